@@ -1,0 +1,7 @@
+//! ccgate: a correspondence-chess gateway.
+//!
+//! The pure core lives in [`notation`]: every move notation read and written,
+//! resolved against the legal moves of a position, plus movetext and PGN.
+//! Transports, the store and the daemon build on it in later modules.
+
+pub mod notation;

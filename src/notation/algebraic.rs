@@ -1,0 +1,285 @@
+//! The algebraic family: SAN, figurine and long algebraic share one reader.
+//!
+//! The grammar accepts what people write, in any of the three:
+//!
+//! ```text
+//! move      = castling suffixes | piece? coords promotion? ep? suffixes
+//! castling  = O-O | O-O-O            (O, 0 or o; the dashes optional)
+//! piece     = a letter of the reading language, or a figurine of either colour
+//! coords    = [file][rank] [sep] file [rank]   sep = - x : (× and – fold to these)
+//! promotion = [= / (] piece [)]
+//! ep        = [space] e.p. | ep
+//! suffixes  = [:] [+ | ++ | # | † | ‡ | ch] [! ? !! ?? !? ?!]
+//! ```
+//!
+//! A destination without a rank (`ed`, `exd`) is an abbreviated pawn capture.
+//! `++` is read as mate, following FIDE Appendix C.13.
+
+use shakmaty::{CastlingSide, Chess, File, Rank, Role};
+
+use super::desc::{CheckMark, MoveDesc, PromotionSpec};
+use super::error::ReadError;
+use super::lang::Lang;
+use super::text::normalize;
+use super::{Notation, Reading, resolve};
+
+/// Reads a SAN, figurine or long-algebraic move.
+pub(crate) fn read(pos: &Chess, text: &str, notation: Notation, lang: Lang) -> Result<Reading, ReadError> {
+    let norm = normalize(text);
+    let desc = parse(&norm, lang)?;
+    resolve::resolve(pos, &desc, &norm, notation, lang)
+}
+
+/// A cursor over the token's characters.
+#[derive(Clone)]
+pub(crate) struct Cursor<'a> {
+    text: &'a str,
+    rest: &'a str,
+}
+
+impl<'a> Cursor<'a> {
+    pub(crate) fn new(text: &'a str) -> Self {
+        Cursor { text, rest: text }
+    }
+
+    pub(crate) fn peek(&self) -> Option<char> {
+        self.rest.chars().next()
+    }
+
+    pub(crate) fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.rest = &self.rest[c.len_utf8()..];
+        Some(c)
+    }
+
+    pub(crate) fn eat(&mut self, c: char) -> bool {
+        if self.peek() == Some(c) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn eat_str(&mut self, s: &str) -> bool {
+        match self.rest.strip_prefix(s) {
+            Some(rest) => {
+                self.rest = rest;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub(crate) fn eat_str_ci(&mut self, s: &str) -> bool {
+        match self.rest.get(..s.len()) {
+            Some(head) if head.eq_ignore_ascii_case(s) => {
+                self.rest = &self.rest[s.len()..];
+                true
+            }
+            _ => false,
+        }
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.rest.is_empty()
+    }
+
+    /// A malformed-token error at the cursor.
+    pub(crate) fn error(&self, expected: &'static str) -> ReadError {
+        let at = self.text[..self.text.len() - self.rest.len()].chars().count() + 1;
+        ReadError::Malformed { text: self.text.to_string(), expected, at, found: self.peek() }
+    }
+
+    pub(crate) fn file(&mut self) -> Option<File> {
+        match self.peek() {
+            Some(c @ 'a'..='h') => {
+                self.bump();
+                Some(File::new(u32::from(c) - u32::from('a')))
+            }
+            _ => None,
+        }
+    }
+
+    pub(crate) fn rank(&mut self) -> Option<Rank> {
+        match self.peek() {
+            Some(c @ '1'..='8') => {
+                self.bump();
+                Some(Rank::new(u32::from(c) - u32::from('1')))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Figurines of both colours, in either colour's glyph.
+pub(crate) fn figurine_role(c: char) -> Option<Role> {
+    Some(match c {
+        '♔' | '♚' => Role::King,
+        '♕' | '♛' => Role::Queen,
+        '♖' | '♜' => Role::Rook,
+        '♗' | '♝' => Role::Bishop,
+        '♘' | '♞' => Role::Knight,
+        '♙' | '♟' => Role::Pawn,
+        _ => return None,
+    })
+}
+
+/// A piece letter of the language or a figurine.
+fn piece(cur: &mut Cursor<'_>, lang: Lang) -> Option<Role> {
+    if let Some(role) = cur.peek().and_then(figurine_role) {
+        cur.bump();
+        return Some(role);
+    }
+    super::lang::folded_letters(lang)
+        .iter()
+        .find(|(letter, _)| cur.eat_str(letter))
+        .map(|&(_, role)| role)
+}
+
+fn is_castle_letter(c: char) -> bool {
+    matches!(c, 'O' | '0' | 'o')
+}
+
+fn castling(cur: &mut Cursor<'_>) -> Option<CastlingSide> {
+    let mut probe = Cursor { text: cur.text, rest: cur.rest };
+    let mut count = 0;
+    while probe.peek().is_some_and(is_castle_letter) {
+        probe.bump();
+        count += 1;
+        if !probe.eat('-') && !probe.peek().is_some_and(is_castle_letter) {
+            break;
+        }
+    }
+    let side = match count {
+        2 => CastlingSide::KingSide,
+        3 => CastlingSide::QueenSide,
+        _ => return None,
+    };
+    // `0-0-` leaves a dangling dash behind: not castling.
+    if probe.text[..probe.text.len() - probe.rest.len()].ends_with('-') {
+        return None;
+    }
+    cur.rest = probe.rest;
+    Some(side)
+}
+
+/// Parses the algebraic grammar above into a description.
+pub(crate) fn parse(text: &str, lang: Lang) -> Result<MoveDesc, ReadError> {
+    let mut cur = Cursor::new(text);
+    let mut desc = MoveDesc::EMPTY;
+    if cur.is_empty() {
+        return Err(cur.error("a move"));
+    }
+    if let Some(side) = castling(&mut cur) {
+        desc.castle = Some(side);
+        desc.role = Some(Role::King);
+        suffixes(&mut cur, &mut desc)?;
+        return finish(cur, desc);
+    }
+    let role = piece(&mut cur, lang);
+    desc.role = Some(role.unwrap_or(Role::Pawn));
+
+    // Up to two squares, each possibly partial, with one optional separator.
+    let f1 = cur.file();
+    let r1 = cur.rank();
+    if f1.is_none() && r1.is_none() {
+        return Err(cur.error(if role.is_some() { "a square" } else { "a piece letter or a square" }));
+    }
+    let sep = capture_sep(&mut cur).or_else(|| cur.eat('-').then_some(false));
+    let f2 = cur.file();
+    let r2 = if f2.is_some() { cur.rank() } else { None };
+    match (f1, r1, f2, r2) {
+        (Some(f), Some(r), None, None) if sep.is_none() || sep == Some(true) => {
+            // `Be5:` writes the capture after the square.
+            desc.to_file = Some(f);
+            desc.to_rank = Some(r);
+            if sep == Some(true) {
+                desc.capture = true;
+            }
+        }
+        (from_file, from_rank, Some(to_file), Some(to_rank)) => {
+            desc.from_file = from_file;
+            desc.from_rank = from_rank;
+            desc.to_file = Some(to_file);
+            desc.to_rank = Some(to_rank);
+            desc.capture = sep == Some(true);
+        }
+        (Some(from_file), None, Some(to_file), None) if desc.role == Some(Role::Pawn) && from_file != to_file => {
+            desc.from_file = Some(from_file);
+            desc.to_file = Some(to_file);
+            desc.capture = true;
+        }
+        (_, _, Some(_), None) => return Err(cur.error("a rank (1-8)")),
+        _ => return Err(cur.error("a destination square")),
+    }
+    if cur.eat(':') {
+        desc.capture = true;
+    }
+    promotion(&mut cur, &mut desc, lang)?;
+    suffixes(&mut cur, &mut desc)?;
+    finish(cur, desc)
+}
+
+fn capture_sep(cur: &mut Cursor<'_>) -> Option<bool> {
+    (cur.eat('x') || cur.eat(':')).then_some(true)
+}
+
+fn promotion(cur: &mut Cursor<'_>, desc: &mut MoveDesc, lang: Lang) -> Result<(), ReadError> {
+    let open = if cur.eat('(') {
+        Some(')')
+    } else if cur.eat('=') || cur.eat('/') {
+        None
+    } else {
+        match piece(cur, lang) {
+            Some(role) => {
+                desc.promotion = PromotionSpec::To(role);
+                return Ok(());
+            }
+            None => return Ok(()),
+        }
+    };
+    let role = piece(cur, lang).ok_or_else(|| cur.error("a promotion piece"))?;
+    if let Some(close) = open {
+        if !cur.eat(close) {
+            return Err(cur.error("')'"));
+        }
+    }
+    desc.promotion = PromotionSpec::To(role);
+    Ok(())
+}
+
+/// `e.p.`, the check or mate mark and the annotation glyph, each optional,
+/// in the order people write them.
+pub(crate) fn suffixes(cur: &mut Cursor<'_>, desc: &mut MoveDesc) -> Result<(), ReadError> {
+    let save = cur.rest;
+    let spaced = cur.eat(' ');
+    if cur.eat_str_ci("e.p.") || cur.eat_str_ci("ep") {
+        desc.en_passant = true;
+    } else if spaced {
+        cur.rest = save;
+    }
+    desc.check = if cur.eat_str("++") || cur.eat('#') || cur.eat('‡') || cur.eat_str("mate") {
+        CheckMark::Mate
+    } else if cur.eat('+') || cur.eat('†') || cur.eat_str("ch") {
+        CheckMark::Check
+    } else {
+        CheckMark::None
+    };
+    desc.nag = nag(cur);
+    Ok(())
+}
+
+/// Annotation glyphs `! ? !! ?? !? ?!` as NAG 1–6.
+pub(crate) fn nag(cur: &mut Cursor<'_>) -> Option<u8> {
+    for (glyph, nag) in [("!!", 3), ("??", 4), ("!?", 5), ("?!", 6), ("!", 1), ("?", 2)] {
+        if cur.eat_str(glyph) {
+            return Some(nag);
+        }
+    }
+    None
+}
+
+fn finish(cur: Cursor<'_>, desc: MoveDesc) -> Result<MoveDesc, ReadError> {
+    if cur.is_empty() { Ok(desc) } else { Err(cur.error("the end of the move")) }
+}

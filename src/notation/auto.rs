@@ -1,0 +1,1 @@
+//! Notation detection (placeholder).

@@ -1,0 +1,196 @@
+//! Typed reading errors and warnings, phrased so a player can act on them.
+
+use std::fmt;
+
+use shakmaty::{CastlingSide, Move, Role, Square};
+
+use super::desc::CheckMark;
+
+/// Why a text could not be read as exactly one legal move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// The text is not a move in the notation at all.
+    #[error("cannot read {text:?}: expected {expected} at character {at}{}", found.map(|c| format!(", found {c:?}")).unwrap_or_default())]
+    Malformed {
+        text: String,
+        /// What the reader wanted to see.
+        expected: &'static str,
+        /// Character index (from 1) where reading stopped.
+        at: usize,
+        found: Option<char>,
+    },
+    /// The text is well formed but no legal move fits.
+    #[error("{text} is not a legal move: {reason}{}", suggest(did_you_mean))]
+    Illegal {
+        text: String,
+        reason: Illegal,
+        /// Legal moves one typing error away (codes only), written in the
+        /// notation that was read.
+        did_you_mean: Vec<Candidate>,
+    },
+    /// More than one legal move fits.
+    #[error("{text} is ambiguous: it could be {}", list(candidates))]
+    Ambiguous { text: String, candidates: Vec<Candidate> },
+    /// `--from auto`: the text reads as different legal moves in different
+    /// notations.
+    #[error("{text} reads differently in two notations: {}", readings.iter().map(|(n, c)| format!("{} in {n}", c.text)).collect::<Vec<_>>().join(", "))]
+    Conflict { text: String, readings: Vec<(super::Notation, Candidate)> },
+}
+
+/// A legal move offered to the player, with its text in the notation that
+/// was being read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    pub mv: Move,
+    pub text: String,
+}
+
+fn list(c: &[Candidate]) -> String {
+    let texts: Vec<&str> = c.iter().map(|c| c.text.as_str()).collect();
+    match texts.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => (*last).to_string(),
+        None => String::new(),
+    }
+}
+
+fn suggest(c: &[Candidate]) -> String {
+    if c.is_empty() {
+        String::new()
+    } else {
+        format!("; did you mean {}?", list(c))
+    }
+}
+
+/// Why no legal move fits a well-formed text, in a player's terms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Illegal {
+    /// The side to move has no such piece at all (or none on the named file/rank/square).
+    NoSuchPiece { role: Option<Role>, from: Option<Square> },
+    /// The origin square is empty.
+    EmptySquare(Square),
+    /// The origin square holds the opponent's piece.
+    NotYourPiece(Square),
+    /// No piece of the kind can reach the square, whatever the position of the kings.
+    CannotReach { role: Option<Role>, from: Option<Square>, to: Square },
+    /// The destination holds one of the mover's own pieces.
+    OwnPiece(Square),
+    /// The piece could go there but is pinned to its king.
+    Pinned { role: Role, from: Square },
+    /// The king is in check and the move does not answer it.
+    InCheck,
+    /// The king would step into check.
+    IntoCheck(Square),
+    /// A pawn reaching the last rank must name its promotion piece.
+    PromotionMissing,
+    /// A promotion was written for a move that is not one.
+    NotPromotion,
+    /// A pawn capture written without the pawn's file (`c4` for `bxc4`).
+    PawnCaptureNeedsFile,
+    /// Castling after the king or rook has moved.
+    CastlingRightsGone(CastlingSide),
+    /// Pieces stand between king and rook.
+    CastlingBlocked(CastlingSide),
+    /// Castling out of check.
+    CastlingInCheck,
+    /// Castling through or into an attacked square.
+    CastlingThroughCheck(CastlingSide),
+    /// The game is over: no legal moves at all.
+    NoLegalMoves,
+}
+
+fn piece(role: Option<Role>) -> &'static str {
+    match role {
+        None => "piece",
+        Some(Role::Pawn) => "pawn",
+        Some(Role::Knight) => "knight",
+        Some(Role::Bishop) => "bishop",
+        Some(Role::Rook) => "rook",
+        Some(Role::Queen) => "queen",
+        Some(Role::King) => "king",
+    }
+}
+
+fn side(s: &CastlingSide) -> &'static str {
+    match s {
+        CastlingSide::KingSide => "kingside",
+        CastlingSide::QueenSide => "queenside",
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::NoSuchPiece { role, from: Some(sq) } => {
+                write!(f, "you have no {} on {sq}", piece(*role))
+            }
+            Illegal::NoSuchPiece { role, from: None } => {
+                write!(f, "you have no {} that could make this move", piece(*role))
+            }
+            Illegal::EmptySquare(sq) => write!(f, "there is no piece on {sq}"),
+            Illegal::NotYourPiece(sq) => write!(f, "the piece on {sq} is your opponent's"),
+            Illegal::CannotReach { role, from: Some(from), to } => {
+                write!(f, "the {} on {from} cannot move to {to}", piece(*role))
+            }
+            Illegal::CannotReach { role, from: None, to } => {
+                write!(f, "no {} of yours can reach {to}", piece(*role))
+            }
+            Illegal::OwnPiece(sq) => write!(f, "{sq} holds one of your own pieces"),
+            Illegal::Pinned { role, from } => write!(
+                f,
+                "the {} on {from} is pinned: moving it would expose your king",
+                piece(Some(*role))
+            ),
+            Illegal::InCheck => f.write_str("your king is in check and this move does not answer the check"),
+            Illegal::IntoCheck(sq) => write!(f, "your king would be in check on {sq}"),
+            Illegal::PromotionMissing => f.write_str("a pawn reaching the last rank must name its promotion piece"),
+            Illegal::NotPromotion => f.write_str("a promotion piece was given but the move is not a promotion"),
+            Illegal::PawnCaptureNeedsFile => {
+                f.write_str("a pawn capture must name the pawn's file (write exd5, not d5)")
+            }
+            Illegal::CastlingRightsGone(s) => {
+                write!(f, "you can no longer castle {}: the king or that rook has moved", side(s))
+            }
+            Illegal::CastlingBlocked(s) => {
+                write!(f, "you cannot castle {}: pieces stand between king and rook", side(s))
+            }
+            Illegal::CastlingInCheck => f.write_str("you cannot castle out of check"),
+            Illegal::CastlingThroughCheck(s) => write!(
+                f,
+                "you cannot castle {}: the king would pass through or land on an attacked square",
+                side(s)
+            ),
+            Illegal::NoLegalMoves => f.write_str("the game is over: there are no legal moves"),
+        }
+    }
+}
+
+/// Something the text got wrong that does not change which move it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Warning {
+    /// The check or mate mark does not match the position after the move.
+    CheckMark { claimed: CheckMark, actual: CheckMark },
+    /// A capture mark on a move that captures nothing.
+    CaptureMark,
+    /// `e.p.` on a move that is not an en-passant capture.
+    EnPassantMark,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn mark(c: &CheckMark) -> &'static str {
+            match c {
+                CheckMark::None => "no check",
+                CheckMark::Check => "check",
+                CheckMark::Mate => "mate",
+            }
+        }
+        match self {
+            Warning::CheckMark { claimed, actual } => {
+                write!(f, "marked as {} but it is {}", mark(claimed), mark(actual))
+            }
+            Warning::CaptureMark => f.write_str("marked as a capture but it captures nothing"),
+            Warning::EnPassantMark => f.write_str("marked e.p. but it is not an en-passant capture"),
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! Figurine algebraic notation (FAN): SAN with piece glyphs in the mover's
+//! colour, and no pawn glyph.
+//!
+//! ```
+//! use ccgate::notation::{write_move, read_move, Notation, ReadOptions, WriteOptions};
+//! use shakmaty::{Chess, Position};
+//! let pos = Chess::default();
+//! let nf3 = read_move(&pos, "♞f3", Notation::Figurine, &ReadOptions::default()).unwrap().mv;
+//! assert_eq!(write_move(&pos, nf3, Notation::Figurine, &WriteOptions::default()), "♘f3");
+//! ```
+
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Color, Move, Position, Role};
+
+use super::WriteOptions;
+use super::san::{Spelling, spell};
+
+struct Glyphs(Color);
+
+impl Spelling for Glyphs {
+    fn piece(&self, role: Role, out: &mut String) {
+        out.push(glyph(self.0, role));
+    }
+}
+
+/// The figurine of a piece.
+pub(crate) fn glyph(color: Color, role: Role) -> char {
+    let white = ['♔', '♕', '♖', '♗', '♘', '♙'];
+    let black = ['♚', '♛', '♜', '♝', '♞', '♟'];
+    let index = match role {
+        Role::King => 0,
+        Role::Queen => 1,
+        Role::Rook => 2,
+        Role::Bishop => 3,
+        Role::Knight => 4,
+        Role::Pawn => 5,
+    };
+    if color == Color::White { white[index] } else { black[index] }
+}
+
+pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut String) {
+    let san = SanPlus::from_move(pos.clone(), mv);
+    spell(&san, &Glyphs(pos.turn()), opts.style, out);
+}

@@ -1,0 +1,189 @@
+//! Piece letters of 26 languages (`../shared/reference/notation.md` §6).
+//!
+//! Letters are stored as written; reading compares them after
+//! [`text::fold`](super::text) so that look-alike Cyrillic and Latin capitals
+//! (Ukrainian `С`, `К`, `Т` are often typed as Latin) are the same letter.
+//!
+//! ```
+//! use ccgate::notation::Lang;
+//! use shakmaty::Role;
+//! assert_eq!(Lang::De.letter(Role::Knight), "S");
+//! assert_eq!(Lang::Ru.letter(Role::King), "Кр");
+//! assert_eq!("uk".parse::<Lang>().unwrap(), Lang::Uk);
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use shakmaty::Role;
+
+use super::text::fold_str;
+
+macro_rules! languages {
+    ($( $variant:ident $code:literal $name:literal [$k:literal $q:literal $r:literal $b:literal $n:literal $p:literal] ),* $(,)?) => {
+        /// A language of piece letters.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Lang { $( $variant ),* }
+
+        impl Lang {
+            /// Every supported language.
+            pub const ALL: &'static [Lang] = &[ $( Lang::$variant ),* ];
+
+            /// ISO 639-1 code.
+            pub fn code(self) -> &'static str {
+                match self { $( Lang::$variant => $code ),* }
+            }
+
+            /// The language's English name.
+            pub fn name(self) -> &'static str {
+                match self { $( Lang::$variant => $name ),* }
+            }
+
+            /// Letters for king, queen, rook, bishop, knight and pawn, in that order.
+            pub(crate) fn letters(self) -> [&'static str; 6] {
+                match self { $( Lang::$variant => [$k, $q, $r, $b, $n, $p] ),* }
+            }
+        }
+    };
+}
+
+// Sources per row in notation.md §6. Where sources offer two letters for one
+// piece the first is written; `ALTERNATES` lists what is also read.
+languages! {
+    En "en" "English" ["K" "Q" "R" "B" "N" "P"],
+    De "de" "German" ["K" "D" "T" "L" "S" "B"],
+    Fr "fr" "French" ["R" "D" "T" "F" "C" "P"],
+    Es "es" "Spanish" ["R" "D" "T" "A" "C" "P"],
+    It "it" "Italian" ["R" "D" "T" "A" "C" "P"],
+    Pt "pt" "Portuguese" ["R" "D" "T" "B" "C" "P"],
+    Nl "nl" "Dutch" ["K" "D" "T" "L" "P" "O"],
+    Ru "ru" "Russian" ["Кр" "Ф" "Л" "С" "К" "П"],
+    Uk "uk" "Ukrainian" ["Кр" "Ф" "Т" "С" "К" "П"],
+    Pl "pl" "Polish" ["K" "H" "W" "G" "S" "P"],
+    Cs "cs" "Czech" ["K" "D" "V" "S" "J" "P"],
+    Sk "sk" "Slovak" ["K" "D" "V" "S" "J" "P"],
+    Sv "sv" "Swedish" ["K" "D" "T" "L" "S" "B"],
+    Da "da" "Danish" ["K" "D" "T" "L" "S" "B"],
+    No "no" "Norwegian" ["K" "D" "T" "L" "S" "B"],
+    Fi "fi" "Finnish" ["K" "D" "T" "L" "R" "S"],
+    Hu "hu" "Hungarian" ["K" "V" "B" "F" "H" "G"],
+    Ro "ro" "Romanian" ["R" "D" "T" "N" "C" "P"],
+    Tr "tr" "Turkish" ["Ş" "V" "K" "F" "A" "P"],
+    Mk "mk" "Macedonian" ["K" "D" "T" "L" "S" "P"],
+    El "el" "Greek" ["Ρ" "Β" "Π" "Α" "Ι" "Π"],
+    Is "is" "Icelandic" ["K" "D" "H" "B" "R" "P"],
+    Et "et" "Estonian" ["K" "L" "V" "O" "R" "E"],
+    Lt "lt" "Lithuanian" ["K" "V" "B" "R" "Ž" "P"],
+    Eo "eo" "Esperanto" ["R" "D" "T" "K" "Ĉ" "P"],
+    Ca "ca" "Catalan" ["R" "D" "T" "A" "C" "P"],
+}
+
+/// Extra letters read (never written) for a language: English `Kt` and `S`
+/// are old knight letters.
+const ALTERNATES: &[(Lang, Role, &str)] = &[(Lang::En, Role::Knight, "Kt")];
+
+impl Lang {
+    /// The letter written for a piece.
+    pub fn letter(self, role: Role) -> &'static str {
+        self.letters()[role_index(role)]
+    }
+
+    /// Every (letter, role) this language reads, longest letters first so that
+    /// `Кр` is tried before `К` and `Kt` before `K`. The pawn letter is
+    /// included; Greek uses `Π` for both rook and pawn, so its pawn letter is
+    /// left out to keep `Π` a rook.
+    fn readable(self) -> Vec<(&'static str, Role)> {
+        let letters = self.letters();
+        let mut all: Vec<(&'static str, Role)> = ROLES
+            .iter()
+            .map(|&r| (letters[role_index(r)], r))
+            .filter(|&(l, r)| !(r == Role::Pawn && letters[..5].contains(&l)))
+            .collect();
+        all.extend(ALTERNATES.iter().filter(|a| a.0 == self).map(|a| (a.2, a.1)));
+        all.sort_by_key(|(l, _)| std::cmp::Reverse(l.chars().count()));
+        all
+    }
+}
+
+/// The readable letters of a language, folded (see [`super::text`]) and
+/// computed once.
+pub(crate) fn folded_letters(lang: Lang) -> &'static [(String, Role)] {
+    static TABLE: OnceLock<Vec<Vec<(String, Role)>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        Lang::ALL
+            .iter()
+            .map(|l| l.readable().into_iter().map(|(s, r)| (fold_str(s), r)).collect())
+            .collect()
+    });
+    let index = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
+    &table[index]
+}
+
+/// Roles in the order of the letter tables.
+pub(crate) const ROLES: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+fn role_index(role: Role) -> usize {
+    match role {
+        Role::King => 0,
+        Role::Queen => 1,
+        Role::Rook => 2,
+        Role::Bishop => 3,
+        Role::Knight => 4,
+        Role::Pawn => 5,
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A language code ccgate does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown language {0:?}; known: {codes}", codes = Lang::ALL.iter().map(|l| l.code()).collect::<Vec<_>>().join(" "))]
+pub struct UnknownLang(pub String);
+
+impl FromStr for Lang {
+    type Err = UnknownLang;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let lower = s.trim().to_ascii_lowercase();
+        let lower = if lower == "nb" || lower == "nn" { "no".to_string() } else { lower };
+        Lang::ALL
+            .iter()
+            .copied()
+            .find(|l| l.code() == lower)
+            .ok_or_else(|| UnknownLang(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twenty_six_languages() {
+        assert_eq!(Lang::ALL.len(), 26);
+    }
+
+    #[test]
+    fn letters_are_distinct_within_each_language() {
+        for &lang in Lang::ALL {
+            let readable = folded_letters(lang);
+            for (i, a) in readable.iter().enumerate() {
+                for b in &readable[i + 1..] {
+                    assert_ne!(a.0, b.0, "{lang}: {} read as {:?} and {:?}", a.0, a.1, b.1);
+                }
+            }
+        }
+    }
+}

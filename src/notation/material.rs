@@ -1,0 +1,1 @@
+//! Material signature (placeholder).

@@ -1,0 +1,304 @@
+//! Resolution: a [`MoveDesc`] matched against the legal moves of a position.
+//!
+//! The rules a player would expect, in order:
+//! - a pawn moves along its file unless its origin file is written, so `c4`
+//!   never means `bxc4` and `f6` never means an en-passant `exf6`;
+//! - a promotion must name its piece, and only a promotion may;
+//! - a king move written as the king's two-square step (`Kg1`, `5171`, `gaka`)
+//!   is castling when castling is legal and no ordinary king move fits;
+//! - capture, check, mate and `e.p.` marks never decide between moves: a wrong
+//!   one is a [`Warning`]. A move that needs disambiguation stays ambiguous
+//!   even when only one candidate would give the claimed mate.
+
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square,
+    attacks,
+};
+
+use super::desc::{CheckMark, MoveDesc, PromotionSpec};
+use super::error::{Candidate, Illegal, ReadError, Warning};
+use super::{Lang, Notation, Reading, WriteOptions, write_move};
+
+/// Where the king lands: castling is written as the king's move in every
+/// notation that names squares.
+pub(crate) fn king_target(m: &Move) -> Square {
+    match *m {
+        Move::Castle { king, rook } => {
+            let file = if rook.file() > king.file() { File::G } else { File::C };
+            Square::from_coords(file, king.rank())
+        }
+        _ => m.to(),
+    }
+}
+
+fn matches_squares(desc: &MoveDesc, m: &Move) -> bool {
+    let Some(from) = m.from() else { return false };
+    let to = king_target(m);
+    if desc.role.is_some_and(|r| r != m.role())
+        || desc.from_file.is_some_and(|f| f != from.file())
+        || desc.from_rank.is_some_and(|r| r != from.rank())
+        || desc.to_file.is_some_and(|f| f != to.file())
+        || desc.to_rank.is_some_and(|r| r != to.rank())
+    {
+        return false;
+    }
+    // A pawn leaves its file only when the text says from which file.
+    if desc.role == Some(Role::Pawn) && desc.from_file.is_none() && from.file() != to.file() {
+        return false;
+    }
+    match desc.promotion {
+        PromotionSpec::None => m.promotion().is_none(),
+        PromotionSpec::To(r) | PromotionSpec::IccfShort(r) => m.promotion() == Some(r),
+    }
+}
+
+/// Resolves a description to the single legal move it names.
+pub(crate) fn resolve(
+    pos: &Chess,
+    desc: &MoveDesc,
+    text: &str,
+    notation: Notation,
+    lang: Lang,
+) -> Result<Reading, ReadError> {
+    let mv = match desc.castle {
+        Some(side) => match pos.castling_moves(side).first() {
+            Some(m) => *m,
+            None => return Err(illegal(pos, desc, text, notation)),
+        },
+        None => find(pos, desc, text, notation, lang)?,
+    };
+    Ok(Reading { mv, nag: desc.nag, warnings: warnings(pos, desc, &mv) })
+}
+
+fn find(
+    pos: &Chess,
+    desc: &MoveDesc,
+    text: &str,
+    notation: Notation,
+    lang: Lang,
+) -> Result<Move, ReadError> {
+    let mut moves = match (desc.role, desc.to_file, desc.to_rank) {
+        (Some(role), Some(file), Some(rank)) => {
+            let mut c = pos.san_candidates(role, Square::from_coords(file, rank));
+            if role == Role::King {
+                c.extend(pos.castling_moves(CastlingSide::KingSide));
+                c.extend(pos.castling_moves(CastlingSide::QueenSide));
+            }
+            c
+        }
+        _ => pos.legal_moves(),
+    };
+    moves.retain(|m| matches_squares(desc, m));
+    // An ordinary king move wins over castling written as a king move.
+    if moves.iter().any(|m| !m.is_castle()) {
+        moves.retain(|m| !m.is_castle());
+    }
+    match moves.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(illegal(pos, desc, text, notation)),
+        _ => Err(ReadError::Ambiguous {
+            text: text.to_string(),
+            candidates: candidates(pos, &moves, notation, lang),
+        }),
+    }
+}
+
+/// Writes moves as offered alternatives, in the notation that was read.
+pub(crate) fn candidates(pos: &Chess, moves: &[Move], notation: Notation, lang: Lang) -> Vec<Candidate> {
+    let opts = WriteOptions::new(lang);
+    moves
+        .iter()
+        .map(|&mv| Candidate { mv, text: write_move(pos, mv, notation, &opts) })
+        .collect()
+}
+
+fn illegal(pos: &Chess, desc: &MoveDesc, text: &str, notation: Notation) -> ReadError {
+    let did_you_mean = if notation.is_code() {
+        super::suggest::near_misses(pos, text, notation)
+    } else {
+        Vec::new()
+    };
+    ReadError::Illegal { text: text.to_string(), reason: explain(pos, desc), did_you_mean }
+}
+
+fn warnings(pos: &Chess, desc: &MoveDesc, mv: &Move) -> Vec<Warning> {
+    let mut w = Vec::new();
+    if desc.capture && !mv.is_capture() {
+        w.push(Warning::CaptureMark);
+    }
+    if desc.en_passant && !mv.is_en_passant() {
+        w.push(Warning::EnPassantMark);
+    }
+    if desc.check != CheckMark::None {
+        let actual = check_after(pos, mv);
+        if actual != desc.check {
+            w.push(Warning::CheckMark { claimed: desc.check, actual });
+        }
+    }
+    w
+}
+
+/// Whether a legal move gives check or mate.
+pub(crate) fn check_after(pos: &Chess, mv: &Move) -> CheckMark {
+    let mut after = pos.clone();
+    after.play_unchecked(*mv);
+    if !after.is_check() {
+        CheckMark::None
+    } else if after.is_checkmate() {
+        CheckMark::Mate
+    } else {
+        CheckMark::Check
+    }
+}
+
+/// Explains, in a player's terms, why no legal move fits `desc`.
+pub(crate) fn explain(pos: &Chess, desc: &MoveDesc) -> Illegal {
+    if pos.legal_moves().is_empty() {
+        return Illegal::NoLegalMoves;
+    }
+    let us = pos.turn();
+    let board = pos.board();
+    let from_sq = desc.from_file.zip(desc.from_rank).map(|(f, r)| Square::from_coords(f, r));
+    let to_sq = desc.to_file.zip(desc.to_rank).map(|(f, r)| Square::from_coords(f, r));
+
+    if let Some(side) = desc.castle.or_else(|| castling_by_king_step(pos, desc, from_sq, to_sq)) {
+        return explain_castling(pos, side);
+    }
+    if let Some(from) = from_sq {
+        match board.piece_at(from) {
+            None => return Illegal::EmptySquare(from),
+            Some(p) if p.color != us => return Illegal::NotYourPiece(from),
+            Some(p) if desc.role.is_some_and(|r| r != p.role) => {
+                return Illegal::NoSuchPiece { role: desc.role, from: Some(from) };
+            }
+            _ => {}
+        }
+    }
+    let mut origins = board.by_color(us);
+    if let Some(role) = desc.role {
+        origins &= board.by_role(role);
+    }
+    if let Some(f) = desc.from_file {
+        origins &= Bitboard::from_file(f);
+    }
+    if let Some(r) = desc.from_rank {
+        origins &= Bitboard::from_rank(r);
+    }
+    if origins.is_empty() {
+        return Illegal::NoSuchPiece { role: desc.role, from: from_sq };
+    }
+    let Some(to) = to_sq else {
+        return Illegal::NoSuchPiece { role: desc.role, from: from_sq };
+    };
+    if board.by_color(us).contains(to) {
+        return Illegal::OwnPiece(to);
+    }
+    // Legal moves that differ from the text only in what was said about promotion
+    // or the pawn's file tell the player exactly what to fix.
+    let loose = MoveDesc { promotion: PromotionSpec::None, ..*desc };
+    let near: MoveList = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| {
+            let to_ok = king_target(m) == to && origins.contains(m.from().unwrap_or(to));
+            to_ok && (m.promotion().is_some() || !matches_squares(&loose, m))
+        })
+        .collect();
+    if let Some(m) = near.first() {
+        return match (desc.promotion, m.promotion()) {
+            (PromotionSpec::None, Some(_)) => Illegal::PromotionMissing,
+            (PromotionSpec::To(_) | PromotionSpec::IccfShort(_), None) => Illegal::NotPromotion,
+            _ if m.role() == Role::Pawn && desc.from_file.is_none() => Illegal::PawnCaptureNeedsFile,
+            _ => Illegal::NotPromotion,
+        };
+    }
+    if desc.promotion != PromotionSpec::None && !(Bitboard::BACKRANKS.contains(to) && (origins & board.pawns()).any()) {
+        return Illegal::NotPromotion;
+    }
+    let reachable = origins.into_iter().find(|&from| pseudo_reaches(pos, from, to));
+    let Some(from) = reachable else {
+        let role = desc.role.or_else(|| from_sq.and_then(|s| board.role_at(s)));
+        return Illegal::CannotReach { role, from: from_sq, to };
+    };
+    let role = board.role_at(from).unwrap_or(Role::Pawn);
+    if role == Role::King {
+        Illegal::IntoCheck(to)
+    } else if pos.is_check() && !pinned(pos, from) {
+        Illegal::InCheck
+    } else {
+        Illegal::Pinned { role, from }
+    }
+}
+
+/// A king's two-file step on its home square names castling.
+fn castling_by_king_step(
+    pos: &Chess,
+    desc: &MoveDesc,
+    from: Option<Square>,
+    to: Option<Square>,
+) -> Option<CastlingSide> {
+    let king = pos.board().king_of(pos.turn())?;
+    let to = to?;
+    let from_ok = from.map_or(desc.role == Some(Role::King), |f| f == king);
+    let home = Square::from_coords(File::E, Rank::new(if pos.turn() == Color::White { 0 } else { 7 }));
+    if !from_ok || king != home || to.rank() != king.rank() {
+        return None;
+    }
+    match to.file() {
+        File::G => Some(CastlingSide::KingSide),
+        File::C => Some(CastlingSide::QueenSide),
+        _ => None,
+    }
+}
+
+fn explain_castling(pos: &Chess, side: CastlingSide) -> Illegal {
+    let us = pos.turn();
+    let castles = pos.castles();
+    let Some(rook) = castles.rook(us, side) else {
+        return Illegal::CastlingRightsGone(side);
+    };
+    if (castles.path(us, side) & pos.board().occupied()).any() {
+        return Illegal::CastlingBlocked(side);
+    }
+    if pos.is_check() {
+        return Illegal::CastlingInCheck;
+    }
+    let _ = rook;
+    Illegal::CastlingThroughCheck(side)
+}
+
+fn pseudo_reaches(pos: &Chess, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    let Some(piece) = board.piece_at(from) else { return false };
+    if piece.role != Role::Pawn {
+        return attacks::attacks(from, piece, board.occupied()).contains(to);
+    }
+    let forward: i32 = if piece.color == Color::White { 8 } else { -8 };
+    let step = |n: i32| Square::try_from(i32::from(from) + n * forward).ok();
+    let empty = |s: Square| !board.occupied().contains(s);
+    if attacks::pawn_attacks(piece.color, from).contains(to) {
+        return board.by_color(!piece.color).contains(to) || pos.ep_square(shakmaty::EnPassantMode::Legal) == Some(to);
+    }
+    let start = from.rank() == if piece.color == Color::White { Rank::Second } else { Rank::Seventh };
+    match (step(1), step(2)) {
+        (Some(one), _) if one == to => empty(one),
+        (Some(one), Some(two)) if two == to && start => empty(one) && empty(two),
+        _ => false,
+    }
+}
+
+/// Whether moving the piece off its square would expose its own king.
+fn pinned(pos: &Chess, from: Square) -> bool {
+    let board = pos.board();
+    let Some(king) = board.king_of(pos.turn()) else { return false };
+    let occupied = board.occupied().without(from);
+    let them = board.by_color(!pos.turn());
+    let sliders = (attacks::rook_attacks(king, occupied) & (board.rooks() | board.queens()))
+        | (attacks::bishop_attacks(king, occupied) & (board.bishops() | board.queens()));
+    (sliders & them).any() && !(sliders & them & !attackers_before(pos, king)).is_empty()
+}
+
+fn attackers_before(pos: &Chess, king: Square) -> Bitboard {
+    let board = pos.board();
+    board.attacks_to(king, !pos.turn(), board.occupied())
+}

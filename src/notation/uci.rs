@@ -1,0 +1,48 @@
+//! UCI coordinates: `e2e4`, `e7e8q`, castling as the king's move `e1g1`.
+//!
+//! ```
+//! use ccgate::notation::{read_move, write_move, Notation, ReadOptions, WriteOptions};
+//! use shakmaty::Chess;
+//! let pos = Chess::default();
+//! let m = read_move(&pos, "g1f3", Notation::Uci, &ReadOptions::default()).unwrap().mv;
+//! assert_eq!(write_move(&pos, m, Notation::Uci, &WriteOptions::default()), "g1f3");
+//! ```
+
+use shakmaty::{Chess, Move, Role};
+
+use super::algebraic::Cursor;
+use super::desc::{MoveDesc, PromotionSpec};
+use super::error::ReadError;
+use super::lan::push_square;
+use super::resolve::{king_target, resolve};
+use super::text::normalize;
+use super::{Lang, Notation, Reading};
+
+pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
+    let norm = normalize(text);
+    let mut cur = Cursor::new(&norm);
+    let mut desc = MoveDesc::EMPTY;
+    desc.from_file = Some(cur.file().ok_or_else(|| cur.error("a file (a-h)"))?);
+    desc.from_rank = Some(cur.rank().ok_or_else(|| cur.error("a rank (1-8)"))?);
+    desc.to_file = Some(cur.file().ok_or_else(|| cur.error("a file (a-h)"))?);
+    desc.to_rank = Some(cur.rank().ok_or_else(|| cur.error("a rank (1-8)"))?);
+    if let Some(c) = cur.peek() {
+        let role = Role::from_char(c.to_ascii_lowercase()).filter(|r| !matches!(r, Role::Pawn | Role::King));
+        let role = role.ok_or_else(|| cur.error("a promotion letter (q, r, b, n)"))?;
+        cur.bump();
+        desc.promotion = PromotionSpec::To(role);
+    }
+    if !cur.is_empty() {
+        return Err(cur.error("the end of the move"));
+    }
+    resolve(pos, &desc, &norm, Notation::Uci, Lang::En)
+}
+
+pub(crate) fn append(mv: Move, out: &mut String) {
+    let Some(from) = mv.from() else { return };
+    push_square(from, out);
+    push_square(king_target(&mv), out);
+    if let Some(p) = mv.promotion() {
+        out.push(p.char());
+    }
+}

@@ -4,4 +4,5 @@
 //! resolved against the legal moves of a position, plus movetext and PGN.
 //! Transports, the store and the daemon build on it in later modules.
 
+pub mod cli;
 pub mod notation;

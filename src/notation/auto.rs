@@ -1,1 +1,124 @@
-//! Notation detection (placeholder).
+//! Detecting the notation of each token (`--from auto`).
+//!
+//! Candidates are ICCF numeric, UCI, long algebraic, SAN, figurine and
+//! descriptive, with the piece letters of one given language. The Uedemann
+//! tables are never candidates: four letters such as `gego` could be either
+//! table, so the reader must be told. Every notation whose syntax accepts the
+//! token is resolved; if two of them name different legal moves the token is
+//! refused with both readings listed.
+//!
+//! ```
+//! use ccgate::notation::auto::read_auto;
+//! use ccgate::notation::{Lang, Notation};
+//! use shakmaty::Chess;
+//! let pos = Chess::default();
+//! for (text, notation) in [("5254", Notation::Iccf), ("e4", Notation::San), ("e2-e4", Notation::Lan),
+//!                          ("P-K4", Notation::Descriptive)] {
+//!     let (reading, detected) = read_auto(&pos, text, Lang::En).unwrap();
+//!     assert_eq!(detected, notation);
+//!     assert_eq!(reading.mv.to_string(), "Pe2-e4");
+//! }
+//! ```
+
+use shakmaty::Chess;
+
+use super::desc::MoveDesc;
+use super::error::{Candidate, ReadError};
+use super::text::normalize;
+use super::{Lang, Notation, Reading, algebraic, descriptive, iccf, resolve, uci};
+
+/// Reads a token in whichever notation it is written, and says which.
+pub fn read_auto(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notation), ReadError> {
+    let norm = normalize(text);
+    if !norm.is_empty() && norm.bytes().all(|b| b.is_ascii_digit()) {
+        return iccf::read(pos, &norm).map(|r| (r, Notation::Iccf));
+    }
+    let mut results: Vec<(Notation, Result<Reading, ReadError>)> = Vec::with_capacity(2);
+    match algebraic::parse(&norm, lang) {
+        Ok(desc) => {
+            let notation = classify(&norm, &desc);
+            results.push((notation, resolve::resolve(pos, &desc, &norm, notation, lang)));
+        }
+        Err(malformed) => {
+            let uci = uci::read(pos, &norm);
+            let uci_parsed = !matches!(uci, Err(ReadError::Malformed { .. }));
+            results.push(if uci_parsed { (Notation::Uci, uci) } else { (Notation::San, Err(malformed)) });
+        }
+    }
+    if looks_descriptive(&norm) {
+        results.push((Notation::Descriptive, descriptive::read(pos, &norm)));
+    }
+    decide(pos, &norm, results)
+}
+
+/// Picks the outcome: one reading, a conflict between two, or the most
+/// useful error (a reason about the position beats a syntax complaint).
+fn decide(
+    pos: &Chess,
+    text: &str,
+    results: Vec<(Notation, Result<Reading, ReadError>)>,
+) -> Result<(Reading, Notation), ReadError> {
+    let mut readings: Vec<(Notation, Reading)> = Vec::new();
+    let mut best_error: Option<ReadError> = None;
+    for (notation, result) in results {
+        match result {
+            Ok(r) => readings.push((notation, r)),
+            Err(e) => {
+                let better = match (&best_error, &e) {
+                    (None, _) => true,
+                    (Some(ReadError::Malformed { .. }), ReadError::Malformed { .. }) => false,
+                    (Some(ReadError::Malformed { .. }), _) => true,
+                    _ => false,
+                };
+                if better {
+                    best_error = Some(e);
+                }
+            }
+        }
+    }
+    match readings.len() {
+        0 => Err(best_error.unwrap_or_else(|| ReadError::Malformed {
+            text: text.to_string(),
+            expected: "a move",
+            at: 1,
+            found: text.chars().next(),
+        })),
+        1 => Ok(readings.swap_remove(0)).map(|(n, r)| (r, n)),
+        _ if readings.iter().all(|(_, r)| r.mv == readings[0].1.mv) => {
+            Ok(readings.swap_remove(0)).map(|(n, r)| (r, n))
+        }
+        _ => Err(ReadError::Conflict {
+            text: text.to_string(),
+            readings: readings
+                .into_iter()
+                .map(|(n, r)| {
+                    let text = resolve::candidates(pos, &[r.mv], n, Lang::En)
+                        .pop()
+                        .map_or_else(String::new, |c| c.text);
+                    (n, Candidate { mv: r.mv, text })
+                })
+                .collect(),
+        }),
+    }
+}
+
+/// Which member of the algebraic family a parsed token belongs to.
+fn classify(text: &str, desc: &MoveDesc) -> Notation {
+    if text.chars().any(|c| algebraic::figurine_role(c).is_some()) {
+        Notation::Figurine
+    } else if desc.from_file.is_some() && desc.from_rank.is_some() {
+        Notation::Lan
+    } else {
+        Notation::San
+    }
+}
+
+/// A cheap syntactic filter: descriptive moves name a piece or a descriptive
+/// square after their `-` or `x`, or are spelled-out castling.
+fn looks_descriptive(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.windows(2).any(|w| {
+        matches!(w[0], b'-' | b'x' | b'X' | b':')
+            && matches!(w[1].to_ascii_uppercase(), b'K' | b'Q' | b'R' | b'B' | b'N' | b'P')
+    }) || text.get(..7).is_some_and(|s| s.eq_ignore_ascii_case("castles"))
+}

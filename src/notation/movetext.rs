@@ -1,1 +1,641 @@
-//! Movetext (placeholder).
+//! Movetext and PGN games: reading them in any notation, writing them back.
+//!
+//! The reader takes PGN (tag pairs, `{}` and `;` comments, `%` escape lines,
+//! NAGs `$n` and glyphs, variations, move numbers `12.` `12...` `12…`, results)
+//! and bare move lists with or without numbers. Every move token is read in
+//! the notation given, or detected token by token ([`auto`](super::auto)).
+//! pgn-reader is not used because it only hands over SAN tokens and silently
+//! skips everything else (`5254`, `P-K4`, `0-0`, `e8Q`).
+//!
+//! The tokenizer never recurses, so no input can exhaust the stack, and it
+//! never panics: an unreadable move ends that game's line with an error, the
+//! rest of the game is skipped, and the next game is read normally.
+//!
+//! ```
+//! use ccgate::notation::movetext::{read_games, write_movetext, MovetextOptions};
+//! use ccgate::notation::{Notation, WriteOptions};
+//! let games = read_games("[Event \"x\"]\n\n1. e4 e5 2. Nf3 {main} (2. f4 exf4) Nc6 1-0", &MovetextOptions::default());
+//! assert_eq!(games.len(), 1);
+//! let line = write_movetext(&games[0], Notation::Iccf, &WriteOptions::default());
+//! assert_eq!(line, "1. 5254 5755 2. 7163 2836 1-0");
+//! ```
+
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+
+use super::auto::read_auto;
+use super::{Lang, Notation, ReadError, ReadOptions, WriteOptions, append_move, read_move};
+
+/// How to read movetext.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MovetextOptions {
+    /// The notation of the moves; `None` detects it token by token.
+    pub from: Option<Notation>,
+    /// The language of piece letters in the input.
+    pub lang: Lang,
+    /// The start position when the game has no `FEN` tag.
+    pub start: Option<Chess>,
+}
+
+impl Default for MovetextOptions {
+    fn default() -> Self {
+        MovetextOptions { from: None, lang: Lang::En, start: None }
+    }
+}
+
+/// One game of the input.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// Tag pairs in input order.
+    pub tags: Vec<(String, String)>,
+    /// The start position (from the `FEN` tag, or the standard one).
+    pub start: Chess,
+    /// The main line.
+    pub line: Vec<Node>,
+    /// Comments before the first move.
+    pub comments: Vec<String>,
+    /// The game termination token (`1-0`, `0-1`, `1/2-1/2`, `*`), normalised.
+    pub result: Option<String>,
+    /// Why the main line could not be read to its end.
+    pub error: Option<GameError>,
+    /// Unreadable moves inside variations; each variation is kept up to its error.
+    pub variation_errors: Vec<GameError>,
+}
+
+impl Game {
+    /// The value of a tag, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The position after the main line.
+    pub fn end_position(&self) -> Chess {
+        let mut pos = self.start.clone();
+        for node in &self.line {
+            play(&mut pos, node.mv);
+        }
+        pos
+    }
+}
+
+/// A move in a line, with what was written around it.
+#[derive(Debug, Clone)]
+pub struct Node {
+    /// The move; `None` for a null move (`--`, `Z0`), which PGN allows in
+    /// analysis and which only [`write_movetext`] and PGN output reproduce.
+    pub mv: Option<Move>,
+    /// The token as written.
+    pub token: String,
+    /// The notation it was read in.
+    pub notation: Notation,
+    pub nags: Vec<u8>,
+    /// Comments before the move (only at the start of a variation).
+    pub before: Vec<String>,
+    /// Comments after the move.
+    pub comments: Vec<String>,
+    /// Alternatives to this move, each starting from the position before it.
+    pub variations: Vec<Vec<Node>>,
+}
+
+/// The first thing that stopped a game from being read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// A move that could not be read; the line holds the moves before it.
+    #[error("move {number}{dots} {token}: {error}", dots = if *color == Color::White { "." } else { "..." })]
+    Move { number: u32, color: Color, token: String, error: ReadError },
+    /// A null move where the side to move is in check.
+    #[error("move {number}{dots} {token}: a null move is impossible while in check", dots = if *color == Color::White { "." } else { "..." })]
+    NullInCheck { number: u32, color: Color, token: String },
+    /// A game of another variant (crazyhouse, atomic, …) or Chess960.
+    #[error("{0}")]
+    Unsupported(String),
+    /// The `FEN` tag is not a legal standard-chess position.
+    #[error("bad FEN tag {fen:?}: {reason}")]
+    BadFen { fen: String, reason: String },
+}
+
+/// Plays a move or a null move. Null moves are only accepted by the reader
+/// where swapping the turn is possible.
+pub(crate) fn play(pos: &mut Chess, mv: Option<Move>) {
+    match mv {
+        Some(m) => pos.play_unchecked(m),
+        None => {
+            if let Ok(swapped) = pos.clone().swap_turn() {
+                *pos = swapped;
+            }
+        }
+    }
+}
+
+/// Reads every game of a PGN text or bare movetext.
+pub fn read_games(input: &str, opts: &MovetextOptions) -> Vec<Game> {
+    Games::new(input, opts.clone()).collect()
+}
+
+/// An iterator over the games of a text, reading one game at a time.
+pub struct Games<'a> {
+    src: &'a str,
+    at: usize,
+    opts: MovetextOptions,
+}
+
+impl<'a> Games<'a> {
+    pub fn new(src: &'a str, opts: MovetextOptions) -> Self {
+        Games { src, at: 0, opts }
+    }
+}
+
+impl Iterator for Games<'_> {
+    type Item = Game;
+
+    fn next(&mut self) -> Option<Game> {
+        let mut p = Parser { src: self.src, at: self.at };
+        let game = p.game(&self.opts);
+        self.at = p.at;
+        game
+    }
+}
+
+/// One line being read: the main line or a variation.
+struct Frame {
+    nodes: Vec<Node>,
+    pos: Chess,
+    /// The position before the last node, where a variation would start.
+    before_last: Option<Chess>,
+    /// Reading stopped in this line; its remaining tokens are skipped.
+    failed: bool,
+    /// Comments seen before the line's first move.
+    pending: Vec<String>,
+}
+
+impl Frame {
+    fn new(pos: Chess) -> Self {
+        Frame { nodes: Vec::new(), pos, before_last: None, failed: false, pending: Vec::new() }
+    }
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    at: usize,
+}
+
+/// Characters that end a move token.
+fn ends_token(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '$')
+}
+
+impl<'a> Parser<'a> {
+    fn rest(&self) -> &'a str {
+        &self.src[self.at..]
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    fn bump(&mut self) {
+        if let Some(c) = self.peek() {
+            self.at += c.len_utf8();
+        }
+    }
+
+    fn at_line_start(&self) -> bool {
+        let before = &self.src[..self.at];
+        before.trim_end_matches([' ', '\t']).ends_with('\n') || before.trim_end_matches([' ', '\t']).is_empty()
+    }
+
+    fn skip_line(&mut self) {
+        match self.rest().find('\n') {
+            Some(n) => self.at += n + 1,
+            None => self.at = self.src.len(),
+        }
+    }
+
+    /// Skips whitespace, a byte-order mark and `%` escape lines.
+    fn skip_space(&mut self) {
+        loop {
+            match self.peek() {
+                Some(c) if c.is_whitespace() || c == '\u{FEFF}' => self.bump(),
+                Some('%') if self.at_line_start() => self.skip_line(),
+                _ => return,
+            }
+        }
+    }
+
+    fn game(&mut self, opts: &MovetextOptions) -> Option<Game> {
+        self.skip_space();
+        if self.at >= self.src.len() {
+            return None;
+        }
+        let mut tags = Vec::new();
+        loop {
+            self.skip_space();
+            if self.peek() != Some('[') {
+                break;
+            }
+            if let Some(tag) = self.tag() {
+                tags.push(tag);
+            }
+        }
+        let (start, setup_error) = setup(&tags, opts);
+        let mut game = Game {
+            tags,
+            start: start.clone(),
+            line: Vec::new(),
+            comments: Vec::new(),
+            result: None,
+            error: setup_error,
+            variation_errors: Vec::new(),
+        };
+        self.movetext(&mut game, start, opts);
+        Some(game)
+    }
+
+    /// Reads `[Name "value"]`; tolerates a missing closing quote or bracket.
+    /// Lines such as `[pgn]` that are not tag pairs are skipped.
+    fn tag(&mut self) -> Option<(String, String)> {
+        let line_end = self.rest().find('\n').map_or(self.src.len(), |n| self.at + n);
+        let line = &self.src[self.at..line_end];
+        let inner = line.strip_prefix('[')?;
+        let name_len = inner.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(inner.len());
+        let name = &inner[..name_len];
+        let after = inner[name_len..].trim_start();
+        let Some(quoted) = after.strip_prefix('"').filter(|_| !name.is_empty()) else {
+            self.at = line_end;
+            return None;
+        };
+        let mut value = String::new();
+        let mut chars = quoted.char_indices();
+        let mut consumed = quoted.len();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '\\' => {
+                    if let Some((_, e)) = chars.next() {
+                        value.push(e);
+                    }
+                }
+                '"' => {
+                    consumed = i + 1;
+                    break;
+                }
+                _ => value.push(c),
+            }
+        }
+        let tail = &quoted[consumed..];
+        let close = tail.find(']').map_or(tail.len(), |n| n + 1);
+        self.at = line_end - line.len() + (line.len() - quoted.len()) + consumed + close;
+        Some((name.to_string(), value))
+    }
+
+    fn movetext(&mut self, game: &mut Game, start: Chess, opts: &MovetextOptions) {
+        let mut frames = vec![Frame::new(start)];
+        if game.error.is_some() {
+            frames[0].failed = true;
+        }
+        loop {
+            self.skip_space();
+            let Some(c) = self.peek() else { break };
+            match c {
+                '[' if self.at_line_start() => break,
+                '{' => {
+                    self.bump();
+                    let end = self.rest().find('}').unwrap_or(self.rest().len());
+                    let text = self.rest()[..end].trim().to_string();
+                    self.at += end;
+                    self.bump();
+                    comment(&mut frames, game, text);
+                }
+                ';' => {
+                    let end = self.rest().find('\n').unwrap_or(self.rest().len());
+                    let text = self.rest()[1..end].trim().to_string();
+                    self.at += end;
+                    comment(&mut frames, game, text);
+                }
+                '(' if self.rest().starts_with("(=)") => self.at += 3,
+                '(' => {
+                    self.bump();
+                    let parent = frames.last();
+                    let start = parent.and_then(|f| f.before_last.clone());
+                    // After a failure the parent's last move is not the one the variation replaces.
+                    let dead = start.is_none() || parent.is_some_and(|f| f.failed);
+                    let mut frame = Frame::new(start.unwrap_or_default());
+                    frame.failed = dead;
+                    frames.push(frame);
+                }
+                ')' => {
+                    self.bump();
+                    close_variation(&mut frames);
+                }
+                '$' => {
+                    self.bump();
+                    let digits = self.rest().bytes().take_while(u8::is_ascii_digit).count();
+                    let nag = self.rest()[..digits].parse::<u16>().ok();
+                    self.at += digits;
+                    if let Some(n) = nag.and_then(|n| u8::try_from(n).ok()) {
+                        nag_last(&mut frames, n);
+                    }
+                }
+                _ => {
+                    let start = self.at;
+                    let token = self.token();
+                    if token.is_empty() {
+                        // A stray `]` or `}`: step over it.
+                        self.at = start;
+                        self.bump();
+                        continue;
+                    }
+                    if let Some(result) = result_token(token) {
+                        if frames.len() == 1 {
+                            game.result = Some(result.to_string());
+                            break;
+                        }
+                        continue;
+                    }
+                    if token.eq_ignore_ascii_case("resigns") {
+                        let loser = frames[0].pos.turn();
+                        game.result = Some(if loser == Color::White { "0-1" } else { "1-0" }.to_string());
+                        if frames.len() == 1 {
+                            break;
+                        }
+                        continue;
+                    }
+                    self.move_token(token, &mut frames, game, opts);
+                }
+            }
+        }
+        while frames.len() > 1 {
+            close_variation(&mut frames);
+        }
+        if let Some(root) = frames.pop() {
+            game.line = root.nodes;
+            if game.line.is_empty() {
+                game.comments.extend(root.pending);
+            }
+        }
+    }
+
+    /// The next token, with `e8(Q)`, `R(1)-Q1` and `N(B3)-Q1` kept whole and
+    /// descriptive suffixes written apart (`P-Q8(N) ch`, `Castles KR`) joined.
+    fn token(&mut self) -> &'a str {
+        let start = self.at;
+        while let Some(c) = self.peek() {
+            if c == '(' && self.at > start {
+                // A parenthesis inside a token holds a promotion piece or an origin.
+                let rest = self.rest();
+                match rest.find(')') {
+                    Some(n) if n <= 5 && !rest[..n].contains(char::is_whitespace) => {
+                        self.at += n + 1;
+                        continue;
+                    }
+                    _ => break,
+                }
+            }
+            if ends_token(c) {
+                break;
+            }
+            self.bump();
+        }
+        &self.src[start..self.at]
+    }
+
+    fn move_token(&mut self, token: &'a str, frames: &mut [Frame], game: &mut Game, opts: &MovetextOptions) {
+        let depth = frames.len();
+        let Some(frame) = frames.last_mut() else { return };
+        let token = strip_move_number(token);
+        if token.is_empty() || is_suffix_word(token) {
+            return;
+        }
+        if let Some(nag) = glyph_nag(token) {
+            if let Some(node) = frame.nodes.last_mut() {
+                node.nags.push(nag);
+            }
+            return;
+        }
+        // `Castles KR` and friends: the side is a separate word.
+        let token = if token.eq_ignore_ascii_case("castles") {
+            let save = self.at;
+            self.skip_space_inline();
+            let next = self.token();
+            if matches!(next.to_ascii_uppercase().as_str(), "K" | "Q" | "KR" | "QR" | "KINGSIDE" | "QUEENSIDE") {
+                &self.src[save - token.len()..self.at]
+            } else {
+                self.at = save;
+                token
+            }
+        } else {
+            token
+        };
+        if frame.failed {
+            return;
+        }
+        let number = frame.pos.fullmoves().get();
+        let color = frame.pos.turn();
+        if matches!(token, "--" | "Z0" | "0000" | "@@@@") {
+            let Ok(after) = frame.pos.clone().swap_turn() else {
+                frame.failed = true;
+                let error = GameError::NullInCheck { number, color, token: token.to_string() };
+                record(game, depth, error);
+                return;
+            };
+            let before = std::mem::replace(&mut frame.pos, after);
+            frame.before_last = Some(before);
+            push_node(frame, None, token, Notation::San);
+            return;
+        }
+        let result = match opts.from {
+            Some(n) => read_move(&frame.pos, token, n, &ReadOptions::new(opts.lang)).map(|r| (r, n)),
+            None => read_auto(&frame.pos, token, opts.lang),
+        };
+        match result {
+            Ok((reading, notation)) => {
+                let mut after = frame.pos.clone();
+                after.play_unchecked(reading.mv);
+                let before = std::mem::replace(&mut frame.pos, after);
+                frame.before_last = Some(before);
+                push_node(frame, Some(reading.mv), token, notation);
+                if let (Some(nag), Some(node)) = (reading.nag, frame.nodes.last_mut()) {
+                    node.nags.push(nag);
+                }
+            }
+            Err(error) => {
+                frame.failed = true;
+                record(game, depth, GameError::Move { number, color, token: token.to_string(), error });
+            }
+        }
+    }
+
+    fn skip_space_inline(&mut self) {
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+    }
+}
+
+fn push_node(frame: &mut Frame, mv: Option<Move>, token: &str, notation: Notation) {
+    frame.nodes.push(Node {
+        mv,
+        token: token.to_string(),
+        notation,
+        nags: Vec::new(),
+        before: std::mem::take(&mut frame.pending),
+        comments: Vec::new(),
+        variations: Vec::new(),
+    });
+}
+
+fn record(game: &mut Game, depth: usize, error: GameError) {
+    if depth == 1 {
+        game.error.get_or_insert(error);
+    } else {
+        game.variation_errors.push(error);
+    }
+}
+
+fn comment(frames: &mut [Frame], game: &mut Game, text: String) {
+    let root = frames.len() == 1;
+    let Some(frame) = frames.last_mut() else { return };
+    match frame.nodes.last_mut() {
+        Some(node) => node.comments.push(text),
+        None if root => game.comments.push(text),
+        None => frame.pending.push(text),
+    }
+}
+
+fn nag_last(frames: &mut [Frame], nag: u8) {
+    if let Some(node) = frames.last_mut().and_then(|f| f.nodes.last_mut()) {
+        node.nags.push(nag);
+    }
+}
+
+fn close_variation(frames: &mut Vec<Frame>) {
+    if frames.len() < 2 {
+        return;
+    }
+    let Some(done) = frames.pop() else { return };
+    if done.nodes.is_empty() {
+        return;
+    }
+    if let Some(parent) = frames.last_mut().and_then(|f| f.nodes.last_mut()) {
+        parent.variations.push(done.nodes);
+    }
+}
+
+/// `12.`, `12...`, `12…` before a move, or alone.
+fn strip_move_number(token: &str) -> &str {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &token[digits..];
+    let dots = rest.trim_start_matches(['.', '…']);
+    if digits > 0 && dots.len() < rest.len() {
+        return dots;
+    }
+    // Bare numbers of up to three digits number moves; four or five digits are ICCF moves.
+    if digits == token.len() && digits <= 3 {
+        return "";
+    }
+    token.trim_start_matches(['.', '…'])
+}
+
+/// Words that only qualify the previous move in descriptive or FIDE writing.
+fn is_suffix_word(token: &str) -> bool {
+    ["e.p.", "ep", "ch", "ch.", "check", "mate", "dis", "dis.", "dbl", "dbl.", "dis.ch", "dis.ch.", "dblch", "+", "#", "†", "‡"]
+        .iter()
+        .any(|w| w.eq_ignore_ascii_case(token))
+}
+
+fn glyph_nag(token: &str) -> Option<u8> {
+    Some(match token {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        "=" => 10,
+        "∞" => 13,
+        _ => return None,
+    })
+}
+
+/// The normalised result for a game termination token.
+fn result_token(token: &str) -> Option<&'static str> {
+    let t: String = token.chars().filter_map(super::text::fold).collect();
+    Some(match t.as_str() {
+        "1-0" | "+--" | "1:0" => "1-0",
+        "0-1" | "--+" | "0:1" => "0-1",
+        "1/2-1/2" | "½-½" | "1/2" | "½:½" | "=-=" => "1/2-1/2",
+        "*" => "*",
+        _ => return None,
+    })
+}
+
+/// The start position from the `FEN` and `Variant` tags.
+fn setup(tags: &[(String, String)], opts: &MovetextOptions) -> (Chess, Option<GameError>) {
+    let tag = |name: &str| tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim());
+    if let Some(variant) = tag("Variant") {
+        let v = variant.to_ascii_lowercase();
+        if matches!(v.as_str(), "chess960" | "chess 960" | "fischerandom" | "fischer random" | "960") {
+            return (Chess::default(), Some(GameError::Unsupported("Chess960 games are not supported yet".into())));
+        }
+        if !matches!(v.as_str(), "" | "standard" | "chess" | "normal" | "from position" | "fromposition") {
+            return (
+                Chess::default(),
+                Some(GameError::Unsupported(format!(
+                    "{variant} games are not supported: ccgate plays standard chess"
+                ))),
+            );
+        }
+    }
+    let default = opts.start.clone().unwrap_or_default();
+    match tag("FEN").filter(|f| !f.is_empty()) {
+        None => (default, None),
+        Some(fen) => match fen.parse::<Fen>() {
+            Err(e) => (default, Some(GameError::BadFen { fen: fen.to_string(), reason: e.to_string() })),
+            Ok(parsed) => match parsed.into_position::<Chess>(CastlingMode::Standard) {
+                Ok(pos) => (pos, None),
+                Err(e) => (default, Some(GameError::BadFen { fen: fen.to_string(), reason: e.to_string() })),
+            },
+        },
+    }
+}
+
+/// The main line with move numbers, ending with the result token:
+/// `1. 5254 5755 2. 7163 *`. A game cut short by an error ends with `*`.
+pub fn write_movetext(game: &Game, notation: Notation, opts: &WriteOptions) -> String {
+    let mut out = String::with_capacity(game.line.len() * 7 + 8);
+    let mut pos = game.start.clone();
+    for (i, node) in game.line.iter().enumerate() {
+        number(&pos, i == 0, &mut out);
+        write_node(&pos, node.mv, notation, opts, &mut out);
+        out.push(' ');
+        play(&mut pos, node.mv);
+    }
+    out.push_str(result_of(game));
+    out
+}
+
+/// The result token written after the moves.
+pub fn result_of(game: &Game) -> &str {
+    match (&game.error, &game.result) {
+        (None, Some(r)) => r.as_str(),
+        _ => "*",
+    }
+}
+
+/// Writes `12. ` before White's move, and `12... ` before Black's when it starts a line.
+pub(crate) fn number(pos: &Chess, first: bool, out: &mut String) {
+    use std::fmt::Write;
+    if pos.turn() == Color::White {
+        let _ = write!(out, "{}. ", pos.fullmoves());
+    } else if first {
+        let _ = write!(out, "{}... ", pos.fullmoves());
+    }
+}
+
+/// Writes a move, or `--` for a null move (`0000` in UCI).
+pub(crate) fn write_node(pos: &Chess, mv: Option<Move>, notation: Notation, opts: &WriteOptions, out: &mut String) {
+    match mv {
+        Some(m) => append_move(pos, m, notation, opts, out),
+        None if notation == Notation::Uci => out.push_str("0000"),
+        None => out.push_str("--"),
+    }
+}

@@ -1,1 +1,117 @@
-//! PGN (placeholder).
+//! PGN output: the game's tags (Seven Tag Roster first), then movetext with
+//! comments, NAGs and variations, in any notation, wrapped at 80 columns.
+//! Reading PGN is [`movetext`](super::movetext)'s job.
+//!
+//! ```
+//! use ccgate::notation::movetext::{read_games, MovetextOptions};
+//! use ccgate::notation::pgn::write_pgn;
+//! use ccgate::notation::{Notation, WriteOptions};
+//! let games = read_games("1. e4 $1 {best} (1. d4 d5) e5 *", &MovetextOptions::default());
+//! let pgn = write_pgn(&games[0], Notation::Lan, &WriteOptions::default());
+//! assert!(pgn.starts_with("[Event \"?\"]\n"));
+//! assert!(pgn.ends_with("\n1. e2-e4 $1 {best} (1. d2-d4 d7-d5) 1... e7-e5 *\n"));
+//! ```
+
+use shakmaty::Chess;
+
+use super::movetext::{Game, Node, number, play, result_of, write_node};
+use super::{Notation, WriteOptions};
+
+/// The Seven Tag Roster, written first and always (PGN §8.1.1).
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// A game as PGN, with its moves in `notation`.
+pub fn write_pgn(game: &Game, notation: Notation, opts: &WriteOptions) -> String {
+    let mut out = String::new();
+    let result = result_of(game);
+    for (name, default) in ROSTER {
+        let value = if name == "Result" { result } else { game.tag(name).unwrap_or(default) };
+        tag(&mut out, name, value);
+    }
+    for (name, value) in &game.tags {
+        if !ROSTER.iter().any(|(n, _)| n == name) {
+            tag(&mut out, name, value);
+        }
+    }
+    out.push('\n');
+    let mut words = Vec::new();
+    for c in &game.comments {
+        words.push(format!("{{{c}}}"));
+    }
+    line(&game.start, &game.line, notation, opts, &mut words);
+    words.push(result.to_string());
+    wrap(&words, &mut out);
+    out
+}
+
+fn tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push_str("\"]\n");
+}
+
+/// The words of a line; a variation's first move, and the move after a
+/// comment or variation, carry their move number.
+fn line(start: &Chess, nodes: &[Node], notation: Notation, opts: &WriteOptions, words: &mut Vec<String>) {
+    let mut pos = start.clone();
+    let mut numbered = true;
+    for node in nodes {
+        for c in &node.before {
+            words.push(format!("{{{c}}}"));
+        }
+        let mut word = String::new();
+        number(&pos, numbered, &mut word);
+        write_node(&pos, node.mv, notation, opts, &mut word);
+        words.push(word);
+        for n in &node.nags {
+            words.push(format!("${n}"));
+        }
+        for c in &node.comments {
+            words.push(format!("{{{c}}}"));
+        }
+        for variation in &node.variations {
+            words.push("(".to_string());
+            line(&pos, variation, notation, opts, words);
+            words.push(")".to_string());
+        }
+        numbered = !node.comments.is_empty() || !node.variations.is_empty();
+        play(&mut pos, node.mv);
+    }
+}
+
+/// Joins words with spaces, no space inside parentheses, lines of at most 80
+/// characters where words allow.
+fn wrap(words: &[String], out: &mut String) {
+    let mut col = 0;
+    let mut prev = "";
+    for w in words {
+        let glue = !(col == 0 || prev == "(" || w == ")");
+        let len = w.chars().count();
+        if glue && col + 1 + len > 80 {
+            out.push('\n');
+            col = 0;
+        } else if glue {
+            out.push(' ');
+            col += 1;
+        }
+        out.push_str(w);
+        col += len;
+        prev = w;
+    }
+    out.push('\n');
+}

@@ -1,0 +1,211 @@
+//! The command line: `ccgate convert` and `ccgate notations`.
+
+use std::io::{self, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square};
+
+use crate::notation::movetext::{Game, GameError, Games, MovetextOptions, write_movetext};
+use crate::notation::pgn::write_pgn;
+use crate::notation::{Lang, Notation, ReadError, Style, WriteOptions, write_move};
+
+#[derive(Parser, Debug)]
+#[command(name = "ccgate", version, about = "Correspondence-chess gateway: moves by email, SMS and radio, in every notation")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Convert games (PGN or bare movetext) from any notation into any other.
+    Convert(ConvertArgs),
+    /// List every notation and language, with examples.
+    Notations,
+}
+
+#[derive(clap::Args, Debug)]
+struct ConvertArgs {
+    /// Notation to write: san, figurine, lan, uci, iccf, uedemann, uedemann-hw, descriptive.
+    #[arg(long)]
+    to: Notation,
+    /// Language of the output's piece letters.
+    #[arg(long, default_value = "en")]
+    lang: Lang,
+    /// pgn (English letters, O-O, e8=Q) or fide (the language's letters, 0-0, e8Q);
+    /// default pgn for English, fide otherwise.
+    #[arg(long)]
+    style: Option<Style>,
+    /// Notation of the input, or auto to detect it move by move.
+    #[arg(long, default_value = "auto")]
+    from: FromNotation,
+    /// Language of the input's piece letters.
+    #[arg(long, default_value = "en")]
+    in_lang: Lang,
+    /// Start position for games without a FEN tag.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Write full PGN (tags, comments, NAGs, variations) instead of one line per game.
+    #[arg(long)]
+    pgn: bool,
+    /// Input files; standard input when none.
+    files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct FromNotation(Option<Notation>);
+
+impl std::str::FromStr for FromNotation {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.eq_ignore_ascii_case("auto") {
+            Ok(FromNotation(None))
+        } else {
+            s.parse().map(|n| FromNotation(Some(n))).map_err(|e: crate::notation::UnknownNotation| e.to_string())
+        }
+    }
+}
+
+/// Runs the command line and returns the process exit status.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Convert(args) => convert(&args),
+        Command::Notations => {
+            let stdout = io::stdout();
+            let mut out = BufWriter::new(stdout.lock());
+            match notations(&mut out).and_then(|()| out.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&format!("cannot write: {e}")),
+            }
+        }
+    }
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("ccgate: {message}");
+    ExitCode::from(2)
+}
+
+/// Decodes input bytes: UTF-8, or Latin-1 as old PGN files often are.
+fn decode(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+fn convert(args: &ConvertArgs) -> ExitCode {
+    let start = match &args.fen {
+        None => None,
+        Some(fen) => match fen.parse::<Fen>().map_err(|e| e.to_string()).and_then(|f| {
+            f.into_position::<Chess>(CastlingMode::Standard).map_err(|e| e.to_string())
+        }) {
+            Ok(pos) => Some(pos),
+            Err(e) => return fail(&format!("--fen {fen:?}: {e}")),
+        },
+    };
+    let opts = MovetextOptions { from: args.from.0, lang: args.in_lang, start };
+    let mut wopts = WriteOptions::new(args.lang);
+    if let Some(style) = args.style {
+        wopts = wopts.with_style(style);
+    }
+    let mut inputs: Vec<(String, String)> = Vec::new();
+    if args.files.is_empty() {
+        let mut bytes = Vec::new();
+        if let Err(e) = io::stdin().read_to_end(&mut bytes) {
+            return fail(&format!("cannot read standard input: {e}"));
+        }
+        inputs.push(("<stdin>".to_string(), decode(bytes)));
+    } else {
+        for path in &args.files {
+            match std::fs::read(path) {
+                Ok(bytes) => inputs.push((path.display().to_string(), decode(bytes))),
+                Err(e) => return fail(&format!("cannot read {}: {e}", path.display())),
+            }
+        }
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut failed = false;
+    for (name, text) in &inputs {
+        for (index, game) in Games::new(text, opts.clone()).enumerate() {
+            for error in game.error.iter().chain(&game.variation_errors) {
+                failed = true;
+                report(name, index + 1, &game, error);
+            }
+            let written = if args.pgn {
+                write_pgn(&game, args.to, &wopts)
+            } else {
+                let mut line = write_movetext(&game, args.to, &wopts);
+                line.push('\n');
+                line
+            };
+            if let Err(e) = out.write_all(written.as_bytes()) {
+                return fail(&format!("cannot write: {e}"));
+            }
+        }
+    }
+    if let Err(e) = out.flush() {
+        return fail(&format!("cannot write: {e}"));
+    }
+    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
+
+/// One stderr line per problem: the game, the move number, the token, the
+/// reason, and what the player probably meant.
+fn report(file: &str, index: usize, game: &Game, error: &GameError) {
+    let players = match (game.tag("White"), game.tag("Black")) {
+        (Some(w), Some(b)) => format!(" ({w} - {b})"),
+        _ => String::new(),
+    };
+    let hint = match error {
+        GameError::Move { error: ReadError::Ambiguous { candidates, .. }, .. } if !candidates.is_empty() => {
+            format!(" [candidates: {}]", candidates.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" "))
+        }
+        _ => String::new(),
+    };
+    eprintln!("{file}: game {index}{players}: {error}{hint}");
+}
+
+/// `ccgate notations`: every notation with examples, every language with its letters.
+fn notations(out: &mut impl Write) -> io::Result<()> {
+    let pos = Chess::default();
+    let nf3 = Move::Normal { role: Role::Knight, from: Square::G1, to: Square::F3, capture: None, promotion: None };
+    let e4 = Move::Normal { role: Role::Pawn, from: Square::E2, to: Square::E4, capture: None, promotion: None };
+    let promo_pos: Chess = "4k3/P7/8/8/8/8/8/4K2R w K - 0 1"
+        .parse::<Fen>()
+        .ok()
+        .and_then(|f| f.into_position(CastlingMode::Standard).ok())
+        .unwrap_or_default();
+    let a8q = Move::Normal { role: Role::Pawn, from: Square::A7, to: Square::A8, capture: None, promotion: Some(Role::Queen) };
+    let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
+    let en = WriteOptions::default();
+    writeln!(out, "Notations (e2-e4, g1-f3, a7-a8=Q+, White O-O):")?;
+    for n in Notation::ALL {
+        writeln!(
+            out,
+            "  {:<12} {:<6} {:<8} {:<8} {:<6}  {}",
+            n.name(),
+            write_move(&pos, e4, n, &en),
+            write_move(&pos, nf3, n, &en),
+            write_move(&promo_pos, a8q, n, &en),
+            write_move(&promo_pos, castle, n, &en),
+            n.summary()
+        )?;
+    }
+    writeln!(out, "\nLanguages for --lang and --in-lang (K Q R B N P; 1.Nf3 in FIDE style):")?;
+    for &lang in Lang::ALL {
+        let letters: Vec<&str> = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
+            .into_iter()
+            .map(|r| lang.letter(r))
+            .collect();
+        let example = write_move(&pos, nf3, Notation::San, &WriteOptions::new(lang).with_style(Style::Fide));
+        writeln!(out, "  {:<3} {:<11} {:<16} {}", lang.code(), lang.name(), letters.join(" "), example)?;
+    }
+    Ok(())
+}

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square};
+use shakmaty::{CastlingMode, Chess, Move, Role, Square};
 
 use crate::notation::movetext::{Game, GameError, Games, MovetextOptions, write_movetext};
 use crate::notation::pgn::write_pgn;

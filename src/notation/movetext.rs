@@ -299,7 +299,7 @@ impl<'a> Parser<'a> {
                 '[' if self.at_line_start() => break,
                 '{' => {
                     self.bump();
-                    let end = self.rest().find('}').unwrap_or(self.rest().len());
+                    let end = comment_end(self.rest());
                     let text = self.rest()[..end].trim().to_string();
                     self.at += end;
                     self.bump();
@@ -471,6 +471,30 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// Where a `{` comment ends. PGN comments do not nest, but some files nest
+/// them (pgn-extract reads them with `--nestedcomments`); a nested reading is
+/// taken only when its braces balance, otherwise the first `}` ends it.
+fn comment_end(rest: &str) -> usize {
+    let first = rest.find('}').unwrap_or(rest.len());
+    if !rest[..first].contains('{') {
+        return first;
+    }
+    let mut depth = 1usize;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+    }
+    first
+}
+
 fn push_node(frame: &mut Frame, mv: Option<Move>, token: &str, notation: Notation) {
     frame.nodes.push(Node {
         mv,
@@ -542,16 +566,36 @@ fn is_suffix_word(token: &str) -> bool {
         .any(|w| w.eq_ignore_ascii_case(token))
 }
 
+/// Annotation glyphs written as separate tokens: the six move glyphs of PGN
+/// §8.2.3.8 and the position glyphs used by lichess and Informant
+/// (notation.md §4.4).
 fn glyph_nag(token: &str) -> Option<u8> {
-    Some(match token {
+    let folded: String = token.chars().filter_map(super::text::fold).collect();
+    Some(match folded.as_str() {
         "!" => 1,
         "?" => 2,
         "!!" => 3,
         "??" => 4,
         "!?" => 5,
         "?!" => 6,
+        "□" => 7,
         "=" => 10,
         "∞" => 13,
+        "⩲" => 14,
+        "⩱" => 15,
+        "±" => 16,
+        "∓" => 17,
+        "+-" => 18,
+        "-+" => 19,
+        "⨀" => 22,
+        "↑↑" => 32,
+        "↑" => 36,
+        "→" => 40,
+        "=∞" => 44,
+        "⇆" => 132,
+        "⊕" => 138,
+        "∆" => 140,
+        "N" => 146,
         _ => return None,
     })
 }
@@ -590,7 +634,14 @@ fn setup(tags: &[(String, String)], opts: &MovetextOptions) -> (Chess, Option<Ga
         None => (default, None),
         Some(fen) => match fen.parse::<Fen>() {
             Err(e) => (default, Some(GameError::BadFen { fen: fen.to_string(), reason: e.to_string() })),
-            Ok(parsed) => match parsed.into_position::<Chess>(CastlingMode::Standard) {
+            // Castling rights or an en-passant square that the position cannot
+            // have are dropped, as python-chess and lichess do, rather than
+            // refusing a game over a sloppy FEN.
+            Ok(parsed) => match parsed
+                .into_position::<Chess>(CastlingMode::Standard)
+                .or_else(|e| e.ignore_invalid_castling_rights())
+                .or_else(|e| e.ignore_invalid_ep_square())
+            {
                 Ok(pos) => (pos, None),
                 Err(e) => (default, Some(GameError::BadFen { fen: fen.to_string(), reason: e.to_string() })),
             },

@@ -109,7 +109,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
             Err(e) => return fail(&format!("--fen {fen:?}: {e}")),
         },
     };
-    let opts = MovetextOptions { from: args.from.0, lang: args.in_lang, start };
+    let opts = MovetextOptions { from: args.from.0, lang: args.in_lang, start, comments: args.pgn };
     let mut wopts = WriteOptions::new(args.lang);
     if let Some(style) = args.style {
         wopts = wopts.with_style(style);

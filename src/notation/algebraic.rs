@@ -9,7 +9,7 @@
 //! coords    = [file][rank] [sep] file [rank]   sep = - x : (× and – fold to these)
 //! promotion = [= / (] piece [)]
 //! ep        = [space] e.p. | ep
-//! suffixes  = [:] [+ | ++ | # | † | ‡ | ch] [! ? !! ?? !? ?!]
+//! suffixes  = [:] [+ | ++ | # | † | ‡ | mate | ch | dis[.]ch | dbl[.]ch] [! ? !! ?? !? ?!]
 //! ```
 //!
 //! A destination without a rank (`ed`, `exd`) is an abbreviated pawn capture.
@@ -127,7 +127,16 @@ pub(crate) fn figurine_role(c: char) -> Option<Role> {
 
 /// A piece letter of the language or a figurine.
 fn piece(cur: &mut Cursor<'_>, lang: Lang) -> Option<Role> {
-    if let Some(role) = cur.peek().and_then(figurine_role) {
+    let first = cur.peek()?;
+    // Piece letters are capitals in every table: files, digits and signs never start one.
+    if first.is_ascii_lowercase() || first.is_ascii_digit() || first.is_ascii_punctuation() {
+        return None;
+    }
+    if let Some(role) = super::lang::ascii_letter(lang, first) {
+        cur.bump();
+        return Some(role);
+    }
+    if let Some(role) = figurine_role(first) {
         cur.bump();
         return Some(role);
     }
@@ -183,12 +192,20 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<MoveDesc, ReadError> {
     // Up to two squares, each possibly partial, with one optional separator.
     let f1 = cur.file();
     let r1 = cur.rank();
-    if f1.is_none() && r1.is_none() {
+    // A capture mark may come straight after the piece (`Qxb5`, `B:e5`).
+    let sep = capture_sep(&mut cur);
+    if f1.is_none() && r1.is_none() && sep.is_none() {
         return Err(cur.error(if role.is_some() { "a square" } else { "a piece letter or a square" }));
     }
-    let sep = capture_sep(&mut cur).or_else(|| cur.eat('-').then_some(false));
-    let f2 = cur.file();
+    let sep = sep.or_else(|| cur.eat('-').then_some(false));
+    let before_f2 = cur.clone();
+    let mut f2 = cur.file();
     let r2 = if f2.is_some() { cur.rank() } else { None };
+    if f2.is_some() && r2.is_none() && r1.is_some() && sep.is_none() && check_word(&mut before_f2.clone()) {
+        // `Nf3dis.ch`: the `d` after a whole square starts a check mark, not a square.
+        cur = before_f2;
+        f2 = None;
+    }
     match (f1, r1, f2, r2) {
         (Some(f), Some(r), None, None) if sep.is_none() || sep == Some(true) => {
             // `Be5:` writes the capture after the square.
@@ -204,6 +221,11 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<MoveDesc, ReadError> {
             desc.to_file = Some(to_file);
             desc.to_rank = Some(to_rank);
             desc.capture = sep == Some(true);
+            // Coordinates without a piece letter (`e8g8`, `b2-b3`) name any piece
+            // on the origin square, as in UCI: long algebraic often omits the letter.
+            if role.is_none() && from_file.is_some() && from_rank.is_some() {
+                desc.role = None;
+            }
         }
         (Some(from_file), None, Some(to_file), None) if desc.role == Some(Role::Pawn) && from_file != to_file => {
             desc.from_file = Some(from_file);
@@ -240,10 +262,10 @@ fn promotion(cur: &mut Cursor<'_>, desc: &mut MoveDesc, lang: Lang) -> Result<()
         }
     };
     let role = piece(cur, lang).ok_or_else(|| cur.error("a promotion piece"))?;
-    if let Some(close) = open {
-        if !cur.eat(close) {
-            return Err(cur.error("')'"));
-        }
+    if let Some(close) = open
+        && !cur.eat(close)
+    {
+        return Err(cur.error("')'"));
     }
     desc.promotion = PromotionSpec::To(role);
     Ok(())
@@ -252,6 +274,9 @@ fn promotion(cur: &mut Cursor<'_>, desc: &mut MoveDesc, lang: Lang) -> Result<()
 /// `e.p.`, the check or mate mark and the annotation glyph, each optional,
 /// in the order people write them.
 pub(crate) fn suffixes(cur: &mut Cursor<'_>, desc: &mut MoveDesc) -> Result<(), ReadError> {
+    if cur.is_empty() {
+        return Ok(());
+    }
     let save = cur.rest;
     let spaced = cur.eat(' ');
     if cur.eat_str_ci("e.p.") || cur.eat_str_ci("ep") {
@@ -261,13 +286,32 @@ pub(crate) fn suffixes(cur: &mut Cursor<'_>, desc: &mut MoveDesc) -> Result<(), 
     }
     desc.check = if cur.eat_str("++") || cur.eat('#') || cur.eat('‡') || cur.eat_str("mate") {
         CheckMark::Mate
-    } else if cur.eat('+') || cur.eat('†') || cur.eat_str("ch") {
+    } else if cur.eat('+') || cur.eat('†') || check_word(cur) {
         CheckMark::Check
     } else {
         CheckMark::None
     };
     desc.nag = nag(cur);
     Ok(())
+}
+
+/// `ch`, or the discovered and double check of older scores: `disch`,
+/// `dis.ch`, `dblch`, `dbl.ch`.
+fn check_word(cur: &mut Cursor<'_>) -> bool {
+    for kind in ["dis", "dbl", ""] {
+        let mut probe = cur.clone();
+        if !probe.eat_str(kind) {
+            continue;
+        }
+        if !kind.is_empty() {
+            probe.eat('.');
+        }
+        if probe.eat_str("ch") {
+            *cur = probe;
+            return true;
+        }
+    }
+    false
 }
 
 /// Annotation glyphs `! ? !! ?? !? ?!` as NAG 1–6.

@@ -10,7 +10,7 @@
 //! ```
 //! use ccgate::notation::{read_move, write_move, Notation, ReadOptions, WriteOptions};
 //! use shakmaty::{Chess, fen::Fen, CastlingMode};
-//! let pos: Chess = "4k3/5P2/8/8/8/8/8/4K3 w - - 0 1".parse::<Fen>().unwrap()
+//! let pos: Chess = "7k/5P2/8/8/8/8/8/4K3 w - - 0 1".parse::<Fen>().unwrap()
 //!     .into_position(CastlingMode::Standard).unwrap();
 //! let opts = ReadOptions::default();
 //! let long = read_move(&pos, "67682", Notation::Iccf, &opts).unwrap().mv;

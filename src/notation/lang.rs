@@ -109,15 +109,41 @@ impl Lang {
 /// The readable letters of a language, folded (see [`super::text`]) and
 /// computed once.
 pub(crate) fn folded_letters(lang: Lang) -> &'static [(String, Role)] {
-    static TABLE: OnceLock<Vec<Vec<(String, Role)>>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
+    &letter_tables()[lang as usize].0
+}
+
+/// Per language: the folded letters, and for each ASCII capital that is a
+/// whole one-letter piece letter with no longer letter starting with it, its
+/// piece, so that the common case is one table lookup.
+type LetterTable = (Vec<(String, Role)>, [Option<Role>; 128]);
+
+fn letter_tables() -> &'static [LetterTable] {
+    static TABLE: OnceLock<Vec<LetterTable>> = OnceLock::new();
+    TABLE.get_or_init(|| {
         Lang::ALL
             .iter()
-            .map(|l| l.readable().into_iter().map(|(s, r)| (fold_str(s), r)).collect())
+            .map(|l| {
+                let letters: Vec<(String, Role)> =
+                    l.readable().into_iter().map(|(s, r)| (fold_str(s), r)).collect();
+                let mut ascii = [None; 128];
+                for (letter, role) in &letters {
+                    let mut chars = letter.chars();
+                    if let (Some(c), None) = (chars.next(), chars.next())
+                        && c.is_ascii()
+                        && !letters.iter().any(|(l, _)| l.len() > 1 && l.starts_with(c))
+                    {
+                        ascii[c as usize] = Some(*role);
+                    }
+                }
+                (letters, ascii)
+            })
             .collect()
-    });
-    let index = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
-    &table[index]
+    })
+}
+
+/// The piece of a one-letter ASCII piece letter, when that is all it can be.
+pub(crate) fn ascii_letter(lang: Lang, c: char) -> Option<Role> {
+    letter_tables()[lang as usize].1.get(c as usize).copied().flatten()
 }
 
 /// Roles in the order of the letter tables.

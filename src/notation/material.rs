@@ -7,7 +7,7 @@
 //! ```
 //! use ccgate::notation::material::signature;
 //! use shakmaty::{Chess, fen::Fen, CastlingMode};
-//! let pos: Chess = "8/8/4k3/8/2B5/4KP2/8/4b3 w - - 0 1".parse::<Fen>().unwrap()
+//! let pos: Chess = "8/8/4k3/8/8/3BKP2/8/4b3 w - - 0 1".parse::<Fen>().unwrap()
 //!     .into_position(CastlingMode::Standard).unwrap();
 //! assert_eq!(signature(&pos), "KBPKB_1001");
 //! assert_eq!(signature(&Chess::default()), "KQBBNNRRPPPPPPPPKQBBNNRRPPPPPPPP_1111");

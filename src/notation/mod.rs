@@ -111,6 +111,12 @@ impl Notation {
         }
     }
 
+    /// Whether writing a move needs its position (piece letters,
+    /// disambiguation, check marks); the square codes need only the move.
+    pub fn needs_position(self) -> bool {
+        !matches!(self, Notation::Uci | Notation::Iccf | Notation::Uedemann | Notation::UedemannHw)
+    }
+
     /// Whether the notation is a square code, for which "did you mean"
     /// suggestions are computed on an illegal move.
     pub fn is_code(self) -> bool {

@@ -20,6 +20,7 @@
 //! assert_eq!(line, "1. 5254 5755 2. 7163 2836 1-0");
 //! ```
 
+use compact_str::CompactString;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
@@ -35,11 +36,13 @@ pub struct MovetextOptions {
     pub lang: Lang,
     /// The start position when the game has no `FEN` tag.
     pub start: Option<Chess>,
+    /// Keep comments (for PGN output); one-line output does without them.
+    pub comments: bool,
 }
 
 impl Default for MovetextOptions {
     fn default() -> Self {
-        MovetextOptions { from: None, lang: Lang::En, start: None }
+        MovetextOptions { from: None, lang: Lang::En, start: None, comments: true }
     }
 }
 
@@ -84,10 +87,18 @@ pub struct Node {
     /// The move; `None` for a null move (`--`, `Z0`), which PGN allows in
     /// analysis and which only [`write_movetext`] and PGN output reproduce.
     pub mv: Option<Move>,
-    /// The token as written.
-    pub token: String,
     /// The notation it was read in.
     pub notation: Notation,
+    /// The token as written (stored inline: tokens are short).
+    pub token: CompactString,
+    /// What was written around the move, on the few moves that have any:
+    /// kept out of line so that a plain move is small and cheap to drop.
+    pub notes: Option<Box<Notes>>,
+}
+
+/// NAGs, comments and variations attached to a move.
+#[derive(Debug, Clone, Default)]
+pub struct Notes {
     pub nags: Vec<u8>,
     /// Comments before the move (only at the start of a variation).
     pub before: Vec<String>,
@@ -95,6 +106,28 @@ pub struct Node {
     pub comments: Vec<String>,
     /// Alternatives to this move, each starting from the position before it.
     pub variations: Vec<Vec<Node>>,
+}
+
+impl Node {
+    pub fn nags(&self) -> &[u8] {
+        self.notes.as_ref().map_or(&[], |n| &n.nags)
+    }
+
+    pub fn comments(&self) -> &[String] {
+        self.notes.as_ref().map_or(&[], |n| &n.comments)
+    }
+
+    pub fn before(&self) -> &[String] {
+        self.notes.as_ref().map_or(&[], |n| &n.before)
+    }
+
+    pub fn variations(&self) -> &[Vec<Node>] {
+        self.notes.as_ref().map_or(&[], |n| &n.variations)
+    }
+
+    fn notes_mut(&mut self) -> &mut Notes {
+        self.notes.get_or_insert_with(Box::default)
+    }
 }
 
 /// The first thing that stopped a game from being read.
@@ -160,8 +193,12 @@ impl Iterator for Games<'_> {
 struct Frame {
     nodes: Vec<Node>,
     pos: Chess,
-    /// The position before the last node, where a variation would start.
-    before_last: Option<Chess>,
+    /// A position of this line and the number of its nodes played to reach
+    /// it. Variations start before the last node; that position is replayed
+    /// from here when a `(` needs it, so ordinary moves never copy positions,
+    /// and variations, which always follow the newest move, replay each move
+    /// of the line at most once.
+    checkpoint: (usize, Chess),
     /// Reading stopped in this line; its remaining tokens are skipped.
     failed: bool,
     /// Comments seen before the line's first move.
@@ -170,7 +207,21 @@ struct Frame {
 
 impl Frame {
     fn new(pos: Chess) -> Self {
-        Frame { nodes: Vec::new(), pos, before_last: None, failed: false, pending: Vec::new() }
+        Frame { nodes: Vec::new(), checkpoint: (0, pos.clone()), pos, failed: false, pending: Vec::new() }
+    }
+
+    /// The position before the last node, where a variation starts.
+    fn before_last(&mut self) -> Option<Chess> {
+        let target = self.nodes.len().checked_sub(1)?;
+        let (at, pos) = &mut self.checkpoint;
+        if *at > target {
+            return None;
+        }
+        for node in &self.nodes[*at..target] {
+            play(pos, node.mv);
+        }
+        *at = target;
+        Some(pos.clone())
     }
 }
 
@@ -213,10 +264,15 @@ impl<'a> Parser<'a> {
 
     /// Skips whitespace, a byte-order mark and `%` escape lines.
     fn skip_space(&mut self) {
-        loop {
-            match self.peek() {
-                Some(c) if c.is_whitespace() || c == '\u{FEFF}' => self.bump(),
-                Some('%') if self.at_line_start() => self.skip_line(),
+        let bytes = self.src.as_bytes();
+        while let Some(&b) = bytes.get(self.at) {
+            match b {
+                b if b.is_ascii_whitespace() => self.at += 1,
+                b'%' if self.at_line_start() => self.skip_line(),
+                0x80.. => match self.peek() {
+                    Some(c) if c.is_whitespace() || c == '\u{FEFF}' => self.at += c.len_utf8(),
+                    _ => return,
+                },
                 _ => return,
             }
         }
@@ -264,7 +320,7 @@ impl<'a> Parser<'a> {
             self.at = line_end;
             return None;
         };
-        let mut value = String::new();
+        let mut value = String::with_capacity(quoted.len());
         let mut chars = quoted.char_indices();
         let mut consumed = quoted.len();
         while let Some((i, c)) = chars.next() {
@@ -289,6 +345,8 @@ impl<'a> Parser<'a> {
 
     fn movetext(&mut self, game: &mut Game, start: Chess, opts: &MovetextOptions) {
         let mut frames = vec![Frame::new(start)];
+        // Most games are shorter than this; growing a vector of nodes copies them.
+        frames[0].nodes.reserve(128);
         if game.error.is_some() {
             frames[0].failed = true;
         }
@@ -300,24 +358,29 @@ impl<'a> Parser<'a> {
                 '{' => {
                     self.bump();
                     let end = comment_end(self.rest());
-                    let text = self.rest()[..end].trim().to_string();
+                    if opts.comments {
+                        let text = self.rest()[..end].trim().to_string();
+                        comment(&mut frames, game, text);
+                    }
                     self.at += end;
                     self.bump();
-                    comment(&mut frames, game, text);
                 }
                 ';' => {
                     let end = self.rest().find('\n').unwrap_or(self.rest().len());
-                    let text = self.rest()[1..end].trim().to_string();
+                    if opts.comments {
+                        let text = self.rest()[1..end].trim().to_string();
+                        comment(&mut frames, game, text);
+                    }
                     self.at += end;
-                    comment(&mut frames, game, text);
                 }
                 '(' if self.rest().starts_with("(=)") => self.at += 3,
                 '(' => {
                     self.bump();
-                    let parent = frames.last();
-                    let start = parent.and_then(|f| f.before_last.clone());
+                    let parent = frames.last_mut();
                     // After a failure the parent's last move is not the one the variation replaces.
-                    let dead = start.is_none() || parent.is_some_and(|f| f.failed);
+                    let failed = parent.as_ref().is_some_and(|f| f.failed);
+                    let start = parent.and_then(Frame::before_last);
+                    let dead = start.is_none() || failed;
                     let mut frame = Frame::new(start.unwrap_or_default());
                     frame.failed = dead;
                     frames.push(frame);
@@ -377,25 +440,35 @@ impl<'a> Parser<'a> {
     /// The next token, with `e8(Q)`, `R(1)-Q1` and `N(B3)-Q1` kept whole and
     /// descriptive suffixes written apart (`P-Q8(N) ch`, `Castles KR`) joined.
     fn token(&mut self) -> &'a str {
+        let bytes = self.src.as_bytes();
         let start = self.at;
-        while let Some(c) = self.peek() {
-            if c == '(' && self.at > start {
+        let mut i = start;
+        while let Some(&b) = bytes.get(i) {
+            if b >= 0x80 {
+                match self.src[i..].chars().next() {
+                    Some(c) if !ends_token(c) => i += c.len_utf8(),
+                    _ => break,
+                }
+                continue;
+            }
+            if b == b'(' && i > start {
                 // A parenthesis inside a token holds a promotion piece or an origin.
-                let rest = self.rest();
-                match rest.find(')') {
-                    Some(n) if n <= 5 && !rest[..n].contains(char::is_whitespace) => {
-                        self.at += n + 1;
+                let window = &bytes[i..bytes.len().min(i + 6)];
+                match window.iter().position(|&c| c == b')') {
+                    Some(n) if !window[..n].iter().any(u8::is_ascii_whitespace) => {
+                        i += n + 1;
                         continue;
                     }
                     _ => break,
                 }
             }
-            if ends_token(c) {
+            if ends_token(char::from(b)) {
                 break;
             }
-            self.bump();
+            i += 1;
         }
-        &self.src[start..self.at]
+        self.at = i;
+        &self.src[start..i]
     }
 
     fn move_token(&mut self, token: &'a str, frames: &mut [Frame], game: &mut Game, opts: &MovetextOptions) {
@@ -407,7 +480,7 @@ impl<'a> Parser<'a> {
         }
         if let Some(nag) = glyph_nag(token) {
             if let Some(node) = frame.nodes.last_mut() {
-                node.nags.push(nag);
+                node.notes_mut().nags.push(nag);
             }
             return;
         }
@@ -437,8 +510,7 @@ impl<'a> Parser<'a> {
                 record(game, depth, error);
                 return;
             };
-            let before = std::mem::replace(&mut frame.pos, after);
-            frame.before_last = Some(before);
+            frame.pos = after;
             push_node(frame, None, token, Notation::San);
             return;
         }
@@ -448,13 +520,10 @@ impl<'a> Parser<'a> {
         };
         match result {
             Ok((reading, notation)) => {
-                let mut after = frame.pos.clone();
-                after.play_unchecked(reading.mv);
-                let before = std::mem::replace(&mut frame.pos, after);
-                frame.before_last = Some(before);
+                frame.pos.play_unchecked(reading.mv);
                 push_node(frame, Some(reading.mv), token, notation);
                 if let (Some(nag), Some(node)) = (reading.nag, frame.nodes.last_mut()) {
-                    node.nags.push(nag);
+                    node.notes_mut().nags.push(nag);
                 }
             }
             Err(error) => {
@@ -496,15 +565,9 @@ fn comment_end(rest: &str) -> usize {
 }
 
 fn push_node(frame: &mut Frame, mv: Option<Move>, token: &str, notation: Notation) {
-    frame.nodes.push(Node {
-        mv,
-        token: token.to_string(),
-        notation,
-        nags: Vec::new(),
-        before: std::mem::take(&mut frame.pending),
-        comments: Vec::new(),
-        variations: Vec::new(),
-    });
+    let before = std::mem::take(&mut frame.pending);
+    let notes = (!before.is_empty()).then(|| Box::new(Notes { before, ..Notes::default() }));
+    frame.nodes.push(Node { mv, notation, token: CompactString::new(token), notes });
 }
 
 fn record(game: &mut Game, depth: usize, error: GameError) {
@@ -519,7 +582,7 @@ fn comment(frames: &mut [Frame], game: &mut Game, text: String) {
     let root = frames.len() == 1;
     let Some(frame) = frames.last_mut() else { return };
     match frame.nodes.last_mut() {
-        Some(node) => node.comments.push(text),
+        Some(node) => node.notes_mut().comments.push(text),
         None if root => game.comments.push(text),
         None => frame.pending.push(text),
     }
@@ -527,7 +590,7 @@ fn comment(frames: &mut [Frame], game: &mut Game, text: String) {
 
 fn nag_last(frames: &mut [Frame], nag: u8) {
     if let Some(node) = frames.last_mut().and_then(|f| f.nodes.last_mut()) {
-        node.nags.push(nag);
+        node.notes_mut().nags.push(nag);
     }
 }
 
@@ -540,7 +603,7 @@ fn close_variation(frames: &mut Vec<Frame>) {
         return;
     }
     if let Some(parent) = frames.last_mut().and_then(|f| f.nodes.last_mut()) {
-        parent.variations.push(done.nodes);
+        parent.notes_mut().variations.push(done.nodes);
     }
 }
 
@@ -561,6 +624,9 @@ fn strip_move_number(token: &str) -> &str {
 
 /// Words that only qualify the previous move in descriptive or FIDE writing.
 fn is_suffix_word(token: &str) -> bool {
+    if !token.starts_with(['e', 'E', 'c', 'C', 'm', 'M', 'd', 'D', '+', '#', '†', '‡']) {
+        return false;
+    }
     ["e.p.", "ep", "ch", "ch.", "check", "mate", "dis", "dis.", "dbl", "dbl.", "dis.ch", "dis.ch.", "dblch", "+", "#", "†", "‡"]
         .iter()
         .any(|w| w.eq_ignore_ascii_case(token))
@@ -570,8 +636,11 @@ fn is_suffix_word(token: &str) -> bool {
 /// §8.2.3.8 and the position glyphs used by lichess and Informant
 /// (notation.md §4.4).
 fn glyph_nag(token: &str) -> Option<u8> {
-    let folded: String = token.chars().filter_map(super::text::fold).collect();
-    Some(match folded.as_str() {
+    if token.starts_with(|c: char| c.is_ascii_alphanumeric() && c != 'N') {
+        return None;
+    }
+    let folded = super::text::normalize(token);
+    Some(match folded.as_ref() {
         "!" => 1,
         "?" => 2,
         "!!" => 3,
@@ -602,8 +671,11 @@ fn glyph_nag(token: &str) -> Option<u8> {
 
 /// The normalised result for a game termination token.
 fn result_token(token: &str) -> Option<&'static str> {
-    let t: String = token.chars().filter_map(super::text::fold).collect();
-    Some(match t.as_str() {
+    if !token.starts_with(['0', '1', '½', '*', '+', '-', '=']) {
+        return None;
+    }
+    let t = super::text::normalize(token);
+    Some(match t.as_ref() {
         "1-0" | "+--" | "1:0" => "1-0",
         "0-1" | "--+" | "0:1" => "0-1",
         "1/2-1/2" | "½-½" | "1/2" | "½:½" | "=-=" => "1/2-1/2",
@@ -634,17 +706,23 @@ fn setup(tags: &[(String, String)], opts: &MovetextOptions) -> (Chess, Option<Ga
         None => (default, None),
         Some(fen) => match fen.parse::<Fen>() {
             Err(e) => (default, Some(GameError::BadFen { fen: fen.to_string(), reason: e.to_string() })),
-            // Castling rights or an en-passant square that the position cannot
-            // have are dropped, as python-chess and lichess do, rather than
-            // refusing a game over a sloppy FEN.
-            Ok(parsed) => match parsed
-                .into_position::<Chess>(CastlingMode::Standard)
-                .or_else(|e| e.ignore_invalid_castling_rights())
-                .or_else(|e| e.ignore_invalid_ep_square())
-            {
+            Ok(parsed) => match lenient_position(parsed) {
                 Ok(pos) => (pos, None),
                 Err(e) => (default, Some(GameError::BadFen { fen: fen.to_string(), reason: e.to_string() })),
             },
+        },
+    }
+}
+
+/// A position from a FEN, dropping castling rights or an en-passant square
+/// that the position cannot have, as python-chess and lichess do, rather than
+/// refusing a game over a sloppy FEN.
+fn lenient_position(fen: Fen) -> Result<Chess, String> {
+    match fen.into_position::<Chess>(CastlingMode::Standard) {
+        Ok(pos) => Ok(pos),
+        Err(e) => match e.ignore_invalid_castling_rights() {
+            Ok(pos) => Ok(pos),
+            Err(e) => e.ignore_invalid_ep_square().map_err(|e| e.to_string()),
         },
     }
 }
@@ -654,11 +732,20 @@ fn setup(tags: &[(String, String)], opts: &MovetextOptions) -> (Chess, Option<Ga
 pub fn write_movetext(game: &Game, notation: Notation, opts: &WriteOptions) -> String {
     let mut out = String::with_capacity(game.line.len() * 7 + 8);
     let mut pos = game.start.clone();
+    // The square codes are written from the move alone: no position to replay.
+    let replay = notation.needs_position();
+    let (mut turn, mut fullmoves) = (pos.turn(), pos.fullmoves().get());
     for (i, node) in game.line.iter().enumerate() {
-        number(&pos, i == 0, &mut out);
+        number(turn, fullmoves, i == 0, &mut out);
         write_node(&pos, node.mv, notation, opts, &mut out);
         out.push(' ');
-        play(&mut pos, node.mv);
+        if replay {
+            play(&mut pos, node.mv);
+        }
+        if turn == Color::Black {
+            fullmoves += 1;
+        }
+        turn = !turn;
     }
     out.push_str(result_of(game));
     out
@@ -673,13 +760,31 @@ pub fn result_of(game: &Game) -> &str {
 }
 
 /// Writes `12. ` before White's move, and `12... ` before Black's when it starts a line.
-pub(crate) fn number(pos: &Chess, first: bool, out: &mut String) {
-    use std::fmt::Write;
-    if pos.turn() == Color::White {
-        let _ = write!(out, "{}. ", pos.fullmoves());
+pub(crate) fn number(turn: Color, fullmoves: u32, first: bool, out: &mut String) {
+    if turn == Color::White {
+        push_number(fullmoves, out);
+        out.push_str(". ");
     } else if first {
-        let _ = write!(out, "{}... ", pos.fullmoves());
+        push_number(fullmoves, out);
+        out.push_str("... ");
     }
+}
+
+/// Decimal digits without the formatting machinery, which costs more than
+/// writing a move.
+fn push_number(n: u32, out: &mut String) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
 }
 
 /// Writes a move, or `--` for a null move (`0000` in UCI).

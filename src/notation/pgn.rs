@@ -12,7 +12,7 @@
 //! assert!(pgn.ends_with("\n1. e2-e4 $1 {best} (1. d2-d4 d7-d5) 1... e7-e5 *\n"));
 //! ```
 
-use shakmaty::Chess;
+use shakmaty::{Chess, Position};
 
 use super::movetext::{Game, Node, number, play, result_of, write_node};
 use super::{Notation, WriteOptions};
@@ -71,25 +71,25 @@ fn line(start: &Chess, nodes: &[Node], notation: Notation, opts: &WriteOptions, 
     let mut pos = start.clone();
     let mut numbered = true;
     for node in nodes {
-        for c in &node.before {
+        for c in node.before() {
             words.push(format!("{{{c}}}"));
         }
         let mut word = String::new();
-        number(&pos, numbered, &mut word);
+        number(pos.turn(), pos.fullmoves().get(), numbered, &mut word);
         write_node(&pos, node.mv, notation, opts, &mut word);
         words.push(word);
-        for n in &node.nags {
+        for n in node.nags() {
             words.push(format!("${n}"));
         }
-        for c in &node.comments {
+        for c in node.comments() {
             words.push(format!("{{{c}}}"));
         }
-        for variation in &node.variations {
+        for variation in node.variations() {
             words.push("(".to_string());
             line(&pos, variation, notation, opts, words);
             words.push(")".to_string());
         }
-        numbered = !node.comments.is_empty() || !node.variations.is_empty();
+        numbered = !node.comments().is_empty() || !node.variations().is_empty();
         play(&mut pos, node.mv);
     }
 }

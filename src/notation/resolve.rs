@@ -77,21 +77,23 @@ fn find(
     notation: Notation,
     lang: Lang,
 ) -> Result<Move, ReadError> {
-    let mut moves = match (desc.role, desc.to_file, desc.to_rank) {
-        (Some(role), Some(file), Some(rank)) => {
-            let mut c = pos.san_candidates(role, Square::from_coords(file, rank));
-            if role == Role::King {
-                c.extend(pos.castling_moves(CastlingSide::KingSide));
-                c.extend(pos.castling_moves(CastlingSide::QueenSide));
-            }
-            c
-        }
+    // Codes name the origin, not the piece: the piece standing there will do
+    // for generating only the moves that can reach the destination.
+    let role = desc.role.or_else(|| {
+        let from = Square::from_coords(desc.from_file?, desc.from_rank?);
+        pos.board().piece_at(from).filter(|p| p.color == pos.turn()).map(|p| p.role)
+    });
+    let to = desc.to_file.zip(desc.to_rank).map(|(f, r)| Square::from_coords(f, r));
+    let mut moves = match (role, to) {
+        (Some(role), Some(to)) => pos.san_candidates(role, to),
         _ => pos.legal_moves(),
     };
     moves.retain(|m| matches_squares(desc, m));
-    // An ordinary king move wins over castling written as a king move.
-    if moves.iter().any(|m| !m.is_castle()) {
-        moves.retain(|m| !m.is_castle());
+    // Castling written as the king's move, when no ordinary king move fits.
+    if moves.is_empty() && role.is_none_or(|r| r == Role::King) {
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            moves.extend(pos.castling_moves(side).into_iter().filter(|m| matches_squares(desc, m)));
+        }
     }
     match moves.as_slice() {
         [m] => Ok(*m),

@@ -60,6 +60,9 @@ pub(crate) fn fold(c: char) -> Option<char> {
 
 /// Folds a whole token, borrowing when nothing changes (every ASCII token).
 pub(crate) fn normalize(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return Cow::Borrowed(text.trim_ascii());
+    }
     let trimmed = text.trim_matches(|c: char| c.is_whitespace() || fold(c).is_none());
     if trimmed.is_ascii() {
         Cow::Borrowed(trimmed)

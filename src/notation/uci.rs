@@ -1,4 +1,5 @@
-//! UCI coordinates: `e2e4`, `e7e8q`, castling as the king's move `e1g1`.
+//! UCI coordinates: `e2e4`, `e7e8q`, castling as the king's move `e1g1`
+//! (the Chess960 form `e1h1`, king takes own rook, is read too).
 //!
 //! ```
 //! use ccgate::notation::{read_move, write_move, Notation, ReadOptions, WriteOptions};
@@ -8,7 +9,7 @@
 //! assert_eq!(write_move(&pos, m, Notation::Uci, &WriteOptions::default()), "g1f3");
 //! ```
 
-use shakmaty::{Chess, Move, Role};
+use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
 
 use super::algebraic::Cursor;
 use super::desc::{MoveDesc, PromotionSpec};
@@ -35,7 +36,23 @@ pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
     if !cur.is_empty() {
         return Err(cur.error("the end of the move"));
     }
+    desc.castle = king_takes_rook(pos, &desc);
     resolve(pos, &desc, &norm, Notation::Uci, Lang::En)
+}
+
+/// The Chess960 form of castling, king takes own rook (`e1h1`), which
+/// shakmaty and python-chess also read in standard chess: it names no other
+/// move.
+fn king_takes_rook(pos: &Chess, desc: &MoveDesc) -> Option<CastlingSide> {
+    let from = Square::from_coords(desc.from_file?, desc.from_rank?);
+    let to = Square::from_coords(desc.to_file?, desc.to_rank?);
+    let us = pos.turn();
+    if desc.promotion != PromotionSpec::None || pos.board().king_of(us) != Some(from) {
+        return None;
+    }
+    [CastlingSide::KingSide, CastlingSide::QueenSide]
+        .into_iter()
+        .find(|&side| pos.castles().rook(us, side) == Some(to))
 }
 
 pub(crate) fn append(mv: Move, out: &mut String) {

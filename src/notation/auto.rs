@@ -111,7 +111,7 @@ fn decide(
 
 /// Which member of the algebraic family a parsed token belongs to.
 fn classify(text: &str, desc: &MoveDesc) -> Notation {
-    if text.chars().any(|c| algebraic::figurine_role(c).is_some()) {
+    if !text.is_ascii() && text.chars().any(|c| algebraic::figurine_role(c).is_some()) {
         Notation::Figurine
     } else if desc.from_file.is_some() && desc.from_rank.is_some() {
         Notation::Lan
@@ -124,6 +124,10 @@ fn classify(text: &str, desc: &MoveDesc) -> Notation {
 /// square after their `-` or `x`, or are spelled-out castling.
 fn looks_descriptive(text: &str) -> bool {
     let bytes = text.as_bytes();
+    // Descriptive moves start with a piece letter, `O`/`0` (castling) or `C`astles.
+    if bytes.first().is_some_and(|b| b.is_ascii_lowercase() && !b"kqrbnpoc".contains(b)) {
+        return false;
+    }
     bytes.windows(2).any(|w| {
         matches!(w[0], b'-' | b'x' | b'X' | b':')
             && matches!(w[1].to_ascii_uppercase(), b'K' | b'Q' | b'R' | b'B' | b'N' | b'P')

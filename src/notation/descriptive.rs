@@ -98,7 +98,7 @@ use shakmaty::{
 use super::algebraic::{Cursor, nag};
 use super::desc::{CheckMark, MoveDesc, PromotionSpec};
 use super::error::{Illegal, ReadError, Warning};
-use super::resolve::{candidates, check_after, explain, king_target};
+use super::resolve::{candidates, check_after, explain, king_target, wrong_mark};
 use super::text::normalize;
 use super::{Lang, Notation, Reading};
 
@@ -106,8 +106,8 @@ use super::{Lang, Notation, Reading};
 pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
     let norm = normalize(text);
     let (pattern, marks) = parse(&norm)?;
-    let legal = pos.legal_moves();
-    let mut found = select(pos.turn(), &legal, &pattern);
+    let filter = Filter::new(&pattern, pos.turn());
+    let mut found = filter.select(&filter.candidates(pos));
     if found.len() > 1 {
         by_check_mark(pos, &mut found, marks.check);
     }
@@ -119,7 +119,7 @@ pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
         }),
         [] => Err(ReadError::Illegal {
             text: norm.to_string(),
-            reason: why_not(pos, &legal, &pattern),
+            reason: why_not(pos, &pos.legal_moves(), &pattern),
             did_you_mean: Vec::new(),
         }),
         many => Err(ReadError::Ambiguous {
@@ -487,6 +487,36 @@ impl Filter {
         }
     }
 
+    /// The legal moves that could fit: those reaching the few squares the
+    /// pattern names, generated square by square, which is much cheaper than
+    /// every legal move when the destination is known.
+    fn candidates(&self, pos: &Chess) -> MoveList {
+        let targets = match self.shape {
+            Shape::Castle(_) => {
+                let mut moves = pos.castling_moves(CastlingSide::KingSide);
+                moves.extend(pos.castling_moves(CastlingSide::QueenSide));
+                return moves;
+            }
+            Shape::Move { .. } => self.dest,
+            Shape::Capture { .. } => self.dest & (self.victims[0] | self.victims[1]),
+        };
+        if targets.count() > 4 {
+            return pos.legal_moves();
+        }
+        let mut moves = MoveList::new();
+        for sq in targets {
+            moves.extend(pos.san_candidates(self.role, sq));
+        }
+        if self.role == Role::King {
+            moves.extend(pos.castling_moves(CastlingSide::KingSide));
+            moves.extend(pos.castling_moves(CastlingSide::QueenSide));
+        }
+        if self.role == Role::Pawn && self.victim == Some(Role::Pawn) {
+            moves.extend(pos.en_passant_moves().into_iter().filter(|m| !moves.contains(m)).collect::<MoveList>());
+        }
+        moves
+    }
+
     /// The readings worth trying, strictest first.
     fn stages(&self) -> impl Iterator<Item = Stage> + use<> {
         let (w, l) = (self.wing, self.loose);
@@ -548,9 +578,6 @@ impl Filter {
     }
 }
 
-fn select(us: Color, legal: &MoveList, p: &Pattern) -> MoveList {
-    Filter::new(p, us).select(legal)
-}
 
 /// Descriptive writers let a check sign tell two moves apart (`R-B8ch` when
 /// only the rook going to KB8 checks; the Evergreen game's `QxPch`), so when
@@ -581,14 +608,11 @@ fn warnings(pos: &Chess, marks: &Marks, mv: &Move) -> Vec<Warning> {
     if marks.en_passant && !mv.is_en_passant() {
         w.push(Warning::EnPassantMark);
     }
-    if marks.check != CheckMark::None {
-        let actual = check_after(pos, mv);
-        if actual != marks.check {
-            w.push(Warning::CheckMark {
-                claimed: marks.check,
-                actual,
-            });
-        }
+    if let Some(actual) = wrong_mark(pos, marks.check, mv) {
+        w.push(Warning::CheckMark {
+            claimed: marks.check,
+            actual,
+        });
     }
     w
 }

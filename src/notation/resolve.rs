@@ -11,8 +11,8 @@
 //!   even when only one candidate would give the claimed mate.
 
 use shakmaty::{
-    Bitboard, CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square,
-    attacks,
+    Bitboard, CastlingSide, Chess, Color, File, Move, MoveList, Piece, Position, Rank, Role,
+    Square, attacks,
 };
 
 use super::desc::{CheckMark, MoveDesc, PromotionSpec};
@@ -131,13 +131,52 @@ fn warnings(pos: &Chess, desc: &MoveDesc, mv: &Move) -> Vec<Warning> {
     if desc.en_passant && !mv.is_en_passant() {
         w.push(Warning::EnPassantMark);
     }
-    if desc.check != CheckMark::None {
-        let actual = check_after(pos, mv);
-        if actual != desc.check {
-            w.push(Warning::CheckMark { claimed: desc.check, actual });
-        }
+    if let Some(actual) = wrong_mark(pos, desc.check, mv) {
+        w.push(Warning::CheckMark { claimed: desc.check, actual });
     }
     w
+}
+
+/// What the move really gives, when the written mark claims something else.
+/// A check mark on a mating move is not wrong (mate is a check, and marks
+/// are optional detail), so a `+` needs only the cheap check test.
+pub(crate) fn wrong_mark(pos: &Chess, claimed: CheckMark, mv: &Move) -> Option<CheckMark> {
+    match claimed {
+        CheckMark::None => None,
+        CheckMark::Check => (!gives_check(pos, mv)).then_some(CheckMark::None),
+        CheckMark::Mate => match check_after(pos, mv) {
+            CheckMark::Mate => None,
+            actual => Some(actual),
+        },
+    }
+}
+
+/// Whether a legal move gives check, from the board alone: cheaper than
+/// playing the move on a copy of the whole position.
+pub(crate) fn gives_check(pos: &Chess, mv: &Move) -> bool {
+    let us = pos.turn();
+    let mut board = pos.board().clone();
+    match *mv {
+        Move::Normal { role, from, to, promotion, .. } => {
+            board.discard_piece_at(from);
+            board.set_piece_at(to, Piece { color: us, role: promotion.unwrap_or(role) });
+        }
+        Move::EnPassant { from, to } => {
+            board.discard_piece_at(from);
+            board.discard_piece_at(Square::from_coords(to.file(), from.rank()));
+            board.set_piece_at(to, Piece { color: us, role: Role::Pawn });
+        }
+        Move::Castle { king, rook } => {
+            let king_to = king_target(mv);
+            let rook_file = if rook.file() > king.file() { File::F } else { File::D };
+            board.discard_piece_at(king);
+            board.discard_piece_at(rook);
+            board.set_piece_at(king_to, Piece { color: us, role: Role::King });
+            board.set_piece_at(Square::from_coords(rook_file, king.rank()), Piece { color: us, role: Role::Rook });
+        }
+        Move::Put { .. } => return false,
+    }
+    board.king_of(!us).is_some_and(|k| board.attacks_to(k, us, board.occupied()).any())
 }
 
 /// Whether a legal move gives check or mate.

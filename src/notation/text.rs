@@ -64,7 +64,8 @@ pub(crate) fn normalize(text: &str) -> Cow<'_, str> {
         return Cow::Borrowed(text.trim_ascii());
     }
     let trimmed = text.trim_matches(|c: char| c.is_whitespace() || fold(c).is_none());
-    if trimmed.is_ascii() {
+    // Figurines and letters that need no folding are borrowed too.
+    if trimmed.chars().all(|c| fold(c) == Some(c)) {
         Cow::Borrowed(trimmed)
     } else {
         Cow::Owned(trimmed.chars().filter_map(fold).collect())

@@ -5,4 +5,6 @@
 //! Transports, the store and the daemon build on it in later modules.
 
 pub mod cli;
+pub mod game;
 pub mod notation;
+pub mod protocol;

@@ -58,6 +58,45 @@ pub fn read_auto(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notati
     decide(pos, &norm, results)
 }
 
+/// Whether a text is shaped like a move in one of the notations that
+/// [`read_auto`] detects, or in the given Uedemann table: syntax only, no
+/// position. The message grammar uses it to tell moves from prose.
+///
+/// ```
+/// use ccgate::notation::auto::is_move_syntax;
+/// use ccgate::notation::{Lang, UedemannTable};
+/// assert!(is_move_syntax("5254", Lang::En, None));
+/// assert!(is_move_syntax("Nf3", Lang::En, None));
+/// assert!(is_move_syntax("N-KB3", Lang::En, None));
+/// assert!(!is_move_syntax("gego", Lang::En, None));
+/// assert!(is_move_syntax("gego", Lang::En, Some(UedemannTable::Gringmuth)));
+/// assert!(!is_move_syntax("Thanks", Lang::En, Some(UedemannTable::Gringmuth)));
+/// assert!(!is_move_syntax("12", Lang::En, None));
+/// ```
+pub fn is_move_syntax(text: &str, lang: Lang, table: Option<super::UedemannTable>) -> bool {
+    let norm = normalize(text);
+    if !norm.is_empty() && norm.bytes().all(|b| b.is_ascii_digit()) {
+        let b = norm.as_bytes();
+        return matches!(b.len(), 4 | 5)
+            && b[..4].iter().all(|d| (b'1'..=b'8').contains(d))
+            && b.get(4).is_none_or(|d| (b'1'..=b'4').contains(d));
+    }
+    algebraic::parse(&norm, lang).is_ok()
+        || is_uci_syntax(&norm)
+        || descriptive::is_syntax(&norm)
+        || table.is_some_and(|t| super::uedemann::parse(&norm, t).is_ok())
+}
+
+fn is_uci_syntax(text: &str) -> bool {
+    let b = text.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    match b {
+        [f1, r1, f2, r2] => square(*f1, *r1) && square(*f2, *r2),
+        [f1, r1, f2, r2, p] => square(*f1, *r1) && square(*f2, *r2) && b"qrbnQRBN".contains(p),
+        _ => false,
+    }
+}
+
 /// Picks the outcome: one reading, a conflict between two, or the most
 /// useful error (a reason about the position beats a syntax complaint).
 fn decide(

@@ -991,6 +991,11 @@ fn render_spot(spot: Spot, out: &mut String) {
 // ---------------------------------------------------------------------------
 // Parsing
 
+/// Whether a text is a descriptive move by its syntax alone.
+pub(crate) fn is_syntax(text: &str) -> bool {
+    parse(text).is_ok()
+}
+
 fn parse(text: &str) -> Result<(Pattern, Marks), ReadError> {
     let mut cur = Cursor::new(text);
     if cur.is_empty() {

@@ -101,7 +101,13 @@ fn square(cur: &mut Cursor<'_>, table: Table, what: &'static str) -> Result<Squa
 
 pub(crate) fn read(pos: &Chess, text: &str, table: Table) -> Result<Reading, ReadError> {
     let norm = normalize(text);
-    let mut cur = Cursor::new(&norm);
+    let desc = parse(&norm, table)?;
+    resolve(pos, &desc, &norm, table.notation(), Lang::En)
+}
+
+/// The syntax of a code: two squares of the table and suffix letters.
+pub(crate) fn parse(norm: &str, table: Table) -> Result<MoveDesc, ReadError> {
+    let mut cur = Cursor::new(norm);
     let mut desc = MoveDesc::EMPTY;
     let from = square(&mut cur, table, "two letters naming the origin square")?;
     let to = square(&mut cur, table, "two letters naming the destination square")?;
@@ -129,7 +135,7 @@ pub(crate) fn read(pos: &Chess, text: &str, table: Table) -> Result<Reading, Rea
         }
         cur.bump();
     }
-    resolve(pos, &desc, &norm, table.notation(), Lang::En)
+    Ok(desc)
 }
 
 pub(crate) fn append(mv: Move, table: Table, out: &mut String) {

@@ -1,0 +1,1 @@
+//! Correspondence clock (being written).

@@ -1,0 +1,4 @@
+//! The game's rules beyond single moves: correspondence clocks, conditional
+//! moves, game endings and adjudication. Pure: no store, transport or tokio.
+
+pub mod clock;

@@ -1,0 +1,1 @@
+//! Message grammar (being written).

@@ -5,6 +5,7 @@
 //! Transports, the store and the daemon build on it in later modules.
 
 pub mod cli;
+pub mod store;
 pub mod game;
 pub mod notation;
 pub mod protocol;

@@ -1,0 +1,108 @@
+//! Channels and the normal form of contact addresses, so that the same
+//! player is recognised however the transport writes their address.
+//!
+//! ```
+//! use ccgate::protocol::address::{Channel, normalize};
+//! assert_eq!(normalize(Channel::Sms, "0049 171 234-5678").unwrap(), "+491712345678");
+//! assert_eq!(normalize(Channel::Email, "Anna <Anna.K@Example.ORG>").unwrap(), "anna.k@example.org");
+//! assert_eq!(normalize(Channel::Radio, "dl1abc-7").unwrap(), "DL1ABC-7");
+//! assert!(normalize(Channel::Sms, "0171 2345678").is_err());
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// A transport that carries messages to and from players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Channel {
+    Email,
+    Sms,
+    Radio,
+}
+
+impl Channel {
+    pub const ALL: [Channel; 3] = [Channel::Email, Channel::Sms, Channel::Radio];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Channel::Email => "email",
+            Channel::Sms => "sms",
+            Channel::Radio => "radio",
+        }
+    }
+}
+
+impl fmt::Display for Channel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Channel {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Channel::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("unknown channel {s:?}; known: email, sms, radio"))
+    }
+}
+
+/// Why an address was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AddressError {
+    #[error("{0:?} is not an email address")]
+    Email(String),
+    #[error("{0:?} is not an international phone number: write it with its country code, as +49… or 0049…")]
+    Phone(String),
+    #[error("{0:?} is not a radio callsign")]
+    Callsign(String),
+}
+
+/// The normal form of an address on a channel: email addresses in lower
+/// case without display name, phone numbers in E.164 (`+` and 8–15 digits),
+/// callsigns in upper case (an SSID suffix such as `-7` is kept).
+pub fn normalize(channel: Channel, raw: &str) -> Result<String, AddressError> {
+    let raw = raw.trim();
+    match channel {
+        Channel::Email => {
+            let inner = match (raw.rfind('<'), raw.rfind('>')) {
+                (Some(a), Some(b)) if a < b => &raw[a + 1..b],
+                _ => raw,
+            };
+            let addr = inner.trim().to_lowercase();
+            let ok = addr.split_once('@').is_some_and(|(l, d)| {
+                !l.is_empty() && d.contains('.') && !d.starts_with('.') && !d.ends_with('.')
+            }) && !addr.contains(char::is_whitespace)
+                && addr.matches('@').count() == 1;
+            if ok { Ok(addr) } else { Err(AddressError::Email(raw.to_string())) }
+        }
+        Channel::Sms => {
+            let compact: String = raw.chars().filter(|c| !matches!(c, ' ' | '-' | '.' | '(' | ')' | '/')).collect();
+            let digits = if let Some(d) = compact.strip_prefix('+') {
+                d
+            } else if let Some(d) = compact.strip_prefix("00") {
+                d
+            } else {
+                return Err(AddressError::Phone(raw.to_string()));
+            };
+            let ok = (8..=15).contains(&digits.len())
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && !digits.starts_with('0');
+            if ok { Ok(format!("+{digits}")) } else { Err(AddressError::Phone(raw.to_string())) }
+        }
+        Channel::Radio => {
+            let call = raw.to_ascii_uppercase();
+            let (base, ssid) = call.split_once('-').map_or((call.as_str(), None), |(b, s)| (b, Some(s)));
+            let ok = (3..=7).contains(&base.len())
+                && base.bytes().all(|b| b.is_ascii_alphanumeric())
+                && base.bytes().any(|b| b.is_ascii_digit())
+                && ssid.is_none_or(|s| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit()));
+            if ok { Ok(call) } else { Err(AddressError::Callsign(raw.to_string())) }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! The outbox: replies queued in the same transaction that decided them;
+//! transports take them from here and mark them sent, with retries.
+
+use jiff::Timestamp;
+use rusqlite::{Connection, params};
+use serde::Serialize;
+
+use super::{Result, secs, ts};
+use crate::protocol::address::Channel;
+
+/// A reply to send.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Outgoing {
+    #[serde(skip)]
+    pub id: i64,
+    pub channel: Channel,
+    pub to: String,
+    pub body: String,
+    #[serde(skip)]
+    pub game_id: Option<i64>,
+    #[serde(skip)]
+    pub sent_at: Option<Timestamp>,
+}
+
+/// What to queue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewReply {
+    pub journal_id: Option<i64>,
+    pub game_id: Option<i64>,
+    pub player_id: Option<i64>,
+    /// The move this notice announces to its recipient (their clock starts
+    /// when it is sent).
+    pub ply: Option<u32>,
+    pub channel: Channel,
+    pub to: String,
+    pub body: String,
+}
+
+pub fn queue(conn: &Connection, r: &NewReply, now: Timestamp) -> Result<i64> {
+    conn.prepare_cached(
+        "INSERT INTO outbox (journal_id, game_id, player_id, ply, channel, recipient, body, created_at, next_attempt_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+    )?
+    .execute(params![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, secs(now)])?;
+    Ok(conn.last_insert_rowid())
+}
+
+fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Outgoing> {
+    let channel: String = r.get(1)?;
+    Ok(Outgoing {
+        id: r.get(0)?,
+        channel: channel.parse().unwrap_or(Channel::Email),
+        to: r.get(2)?,
+        body: r.get(3)?,
+        game_id: r.get(4)?,
+        sent_at: r.get::<_, Option<i64>>(5)?.map(ts),
+    })
+}
+
+const COLUMNS: &str = "id, channel, recipient, body, game_id, sent_at";
+
+/// Replies queued for one journal entry, in order.
+pub fn replies_for(conn: &Connection, journal_id: i64) -> Result<Vec<Outgoing>> {
+    let sql = format!("SELECT {COLUMNS} FROM outbox WHERE journal_id = ?1 ORDER BY id");
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map([journal_id], row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// The outbox, oldest first: unsent replies, or all with `all`.
+pub fn list(conn: &Connection, all: bool) -> Result<Vec<Outgoing>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM outbox {} ORDER BY id",
+        if all { "" } else { "WHERE sent_at IS NULL AND failed_at IS NULL" }
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt.query_map([], row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Replies due for sending on a channel.
+pub fn due(conn: &Connection, channel: Channel, now: Timestamp, limit: usize) -> Result<Vec<Outgoing>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM outbox WHERE channel = ?1 AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?2 ORDER BY id LIMIT ?3"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let rows = stmt.query_map(params![channel.name(), secs(now), limit as i64], row)?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Marks a reply sent; a move notice starts its recipient's clock then.
+pub fn mark_sent(conn: &Connection, id: i64, now: Timestamp) -> Result<()> {
+    conn.execute("UPDATE outbox SET sent_at = ?2, attempts = attempts + 1 WHERE id = ?1 AND sent_at IS NULL", params![id, secs(now)])?;
+    conn.execute(
+        "UPDATE moves SET delivered_at = ?2
+         WHERE delivered_at IS NULL AND (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)",
+        params![id, secs(now)],
+    )?;
+    Ok(())
+}
+
+/// Records a failed attempt: retried later with exponential backoff, given
+/// up after `max_attempts`.
+pub fn mark_failed(conn: &Connection, id: i64, error: &str, now: Timestamp, max_attempts: i64) -> Result<()> {
+    let attempts: i64 = conn.query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| r.get(0))?;
+    let attempts = attempts + 1;
+    let backoff = 60i64.saturating_mul(1i64 << attempts.clamp(0, 12));
+    if attempts >= max_attempts {
+        conn.execute(
+            "UPDATE outbox SET attempts = ?2, last_error = ?3, failed_at = ?4 WHERE id = ?1",
+            params![id, attempts, error, secs(now)],
+        )?;
+    } else {
+        conn.execute(
+            "UPDATE outbox SET attempts = ?2, last_error = ?3, next_attempt_at = ?4 WHERE id = ?1",
+            params![id, attempts, error, secs(now) + backoff],
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,143 @@
+//! Versioned migrations.
+
+use rusqlite::Connection;
+
+use super::{Result, StoreError};
+
+/// Each entry upgrades the schema by one version, in order.
+const MIGRATIONS: &[&str] = &[
+    // 1: players, games, moves, journal, outbox, incidents, conditional moves, leave, audit.
+    r#"
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        notation TEXT NOT NULL DEFAULT 'san',
+        lang TEXT NOT NULL DEFAULT 'en',
+        reply_via TEXT,
+        tz TEXT NOT NULL DEFAULT 'UTC',
+        pin_hash TEXT,
+        pin_failures INTEGER NOT NULL DEFAULT 0,
+        pin_locked_until INTEGER,
+        created_at INTEGER NOT NULL
+    );
+    CREATE TABLE addresses (
+        channel TEXT NOT NULL,
+        address TEXT NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        PRIMARY KEY (channel, address)
+    );
+    CREATE INDEX addresses_player ON addresses(player_id);
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        white INTEGER NOT NULL REFERENCES players(id),
+        black INTEGER NOT NULL REFERENCES players(id),
+        start_fen TEXT,
+        time_control TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'active',
+        result TEXT,
+        reason TEXT,
+        draw_offer TEXT,
+        created_at INTEGER NOT NULL,
+        finished_at INTEGER
+    );
+    CREATE INDEX games_white ON games(white, status);
+    CREATE INDEX games_black ON games(black, status);
+    CREATE TABLE journal (
+        id INTEGER PRIMARY KEY,
+        channel TEXT NOT NULL,
+        transport_id TEXT NOT NULL,
+        sender TEXT NOT NULL,
+        raw BLOB NOT NULL,
+        received_at INTEGER NOT NULL,
+        outcome TEXT,
+        processed_at INTEGER,
+        UNIQUE (channel, transport_id)
+    );
+    CREATE INDEX journal_pending ON journal(id) WHERE outcome IS NULL;
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL,
+        uci TEXT NOT NULL,
+        raw TEXT NOT NULL,
+        notation TEXT NOT NULL,
+        received_at INTEGER NOT NULL,
+        delivered_at INTEGER,
+        journal_id INTEGER REFERENCES journal(id),
+        PRIMARY KEY (game_id, ply)
+    ) WITHOUT ROWID;
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        journal_id INTEGER REFERENCES journal(id),
+        game_id INTEGER,
+        player_id INTEGER,
+        ply INTEGER,
+        channel TEXT NOT NULL,
+        recipient TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        sent_at INTEGER,
+        failed_at INTEGER,
+        last_error TEXT
+    );
+    CREATE INDEX outbox_pending ON outbox(next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+    CREATE INDEX outbox_journal ON outbox(journal_id);
+    CREATE TABLE incidents (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER,
+        journal_id INTEGER REFERENCES journal(id),
+        player_id INTEGER,
+        kind TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        text TEXT,
+        fen TEXT,
+        created_at INTEGER NOT NULL
+    );
+    CREATE INDEX incidents_game ON incidents(game_id);
+    CREATE TABLE conditionals (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        seq INTEGER NOT NULL,
+        trigger_uci TEXT NOT NULL,
+        reply_uci TEXT NOT NULL,
+        PRIMARY KEY (game_id, player_id, seq)
+    );
+    CREATE TABLE leaves (
+        id INTEGER PRIMARY KEY,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        from_date TEXT NOT NULL,
+        until_date TEXT
+    );
+    CREATE TABLE reminders (
+        game_id INTEGER NOT NULL,
+        ply INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE TABLE audit (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER,
+        action TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    "#,
+];
+
+/// The schema version this build writes.
+pub const VERSION: i64 = MIGRATIONS.len() as i64;
+
+pub(super) fn migrate(conn: &Connection, path: &str) -> Result<()> {
+    let found: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if found > VERSION {
+        return Err(StoreError::TooNew { path: path.to_string(), found, supported: VERSION });
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(usize::try_from(found).unwrap_or(0)) {
+        let tx = conn.unchecked_transaction()?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", i as i64 + 1)?;
+        tx.commit()?;
+    }
+    Ok(())
+}

@@ -2,3 +2,4 @@
 //! moves, game endings and adjudication. Pure: no store, transport or tokio.
 
 pub mod clock;
+pub mod rules;

@@ -15,6 +15,9 @@ use crate::notation::{Lang, Notation, ReadError, Style, WriteOptions, write_move
 #[derive(Parser, Debug)]
 #[command(name = "ccgate", version, about = "Correspondence-chess gateway: moves by email, SMS and radio, in every notation")]
 pub struct Cli {
+    /// The store (an SQLite file); default: $CCGATE_DB, else ccgate.db in the data directory.
+    #[arg(long, global = true)]
+    db: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -25,6 +28,24 @@ enum Command {
     Convert(ConvertArgs),
     /// List every notation and language, with examples.
     Notations,
+    /// Players: add one.
+    #[command(subcommand)]
+    Player(crate::commands::PlayerCommand),
+    /// Games: create, list, show, export, adjudicate, take back.
+    #[command(subcommand)]
+    Game(crate::commands::GameCommand),
+    /// Process one inbound message body and print the replies it queued.
+    Submit(crate::commands::SubmitArgs),
+    /// The queued replies (with --all also those sent), oldest first.
+    Outbox(crate::commands::OutboxArgs),
+    /// Incidents of one game or all, or export them with their evidence.
+    Incidents(crate::commands::IncidentsArgs),
+    /// Declare time forfeits and send reminders.
+    Clock,
+    /// An online copy of the store.
+    Backup { file: PathBuf },
+    /// Every game as PGN.
+    Export,
 }
 
 #[derive(clap::Args, Debug)]
@@ -75,6 +96,14 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Convert(args) => convert(&args),
+        Command::Player(c) => crate::commands::player(cli.db, c),
+        Command::Game(c) => crate::commands::game(cli.db, c),
+        Command::Submit(a) => crate::commands::submit(cli.db, a),
+        Command::Outbox(a) => crate::commands::outbox(cli.db, a),
+        Command::Incidents(a) => crate::commands::incidents(cli.db, a),
+        Command::Clock => crate::commands::clock(cli.db),
+        Command::Backup { file } => crate::commands::backup(cli.db, &file),
+        Command::Export => crate::commands::export(cli.db),
         Command::Notations => {
             let stdout = io::stdout();
             let mut out = BufWriter::new(stdout.lock());
@@ -86,7 +115,7 @@ pub fn run() -> ExitCode {
     }
 }
 
-fn fail(message: &str) -> ExitCode {
+pub(crate) fn fail(message: &str) -> ExitCode {
     eprintln!("ccgate: {message}");
     ExitCode::from(2)
 }

@@ -5,7 +5,9 @@
 //! Transports, the store and the daemon build on it in later modules.
 
 pub mod cli;
+pub mod commands;
 pub mod store;
 pub mod game;
 pub mod notation;
+pub mod service;
 pub mod protocol;

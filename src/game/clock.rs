@@ -1,1 +1,1047 @@
-//! Correspondence clock (being written).
+//! Correspondence clocks: time controls, postal day counting, leave, time
+//! forfeits and reminders.
+//!
+//! Everything here is pure: no I/O and no reading of the system clock. The
+//! current instant is always passed in, and every part of ccgate that needs
+//! it asks one [`TimeSource`]: [`SystemClock`] in the daemon, [`FixedTime`] or
+//! [`ManualTime`] in tests, so tests move time forward without sleeping.
+//!
+//! # Time controls
+//!
+//! | text            | [`TimeControl`]                 | meaning                                   |
+//! |-----------------|---------------------------------|-------------------------------------------|
+//! | `10/50`         | `MovesInDays { 10, 50 }`        | 10 moves in 50 days, unused time carried  |
+//! | `3d`, `d3`, `3/move` | `DaysPerMove { 3 }`        | 3 days for each move (canonical `3d`)     |
+//! | `30+1`          | `Fischer { 30, 1 }`             | 30 days, plus 1 day per move made         |
+//! | `-`, `none`     | `Unlimited`                     | no limit                                  |
+//!
+//! # How days are counted (the postal rule)
+//!
+//! A player's *reflection period* for a move runs from the instant the
+//! opponent's move was delivered to them until the instant their reply
+//! arrived (or `now`, while it is still running). Its cost in days is the
+//! number of calendar dates, in the **player's** time zone, after the date of
+//! receipt up to and including the date of the reply:
+//!
+//! * a reply on the day of receipt costs 0 days, the day of receipt never
+//!   counts;
+//! * each midnight passed costs one day: a move received at 23:59 and answered
+//!   at 00:01 costs 1 day, one received at 00:01 and answered at 23:59 the
+//!   same day costs nothing;
+//! * a day is a calendar date, so the 23- and 25-hour days of a daylight
+//!   saving change are one day each;
+//! * dates on which the player is on [`Leave`] are not counted. A move
+//!   received during leave therefore starts costing on the first date after
+//!   the leave, as if it had been received on its last day.
+//!
+//! A limit is exceeded only when the days used are **more** than the days
+//! allowed: using exactly the allowance is in time.
+//!
+//! # Who has which periods
+//!
+//! A player's periods are theirs alone, in order. The side to move first
+//! (White, in the standard position) has a first period that starts when the
+//! game started; every other period starts when the opponent's move was
+//! delivered. The number of moves a player has made is the number of their
+//! completed periods; [`periods_for`] derives them from a game's move times.
+//!
+//! # Carry-over in `N/D` (moves in days)
+//!
+//! With `moves`/`days`, the player's *k*-th move must arrive with
+//!
+//! ```text
+//! total days used on moves 1..=k  <=  days * ceil(k / moves)
+//! ```
+//!
+//! checked at every move and, for the running move, every day. So under
+//! `10/50` the first control is at move 10 with 50 days in total, the second
+//! at move 20 with 100 days in total, and so on: time not used before a
+//! control carries over. A player who has used 48 days over moves 1–9 has 2
+//! days left for move 10; if they use both (50 in total, exactly the
+//! allowance), move 11 falls under the second control and has
+//! `100 - 50 = 50` days. Had they used only 40 days over moves 1–10, move 11
+//! would have 60.
+//!
+//! # Fischer (`B+I`)
+//!
+//! The balance before the player's first move is `B` days; each move costs
+//! its days and, once made, earns `I` days. The running move may use the
+//! balance as it stood when it started: `B + I * moves_made - days_used`. The
+//! increment earned by a move does not count towards that same move. There is
+//! no ceiling on the balance.
+//!
+//! # Leave
+//!
+//! Each player has a yearly allowance of leave days ([`DEFAULT_LEAVE_DAYS`],
+//! configurable in [`LeaveBook::new`]), counted per calendar year of each
+//! leave date (a leave from 20 December to 5 January uses 12 days of the
+//! first year and 5 of the second). `leave N` ([`LeaveBook::request`]) starts
+//! tomorrow by the player's calendar, so a leave never changes a day that
+//! has already begun to cost. A move sent while on leave ends the leave on the
+//! move's date ([`LeaveBook::end_on`]).
+//!
+//! # Forfeits and reminders
+//!
+//! [`status`] reports the days used, the limit, the days remaining and the
+//! date on which the player forfeits (the first date on which the days
+//! remaining are negative). [`sweep`] turns a status into the one action due:
+//! a time forfeit, a reminder (once per move, when at most `remind_days`
+//! remain, never on the day the move arrived) or nothing.
+//!
+//! # Example
+//!
+//! ```
+//! use ccgate::game::clock::{status, zone, ManualTime, Period, TimeControl, TimeSource};
+//! use jiff::SignedDuration;
+//!
+//! let tc: TimeControl = "10/50".parse()?;
+//! assert_eq!(tc.to_string(), "10/50");
+//! let tz = zone("Europe/Berlin")?;
+//!
+//! // White's first move: the game started on the evening of 1 March.
+//! let clock = ManualTime::new("2025-03-01T20:00:00+01:00".parse()?);
+//! let periods = [Period::running(clock.now())];
+//!
+//! // Three midnights later (2, 3 and 4 March) three days are used.
+//! clock.advance(SignedDuration::from_hours(3 * 24));
+//! let st = status(&tc, &tz, &periods, &[], clock.now());
+//! assert_eq!(st.days_used_current, 3);
+//! assert_eq!(st.days_remaining, Some(47));
+//! assert_eq!(st.next_control, Some(10));
+//! // The 51st counted day after 1 March is 21 April: a reply arriving that
+//! // day is one day too late.
+//! assert_eq!(st.forfeit_date, Some(jiff::civil::date(2025, 4, 21)));
+//! assert!(!st.forfeited);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::{Arc, Mutex};
+
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+/// Leave days per player and calendar year unless configured otherwise.
+pub const DEFAULT_LEAVE_DAYS: u32 = 45;
+
+/// Remind a player when at most this many days remain for their move.
+pub const DEFAULT_REMIND_DAYS: u32 = 3;
+
+// ---------------------------------------------------------------------------
+// The one clock interface
+// ---------------------------------------------------------------------------
+
+/// Where "now" comes from. Everything that needs the current instant takes a
+/// `TimeSource` (or the instant it returned), so tests control time.
+pub trait TimeSource {
+    fn now(&self) -> Timestamp;
+}
+
+/// The real clock of the machine.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SystemClock;
+
+impl TimeSource for SystemClock {
+    fn now(&self) -> Timestamp {
+        Timestamp::now()
+    }
+}
+
+/// A clock that always says the same instant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FixedTime(pub Timestamp);
+
+impl TimeSource for FixedTime {
+    fn now(&self) -> Timestamp {
+        self.0
+    }
+}
+
+/// A clock that tests set and advance by hand. Shareable between threads
+/// (a `Mutex`, not a `Cell`) so a daemon under test can hold it too.
+#[derive(Debug)]
+pub struct ManualTime {
+    now: Mutex<Timestamp>,
+}
+
+impl ManualTime {
+    pub fn new(start: Timestamp) -> Self {
+        Self {
+            now: Mutex::new(start),
+        }
+    }
+
+    /// Jumps to `at` (backwards too: tests of clock skew need it).
+    pub fn set(&self, at: Timestamp) {
+        *self.lock() = at;
+    }
+
+    /// Moves the clock by `by`, saturating at the ends of `Timestamp`.
+    pub fn advance(&self, by: SignedDuration) {
+        let mut now = self.lock();
+        let fallback = if by.is_negative() {
+            Timestamp::MIN
+        } else {
+            Timestamp::MAX
+        };
+        *now = now.checked_add(by).unwrap_or(fallback);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Timestamp> {
+        // A panic elsewhere while holding the lock cannot leave a Timestamp
+        // half-written, so a poisoned lock is still a good clock.
+        self.now
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl TimeSource for ManualTime {
+    fn now(&self) -> Timestamp {
+        *self.lock()
+    }
+}
+
+impl<T: TimeSource + ?Sized> TimeSource for &T {
+    fn now(&self) -> Timestamp {
+        (**self).now()
+    }
+}
+
+impl<T: TimeSource + ?Sized> TimeSource for Box<T> {
+    fn now(&self) -> Timestamp {
+        (**self).now()
+    }
+}
+
+impl<T: TimeSource + ?Sized> TimeSource for Arc<T> {
+    fn now(&self) -> Timestamp {
+        (**self).now()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Time zones and dates
+// ---------------------------------------------------------------------------
+
+/// A time zone name that the bundled tz database does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown time zone {0:?}; use an IANA name such as Europe/Berlin or America/Los_Angeles")]
+pub struct UnknownZone(pub String);
+
+/// The time zone with IANA name `name` (e.g. `Europe/Berlin`), from the tz
+/// database bundled into ccgate, so results do not depend on the host.
+pub fn zone(name: &str) -> Result<TimeZone, UnknownZone> {
+    TimeZone::get(name.trim()).map_err(|_| UnknownZone(name.to_string()))
+}
+
+/// The calendar date of `at` in `tz`.
+pub fn local_date(tz: &TimeZone, at: Timestamp) -> Date {
+    tz.to_datetime(at).date()
+}
+
+/// The origin of day numbers. The Unix epoch, not `Date::MIN`: jiff adds
+/// durations to dates only within ±N days of 1970-01-01.
+const EPOCH: Date = Date::constant(1970, 1, 1);
+
+/// Days since 1970-01-01: plain integers make date arithmetic infallible.
+fn day_number(d: Date) -> i64 {
+    // Civil dates have no time zone, so every civil day is exactly 24 hours.
+    d.duration_since(EPOCH).as_hours() / 24
+}
+
+fn date_of(n: i64) -> Option<Date> {
+    let hours = n.checked_mul(24)?;
+    EPOCH.checked_add(SignedDuration::from_hours(hours)).ok()
+}
+
+/// First and last day numbers of calendar year `year`.
+fn year_bounds(year: i16) -> Option<(i64, i64)> {
+    let first = Date::new(year, 1, 1).ok()?;
+    let last = Date::new(year, 12, 31).ok()?;
+    Some((day_number(first), day_number(last)))
+}
+
+/// Day number used for "no end" in leave ranges.
+const OPEN: i64 = i64::MAX;
+
+/// The leaves as sorted, merged, inclusive ranges of day numbers. Merging
+/// keeps overlapping leaves (bad data) from being subtracted twice.
+fn leave_ranges(leaves: &[Leave]) -> Vec<(i64, i64)> {
+    let mut ranges: Vec<(i64, i64)> = leaves
+        .iter()
+        .map(|l| (day_number(l.from), l.until.map_or(OPEN, day_number)))
+        .filter(|(f, u)| f <= u)
+        .collect();
+    ranges.sort_unstable();
+    let mut merged: Vec<(i64, i64)> = Vec::with_capacity(ranges.len());
+    for (f, u) in ranges {
+        match merged.last_mut() {
+            Some(last) if f <= last.1.saturating_add(1) => last.1 = last.1.max(u),
+            _ => merged.push((f, u)),
+        }
+    }
+    merged
+}
+
+/// Days counted between day `a` (receipt) and day `b` (reply): the dates in
+/// `a+1 ..= b` that are not leave dates.
+fn counted_days(a: i64, b: i64, leaves: &[(i64, i64)]) -> i64 {
+    if b <= a {
+        return 0;
+    }
+    let on_leave: i64 = leaves
+        .iter()
+        .map(|&(f, u)| (b.min(u) - (a + 1).max(f) + 1).max(0))
+        .sum();
+    b - a - on_leave
+}
+
+/// The day on which the `n`-th counted day after day `start` falls (`n >= 1`),
+/// or `None` if an open-ended leave begins first.
+fn nth_counted_day(start: i64, n: i64, leaves: &[(i64, i64)]) -> Option<i64> {
+    let mut day = start;
+    let mut need = n.max(1);
+    for &(f, u) in leaves {
+        if u <= day {
+            continue;
+        }
+        let gap = f.max(day + 1) - day - 1;
+        if need <= gap {
+            return day.checked_add(need);
+        }
+        need -= gap;
+        if u == OPEN {
+            return None;
+        }
+        day = u;
+    }
+    day.checked_add(need)
+}
+
+// ---------------------------------------------------------------------------
+// Time controls
+// ---------------------------------------------------------------------------
+
+/// A correspondence time control; see the module docs for the text forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum TimeControl {
+    /// `moves/days`: `moves` moves in `days` days, unused time carried over.
+    MovesInDays { moves: u32, days: u32 },
+    /// `Nd`: `days` days for every move.
+    DaysPerMove { days: u32 },
+    /// `B+I`: `base_days` to start with, `increment_days` added per move made.
+    Fischer { base_days: u32, increment_days: u32 },
+    /// `-`: no time limit.
+    Unlimited,
+}
+
+/// Why a text is not a time control.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    #[error("empty time control; expected e.g. 10/50, 3d, 30+1 or -")]
+    Empty,
+    #[error(
+        "cannot read time control {0:?}; expected moves/days (10/50), days per move (3d, d3, 3/move), Fischer days base+increment (30+1) or - for none"
+    )]
+    Unrecognized(String),
+    #[error("time control {text:?}: {what} {found:?} is not a whole number")]
+    NotANumber {
+        text: String,
+        what: &'static str,
+        found: String,
+    },
+    #[error("time control {text:?}: {what} {found} is too large")]
+    TooLarge {
+        text: String,
+        what: &'static str,
+        found: String,
+    },
+    #[error("time control {text:?}: {what} must be at least 1")]
+    Zero { text: String, what: &'static str },
+}
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let text = s.trim();
+        if text.is_empty() {
+            return Err(TimeControlError::Empty);
+        }
+        let lower = text.to_ascii_lowercase();
+        let num = |part: &str, what: &'static str, zero_ok: bool| number(text, part, what, zero_ok);
+        if lower == "-" || lower == "none" {
+            return Ok(TimeControl::Unlimited);
+        }
+        if let Some((a, b)) = lower.split_once('/') {
+            return if b.trim() == "move" {
+                Ok(TimeControl::DaysPerMove {
+                    days: num(a, "days per move", false)?,
+                })
+            } else {
+                Ok(TimeControl::MovesInDays {
+                    moves: num(a, "moves", false)?,
+                    days: num(b, "days", false)?,
+                })
+            };
+        }
+        if let Some((a, b)) = lower.split_once('+') {
+            return Ok(TimeControl::Fischer {
+                base_days: num(a, "base days", false)?,
+                // `30+0` is a whole-game limit with no increment: meaningful.
+                increment_days: num(b, "increment days", true)?,
+            });
+        }
+        if let Some(n) = lower.strip_suffix('d').or_else(|| lower.strip_prefix('d')) {
+            return Ok(TimeControl::DaysPerMove {
+                days: num(n, "days per move", false)?,
+            });
+        }
+        Err(TimeControlError::Unrecognized(text.to_string()))
+    }
+}
+
+fn number(
+    text: &str,
+    part: &str,
+    what: &'static str,
+    zero_ok: bool,
+) -> Result<u32, TimeControlError> {
+    let part = part.trim();
+    // Only plain digits: `u32::from_str` would also take a leading `+`.
+    if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(TimeControlError::NotANumber {
+            text: text.to_string(),
+            what,
+            found: part.to_string(),
+        });
+    }
+    let n: u32 = part.parse().map_err(|_| TimeControlError::TooLarge {
+        text: text.to_string(),
+        what,
+        found: part.to_string(),
+    })?;
+    if n == 0 && !zero_ok {
+        return Err(TimeControlError::Zero {
+            text: text.to_string(),
+            what,
+        });
+    }
+    Ok(n)
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeControl::MovesInDays { moves, days } => write!(f, "{moves}/{days}"),
+            TimeControl::DaysPerMove { days } => write!(f, "{days}d"),
+            TimeControl::Fischer {
+                base_days,
+                increment_days,
+            } => write!(f, "{base_days}+{increment_days}"),
+            TimeControl::Unlimited => f.write_str("-"),
+        }
+    }
+}
+
+impl From<TimeControl> for String {
+    fn from(tc: TimeControl) -> String {
+        tc.to_string()
+    }
+}
+
+impl TryFrom<String> for TimeControl {
+    type Error = TimeControlError;
+
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl TimeControl {
+    /// Days allowed for the player's move number `k` (from 1), counted from
+    /// the start of that move, when `used` days were spent on moves `1..k`.
+    /// `None`: no limit.
+    fn allowed_for_move(self, k: u32, used: i64) -> Option<i64> {
+        let k = i64::from(k);
+        match self {
+            TimeControl::MovesInDays { moves, days } => {
+                let moves = i64::from(moves.max(1));
+                let controls = (k + moves - 1) / moves;
+                Some(
+                    i64::from(days)
+                        .saturating_mul(controls)
+                        .saturating_sub(used),
+                )
+            }
+            TimeControl::DaysPerMove { days } => Some(i64::from(days)),
+            TimeControl::Fischer {
+                base_days,
+                increment_days,
+            } => Some(
+                i64::from(base_days)
+                    .saturating_add(i64::from(increment_days).saturating_mul(k - 1))
+                    .saturating_sub(used),
+            ),
+            TimeControl::Unlimited => None,
+        }
+    }
+
+    /// The move number of the control that move `k` falls under (`N/D` only).
+    fn control_for_move(self, k: u32) -> Option<u32> {
+        match self {
+            TimeControl::MovesInDays { moves, .. } => {
+                let moves = moves.max(1);
+                Some(k.div_ceil(moves).saturating_mul(moves))
+            }
+            _ => None,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Periods and leaves
+// ---------------------------------------------------------------------------
+
+/// One reflection period of a player: from the delivery of the opponent's
+/// move (or the start of the game) until their reply arrived; `end: None`
+/// while it is still running.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Period {
+    #[serde(with = "text")]
+    pub start: Timestamp,
+    #[serde(with = "opt_text", default)]
+    pub end: Option<Timestamp>,
+}
+
+impl Period {
+    pub fn completed(start: Timestamp, end: Timestamp) -> Self {
+        Self {
+            start,
+            end: Some(end),
+        }
+    }
+
+    pub fn running(start: Timestamp) -> Self {
+        Self { start, end: None }
+    }
+}
+
+/// A leave: whole calendar dates in the player's zone, `from` to `until`
+/// inclusive; `until: None` is open-ended (until further notice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Leave {
+    #[serde(with = "text")]
+    pub from: Date,
+    #[serde(with = "opt_text", default)]
+    pub until: Option<Date>,
+}
+
+impl Leave {
+    /// Whether `date` is a leave date.
+    pub fn covers(&self, date: Date) -> bool {
+        self.from <= date && self.until.is_none_or(|u| date <= u)
+    }
+
+    /// Number of dates, `None` when open-ended.
+    pub fn days(&self) -> Option<i64> {
+        self.until
+            .map(|u| (day_number(u) - day_number(self.from) + 1).max(0))
+    }
+}
+
+/// When a move arrived at ccgate and when it was delivered to the opponent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveTimes {
+    #[serde(with = "text")]
+    pub received: Timestamp,
+    #[serde(with = "opt_text", default)]
+    pub delivered: Option<Timestamp>,
+}
+
+/// The reflection periods of `player`, from a game's moves in order (the
+/// first one by `first`, the side to move in the start position).
+///
+/// `first`'s first period starts at `game_start`. Every other period starts
+/// when the opponent's move was delivered; if that is unknown but the player
+/// has replied anyway, it starts when the move arrived at ccgate (the player
+/// cannot have answered before). A move not yet delivered starts no period:
+/// the player's clock does not run on a move they have not seen.
+pub fn periods_for(
+    player: Color,
+    first: Color,
+    game_start: Timestamp,
+    moves: &[MoveTimes],
+) -> Vec<Period> {
+    let mut periods = Vec::new();
+    let mut delivered = (player == first).then_some(game_start);
+    let mut received: Option<Timestamp> = None;
+    let mut mover = first;
+    for mv in moves {
+        if mover == player {
+            let start = delivered.take().or(received.take()).unwrap_or(mv.received);
+            periods.push(Period::completed(start, mv.received));
+        } else {
+            delivered = mv.delivered;
+            received = Some(mv.received);
+        }
+        mover = !mover;
+    }
+    if let Some(start) = delivered {
+        periods.push(Period::running(start));
+    }
+    periods
+}
+
+// ---------------------------------------------------------------------------
+// Status
+// ---------------------------------------------------------------------------
+
+/// A player's clock at one instant. Day counts are `i64` so remaining days
+/// can be negative.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockStatus {
+    /// The date of `now` in the player's zone.
+    pub today: Date,
+    /// Completed periods: moves made so far.
+    pub moves_made: u32,
+    /// The player's move being considered (or the next one): `moves_made + 1`.
+    pub move_number: u32,
+    /// Whether the player is to move now (their last period is open).
+    pub running: bool,
+    /// Days used over all periods, including the running one.
+    pub days_used_total: i64,
+    /// Days used on the running move (0 when not running).
+    pub days_used_current: i64,
+    /// Days allowed for the current move from its start: up to the next
+    /// control (`N/D`), the per-move limit, or the Fischer balance. `None`
+    /// when unlimited.
+    pub days_allowed: Option<i64>,
+    /// `days_allowed - days_used_current`; negative once exceeded.
+    pub days_remaining: Option<i64>,
+    /// `N/D` only: the move number at which the current control is checked.
+    pub next_control: Option<u32>,
+    /// The first date on which the days remaining are negative: the date of
+    /// an earlier forfeit, or the date of the forfeit to come if the running
+    /// move is still not made. `None` if there is none (not running,
+    /// unlimited, or the player is on open-ended leave).
+    pub forfeit_date: Option<Date>,
+    /// Whether the player has exceeded the limit (on a made move or on the
+    /// running one).
+    pub forfeited: bool,
+}
+
+/// The clock of one player with time control `tc` and time zone `tz`:
+/// `periods` are that player's periods in order (only the last may be
+/// running), `leaves` their leaves (pass [`LeaveBook::effective_leaves`]).
+///
+/// A period without an end is measured up to `now`; a period ending before
+/// it starts (clock skew between transports) costs 0 days.
+pub fn status(
+    tc: &TimeControl,
+    tz: &TimeZone,
+    periods: &[Period],
+    leaves: &[Leave],
+    now: Timestamp,
+) -> ClockStatus {
+    let ranges = leave_ranges(leaves);
+    let today = local_date(tz, now);
+    let today_n = day_number(today);
+    let day = |t: Timestamp| day_number(local_date(tz, t));
+
+    let mut used_total: i64 = 0;
+    let mut moves_made: u32 = 0;
+    let mut forfeit_day: Option<i64> = None;
+    let mut running_start: Option<i64> = None;
+    let mut used_current = 0;
+
+    for (i, p) in periods.iter().enumerate() {
+        let start = day(p.start);
+        let end = p.end.map_or(today_n, day);
+        let used = counted_days(start, end, &ranges);
+        if p.end.is_none() && i + 1 == periods.len() {
+            running_start = Some(start);
+            used_current = used;
+            used_total += used;
+            break;
+        }
+        let k = moves_made.saturating_add(1);
+        if let Some(allowed) = tc.allowed_for_move(k, used_total)
+            && used > allowed
+            && forfeit_day.is_none()
+        {
+            forfeit_day =
+                nth_counted_day(start, allowed.max(0).saturating_add(1), &ranges).or(Some(end));
+        }
+        used_total += used;
+        moves_made = k;
+    }
+
+    let move_number = moves_made.saturating_add(1);
+    let days_allowed = tc.allowed_for_move(move_number, used_total - used_current);
+    let days_remaining = days_allowed.map(|a| a.saturating_sub(used_current));
+    let running = running_start.is_some();
+    let mut forfeited = forfeit_day.is_some();
+    if forfeit_day.is_none()
+        && let (Some(start), Some(allowed)) = (running_start, days_allowed)
+    {
+        forfeit_day = nth_counted_day(start, allowed.max(0).saturating_add(1), &ranges);
+        forfeited = days_remaining.is_some_and(|r| r < 0);
+    }
+
+    ClockStatus {
+        today,
+        moves_made,
+        move_number,
+        running,
+        days_used_total: used_total,
+        days_used_current: used_current,
+        days_allowed,
+        days_remaining,
+        next_control: tc.control_for_move(move_number),
+        forfeit_date: forfeit_day.and_then(date_of),
+        forfeited,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Sweep and reminders
+// ---------------------------------------------------------------------------
+
+/// What the periodic sweep must do for one player in one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SweepAction {
+    Nothing,
+    /// Remind the player; the days and date are in the status.
+    Remind,
+    /// Declare the game lost on time (on `status.forfeit_date`).
+    Forfeit,
+}
+
+/// Whether to remind the player now: once per move, while their move is
+/// running and not yet forfeited, when at most `remind_days` days remain and
+/// at least one day of the move has passed. *Why the last condition:* under
+/// `3d` every move would otherwise be reminded of on arrival, and the move
+/// notice itself already says how long there is.
+pub fn reminder_due(
+    status: &ClockStatus,
+    remind_days: u32,
+    already_reminded_for_move: bool,
+) -> bool {
+    status.running
+        && !status.forfeited
+        && !already_reminded_for_move
+        && status.days_used_current >= 1
+        && status
+            .days_remaining
+            .is_some_and(|r| r <= i64::from(remind_days))
+}
+
+/// The sweep's decision: a forfeit first, else a reminder, else nothing.
+pub fn sweep(
+    status: &ClockStatus,
+    remind_days: u32,
+    already_reminded_for_move: bool,
+) -> SweepAction {
+    if status.forfeited {
+        SweepAction::Forfeit
+    } else if reminder_due(status, remind_days, already_reminded_for_move) {
+        SweepAction::Remind
+    } else {
+        SweepAction::Nothing
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Leave book
+// ---------------------------------------------------------------------------
+
+/// Why a leave request is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LeaveError {
+    #[error("a leave must be at least 1 day")]
+    ZeroDays,
+    #[error(
+        "leave of {requested} days in {year} exceeds the yearly allowance by {excess}: {remaining} of {allowance} days left"
+    )]
+    ExceedsAllowance {
+        year: i16,
+        /// Days of the requested leave that fall in `year`.
+        requested: i64,
+        remaining: i64,
+        allowance: u32,
+        excess: i64,
+    },
+    #[error("no leave left in {year}: all {allowance} days are used")]
+    NoneLeft { year: i16, allowance: u32 },
+    #[error("overlaps the leave from {from}{}", until.map(|u| format!(" until {u}")).unwrap_or_else(|| " until further notice".to_string()))]
+    Overlaps { from: Date, until: Option<Date> },
+    #[error("leave dates out of range")]
+    OutOfRange,
+}
+
+/// A player's leaves and yearly allowance.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaveBook {
+    allowance: u32,
+    leaves: Vec<Leave>,
+}
+
+impl Default for LeaveBook {
+    fn default() -> Self {
+        Self::new(DEFAULT_LEAVE_DAYS)
+    }
+}
+
+impl LeaveBook {
+    /// An empty book with `allowance_days` per calendar year.
+    pub fn new(allowance_days: u32) -> Self {
+        Self {
+            allowance: allowance_days,
+            leaves: Vec::new(),
+        }
+    }
+
+    /// A book with leaves as stored (not re-validated: they were when taken).
+    pub fn with_leaves(allowance_days: u32, mut leaves: Vec<Leave>) -> Self {
+        leaves.sort_by_key(|l| l.from);
+        Self {
+            allowance: allowance_days,
+            leaves,
+        }
+    }
+
+    pub fn allowance(&self) -> u32 {
+        self.allowance
+    }
+
+    /// The leaves as booked; an open-ended one stays open here.
+    pub fn leaves(&self) -> &[Leave] {
+        &self.leaves
+    }
+
+    /// The leaves as the clock must see them: an open-ended leave ends on
+    /// the last date the allowance covers (it runs on into the next year's
+    /// allowance if it reaches 31 December), and one with no day left is
+    /// dropped. Pass these to [`status`].
+    pub fn effective_leaves(&self) -> Vec<Leave> {
+        self.effective().into_iter().map(|(_, l)| l).collect()
+    }
+
+    /// Leave days used in calendar `year`.
+    pub fn used_in_year(&self, year: i16) -> i64 {
+        used_in(&self.effective_leaves(), year)
+    }
+
+    /// Leave days left in calendar `year` (never negative).
+    pub fn remaining_in_year(&self, year: i16) -> i64 {
+        (i64::from(self.allowance) - self.used_in_year(year)).max(0)
+    }
+
+    /// The leave `date` falls in, if any.
+    pub fn on_leave(&self, date: Date) -> Option<Leave> {
+        self.effective_leaves().into_iter().find(|l| l.covers(date))
+    }
+
+    /// `leave N` (`Some(N)`) or leave until further notice (`None`), asked
+    /// on `today` (the player's date). The leave starts tomorrow: today has
+    /// already begun to cost, and a leave must not change the past (nor
+    /// rescue a player whose limit ran out at midnight).
+    pub fn request(&mut self, today: Date, days: Option<u32>) -> Result<Leave, LeaveError> {
+        let from = today.tomorrow().map_err(|_| LeaveError::OutOfRange)?;
+        let until = match days {
+            Some(0) => return Err(LeaveError::ZeroDays),
+            Some(n) => {
+                Some(date_of(day_number(from) + i64::from(n) - 1).ok_or(LeaveError::OutOfRange)?)
+            }
+            None => None,
+        };
+        let leave = Leave { from, until };
+        let effective = self.effective_leaves();
+        if let Some(l) = effective.iter().find(|l| overlaps(l, &leave)) {
+            return Err(LeaveError::Overlaps {
+                from: l.from,
+                until: l.until,
+            });
+        }
+        match until {
+            Some(until) => {
+                for year in from.year()..=until.year() {
+                    let requested = days_in_year(&leave, year);
+                    let used = used_in(&effective, year);
+                    let allowance = i64::from(self.allowance);
+                    if used + requested > allowance {
+                        return Err(LeaveError::ExceedsAllowance {
+                            year,
+                            requested,
+                            remaining: (allowance - used).max(0),
+                            allowance: self.allowance,
+                            excess: used + requested - allowance,
+                        });
+                    }
+                }
+            }
+            None => {
+                if used_in(&effective, from.year()) >= i64::from(self.allowance) {
+                    return Err(LeaveError::NoneLeft {
+                        year: from.year(),
+                        allowance: self.allowance,
+                    });
+                }
+            }
+        }
+        self.leaves.push(leave);
+        self.leaves.sort_by_key(|l| l.from);
+        Ok(leave)
+    }
+
+    /// A move sent on `date` (the player's date) while on leave ends the
+    /// leave on that date: the date stays a leave date, so coming back does
+    /// not cost the player a day. Returns the leave as ended, or `None` if
+    /// `date` is not a leave date. Leaves booked for later are kept.
+    pub fn end_on(&mut self, date: Date) -> Option<Leave> {
+        let (index, _) = self.effective().into_iter().find(|(_, l)| l.covers(date))?;
+        let leave = self.leaves.get_mut(index)?;
+        leave.until = Some(date);
+        Some(*leave)
+    }
+
+    /// Effective leaves with the index of the booked leave each comes from.
+    fn effective(&self) -> Vec<(usize, Leave)> {
+        let closed: Vec<Leave> = self
+            .leaves
+            .iter()
+            .filter(|l| l.until.is_some())
+            .copied()
+            .collect();
+        let mut out: Vec<(usize, Leave)> = Vec::with_capacity(self.leaves.len());
+        let mut taken: BTreeMap<i16, i64> = BTreeMap::new();
+        for (i, l) in self.leaves.iter().enumerate() {
+            if l.until.is_some() {
+                out.push((i, *l));
+                continue;
+            }
+            // Cap an open-ended leave: walk year by year from its start,
+            // taking what each year's allowance has left.
+            let mut day = day_number(l.from);
+            let mut until: Option<i64> = None;
+            // Three years: with an allowance below a year's length the walk
+            // ends in the second; with 365+ days the leave simply stays open.
+            for _ in 0..3 {
+                let Some(year) = date_of(day).map(|d| d.year()) else {
+                    break;
+                };
+                let Some((_, last)) = year_bounds(year) else {
+                    break;
+                };
+                let used = used_in(&closed, year) + taken.get(&year).copied().unwrap_or(0);
+                let left = (i64::from(self.allowance) - used).max(0);
+                let end = day + left - 1;
+                if end < last {
+                    until = Some(end);
+                    if left > 0 {
+                        *taken.entry(year).or_default() += left;
+                    }
+                    break;
+                }
+                *taken.entry(year).or_default() += last - day + 1;
+                day = last + 1;
+            }
+            match until {
+                Some(u) if u < day_number(l.from) => {} // no day left: no leave
+                Some(u) => {
+                    if let Some(until) = date_of(u) {
+                        out.push((
+                            i,
+                            Leave {
+                                from: l.from,
+                                until: Some(until),
+                            },
+                        ));
+                    }
+                }
+                None => out.push((i, *l)),
+            }
+        }
+        out.sort_by_key(|(_, l)| l.from);
+        out
+    }
+}
+
+fn overlaps(a: &Leave, b: &Leave) -> bool {
+    a.until.is_none_or(|u| b.from <= u) && b.until.is_none_or(|u| a.from <= u)
+}
+
+/// Dates of `leave` in calendar `year` (an open leave runs to 31 December).
+fn days_in_year(leave: &Leave, year: i16) -> i64 {
+    let Some((first, last)) = year_bounds(year) else {
+        return 0;
+    };
+    let from = day_number(leave.from).max(first);
+    let until = leave.until.map_or(last, day_number).min(last);
+    (until - from + 1).max(0)
+}
+
+fn used_in(leaves: &[Leave], year: i16) -> i64 {
+    leaves.iter().map(|l| days_in_year(l, year)).sum()
+}
+
+// ---------------------------------------------------------------------------
+// Serde as text: jiff's own serde support is not enabled in this build, and
+// RFC 3339 / ISO 8601 text is what a store and a human can both read.
+// ---------------------------------------------------------------------------
+
+mod text {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<T: Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(value)
+    }
+
+    pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        String::deserialize(d)?.parse().map_err(D::Error::custom)
+    }
+}
+
+mod opt_text {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<T: Display, S: Serializer>(
+        value: &Option<T>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(v) => s.serialize_some(&v.to_string()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, T, D>(d: D) -> Result<Option<T>, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        Option::<String>::deserialize(d)?
+            .map(|s| s.parse().map_err(D::Error::custom))
+            .transpose()
+    }
+}

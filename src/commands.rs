@@ -1,0 +1,490 @@
+//! The store-backed commands: players, games, `submit`, the outbox, the
+//! director's tools. Each opens the store, does one thing, and prints.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+use jiff::Timestamp;
+use shakmaty::Position;
+
+use crate::cli::fail;
+use crate::game::clock::{FixedTime, SystemClock, TimeControl, TimeSource};
+use crate::game::rules::{Record, start_position};
+use crate::notation::movetext::{Game as TextGame, Node};
+use crate::notation::pgn::write_pgn;
+use crate::notation::{Lang, Notation, WriteOptions};
+use crate::protocol::address::{Channel, normalize};
+use crate::service::{self, Inbound};
+use crate::store::{self, NewPlayer, Store};
+
+#[derive(Subcommand, Debug)]
+pub enum PlayerCommand {
+    /// Register a player.
+    Add(PlayerAddArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct PlayerAddArgs {
+    name: String,
+    #[arg(long)]
+    email: Vec<String>,
+    #[arg(long)]
+    phone: Vec<String>,
+    #[arg(long)]
+    callsign: Vec<String>,
+    /// Notation of replies (and, for uedemann/uedemann-hw, of the player's codes).
+    #[arg(long, default_value = "san")]
+    notation: Notation,
+    #[arg(long, default_value = "en")]
+    lang: Lang,
+    /// Preferred channel for notices: email, sms or radio.
+    #[arg(long)]
+    reply_via: Option<Channel>,
+    /// IANA time zone, e.g. Europe/Berlin.
+    #[arg(long, default_value = "UTC")]
+    tz: String,
+    /// A file holding the player's PIN (never on the command line).
+    #[arg(long)]
+    pin_file: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum GameCommand {
+    /// Start a game; prints its id alone.
+    New {
+        #[arg(long)]
+        white: String,
+        #[arg(long)]
+        black: String,
+        /// 10/50 (moves/days), 3d (days per move), 30+1 (Fischer days), none.
+        #[arg(long, default_value = "10/50")]
+        time: TimeControl,
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// All games.
+    List,
+    /// Board, moves, clocks and incidents of a game.
+    Show { id: i64 },
+    /// A game as PGN with correspondence tags and times.
+    Pgn { id: i64 },
+    /// Decide a result.
+    Adjudicate {
+        id: i64,
+        #[arg(long)]
+        result: String,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Take back the moves after a ply.
+    Takeback {
+        id: i64,
+        #[arg(long)]
+        to_ply: u32,
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct SubmitArgs {
+    #[arg(long)]
+    channel: Channel,
+    #[arg(long)]
+    from: String,
+    /// The transport's message id; a message seen before changes nothing.
+    #[arg(long)]
+    id: Option<String>,
+    #[arg(long)]
+    json: bool,
+    /// The message body; standard input when absent or `-`.
+    file: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct OutboxArgs {
+    #[arg(long)]
+    all: bool,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct IncidentsArgs {
+    game: Option<i64>,
+    /// Write the incidents with their evidence to this file.
+    #[arg(long)]
+    export: Option<PathBuf>,
+}
+
+/// The store's path: `--db`, `$CCGATE_DB`, or `ccgate.db` in the data directory.
+fn db_path(db: Option<PathBuf>) -> PathBuf {
+    if let Some(p) = db.or_else(|| std::env::var_os("CCGATE_DB").map(PathBuf::from)) {
+        return p;
+    }
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .unwrap_or_else(|| PathBuf::from("."));
+    base.join("ccgate").join("ccgate.db")
+}
+
+fn open(db: Option<PathBuf>) -> Result<Store, ExitCode> {
+    let path = db_path(db);
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        return Err(fail(&format!("cannot create {}: {e}", dir.display())));
+    }
+    Store::open(&path).map_err(|e| fail(&format!("{}: {e}", path.display())))
+}
+
+/// The one time source of the command line: `$CCGATE_NOW` (RFC 3339) fixes
+/// it, so tests and replays control time without sleeping.
+fn now() -> Timestamp {
+    match std::env::var("CCGATE_NOW").ok().and_then(|s| s.parse::<Timestamp>().ok()) {
+        Some(t) => FixedTime(t).now(),
+        None => SystemClock.now(),
+    }
+}
+
+fn store_fail(e: store::StoreError) -> ExitCode {
+    fail(&e.to_string())
+}
+
+pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> ExitCode {
+    let PlayerCommand::Add(a) = cmd;
+    let mut addresses = Vec::new();
+    for (channel, raws) in [(Channel::Email, &a.email), (Channel::Sms, &a.phone), (Channel::Radio, &a.callsign)] {
+        for raw in raws {
+            match normalize(channel, raw) {
+                Ok(addr) => addresses.push((channel, addr)),
+                Err(e) => return fail(&e.to_string()),
+            }
+        }
+    }
+    if crate::game::clock::zone(&a.tz).is_err() {
+        return fail(&format!("unknown time zone {:?}; use an IANA name such as Europe/Berlin", a.tz));
+    }
+    let pin_hash = match &a.pin_file {
+        None => None,
+        Some(path) => match std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|p| service::hash_pin(&p)) {
+            Ok(h) => Some(h),
+            Err(e) => return fail(&format!("PIN from {}: {e}", path.display())),
+        },
+    };
+    let mut store = match open(db) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let new = NewPlayer { name: a.name.clone(), notation: a.notation, lang: a.lang, reply_via: a.reply_via, tz: a.tz, pin_hash, addresses };
+    let result = store.write().and_then(|tx| {
+        let id = store::add_player(&tx, &new, now())?;
+        tx.commit()?;
+        Ok(id)
+    });
+    match result {
+        Ok(id) => {
+            println!("{id}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => store_fail(e),
+    }
+}
+
+pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> ExitCode {
+    let mut store = match open(db) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let result = match cmd {
+        GameCommand::New { white, black, time, fen } => new_game(&mut store, &white, &black, &time, fen.as_deref()),
+        GameCommand::List => list_games(&store),
+        GameCommand::Show { id } => show_game(&store, id),
+        GameCommand::Pgn { id } => game_pgn(&store, id).map(|pgn| print!("{pgn}")),
+        GameCommand::Adjudicate { id, result, reason } => {
+            service::adjudicate(&mut store, id, &result, &reason, now()).map(|()| println!("game {id}: {result}"))
+        }
+        GameCommand::Takeback { id, to_ply, reason } => service::takeback(&mut store, id, to_ply, &reason, now())
+            .map(|n| println!("game {id}: {n} plies taken back")),
+    };
+    result.map_or_else(store_fail, |()| ExitCode::SUCCESS)
+}
+
+fn new_game(store: &mut Store, white: &str, black: &str, tc: &TimeControl, fen: Option<&str>) -> store::Result<()> {
+    if let Some(f) = fen {
+        start_position(Some(f)).map_err(|e| store::StoreError::Invalid(e.to_string()))?;
+    }
+    let tx = store.write()?;
+    let w = store::player_by_name(&tx, white)?.ok_or_else(|| store::StoreError::Invalid(format!("no player {white:?}")))?;
+    let b = store::player_by_name(&tx, black)?.ok_or_else(|| store::StoreError::Invalid(format!("no player {black:?}")))?;
+    if w.id == b.id {
+        return Err(store::StoreError::Invalid("a player cannot play themselves".into()));
+    }
+    let id = store::create_game(&tx, w.id, b.id, fen, &tc.to_string(), now())?;
+    tx.commit()?;
+    println!("{id}");
+    Ok(())
+}
+
+fn name_of(store: &Store, id: i64) -> String {
+    store::player(store.conn(), id).ok().flatten().map_or_else(|| format!("#{id}"), |p| p.name)
+}
+
+fn list_games(store: &Store) -> store::Result<()> {
+    for g in store::all_games(store.conn(), false)? {
+        let plies = store::moves(store.conn(), g.id)?.len();
+        let state = if g.finished { format!("{} {}", g.result.unwrap_or_default(), g.reason.unwrap_or_default()) } else { "active".into() };
+        println!("{}\t{} - {}\t{} plies\t{}\t{}", g.id, name_of(store, g.white), name_of(store, g.black), plies, g.time_control, state);
+    }
+    Ok(())
+}
+
+fn record_of(store: &Store, id: i64) -> store::Result<(store::GameRow, Vec<store::MoveRow>, Record)> {
+    let row = store::game(store.conn(), id)?.ok_or_else(|| store::StoreError::Invalid(format!("no game {id}")))?;
+    let moves = store::moves(store.conn(), id)?;
+    let record = Record::replay(row.start_fen.as_deref(), moves.iter().map(|m| m.uci.as_str()))
+        .map_err(|e| store::StoreError::Invalid(e.to_string()))?;
+    Ok((row, moves, record))
+}
+
+fn show_game(store: &Store, id: i64) -> store::Result<()> {
+    let (row, moves, record) = record_of(store, id)?;
+    println!("Game {id}: {} (White) - {} (Black), {}", name_of(store, row.white), name_of(store, row.black), row.time_control);
+    match &row.result {
+        Some(r) => println!("Result: {r} ({})", row.reason.clone().unwrap_or_default()),
+        None => println!("{} to move, check code {}", if record.pos.turn() == shakmaty::Color::White { "White" } else { "Black" }, record.check_code()),
+    }
+    println!("{}", service::diagram(&record.pos));
+    println!("\nMoves:");
+    let mut pos = record.start.clone();
+    for (m, mv) in moves.iter().zip(&record.moves) {
+        let san = crate::notation::write_move(&pos, *mv, Notation::San, &WriteOptions::default());
+        let (n, c) = crate::game::rules::move_number(&record.start, m.ply);
+        let num = if c == shakmaty::Color::White { format!("{n}.") } else { format!("{n}...") };
+        println!("  {num:<6} {san:<8} received {} as {:?} ({}){}", m.received_at, m.raw, m.notation, m.delivered_at.map(|d| format!(", delivered {d}")).unwrap_or_default());
+        pos.play_unchecked(*mv);
+    }
+    println!("\nClocks:");
+    for (color, pid) in [(shakmaty::Color::White, row.white), (shakmaty::Color::Black, row.black)] {
+        if let (Ok(tc), Some(p)) = (row.time_control.parse::<TimeControl>(), store::player(store.conn(), pid)?) {
+            let times: Vec<_> = moves.iter().map(|m| crate::game::clock::MoveTimes { received: m.received_at, delivered: m.delivered_at }).collect();
+            let periods = crate::game::clock::periods_for(color, record.start.turn(), row.created_at, &times);
+            let tz = crate::game::clock::zone(&p.tz).unwrap_or(jiff::tz::TimeZone::UTC);
+            let st = crate::game::clock::status(&tc, &tz, &periods, &[], now());
+            println!(
+                "  {}: {} days used, {} remaining{}",
+                p.name,
+                st.days_used_total,
+                st.days_remaining.map_or("unlimited".to_string(), |d| d.to_string()),
+                if st.running { " (to move)" } else { "" }
+            );
+        }
+    }
+    println!("\nIncidents:");
+    for i in store::incidents(store.conn(), Some(id))? {
+        println!("  {} {} {}: {} [{}]", i.created_at, i.kind, i.text.unwrap_or_default(), i.detail, i.fen.unwrap_or_default());
+    }
+    for (at, action, reason, detail) in store::audit_trail(store.conn(), id)? {
+        println!("  {at} director {action}: {reason} ({detail})");
+    }
+    Ok(())
+}
+
+fn game_pgn(store: &Store, id: i64) -> store::Result<String> {
+    let (row, moves, record) = record_of(store, id)?;
+    let mut tags = vec![
+        ("Event".to_string(), format!("ccgate game {id}")),
+        ("Site".to_string(), "ccgate".to_string()),
+        ("Date".to_string(), row.created_at.strftime("%Y.%m.%d").to_string()),
+        ("White".to_string(), name_of(store, row.white)),
+        ("Black".to_string(), name_of(store, row.black)),
+        ("Mode".to_string(), "TC".to_string()),
+        ("TimeControl".to_string(), row.time_control.clone()),
+    ];
+    if let Some(fen) = &row.start_fen {
+        tags.push(("SetUp".to_string(), "1".to_string()));
+        tags.push(("FEN".to_string(), fen.clone()));
+    }
+    if let Some(reason) = &row.reason {
+        tags.push(("Termination".to_string(), reason.clone()));
+    }
+    let line: Vec<Node> = record
+        .moves
+        .iter()
+        .zip(&moves)
+        .map(|(mv, m)| {
+            let mut node = Node { mv: Some(*mv), notation: Notation::Uci, token: m.raw.as_str().into(), notes: None };
+            let mut notes = crate::notation::movetext::Notes::default();
+            notes.comments.push(format!("[%ccsnt {}]", m.received_at.strftime("%Y.%m.%d,%H:%M")));
+            node.notes = Some(Box::new(notes));
+            node
+        })
+        .collect();
+    let game = TextGame { tags, start: record.start.clone(), line, comments: Vec::new(), result: row.result.clone().or(Some("*".into())), error: None, variation_errors: Vec::new() };
+    Ok(write_pgn(&game, Notation::San, &WriteOptions::default()))
+}
+
+pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> ExitCode {
+    let mut raw = Vec::new();
+    let read = match &a.file {
+        Some(p) if p.as_os_str() != "-" => std::fs::read(p).map(|b| raw = b),
+        _ => std::io::stdin().read_to_end(&mut raw).map(|_| ()),
+    };
+    if let Err(e) = read {
+        return fail(&format!("cannot read the message: {e}"));
+    }
+    let mut store = match open(db) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let msg = Inbound { channel: a.channel, from: a.from, transport_id: a.id, raw, text };
+    match service::submit(&mut store, &msg, now()) {
+        Ok(done) => {
+            print_replies(&done.replies, a.json);
+            ExitCode::SUCCESS
+        }
+        Err(e) => store_fail(e),
+    }
+}
+
+fn print_replies(replies: &[store::Outgoing], json: bool) {
+    if json {
+        println!("{}", serde_json::to_string_pretty(replies).unwrap_or_else(|_| "[]".into()));
+    } else {
+        for r in replies {
+            println!("-> {} {}\n{}\n", r.channel, r.to, r.body);
+        }
+    }
+}
+
+pub fn outbox(db: Option<PathBuf>, a: OutboxArgs) -> ExitCode {
+    let store = match open(db) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    match store::list(store.conn(), a.all) {
+        Ok(list) => {
+            print_replies(&list, a.json);
+            ExitCode::SUCCESS
+        }
+        Err(e) => store_fail(e),
+    }
+}
+
+pub fn incidents(db: Option<PathBuf>, a: IncidentsArgs) -> ExitCode {
+    let store = match open(db) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let list = match store::incidents(store.conn(), a.game) {
+        Ok(l) => l,
+        Err(e) => return store_fail(e),
+    };
+    match &a.export {
+        None => {
+            for i in &list {
+                println!(
+                    "{}\t{}\tgame {}\t{}\t{}\t{}",
+                    i.id,
+                    i.created_at,
+                    i.game_id.map_or("-".into(), |g| g.to_string()),
+                    i.kind,
+                    i.text.clone().unwrap_or_default(),
+                    i.detail
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Some(path) => match export_incidents(&store, &list, path) {
+            Ok(()) => {
+                println!("{} incidents written to {}", list.len(), path.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(&e),
+        },
+    }
+}
+
+/// A dossier a director can send on: every incident with the raw message,
+/// the times, the position and what was refused and why.
+fn export_incidents(store: &Store, list: &[store::Incident], path: &Path) -> Result<(), String> {
+    let mut out = String::from("ccgate incident report\n======================\n\n");
+    for i in list {
+        out.push_str(&format!("Incident {} ({})\n", i.id, i.kind));
+        out.push_str(&format!("  recorded:  {}\n", i.created_at));
+        if let Some(g) = i.game_id {
+            out.push_str(&format!("  game:      {g}\n"));
+        }
+        if let Some(p) = i.player_id {
+            out.push_str(&format!("  player:    {}\n", name_of(store, p)));
+        }
+        out.push_str(&format!("  refused:   {}\n", i.text.clone().unwrap_or_default()));
+        out.push_str(&format!("  why:       {}\n", i.detail));
+        if let Some(fen) = &i.fen {
+            out.push_str(&format!("  position:  {fen}\n"));
+        }
+        if let Some(j) = i.journal_id.and_then(|j| store::entry(store.conn(), j).ok().flatten()) {
+            out.push_str(&format!(
+                "  message:   {} from {} id {} received {}\n  raw message follows:\n",
+                j.channel, j.sender, j.transport_id, j.received_at
+            ));
+            for line in String::from_utf8_lossy(&j.raw).lines() {
+                out.push_str("  | ");
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        out.push('\n');
+    }
+    std::fs::write(path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+pub fn clock(db: Option<PathBuf>) -> ExitCode {
+    let mut store = match open(db) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    match service::sweep_clocks(&mut store, now()) {
+        Ok(r) => {
+            println!("{} forfeits, {} reminders", r.forfeits.len(), r.reminders.len());
+            ExitCode::SUCCESS
+        }
+        Err(e) => store_fail(e),
+    }
+}
+
+pub fn backup(db: Option<PathBuf>, file: &Path) -> ExitCode {
+    let store = match open(db) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    match store.backup(file) {
+        Ok(()) => {
+            println!("backup written to {}", file.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => store_fail(e),
+    }
+}
+
+pub fn export(db: Option<PathBuf>) -> ExitCode {
+    let store = match open(db) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let games = match store::all_games(store.conn(), false) {
+        Ok(g) => g,
+        Err(e) => return store_fail(e),
+    };
+    for g in games {
+        match game_pgn(&store, g.id) {
+            Ok(pgn) => println!("{pgn}"),
+            Err(e) => return store_fail(e),
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,987 @@
+//! The game service: one inbound message in, checked against the stored
+//! game, applied or refused, replies queued — all in one transaction.
+//!
+//! Order of work, for durability: the message is journaled and committed
+//! first (that is when a transport may acknowledge it); then one transaction
+//! applies what it asks, records incidents, queues every reply and writes
+//! the journal outcome. A crash before that commit leaves the entry without
+//! outcome, and submitting it again (same transport id) processes it then; a
+//! crash after it leaves nothing to redo, and a repeat changes nothing.
+
+use jiff::Timestamp;
+use rusqlite::Connection;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Color, Move, Position};
+
+use crate::game::rules::{Claim, Record, move_number};
+use crate::notation::auto::read_auto;
+use crate::notation::movetext::{Game as TextGame, Node, write_movetext};
+use crate::notation::{Lang, Notation, ReadError, ReadOptions, UedemannTable, WriteOptions, read_move, write_move};
+use crate::protocol::address::{Channel, normalize};
+use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, ParsedLine, Profile};
+use crate::protocol::sms::fit;
+use crate::protocol::templates::{Key, fill, template};
+use crate::store::{self, GameRow, Journaled, MoveRow, NewIncident, NewReply, Outgoing, Player, Store};
+
+/// An inbound message as a transport hands it over.
+#[derive(Debug, Clone)]
+pub struct Inbound {
+    pub channel: Channel,
+    /// The sender's address as the transport gives it.
+    pub from: String,
+    /// The transport's id of the message (Message-ID, PDU hash, frame id);
+    /// `None` makes every submission a new message.
+    pub transport_id: Option<String>,
+    /// The message as received, kept as evidence.
+    pub raw: Vec<u8>,
+    /// The text to read (for email, the body the transport extracted).
+    pub text: String,
+}
+
+/// What happened to a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Processed {
+    pub journal_id: i64,
+    /// Delivered before and already processed: nothing new was done.
+    pub duplicate: bool,
+    /// The replies this message queued.
+    pub replies: Vec<Outgoing>,
+}
+
+/// How illegal moves are treated (per event).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum IllegalMovePolicy {
+    /// Refuse and ask again (the default).
+    #[default]
+    Refuse,
+    /// Refuse, and charge the offender this many days (postal rules).
+    PenaltyDays(u32),
+}
+
+/// Processes one inbound message.
+pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
+    let sender = normalize(msg.channel, &msg.from).unwrap_or_else(|_| msg.from.trim().to_string());
+    let transport_id = msg
+        .transport_id
+        .clone()
+        .unwrap_or_else(|| format!("local-{}-{}", now.as_nanosecond(), std::process::id()));
+    let journal_id = {
+        let tx = store.write()?;
+        let j = store::journal(&tx, msg.channel, &transport_id, &sender, &msg.raw, now)?;
+        tx.commit()?;
+        match j {
+            Journaled::New(id) => id,
+            Journaled::Seen(entry) if entry.outcome.is_some() => {
+                return Ok(Processed { journal_id: entry.id, duplicate: true, replies: Vec::new() });
+            }
+            Journaled::Seen(entry) => entry.id,
+        }
+    };
+    let tx = store.write()?;
+    // A concurrent process may have finished it between the two transactions.
+    if store::entry(&tx, journal_id)?.and_then(|e| e.outcome).is_some() {
+        return Ok(Processed { journal_id, duplicate: true, replies: Vec::new() });
+    }
+    let mut ctx = Ctx { conn: &tx, journal_id: Some(journal_id), channel: msg.channel, sender: sender.clone(), now, outcomes: Vec::new() };
+    ctx.process(&msg.text)?;
+    let outcome = if ctx.outcomes.is_empty() { "nothing".to_string() } else { ctx.outcomes.join("; ") };
+    store::set_outcome(&tx, journal_id, &outcome, now)?;
+    let replies = store::replies_for(&tx, journal_id)?;
+    tx.commit()?;
+    Ok(Processed { journal_id, duplicate: false, replies })
+}
+
+struct Ctx<'c> {
+    conn: &'c Connection,
+    /// The inbound message being processed; `None` for the clock sweep and
+    /// the director's actions.
+    journal_id: Option<i64>,
+    channel: Channel,
+    sender: String,
+    now: Timestamp,
+    outcomes: Vec<String>,
+}
+
+/// The Uedemann table a player's notation names, if any.
+fn table_of(n: Notation) -> Option<UedemannTable> {
+    match n {
+        Notation::Uedemann => Some(UedemannTable::Gringmuth),
+        Notation::UedemannHw => Some(UedemannTable::HooperWhyld),
+        _ => None,
+    }
+}
+
+/// Reads a player's move: their Uedemann table first if they use one, then
+/// every notation detection knows, with their piece letters.
+pub fn read_players_move(pos: &Chess, text: &str, player: &Player) -> Result<(Move, Notation), ReadError> {
+    if let Some(table) = table_of(player.notation) {
+        let n = match table {
+            UedemannTable::Gringmuth => Notation::Uedemann,
+            UedemannTable::HooperWhyld => Notation::UedemannHw,
+        };
+        if let Ok(r) = read_move(pos, text, n, &ReadOptions::new(player.lang)) {
+            return Ok((r.mv, n));
+        }
+    }
+    read_auto(pos, text, player.lang).map(|(r, n)| (r.mv, n))
+}
+
+/// A game loaded with its moves replayed.
+struct Loaded {
+    row: GameRow,
+    moves: Vec<MoveRow>,
+    record: Record,
+}
+
+impl Loaded {
+    fn color_of(&self, player: i64) -> Color {
+        if self.row.white == player { Color::White } else { Color::Black }
+    }
+
+    fn opponent_id(&self, player: i64) -> i64 {
+        if self.row.white == player { self.row.black } else { self.row.white }
+    }
+}
+
+impl Ctx<'_> {
+    fn process(&mut self, text: &str) -> store::Result<()> {
+        let Some(player) = store::player_by_address(self.conn, self.channel, &self.sender)? else {
+            self.incident(None, None, "unknown_sender", format!("{} {} is not registered", self.channel, self.sender), None, None)?;
+            let body = template(Key::UnknownSender, Lang::En).to_string();
+            self.reply_to_sender(None, None, &body)?;
+            self.outcomes.push("refused: unknown sender".into());
+            return Ok(());
+        };
+        if let Some(hash) = &player.pin_hash {
+            if !self.pin_ok(&player, hash, text)? {
+                return Ok(());
+            }
+        }
+        let profile = Profile { lang: player.lang, table: table_of(player.notation) };
+        let lines = grammar::parse_message(text, &profile);
+        if lines.is_empty() {
+            let body = template(Key::Help, player.lang).to_string();
+            self.reply_to_sender(Some(&player), None, &body)?;
+            self.outcomes.push("no protocol line: help sent".into());
+            return Ok(());
+        }
+        for line in &lines {
+            self.line(&player, line)?;
+        }
+        Ok(())
+    }
+
+    /// Checks the PIN line (`pin 1234`) of a player who has a PIN.
+    fn pin_ok(&mut self, player: &Player, hash: &str, text: &str) -> store::Result<bool> {
+        use argon2::password_hash::{PasswordHash, PasswordVerifier};
+        let locked = player.pin_locked_until.is_some_and(|t| t > self.now);
+        let given = text.lines().find_map(|l| {
+            let l = l.trim();
+            let rest = l.get(..3).filter(|p| p.eq_ignore_ascii_case("pin")).map(|_| &l[3..])?;
+            Some(rest.trim_start_matches([':', ' ']).trim().to_string())
+        });
+        let ok = !locked
+            && given.as_deref().is_some_and(|pin| {
+                PasswordHash::new(hash).is_ok_and(|h| argon2::Argon2::default().verify_password(pin.as_bytes(), &h).is_ok())
+            });
+        // Five wrong PINs lock the player's PIN for an hour: guessing four digits takes years.
+        let lock = (!ok && player.pin_failures + 1 >= 5).then(|| self.now + jiff::SignedDuration::from_hours(1));
+        store::record_pin_attempt(self.conn, player.id, ok, lock)?;
+        if !ok {
+            let why = if locked { "PIN locked after repeated failures" } else if given.is_none() { "PIN missing" } else { "wrong PIN" };
+            self.incident(None, None, "bad_pin", why.to_string(), None, Some(player.id))?;
+            self.reply_to_sender(Some(player), None, template(Key::BadPin, player.lang))?;
+            self.outcomes.push(format!("refused: {why}"));
+        }
+        Ok(ok)
+    }
+
+    fn line(&mut self, player: &Player, line: &ParsedLine) -> store::Result<()> {
+        // Profile commands need no game.
+        if let Body::Command(cmd) = &line.body {
+            match cmd {
+                Command::Notation(n) => return self.set_notation(player, *n),
+                Command::Lang(l) => return self.set_lang(player, *l),
+                Command::Help => {
+                    self.reply_to_sender(Some(player), None, template(Key::Help, player.lang))?;
+                    self.outcomes.push("help".into());
+                    return Ok(());
+                }
+                Command::Leave(days) => return self.leave(player, *days),
+                _ => {}
+            }
+        }
+        let Some(game) = self.find_game(player, line)? else { return Ok(()) };
+        if game.row.finished && !matches!(line.body, Body::Command(Command::Board | Command::Pgn)) {
+            let result = game.row.result.clone().unwrap_or_default();
+            let body = fill(template(Key::GameFinished, player.lang), &[("game", &game.row.id.to_string()), ("result", &result)]);
+            self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+            self.outcomes.push(format!("game {} is over", game.row.id));
+            return Ok(());
+        }
+        match &line.body {
+            Body::Moves(items) => self.moves(player, game, line, items),
+            Body::Conditional(seqs) => self.conditional(player, game, line, seqs),
+            Body::Command(cmd) => self.command(player, game, line, cmd),
+        }
+    }
+
+    /// The game a line is about: its reference, or the sender's one game
+    /// waiting for their move. A game that is not theirs is answered exactly
+    /// like a game that does not exist.
+    fn find_game(&mut self, player: &Player, line: &ParsedLine) -> store::Result<Option<Loaded>> {
+        let id = match line.game {
+            Some(id) => {
+                let id = i64::from(id);
+                match store::game(self.conn, id)? {
+                    Some(row) if row.white == player.id || row.black == player.id => id,
+                    _ => {
+                        self.incident(Some(id), None, "not_your_game", format!("{} referred to game {id}", player.name), Some(&line.text), Some(player.id))?;
+                        let body = fill(template(Key::NotYourGame, player.lang), &[("game", &id.to_string())]);
+                        self.reply_to_sender(Some(player), None, &body)?;
+                        self.outcomes.push(format!("refused: game {id} is not the sender's"));
+                        return Ok(None);
+                    }
+                }
+            }
+            None => {
+                let active = store::games_of(self.conn, player.id, true)?;
+                let mut waiting = Vec::new();
+                for g in &active {
+                    let plies = store::moves(self.conn, g.id)?.len();
+                    let start_white = crate::game::rules::start_position(g.start_fen.as_deref()).map(|p| p.turn() == Color::White).unwrap_or(true);
+                    let white_to_move = (plies % 2 == 0) == start_white;
+                    if (g.white == player.id && white_to_move) || (g.black == player.id && !white_to_move) {
+                        waiting.push(g.id);
+                    }
+                }
+                let pick = match (waiting.as_slice(), active.as_slice()) {
+                    ([one], _) => Some(*one),
+                    // Commands that are not moves may name the only game there is.
+                    (_, [only]) if !matches!(line.body, Body::Moves(_) | Body::Conditional(_)) => Some(only.id),
+                    _ => None,
+                };
+                match pick {
+                    Some(id) => id,
+                    None => {
+                        let games: Vec<String> = active.iter().map(|g| g.id.to_string()).collect();
+                        let games = if games.is_empty() { "-".to_string() } else { games.join(", ") };
+                        let body = fill(template(Key::WhichGame, player.lang), &[("games", &games)]);
+                        self.reply_to_sender(Some(player), None, &body)?;
+                        self.outcomes.push("no game reference".into());
+                        return Ok(None);
+                    }
+                }
+            }
+        };
+        self.load(id)
+    }
+
+    fn load(&self, id: i64) -> store::Result<Option<Loaded>> {
+        let Some(row) = store::game(self.conn, id)? else { return Ok(None) };
+        let moves = store::moves(self.conn, id)?;
+        let record = Record::replay(row.start_fen.as_deref(), moves.iter().map(|m| m.uci.as_str()))
+            .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
+        Ok(Some(Loaded { row, moves, record }))
+    }
+
+    fn moves(&mut self, player: &Player, game: Loaded, line: &ParsedLine, items: &[Item]) -> store::Result<()> {
+        let (echo, own) = match items {
+            [own] => (None, own),
+            [echo, own] => (Some(echo), own),
+            _ => {
+                let reason = "one move per line, optionally after the opponent's last move";
+                return self.refuse(player, &game, line, &line.text, "malformed", reason, Vec::new());
+            }
+        };
+        let me = game.color_of(player.id);
+        let to_move = game.record.pos.turn();
+        // A move sent again because our confirmation never arrived: confirm it again.
+        if to_move != me {
+            if let Some(resent) = self.resent_move(player, &game, own) {
+                self.notify_move(player, &game, resent, true, false)?;
+                self.outcomes.push(format!("game {}: move {} confirmed again", game.row.id, resent));
+                return Ok(());
+            }
+            let body = fill(template(Key::NotYourTurn, player.lang), &[("game", &game.row.id.to_string()), ("text", &own.text)]);
+            self.incident(Some(game.row.id), Some(game.record.pos.clone()), "out_of_turn", "not the sender's move".into(), Some(&line.text), Some(player.id))?;
+            self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+            self.outcomes.push(format!("game {}: refused, out of turn", game.row.id));
+            return Ok(());
+        }
+        if let Some(echo) = echo {
+            if !self.echo_matches(player, &game, echo) {
+                return self.desync(player, &game, line, echo);
+            }
+        }
+        let ply = game.record.next_ply();
+        let (number, color) = move_number(&game.record.start, ply);
+        if let Some(n) = own.number {
+            if n.number != number || n.black != (color == Color::Black) {
+                let expected = number_text(number, color);
+                let body = fill(
+                    template(Key::WrongNumber, player.lang),
+                    &[("game", &game.row.id.to_string()), ("text", &line.text), ("number", &expected)],
+                );
+                self.incident(Some(game.row.id), Some(game.record.pos.clone()), "wrong_number", format!("move number given, expected {expected}"), Some(&line.text), Some(player.id))?;
+                self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+                self.outcomes.push(format!("game {}: refused, wrong move number", game.row.id));
+                return Ok(());
+            }
+        }
+        match read_players_move(&game.record.pos, &own.text, player) {
+            Err(e) => {
+                let (kind, reason, suggestions) = describe_error(&e);
+                self.refuse(player, &game, line, &own.text, kind, &reason, suggestions)
+            }
+            Ok((mv, notation)) => {
+                let mut game = game;
+                self.apply(player, &mut game, mv, &own.text, notation, own.draw_offer)?;
+                self.run_conditionals(&mut game)?;
+                Ok(())
+            }
+        }
+    }
+
+    /// The sender's own last move, if `item` names it again.
+    fn resent_move(&self, player: &Player, game: &Loaded, item: &Item) -> Option<u32> {
+        let last = u32::try_from(game.record.moves.len()).ok().filter(|&p| p > 0)?;
+        let before = game.record.position_before(last as usize);
+        let (mv, _) = read_players_move(&before, &item.text, player).ok()?;
+        let (number, color) = move_number(&game.record.start, last);
+        let number_ok = item.number.is_none_or(|n| n.number == number && n.black == (color == Color::Black));
+        (number_ok && game.record.moves.last() == Some(&mv)).then_some(last)
+    }
+
+    /// Whether the repetition of the opponent's last move matches the game.
+    fn echo_matches(&self, player: &Player, game: &Loaded, echo: &Item) -> bool {
+        let Some(last) = u32::try_from(game.record.moves.len()).ok().filter(|&p| p > 0) else { return false };
+        let before = game.record.position_before(last as usize);
+        let (number, color) = move_number(&game.record.start, last);
+        let number_ok = echo.number.is_none_or(|n| n.number == number && n.black == (color == Color::Black));
+        number_ok && read_players_move(&before, &echo.text, player).is_ok_and(|(mv, _)| game.record.moves.last() == Some(&mv))
+    }
+
+    fn desync(&mut self, player: &Player, game: &Loaded, line: &ParsedLine, echo: &Item) -> store::Result<()> {
+        let record = self.movetext(game, player);
+        let body = fill(
+            template(Key::Desync, player.lang),
+            &[("game", &game.row.id.to_string()), ("text", &echo_text(echo)), ("record", &record)],
+        );
+        self.incident(Some(game.row.id), Some(game.record.pos.clone()), "desync", format!("repeated move {} does not match the game", echo_text(echo)), Some(&line.text), Some(player.id))?;
+        self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+        self.outcomes.push(format!("game {}: refused, repetition does not match (record sent)", game.row.id));
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn refuse(
+        &mut self,
+        player: &Player,
+        game: &Loaded,
+        line: &ParsedLine,
+        text: &str,
+        kind: &'static str,
+        reason: &str,
+        suggestions: Vec<Move>,
+    ) -> store::Result<()> {
+        let pos = &game.record.pos;
+        let mut body = fill(
+            template(Key::Refused, player.lang),
+            &[("game", &game.row.id.to_string()), ("text", text), ("reason", reason)],
+        );
+        if !suggestions.is_empty() {
+            let opts = WriteOptions::new(player.lang);
+            let moves: Vec<String> = suggestions.iter().map(|m| write_move(pos, *m, player.notation, &opts)).collect();
+            body.push_str(&fill(template(Key::DidYouMean, player.lang), &[("moves", &moves.join(", "))]));
+        }
+        body.push_str(template(Key::NothingApplied, player.lang));
+        self.incident(Some(game.row.id), Some(pos.clone()), kind, reason.to_string(), Some(&line.text), Some(player.id))?;
+        self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+        self.outcomes.push(format!("game {}: refused ({kind}): {reason}", game.row.id));
+        Ok(())
+    }
+
+    /// Applies a legal move, then tells both players (or ends the game).
+    fn apply(
+        &mut self,
+        player: &Player,
+        game: &mut Loaded,
+        mv: Move,
+        raw: &str,
+        notation: Notation,
+        offer: bool,
+    ) -> store::Result<()> {
+        let ply = game.record.next_ply();
+        let row = MoveRow {
+            ply,
+            uci: UciMove::from_standard(mv).to_string(),
+            raw: raw.to_string(),
+            notation: notation.name().to_string(),
+            received_at: self.now,
+            delivered_at: None,
+            journal_id: self.journal_id,
+        };
+        store::add_move(self.conn, game.row.id, &row)?;
+        self.end_leave_on_move(player)?;
+        game.moves.push(row);
+        game.record.push(mv);
+        let me = game.color_of(player.id);
+        // A move answers a standing offer by declining it; the mover may offer anew.
+        let offer_by = if offer { Some(me) } else { None };
+        if game.row.draw_offer != offer_by {
+            store::set_draw_offer(self.conn, game.row.id, offer_by)?;
+            game.row.draw_offer = offer_by;
+        }
+        self.outcomes.push(format!("game {}: ply {ply} {} applied", game.row.id, UciMove::from_standard(mv)));
+        let ending = game.record.ending();
+        self.notify_move(player, game, ply, false, offer)?;
+        if let Some(end) = ending {
+            self.finish(game, end.result(), end.reason())?;
+        }
+        Ok(())
+    }
+
+    /// Confirms a move to its sender and announces it to the opponent.
+    fn notify_move(&mut self, mover: &Player, game: &Loaded, ply: u32, again: bool, offer: bool) -> store::Result<()> {
+        let Some(mv) = game.record.moves.get(ply as usize - 1).copied() else { return Ok(()) };
+        let before = game.record.position_before(ply as usize);
+        let mut after = before.clone();
+        after.play_unchecked(mv);
+        let code = crate::game::rules::check_code(&after);
+        let (number, color) = move_number(&game.record.start, ply);
+        let iccf = write_move(&before, mv, Notation::Iccf, &WriteOptions::default());
+        let Some(opponent) = store::player(self.conn, game.opponent_id(mover.id))? else { return Ok(()) };
+        let game_id = game.row.id.to_string();
+        let number = number_text(number, color);
+        let text_for = |p: &Player| write_move(&before, mv, p.notation, &WriteOptions::new(p.lang));
+        let mine = fill(
+            template(Key::Confirm, mover.lang),
+            &[("game", &game_id), ("number", &number), ("move", &text_for(mover)), ("iccf", &iccf), ("code", &code), ("opponent", &opponent.name)],
+        );
+        self.reply_to_sender(Some(mover), Some(game.row.id), &mine)?;
+        if again {
+            return Ok(());
+        }
+        let mut theirs = fill(
+            template(Key::YourMove, opponent.lang),
+            &[("game", &game_id), ("number", &number), ("move", &text_for(&opponent)), ("iccf", &iccf), ("code", &code), ("opponent", &mover.name)],
+        );
+        if offer {
+            theirs.push(' ');
+            theirs.push_str(&fill(template(Key::DrawOffered, opponent.lang), &[("game", &game_id), ("opponent", &mover.name)]));
+        }
+        self.send_to(&opponent, Some(game.row.id), Some(ply), &theirs)
+    }
+
+    fn finish(&mut self, game: &mut Loaded, result: &str, reason: &str) -> store::Result<()> {
+        store::finish_game(self.conn, game.row.id, result, reason, self.now)?;
+        game.row.finished = true;
+        game.row.result = Some(result.to_string());
+        for id in [game.row.white, game.row.black] {
+            if let Some(p) = store::player(self.conn, id)? {
+                let body = fill(
+                    template(Key::GameOver, p.lang),
+                    &[("game", &game.row.id.to_string()), ("result", result), ("reason", reason)],
+                );
+                self.send_to(&p, Some(game.row.id), None, &body)?;
+            }
+        }
+        self.outcomes.push(format!("game {} over: {result} ({reason})", game.row.id));
+        Ok(())
+    }
+
+    /// After a move, the side to move may have conditional moves waiting.
+    fn run_conditionals(&mut self, game: &mut Loaded) -> store::Result<()> {
+        while !game.row.finished {
+            let Some(last) = game.record.moves.last().copied() else { return Ok(()) };
+            let to_move_id = if game.record.pos.turn() == Color::White { game.row.white } else { game.row.black };
+            let mut pairs = store::conditionals(self.conn, game.row.id, to_move_id)?;
+            let Some((trigger, reply)) = pairs.first().cloned() else { return Ok(()) };
+            let Some(owner) = store::player(self.conn, to_move_id)? else { return Ok(()) };
+            let last_uci = UciMove::from_standard(last).to_string();
+            let reply_move = reply.parse::<UciMove>().ok().and_then(|u| u.to_move(&game.record.pos).ok());
+            match reply_move {
+                Some(mv) if trigger == last_uci => {
+                    pairs.remove(0);
+                    store::set_conditionals(self.conn, game.row.id, to_move_id, &pairs)?;
+                    let ply = game.record.next_ply();
+                    let (number, color) = move_number(&game.record.start, ply);
+                    let text = write_move(&game.record.pos, mv, owner.notation, &WriteOptions::new(owner.lang));
+                    let note = fill(
+                        template(Key::ConditionalPlayed, owner.lang),
+                        &[("game", &game.row.id.to_string()), ("number", &number_text(number, color)), ("move", &text)],
+                    );
+                    self.send_to(&owner, Some(game.row.id), None, &note)?;
+                    let before_sender = std::mem::replace(&mut self.sender, String::new());
+                    // The owner's confirmation goes to the owner, not to the message's sender.
+                    let restore_channel = self.channel;
+                    if let Some((c, a)) = reply_address(&owner) {
+                        self.channel = c;
+                        self.sender = a;
+                    }
+                    self.apply(&owner, game, mv, &format!("(conditional) {reply}"), Notation::Uci, false)?;
+                    self.channel = restore_channel;
+                    self.sender = before_sender;
+                }
+                _ => {
+                    store::set_conditionals(self.conn, game.row.id, to_move_id, &[])?;
+                    let before = game.record.position_before(game.record.moves.len());
+                    let text = write_move(&before, last, owner.notation, &WriteOptions::new(owner.lang));
+                    let opponent = store::player(self.conn, game.opponent_id(to_move_id))?.map(|p| p.name).unwrap_or_default();
+                    let note = fill(
+                        template(Key::ConditionalDropped, owner.lang),
+                        &[("game", &game.row.id.to_string()), ("opponent", &opponent), ("move", &text)],
+                    );
+                    self.send_to(&owner, Some(game.row.id), None, &note)?;
+                    self.outcomes.push(format!("game {}: conditional moves dropped", game.row.id));
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn conditional(&mut self, player: &Player, game: Loaded, line: &ParsedLine, branches: &[Branch]) -> store::Result<()> {
+        let me = game.color_of(player.id);
+        let refuse = |ctx: &mut Self, reason: String| -> store::Result<()> {
+            let body = fill(template(Key::ConditionalRefused, player.lang), &[("game", &game.row.id.to_string()), ("reason", &reason)]);
+            ctx.incident(Some(game.row.id), Some(game.record.pos.clone()), "conditional_refused", reason.clone(), Some(&line.text), Some(player.id))?;
+            ctx.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+            ctx.outcomes.push(format!("game {}: conditional moves refused: {reason}", game.row.id));
+            Ok(())
+        };
+        if game.record.pos.turn() == me {
+            return refuse(self, "it is your move; send conditional moves after your move".into());
+        }
+        let mut pos = game.record.pos.clone();
+        let mut pairs = Vec::new();
+        let mut shown = Vec::new();
+        for branch in branches {
+            let (trigger, answer) = (&branch.opponent, &branch.reply);
+            let t = match read_players_move(&pos, &trigger.text, player) {
+                Ok((mv, _)) => mv,
+                Err(e) => return refuse(self, format!("{}: {e}", trigger.text)),
+            };
+            let t_text = write_move(&pos, t, player.notation, &WriteOptions::new(player.lang));
+            pos.play_unchecked(t);
+            let a = match read_players_move(&pos, &answer.text, player) {
+                Ok((mv, _)) => mv,
+                Err(e) => return refuse(self, format!("{}: {e}", answer.text)),
+            };
+            let a_text = write_move(&pos, a, player.notation, &WriteOptions::new(player.lang));
+            pos.play_unchecked(a);
+            pairs.push((UciMove::from_standard(t).to_string(), UciMove::from_standard(a).to_string()));
+            shown.push(format!("{t_text} {a_text}"));
+        }
+        store::set_conditionals(self.conn, game.row.id, player.id, &pairs)?;
+        let body = fill(
+            template(Key::ConditionalStored, player.lang),
+            &[("game", &game.row.id.to_string()), ("moves", &format!("if {}", shown.join(", if ")))],
+        );
+        self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+        self.outcomes.push(format!("game {}: {} conditional pairs stored", game.row.id, pairs.len()));
+        Ok(())
+    }
+
+    fn command(&mut self, player: &Player, mut game: Loaded, line: &ParsedLine, cmd: &Command) -> store::Result<()> {
+        let me = game.color_of(player.id);
+        let id = game.row.id.to_string();
+        let opponent = store::player(self.conn, game.opponent_id(player.id))?;
+        let opponent_name = opponent.as_ref().map(|p| p.name.clone()).unwrap_or_default();
+        match cmd {
+            Command::OfferDraw => {
+                store::set_draw_offer(self.conn, game.row.id, Some(me))?;
+                if let Some(o) = &opponent {
+                    let body = fill(template(Key::DrawOffered, o.lang), &[("game", &id), ("opponent", &player.name)]);
+                    self.send_to(o, Some(game.row.id), None, &body)?;
+                }
+                self.outcomes.push(format!("game {id}: draw offered"));
+            }
+            Command::AcceptDraw => {
+                if game.row.draw_offer == Some(!me) {
+                    self.finish(&mut game, "1/2-1/2", "draw agreed")?;
+                } else {
+                    let body = fill(template(Key::NoDrawOffer, player.lang), &[("game", &id)]);
+                    self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+                    self.outcomes.push(format!("game {id}: no draw offer to accept"));
+                }
+            }
+            Command::DeclineDraw => {
+                if game.row.draw_offer == Some(!me) {
+                    store::set_draw_offer(self.conn, game.row.id, None)?;
+                    if let Some(o) = &opponent {
+                        let body = fill(template(Key::DrawDeclined, o.lang), &[("game", &id), ("opponent", &player.name)]);
+                        self.send_to(o, Some(game.row.id), None, &body)?;
+                    }
+                    self.outcomes.push(format!("game {id}: draw declined"));
+                } else {
+                    let body = fill(template(Key::NoDrawOffer, player.lang), &[("game", &id)]);
+                    self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+                }
+            }
+            Command::ClaimDraw(kind) => {
+                let kind = kind.map(|k| match k {
+                    ClaimKind::Repetition => Claim::ThreefoldRepetition,
+                    ClaimKind::FiftyMoves => Claim::FiftyMoves,
+                });
+                match game.record.claim(kind) {
+                    Some(claim) => self.finish(&mut game, "1/2-1/2", &format!("draw claimed: {}", claim.reason()))?,
+                    None => {
+                        let reason = match kind {
+                            Some(Claim::ThreefoldRepetition) => "the position has not occurred three times",
+                            Some(Claim::FiftyMoves) => "fifty moves have not passed without a capture or pawn move",
+                            None => "neither threefold repetition nor the fifty-move rule applies",
+                        };
+                        let body = fill(template(Key::ClaimRefused, player.lang), &[("game", &id), ("reason", reason)]);
+                        self.incident(Some(game.row.id), Some(game.record.pos.clone()), "claim_refused", reason.into(), Some(&line.text), Some(player.id))?;
+                        self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+                        self.outcomes.push(format!("game {id}: claim refused"));
+                    }
+                }
+            }
+            Command::Resign => {
+                let result = if me == Color::White { "0-1" } else { "1-0" };
+                self.finish(&mut game, result, &format!("{} resigned", player.name))?;
+            }
+            Command::Board => {
+                let fen = shakmaty::fen::Fen::from_position(&game.record.pos, shakmaty::EnPassantMode::Legal).to_string();
+                let turn = if game.record.pos.turn() == Color::White { "White" } else { "Black" };
+                let mut body = fill(
+                    template(Key::Board, player.lang),
+                    &[("game", &id), ("fen", &fen), ("turn", turn), ("code", &game.record.check_code())],
+                );
+                if self.channel == Channel::Email {
+                    body.push_str("\n\n");
+                    body.push_str(&diagram(&game.record.pos));
+                }
+                self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+                self.outcomes.push(format!("game {id}: board sent"));
+            }
+            Command::Pgn => {
+                let record = self.movetext(&game, player);
+                let body = fill(template(Key::Record, player.lang), &[("game", &id), ("record", &record)]);
+                self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+                self.outcomes.push(format!("game {id}: record sent"));
+            }
+            Command::Notation(_) | Command::Lang(_) | Command::Help | Command::Leave(_) => {}
+        }
+        let _ = opponent_name;
+        Ok(())
+    }
+
+    /// The main line in the player's notation.
+    fn movetext(&self, game: &Loaded, player: &Player) -> String {
+        let line: Vec<Node> = game
+            .record
+            .moves
+            .iter()
+            .map(|m| Node { mv: Some(*m), notation: Notation::Uci, token: Default::default(), notes: None })
+            .collect();
+        let text_game = TextGame {
+            tags: Vec::new(),
+            start: game.record.start.clone(),
+            line,
+            comments: Vec::new(),
+            result: game.row.result.clone(),
+            error: None,
+            variation_errors: Vec::new(),
+        };
+        write_movetext(&text_game, player.notation, &WriteOptions::new(player.lang))
+    }
+
+    fn set_notation(&mut self, player: &Player, n: Notation) -> store::Result<()> {
+        store::set_notation(self.conn, player.id, n)?;
+        let body = fill(template(Key::NotationSet, player.lang), &[("value", n.name())]);
+        self.reply_to_sender(Some(player), None, &body)?;
+        self.outcomes.push(format!("notation set to {n}"));
+        Ok(())
+    }
+
+    fn set_lang(&mut self, player: &Player, l: Lang) -> store::Result<()> {
+        store::set_lang(self.conn, player.id, l)?;
+        let body = fill(template(Key::LangSet, l), &[("value", l.code())]);
+        self.reply_to_sender(Some(player), None, &body)?;
+        self.outcomes.push(format!("language set to {l}"));
+        Ok(())
+    }
+
+    fn leave(&mut self, player: &Player, days: u32) -> store::Result<()> {
+        let body = self.request_leave(player, days)?;
+        self.reply_to_sender(Some(player), None, &body)?;
+        self.outcomes.push(format!("leave of {days} days requested"));
+        Ok(())
+    }
+
+    fn incident(
+        &self,
+        game_id: Option<i64>,
+        pos: Option<Chess>,
+        kind: &'static str,
+        detail: String,
+        text: Option<&str>,
+        player_id: Option<i64>,
+    ) -> store::Result<()> {
+        let fen = pos.map(|p| shakmaty::fen::Fen::from_position(&p, shakmaty::EnPassantMode::Legal).to_string());
+        store::record(
+            self.conn,
+            &NewIncident { game_id, journal_id: self.journal_id, player_id, kind, detail, text: text.map(str::to_string), fen },
+            self.now,
+        )?;
+        Ok(())
+    }
+
+    /// Replies to the sender on the channel the message came in on.
+    fn reply_to_sender(&self, player: Option<&Player>, game_id: Option<i64>, body: &str) -> store::Result<()> {
+        let body = if self.channel == Channel::Email { body.to_string() } else { fit(body) };
+        store::queue(
+            self.conn,
+            &NewReply {
+                journal_id: self.journal_id,
+                game_id,
+                player_id: player.map(|p| p.id),
+                ply: None,
+                channel: self.channel,
+                to: self.sender.clone(),
+                body,
+            },
+            self.now,
+        )?;
+        Ok(())
+    }
+
+    /// Sends to a player on their preferred channel.
+    fn send_to(&self, player: &Player, game_id: Option<i64>, ply: Option<u32>, body: &str) -> store::Result<()> {
+        let Some((channel, to)) = reply_address(player) else { return Ok(()) };
+        let body = if channel == Channel::Email { body.to_string() } else { fit(body) };
+        store::queue(
+            self.conn,
+            &NewReply { journal_id: self.journal_id, game_id, player_id: Some(player.id), ply, channel, to, body },
+            self.now,
+        )?;
+        Ok(())
+    }
+}
+
+/// A player's preferred channel and address: the preferred channel if they
+/// have an address there, else their first address.
+pub fn reply_address(player: &Player) -> Option<(Channel, String)> {
+    player
+        .reply_via
+        .and_then(|c| player.addresses.iter().find(|(ch, _)| *ch == c).cloned())
+        .or_else(|| player.addresses.first().cloned())
+}
+
+fn number_text(number: u32, color: Color) -> String {
+    if color == Color::White { format!("{number}.") } else { format!("{number}...") }
+}
+
+fn echo_text(item: &Item) -> String {
+    match item.number {
+        Some(n) => format!("{}{} {}", n.number, if n.black { "..." } else { "." }, item.text),
+        None => item.text.clone(),
+    }
+}
+
+/// The incident kind, the reason and the suggested moves of a reading error.
+fn describe_error(e: &ReadError) -> (&'static str, String, Vec<Move>) {
+    match e {
+        ReadError::Malformed { .. } => ("malformed", strip_text(e), Vec::new()),
+        ReadError::Illegal { reason, did_you_mean, .. } => {
+            ("illegal", reason.to_string(), did_you_mean.iter().map(|c| c.mv).collect())
+        }
+        ReadError::Ambiguous { candidates, .. } => ("ambiguous", strip_text(e), candidates.iter().map(|c| c.mv).collect()),
+        ReadError::Conflict { readings, .. } => ("ambiguous", strip_text(e), readings.iter().map(|(_, c)| c.mv).collect()),
+    }
+}
+
+/// The error's message without the repeated token at its start.
+fn strip_text(e: &ReadError) -> String {
+    let s = e.to_string();
+    s.split_once(": ").map_or(s.clone(), |(_, r)| r.to_string())
+}
+
+/// A text diagram of the position, White at the bottom.
+pub fn diagram(pos: &Chess) -> String {
+    let board = pos.board();
+    let mut out = String::new();
+    for rank in (0..8u32).rev() {
+        out.push_str(&format!("{} ", rank + 1));
+        for file in 0..8u32 {
+            let sq = shakmaty::Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
+            out.push(board.piece_at(sq).map_or('.', |p| p.char()));
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out.push_str("  a b c d e f g h");
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Clocks and leave
+
+use crate::game::clock::{self, Leave, LeaveBook, MoveTimes, SweepAction, TimeControl};
+
+/// The stored leaves of a player, as a leave book.
+fn leave_book(conn: &Connection, player: &Player) -> store::Result<(LeaveBook, Vec<(i64, Leave)>)> {
+    let stored = store::leaves(conn, player.id)?;
+    let mut with_ids = Vec::new();
+    for (id, from, until) in stored {
+        let Ok(from) = from.parse::<jiff::civil::Date>() else { continue };
+        let until = until.and_then(|u| u.parse::<jiff::civil::Date>().ok());
+        with_ids.push((id, Leave { from, until }));
+    }
+    let book = LeaveBook::with_leaves(clock::DEFAULT_LEAVE_DAYS, with_ids.iter().map(|(_, l)| *l).collect());
+    Ok((book, with_ids))
+}
+
+fn player_zone(player: &Player) -> jiff::tz::TimeZone {
+    clock::zone(&player.tz).unwrap_or(jiff::tz::TimeZone::UTC)
+}
+
+impl Ctx<'_> {
+    fn request_leave(&mut self, player: &Player, days: u32) -> store::Result<String> {
+        let (mut book, _) = leave_book(self.conn, player)?;
+        let today = clock::local_date(&player_zone(player), self.now);
+        Ok(match book.request(today, Some(days)) {
+            Ok(leave) => {
+                let until = leave.until.map(|d| d.to_string()).unwrap_or_default();
+                store::add_leave(self.conn, player.id, &leave.from.to_string(), &until)?;
+                let left = book.remaining_in_year(leave.from.year());
+                fill(
+                    template(Key::LeaveGranted, player.lang),
+                    &[("from", &leave.from.to_string()), ("until", &until), ("left", &left.to_string())],
+                )
+            }
+            Err(e) => fill(template(Key::LeaveRefused, player.lang), &[("reason", &e.to_string())]),
+        })
+    }
+
+    /// A move sent while on leave ends the leave.
+    fn end_leave_on_move(&self, player: &Player) -> store::Result<()> {
+        let (mut book, stored) = leave_book(self.conn, player)?;
+        let today = clock::local_date(&player_zone(player), self.now);
+        if let Some(ended) = book.end_on(today)
+            && let Some((id, _)) = stored.iter().find(|(_, l)| l.from == ended.from)
+            && let Some(until) = ended.until
+        {
+            store::set_leave_until(self.conn, *id, &until.to_string())?;
+        }
+        Ok(())
+    }
+}
+
+/// What a clock sweep did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SweepReport {
+    pub forfeits: Vec<i64>,
+    pub reminders: Vec<i64>,
+}
+
+/// The clock sweep: declares time forfeits and reminds players before their
+/// limit, in one transaction.
+pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepReport> {
+    let tx = store.write()?;
+    let mut report = SweepReport::default();
+    let mut ctx = Ctx { conn: &tx, journal_id: None, channel: Channel::Email, sender: String::new(), now, outcomes: Vec::new() };
+    for row in store::all_games(&tx, true)? {
+        let Some(mut game) = ctx.load(row.id)? else { continue };
+        let Ok(tc) = game.row.time_control.parse::<TimeControl>() else { continue };
+        let color = game.record.pos.turn();
+        let player_id = if color == Color::White { game.row.white } else { game.row.black };
+        let Some(player) = store::player(&tx, player_id)? else { continue };
+        let times: Vec<MoveTimes> =
+            game.moves.iter().map(|m| MoveTimes { received: m.received_at, delivered: m.delivered_at }).collect();
+        let periods = clock::periods_for(color, game.record.start.turn(), game.row.created_at, &times);
+        let (book, _) = leave_book(&tx, &player)?;
+        let status = clock::status(&tc, &player_zone(&player), &periods, &book.effective_leaves(), now);
+        let ply = game.record.next_ply();
+        let reminded = tx
+            .query_row("SELECT 1 FROM reminders WHERE game_id = ?1 AND ply = ?2", rusqlite::params![row.id, ply], |_| Ok(()))
+            .is_ok();
+        match clock::sweep(&status, clock::DEFAULT_REMIND_DAYS, reminded) {
+            SweepAction::Forfeit => {
+                let result = if color == Color::White { "0-1" } else { "1-0" };
+                ctx.finish(&mut game, result, &format!("{} lost on time", player.name))?;
+                report.forfeits.push(row.id);
+            }
+            SweepAction::Remind => {
+                store::mark_reminded(&tx, row.id, ply)?;
+                let days = status.days_remaining.unwrap_or(0).to_string();
+                let body = fill(template(Key::Reminder, player.lang), &[("game", &row.id.to_string()), ("days", &days)]);
+                ctx.send_to(&player, Some(row.id), None, &body)?;
+                report.reminders.push(row.id);
+            }
+            SweepAction::Nothing => {}
+        }
+    }
+    tx.commit()?;
+    Ok(report)
+}
+
+// ---------------------------------------------------------------------------
+// The director's tools
+
+/// Takes back every move after `ply`, audited, both players told.
+pub fn takeback(store: &mut Store, game_id: i64, ply: u32, reason: &str, now: Timestamp) -> store::Result<usize> {
+    let tx = store.write()?;
+    let ctx = Ctx { conn: &tx, journal_id: None, channel: Channel::Email, sender: String::new(), now, outcomes: Vec::new() };
+    let game = ctx.load(game_id)?.ok_or_else(|| store::StoreError::Invalid(format!("no game {game_id}")))?;
+    if ply as usize > game.moves.len() {
+        return Err(store::StoreError::Invalid(format!("game {game_id} has only {} plies", game.moves.len())));
+    }
+    let removed: Vec<String> = game.moves.iter().skip(ply as usize).map(|m| m.uci.clone()).collect();
+    let n = store::truncate_moves(&tx, game_id, ply)?;
+    if game.row.finished {
+        store::reopen_game(&tx, game_id)?;
+    }
+    store::set_conditionals(&tx, game_id, game.row.white, &[])?;
+    store::set_conditionals(&tx, game_id, game.row.black, &[])?;
+    store::audit(&tx, game_id, "takeback", reason, &format!("to ply {ply}; removed {}", removed.join(" ")), now)?;
+    for id in [game.row.white, game.row.black] {
+        if let Some(p) = store::player(&tx, id)? {
+            let body = fill(
+                template(Key::TakenBack, p.lang),
+                &[("game", &game_id.to_string()), ("ply", &ply.to_string()), ("reason", reason)],
+            );
+            ctx.send_to(&p, Some(game_id), None, &body)?;
+        }
+    }
+    tx.commit()?;
+    Ok(n)
+}
+
+/// Adjudicates a result, audited, both players told.
+pub fn adjudicate(store: &mut Store, game_id: i64, result: &str, reason: &str, now: Timestamp) -> store::Result<()> {
+    if !matches!(result, "1-0" | "0-1" | "1/2-1/2") {
+        return Err(store::StoreError::Invalid(format!("result {result:?}: write 1-0, 0-1 or 1/2-1/2")));
+    }
+    let tx = store.write()?;
+    let ctx = Ctx { conn: &tx, journal_id: None, channel: Channel::Email, sender: String::new(), now, outcomes: Vec::new() };
+    let game = ctx.load(game_id)?.ok_or_else(|| store::StoreError::Invalid(format!("no game {game_id}")))?;
+    store::finish_game(&tx, game_id, result, &format!("adjudicated: {reason}"), now)?;
+    store::audit(&tx, game_id, "adjudicate", reason, result, now)?;
+    for id in [game.row.white, game.row.black] {
+        if let Some(p) = store::player(&tx, id)? {
+            let body = fill(
+                template(Key::Adjudicated, p.lang),
+                &[("game", &game_id.to_string()), ("result", result), ("reason", reason)],
+            );
+            ctx.send_to(&p, Some(game_id), None, &body)?;
+        }
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// Hashes a PIN for storage (argon2id with a random salt).
+pub fn hash_pin(pin: &str) -> Result<String, String> {
+    use argon2::password_hash::{PasswordHasher, SaltString, rand_core::OsRng};
+    let pin = pin.trim();
+    if pin.len() < 4 || !pin.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err("a PIN is at least 4 letters or digits".into());
+    }
+    let salt = SaltString::generate(&mut OsRng);
+    argon2::Argon2::default().hash_password(pin.as_bytes(), &salt).map(|h| h.to_string()).map_err(|e| e.to_string())
+}

@@ -152,10 +152,10 @@ impl Ctx<'_> {
             self.outcomes.push("refused: unknown sender".into());
             return Ok(());
         };
-        if let Some(hash) = &player.pin_hash {
-            if !self.pin_ok(&player, hash, text)? {
-                return Ok(());
-            }
+        if let Some(hash) = &player.pin_hash
+            && !self.pin_ok(&player, hash, text)?
+        {
+            return Ok(());
         }
         let profile = Profile { lang: player.lang, table: table_of(player.notation) };
         let lines = grammar::parse_message(text, &profile);
@@ -309,26 +309,27 @@ impl Ctx<'_> {
             self.outcomes.push(format!("game {}: refused, out of turn", game.row.id));
             return Ok(());
         }
-        if let Some(echo) = echo {
-            if !self.echo_matches(player, &game, echo) {
-                return self.desync(player, &game, line, echo);
-            }
+        if let Some(echo) = echo
+            && !self.echo_matches(player, &game, echo)
+        {
+            return self.desync(player, &game, line, echo);
         }
         let ply = game.record.next_ply();
         let (number, color) = move_number(&game.record.start, ply);
-        if let Some(n) = own.number {
-            if n.number != number || n.black != (color == Color::Black) {
-                let expected = number_text(number, color);
-                let body = fill(
-                    template(Key::WrongNumber, player.lang),
-                    &[("game", &game.row.id.to_string()), ("text", &line.text), ("number", &expected)],
-                );
-                self.incident(Some(game.row.id), Some(game.record.pos.clone()), "wrong_number", format!("move number given, expected {expected}"), Some(&line.text), Some(player.id))?;
-                self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-                self.outcomes.push(format!("game {}: refused, wrong move number", game.row.id));
-                return Ok(());
-            }
+        if let Some(n) = own.number
+            && (n.number != number || n.black != (color == Color::Black))
+        {
+            let expected = number_text(number, color);
+            let body = fill(
+                template(Key::WrongNumber, player.lang),
+                &[("game", &game.row.id.to_string()), ("text", &line.text), ("number", &expected)],
+            );
+            self.incident(Some(game.row.id), Some(game.record.pos.clone()), "wrong_number", format!("move number given, expected {expected}"), Some(&line.text), Some(player.id))?;
+            self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+            self.outcomes.push(format!("game {}: refused, wrong move number", game.row.id));
+            return Ok(());
         }
+
         match read_players_move(&game.record.pos, &own.text, player) {
             Err(e) => {
                 let (kind, reason, suggestions) = describe_error(&e);
@@ -513,7 +514,7 @@ impl Ctx<'_> {
                         &[("game", &game.row.id.to_string()), ("number", &number_text(number, color)), ("move", &text)],
                     );
                     self.send_to(&owner, Some(game.row.id), None, &note)?;
-                    let before_sender = std::mem::replace(&mut self.sender, String::new());
+                    let before_sender = std::mem::take(&mut self.sender);
                     // The owner's confirmation goes to the owner, not to the message's sender.
                     let restore_channel = self.channel;
                     if let Some((c, a)) = reply_address(&owner) {

@@ -193,5 +193,5 @@ pub fn check_code(pos: &Chess) -> String {
 pub fn move_number(start: &Chess, ply: u32) -> (u32, Color) {
     let offset = u32::from(start.turn() == Color::Black);
     let index = ply.saturating_sub(1) + offset;
-    (start.fullmoves().get() + index / 2, if index % 2 == 0 { Color::White } else { Color::Black })
+    (start.fullmoves().get() + index / 2, if index.is_multiple_of(2) { Color::White } else { Color::Black })
 }

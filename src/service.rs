@@ -114,16 +114,24 @@ fn table_of(n: Notation) -> Option<UedemannTable> {
 /// Reads a player's move: their Uedemann table first if they use one, then
 /// every notation detection knows, with their piece letters.
 pub fn read_players_move(pos: &Chess, text: &str, player: &Player) -> Result<(Move, Notation), ReadError> {
+    let mut table_error = None;
     if let Some(table) = table_of(player.notation) {
         let n = match table {
             UedemannTable::Gringmuth => Notation::Uedemann,
             UedemannTable::HooperWhyld => Notation::UedemannHw,
         };
-        if let Ok(r) = read_move(pos, text, n, &ReadOptions::new(player.lang)) {
-            return Ok((r.mv, n));
+        match read_move(pos, text, n, &ReadOptions::new(player.lang)) {
+            Ok(r) => return Ok((r.mv, n)),
+            Err(e) => table_error = Some(e),
         }
     }
-    read_auto(pos, text, player.lang).map(|(r, n)| (r.mv, n))
+    match (read_auto(pos, text, player.lang), table_error) {
+        (Ok((r, n)), _) => Ok((r.mv, n)),
+        // A code of the player's table that is not legal here: its reason
+        // (and near misses), not the complaint of a notation it never was.
+        (Err(ReadError::Malformed { .. }), Some(e)) if !matches!(e, ReadError::Malformed { .. }) => Err(e),
+        (Err(e), _) => Err(e),
+    }
 }
 
 /// A game loaded with its moves replayed.
@@ -160,9 +168,12 @@ impl Ctx<'_> {
         let profile = Profile { lang: player.lang, table: table_of(player.notation) };
         let lines = grammar::parse_message(text, &profile);
         if lines.is_empty() {
+            // Nothing could be read: the director sees the message (in the
+            // journal entry the incident points to) if the player disputes it.
+            self.incident(None, None, "malformed", "no line of the message is a move or a command".into(), None, Some(player.id))?;
             let body = template(Key::Help, player.lang).to_string();
             self.reply_to_sender(Some(&player), None, &body)?;
-            self.outcomes.push("no protocol line: help sent".into());
+            self.outcomes.push("refused: no protocol line, help sent".into());
             return Ok(());
         }
         for line in &lines {
@@ -178,7 +189,9 @@ impl Ctx<'_> {
         let given = text.lines().find_map(|l| {
             let l = l.trim();
             let rest = l.get(..3).filter(|p| p.eq_ignore_ascii_case("pin")).map(|_| &l[3..])?;
-            Some(rest.trim_start_matches([':', ' ']).trim().to_string())
+            // The keyword alone, then one word: "Pinned down all week" is prose.
+            let pin = rest.strip_prefix([':', ' ', '\t'])?.trim_start_matches([':', ' ', '\t']).trim();
+            (!pin.is_empty() && !pin.contains(char::is_whitespace)).then(|| pin.to_string())
         });
         let ok = !locked
             && given.as_deref().is_some_and(|pin| {
@@ -428,8 +441,10 @@ impl Ctx<'_> {
         game.moves.push(row);
         game.record.push(mv);
         let me = game.color_of(player.id);
-        // A move answers a standing offer by declining it; the mover may offer anew.
-        let offer_by = if offer { Some(me) } else { None };
+        // A move answers the opponent's standing offer by declining it; the
+        // mover may offer anew, and the mover's own offer (made before the
+        // move, e.g. `draw?` on the line above it) stands.
+        let offer_by = if offer || game.row.draw_offer == Some(me) { Some(me) } else { None };
         if game.row.draw_offer != offer_by {
             store::set_draw_offer(self.conn, game.row.id, offer_by)?;
             game.row.draw_offer = offer_by;
@@ -558,8 +573,19 @@ impl Ctx<'_> {
         let mut pos = game.record.pos.clone();
         let mut pairs = Vec::new();
         let mut shown = Vec::new();
+        let mut ply = game.record.next_ply();
         for branch in branches {
             let (trigger, answer) = (&branch.opponent, &branch.reply);
+            // Move numbers, where given, must be those of the game, as on a move line.
+            for item in [trigger, answer] {
+                let (number, color) = move_number(&game.record.start, ply);
+                if let Some(n) = item.number
+                    && (n.number != number || n.black != (color == Color::Black))
+                {
+                    return refuse(self, format!("{}: the move there is {}", echo_text(item), number_text(number, color)));
+                }
+                ply += 1;
+            }
             let t = match read_players_move(&pos, &trigger.text, player) {
                 Ok((mv, _)) => mv,
                 Err(e) => return refuse(self, format!("{}: {e}", trigger.text)),

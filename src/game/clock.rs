@@ -8,12 +8,14 @@
 //!
 //! # Time controls
 //!
-//! | text            | [`TimeControl`]                 | meaning                                   |
-//! |-----------------|---------------------------------|-------------------------------------------|
-//! | `10/50`         | `MovesInDays { 10, 50 }`        | 10 moves in 50 days, unused time carried  |
-//! | `3d`, `d3`, `3/move` | `DaysPerMove { 3 }`        | 3 days for each move (canonical `3d`)     |
-//! | `30+1`          | `Fischer { 30, 1 }`             | 30 days, plus 1 day per move made         |
-//! | `-`, `none`     | `Unlimited`                     | no limit                                  |
+//! | text                 | variant                          | meaning                                     |
+//! |----------------------|----------------------------------|---------------------------------------------|
+//! | `10/50`              | [`TimeControl::MovesInDays`]     | 10 moves in 50 days, unused time carried    |
+//! | `3d`, `d3`, `3/move` | [`TimeControl::DaysPerMove`]     | 3 days for each move (written back as `3d`) |
+//! | `30+1`               | [`TimeControl::Fischer`]         | 30 days, plus 1 day per move made           |
+//! | `-`, `none`          | [`TimeControl::Unlimited`]       | no limit (written back as `-`)              |
+//!
+//! Letters are case-insensitive and blanks around the parts are ignored.
 //!
 //! # How days are counted (the postal rule)
 //!
@@ -197,7 +199,7 @@ impl ManualTime {
         // half-written, so a poisoned lock is still a good clock.
         self.now
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

@@ -11,8 +11,8 @@
 //! move), conditional moves, or a command.
 //!
 //! Game ids and ICCF move codes never collide because ids are allocated so
-//! that none has the shape of an ICCF move ([`is_allocatable_game_id`]): a
-//! bare number first on a line is a game reference unless it has that shape.
+//! that none has the shape of an ICCF move ([`is_iccf_shaped`]): a bare
+//! number first on a line is a game reference unless it has that shape.
 //!
 //! Whether a token is a move is decided by
 //! [`is_move_syntax`] with the sender's
@@ -53,6 +53,7 @@ use nom::{IResult, Parser};
 
 use crate::notation::auto::is_move_syntax;
 use crate::notation::{Lang, Notation, UedemannTable};
+use crate::protocol::is_iccf_shaped;
 
 /// Lines longer than this many characters are never protocol: a protocol
 /// line fits an SMS, and the limit bounds the work a hostile line can cause.
@@ -178,34 +179,10 @@ impl Command {
     /// reference. Notation, language, leave and help concern the player;
     /// a line giving them a reference is not protocol.
     pub fn is_game_command(self) -> bool {
-        !matches!(self, Command::Notation(_) | Command::Lang(_) | Command::Leave(_) | Command::Help)
-    }
-}
-
-/// Whether the service may allocate `id` to a game: ids start at 1 and never
-/// have the shape of an ICCF move (4 or 5 digits, the first four 1–8, a
-/// fifth 1–4), so that a bare number first on a line is never both.
-///
-/// ```
-/// use ccgate::protocol::grammar::is_allocatable_game_id;
-/// assert!(is_allocatable_game_id(12));
-/// assert!(is_allocatable_game_id(1290));
-/// assert!(!is_allocatable_game_id(5254));
-/// assert!(!is_allocatable_game_id(57581));
-/// assert!(is_allocatable_game_id(57585));
-/// ```
-pub fn is_allocatable_game_id(id: u32) -> bool {
-    id > 0 && !has_iccf_move_shape(&id.to_string())
-}
-
-/// The ICCF numeric shape, by digits alone.
-fn has_iccf_move_shape(token: &str) -> bool {
-    let b = token.as_bytes();
-    let square_digit = |d: &u8| (b'1'..=b'8').contains(d);
-    match b {
-        [a, b, c, d] => [a, b, c, d].into_iter().all(square_digit),
-        [a, b, c, d, p] => [a, b, c, d].into_iter().all(square_digit) && (b'1'..=b'4').contains(p),
-        _ => false,
+        !matches!(
+            self,
+            Command::Notation(_) | Command::Lang(_) | Command::Leave(_) | Command::Help
+        )
     }
 }
 
@@ -247,7 +224,12 @@ pub fn parse_line(line: &str, profile: &Profile) -> Option<ParsedLine> {
     {
         return None;
     }
-    Some(ParsedLine { line: 1, text: line.to_string(), game, body })
+    Some(ParsedLine {
+        line: 1,
+        text: line.to_string(),
+        game,
+        body,
+    })
 }
 
 /// The prefix of a message that is read: at most [`MAX_MESSAGE_BYTES`], and
@@ -274,7 +256,11 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
         let current = rest?;
         match current.find(['\n', '\r']) {
             Some(at) => {
-                let skip = if current.get(at..at + 2) == Some("\r\n") { 2 } else { 1 };
+                let skip = if current.get(at..at + 2) == Some("\r\n") {
+                    2
+                } else {
+                    1
+                };
                 rest = current.get(at + skip..);
                 current.get(..at)
             }
@@ -295,7 +281,12 @@ fn normalise(line: &str) -> String {
     let mut space = false;
     for c in line.chars() {
         match c {
-            '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' | '\u{FE0E}' | '\u{FE0F}' => {}
+            '\u{200B}'..='\u{200D}'
+            | '\u{2060}'
+            | '\u{FEFF}'
+            | '\u{00AD}'
+            | '\u{FE0E}'
+            | '\u{FE0F}' => {}
             c if c.is_whitespace() => space = true,
             c => {
                 if space && !out.is_empty() {
@@ -350,7 +341,10 @@ fn kw<'i>(word: &'static str) -> impl Parser<&'i str, Output = &'i str, Error = 
 }
 
 /// `word` followed by a space and another word.
-fn kw2<'i>(a: &'static str, b: &'static str) -> impl Parser<&'i str, Output = (), Error = Error<&'i str>> {
+fn kw2<'i>(
+    a: &'static str,
+    b: &'static str,
+) -> impl Parser<&'i str, Output = (), Error = Error<&'i str>> {
     value((), (kw(a), space1, kw(b)))
 }
 
@@ -363,15 +357,23 @@ fn number(i: &str) -> Res<'_, u32> {
 /// move (`g5` is a pawn move), or a bare `12` unless it has ICCF move shape;
 /// any of them may end with `:`.
 fn reference<'i>(i: &'i str, p: &Profile) -> Res<'i, u32> {
-    let explicit = alt((preceded(char('#'), number), preceded((ascii_tag("game"), space0, opt(char('#'))), number)));
+    let explicit = alt((
+        preceded(char('#'), number),
+        preceded((ascii_tag("game"), space0, opt(char('#'))), number),
+    ));
     let implicit = map_opt(recognize((opt(one_of("gG")), digit1)), |token: &str| {
         let digits = token.trim_start_matches(['g', 'G']);
         let is_move = if digits.len() == token.len() {
-            has_iccf_move_shape(digits)
+            // By value, so `05254` is no reference either.
+            digits.parse::<u64>().is_ok_and(is_iccf_shaped)
         } else {
             is_move_syntax(token, p.lang, p.table)
         };
-        if is_move { None } else { digits.parse::<u32>().ok().filter(|&n| n > 0) }
+        if is_move {
+            None
+        } else {
+            digits.parse::<u32>().ok().filter(|&n| n > 0)
+        }
     });
     terminated(alt((explicit, implicit)), (opt(char(':')), end_of_token)).parse(i)
 }
@@ -379,8 +381,11 @@ fn reference<'i>(i: &'i str, p: &Profile) -> Res<'i, u32> {
 /// `15.` (White), `15...` or `15. ...` (Black); `…` arrives as `...`.
 fn move_number(i: &str) -> Res<'_, MoveNumber> {
     let (i, number) = number(i)?;
-    let (i, black) = alt((value(true, tag("...")), map((char('.'), opt((space0, tag("...")))), |(_, b)| b.is_some())))
-        .parse(i)?;
+    let (i, black) = alt((
+        value(true, tag("...")),
+        map((char('.'), opt((space0, tag("...")))), |(_, b)| b.is_some()),
+    ))
+    .parse(i)?;
     Ok((i, MoveNumber { number, black }))
 }
 
@@ -396,20 +401,37 @@ fn item<'i>(i: &'i str, p: &Profile) -> Res<'i, Item> {
     if !is_move_syntax(text, p.lang, p.table) {
         return fail(i);
     }
-    Ok((rest, Item { number, text: text.to_string(), draw_offer }))
+    Ok((
+        rest,
+        Item {
+            number,
+            text: text.to_string(),
+            draw_offer,
+        },
+    ))
 }
 
 /// An item without a draw offer (conditional moves carry none).
 fn plain_item<'i>(i: &'i str, p: &Profile) -> Res<'i, Item> {
     let (rest, it) = item(i, p)?;
-    if it.draw_offer { fail(i) } else { Ok((rest, it)) }
+    if it.draw_offer {
+        fail(i)
+    } else {
+        Ok((rest, it))
+    }
 }
 
 /// `(=)`, `draw?` (also `draw ?`, as French typography spaces it),
 /// `offer draw`, `draw offer`.
 fn offer_words(i: &str) -> Res<'_, ()> {
-    alt((value((), kw("(=)")), value((), kw("draw?")), kw2("draw", "?"), kw2("offer", "draw"), kw2("draw", "offer")))
-        .parse(i)
+    alt((
+        value((), kw("(=)")),
+        value((), kw("draw?")),
+        kw2("draw", "?"),
+        kw2("offer", "draw"),
+        kw2("draw", "offer"),
+    ))
+    .parse(i)
 }
 
 /// One or two items, then optionally a draw offer that goes with the last.
@@ -456,7 +478,13 @@ fn claim_kind(i: &str) -> Res<'_, ClaimKind> {
     let repetition = value(
         ClaimKind::Repetition,
         alt((
-            value((), (alt((kw("3"), kw("3-fold"), kw("threefold"))), opt((space1, kw("repetition"))))),
+            value(
+                (),
+                (
+                    alt((kw("3"), kw("3-fold"), kw("threefold"))),
+                    opt((space1, kw("repetition"))),
+                ),
+            ),
             value((), kw("repetition")),
         )),
     );
@@ -477,24 +505,49 @@ fn argument(i: &str) -> Res<'_, &str> {
 }
 
 fn lang_named(word: &str) -> Option<Lang> {
-    word.parse::<Lang>().ok().or_else(|| Lang::ALL.iter().copied().find(|l| l.name().eq_ignore_ascii_case(word)))
+    word.parse::<Lang>().ok().or_else(|| {
+        Lang::ALL
+            .iter()
+            .copied()
+            .find(|l| l.name().eq_ignore_ascii_case(word))
+    })
 }
 
 fn command(i: &str) -> Res<'_, Command> {
-    let accept = alt((value((), (kw("accept"), opt((space1, kw("draw"))))), kw2("draw", "accepted")));
-    let decline = alt((value((), (kw("decline"), opt((space1, kw("draw"))))), kw2("draw", "declined")));
+    let accept = alt((
+        value((), (kw("accept"), opt((space1, kw("draw"))))),
+        kw2("draw", "accepted"),
+    ));
+    let decline = alt((
+        value((), (kw("decline"), opt((space1, kw("draw"))))),
+        kw2("draw", "declined"),
+    ));
     let claim = map(
-        (kw("claim"), opt((space1, kw("draw"))), opt(preceded(space1, claim_kind))),
+        (
+            kw("claim"),
+            opt((space1, kw("draw"))),
+            opt(preceded(space1, claim_kind)),
+        ),
         |(_, _, kind)| Command::ClaimDraw(kind),
     );
     let resign = (opt((kw("i"), space1)), kw("resign"));
-    let notation = map_opt(preceded((kw("notation"), space1), argument), |w: &str| w.parse::<Notation>().ok());
-    let lang = map_opt(preceded((alt((kw("language"), kw("lang"))), space1), argument), lang_named);
+    let notation = map_opt(preceded((kw("notation"), space1), argument), |w: &str| {
+        w.parse::<Notation>().ok()
+    });
+    let lang = map_opt(
+        preceded((alt((kw("language"), kw("lang"))), space1), argument),
+        lang_named,
+    );
     let days = map_opt(terminated(digit1, end_of_word), |d: &str| {
         d.parse::<u32>().ok().filter(|n| (1..=999).contains(n))
     });
     let leave = map(
-        (kw("leave"), space1, days, opt((space1, alt((kw("days"), kw("day")))))),
+        (
+            kw("leave"),
+            space1,
+            days,
+            opt((space1, alt((kw("days"), kw("day"))))),
+        ),
         |(_, _, n, _)| Command::Leave(n),
     );
     alt((
@@ -508,13 +561,14 @@ fn command(i: &str) -> Res<'_, Command> {
         map(notation, Command::Notation),
         map(lang, Command::Lang),
         leave,
-        value(Command::Help, alt((kw("help"), kw("?")))),
+        value(Command::Help, alt((kw("help"), kw("help?"), kw("?")))),
     ))
     .parse(i)
 }
 
-/// The end of a line, after an optional `.` or `!` (only a command word can
-/// leave one: a move token takes its punctuation with it).
+/// The end of a line, after an optional `.` or `!` (only a command word or
+/// a draw offer can leave one: a move token takes its punctuation with it,
+/// and then it is no move).
 fn line_end(i: &str) -> Res<'_, ()> {
     value((), (opt(one_of(".!")), eof)).parse(i)
 }
@@ -525,8 +579,8 @@ fn statement<'i>(i: &'i str, p: &Profile) -> Res<'i, (Option<u32>, Body)> {
     let (i, game) = opt(terminated(|i| reference(i, p), space1)).parse(i)?;
     let (i, body) = alt((
         terminated(map(command, Body::Command), line_end),
-        terminated(map(|i| conditional(i, p), Body::Conditional), eof),
-        terminated(map(|i| moves(i, p), Body::Moves), eof),
+        terminated(map(|i| conditional(i, p), Body::Conditional), line_end),
+        terminated(map(|i| moves(i, p), Body::Moves), line_end),
     ))
     .parse(i)?;
     Ok((i, (game, body)))
@@ -615,24 +669,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn iccf_shape() {
-        for yes in ["5254", "1188", "57581", "27184"] {
-            assert!(has_iccf_move_shape(yes), "{yes}");
-        }
-        for no in ["12", "525", "5259", "0254", "57585", "525411", "5a54", ""] {
-            assert!(!has_iccf_move_shape(no), "{no}");
-        }
-    }
-
-    #[test]
     fn normalisation() {
-        assert_eq!(normalise("\u{FEFF} 12\u{00A0}15…\u{200B}Nf6\t(=) "), "12 15...Nf6 (=)");
+        assert_eq!(
+            normalise("\u{FEFF} 12\u{00A0}15…\u{200B}Nf6\t(=) "),
+            "12 15...Nf6 (=)"
+        );
         assert_eq!(normalise("e2—e4"), "e2-e4");
     }
 
     #[test]
     fn line_breaks() {
-        assert_eq!(lines("a\r\nb\rc\n\nd").collect::<Vec<_>>(), ["a", "b", "c", "", "d"]);
+        assert_eq!(
+            lines("a\r\nb\rc\n\nd").collect::<Vec<_>>(),
+            ["a", "b", "c", "", "d"]
+        );
         assert_eq!(lines("").collect::<Vec<_>>(), [""]);
     }
 

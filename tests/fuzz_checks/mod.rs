@@ -1,0 +1,194 @@
+//! The properties checked on arbitrary input, shared by the cargo-fuzz
+//! targets in `fuzz/` and the proptest smoke run in `tests/fuzz_smoke.rs`, so
+//! that a crash found by one is a failure in the other.
+//!
+//! Input format of both fuzz targets (and of the files in
+//! `tests/data/fuzz-regressions/`): the first byte picks the notation and the
+//! language ([`selector`]), the rest is the text, read as lossy UTF-8.
+
+#![allow(dead_code)]
+
+use ccgate::notation::movetext::{Game, MovetextOptions, Node, read_games, write_movetext};
+use ccgate::notation::{Lang, Notation, ReadOptions, WriteOptions, read_move, write_move};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position};
+
+/// Positions every text is read in: the start, then positions where
+/// castling both ways, en passant, promotion with and without capture and
+/// (in Kiwipete) disambiguation are all legal, for either side to move.
+pub const FENS: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 2",
+    "r3k2r/8/8/8/3pP3/8/1p6/R3K2R b KQkq e3 0 2",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+];
+
+pub fn positions() -> Vec<Chess> {
+    FENS.iter()
+        .map(|fen| {
+            fen.parse::<Fen>()
+                .expect("valid FEN")
+                .into_position(CastlingMode::Standard)
+                .expect("legal position")
+        })
+        .collect()
+}
+
+/// The notation (low 3 bits) and language (the rest) a selector byte picks.
+pub fn selector(byte: u8) -> (Notation, Lang) {
+    let notation = Notation::ALL[usize::from(byte) % Notation::ALL.len()];
+    let lang = Lang::ALL[usize::from(byte >> 3) % Lang::ALL.len()];
+    (notation, lang)
+}
+
+/// Movetext options a selector byte picks: the low 4 bits choose the
+/// notation, with values past the last notation meaning "detect".
+pub fn movetext_selector(byte: u8) -> MovetextOptions {
+    let from = Notation::ALL.get(usize::from(byte & 0x0f)).copied();
+    let lang = Lang::ALL[usize::from(byte >> 4) % Lang::ALL.len()];
+    MovetextOptions {
+        from,
+        lang,
+        ..MovetextOptions::default()
+    }
+}
+
+fn fen(pos: &Chess) -> Fen {
+    Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
+}
+
+/// Reading never panics; what it reads is legal; the move's own text, as
+/// written in the same notation and language, reads back as the same move.
+pub fn check_read(pos: &Chess, text: &str, notation: Notation, lang: Lang) {
+    let ropts = ReadOptions::new(lang);
+    match read_move(pos, text, notation, &ropts) {
+        Ok(reading) => {
+            assert!(
+                pos.is_legal(reading.mv),
+                "{notation}/{lang:?}: {text:?} read as illegal {:?} in {}",
+                reading.mv,
+                fen(pos)
+            );
+            let written = write_move(pos, reading.mv, notation, &WriteOptions::new(lang));
+            let back = read_move(pos, &written, notation, &ropts).map(|r| r.mv);
+            assert_eq!(
+                back,
+                Ok(reading.mv),
+                "{notation}/{lang:?}: {text:?} -> {written:?} does not read back in {}",
+                fen(pos)
+            );
+        }
+        // Error messages are shown to players: building one must not panic.
+        Err(err) => {
+            let _ = err.to_string();
+        }
+    }
+}
+
+/// One fuzz input for `read_move`: every position, the selected notation and
+/// language.
+pub fn check_read_input(data: &[u8], positions: &[Chess]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let (notation, lang) = selector(first);
+    let text = String::from_utf8_lossy(rest);
+    for pos in positions {
+        check_read(pos, &text, notation, lang);
+    }
+}
+
+fn check_line(start: &Chess, line: &[Node], what: &str) {
+    let mut pos = start.clone();
+    for (ply, node) in line.iter().enumerate() {
+        for variation in node.variations() {
+            check_line(&pos, variation, what);
+        }
+        match node.mv {
+            Some(mv) => {
+                assert!(
+                    pos.is_legal(mv),
+                    "{what}: ply {ply} ({:?}) is illegal in {}",
+                    node.token,
+                    fen(&pos)
+                );
+                pos.play_unchecked(mv);
+            }
+            None => {
+                // A null move hands the turn over, which the rules of the
+                // game allow only out of check.
+                assert!(
+                    !pos.is_check(),
+                    "{what}: ply {ply} is a null move ({:?}) in check in {}",
+                    node.token,
+                    fen(&pos)
+                );
+                pos = pos
+                    .swap_turn()
+                    .unwrap_or_else(|_| panic!("{what}: null move at ply {ply}"));
+            }
+        }
+    }
+}
+
+fn main_line(game: &Game) -> Vec<Option<shakmaty::Move>> {
+    game.line.iter().map(|n| n.mv).collect()
+}
+
+/// Reading games never panics and yields legal lines; writing each game in
+/// every notation never panics; a game read to its end from the standard
+/// start, written in an unambiguous notation, reads back as the same line.
+pub fn check_movetext(text: &str, opts: &MovetextOptions) {
+    let games = read_games(text, opts);
+    let langs: &[Lang] = if opts.lang == Lang::En {
+        &[Lang::En]
+    } else {
+        &[Lang::En, opts.lang]
+    };
+    for (i, game) in games.iter().enumerate() {
+        let what = format!("game {i} ({opts:?})");
+        check_line(&game.start, &game.line, &what);
+        let round_trip = game.error.is_none()
+            && game.start == Chess::default()
+            && game.start.fullmoves().get() == 1;
+        for notation in Notation::ALL {
+            for &lang in langs {
+                let out = write_movetext(game, notation, &WriteOptions::new(lang));
+                if round_trip
+                    && lang == Lang::En
+                    && matches!(notation, Notation::Uci | Notation::Iccf | Notation::San)
+                {
+                    let again_opts = MovetextOptions {
+                        from: Some(notation),
+                        lang: Lang::En,
+                        ..MovetextOptions::default()
+                    };
+                    let again = read_games(&out, &again_opts);
+                    assert_eq!(
+                        again.len(),
+                        1,
+                        "{what}: {notation} output {out:?} reads as {} games",
+                        again.len()
+                    );
+                    assert_eq!(
+                        again[0].error, None,
+                        "{what}: {notation} output {out:?} does not read back"
+                    );
+                    assert_eq!(
+                        main_line(&again[0]),
+                        main_line(game),
+                        "{what}: {notation} output {out:?} reads back as another line"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// One fuzz input for `movetext`.
+pub fn check_movetext_input(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    check_movetext(&String::from_utf8_lossy(rest), &movetext_selector(first));
+}

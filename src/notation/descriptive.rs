@@ -107,7 +107,8 @@ pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
     let norm = normalize(text);
     let (pattern, marks) = parse(&norm)?;
     let filter = Filter::new(&pattern, pos.turn());
-    let mut found = filter.select(&filter.candidates(pos));
+    let mut found = filter.candidates(pos);
+    filter.select(&mut found);
     if found.len() > 1 {
         by_check_mark(pos, &mut found, marks.check);
     }
@@ -490,6 +491,7 @@ impl Filter {
     /// The legal moves that could fit: those reaching the few squares the
     /// pattern names, generated square by square, which is much cheaper than
     /// every legal move when the destination is known.
+    #[inline(always)]
     fn candidates(&self, pos: &Chess) -> MoveList {
         let targets = match self.shape {
             Shape::Castle(_) => {
@@ -500,8 +502,17 @@ impl Filter {
             Shape::Move { .. } => self.dest,
             Shape::Capture { .. } => self.dest & (self.victims[0] | self.victims[1]),
         };
-        if targets.count() > 4 {
+        // Generating moves square by square pays off up to about half the
+        // board; beyond that every legal move is cheaper.
+        if targets.count() > 12 {
             return pos.legal_moves();
+        }
+        if let (Some(sq), false, false) = (
+            targets.single_square(),
+            self.role == Role::King,
+            self.role == Role::Pawn && self.victim == Some(Role::Pawn),
+        ) {
+            return pos.san_candidates(self.role, sq);
         }
         let mut moves = MoveList::new();
         for sq in targets {
@@ -527,24 +538,21 @@ impl Filter {
     }
 
     /// The legal moves the pattern names, at the first stage that names any.
-    fn select(&self, legal: &MoveList) -> MoveList {
-        self.stages()
-            .map(|stage| self.select_stage(legal, stage))
-            .find(|set| !set.is_empty())
-            .unwrap_or_default()
-    }
-
-    fn select_stage(&self, legal: &MoveList, stage: Stage) -> MoveList {
-        let mut set: MoveList = legal
-            .iter()
-            .filter(|m| self.fits(m, stage))
-            .copied()
-            .collect();
-        // An ordinary king move wins over castling written as a king move.
-        if set.iter().any(|m| !m.is_castle()) {
-            set.retain(|m| !m.is_castle());
+    /// Narrows `moves` in place (a move list is too big to copy per stage).
+    fn select(&self, moves: &mut MoveList) {
+        let mut kept = MoveList::new();
+        for stage in self.stages() {
+            kept.extend(moves.iter().filter(|m| self.fits(m, stage)).copied());
+            if !kept.is_empty() {
+                break;
+            }
         }
-        set
+        moves.clear();
+        moves.extend(kept);
+        // An ordinary king move wins over castling written as a king move.
+        if moves.iter().any(|m| !m.is_castle()) {
+            moves.retain(|m| !m.is_castle());
+        }
     }
 
     /// Whether the pattern names exactly `mv` (what [`Filter::select`]

@@ -273,7 +273,8 @@ fn show_game(store: &Store, id: i64) -> store::Result<()> {
             let times: Vec<_> = moves.iter().map(|m| crate::game::clock::MoveTimes { received: m.received_at, delivered: m.delivered_at }).collect();
             let periods = crate::game::clock::periods_for(color, record.start.turn(), row.created_at, &times);
             let tz = crate::game::clock::zone(&p.tz).unwrap_or(jiff::tz::TimeZone::UTC);
-            let st = crate::game::clock::status(&tc, &tz, &periods, &[], now());
+            let leaves = service::effective_leaves(store.conn(), &p)?;
+            let st = crate::game::clock::status(&tc, &tz, &periods, &leaves, now());
             println!(
                 "  {}: {} days used, {} remaining{}",
                 p.name,
@@ -434,7 +435,8 @@ fn export_incidents(store: &Store, list: &[store::Incident], path: &Path) -> Res
             ));
             for line in String::from_utf8_lossy(&j.raw).lines() {
                 out.push_str("  | ");
-                out.push_str(line);
+                // The dossier goes to others: a player's PIN stays here.
+                out.push_str(if service::pin_of_line(line).is_some() { "pin (withheld)" } else { line });
                 out.push('\n');
             }
         }

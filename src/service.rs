@@ -64,7 +64,11 @@ pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result
     let transport_id = msg
         .transport_id
         .clone()
-        .unwrap_or_else(|| format!("local-{}-{}", now.as_nanosecond(), std::process::id()));
+        .unwrap_or_else(|| {
+            // Unique even for messages submitted at the same (test or replay) instant.
+            use argon2::password_hash::rand_core::{OsRng, RngCore};
+            format!("local-{}-{}-{:016x}", now.as_nanosecond(), std::process::id(), OsRng.next_u64())
+        });
     let journal_id = {
         let tx = store.write()?;
         let j = store::journal(&tx, msg.channel, &transport_id, &sender, &msg.raw, now)?;
@@ -134,6 +138,15 @@ pub fn read_players_move(pos: &Chess, text: &str, player: &Player) -> Result<(Mo
     }
 }
 
+/// The PIN a line gives (`pin 1234`, `PIN: 1234`), if it is a PIN line: the
+/// keyword alone, then one word, so "Pinned down all week" is prose.
+pub fn pin_of_line(line: &str) -> Option<&str> {
+    let l = line.trim();
+    let rest = l.get(..3).filter(|p| p.eq_ignore_ascii_case("pin")).and_then(|_| l.get(3..))?;
+    let pin = rest.strip_prefix([':', ' ', '\t'])?.trim_start_matches([':', ' ', '\t']).trim();
+    (!pin.is_empty() && !pin.contains(char::is_whitespace)).then_some(pin)
+}
+
 /// A game loaded with its moves replayed.
 struct Loaded {
     row: GameRow,
@@ -186,13 +199,7 @@ impl Ctx<'_> {
     fn pin_ok(&mut self, player: &Player, hash: &str, text: &str) -> store::Result<bool> {
         use argon2::password_hash::{PasswordHash, PasswordVerifier};
         let locked = player.pin_locked_until.is_some_and(|t| t > self.now);
-        let given = text.lines().find_map(|l| {
-            let l = l.trim();
-            let rest = l.get(..3).filter(|p| p.eq_ignore_ascii_case("pin")).map(|_| &l[3..])?;
-            // The keyword alone, then one word: "Pinned down all week" is prose.
-            let pin = rest.strip_prefix([':', ' ', '\t'])?.trim_start_matches([':', ' ', '\t']).trim();
-            (!pin.is_empty() && !pin.contains(char::is_whitespace)).then(|| pin.to_string())
-        });
+        let given = text.lines().find_map(pin_of_line).map(str::to_string);
         let ok = !locked
             && given.as_deref().is_some_and(|pin| {
                 PasswordHash::new(hash).is_ok_and(|h| argon2::Argon2::default().verify_password(pin.as_bytes(), &h).is_ok())
@@ -259,19 +266,25 @@ impl Ctx<'_> {
             }
             None => {
                 let active = store::games_of(self.conn, player.id, true)?;
-                let mut waiting = Vec::new();
+                let (mut waiting, mut awaiting) = (Vec::new(), Vec::new());
                 for g in &active {
                     let plies = store::moves(self.conn, g.id)?.len();
                     let start_white = crate::game::rules::start_position(g.start_fen.as_deref()).map(|p| p.turn() == Color::White).unwrap_or(true);
                     let white_to_move = (plies % 2 == 0) == start_white;
                     if (g.white == player.id && white_to_move) || (g.black == player.id && !white_to_move) {
                         waiting.push(g.id);
+                    } else {
+                        awaiting.push(g.id);
                     }
                 }
-                let pick = match (waiting.as_slice(), active.as_slice()) {
-                    ([one], _) => Some(*one),
-                    // Commands that are not moves may name the only game there is.
-                    (_, [only]) if !matches!(line.body, Body::Moves(_) | Body::Conditional(_)) => Some(only.id),
+                let pick = match (&line.body, waiting.as_slice(), awaiting.as_slice(), active.as_slice()) {
+                    // A move or a command goes to the one game waiting for the sender's move;
+                    (Body::Moves(_) | Body::Command(_), [one], _, _) => Some(*one),
+                    // conditional moves, sent while the opponent is to move, to the one
+                    // game waiting for the opponent's move;
+                    (Body::Conditional(_), _, [one], _) => Some(*one),
+                    // commands that are not moves may name the only game there is.
+                    (Body::Command(_), _, _, [only]) => Some(only.id),
                     _ => None,
                 };
                 match pick {
@@ -485,7 +498,7 @@ impl Ctx<'_> {
         );
         if offer {
             theirs.push(' ');
-            theirs.push_str(&fill(template(Key::DrawOffered, opponent.lang), &[("game", &game_id), ("opponent", &mover.name)]));
+            theirs.push_str(&fill(template(Key::DrawOfferedWithMove, opponent.lang), &[("game", &game_id)]));
         }
         self.send_to(&opponent, Some(game.row.id), Some(ply), &theirs)
     }
@@ -861,6 +874,11 @@ fn leave_book(conn: &Connection, player: &Player) -> store::Result<(LeaveBook, V
     }
     let book = LeaveBook::with_leaves(clock::DEFAULT_LEAVE_DAYS, with_ids.iter().map(|(_, l)| *l).collect());
     Ok((book, with_ids))
+}
+
+/// The leave days that stop a player's clock (what the clock sweep counts).
+pub fn effective_leaves(conn: &Connection, player: &Player) -> store::Result<Vec<Leave>> {
+    Ok(leave_book(conn, player)?.0.effective_leaves())
 }
 
 fn player_zone(player: &Player) -> jiff::tz::TimeZone {

@@ -17,6 +17,9 @@ pub enum Key {
     NothingApplied,
     GameOver,
     DrawOffered,
+    /// The offer appended to the notice of the move it goes with (short:
+    /// the notice names the game and the mover, and must fit one SMS).
+    DrawOfferedWithMove,
     DrawDeclined,
     NoDrawOffer,
     ClaimRefused,
@@ -63,6 +66,7 @@ fn en(key: Key) -> &'static str {
         Key::NothingApplied => " Nothing was applied.",
         Key::GameOver => "G{game} over: {result}, {reason}.",
         Key::DrawOffered => "G{game} {opponent} offers a draw. Reply G{game} accept, or play on.",
+        Key::DrawOfferedWithMove => "Draw offered: reply G{game} accept, or play on.",
         Key::DrawDeclined => "G{game} {opponent} declined your draw offer.",
         Key::NoDrawOffer => "G{game} there is no draw offer to accept.",
         Key::ClaimRefused => "G{game} draw claim refused: {reason}.",
@@ -101,6 +105,7 @@ fn de(key: Key) -> &'static str {
         Key::NothingApplied => " Nichts wurde ausgeführt.",
         Key::GameOver => "P{game} beendet: {result}, {reason}.",
         Key::DrawOffered => "P{game} {opponent} bietet Remis an. Antwort: P{game} accept, oder weiterspielen.",
+        Key::DrawOfferedWithMove => "Remis angeboten: Antwort P{game} accept, oder weiterspielen.",
         Key::DrawDeclined => "P{game} {opponent} lehnt Ihr Remisangebot ab.",
         Key::NoDrawOffer => "P{game} es liegt kein Remisangebot vor.",
         Key::ClaimRefused => "P{game} Remisreklamation abgelehnt: {reason}.",
@@ -139,6 +144,7 @@ fn ru(key: Key) -> &'static str {
         Key::NothingApplied => "",
         Key::GameOver => "П{game} окончена: {result}, {reason}.",
         Key::DrawOffered => "П{game} {opponent} предлагает ничью.",
+        Key::DrawOfferedWithMove => "Предложена ничья.",
         Key::DrawDeclined => "П{game} ничья отклонена.",
         Key::NoDrawOffer => "П{game} предложения ничьей нет.",
         Key::ClaimRefused => "П{game} ничья не признана: {reason}.",
@@ -202,9 +208,9 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const KEYS: [Key; 33] = [
+    const KEYS: [Key; 34] = [
         Key::Confirm, Key::YourMove, Key::Refused, Key::DidYouMean, Key::NothingApplied, Key::GameOver,
-        Key::DrawOffered, Key::DrawDeclined, Key::NoDrawOffer, Key::ClaimRefused, Key::Help, Key::UnknownSender,
+        Key::DrawOffered, Key::DrawOfferedWithMove, Key::DrawDeclined, Key::NoDrawOffer, Key::ClaimRefused, Key::Help, Key::UnknownSender,
         Key::NotYourGame, Key::WhichGame, Key::NotYourTurn, Key::WrongNumber, Key::Desync, Key::GameFinished,
         Key::Board, Key::Record, Key::NotationSet, Key::LangSet, Key::BadSetting, Key::LeaveGranted,
         Key::LeaveRefused, Key::ConditionalStored, Key::ConditionalPlayed, Key::ConditionalDropped,

@@ -1,0 +1,1786 @@
+//! The game service end to end, through `service::submit` and the store:
+//! whole games between players of different notations, languages and
+//! channels; every refusal; repeated messages; conditional moves; every way
+//! a game ends; clocks and leave under a controlled time.
+
+use ccgate::game::rules::Record;
+use ccgate::notation::movetext::{MovetextOptions, read_games};
+use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
+use ccgate::protocol::address::Channel;
+use ccgate::service::{self, Inbound, Processed};
+use ccgate::store::{self, Incident, NewPlayer, Outgoing, Store};
+use jiff::{SignedDuration, Timestamp};
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Color, Move, Position};
+
+// ---------------------------------------------------------------------------
+// The harness
+
+/// A registered player and how they write.
+#[derive(Debug, Clone)]
+struct Who {
+    id: i64,
+    name: String,
+    channel: Channel,
+    /// Their (normalised) address on `channel`.
+    addr: String,
+    notation: Notation,
+    lang: Lang,
+}
+
+/// A store in a temporary directory and a clock that only moves when told.
+struct World {
+    _dir: tempfile::TempDir,
+    store: Store,
+    now: Timestamp,
+    seq: u32,
+}
+
+fn ts(s: &str) -> Timestamp {
+    s.parse().expect("timestamp")
+}
+
+impl World {
+    fn new() -> World {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(&dir.path().join("ccgate.db")).expect("open store");
+        World {
+            _dir: dir,
+            store,
+            now: ts("2025-03-03T09:00:00Z"),
+            seq: 0,
+        }
+    }
+
+    fn advance(&mut self, by: SignedDuration) {
+        self.now = self.now.checked_add(by).expect("time in range");
+    }
+
+    /// Registers a player reachable on one channel.
+    fn player(
+        &mut self,
+        name: &str,
+        channel: Channel,
+        addr: &str,
+        notation: Notation,
+        lang: Lang,
+    ) -> Who {
+        self.player_with(name, channel, addr, notation, lang, None)
+    }
+
+    fn player_with(
+        &mut self,
+        name: &str,
+        channel: Channel,
+        addr: &str,
+        notation: Notation,
+        lang: Lang,
+        pin: Option<&str>,
+    ) -> Who {
+        let new = NewPlayer {
+            name: name.to_string(),
+            notation,
+            lang,
+            reply_via: Some(channel),
+            tz: "UTC".to_string(),
+            pin_hash: pin.map(|p| service::hash_pin(p).expect("pin")),
+            addresses: vec![(channel, addr.to_string())],
+        };
+        let tx = self.store.write().expect("write");
+        let id = store::add_player(&tx, &new, self.now).expect("add player");
+        tx.commit().expect("commit");
+        Who {
+            id,
+            name: name.to_string(),
+            channel,
+            addr: addr.to_string(),
+            notation,
+            lang,
+        }
+    }
+
+    fn game(&mut self, white: &Who, black: &Who, fen: Option<&str>, tc: &str) -> i64 {
+        let tx = self.store.write().expect("write");
+        let id =
+            store::create_game(&tx, white.id, black.id, fen, tc, self.now).expect("create game");
+        tx.commit().expect("commit");
+        id
+    }
+
+    /// Submits a message with a fresh transport id.
+    fn send(&mut self, from: &Who, text: &str) -> Processed {
+        self.seq += 1;
+        let id = format!("msg-{}", self.seq);
+        self.send_id(from.channel, &from.addr, &id, text)
+    }
+
+    fn send_id(&mut self, channel: Channel, from: &str, id: &str, text: &str) -> Processed {
+        let msg = Inbound {
+            channel,
+            from: from.to_string(),
+            transport_id: Some(id.to_string()),
+            raw: text.as_bytes().to_vec(),
+            text: text.to_string(),
+        };
+        service::submit(&mut self.store, &msg, self.now).expect("submit")
+    }
+
+    fn row(&self, game: i64) -> store::GameRow {
+        store::game(self.store.conn(), game)
+            .expect("read game")
+            .expect("game exists")
+    }
+
+    fn ucis(&self, game: i64) -> Vec<String> {
+        store::moves(self.store.conn(), game)
+            .expect("moves")
+            .into_iter()
+            .map(|m| m.uci)
+            .collect()
+    }
+
+    fn record(&self, game: i64) -> Record {
+        let row = self.row(game);
+        let ucis = self.ucis(game);
+        Record::replay(row.start_fen.as_deref(), ucis.iter().map(String::as_str)).expect("replay")
+    }
+
+    fn incidents(&self) -> Vec<Incident> {
+        store::incidents(self.store.conn(), None).expect("incidents")
+    }
+
+    fn outbox(&self) -> Vec<Outgoing> {
+        store::list(self.store.conn(), true).expect("outbox")
+    }
+
+    /// Marks every queued reply sent now (the transports' part): a move
+    /// notice starts its recipient's clock when it is sent.
+    fn deliver_all(&mut self) {
+        let tx = self.store.write().expect("write");
+        for r in store::list(&tx, false).expect("outbox") {
+            store::mark_sent(&tx, r.id, self.now).expect("mark sent");
+        }
+        tx.commit().expect("commit");
+    }
+
+    fn sweep(&mut self) -> service::SweepReport {
+        service::sweep_clocks(&mut self.store, self.now).expect("sweep")
+    }
+}
+
+/// The bodies of the replies addressed to a player (on their channel and address).
+fn bodies_to(replies: &[Outgoing], who: &Who) -> Vec<String> {
+    replies
+        .iter()
+        .filter(|r| r.channel == who.channel && r.to == who.addr)
+        .map(|r| r.body.clone())
+        .collect()
+}
+
+/// The one reply to a player.
+fn only_to(replies: &[Outgoing], who: &Who) -> String {
+    let mine = bodies_to(replies, who);
+    assert_eq!(
+        mine.len(),
+        1,
+        "expected one reply to {}, got {replies:#?}",
+        who.name
+    );
+    mine.into_iter().next().unwrap_or_default()
+}
+
+/// `15.` or `15...`.
+fn number_of(pos: &Chess) -> String {
+    let n = pos.fullmoves().get();
+    if pos.turn() == Color::White {
+        format!("{n}.")
+    } else {
+        format!("{n}...")
+    }
+}
+
+fn written(pos: &Chess, mv: Move, who: &Who) -> String {
+    write_move(pos, mv, who.notation, &WriteOptions::new(who.lang))
+}
+
+fn iccf(pos: &Chess, mv: Move) -> String {
+    write_move(pos, mv, Notation::Iccf, &WriteOptions::default())
+}
+
+fn uci_move(pos: &Chess, uci: &str) -> Move {
+    uci.parse::<UciMove>()
+        .expect("uci")
+        .to_move(pos)
+        .unwrap_or_else(|e| panic!("{uci} is not legal: {e}"))
+}
+
+impl World {
+    /// The protocol line for a move given in UCI, written as the sender
+    /// writes: `{game} {n}. {move}` in their notation and language.
+    fn line(&self, who: &Who, game: i64, uci: &str) -> String {
+        let pos = self.record(game).pos;
+        let mv = uci_move(&pos, uci);
+        format!("{game} {} {}", number_of(&pos), written(&pos, mv, who))
+    }
+
+    /// Plays a move (given in UCI) as the sender writes it, and checks it was applied.
+    fn play(&mut self, who: &Who, game: i64, uci: &str) -> Processed {
+        let before = self.ucis(game).len();
+        let line = self.line(who, game, uci);
+        let p = self.send(who, &line);
+        let after = self.ucis(game);
+        assert!(
+            after.len() > before && after[before] == uci,
+            "{line:?} was not applied: {p:#?}"
+        );
+        p
+    }
+
+    /// Plays several moves, alternating between the two players from whoever is to move.
+    fn play_all(&mut self, white: &Who, black: &Who, game: i64, ucis: &[&str]) {
+        for uci in ucis {
+            let who = if self.record(game).pos.turn() == Color::White {
+                white
+            } else {
+                black
+            };
+            self.play(who, game, uci);
+        }
+    }
+}
+
+/// Three sample players for tests that need only two or three.
+fn anna(w: &mut World) -> Who {
+    w.player(
+        "Anna",
+        Channel::Email,
+        "anna@example.org",
+        Notation::Iccf,
+        Lang::De,
+    )
+}
+
+fn boris(w: &mut World) -> Who {
+    w.player(
+        "Boris",
+        Channel::Sms,
+        "+491711234567",
+        Notation::San,
+        Lang::En,
+    )
+}
+
+fn carl(w: &mut World) -> Who {
+    w.player(
+        "Carl",
+        Channel::Radio,
+        "DL1ABC",
+        Notation::Uedemann,
+        Lang::En,
+    )
+}
+
+/// What must hold after a refusal: nothing applied, one incident of `kind`
+/// linked to the journaled raw message, and one reply to the sender.
+fn assert_refused(
+    w: &World,
+    (game, ucis_before, incidents_before): (i64, &[String], usize),
+    p: &Processed,
+    sender: &Who,
+    kind: &str,
+    raw: &str,
+) -> String {
+    assert!(!p.duplicate);
+    assert_eq!(
+        w.ucis(game),
+        ucis_before,
+        "a refused message changed the game"
+    );
+    let incidents = w.incidents();
+    assert_eq!(
+        incidents.len(),
+        incidents_before + 1,
+        "one incident: {incidents:#?}"
+    );
+    let inc = incidents.last().expect("incident");
+    assert_eq!(inc.kind, kind, "{inc:#?}");
+    assert_eq!(inc.journal_id, Some(p.journal_id));
+    let entry = store::entry(w.store.conn(), p.journal_id)
+        .expect("journal")
+        .expect("entry");
+    assert_eq!(
+        entry.raw,
+        raw.as_bytes(),
+        "the raw message is kept as evidence"
+    );
+    assert!(
+        entry
+            .outcome
+            .as_deref()
+            .is_some_and(|o| o.contains("refused")),
+        "{entry:?}"
+    );
+    assert_eq!(p.replies.len(), 1, "{p:#?}");
+    only_to(&p.replies, sender)
+}
+
+// ---------------------------------------------------------------------------
+// 1. Whole real games between players of different notations, languages, channels
+
+fn source_games() -> Vec<ccgate::notation::movetext::Game> {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/correspondence/"
+    );
+    let read = |name: &str| {
+        let text = std::fs::read_to_string(format!("{dir}{name}")).expect("test data");
+        read_games(&text, &MovetextOptions::default())
+    };
+    let mut games = read("iccf_games.pgn");
+    assert_eq!(games.len(), 3);
+    games.extend(
+        read("lichess_correspondence_2017-01.pgn")
+            .into_iter()
+            .take(10),
+    );
+    for g in &games {
+        assert!(g.error.is_none(), "{:?}", g.error);
+        assert_eq!(g.start, Chess::default());
+    }
+    games
+}
+
+/// Plays a source game through `submit`; with `echo`, every move after the
+/// first repeats the opponent's last move first.
+fn play_through(
+    w: &mut World,
+    white: &Who,
+    black: &Who,
+    src: &ccgate::notation::movetext::Game,
+    echo: bool,
+) {
+    let game = w.game(white, black, None, "-");
+    let mut pos = Chess::default();
+    let mut last: Option<(Chess, Move)> = None;
+    let incidents = w.incidents().len();
+    for node in &src.line {
+        let mv = node.mv.expect("no null moves in real games");
+        let (mover, opponent) = if pos.turn() == Color::White {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let own = written(&pos, mv, mover);
+        let number = number_of(&pos);
+        let line = match (&last, echo) {
+            (Some((before, prev)), true) => format!(
+                "{game} {} {} {number} {own}",
+                number_of(before),
+                written(before, *prev, mover)
+            ),
+            _ => format!("{game} {number} {own}"),
+        };
+        w.advance(SignedDuration::from_hours(5));
+        let p = w.send(mover, &line);
+        for r in p.replies.iter().filter(|r| r.channel != Channel::Email) {
+            let (encoding, units) = ccgate::protocol::sms::units(&r.body);
+            assert!(
+                units <= ccgate::protocol::sms::limit(encoding),
+                "one SMS or radio frame: {r:?}"
+            );
+        }
+        let code = iccf(&pos, mv);
+        let confirmation = bodies_to(&p.replies, mover);
+        assert!(
+            confirmation
+                .iter()
+                .any(|b| b.contains(&format!("{number} {own} ({code})"))),
+            "game {game} {line:?}: no confirmation with the move in {} and ICCF: {p:#?}",
+            mover.notation
+        );
+        let theirs = written(&pos, mv, opponent);
+        let notice = bodies_to(&p.replies, opponent);
+        assert!(
+            notice
+                .iter()
+                .any(|b| b.contains(&format!("{number} {theirs} ({code})"))),
+            "game {game} {line:?}: the opponent's notice lacks {theirs:?} ({}, {}): {p:#?}",
+            opponent.notation,
+            opponent.lang
+        );
+        last = Some((pos.clone(), mv));
+        pos.play_unchecked(mv);
+    }
+    let expected: Vec<String> = {
+        let mut p = Chess::default();
+        src.line
+            .iter()
+            .map(|n| {
+                let mv = n.mv.expect("move");
+                let u = UciMove::from_standard(mv).to_string();
+                p.play_unchecked(mv);
+                u
+            })
+            .collect()
+    };
+    assert_eq!(
+        w.ucis(game),
+        expected,
+        "game {game}: the stored moves are the source game"
+    );
+    assert_eq!(
+        w.incidents().len(),
+        incidents,
+        "no incident in a clean game: {:#?}",
+        w.incidents()
+    );
+
+    // The end: by the rules, or as the source says (resignation, agreed draw).
+    let record = w.record(game);
+    let source_result = src.result.clone().unwrap_or_else(|| "*".into());
+    if let Some(ending) = record.ending() {
+        let row = w.row(game);
+        assert!(row.finished, "game {game} ended by {ending:?}");
+        assert_eq!(row.result.as_deref(), Some(ending.result()));
+        assert_eq!(ending.result(), source_result, "game {game}");
+        return;
+    }
+    match source_result.as_str() {
+        "1-0" => {
+            w.send(black, &format!("{game} resign"));
+        }
+        "0-1" => {
+            w.send(white, &format!("{game} resign"));
+        }
+        "1/2-1/2" => {
+            let offer = w.send(white, &format!("{game} draw?"));
+            assert_eq!(bodies_to(&offer.replies, black).len(), 1, "{offer:#?}");
+            w.send(black, &format!("{game} accept"));
+        }
+        other => panic!("unexpected result {other}"),
+    }
+    let row = w.row(game);
+    assert!(row.finished, "game {game}");
+    assert_eq!(
+        row.result.as_deref(),
+        Some(source_result.as_str()),
+        "game {game}"
+    );
+}
+
+#[test]
+fn whole_real_games_between_notations_languages_and_channels() {
+    let mut w = World::new();
+    let iccf_de = w.player(
+        "Anna",
+        Channel::Email,
+        "anna@example.org",
+        Notation::Iccf,
+        Lang::De,
+    );
+    let san_ru = w.player(
+        "Boris",
+        Channel::Sms,
+        "+79161234567",
+        Notation::San,
+        Lang::Ru,
+    );
+    let uedemann = w.player(
+        "Carl",
+        Channel::Radio,
+        "UA3ABC",
+        Notation::Uedemann,
+        Lang::En,
+    );
+    let descriptive = w.player(
+        "Dora",
+        Channel::Email,
+        "dora@example.com",
+        Notation::Descriptive,
+        Lang::En,
+    );
+    let uedemann_hw = w.player(
+        "Emil",
+        Channel::Radio,
+        "DL2XYZ-7",
+        Notation::UedemannHw,
+        Lang::De,
+    );
+    let figurine = w.player(
+        "Fay",
+        Channel::Sms,
+        "+447700900123",
+        Notation::Figurine,
+        Lang::En,
+    );
+    let lan_fr = w.player(
+        "Gaston",
+        Channel::Email,
+        "gaston@example.fr",
+        Notation::Lan,
+        Lang::Fr,
+    );
+    let san_de = w.player(
+        "Hanna",
+        Channel::Sms,
+        "+4915112345678",
+        Notation::San,
+        Lang::De,
+    );
+    let pairs = [
+        (&iccf_de, &san_ru),
+        (&iccf_de, &uedemann),
+        (&iccf_de, &descriptive),
+        (&san_ru, &iccf_de),
+        (&uedemann, &figurine),
+        (&descriptive, &uedemann_hw),
+        (&lan_fr, &san_ru),
+        (&figurine, &lan_fr),
+        (&uedemann_hw, &iccf_de),
+        (&san_de, &descriptive),
+        (&san_ru, &uedemann_hw),
+        (&descriptive, &san_de),
+    ];
+    let games = source_games();
+    assert_eq!(games.len(), 13);
+    for (k, src) in games.iter().enumerate() {
+        let (white, black) = pairs[k % pairs.len()];
+        play_through(&mut w, white, black, src, k % 2 == 1);
+    }
+    let rows = store::all_games(w.store.conn(), false).expect("games");
+    assert!(rows.iter().all(|g| g.finished));
+    let reasons: Vec<&str> = rows.iter().filter_map(|g| g.reason.as_deref()).collect();
+    let count = |r: &str| reasons.iter().filter(|x| x.contains(r)).count();
+    // What the source games hold: six mates, a draw by the rules, six resignations.
+    assert_eq!(
+        (
+            count("checkmate"),
+            count("insufficient material"),
+            count("resigned")
+        ),
+        (6, 1, 6),
+        "{reasons:?}"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// 2. Every refusal: recorded with its evidence, nothing changed
+
+#[test]
+fn an_illegal_move_is_refused_with_the_reason() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    w.play(&a, g, "e2e4");
+    let before = w.ucis(g);
+    let raw = format!("Hi Anna,\n{g} 1... Qh4\nBoris");
+    let p = w.send(&b, &raw);
+    let body = assert_refused(&w, (g, &before, 0), &p, &b, "illegal", &raw);
+    assert!(body.starts_with(&format!("G{g} Qh4: refused, ")), "{body}");
+    assert!(body.contains("no queen of yours can reach h4"), "{body}");
+    assert!(body.ends_with("Nothing was applied."), "{body}");
+    let inc = w.incidents().pop().expect("incident");
+    assert_eq!(inc.game_id, Some(g));
+    assert_eq!(inc.player_id, Some(b.id));
+    assert_eq!(inc.text.as_deref(), Some(format!("{g} 1... Qh4").as_str()));
+    assert_eq!(
+        inc.fen.as_deref(),
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    );
+    assert!(
+        inc.detail.contains("no queen of yours can reach h4"),
+        "{inc:?}"
+    );
+}
+
+#[test]
+fn an_illegal_code_gets_the_reason_and_near_misses_in_the_senders_language() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    // e2-e5 in ICCF: a pawn cannot go three squares.
+    let raw = format!("{g} 1. 5255");
+    let p = w.send(&a, &raw);
+    let body = assert_refused(&w, (g, &[], 0), &p, &a, "illegal", &raw);
+    assert!(
+        body.starts_with(&format!("P{g} 5255: abgelehnt, ")),
+        "{body}"
+    );
+    assert!(
+        body.contains("Gemeint: "),
+        "near misses are offered: {body}"
+    );
+    assert!(
+        body.contains("5254"),
+        "e2-e4 is a near miss of e2-e5: {body}"
+    );
+    assert!(body.ends_with("Nichts wurde ausgeführt."), "{body}");
+}
+
+#[test]
+fn an_illegal_uedemann_code_is_refused_as_illegal_not_as_malformed() {
+    let mut w = World::new();
+    let (a, c) = (anna(&mut w), carl(&mut w));
+    let g = w.game(&a, &c, None, "-");
+    w.play(&a, g, "e2e4");
+    let before = w.ucis(g);
+    // `gego` is e2-e4 in Gringmuth's table: Black has no piece on e2.
+    let raw = format!("G{g} 1... gego");
+    let p = w.send(&c, &raw);
+    let body = assert_refused(&w, (g, &before, 0), &p, &c, "illegal", &raw);
+    assert!(body.contains("no piece on e2"), "{body}");
+    assert!(
+        !body.contains("character"),
+        "not a syntax complaint: {body}"
+    );
+    // e7-e8 (`sesa`) has near misses, written in the player's table.
+    let raw = format!("G{g} 1... sesa");
+    let p = w.send(&c, &raw);
+    let body = assert_refused(&w, (g, &before, 1), &p, &c, "illegal", &raw);
+    assert!(
+        body.contains("Did you mean") && body.contains("seso"),
+        "{body}"
+    );
+}
+
+#[test]
+fn an_ambiguous_move_lists_the_candidates_in_the_senders_notation() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    // Knights on b1 and f1 both reach d2.
+    let g = w.game(&b, &a, Some("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"), "-");
+    let raw = format!("{g} 1. Nd2");
+    let p = w.send(&b, &raw);
+    let body = assert_refused(&w, (g, &[], 0), &p, &b, "ambiguous", &raw);
+    assert!(
+        body.contains("Did you mean") && body.contains("Nbd2") && body.contains("Nfd2"),
+        "{body}"
+    );
+    assert!(body.ends_with("Nothing was applied."), "{body}");
+    // The same position for the ICCF player: the candidates in ICCF.
+    let g2 = w.game(&a, &b, Some("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"), "-");
+    let raw = format!("{g2} 1. Sd2");
+    let p = w.send(&a, &raw);
+    let body = assert_refused(&w, (g2, &[], 1), &p, &a, "ambiguous", &raw);
+    assert!(body.contains("2142") && body.contains("6142"), "{body}");
+}
+
+#[test]
+fn a_message_without_a_readable_line_is_refused_with_help_and_recorded() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    // f9 is no square: the line is not protocol, so the message has none.
+    let raw = format!("Hello,\n{g} 1. Sf9\nAnna");
+    let p = w.send(&a, &raw);
+    let body = assert_refused(&w, (g, &[], 0), &p, &a, "malformed", &raw);
+    assert!(body.contains("PARTIE ZUG"), "the help, in German: {body}");
+    // A move line with three moves is not protocol either.
+    let raw = format!("{g} 1. 5254 1... 5755 2. 7163");
+    let p = w.send(&a, &raw);
+    assert_refused(&w, (g, &[], 1), &p, &a, "malformed", &raw);
+}
+
+#[test]
+fn a_move_out_of_turn_is_refused() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    let raw = format!("{g} 1... e5");
+    let p = w.send(&b, &raw);
+    let body = assert_refused(&w, (g, &[], 0), &p, &b, "out_of_turn", &raw);
+    assert_eq!(body, format!("G{g} e5: refused, it is not your move."));
+}
+
+#[test]
+fn a_wrong_move_number_is_refused_with_the_right_one() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    w.play_all(&a, &b, g, &["e2e4", "e7e5"]);
+    let before = w.ucis(g);
+    for (k, raw) in [format!("{g} 5. 7163"), format!("{g} 2... 7163")]
+        .into_iter()
+        .enumerate()
+    {
+        let p = w.send(&a, &raw);
+        let body = assert_refused(&w, (g, &before, k), &p, &a, "wrong_number", &raw);
+        assert!(body.contains("die Partie steht bei Zug 2."), "{body}");
+    }
+}
+
+#[test]
+fn an_unknown_sender_learns_nothing_about_the_game() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    let stranger = Who {
+        id: 0,
+        name: "Stranger".into(),
+        channel: Channel::Email,
+        addr: "eve@example.net".into(),
+        notation: Notation::San,
+        lang: Lang::En,
+    };
+    let raw = format!("{g} 1. e4");
+    let p = w.send(&stranger, &raw);
+    let body = assert_refused(&w, (g, &[], 0), &p, &stranger, "unknown_sender", &raw);
+    for secret in [g.to_string().as_str(), "Anna", "Boris", "e4", "5254"] {
+        assert!(!body.contains(secret), "{secret:?} revealed in {body:?}");
+    }
+    // The same words as for a game that does not exist.
+    let raw = "4711 1. e4";
+    let p2 = w.send(&stranger, raw);
+    assert_refused(&w, (g, &[], 1), &p2, &stranger, "unknown_sender", raw);
+    assert_eq!(only_to(&p2.replies, &stranger), body);
+    assert_eq!(w.incidents()[0].game_id, None, "{:?}", w.incidents());
+}
+
+#[test]
+fn a_game_that_is_not_the_senders_is_answered_like_one_that_does_not_exist() {
+    let mut w = World::new();
+    let (a, b, c) = (anna(&mut w), boris(&mut w), carl(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    let missing = g + 100;
+    let raw = format!("{g} 1. e2e4");
+    let p = w.send(&c, &raw);
+    let theirs = assert_refused(&w, (g, &[], 0), &p, &c, "not_your_game", &raw);
+    let raw2 = format!("{missing} 1. e2e4");
+    let p2 = w.send(&c, &raw2);
+    let none = assert_refused(&w, (g, &[], 1), &p2, &c, "not_your_game", &raw2);
+    assert_eq!(
+        theirs.replace(&g.to_string(), "#"),
+        none.replace(&missing.to_string(), "#")
+    );
+    assert!(
+        !theirs.contains("Anna") && !theirs.contains("Boris"),
+        "{theirs}"
+    );
+    // Commands too.
+    let raw3 = format!("{g} pgn");
+    let p3 = w.send(&c, &raw3);
+    assert_eq!(
+        assert_refused(&w, (g, &[], 2), &p3, &c, "not_your_game", &raw3),
+        theirs
+    );
+}
+
+#[test]
+fn a_desync_is_refused_with_the_whole_record() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    w.play_all(&a, &b, g, &["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"]);
+    let before = w.ucis(g);
+    // Anna repeats 3... Nf6 (7866), but Boris played 3... a6 (1716).
+    let raw = format!("{g} 3... 7866 4. 2533");
+    let p = w.send(&a, &raw);
+    let body = assert_refused(&w, (g, &before, 0), &p, &a, "desync", &raw);
+    assert!(
+        body.contains("3...7866") || body.contains("3... 7866"),
+        "{body}"
+    );
+    assert!(
+        body.contains("1. 5254 5755 2. 7163 2836 3. 6125 1716"),
+        "the whole record in ICCF: {body}"
+    );
+    // The right move under a wrong number is a desync too.
+    let raw = format!("{g} 2... 1716 4. 2533");
+    let p = w.send(&a, &raw);
+    assert_refused(&w, (g, &before, 1), &p, &a, "desync", &raw);
+    // And for Boris, the record comes in his notation.
+    w.play(&a, g, "b5a4");
+    let before = w.ucis(g);
+    let raw = format!("{g} 4. Bc4 4... Nf6");
+    let p = w.send(&b, &raw);
+    let body = assert_refused(&w, (g, &before, 2), &p, &b, "desync", &raw);
+    assert!(
+        body.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4"),
+        "{body}"
+    );
+}
+
+#[test]
+fn a_correct_echo_is_accepted() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    w.play_all(&a, &b, g, &["e2e4", "e7e5"]);
+    let p = w.send(&a, &format!("{g} 1... 5755 2. 7163"));
+    assert_eq!(w.ucis(g), ["e2e4", "e7e5", "g1f3"]);
+    assert!(
+        only_to(&p.replies, &a).contains("2. 7163 (7163) angenommen"),
+        "{p:#?}"
+    );
+    // Boris echoes in SAN, without numbers.
+    let p = w.send(&b, &format!("{g} Nf3 Nc6"));
+    assert_eq!(w.ucis(g), ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    assert!(
+        only_to(&p.replies, &b).contains("2... Nc6 (2836) accepted"),
+        "{p:#?}"
+    );
+    assert!(w.incidents().is_empty());
+}
+
+#[test]
+fn the_pin_is_required_and_five_failures_lock_it() {
+    let mut w = World::new();
+    let pia = w.player_with(
+        "Pia",
+        Channel::Email,
+        "pia@example.org",
+        Notation::San,
+        Lang::En,
+        Some("1234"),
+    );
+    let b = boris(&mut w);
+    let g = w.game(&pia, &b, None, "-");
+    let mut incidents = 0;
+    // Missing, then wrong.
+    for raw in [
+        format!("{g} 1. e4"),
+        format!("pin 9999\n{g} 1. e4"),
+        format!("PIN: 12345\n{g} 1. e4"),
+    ] {
+        let p = w.send(&pia, &raw);
+        let body = assert_refused(&w, (g, &[], incidents), &p, &pia, "bad_pin", &raw);
+        assert_eq!(body, "ccgate: PIN missing or wrong. Nothing was applied.");
+        incidents += 1;
+    }
+    // The right PIN resets the count.
+    w.send(&pia, &format!("pin 1234\n{g} 1. e4"));
+    assert_eq!(w.ucis(g), ["e2e4"]);
+    w.play(&b, g, "e7e5");
+    // Five failures lock the PIN: then even the right one is refused.
+    for k in 0..5 {
+        let raw = format!("pin 000{k}\n{g} 2. Nf3");
+        let p = w.send(&pia, &raw);
+        assert_refused(
+            &w,
+            (g, &["e2e4".into(), "e7e5".into()], incidents),
+            &p,
+            &pia,
+            "bad_pin",
+            &raw,
+        );
+        incidents += 1;
+    }
+    let raw = format!("pin 1234\n{g} 2. Nf3");
+    let p = w.send(&pia, &raw);
+    assert_refused(
+        &w,
+        (g, &["e2e4".into(), "e7e5".into()], incidents),
+        &p,
+        &pia,
+        "bad_pin",
+        &raw,
+    );
+    assert!(
+        w.incidents()
+            .last()
+            .expect("incident")
+            .detail
+            .contains("locked")
+    );
+    // After the lock has passed, the right PIN works again.
+    w.advance(SignedDuration::from_hours(2));
+    let p = w.send(&pia, &format!("pin 1234\n{g} 2. Nf3"));
+    assert_eq!(w.ucis(g), ["e2e4", "e7e5", "g1f3"], "{p:#?}");
+}
+
+#[test]
+fn prose_that_starts_like_pin_does_not_hide_the_pin_line() {
+    let mut w = World::new();
+    let pia = w.player_with(
+        "Pia",
+        Channel::Email,
+        "pia@example.org",
+        Notation::San,
+        Lang::En,
+        Some("1234"),
+    );
+    let b = boris(&mut w);
+    let g = w.game(&pia, &b, None, "-");
+    let p = w.send(
+        &pia,
+        &format!("Pinned to my desk all week, sorry.\npin 1234\n{g} 1. e4"),
+    );
+    assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
+    assert!(w.incidents().is_empty());
+}
+
+// ---------------------------------------------------------------------------
+// 3. Repeated messages
+
+#[test]
+fn the_same_transport_id_again_changes_nothing_and_queues_nothing() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    let text = format!("{g} 1. 5254");
+    let first = w.send_id(
+        Channel::Email,
+        "Anna <Anna@Example.org>",
+        "<m1@example.org>",
+        &text,
+    );
+    assert!(!first.duplicate);
+    assert_eq!(first.replies.len(), 2);
+    let outbox = w.outbox().len();
+    let again = w.send_id(
+        Channel::Email,
+        "anna@example.org",
+        "<m1@example.org>",
+        &text,
+    );
+    assert!(again.duplicate);
+    assert_eq!(again.journal_id, first.journal_id);
+    assert!(again.replies.is_empty());
+    assert_eq!(w.outbox().len(), outbox, "nothing new queued");
+    assert_eq!(w.ucis(g), ["e2e4"], "applied once");
+    // A refused message repeated is not recorded twice.
+    let bad = format!("{g} 1... Qh4");
+    let r1 = w.send_id(Channel::Sms, "+491711234567", "pdu-1", &bad);
+    assert!(!r1.duplicate && r1.replies.len() == 1);
+    let r2 = w.send_id(Channel::Sms, "+49 171 1234567", "pdu-1", &bad);
+    assert!(r2.duplicate && r2.replies.is_empty());
+    assert_eq!(w.incidents().len(), 1);
+    assert_eq!(w.outbox().len(), outbox + 1);
+    // The same id on another channel is another message.
+    let other = w.send_id(
+        Channel::Sms,
+        "+491711234567",
+        "<m1@example.org>",
+        &format!("{g} 1... e5"),
+    );
+    assert!(!other.duplicate);
+    assert_eq!(w.ucis(g), ["e2e4", "e7e5"]);
+}
+
+#[test]
+fn a_move_sent_again_under_a_new_id_is_confirmed_again_not_applied_twice() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    let first = w.play(&a, g, "e2e4");
+    let confirmation = only_to(&first.replies, &a);
+    let outbox = w.outbox().len();
+    let again = w.send(&a, &format!("{g} 1. 5254"));
+    assert!(!again.duplicate);
+    assert_eq!(w.ucis(g), ["e2e4"]);
+    assert_eq!(
+        again.replies.len(),
+        1,
+        "only the sender hears again: {again:#?}"
+    );
+    assert_eq!(only_to(&again.replies, &a), confirmation);
+    assert_eq!(w.outbox().len(), outbox + 1);
+    assert!(w.incidents().is_empty(), "a resent move is no incident");
+    // With the echo of the opponent's move too, and without the number.
+    w.play(&b, g, "e7e5");
+    w.play(&a, g, "g1f3");
+    let again = w.send(&a, &format!("{g} 1... 5755 2. 7163"));
+    assert!(
+        only_to(&again.replies, &a).contains("2. 7163 (7163) angenommen"),
+        "{again:#?}"
+    );
+    let again = w.send(&a, &format!("{g} 7163"));
+    assert!(
+        only_to(&again.replies, &a).contains("2. 7163 (7163) angenommen"),
+        "{again:#?}"
+    );
+    assert_eq!(w.ucis(g), ["e2e4", "e7e5", "g1f3"]);
+    assert!(w.incidents().is_empty());
+}
+
+#[test]
+fn messages_without_a_transport_id_are_each_new_even_at_the_same_instant() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    let msg = |from: &Who, text: String| Inbound {
+        channel: from.channel,
+        from: from.addr.clone(),
+        transport_id: None,
+        raw: text.clone().into_bytes(),
+        text,
+    };
+    let p1 =
+        service::submit(&mut w.store, &msg(&a, format!("{g} 1. 5254")), w.now).expect("submit");
+    let p2 =
+        service::submit(&mut w.store, &msg(&b, format!("{g} 1... e5")), w.now).expect("submit");
+    assert!(!p1.duplicate && !p2.duplicate);
+    assert_ne!(p1.journal_id, p2.journal_id);
+    assert_eq!(w.ucis(g), ["e2e4", "e7e5"]);
+}
+
+#[test]
+fn a_message_journaled_but_not_processed_is_processed_when_it_comes_again() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    let text = format!("{g} 1. 5254");
+    // A crash after journaling, before processing, leaves an entry without outcome.
+    let tx = w.store.write().expect("write");
+    let journaled = store::journal(
+        &tx,
+        Channel::Email,
+        "<crash@example.org>",
+        &a.addr,
+        text.as_bytes(),
+        w.now,
+    )
+    .expect("journal");
+    tx.commit().expect("commit");
+    let store::Journaled::New(id) = journaled else {
+        panic!("new entry expected")
+    };
+    assert_eq!(store::pending(w.store.conn()).expect("pending").len(), 1);
+    let p = w.send_id(Channel::Email, &a.addr, "<crash@example.org>", &text);
+    assert!(!p.duplicate);
+    assert_eq!(p.journal_id, id);
+    assert_eq!(p.replies.len(), 2);
+    assert_eq!(w.ucis(g), ["e2e4"]);
+    assert!(store::pending(w.store.conn()).expect("pending").is_empty());
+    // And a third delivery changes nothing.
+    assert!(
+        w.send_id(Channel::Email, &a.addr, "<crash@example.org>", &text)
+            .duplicate
+    );
+    assert_eq!(w.ucis(g), ["e2e4"]);
+}
+
+#[test]
+fn without_a_reference_the_move_goes_to_the_one_game_waiting_for_the_sender() {
+    let mut w = World::new();
+    let (a, b, c) = (anna(&mut w), boris(&mut w), carl(&mut w));
+    let g1 = w.game(&a, &b, None, "-");
+    let g2 = w.game(&c, &a, None, "-");
+    // Anna is to move only in g1 (in g2 Carl is).
+    w.send(&a, "1. 5254");
+    assert_eq!(w.ucis(g1), ["e2e4"]);
+    assert!(w.ucis(g2).is_empty());
+    // Now she waits in no game: she is asked which.
+    let p = w.send(&a, "2. 7163");
+    assert!(
+        only_to(&p.replies, &a).contains(&format!("{g1}, {g2}")),
+        "{p:#?}"
+    );
+    assert_eq!(w.ucis(g1), ["e2e4"]);
+}
+
+#[test]
+fn a_command_without_a_reference_goes_to_the_one_waiting_game_or_the_only_game() {
+    let mut w = World::new();
+    let (a, b, c) = (anna(&mut w), boris(&mut w), carl(&mut w));
+    let g1 = w.game(&a, &b, None, "-");
+    let g2 = w.game(&a, &c, None, "-");
+    // Anna is to move in both: which one she offers a draw in is not guessed.
+    let p = w.send(&a, "draw?");
+    assert!(
+        only_to(&p.replies, &a).contains(&format!("{g1}, {g2}")),
+        "{p:#?}"
+    );
+    assert_eq!((w.row(g1).draw_offer, w.row(g2).draw_offer), (None, None));
+    // After her move in g1 she waits in g2 only: that game is meant
+    // (`protocols/message.md` §9).
+    w.play(&a, g1, "e2e4");
+    w.send(&a, "draw?");
+    assert_eq!(
+        (w.row(g1).draw_offer, w.row(g2).draw_offer),
+        (None, Some(Color::White))
+    );
+    // g2 is Carl's only game, so his acceptance needs no reference.
+    let p = w.send(&c, "accept");
+    assert_eq!(w.row(g2).result.as_deref(), Some("1/2-1/2"), "{p:#?}");
+    // Dora's only game, where she is not to move.
+    let d = w.player(
+        "Dora",
+        Channel::Email,
+        "dora@example.com",
+        Notation::San,
+        Lang::En,
+    );
+    let g3 = w.game(&d, &c, None, "-");
+    w.play(&d, g3, "e2e4");
+    let p = w.send(&d, "I resign.");
+    assert_eq!(w.row(g3).result.as_deref(), Some("0-1"), "{p:#?}");
+}
+
+#[test]
+fn conditional_moves_without_a_reference_go_to_the_one_game_awaiting_the_opponent() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&b, &a, Some(MOVE_15), "-");
+    let p = w.send(&b, "if 15... Nf6 16. Bg5");
+    assert_eq!(
+        store::conditionals(w.store.conn(), g, b.id)
+            .expect("conditionals")
+            .len(),
+        1,
+        "{p:#?}"
+    );
+    assert!(w.incidents().is_empty(), "{:#?}", w.incidents());
+}
+
+// ---------------------------------------------------------------------------
+// 5. Conditional moves
+
+/// Black to move at move 15; Nf6, Bg5, e6 and Qf3 are all legal in turn.
+const MOVE_15: &str = "rnbqkbnr/pppppppp/8/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 15";
+
+#[test]
+fn conditional_moves_are_played_when_the_opponent_plays_the_condition() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&b, &a, Some(MOVE_15), "-");
+    let p = w.send(&b, &format!("{g} if 15... Nf6 16. Bg5 if 16... e6 17. Qf3"));
+    assert_eq!(
+        only_to(&p.replies, &b),
+        format!("G{g} conditional moves stored: if Nf6 Bg5, if e6 Qf3")
+    );
+    assert_eq!(
+        store::conditionals(w.store.conn(), g, b.id).expect("conditionals"),
+        [
+            ("g8f6".to_string(), "c1g5".to_string()),
+            ("e7e6".to_string(), "d1f3".to_string())
+        ]
+    );
+    assert!(w.ucis(g).is_empty(), "nothing played yet");
+
+    // Anna plays the condition: 16. Bg5 follows at once.
+    let p = w.send(&a, &format!("{g} 15... 7866"));
+    assert_eq!(w.ucis(g), ["g8f6", "c1g5"]);
+    let to_anna = bodies_to(&p.replies, &a);
+    assert!(
+        to_anna
+            .iter()
+            .any(|m| m.contains("15... 7866 (7866) angenommen")),
+        "{to_anna:#?}"
+    );
+    assert!(
+        to_anna
+            .iter()
+            .any(|m| m.contains("16. 3175 (3175) von Boris")),
+        "Anna hears of Bg5: {to_anna:#?}"
+    );
+    let to_boris = bodies_to(&p.replies, &b);
+    assert!(
+        to_boris
+            .iter()
+            .any(|m| m.contains("15... Nf6 (7866) by Anna")),
+        "{to_boris:#?}"
+    );
+    assert!(
+        to_boris
+            .iter()
+            .any(|m| m.contains("conditional move 16. Bg5 played")),
+        "{to_boris:#?}"
+    );
+    assert_eq!(
+        store::conditionals(w.store.conn(), g, b.id)
+            .expect("conditionals")
+            .len(),
+        1
+    );
+
+    // And the second pair.
+    w.send(&a, &format!("{g} 16... 5756"));
+    assert_eq!(w.ucis(g), ["g8f6", "c1g5", "e7e6", "d1f3"]);
+    assert!(
+        store::conditionals(w.store.conn(), g, b.id)
+            .expect("conditionals")
+            .is_empty()
+    );
+    assert!(w.incidents().is_empty());
+}
+
+#[test]
+fn a_move_other_than_the_condition_drops_the_conditional_moves() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&b, &a, Some(MOVE_15), "-");
+    w.send(&b, &format!("{g} if 15... Nf6 16. Bg5 if 16... e6 17. Qf3"));
+    let p = w.send(&a, &format!("{g} 15... 2836"));
+    assert_eq!(w.ucis(g), ["b8c6"], "nothing played for Boris");
+    assert!(
+        store::conditionals(w.store.conn(), g, b.id)
+            .expect("conditionals")
+            .is_empty()
+    );
+    let to_boris = bodies_to(&p.replies, &b);
+    assert!(
+        to_boris
+            .iter()
+            .any(|m| m == &format!("G{g} your conditional moves were dropped: Anna played Nc6.")),
+        "{to_boris:#?}"
+    );
+}
+
+#[test]
+fn conditional_moves_are_refused_when_illegal_or_misnumbered_or_on_ones_own_move() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&b, &a, Some(MOVE_15), "-");
+    let cases = [
+        (&b, format!("{g} if 15... Nf6 16. Ke3"), "Ke3"),
+        (&a, format!("{g} if 16. Bg5 16... e6"), "your move"),
+        (&b, format!("{g} if 14... Nf6 15. Bg5"), "15..."),
+        (
+            &b,
+            format!("{g} if 15... Nf6 16. Bg5 if 17... e6 18. Qf3"),
+            "16...",
+        ),
+    ];
+    for (incidents, (who, raw, why)) in cases.into_iter().enumerate() {
+        let p = w.send(who, &raw);
+        let body = assert_refused(
+            &w,
+            (g, &[], incidents),
+            &p,
+            who,
+            "conditional_refused",
+            &raw,
+        );
+        assert!(body.contains(why), "{raw}: {body}");
+    }
+    assert!(
+        store::conditionals(w.store.conn(), g, b.id)
+            .expect("conditionals")
+            .is_empty()
+    );
+}
+
+// ---------------------------------------------------------------------------
+// 6. Every way a game ends
+
+/// Checks that a game is over with `result` and `reason`, both players told.
+fn assert_over(
+    w: &mut World,
+    g: i64,
+    p: &Processed,
+    players: [&Who; 2],
+    result: &str,
+    reason: &str,
+) {
+    let row = w.row(g);
+    assert!(row.finished, "game {g} should be over: {row:?}");
+    assert_eq!(row.result.as_deref(), Some(result), "{row:?}");
+    assert!(
+        row.reason.as_deref().is_some_and(|r| r.contains(reason)),
+        "{row:?}"
+    );
+    assert!(row.finished_at.is_some());
+    for who in players {
+        let told = bodies_to(&p.replies, who);
+        assert!(
+            told.iter()
+                .any(|m| m.contains(result) && m.contains(reason)),
+            "{} not told of {result} {reason}: {p:#?}",
+            who.name
+        );
+    }
+    // A finished game takes no more moves.
+    let record = w.record(g);
+    if let Some(mv) = record.pos.legal_moves().first() {
+        let mover = if record.pos.turn() == Color::White {
+            row.white
+        } else {
+            row.black
+        };
+        let who = players.into_iter().find(|p| p.id == mover).expect("player");
+        let before = w.ucis(g);
+        let text = format!("{g} {}", written(&record.pos, *mv, who));
+        let p = w.send(who, &text);
+        assert_eq!(w.ucis(g), before, "a move after the end was applied");
+        assert!(only_to(&p.replies, who).contains(result), "{p:#?}");
+    }
+}
+
+#[test]
+fn checkmate_ends_the_game() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    w.play_all(&a, &b, g, &["f2f3", "e7e5", "g2g4"]);
+    let p = w.play(&b, g, "d8h4");
+    assert!(
+        bodies_to(&p.replies, &b)
+            .iter()
+            .any(|m| m.contains("2... Qh4# (4884) accepted")),
+        "{p:#?}"
+    );
+    assert!(
+        bodies_to(&p.replies, &a)
+            .iter()
+            .any(|m| m.contains("2... 4884 (4884) von Boris")),
+        "{p:#?}"
+    );
+    assert_over(&mut w, g, &p, [&a, &b], "0-1", "checkmate");
+}
+
+#[test]
+fn stalemate_ends_the_game_drawn() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&b, &a, Some("7k/4Q3/6K1/8/8/8/8/8 w - - 0 60"), "-");
+    let p = w.play(&b, g, "e7f7");
+    assert_over(&mut w, g, &p, [&a, &b], "1/2-1/2", "stalemate");
+}
+
+#[test]
+fn insufficient_material_ends_the_game_drawn() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, Some("8/8/4k3/8/8/8/3r4/4K3 w - - 0 70"), "-");
+    let p = w.play(&a, g, "e1d2");
+    assert_over(&mut w, g, &p, [&a, &b], "1/2-1/2", "insufficient material");
+}
+
+const SHUFFLE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
+
+#[test]
+fn fivefold_repetition_ends_the_game_drawn() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    let plies: Vec<&str> = SHUFFLE.iter().copied().cycle().take(16).collect();
+    w.play_all(&a, &b, g, &plies[..15]);
+    assert!(!w.row(g).finished, "four times is not yet five");
+    let p = w.play(&b, g, plies[15]);
+    assert_over(&mut w, g, &p, [&a, &b], "1/2-1/2", "fivefold repetition");
+}
+
+#[test]
+fn seventy_five_moves_end_the_game_drawn() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, Some("4k3/8/8/8/8/8/R7/4K3 w - - 148 120"), "-");
+    w.play(&a, g, "a2a3");
+    assert!(!w.row(g).finished, "149 half-moves");
+    let p = w.play(&b, g, "e8d8");
+    assert_over(&mut w, g, &p, [&a, &b], "1/2-1/2", "seventy-five");
+}
+
+#[test]
+fn resignation_ends_the_game() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    w.play(&a, g, "e2e4");
+    // Resigning does not need one's move.
+    let p = w.send(&a, &format!("{g} resign"));
+    assert_over(&mut w, g, &p, [&a, &b], "0-1", "Anna resigned");
+    let g2 = w.game(&a, &b, None, "-");
+    let p = w.send(&b, &format!("G{g2} I resign."));
+    assert_over(&mut w, g2, &p, [&a, &b], "1-0", "Boris resigned");
+}
+
+#[test]
+fn a_draw_offered_with_a_move_and_accepted() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    let p = w.send(&a, &format!("{g} 1. 5254 (=)"));
+    assert_eq!(w.ucis(g), ["e2e4"]);
+    assert_eq!(w.row(g).draw_offer, Some(Color::White));
+    assert!(
+        only_to(&p.replies, &b).ends_with(&format!(
+            "Your move. Draw offered: reply G{g} accept, or play on."
+        )),
+        "{p:#?}"
+    );
+    // The offerer cannot accept her own offer.
+    let p = w.send(&a, &format!("{g} accept"));
+    assert!(
+        only_to(&p.replies, &a).contains("kein Remisangebot"),
+        "{p:#?}"
+    );
+    assert!(!w.row(g).finished);
+    let p = w.send(&b, &format!("{g} accept"));
+    assert_over(&mut w, g, &p, [&a, &b], "1/2-1/2", "draw agreed");
+}
+
+#[test]
+fn a_draw_offer_lapses_when_the_opponent_moves_and_stands_across_the_offerers_own_move() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    // `draw?` alone, then the move, in one message: the offer goes with the move.
+    let p = w.send(&a, &format!("{g} draw?\n{g} 1. 5254"));
+    assert_eq!(w.ucis(g), ["e2e4"]);
+    assert!(
+        bodies_to(&p.replies, &b)
+            .iter()
+            .any(|m| m.contains("offers a draw")),
+        "{p:#?}"
+    );
+    assert_eq!(
+        w.row(g).draw_offer,
+        Some(Color::White),
+        "Boris was told of an offer: it stands"
+    );
+    // Boris plays on: the offer lapses and cannot be accepted afterwards.
+    w.play(&b, g, "e7e5");
+    assert_eq!(w.row(g).draw_offer, None);
+    let p = w.send(&b, &format!("{g} accept"));
+    assert!(only_to(&p.replies, &b).contains("no draw offer"), "{p:#?}");
+    assert!(!w.row(g).finished);
+    // `draw?` on its own, then accepted.
+    w.send(&a, &format!("{g} draw?"));
+    let p = w.send(&b, &format!("{g} draw accepted"));
+    assert_over(&mut w, g, &p, [&a, &b], "1/2-1/2", "draw agreed");
+}
+
+#[test]
+fn a_declined_offer_is_withdrawn_and_the_offerer_told() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    w.send(&a, &format!("{g} 1. 5254 draw?"));
+    let p = w.send(&b, &format!("{g} decline"));
+    assert_eq!(w.row(g).draw_offer, None);
+    assert!(
+        only_to(&p.replies, &a).contains("Boris lehnt Ihr Remisangebot ab"),
+        "{p:#?}"
+    );
+    let p = w.send(&b, &format!("{g} accept"));
+    assert!(only_to(&p.replies, &b).contains("no draw offer"), "{p:#?}");
+    assert!(!w.row(g).finished);
+}
+
+#[test]
+fn a_threefold_repetition_claim_is_checked() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    let plies: Vec<&str> = SHUFFLE.iter().copied().cycle().take(8).collect();
+    w.play_all(&a, &b, g, &plies[..4]);
+    // The start position has occurred twice: a claim now is false.
+    let raw = format!("{g} claim 3");
+    let p = w.send(&a, &raw);
+    let body = assert_refused(&w, (g, &w.ucis(g), 0), &p, &a, "claim_refused", &raw);
+    assert!(body.contains("Remisreklamation abgelehnt"), "{body}");
+    assert!(!w.row(g).finished);
+    // Nor can the fifty-move rule be claimed.
+    let raw = format!("{g} claim 50");
+    let p = w.send(&b, &raw);
+    let body = assert_refused(&w, (g, &w.ucis(g), 1), &p, &b, "claim_refused", &raw);
+    assert!(body.contains("fifty moves"), "{body}");
+    w.play_all(&a, &b, g, &plies[4..]);
+    assert!(!w.row(g).finished, "three times needs a claim");
+    let p = w.send(&a, &format!("{g} claim draw threefold repetition"));
+    assert_over(&mut w, g, &p, [&a, &b], "1/2-1/2", "threefold repetition");
+}
+
+#[test]
+fn a_fifty_move_claim_is_checked() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, Some("4k3/8/8/8/8/8/R7/4K3 w - - 99 90"), "-");
+    let raw = format!("{g} claim 50");
+    let p = w.send(&a, &raw);
+    assert_refused(&w, (g, &[], 0), &p, &a, "claim_refused", &raw);
+    w.play(&a, g, "a2a3");
+    // A claim without a ground finds the fifty-move rule.
+    let p = w.send(&b, &format!("{g} claim"));
+    assert_over(&mut w, g, &p, [&a, &b], "1/2-1/2", "fifty-move rule");
+}
+
+#[test]
+fn the_director_adjudicates_and_takes_back() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    w.play_all(&a, &b, g, &["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert!(w.row(g).finished);
+    let outbox = w.outbox().len();
+    let n = service::takeback(&mut w.store, g, 2, "mouse slip agreed by both", w.now)
+        .expect("takeback");
+    assert_eq!(n, 2);
+    assert_eq!(w.ucis(g), ["f2f3", "e7e5"]);
+    let row = w.row(g);
+    assert!(!row.finished && row.result.is_none());
+    assert_eq!(w.outbox().len(), outbox + 2, "both players told");
+    assert!(
+        service::takeback(&mut w.store, g, 5, "x", w.now).is_err(),
+        "cannot take back moves not played"
+    );
+    w.play(&a, g, "d2d4");
+    assert!(service::adjudicate(&mut w.store, g, "2-0", "x", w.now).is_err());
+    service::adjudicate(&mut w.store, g, "1-0", "Black abandoned the game", w.now)
+        .expect("adjudicate");
+    let row = w.row(g);
+    assert_eq!((row.finished, row.result.as_deref()), (true, Some("1-0")));
+    let trail = store::audit_trail(w.store.conn(), g).expect("audit");
+    assert_eq!(
+        trail.iter().map(|t| t.1.as_str()).collect::<Vec<_>>(),
+        ["takeback", "adjudicate"]
+    );
+}
+
+// ---------------------------------------------------------------------------
+// 6/7. Clocks, reminders, forfeits and leave, under a test clock
+
+const DAY: SignedDuration = SignedDuration::from_hours(24);
+
+fn reminders_to(w: &World, who: &Who) -> usize {
+    w.outbox()
+        .iter()
+        .filter(|r| {
+            r.to == who.addr && (r.body.contains("reminder") || r.body.contains("Erinnerung"))
+        })
+        .count()
+}
+
+#[test]
+fn reminders_come_once_per_move_and_a_forfeit_after_the_limit() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "3d");
+    assert_eq!(
+        w.sweep(),
+        service::SweepReport::default(),
+        "the day the game starts costs nothing"
+    );
+    w.advance(DAY);
+    let r = w.sweep();
+    assert_eq!(r.reminders, [g]);
+    assert!(r.forfeits.is_empty());
+    assert_eq!(reminders_to(&w, &a), 1);
+    assert!(
+        w.outbox().iter().any(|m| m.to == a.addr
+            && m.body == format!("P{g} Erinnerung: Sie sind am Zug, noch 2 Tage."))
+    );
+    // Once per move: not again the same day, nor the next days.
+    assert_eq!(w.sweep(), service::SweepReport::default());
+    w.advance(DAY);
+    assert_eq!(w.sweep(), service::SweepReport::default());
+    assert_eq!(reminders_to(&w, &a), 1);
+    // Anna moves on day 2; Boris's clock starts when the notice is sent.
+    w.play(&a, g, "e2e4");
+    w.advance(DAY * 5);
+    assert_eq!(
+        w.sweep(),
+        service::SweepReport::default(),
+        "an undelivered move starts no clock"
+    );
+    w.deliver_all();
+    w.advance(DAY);
+    assert_eq!(w.sweep().reminders, [g]);
+    assert_eq!(reminders_to(&w, &b), 1);
+    w.play(&b, g, "e7e5");
+    w.deliver_all();
+    // Anna's next move is another move: another reminder.
+    w.advance(DAY);
+    assert_eq!(w.sweep().reminders, [g]);
+    assert_eq!(reminders_to(&w, &a), 2);
+    // Three days used is exactly the allowance: in time.
+    w.advance(DAY * 2);
+    assert_eq!(w.sweep(), service::SweepReport::default());
+    assert!(!w.row(g).finished);
+    // The fourth is one too many.
+    w.advance(DAY);
+    let before = w.outbox().len();
+    let r = w.sweep();
+    assert_eq!(r.forfeits, [g]);
+    let row = w.row(g);
+    assert_eq!(row.result.as_deref(), Some("0-1"));
+    assert!(
+        row.reason
+            .as_deref()
+            .is_some_and(|r| r.contains("Anna lost on time")),
+        "{row:?}"
+    );
+    let told: Vec<_> = w.outbox().into_iter().skip(before).collect();
+    assert_eq!(told.len(), 2, "both told: {told:#?}");
+    // A finished game is swept no more.
+    w.advance(DAY * 10);
+    assert_eq!(w.sweep(), service::SweepReport::default());
+}
+
+#[test]
+fn black_forfeits_too() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "2d");
+    w.play(&a, g, "e2e4");
+    w.deliver_all();
+    w.advance(DAY * 3);
+    assert_eq!(w.sweep().forfeits, [g]);
+    assert_eq!(w.row(g).result.as_deref(), Some("1-0"));
+}
+
+#[test]
+fn leave_stops_the_clock() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "3d");
+    let p = w.send(&a, "leave 10");
+    // From tomorrow (4 March) for ten days, to 13 March.
+    assert_eq!(
+        only_to(&p.replies, &a),
+        "ccgate: Urlaub vom 2025-03-04 bis 2025-03-13 notiert. Noch 35 Tage in diesem Jahr."
+    );
+    assert_eq!(
+        store::leaves(w.store.conn(), a.id).expect("leaves"),
+        [(1, "2025-03-04".to_string(), Some("2025-03-13".to_string()))]
+    );
+    assert!(w.incidents().is_empty());
+    // Ten days on: no day of the leave has counted.
+    for _ in 0..10 {
+        w.advance(DAY);
+        assert_eq!(w.sweep(), service::SweepReport::default(), "{}", w.now);
+    }
+    // The first day after the leave counts.
+    w.advance(DAY);
+    assert_eq!(w.sweep().reminders, [g]);
+    w.advance(DAY * 2);
+    assert_eq!(w.sweep(), service::SweepReport::default());
+    w.advance(DAY);
+    assert_eq!(w.sweep().forfeits, [g]);
+}
+
+#[test]
+fn a_move_during_leave_ends_it() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "3d");
+    w.send(&a, "leave 10");
+    // Anna moves on 6 March, during her leave: it ends that day.
+    w.advance(DAY * 3);
+    w.play(&a, g, "e2e4");
+    assert_eq!(
+        store::leaves(w.store.conn(), a.id).expect("leaves"),
+        [(1, "2025-03-04".to_string(), Some("2025-03-06".to_string()))]
+    );
+    w.deliver_all();
+    w.play(&b, g, "e7e5");
+    w.deliver_all();
+    // Her clock runs again from 6 March: four days later she has lost,
+    // although the leave she asked for would have lasted until 13 March.
+    w.advance(DAY * 3);
+    assert_eq!(
+        w.sweep(),
+        service::SweepReport {
+            forfeits: vec![],
+            reminders: vec![g]
+        }
+    );
+    w.advance(DAY);
+    assert_eq!(w.sweep().forfeits, [g]);
+    assert_eq!(w.row(g).result.as_deref(), Some("0-1"));
+}
+
+#[test]
+fn leave_beyond_the_allowance_is_refused() {
+    let mut w = World::new();
+    let b = boris(&mut w);
+    let p = w.send(&b, "leave 46");
+    assert!(
+        only_to(&p.replies, &b).starts_with("ccgate: leave refused"),
+        "{p:#?}"
+    );
+    assert!(
+        store::leaves(w.store.conn(), b.id)
+            .expect("leaves")
+            .is_empty()
+    );
+}
+
+#[test]
+fn a_move_with_a_draw_offer_fits_one_sms_in_every_language() {
+    use ccgate::protocol::sms::{limit, units};
+    let mut w = World::new();
+    let alexandra = w.player(
+        "Alexandra Kuznetsova",
+        Channel::Email,
+        "alexandra@example.org",
+        Notation::San,
+        Lang::En,
+    );
+    for (k, (lang, offer_words)) in [
+        (Lang::Ru, "ничь"),
+        (Lang::De, "Remis"),
+        (Lang::En, "Draw offered"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let them = w.player(
+            &format!("Player {k}"),
+            Channel::Sms,
+            &format!("+4917100000{k:02}"),
+            Notation::San,
+            lang,
+        );
+        // Game 12 or so, at move 54.
+        let mut g = 0;
+        while g < 12 {
+            g = w.game(
+                &alexandra,
+                &them,
+                Some("5k2/8/8/8/8/8/6K1/4R3 b - - 0 54"),
+                "-",
+            );
+        }
+        w.play(&them, g, "f8f7");
+        let p = w.send(&alexandra, &format!("{g} 55. Re7+ (=)"));
+        let notice = only_to(&p.replies, &them);
+        let (encoding, n) = units(&notice);
+        assert!(n <= limit(encoding), "{notice}");
+        assert!(
+            !notice.ends_with('…') && !notice.ends_with("..."),
+            "the notice was cut: {notice}"
+        );
+        assert!(
+            notice.contains(offer_words),
+            "{lang}: the offer is in the notice: {notice}"
+        );
+        assert_eq!(w.row(g).draw_offer, Some(Color::White));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The outbox as transports use it
+
+#[test]
+fn the_outbox_retries_with_backoff_gives_up_and_starts_clocks_when_sent() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    w.play(&a, g, "e2e4");
+    let due = |w: &World, c: Channel| store::due(w.store.conn(), c, w.now, 10).expect("due");
+    let notice = due(&w, Channel::Sms);
+    assert_eq!(notice.len(), 1);
+    assert_eq!(due(&w, Channel::Email).len(), 1);
+    // A failed attempt waits before the next one.
+    let tx = w.store.write().expect("write");
+    store::mark_failed(&tx, notice[0].id, "modem busy", w.now, 3).expect("failed");
+    tx.commit().expect("commit");
+    assert!(due(&w, Channel::Sms).is_empty());
+    w.advance(SignedDuration::from_hours(1));
+    assert_eq!(due(&w, Channel::Sms).len(), 1);
+    // Sent: the move is delivered then, and it is no longer due.
+    let tx = w.store.write().expect("write");
+    store::mark_sent(&tx, notice[0].id, w.now).expect("sent");
+    tx.commit().expect("commit");
+    assert!(due(&w, Channel::Sms).is_empty());
+    let moves = store::moves(w.store.conn(), g).expect("moves");
+    assert_eq!(moves[0].delivered_at, Some(w.now));
+    // Too many failures: given up, and out of the unsent list.
+    let email = due(&w, Channel::Email);
+    for _ in 0..3 {
+        let tx = w.store.write().expect("write");
+        store::mark_failed(&tx, email[0].id, "550 no such user", w.now, 3).expect("failed");
+        tx.commit().expect("commit");
+        w.advance(SignedDuration::from_hours(24 * 30));
+    }
+    assert!(due(&w, Channel::Email).is_empty());
+    assert!(
+        store::list(w.store.conn(), false)
+            .expect("outbox")
+            .is_empty()
+    );
+    assert_eq!(w.outbox().len(), 2);
+}

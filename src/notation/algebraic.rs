@@ -112,6 +112,50 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// The common case, strict English SAN such as PGN files hold, read by
+/// shakmaty's own SAN parser, which is several times cheaper than the lenient
+/// grammar; anything it does not take goes through the grammar below, which
+/// reads the same tokens the same way.
+fn strict_san(text: &str, lang: Lang) -> Option<MoveDesc> {
+    use shakmaty::san::{San, SanPlus, Suffix};
+    if lang != Lang::En || !text.is_ascii() {
+        return None;
+    }
+    let plus = SanPlus::from_ascii(text.as_bytes()).ok()?;
+    let mut desc = MoveDesc::EMPTY;
+    match plus.san {
+        San::Normal { role, file, rank, capture, to, promotion } => {
+            if matches!(promotion, Some(Role::King | Role::Pawn)) {
+                return None;
+            }
+            // A full origin without a letter names whatever piece stands there.
+            let lettered = text.starts_with(|c: char| c.is_ascii_uppercase());
+            desc.role = if role == Role::Pawn && file.is_some() && rank.is_some() && !lettered {
+                None
+            } else {
+                Some(role)
+            };
+            desc.from_file = file;
+            desc.from_rank = rank;
+            desc.to_file = Some(to.file());
+            desc.to_rank = Some(to.rank());
+            desc.capture = capture;
+            desc.promotion = promotion.map_or(PromotionSpec::None, PromotionSpec::To);
+        }
+        San::Castle(side) => {
+            desc.castle = Some(side);
+            desc.role = Some(Role::King);
+        }
+        San::Put { .. } | San::Null => return None,
+    }
+    desc.check = match plus.suffix {
+        None => CheckMark::None,
+        Some(Suffix::Check) => CheckMark::Check,
+        Some(Suffix::Checkmate) => CheckMark::Mate,
+    };
+    Some(desc)
+}
+
 /// Figurines of both colours, in either colour's glyph.
 pub(crate) fn figurine_role(c: char) -> Option<Role> {
     Some(match c {
@@ -175,6 +219,9 @@ fn castling(cur: &mut Cursor<'_>) -> Option<CastlingSide> {
 
 /// Parses the algebraic grammar above into a description.
 pub(crate) fn parse(text: &str, lang: Lang) -> Result<MoveDesc, ReadError> {
+    if let Some(desc) = strict_san(text, lang) {
+        return Ok(desc);
+    }
     let mut cur = Cursor::new(text);
     let mut desc = MoveDesc::EMPTY;
     if cur.is_empty() {

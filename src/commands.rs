@@ -63,6 +63,10 @@ pub enum GameCommand {
         time: TimeControl,
         #[arg(long)]
         fen: Option<String>,
+        /// The event's policy for illegal moves: days charged to the offender's
+        /// clock (postal rules); 0, the default, refuses and asks again.
+        #[arg(long, default_value_t = 0)]
+        penalty_days: u32,
     },
     /// All games.
     List,
@@ -200,7 +204,9 @@ pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> ExitCode {
         Err(code) => return code,
     };
     let result = match cmd {
-        GameCommand::New { white, black, time, fen } => new_game(&mut store, &white, &black, &time, fen.as_deref()),
+        GameCommand::New { white, black, time, fen, penalty_days } => {
+            new_game(&mut store, &white, &black, &time, fen.as_deref(), penalty_days)
+        }
         GameCommand::List => list_games(&store),
         GameCommand::Show { id } => show_game(&store, id),
         GameCommand::Pgn { id } => game_pgn(&store, id).map(|pgn| print!("{pgn}")),
@@ -213,7 +219,14 @@ pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> ExitCode {
     result.map_or_else(store_fail, |()| ExitCode::SUCCESS)
 }
 
-fn new_game(store: &mut Store, white: &str, black: &str, tc: &TimeControl, fen: Option<&str>) -> store::Result<()> {
+fn new_game(
+    store: &mut Store,
+    white: &str,
+    black: &str,
+    tc: &TimeControl,
+    fen: Option<&str>,
+    penalty_days: u32,
+) -> store::Result<()> {
     if let Some(f) = fen {
         start_position(Some(f)).map_err(|e| store::StoreError::Invalid(e.to_string()))?;
     }
@@ -224,6 +237,9 @@ fn new_game(store: &mut Store, white: &str, black: &str, tc: &TimeControl, fen: 
         return Err(store::StoreError::Invalid("a player cannot play themselves".into()));
     }
     let id = store::create_game(&tx, w.id, b.id, fen, &tc.to_string(), now())?;
+    if penalty_days > 0 {
+        store::set_penalty_days(&tx, id, penalty_days)?;
+    }
     tx.commit()?;
     println!("{id}");
     Ok(())
@@ -275,6 +291,7 @@ fn show_game(store: &Store, id: i64) -> store::Result<()> {
             let tz = crate::game::clock::zone(&p.tz).unwrap_or(jiff::tz::TimeZone::UTC);
             let leaves = service::effective_leaves(store.conn(), &p)?;
             let st = crate::game::clock::status(&tc, &tz, &periods, &leaves, now());
+            let st = service::with_penalty(st, store::penalty_days(store.conn(), id, pid)?);
             println!(
                 "  {}: {} days used, {} remaining{}",
                 p.name,

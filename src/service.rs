@@ -48,16 +48,6 @@ pub struct Processed {
     pub replies: Vec<Outgoing>,
 }
 
-/// How illegal moves are treated (per event).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum IllegalMovePolicy {
-    /// Refuse and ask again (the default).
-    #[default]
-    Refuse,
-    /// Refuse, and charge the offender this many days (postal rules).
-    PenaltyDays(u32),
-}
-
 /// Processes one inbound message.
 pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
     let sender = normalize(msg.channel, &msg.from).unwrap_or_else(|_| msg.from.trim().to_string());
@@ -423,6 +413,12 @@ impl Ctx<'_> {
             body.push_str(&fill(template(Key::DidYouMean, player.lang), &[("moves", &moves.join(", "))]));
         }
         body.push_str(template(Key::NothingApplied, player.lang));
+        // The event's policy: postal rules charge days for an illegal move.
+        let penalty = game.row.penalty_days;
+        if penalty > 0 && kind == "illegal" {
+            store::add_penalty(self.conn, game.row.id, player.id, penalty, reason, self.now)?;
+            body.push_str(&fill(template(Key::Penalty, player.lang), &[("days", &penalty.to_string())]));
+        }
         self.incident(Some(game.row.id), Some(pos.clone()), kind, reason.to_string(), Some(&line.text), Some(player.id))?;
         self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
         self.outcomes.push(format!("game {}: refused ({kind}): {reason}", game.row.id));
@@ -917,6 +913,19 @@ impl Ctx<'_> {
     }
 }
 
+/// A clock charged with penalty days (the illegal-move policy): they count
+/// as days used on the current move.
+pub fn with_penalty(mut status: clock::ClockStatus, days: i64) -> clock::ClockStatus {
+    if days > 0 {
+        status.days_used_total += days;
+        if let Some(remaining) = status.days_remaining.as_mut() {
+            *remaining -= days;
+            status.forfeited |= status.running && *remaining < 0;
+        }
+    }
+    status
+}
+
 /// What a clock sweep did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SweepReport {
@@ -941,6 +950,7 @@ pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepRep
         let periods = clock::periods_for(color, game.record.start.turn(), game.row.created_at, &times);
         let (book, _) = leave_book(&tx, &player)?;
         let status = clock::status(&tc, &player_zone(&player), &periods, &book.effective_leaves(), now);
+        let status = with_penalty(status, store::penalty_days(&tx, row.id, player_id)?);
         let ply = game.record.next_ply();
         let reminded = tx
             .query_row("SELECT 1 FROM reminders WHERE game_id = ?1 AND ply = ?2", rusqlite::params![row.id, ply], |_| Ok(()))

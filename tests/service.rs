@@ -1784,3 +1784,44 @@ fn the_outbox_retries_with_backoff_gives_up_and_starts_clocks_when_sent() {
     );
     assert_eq!(w.outbox().len(), 2);
 }
+
+#[test]
+fn the_penalty_policy_charges_days_for_an_illegal_move_and_can_forfeit() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    // 3 days per move, 2 penalty days per illegal move.
+    let g = w.game(&a, &b, None, "3d");
+    {
+        let tx = w.store.write().expect("tx");
+        store::set_penalty_days(&tx, g, 2).expect("policy");
+        tx.commit().expect("commit");
+    }
+    assert_eq!(w.row(g).penalty_days, 2);
+    w.play(&a, g, "e2e4");
+    w.deliver_all();
+    let before = w.ucis(g);
+    let p = w.send(&b, &format!("{g} 1... Qh4"));
+    let body = only_to(&p.replies, &b);
+    assert!(body.contains("Penalty: 2 days"), "{body}");
+    assert_eq!(w.ucis(g), before, "nothing applied");
+    // Without the penalty, two days later Black would still be in time (3 days per move);
+    // with 2 penalty days the limit is passed.
+    w.advance(SignedDuration::from_hours(48));
+    let report = w.sweep();
+    assert_eq!(report.forfeits, vec![g], "{report:?}");
+    assert_eq!(w.row(g).result.as_deref(), Some("1-0"));
+}
+
+#[test]
+fn without_a_penalty_policy_an_illegal_move_costs_no_time() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "3d");
+    w.play(&a, g, "e2e4");
+    w.deliver_all();
+    let p = w.send(&b, &format!("{g} 1... Qh4"));
+    assert!(!only_to(&p.replies, &b).contains("Penalty"));
+    w.advance(SignedDuration::from_hours(48));
+    assert!(w.sweep().forfeits.is_empty());
+    assert!(w.row(g).result.is_none());
+}

@@ -107,11 +107,24 @@ fn short_promotion(pos: &Chess, desc: &MoveDesc, last: Option<char>) -> Option<M
 
 pub(crate) fn append(mv: Move, out: &mut String) {
     let Some(from) = mv.from() else { return };
-    for sq in [from, king_target(&mv)] {
-        out.push(char::from(b'1' + u8::from(sq.file())));
-        out.push(char::from(b'1' + u8::from(sq.rank())));
-    }
-    if let Some(p) = mv.promotion() {
-        out.push(digit_of_piece(p));
+    let to = king_target(&mv);
+    // Built on the stack and appended in one copy: a push per digit costs a
+    // capacity check and UTF-8 encoding each, more than the rest of the move.
+    let mut code = [
+        b'1' + u8::from(from.file()),
+        b'1' + u8::from(from.rank()),
+        b'1' + u8::from(to.file()),
+        b'1' + u8::from(to.rank()),
+        b'0',
+    ];
+    let len = match mv.promotion() {
+        Some(p) => {
+            code[4] = digit_of_piece(p) as u8;
+            5
+        }
+        None => 4,
+    };
+    if let Some(text) = code.get(..len).and_then(|c| std::str::from_utf8(c).ok()) {
+        out.push_str(text);
     }
 }

@@ -310,6 +310,68 @@ impl<'a> Parser<'a> {
     /// Reads `[Name "value"]`; tolerates a missing closing quote or bracket.
     /// Lines such as `[pgn]` that are not tag pairs are skipped.
     fn tag(&mut self) -> Option<(String, String)> {
+        if let Some(tag) = self.plain_tag() {
+            return Some(tag);
+        }
+        self.general_tag()
+    }
+
+    /// The common tag pair, `[Name "value"]` with an ASCII name and no escapes
+    /// in the value, read in one pass over the bytes and copied in one piece:
+    /// a game has a dozen tags, and the general reader below walks each
+    /// line several times and pushes the value a character at a time.
+    /// Returns `None`, consuming nothing, for anything else.
+    fn plain_tag(&mut self) -> Option<(String, String)> {
+        let bytes = self.src.as_bytes();
+        let start = self.at;
+        if bytes.get(start) != Some(&b'[') {
+            return None;
+        }
+        let name_start = start + 1;
+        let mut i = name_start;
+        while bytes.get(i).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_') {
+            i += 1;
+        }
+        let name_end = i;
+        // A non-ASCII byte may continue the name (`is_alphanumeric`): general reader.
+        if name_end == name_start || bytes.get(name_end).is_some_and(|b| *b >= 0x80) {
+            return None;
+        }
+        while bytes.get(i).is_some_and(|b| matches!(b, b' ' | b'\t')) {
+            i += 1;
+        }
+        if bytes.get(i) != Some(&b'"') {
+            return None;
+        }
+        let value_start = i + 1;
+        i = value_start;
+        loop {
+            match bytes.get(i) {
+                Some(b'"') => break,
+                // Escapes, a line without a closing quote: general reader.
+                Some(b'\\' | b'\n') | None => return None,
+                Some(_) => i += 1,
+            }
+        }
+        let value_end = i;
+        i += 1;
+        loop {
+            match bytes.get(i) {
+                Some(b']') => {
+                    i += 1;
+                    break;
+                }
+                Some(b'\n') | None => break,
+                Some(_) => i += 1,
+            }
+        }
+        let name = self.src.get(name_start..name_end)?;
+        let value = self.src.get(value_start..value_end)?;
+        self.at = i;
+        Some((name.to_string(), value.to_string()))
+    }
+
+    fn general_tag(&mut self) -> Option<(String, String)> {
         let line_end = self.rest().find('\n').map_or(self.src.len(), |n| self.at + n);
         let line = &self.src[self.at..line_end];
         let inner = line.strip_prefix('[')?;
@@ -784,7 +846,10 @@ fn push_number(n: u32, out: &mut String) {
             break;
         }
     }
-    out.extend(digits[i..].iter().map(|&d| char::from(d)));
+    // One copy of ASCII digits rather than a push (and capacity check) per digit.
+    if let Some(text) = digits.get(i..).and_then(|d| std::str::from_utf8(d).ok()) {
+        out.push_str(text);
+    }
 }
 
 /// Writes a move, or `--` for a null move (`0000` in UCI).

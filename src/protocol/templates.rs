@@ -46,6 +46,7 @@ pub enum Key {
     BadPin,
     TakenBack,
     Adjudicated,
+    Penalty,
 }
 
 /// The template of a key in a language.
@@ -93,6 +94,7 @@ fn en(key: Key) -> &'static str {
         Key::BadPin => "ccgate: PIN missing or wrong. Nothing was applied.",
         Key::TakenBack => "G{game} the director took back the moves after ply {ply}: {reason}",
         Key::Adjudicated => "G{game} adjudicated {result}: {reason}",
+        Key::Penalty => " Penalty: {days} days added to your time.",
     }
 }
 
@@ -132,6 +134,7 @@ fn de(key: Key) -> &'static str {
         Key::BadPin => "ccgate: PIN fehlt oder falsch. Nichts wurde ausgeführt.",
         Key::TakenBack => "P{game} der Turnierleiter nahm die Züge nach Halbzug {ply} zurück: {reason}",
         Key::Adjudicated => "P{game} entschieden {result}: {reason}",
+        Key::Penalty => " Strafe: {days} Tage Bedenkzeit abgezogen.",
     }
 }
 
@@ -171,6 +174,7 @@ fn ru(key: Key) -> &'static str {
         Key::BadPin => "ccgate: неверный PIN.",
         Key::TakenBack => "П{game} судья отменил ходы после {ply}: {reason}",
         Key::Adjudicated => "П{game} решение судьи {result}: {reason}",
+        Key::Penalty => " Штраф {days} дн.",
     }
 }
 
@@ -208,13 +212,13 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const KEYS: [Key; 34] = [
+    const KEYS: [Key; 35] = [
         Key::Confirm, Key::YourMove, Key::Refused, Key::DidYouMean, Key::NothingApplied, Key::GameOver,
         Key::DrawOffered, Key::DrawOfferedWithMove, Key::DrawDeclined, Key::NoDrawOffer, Key::ClaimRefused, Key::Help, Key::UnknownSender,
         Key::NotYourGame, Key::WhichGame, Key::NotYourTurn, Key::WrongNumber, Key::Desync, Key::GameFinished,
         Key::Board, Key::Record, Key::NotationSet, Key::LangSet, Key::BadSetting, Key::LeaveGranted,
         Key::LeaveRefused, Key::ConditionalStored, Key::ConditionalPlayed, Key::ConditionalDropped,
-        Key::ConditionalRefused, Key::Reminder, Key::BadPin, Key::TakenBack, Key::Adjudicated,
+        Key::ConditionalRefused, Key::Reminder, Key::BadPin, Key::TakenBack, Key::Adjudicated, Key::Penalty,
     ];
 
     #[test]

@@ -23,6 +23,8 @@ pub struct GameRow {
     pub draw_offer: Option<Color>,
     pub created_at: Timestamp,
     pub finished_at: Option<Timestamp>,
+    /// Days charged for an illegal move (the event's policy); 0: refuse and ask again.
+    pub penalty_days: u32,
 }
 
 /// A move as stored, with its evidence.
@@ -72,7 +74,8 @@ pub fn create_game(
     Ok(id)
 }
 
-const COLUMNS: &str = "id, white, black, start_fen, time_control, status, result, reason, draw_offer, created_at, finished_at";
+const COLUMNS: &str =
+    "id, white, black, start_fen, time_control, status, result, reason, draw_offer, created_at, finished_at, penalty_days";
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     let status: String = r.get(5)?;
@@ -89,6 +92,7 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         draw_offer: offer.map(|o| if o == "white" { Color::White } else { Color::Black }),
         created_at: ts(r.get(9)?),
         finished_at: r.get::<_, Option<i64>>(10)?.map(ts),
+        penalty_days: r.get(11)?,
     })
 }
 
@@ -151,6 +155,30 @@ pub fn add_move(conn: &Connection, game_id: i64, m: &MoveRow) -> Result<()> {
         m.journal_id
     ])?;
     Ok(())
+}
+
+/// Sets the illegal-move policy of a game: penalty days, 0 to refuse only.
+pub fn set_penalty_days(conn: &Connection, game_id: i64, days: u32) -> Result<()> {
+    conn.execute("UPDATE games SET penalty_days = ?2 WHERE id = ?1", params![game_id, days])?;
+    Ok(())
+}
+
+/// Charges a player penalty days in a game.
+pub fn add_penalty(conn: &Connection, game_id: i64, player_id: i64, days: u32, reason: &str, now: Timestamp) -> Result<()> {
+    conn.execute(
+        "INSERT INTO penalties (game_id, player_id, days, reason, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![game_id, player_id, days, reason, secs(now)],
+    )?;
+    Ok(())
+}
+
+/// The penalty days charged to a player in a game.
+pub fn penalty_days(conn: &Connection, game_id: i64, player_id: i64) -> Result<i64> {
+    Ok(conn.query_row(
+        "SELECT coalesce(sum(days), 0) FROM penalties WHERE game_id = ?1 AND player_id = ?2",
+        params![game_id, player_id],
+        |r| r.get(0),
+    )?)
 }
 
 /// Removes the moves after `ply` (a director's takeback).

@@ -123,6 +123,20 @@ const MIGRATIONS: &[&str] = &[
         created_at INTEGER NOT NULL
     );
     "#,
+    // 2: the per-event illegal-move policy (penalty days, 0 = refuse and ask
+    // again) and the penalties charged under it.
+    r#"
+    ALTER TABLE games ADD COLUMN penalty_days INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE penalties (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        days INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE INDEX penalties_game ON penalties(game_id, player_id);
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -1,12 +1,13 @@
 //! The game service: one inbound message in, checked against the stored
 //! game, applied or refused, replies queued — all in one transaction.
 //!
-//! Order of work, for durability: the message is journaled and committed
-//! first (that is when a transport may acknowledge it); then one transaction
+//! Order of work, for durability: one transaction journals the message,
 //! applies what it asks, records incidents, queues every reply and writes
-//! the journal outcome. A crash before that commit leaves the entry without
-//! outcome, and submitting it again (same transport id) processes it then; a
-//! crash after it leaves nothing to redo, and a repeat changes nothing.
+//! the journal outcome; only after its commit may the transport acknowledge
+//! the message. A crash before the commit leaves nothing, and the transport
+//! delivers the message again; a crash after it leaves nothing to redo, and
+//! the repeated delivery (same transport id) changes nothing. A message whose
+//! processing fails is still journaled, with the error as its outcome.
 
 use jiff::Timestamp;
 use rusqlite::Connection;
@@ -59,30 +60,43 @@ pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result
             use argon2::password_hash::rand_core::{OsRng, RngCore};
             format!("local-{}-{}-{:016x}", now.as_nanosecond(), std::process::id(), OsRng.next_u64())
         });
-    let journal_id = {
-        let tx = store.write()?;
-        let j = store::journal(&tx, msg.channel, &transport_id, &sender, &msg.raw, now)?;
-        tx.commit()?;
-        match j {
-            Journaled::New(id) => id,
-            Journaled::Seen(entry) if entry.outcome.is_some() => {
-                return Ok(Processed { journal_id: entry.id, duplicate: true, replies: Vec::new() });
-            }
-            Journaled::Seen(entry) => entry.id,
-        }
-    };
+    // One transaction journals the message and applies it: one fsync per
+    // message. The transport acknowledges only after it returns, so a crash
+    // inside it loses nothing (the message comes again) and a crash after it
+    // repeats nothing (the journal knows the transport id).
     let tx = store.write()?;
-    // A concurrent process may have finished it between the two transactions.
-    if store::entry(&tx, journal_id)?.and_then(|e| e.outcome).is_some() {
-        return Ok(Processed { journal_id, duplicate: true, replies: Vec::new() });
-    }
+    let journal_id = match store::journal(&tx, msg.channel, &transport_id, &sender, &msg.raw, now)? {
+        Journaled::New(id) => id,
+        Journaled::Seen(entry) if entry.outcome.is_some() => {
+            return Ok(Processed { journal_id: entry.id, duplicate: true, replies: Vec::new() });
+        }
+        // Journaled but never processed (by a version that journaled first).
+        Journaled::Seen(entry) => entry.id,
+    };
     let mut ctx = Ctx { conn: &tx, journal_id: Some(journal_id), channel: msg.channel, sender: sender.clone(), now, outcomes: Vec::new() };
-    ctx.process(&msg.text)?;
+    let processed = ctx.process(&msg.text);
     let outcome = if ctx.outcomes.is_empty() { "nothing".to_string() } else { ctx.outcomes.join("; ") };
-    store::set_outcome(&tx, journal_id, &outcome, now)?;
-    let replies = store::replies_for(&tx, journal_id)?;
-    tx.commit()?;
-    Ok(Processed { journal_id, duplicate: false, replies })
+    match processed {
+        Ok(()) => {
+            store::set_outcome(&tx, journal_id, &outcome, now)?;
+            let replies = store::replies_for(&tx, journal_id)?;
+            tx.commit()?;
+            Ok(Processed { journal_id, duplicate: false, replies })
+        }
+        Err(e) => {
+            // Processing failed (a damaged game record, say): undo its
+            // effects but keep the message and why, as evidence.
+            drop(tx);
+            let tx = store.write()?;
+            let id = match store::journal(&tx, msg.channel, &transport_id, &sender, &msg.raw, now)? {
+                Journaled::New(id) => id,
+                Journaled::Seen(entry) => entry.id,
+            };
+            store::set_outcome(&tx, id, &format!("error: {e}"), now)?;
+            tx.commit()?;
+            Err(e)
+        }
+    }
 }
 
 struct Ctx<'c> {

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Durable submissions per second with 100,000 games in the store, beside the
+# machine's raw fsync rate measured in the same run (benches/durable.rs), and
+# the number of fsyncs each submission costs (counted with strace).
+#
+# The issue: "report both and the ratio in the README. Aim for at least half
+# the raw fsync rate."
+#
+# Usage: bench/durable.sh            (from anywhere in the repository)
+# Environment:
+#   CCGATE_BENCH_DIR=DIR   where the store and the fsync probe live (default
+#                          target/bench/durable: the project's disk). Must not
+#                          be tmpfs, or the fsyncs cost nothing.
+#   COUNT=N                submissions counted under strace (default 1000)
+#   NO_STRACE=1            skip the fsync counts
+#   CCGATE_BENCH_BLOCKS=1  show the ratio per block of rounds too
+#
+# Output: the benchmark's own report, then a README-ready table; both are
+# kept in target/bench/durable.txt and target/bench/durable.md.
+# Exit status: 0, or 3 when submissions/s is below half the fsync rate.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+OUT=target/bench
+DIR=${CCGATE_BENCH_DIR:-target/bench/durable}
+COUNT=${COUNT:-1000}
+mkdir -p "$OUT" "$DIR"
+export CCGATE_BENCH_DIR="$DIR"
+
+say() { printf '== %s\n' "$*" >&2; }
+
+fstype=$(stat -f -c %T "$DIR")
+if [ "$fstype" = tmpfs ] || [ "$fstype" = ramfs ]; then
+    say "$DIR is on $fstype: an fsync there costs nothing; choose a directory on a disk"
+    exit 2
+fi
+
+# --- build --------------------------------------------------------------
+say "building (release)"
+cargo build --release --quiet --bin ccgate
+exe=$(cargo bench --bench durable --no-run --message-format=json 2>/dev/null |
+    python3 -c '
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "durable" and m.get("executable"):
+        print(m["executable"])
+')
+[ -x "$exe" ] || { say "benches/durable.rs did not build"; exit 1; }
+export CCGATE_BIN=$PWD/target/release/ccgate
+
+# --- the machine ----------------------------------------------------------
+{
+    echo "date:    $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), kernel $(uname -r)"
+    echo "disk:    $(df -h "$DIR" | awk 'NR==2 {print $1 ", " $2 " (" $5 " used)"}'), $fstype, mounted $(findmnt -n -o OPTIONS -T "$DIR" 2>/dev/null || echo '?')"
+    echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+} | tee "$OUT/durable.txt"
+
+# --- the benchmark ----------------------------------------------------------
+say "building the store (once) and measuring"
+"$exe" --prepare
+"$exe" --bench | tee -a "$OUT/durable.txt"
+echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/durable.txt"
+result=$(grep '^RESULT ' "$OUT/durable.txt" | tail -1)
+
+# --- fsyncs per submission ---------------------------------------------------
+if [ "${NO_STRACE:-0}" != 1 ] && ! command -v strace >/dev/null && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+    say "installing strace"
+    apt-get install -y strace >/dev/null 2>&1 || true
+fi
+counts=""
+if [ "${NO_STRACE:-0}" != 1 ] && command -v strace >/dev/null; then
+    # Syncs of N submissions minus those of the same process submitting
+    # nothing (opening and closing the store), divided by N.
+    syncs() { # mode N
+        strace -f -c -e trace=fsync,fdatasync,sync_file_range,msync -o "$OUT/durable-strace.txt" "$exe" "$1" "$2" >/dev/null
+        awk '$NF ~ /^(fsync|fdatasync|sync_file_range|msync)$/ {n += $4} END {print n + 0}' "$OUT/durable-strace.txt"
+    }
+    per() { # mode N
+        local zero all
+        zero=$(syncs "$1" 0)
+        all=$(syncs "$1" "$2")
+        python3 -c "print(f'{($all - $zero) / $2:.2f}')"
+    }
+    say "counting fsyncs with strace ($COUNT submissions each; $((COUNT / 10)) through ccgate submit)"
+    lib=$(per --count "$COUNT")
+    one=$(per --count-one-fsync "$COUNT")
+    cli=$(per --count-cli $((COUNT / 10)))
+    counts="lib_fsyncs=$lib one_fsync_fsyncs=$one cli_fsyncs=$cli"
+    echo "COUNTS $counts" | tee -a "$OUT/durable.txt"
+fi
+
+# --- the table ----------------------------------------------------------------
+status=0
+python3 - "$result" "$counts" >"$OUT/durable.md" <<'EOF' || status=$?
+import sys
+r = dict(kv.split("=", 1) for kv in sys.argv[1].split()[1:])
+c = dict(kv.split("=", 1) for kv in sys.argv[2].split()) if sys.argv[2] else {}
+f = float(r["fsync_per_s"])
+def row(name, rate, fsyncs="", ratio=None):
+    ratio = f"{float(rate) / f:.2f}" if ratio is None else ratio
+    print(f"| {name} | {float(rate):,.0f} | {ratio} | {fsyncs} |")
+print(f"Durable submissions with {int(r['games']):,} games in the store ({r['fs']}; "
+      f"{r['submissions']} submissions interleaved with the raw syncs, same directory):\n")
+print("| | per second | ÷ raw fsync rate | fsyncs per submission |")
+print("|---|---:|---:|---:|")
+row("raw fsync (4 KiB write + `sync_all`)", f, "", "1")
+row("raw fdatasync (4 KiB write + `sync_data`)", r["fdatasync_per_s"])
+row("**durable submissions** (`service::submit`, library)", r["subs_per_s"], c.get("lib_fsyncs", ""))
+if "cli_subs_per_s" in r:
+    row("`ccgate submit`, one process per message", r["cli_subs_per_s"], c.get("cli_fsyncs", ""),
+        f"{float(r['cli_ratio']):.2f}")
+row("for comparison: one fsync per submission (simulated)", r["one_fsync_subs_per_s"], c.get("one_fsync_fsyncs", ""))
+if "tmpfs_subs_per_s" in r:
+    row("for comparison: submissions on tmpfs (no disk)", r["tmpfs_subs_per_s"], "0", "–")
+ratio = float(r["ratio"])
+print(f"\nRatio submissions/s ÷ fsyncs/s: **{ratio:.2f}** (median over blocks {float(r['ratio_median']):.2f}; "
+      f"issue target ≥ 0.5: {'met' if ratio >= 0.5 else 'MISSED'}).")
+sys.exit(0 if ratio >= 0.5 else 3)
+EOF
+echo
+cat "$OUT/durable.md"
+exit "$status"

@@ -804,10 +804,12 @@ enum Landed {
     Startup,
     /// In the submission of a message processed in an earlier run.
     Resubmission,
-    /// In the submission, before the journal entry was committed (for a
-    /// `ccgate` process, also its start-up).
+    /// In the submission, before its transaction (journal entry and
+    /// processing together) committed; for a `ccgate` process, also its
+    /// start-up.
     BeforeJournalCommit,
-    /// The journal entry committed, the processing transaction not.
+    /// Journaled without outcome: impossible since journal and processing
+    /// commit together, and asserted never to happen.
     JournaledNotProcessed,
     /// The processing committed, the submission not yet returned.
     AfterProcessingCommit,
@@ -1057,11 +1059,16 @@ fn kill_9_library_driver() {
     );
     verify(&db, plan);
     same_as_reference(&db, &reference.dump);
+    // The journal entry and its processing commit together: a kill lands
+    // before that commit (nothing kept, delivered again) or after it (kept,
+    // a repeat changes nothing), never between them.
     assert!(
-        kills
-            .iter()
-            .any(|k| k.landed == Landed::JournaledNotProcessed),
-        "no kill landed between the journal commit and the processing commit: the test did not test the restart"
+        kills.iter().any(|k| k.landed == Landed::BeforeJournalCommit),
+        "no kill landed inside a submission before its commit: the test did not test the restart"
+    );
+    assert!(
+        kills.iter().all(|k| k.landed != Landed::JournaledNotProcessed),
+        "a kill left a message journaled but not processed"
     );
 }
 

@@ -24,7 +24,12 @@ use super::text::normalize;
 use super::{Notation, Reading, resolve};
 
 /// Reads a SAN, figurine or long-algebraic move.
-pub(crate) fn read(pos: &Chess, text: &str, notation: Notation, lang: Lang) -> Result<Reading, ReadError> {
+pub(crate) fn read(
+    pos: &Chess,
+    text: &str,
+    notation: Notation,
+    lang: Lang,
+) -> Result<Reading, ReadError> {
     let norm = normalize(text);
     let desc = parse(&norm, lang)?;
     resolve::resolve(pos, &desc, &norm, notation, lang)
@@ -87,8 +92,16 @@ impl<'a> Cursor<'a> {
 
     /// A malformed-token error at the cursor.
     pub(crate) fn error(&self, expected: &'static str) -> ReadError {
-        let at = self.text[..self.text.len() - self.rest.len()].chars().count() + 1;
-        ReadError::Malformed { text: self.text.to_string(), expected, at, found: self.peek() }
+        let at = self.text[..self.text.len() - self.rest.len()]
+            .chars()
+            .count()
+            + 1;
+        ReadError::Malformed {
+            text: self.text.to_string(),
+            expected,
+            at,
+            found: self.peek(),
+        }
     }
 
     pub(crate) fn file(&mut self) -> Option<File> {
@@ -116,15 +129,28 @@ impl<'a> Cursor<'a> {
 /// shakmaty's own SAN parser, which is several times cheaper than the lenient
 /// grammar; anything it does not take goes through the grammar below, which
 /// reads the same tokens the same way.
-fn strict_san(text: &str, lang: Lang) -> Option<MoveDesc> {
-    use shakmaty::san::{San, SanPlus, Suffix};
-    if lang != Lang::En || !text.is_ascii() {
+fn strict_san_in(text: &str, lang: Lang) -> Option<MoveDesc> {
+    if lang != Lang::En {
         return None;
     }
+    strict_san(text)
+}
+
+/// [`strict_san_in`] for English. Every byte shakmaty's SAN grammar accepts
+/// is ASCII and none is a space, so a text it reads needs no normalising.
+pub(crate) fn strict_san(text: &str) -> Option<MoveDesc> {
+    use shakmaty::san::{San, SanPlus, Suffix};
     let plus = SanPlus::from_ascii(text.as_bytes()).ok()?;
     let mut desc = MoveDesc::EMPTY;
     match plus.san {
-        San::Normal { role, file, rank, capture, to, promotion } => {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
             if matches!(promotion, Some(Role::King | Role::Pawn)) {
                 return None;
             }
@@ -195,7 +221,10 @@ fn is_castle_letter(c: char) -> bool {
 }
 
 fn castling(cur: &mut Cursor<'_>) -> Option<CastlingSide> {
-    let mut probe = Cursor { text: cur.text, rest: cur.rest };
+    let mut probe = Cursor {
+        text: cur.text,
+        rest: cur.rest,
+    };
     let mut count = 0;
     while probe.peek().is_some_and(is_castle_letter) {
         probe.bump();
@@ -219,7 +248,7 @@ fn castling(cur: &mut Cursor<'_>) -> Option<CastlingSide> {
 
 /// Parses the algebraic grammar above into a description.
 pub(crate) fn parse(text: &str, lang: Lang) -> Result<MoveDesc, ReadError> {
-    if let Some(desc) = strict_san(text, lang) {
+    if let Some(desc) = strict_san_in(text, lang) {
         return Ok(desc);
     }
     let mut cur = Cursor::new(text);
@@ -242,13 +271,22 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<MoveDesc, ReadError> {
     // A capture mark may come straight after the piece (`Qxb5`, `B:e5`).
     let sep = capture_sep(&mut cur);
     if f1.is_none() && r1.is_none() && sep.is_none() {
-        return Err(cur.error(if role.is_some() { "a square" } else { "a piece letter or a square" }));
+        return Err(cur.error(if role.is_some() {
+            "a square"
+        } else {
+            "a piece letter or a square"
+        }));
     }
     let sep = sep.or_else(|| cur.eat('-').then_some(false));
     let before_f2 = cur.clone();
     let mut f2 = cur.file();
     let r2 = if f2.is_some() { cur.rank() } else { None };
-    if f2.is_some() && r2.is_none() && r1.is_some() && sep.is_none() && check_word(&mut before_f2.clone()) {
+    if f2.is_some()
+        && r2.is_none()
+        && r1.is_some()
+        && sep.is_none()
+        && check_word(&mut before_f2.clone())
+    {
         // `Nf3dis.ch`: the `d` after a whole square starts a check mark, not a square.
         cur = before_f2;
         f2 = None;
@@ -274,7 +312,9 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<MoveDesc, ReadError> {
                 desc.role = None;
             }
         }
-        (Some(from_file), None, Some(to_file), None) if desc.role == Some(Role::Pawn) && from_file != to_file => {
+        (Some(from_file), None, Some(to_file), None)
+            if desc.role == Some(Role::Pawn) && from_file != to_file =>
+        {
             desc.from_file = Some(from_file);
             desc.to_file = Some(to_file);
             desc.capture = true;
@@ -363,7 +403,14 @@ fn check_word(cur: &mut Cursor<'_>) -> bool {
 
 /// Annotation glyphs `! ? !! ?? !? ?!` as NAG 1–6.
 pub(crate) fn nag(cur: &mut Cursor<'_>) -> Option<u8> {
-    for (glyph, nag) in [("!!", 3), ("??", 4), ("!?", 5), ("?!", 6), ("!", 1), ("?", 2)] {
+    for (glyph, nag) in [
+        ("!!", 3),
+        ("??", 4),
+        ("!?", 5),
+        ("?!", 6),
+        ("!", 1),
+        ("?", 2),
+    ] {
         if cur.eat_str(glyph) {
             return Some(nag);
         }
@@ -372,5 +419,9 @@ pub(crate) fn nag(cur: &mut Cursor<'_>) -> Option<u8> {
 }
 
 fn finish(cur: Cursor<'_>, desc: MoveDesc) -> Result<MoveDesc, ReadError> {
-    if cur.is_empty() { Ok(desc) } else { Err(cur.error("the end of the move")) }
+    if cur.is_empty() {
+        Ok(desc)
+    } else {
+        Err(cur.error("the end of the move"))
+    }
 }

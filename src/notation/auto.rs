@@ -29,12 +29,37 @@ use super::{Lang, Notation, Reading, algebraic, descriptive, iccf, resolve, uci}
 
 /// Reads a token in whichever notation it is written, and says which.
 pub fn read_auto(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notation), ReadError> {
+    // The common case, strict English SAN as PGN files hold it, decided
+    // without the general steps below. Their answers are known here: text
+    // shakmaty's SAN parser accepts is ASCII without spaces (so
+    // normalisation leaves it as it is), is never all digits, and is never a
+    // figurine move; only the descriptive look-alikes (`QxB`-shaped
+    // `Qxb5`) still need the general path.
+    let strict = if lang == Lang::En {
+        algebraic::strict_san(text)
+    } else {
+        None
+    };
+    if let Some(desc) = &strict
+        && !looks_descriptive(text)
+    {
+        let notation = if desc.from_file.is_some() && desc.from_rank.is_some() {
+            Notation::Lan
+        } else {
+            Notation::San
+        };
+        return resolve::resolve(pos, desc, text, notation, lang).map(|r| (r, notation));
+    }
     let norm = normalize(text);
     if !norm.is_empty() && norm.bytes().all(|b| b.is_ascii_digit()) {
         return iccf::read(pos, &norm).map(|r| (r, Notation::Iccf));
     }
     let descriptive_too = looks_descriptive(&norm);
-    let parsed = algebraic::parse(&norm, lang);
+    // A strict reading is the grammar's reading too; `norm` is `text` then.
+    let parsed = match strict {
+        Some(desc) => Ok(desc),
+        None => algebraic::parse(&norm, lang),
+    };
     // The common case, a token only the algebraic family reads, allocates nothing more.
     if let (Ok(desc), false) = (&parsed, descriptive_too) {
         let notation = classify(&norm, desc);
@@ -44,12 +69,19 @@ pub fn read_auto(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notati
     match parsed {
         Ok(desc) => {
             let notation = classify(&norm, &desc);
-            results.push((notation, resolve::resolve(pos, &desc, &norm, notation, lang)));
+            results.push((
+                notation,
+                resolve::resolve(pos, &desc, &norm, notation, lang),
+            ));
         }
         Err(malformed) => {
             let uci = uci::read(pos, &norm);
             let uci_parsed = !matches!(uci, Err(ReadError::Malformed { .. }));
-            results.push(if uci_parsed { (Notation::Uci, uci) } else { (Notation::San, Err(malformed)) });
+            results.push(if uci_parsed {
+                (Notation::Uci, uci)
+            } else {
+                (Notation::San, Err(malformed))
+            });
         }
     }
     if descriptive_too {
@@ -164,11 +196,19 @@ fn classify(text: &str, desc: &MoveDesc) -> Notation {
 fn looks_descriptive(text: &str) -> bool {
     let bytes = text.as_bytes();
     // Descriptive moves start with a piece letter, `O`/`0` (castling) or `C`astles.
-    if bytes.first().is_some_and(|b| b.is_ascii_lowercase() && !b"kqrbnpoc".contains(b)) {
+    if bytes
+        .first()
+        .is_some_and(|b| b.is_ascii_lowercase() && !b"kqrbnpoc".contains(b))
+    {
         return false;
     }
     bytes.windows(2).any(|w| {
         matches!(w[0], b'-' | b'x' | b'X' | b':')
-            && matches!(w[1].to_ascii_uppercase(), b'K' | b'Q' | b'R' | b'B' | b'N' | b'P')
-    }) || text.get(..7).is_some_and(|s| s.eq_ignore_ascii_case("castles"))
+            && matches!(
+                w[1].to_ascii_uppercase(),
+                b'K' | b'Q' | b'R' | b'B' | b'N' | b'P'
+            )
+    }) || text
+        .get(..7)
+        .is_some_and(|s| s.eq_ignore_ascii_case("castles"))
 }

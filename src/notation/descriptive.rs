@@ -93,6 +93,7 @@
 
 use shakmaty::{
     Bitboard, CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square,
+    attacks,
 };
 
 use super::algebraic::{Cursor, nag};
@@ -107,10 +108,19 @@ pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
     let norm = normalize(text);
     let (pattern, marks) = parse(&norm)?;
     let filter = Filter::new(&pattern, pos.turn());
-    let mut found = filter.candidates(pos);
+    let mut found = filter.candidates(pos, true);
     filter.select(&mut found);
     if found.len() > 1 {
         by_check_mark(pos, &mut found, marks.check);
+    }
+    if found.len() != 1 {
+        // The narrow generation finds the same moves, but the candidates of
+        // an ambiguous move are listed in the order of the general one.
+        found = filter.candidates(pos, false);
+        filter.select(&mut found);
+        if found.len() > 1 {
+            by_check_mark(pos, &mut found, marks.check);
+        }
     }
     match found.as_slice() {
         [mv] => Ok(Reading {
@@ -458,32 +468,46 @@ impl Filter {
     }
 
     fn fits(&self, m: &Move, stage: Stage) -> bool {
-        if m.promotion() != self.promotion {
+        // One look at the move's variant rather than one per accessor: this
+        // runs for every candidate at every stage. A castling move's
+        // destination is where its king lands.
+        let (role, from, to, capture, promotion) = match *m {
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => (role, from, to, capture, promotion),
+            Move::EnPassant { from, to } => (Role::Pawn, from, to, Some(Role::Pawn), None),
+            Move::Castle { king, .. } => (Role::King, king, king_target(m), None, None),
+            Move::Put { .. } => return false,
+        };
+        if promotion != self.promotion {
             return false;
         }
-        let Some(from) = m.from() else { return false };
         let i = usize::from(stage.wing);
-        let stands = m.role() == self.role && self.origins.get(i).is_some_and(|o| o.contains(from));
+        let stands = role == self.role && self.origins.get(i).is_some_and(|o| o.contains(from));
         match self.shape {
             Shape::Castle(side) => m
                 .castling_side()
                 .is_some_and(|s| side.is_none_or(|w| w == s)),
             Shape::Move { .. } => {
                 stands
-                    && self.dest.contains(king_target(m))
-                    && (!m.is_capture() || (stage.loose && self.role != Role::Pawn))
+                    && self.dest.contains(to)
+                    && (capture.is_none() || (stage.loose && self.role != Role::Pawn))
             }
             Shape::Capture { .. } => {
                 let victim = if m.is_en_passant() {
-                    Square::from_coords(m.to().file(), from.rank())
+                    Square::from_coords(to.file(), from.rank())
                 } else {
-                    m.to()
+                    to
                 };
                 stands
-                    && m.capture().is_some()
-                    && m.capture() == self.victim
+                    && capture.is_some()
+                    && capture == self.victim
                     && self.victims.get(i).is_some_and(|v| v.contains(victim))
-                    && self.dest.contains(m.to())
+                    && self.dest.contains(to)
             }
         }
     }
@@ -491,8 +515,13 @@ impl Filter {
     /// The legal moves that could fit: those reaching the few squares the
     /// pattern names, generated square by square, which is much cheaper than
     /// every legal move when the destination is known.
+    ///
+    /// `narrow` also leaves out the squares where no enemy piece of the
+    /// captured kind stands (a capture without a qualifier names every
+    /// square otherwise, and costs a generation of every legal move); the
+    /// moves that fit are the same, in another order.
     #[inline(always)]
-    fn candidates(&self, pos: &Chess) -> MoveList {
+    fn candidates(&self, pos: &Chess, narrow: bool) -> MoveList {
         let targets = match self.shape {
             Shape::Castle(_) => {
                 let mut moves = pos.castling_moves(CastlingSide::KingSide);
@@ -500,7 +529,14 @@ impl Filter {
                 return moves;
             }
             Shape::Move { .. } => self.dest,
-            Shape::Capture { .. } => self.dest & (self.victims[0] | self.victims[1]),
+            Shape::Capture { .. } => {
+                let mut targets = self.dest & (self.victims[0] | self.victims[1]);
+                if let (true, Some(victim)) = (narrow, self.victim) {
+                    // An en-passant victim is not on the landing square: added below.
+                    targets &= pos.board().by_piece(victim.of(!pos.turn()));
+                }
+                targets
+            }
         };
         // Generating moves square by square pays off up to about half the
         // board; beyond that every legal move is cheaper.
@@ -514,18 +550,50 @@ impl Filter {
         ) {
             return pos.san_candidates(self.role, sq);
         }
+        // Squares no piece the pattern may name can reach hold no candidate:
+        // skipping them saves a move generation and a move-list copy each
+        // (`PxP` names every enemy pawn, of which one or two are attacked).
+        let reach = self.reach(pos);
         let mut moves = MoveList::new();
-        for sq in targets {
+        for sq in targets & reach {
             moves.extend(pos.san_candidates(self.role, sq));
         }
         if self.role == Role::King {
             moves.extend(pos.castling_moves(CastlingSide::KingSide));
             moves.extend(pos.castling_moves(CastlingSide::QueenSide));
         }
-        if self.role == Role::Pawn && self.victim == Some(Role::Pawn) {
-            moves.extend(pos.en_passant_moves().into_iter().filter(|m| !moves.contains(m)).collect::<MoveList>());
+        // Without an en-passant square there is no en-passant move to add.
+        if self.role == Role::Pawn
+            && self.victim == Some(Role::Pawn)
+            && pos.maybe_ep_square().is_some()
+        {
+            moves.extend(
+                pos.en_passant_moves()
+                    .into_iter()
+                    .filter(|m| !moves.contains(m))
+                    .collect::<MoveList>(),
+            );
         }
         moves
+    }
+
+    /// Every square a piece of the pattern's role on one of its origins
+    /// could move to, ignoring pins and checks: a superset of the
+    /// destinations of the moves that can fit.
+    fn reach(&self, pos: &Chess) -> Bitboard {
+        let board = pos.board();
+        let piece = self.role.of(pos.turn());
+        let mut reach = Bitboard::EMPTY;
+        for from in (self.origins[0] | self.origins[1]) & board.by_piece(piece) {
+            reach |= match self.role {
+                // Captures, and pushes along the file.
+                Role::Pawn => {
+                    attacks::pawn_attacks(piece.color, from) | Bitboard::from_file(from.file())
+                }
+                _ => attacks::attacks(from, piece, board.occupied()),
+            };
+        }
+        reach
     }
 
     /// The readings worth trying, strictest first.
@@ -540,15 +608,40 @@ impl Filter {
     /// The legal moves the pattern names, at the first stage that names any.
     /// Narrows `moves` in place (a move list is too big to copy per stage).
     fn select(&self, moves: &mut MoveList) {
-        let mut kept = MoveList::new();
+        // Narrowed in place at the first stage that names a move: building a
+        // second list and copying it back would move a whole move list.
+        // The moves that fit are marked in a bit set (a move list holds at most
+        // 256 moves) so that each is tested once per stage.
+        let mut chosen = None;
         for stage in self.stages() {
-            kept.extend(moves.iter().filter(|m| self.fits(m, stage)).copied());
-            if !kept.is_empty() {
+            let mut fit = [0u64; 4];
+            let mut any = false;
+            for (i, m) in moves.iter().enumerate() {
+                if self.fits(m, stage)
+                    && let Some(word) = fit.get_mut(i / 64)
+                {
+                    *word |= 1 << (i % 64);
+                    any = true;
+                }
+            }
+            if any {
+                chosen = Some(fit);
                 break;
             }
         }
-        moves.clear();
-        moves.extend(kept);
+        match chosen {
+            Some(fit) => {
+                let mut i = 0;
+                moves.retain(|_| {
+                    let keep = fit
+                        .get(i / 64)
+                        .is_some_and(|word| (word >> (i % 64)) & 1 == 1);
+                    i += 1;
+                    keep
+                });
+            }
+            None => moves.clear(),
+        }
         // An ordinary king move wins over castling written as a king move.
         if moves.iter().any(|m| !m.is_castle()) {
             moves.retain(|m| !m.is_castle());
@@ -585,7 +678,6 @@ impl Filter {
         }
     }
 }
-
 
 /// Descriptive writers let a check sign tell two moves apart (`R-B8ch` when
 /// only the rook going to KB8 checks; the Evergreen game's `QxPch`), so when
@@ -1090,6 +1182,13 @@ fn eat_ci(cur: &mut Cursor<'_>, c: char) -> bool {
 
 /// `O-O`, `0-0-0`, `Castles`, `Castles KR`; `Some(None)` is `Castles` alone.
 fn castling(cur: &mut Cursor<'_>) -> Option<Option<CastlingSide>> {
+    // Every move is tried as castling first: most start with a piece letter.
+    if !cur
+        .peek()
+        .is_some_and(|c| matches!(c, 'C' | 'c' | 'O' | 'o' | '0'))
+    {
+        return None;
+    }
     if cur.eat_str_ci("castles") || cur.eat_str_ci("castle") {
         let save = cur.clone();
         skip_spaces(cur);
@@ -1145,10 +1244,8 @@ fn wing(cur: &mut Cursor<'_>) -> Option<Wing> {
 
 /// `R`, `N`, `Kt` or `B`.
 fn minor(cur: &mut Cursor<'_>) -> Option<Role> {
-    if cur.eat_str_ci("kt") {
-        return Some(Role::Knight);
-    }
     let role = match cur.peek()?.to_ascii_uppercase() {
+        'K' if cur.eat_str_ci("kt") => return Some(Role::Knight),
         'R' => Role::Rook,
         'N' => Role::Knight,
         'B' => Role::Bishop,
@@ -1262,6 +1359,10 @@ fn promo_letter(cur: &mut Cursor<'_>) -> Option<Role> {
 
 /// `=Q`, `(Q)`, `/Q` or a bare `Q` after the destination.
 fn promotion(cur: &mut Cursor<'_>) -> Result<Option<Role>, ReadError> {
+    // Most moves end at their square: nothing to look for.
+    if cur.is_empty() {
+        return Ok(None);
+    }
     let save = cur.clone();
     skip_spaces(cur);
     let close = if cur.eat('(') {

@@ -65,11 +65,18 @@ pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
     let mut desc = MoveDesc::EMPTY;
     desc.from_file = Some(File::new(coord(&mut cur, "the origin file digit (1-8)")?));
     desc.from_rank = Some(Rank::new(coord(&mut cur, "the origin rank digit (1-8)")?));
-    desc.to_file = Some(File::new(coord(&mut cur, "the destination file digit (1-8)")?));
+    desc.to_file = Some(File::new(coord(
+        &mut cur,
+        "the destination file digit (1-8)",
+    )?));
     let last = cur.peek();
-    desc.to_rank = Some(Rank::new(coord(&mut cur, "the destination rank digit (1-8)")?));
+    desc.to_rank = Some(Rank::new(coord(
+        &mut cur,
+        "the destination rank digit (1-8)",
+    )?));
     if let Some(d) = cur.peek() {
-        let role = piece_of_digit(d).ok_or_else(|| cur.error("a promotion digit (1=Q 2=R 3=B 4=N)"))?;
+        let role =
+            piece_of_digit(d).ok_or_else(|| cur.error("a promotion digit (1=Q 2=R 3=B 4=N)"))?;
         cur.bump();
         desc.promotion = PromotionSpec::To(role);
     }
@@ -107,24 +114,11 @@ fn short_promotion(pos: &Chess, desc: &MoveDesc, last: Option<char>) -> Option<M
 
 pub(crate) fn append(mv: Move, out: &mut String) {
     let Some(from) = mv.from() else { return };
-    let to = king_target(&mv);
-    // Built on the stack and appended in one copy: a push per digit costs a
-    // capacity check and UTF-8 encoding each, more than the rest of the move.
-    let mut code = [
-        b'1' + u8::from(from.file()),
-        b'1' + u8::from(from.rank()),
-        b'1' + u8::from(to.file()),
-        b'1' + u8::from(to.rank()),
-        b'0',
-    ];
-    let len = match mv.promotion() {
-        Some(p) => {
-            code[4] = digit_of_piece(p) as u8;
-            5
-        }
-        None => 4,
-    };
-    if let Some(text) = code.get(..len).and_then(|c| std::str::from_utf8(c).ok()) {
-        out.push_str(text);
+    for sq in [from, king_target(&mv)] {
+        out.push(char::from(b'1' + u8::from(sq.file())));
+        out.push(char::from(b'1' + u8::from(sq.rank())));
+    }
+    if let Some(p) = mv.promotion() {
+        out.push(digit_of_piece(p));
     }
 }

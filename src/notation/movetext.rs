@@ -42,7 +42,12 @@ pub struct MovetextOptions {
 
 impl Default for MovetextOptions {
     fn default() -> Self {
-        MovetextOptions { from: None, lang: Lang::En, start: None, comments: true }
+        MovetextOptions {
+            from: None,
+            lang: Lang::En,
+            start: None,
+            comments: true,
+        }
     }
 }
 
@@ -68,7 +73,10 @@ pub struct Game {
 impl Game {
     /// The value of a tag, if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// The position after the main line.
@@ -135,10 +143,19 @@ impl Node {
 pub enum GameError {
     /// A move that could not be read; the line holds the moves before it.
     #[error("move {number}{dots} {token}: {error}", dots = if *color == Color::White { "." } else { "..." })]
-    Move { number: u32, color: Color, token: String, error: ReadError },
+    Move {
+        number: u32,
+        color: Color,
+        token: String,
+        error: ReadError,
+    },
     /// A null move where the side to move is in check.
     #[error("move {number}{dots} {token}: a null move is impossible while in check", dots = if *color == Color::White { "." } else { "..." })]
-    NullInCheck { number: u32, color: Color, token: String },
+    NullInCheck {
+        number: u32,
+        color: Color,
+        token: String,
+    },
     /// A game of another variant (crazyhouse, atomic, …) or Chess960.
     #[error("{0}")]
     Unsupported(String),
@@ -182,7 +199,10 @@ impl Iterator for Games<'_> {
     type Item = Game;
 
     fn next(&mut self) -> Option<Game> {
-        let mut p = Parser { src: self.src, at: self.at };
+        let mut p = Parser {
+            src: self.src,
+            at: self.at,
+        };
         let game = p.game(&self.opts);
         self.at = p.at;
         game
@@ -207,7 +227,13 @@ struct Frame {
 
 impl Frame {
     fn new(pos: Chess) -> Self {
-        Frame { nodes: Vec::new(), checkpoint: (0, pos.clone()), pos, failed: false, pending: Vec::new() }
+        Frame {
+            nodes: Vec::new(),
+            checkpoint: (0, pos.clone()),
+            pos,
+            failed: false,
+            pending: Vec::new(),
+        }
     }
 
     /// The position before the last node, where a variation starts.
@@ -235,6 +261,39 @@ fn ends_token(c: char) -> bool {
     c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '$')
 }
 
+/// What a byte is to the tokenizer, looked up in [`TOKEN_BYTES`]: the loop
+/// sees every byte of every move, and one load is cheaper than the tests of
+/// [`ends_token`].
+const PART: u8 = 0;
+/// An ASCII byte for which [`ends_token`] holds, except `(`.
+const END: u8 = 1;
+/// `(`: ends a token, or holds a promotion piece or origin inside one.
+const OPEN: u8 = 2;
+/// The first byte of a non-ASCII character: [`ends_token`] decides.
+const WIDE: u8 = 3;
+
+const TOKEN_BYTES: [u8; 256] = {
+    let mut table = [PART; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = if c >= 0x80 {
+            WIDE
+        } else if c == b'(' {
+            OPEN
+        } else if matches!(
+            c,
+            b'\t'..=b'\r' | b' ' | b'{' | b'}' | b')' | b'[' | b']' | b';' | b'$'
+        ) {
+            END
+        } else {
+            PART
+        };
+        b += 1;
+    }
+    table
+};
+
 impl<'a> Parser<'a> {
     fn rest(&self) -> &'a str {
         &self.src[self.at..]
@@ -252,7 +311,8 @@ impl<'a> Parser<'a> {
 
     fn at_line_start(&self) -> bool {
         let before = &self.src[..self.at];
-        before.trim_end_matches([' ', '\t']).ends_with('\n') || before.trim_end_matches([' ', '\t']).is_empty()
+        before.trim_end_matches([' ', '\t']).ends_with('\n')
+            || before.trim_end_matches([' ', '\t']).is_empty()
     }
 
     fn skip_line(&mut self) {
@@ -262,6 +322,7 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Skips whitespace, a byte-order mark and `%` escape lines.
     /// Skips whitespace, a byte-order mark and `%` escape lines.
     fn skip_space(&mut self) {
         let bytes = self.src.as_bytes();
@@ -329,7 +390,10 @@ impl<'a> Parser<'a> {
         }
         let name_start = start + 1;
         let mut i = name_start;
-        while bytes.get(i).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_') {
+        while bytes
+            .get(i)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        {
             i += 1;
         }
         let name_end = i;
@@ -372,10 +436,15 @@ impl<'a> Parser<'a> {
     }
 
     fn general_tag(&mut self) -> Option<(String, String)> {
-        let line_end = self.rest().find('\n').map_or(self.src.len(), |n| self.at + n);
+        let line_end = self
+            .rest()
+            .find('\n')
+            .map_or(self.src.len(), |n| self.at + n);
         let line = &self.src[self.at..line_end];
         let inner = line.strip_prefix('[')?;
-        let name_len = inner.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(inner.len());
+        let name_len = inner
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(inner.len());
         let name = &inner[..name_len];
         let after = inner[name_len..].trim_start();
         let Some(quoted) = after.strip_prefix('"').filter(|_| !name.is_empty()) else {
@@ -478,7 +547,8 @@ impl<'a> Parser<'a> {
                     }
                     if token.eq_ignore_ascii_case("resigns") {
                         let loser = frames[0].pos.turn();
-                        game.result = Some(if loser == Color::White { "0-1" } else { "1-0" }.to_string());
+                        game.result =
+                            Some(if loser == Color::White { "0-1" } else { "1-0" }.to_string());
                         if frames.len() == 1 {
                             break;
                         }
@@ -506,36 +576,61 @@ impl<'a> Parser<'a> {
         let start = self.at;
         let mut i = start;
         while let Some(&b) = bytes.get(i) {
-            if b >= 0x80 {
-                match self.src[i..].chars().next() {
+            match TOKEN_BYTES[usize::from(b)] {
+                PART => i += 1,
+                END => break,
+                OPEN if i > start => {
+                    // A parenthesis inside a token holds a promotion piece or an origin.
+                    let window = bytes.get(i..bytes.len().min(i + 6)).unwrap_or_default();
+                    match window.iter().position(|&c| c == b')') {
+                        Some(n) if !window.iter().take(n).any(u8::is_ascii_whitespace) => {
+                            i += n + 1
+                        }
+                        _ => break,
+                    }
+                }
+                OPEN => break,
+                _ => match self.src.get(i..).and_then(|r| r.chars().next()) {
                     Some(c) if !ends_token(c) => i += c.len_utf8(),
                     _ => break,
-                }
-                continue;
+                },
             }
-            if b == b'(' && i > start {
-                // A parenthesis inside a token holds a promotion piece or an origin.
-                let window = &bytes[i..bytes.len().min(i + 6)];
-                match window.iter().position(|&c| c == b')') {
-                    Some(n) if !window[..n].iter().any(u8::is_ascii_whitespace) => {
-                        i += n + 1;
-                        continue;
-                    }
-                    _ => break,
-                }
-            }
-            if ends_token(char::from(b)) {
-                break;
-            }
-            i += 1;
         }
         self.at = i;
         &self.src[start..i]
     }
 
-    fn move_token(&mut self, token: &'a str, frames: &mut [Frame], game: &mut Game, opts: &MovetextOptions) {
+    fn move_token(
+        &mut self,
+        token: &'a str,
+        frames: &mut [Frame],
+        game: &mut Game,
+        opts: &MovetextOptions,
+    ) {
         let depth = frames.len();
-        let Some(frame) = frames.last_mut() else { return };
+        let Some(frame) = frames.last_mut() else {
+            return;
+        };
+        if !plain_move(token) {
+            self.special_token(token, frame, game, depth, opts);
+            return;
+        }
+        if frame.failed {
+            return;
+        }
+        read_token(frame, token, game, depth, opts);
+    }
+
+    /// Everything that is not a [`plain_move`]: move numbers, suffix words,
+    /// glyphs, spelled-out castling, null moves, ICCF codes.
+    fn special_token(
+        &mut self,
+        token: &'a str,
+        frame: &mut Frame,
+        game: &mut Game,
+        depth: usize,
+        opts: &MovetextOptions,
+    ) {
         let token = strip_move_number(token);
         if token.is_empty() || is_suffix_word(token) {
             return;
@@ -551,7 +646,10 @@ impl<'a> Parser<'a> {
             let save = self.at;
             self.skip_space_inline();
             let next = self.token();
-            if matches!(next.to_ascii_uppercase().as_str(), "K" | "Q" | "KR" | "QR" | "KINGSIDE" | "QUEENSIDE") {
+            if matches!(
+                next.to_ascii_uppercase().as_str(),
+                "K" | "Q" | "KR" | "QR" | "KINGSIDE" | "QUEENSIDE"
+            ) {
                 &self.src[save - token.len()..self.at]
             } else {
                 self.at = save;
@@ -568,7 +666,11 @@ impl<'a> Parser<'a> {
         if matches!(token, "--" | "Z0" | "0000" | "@@@@") {
             let Ok(after) = frame.pos.clone().swap_turn() else {
                 frame.failed = true;
-                let error = GameError::NullInCheck { number, color, token: token.to_string() };
+                let error = GameError::NullInCheck {
+                    number,
+                    color,
+                    token: token.to_string(),
+                };
                 record(game, depth, error);
                 return;
             };
@@ -576,28 +678,64 @@ impl<'a> Parser<'a> {
             push_node(frame, None, token, Notation::San);
             return;
         }
-        let result = match opts.from {
-            Some(n) => read_move(&frame.pos, token, n, &ReadOptions::new(opts.lang)).map(|r| (r, n)),
-            None => read_auto(&frame.pos, token, opts.lang),
-        };
-        match result {
-            Ok((reading, notation)) => {
-                frame.pos.play_unchecked(reading.mv);
-                push_node(frame, Some(reading.mv), token, notation);
-                if let (Some(nag), Some(node)) = (reading.nag, frame.nodes.last_mut()) {
-                    node.notes_mut().nags.push(nag);
-                }
-            }
-            Err(error) => {
-                frame.failed = true;
-                record(game, depth, GameError::Move { number, color, token: token.to_string(), error });
-            }
-        }
+        read_token(frame, token, game, depth, opts);
     }
 
     fn skip_space_inline(&mut self) {
         while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
             self.bump();
+        }
+    }
+}
+
+/// Whether a token is certainly a move to read as it stands, from its first
+/// two bytes: a file followed by a rank or a capture (`e4`, `exd5`), or a
+/// piece or castling letter followed by anything (`Nf3`, `O-O`). None of
+/// these is a move number, a suffix word (`ep`, `ch`, `dis`: a file and then
+/// a letter or a dot), a glyph (`N` alone) or a null move, so the checks for
+/// those, which every token would otherwise pay, are skipped.
+fn plain_move(token: &str) -> bool {
+    matches!(
+        token.as_bytes(),
+        [b'a'..=b'h', b'1'..=b'8' | b'x', ..] | [b'K' | b'Q' | b'R' | b'B' | b'N' | b'O', _, ..]
+    )
+}
+
+/// Reads a move token in the frame's position and appends it to the line,
+/// or records why it cannot be read.
+fn read_token(
+    frame: &mut Frame,
+    token: &str,
+    game: &mut Game,
+    depth: usize,
+    opts: &MovetextOptions,
+) {
+    let number = frame.pos.fullmoves().get();
+    let color = frame.pos.turn();
+    let result = match opts.from {
+        Some(n) => read_move(&frame.pos, token, n, &ReadOptions::new(opts.lang)).map(|r| (r, n)),
+        None => read_auto(&frame.pos, token, opts.lang),
+    };
+    match result {
+        Ok((reading, notation)) => {
+            frame.pos.play_unchecked(reading.mv);
+            push_node(frame, Some(reading.mv), token, notation);
+            if let (Some(nag), Some(node)) = (reading.nag, frame.nodes.last_mut()) {
+                node.notes_mut().nags.push(nag);
+            }
+        }
+        Err(error) => {
+            frame.failed = true;
+            record(
+                game,
+                depth,
+                GameError::Move {
+                    number,
+                    color,
+                    token: token.to_string(),
+                    error,
+                },
+            );
         }
     }
 }
@@ -627,9 +765,21 @@ fn comment_end(rest: &str) -> usize {
 }
 
 fn push_node(frame: &mut Frame, mv: Option<Move>, token: &str, notation: Notation) {
-    let before = std::mem::take(&mut frame.pending);
-    let notes = (!before.is_empty()).then(|| Box::new(Notes { before, ..Notes::default() }));
-    frame.nodes.push(Node { mv, notation, token: CompactString::new(token), notes });
+    // Only the first move of a variation can have comments before it.
+    let notes = if frame.pending.is_empty() {
+        None
+    } else {
+        Some(Box::new(Notes {
+            before: std::mem::take(&mut frame.pending),
+            ..Notes::default()
+        }))
+    };
+    frame.nodes.push(Node {
+        mv,
+        notation,
+        token: CompactString::new(token),
+        notes,
+    });
 }
 
 fn record(game: &mut Game, depth: usize, error: GameError) {
@@ -642,7 +792,9 @@ fn record(game: &mut Game, depth: usize, error: GameError) {
 
 fn comment(frames: &mut [Frame], game: &mut Game, text: String) {
     let root = frames.len() == 1;
-    let Some(frame) = frames.last_mut() else { return };
+    let Some(frame) = frames.last_mut() else {
+        return;
+    };
     match frame.nodes.last_mut() {
         Some(node) => node.notes_mut().comments.push(text),
         None if root => game.comments.push(text),
@@ -689,9 +841,12 @@ fn is_suffix_word(token: &str) -> bool {
     if !token.starts_with(['e', 'E', 'c', 'C', 'm', 'M', 'd', 'D', '+', '#', '†', '‡']) {
         return false;
     }
-    ["e.p.", "ep", "ch", "ch.", "check", "mate", "dis", "dis.", "dbl", "dbl.", "dis.ch", "dis.ch.", "dblch", "+", "#", "†", "‡"]
-        .iter()
-        .any(|w| w.eq_ignore_ascii_case(token))
+    [
+        "e.p.", "ep", "ch", "ch.", "check", "mate", "dis", "dis.", "dbl", "dbl.", "dis.ch",
+        "dis.ch.", "dblch", "+", "#", "†", "‡",
+    ]
+    .iter()
+    .any(|w| w.eq_ignore_ascii_case(token))
 }
 
 /// Annotation glyphs written as separate tokens: the six move glyphs of PGN
@@ -748,13 +903,28 @@ fn result_token(token: &str) -> Option<&'static str> {
 
 /// The start position from the `FEN` and `Variant` tags.
 fn setup(tags: &[(String, String)], opts: &MovetextOptions) -> (Chess, Option<GameError>) {
-    let tag = |name: &str| tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim());
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.trim())
+    };
     if let Some(variant) = tag("Variant") {
         let v = variant.to_ascii_lowercase();
-        if matches!(v.as_str(), "chess960" | "chess 960" | "fischerandom" | "fischer random" | "960") {
-            return (Chess::default(), Some(GameError::Unsupported("Chess960 games are not supported yet".into())));
+        if matches!(
+            v.as_str(),
+            "chess960" | "chess 960" | "fischerandom" | "fischer random" | "960"
+        ) {
+            return (
+                Chess::default(),
+                Some(GameError::Unsupported(
+                    "Chess960 games are not supported yet".into(),
+                )),
+            );
         }
-        if !matches!(v.as_str(), "" | "standard" | "chess" | "normal" | "from position" | "fromposition") {
+        if !matches!(
+            v.as_str(),
+            "" | "standard" | "chess" | "normal" | "from position" | "fromposition"
+        ) {
             return (
                 Chess::default(),
                 Some(GameError::Unsupported(format!(
@@ -767,10 +937,22 @@ fn setup(tags: &[(String, String)], opts: &MovetextOptions) -> (Chess, Option<Ga
     match tag("FEN").filter(|f| !f.is_empty()) {
         None => (default, None),
         Some(fen) => match fen.parse::<Fen>() {
-            Err(e) => (default, Some(GameError::BadFen { fen: fen.to_string(), reason: e.to_string() })),
+            Err(e) => (
+                default,
+                Some(GameError::BadFen {
+                    fen: fen.to_string(),
+                    reason: e.to_string(),
+                }),
+            ),
             Ok(parsed) => match lenient_position(parsed) {
                 Ok(pos) => (pos, None),
-                Err(e) => (default, Some(GameError::BadFen { fen: fen.to_string(), reason: e.to_string() })),
+                Err(e) => (
+                    default,
+                    Some(GameError::BadFen {
+                        fen: fen.to_string(),
+                        reason: e.to_string(),
+                    }),
+                ),
             },
         },
     }
@@ -846,14 +1028,17 @@ fn push_number(n: u32, out: &mut String) {
             break;
         }
     }
-    // One copy of ASCII digits rather than a push (and capacity check) per digit.
-    if let Some(text) = digits.get(i..).and_then(|d| std::str::from_utf8(d).ok()) {
-        out.push_str(text);
-    }
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
 }
 
 /// Writes a move, or `--` for a null move (`0000` in UCI).
-pub(crate) fn write_node(pos: &Chess, mv: Option<Move>, notation: Notation, opts: &WriteOptions, out: &mut String) {
+pub(crate) fn write_node(
+    pos: &Chess,
+    mv: Option<Move>,
+    notation: Notation,
+    opts: &WriteOptions,
+    out: &mut String,
+) {
     match mv {
         Some(m) => append_move(pos, m, notation, opts, out),
         None if notation == Notation::Uci => out.push_str("0000"),

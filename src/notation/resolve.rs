@@ -24,7 +24,11 @@ use super::{Lang, Notation, Reading, WriteOptions, write_move};
 pub(crate) fn king_target(m: &Move) -> Square {
     match *m {
         Move::Castle { king, rook } => {
-            let file = if rook.file() > king.file() { File::G } else { File::C };
+            let file = if rook.file() > king.file() {
+                File::G
+            } else {
+                File::C
+            };
             Square::from_coords(file, king.rank())
         }
         _ => m.to(),
@@ -32,9 +36,21 @@ pub(crate) fn king_target(m: &Move) -> Square {
 }
 
 fn matches_squares(desc: &MoveDesc, m: &Move) -> bool {
-    let Some(from) = m.from() else { return false };
-    let to = king_target(m);
-    if desc.role.is_some_and(|r| r != m.role())
+    // One look at the move's variant rather than one per accessor: this runs
+    // for every candidate of every move read.
+    let (role, from, to, promotion) = match *m {
+        Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } => (role, from, to, promotion),
+        Move::EnPassant { from, to } => (Role::Pawn, from, to, None),
+        Move::Castle { king, .. } => (Role::King, king, king_target(m), None),
+        Move::Put { .. } => return false,
+    };
+    if desc.role.is_some_and(|r| r != role)
         || desc.from_file.is_some_and(|f| f != from.file())
         || desc.from_rank.is_some_and(|r| r != from.rank())
         || desc.to_file.is_some_and(|f| f != to.file())
@@ -47,8 +63,8 @@ fn matches_squares(desc: &MoveDesc, m: &Move) -> bool {
         return false;
     }
     match desc.promotion {
-        PromotionSpec::None => m.promotion().is_none(),
-        PromotionSpec::To(r) | PromotionSpec::IccfShort(r) => m.promotion() == Some(r),
+        PromotionSpec::None => promotion.is_none(),
+        PromotionSpec::To(r) | PromotionSpec::IccfShort(r) => promotion == Some(r),
     }
 }
 
@@ -67,7 +83,11 @@ pub(crate) fn resolve(
         },
         None => find(pos, desc, text, notation, lang)?,
     };
-    Ok(Reading { mv, nag: desc.nag, warnings: warnings(pos, desc, &mv) })
+    Ok(Reading {
+        mv,
+        nag: desc.nag,
+        warnings: warnings(pos, desc, &mv),
+    })
 }
 
 fn find(
@@ -81,18 +101,33 @@ fn find(
     // for generating only the moves that can reach the destination.
     let role = desc.role.or_else(|| {
         let from = Square::from_coords(desc.from_file?, desc.from_rank?);
-        pos.board().piece_at(from).filter(|p| p.color == pos.turn()).map(|p| p.role)
+        pos.board()
+            .piece_at(from)
+            .filter(|p| p.color == pos.turn())
+            .map(|p| p.role)
     });
-    let to = desc.to_file.zip(desc.to_rank).map(|(f, r)| Square::from_coords(f, r));
+    let to = desc
+        .to_file
+        .zip(desc.to_rank)
+        .map(|(f, r)| Square::from_coords(f, r));
     let mut moves = match (role, to) {
         (Some(role), Some(to)) => pos.san_candidates(role, to),
         _ => pos.legal_moves(),
     };
+    // Most descriptions fit exactly one candidate: found without rewriting the list.
+    let mut fitting = moves.iter().filter(|m| matches_squares(desc, m));
+    if let (Some(m), None) = (fitting.next(), fitting.next()) {
+        return Ok(*m);
+    }
     moves.retain(|m| matches_squares(desc, m));
     // Castling written as the king's move, when no ordinary king move fits.
     if moves.is_empty() && role.is_none_or(|r| r == Role::King) {
         for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-            moves.extend(pos.castling_moves(side).into_iter().filter(|m| matches_squares(desc, m)));
+            moves.extend(
+                pos.castling_moves(side)
+                    .into_iter()
+                    .filter(|m| matches_squares(desc, m)),
+            );
         }
     }
     match moves.as_slice() {
@@ -106,11 +141,19 @@ fn find(
 }
 
 /// Writes moves as offered alternatives, in the notation that was read.
-pub(crate) fn candidates(pos: &Chess, moves: &[Move], notation: Notation, lang: Lang) -> Vec<Candidate> {
+pub(crate) fn candidates(
+    pos: &Chess,
+    moves: &[Move],
+    notation: Notation,
+    lang: Lang,
+) -> Vec<Candidate> {
     let opts = WriteOptions::new(lang);
     moves
         .iter()
-        .map(|&mv| Candidate { mv, text: write_move(pos, mv, notation, &opts) })
+        .map(|&mv| Candidate {
+            mv,
+            text: write_move(pos, mv, notation, &opts),
+        })
         .collect()
 }
 
@@ -120,7 +163,11 @@ fn illegal(pos: &Chess, desc: &MoveDesc, text: &str, notation: Notation) -> Read
     } else {
         Vec::new()
     };
-    ReadError::Illegal { text: text.to_string(), reason: explain(pos, desc), did_you_mean }
+    ReadError::Illegal {
+        text: text.to_string(),
+        reason: explain(pos, desc),
+        did_you_mean,
+    }
 }
 
 fn warnings(pos: &Chess, desc: &MoveDesc, mv: &Move) -> Vec<Warning> {
@@ -132,7 +179,10 @@ fn warnings(pos: &Chess, desc: &MoveDesc, mv: &Move) -> Vec<Warning> {
         w.push(Warning::EnPassantMark);
     }
     if let Some(actual) = wrong_mark(pos, desc.check, mv) {
-        w.push(Warning::CheckMark { claimed: desc.check, actual });
+        w.push(Warning::CheckMark {
+            claimed: desc.check,
+            actual,
+        });
     }
     w
 }
@@ -157,26 +207,62 @@ pub(crate) fn gives_check(pos: &Chess, mv: &Move) -> bool {
     let us = pos.turn();
     let mut board = pos.board().clone();
     match *mv {
-        Move::Normal { role, from, to, promotion, .. } => {
+        Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } => {
             board.discard_piece_at(from);
-            board.set_piece_at(to, Piece { color: us, role: promotion.unwrap_or(role) });
+            board.set_piece_at(
+                to,
+                Piece {
+                    color: us,
+                    role: promotion.unwrap_or(role),
+                },
+            );
         }
         Move::EnPassant { from, to } => {
             board.discard_piece_at(from);
             board.discard_piece_at(Square::from_coords(to.file(), from.rank()));
-            board.set_piece_at(to, Piece { color: us, role: Role::Pawn });
+            board.set_piece_at(
+                to,
+                Piece {
+                    color: us,
+                    role: Role::Pawn,
+                },
+            );
         }
         Move::Castle { king, rook } => {
             let king_to = king_target(mv);
-            let rook_file = if rook.file() > king.file() { File::F } else { File::D };
+            let rook_file = if rook.file() > king.file() {
+                File::F
+            } else {
+                File::D
+            };
             board.discard_piece_at(king);
             board.discard_piece_at(rook);
-            board.set_piece_at(king_to, Piece { color: us, role: Role::King });
-            board.set_piece_at(Square::from_coords(rook_file, king.rank()), Piece { color: us, role: Role::Rook });
+            board.set_piece_at(
+                king_to,
+                Piece {
+                    color: us,
+                    role: Role::King,
+                },
+            );
+            board.set_piece_at(
+                Square::from_coords(rook_file, king.rank()),
+                Piece {
+                    color: us,
+                    role: Role::Rook,
+                },
+            );
         }
         Move::Put { .. } => return false,
     }
-    board.king_of(!us).is_some_and(|k| board.attacks_to(k, us, board.occupied()).any())
+    board
+        .king_of(!us)
+        .is_some_and(|k| board.attacks_to(k, us, board.occupied()).any())
 }
 
 /// Whether a legal move gives check or mate.
@@ -199,10 +285,19 @@ pub(crate) fn explain(pos: &Chess, desc: &MoveDesc) -> Illegal {
     }
     let us = pos.turn();
     let board = pos.board();
-    let from_sq = desc.from_file.zip(desc.from_rank).map(|(f, r)| Square::from_coords(f, r));
-    let to_sq = desc.to_file.zip(desc.to_rank).map(|(f, r)| Square::from_coords(f, r));
+    let from_sq = desc
+        .from_file
+        .zip(desc.from_rank)
+        .map(|(f, r)| Square::from_coords(f, r));
+    let to_sq = desc
+        .to_file
+        .zip(desc.to_rank)
+        .map(|(f, r)| Square::from_coords(f, r));
 
-    if let Some(side) = desc.castle.or_else(|| castling_by_king_step(pos, desc, from_sq, to_sq)) {
+    if let Some(side) = desc
+        .castle
+        .or_else(|| castling_by_king_step(pos, desc, from_sq, to_sq))
+    {
         return explain_castling(pos, side);
     }
     if let Some(from) = from_sq {
@@ -210,7 +305,10 @@ pub(crate) fn explain(pos: &Chess, desc: &MoveDesc) -> Illegal {
             None => return Illegal::EmptySquare(from),
             Some(p) if p.color != us => return Illegal::NotYourPiece(from),
             Some(p) if desc.role.is_some_and(|r| r != p.role) => {
-                return Illegal::NoSuchPiece { role: desc.role, from: Some(from) };
+                return Illegal::NoSuchPiece {
+                    role: desc.role,
+                    from: Some(from),
+                };
             }
             _ => {}
         }
@@ -226,17 +324,26 @@ pub(crate) fn explain(pos: &Chess, desc: &MoveDesc) -> Illegal {
         origins &= Bitboard::from_rank(r);
     }
     if origins.is_empty() {
-        return Illegal::NoSuchPiece { role: desc.role, from: from_sq };
+        return Illegal::NoSuchPiece {
+            role: desc.role,
+            from: from_sq,
+        };
     }
     let Some(to) = to_sq else {
-        return Illegal::NoSuchPiece { role: desc.role, from: from_sq };
+        return Illegal::NoSuchPiece {
+            role: desc.role,
+            from: from_sq,
+        };
     };
     if board.by_color(us).contains(to) {
         return Illegal::OwnPiece(to);
     }
     // Legal moves that differ from the text only in what was said about promotion
     // or the pawn's file tell the player exactly what to fix.
-    let loose = MoveDesc { promotion: PromotionSpec::None, ..*desc };
+    let loose = MoveDesc {
+        promotion: PromotionSpec::None,
+        ..*desc
+    };
     let near: MoveList = pos
         .legal_moves()
         .into_iter()
@@ -249,17 +356,27 @@ pub(crate) fn explain(pos: &Chess, desc: &MoveDesc) -> Illegal {
         return match (desc.promotion, m.promotion()) {
             (PromotionSpec::None, Some(_)) => Illegal::PromotionMissing,
             (PromotionSpec::To(_) | PromotionSpec::IccfShort(_), None) => Illegal::NotPromotion,
-            _ if m.role() == Role::Pawn && desc.from_file.is_none() => Illegal::PawnCaptureNeedsFile,
+            _ if m.role() == Role::Pawn && desc.from_file.is_none() => {
+                Illegal::PawnCaptureNeedsFile
+            }
             _ => Illegal::NotPromotion,
         };
     }
-    if desc.promotion != PromotionSpec::None && !(Bitboard::BACKRANKS.contains(to) && (origins & board.pawns()).any()) {
+    if desc.promotion != PromotionSpec::None
+        && !(Bitboard::BACKRANKS.contains(to) && (origins & board.pawns()).any())
+    {
         return Illegal::NotPromotion;
     }
-    let reachable = origins.into_iter().find(|&from| pseudo_reaches(pos, from, to));
+    let reachable = origins
+        .into_iter()
+        .find(|&from| pseudo_reaches(pos, from, to));
     let Some(from) = reachable else {
         let role = desc.role.or_else(|| from_sq.and_then(|s| board.role_at(s)));
-        return Illegal::CannotReach { role, from: from_sq, to };
+        return Illegal::CannotReach {
+            role,
+            from: from_sq,
+            to,
+        };
     };
     let role = board.role_at(from).unwrap_or(Role::Pawn);
     if role == Role::King {
@@ -281,7 +398,10 @@ fn castling_by_king_step(
     let king = pos.board().king_of(pos.turn())?;
     let to = to?;
     let from_ok = from.map_or(desc.role == Some(Role::King), |f| f == king);
-    let home = Square::from_coords(File::E, Rank::new(if pos.turn() == Color::White { 0 } else { 7 }));
+    let home = Square::from_coords(
+        File::E,
+        Rank::new(if pos.turn() == Color::White { 0 } else { 7 }),
+    );
     if !from_ok || king != home || to.rank() != king.rank() {
         return None;
     }
@@ -310,7 +430,9 @@ fn explain_castling(pos: &Chess, side: CastlingSide) -> Illegal {
 
 fn pseudo_reaches(pos: &Chess, from: Square, to: Square) -> bool {
     let board = pos.board();
-    let Some(piece) = board.piece_at(from) else { return false };
+    let Some(piece) = board.piece_at(from) else {
+        return false;
+    };
     if piece.role != Role::Pawn {
         return attacks::attacks(from, piece, board.occupied()).contains(to);
     }
@@ -318,9 +440,15 @@ fn pseudo_reaches(pos: &Chess, from: Square, to: Square) -> bool {
     let step = |n: i32| Square::try_from(i32::from(from) + n * forward).ok();
     let empty = |s: Square| !board.occupied().contains(s);
     if attacks::pawn_attacks(piece.color, from).contains(to) {
-        return board.by_color(!piece.color).contains(to) || pos.ep_square(shakmaty::EnPassantMode::Legal) == Some(to);
+        return board.by_color(!piece.color).contains(to)
+            || pos.ep_square(shakmaty::EnPassantMode::Legal) == Some(to);
     }
-    let start = from.rank() == if piece.color == Color::White { Rank::Second } else { Rank::Seventh };
+    let start = from.rank()
+        == if piece.color == Color::White {
+            Rank::Second
+        } else {
+            Rank::Seventh
+        };
     match (step(1), step(2)) {
         (Some(one), _) if one == to => empty(one),
         (Some(one), Some(two)) if two == to && start => empty(one) && empty(two),
@@ -331,7 +459,9 @@ fn pseudo_reaches(pos: &Chess, from: Square, to: Square) -> bool {
 /// Whether moving the piece off its square would expose its own king.
 fn pinned(pos: &Chess, from: Square) -> bool {
     let board = pos.board();
-    let Some(king) = board.king_of(pos.turn()) else { return false };
+    let Some(king) = board.king_of(pos.turn()) else {
+        return false;
+    };
     let occupied = board.occupied().without(from);
     let them = board.by_color(!pos.turn());
     let sliders = (attacks::rook_attacks(king, occupied) & (board.rooks() | board.queens()))

@@ -13,7 +13,11 @@ use crate::notation::pgn::write_pgn;
 use crate::notation::{Lang, Notation, ReadError, Style, WriteOptions, write_move};
 
 #[derive(Parser, Debug)]
-#[command(name = "ccgate", version, about = "Correspondence-chess gateway: moves by email, SMS and radio, in every notation")]
+#[command(
+    name = "ccgate",
+    version,
+    about = "Correspondence-chess gateway: moves by email, SMS and radio, in every notation"
+)]
 pub struct Cli {
     /// The store (an SQLite file); default: $CCGATE_DB, else ccgate.db in the data directory.
     #[arg(long, global = true)]
@@ -86,7 +90,9 @@ impl std::str::FromStr for FromNotation {
         if s.eq_ignore_ascii_case("auto") {
             Ok(FromNotation(None))
         } else {
-            s.parse().map(|n| FromNotation(Some(n))).map_err(|e: crate::notation::UnknownNotation| e.to_string())
+            s.parse()
+                .map(|n| FromNotation(Some(n)))
+                .map_err(|e: crate::notation::UnknownNotation| e.to_string())
         }
     }
 }
@@ -132,13 +138,19 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     let start = match &args.fen {
         None => None,
         Some(fen) => match fen.parse::<Fen>().map_err(|e| e.to_string()).and_then(|f| {
-            f.into_position::<Chess>(CastlingMode::Standard).map_err(|e| e.to_string())
+            f.into_position::<Chess>(CastlingMode::Standard)
+                .map_err(|e| e.to_string())
         }) {
             Ok(pos) => Some(pos),
             Err(e) => return fail(&format!("--fen {fen:?}: {e}")),
         },
     };
-    let opts = MovetextOptions { from: args.from.0, lang: args.in_lang, start, comments: args.pgn };
+    let opts = MovetextOptions {
+        from: args.from.0,
+        lang: args.in_lang,
+        start,
+        comments: args.pgn,
+    };
     let mut wopts = WriteOptions::new(args.lang);
     if let Some(style) = args.style {
         wopts = wopts.with_style(style);
@@ -182,7 +194,11 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if let Err(e) = out.flush() {
         return fail(&format!("cannot write: {e}"));
     }
-    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// One stderr line per problem: the game, the move number, the token, the
@@ -193,8 +209,18 @@ fn report(file: &str, index: usize, game: &Game, error: &GameError) {
         _ => String::new(),
     };
     let hint = match error {
-        GameError::Move { error: ReadError::Ambiguous { candidates, .. }, .. } if !candidates.is_empty() => {
-            format!(" [candidates: {}]", candidates.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" "))
+        GameError::Move {
+            error: ReadError::Ambiguous { candidates, .. },
+            ..
+        } if !candidates.is_empty() => {
+            format!(
+                " [candidates: {}]",
+                candidates
+                    .iter()
+                    .map(|c| c.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
         }
         _ => String::new(),
     };
@@ -204,15 +230,36 @@ fn report(file: &str, index: usize, game: &Game, error: &GameError) {
 /// `ccgate notations`: every notation with examples, every language with its letters.
 fn notations(out: &mut impl Write) -> io::Result<()> {
     let pos = Chess::default();
-    let nf3 = Move::Normal { role: Role::Knight, from: Square::G1, to: Square::F3, capture: None, promotion: None };
-    let e4 = Move::Normal { role: Role::Pawn, from: Square::E2, to: Square::E4, capture: None, promotion: None };
+    let nf3 = Move::Normal {
+        role: Role::Knight,
+        from: Square::G1,
+        to: Square::F3,
+        capture: None,
+        promotion: None,
+    };
+    let e4 = Move::Normal {
+        role: Role::Pawn,
+        from: Square::E2,
+        to: Square::E4,
+        capture: None,
+        promotion: None,
+    };
     let promo_pos: Chess = "4k3/P7/8/8/8/8/8/4K2R w K - 0 1"
         .parse::<Fen>()
         .ok()
         .and_then(|f| f.into_position(CastlingMode::Standard).ok())
         .unwrap_or_default();
-    let a8q = Move::Normal { role: Role::Pawn, from: Square::A7, to: Square::A8, capture: None, promotion: Some(Role::Queen) };
-    let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
+    let a8q = Move::Normal {
+        role: Role::Pawn,
+        from: Square::A7,
+        to: Square::A8,
+        capture: None,
+        promotion: Some(Role::Queen),
+    };
+    let castle = Move::Castle {
+        king: Square::E1,
+        rook: Square::H1,
+    };
     let en = WriteOptions::default();
     writeln!(out, "Notations (e2-e4, g1-f3, a7-a8=Q+, White O-O):")?;
     for n in Notation::ALL {
@@ -227,14 +274,36 @@ fn notations(out: &mut impl Write) -> io::Result<()> {
             n.summary()
         )?;
     }
-    writeln!(out, "\nLanguages for --lang and --in-lang (K Q R B N P; 1.Nf3 in FIDE style):")?;
+    writeln!(
+        out,
+        "\nLanguages for --lang and --in-lang (K Q R B N P; 1.Nf3 in FIDE style):"
+    )?;
     for &lang in Lang::ALL {
-        let letters: Vec<&str> = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
-            .into_iter()
-            .map(|r| lang.letter(r))
-            .collect();
-        let example = write_move(&pos, nf3, Notation::San, &WriteOptions::new(lang).with_style(Style::Fide));
-        writeln!(out, "  {:<3} {:<11} {:<16} {}", lang.code(), lang.name(), letters.join(" "), example)?;
+        let letters: Vec<&str> = [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ]
+        .into_iter()
+        .map(|r| lang.letter(r))
+        .collect();
+        let example = write_move(
+            &pos,
+            nf3,
+            Notation::San,
+            &WriteOptions::new(lang).with_style(Style::Fide),
+        );
+        writeln!(
+            out,
+            "  {:<3} {:<11} {:<16} {}",
+            lang.code(),
+            lang.name(),
+            letters.join(" "),
+            example
+        )?;
     }
     Ok(())
 }

@@ -148,7 +148,10 @@ fn open(db: Option<PathBuf>) -> Result<Store, ExitCode> {
 /// The one time source of the command line: `$CCGATE_NOW` (RFC 3339) fixes
 /// it, so tests and replays control time without sleeping.
 fn now() -> Timestamp {
-    match std::env::var("CCGATE_NOW").ok().and_then(|s| s.parse::<Timestamp>().ok()) {
+    match std::env::var("CCGATE_NOW")
+        .ok()
+        .and_then(|s| s.parse::<Timestamp>().ok())
+    {
         Some(t) => FixedTime(t).now(),
         None => SystemClock.now(),
     }
@@ -161,7 +164,11 @@ fn store_fail(e: store::StoreError) -> ExitCode {
 pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> ExitCode {
     let PlayerCommand::Add(a) = cmd;
     let mut addresses = Vec::new();
-    for (channel, raws) in [(Channel::Email, &a.email), (Channel::Sms, &a.phone), (Channel::Radio, &a.callsign)] {
+    for (channel, raws) in [
+        (Channel::Email, &a.email),
+        (Channel::Sms, &a.phone),
+        (Channel::Radio, &a.callsign),
+    ] {
         for raw in raws {
             match normalize(channel, raw) {
                 Ok(addr) => addresses.push((channel, addr)),
@@ -170,11 +177,17 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> ExitCode {
         }
     }
     if crate::game::clock::zone(&a.tz).is_err() {
-        return fail(&format!("unknown time zone {:?}; use an IANA name such as Europe/Berlin", a.tz));
+        return fail(&format!(
+            "unknown time zone {:?}; use an IANA name such as Europe/Berlin",
+            a.tz
+        ));
     }
     let pin_hash = match &a.pin_file {
         None => None,
-        Some(path) => match std::fs::read_to_string(path).map_err(|e| e.to_string()).and_then(|p| service::hash_pin(&p)) {
+        Some(path) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|p| service::hash_pin(&p))
+        {
             Ok(h) => Some(h),
             Err(e) => return fail(&format!("PIN from {}: {e}", path.display())),
         },
@@ -183,7 +196,15 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let new = NewPlayer { name: a.name.clone(), notation: a.notation, lang: a.lang, reply_via: a.reply_via, tz: a.tz, pin_hash, addresses };
+    let new = NewPlayer {
+        name: a.name.clone(),
+        notation: a.notation,
+        lang: a.lang,
+        reply_via: a.reply_via,
+        tz: a.tz,
+        pin_hash,
+        addresses,
+    };
     let result = store.write().and_then(|tx| {
         let id = store::add_player(&tx, &new, now())?;
         tx.commit()?;
@@ -204,17 +225,31 @@ pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> ExitCode {
         Err(code) => return code,
     };
     let result = match cmd {
-        GameCommand::New { white, black, time, fen, penalty_days } => {
-            new_game(&mut store, &white, &black, &time, fen.as_deref(), penalty_days)
-        }
+        GameCommand::New {
+            white,
+            black,
+            time,
+            fen,
+            penalty_days,
+        } => new_game(
+            &mut store,
+            &white,
+            &black,
+            &time,
+            fen.as_deref(),
+            penalty_days,
+        ),
         GameCommand::List => list_games(&store),
         GameCommand::Show { id } => show_game(&store, id),
         GameCommand::Pgn { id } => game_pgn(&store, id).map(|pgn| print!("{pgn}")),
         GameCommand::Adjudicate { id, result, reason } => {
-            service::adjudicate(&mut store, id, &result, &reason, now()).map(|()| println!("game {id}: {result}"))
+            service::adjudicate(&mut store, id, &result, &reason, now())
+                .map(|()| println!("game {id}: {result}"))
         }
-        GameCommand::Takeback { id, to_ply, reason } => service::takeback(&mut store, id, to_ply, &reason, now())
-            .map(|n| println!("game {id}: {n} plies taken back")),
+        GameCommand::Takeback { id, to_ply, reason } => {
+            service::takeback(&mut store, id, to_ply, &reason, now())
+                .map(|n| println!("game {id}: {n} plies taken back"))
+        }
     };
     result.map_or_else(store_fail, |()| ExitCode::SUCCESS)
 }
@@ -231,10 +266,14 @@ fn new_game(
         start_position(Some(f)).map_err(|e| store::StoreError::Invalid(e.to_string()))?;
     }
     let tx = store.write()?;
-    let w = store::player_by_name(&tx, white)?.ok_or_else(|| store::StoreError::Invalid(format!("no player {white:?}")))?;
-    let b = store::player_by_name(&tx, black)?.ok_or_else(|| store::StoreError::Invalid(format!("no player {black:?}")))?;
+    let w = store::player_by_name(&tx, white)?
+        .ok_or_else(|| store::StoreError::Invalid(format!("no player {white:?}")))?;
+    let b = store::player_by_name(&tx, black)?
+        .ok_or_else(|| store::StoreError::Invalid(format!("no player {black:?}")))?;
     if w.id == b.id {
-        return Err(store::StoreError::Invalid("a player cannot play themselves".into()));
+        return Err(store::StoreError::Invalid(
+            "a player cannot play themselves".into(),
+        ));
     }
     let id = store::create_game(&tx, w.id, b.id, fen, &tc.to_string(), now())?;
     if penalty_days > 0 {
@@ -246,32 +285,71 @@ fn new_game(
 }
 
 fn name_of(store: &Store, id: i64) -> String {
-    store::player(store.conn(), id).ok().flatten().map_or_else(|| format!("#{id}"), |p| p.name)
+    store::player(store.conn(), id)
+        .ok()
+        .flatten()
+        .map_or_else(|| format!("#{id}"), |p| p.name)
 }
 
 fn list_games(store: &Store) -> store::Result<()> {
     for g in store::all_games(store.conn(), false)? {
         let plies = store::moves(store.conn(), g.id)?.len();
-        let state = if g.finished { format!("{} {}", g.result.unwrap_or_default(), g.reason.unwrap_or_default()) } else { "active".into() };
-        println!("{}\t{} - {}\t{} plies\t{}\t{}", g.id, name_of(store, g.white), name_of(store, g.black), plies, g.time_control, state);
+        let state = if g.finished {
+            format!(
+                "{} {}",
+                g.result.unwrap_or_default(),
+                g.reason.unwrap_or_default()
+            )
+        } else {
+            "active".into()
+        };
+        println!(
+            "{}\t{} - {}\t{} plies\t{}\t{}",
+            g.id,
+            name_of(store, g.white),
+            name_of(store, g.black),
+            plies,
+            g.time_control,
+            state
+        );
     }
     Ok(())
 }
 
-fn record_of(store: &Store, id: i64) -> store::Result<(store::GameRow, Vec<store::MoveRow>, Record)> {
-    let row = store::game(store.conn(), id)?.ok_or_else(|| store::StoreError::Invalid(format!("no game {id}")))?;
+fn record_of(
+    store: &Store,
+    id: i64,
+) -> store::Result<(store::GameRow, Vec<store::MoveRow>, Record)> {
+    let row = store::game(store.conn(), id)?
+        .ok_or_else(|| store::StoreError::Invalid(format!("no game {id}")))?;
     let moves = store::moves(store.conn(), id)?;
-    let record = Record::replay(row.start_fen.as_deref(), moves.iter().map(|m| m.uci.as_str()))
-        .map_err(|e| store::StoreError::Invalid(e.to_string()))?;
+    let record = Record::replay(
+        row.start_fen.as_deref(),
+        moves.iter().map(|m| m.uci.as_str()),
+    )
+    .map_err(|e| store::StoreError::Invalid(e.to_string()))?;
     Ok((row, moves, record))
 }
 
 fn show_game(store: &Store, id: i64) -> store::Result<()> {
     let (row, moves, record) = record_of(store, id)?;
-    println!("Game {id}: {} (White) - {} (Black), {}", name_of(store, row.white), name_of(store, row.black), row.time_control);
+    println!(
+        "Game {id}: {} (White) - {} (Black), {}",
+        name_of(store, row.white),
+        name_of(store, row.black),
+        row.time_control
+    );
     match &row.result {
         Some(r) => println!("Result: {r} ({})", row.reason.clone().unwrap_or_default()),
-        None => println!("{} to move, check code {}", if record.pos.turn() == shakmaty::Color::White { "White" } else { "Black" }, record.check_code()),
+        None => println!(
+            "{} to move, check code {}",
+            if record.pos.turn() == shakmaty::Color::White {
+                "White"
+            } else {
+                "Black"
+            },
+            record.check_code()
+        ),
     }
     println!("{}", service::diagram(&record.pos));
     println!("\nMoves:");
@@ -279,15 +357,40 @@ fn show_game(store: &Store, id: i64) -> store::Result<()> {
     for (m, mv) in moves.iter().zip(&record.moves) {
         let san = crate::notation::write_move(&pos, *mv, Notation::San, &WriteOptions::default());
         let (n, c) = crate::game::rules::move_number(&record.start, m.ply);
-        let num = if c == shakmaty::Color::White { format!("{n}.") } else { format!("{n}...") };
-        println!("  {num:<6} {san:<8} received {} as {:?} ({}){}", m.received_at, m.raw, m.notation, m.delivered_at.map(|d| format!(", delivered {d}")).unwrap_or_default());
+        let num = if c == shakmaty::Color::White {
+            format!("{n}.")
+        } else {
+            format!("{n}...")
+        };
+        println!(
+            "  {num:<6} {san:<8} received {} as {:?} ({}){}",
+            m.received_at,
+            m.raw,
+            m.notation,
+            m.delivered_at
+                .map(|d| format!(", delivered {d}"))
+                .unwrap_or_default()
+        );
         pos.play_unchecked(*mv);
     }
     println!("\nClocks:");
-    for (color, pid) in [(shakmaty::Color::White, row.white), (shakmaty::Color::Black, row.black)] {
-        if let (Ok(tc), Some(p)) = (row.time_control.parse::<TimeControl>(), store::player(store.conn(), pid)?) {
-            let times: Vec<_> = moves.iter().map(|m| crate::game::clock::MoveTimes { received: m.received_at, delivered: m.delivered_at }).collect();
-            let periods = crate::game::clock::periods_for(color, record.start.turn(), row.created_at, &times);
+    for (color, pid) in [
+        (shakmaty::Color::White, row.white),
+        (shakmaty::Color::Black, row.black),
+    ] {
+        if let (Ok(tc), Some(p)) = (
+            row.time_control.parse::<TimeControl>(),
+            store::player(store.conn(), pid)?,
+        ) {
+            let times: Vec<_> = moves
+                .iter()
+                .map(|m| crate::game::clock::MoveTimes {
+                    received: m.received_at,
+                    delivered: m.delivered_at,
+                })
+                .collect();
+            let periods =
+                crate::game::clock::periods_for(color, record.start.turn(), row.created_at, &times);
             let tz = crate::game::clock::zone(&p.tz).unwrap_or(jiff::tz::TimeZone::UTC);
             let leaves = service::effective_leaves(store.conn(), &p)?;
             let st = crate::game::clock::status(&tc, &tz, &periods, &leaves, now());
@@ -296,14 +399,22 @@ fn show_game(store: &Store, id: i64) -> store::Result<()> {
                 "  {}: {} days used, {} remaining{}",
                 p.name,
                 st.days_used_total,
-                st.days_remaining.map_or("unlimited".to_string(), |d| d.to_string()),
+                st.days_remaining
+                    .map_or("unlimited".to_string(), |d| d.to_string()),
                 if st.running { " (to move)" } else { "" }
             );
         }
     }
     println!("\nIncidents:");
     for i in store::incidents(store.conn(), Some(id))? {
-        println!("  {} {} {}: {} [{}]", i.created_at, i.kind, i.text.unwrap_or_default(), i.detail, i.fen.unwrap_or_default());
+        println!(
+            "  {} {} {}: {} [{}]",
+            i.created_at,
+            i.kind,
+            i.text.unwrap_or_default(),
+            i.detail,
+            i.fen.unwrap_or_default()
+        );
     }
     for (at, action, reason, detail) in store::audit_trail(store.conn(), id)? {
         println!("  {at} director {action}: {reason} ({detail})");
@@ -316,7 +427,10 @@ fn game_pgn(store: &Store, id: i64) -> store::Result<String> {
     let mut tags = vec![
         ("Event".to_string(), format!("ccgate game {id}")),
         ("Site".to_string(), "ccgate".to_string()),
-        ("Date".to_string(), row.created_at.strftime("%Y.%m.%d").to_string()),
+        (
+            "Date".to_string(),
+            row.created_at.strftime("%Y.%m.%d").to_string(),
+        ),
         ("White".to_string(), name_of(store, row.white)),
         ("Black".to_string(), name_of(store, row.black)),
         ("Mode".to_string(), "TC".to_string()),
@@ -334,14 +448,30 @@ fn game_pgn(store: &Store, id: i64) -> store::Result<String> {
         .iter()
         .zip(&moves)
         .map(|(mv, m)| {
-            let mut node = Node { mv: Some(*mv), notation: Notation::Uci, token: m.raw.as_str().into(), notes: None };
+            let mut node = Node {
+                mv: Some(*mv),
+                notation: Notation::Uci,
+                token: m.raw.as_str().into(),
+                notes: None,
+            };
             let mut notes = crate::notation::movetext::Notes::default();
-            notes.comments.push(format!("[%ccsnt {}]", m.received_at.strftime("%Y.%m.%d,%H:%M")));
+            notes.comments.push(format!(
+                "[%ccsnt {}]",
+                m.received_at.strftime("%Y.%m.%d,%H:%M")
+            ));
             node.notes = Some(Box::new(notes));
             node
         })
         .collect();
-    let game = TextGame { tags, start: record.start.clone(), line, comments: Vec::new(), result: row.result.clone().or(Some("*".into())), error: None, variation_errors: Vec::new() };
+    let game = TextGame {
+        tags,
+        start: record.start.clone(),
+        line,
+        comments: Vec::new(),
+        result: row.result.clone().or(Some("*".into())),
+        error: None,
+        variation_errors: Vec::new(),
+    };
     Ok(write_pgn(&game, Notation::San, &WriteOptions::default()))
 }
 
@@ -359,7 +489,13 @@ pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> ExitCode {
         Err(code) => return code,
     };
     let text = String::from_utf8_lossy(&raw).into_owned();
-    let msg = Inbound { channel: a.channel, from: a.from, transport_id: a.id, raw, text };
+    let msg = Inbound {
+        channel: a.channel,
+        from: a.from,
+        transport_id: a.id,
+        raw,
+        text,
+    };
     match service::submit(&mut store, &msg, now()) {
         Ok(done) => {
             print_replies(&done.replies, a.json);
@@ -371,7 +507,10 @@ pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> ExitCode {
 
 fn print_replies(replies: &[store::Outgoing], json: bool) {
     if json {
-        println!("{}", serde_json::to_string_pretty(replies).unwrap_or_else(|_| "[]".into()));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(replies).unwrap_or_else(|_| "[]".into())
+        );
     } else {
         for r in replies {
             println!("-> {} {}\n{}\n", r.channel, r.to, r.body);
@@ -440,12 +579,18 @@ fn export_incidents(store: &Store, list: &[store::Incident], path: &Path) -> Res
         if let Some(p) = i.player_id {
             out.push_str(&format!("  player:    {}\n", name_of(store, p)));
         }
-        out.push_str(&format!("  refused:   {}\n", i.text.clone().unwrap_or_default()));
+        out.push_str(&format!(
+            "  refused:   {}\n",
+            i.text.clone().unwrap_or_default()
+        ));
         out.push_str(&format!("  why:       {}\n", i.detail));
         if let Some(fen) = &i.fen {
             out.push_str(&format!("  position:  {fen}\n"));
         }
-        if let Some(j) = i.journal_id.and_then(|j| store::entry(store.conn(), j).ok().flatten()) {
+        if let Some(j) = i
+            .journal_id
+            .and_then(|j| store::entry(store.conn(), j).ok().flatten())
+        {
             out.push_str(&format!(
                 "  message:   {} from {} id {} received {}\n  raw message follows:\n",
                 j.channel, j.sender, j.transport_id, j.received_at
@@ -453,7 +598,11 @@ fn export_incidents(store: &Store, list: &[store::Incident], path: &Path) -> Res
             for line in String::from_utf8_lossy(&j.raw).lines() {
                 out.push_str("  | ");
                 // The dossier goes to others: a player's PIN stays here.
-                out.push_str(if service::pin_of_line(line).is_some() { "pin (withheld)" } else { line });
+                out.push_str(if service::pin_of_line(line).is_some() {
+                    "pin (withheld)"
+                } else {
+                    line
+                });
                 out.push('\n');
             }
         }
@@ -469,7 +618,11 @@ pub fn clock(db: Option<PathBuf>) -> ExitCode {
     };
     match service::sweep_clocks(&mut store, now()) {
         Ok(r) => {
-            println!("{} forfeits, {} reminders", r.forfeits.len(), r.reminders.len());
+            println!(
+                "{} forfeits, {} reminders",
+                r.forfeits.len(),
+                r.reminders.len()
+            );
             ExitCode::SUCCESS
         }
         Err(e) => store_fail(e),

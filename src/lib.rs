@@ -6,8 +6,8 @@
 
 pub mod cli;
 pub mod commands;
-pub mod store;
 pub mod game;
 pub mod notation;
-pub mod service;
 pub mod protocol;
+pub mod service;
+pub mod store;

@@ -17,12 +17,16 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::game::rules::{Claim, Record, move_number};
 use crate::notation::auto::read_auto;
 use crate::notation::movetext::{Game as TextGame, Node, write_movetext};
-use crate::notation::{Lang, Notation, ReadError, ReadOptions, UedemannTable, WriteOptions, read_move, write_move};
+use crate::notation::{
+    Lang, Notation, ReadError, ReadOptions, UedemannTable, WriteOptions, read_move, write_move,
+};
 use crate::protocol::address::{Channel, normalize};
 use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, ParsedLine, Profile};
 use crate::protocol::sms::fit;
 use crate::protocol::templates::{Key, fill, template};
-use crate::store::{self, GameRow, Journaled, MoveRow, NewIncident, NewReply, Outgoing, Player, Store};
+use crate::store::{
+    self, GameRow, Journaled, MoveRow, NewIncident, NewReply, Outgoing, Player, Store,
+};
 
 /// An inbound message as a transport hands it over.
 #[derive(Debug, Clone)]
@@ -52,43 +56,66 @@ pub struct Processed {
 /// Processes one inbound message.
 pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
     let sender = normalize(msg.channel, &msg.from).unwrap_or_else(|_| msg.from.trim().to_string());
-    let transport_id = msg
-        .transport_id
-        .clone()
-        .unwrap_or_else(|| {
-            // Unique even for messages submitted at the same (test or replay) instant.
-            use argon2::password_hash::rand_core::{OsRng, RngCore};
-            format!("local-{}-{}-{:016x}", now.as_nanosecond(), std::process::id(), OsRng.next_u64())
-        });
+    let transport_id = msg.transport_id.clone().unwrap_or_else(|| {
+        // Unique even for messages submitted at the same (test or replay) instant.
+        use argon2::password_hash::rand_core::{OsRng, RngCore};
+        format!(
+            "local-{}-{}-{:016x}",
+            now.as_nanosecond(),
+            std::process::id(),
+            OsRng.next_u64()
+        )
+    });
     // One transaction journals the message and applies it: one fsync per
     // message. The transport acknowledges only after it returns, so a crash
     // inside it loses nothing (the message comes again) and a crash after it
     // repeats nothing (the journal knows the transport id).
     let tx = store.write()?;
-    let journal_id = match store::journal(&tx, msg.channel, &transport_id, &sender, &msg.raw, now)? {
+    let journal_id = match store::journal(&tx, msg.channel, &transport_id, &sender, &msg.raw, now)?
+    {
         Journaled::New(id) => id,
         Journaled::Seen(entry) if entry.outcome.is_some() => {
-            return Ok(Processed { journal_id: entry.id, duplicate: true, replies: Vec::new() });
+            return Ok(Processed {
+                journal_id: entry.id,
+                duplicate: true,
+                replies: Vec::new(),
+            });
         }
         // Journaled but never processed (by a version that journaled first).
         Journaled::Seen(entry) => entry.id,
     };
-    let mut ctx = Ctx { conn: &tx, journal_id: Some(journal_id), channel: msg.channel, sender: sender.clone(), now, outcomes: Vec::new() };
+    let mut ctx = Ctx {
+        conn: &tx,
+        journal_id: Some(journal_id),
+        channel: msg.channel,
+        sender: sender.clone(),
+        now,
+        outcomes: Vec::new(),
+    };
     let processed = ctx.process(&msg.text);
-    let outcome = if ctx.outcomes.is_empty() { "nothing".to_string() } else { ctx.outcomes.join("; ") };
+    let outcome = if ctx.outcomes.is_empty() {
+        "nothing".to_string()
+    } else {
+        ctx.outcomes.join("; ")
+    };
     match processed {
         Ok(()) => {
             store::set_outcome(&tx, journal_id, &outcome, now)?;
             let replies = store::replies_for(&tx, journal_id)?;
             tx.commit()?;
-            Ok(Processed { journal_id, duplicate: false, replies })
+            Ok(Processed {
+                journal_id,
+                duplicate: false,
+                replies,
+            })
         }
         Err(e) => {
             // Processing failed (a damaged game record, say): undo its
             // effects but keep the message and why, as evidence.
             drop(tx);
             let tx = store.write()?;
-            let id = match store::journal(&tx, msg.channel, &transport_id, &sender, &msg.raw, now)? {
+            let id = match store::journal(&tx, msg.channel, &transport_id, &sender, &msg.raw, now)?
+            {
                 Journaled::New(id) => id,
                 Journaled::Seen(entry) => entry.id,
             };
@@ -121,7 +148,11 @@ fn table_of(n: Notation) -> Option<UedemannTable> {
 
 /// Reads a player's move: their Uedemann table first if they use one, then
 /// every notation detection knows, with their piece letters.
-pub fn read_players_move(pos: &Chess, text: &str, player: &Player) -> Result<(Move, Notation), ReadError> {
+pub fn read_players_move(
+    pos: &Chess,
+    text: &str,
+    player: &Player,
+) -> Result<(Move, Notation), ReadError> {
     let mut table_error = None;
     if let Some(table) = table_of(player.notation) {
         let n = match table {
@@ -137,7 +168,11 @@ pub fn read_players_move(pos: &Chess, text: &str, player: &Player) -> Result<(Mo
         (Ok((r, n)), _) => Ok((r.mv, n)),
         // A code of the player's table that is not legal here: its reason
         // (and near misses), not the complaint of a notation it never was.
-        (Err(ReadError::Malformed { .. }), Some(e)) if !matches!(e, ReadError::Malformed { .. }) => Err(e),
+        (Err(ReadError::Malformed { .. }), Some(e))
+            if !matches!(e, ReadError::Malformed { .. }) =>
+        {
+            Err(e)
+        }
         (Err(e), _) => Err(e),
     }
 }
@@ -146,8 +181,14 @@ pub fn read_players_move(pos: &Chess, text: &str, player: &Player) -> Result<(Mo
 /// keyword alone, then one word, so "Pinned down all week" is prose.
 pub fn pin_of_line(line: &str) -> Option<&str> {
     let l = line.trim();
-    let rest = l.get(..3).filter(|p| p.eq_ignore_ascii_case("pin")).and_then(|_| l.get(3..))?;
-    let pin = rest.strip_prefix([':', ' ', '\t'])?.trim_start_matches([':', ' ', '\t']).trim();
+    let rest = l
+        .get(..3)
+        .filter(|p| p.eq_ignore_ascii_case("pin"))
+        .and_then(|_| l.get(3..))?;
+    let pin = rest
+        .strip_prefix([':', ' ', '\t'])?
+        .trim_start_matches([':', ' ', '\t'])
+        .trim();
     (!pin.is_empty() && !pin.contains(char::is_whitespace)).then_some(pin)
 }
 
@@ -160,18 +201,33 @@ struct Loaded {
 
 impl Loaded {
     fn color_of(&self, player: i64) -> Color {
-        if self.row.white == player { Color::White } else { Color::Black }
+        if self.row.white == player {
+            Color::White
+        } else {
+            Color::Black
+        }
     }
 
     fn opponent_id(&self, player: i64) -> i64 {
-        if self.row.white == player { self.row.black } else { self.row.white }
+        if self.row.white == player {
+            self.row.black
+        } else {
+            self.row.white
+        }
     }
 }
 
 impl Ctx<'_> {
     fn process(&mut self, text: &str) -> store::Result<()> {
         let Some(player) = store::player_by_address(self.conn, self.channel, &self.sender)? else {
-            self.incident(None, None, "unknown_sender", format!("{} {} is not registered", self.channel, self.sender), None, None)?;
+            self.incident(
+                None,
+                None,
+                "unknown_sender",
+                format!("{} {} is not registered", self.channel, self.sender),
+                None,
+                None,
+            )?;
             let body = template(Key::UnknownSender, Lang::En).to_string();
             self.reply_to_sender(None, None, &body)?;
             self.outcomes.push("refused: unknown sender".into());
@@ -182,15 +238,26 @@ impl Ctx<'_> {
         {
             return Ok(());
         }
-        let profile = Profile { lang: player.lang, table: table_of(player.notation) };
+        let profile = Profile {
+            lang: player.lang,
+            table: table_of(player.notation),
+        };
         let lines = grammar::parse_message(text, &profile);
         if lines.is_empty() {
             // Nothing could be read: the director sees the message (in the
             // journal entry the incident points to) if the player disputes it.
-            self.incident(None, None, "malformed", "no line of the message is a move or a command".into(), None, Some(player.id))?;
+            self.incident(
+                None,
+                None,
+                "malformed",
+                "no line of the message is a move or a command".into(),
+                None,
+                Some(player.id),
+            )?;
             let body = template(Key::Help, player.lang).to_string();
             self.reply_to_sender(Some(&player), None, &body)?;
-            self.outcomes.push("refused: no protocol line, help sent".into());
+            self.outcomes
+                .push("refused: no protocol line, help sent".into());
             return Ok(());
         }
         for line in &lines {
@@ -206,14 +273,32 @@ impl Ctx<'_> {
         let given = text.lines().find_map(pin_of_line).map(str::to_string);
         let ok = !locked
             && given.as_deref().is_some_and(|pin| {
-                PasswordHash::new(hash).is_ok_and(|h| argon2::Argon2::default().verify_password(pin.as_bytes(), &h).is_ok())
+                PasswordHash::new(hash).is_ok_and(|h| {
+                    argon2::Argon2::default()
+                        .verify_password(pin.as_bytes(), &h)
+                        .is_ok()
+                })
             });
         // Five wrong PINs lock the player's PIN for an hour: guessing four digits takes years.
-        let lock = (!ok && player.pin_failures + 1 >= 5).then(|| self.now + jiff::SignedDuration::from_hours(1));
+        let lock = (!ok && player.pin_failures + 1 >= 5)
+            .then(|| self.now + jiff::SignedDuration::from_hours(1));
         store::record_pin_attempt(self.conn, player.id, ok, lock)?;
         if !ok {
-            let why = if locked { "PIN locked after repeated failures" } else if given.is_none() { "PIN missing" } else { "wrong PIN" };
-            self.incident(None, None, "bad_pin", why.to_string(), None, Some(player.id))?;
+            let why = if locked {
+                "PIN locked after repeated failures"
+            } else if given.is_none() {
+                "PIN missing"
+            } else {
+                "wrong PIN"
+            };
+            self.incident(
+                None,
+                None,
+                "bad_pin",
+                why.to_string(),
+                None,
+                Some(player.id),
+            )?;
             self.reply_to_sender(Some(player), None, template(Key::BadPin, player.lang))?;
             self.outcomes.push(format!("refused: {why}"));
         }
@@ -235,10 +320,15 @@ impl Ctx<'_> {
                 _ => {}
             }
         }
-        let Some(game) = self.find_game(player, line)? else { return Ok(()) };
+        let Some(game) = self.find_game(player, line)? else {
+            return Ok(());
+        };
         if game.row.finished && !matches!(line.body, Body::Command(Command::Board | Command::Pgn)) {
             let result = game.row.result.clone().unwrap_or_default();
-            let body = fill(template(Key::GameFinished, player.lang), &[("game", &game.row.id.to_string()), ("result", &result)]);
+            let body = fill(
+                template(Key::GameFinished, player.lang),
+                &[("game", &game.row.id.to_string()), ("result", &result)],
+            );
             self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
             self.outcomes.push(format!("game {} is over", game.row.id));
             return Ok(());
@@ -260,10 +350,21 @@ impl Ctx<'_> {
                 match store::game(self.conn, id)? {
                     Some(row) if row.white == player.id || row.black == player.id => id,
                     _ => {
-                        self.incident(Some(id), None, "not_your_game", format!("{} referred to game {id}", player.name), Some(&line.text), Some(player.id))?;
-                        let body = fill(template(Key::NotYourGame, player.lang), &[("game", &id.to_string())]);
+                        self.incident(
+                            Some(id),
+                            None,
+                            "not_your_game",
+                            format!("{} referred to game {id}", player.name),
+                            Some(&line.text),
+                            Some(player.id),
+                        )?;
+                        let body = fill(
+                            template(Key::NotYourGame, player.lang),
+                            &[("game", &id.to_string())],
+                        );
                         self.reply_to_sender(Some(player), None, &body)?;
-                        self.outcomes.push(format!("refused: game {id} is not the sender's"));
+                        self.outcomes
+                            .push(format!("refused: game {id} is not the sender's"));
                         return Ok(None);
                     }
                 }
@@ -273,15 +374,24 @@ impl Ctx<'_> {
                 let (mut waiting, mut awaiting) = (Vec::new(), Vec::new());
                 for g in &active {
                     let plies = store::moves(self.conn, g.id)?.len();
-                    let start_white = crate::game::rules::start_position(g.start_fen.as_deref()).map(|p| p.turn() == Color::White).unwrap_or(true);
+                    let start_white = crate::game::rules::start_position(g.start_fen.as_deref())
+                        .map(|p| p.turn() == Color::White)
+                        .unwrap_or(true);
                     let white_to_move = (plies % 2 == 0) == start_white;
-                    if (g.white == player.id && white_to_move) || (g.black == player.id && !white_to_move) {
+                    if (g.white == player.id && white_to_move)
+                        || (g.black == player.id && !white_to_move)
+                    {
                         waiting.push(g.id);
                     } else {
                         awaiting.push(g.id);
                     }
                 }
-                let pick = match (&line.body, waiting.as_slice(), awaiting.as_slice(), active.as_slice()) {
+                let pick = match (
+                    &line.body,
+                    waiting.as_slice(),
+                    awaiting.as_slice(),
+                    active.as_slice(),
+                ) {
                     // A move or a command goes to the one game waiting for the sender's move;
                     (Body::Moves(_) | Body::Command(_), [one], _, _) => Some(*one),
                     // conditional moves, sent while the opponent is to move, to the one
@@ -295,8 +405,13 @@ impl Ctx<'_> {
                     Some(id) => id,
                     None => {
                         let games: Vec<String> = active.iter().map(|g| g.id.to_string()).collect();
-                        let games = if games.is_empty() { "-".to_string() } else { games.join(", ") };
-                        let body = fill(template(Key::WhichGame, player.lang), &[("games", &games)]);
+                        let games = if games.is_empty() {
+                            "-".to_string()
+                        } else {
+                            games.join(", ")
+                        };
+                        let body =
+                            fill(template(Key::WhichGame, player.lang), &[("games", &games)]);
                         self.reply_to_sender(Some(player), None, &body)?;
                         self.outcomes.push("no game reference".into());
                         return Ok(None);
@@ -308,20 +423,39 @@ impl Ctx<'_> {
     }
 
     fn load(&self, id: i64) -> store::Result<Option<Loaded>> {
-        let Some(row) = store::game(self.conn, id)? else { return Ok(None) };
+        let Some(row) = store::game(self.conn, id)? else {
+            return Ok(None);
+        };
         let moves = store::moves(self.conn, id)?;
-        let record = Record::replay(row.start_fen.as_deref(), moves.iter().map(|m| m.uci.as_str()))
-            .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
+        let record = Record::replay(
+            row.start_fen.as_deref(),
+            moves.iter().map(|m| m.uci.as_str()),
+        )
+        .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
         Ok(Some(Loaded { row, moves, record }))
     }
 
-    fn moves(&mut self, player: &Player, game: Loaded, line: &ParsedLine, items: &[Item]) -> store::Result<()> {
+    fn moves(
+        &mut self,
+        player: &Player,
+        game: Loaded,
+        line: &ParsedLine,
+        items: &[Item],
+    ) -> store::Result<()> {
         let (echo, own) = match items {
             [own] => (None, own),
             [echo, own] => (Some(echo), own),
             _ => {
                 let reason = "one move per line, optionally after the opponent's last move";
-                return self.refuse(player, &game, line, &line.text, "malformed", reason, Vec::new());
+                return self.refuse(
+                    player,
+                    &game,
+                    line,
+                    &line.text,
+                    "malformed",
+                    reason,
+                    Vec::new(),
+                );
             }
         };
         let me = game.color_of(player.id);
@@ -330,13 +464,27 @@ impl Ctx<'_> {
         if to_move != me {
             if let Some(resent) = self.resent_move(player, &game, own) {
                 self.notify_move(player, &game, resent, true, false)?;
-                self.outcomes.push(format!("game {}: move {} confirmed again", game.row.id, resent));
+                self.outcomes.push(format!(
+                    "game {}: move {} confirmed again",
+                    game.row.id, resent
+                ));
                 return Ok(());
             }
-            let body = fill(template(Key::NotYourTurn, player.lang), &[("game", &game.row.id.to_string()), ("text", &own.text)]);
-            self.incident(Some(game.row.id), Some(game.record.pos.clone()), "out_of_turn", "not the sender's move".into(), Some(&line.text), Some(player.id))?;
+            let body = fill(
+                template(Key::NotYourTurn, player.lang),
+                &[("game", &game.row.id.to_string()), ("text", &own.text)],
+            );
+            self.incident(
+                Some(game.row.id),
+                Some(game.record.pos.clone()),
+                "out_of_turn",
+                "not the sender's move".into(),
+                Some(&line.text),
+                Some(player.id),
+            )?;
             self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-            self.outcomes.push(format!("game {}: refused, out of turn", game.row.id));
+            self.outcomes
+                .push(format!("game {}: refused, out of turn", game.row.id));
             return Ok(());
         }
         if let Some(echo) = echo
@@ -352,11 +500,23 @@ impl Ctx<'_> {
             let expected = number_text(number, color);
             let body = fill(
                 template(Key::WrongNumber, player.lang),
-                &[("game", &game.row.id.to_string()), ("text", &line.text), ("number", &expected)],
+                &[
+                    ("game", &game.row.id.to_string()),
+                    ("text", &line.text),
+                    ("number", &expected),
+                ],
             );
-            self.incident(Some(game.row.id), Some(game.record.pos.clone()), "wrong_number", format!("move number given, expected {expected}"), Some(&line.text), Some(player.id))?;
+            self.incident(
+                Some(game.row.id),
+                Some(game.record.pos.clone()),
+                "wrong_number",
+                format!("move number given, expected {expected}"),
+                Some(&line.text),
+                Some(player.id),
+            )?;
             self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-            self.outcomes.push(format!("game {}: refused, wrong move number", game.row.id));
+            self.outcomes
+                .push(format!("game {}: refused, wrong move number", game.row.id));
             return Ok(());
         }
 
@@ -376,32 +536,65 @@ impl Ctx<'_> {
 
     /// The sender's own last move, if `item` names it again.
     fn resent_move(&self, player: &Player, game: &Loaded, item: &Item) -> Option<u32> {
-        let last = u32::try_from(game.record.moves.len()).ok().filter(|&p| p > 0)?;
+        let last = u32::try_from(game.record.moves.len())
+            .ok()
+            .filter(|&p| p > 0)?;
         let before = game.record.position_before(last as usize);
         let (mv, _) = read_players_move(&before, &item.text, player).ok()?;
         let (number, color) = move_number(&game.record.start, last);
-        let number_ok = item.number.is_none_or(|n| n.number == number && n.black == (color == Color::Black));
+        let number_ok = item
+            .number
+            .is_none_or(|n| n.number == number && n.black == (color == Color::Black));
         (number_ok && game.record.moves.last() == Some(&mv)).then_some(last)
     }
 
     /// Whether the repetition of the opponent's last move matches the game.
     fn echo_matches(&self, player: &Player, game: &Loaded, echo: &Item) -> bool {
-        let Some(last) = u32::try_from(game.record.moves.len()).ok().filter(|&p| p > 0) else { return false };
+        let Some(last) = u32::try_from(game.record.moves.len())
+            .ok()
+            .filter(|&p| p > 0)
+        else {
+            return false;
+        };
         let before = game.record.position_before(last as usize);
         let (number, color) = move_number(&game.record.start, last);
-        let number_ok = echo.number.is_none_or(|n| n.number == number && n.black == (color == Color::Black));
-        number_ok && read_players_move(&before, &echo.text, player).is_ok_and(|(mv, _)| game.record.moves.last() == Some(&mv))
+        let number_ok = echo
+            .number
+            .is_none_or(|n| n.number == number && n.black == (color == Color::Black));
+        number_ok
+            && read_players_move(&before, &echo.text, player)
+                .is_ok_and(|(mv, _)| game.record.moves.last() == Some(&mv))
     }
 
-    fn desync(&mut self, player: &Player, game: &Loaded, line: &ParsedLine, echo: &Item) -> store::Result<()> {
+    fn desync(
+        &mut self,
+        player: &Player,
+        game: &Loaded,
+        line: &ParsedLine,
+        echo: &Item,
+    ) -> store::Result<()> {
         let record = self.movetext(game, player);
         let body = fill(
             template(Key::Desync, player.lang),
-            &[("game", &game.row.id.to_string()), ("text", &echo_text(echo)), ("record", &record)],
+            &[
+                ("game", &game.row.id.to_string()),
+                ("text", &echo_text(echo)),
+                ("record", &record),
+            ],
         );
-        self.incident(Some(game.row.id), Some(game.record.pos.clone()), "desync", format!("repeated move {} does not match the game", echo_text(echo)), Some(&line.text), Some(player.id))?;
+        self.incident(
+            Some(game.row.id),
+            Some(game.record.pos.clone()),
+            "desync",
+            format!("repeated move {} does not match the game", echo_text(echo)),
+            Some(&line.text),
+            Some(player.id),
+        )?;
         self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-        self.outcomes.push(format!("game {}: refused, repetition does not match (record sent)", game.row.id));
+        self.outcomes.push(format!(
+            "game {}: refused, repetition does not match (record sent)",
+            game.row.id
+        ));
         Ok(())
     }
 
@@ -419,23 +612,44 @@ impl Ctx<'_> {
         let pos = &game.record.pos;
         let mut body = fill(
             template(Key::Refused, player.lang),
-            &[("game", &game.row.id.to_string()), ("text", text), ("reason", reason)],
+            &[
+                ("game", &game.row.id.to_string()),
+                ("text", text),
+                ("reason", reason),
+            ],
         );
         if !suggestions.is_empty() {
             let opts = WriteOptions::new(player.lang);
-            let moves: Vec<String> = suggestions.iter().map(|m| write_move(pos, *m, player.notation, &opts)).collect();
-            body.push_str(&fill(template(Key::DidYouMean, player.lang), &[("moves", &moves.join(", "))]));
+            let moves: Vec<String> = suggestions
+                .iter()
+                .map(|m| write_move(pos, *m, player.notation, &opts))
+                .collect();
+            body.push_str(&fill(
+                template(Key::DidYouMean, player.lang),
+                &[("moves", &moves.join(", "))],
+            ));
         }
         body.push_str(template(Key::NothingApplied, player.lang));
         // The event's policy: postal rules charge days for an illegal move.
         let penalty = game.row.penalty_days;
         if penalty > 0 && kind == "illegal" {
             store::add_penalty(self.conn, game.row.id, player.id, penalty, reason, self.now)?;
-            body.push_str(&fill(template(Key::Penalty, player.lang), &[("days", &penalty.to_string())]));
+            body.push_str(&fill(
+                template(Key::Penalty, player.lang),
+                &[("days", &penalty.to_string())],
+            ));
         }
-        self.incident(Some(game.row.id), Some(pos.clone()), kind, reason.to_string(), Some(&line.text), Some(player.id))?;
+        self.incident(
+            Some(game.row.id),
+            Some(pos.clone()),
+            kind,
+            reason.to_string(),
+            Some(&line.text),
+            Some(player.id),
+        )?;
         self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-        self.outcomes.push(format!("game {}: refused ({kind}): {reason}", game.row.id));
+        self.outcomes
+            .push(format!("game {}: refused ({kind}): {reason}", game.row.id));
         Ok(())
     }
 
@@ -467,12 +681,20 @@ impl Ctx<'_> {
         // A move answers the opponent's standing offer by declining it; the
         // mover may offer anew, and the mover's own offer (made before the
         // move, e.g. `draw?` on the line above it) stands.
-        let offer_by = if offer || game.row.draw_offer == Some(me) { Some(me) } else { None };
+        let offer_by = if offer || game.row.draw_offer == Some(me) {
+            Some(me)
+        } else {
+            None
+        };
         if game.row.draw_offer != offer_by {
             store::set_draw_offer(self.conn, game.row.id, offer_by)?;
             game.row.draw_offer = offer_by;
         }
-        self.outcomes.push(format!("game {}: ply {ply} {} applied", game.row.id, UciMove::from_standard(mv)));
+        self.outcomes.push(format!(
+            "game {}: ply {ply} {} applied",
+            game.row.id,
+            UciMove::from_standard(mv)
+        ));
         let ending = game.record.ending();
         self.notify_move(player, game, ply, false, offer)?;
         if let Some(end) = ending {
@@ -482,21 +704,39 @@ impl Ctx<'_> {
     }
 
     /// Confirms a move to its sender and announces it to the opponent.
-    fn notify_move(&mut self, mover: &Player, game: &Loaded, ply: u32, again: bool, offer: bool) -> store::Result<()> {
-        let Some(mv) = game.record.moves.get(ply as usize - 1).copied() else { return Ok(()) };
+    fn notify_move(
+        &mut self,
+        mover: &Player,
+        game: &Loaded,
+        ply: u32,
+        again: bool,
+        offer: bool,
+    ) -> store::Result<()> {
+        let Some(mv) = game.record.moves.get(ply as usize - 1).copied() else {
+            return Ok(());
+        };
         let before = game.record.position_before(ply as usize);
         let mut after = before.clone();
         after.play_unchecked(mv);
         let code = crate::game::rules::check_code(&after);
         let (number, color) = move_number(&game.record.start, ply);
         let iccf = write_move(&before, mv, Notation::Iccf, &WriteOptions::default());
-        let Some(opponent) = store::player(self.conn, game.opponent_id(mover.id))? else { return Ok(()) };
+        let Some(opponent) = store::player(self.conn, game.opponent_id(mover.id))? else {
+            return Ok(());
+        };
         let game_id = game.row.id.to_string();
         let number = number_text(number, color);
         let text_for = |p: &Player| write_move(&before, mv, p.notation, &WriteOptions::new(p.lang));
         let mine = fill(
             template(Key::Confirm, mover.lang),
-            &[("game", &game_id), ("number", &number), ("move", &text_for(mover)), ("iccf", &iccf), ("code", &code), ("opponent", &opponent.name)],
+            &[
+                ("game", &game_id),
+                ("number", &number),
+                ("move", &text_for(mover)),
+                ("iccf", &iccf),
+                ("code", &code),
+                ("opponent", &opponent.name),
+            ],
         );
         self.reply_to_sender(Some(mover), Some(game.row.id), &mine)?;
         if again {
@@ -504,11 +744,21 @@ impl Ctx<'_> {
         }
         let mut theirs = fill(
             template(Key::YourMove, opponent.lang),
-            &[("game", &game_id), ("number", &number), ("move", &text_for(&opponent)), ("iccf", &iccf), ("code", &code), ("opponent", &mover.name)],
+            &[
+                ("game", &game_id),
+                ("number", &number),
+                ("move", &text_for(&opponent)),
+                ("iccf", &iccf),
+                ("code", &code),
+                ("opponent", &mover.name),
+            ],
         );
         if offer {
             theirs.push(' ');
-            theirs.push_str(&fill(template(Key::DrawOfferedWithMove, opponent.lang), &[("game", &game_id)]));
+            theirs.push_str(&fill(
+                template(Key::DrawOfferedWithMove, opponent.lang),
+                &[("game", &game_id)],
+            ));
         }
         self.send_to(&opponent, Some(game.row.id), Some(ply), &theirs)
     }
@@ -521,35 +771,62 @@ impl Ctx<'_> {
             if let Some(p) = store::player(self.conn, id)? {
                 let body = fill(
                     template(Key::GameOver, p.lang),
-                    &[("game", &game.row.id.to_string()), ("result", result), ("reason", reason)],
+                    &[
+                        ("game", &game.row.id.to_string()),
+                        ("result", result),
+                        ("reason", reason),
+                    ],
                 );
                 self.send_to(&p, Some(game.row.id), None, &body)?;
             }
         }
-        self.outcomes.push(format!("game {} over: {result} ({reason})", game.row.id));
+        self.outcomes
+            .push(format!("game {} over: {result} ({reason})", game.row.id));
         Ok(())
     }
 
     /// After a move, the side to move may have conditional moves waiting.
     fn run_conditionals(&mut self, game: &mut Loaded) -> store::Result<()> {
         while !game.row.finished {
-            let Some(last) = game.record.moves.last().copied() else { return Ok(()) };
-            let to_move_id = if game.record.pos.turn() == Color::White { game.row.white } else { game.row.black };
+            let Some(last) = game.record.moves.last().copied() else {
+                return Ok(());
+            };
+            let to_move_id = if game.record.pos.turn() == Color::White {
+                game.row.white
+            } else {
+                game.row.black
+            };
             let mut pairs = store::conditionals(self.conn, game.row.id, to_move_id)?;
-            let Some((trigger, reply)) = pairs.first().cloned() else { return Ok(()) };
-            let Some(owner) = store::player(self.conn, to_move_id)? else { return Ok(()) };
+            let Some((trigger, reply)) = pairs.first().cloned() else {
+                return Ok(());
+            };
+            let Some(owner) = store::player(self.conn, to_move_id)? else {
+                return Ok(());
+            };
             let last_uci = UciMove::from_standard(last).to_string();
-            let reply_move = reply.parse::<UciMove>().ok().and_then(|u| u.to_move(&game.record.pos).ok());
+            let reply_move = reply
+                .parse::<UciMove>()
+                .ok()
+                .and_then(|u| u.to_move(&game.record.pos).ok());
             match reply_move {
                 Some(mv) if trigger == last_uci => {
                     pairs.remove(0);
                     store::set_conditionals(self.conn, game.row.id, to_move_id, &pairs)?;
                     let ply = game.record.next_ply();
                     let (number, color) = move_number(&game.record.start, ply);
-                    let text = write_move(&game.record.pos, mv, owner.notation, &WriteOptions::new(owner.lang));
+                    let text = write_move(
+                        &game.record.pos,
+                        mv,
+                        owner.notation,
+                        &WriteOptions::new(owner.lang),
+                    );
                     let note = fill(
                         template(Key::ConditionalPlayed, owner.lang),
-                        &[("game", &game.row.id.to_string()), ("number", &number_text(number, color)), ("move", &text)],
+                        &[
+                            ("game", &game.row.id.to_string()),
+                            ("number", &number_text(number, color)),
+                            ("move", &text),
+                        ],
                     );
                     self.send_to(&owner, Some(game.row.id), None, &note)?;
                     let before_sender = std::mem::take(&mut self.sender);
@@ -559,21 +836,40 @@ impl Ctx<'_> {
                         self.channel = c;
                         self.sender = a;
                     }
-                    self.apply(&owner, game, mv, &format!("(conditional) {reply}"), Notation::Uci, false)?;
+                    self.apply(
+                        &owner,
+                        game,
+                        mv,
+                        &format!("(conditional) {reply}"),
+                        Notation::Uci,
+                        false,
+                    )?;
                     self.channel = restore_channel;
                     self.sender = before_sender;
                 }
                 _ => {
                     store::set_conditionals(self.conn, game.row.id, to_move_id, &[])?;
                     let before = game.record.position_before(game.record.moves.len());
-                    let text = write_move(&before, last, owner.notation, &WriteOptions::new(owner.lang));
-                    let opponent = store::player(self.conn, game.opponent_id(to_move_id))?.map(|p| p.name).unwrap_or_default();
+                    let text = write_move(
+                        &before,
+                        last,
+                        owner.notation,
+                        &WriteOptions::new(owner.lang),
+                    );
+                    let opponent = store::player(self.conn, game.opponent_id(to_move_id))?
+                        .map(|p| p.name)
+                        .unwrap_or_default();
                     let note = fill(
                         template(Key::ConditionalDropped, owner.lang),
-                        &[("game", &game.row.id.to_string()), ("opponent", &opponent), ("move", &text)],
+                        &[
+                            ("game", &game.row.id.to_string()),
+                            ("opponent", &opponent),
+                            ("move", &text),
+                        ],
                     );
                     self.send_to(&owner, Some(game.row.id), None, &note)?;
-                    self.outcomes.push(format!("game {}: conditional moves dropped", game.row.id));
+                    self.outcomes
+                        .push(format!("game {}: conditional moves dropped", game.row.id));
                     return Ok(());
                 }
             }
@@ -581,17 +877,39 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    fn conditional(&mut self, player: &Player, game: Loaded, line: &ParsedLine, branches: &[Branch]) -> store::Result<()> {
+    fn conditional(
+        &mut self,
+        player: &Player,
+        game: Loaded,
+        line: &ParsedLine,
+        branches: &[Branch],
+    ) -> store::Result<()> {
         let me = game.color_of(player.id);
         let refuse = |ctx: &mut Self, reason: String| -> store::Result<()> {
-            let body = fill(template(Key::ConditionalRefused, player.lang), &[("game", &game.row.id.to_string()), ("reason", &reason)]);
-            ctx.incident(Some(game.row.id), Some(game.record.pos.clone()), "conditional_refused", reason.clone(), Some(&line.text), Some(player.id))?;
+            let body = fill(
+                template(Key::ConditionalRefused, player.lang),
+                &[("game", &game.row.id.to_string()), ("reason", &reason)],
+            );
+            ctx.incident(
+                Some(game.row.id),
+                Some(game.record.pos.clone()),
+                "conditional_refused",
+                reason.clone(),
+                Some(&line.text),
+                Some(player.id),
+            )?;
             ctx.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-            ctx.outcomes.push(format!("game {}: conditional moves refused: {reason}", game.row.id));
+            ctx.outcomes.push(format!(
+                "game {}: conditional moves refused: {reason}",
+                game.row.id
+            ));
             Ok(())
         };
         if game.record.pos.turn() == me {
-            return refuse(self, "it is your move; send conditional moves after your move".into());
+            return refuse(
+                self,
+                "it is your move; send conditional moves after your move".into(),
+            );
         }
         let mut pos = game.record.pos.clone();
         let mut pairs = Vec::new();
@@ -605,7 +923,14 @@ impl Ctx<'_> {
                 if let Some(n) = item.number
                     && (n.number != number || n.black != (color == Color::Black))
                 {
-                    return refuse(self, format!("{}: the move there is {}", echo_text(item), number_text(number, color)));
+                    return refuse(
+                        self,
+                        format!(
+                            "{}: the move there is {}",
+                            echo_text(item),
+                            number_text(number, color)
+                        ),
+                    );
                 }
                 ply += 1;
             }
@@ -621,29 +946,51 @@ impl Ctx<'_> {
             };
             let a_text = write_move(&pos, a, player.notation, &WriteOptions::new(player.lang));
             pos.play_unchecked(a);
-            pairs.push((UciMove::from_standard(t).to_string(), UciMove::from_standard(a).to_string()));
+            pairs.push((
+                UciMove::from_standard(t).to_string(),
+                UciMove::from_standard(a).to_string(),
+            ));
             shown.push(format!("{t_text} {a_text}"));
         }
         store::set_conditionals(self.conn, game.row.id, player.id, &pairs)?;
         let body = fill(
             template(Key::ConditionalStored, player.lang),
-            &[("game", &game.row.id.to_string()), ("moves", &format!("if {}", shown.join(", if ")))],
+            &[
+                ("game", &game.row.id.to_string()),
+                ("moves", &format!("if {}", shown.join(", if "))),
+            ],
         );
         self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-        self.outcomes.push(format!("game {}: {} conditional pairs stored", game.row.id, pairs.len()));
+        self.outcomes.push(format!(
+            "game {}: {} conditional pairs stored",
+            game.row.id,
+            pairs.len()
+        ));
         Ok(())
     }
 
-    fn command(&mut self, player: &Player, mut game: Loaded, line: &ParsedLine, cmd: &Command) -> store::Result<()> {
+    fn command(
+        &mut self,
+        player: &Player,
+        mut game: Loaded,
+        line: &ParsedLine,
+        cmd: &Command,
+    ) -> store::Result<()> {
         let me = game.color_of(player.id);
         let id = game.row.id.to_string();
         let opponent = store::player(self.conn, game.opponent_id(player.id))?;
-        let opponent_name = opponent.as_ref().map(|p| p.name.clone()).unwrap_or_default();
+        let opponent_name = opponent
+            .as_ref()
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
         match cmd {
             Command::OfferDraw => {
                 store::set_draw_offer(self.conn, game.row.id, Some(me))?;
                 if let Some(o) = &opponent {
-                    let body = fill(template(Key::DrawOffered, o.lang), &[("game", &id), ("opponent", &player.name)]);
+                    let body = fill(
+                        template(Key::DrawOffered, o.lang),
+                        &[("game", &id), ("opponent", &player.name)],
+                    );
                     self.send_to(o, Some(game.row.id), None, &body)?;
                 }
                 self.outcomes.push(format!("game {id}: draw offered"));
@@ -654,14 +1001,18 @@ impl Ctx<'_> {
                 } else {
                     let body = fill(template(Key::NoDrawOffer, player.lang), &[("game", &id)]);
                     self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-                    self.outcomes.push(format!("game {id}: no draw offer to accept"));
+                    self.outcomes
+                        .push(format!("game {id}: no draw offer to accept"));
                 }
             }
             Command::DeclineDraw => {
                 if game.row.draw_offer == Some(!me) {
                     store::set_draw_offer(self.conn, game.row.id, None)?;
                     if let Some(o) = &opponent {
-                        let body = fill(template(Key::DrawDeclined, o.lang), &[("game", &id), ("opponent", &player.name)]);
+                        let body = fill(
+                            template(Key::DrawDeclined, o.lang),
+                            &[("game", &id), ("opponent", &player.name)],
+                        );
                         self.send_to(o, Some(game.row.id), None, &body)?;
                     }
                     self.outcomes.push(format!("game {id}: draw declined"));
@@ -676,15 +1027,33 @@ impl Ctx<'_> {
                     ClaimKind::FiftyMoves => Claim::FiftyMoves,
                 });
                 match game.record.claim(kind) {
-                    Some(claim) => self.finish(&mut game, "1/2-1/2", &format!("draw claimed: {}", claim.reason()))?,
+                    Some(claim) => self.finish(
+                        &mut game,
+                        "1/2-1/2",
+                        &format!("draw claimed: {}", claim.reason()),
+                    )?,
                     None => {
                         let reason = match kind {
-                            Some(Claim::ThreefoldRepetition) => "the position has not occurred three times",
-                            Some(Claim::FiftyMoves) => "fifty moves have not passed without a capture or pawn move",
+                            Some(Claim::ThreefoldRepetition) => {
+                                "the position has not occurred three times"
+                            }
+                            Some(Claim::FiftyMoves) => {
+                                "fifty moves have not passed without a capture or pawn move"
+                            }
                             None => "neither threefold repetition nor the fifty-move rule applies",
                         };
-                        let body = fill(template(Key::ClaimRefused, player.lang), &[("game", &id), ("reason", reason)]);
-                        self.incident(Some(game.row.id), Some(game.record.pos.clone()), "claim_refused", reason.into(), Some(&line.text), Some(player.id))?;
+                        let body = fill(
+                            template(Key::ClaimRefused, player.lang),
+                            &[("game", &id), ("reason", reason)],
+                        );
+                        self.incident(
+                            Some(game.row.id),
+                            Some(game.record.pos.clone()),
+                            "claim_refused",
+                            reason.into(),
+                            Some(&line.text),
+                            Some(player.id),
+                        )?;
                         self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
                         self.outcomes.push(format!("game {id}: claim refused"));
                     }
@@ -695,11 +1064,24 @@ impl Ctx<'_> {
                 self.finish(&mut game, result, &format!("{} resigned", player.name))?;
             }
             Command::Board => {
-                let fen = shakmaty::fen::Fen::from_position(&game.record.pos, shakmaty::EnPassantMode::Legal).to_string();
-                let turn = if game.record.pos.turn() == Color::White { "White" } else { "Black" };
+                let fen = shakmaty::fen::Fen::from_position(
+                    &game.record.pos,
+                    shakmaty::EnPassantMode::Legal,
+                )
+                .to_string();
+                let turn = if game.record.pos.turn() == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
                 let mut body = fill(
                     template(Key::Board, player.lang),
-                    &[("game", &id), ("fen", &fen), ("turn", turn), ("code", &game.record.check_code())],
+                    &[
+                        ("game", &id),
+                        ("fen", &fen),
+                        ("turn", turn),
+                        ("code", &game.record.check_code()),
+                    ],
                 );
                 if self.channel == Channel::Email {
                     body.push_str("\n\n");
@@ -710,7 +1092,10 @@ impl Ctx<'_> {
             }
             Command::Pgn => {
                 let record = self.movetext(&game, player);
-                let body = fill(template(Key::Record, player.lang), &[("game", &id), ("record", &record)]);
+                let body = fill(
+                    template(Key::Record, player.lang),
+                    &[("game", &id), ("record", &record)],
+                );
                 self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
                 self.outcomes.push(format!("game {id}: record sent"));
             }
@@ -726,7 +1111,12 @@ impl Ctx<'_> {
             .record
             .moves
             .iter()
-            .map(|m| Node { mv: Some(*m), notation: Notation::Uci, token: Default::default(), notes: None })
+            .map(|m| Node {
+                mv: Some(*m),
+                notation: Notation::Uci,
+                token: Default::default(),
+                notes: None,
+            })
             .collect();
         let text_game = TextGame {
             tags: Vec::new(),
@@ -742,7 +1132,10 @@ impl Ctx<'_> {
 
     fn set_notation(&mut self, player: &Player, n: Notation) -> store::Result<()> {
         store::set_notation(self.conn, player.id, n)?;
-        let body = fill(template(Key::NotationSet, player.lang), &[("value", n.name())]);
+        let body = fill(
+            template(Key::NotationSet, player.lang),
+            &[("value", n.name())],
+        );
         self.reply_to_sender(Some(player), None, &body)?;
         self.outcomes.push(format!("notation set to {n}"));
         Ok(())
@@ -759,7 +1152,8 @@ impl Ctx<'_> {
     fn leave(&mut self, player: &Player, days: u32) -> store::Result<()> {
         let body = self.request_leave(player, days)?;
         self.reply_to_sender(Some(player), None, &body)?;
-        self.outcomes.push(format!("leave of {days} days requested"));
+        self.outcomes
+            .push(format!("leave of {days} days requested"));
         Ok(())
     }
 
@@ -772,18 +1166,37 @@ impl Ctx<'_> {
         text: Option<&str>,
         player_id: Option<i64>,
     ) -> store::Result<()> {
-        let fen = pos.map(|p| shakmaty::fen::Fen::from_position(&p, shakmaty::EnPassantMode::Legal).to_string());
+        let fen = pos.map(|p| {
+            shakmaty::fen::Fen::from_position(&p, shakmaty::EnPassantMode::Legal).to_string()
+        });
         store::record(
             self.conn,
-            &NewIncident { game_id, journal_id: self.journal_id, player_id, kind, detail, text: text.map(str::to_string), fen },
+            &NewIncident {
+                game_id,
+                journal_id: self.journal_id,
+                player_id,
+                kind,
+                detail,
+                text: text.map(str::to_string),
+                fen,
+            },
             self.now,
         )?;
         Ok(())
     }
 
     /// Replies to the sender on the channel the message came in on.
-    fn reply_to_sender(&self, player: Option<&Player>, game_id: Option<i64>, body: &str) -> store::Result<()> {
-        let body = if self.channel == Channel::Email { body.to_string() } else { fit(body) };
+    fn reply_to_sender(
+        &self,
+        player: Option<&Player>,
+        game_id: Option<i64>,
+        body: &str,
+    ) -> store::Result<()> {
+        let body = if self.channel == Channel::Email {
+            body.to_string()
+        } else {
+            fit(body)
+        };
         store::queue(
             self.conn,
             &NewReply {
@@ -801,12 +1214,32 @@ impl Ctx<'_> {
     }
 
     /// Sends to a player on their preferred channel.
-    fn send_to(&self, player: &Player, game_id: Option<i64>, ply: Option<u32>, body: &str) -> store::Result<()> {
-        let Some((channel, to)) = reply_address(player) else { return Ok(()) };
-        let body = if channel == Channel::Email { body.to_string() } else { fit(body) };
+    fn send_to(
+        &self,
+        player: &Player,
+        game_id: Option<i64>,
+        ply: Option<u32>,
+        body: &str,
+    ) -> store::Result<()> {
+        let Some((channel, to)) = reply_address(player) else {
+            return Ok(());
+        };
+        let body = if channel == Channel::Email {
+            body.to_string()
+        } else {
+            fit(body)
+        };
         store::queue(
             self.conn,
-            &NewReply { journal_id: self.journal_id, game_id, player_id: Some(player.id), ply, channel, to, body },
+            &NewReply {
+                journal_id: self.journal_id,
+                game_id,
+                player_id: Some(player.id),
+                ply,
+                channel,
+                to,
+                body,
+            },
             self.now,
         )?;
         Ok(())
@@ -823,12 +1256,21 @@ pub fn reply_address(player: &Player) -> Option<(Channel, String)> {
 }
 
 fn number_text(number: u32, color: Color) -> String {
-    if color == Color::White { format!("{number}.") } else { format!("{number}...") }
+    if color == Color::White {
+        format!("{number}.")
+    } else {
+        format!("{number}...")
+    }
 }
 
 fn echo_text(item: &Item) -> String {
     match item.number {
-        Some(n) => format!("{}{} {}", n.number, if n.black { "..." } else { "." }, item.text),
+        Some(n) => format!(
+            "{}{} {}",
+            n.number,
+            if n.black { "..." } else { "." },
+            item.text
+        ),
         None => item.text.clone(),
     }
 }
@@ -837,11 +1279,25 @@ fn echo_text(item: &Item) -> String {
 fn describe_error(e: &ReadError) -> (&'static str, String, Vec<Move>) {
     match e {
         ReadError::Malformed { .. } => ("malformed", strip_text(e), Vec::new()),
-        ReadError::Illegal { reason, did_you_mean, .. } => {
-            ("illegal", reason.to_string(), did_you_mean.iter().map(|c| c.mv).collect())
-        }
-        ReadError::Ambiguous { candidates, .. } => ("ambiguous", strip_text(e), candidates.iter().map(|c| c.mv).collect()),
-        ReadError::Conflict { readings, .. } => ("ambiguous", strip_text(e), readings.iter().map(|(_, c)| c.mv).collect()),
+        ReadError::Illegal {
+            reason,
+            did_you_mean,
+            ..
+        } => (
+            "illegal",
+            reason.to_string(),
+            did_you_mean.iter().map(|c| c.mv).collect(),
+        ),
+        ReadError::Ambiguous { candidates, .. } => (
+            "ambiguous",
+            strip_text(e),
+            candidates.iter().map(|c| c.mv).collect(),
+        ),
+        ReadError::Conflict { readings, .. } => (
+            "ambiguous",
+            strip_text(e),
+            readings.iter().map(|(_, c)| c.mv).collect(),
+        ),
     }
 }
 
@@ -858,7 +1314,8 @@ pub fn diagram(pos: &Chess) -> String {
     for rank in (0..8u32).rev() {
         out.push_str(&format!("{} ", rank + 1));
         for file in 0..8u32 {
-            let sq = shakmaty::Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
+            let sq =
+                shakmaty::Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
             out.push(board.piece_at(sq).map_or('.', |p| p.char()));
             out.push(' ');
         }
@@ -878,11 +1335,16 @@ fn leave_book(conn: &Connection, player: &Player) -> store::Result<(LeaveBook, V
     let stored = store::leaves(conn, player.id)?;
     let mut with_ids = Vec::new();
     for (id, from, until) in stored {
-        let Ok(from) = from.parse::<jiff::civil::Date>() else { continue };
+        let Ok(from) = from.parse::<jiff::civil::Date>() else {
+            continue;
+        };
         let until = until.and_then(|u| u.parse::<jiff::civil::Date>().ok());
         with_ids.push((id, Leave { from, until }));
     }
-    let book = LeaveBook::with_leaves(clock::DEFAULT_LEAVE_DAYS, with_ids.iter().map(|(_, l)| *l).collect());
+    let book = LeaveBook::with_leaves(
+        clock::DEFAULT_LEAVE_DAYS,
+        with_ids.iter().map(|(_, l)| *l).collect(),
+    );
     Ok((book, with_ids))
 }
 
@@ -906,10 +1368,17 @@ impl Ctx<'_> {
                 let left = book.remaining_in_year(leave.from.year());
                 fill(
                     template(Key::LeaveGranted, player.lang),
-                    &[("from", &leave.from.to_string()), ("until", &until), ("left", &left.to_string())],
+                    &[
+                        ("from", &leave.from.to_string()),
+                        ("until", &until),
+                        ("left", &left.to_string()),
+                    ],
                 )
             }
-            Err(e) => fill(template(Key::LeaveRefused, player.lang), &[("reason", &e.to_string())]),
+            Err(e) => fill(
+                template(Key::LeaveRefused, player.lang),
+                &[("reason", &e.to_string())],
+            ),
         })
     }
 
@@ -952,22 +1421,56 @@ pub struct SweepReport {
 pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepReport> {
     let tx = store.write()?;
     let mut report = SweepReport::default();
-    let mut ctx = Ctx { conn: &tx, journal_id: None, channel: Channel::Email, sender: String::new(), now, outcomes: Vec::new() };
+    let mut ctx = Ctx {
+        conn: &tx,
+        journal_id: None,
+        channel: Channel::Email,
+        sender: String::new(),
+        now,
+        outcomes: Vec::new(),
+    };
     for row in store::all_games(&tx, true)? {
-        let Some(mut game) = ctx.load(row.id)? else { continue };
-        let Ok(tc) = game.row.time_control.parse::<TimeControl>() else { continue };
+        let Some(mut game) = ctx.load(row.id)? else {
+            continue;
+        };
+        let Ok(tc) = game.row.time_control.parse::<TimeControl>() else {
+            continue;
+        };
         let color = game.record.pos.turn();
-        let player_id = if color == Color::White { game.row.white } else { game.row.black };
-        let Some(player) = store::player(&tx, player_id)? else { continue };
-        let times: Vec<MoveTimes> =
-            game.moves.iter().map(|m| MoveTimes { received: m.received_at, delivered: m.delivered_at }).collect();
-        let periods = clock::periods_for(color, game.record.start.turn(), game.row.created_at, &times);
+        let player_id = if color == Color::White {
+            game.row.white
+        } else {
+            game.row.black
+        };
+        let Some(player) = store::player(&tx, player_id)? else {
+            continue;
+        };
+        let times: Vec<MoveTimes> = game
+            .moves
+            .iter()
+            .map(|m| MoveTimes {
+                received: m.received_at,
+                delivered: m.delivered_at,
+            })
+            .collect();
+        let periods =
+            clock::periods_for(color, game.record.start.turn(), game.row.created_at, &times);
         let (book, _) = leave_book(&tx, &player)?;
-        let status = clock::status(&tc, &player_zone(&player), &periods, &book.effective_leaves(), now);
+        let status = clock::status(
+            &tc,
+            &player_zone(&player),
+            &periods,
+            &book.effective_leaves(),
+            now,
+        );
         let status = with_penalty(status, store::penalty_days(&tx, row.id, player_id)?);
         let ply = game.record.next_ply();
         let reminded = tx
-            .query_row("SELECT 1 FROM reminders WHERE game_id = ?1 AND ply = ?2", rusqlite::params![row.id, ply], |_| Ok(()))
+            .query_row(
+                "SELECT 1 FROM reminders WHERE game_id = ?1 AND ply = ?2",
+                rusqlite::params![row.id, ply],
+                |_| Ok(()),
+            )
             .is_ok();
         match clock::sweep(&status, clock::DEFAULT_REMIND_DAYS, reminded) {
             SweepAction::Forfeit => {
@@ -978,7 +1481,10 @@ pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepRep
             SweepAction::Remind => {
                 store::mark_reminded(&tx, row.id, ply)?;
                 let days = status.days_remaining.unwrap_or(0).to_string();
-                let body = fill(template(Key::Reminder, player.lang), &[("game", &row.id.to_string()), ("days", &days)]);
+                let body = fill(
+                    template(Key::Reminder, player.lang),
+                    &[("game", &row.id.to_string()), ("days", &days)],
+                );
                 ctx.send_to(&player, Some(row.id), None, &body)?;
                 report.reminders.push(row.id);
             }
@@ -993,26 +1499,60 @@ pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepRep
 // The director's tools
 
 /// Takes back every move after `ply`, audited, both players told.
-pub fn takeback(store: &mut Store, game_id: i64, ply: u32, reason: &str, now: Timestamp) -> store::Result<usize> {
+pub fn takeback(
+    store: &mut Store,
+    game_id: i64,
+    ply: u32,
+    reason: &str,
+    now: Timestamp,
+) -> store::Result<usize> {
     let tx = store.write()?;
-    let ctx = Ctx { conn: &tx, journal_id: None, channel: Channel::Email, sender: String::new(), now, outcomes: Vec::new() };
-    let game = ctx.load(game_id)?.ok_or_else(|| store::StoreError::Invalid(format!("no game {game_id}")))?;
+    let ctx = Ctx {
+        conn: &tx,
+        journal_id: None,
+        channel: Channel::Email,
+        sender: String::new(),
+        now,
+        outcomes: Vec::new(),
+    };
+    let game = ctx
+        .load(game_id)?
+        .ok_or_else(|| store::StoreError::Invalid(format!("no game {game_id}")))?;
     if ply as usize > game.moves.len() {
-        return Err(store::StoreError::Invalid(format!("game {game_id} has only {} plies", game.moves.len())));
+        return Err(store::StoreError::Invalid(format!(
+            "game {game_id} has only {} plies",
+            game.moves.len()
+        )));
     }
-    let removed: Vec<String> = game.moves.iter().skip(ply as usize).map(|m| m.uci.clone()).collect();
+    let removed: Vec<String> = game
+        .moves
+        .iter()
+        .skip(ply as usize)
+        .map(|m| m.uci.clone())
+        .collect();
     let n = store::truncate_moves(&tx, game_id, ply)?;
     if game.row.finished {
         store::reopen_game(&tx, game_id)?;
     }
     store::set_conditionals(&tx, game_id, game.row.white, &[])?;
     store::set_conditionals(&tx, game_id, game.row.black, &[])?;
-    store::audit(&tx, game_id, "takeback", reason, &format!("to ply {ply}; removed {}", removed.join(" ")), now)?;
+    store::audit(
+        &tx,
+        game_id,
+        "takeback",
+        reason,
+        &format!("to ply {ply}; removed {}", removed.join(" ")),
+        now,
+    )?;
     for id in [game.row.white, game.row.black] {
         if let Some(p) = store::player(&tx, id)? {
             let body = fill(
                 template(Key::TakenBack, p.lang),
-                &[("game", &game_id.to_string()), ("ply", &ply.to_string()), ("reason", reason)],
+                &[
+                    ("game", &game_id.to_string()),
+                    ("ply", &ply.to_string()),
+                    ("reason", reason),
+                ],
             );
             ctx.send_to(&p, Some(game_id), None, &body)?;
         }
@@ -1022,20 +1562,41 @@ pub fn takeback(store: &mut Store, game_id: i64, ply: u32, reason: &str, now: Ti
 }
 
 /// Adjudicates a result, audited, both players told.
-pub fn adjudicate(store: &mut Store, game_id: i64, result: &str, reason: &str, now: Timestamp) -> store::Result<()> {
+pub fn adjudicate(
+    store: &mut Store,
+    game_id: i64,
+    result: &str,
+    reason: &str,
+    now: Timestamp,
+) -> store::Result<()> {
     if !matches!(result, "1-0" | "0-1" | "1/2-1/2") {
-        return Err(store::StoreError::Invalid(format!("result {result:?}: write 1-0, 0-1 or 1/2-1/2")));
+        return Err(store::StoreError::Invalid(format!(
+            "result {result:?}: write 1-0, 0-1 or 1/2-1/2"
+        )));
     }
     let tx = store.write()?;
-    let ctx = Ctx { conn: &tx, journal_id: None, channel: Channel::Email, sender: String::new(), now, outcomes: Vec::new() };
-    let game = ctx.load(game_id)?.ok_or_else(|| store::StoreError::Invalid(format!("no game {game_id}")))?;
+    let ctx = Ctx {
+        conn: &tx,
+        journal_id: None,
+        channel: Channel::Email,
+        sender: String::new(),
+        now,
+        outcomes: Vec::new(),
+    };
+    let game = ctx
+        .load(game_id)?
+        .ok_or_else(|| store::StoreError::Invalid(format!("no game {game_id}")))?;
     store::finish_game(&tx, game_id, result, &format!("adjudicated: {reason}"), now)?;
     store::audit(&tx, game_id, "adjudicate", reason, result, now)?;
     for id in [game.row.white, game.row.black] {
         if let Some(p) = store::player(&tx, id)? {
             let body = fill(
                 template(Key::Adjudicated, p.lang),
-                &[("game", &game_id.to_string()), ("result", result), ("reason", reason)],
+                &[
+                    ("game", &game_id.to_string()),
+                    ("result", result),
+                    ("reason", reason),
+                ],
             );
             ctx.send_to(&p, Some(game_id), None, &body)?;
         }
@@ -1052,5 +1613,8 @@ pub fn hash_pin(pin: &str) -> Result<String, String> {
         return Err("a PIN is at least 4 letters or digits".into());
     }
     let salt = SaltString::generate(&mut OsRng);
-    argon2::Argon2::default().hash_password(pin.as_bytes(), &salt).map(|h| h.to_string()).map_err(|e| e.to_string())
+    argon2::Argon2::default()
+        .hash_password(pin.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| e.to_string())
 }

@@ -7,7 +7,11 @@ fn ccgate() -> Command {
 }
 
 fn stdout_of(args: &[&str], input: &str) -> (String, String, i32) {
-    let out = ccgate().args(args).write_stdin(input).output().expect("run");
+    let out = ccgate()
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .expect("run");
     (
         String::from_utf8(out.stdout).expect("utf-8 stdout"),
         String::from_utf8(out.stderr).expect("utf-8 stderr"),
@@ -28,7 +32,16 @@ fn one_line_per_game_with_numbers_and_result() {
 
 #[test]
 fn files_are_read_in_order_and_the_sample_converts() {
-    let out = ccgate().args(["convert", "--to", "san", "deploy/sample.pgn", "deploy/sample.pgn"]).output().expect("run");
+    let out = ccgate()
+        .args([
+            "convert",
+            "--to",
+            "san",
+            "deploy/sample.pgn",
+            "deploy/sample.pgn",
+        ])
+        .output()
+        .expect("run");
     let text = String::from_utf8(out.stdout).expect("utf-8");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2);
@@ -39,16 +52,23 @@ fn files_are_read_in_order_and_the_sample_converts() {
 
 #[test]
 fn a_game_without_moves_is_its_result() {
-    let (out, _, code) = stdout_of(&["convert", "--to", "san"], "[Event \"x\"]\n[Result \"1/2-1/2\"]\n\n1/2-1/2\n\n[Event \"y\"]\n\n*\n");
+    let (out, _, code) = stdout_of(
+        &["convert", "--to", "san"],
+        "[Event \"x\"]\n[Result \"1/2-1/2\"]\n\n1/2-1/2\n\n[Event \"y\"]\n\n*\n",
+    );
     assert_eq!(out, "1/2-1/2\n*\n");
     assert_eq!(code, 0);
 }
 
 #[test]
 fn an_illegal_move_is_reported_and_the_other_games_still_convert() {
-    let input = "[White \"Anna\"]\n[Black \"Boris\"]\n\n1. e4 e5 2. Nf3 Ke7 3. Bc4 Qh4 1-0\n\n1. d4 *\n";
+    let input =
+        "[White \"Anna\"]\n[Black \"Boris\"]\n\n1. e4 e5 2. Nf3 Ke7 3. Bc4 Qh4 1-0\n\n1. d4 *\n";
     let (out, err, code) = stdout_of(&["convert", "--to", "lan"], input);
-    assert_eq!(out, "1. e2-e4 e7-e5 2. Ng1-f3 Ke8-e7 3. Bf1-c4 *\n1. d2-d4 *\n");
+    assert_eq!(
+        out,
+        "1. e2-e4 e7-e5 2. Ng1-f3 Ke8-e7 3. Bf1-c4 *\n1. d2-d4 *\n"
+    );
     assert_eq!(code, 1);
     // game, move number, token, reason
     assert!(err.contains("game 1 (Anna - Boris)"), "{err}");
@@ -68,7 +88,10 @@ fn an_ambiguous_move_lists_the_candidates() {
 
 #[test]
 fn a_mistyped_code_gets_did_you_mean() {
-    let (out, err, code) = stdout_of(&["convert", "--to", "san", "--from", "iccf"], "1. 5254 5755 2. 1763 *\n");
+    let (out, err, code) = stdout_of(
+        &["convert", "--to", "san", "--from", "iccf"],
+        "1. 5254 5755 2. 1763 *\n",
+    );
     assert_eq!(out, "1. e4 e5 *\n");
     assert_eq!(code, 1);
     assert!(err.contains("did you mean 7163"), "{err}");
@@ -76,12 +99,21 @@ fn a_mistyped_code_gets_did_you_mean() {
 
 #[test]
 fn languages_in_and_out() {
-    let (out, _, code) = stdout_of(&["convert", "--to", "san", "--lang", "de"], "1. e4 e5 2. Nf3 Nc6 3. Bb5 *");
+    let (out, _, code) = stdout_of(
+        &["convert", "--to", "san", "--lang", "de"],
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 *",
+    );
     assert_eq!(out, "1. e4 e5 2. Sf3 Sc6 3. Lb5 *\n");
     assert_eq!(code, 0);
-    let (out, _, _) = stdout_of(&["convert", "--to", "uedemann", "--in-lang", "ru"], "1. e4 e5 2. Кf3 Кc6 3. Сb5 *");
+    let (out, _, _) = stdout_of(
+        &["convert", "--to", "uedemann", "--in-lang", "ru"],
+        "1. e4 e5 2. Кf3 Кc6 3. Сb5 *",
+    );
     assert_eq!(out, "1. gego seso 2. kahi napi 3. hano *\n");
-    let (out, _, _) = stdout_of(&["convert", "--to", "san", "--lang", "ru", "--style", "pgn"], "1. 5254 5755 2. 7163 *");
+    let (out, _, _) = stdout_of(
+        &["convert", "--to", "san", "--lang", "ru", "--style", "pgn"],
+        "1. 5254 5755 2. 7163 *",
+    );
     assert_eq!(out, "1. e4 e5 2. Nf3 *\n");
 }
 
@@ -89,18 +121,33 @@ fn languages_in_and_out() {
 fn uedemann_is_read_only_when_named() {
     let (out, err, code) = stdout_of(&["convert", "--to", "iccf"], "1. gego seso *");
     assert_eq!(out, "*\n");
-    assert_eq!(code, 1, "auto-detection never guesses a Uedemann table: {err}");
-    let (out, _, code) = stdout_of(&["convert", "--to", "iccf", "--from", "uedemann"], "1. gego seso *");
+    assert_eq!(
+        code, 1,
+        "auto-detection never guesses a Uedemann table: {err}"
+    );
+    let (out, _, code) = stdout_of(
+        &["convert", "--to", "iccf", "--from", "uedemann"],
+        "1. gego seso *",
+    );
     assert_eq!(out, "1. 5254 5755 *\n");
     assert_eq!(code, 0);
-    let (out, _, _) = stdout_of(&["convert", "--to", "iccf", "--from", "uedemann-hw"], "1. dogo loho *");
+    let (out, _, _) = stdout_of(
+        &["convert", "--to", "iccf", "--from", "uedemann-hw"],
+        "1. dogo loho *",
+    );
     assert_eq!(out, "1. 5254 5755 *\n");
 }
 
 #[test]
 fn fen_option_and_black_to_move() {
     let (out, _, code) = stdout_of(
-        &["convert", "--to", "iccf", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"],
+        &[
+            "convert",
+            "--to",
+            "iccf",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        ],
         "1... e5 2. Nf3 *",
     );
     assert_eq!(out, "1... 5755 2. 7163 *\n");
@@ -115,7 +162,10 @@ fn pgn_output_keeps_tags_comments_nags_and_variations() {
     let (out, _, code) = stdout_of(&["convert", "--to", "iccf", "--pgn"], TWO_GAMES);
     assert_eq!(code, 0);
     assert!(out.starts_with("[Event \"a\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Anna\"]\n[Black \"Boris\"]\n[Result \"1-0\"]\n\n"), "{out}");
-    assert!(out.contains("1. 5254 5755 2. 7163 {c} (2. 6264) 2... 2836 1-0\n"), "{out}");
+    assert!(
+        out.contains("1. 5254 5755 2. 7163 {c} (2. 6264) 2... 2836 1-0\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -138,20 +188,48 @@ fn unknown_notation_is_a_usage_error() {
 fn notations_lists_every_notation_and_language() {
     let (out, _, code) = stdout_of(&["notations"], "");
     assert_eq!(code, 0);
-    for n in ["san", "figurine", "lan", "uci", "iccf", "uedemann", "uedemann-hw", "descriptive"] {
-        assert!(out.lines().any(|l| l.trim_start().starts_with(n)), "{n} missing");
+    for n in [
+        "san",
+        "figurine",
+        "lan",
+        "uci",
+        "iccf",
+        "uedemann",
+        "uedemann-hw",
+        "descriptive",
+    ] {
+        assert!(
+            out.lines().any(|l| l.trim_start().starts_with(n)),
+            "{n} missing"
+        );
     }
-    for l in ["en", "de", "fr", "es", "it", "pt", "nl", "ru", "uk", "pl", "cs", "sk", "sv", "da", "no", "fi", "hu", "ro", "tr", "mk", "el", "is", "et", "lt", "eo", "ca"] {
-        assert!(out.lines().any(|line| line.trim_start().starts_with(&format!("{l} "))), "{l} missing");
+    for l in [
+        "en", "de", "fr", "es", "it", "pt", "nl", "ru", "uk", "pl", "cs", "sk", "sv", "da", "no",
+        "fi", "hu", "ro", "tr", "mk", "el", "is", "et", "lt", "eo", "ca",
+    ] {
+        assert!(
+            out.lines()
+                .any(|line| line.trim_start().starts_with(&format!("{l} "))),
+            "{l} missing"
+        );
     }
-    assert!(out.contains("5254") && out.contains("gego") && out.contains("dogo") && out.contains("P-K4"));
+    assert!(
+        out.contains("5254")
+            && out.contains("gego")
+            && out.contains("dogo")
+            && out.contains("P-K4")
+    );
     assert!(out.contains("Кf3") && out.contains("Sf3"));
 }
 
 #[test]
 fn latin1_input_is_read() {
     let bytes: Vec<u8> = b"[White \"M\xe4kel\xe4\"]\n\n1. e4 *\n".to_vec();
-    let out = ccgate().args(["convert", "--to", "uci", "--pgn"]).write_stdin(bytes).output().expect("run");
+    let out = ccgate()
+        .args(["convert", "--to", "uci", "--pgn"])
+        .write_stdin(bytes)
+        .output()
+        .expect("run");
     let text = String::from_utf8(out.stdout).expect("utf-8");
     assert!(text.contains("[White \"Mäkelä\"]"), "{text}");
 }

@@ -1063,11 +1063,15 @@ fn kill_9_library_driver() {
     // before that commit (nothing kept, delivered again) or after it (kept,
     // a repeat changes nothing), never between them.
     assert!(
-        kills.iter().any(|k| k.landed == Landed::BeforeJournalCommit),
+        kills
+            .iter()
+            .any(|k| k.landed == Landed::BeforeJournalCommit),
         "no kill landed inside a submission before its commit: the test did not test the restart"
     );
     assert!(
-        kills.iter().all(|k| k.landed != Landed::JournaledNotProcessed),
+        kills
+            .iter()
+            .all(|k| k.landed != Landed::JournaledNotProcessed),
         "a kill left a message journaled but not processed"
     );
 }

@@ -38,7 +38,8 @@ fn python_rows() -> BTreeMap<String, Vec<Row>> {
 
 fn ours(path: &str) -> Vec<Game> {
     let bytes = std::fs::read(Path::new("tests/data").join(path)).expect("pgn file");
-    let text = String::from_utf8(bytes.clone()).unwrap_or_else(|_| bytes.iter().map(|&b| char::from(b)).collect());
+    let text = String::from_utf8(bytes.clone())
+        .unwrap_or_else(|_| bytes.iter().map(|&b| char::from(b)).collect());
     read_games(&text, &MovetextOptions::default())
 }
 
@@ -46,14 +47,24 @@ fn ours(path: &str) -> Vec<Game> {
 fn through(game: &Game, notation: Notation) -> String {
     let opts = WriteOptions::default();
     let written = write_movetext(game, notation, &opts);
-    let mut reread_opts = MovetextOptions { from: Some(notation), ..MovetextOptions::default() };
+    let mut reread_opts = MovetextOptions {
+        from: Some(notation),
+        ..MovetextOptions::default()
+    };
     reread_opts.start = Some(game.start.clone());
     let again = read_games(&written, &reread_opts);
     assert_eq!(again.len(), 1, "{notation}: {written}");
-    assert!(again[0].error.is_none(), "{notation}: {written}: {:?}", again[0].error);
+    assert!(
+        again[0].error.is_none(),
+        "{notation}: {written}: {:?}",
+        again[0].error
+    );
     let uci = write_movetext(&again[0], Notation::Uci, &opts);
     // Drop move numbers and the result token.
-    uci.split(' ').filter(|t| !t.ends_with('.') && !matches!(*t, "*" | "1-0" | "0-1" | "1/2-1/2")).collect::<Vec<_>>().join(" ")
+    uci.split(' ')
+        .filter(|t| !t.ends_with('.') && !matches!(*t, "*" | "1-0" | "0-1" | "1/2-1/2"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Files that python-chess reads wrongly, with what we read instead. Each
@@ -91,11 +102,17 @@ fn every_standard_game_python_reads_we_read_the_same() {
             continue;
         }
         let theirs: Vec<&Row> = rows.iter().filter(|r| !r.uci.is_empty()).collect();
-        let games: Vec<Game> = ours(&file).into_iter().filter(|g| !g.line.is_empty() || g.error.is_some()).collect();
+        let games: Vec<Game> = ours(&file)
+            .into_iter()
+            .filter(|g| !g.line.is_empty() || g.error.is_some())
+            .collect();
         let mut mine = games.iter();
         for row in theirs {
             let Some(game) = mine.next() else {
-                failures.push(format!("{file}: python-chess read game {} with moves; we have no more games", row.game_in_file));
+                failures.push(format!(
+                    "{file}: python-chess read game {} with moves; we have no more games",
+                    row.game_in_file
+                ));
                 break;
             };
             if row.status != "ok" || row.variant != "chess" {
@@ -107,7 +124,10 @@ fn every_standard_game_python_reads_we_read_the_same() {
             }
             let direct = uci_of(game);
             if direct != row.uci {
-                failures.push(format!("{file} game {}: we read {direct}\n  python-chess {}", row.game_in_file, row.uci));
+                failures.push(format!(
+                    "{file} game {}: we read {direct}\n  python-chess {}",
+                    row.game_in_file, row.uci
+                ));
                 continue;
             }
             compared += 1;
@@ -115,15 +135,28 @@ fn every_standard_game_python_reads_we_read_the_same() {
             // test below runs all of them on every game.
             if compared % 25 == 1 || std::env::var_os("CCGATE_FULL").is_some() {
                 for n in Notation::ALL {
-                    assert_eq!(through(game, n), row.uci, "{file} game {} via {n}", row.game_in_file);
+                    assert_eq!(
+                        through(game, n),
+                        row.uci,
+                        "{file} game {} via {n}",
+                        row.game_in_file
+                    );
                     notations_checked += 1;
                 }
             }
         }
     }
-    assert!(failures.is_empty(), "{} games differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} games differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(compared > 6000, "compared only {compared} games");
-    assert!(notations_checked >= 8 * 200, "only {notations_checked} conversions");
+    assert!(
+        notations_checked >= 8 * 200,
+        "only {notations_checked} conversions"
+    );
 }
 
 #[test]
@@ -138,11 +171,19 @@ fn every_standard_game_in_every_notation() {
 fn python_chess_misreadings_are_read_correctly() {
     let rows = python_rows();
     let py = |file: &str| -> Vec<String> {
-        rows[file].iter().filter(|r| !r.uci.is_empty()).map(|r| r.uci.clone()).collect()
+        rows[file]
+            .iter()
+            .filter(|r| !r.uci.is_empty())
+            .map(|r| r.uci.clone())
+            .collect()
     };
     for (file, reason) in EXCEPTIONS {
         let games = ours(file);
-        assert!(games.iter().all(|g| g.error.is_none()), "{file} ({reason}): {:?}", games.iter().find_map(|g| g.error.as_ref()));
+        assert!(
+            games.iter().all(|g| g.error.is_none()),
+            "{file} ({reason}): {:?}",
+            games.iter().find_map(|g| g.error.as_ref())
+        );
         match *file {
             "pgn/edgecases/pgn-extract/nested-comment.pgn" => {
                 assert_eq!(py(file), ["e2e4 0000"], "{reason}");
@@ -161,14 +202,20 @@ fn python_chess_misreadings_are_read_correctly() {
                 assert_eq!(parts.len(), 2, "{reason}");
                 assert_eq!(games.len(), 1);
                 assert!(uci_of(&games[0]).starts_with(&parts[0]));
-                assert_eq!(games[0].line.len().to_string(), games[0].tag("PlyCount").unwrap_or_default());
+                assert_eq!(
+                    games[0].line.len().to_string(),
+                    games[0].tag("PlyCount").unwrap_or_default()
+                );
                 assert_eq!(games[0].result.as_deref(), Some("1/2-1/2"));
             }
             "pgn/edgecases/scalachess/fromCrafty.pgn" => {
                 let theirs = &py(file)[0];
                 assert_eq!(games.len(), 1, "{reason}");
                 let whole = uci_of(&games[0]);
-                assert!(whole.starts_with(theirs.as_str()) && whole.len() > theirs.len(), "{reason}: {whole}");
+                assert!(
+                    whole.starts_with(theirs.as_str()) && whole.len() > theirs.len(),
+                    "{reason}: {whole}"
+                );
                 assert_eq!(games[0].result.as_deref(), Some("0-1"));
             }
             other => panic!("exception {other} has no assertion"),

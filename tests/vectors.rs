@@ -10,7 +10,8 @@ use std::collections::BTreeSet;
 
 use ccgate::notation::auto::read_auto;
 use ccgate::notation::{
-    Illegal, Lang, Notation, ReadError, ReadOptions, Reading, Style, Warning, WriteOptions, read_move, write_move,
+    Illegal, Lang, Notation, ReadError, ReadOptions, Reading, Style, Warning, WriteOptions,
+    read_move, write_move,
 };
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -18,11 +19,17 @@ use shakmaty::{CastlingMode, Chess};
 
 fn rows(name: &str) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(format!("protocols/vectors/{name}")).expect("vector file");
-    text.lines().skip(1).map(|l| l.split('\t').map(str::to_string).collect()).collect()
+    text.lines()
+        .skip(1)
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
 }
 
 fn position(fen: &str) -> Chess {
-    fen.parse::<Fen>().expect("fen").into_position(CastlingMode::Standard).expect("position")
+    fen.parse::<Fen>()
+        .expect("fen")
+        .into_position(CastlingMode::Standard)
+        .expect("position")
 }
 
 fn reason_name(reason: &Illegal) -> &'static str {
@@ -63,17 +70,27 @@ fn describe(result: &Result<Reading, ReadError>) -> String {
             s
         }
         Err(ReadError::Malformed { at, .. }) => format!("malformed@{at}"),
-        Err(ReadError::Illegal { reason, did_you_mean, .. }) => {
+        Err(ReadError::Illegal {
+            reason,
+            did_you_mean,
+            ..
+        }) => {
             let mut s = format!("illegal:{}", reason_name(reason));
             if !did_you_mean.is_empty() {
                 let codes: BTreeSet<&str> = did_you_mean.iter().map(|c| c.text.as_str()).collect();
-                s.push_str(&format!(" dym={}", codes.into_iter().collect::<Vec<_>>().join(",")));
+                s.push_str(&format!(
+                    " dym={}",
+                    codes.into_iter().collect::<Vec<_>>().join(",")
+                ));
             }
             s
         }
         Err(ReadError::Ambiguous { candidates, .. }) => {
             let texts: BTreeSet<&str> = candidates.iter().map(|c| c.text.as_str()).collect();
-            format!("ambiguous={}", texts.into_iter().collect::<Vec<_>>().join(","))
+            format!(
+                "ambiguous={}",
+                texts.into_iter().collect::<Vec<_>>().join(",")
+            )
         }
         Err(ReadError::Conflict { .. }) => "conflict".to_string(),
     }
@@ -100,7 +117,9 @@ fn read_vectors() {
     assert!(rows.len() > 90);
     let mut failures = Vec::new();
     for row in &rows {
-        let [fen, notation, lang, input, expect, comment] = &row[..] else { panic!("bad row {row:?}") };
+        let [fen, notation, lang, input, expect, comment] = &row[..] else {
+            panic!("bad row {row:?}")
+        };
         let pos = position(fen);
         let lang: Lang = lang.parse().expect("lang");
         let result = if notation == "auto" {
@@ -111,10 +130,17 @@ fn read_vectors() {
         };
         let got = describe(&result);
         if got != canonical(expect) {
-            failures.push(format!("{notation} {input:?} ({comment}): expected {expect}, got {got}"));
+            failures.push(format!(
+                "{notation} {input:?} ({comment}): expected {expect}, got {got}"
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} vectors fail:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} vectors fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -123,16 +149,29 @@ fn write_vectors() {
     assert!(rows.len() > 35);
     let mut failures = Vec::new();
     for row in &rows {
-        let [fen, notation, lang, style, uci, expect] = &row[..] else { panic!("bad row {row:?}") };
+        let [fen, notation, lang, style, uci, expect] = &row[..] else {
+            panic!("bad row {row:?}")
+        };
         let pos = position(fen);
         let n: Notation = notation.parse().expect("notation");
         let style: Style = style.parse().expect("style");
         let opts = WriteOptions::new(lang.parse().expect("lang")).with_style(style);
-        let mv = uci.parse::<UciMove>().expect("uci").to_move(&pos).expect("legal");
+        let mv = uci
+            .parse::<UciMove>()
+            .expect("uci")
+            .to_move(&pos)
+            .expect("legal");
         let got = write_move(&pos, mv, n, &opts);
         if &got != expect {
-            failures.push(format!("{notation}/{lang}/{style:?} {uci}: expected {expect}, got {got}"));
+            failures.push(format!(
+                "{notation}/{lang}/{style:?} {uci}: expected {expect}, got {got}"
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} vectors fail:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} vectors fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -55,8 +55,12 @@ impl Ending {
     /// The PGN result.
     pub fn result(self) -> &'static str {
         match self {
-            Ending::Checkmate { winner: Color::White } => "1-0",
-            Ending::Checkmate { winner: Color::Black } => "0-1",
+            Ending::Checkmate {
+                winner: Color::White,
+            } => "1-0",
+            Ending::Checkmate {
+                winner: Color::Black,
+            } => "0-1",
             _ => "1/2-1/2",
         }
     }
@@ -100,15 +104,26 @@ pub fn start_position(fen: Option<&str>) -> Result<Chess, ReplayError> {
 
 impl Record {
     /// Replays UCI moves from a start FEN.
-    pub fn replay<'a>(fen: Option<&str>, ucis: impl IntoIterator<Item = &'a str>) -> Result<Record, ReplayError> {
+    pub fn replay<'a>(
+        fen: Option<&str>,
+        ucis: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Record, ReplayError> {
         let start = start_position(fen)?;
-        let mut record = Record { pos: start.clone(), hashes: vec![hash(&start)], start, moves: Vec::new() };
+        let mut record = Record {
+            pos: start.clone(),
+            hashes: vec![hash(&start)],
+            start,
+            moves: Vec::new(),
+        };
         for (i, uci) in ucis.into_iter().enumerate() {
             let mv = uci
                 .parse::<UciMove>()
                 .ok()
                 .and_then(|u| u.to_move(&record.pos).ok())
-                .ok_or_else(|| ReplayError::BadMove { ply: i + 1, uci: uci.to_string() })?;
+                .ok_or_else(|| ReplayError::BadMove {
+                    ply: i + 1,
+                    uci: uci.to_string(),
+                })?;
             record.push(mv);
         }
         Ok(record)
@@ -139,7 +154,9 @@ impl Record {
     /// The ending the rules declare by themselves, if any.
     pub fn ending(&self) -> Option<Ending> {
         if self.pos.is_checkmate() {
-            return Some(Ending::Checkmate { winner: !self.pos.turn() });
+            return Some(Ending::Checkmate {
+                winner: !self.pos.turn(),
+            });
         }
         if self.pos.is_stalemate() {
             return Some(Ending::Stalemate);
@@ -171,7 +188,9 @@ impl Record {
 
     /// The next ply to be played (1 for White's first move).
     pub fn next_ply(&self) -> u32 {
-        u32::try_from(self.moves.len()).unwrap_or(u32::MAX).saturating_add(1)
+        u32::try_from(self.moves.len())
+            .unwrap_or(u32::MAX)
+            .saturating_add(1)
     }
 
     /// The check code of the current position.
@@ -186,12 +205,21 @@ impl Record {
 pub fn check_code(pos: &Chess) -> String {
     const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
     let h = hash(pos);
-    (0..4).map(|i| char::from(ALPHABET[((h >> (5 * i)) & 31) as usize])).collect()
+    (0..4)
+        .map(|i| char::from(ALPHABET[((h >> (5 * i)) & 31) as usize]))
+        .collect()
 }
 
 /// The move number and side of a ply (1-based) in a game starting from `start`.
 pub fn move_number(start: &Chess, ply: u32) -> (u32, Color) {
     let offset = u32::from(start.turn() == Color::Black);
     let index = ply.saturating_sub(1) + offset;
-    (start.fullmoves().get() + index / 2, if index.is_multiple_of(2) { Color::White } else { Color::Black })
+    (
+        start.fullmoves().get() + index / 2,
+        if index.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        },
+    )
 }

@@ -30,11 +30,17 @@ pub enum ReadError {
     },
     /// More than one legal move fits.
     #[error("{text} is ambiguous: it could be {}", list(candidates))]
-    Ambiguous { text: String, candidates: Vec<Candidate> },
+    Ambiguous {
+        text: String,
+        candidates: Vec<Candidate>,
+    },
     /// `--from auto`: the text reads as different legal moves in different
     /// notations.
     #[error("{text} reads differently in two notations: {}", readings.iter().map(|(n, c)| format!("{} in {n}", c.text)).collect::<Vec<_>>().join(", "))]
-    Conflict { text: String, readings: Vec<(super::Notation, Candidate)> },
+    Conflict {
+        text: String,
+        readings: Vec<(super::Notation, Candidate)>,
+    },
 }
 
 /// A legal move offered to the player, with its text in the notation that
@@ -66,13 +72,20 @@ fn suggest(c: &[Candidate]) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Illegal {
     /// The side to move has no such piece at all (or none on the named file/rank/square).
-    NoSuchPiece { role: Option<Role>, from: Option<Square> },
+    NoSuchPiece {
+        role: Option<Role>,
+        from: Option<Square>,
+    },
     /// The origin square is empty.
     EmptySquare(Square),
     /// The origin square holds the opponent's piece.
     NotYourPiece(Square),
     /// No piece of the kind can reach the square, whatever the position of the kings.
-    CannotReach { role: Option<Role>, from: Option<Square>, to: Square },
+    CannotReach {
+        role: Option<Role>,
+        from: Option<Square>,
+        to: Square,
+    },
     /// The destination holds one of the mover's own pieces.
     OwnPiece(Square),
     /// The piece could go there but is pinned to its king.
@@ -121,7 +134,10 @@ fn side(s: &CastlingSide) -> &'static str {
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Illegal::NoSuchPiece { role, from: Some(sq) } => {
+            Illegal::NoSuchPiece {
+                role,
+                from: Some(sq),
+            } => {
                 write!(f, "you have no {} on {sq}", piece(*role))
             }
             Illegal::NoSuchPiece { role, from: None } => {
@@ -129,10 +145,18 @@ impl fmt::Display for Illegal {
             }
             Illegal::EmptySquare(sq) => write!(f, "there is no piece on {sq}"),
             Illegal::NotYourPiece(sq) => write!(f, "the piece on {sq} is your opponent's"),
-            Illegal::CannotReach { role, from: Some(from), to } => {
+            Illegal::CannotReach {
+                role,
+                from: Some(from),
+                to,
+            } => {
                 write!(f, "the {} on {from} cannot move to {to}", piece(*role))
             }
-            Illegal::CannotReach { role, from: None, to } => {
+            Illegal::CannotReach {
+                role,
+                from: None,
+                to,
+            } => {
                 write!(f, "no {} of yours can reach {to}", piece(*role))
             }
             Illegal::OwnPiece(sq) => write!(f, "{sq} holds one of your own pieces"),
@@ -141,18 +165,32 @@ impl fmt::Display for Illegal {
                 "the {} on {from} is pinned: moving it would expose your king",
                 piece(Some(*role))
             ),
-            Illegal::InCheck => f.write_str("your king is in check and this move does not answer the check"),
+            Illegal::InCheck => {
+                f.write_str("your king is in check and this move does not answer the check")
+            }
             Illegal::IntoCheck(sq) => write!(f, "your king would be in check on {sq}"),
-            Illegal::PromotionMissing => f.write_str("a pawn reaching the last rank must name its promotion piece"),
-            Illegal::NotPromotion => f.write_str("a promotion piece was given but the move is not a promotion"),
+            Illegal::PromotionMissing => {
+                f.write_str("a pawn reaching the last rank must name its promotion piece")
+            }
+            Illegal::NotPromotion => {
+                f.write_str("a promotion piece was given but the move is not a promotion")
+            }
             Illegal::PawnCaptureNeedsFile => {
                 f.write_str("a pawn capture must name the pawn's file (write exd5, not d5)")
             }
             Illegal::CastlingRightsGone(s) => {
-                write!(f, "you can no longer castle {}: the king or that rook has moved", side(s))
+                write!(
+                    f,
+                    "you can no longer castle {}: the king or that rook has moved",
+                    side(s)
+                )
             }
             Illegal::CastlingBlocked(s) => {
-                write!(f, "you cannot castle {}: pieces stand between king and rook", side(s))
+                write!(
+                    f,
+                    "you cannot castle {}: pieces stand between king and rook",
+                    side(s)
+                )
             }
             Illegal::CastlingInCheck => f.write_str("you cannot castle out of check"),
             Illegal::CastlingThroughCheck(s) => write!(
@@ -169,7 +207,10 @@ impl fmt::Display for Illegal {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Warning {
     /// The check or mate mark does not match the position after the move.
-    CheckMark { claimed: CheckMark, actual: CheckMark },
+    CheckMark {
+        claimed: CheckMark,
+        actual: CheckMark,
+    },
     /// A capture mark on a move that captures nothing.
     CaptureMark,
     /// `e.p.` on a move that is not an en-passant capture.
@@ -190,7 +231,9 @@ impl fmt::Display for Warning {
                 write!(f, "marked as {} but it is {}", mark(claimed), mark(actual))
             }
             Warning::CaptureMark => f.write_str("marked as a capture but it captures nothing"),
-            Warning::EnPassantMark => f.write_str("marked e.p. but it is not an en-passant capture"),
+            Warning::EnPassantMark => {
+                f.write_str("marked e.p. but it is not an en-passant capture")
+            }
         }
     }
 }

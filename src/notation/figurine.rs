@@ -35,7 +35,11 @@ pub(crate) fn glyph(color: Color, role: Role) -> char {
         Role::Knight => 4,
         Role::Pawn => 5,
     };
-    if color == Color::White { white[index] } else { black[index] }
+    if color == Color::White {
+        white[index]
+    } else {
+        black[index]
+    }
 }
 
 pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut String) {

@@ -19,10 +19,20 @@ use super::san::{Spelling, castle, promote, suffix};
 pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut String) {
     match mv {
         Move::Castle { king, rook } => {
-            let side = if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+            let side = if rook.file() > king.file() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
             castle(side, opts.style, out);
         }
-        Move::Normal { role, from, to, capture, promotion } => {
+        Move::Normal {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        } => {
             if role != Role::Pawn {
                 opts.letters().piece(role, out);
             }

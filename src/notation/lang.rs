@@ -100,7 +100,12 @@ impl Lang {
             .map(|&r| (letters[role_index(r)], r))
             .filter(|&(l, r)| !(r == Role::Pawn && letters[..5].contains(&l)))
             .collect();
-        all.extend(ALTERNATES.iter().filter(|a| a.0 == self).map(|a| (a.2, a.1)));
+        all.extend(
+            ALTERNATES
+                .iter()
+                .filter(|a| a.0 == self)
+                .map(|a| (a.2, a.1)),
+        );
         all.sort_by_key(|(l, _)| std::cmp::Reverse(l.chars().count()));
         all
     }
@@ -123,8 +128,11 @@ fn letter_tables() -> &'static [LetterTable] {
         Lang::ALL
             .iter()
             .map(|l| {
-                let letters: Vec<(String, Role)> =
-                    l.readable().into_iter().map(|(s, r)| (fold_str(s), r)).collect();
+                let letters: Vec<(String, Role)> = l
+                    .readable()
+                    .into_iter()
+                    .map(|(s, r)| (fold_str(s), r))
+                    .collect();
                 let mut ascii = [None; 128];
                 for (letter, role) in &letters {
                     let mut chars = letter.chars();
@@ -143,7 +151,11 @@ fn letter_tables() -> &'static [LetterTable] {
 
 /// The piece of a one-letter ASCII piece letter, when that is all it can be.
 pub(crate) fn ascii_letter(lang: Lang, c: char) -> Option<Role> {
-    letter_tables()[lang as usize].1.get(c as usize).copied().flatten()
+    letter_tables()[lang as usize]
+        .1
+        .get(c as usize)
+        .copied()
+        .flatten()
 }
 
 /// Roles in the order of the letter tables.
@@ -183,7 +195,11 @@ impl FromStr for Lang {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let lower = s.trim().to_ascii_lowercase();
-        let lower = if lower == "nb" || lower == "nn" { "no".to_string() } else { lower };
+        let lower = if lower == "nb" || lower == "nn" {
+            "no".to_string()
+        } else {
+            lower
+        };
         Lang::ALL
             .iter()
             .copied()

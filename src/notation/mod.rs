@@ -104,23 +104,33 @@ impl Notation {
             Notation::Figurine => "algebraic with figurines instead of piece letters",
             Notation::Lan => "long algebraic: origin and destination squares",
             Notation::Uci => "UCI coordinates, promotion as a lower-case letter",
-            Notation::Iccf => "ICCF numeric: file and rank digits, 5th digit promotes 1=Q 2=R 3=B 4=N",
+            Notation::Iccf => {
+                "ICCF numeric: file and rank digits, 5th digit promotes 1=Q 2=R 3=B 4=N"
+            }
             Notation::Uedemann => "letter code of Russian sources (Gringmuth's table), 4 letters",
             Notation::UedemannHw => "Uedemann's own letter code after Hooper & Whyld",
-            Notation::Descriptive => "English descriptive: files named after pieces, ranks from the mover's side",
+            Notation::Descriptive => {
+                "English descriptive: files named after pieces, ranks from the mover's side"
+            }
         }
     }
 
     /// Whether writing a move needs its position (piece letters,
     /// disambiguation, check marks); the square codes need only the move.
     pub fn needs_position(self) -> bool {
-        !matches!(self, Notation::Uci | Notation::Iccf | Notation::Uedemann | Notation::UedemannHw)
+        !matches!(
+            self,
+            Notation::Uci | Notation::Iccf | Notation::Uedemann | Notation::UedemannHw
+        )
     }
 
     /// Whether the notation is a square code, for which "did you mean"
     /// suggestions are computed on an illegal move.
     pub fn is_code(self) -> bool {
-        matches!(self, Notation::Iccf | Notation::Uedemann | Notation::UedemannHw)
+        matches!(
+            self,
+            Notation::Iccf | Notation::Uedemann | Notation::UedemannHw
+        )
     }
 }
 
@@ -132,7 +142,9 @@ impl fmt::Display for Notation {
 
 /// The name of an unknown notation.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown notation {0:?}; known: san, figurine, lan, uci, iccf, uedemann, uedemann-hw, descriptive")]
+#[error(
+    "unknown notation {0:?}; known: san, figurine, lan, uci, iccf, uedemann, uedemann-hw, descriptive"
+)]
 pub struct UnknownNotation(pub String);
 
 impl FromStr for Notation {
@@ -207,7 +219,11 @@ pub struct WriteOptions {
 impl WriteOptions {
     /// Options for a language with its default style.
     pub fn new(lang: Lang) -> Self {
-        let style = if lang == Lang::En { Style::Pgn } else { Style::Fide };
+        let style = if lang == Lang::En {
+            Style::Pgn
+        } else {
+            Style::Fide
+        };
         WriteOptions { lang, style }
     }
 
@@ -275,7 +291,13 @@ pub fn write_move(pos: &Chess, mv: Move, notation: Notation, opts: &WriteOptions
 }
 
 /// Like [`write_move`], appending to `out` to save an allocation per move.
-pub fn append_move(pos: &Chess, mv: Move, notation: Notation, opts: &WriteOptions, out: &mut String) {
+pub fn append_move(
+    pos: &Chess,
+    mv: Move,
+    notation: Notation,
+    opts: &WriteOptions,
+    out: &mut String,
+) {
     match notation {
         Notation::San => san::append(pos, mv, opts, out),
         Notation::Figurine => figurine::append(pos, mv, opts, out),

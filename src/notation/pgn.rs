@@ -33,7 +33,11 @@ pub fn write_pgn(game: &Game, notation: Notation, opts: &WriteOptions) -> String
     let mut out = String::new();
     let result = result_of(game);
     for (name, default) in ROSTER {
-        let value = if name == "Result" { result } else { game.tag(name).unwrap_or(default) };
+        let value = if name == "Result" {
+            result
+        } else {
+            game.tag(name).unwrap_or(default)
+        };
         tag(&mut out, name, value);
     }
     for (name, value) in &game.tags {
@@ -67,7 +71,13 @@ fn tag(out: &mut String, name: &str, value: &str) {
 
 /// The words of a line; a variation's first move, and the move after a
 /// comment or variation, carry their move number.
-fn line(start: &Chess, nodes: &[Node], notation: Notation, opts: &WriteOptions, words: &mut Vec<String>) {
+fn line(
+    start: &Chess,
+    nodes: &[Node],
+    notation: Notation,
+    opts: &WriteOptions,
+    words: &mut Vec<String>,
+) {
     let mut pos = start.clone();
     let mut numbered = true;
     for node in nodes {

@@ -36,7 +36,14 @@ pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut Strin
 /// Writes a SAN value with the given piece spelling.
 pub(crate) fn spell(san: &SanPlus, pieces: &impl Spelling, style: Style, out: &mut String) {
     match san.san {
-        San::Normal { role, file, rank, capture, to, promotion } => {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
             if role != Role::Pawn {
                 pieces.piece(role, out);
             }

@@ -34,7 +34,11 @@ pub(crate) fn near_misses(pos: &Chess, text: &str, notation: Notation) -> Vec<Ca
             let code = write_move(pos, mv, notation, &opts);
             let chars: Vec<char> = code.chars().collect();
             // Compare the move part only when the text carries suffix letters.
-            let typed = if typed.len() > chars.len() { &typed[..chars.len()] } else { &typed[..] };
+            let typed = if typed.len() > chars.len() {
+                &typed[..chars.len()]
+            } else {
+                &typed[..]
+            };
             one_slip(typed, &chars).then_some(Candidate { mv, text: code })
         })
         .collect()

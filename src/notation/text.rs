@@ -13,7 +13,12 @@ use std::borrow::Cow;
 pub(crate) fn fold(c: char) -> Option<char> {
     Some(match c {
         // Invisible: variation selectors, zero-width characters, BOM, soft hyphen.
-        '\u{FE0E}' | '\u{FE0F}' | '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => {
+        '\u{FE0E}'
+        | '\u{FE0F}'
+        | '\u{200B}'..='\u{200D}'
+        | '\u{2060}'
+        | '\u{FEFF}'
+        | '\u{00AD}' => {
             return None;
         }
         // Dashes and minus signs.

@@ -28,7 +28,8 @@ pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
     desc.to_file = Some(cur.file().ok_or_else(|| cur.error("a file (a-h)"))?);
     desc.to_rank = Some(cur.rank().ok_or_else(|| cur.error("a rank (1-8)"))?);
     if let Some(c) = cur.peek() {
-        let role = Role::from_char(c.to_ascii_lowercase()).filter(|r| !matches!(r, Role::Pawn | Role::King));
+        let role = Role::from_char(c.to_ascii_lowercase())
+            .filter(|r| !matches!(r, Role::Pawn | Role::King));
         let role = role.ok_or_else(|| cur.error("a promotion letter (q, r, b, n)"))?;
         cur.bump();
         desc.promotion = PromotionSpec::To(role);

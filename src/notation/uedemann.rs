@@ -88,7 +88,10 @@ impl Table {
                 }
             },
         };
-        Some(Square::from_coords(File::new(file as u32), Rank::new(rank as u32)))
+        Some(Square::from_coords(
+            File::new(file as u32),
+            Rank::new(rank as u32),
+        ))
     }
 }
 
@@ -96,7 +99,9 @@ fn square(cur: &mut Cursor<'_>, table: Table, what: &'static str) -> Result<Squa
     let start = cur.clone();
     let a = cur.bump().map(|c| c.to_ascii_lowercase());
     let b = cur.bump().map(|c| c.to_ascii_lowercase());
-    a.zip(b).and_then(|(a, b)| table.square(a, b)).ok_or_else(|| start.error(what))
+    a.zip(b)
+        .and_then(|(a, b)| table.square(a, b))
+        .ok_or_else(|| start.error(what))
 }
 
 pub(crate) fn read(pos: &Chess, text: &str, table: Table) -> Result<Reading, ReadError> {
@@ -131,7 +136,11 @@ pub(crate) fn parse(norm: &str, table: Table) -> Result<MoveDesc, ReadError> {
             'p' if !desc.en_passant => desc.en_passant = true,
             't' if !desc.capture => desc.capture = true,
             's' => {}
-            _ => return Err(cur.error("a suffix letter (q r b k promote; c check, m mate, p e.p., t capture)")),
+            _ => {
+                return Err(cur.error(
+                    "a suffix letter (q r b k promote; c check, m mate, p e.p., t capture)",
+                ));
+            }
         }
         cur.bump();
     }

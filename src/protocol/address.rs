@@ -57,7 +57,9 @@ impl FromStr for Channel {
 pub enum AddressError {
     #[error("{0:?} is not an email address")]
     Email(String),
-    #[error("{0:?} is not an international phone number: write it with its country code, as +49… or 0049…")]
+    #[error(
+        "{0:?} is not an international phone number: write it with its country code, as +49… or 0049…"
+    )]
     Phone(String),
     #[error("{0:?} is not a radio callsign")]
     Callsign(String),
@@ -79,10 +81,17 @@ pub fn normalize(channel: Channel, raw: &str) -> Result<String, AddressError> {
                 !l.is_empty() && d.contains('.') && !d.starts_with('.') && !d.ends_with('.')
             }) && !addr.contains(char::is_whitespace)
                 && addr.matches('@').count() == 1;
-            if ok { Ok(addr) } else { Err(AddressError::Email(raw.to_string())) }
+            if ok {
+                Ok(addr)
+            } else {
+                Err(AddressError::Email(raw.to_string()))
+            }
         }
         Channel::Sms => {
-            let compact: String = raw.chars().filter(|c| !matches!(c, ' ' | '-' | '.' | '(' | ')' | '/')).collect();
+            let compact: String = raw
+                .chars()
+                .filter(|c| !matches!(c, ' ' | '-' | '.' | '(' | ')' | '/'))
+                .collect();
             let digits = if let Some(d) = compact.strip_prefix('+') {
                 d
             } else if let Some(d) = compact.strip_prefix("00") {
@@ -93,16 +102,28 @@ pub fn normalize(channel: Channel, raw: &str) -> Result<String, AddressError> {
             let ok = (8..=15).contains(&digits.len())
                 && digits.bytes().all(|b| b.is_ascii_digit())
                 && !digits.starts_with('0');
-            if ok { Ok(format!("+{digits}")) } else { Err(AddressError::Phone(raw.to_string())) }
+            if ok {
+                Ok(format!("+{digits}"))
+            } else {
+                Err(AddressError::Phone(raw.to_string()))
+            }
         }
         Channel::Radio => {
             let call = raw.to_ascii_uppercase();
-            let (base, ssid) = call.split_once('-').map_or((call.as_str(), None), |(b, s)| (b, Some(s)));
+            let (base, ssid) = call
+                .split_once('-')
+                .map_or((call.as_str(), None), |(b, s)| (b, Some(s)));
             let ok = (3..=7).contains(&base.len())
                 && base.bytes().all(|b| b.is_ascii_alphanumeric())
                 && base.bytes().any(|b| b.is_ascii_digit())
-                && ssid.is_none_or(|s| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit()));
-            if ok { Ok(call) } else { Err(AddressError::Callsign(raw.to_string())) }
+                && ssid.is_none_or(|s| {
+                    !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit())
+                });
+            if ok {
+                Ok(call)
+            } else {
+                Err(AddressError::Callsign(raw.to_string()))
+            }
         }
     }
 }

@@ -52,7 +52,11 @@ pub fn fit(text: &str) -> String {
     if n <= max {
         return text.to_string();
     }
-    let ellipsis = if encoding == Encoding::Gsm7 { "..." } else { "…" };
+    let ellipsis = if encoding == Encoding::Gsm7 {
+        "..."
+    } else {
+        "…"
+    };
     let mut out = String::new();
     for c in text.chars() {
         let mut probe = out.clone();

@@ -60,7 +60,9 @@ pub fn template(key: Key, lang: Lang) -> &'static str {
 
 fn en(key: Key) -> &'static str {
     match key {
-        Key::Confirm => "G{game} {number} {move} ({iccf}) accepted. Check {code}. {opponent} to move.",
+        Key::Confirm => {
+            "G{game} {number} {move} ({iccf}) accepted. Check {code}. {opponent} to move."
+        }
         Key::YourMove => "G{game} {number} {move} ({iccf}) by {opponent}. Check {code}. Your move.",
         Key::Refused => "G{game} {text}: refused, {reason}.",
         Key::DidYouMean => " Did you mean {moves}?",
@@ -71,10 +73,16 @@ fn en(key: Key) -> &'static str {
         Key::DrawDeclined => "G{game} {opponent} declined your draw offer.",
         Key::NoDrawOffer => "G{game} there is no draw offer to accept.",
         Key::ClaimRefused => "G{game} draw claim refused: {reason}.",
-        Key::Help => "ccgate: send GAME MOVE, e.g. 12 15. 5254 or 12 15... Nf6. Also: draw? accept resign claim board pgn notation iccf lang de leave 10 help",
-        Key::UnknownSender => "ccgate: this address is not registered. Ask your tournament director.",
+        Key::Help => {
+            "ccgate: send GAME MOVE, e.g. 12 15. 5254 or 12 15... Nf6. Also: draw? accept resign claim board pgn notation iccf lang de leave 10 help"
+        }
+        Key::UnknownSender => {
+            "ccgate: this address is not registered. Ask your tournament director."
+        }
         Key::NotYourGame => "ccgate: you have no game {game}.",
-        Key::WhichGame => "ccgate: which game? Yours: {games}. Start the line with the game number.",
+        Key::WhichGame => {
+            "ccgate: which game? Yours: {games}. Start the line with the game number."
+        }
         Key::NotYourTurn => "G{game} {text}: refused, it is not your move.",
         Key::WrongNumber => "G{game} {text}: refused, the game is at move {number}.",
         Key::Desync => "G{game} your {text} does not match the game. Record: {record}",
@@ -84,11 +92,15 @@ fn en(key: Key) -> &'static str {
         Key::NotationSet => "ccgate: notation set to {value}.",
         Key::LangSet => "ccgate: language set to {value}.",
         Key::BadSetting => "ccgate: {value} unknown.",
-        Key::LeaveGranted => "ccgate: leave from {from} to {until} noted. {left} days left this year.",
+        Key::LeaveGranted => {
+            "ccgate: leave from {from} to {until} noted. {left} days left this year."
+        }
         Key::LeaveRefused => "ccgate: leave refused, {reason}.",
         Key::ConditionalStored => "G{game} conditional moves stored: {moves}",
         Key::ConditionalPlayed => "G{game} conditional move {number} {move} played.",
-        Key::ConditionalDropped => "G{game} your conditional moves were dropped: {opponent} played {move}.",
+        Key::ConditionalDropped => {
+            "G{game} your conditional moves were dropped: {opponent} played {move}."
+        }
         Key::ConditionalRefused => "G{game} conditional moves refused: {reason}.",
         Key::Reminder => "G{game} reminder: your move, {days} days left.",
         Key::BadPin => "ccgate: PIN missing or wrong. Nothing was applied.",
@@ -100,21 +112,33 @@ fn en(key: Key) -> &'static str {
 
 fn de(key: Key) -> &'static str {
     match key {
-        Key::Confirm => "P{game} {number} {move} ({iccf}) angenommen. Kontrolle {code}. {opponent} am Zug.",
-        Key::YourMove => "P{game} {number} {move} ({iccf}) von {opponent}. Kontrolle {code}. Sie sind am Zug.",
+        Key::Confirm => {
+            "P{game} {number} {move} ({iccf}) angenommen. Kontrolle {code}. {opponent} am Zug."
+        }
+        Key::YourMove => {
+            "P{game} {number} {move} ({iccf}) von {opponent}. Kontrolle {code}. Sie sind am Zug."
+        }
         Key::Refused => "P{game} {text}: abgelehnt, {reason}.",
         Key::DidYouMean => " Gemeint: {moves}?",
         Key::NothingApplied => " Nichts wurde ausgeführt.",
         Key::GameOver => "P{game} beendet: {result}, {reason}.",
-        Key::DrawOffered => "P{game} {opponent} bietet Remis an. Antwort: P{game} accept, oder weiterspielen.",
+        Key::DrawOffered => {
+            "P{game} {opponent} bietet Remis an. Antwort: P{game} accept, oder weiterspielen."
+        }
         Key::DrawOfferedWithMove => "Remis angeboten: Antwort P{game} accept, oder weiterspielen.",
         Key::DrawDeclined => "P{game} {opponent} lehnt Ihr Remisangebot ab.",
         Key::NoDrawOffer => "P{game} es liegt kein Remisangebot vor.",
         Key::ClaimRefused => "P{game} Remisreklamation abgelehnt: {reason}.",
-        Key::Help => "ccgate: PARTIE ZUG senden, z.B. 12 15. 5254 oder 12 15... Sf6. Auch: draw? accept resign claim board pgn notation iccf lang de leave 10 help",
-        Key::UnknownSender => "ccgate: diese Adresse ist nicht angemeldet. Bitte den Turnierleiter fragen.",
+        Key::Help => {
+            "ccgate: PARTIE ZUG senden, z.B. 12 15. 5254 oder 12 15... Sf6. Auch: draw? accept resign claim board pgn notation iccf lang de leave 10 help"
+        }
+        Key::UnknownSender => {
+            "ccgate: diese Adresse ist nicht angemeldet. Bitte den Turnierleiter fragen."
+        }
         Key::NotYourGame => "ccgate: Sie haben keine Partie {game}.",
-        Key::WhichGame => "ccgate: welche Partie? Ihre: {games}. Zeile mit der Partienummer beginnen.",
+        Key::WhichGame => {
+            "ccgate: welche Partie? Ihre: {games}. Zeile mit der Partienummer beginnen."
+        }
         Key::NotYourTurn => "P{game} {text}: abgelehnt, Sie sind nicht am Zug.",
         Key::WrongNumber => "P{game} {text}: abgelehnt, die Partie steht bei Zug {number}.",
         Key::Desync => "P{game} Ihr {text} passt nicht zur Partie. Notation: {record}",
@@ -124,15 +148,21 @@ fn de(key: Key) -> &'static str {
         Key::NotationSet => "ccgate: Notation ist jetzt {value}.",
         Key::LangSet => "ccgate: Sprache ist jetzt {value}.",
         Key::BadSetting => "ccgate: {value} unbekannt.",
-        Key::LeaveGranted => "ccgate: Urlaub vom {from} bis {until} notiert. Noch {left} Tage in diesem Jahr.",
+        Key::LeaveGranted => {
+            "ccgate: Urlaub vom {from} bis {until} notiert. Noch {left} Tage in diesem Jahr."
+        }
         Key::LeaveRefused => "ccgate: Urlaub abgelehnt, {reason}.",
         Key::ConditionalStored => "P{game} bedingte Züge gespeichert: {moves}",
         Key::ConditionalPlayed => "P{game} bedingter Zug {number} {move} ausgeführt.",
-        Key::ConditionalDropped => "P{game} Ihre bedingten Züge verfallen: {opponent} spielte {move}.",
+        Key::ConditionalDropped => {
+            "P{game} Ihre bedingten Züge verfallen: {opponent} spielte {move}."
+        }
         Key::ConditionalRefused => "P{game} bedingte Züge abgelehnt: {reason}.",
         Key::Reminder => "P{game} Erinnerung: Sie sind am Zug, noch {days} Tage.",
         Key::BadPin => "ccgate: PIN fehlt oder falsch. Nichts wurde ausgeführt.",
-        Key::TakenBack => "P{game} der Turnierleiter nahm die Züge nach Halbzug {ply} zurück: {reason}",
+        Key::TakenBack => {
+            "P{game} der Turnierleiter nahm die Züge nach Halbzug {ply} zurück: {reason}"
+        }
         Key::Adjudicated => "P{game} entschieden {result}: {reason}",
         Key::Penalty => " Strafe: {days} Tage Bedenkzeit abgezogen.",
     }
@@ -213,18 +243,51 @@ mod tests {
     use super::*;
 
     const KEYS: [Key; 35] = [
-        Key::Confirm, Key::YourMove, Key::Refused, Key::DidYouMean, Key::NothingApplied, Key::GameOver,
-        Key::DrawOffered, Key::DrawOfferedWithMove, Key::DrawDeclined, Key::NoDrawOffer, Key::ClaimRefused, Key::Help, Key::UnknownSender,
-        Key::NotYourGame, Key::WhichGame, Key::NotYourTurn, Key::WrongNumber, Key::Desync, Key::GameFinished,
-        Key::Board, Key::Record, Key::NotationSet, Key::LangSet, Key::BadSetting, Key::LeaveGranted,
-        Key::LeaveRefused, Key::ConditionalStored, Key::ConditionalPlayed, Key::ConditionalDropped,
-        Key::ConditionalRefused, Key::Reminder, Key::BadPin, Key::TakenBack, Key::Adjudicated, Key::Penalty,
+        Key::Confirm,
+        Key::YourMove,
+        Key::Refused,
+        Key::DidYouMean,
+        Key::NothingApplied,
+        Key::GameOver,
+        Key::DrawOffered,
+        Key::DrawOfferedWithMove,
+        Key::DrawDeclined,
+        Key::NoDrawOffer,
+        Key::ClaimRefused,
+        Key::Help,
+        Key::UnknownSender,
+        Key::NotYourGame,
+        Key::WhichGame,
+        Key::NotYourTurn,
+        Key::WrongNumber,
+        Key::Desync,
+        Key::GameFinished,
+        Key::Board,
+        Key::Record,
+        Key::NotationSet,
+        Key::LangSet,
+        Key::BadSetting,
+        Key::LeaveGranted,
+        Key::LeaveRefused,
+        Key::ConditionalStored,
+        Key::ConditionalPlayed,
+        Key::ConditionalDropped,
+        Key::ConditionalRefused,
+        Key::Reminder,
+        Key::BadPin,
+        Key::TakenBack,
+        Key::Adjudicated,
+        Key::Penalty,
     ];
 
     #[test]
     fn every_language_has_the_same_placeholders_as_english() {
         let names = |t: &str| {
-            let mut v: Vec<String> = t.split('{').skip(1).filter_map(|s| s.split_once('}').map(|p| p.0.to_string())).collect();
+            let mut v: Vec<String> = t
+                .split('{')
+                .skip(1)
+                .filter_map(|s| s.split_once('}').map(|p| p.0.to_string()))
+                .collect();
             v.sort();
             v.dedup();
             v
@@ -233,7 +296,10 @@ mod tests {
             for lang in [Lang::De, Lang::Ru] {
                 let theirs = names(template(key, lang));
                 let ours = names(template(key, Lang::En));
-                assert!(theirs.iter().all(|n| ours.contains(n)), "{key:?} {lang}: {theirs:?} vs {ours:?}");
+                assert!(
+                    theirs.iter().all(|n| ours.contains(n)),
+                    "{key:?} {lang}: {theirs:?} vs {ours:?}"
+                );
             }
         }
     }

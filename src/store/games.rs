@@ -74,8 +74,7 @@ pub fn create_game(
     Ok(id)
 }
 
-const COLUMNS: &str =
-    "id, white, black, start_fen, time_control, status, result, reason, draw_offer, created_at, finished_at, penalty_days";
+const COLUMNS: &str = "id, white, black, start_fen, time_control, status, result, reason, draw_offer, created_at, finished_at, penalty_days";
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     let status: String = r.get(5)?;
@@ -89,7 +88,13 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         finished: status == "finished",
         result: r.get(6)?,
         reason: r.get(7)?,
-        draw_offer: offer.map(|o| if o == "white" { Color::White } else { Color::Black }),
+        draw_offer: offer.map(|o| {
+            if o == "white" {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }),
         created_at: ts(r.get(9)?),
         finished_at: r.get::<_, Option<i64>>(10)?.map(ts),
         penalty_days: r.get(11)?,
@@ -105,7 +110,11 @@ pub fn game(conn: &Connection, id: i64) -> Result<Option<GameRow>> {
 pub fn games_of(conn: &Connection, player: i64, active_only: bool) -> Result<Vec<GameRow>> {
     let sql = format!(
         "SELECT {COLUMNS} FROM games WHERE (white = ?1 OR black = ?1) {} ORDER BY status, id",
-        if active_only { "AND status = 'active'" } else { "" }
+        if active_only {
+            "AND status = 'active'"
+        } else {
+            ""
+        }
     );
     let mut stmt = conn.prepare_cached(&sql)?;
     let rows = stmt.query_map([player], row)?;
@@ -115,7 +124,11 @@ pub fn games_of(conn: &Connection, player: i64, active_only: bool) -> Result<Vec
 pub fn all_games(conn: &Connection, active_only: bool) -> Result<Vec<GameRow>> {
     let sql = format!(
         "SELECT {COLUMNS} FROM games {} ORDER BY id",
-        if active_only { "WHERE status = 'active'" } else { "" }
+        if active_only {
+            "WHERE status = 'active'"
+        } else {
+            ""
+        }
     );
     let mut stmt = conn.prepare(&sql)?;
     let rows = stmt.query_map([], row)?;
@@ -159,12 +172,22 @@ pub fn add_move(conn: &Connection, game_id: i64, m: &MoveRow) -> Result<()> {
 
 /// Sets the illegal-move policy of a game: penalty days, 0 to refuse only.
 pub fn set_penalty_days(conn: &Connection, game_id: i64, days: u32) -> Result<()> {
-    conn.execute("UPDATE games SET penalty_days = ?2 WHERE id = ?1", params![game_id, days])?;
+    conn.execute(
+        "UPDATE games SET penalty_days = ?2 WHERE id = ?1",
+        params![game_id, days],
+    )?;
     Ok(())
 }
 
 /// Charges a player penalty days in a game.
-pub fn add_penalty(conn: &Connection, game_id: i64, player_id: i64, days: u32, reason: &str, now: Timestamp) -> Result<()> {
+pub fn add_penalty(
+    conn: &Connection,
+    game_id: i64,
+    player_id: i64,
+    days: u32,
+    reason: &str,
+    now: Timestamp,
+) -> Result<()> {
     conn.execute(
         "INSERT INTO penalties (game_id, player_id, days, reason, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![game_id, player_id, days, reason, secs(now)],
@@ -183,7 +206,10 @@ pub fn penalty_days(conn: &Connection, game_id: i64, player_id: i64) -> Result<i
 
 /// Removes the moves after `ply` (a director's takeback).
 pub fn truncate_moves(conn: &Connection, game_id: i64, ply: u32) -> Result<usize> {
-    Ok(conn.execute("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2", params![game_id, ply])?)
+    Ok(conn.execute(
+        "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
+        params![game_id, ply],
+    )?)
 }
 
 pub fn set_delivered(conn: &Connection, game_id: i64, ply: u32, at: Timestamp) -> Result<()> {
@@ -195,11 +221,20 @@ pub fn set_delivered(conn: &Connection, game_id: i64, ply: u32, at: Timestamp) -
 }
 
 pub fn set_draw_offer(conn: &Connection, game_id: i64, by: Option<Color>) -> Result<()> {
-    conn.execute("UPDATE games SET draw_offer = ?2 WHERE id = ?1", params![game_id, by.map(color_name)])?;
+    conn.execute(
+        "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
+        params![game_id, by.map(color_name)],
+    )?;
     Ok(())
 }
 
-pub fn finish_game(conn: &Connection, game_id: i64, result: &str, reason: &str, now: Timestamp) -> Result<()> {
+pub fn finish_game(
+    conn: &Connection,
+    game_id: i64,
+    result: &str,
+    reason: &str,
+    now: Timestamp,
+) -> Result<()> {
     conn.execute(
         "UPDATE games SET status = 'finished', result = ?2, reason = ?3, draw_offer = NULL, finished_at = ?4 WHERE id = ?1",
         params![game_id, result, reason, secs(now)],
@@ -217,7 +252,11 @@ pub fn reopen_game(conn: &Connection, game_id: i64) -> Result<()> {
 }
 
 /// A stored conditional sequence: pairs of (opponent's move, answer) in UCI.
-pub fn conditionals(conn: &Connection, game_id: i64, player_id: i64) -> Result<Vec<(String, String)>> {
+pub fn conditionals(
+    conn: &Connection,
+    game_id: i64,
+    player_id: i64,
+) -> Result<Vec<(String, String)>> {
     let mut stmt = conn.prepare_cached(
         "SELECT trigger_uci, reply_uci FROM conditionals WHERE game_id = ?1 AND player_id = ?2 ORDER BY seq",
     )?;
@@ -225,8 +264,16 @@ pub fn conditionals(conn: &Connection, game_id: i64, player_id: i64) -> Result<V
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-pub fn set_conditionals(conn: &Connection, game_id: i64, player_id: i64, pairs: &[(String, String)]) -> Result<()> {
-    conn.execute("DELETE FROM conditionals WHERE game_id = ?1 AND player_id = ?2", params![game_id, player_id])?;
+pub fn set_conditionals(
+    conn: &Connection,
+    game_id: i64,
+    player_id: i64,
+    pairs: &[(String, String)],
+) -> Result<()> {
+    conn.execute(
+        "DELETE FROM conditionals WHERE game_id = ?1 AND player_id = ?2",
+        params![game_id, player_id],
+    )?;
     for (seq, (trigger, reply)) in pairs.iter().enumerate() {
         conn.execute(
             "INSERT INTO conditionals (game_id, player_id, seq, trigger_uci, reply_uci) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -238,10 +285,20 @@ pub fn set_conditionals(conn: &Connection, game_id: i64, player_id: i64, pairs: 
 
 /// Records that the player to move at `ply` was reminded; false if already.
 pub fn mark_reminded(conn: &Connection, game_id: i64, ply: u32) -> Result<bool> {
-    Ok(conn.execute("INSERT OR IGNORE INTO reminders (game_id, ply) VALUES (?1, ?2)", params![game_id, ply])? == 1)
+    Ok(conn.execute(
+        "INSERT OR IGNORE INTO reminders (game_id, ply) VALUES (?1, ?2)",
+        params![game_id, ply],
+    )? == 1)
 }
 
-pub fn audit(conn: &Connection, game_id: i64, action: &str, reason: &str, detail: &str, now: Timestamp) -> Result<()> {
+pub fn audit(
+    conn: &Connection,
+    game_id: i64,
+    action: &str,
+    reason: &str,
+    detail: &str,
+    now: Timestamp,
+) -> Result<()> {
     conn.execute(
         "INSERT INTO audit (game_id, action, reason, detail, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![game_id, action, reason, detail, secs(now)],
@@ -250,8 +307,15 @@ pub fn audit(conn: &Connection, game_id: i64, action: &str, reason: &str, detail
 }
 
 /// The audit trail of a game: (time, action, reason, detail).
-pub fn audit_trail(conn: &Connection, game_id: i64) -> Result<Vec<(Timestamp, String, String, String)>> {
-    let mut stmt = conn.prepare("SELECT created_at, action, reason, detail FROM audit WHERE game_id = ?1 ORDER BY id")?;
-    let rows = stmt.query_map([game_id], |r| Ok((ts(r.get(0)?), r.get(1)?, r.get(2)?, r.get(3)?)))?;
+pub fn audit_trail(
+    conn: &Connection,
+    game_id: i64,
+) -> Result<Vec<(Timestamp, String, String, String)>> {
+    let mut stmt = conn.prepare(
+        "SELECT created_at, action, reason, detail FROM audit WHERE game_id = ?1 ORDER BY id",
+    )?;
+    let rows = stmt.query_map([game_id], |r| {
+        Ok((ts(r.get(0)?), r.get(1)?, r.get(2)?, r.get(3)?))
+    })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

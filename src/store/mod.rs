@@ -32,8 +32,14 @@ pub use players::*;
 pub enum StoreError {
     #[error("database: {0}")]
     Sql(#[from] rusqlite::Error),
-    #[error("the database {path} has schema version {found}, newer than this ccgate understands ({supported}); upgrade ccgate")]
-    TooNew { path: String, found: i64, supported: i64 },
+    #[error(
+        "the database {path} has schema version {found}, newer than this ccgate understands ({supported}); upgrade ccgate"
+    )]
+    TooNew {
+        path: String,
+        found: i64,
+        supported: i64,
+    },
     #[error("{0}")]
     Invalid(String),
 }
@@ -48,7 +54,9 @@ pub struct Store {
 impl Store {
     /// Opens (creating if needed) and migrates the store at `path`.
     pub fn open(path: &Path) -> Result<Store> {
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags)?;
         conn.busy_timeout(std::time::Duration::from_secs(30))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -56,10 +64,16 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         // Keep query plans stable so cached statements are not re-prepared
         // whenever their bindings change (a quarter of a submission's CPU).
-        conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)?;
+        conn.set_db_config(
+            rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG,
+            true,
+        )?;
         // A short-lived `ccgate submit` should not checkpoint and delete the
         // WAL on every exit (four extra fsyncs); checkpoints happen as the WAL grows.
-        conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
+        conn.set_db_config(
+            rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
+            true,
+        )?;
         schema::migrate(&conn, &path.display().to_string())?;
         Ok(Store { conn })
     }
@@ -67,7 +81,9 @@ impl Store {
     /// Starts a write transaction (taking the write lock at once, so two
     /// processes never interleave their read-then-write steps).
     pub fn write(&mut self) -> Result<rusqlite::Transaction<'_>> {
-        Ok(self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
+        Ok(self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?)
     }
 
     /// The connection, for reads.
@@ -79,9 +95,13 @@ impl Store {
     /// while other processes write).
     pub fn backup(&self, dest: &Path) -> Result<()> {
         if dest.exists() {
-            return Err(StoreError::Invalid(format!("{} exists; choose a new file", dest.display())));
+            return Err(StoreError::Invalid(format!(
+                "{} exists; choose a new file",
+                dest.display()
+            )));
         }
-        self.conn.execute("VACUUM INTO ?1", [dest.display().to_string()])?;
+        self.conn
+            .execute("VACUUM INTO ?1", [dest.display().to_string()])?;
         Ok(())
     }
 }

@@ -71,7 +71,11 @@ pub fn replies_for(conn: &Connection, journal_id: i64) -> Result<Vec<Outgoing>> 
 pub fn list(conn: &Connection, all: bool) -> Result<Vec<Outgoing>> {
     let sql = format!(
         "SELECT {COLUMNS} FROM outbox {} ORDER BY id",
-        if all { "" } else { "WHERE sent_at IS NULL AND failed_at IS NULL" }
+        if all {
+            ""
+        } else {
+            "WHERE sent_at IS NULL AND failed_at IS NULL"
+        }
     );
     let mut stmt = conn.prepare(&sql)?;
     let rows = stmt.query_map([], row)?;
@@ -79,7 +83,12 @@ pub fn list(conn: &Connection, all: bool) -> Result<Vec<Outgoing>> {
 }
 
 /// Replies due for sending on a channel.
-pub fn due(conn: &Connection, channel: Channel, now: Timestamp, limit: usize) -> Result<Vec<Outgoing>> {
+pub fn due(
+    conn: &Connection,
+    channel: Channel,
+    now: Timestamp,
+    limit: usize,
+) -> Result<Vec<Outgoing>> {
     let sql = format!(
         "SELECT {COLUMNS} FROM outbox WHERE channel = ?1 AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?2 ORDER BY id LIMIT ?3"
     );
@@ -90,7 +99,10 @@ pub fn due(conn: &Connection, channel: Channel, now: Timestamp, limit: usize) ->
 
 /// Marks a reply sent; a move notice starts its recipient's clock then.
 pub fn mark_sent(conn: &Connection, id: i64, now: Timestamp) -> Result<()> {
-    conn.execute("UPDATE outbox SET sent_at = ?2, attempts = attempts + 1 WHERE id = ?1 AND sent_at IS NULL", params![id, secs(now)])?;
+    conn.execute(
+        "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1 WHERE id = ?1 AND sent_at IS NULL",
+        params![id, secs(now)],
+    )?;
     conn.execute(
         "UPDATE moves SET delivered_at = ?2
          WHERE delivered_at IS NULL AND (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)",
@@ -101,8 +113,16 @@ pub fn mark_sent(conn: &Connection, id: i64, now: Timestamp) -> Result<()> {
 
 /// Records a failed attempt: retried later with exponential backoff, given
 /// up after `max_attempts`.
-pub fn mark_failed(conn: &Connection, id: i64, error: &str, now: Timestamp, max_attempts: i64) -> Result<()> {
-    let attempts: i64 = conn.query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| r.get(0))?;
+pub fn mark_failed(
+    conn: &Connection,
+    id: i64,
+    error: &str,
+    now: Timestamp,
+    max_attempts: i64,
+) -> Result<()> {
+    let attempts: i64 = conn.query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
+        r.get(0)
+    })?;
     let attempts = attempts + 1;
     let backoff = 60i64.saturating_mul(1i64 << attempts.clamp(0, 12));
     if attempts >= max_attempts {

@@ -52,7 +52,10 @@ pub fn add_player(conn: &Connection, p: &NewPlayer, now: Timestamp) -> Result<i6
     let id = conn.last_insert_rowid();
     for (channel, address) in &p.addresses {
         if let Some(other) = player_by_address(conn, *channel, address)? {
-            return Err(StoreError::Invalid(format!("{channel} address {address} belongs to {} already", other.name)));
+            return Err(StoreError::Invalid(format!(
+                "{channel} address {address} belongs to {} already",
+                other.name
+            )));
         }
         conn.execute(
             "INSERT INTO addresses (channel, address, player_id) VALUES (?1, ?2, ?3)",
@@ -62,7 +65,8 @@ pub fn add_player(conn: &Connection, p: &NewPlayer, now: Timestamp) -> Result<i6
     Ok(id)
 }
 
-const COLUMNS: &str = "id, name, notation, lang, reply_via, tz, pin_hash, pin_failures, pin_locked_until";
+const COLUMNS: &str =
+    "id, name, notation, lang, reply_via, tz, pin_hash, pin_failures, pin_locked_until";
 
 fn row(conn: &Connection, r: &rusqlite::Row<'_>) -> rusqlite::Result<Player> {
     let id: i64 = r.get(0)?;
@@ -84,8 +88,12 @@ fn row(conn: &Connection, r: &rusqlite::Row<'_>) -> rusqlite::Result<Player> {
 }
 
 fn addresses(conn: &Connection, id: i64) -> rusqlite::Result<Vec<(Channel, String)>> {
-    let mut stmt = conn.prepare_cached("SELECT channel, address FROM addresses WHERE player_id = ?1 ORDER BY rowid")?;
-    let rows = stmt.query_map([id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT channel, address FROM addresses WHERE player_id = ?1 ORDER BY rowid",
+    )?;
+    let rows = stmt.query_map([id], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+    })?;
     let mut out = Vec::new();
     for row in rows {
         let (c, a) = row?;
@@ -106,7 +114,11 @@ pub fn player_by_name(conn: &Connection, name: &str) -> Result<Option<Player>> {
     Ok(conn.query_row(&sql, [name], |r| row(conn, r)).optional()?)
 }
 
-pub fn player_by_address(conn: &Connection, channel: Channel, address: &str) -> Result<Option<Player>> {
+pub fn player_by_address(
+    conn: &Connection,
+    channel: Channel,
+    address: &str,
+) -> Result<Option<Player>> {
     let id: Option<i64> = conn
         .query_row(
             "SELECT player_id FROM addresses WHERE channel = ?1 AND address = ?2",
@@ -121,20 +133,34 @@ pub fn player_by_address(conn: &Connection, channel: Channel, address: &str) -> 
 }
 
 pub fn set_notation(conn: &Connection, id: i64, notation: Notation) -> Result<()> {
-    conn.execute("UPDATE players SET notation = ?1 WHERE id = ?2", params![notation.name(), id])?;
+    conn.execute(
+        "UPDATE players SET notation = ?1 WHERE id = ?2",
+        params![notation.name(), id],
+    )?;
     Ok(())
 }
 
 pub fn set_lang(conn: &Connection, id: i64, lang: Lang) -> Result<()> {
-    conn.execute("UPDATE players SET lang = ?1 WHERE id = ?2", params![lang.code(), id])?;
+    conn.execute(
+        "UPDATE players SET lang = ?1 WHERE id = ?2",
+        params![lang.code(), id],
+    )?;
     Ok(())
 }
 
 /// Records a PIN attempt: failures count up and lock the PIN for a while
 /// after too many; a success resets the count.
-pub fn record_pin_attempt(conn: &Connection, id: i64, ok: bool, locked_until: Option<Timestamp>) -> Result<()> {
+pub fn record_pin_attempt(
+    conn: &Connection,
+    id: i64,
+    ok: bool,
+    locked_until: Option<Timestamp>,
+) -> Result<()> {
     if ok {
-        conn.execute("UPDATE players SET pin_failures = 0, pin_locked_until = NULL WHERE id = ?1", [id])?;
+        conn.execute(
+            "UPDATE players SET pin_failures = 0, pin_locked_until = NULL WHERE id = ?1",
+            [id],
+        )?;
     } else {
         conn.execute(
             "UPDATE players SET pin_failures = pin_failures + 1, pin_locked_until = ?2 WHERE id = ?1",
@@ -146,17 +172,25 @@ pub fn record_pin_attempt(conn: &Connection, id: i64, ok: bool, locked_until: Op
 
 /// Leave spans of a player, as stored dates (`YYYY-MM-DD`).
 pub fn leaves(conn: &Connection, player_id: i64) -> Result<Vec<(i64, String, Option<String>)>> {
-    let mut stmt = conn.prepare_cached("SELECT id, from_date, until_date FROM leaves WHERE player_id = ?1 ORDER BY from_date")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, from_date, until_date FROM leaves WHERE player_id = ?1 ORDER BY from_date",
+    )?;
     let rows = stmt.query_map([player_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
 pub fn add_leave(conn: &Connection, player_id: i64, from: &str, until: &str) -> Result<()> {
-    conn.execute("INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, ?2, ?3)", params![player_id, from, until])?;
+    conn.execute(
+        "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, ?2, ?3)",
+        params![player_id, from, until],
+    )?;
     Ok(())
 }
 
 pub fn set_leave_until(conn: &Connection, leave_id: i64, until: &str) -> Result<()> {
-    conn.execute("UPDATE leaves SET until_date = ?1 WHERE id = ?2", params![until, leave_id])?;
+    conn.execute(
+        "UPDATE leaves SET until_date = ?1 WHERE id = ?2",
+        params![until, leave_id],
+    )?;
     Ok(())
 }

@@ -145,9 +145,17 @@ pub const VERSION: i64 = MIGRATIONS.len() as i64;
 pub(super) fn migrate(conn: &Connection, path: &str) -> Result<()> {
     let found: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if found > VERSION {
-        return Err(StoreError::TooNew { path: path.to_string(), found, supported: VERSION });
+        return Err(StoreError::TooNew {
+            path: path.to_string(),
+            found,
+            supported: VERSION,
+        });
     }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(usize::try_from(found).unwrap_or(0)) {
+    for (i, sql) in MIGRATIONS
+        .iter()
+        .enumerate()
+        .skip(usize::try_from(found).unwrap_or(0))
+    {
         let tx = conn.unchecked_transaction()?;
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", i as i64 + 1)?;

@@ -217,7 +217,7 @@ impl Loaded {
     }
 }
 
-impl Ctx<'_> {
+impl<'c> Ctx<'c> {
     fn process(&mut self, text: &str) -> store::Result<()> {
         let Some(player) = store::player_by_address(self.conn, self.channel, &self.sender)? else {
             self.incident(
@@ -420,6 +420,24 @@ impl Ctx<'_> {
             }
         };
         self.load(id)
+    }
+
+    /// A context for work no inbound message caused (the clock sweep, the
+    /// director's actions): notices go to each player's preferred channel.
+    fn unprompted(conn: &'c Connection, now: Timestamp) -> Self {
+        Ctx {
+            conn,
+            journal_id: None,
+            channel: Channel::Email,
+            sender: String::new(),
+            now,
+            outcomes: Vec::new(),
+        }
+    }
+
+    fn load_existing(&self, id: i64) -> store::Result<Loaded> {
+        self.load(id)?
+            .ok_or_else(|| store::StoreError::Invalid(format!("no game {id}")))
     }
 
     fn load(&self, id: i64) -> store::Result<Option<Loaded>> {
@@ -1421,14 +1439,7 @@ pub struct SweepReport {
 pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepReport> {
     let tx = store.write()?;
     let mut report = SweepReport::default();
-    let mut ctx = Ctx {
-        conn: &tx,
-        journal_id: None,
-        channel: Channel::Email,
-        sender: String::new(),
-        now,
-        outcomes: Vec::new(),
-    };
+    let mut ctx = Ctx::unprompted(&tx, now);
     for row in store::all_games(&tx, true)? {
         let Some(mut game) = ctx.load(row.id)? else {
             continue;
@@ -1507,17 +1518,8 @@ pub fn takeback(
     now: Timestamp,
 ) -> store::Result<usize> {
     let tx = store.write()?;
-    let ctx = Ctx {
-        conn: &tx,
-        journal_id: None,
-        channel: Channel::Email,
-        sender: String::new(),
-        now,
-        outcomes: Vec::new(),
-    };
-    let game = ctx
-        .load(game_id)?
-        .ok_or_else(|| store::StoreError::Invalid(format!("no game {game_id}")))?;
+    let ctx = Ctx::unprompted(&tx, now);
+    let game = ctx.load_existing(game_id)?;
     if ply as usize > game.moves.len() {
         return Err(store::StoreError::Invalid(format!(
             "game {game_id} has only {} plies",
@@ -1575,17 +1577,8 @@ pub fn adjudicate(
         )));
     }
     let tx = store.write()?;
-    let ctx = Ctx {
-        conn: &tx,
-        journal_id: None,
-        channel: Channel::Email,
-        sender: String::new(),
-        now,
-        outcomes: Vec::new(),
-    };
-    let game = ctx
-        .load(game_id)?
-        .ok_or_else(|| store::StoreError::Invalid(format!("no game {game_id}")))?;
+    let ctx = Ctx::unprompted(&tx, now);
+    let game = ctx.load_existing(game_id)?;
     store::finish_game(&tx, game_id, result, &format!("adjudicated: {reason}"), now)?;
     store::audit(&tx, game_id, "adjudicate", reason, result, now)?;
     for id in [game.row.white, game.row.black] {

@@ -492,18 +492,14 @@ impl<'c> Ctx<'c> {
                 template(Key::NotYourTurn, player.lang),
                 &[("game", &game.row.id.to_string()), ("text", &own.text)],
             );
-            self.incident(
-                Some(game.row.id),
-                Some(game.record.pos.clone()),
+            return self.reject(
+                player,
+                &game,
+                line,
                 "out_of_turn",
                 "not the sender's move".into(),
-                Some(&line.text),
-                Some(player.id),
-            )?;
-            self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-            self.outcomes
-                .push(format!("game {}: refused, out of turn", game.row.id));
-            return Ok(());
+                &body,
+            );
         }
         if let Some(echo) = echo
             && !self.echo_matches(player, &game, echo)
@@ -524,18 +520,8 @@ impl<'c> Ctx<'c> {
                     ("number", &expected),
                 ],
             );
-            self.incident(
-                Some(game.row.id),
-                Some(game.record.pos.clone()),
-                "wrong_number",
-                format!("move number given, expected {expected}"),
-                Some(&line.text),
-                Some(player.id),
-            )?;
-            self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-            self.outcomes
-                .push(format!("game {}: refused, wrong move number", game.row.id));
-            return Ok(());
+            let detail = format!("move number given, expected {expected}");
+            return self.reject(player, &game, line, "wrong_number", detail, &body);
         }
 
         match read_players_move(&game.record.pos, &own.text, player) {
@@ -600,20 +586,33 @@ impl<'c> Ctx<'c> {
                 ("record", &record),
             ],
         );
+        let detail = format!("repeated move {} does not match the game", echo_text(echo));
+        self.reject(player, game, line, "desync", detail, &body)
+    }
+
+    /// Records a refusal about a game: the incident with the position it was
+    /// judged in, the reply to the sender, and the journal outcome.
+    fn reject(
+        &mut self,
+        player: &Player,
+        game: &Loaded,
+        line: &ParsedLine,
+        kind: &'static str,
+        detail: String,
+        body: &str,
+    ) -> store::Result<()> {
+        self.outcomes
+            .push(format!("game {}: refused ({kind}): {detail}", game.row.id));
+        let pos = Some(game.record.pos.clone());
         self.incident(
             Some(game.row.id),
-            Some(game.record.pos.clone()),
-            "desync",
-            format!("repeated move {} does not match the game", echo_text(echo)),
+            pos,
+            kind,
+            detail,
             Some(&line.text),
             Some(player.id),
         )?;
-        self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-        self.outcomes.push(format!(
-            "game {}: refused, repetition does not match (record sent)",
-            game.row.id
-        ));
-        Ok(())
+        self.reply_to_sender(Some(player), Some(game.row.id), body)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -908,20 +907,7 @@ impl<'c> Ctx<'c> {
                 template(Key::ConditionalRefused, player.lang),
                 &[("game", &game.row.id.to_string()), ("reason", &reason)],
             );
-            ctx.incident(
-                Some(game.row.id),
-                Some(game.record.pos.clone()),
-                "conditional_refused",
-                reason.clone(),
-                Some(&line.text),
-                Some(player.id),
-            )?;
-            ctx.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-            ctx.outcomes.push(format!(
-                "game {}: conditional moves refused: {reason}",
-                game.row.id
-            ));
-            Ok(())
+            ctx.reject(player, &game, line, "conditional_refused", reason, &body)
         };
         if game.record.pos.turn() == me {
             return refuse(
@@ -1064,16 +1050,7 @@ impl<'c> Ctx<'c> {
                             template(Key::ClaimRefused, player.lang),
                             &[("game", &id), ("reason", reason)],
                         );
-                        self.incident(
-                            Some(game.row.id),
-                            Some(game.record.pos.clone()),
-                            "claim_refused",
-                            reason.into(),
-                            Some(&line.text),
-                            Some(player.id),
-                        )?;
-                        self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-                        self.outcomes.push(format!("game {id}: claim refused"));
+                        self.reject(player, &game, line, "claim_refused", reason.into(), &body)?;
                     }
                 }
             }

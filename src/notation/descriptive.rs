@@ -1192,13 +1192,31 @@ fn parse_plain(b: &[u8]) -> Option<(Pattern, Marks)> {
             if !(b'1'..=b'8').contains(&digit) {
                 return None;
             }
-            let to = Spot { file: Some(file), rank: Some(Rank::new(u32::from(digit - b'1'))) };
-            (Shape::Move { piece, origin: None, to }, rest)
+            let to = Spot {
+                file: Some(file),
+                rank: Some(Rank::new(u32::from(digit - b'1'))),
+            };
+            (
+                Shape::Move {
+                    piece,
+                    origin: None,
+                    to,
+                },
+                rest,
+            )
         }
         b'x' => {
             let (&victim, rest) = rest.split_first()?;
             let target = PieceName::plain(role(victim).filter(|r| *r != Role::King)?);
-            (Shape::Capture { piece, origin: None, target, at: None }, rest)
+            (
+                Shape::Capture {
+                    piece,
+                    origin: None,
+                    target,
+                    at: None,
+                },
+                rest,
+            )
         }
         _ => return None,
     };
@@ -1208,7 +1226,17 @@ fn parse_plain(b: &[u8]) -> Option<(Pattern, Marks)> {
         b"mate" => CheckMark::Mate,
         _ => return None,
     };
-    Some((Pattern { shape, promotion: None }, Marks { check, en_passant: false, nag: None }))
+    Some((
+        Pattern {
+            shape,
+            promotion: None,
+        },
+        Marks {
+            check,
+            en_passant: false,
+            nag: None,
+        },
+    ))
 }
 
 fn is_result(text: &str) -> bool {

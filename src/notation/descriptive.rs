@@ -538,9 +538,9 @@ impl Filter {
                 targets
             }
         };
-        // Generating moves square by square pays off up to about half the
-        // board; beyond that every legal move is cheaper.
-        if targets.count() > 12 {
+        // Each square's candidates come back as a whole move list (2 KB):
+        // beyond two squares one list of every legal move is cheaper.
+        if targets.count() > 2 {
             return pos.legal_moves();
         }
         if let (Some(sq), false, false) = (

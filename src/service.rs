@@ -1187,25 +1187,8 @@ impl<'c> Ctx<'c> {
         game_id: Option<i64>,
         body: &str,
     ) -> store::Result<()> {
-        let body = if self.channel == Channel::Email {
-            body.to_string()
-        } else {
-            fit(body)
-        };
-        store::queue(
-            self.conn,
-            &NewReply {
-                journal_id: self.journal_id,
-                game_id,
-                player_id: player.map(|p| p.id),
-                ply: None,
-                channel: self.channel,
-                to: self.sender.clone(),
-                body,
-            },
-            self.now,
-        )?;
-        Ok(())
+        let to = self.sender.clone();
+        self.enqueue(self.channel, to, player.map(|p| p.id), game_id, None, body)
     }
 
     /// Sends to a player on their preferred channel.
@@ -1219,24 +1202,34 @@ impl<'c> Ctx<'c> {
         let Some((channel, to)) = reply_address(player) else {
             return Ok(());
         };
+        self.enqueue(channel, to, Some(player.id), game_id, ply, body)
+    }
+
+    /// Queues a reply; SMS and radio replies are fitted to one message.
+    fn enqueue(
+        &self,
+        channel: Channel,
+        to: String,
+        player_id: Option<i64>,
+        game_id: Option<i64>,
+        ply: Option<u32>,
+        body: &str,
+    ) -> store::Result<()> {
         let body = if channel == Channel::Email {
             body.to_string()
         } else {
             fit(body)
         };
-        store::queue(
-            self.conn,
-            &NewReply {
-                journal_id: self.journal_id,
-                game_id,
-                player_id: Some(player.id),
-                ply,
-                channel,
-                to,
-                body,
-            },
-            self.now,
-        )?;
+        let reply = NewReply {
+            journal_id: self.journal_id,
+            game_id,
+            player_id,
+            ply,
+            channel,
+            to,
+            body,
+        };
+        store::queue(self.conn, &reply, self.now)?;
         Ok(())
     }
 }

@@ -50,6 +50,22 @@ enum Command {
     Backup { file: PathBuf },
     /// Every game as PGN.
     Export,
+    /// Run the gateway: every configured channel, the outbox, the clock.
+    Serve {
+        /// TOML configuration; embedded defaults without one.
+        #[arg(long)]
+        config: Option<PathBuf>,
+    },
+    /// Check a configuration file and say precisely what is wrong.
+    CheckConfig { file: PathBuf },
+    /// Read one mail (RFC 5322) on standard input, for delivery by an MTA
+    /// pipe. Exit 0 when taken, 75 (temporary failure) when the store is
+    /// unavailable, so the MTA keeps the mail and retries.
+    IngestMail {
+        /// TOML configuration (for the data directory and mail policy).
+        #[arg(long)]
+        config: Option<PathBuf>,
+    },
 }
 
 #[derive(clap::Args, Debug)]
@@ -110,6 +126,9 @@ pub fn run() -> ExitCode {
         Command::Clock => crate::commands::clock(cli.db),
         Command::Backup { file } => crate::commands::backup(cli.db, &file),
         Command::Export => crate::commands::export(cli.db),
+        Command::Serve { config } => crate::commands::serve(cli.db, config.as_deref()),
+        Command::CheckConfig { file } => crate::commands::check_config(&file),
+        Command::IngestMail { config } => crate::commands::ingest_mail(cli.db, config.as_deref()),
         Command::Notations => {
             let stdout = io::stdout();
             let mut out = BufWriter::new(stdout.lock());

@@ -10,6 +10,9 @@ use jiff::Timestamp;
 use shakmaty::Position;
 
 use crate::cli::fail;
+use crate::config::Config;
+use crate::transport::email::compose::Identity;
+use crate::transport::email::receive::{Policy, receive};
 use crate::game::clock::{FixedTime, SystemClock, TimeControl, TimeSource};
 use crate::game::rules::{Record, start_position};
 use crate::notation::movetext::{Game as TextGame, Node};
@@ -128,11 +131,105 @@ fn db_path(db: Option<PathBuf>) -> PathBuf {
     if let Some(p) = db.or_else(|| std::env::var_os("CCGATE_DB").map(PathBuf::from)) {
         return p;
     }
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
-        .unwrap_or_else(|| PathBuf::from("."));
-    base.join("ccgate").join("ccgate.db")
+    crate::config::default_data_dir().join("ccgate.db")
+}
+
+/// The configuration a command runs on: the file if given, else the
+/// embedded defaults; `--db` or `$CCGATE_DB` name the store over both.
+fn load_config(db: Option<PathBuf>, file: Option<&Path>) -> Result<Config, ExitCode> {
+    let mut config = match file {
+        Some(f) => Config::load(f).map_err(|e| fail(&e.to_string()))?,
+        None => Config::default(),
+    };
+    if let Some(db) = db.or_else(|| std::env::var_os("CCGATE_DB").map(PathBuf::from)) {
+        config.db = std::path::absolute(&db).unwrap_or(db);
+    }
+    Ok(config)
+}
+
+/// `ccgate serve`.
+pub fn serve(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
+    let config = match load_config(db, file) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    crate::daemon::init_logging(&config.log);
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => return fail(&format!("starting the runtime: {e}")),
+    };
+    match runtime.block_on(crate::daemon::serve(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
+
+/// `ccgate check-config FILE`.
+pub fn check_config(file: &Path) -> ExitCode {
+    match Config::load(file) {
+        Ok(c) => {
+            let mut inputs = Vec::new();
+            if let Some(m) = &c.email.maildir {
+                inputs.push(format!("Maildir {}", c.in_data_dir(&m.path).display()));
+            }
+            if let Some(i) = &c.email.imap {
+                inputs.push(format!("IMAP {}@{}:{}", i.user, i.host, i.port()));
+            }
+            println!(
+                "{}: OK; store {}; inputs: {}",
+                file.display(),
+                c.db_path().display(),
+                if inputs.is_empty() { "none".to_string() } else { inputs.join(", ") }
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&format!("{}: {e}", file.display())),
+    }
+}
+
+/// sysexits.h: what MTAs understand.
+const EX_TEMPFAIL: u8 = 75;
+
+/// `ccgate ingest-mail`: one mail on standard input.
+pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
+    let config = match load_config(db, file) {
+        Ok(c) => c,
+        Err(_) => return ExitCode::from(EX_TEMPFAIL),
+    };
+    let mut raw = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut raw) {
+        eprintln!("ccgate: reading the mail: {e}");
+        return ExitCode::from(EX_TEMPFAIL);
+    }
+    let path = config.db_path();
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let mut store = match Store::open(&path) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("ccgate: {}: {e}", path.display());
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    let me = match Identity::new(&config.email.name, &config.email.from) {
+        Ok(me) => me,
+        Err(e) => {
+            eprintln!("ccgate: email.from: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    let policy = Policy::new(&config.email, &me);
+    match receive(&mut store, &raw, &policy, now()) {
+        Ok(p) => {
+            println!("journal {}: {}", p.journal_id, p.outcome);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("ccgate: {e}");
+            ExitCode::from(EX_TEMPFAIL)
+        }
+    }
 }
 
 fn open(db: Option<PathBuf>) -> Result<Store, ExitCode> {
@@ -495,6 +592,7 @@ pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> ExitCode {
         transport_id: a.id,
         raw,
         text,
+        unverified: None,
     };
     match service::submit(&mut store, &msg, now()) {
         Ok(done) => {

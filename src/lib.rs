@@ -6,8 +6,12 @@
 
 pub mod cli;
 pub mod commands;
+pub mod config;
+pub mod daemon;
 pub mod game;
 pub mod notation;
 pub mod protocol;
 pub mod service;
+pub mod status;
 pub mod store;
+pub mod transport;

@@ -41,6 +41,10 @@ pub struct Inbound {
     pub raw: Vec<u8>,
     /// The text to read (for email, the body the transport extracted).
     pub text: String,
+    /// Set when the transport could not vouch for the sender (a failed
+    /// authentication check, or a policy requiring PINs): the message is
+    /// then read only with the player's PIN. Says why, for the record.
+    pub unverified: Option<String>,
 }
 
 /// What happened to a message.
@@ -51,10 +55,166 @@ pub struct Processed {
     pub duplicate: bool,
     /// The replies this message queued.
     pub replies: Vec<Outgoing>,
+    /// What was done, as journaled: `; `-separated steps such as
+    /// `game 3: ply 5 e2e4 applied` or `refused: wrong PIN`.
+    pub outcome: String,
+}
+
+impl Processed {
+    /// Moves this message applied (conditional replies included).
+    pub fn moves_applied(&self) -> usize {
+        self.outcome
+            .split("; ")
+            .filter(|step| step.contains(": ply ") && step.ends_with(" applied"))
+            .count()
+    }
+
+    /// Steps this message had refused.
+    pub fn refusals(&self) -> usize {
+        self.outcome
+            .split("; ")
+            .filter(|step| step.contains("refused"))
+            .count()
+    }
 }
 
 /// Processes one inbound message.
 pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
+    handle(store, msg, now, |ctx| ctx.process(&msg.text, msg.unverified.as_deref()))
+}
+
+/// Why a message is kept as evidence but not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Aside {
+    /// Machine mail (an auto-reply, a list, a delivery report) or no mail
+    /// at all: never answered, so two robots cannot loop. Says why.
+    Ignored(String),
+    /// Over the size limit: answered with a short refusal.
+    TooLarge { size: usize, limit: usize },
+}
+
+/// Journals a message that is not to be read, answering it if `why` says so.
+pub fn set_aside(
+    store: &mut Store,
+    msg: &Inbound,
+    why: &Aside,
+    now: Timestamp,
+) -> store::Result<Processed> {
+    handle(store, msg, now, |ctx| {
+        match why {
+            Aside::Ignored(reason) => ctx.outcomes.push(format!("ignored: {reason}")),
+            Aside::TooLarge { size, limit } => {
+                let player = store::player_by_address(ctx.conn, ctx.channel, &ctx.sender)?;
+                let lang = player.as_ref().map_or(Lang::En, |p| p.lang);
+                let body = fill(
+                    template(Key::TooLarge, lang),
+                    &[("limit", &(limit / 1024).to_string())],
+                );
+                ctx.reply_to_sender(player.as_ref(), None, &body)?;
+                ctx.outcomes
+                    .push(format!("refused: {size} bytes, over the {limit} limit"));
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Journals a report that one of our replies was not delivered (a bounce),
+/// and gives that reply up: see [`delivery_failed`]. `reply` is the outbox
+/// id the transport matched, if any.
+pub fn bounced(
+    store: &mut Store,
+    msg: &Inbound,
+    reply: Option<i64>,
+    diagnostic: &str,
+    now: Timestamp,
+) -> store::Result<Processed> {
+    handle(store, msg, now, |ctx| {
+        let entry = match reply {
+            Some(id) => store::reply(ctx.conn, id)?.filter(|e| e.channel == msg.channel),
+            None => None,
+        };
+        match entry {
+            Some(entry) => ctx.undeliverable(&entry, &format!("bounced: {diagnostic}")),
+            None => {
+                ctx.outcomes
+                    .push("ignored: delivery report matching no reply".into());
+                Ok(())
+            }
+        }
+    })
+}
+
+/// A game as a reply's recipient sees it: who plays, the board, the record
+/// in their notation. Email replies carry it below the notice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sheet {
+    pub white: String,
+    pub black: String,
+    pub board: String,
+    pub record: String,
+}
+
+/// The sheet of a game for one recipient (English SAN if not a player).
+pub fn sheet(
+    conn: &Connection,
+    game_id: i64,
+    recipient: Option<i64>,
+    now: Timestamp,
+) -> store::Result<Option<Sheet>> {
+    let ctx = Ctx::unprompted(conn, now);
+    let Some(game) = ctx.load(game_id)? else {
+        return Ok(None);
+    };
+    let name = |id| -> store::Result<String> {
+        Ok(store::player(conn, id)?.map_or_else(|| format!("player {id}"), |p| p.name))
+    };
+    let viewer = match recipient {
+        Some(id) => store::player(conn, id)?,
+        None => None,
+    };
+    let (notation, lang) = viewer
+        .as_ref()
+        .map_or((Notation::San, Lang::En), |p| (p.notation, p.lang));
+    let record = ctx.movetext(&game, notation, lang);
+    Ok(Some(Sheet {
+        white: name(game.row.white)?,
+        black: name(game.row.black)?,
+        board: diagram(&game.record.pos),
+        record,
+    }))
+}
+
+/// Records a failed attempt to send a reply. A temporary failure is retried
+/// with backoff; a permanent one, or the last attempt, gives the reply up:
+/// the recipient's other addresses are tried, the director gets an
+/// incident, and a move notice that never arrived starts no clock.
+pub fn delivery_failed(
+    store: &mut Store,
+    id: i64,
+    error: &str,
+    permanent: bool,
+    max_attempts: i64,
+    now: Timestamp,
+) -> store::Result<()> {
+    let tx = store.write()?;
+    store::mark_failed(&tx, id, error, now, if permanent { 0 } else { max_attempts })?;
+    if let Some(entry) = store::reply(&tx, id)?.filter(|e| e.failed_at.is_some()) {
+        let mut ctx = Ctx::unprompted(&tx, now);
+        ctx.undeliverable(&entry, error)?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// Journals a message and runs `work` on it in one transaction; a message
+/// already processed changes nothing.
+fn handle(
+    store: &mut Store,
+    msg: &Inbound,
+    now: Timestamp,
+    work: impl FnOnce(&mut Ctx<'_>) -> store::Result<()>,
+) -> store::Result<Processed> {
     let sender = normalize(msg.channel, &msg.from).unwrap_or_else(|_| msg.from.trim().to_string());
     let transport_id = msg.transport_id.clone().unwrap_or_else(|| {
         // Unique even for messages submitted at the same (test or replay) instant.
@@ -79,6 +239,7 @@ pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result
                 journal_id: entry.id,
                 duplicate: true,
                 replies: Vec::new(),
+                outcome: entry.outcome.unwrap_or_default(),
             });
         }
         // Journaled but never processed (by a version that journaled first).
@@ -92,7 +253,7 @@ pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result
         now,
         outcomes: Vec::new(),
     };
-    let processed = ctx.process(&msg.text);
+    let processed = work(&mut ctx);
     let outcome = if ctx.outcomes.is_empty() {
         "nothing".to_string()
     } else {
@@ -107,6 +268,7 @@ pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result
                 journal_id,
                 duplicate: false,
                 replies,
+                outcome,
             })
         }
         Err(e) => {
@@ -218,7 +380,7 @@ impl Loaded {
 }
 
 impl<'c> Ctx<'c> {
-    fn process(&mut self, text: &str) -> store::Result<()> {
+    fn process(&mut self, text: &str, unverified: Option<&str>) -> store::Result<()> {
         let Some(player) = store::player_by_address(self.conn, self.channel, &self.sender)? else {
             self.incident(
                 None,
@@ -233,6 +395,24 @@ impl<'c> Ctx<'c> {
             self.outcomes.push("refused: unknown sender".into());
             return Ok(());
         };
+        if let Some(why) = unverified
+            && player.pin_hash.is_none()
+        {
+            // Only a PIN could stand in for the failed check, and this
+            // player has none. The notice goes to the registered address:
+            // if someone forged it, its owner should know.
+            self.incident(
+                None,
+                None,
+                "unauthenticated",
+                format!("{} {}: {why}", self.channel, self.sender),
+                None,
+                Some(player.id),
+            )?;
+            self.reply_to_sender(Some(&player), None, template(Key::Unauthenticated, player.lang))?;
+            self.outcomes.push(format!("refused: unauthenticated ({why})"));
+            return Ok(());
+        }
         if let Some(hash) = &player.pin_hash
             && !self.pin_ok(&player, hash, text)?
         {
@@ -577,7 +757,7 @@ impl<'c> Ctx<'c> {
         line: &ParsedLine,
         echo: &Item,
     ) -> store::Result<()> {
-        let record = self.movetext(game, player);
+        let record = self.movetext(game, player.notation, player.lang);
         let body = fill(
             template(Key::Desync, player.lang),
             &[
@@ -1086,7 +1266,7 @@ impl<'c> Ctx<'c> {
                 self.outcomes.push(format!("game {id}: board sent"));
             }
             Command::Pgn => {
-                let record = self.movetext(&game, player);
+                let record = self.movetext(&game, player.notation, player.lang);
                 let body = fill(
                     template(Key::Record, player.lang),
                     &[("game", &id), ("record", &record)],
@@ -1101,7 +1281,7 @@ impl<'c> Ctx<'c> {
     }
 
     /// The main line in the player's notation.
-    fn movetext(&self, game: &Loaded, player: &Player) -> String {
+    fn movetext(&self, game: &Loaded, notation: Notation, lang: Lang) -> String {
         let line: Vec<Node> = game
             .record
             .moves
@@ -1122,7 +1302,7 @@ impl<'c> Ctx<'c> {
             error: None,
             variation_errors: Vec::new(),
         };
-        write_movetext(&text_game, player.notation, &WriteOptions::new(player.lang))
+        write_movetext(&text_game, notation, &WriteOptions::new(lang))
     }
 
     fn set_notation(&mut self, player: &Player, n: Notation) -> store::Result<()> {
@@ -1149,6 +1329,49 @@ impl<'c> Ctx<'c> {
         self.reply_to_sender(Some(player), None, &body)?;
         self.outcomes
             .push(format!("leave of {days} days requested"));
+        Ok(())
+    }
+
+    /// Gives a reply up and tries the recipient's other addresses, once each.
+    fn undeliverable(&mut self, entry: &Outgoing, why: &str) -> store::Result<()> {
+        store::give_up(self.conn, entry.id, why, self.now)?;
+        let player = match entry.player_id {
+            Some(id) => store::player(self.conn, id)?,
+            None => None,
+        };
+        let mut tried = Vec::new();
+        if let Some(player) = &player {
+            for (channel, to) in &player.addresses {
+                if (*channel, to.as_str()) == (entry.channel, entry.to.as_str()) {
+                    continue;
+                }
+                let body = if *channel == Channel::Email {
+                    entry.body.clone()
+                } else {
+                    fit(&entry.body)
+                };
+                if store::was_queued(self.conn, *channel, to, &body)? {
+                    continue;
+                }
+                self.enqueue(*channel, to.clone(), Some(player.id), entry.game_id, entry.ply, &body)?;
+                tried.push(format!("{channel} {to}"));
+            }
+        }
+        let next = if tried.is_empty() {
+            "no other address to try".to_string()
+        } else {
+            format!("sent again to {}", tried.join(", "))
+        };
+        self.incident(
+            entry.game_id,
+            None,
+            "undeliverable",
+            format!("reply {} to {} {}: {why}; {next}", entry.id, entry.channel, entry.to),
+            None,
+            entry.player_id,
+        )?;
+        self.outcomes
+            .push(format!("reply {} undeliverable; {next}", entry.id));
         Ok(())
     }
 

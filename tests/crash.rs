@@ -199,6 +199,7 @@ impl Msg {
             transport_id: Some(self.id.clone()),
             raw: self.text.as_bytes().to_vec(),
             text: self.text.clone(),
+            unverified: None,
         }
     }
 

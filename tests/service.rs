@@ -121,6 +121,7 @@ impl World {
             transport_id: Some(id.to_string()),
             raw: text.as_bytes().to_vec(),
             text: text.to_string(),
+            unverified: None,
         };
         service::submit(&mut self.store, &msg, self.now).expect("submit")
     }
@@ -1004,6 +1005,7 @@ fn messages_without_a_transport_id_are_each_new_even_at_the_same_instant() {
         transport_id: None,
         raw: text.clone().into_bytes(),
         text,
+        unverified: None,
     };
     let p1 =
         service::submit(&mut w.store, &msg(&a, format!("{g} 1. 5254")), w.now).expect("submit");

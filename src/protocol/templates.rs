@@ -47,6 +47,8 @@ pub enum Key {
     TakenBack,
     Adjudicated,
     Penalty,
+    TooLarge,
+    Unauthenticated,
 }
 
 /// The template of a key in a language.
@@ -107,6 +109,12 @@ fn en(key: Key) -> &'static str {
         Key::TakenBack => "G{game} the director took back the moves after ply {ply}: {reason}",
         Key::Adjudicated => "G{game} adjudicated {result}: {reason}",
         Key::Penalty => " Penalty: {days} days added to your time.",
+        Key::TooLarge => {
+            "ccgate: your message is too large (limit {limit} KB) and was not read. Send the move as plain text."
+        }
+        Key::Unauthenticated => {
+            "ccgate: a message in your name failed the sender check and was not applied. Add your PIN if you sent it."
+        }
     }
 }
 
@@ -160,6 +168,12 @@ fn de(key: Key) -> &'static str {
         Key::ConditionalRefused => "P{game} bedingte Züge abgelehnt: {reason}.",
         Key::Reminder => "P{game} Erinnerung: Sie sind am Zug, noch {days} Tage.",
         Key::BadPin => "ccgate: PIN fehlt oder falsch. Nichts wurde ausgeführt.",
+        Key::TooLarge => {
+            "ccgate: Ihre Nachricht ist zu groß (Grenze {limit} KB) und wurde nicht gelesen. Senden Sie den Zug als einfachen Text."
+        }
+        Key::Unauthenticated => {
+            "ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nicht und wurde nicht ausgeführt. Fügen Sie Ihre PIN hinzu, falls sie von Ihnen war."
+        }
         Key::TakenBack => {
             "P{game} der Turnierleiter nahm die Züge nach Halbzug {ply} zurück: {reason}"
         }
@@ -205,6 +219,10 @@ fn ru(key: Key) -> &'static str {
         Key::TakenBack => "П{game} судья отменил ходы после {ply}: {reason}",
         Key::Adjudicated => "П{game} решение судьи {result}: {reason}",
         Key::Penalty => " Штраф {days} дн.",
+        Key::TooLarge => "ccgate: сообщение слишком большое (предел {limit} КБ), не прочитано.",
+        Key::Unauthenticated => {
+            "ccgate: сообщение от вашего имени не прошло проверку отправителя и не применено. Добавьте PIN, если его отправили вы."
+        }
     }
 }
 
@@ -242,7 +260,7 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const KEYS: [Key; 35] = [
+    const KEYS: [Key; 37] = [
         Key::Confirm,
         Key::YourMove,
         Key::Refused,
@@ -278,6 +296,8 @@ mod tests {
         Key::TakenBack,
         Key::Adjudicated,
         Key::Penalty,
+        Key::TooLarge,
+        Key::Unauthenticated,
     ];
 
     #[test]

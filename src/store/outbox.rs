@@ -2,7 +2,7 @@
 //! transports take them from here and mark them sent, with retries.
 
 use jiff::Timestamp;
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::{Result, secs, ts};
@@ -20,6 +20,18 @@ pub struct Outgoing {
     pub game_id: Option<i64>,
     #[serde(skip)]
     pub sent_at: Option<Timestamp>,
+    /// The player it goes to, if registered.
+    #[serde(skip)]
+    pub player_id: Option<i64>,
+    /// The move it announces (a move notice starts its recipient's clock).
+    #[serde(skip)]
+    pub ply: Option<u32>,
+    /// The inbound message it answers.
+    #[serde(skip)]
+    pub journal_id: Option<i64>,
+    /// Given up on: a permanent refusal, too many attempts, or a bounce.
+    #[serde(skip)]
+    pub failed_at: Option<Timestamp>,
 }
 
 /// What to queue.
@@ -54,10 +66,63 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Outgoing> {
         body: r.get(3)?,
         game_id: r.get(4)?,
         sent_at: r.get::<_, Option<i64>>(5)?.map(ts),
+        player_id: r.get(6)?,
+        ply: r.get(7)?,
+        journal_id: r.get(8)?,
+        failed_at: r.get::<_, Option<i64>>(9)?.map(ts),
     })
 }
 
-const COLUMNS: &str = "id, channel, recipient, body, game_id, sent_at";
+const COLUMNS: &str =
+    "id, channel, recipient, body, game_id, sent_at, player_id, ply, journal_id, failed_at";
+
+/// One reply, whatever its state.
+pub fn reply(conn: &Connection, id: i64) -> Result<Option<Outgoing>> {
+    let sql = format!("SELECT {COLUMNS} FROM outbox WHERE id = ?1");
+    Ok(conn.prepare_cached(&sql)?.query_row([id], row).optional()?)
+}
+
+/// Unsent replies per channel: the outbox depth.
+pub fn depth(conn: &Connection) -> Result<Vec<(Channel, i64)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT channel, count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY channel ORDER BY channel",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        let channel: String = r.get(0)?;
+        Ok((channel.parse().unwrap_or(Channel::Email), r.get(1)?))
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Gives a reply up for good (a bounce may come after it was sent): it is
+/// no longer due, and if it announced a move that no other notice to the
+/// same player delivered, that move counts as undelivered again, so the
+/// recipient's clock does not run on a notice they never had.
+pub fn give_up(conn: &Connection, id: i64, why: &str, now: Timestamp) -> Result<()> {
+    conn.execute(
+        "UPDATE outbox SET failed_at = ?3, last_error = ?2 WHERE id = ?1 AND failed_at IS NULL",
+        params![id, why, secs(now)],
+    )?;
+    conn.execute(
+        "UPDATE moves SET delivered_at = NULL
+         WHERE (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)
+           AND NOT EXISTS (SELECT 1 FROM outbox o, outbox b WHERE b.id = ?1 AND o.id != b.id
+                 AND o.game_id = b.game_id AND o.ply = b.ply AND o.player_id IS b.player_id
+                 AND o.sent_at IS NOT NULL AND o.failed_at IS NULL)",
+        params![id],
+    )?;
+    Ok(())
+}
+
+/// Whether this text was ever queued for this recipient: a fallback is tried
+/// once per address, so two failing channels cannot bounce a notice forever.
+pub fn was_queued(conn: &Connection, channel: Channel, to: &str, body: &str) -> Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT 1 FROM outbox WHERE channel = ?1 AND recipient = ?2 AND body = ?3 LIMIT 1",
+        )?
+        .exists(params![channel.name(), to, body])?)
+}
 
 /// Replies queued for one journal entry, in order.
 pub fn replies_for(conn: &Connection, journal_id: i64) -> Result<Vec<Outgoing>> {

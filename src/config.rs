@@ -1,0 +1,592 @@
+//! The daemon's configuration: TOML, every key optional, embedded defaults.
+//!
+//! With no file at all the daemon runs on [`Config::default`]: the store, a
+//! Maildir inbox and an outbox directory of `.eml` files, all in the data
+//! directory, and the status endpoint on `127.0.0.1:9187`. A file names only
+//! what differs; channels run when their section is present. Every key is
+//! documented in `deploy/ccgate.toml`.
+//!
+//! Secrets (IMAP and SMTP passwords) come from a file or an environment
+//! variable, never from the command line or the configuration itself, so the
+//! file can be world-readable and kept under version control.
+//!
+//! ```
+//! let config = ccgate::config::Config::parse(r#"
+//!     data_dir = "/var/lib/ccgate"
+//!     [email]
+//!     from = "chess@example.org"
+//!     [email.maildir]
+//!     path = "/var/mail/chess"
+//! "#).unwrap();
+//! assert_eq!(config.db_path(), std::path::Path::new("/var/lib/ccgate/ccgate.db"));
+//! assert!(config.email.imap.is_none());
+//! ```
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Deserializer};
+
+/// The whole configuration.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// Where the store and the default mail directories live.
+    pub data_dir: PathBuf,
+    /// The store, relative to `data_dir` unless absolute.
+    pub db: PathBuf,
+    pub log: LogConfig,
+    pub status: StatusConfig,
+    pub clock: ClockConfig,
+    pub outbox: OutboxConfig,
+    pub email: EmailConfig,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LogConfig {
+    /// A tracing filter (`info`, `ccgate=debug,info`); `RUST_LOG` overrides it.
+    pub level: String,
+    pub format: LogFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StatusConfig {
+    pub enabled: bool,
+    pub listen: SocketAddr,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ClockConfig {
+    /// How often forfeits and reminders are checked.
+    #[serde(deserialize_with = "duration")]
+    pub sweep_every: Duration,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct OutboxConfig {
+    /// How often due replies are looked for (queued replies are also sent at once).
+    #[serde(deserialize_with = "duration")]
+    pub poll_every: Duration,
+    /// Attempts before a reply is given up on one channel and tried on the
+    /// recipient's others.
+    pub max_attempts: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EmailConfig {
+    /// The gateway's own address: From of every reply, and the base of the
+    /// VERP return path (`local+o<id>@domain`).
+    pub from: String,
+    /// Display name in From.
+    pub name: String,
+    /// Larger messages are journaled and refused.
+    pub max_size: usize,
+    /// Every email must carry the sender's PIN (players without one cannot play by email).
+    pub require_pin: bool,
+    /// If set, a message must carry `Authentication-Results` from this
+    /// server id with dkim, spf or dmarc `pass`, or else the player's PIN.
+    pub trusted_authserv_id: Option<String>,
+    pub maildir: Option<MaildirConfig>,
+    pub imap: Option<ImapConfig>,
+    pub send: SendConfig,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MaildirConfig {
+    /// The Maildir (with `new/`, `cur/`, `tmp/`), relative to `data_dir` unless absolute.
+    pub path: PathBuf,
+    #[serde(deserialize_with = "duration")]
+    pub poll_every: Duration,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImapConfig {
+    pub host: String,
+    /// Default: 993 for `tls`, 143 otherwise.
+    pub port: Option<u16>,
+    #[serde(default = "tls")]
+    pub security: Security,
+    pub user: String,
+    pub password_file: Option<PathBuf>,
+    pub password_env: Option<String>,
+    #[serde(default = "inbox")]
+    pub mailbox: String,
+    /// Move processed messages to this folder; by default they are flagged `\Seen`.
+    pub move_to: Option<String>,
+    /// Wait with IMAP IDLE when the server offers it; poll otherwise.
+    #[serde(default = "yes")]
+    pub idle: bool,
+    #[serde(default = "minute", deserialize_with = "duration")]
+    pub poll_every: Duration,
+    /// For test servers with self-signed certificates only.
+    #[serde(default)]
+    pub accept_invalid_certs: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Security {
+    /// TLS from the first byte (IMAPS 993, SMTPS 465).
+    Tls,
+    /// Plain connection upgraded with STARTTLS, which is required.
+    Starttls,
+    /// No encryption: loopback and tests only.
+    Plain,
+}
+
+/// Where outgoing mail goes.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, tag = "transport", rename_all = "lowercase")]
+pub enum SendConfig {
+    /// `.eml` files in a directory (the embedded default).
+    File {
+        #[serde(default = "outbox_dir")]
+        dir: PathBuf,
+    },
+    Smtp {
+        host: String,
+        /// Default: 465 for `tls`, 587 for `starttls`, 25 for `plain`.
+        port: Option<u16>,
+        #[serde(default = "starttls")]
+        security: Security,
+        user: Option<String>,
+        password_file: Option<PathBuf>,
+        password_env: Option<String>,
+        #[serde(default)]
+        accept_invalid_certs: bool,
+    },
+    Sendmail {
+        #[serde(default = "sendmail")]
+        command: PathBuf,
+    },
+}
+
+/// A password from a file (first line) or an environment variable.
+#[derive(Debug, Clone, Copy)]
+pub struct Secret<'a> {
+    pub file: Option<&'a Path>,
+    pub env: Option<&'a str>,
+}
+
+impl Secret<'_> {
+    /// Reads the secret now.
+    pub fn read(&self) -> Result<Option<String>, String> {
+        match (self.file, self.env) {
+            (Some(_), Some(_)) => Err("give password_file or password_env, not both".into()),
+            (Some(f), None) => std::fs::read_to_string(f)
+                .map(|s| Some(s.lines().next().unwrap_or("").to_string()))
+                .map_err(|e| format!("password_file {}: {e}", f.display())),
+            (None, Some(v)) => std::env::var(v)
+                .map(Some)
+                .map_err(|_| format!("password_env: ${v} is not set")),
+            (None, None) => Ok(None),
+        }
+    }
+}
+
+fn tls() -> Security {
+    Security::Tls
+}
+fn starttls() -> Security {
+    Security::Starttls
+}
+fn inbox() -> String {
+    "INBOX".into()
+}
+fn yes() -> bool {
+    true
+}
+fn minute() -> Duration {
+    Duration::from_secs(60)
+}
+fn outbox_dir() -> PathBuf {
+    "outbox".into()
+}
+fn sendmail() -> PathBuf {
+    "/usr/sbin/sendmail".into()
+}
+
+/// Durations as `"2s"`, `"500ms"`, `"1m 30s"` or ISO 8601 (`"PT2S"`).
+fn duration<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+    let text = String::deserialize(d)?;
+    let parsed: jiff::SignedDuration = text.parse().map_err(|e| {
+        serde::de::Error::custom(format!("{text:?} is not a duration like \"2s\" or \"1m\": {e}"))
+    })?;
+    Duration::try_from(parsed)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| serde::de::Error::custom(format!("{text:?}: a duration must be positive")))
+}
+
+/// Where data lives when nothing says otherwise: systemd's
+/// `$STATE_DIRECTORY`, else `$XDG_DATA_HOME/ccgate`, else
+/// `~/.local/share/ccgate`, else `./ccgate-data`.
+pub fn default_data_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("STATE_DIRECTORY") {
+        // systemd may list several, separated by colons; the first is ours.
+        let dir = PathBuf::from(dir);
+        if let Some(first) = dir.to_str().and_then(|s| s.split(':').next()) {
+            return PathBuf::from(first);
+        }
+        return dir;
+    }
+    std::env::var_os("XDG_DATA_HOME")
+        .map(|d| PathBuf::from(d).join("ccgate"))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share/ccgate")))
+        .unwrap_or_else(|| PathBuf::from("ccgate-data"))
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            data_dir: default_data_dir(),
+            db: "ccgate.db".into(),
+            log: LogConfig::default(),
+            status: StatusConfig::default(),
+            clock: ClockConfig::default(),
+            outbox: OutboxConfig::default(),
+            email: EmailConfig::default(),
+        }
+    }
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        LogConfig {
+            level: "info".into(),
+            format: LogFormat::Text,
+        }
+    }
+}
+
+impl Default for StatusConfig {
+    fn default() -> Self {
+        StatusConfig {
+            enabled: true,
+            listen: SocketAddr::from(([127, 0, 0, 1], 9187)),
+        }
+    }
+}
+
+impl Default for ClockConfig {
+    fn default() -> Self {
+        ClockConfig {
+            sweep_every: Duration::from_secs(60),
+        }
+    }
+}
+
+impl Default for OutboxConfig {
+    fn default() -> Self {
+        OutboxConfig {
+            poll_every: Duration::from_secs(5),
+            max_attempts: 10,
+        }
+    }
+}
+
+impl Default for EmailConfig {
+    fn default() -> Self {
+        EmailConfig {
+            from: "ccgate@localhost".into(),
+            name: "ccgate".into(),
+            max_size: 10 * 1024 * 1024,
+            require_pin: false,
+            trusted_authserv_id: None,
+            maildir: Some(MaildirConfig::default()),
+            imap: None,
+            send: SendConfig::default(),
+        }
+    }
+}
+
+impl Default for MaildirConfig {
+    fn default() -> Self {
+        MaildirConfig {
+            path: "inbox".into(),
+            poll_every: Duration::from_secs(2),
+        }
+    }
+}
+
+impl Default for SendConfig {
+    fn default() -> Self {
+        SendConfig::File { dir: outbox_dir() }
+    }
+}
+
+/// Why a configuration is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// TOML syntax or an unknown key or a bad value, with line and column.
+    #[error("{0}")]
+    Syntax(String),
+    /// Well-formed but unusable: each problem names its key.
+    #[error("{}", .0.join("\n"))]
+    Invalid(Vec<String>),
+}
+
+impl Config {
+    /// Parses a configuration; keys not given keep their defaults, except
+    /// that a file enables only the mail inputs it names.
+    pub fn parse(text: &str) -> Result<Config, ConfigError> {
+        #[derive(Deserialize)]
+        struct Probe {
+            #[serde(default)]
+            email: Option<toml::Table>,
+        }
+        let mut config: Config =
+            toml::from_str(text).map_err(|e| ConfigError::Syntax(e.to_string()))?;
+        // An `[email]` table without `[email.maildir]` means no Maildir: a
+        // file says which inputs run.
+        let probe: Probe = toml::from_str(text).map_err(|e| ConfigError::Syntax(e.to_string()))?;
+        if let Some(email) = probe.email
+            && !email.contains_key("maildir")
+        {
+            config.email.maildir = None;
+        }
+        Ok(config)
+    }
+
+    /// Reads and checks a configuration file.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let config = Config::parse(&text)?;
+        config.check()?;
+        Ok(config)
+    }
+
+    /// Resolves a path against the data directory.
+    pub fn in_data_dir(&self, p: &Path) -> PathBuf {
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            self.data_dir.join(p)
+        }
+    }
+
+    pub fn db_path(&self) -> PathBuf {
+        self.in_data_dir(&self.db)
+    }
+
+    /// Everything a parse cannot see: addresses, secrets, filters.
+    pub fn check(&self) -> Result<(), ConfigError> {
+        let mut problems = Vec::new();
+        if let Err(e) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
+            problems.push(format!("log.level: {:?}: {e}", self.log.level));
+        }
+        if crate::protocol::address::normalize(
+            crate::protocol::address::Channel::Email,
+            &self.email.from,
+        )
+        .is_err()
+        {
+            problems.push(format!(
+                "email.from: {:?} is not an email address",
+                self.email.from
+            ));
+        }
+        if self.email.max_size < 1024 {
+            problems.push(format!(
+                "email.max_size: {} bytes is too small for any mail (at least 1024)",
+                self.email.max_size
+            ));
+        }
+        if self.outbox.max_attempts < 1 {
+            problems.push("outbox.max_attempts: must be at least 1".into());
+        }
+        if let Some(id) = &self.email.trusted_authserv_id
+            && (id.is_empty() || id.contains(char::is_whitespace) || id.contains(';'))
+        {
+            problems.push(format!(
+                "email.trusted_authserv_id: {id:?} is not a server id (a host name such as mx.example.org)"
+            ));
+        }
+        if let Some(imap) = &self.email.imap {
+            if imap.host.trim().is_empty() {
+                problems.push("email.imap.host: empty".into());
+            }
+            if imap.user.trim().is_empty() {
+                problems.push("email.imap.user: empty".into());
+            }
+            match imap.password().read() {
+                Ok(Some(_)) => {}
+                Ok(None) => problems
+                    .push("email.imap: give password_file or password_env for the login".into()),
+                Err(e) => problems.push(format!("email.imap.{e}")),
+            }
+        }
+        match &self.email.send {
+            send @ SendConfig::Smtp { host, user, .. } => {
+                if host.trim().is_empty() {
+                    problems.push("email.send.host: empty".into());
+                }
+                match (user, send.password().read()) {
+                    (_, Err(e)) => problems.push(format!("email.send.{e}")),
+                    (Some(_), Ok(None)) => problems.push(
+                        "email.send: user given without password_file or password_env".into(),
+                    ),
+                    (None, Ok(Some(_))) => {
+                        problems.push("email.send: a password is given without user".into())
+                    }
+                    _ => {}
+                }
+            }
+            SendConfig::Sendmail { command } => {
+                if !command.is_file() {
+                    problems.push(format!(
+                        "email.send.command: {} does not exist",
+                        command.display()
+                    ));
+                }
+            }
+            SendConfig::File { .. } => {}
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(ConfigError::Invalid(problems))
+        }
+    }
+}
+
+impl ImapConfig {
+    pub fn port(&self) -> u16 {
+        self.port.unwrap_or(match self.security {
+            Security::Tls => 993,
+            _ => 143,
+        })
+    }
+
+    pub fn password(&self) -> Secret<'_> {
+        Secret {
+            file: self.password_file.as_deref(),
+            env: self.password_env.as_deref(),
+        }
+    }
+}
+
+impl SendConfig {
+    /// The SMTP password's source (none for other transports).
+    pub fn password(&self) -> Secret<'_> {
+        match self {
+            SendConfig::Smtp {
+                password_file,
+                password_env,
+                ..
+            } => Secret {
+                file: password_file.as_deref(),
+                env: password_env.as_deref(),
+            },
+            _ => Secret {
+                file: None,
+                env: None,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_file_is_the_embedded_defaults_without_inputs_named() {
+        let c = Config::parse("").unwrap();
+        assert_eq!(c.db, PathBuf::from("ccgate.db"));
+        assert!(c.email.maildir.is_some(), "no [email]: the default Maildir");
+        assert!(matches!(c.email.send, SendConfig::File { .. }));
+        assert_eq!(c.status.listen.port(), 9187);
+    }
+
+    #[test]
+    fn an_email_table_enables_only_what_it_names() {
+        let c = Config::parse(
+            "[email]\nfrom = \"a@b.org\"\n[email.imap]\nhost = \"h\"\nuser = \"u\"\npassword_env = \"X\"\n",
+        )
+        .unwrap();
+        assert!(c.email.maildir.is_none());
+        let imap = c.email.imap.unwrap();
+        assert_eq!(imap.port(), 993);
+        assert_eq!(imap.mailbox, "INBOX");
+        assert_eq!(imap.password().env, Some("X"));
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_with_their_line() {
+        let e = Config::parse("[email]\nfrom = \"a@b.org\"\nfrmo = 1\n").unwrap_err();
+        let text = e.to_string();
+        assert!(text.contains("frmo") && text.contains("line 3"), "{text}");
+    }
+
+    #[test]
+    fn durations_are_read_and_checked() {
+        let c = Config::parse("[clock]\nsweep_every = \"1m 30s\"\n").unwrap();
+        assert_eq!(c.clock.sweep_every, Duration::from_secs(90));
+        let e = Config::parse("[clock]\nsweep_every = \"soon\"\n").unwrap_err();
+        assert!(e.to_string().contains("not a duration"), "{e}");
+        let e = Config::parse("[clock]\nsweep_every = \"0s\"\n").unwrap_err();
+        assert!(e.to_string().contains("positive"), "{e}");
+    }
+
+    #[test]
+    fn check_names_each_problem() {
+        let c = Config::parse(
+            "[email]\nfrom = \"nobody\"\n[email.send]\ntransport = \"smtp\"\nhost = \"\"\nuser = \"u\"\n[email.imap]\nhost = \"h\"\nuser = \"u\"\npassword_env = \"CCGATE_TEST_SURELY_UNSET\"\n",
+        )
+        .unwrap();
+        let ConfigError::Invalid(problems) = c.check().unwrap_err() else {
+            panic!("not a check error")
+        };
+        let all = problems.join("\n");
+        for want in [
+            "email.from",
+            "email.send.host",
+            "user given without password",
+            "$CCGATE_TEST_SURELY_UNSET is not set",
+        ] {
+            assert!(all.contains(want), "{want} missing from:\n{all}");
+        }
+    }
+
+    #[test]
+    fn send_transports() {
+        let c = Config::parse(
+            "[email.send]\ntransport = \"smtp\"\nhost = \"mail.example.org\"\nsecurity = \"tls\"\n",
+        )
+        .unwrap();
+        assert!(matches!(
+            c.email.send,
+            SendConfig::Smtp {
+                security: Security::Tls,
+                port: None,
+                ..
+            }
+        ));
+        let e = Config::parse("[email.send]\ntransport = \"pigeon\"\n").unwrap_err();
+        assert!(e.to_string().contains("pigeon"), "{e}");
+    }
+}

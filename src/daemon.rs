@@ -1,0 +1,413 @@
+//! `ccgate serve`: the wiring. Every configured input, the outbox sender, the
+//! clock sweep and the status endpoint run as tokio tasks around one store.
+//!
+//! The store is synchronous (SQLite) and used from blocking threads, one
+//! call at a time: each inbound message is one transaction, and the inputs
+//! acknowledge a message to their peer only after it commits. On SIGTERM or
+//! SIGINT every task finishes the message in hand and stops; nothing is
+//! interrupted mid-transaction, and anything not yet acknowledged is simply
+//! delivered again at the next start.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use jiff::Timestamp;
+use tokio::sync::{Notify, watch};
+
+use crate::config::Config;
+use crate::protocol::address::Channel;
+use crate::service;
+use crate::status::Metrics;
+use crate::store::{self, Store};
+use crate::transport::email::compose::{self, Identity};
+use crate::transport::email::imap;
+use crate::transport::email::maildir;
+use crate::transport::email::receive::{Policy, receive};
+use crate::transport::email::send::Mailer;
+
+/// What every task shares.
+#[derive(Clone)]
+struct Shared {
+    store: Arc<Mutex<Store>>,
+    metrics: Arc<Metrics>,
+    /// Rung when replies were queued, so they leave at once.
+    outbox: Arc<Notify>,
+    policy: Arc<Policy>,
+}
+
+impl Shared {
+    /// Runs `f` on the store in a blocking thread.
+    async fn with_store<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Store) -> store::Result<R> + Send + 'static,
+    ) -> Result<R, String> {
+        let store = self.store.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut guard = store
+                .lock()
+                .map_err(|_| "the store lock is poisoned".to_string())?;
+            f(&mut guard).map_err(|e| e.to_string())
+        })
+        .await
+        .map_err(|e| format!("store task: {e}"))?
+    }
+
+    /// Processes one mail; Ok means committed (and may be acknowledged).
+    async fn mail(&self, raw: Vec<u8>) -> Result<(), String> {
+        let policy = self.policy.clone();
+        let processed = self
+            .with_store(move |s| receive(s, &raw, &policy, Timestamp::now()))
+            .await;
+        match processed {
+            Ok(p) => {
+                self.metrics.received(Channel::Email, &p);
+                tracing::info!(journal = p.journal_id, duplicate = p.duplicate, outcome = %p.outcome, "mail processed");
+                if !p.replies.is_empty() {
+                    self.outbox.notify_one();
+                }
+                Ok(())
+            }
+            Err(e) => {
+                self.metrics.error(&e);
+                Err(e)
+            }
+        }
+    }
+}
+
+/// Runs the daemon until SIGTERM or SIGINT.
+pub async fn serve(config: Config) -> Result<(), String> {
+    std::fs::create_dir_all(&config.data_dir)
+        .map_err(|e| format!("data directory {}: {e}", config.data_dir.display()))?;
+    let db = config.db_path();
+    let store = Store::open(&db).map_err(|e| format!("store {}: {e}", db.display()))?;
+    let me = Identity::new(&config.email.name, &config.email.from)?;
+    let shared = Shared {
+        store: Arc::new(Mutex::new(store)),
+        metrics: Arc::new(Metrics::new()),
+        outbox: Arc::new(Notify::new()),
+        policy: Arc::new(Policy::new(&config.email, &me)),
+    };
+    let mailer = Mailer::new(&config.email.send, &config.data_dir)?;
+    let (stop_tx, stop) = watch::channel(false);
+    let mut tasks = tokio::task::JoinSet::new();
+
+    if config.status.enabled {
+        let listener = tokio::net::TcpListener::bind(config.status.listen)
+            .await
+            .map_err(|e| format!("status endpoint {}: {e}", config.status.listen))?;
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        tracing::info!(%local, "status endpoint listening");
+        let app = crate::status::router(shared.metrics.clone());
+        let mut stop = stop.clone();
+        tasks.spawn(async move {
+            let shutdown = async move {
+                let _ = stop.wait_for(|s| *s).await;
+            };
+            if let Err(e) = axum::serve(listener, app)
+                .with_graceful_shutdown(shutdown)
+                .await
+            {
+                tracing::error!(error = %e, "status endpoint");
+            }
+        });
+    }
+    if let Some(md) = &config.email.maildir {
+        let dir = config.in_data_dir(&md.path);
+        maildir::create(&dir).map_err(|e| format!("Maildir {}: {e}", dir.display()))?;
+        tracing::info!(maildir = %dir.display(), "Maildir input");
+        tasks.spawn(maildir_input(shared.clone(), dir, md.poll_every, stop.clone()));
+    }
+    if let Some(imap_config) = config.email.imap.clone() {
+        let handler = MailHandler(shared.clone());
+        tasks.spawn(imap::run(imap_config, handler, stop.clone()));
+    }
+    tasks.spawn(outbox_sender(
+        shared.clone(),
+        mailer,
+        me,
+        config.outbox.clone(),
+        stop.clone(),
+    ));
+    tasks.spawn(clock_sweep(shared.clone(), config.clock.sweep_every, stop.clone()));
+
+    tokio::spawn(async move {
+        wait_for_signal().await;
+        tracing::info!("stopping: finishing the messages in hand");
+        let _ = stop_tx.send(true);
+    });
+    while let Some(done) = tasks.join_next().await {
+        if let Err(e) = done {
+            tracing::error!(error = %e, "task failed");
+        }
+    }
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn wait_for_signal() {
+    use tokio::signal::unix::{SignalKind, signal};
+    match (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    ) {
+        (Ok(mut term), Ok(mut int)) => {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = int.recv() => {}
+            }
+        }
+        _ => {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
+}
+
+/// Sleeps `every`, or less if stopped; false once stopped.
+async fn pause(every: std::time::Duration, stop: &mut watch::Receiver<bool>) -> bool {
+    if *stop.borrow() {
+        return false;
+    }
+    tokio::select! {
+        _ = tokio::time::sleep(every) => {}
+        _ = stop.changed() => {}
+    }
+    !*stop.borrow()
+}
+
+async fn maildir_input(
+    shared: Shared,
+    dir: PathBuf,
+    every: std::time::Duration,
+    mut stop: watch::Receiver<bool>,
+) {
+    loop {
+        match maildir::pending(&dir) {
+            Ok(files) => {
+                for file in files {
+                    if *stop.borrow() {
+                        break;
+                    }
+                    maildir_file(&shared, &dir, &file).await;
+                }
+            }
+            Err(e) => {
+                let e = format!("Maildir {}: {e}", dir.display());
+                tracing::error!(error = %e, "Maildir input");
+                shared.metrics.error(&e);
+            }
+        }
+        if !pause(every, &mut stop).await {
+            return;
+        }
+    }
+}
+
+async fn maildir_file(shared: &Shared, dir: &Path, file: &Path) {
+    let raw = match std::fs::read(file) {
+        Ok(raw) => raw,
+        // Taken by someone else meanwhile: not ours to process.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
+        Err(e) => {
+            shared.metrics.error(&format!("{}: {e}", file.display()));
+            return;
+        }
+    };
+    if shared.mail(raw).await.is_ok()
+        && let Err(e) = maildir::accept(dir, file)
+    {
+        // Processed but still in new/: the next pass finds it a duplicate.
+        shared.metrics.error(&format!("{}: {e}", file.display()));
+    }
+}
+
+struct MailHandler(Shared);
+
+impl imap::Handler for MailHandler {
+    async fn handle(&mut self, raw: Vec<u8>) -> Result<(), String> {
+        self.0.mail(raw).await
+    }
+
+    fn trouble(&mut self, error: &str) {
+        self.0.metrics.error(error);
+    }
+}
+
+/// One reply ready to go.
+struct Ready {
+    id: i64,
+    envelope: lettre::address::Envelope,
+    raw: Vec<u8>,
+}
+
+async fn outbox_sender(
+    shared: Shared,
+    mailer: Mailer,
+    me: Identity,
+    config: crate::config::OutboxConfig,
+    mut stop: watch::Receiver<bool>,
+) {
+    const BATCH: usize = 50;
+    let me = Arc::new(me);
+    loop {
+        let who = me.clone();
+        let batch = shared
+            .with_store(move |s| {
+                let now = Timestamp::now();
+                let due = store::due(s.conn(), Channel::Email, now, BATCH)?;
+                let mut ready = Vec::new();
+                for reply in due {
+                    let ctx = context(s.conn(), &reply, now)?;
+                    match compose::compose(&who, &reply, &ctx) {
+                        Ok((envelope, raw)) => ready.push(Ok(Ready {
+                            id: reply.id,
+                            envelope,
+                            raw,
+                        })),
+                        Err(e) => ready.push(Err((reply.id, e))),
+                    }
+                }
+                Ok((ready, store::depth(s.conn())?))
+            })
+            .await;
+        let mut full = false;
+        match batch {
+            Ok((ready, depth)) => {
+                shared.metrics.outbox(&depth);
+                full = ready.len() == BATCH;
+                for item in ready {
+                    if *stop.borrow() {
+                        return;
+                    }
+                    send_one(&shared, &mailer, &config, item).await;
+                }
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "outbox");
+                shared.metrics.error(&e);
+            }
+        }
+        if *stop.borrow() {
+            return;
+        }
+        if !full {
+            tokio::select! {
+                _ = tokio::time::sleep(config.poll_every) => {}
+                _ = shared.outbox.notified() => {}
+                _ = stop.changed() => {}
+            }
+        }
+    }
+}
+
+/// What a reply needs to be composed: the game sheet and the mail it answers.
+fn context(
+    conn: &rusqlite::Connection,
+    reply: &store::Outgoing,
+    now: Timestamp,
+) -> store::Result<compose::Context> {
+    let sheet = match reply.game_id {
+        Some(g) => service::sheet(conn, g, reply.player_id, now)?,
+        None => None,
+    };
+    let answers = match reply.journal_id {
+        Some(j) => store::entry(conn, j)?
+            .filter(|e| e.channel == Channel::Email && e.transport_id.starts_with('<'))
+            .filter(|e| normalized(&e.sender) == normalized(&reply.to))
+            .map(|e| e.transport_id),
+        None => None,
+    };
+    Ok(compose::Context { sheet, answers })
+}
+
+fn normalized(address: &str) -> String {
+    address.trim().to_ascii_lowercase()
+}
+
+async fn send_one(
+    shared: &Shared,
+    mailer: &Mailer,
+    config: &crate::config::OutboxConfig,
+    item: Result<Ready, (i64, String)>,
+) {
+    let (id, result) = match item {
+        Ok(ready) => (
+            ready.id,
+            mailer
+                .send(ready.id, &ready.envelope, &ready.raw)
+                .await
+                .map_err(|e| (e.permanent, e.text)),
+        ),
+        // A reply that cannot even be composed (a bad address) never will be.
+        Err((id, e)) => (id, Err((true, e))),
+    };
+    let max = config.max_attempts;
+    let recorded = match &result {
+        Ok(()) => {
+            shared.metrics.sent(Channel::Email);
+            shared
+                .with_store(move |s| {
+                    let tx = s.write()?;
+                    store::mark_sent(&tx, id, Timestamp::now())?;
+                    tx.commit()?;
+                    Ok(())
+                })
+                .await
+        }
+        Err((permanent, e)) => {
+            tracing::warn!(reply = id, permanent, error = %e, "sending failed");
+            shared.metrics.send_failed(Channel::Email, e);
+            let (permanent, e) = (*permanent, e.clone());
+            let r = shared
+                .with_store(move |s| {
+                    service::delivery_failed(s, id, &e, permanent, max, Timestamp::now())
+                })
+                .await;
+            // A fallback on another channel may have been queued.
+            shared.outbox.notify_one();
+            r
+        }
+    };
+    if let Err(e) = recorded {
+        tracing::error!(reply = id, error = %e, "recording a delivery");
+        shared.metrics.error(&e);
+    }
+}
+
+async fn clock_sweep(shared: Shared, every: std::time::Duration, mut stop: watch::Receiver<bool>) {
+    loop {
+        match shared
+            .with_store(|s| service::sweep_clocks(s, Timestamp::now()))
+            .await
+        {
+            Ok(report) => {
+                if !report.forfeits.is_empty() || !report.reminders.is_empty() {
+                    tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");
+                    shared.outbox.notify_one();
+                }
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "clock sweep");
+                shared.metrics.error(&e);
+            }
+        }
+        if !pause(every, &mut stop).await {
+            return;
+        }
+    }
+}
+
+/// Logging: `RUST_LOG` if set, else the configured filter; text or JSON on stderr.
+pub fn init_logging(config: &crate::config::LogConfig) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env()
+        .or_else(|_| EnvFilter::try_new(&config.level))
+        .unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    let _ = match config.format {
+        crate::config::LogFormat::Json => builder.json().try_init(),
+        crate::config::LogFormat::Text => builder.try_init(),
+    };
+}

@@ -1,0 +1,230 @@
+//! The daemon's counters and its local status endpoint: `GET /health`
+//! (JSON: up, uptime, last error) and `GET /metrics` (Prometheus text
+//! format). It listens on 127.0.0.1 by default: it tells how busy the
+//! gateway is, which is nobody else's business.
+
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::encoding::text::encode;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::registry::Registry;
+
+use crate::protocol::address::Channel;
+use crate::service::Processed;
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ChannelLabel {
+    channel: &'static str,
+}
+
+fn label(channel: Channel) -> ChannelLabel {
+    ChannelLabel {
+        channel: channel.name(),
+    }
+}
+
+/// Everything the endpoint reports.
+pub struct Metrics {
+    registry: Registry,
+    messages_in: Family<ChannelLabel, Counter>,
+    duplicates: Family<ChannelLabel, Counter>,
+    messages_out: Family<ChannelLabel, Counter>,
+    send_failures: Family<ChannelLabel, Counter>,
+    outbox_depth: Family<ChannelLabel, Gauge>,
+    moves_applied: Counter,
+    refusals: Counter,
+    errors: Counter,
+    last_error_time: Gauge<f64, AtomicU64>,
+    last_error: Mutex<Option<String>>,
+    started: jiff::Timestamp,
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
+    }
+}
+
+impl Metrics {
+    pub fn new() -> Metrics {
+        let mut m = Metrics {
+            registry: Registry::with_prefix("ccgate"),
+            messages_in: Family::default(),
+            duplicates: Family::default(),
+            messages_out: Family::default(),
+            send_failures: Family::default(),
+            outbox_depth: Family::default(),
+            moves_applied: Counter::default(),
+            refusals: Counter::default(),
+            errors: Counter::default(),
+            last_error_time: Gauge::default(),
+            last_error: Mutex::new(None),
+            started: jiff::Timestamp::now(),
+        };
+        let r = &mut m.registry;
+        r.register(
+            "messages_in",
+            "Inbound messages journaled",
+            m.messages_in.clone(),
+        );
+        r.register(
+            "duplicates",
+            "Inbound messages already processed (delivered again)",
+            m.duplicates.clone(),
+        );
+        r.register(
+            "messages_out",
+            "Replies handed to their transport",
+            m.messages_out.clone(),
+        );
+        r.register(
+            "send_failures",
+            "Failed attempts to send a reply",
+            m.send_failures.clone(),
+        );
+        r.register(
+            "outbox_depth",
+            "Replies waiting to be sent",
+            m.outbox_depth.clone(),
+        );
+        r.register("moves_applied", "Moves applied", m.moves_applied.clone());
+        r.register(
+            "refusals",
+            "Refused moves, commands and messages",
+            m.refusals.clone(),
+        );
+        r.register(
+            "errors",
+            "Errors of inputs, the store or transports",
+            m.errors.clone(),
+        );
+        r.register(
+            "last_error_timestamp_seconds",
+            "When the last error happened (Unix time)",
+            m.last_error_time.clone(),
+        );
+        m
+    }
+
+    pub fn received(&self, channel: Channel, p: &Processed) {
+        if p.duplicate {
+            self.duplicates.get_or_create(&label(channel)).inc();
+            return;
+        }
+        self.messages_in.get_or_create(&label(channel)).inc();
+        self.moves_applied.inc_by(p.moves_applied() as u64);
+        self.refusals.inc_by(p.refusals() as u64);
+    }
+
+    pub fn sent(&self, channel: Channel) {
+        self.messages_out.get_or_create(&label(channel)).inc();
+    }
+
+    pub fn send_failed(&self, channel: Channel, error: &str) {
+        self.send_failures.get_or_create(&label(channel)).inc();
+        self.error(error);
+    }
+
+    pub fn outbox(&self, depth: &[(Channel, i64)]) {
+        for channel in [Channel::Email, Channel::Sms, Channel::Radio] {
+            let n = depth.iter().find(|(c, _)| *c == channel).map_or(0, |d| d.1);
+            self.outbox_depth.get_or_create(&label(channel)).set(n);
+        }
+    }
+
+    pub fn error(&self, error: &str) {
+        self.errors.inc();
+        self.last_error_time
+            .set(jiff::Timestamp::now().as_millisecond() as f64 / 1000.0);
+        if let Ok(mut last) = self.last_error.lock() {
+            *last = Some(error.to_string());
+        }
+    }
+
+    /// The Prometheus text exposition.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        // Writing into a String cannot fail.
+        let _ = encode(&mut out, &self.registry);
+        out
+    }
+
+    /// The health document.
+    pub fn health(&self) -> serde_json::Value {
+        let last = self.last_error.lock().ok().and_then(|l| l.clone());
+        serde_json::json!({
+            "status": "ok",
+            "version": env!("CARGO_PKG_VERSION"),
+            "started": self.started.to_string(),
+            "uptime_seconds": jiff::Timestamp::now().duration_since(self.started).as_secs(),
+            "last_error": last,
+        })
+    }
+}
+
+/// The endpoint's routes.
+pub fn router(metrics: Arc<Metrics>) -> Router {
+    Router::new()
+        .route(
+            "/health",
+            get(|State(m): State<Arc<Metrics>>| async move {
+                ([(CONTENT_TYPE, "application/json")], m.health().to_string()).into_response()
+            }),
+        )
+        .route(
+            "/metrics",
+            get(|State(m): State<Arc<Metrics>>| async move {
+                (
+                    [(
+                        CONTENT_TYPE,
+                        "application/openmetrics-text; version=1.0.0; charset=utf-8",
+                    )],
+                    m.render(),
+                )
+                    .into_response()
+            }),
+        )
+        .with_state(metrics)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_show_in_the_exposition() {
+        let m = Metrics::new();
+        let p = Processed {
+            journal_id: 1,
+            duplicate: false,
+            replies: Vec::new(),
+            outcome: "game 3: ply 5 e2e4 applied; refused: wrong PIN".into(),
+        };
+        m.received(Channel::Email, &p);
+        m.sent(Channel::Email);
+        m.outbox(&[(Channel::Email, 4)]);
+        m.error("SMTP: 451");
+        let text = m.render();
+        for want in [
+            "ccgate_messages_in_total{channel=\"email\"} 1",
+            "ccgate_messages_out_total{channel=\"email\"} 1",
+            "ccgate_moves_applied_total 1",
+            "ccgate_refusals_total 1",
+            "ccgate_outbox_depth{channel=\"email\"} 4",
+            "ccgate_outbox_depth{channel=\"sms\"} 0",
+            "ccgate_errors_total 1",
+        ] {
+            assert!(text.contains(want), "{want} missing:\n{text}");
+        }
+        assert_eq!(m.health()["last_error"], "SMTP: 451");
+    }
+}

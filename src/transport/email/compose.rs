@@ -1,0 +1,269 @@
+//! Outgoing mail: a queued reply as an RFC 5322 message.
+//!
+//! Every reply gets a Message-ID derived from its outbox id
+//! (`<ccgate.o42.g7@domain>`), so a retry sends the same id (receivers drop
+//! the copy) and a bounce quoting it finds its reply again. Replies about a
+//! game thread together: each refers to a per-game root id
+//! (`<ccgate.g7@domain>`) and to the player's message it answers. The
+//! envelope sender is a VERP address (`local+o42@domain`), so a bounce that
+//! quotes nothing is still matched. `Auto-Submitted: auto-replied` (RFC 3834)
+//! tells other robots not to answer.
+//!
+//! ```
+//! use ccgate::transport::email::compose::{Identity, outbox_id_of};
+//! let me = Identity::new("ccgate", "chess@example.org").unwrap();
+//! assert_eq!(me.message_id(42, Some(7)), "<ccgate.o42.g7@example.org>");
+//! assert_eq!(outbox_id_of("ccgate.o42.g7@example.org"), Some(42));
+//! assert_eq!(me.return_path(42).to_string(), "chess+o42@example.org");
+//! ```
+
+use lettre::Address;
+use lettre::address::Envelope;
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Mailbox, Message};
+
+use crate::service::Sheet;
+use crate::store::Outgoing;
+
+/// The gateway as a mail sender.
+#[derive(Debug, Clone)]
+pub struct Identity {
+    pub name: String,
+    pub address: Address,
+}
+
+impl Identity {
+    pub fn new(name: &str, address: &str) -> Result<Identity, String> {
+        let address: Address = address
+            .parse()
+            .map_err(|e| format!("{address:?} is not an email address: {e}"))?;
+        Ok(Identity {
+            name: name.to_string(),
+            address,
+        })
+    }
+
+    pub fn message_id(&self, outbox_id: i64, game: Option<i64>) -> String {
+        format!(
+            "<ccgate.o{outbox_id}.g{}@{}>",
+            game.unwrap_or(0),
+            self.address.domain()
+        )
+    }
+
+    fn game_root(&self, game: i64) -> String {
+        format!("<ccgate.g{game}@{}>", self.address.domain())
+    }
+
+    /// The envelope sender of one reply: bounces come back to it.
+    pub fn return_path(&self, outbox_id: i64) -> Address {
+        let user = self.address.user();
+        let local = user.split_once('+').map_or(user, |(base, _)| base);
+        Address::new(format!("{local}+o{outbox_id}"), self.address.domain())
+            .unwrap_or_else(|_| self.address.clone())
+    }
+
+    /// The local part bounces are addressed to (before `+o<id>`).
+    pub fn verp_local(&self) -> &str {
+        let user = self.address.user();
+        user.split_once('+').map_or(user, |(base, _)| base)
+    }
+}
+
+/// The outbox id a Message-ID of ours names (brackets optional).
+pub fn outbox_id_of(message_id: &str) -> Option<i64> {
+    let id = message_id.trim().trim_start_matches('<');
+    let rest = id.strip_prefix("ccgate.o")?;
+    let digits = rest.split(['.', '@']).next()?;
+    digits.parse().ok()
+}
+
+/// What a reply needs beyond its outbox row.
+#[derive(Debug, Clone, Default)]
+pub struct Context {
+    /// The game, as its recipient sees it.
+    pub sheet: Option<Sheet>,
+    /// The Message-ID (with brackets) of the mail this reply answers.
+    pub answers: Option<String>,
+}
+
+/// The subject: the game's tag, its players, and the notice's first line.
+/// Inbound mail whose subject carries the tag is a reply to us, and its
+/// subject is not read as moves.
+pub fn subject(reply: &Outgoing, ctx: &Context) -> String {
+    let first = reply.body.lines().next().unwrap_or("").trim();
+    let mut line = match (reply.game_id, &ctx.sheet) {
+        (Some(g), Some(sheet)) => {
+            // The notice starts with the game's reference (G7, P7, П7): said once.
+            let notice = first
+                .split_once(' ')
+                .filter(|(head, _)| head.ends_with(&g.to_string()))
+                .map_or(first, |(_, rest)| rest);
+            format!(
+                "{} {} v {}: {notice}",
+                SUBJECT_TAG_FORMAT.replace("{g}", &g.to_string()),
+                sheet.white,
+                sheet.black
+            )
+        }
+        _ if first.starts_with("ccgate") => first.to_string(),
+        _ => format!("ccgate: {first}"),
+    };
+    if line.chars().count() > 120 {
+        line = line.chars().take(119).collect::<String>() + "…";
+    }
+    line
+}
+
+const SUBJECT_TAG_FORMAT: &str = "[ccgate G{g}]";
+
+/// True if a subject is one of ours, or a reply to one.
+pub fn is_our_subject(subject: &str) -> bool {
+    subject.contains("[ccgate G")
+}
+
+/// The plain-text body: the notice, then the board and the record.
+pub fn body(reply: &Outgoing, ctx: &Context) -> String {
+    let mut text = reply.body.trim_end().to_string();
+    if let Some(sheet) = &ctx.sheet {
+        text.push_str("\n\n");
+        text.push_str(sheet.board.trim_end());
+        text.push_str("\n\n");
+        text.push_str(&format!("{} - {}\n", sheet.white, sheet.black));
+        text.push_str(sheet.record.trim_end());
+    }
+    text.push('\n');
+    text
+}
+
+/// The message and its envelope.
+pub fn compose(
+    me: &Identity,
+    reply: &Outgoing,
+    ctx: &Context,
+) -> Result<(Envelope, Vec<u8>), String> {
+    let to: Address = reply
+        .to
+        .parse()
+        .map_err(|e| format!("recipient {:?}: {e}", reply.to))?;
+    let mut builder = Message::builder()
+        .from(Mailbox::new(Some(me.name.clone()), me.address.clone()))
+        .to(Mailbox::new(None, to.clone()))
+        .subject(subject(reply, ctx))
+        .message_id(Some(me.message_id(reply.id, reply.game_id)))
+        .date_now()
+        .raw_header(HeaderValue::new(
+            HeaderName::new_from_ascii_str("Auto-Submitted"),
+            "auto-replied".into(),
+        ));
+    let mut references = Vec::new();
+    if let Some(g) = reply.game_id {
+        references.push(me.game_root(g));
+    }
+    if let Some(answers) = &ctx.answers {
+        references.push(answers.clone());
+    }
+    if let Some(parent) = ctx.answers.clone().or_else(|| references.first().cloned()) {
+        builder = builder.in_reply_to(parent);
+    }
+    if !references.is_empty() {
+        builder = builder.references(references.join(" "));
+    }
+    let message = builder
+        .header(ContentType::TEXT_PLAIN)
+        .body(body(reply, ctx))
+        .map_err(|e| format!("composing reply {}: {e}", reply.id))?;
+    let envelope = Envelope::new(Some(me.return_path(reply.id)), vec![to])
+        .map_err(|e| format!("envelope of reply {}: {e}", reply.id))?;
+    Ok((envelope, message.formatted()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::address::Channel;
+
+    fn reply(game: Option<i64>, body: &str) -> Outgoing {
+        Outgoing {
+            id: 42,
+            channel: Channel::Email,
+            to: "bob@example.test".into(),
+            body: body.into(),
+            game_id: game,
+            sent_at: None,
+            player_id: Some(2),
+            ply: Some(3),
+            journal_id: None,
+            failed_at: None,
+        }
+    }
+
+    fn sheet() -> Sheet {
+        Sheet {
+            white: "Alice".into(),
+            black: "Bob".into(),
+            board: "8 r n b q k b n r".into(),
+            record: "1. e4 e5 2. Nf3".into(),
+        }
+    }
+
+    #[test]
+    fn threads_names_and_marks_as_automatic() {
+        let me = Identity::new("ccgate", "gw@example.test").unwrap();
+        let ctx = Context {
+            sheet: Some(sheet()),
+            answers: Some("<abc@mua.example>".into()),
+        };
+        let (env, raw) = compose(
+            &me,
+            &reply(Some(7), "G7 2. Nf3 (7163) by Alice. Check K3XF. Your move."),
+            &ctx,
+        )
+        .unwrap();
+        // Unfolded, as a reader sees the headers.
+        let text = String::from_utf8(raw).unwrap().replace("\r\n ", " ");
+        for want in [
+            "Subject: [ccgate G7] Alice v Bob: 2. Nf3 (7163) by Alice. Check K3XF. Your move.",
+            "Message-ID: <ccgate.o42.g7@example.test>",
+            "In-Reply-To: <abc@mua.example>",
+            "References: <ccgate.g7@example.test> <abc@mua.example>",
+            "Auto-Submitted: auto-replied",
+            "1. e4 e5 2. Nf3",
+        ] {
+            assert!(text.contains(want), "{want} missing from:\n{text}");
+        }
+        assert_eq!(
+            env.from().map(|a| a.to_string()).as_deref(),
+            Some("gw+o42@example.test")
+        );
+        assert!(is_our_subject(&format!("Re: {}", subject(&reply(Some(7), "G7 x"), &ctx))));
+    }
+
+    #[test]
+    fn without_a_game_the_reply_threads_under_the_message_it_answers_only() {
+        let me = Identity::new("ccgate", "gw@example.test").unwrap();
+        let (_, raw) = compose(&me, &reply(None, "ccgate: help text"), &Context::default())
+            .unwrap();
+        let text = String::from_utf8(raw).unwrap();
+        assert!(text.contains("Subject: ccgate: help text"), "{text}");
+        assert!(!text.contains("In-Reply-To"), "{text}");
+    }
+
+    #[test]
+    fn message_ids_and_verp_addresses_map_back() {
+        let me = Identity::new("x", "chess+games@example.org").unwrap();
+        assert_eq!(me.verp_local(), "chess");
+        assert_eq!(me.return_path(9).to_string(), "chess+o9@example.org");
+        assert_eq!(outbox_id_of("<ccgate.o9.g0@example.org>"), Some(9));
+        assert_eq!(outbox_id_of("ccgate.g9@example.org"), None);
+        assert_eq!(outbox_id_of("other@example.org"), None);
+    }
+
+    #[test]
+    fn a_bad_recipient_is_an_error_not_a_panic() {
+        let me = Identity::new("x", "gw@example.test").unwrap();
+        let mut r = reply(None, "hi");
+        r.to = "not an address".into();
+        assert!(compose(&me, &r, &Context::default()).is_err());
+    }
+}

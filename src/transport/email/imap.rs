@@ -1,0 +1,244 @@
+//! An IMAP mailbox (async-imap over rustls): new mail is fetched without
+//! touching its flags (`BODY.PEEK[]`), handed to the service, and only after
+//! the service's commit flagged `\Seen` or moved to a folder. A crash in
+//! between leaves it unseen; the next fetch finds it again and the journal
+//! does nothing twice. The session waits with IDLE when the server offers
+//! it, polls otherwise, and reconnects with exponential backoff.
+
+use std::fmt::Debug;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures::TryStreamExt;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpStream;
+use tokio::sync::watch;
+use tokio_rustls::TlsConnector;
+use tokio_rustls::rustls::{ClientConfig, RootCertStore, pki_types::ServerName};
+
+use crate::config::{ImapConfig, Security};
+
+/// Any byte stream a session can run on: plain TCP or TLS.
+pub trait Io: AsyncRead + AsyncWrite + Unpin + Send + Debug {}
+impl<T: AsyncRead + AsyncWrite + Unpin + Send + Debug> Io for T {}
+
+type Session = async_imap::Session<Box<dyn Io>>;
+
+/// One fetched message.
+pub struct Fetched {
+    pub uid: u32,
+    pub raw: Vec<u8>,
+}
+
+/// What the input does with each message: process it (the service's
+/// commit) and say whether it may be acknowledged.
+pub trait Handler: Send {
+    fn handle(
+        &mut self,
+        raw: Vec<u8>,
+    ) -> impl std::future::Future<Output = Result<(), String>> + Send;
+    /// A connection problem, for the status endpoint.
+    fn trouble(&mut self, error: &str);
+}
+
+fn tls_connector() -> TlsConnector {
+    let mut roots = RootCertStore::empty();
+    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    let config = ClientConfig::builder_with_provider(Arc::new(
+        tokio_rustls::rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .map(|b| b.with_root_certificates(roots).with_no_client_auth());
+    match config {
+        Ok(c) => TlsConnector::from(Arc::new(c)),
+        // The ring provider supports the default versions: this cannot fail.
+        Err(e) => unreachable!("rustls defaults refused: {e}"),
+    }
+}
+
+async fn tls(stream: TcpStream, host: &str) -> Result<Box<dyn Io>, String> {
+    let name = ServerName::try_from(host.to_string())
+        .map_err(|e| format!("{host:?} is not a TLS server name: {e}"))?;
+    let tls = tls_connector()
+        .connect(name, stream)
+        .await
+        .map_err(|e| format!("TLS with {host}: {e}"))?;
+    Ok(Box::new(tls))
+}
+
+/// Connects and logs in.
+pub async fn connect(config: &ImapConfig) -> Result<Session, String> {
+    let addr = (config.host.as_str(), config.port());
+    let tcp = TcpStream::connect(addr)
+        .await
+        .map_err(|e| format!("connecting to {}:{}: {e}", config.host, config.port()))?;
+    let stream: Box<dyn Io> = match config.security {
+        Security::Tls => tls(tcp, &config.host).await?,
+        Security::Plain => Box::new(tcp),
+        Security::Starttls => {
+            let mut client = async_imap::Client::new(tcp);
+            greeting(&mut client).await?;
+            client
+                .run_command_and_check_ok("STARTTLS", None)
+                .await
+                .map_err(|e| format!("STARTTLS refused: {e}"))?;
+            tls(client.into_inner(), &config.host).await?
+        }
+    };
+    let mut client = async_imap::Client::new(stream);
+    if config.security != Security::Starttls {
+        greeting(&mut client).await?;
+    }
+    let password = config.password().read()?.unwrap_or_default();
+    client
+        .login(&config.user, &password)
+        .await
+        .map_err(|(e, _)| format!("IMAP login as {}: {e}", config.user))
+}
+
+async fn greeting<T: AsyncRead + AsyncWrite + Unpin + Send + Debug>(
+    client: &mut async_imap::Client<T>,
+) -> Result<(), String> {
+    client
+        .read_response()
+        .await
+        .map_err(|e| format!("IMAP greeting: {e}"))?
+        .ok_or_else(|| "the IMAP server closed before its greeting".to_string())
+        .map(drop)
+}
+
+/// Processes every waiting message once; returns how many.
+async fn drain(
+    session: &mut Session,
+    config: &ImapConfig,
+    handler: &mut impl Handler,
+    stop: &watch::Receiver<bool>,
+) -> Result<usize, String> {
+    // With move_to, processed mail leaves the mailbox; otherwise it is \Seen.
+    let query = if config.move_to.is_some() {
+        "NOT DELETED"
+    } else {
+        "UNSEEN NOT DELETED"
+    };
+    let mut uids: Vec<u32> = session
+        .uid_search(query)
+        .await
+        .map_err(|e| format!("UID SEARCH: {e}"))?
+        .into_iter()
+        .collect();
+    uids.sort_unstable();
+    let mut done = 0;
+    for uid in uids {
+        if *stop.borrow() {
+            break;
+        }
+        let Some(fetched) = fetch(session, uid).await? else {
+            continue;
+        };
+        handler.handle(fetched.raw).await?;
+        acknowledge(session, config, fetched.uid).await?;
+        done += 1;
+    }
+    Ok(done)
+}
+
+async fn fetch(session: &mut Session, uid: u32) -> Result<Option<Fetched>, String> {
+    let messages: Vec<_> = session
+        .uid_fetch(uid.to_string(), "(UID BODY.PEEK[])")
+        .await
+        .map_err(|e| format!("UID FETCH {uid}: {e}"))?
+        .try_collect()
+        .await
+        .map_err(|e| format!("UID FETCH {uid}: {e}"))?;
+    Ok(messages
+        .iter()
+        .find_map(|m| m.body().map(|b| b.to_vec()))
+        .map(|raw| Fetched { uid, raw }))
+}
+
+/// Marks a processed message: only ever after the service's commit.
+async fn acknowledge(session: &mut Session, config: &ImapConfig, uid: u32) -> Result<(), String> {
+    let set = uid.to_string();
+    match &config.move_to {
+        Some(folder) => session
+            .uid_mv(&set, folder)
+            .await
+            .map_err(|e| format!("UID MOVE {uid} to {folder}: {e}")),
+        None => session
+            .uid_store(&set, "+FLAGS.SILENT (\\Seen)")
+            .await
+            .map_err(|e| format!("UID STORE {uid}: {e}"))?
+            .try_collect::<Vec<_>>()
+            .await
+            .map(drop)
+            .map_err(|e| format!("UID STORE {uid}: {e}")),
+    }
+}
+
+/// Runs the mailbox until `stop` turns true.
+pub async fn run(config: ImapConfig, mut handler: impl Handler, mut stop: watch::Receiver<bool>) {
+    let mut backoff = Duration::from_secs(1);
+    while !*stop.borrow() {
+        match session(&config, &mut handler, &mut stop, &mut backoff).await {
+            Ok(()) => break,
+            Err(e) => {
+                tracing::warn!(error = %e, retry_in = ?backoff, "IMAP input");
+                handler.trouble(&e);
+                tokio::select! {
+                    _ = tokio::time::sleep(backoff) => {}
+                    _ = stop.changed() => {}
+                }
+                backoff = (backoff * 2).min(Duration::from_secs(300));
+            }
+        }
+    }
+}
+
+/// One connection's life: drain, then wait (IDLE or sleep), until stopped.
+async fn session(
+    config: &ImapConfig,
+    handler: &mut impl Handler,
+    stop: &mut watch::Receiver<bool>,
+    backoff: &mut Duration,
+) -> Result<(), String> {
+    let mut session = connect(config).await?;
+    session
+        .select(&config.mailbox)
+        .await
+        .map_err(|e| format!("SELECT {}: {e}", config.mailbox))?;
+    let idle = config.idle
+        && session
+            .capabilities()
+            .await
+            .map_err(|e| format!("CAPABILITY: {e}"))?
+            .has_str("IDLE");
+    tracing::info!(host = %config.host, mailbox = %config.mailbox, idle, "IMAP input connected");
+    *backoff = Duration::from_secs(1);
+    loop {
+        let n = drain(&mut session, config, handler, stop).await?;
+        if n > 0 {
+            tracing::debug!(messages = n, "IMAP input processed");
+        }
+        if *stop.borrow() {
+            let _ = session.logout().await;
+            return Ok(());
+        }
+        if idle {
+            let mut handle = session.idle();
+            handle.init().await.map_err(|e| format!("IDLE: {e}"))?;
+            let (wait, interrupt) = handle.wait_with_timeout(config.poll_every);
+            tokio::select! {
+                r = wait => { r.map_err(|e| format!("IDLE: {e}"))?; }
+                _ = stop.changed() => { drop(interrupt); }
+            }
+            session = handle.done().await.map_err(|e| format!("IDLE DONE: {e}"))?;
+        } else {
+            tokio::select! {
+                _ = tokio::time::sleep(config.poll_every) => {}
+                _ = stop.changed() => {}
+            }
+            // A NOOP lets the server report new mail and keeps the link alive.
+            session.noop().await.map_err(|e| format!("NOOP: {e}"))?;
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! A Maildir inbox: mail in `new/` is processed in name order (delivery
+//! agents name files by time) and moved to `cur/` only after the service's
+//! commit. A crash in between leaves the file in `new/`; the next pass
+//! processes it again and the journal, knowing its Message-ID, does nothing
+//! twice.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The Maildir's three directories, created if missing.
+pub fn create(dir: &Path) -> io::Result<()> {
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(dir.join(sub))?;
+    }
+    Ok(())
+}
+
+/// The messages waiting in `new/`, oldest name first.
+pub fn pending(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir.join("new"))? {
+        let entry = entry?;
+        // Dot files are delivery agents' work in progress, by convention.
+        if entry.file_name().to_string_lossy().starts_with('.') || !entry.file_type()?.is_file()
+        {
+            continue;
+        }
+        files.push(entry.path());
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Moves a processed message to `cur/`, marked seen.
+pub fn accept(dir: &Path, file: &Path) -> io::Result<()> {
+    let Some(name) = file.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return Err(io::Error::other(format!("{} has no file name", file.display())));
+    };
+    let name = match name.split_once(":2,") {
+        Some((base, flags)) if flags.contains('S') => format!("{base}:2,{flags}"),
+        Some((base, flags)) => {
+            let mut flags: Vec<char> = flags.chars().chain(['S']).collect();
+            flags.sort_unstable();
+            format!("{base}:2,{}", flags.into_iter().collect::<String>())
+        }
+        None => format!("{name}:2,S"),
+    };
+    std::fs::rename(file, dir.join("cur").join(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pending_is_sorted_and_skips_dot_files_then_accept_moves_to_cur() {
+        let dir = tempfile::tempdir().unwrap();
+        create(dir.path()).unwrap();
+        for name in ["200.b", "100.a", ".300.tmp"] {
+            std::fs::write(dir.path().join("new").join(name), "x").unwrap();
+        }
+        let files = pending(dir.path()).unwrap();
+        let names: Vec<_> = files
+            .iter()
+            .map(|f| f.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["100.a", "200.b"]);
+        accept(dir.path(), &files[0]).unwrap();
+        assert!(dir.path().join("cur/100.a:2,S").exists());
+        assert_eq!(pending(dir.path()).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn existing_flags_are_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        create(dir.path()).unwrap();
+        let f = dir.path().join("new/1.x:2,F");
+        std::fs::write(&f, "x").unwrap();
+        accept(dir.path(), &f).unwrap();
+        assert!(dir.path().join("cur/1.x:2,FS").exists());
+    }
+}

@@ -82,6 +82,18 @@ pub struct OutboxConfig {
     /// Attempts before a reply is given up on one channel and tried on the
     /// recipient's others.
     pub max_attempts: i64,
+    /// Wait before the first retry; each later retry waits twice as long.
+    #[serde(deserialize_with = "duration")]
+    pub first_retry: Duration,
+}
+
+impl OutboxConfig {
+    pub fn retry(&self) -> crate::store::Retry {
+        crate::store::Retry {
+            max_attempts: self.max_attempts,
+            first_delay_secs: self.first_retry.as_secs().max(1) as i64,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -296,6 +308,7 @@ impl Default for OutboxConfig {
         OutboxConfig {
             poll_every: Duration::from_secs(5),
             max_attempts: 10,
+            first_retry: Duration::from_secs(120),
         }
     }
 }
@@ -398,12 +411,7 @@ impl Config {
         if let Err(e) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
             problems.push(format!("log.level: {:?}: {e}", self.log.level));
         }
-        if crate::protocol::address::normalize(
-            crate::protocol::address::Channel::Email,
-            &self.email.from,
-        )
-        .is_err()
-        {
+        if self.email.from.parse::<lettre::Address>().is_err() {
             problems.push(format!(
                 "email.from: {:?} is not an email address",
                 self.email.from
@@ -588,5 +596,15 @@ mod tests {
         ));
         let e = Config::parse("[email.send]\ntransport = \"pigeon\"\n").unwrap_err();
         assert!(e.to_string().contains("pigeon"), "{e}");
+    }
+
+    #[test]
+    fn the_documented_example_is_valid_and_is_the_defaults() {
+        let c = Config::parse(include_str!("../deploy/ccgate.toml")).unwrap();
+        c.check().unwrap();
+        let d = Config::default();
+        assert_eq!(c.email.max_size, d.email.max_size);
+        assert_eq!(c.outbox.retry(), d.outbox.retry());
+        assert!(c.email.maildir.is_some());
     }
 }

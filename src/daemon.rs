@@ -341,7 +341,7 @@ async fn send_one(
         // A reply that cannot even be composed (a bad address) never will be.
         Err((id, e)) => (id, Err((true, e))),
     };
-    let max = config.max_attempts;
+    let retry = config.retry();
     let recorded = match &result {
         Ok(()) => {
             shared.metrics.sent(Channel::Email);
@@ -360,7 +360,7 @@ async fn send_one(
             let (permanent, e) = (*permanent, e.clone());
             let r = shared
                 .with_store(move |s| {
-                    service::delivery_failed(s, id, &e, permanent, max, Timestamp::now())
+                    service::delivery_failed(s, id, &e, permanent, retry, Timestamp::now())
                 })
                 .await;
             // A fallback on another channel may have been queued.

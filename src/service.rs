@@ -194,11 +194,19 @@ pub fn delivery_failed(
     id: i64,
     error: &str,
     permanent: bool,
-    max_attempts: i64,
+    retry: store::Retry,
     now: Timestamp,
 ) -> store::Result<()> {
     let tx = store.write()?;
-    store::mark_failed(&tx, id, error, now, if permanent { 0 } else { max_attempts })?;
+    let retry = if permanent {
+        store::Retry {
+            max_attempts: 0,
+            ..retry
+        }
+    } else {
+        retry
+    };
+    store::mark_failed(&tx, id, error, now, retry)?;
     if let Some(entry) = store::reply(&tx, id)?.filter(|e| e.failed_at.is_some()) {
         let mut ctx = Ctx::unprompted(&tx, now);
         ctx.undeliverable(&entry, error)?;

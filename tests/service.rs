@@ -1758,7 +1758,7 @@ fn the_outbox_retries_with_backoff_gives_up_and_starts_clocks_when_sent() {
     assert_eq!(due(&w, Channel::Email).len(), 1);
     // A failed attempt waits before the next one.
     let tx = w.store.write().expect("write");
-    store::mark_failed(&tx, notice[0].id, "modem busy", w.now, 3).expect("failed");
+    store::mark_failed(&tx, notice[0].id, "modem busy", w.now, retry3()).expect("failed");
     tx.commit().expect("commit");
     assert!(due(&w, Channel::Sms).is_empty());
     w.advance(SignedDuration::from_hours(1));
@@ -1774,7 +1774,7 @@ fn the_outbox_retries_with_backoff_gives_up_and_starts_clocks_when_sent() {
     let email = due(&w, Channel::Email);
     for _ in 0..3 {
         let tx = w.store.write().expect("write");
-        store::mark_failed(&tx, email[0].id, "550 no such user", w.now, 3).expect("failed");
+        store::mark_failed(&tx, email[0].id, "550 no such user", w.now, retry3()).expect("failed");
         tx.commit().expect("commit");
         w.advance(SignedDuration::from_hours(24 * 30));
     }
@@ -1826,4 +1826,12 @@ fn without_a_penalty_policy_an_illegal_move_costs_no_time() {
     w.advance(SignedDuration::from_hours(48));
     assert!(w.sweep().forfeits.is_empty());
     assert!(w.row(g).result.is_none());
+}
+
+/// Three attempts, the first retry after two minutes.
+fn retry3() -> store::Retry {
+    store::Retry {
+        max_attempts: 3,
+        first_delay_secs: 120,
+    }
 }

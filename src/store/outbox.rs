@@ -176,20 +176,42 @@ pub fn mark_sent(conn: &Connection, id: i64, now: Timestamp) -> Result<()> {
     Ok(())
 }
 
+/// How often and how patiently a reply is retried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Retry {
+    /// Attempts before the reply is given up.
+    pub max_attempts: i64,
+    /// Delay before the first retry; each later one waits twice as long.
+    pub first_delay_secs: i64,
+}
+
+impl Default for Retry {
+    fn default() -> Self {
+        Retry {
+            max_attempts: 10,
+            first_delay_secs: 120,
+        }
+    }
+}
+
 /// Records a failed attempt: retried later with exponential backoff, given
-/// up after `max_attempts`.
+/// up after `retry.max_attempts`.
 pub fn mark_failed(
     conn: &Connection,
     id: i64,
     error: &str,
     now: Timestamp,
-    max_attempts: i64,
+    retry: Retry,
 ) -> Result<()> {
+    let max_attempts = retry.max_attempts;
     let attempts: i64 = conn.query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
         r.get(0)
     })?;
     let attempts = attempts + 1;
-    let backoff = 60i64.saturating_mul(1i64 << attempts.clamp(0, 12));
+    let backoff = retry
+        .first_delay_secs
+        .max(1)
+        .saturating_mul(1i64 << (attempts - 1).clamp(0, 12));
     if attempts >= max_attempts {
         conn.execute(
             "UPDATE outbox SET attempts = ?2, last_error = ?3, failed_at = ?4 WHERE id = ?1",

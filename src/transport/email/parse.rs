@@ -1,0 +1,2020 @@
+//! One raw RFC 5322 message in, what the gateway needs out: who sent it, the
+//! thread ids, the text to read, the addresses it was delivered to, whether a
+//! person wrote it, and for a bounce which of our replies failed.
+//!
+//! Everything here is a pure function of the bytes: no I/O, no store, no
+//! clock. Decoding (charsets, quoted-printable, base64, encoded words, MIME
+//! structure) is left to `mail-parser`; this module only decides what to keep.
+//!
+//! ```
+//! use ccgate::transport::email::parse::{Kind, parse};
+//!
+//! let raw = b"From: Anna <anna@example.org>\r\n\
+//!             To: gw@gw.test\r\n\
+//!             Subject: Re: Game 12: 13... Nc6\r\n\
+//!             Message-ID: <a1@example.org>\r\n\
+//!             In-Reply-To: <ccgate.o41.g12@gw.test>\r\n\
+//!             \r\n\
+//!             14. Nf3\r\n\
+//!             \r\n\
+//!             On Mon, 3 Nov 2026 at 10:00, Gateway <gw@gw.test> wrote:\r\n\
+//!             > 13... Nc6\r\n";
+//! let mail = parse(raw).unwrap();
+//! assert_eq!(mail.from.as_deref(), Some("anna@example.org"));
+//! assert_eq!(mail.message_id.as_deref(), Some("a1@example.org"));
+//! assert_eq!(mail.in_reply_to, ["ccgate.o41.g12@gw.test"]);
+//! assert_eq!(mail.body, "14. Nf3"); // the quoted move is gone
+//! assert_eq!(mail.kind, Kind::Personal);
+//! ```
+//!
+//! # Choices
+//!
+//! * **Quotes are cut, not just unindented.** A reply usually carries our
+//!   previous message below it, and that message contains the opponent's
+//!   last move. The protocol reader downstream reads every line that parses
+//!   as a move, so a quoted `13... Nc6` that survived would be replayed as
+//!   if the player had sent it. [`strip_quoted`] therefore drops `>` lines
+//!   and cuts everything from the first attribution line ("On … wrote:",
+//!   "Am … schrieb …:", "… писал(а):", "Le … a écrit :"), forward or
+//!   original-message separator, Outlook header block (`From:` followed by
+//!   `Sent:`/`Date:`) or signature separator (`-- `) to the end. The price
+//!   is that bottom-posted replies (the new move written *below* the quote)
+//!   lose their move; the player then gets the usual "no move found" answer,
+//!   which is recoverable, whereas a replayed old move is not. In HTML-only
+//!   mail the quote has no `>` marks, so `<blockquote>` elements and Gmail's
+//!   `gmail_quote` container are removed before the HTML is turned into text.
+//! * **The subject is returned, not read.** A reply's subject normally repeats
+//!   ours ("Re: Game 12: 13... Nc6"), so merging it into [`Mail::body`] would
+//!   replay the old move just like a quote. Whether the subject may name a
+//!   game (or carry a move when the body is empty) is the caller's policy,
+//!   so it is handed over decoded and untouched.
+//! * **Classification is conservative about answering.** Anything that looks
+//!   like machine mail ([`Kind::Automated`], [`Kind::Bounce`]) must never be
+//!   answered, or two robots mail each other forever (RFC 3834). Bounces are
+//!   recognised by their MIME structure first (`multipart/report`), then by
+//!   a null or `MAILER-DAEMON` sender plus a bounce-shaped body or subject;
+//!   a delivery report whose recipients were all only delayed (or delivered)
+//!   is [`Kind::Automated`], not a bounce, since nothing failed yet.
+//! * **Authentication is only reported, never decided here.** The message
+//!   keeps its raw `Authentication-Results` values; [`authentication_passes`]
+//!   trusts only those of the configured server id. That is safe only if the
+//!   receiving MTA removes such headers arriving from outside (RFC 8601 §5),
+//!   as Postfix with OpenDKIM/OpenDMARC, rspamd and Exchange do.
+//! * **Hostile input never panics.** No indexing or slicing on outside data;
+//!   `mail-parser` itself runs under `catch_unwind` so that a bug in it turns
+//!   into [`ParseError::ParserFailed`] rather than a dead mail loop.
+
+use mail_parser::decoders::html::html_to_text;
+use mail_parser::{
+    Header, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
+};
+
+/// What the gateway needs from one email.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mail {
+    /// addr-spec of the first `From` address, as written (the caller normalizes).
+    pub from: Option<String>,
+    /// The `Return-Path` address; `Some(String::new())` for the null sender `<>`.
+    pub return_path: Option<String>,
+    /// `Message-ID` without angle brackets.
+    pub message_id: Option<String>,
+    /// `In-Reply-To` ids without brackets.
+    pub in_reply_to: Vec<String>,
+    /// `References` ids without brackets, oldest first.
+    pub references: Vec<String>,
+    /// The decoded subject, `""` if none. Not part of [`Mail::body`].
+    pub subject: String,
+    /// The text to read: the first text/plain part (or the HTML part turned
+    /// into text), with quotes, forwarded messages and signature cut off
+    /// ([`strip_quoted`]); `\n` line endings.
+    pub body: String,
+    /// addr-specs from `Delivered-To`, `X-Original-To`, `To` and `Cc`, in
+    /// that order, without duplicates (case-insensitive), for VERP matching.
+    pub recipients: Vec<String>,
+    /// Raw values of every `Authentication-Results` header, topmost first,
+    /// unfolded. See [`authentication_passes`].
+    pub auth_results: Vec<String>,
+    pub kind: Kind,
+    /// Size of the raw message in bytes.
+    pub size: usize,
+}
+
+/// Who wrote a message, as far as its headers and structure tell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    /// A person wrote it: it may be answered.
+    Personal,
+    /// Machine mail: journal it, never answer. Says why, e.g.
+    /// `"Auto-Submitted: auto-replied"`, `"mailing list"`, `"read receipt"`.
+    Automated(String),
+    /// A delivery status notification or other bounce.
+    Bounce(Bounce),
+}
+
+/// What a bounce says about the mail that failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bounce {
+    /// Message-IDs of the mail(s) that bounced, brackets stripped: from the
+    /// returned `message/rfc822` or `text/rfc822-headers` part, from
+    /// `Message-ID:` lines of a plain-text bounce, or else the bounce's own
+    /// `In-Reply-To`/`References`.
+    pub original_ids: Vec<String>,
+    /// `Final-Recipient` / `Original-Recipient` of the failed recipients in
+    /// `message/delivery-status` (address type such as `rfc822;` removed);
+    /// for a plain-text bounce `X-Failed-Recipients` or the addresses the
+    /// text lists as failed.
+    pub failed_recipients: Vec<String>,
+    /// One short line: the `Diagnostic-Code` (without its `smtp;` type), or
+    /// `Action`/`Status`, or the SMTP error line or first lines of the
+    /// human-readable part.
+    pub diagnostic: String,
+}
+
+/// Why a byte string could not be read as an email.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    #[error("not an email message: no header fields found")]
+    NotAMessage,
+    #[error("the mail parser failed on this message")]
+    ParserFailed,
+}
+
+/// Longest [`Bounce::diagnostic`], in characters.
+const MAX_DIAGNOSTIC: usize = 200;
+
+/// Reads one raw message (any charset and transfer encoding).
+pub fn parse(raw: &[u8]) -> Result<Mail, ParseError> {
+    // `&[u8]` is unwind safe; a panic can only come from a parser bug.
+    std::panic::catch_unwind(|| parse_unguarded(raw)).unwrap_or(Err(ParseError::ParserFailed))
+}
+
+fn parse_unguarded(raw: &[u8]) -> Result<Mail, ParseError> {
+    let message = MessageParser::default()
+        .parse(raw)
+        .ok_or(ParseError::NotAMessage)?;
+    let root = message.parts.first().ok_or(ParseError::NotAMessage)?;
+    if root.headers.is_empty() {
+        return Err(ParseError::NotAMessage);
+    }
+    let fields = Fields {
+        base: message.raw_message.as_ref(),
+        headers: &root.headers,
+    };
+
+    let from = fields.values("From").find_map(|value| match value {
+        HeaderValue::Address(address) => address
+            .iter()
+            .find_map(|addr| non_empty(addr.address.as_deref().unwrap_or(""))),
+        _ => None,
+    });
+    let return_path = fields
+        .raw_values("Return-Path")
+        .next()
+        .and_then(|v| path_address(&v));
+    let message_id = fields.values("Message-ID").flat_map(ids).next();
+    let in_reply_to = dedup(fields.values("In-Reply-To").flat_map(ids));
+    let references = dedup(fields.values("References").flat_map(ids));
+    let subject = fields
+        .values("Subject")
+        .find_map(|v| v.as_text())
+        .unwrap_or("")
+        .to_string();
+
+    let mut recipients = Vec::new();
+    for name in ["Delivered-To", "X-Original-To"] {
+        for value in fields.raw_values(name) {
+            for item in split_unquoted(&value, ',') {
+                if let Some(addr) = path_address(&item).and_then(|a| non_empty(&a)) {
+                    push_unique(&mut recipients, addr);
+                }
+            }
+        }
+    }
+    for name in ["To", "Cc"] {
+        for value in fields.values(name) {
+            if let HeaderValue::Address(address) = value {
+                for addr in address.iter() {
+                    if let Some(addr) = non_empty(addr.address.as_deref().unwrap_or("")) {
+                        push_unique(&mut recipients, addr);
+                    }
+                }
+            }
+        }
+    }
+
+    let body = strip_quoted(&readable_text(&message).unwrap_or_default());
+
+    let mut mail = Mail {
+        from,
+        return_path,
+        message_id,
+        in_reply_to,
+        references,
+        subject,
+        body,
+        recipients,
+        auth_results: fields.raw_values("Authentication-Results").collect(),
+        kind: Kind::Personal,
+        size: raw.len(),
+    };
+    mail.kind = classify(&message, &fields, &mail);
+    Ok(mail)
+}
+
+/// The header fields of one (possibly nested) message, with the bytes their
+/// offsets point into.
+struct Fields<'a, 'x> {
+    base: &'a [u8],
+    headers: &'a [Header<'x>],
+}
+
+impl<'a, 'x> Fields<'a, 'x> {
+    fn named(&self, name: &'static str) -> impl Iterator<Item = &'a Header<'x>> + use<'a, 'x> {
+        self.headers
+            .iter()
+            .filter(move |h| h.name.as_str().eq_ignore_ascii_case(name))
+    }
+
+    /// Parsed values of every header `name`, in order.
+    fn values(
+        &self,
+        name: &'static str,
+    ) -> impl Iterator<Item = &'a HeaderValue<'x>> + use<'a, 'x> {
+        self.named(name).map(|h| &h.value)
+    }
+
+    /// Raw values (unfolded, trimmed) of every header `name`, in order.
+    fn raw_values(&self, name: &'static str) -> impl Iterator<Item = String> + use<'a, 'x> {
+        let base = self.base;
+        self.named(name).map(move |h| raw_value(base, h))
+    }
+}
+
+fn raw_value(base: &[u8], header: &Header<'_>) -> String {
+    let bytes = base
+        .get(header.offset_start as usize..header.offset_end as usize)
+        .unwrap_or_default();
+    unfold(&String::from_utf8_lossy(bytes))
+}
+
+/// A header value on one line: each line break with the whitespace around
+/// it becomes one space.
+fn unfold(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for (i, line) in value.split(['\r', '\n']).enumerate() {
+        let line = if i == 0 { line } else { line.trim_start() };
+        if line.is_empty() {
+            continue;
+        }
+        if !out.is_empty() && i > 0 {
+            out.truncate(out.trim_end().len());
+            out.push(' ');
+        }
+        out.push_str(line);
+    }
+    out.trim().to_string()
+}
+
+fn non_empty(s: &str) -> Option<String> {
+    let s = s.trim();
+    (!s.is_empty()).then(|| s.to_string())
+}
+
+fn push_unique(list: &mut Vec<String>, item: String) {
+    if !list.iter().any(|x| x.eq_ignore_ascii_case(&item)) {
+        list.push(item);
+    }
+}
+
+fn dedup(items: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut out = Vec::new();
+    for item in items {
+        push_unique(&mut out, item);
+    }
+    out
+}
+
+/// Message ids of a parsed id header, brackets stripped.
+fn ids(value: &HeaderValue<'_>) -> Vec<String> {
+    match value {
+        HeaderValue::Text(id) => clean_id(id).into_iter().collect(),
+        HeaderValue::TextList(list) => list.iter().filter_map(|id| clean_id(id)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn clean_id(id: &str) -> Option<String> {
+    non_empty(id.trim().trim_start_matches('<').trim_end_matches('>'))
+}
+
+/// The address of a path or address field such as `Return-Path: <a@b>`,
+/// `Delivered-To: a@b` or `<@relay:a@b>`: `Some("")` for `<>`.
+fn path_address(value: &str) -> Option<String> {
+    let value = strip_comments(value);
+    let value = value.trim();
+    let inner = match value.split_once('<') {
+        Some((_, rest)) => rest.split('>').next().unwrap_or("").trim(),
+        None => value.split_whitespace().next()?,
+    };
+    let inner = match inner.strip_prefix('@') {
+        // Obsolete source route: `@relay1,@relay2:user@host`.
+        Some(route) => route.split_once(':').map_or("", |(_, a)| a).trim(),
+        None => inner,
+    };
+    Some(inner.trim_matches('"').to_string()).filter(|a| !a.is_empty() || value.contains('<'))
+}
+
+/// Removes RFC 5322 comments `( … )` (nested, outside quoted strings),
+/// replacing each with a space.
+fn strip_comments(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut depth = 0usize;
+    let mut in_quote = false;
+    let mut escaped = false;
+    for c in s.chars() {
+        if escaped {
+            escaped = false;
+            if depth == 0 {
+                out.push(c);
+            }
+            continue;
+        }
+        match c {
+            '\\' if in_quote || depth > 0 => {
+                escaped = true;
+                if depth == 0 {
+                    out.push(c);
+                }
+            }
+            '"' if depth == 0 => {
+                in_quote = !in_quote;
+                out.push(c);
+            }
+            '(' if !in_quote => {
+                if depth == 0 {
+                    out.push(' ');
+                }
+                depth += 1;
+            }
+            ')' if !in_quote && depth > 0 => depth -= 1,
+            _ if depth > 0 => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Splits on `sep` outside double-quoted strings.
+fn split_unquoted(s: &str, sep: char) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut current = String::new();
+    let mut in_quote = false;
+    let mut escaped = false;
+    for c in s.chars() {
+        if escaped {
+            escaped = false;
+            current.push(c);
+            continue;
+        }
+        match c {
+            '\\' if in_quote => {
+                escaped = true;
+                current.push(c);
+            }
+            '"' => {
+                in_quote = !in_quote;
+                current.push(c);
+            }
+            c if c == sep && !in_quote => parts.push(std::mem::take(&mut current)),
+            c => current.push(c),
+        }
+    }
+    parts.push(current);
+    parts
+}
+
+// ---------------------------------------------------------------------------
+// Body
+
+/// The message's readable text before quotes are cut: the first non-blank
+/// text/plain body part, else the first HTML body part (quotes removed)
+/// turned into text. Attachments and non-text parts are never read.
+fn readable_text(message: &Message<'_>) -> Option<String> {
+    let part_of = |id: &u32| message.parts.get(*id as usize);
+    let plain = message
+        .text_body
+        .iter()
+        .filter_map(part_of)
+        .find_map(|part| match &part.body {
+            PartType::Text(text) if !text.trim().is_empty() => Some(text.to_string()),
+            _ => None,
+        });
+    if plain.is_some() {
+        return plain;
+    }
+    let html = message
+        .text_body
+        .iter()
+        .chain(&message.html_body)
+        .filter_map(part_of)
+        .find_map(|part| match &part.body {
+            PartType::Html(html) => Some(html_body_text(html)),
+            _ => None,
+        });
+    html.or_else(|| {
+        // Only blank text/plain parts: keep the (blank) text.
+        message
+            .text_body
+            .iter()
+            .filter_map(part_of)
+            .find_map(|part| match &part.body {
+                PartType::Text(text) => Some(text.to_string()),
+                _ => None,
+            })
+    })
+}
+
+/// HTML to text, without the quoted parts, one line per block element.
+fn html_body_text(html: &str) -> String {
+    let text = html_to_text(&strip_html_quotes(html)).replace('\u{a0}', " ");
+    // Block elements were marked with breaks before and after, so adjacent
+    // blocks leave blank lines: keep only the lines with text.
+    let mut out = String::with_capacity(text.len());
+    for line in normalize_newlines(&text).split('\n') {
+        if !line.trim().is_empty() {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Block elements after (and before) which a line break is inserted, since
+/// `html_to_text` breaks lines only at `<br>` and `</p>`.
+const BLOCK_TAGS: &[&str] = &[
+    "div", "p", "li", "tr", "table", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "pre",
+];
+
+/// Removes `<blockquote>` elements (nested, any case) and quote containers
+/// such as Gmail's `<div class="gmail_quote">`, and marks block elements
+/// with `<br>` so that each becomes a line of text.
+fn strip_html_quotes(html: &str) -> String {
+    // ASCII lowercasing keeps every byte offset, so offsets found in `lower`
+    // are valid in `html`; all of them sit on ASCII `<` or after `>`.
+    let lower = html.to_ascii_lowercase();
+    let mut out = String::with_capacity(html.len());
+    let mut copied = 0; // `html[..copied]` is dealt with
+    let mut cursor = 0;
+    // While inside a removed element: its tag name and the nesting depth.
+    let mut skipping: Option<(&'static str, usize)> = None;
+    while let Some(offset) = lower.get(cursor..).and_then(|rest| rest.find('<')) {
+        let start = cursor + offset;
+        let rest = lower.get(start..).unwrap_or("");
+        if rest.starts_with("<!--") {
+            cursor = rest.find("-->").map_or(lower.len(), |e| start + e + 3);
+            continue;
+        }
+        let end = rest.find('>').map_or(lower.len(), |e| start + e + 1);
+        let tag = lower.get(start..end).unwrap_or("");
+        cursor = end;
+        let (closing, name) = tag_name(tag);
+        let self_closing = tag.ends_with("/>");
+        match skipping {
+            None => {
+                let quote = match name {
+                    _ if closing || self_closing => None,
+                    "blockquote" => Some("blockquote"),
+                    "div" if tag.contains("gmail_quote") || tag.contains("yahoo_quoted") => {
+                        Some("div")
+                    }
+                    _ => None,
+                };
+                if let Some(kind) = quote {
+                    out.push_str(html.get(copied..start).unwrap_or(""));
+                    copied = end;
+                    skipping = Some((kind, 1));
+                } else if BLOCK_TAGS.contains(&name) {
+                    out.push_str(html.get(copied..start).unwrap_or(""));
+                    out.push_str("<br>");
+                    copied = start;
+                } else if closing && name == "blockquote" {
+                    // A stray closing tag: drop it.
+                    out.push_str(html.get(copied..start).unwrap_or(""));
+                    copied = end;
+                }
+            }
+            Some((kind, depth)) => {
+                if name == kind && !self_closing {
+                    if closing {
+                        if depth <= 1 {
+                            skipping = None;
+                            copied = end;
+                            out.push_str("<br>");
+                        } else {
+                            skipping = Some((kind, depth - 1));
+                        }
+                    } else {
+                        skipping = Some((kind, depth + 1));
+                    }
+                }
+            }
+        }
+    }
+    if skipping.is_none() {
+        out.push_str(html.get(copied..).unwrap_or(""));
+    }
+    out
+}
+
+/// `("<div class=x>")` → `(false, "div")`; `("</p>")` → `(true, "p")`.
+fn tag_name(tag: &str) -> (bool, &str) {
+    let inner = tag.strip_prefix('<').unwrap_or(tag);
+    let (closing, inner) = match inner.strip_prefix('/') {
+        Some(rest) => (true, rest),
+        None => (false, inner),
+    };
+    let len = inner
+        .find(|c: char| !c.is_ascii_alphanumeric())
+        .unwrap_or(inner.len());
+    (closing, inner.get(..len).unwrap_or(""))
+}
+
+fn normalize_newlines(s: &str) -> String {
+    s.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// The new text of a reply: `\n` line endings; `>` lines removed; everything
+/// from the signature separator (`-- ` or `--` alone on a line), an
+/// attribution line that introduces a quote ("On … wrote:", also wrapped
+/// over two lines; "Am … schrieb …:", "… писал(а):", "… пишет:",
+/// "Le … a écrit :"), a forwarded/original-message separator or an Outlook
+/// header block (`From:` followed within four lines by `Sent:` or `Date:`)
+/// to the end removed; trailing whitespace removed. The rest is kept as is.
+pub fn strip_quoted(text: &str) -> String {
+    let text = normalize_newlines(text);
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut kept: Vec<&str> = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        if starts_quote(&lines, i) {
+            break;
+        }
+        if line.trim_start().starts_with('>') {
+            continue;
+        }
+        kept.push(line);
+    }
+    let mut out = kept.join("\n");
+    out.truncate(out.trim_end().len());
+    out
+}
+
+/// Whether line `i` starts the part of a message that must never be read.
+fn starts_quote(lines: &[&str], i: usize) -> bool {
+    let Some(line) = lines.get(i) else {
+        return false;
+    };
+    line.trim_end() == "--"
+        || is_separator(line)
+        || is_attribution(lines, i)
+        || is_header_block(lines, i)
+        || is_rule_before_header_block(lines, i)
+}
+
+/// Lines such as `-----Original Message-----`, after trimming the dashes.
+const DASHED_SEPARATORS: &[&str] = &[
+    "original message",
+    "forwarded message",
+    "ursprüngliche nachricht",
+    "weitergeleitete nachricht",
+    "original-nachricht",
+    "пересылаемое сообщение",
+    "исходное сообщение",
+    "переадресованное сообщение",
+    "message d'origine",
+    "message transféré",
+    "mensaje original",
+    "mensaje reenviado",
+    "messaggio originale",
+    "messaggio inoltrato",
+    "oorspronkelijk bericht",
+    "doorgestuurd bericht",
+];
+
+/// Whole lines (lowercased, trimmed) that introduce a forwarded message.
+const FORWARD_INTROS: &[&str] = &[
+    "begin forwarded message:",
+    "anfang der weitergeleiteten nachricht:",
+    "début du message réexpédié :",
+    "début du message réexpédié:",
+    "начало переадресованного сообщения:",
+];
+
+fn is_separator(line: &str) -> bool {
+    let lower = line.trim().to_lowercase();
+    if FORWARD_INTROS.contains(&lower.as_str()) {
+        return true;
+    }
+    lower.starts_with("--") && {
+        let inner = lower.trim_matches(|c: char| c == '-' || c.is_whitespace());
+        DASHED_SEPARATORS.contains(&inner)
+    }
+}
+
+/// Suffixes of Russian attributions ("Иван <ivan@x> написал(а):").
+const RU_ATTRIBUTION_ENDS: &[&str] = &["писал(а):", "писал:", "писала:", "пишет:"];
+
+/// Prefixes of attributions that may be wrapped onto the next line(s).
+const ATTRIBUTION_STARTS: &[&str] = &["On ", "Am ", "Le ", "El ", "Il ", "Op "];
+
+fn is_attribution_text(s: &str) -> bool {
+    let s = s.trim();
+    (s.starts_with("On ") && s.ends_with("wrote:"))
+        || (s.starts_with("Am ") && s.contains("schrieb") && s.ends_with(':'))
+        || (s.starts_with("Le ")
+            && ["a écrit :", "a écrit:", "a écrit\u{a0}:"]
+                .iter()
+                .any(|end| s.ends_with(end)))
+        || (s.starts_with("El ") && s.ends_with("escribió:"))
+        || (s.starts_with("Il ") && s.ends_with("ha scritto:"))
+        || (s.starts_with("Op ") && s.contains("schreef") && s.ends_with(':'))
+        || RU_ATTRIBUTION_ENDS.iter().any(|end| s.ends_with(end))
+}
+
+/// An attribution on line `i`, possibly wrapped over the next two lines.
+fn is_attribution(lines: &[&str], i: usize) -> bool {
+    let Some(first) = lines.get(i).map(|l| l.trim()) else {
+        return false;
+    };
+    if is_attribution_text(first) {
+        return true;
+    }
+    if !ATTRIBUTION_STARTS.iter().any(|p| first.starts_with(p)) {
+        return false;
+    }
+    let mut joined = first.to_string();
+    for next in lines.iter().skip(i + 1).take(2) {
+        let next = next.trim();
+        if next.is_empty() || next.starts_with('>') {
+            return false;
+        }
+        joined.push(' ');
+        joined.push_str(next);
+        if is_attribution_text(&joined) {
+            return true;
+        }
+    }
+    false
+}
+
+/// `From:` in the languages of common mail clients.
+const FROM_FIELDS: &[&str] = &["from", "von", "de", "от", "van", "da"];
+/// `Sent:`/`Date:` in the languages of common mail clients.
+const DATE_FIELDS: &[&str] = &[
+    "sent",
+    "date",
+    "gesendet",
+    "datum",
+    "envoyé",
+    "отправлено",
+    "дата",
+    "enviado",
+    "fecha",
+    "inviato",
+    "data",
+    "verzonden",
+];
+
+/// The lowercased name of a `Name: value` line, also `*Name:*` (bold from HTML).
+fn field_name(line: &str) -> Option<String> {
+    let line = line.trim_start().trim_start_matches('*');
+    let (name, _) = line.split_once(':')?;
+    let name = name.trim().trim_end_matches('*').trim();
+    (!name.is_empty() && name.chars().count() <= 20).then(|| name.to_lowercase())
+}
+
+/// An Outlook-style header block: `From: …` and within four lines `Sent: …`
+/// or `Date: …`.
+fn is_header_block(lines: &[&str], i: usize) -> bool {
+    let is_from = lines
+        .get(i)
+        .and_then(|l| field_name(l))
+        .is_some_and(|n| FROM_FIELDS.contains(&n.as_str()));
+    is_from
+        && lines
+            .iter()
+            .skip(i + 1)
+            .take(4)
+            .filter_map(|l| field_name(l))
+            .any(|n| DATE_FIELDS.contains(&n.as_str()))
+}
+
+/// Outlook's `________________________________` rule right above a header block.
+fn is_rule_before_header_block(lines: &[&str], i: usize) -> bool {
+    let Some(rule) = lines.get(i).map(|l| l.trim()) else {
+        return false;
+    };
+    if rule.len() < 8 || !rule.chars().all(|c| c == '_') {
+        return false;
+    }
+    (i + 1..i + 3)
+        .find(|&j| lines.get(j).is_some_and(|l| !l.trim().is_empty()))
+        .is_some_and(|j| is_header_block(lines, j))
+}
+
+// ---------------------------------------------------------------------------
+// Classification
+
+fn classify(message: &Message<'_>, fields: &Fields<'_, '_>, mail: &Mail) -> Kind {
+    if let Some(ct) = message.parts.first().and_then(|p| p.content_type())
+        && ct.ctype().eq_ignore_ascii_case("multipart")
+        && ct
+            .subtype()
+            .is_some_and(|s| s.eq_ignore_ascii_case("report"))
+    {
+        let report_type = ct.attribute("report-type").unwrap_or("").trim();
+        if report_type.eq_ignore_ascii_case("disposition-notification") {
+            return Kind::Automated("read receipt".into());
+        }
+        return bounce_or_status(message, fields, mail);
+    }
+
+    let null_sender = mail.return_path.as_deref() == Some("");
+    // Sendmail writes the null sender as `Return-Path: <MAILER-DAEMON>`.
+    let daemon = [&mail.from, &mail.return_path].into_iter().any(|a| {
+        a.as_deref()
+            .is_some_and(|a| !a.is_empty() && is_daemon_address(a))
+    });
+    if null_sender || daemon {
+        if looks_like_bounce(message, &mail.subject) {
+            return bounce_or_status(message, fields, mail);
+        }
+        let why = if null_sender {
+            "null sender"
+        } else {
+            "mailer-daemon"
+        };
+        return Kind::Automated(why.into());
+    }
+
+    for value in fields.raw_values("Auto-Submitted") {
+        let value = strip_comments(&value);
+        let token = value.split(';').next().unwrap_or("").trim();
+        if !token.eq_ignore_ascii_case("no") {
+            return Kind::Automated(format!("Auto-Submitted: {token}"));
+        }
+    }
+    for value in fields.raw_values("Precedence") {
+        let value = strip_comments(&value).trim().to_ascii_lowercase();
+        if matches!(value.as_str(), "bulk" | "junk" | "list") {
+            return Kind::Automated(format!("Precedence: {value}"));
+        }
+    }
+    for name in ["X-Autoreply", "X-Autorespond"] {
+        if fields.named(name).next().is_some() {
+            return Kind::Automated(name.into());
+        }
+    }
+    if fields.named("List-Id").next().is_some() || fields.named("List-Unsubscribe").next().is_some()
+    {
+        return Kind::Automated("mailing list".into());
+    }
+    Kind::Personal
+}
+
+fn is_daemon_address(address: &str) -> bool {
+    let local = address.rsplit_once('@').map_or(address, |(local, _)| local);
+    let local = local.trim().trim_matches('"');
+    local.eq_ignore_ascii_case("mailer-daemon") || local.eq_ignore_ascii_case("postmaster")
+}
+
+/// Subjects of bounces from MTAs that do not send `multipart/report`.
+const BOUNCE_SUBJECTS: &[&str] = &[
+    "undelivered mail",
+    "undeliverable",
+    "undelivered",
+    "delivery status notification",
+    "mail delivery failed",
+    "delivery failure",
+    "returned mail",
+    "failure notice",
+    "non-delivery",
+    "nondelivery",
+    "unzustellbar",
+    "nicht zustellbar",
+    "не доставлено",
+    "недоставленное",
+];
+
+fn looks_like_bounce(message: &Message<'_>, subject: &str) -> bool {
+    let report_part = message.parts.iter().any(|part| {
+        part_type(part).is_some_and(|(t, s)| {
+            matches!(
+                (t.as_str(), s.as_str()),
+                (
+                    "message",
+                    "rfc822" | "global" | "delivery-status" | "global-delivery-status"
+                ) | ("message", "global-headers")
+                    | ("text", "rfc822-headers")
+            )
+        })
+    });
+    let subject = subject.to_lowercase();
+    report_part || BOUNCE_SUBJECTS.iter().any(|s| subject.contains(s))
+}
+
+/// Lowercased MIME type and subtype of a part that declares one.
+fn part_type(part: &MessagePart<'_>) -> Option<(String, String)> {
+    let ct = part.content_type()?;
+    Some((
+        ct.ctype().to_ascii_lowercase(),
+        ct.subtype().unwrap_or("").to_ascii_lowercase(),
+    ))
+}
+
+/// The decoded content of a leaf part as text (lossy); nested messages
+/// give their raw text.
+fn part_text(part: &MessagePart<'_>) -> String {
+    match &part.body {
+        PartType::Text(text) | PartType::Html(text) => text.to_string(),
+        PartType::Binary(bytes) | PartType::InlineBinary(bytes) => {
+            String::from_utf8_lossy(bytes).into_owned()
+        }
+        PartType::Message(message) => {
+            let bytes = message
+                .parts
+                .first()
+                .and_then(|p| {
+                    message
+                        .raw_message
+                        .get(p.offset_header as usize..p.offset_end as usize)
+                })
+                .unwrap_or_default();
+            String::from_utf8_lossy(bytes).into_owned()
+        }
+        PartType::Multipart(_) => String::new(),
+    }
+}
+
+/// A bounce, or `Automated` for a delivery report in which no recipient failed.
+fn bounce_or_status(message: &Message<'_>, fields: &Fields<'_, '_>, mail: &Mail) -> Kind {
+    let mut original_ids = Vec::new();
+    let mut failed = Vec::new();
+    let mut diagnostic = None;
+    let mut actions = Vec::new();
+
+    for part in &message.parts {
+        let Some((ctype, subtype)) = part_type(part) else {
+            continue;
+        };
+        match (ctype.as_str(), subtype.as_str()) {
+            ("message", "delivery-status" | "global-delivery-status") => {
+                for block in field_blocks(&part_text(part)) {
+                    let get = |name: &str| block.iter().find(|(n, _)| n == name).map(|(_, v)| v);
+                    if get("final-recipient").is_none()
+                        && get("original-recipient").is_none()
+                        && get("action").is_none()
+                    {
+                        continue; // the per-message fields
+                    }
+                    let action = get("action").map(|a| a.trim().to_ascii_lowercase());
+                    let is_failure = action.as_deref().is_none_or(|a| a == "failed");
+                    actions.push(action);
+                    if !is_failure {
+                        continue;
+                    }
+                    for name in ["final-recipient", "original-recipient"] {
+                        if let Some(addr) = get(name).and_then(|v| non_empty(&typed_value(v))) {
+                            let addr = addr.trim_start_matches('<').trim_end_matches('>');
+                            if let Some(addr) = non_empty(addr) {
+                                push_unique(&mut failed, addr);
+                            }
+                        }
+                    }
+                    if diagnostic.is_none() {
+                        diagnostic = get("diagnostic-code")
+                            .and_then(|code| non_empty(&typed_value(code)))
+                            .or_else(|| {
+                                let action = get("action").map(|a| format!("Action: {}", a.trim()));
+                                let status = get("status").map(|s| format!("Status: {}", s.trim()));
+                                let both: Vec<String> = action.into_iter().chain(status).collect();
+                                (!both.is_empty()).then(|| both.join(", "))
+                            });
+                    }
+                }
+            }
+            ("message", "rfc822" | "global") => match &part.body {
+                PartType::Message(nested) => {
+                    if let Some(root) = nested.parts.first() {
+                        let nested_fields = Fields {
+                            base: nested.raw_message.as_ref(),
+                            headers: &root.headers,
+                        };
+                        for id in nested_fields.values("Message-ID").flat_map(ids) {
+                            push_unique(&mut original_ids, id);
+                        }
+                    }
+                }
+                _ => {
+                    for id in scan_message_ids(&part_text(part)) {
+                        push_unique(&mut original_ids, id);
+                    }
+                }
+            },
+            ("text", "rfc822-headers") | ("message", "global-headers") => {
+                for id in scan_message_ids(&part_text(part)) {
+                    push_unique(&mut original_ids, id);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // A delivery report in which every recipient was delayed, relayed,
+    // delivered or expanded: nothing bounced (yet).
+    if !actions.is_empty()
+        && let Some(Some(first)) = actions.first()
+        && actions
+            .iter()
+            .all(|a| a.as_deref().is_some_and(|a| a != "failed"))
+    {
+        return Kind::Automated(format!("delivery status: {first}"));
+    }
+
+    let human = readable_text(message).unwrap_or_default();
+    if original_ids.is_empty() {
+        // Plain-text bounces quote the original headers inline.
+        for part in &message.parts {
+            if matches!(part.body, PartType::Text(_) | PartType::Binary(_)) {
+                for id in scan_message_ids(&part_text(part)) {
+                    push_unique(&mut original_ids, id);
+                }
+            }
+        }
+    }
+    if original_ids.is_empty() {
+        for id in mail.in_reply_to.iter().chain(&mail.references) {
+            push_unique(&mut original_ids, id.clone());
+        }
+    }
+    if failed.is_empty() {
+        for value in fields.raw_values("X-Failed-Recipients") {
+            for addr in split_unquoted(&value, ',') {
+                if let Some(addr) = path_address(&addr).and_then(|a| non_empty(&a)) {
+                    push_unique(&mut failed, addr);
+                }
+            }
+        }
+    }
+    if failed.is_empty() {
+        for addr in scan_failed_addresses(&human) {
+            push_unique(&mut failed, addr);
+        }
+    }
+    let diagnostic = diagnostic
+        .or_else(|| smtp_error_line(&human))
+        .unwrap_or_else(|| {
+            human
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ")
+        });
+
+    Kind::Bounce(Bounce {
+        original_ids,
+        failed_recipients: failed,
+        diagnostic: one_line(&diagnostic, MAX_DIAGNOSTIC),
+    })
+}
+
+/// `rfc822; bob@x` → `bob@x`; `smtp; 550 …` → `550 …`: drops a leading
+/// type token before `;`.
+fn typed_value(value: &str) -> String {
+    match value.split_once(';') {
+        Some((kind, rest))
+            if !kind.trim().is_empty() && !kind.trim().contains(char::is_whitespace) =>
+        {
+            rest.trim().to_string()
+        }
+        _ => value.trim().to_string(),
+    }
+}
+
+/// The header-style field blocks of a `message/delivery-status` body
+/// (separated by blank lines; names lowercased; continuation lines joined).
+fn field_blocks(text: &str) -> Vec<Vec<(String, String)>> {
+    let text = normalize_newlines(text);
+    let mut blocks = Vec::new();
+    let mut current: Vec<(String, String)> = Vec::new();
+    for line in text.split('\n') {
+        if line.trim().is_empty() {
+            if !current.is_empty() {
+                blocks.push(std::mem::take(&mut current));
+            }
+        } else if line.starts_with([' ', '\t']) {
+            if let Some((_, value)) = current.last_mut() {
+                value.push(' ');
+                value.push_str(line.trim());
+            }
+        } else if let Some((name, value)) = line.split_once(':') {
+            current.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
+        }
+    }
+    if !current.is_empty() {
+        blocks.push(current);
+    }
+    blocks
+}
+
+/// Ids of `Message-ID:` lines in quoted headers (value possibly on the next line).
+fn scan_message_ids(text: &str) -> Vec<String> {
+    let text = normalize_newlines(text);
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut found = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let line = line.trim_start();
+        let is_field = line
+            .as_bytes()
+            .get(..11)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"message-id:"));
+        if !is_field {
+            continue;
+        }
+        let mut value = line.get(11..).unwrap_or("").trim();
+        if value.is_empty() {
+            value = lines.get(i + 1).map_or("", |l| l.trim());
+        }
+        let id = match value.split_once('<') {
+            Some((_, rest)) => rest.split('>').next().unwrap_or(""),
+            None => value.split_whitespace().next().unwrap_or(""),
+        };
+        if let Some(id) = clean_id(id) {
+            push_unique(&mut found, id);
+        }
+    }
+    found
+}
+
+/// Addresses a plain-text bounce lists as failed: Postfix/qmail style
+/// `<bob@x>: …` lines, and the indented addresses after Exim's
+/// "The following address(es) failed:".
+fn scan_failed_addresses(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut after_failed = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if let Some(rest) = trimmed.strip_prefix('<')
+            && let Some((addr, _)) = rest.split_once(">:")
+            && addr.contains('@')
+            && !addr.contains(char::is_whitespace)
+        {
+            push_unique(&mut found, addr.to_string());
+        }
+        if trimmed.to_ascii_lowercase().ends_with("failed:") {
+            after_failed = true;
+            continue;
+        }
+        if after_failed {
+            if trimmed.is_empty() {
+                if !found.is_empty() {
+                    after_failed = false;
+                }
+                continue;
+            }
+            if line.starts_with([' ', '\t'])
+                && trimmed.contains('@')
+                && !trimmed.contains(char::is_whitespace)
+            {
+                let addr = trimmed.trim_start_matches('<').trim_end_matches([':', '>']);
+                push_unique(&mut found, addr.to_string());
+            } else if !line.starts_with([' ', '\t']) {
+                after_failed = false;
+            }
+        }
+    }
+    found
+}
+
+/// The first line carrying an SMTP reply code (`550`) or enhanced status
+/// code (`5.1.1`).
+fn smtp_error_line(text: &str) -> Option<String> {
+    text.lines()
+        .find(|line| line.split_whitespace().any(is_smtp_code))
+        .and_then(non_empty)
+}
+
+fn is_smtp_code(token: &str) -> bool {
+    token
+        .trim_matches(|c: char| !c.is_ascii_alphanumeric())
+        .split('-')
+        .any(|t| {
+            let reply =
+                t.len() == 3 && t.starts_with(['4', '5']) && t.bytes().all(|b| b.is_ascii_digit());
+            let parts: Vec<&str> = t.split('.').collect();
+            let enhanced = parts.len() == 3
+                && matches!(parts.first(), Some(&"4") | Some(&"5"))
+                && parts
+                    .iter()
+                    .all(|p| (1..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
+            reply || enhanced
+        })
+}
+
+/// Whitespace collapsed into single spaces, at most `max` characters.
+fn one_line(s: &str, max: usize) -> String {
+    let collapsed = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if collapsed.chars().count() <= max {
+        return collapsed;
+    }
+    let mut short: String = collapsed.chars().take(max.saturating_sub(1)).collect();
+    short.push('…');
+    short
+}
+
+// ---------------------------------------------------------------------------
+// Authentication-Results and VERP
+
+/// Whether the receiving server vouches for the sender: `Ok(())` if an
+/// `Authentication-Results` header of `authserv_id` (case-insensitive; an
+/// optional version after it is ignored) reports `dmarc=pass`, `dkim=pass`
+/// or `spf=pass`. Headers of other server ids are ignored: anyone can write
+/// them. The error says precisely what was found, e.g.
+/// `"mx.example.org: dkim=fail spf=softfail dmarc=fail"` or
+/// `"no Authentication-Results from mx.example.org"`.
+pub fn authentication_passes(mail: &Mail, authserv_id: &str) -> Result<(), String> {
+    let wanted = authserv_id.trim();
+    let mut seen = false;
+    let mut results: Vec<String> = Vec::new();
+    for value in &mail.auth_results {
+        let cleaned = strip_comments(value);
+        let segments = split_unquoted(&cleaned, ';');
+        let mut segments = segments.iter();
+        let id = segments
+            .next()
+            .and_then(|head| head.split_whitespace().next())
+            .map(|id| id.trim_matches('"'));
+        if wanted.is_empty() || !id.is_some_and(|id| id.eq_ignore_ascii_case(wanted)) {
+            continue;
+        }
+        seen = true;
+        for resinfo in segments {
+            let Some((method, rest)) = resinfo.split_once('=') else {
+                continue;
+            };
+            // `dkim/1 = pass`: the method may carry a version.
+            let method = method
+                .split('/')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase();
+            let result = rest
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            if matches!(method.as_str(), "dkim" | "spf" | "dmarc") {
+                if result == "pass" {
+                    return Ok(());
+                }
+                results.push(format!("{method}={result}"));
+            }
+        }
+    }
+    if !seen {
+        Err(format!("no Authentication-Results from {wanted}"))
+    } else if results.is_empty() {
+        Err(format!("{wanted}: no dkim, spf or dmarc result"))
+    } else {
+        Err(format!("{wanted}: {}", results.join(" ")))
+    }
+}
+
+/// The outbox id of a VERP address among `recipients`: `N` from the first
+/// one whose local part is `<local_part_tag>+o<N>` (the tag compared
+/// case-insensitively, `N` a decimal `i64`).
+pub fn verp_outbox_id(local_part_tag: &str, recipients: &[String]) -> Option<i64> {
+    let tag = local_part_tag.trim();
+    if tag.is_empty() {
+        return None;
+    }
+    recipients.iter().find_map(|recipient| {
+        let addr = recipient
+            .trim()
+            .trim_start_matches('<')
+            .trim_end_matches('>');
+        let local = addr.rsplit_once('@').map_or(addr, |(local, _)| local);
+        let head = local.get(..tag.len())?;
+        if !head.eq_ignore_ascii_case(tag) {
+            return None;
+        }
+        let rest = local.get(tag.len()..)?.strip_prefix('+')?;
+        let digits = rest.strip_prefix(['o', 'O'])?;
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        digits.parse().ok()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(name: &str) -> Vec<u8> {
+        let path = format!("{}/tests/data/mail/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    fn mail(name: &str) -> Mail {
+        parse(&sample(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    }
+
+    fn bounce(name: &str) -> Bounce {
+        match mail(name).kind {
+            Kind::Bounce(b) => b,
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+
+    // --- headers ---------------------------------------------------------
+
+    #[test]
+    fn plain_text_move() {
+        let raw = sample("plain_move.eml");
+        let m = parse(&raw).unwrap();
+        assert_eq!(m.body, "14. Nf3");
+        assert_eq!(m.from.as_deref(), Some("anna@example.org"));
+        assert_eq!(m.return_path.as_deref(), Some("anna@example.org"));
+        assert_eq!(m.subject, "Re: Game 12: 13... Nc6");
+        assert_eq!(m.kind, Kind::Personal);
+        assert_eq!(m.size, raw.len());
+    }
+
+    #[test]
+    fn thread_ids() {
+        let m = mail("plain_move.eml");
+        assert_eq!(
+            m.message_id.as_deref(),
+            Some("CAF=3x9Q+kz@mail.example.org")
+        );
+        assert_eq!(m.in_reply_to, ["ccgate.o41.g12@gw.test"]);
+        assert_eq!(
+            m.references,
+            ["ccgate.o40.g12@gw.test", "ccgate.o41.g12@gw.test"]
+        );
+        let none = parse(b"From: a@b.test\nSubject: x\n\nhi\n").unwrap();
+        assert_eq!(none.message_id, None);
+        assert!(none.in_reply_to.is_empty() && none.references.is_empty());
+    }
+
+    #[test]
+    fn first_from_address_wins() {
+        let m =
+            parse(b"From: Anna <anna@a.test>, Bob <bob@b.test>\nFrom: eve@e.test\n\nx\n").unwrap();
+        assert_eq!(m.from.as_deref(), Some("anna@a.test"));
+    }
+
+    #[test]
+    fn recipients_in_order_without_duplicates() {
+        let m = mail("plain_move.eml");
+        assert_eq!(m.recipients, ["gw@gw.test", "kibitz@example.net"]);
+        let raw = b"Delivered-To: ccgate+o9@gw.test\nX-Original-To: <gw@gw.test>\nTo: \"G\" <GW@gw.test>, x@y.test\nCc: undisclosed:;, z@y.test\nFrom: a@b.test\n\nhi\n";
+        let m = parse(raw).unwrap();
+        assert_eq!(
+            m.recipients,
+            ["ccgate+o9@gw.test", "gw@gw.test", "x@y.test", "z@y.test"]
+        );
+    }
+
+    #[test]
+    fn encoded_word_subjects() {
+        assert_eq!(mail("base64_utf8.eml").subject, "Партия 12: ход ♘");
+        assert_eq!(mail("qp_latin1_de.eml").subject, "Partie 8: Zug für Weiß");
+        assert_eq!(mail("cp1251_ru.eml").subject, "Партия 6");
+    }
+
+    #[test]
+    fn null_return_path() {
+        assert_eq!(mail("bounce_postfix.eml").return_path.as_deref(), Some(""));
+        let m = parse(b"Return-Path: <@relay.test:anna@a.test>\nFrom: anna@a.test\n\nx\n").unwrap();
+        assert_eq!(m.return_path.as_deref(), Some("anna@a.test"));
+        let m = parse(b"From: anna@a.test\n\nx\n").unwrap();
+        assert_eq!(m.return_path, None);
+    }
+
+    // --- body --------------------------------------------------------------
+
+    #[test]
+    fn quoted_reply_keeps_only_the_new_move() {
+        let m = mail("quoted_reply_crlf.eml");
+        assert_eq!(m.body, "14. Nf3");
+    }
+
+    #[test]
+    fn two_line_attribution() {
+        assert_eq!(mail("two_line_attribution.eml").body, "22. Rxe8+");
+    }
+
+    #[test]
+    fn outlook_original_message() {
+        assert_eq!(mail("outlook_original.eml").body, "30. Kg2");
+    }
+
+    #[test]
+    fn forwarded_message() {
+        assert_eq!(mail("forwarded.eml").body, "19. O-O");
+    }
+
+    #[test]
+    fn signature_is_cut() {
+        assert_eq!(mail("signature.eml").body, "14. Nf3");
+    }
+
+    #[test]
+    fn html_only_blockquote_removed() {
+        let body = mail("html_only_blockquote.eml").body;
+        assert!(body.lines().any(|l| l.trim() == "14. Nf3"), "{body:?}");
+        assert!(body.lines().any(|l| l.trim() == "Regards,"), "{body:?}");
+        assert!(body.contains("PS: good game"), "{body:?}");
+        for old in ["Nc6", "Bb5", "Qh4", "margin"] {
+            assert!(!body.contains(old), "{old} in {body:?}");
+        }
+    }
+
+    #[test]
+    fn gmail_html_quote_removed() {
+        let body = mail("gmail_html_only.eml").body;
+        assert_eq!(body, "17. Qd2");
+    }
+
+    #[test]
+    fn html_quote_stripping() {
+        let html = "<p>a</p><BlockQuote cite=x>b<blockquote>c</BLOCKQUOTE>d</blockquote>e";
+        let text = html_body_text(html);
+        assert_eq!(text, "a\ne\n");
+        // Unclosed: everything after it goes.
+        assert_eq!(html_body_text("x<blockquote>y"), "x\n");
+        // Stray closing tags and comments do not swallow text.
+        assert_eq!(
+            html_body_text("x</blockquote> y<!-- <blockquote> -->z"),
+            "x yz\n"
+        );
+        // A blockquote-like tag name is not a blockquote.
+        assert!(html_body_text("<blockquotes>k</blockquotes>").contains('k'));
+        // Other divs stay, and become lines.
+        assert_eq!(
+            html_body_text("<div>14. Nf3</div><div>Thanks</div>"),
+            "14. Nf3\nThanks\n"
+        );
+        assert_eq!(
+            html_body_text(
+                "<div>1. e4</div><div class=\"gmail_quote\"><div>2. d4</div></div><div>ok</div>"
+            ),
+            "1. e4\nok\n"
+        );
+        assert_eq!(html_body_text("14.&nbsp;Nf3"), "14. Nf3\n");
+    }
+
+    #[test]
+    fn quoted_printable_latin1() {
+        let m = mail("qp_latin1_de.eml");
+        assert!(m.body.starts_with("Sf3 und Grüße aus Köln"), "{:?}", m.body);
+        assert!(m.body.contains("umbrochen wird."), "{:?}", m.body);
+        assert_eq!(m.from.as_deref(), Some("juergen@example.de"));
+    }
+
+    #[test]
+    fn windows_1251_russian() {
+        let m = mail("cp1251_ru.eml");
+        assert_eq!(m.body, "15. Кf3\nСпасибо за партию!");
+    }
+
+    #[test]
+    fn base64_utf8_body() {
+        assert_eq!(
+            mail("base64_utf8.eml").body,
+            "14. Nf3\nСпасибо, Grüße, merci ♞"
+        );
+    }
+
+    #[test]
+    fn alternative_prefers_plain() {
+        assert_eq!(mail("alternative.eml").body, "14. Nf3 (plain part)");
+        // The HTML part is used only when the plain one is blank.
+        let raw = b"From: a@b.test\nContent-Type: multipart/alternative; boundary=q\n\n--q\nContent-Type: text/plain\n\n \n--q\nContent-Type: text/html\n\n<p>7. Bc4</p>\n--q--\n";
+        assert_eq!(parse(raw).unwrap().body, "7. Bc4");
+    }
+
+    #[test]
+    fn attachments_are_ignored() {
+        let body = mail("mixed_attachment.eml").body;
+        assert_eq!(body, "20. Bd3");
+        assert!(!body.contains("e4"));
+    }
+
+    #[test]
+    fn crlf_and_lf_give_the_same_mail() {
+        let lf = sample("quoted_reply_crlf.eml")
+            .into_iter()
+            .filter(|&b| b != b'\r')
+            .collect::<Vec<_>>();
+        let crlf = sample("quoted_reply_crlf.eml");
+        assert!(crlf.windows(2).any(|w| w == b"\r\n"));
+        let (a, b) = (parse(&lf).unwrap(), parse(&crlf).unwrap());
+        assert_eq!(Mail { size: 0, ..a }, Mail { size: 0, ..b });
+    }
+
+    #[test]
+    fn message_without_body() {
+        let m = mail("no_body.eml");
+        assert_eq!(m.body, "");
+        assert_eq!(m.subject, "empty");
+        assert_eq!(m.kind, Kind::Personal);
+        let m = parse(b"From: a@b.test\r\nSubject: s\r\n\r\n").unwrap();
+        assert_eq!((m.body.as_str(), m.subject.as_str()), ("", "s"));
+    }
+
+    #[test]
+    fn garbage_is_refused_or_read_without_panic() {
+        assert_eq!(parse(b""), Err(ParseError::NotAMessage));
+        assert_eq!(parse(b"\n\n\n"), Err(ParseError::NotAMessage));
+        for raw in [
+            &b"\xff\xfe\x00\x01"[..],
+            b"just some words without any header",
+            b":::\n\n",
+            b"From: <\n\n\xc3",
+            b"Content-Type: multipart/mixed; boundary=\"\"\n\n--\n--\n",
+            b"Content-Type: message/rfc822\n\n",
+        ] {
+            let _ = parse(raw);
+        }
+    }
+
+    // --- strip_quoted --------------------------------------------------------
+
+    #[test]
+    fn strip_quoted_attributions() {
+        let cases = [
+            "Am 03.11.2026 um 10:00 schrieb Gateway <gw@x>:",
+            "3 нояб. 2026 г., в 10:00, Gateway <gw@x> написал(а):",
+            "Gateway пишет:",
+            "Le lun. 3 nov. 2026 à 10:00, Gateway <gw@x> a écrit :",
+            "El lun, 3 nov 2026 a las 10:00, Gateway (<gw@x>) escribió:",
+            "On 03/11/2026 10:00, Gateway wrote:",
+        ];
+        for attribution in cases {
+            let text = format!("14. Nf3\n\n{attribution}\n13... Nc6\n");
+            assert_eq!(strip_quoted(&text), "14. Nf3", "{attribution}");
+        }
+        // Wrapped over two and three lines.
+        assert_eq!(
+            strip_quoted("1. e4\nOn Mon, 3 Nov 2026,\nGateway <gw@x> wrote:\n2. d4"),
+            "1. e4"
+        );
+        assert_eq!(
+            strip_quoted(
+                "1. e4\nAm Montag, 3. November 2026\num 10:00 schrieb\nGateway <gw@x>:\n2. d4"
+            ),
+            "1. e4"
+        );
+        // Not attributions.
+        assert_eq!(strip_quoted("You wrote:\n1. e4"), "You wrote:\n1. e4");
+        assert_eq!(
+            strip_quoted("On move 14\nI play Nf3"),
+            "On move 14\nI play Nf3"
+        );
+        assert_eq!(
+            strip_quoted("On move 14\n\nsomeone wrote:"),
+            "On move 14\n\nsomeone wrote:"
+        );
+    }
+
+    #[test]
+    fn strip_quoted_separators() {
+        for sep in [
+            "-----Original Message-----",
+            "----- Original Message -----",
+            "---------- Forwarded message ---------",
+            "Begin forwarded message:",
+            "-------- Ursprüngliche Nachricht --------",
+            "-------- Пересылаемое сообщение --------",
+            "-------- Message d'origine --------",
+            "--",
+            "-- ",
+        ] {
+            let text = format!("5. O-O\n{sep}\n4... Nf6\n");
+            assert_eq!(strip_quoted(&text), "5. O-O", "{sep:?}");
+        }
+        // Dashes alone, or words that are not a separator, are kept.
+        assert_eq!(strip_quoted("a\n---\nb"), "a\n---\nb");
+        assert_eq!(
+            strip_quoted("a\n--- my notes ---\nb"),
+            "a\n--- my notes ---\nb"
+        );
+        assert_eq!(strip_quoted("a\n --\nb"), "a\n --\nb");
+    }
+
+    #[test]
+    fn strip_quoted_outlook_header_blocks() {
+        let text = "31. Qh5\n\nFrom: Chess Gateway <gw@gw.test>\nTo: me\nSubject: Game 3\nSent: Monday\n\n30... Qd8";
+        assert_eq!(strip_quoted(text), "31. Qh5");
+        let text =
+            "31. Qh5\n________________________________\n*From:* Gateway\n*Date:* Monday\n30... Qd8";
+        assert_eq!(strip_quoted(text), "31. Qh5");
+        let text = "31. Qh5\nVon: Gateway\nGesendet: Montag\n30... Qd8";
+        assert_eq!(strip_quoted(text), "31. Qh5");
+        // From: without Sent:/Date: within four lines is not a header block.
+        let text = "From: my analysis\na\nb\nc\nd\nDate: today\n1. e4";
+        assert_eq!(strip_quoted(text), text);
+    }
+
+    #[test]
+    fn strip_quoted_lines_and_endings() {
+        assert_eq!(
+            strip_quoted("1. e4\r\n  > 1... e5\r\n>>2. Nf3\r\n2. d4\r\n"),
+            "1. e4\n2. d4"
+        );
+        assert_eq!(strip_quoted("a\rb\r\n\r\n"), "a\nb");
+        assert_eq!(strip_quoted("a -> b\n x>y"), "a -> b\n x>y");
+        assert_eq!(strip_quoted(""), "");
+    }
+
+    // --- classification ----------------------------------------------------
+
+    #[test]
+    fn out_of_office_is_automated() {
+        assert_eq!(
+            mail("ooo_auto_replied.eml").kind,
+            Kind::Automated("Auto-Submitted: auto-replied".into())
+        );
+    }
+
+    #[test]
+    fn precedence_bulk_is_automated() {
+        assert_eq!(
+            mail("precedence_bulk.eml").kind,
+            Kind::Automated("Precedence: bulk".into())
+        );
+    }
+
+    #[test]
+    fn auto_submitted_no_is_personal() {
+        assert_eq!(mail("auto_submitted_no.eml").kind, Kind::Personal);
+        let m = parse(b"From: a@b.test\nAuto-Submitted: No (a person)\n\nx\n").unwrap();
+        assert_eq!(m.kind, Kind::Personal);
+        let m =
+            parse(b"From: a@b.test\nAuto-Submitted: auto-generated; owner-email=\"x@y\"\n\nx\n")
+                .unwrap();
+        assert_eq!(
+            m.kind,
+            Kind::Automated("Auto-Submitted: auto-generated".into())
+        );
+    }
+
+    #[test]
+    fn other_automated_markers() {
+        let cases: [(&[u8], &str); 5] = [
+            (
+                b"From: a@b.test\nList-Id: Chess <chess.lists.test>\n\nx\n",
+                "mailing list",
+            ),
+            (
+                b"From: a@b.test\nList-Unsubscribe: <mailto:u@l.test>\n\nx\n",
+                "mailing list",
+            ),
+            (b"From: a@b.test\nX-Autoreply: yes\n\nx\n", "X-Autoreply"),
+            (b"From: a@b.test\nX-Autorespond: 1\n\nx\n", "X-Autorespond"),
+            (
+                b"From: a@b.test\nPrecedence: junk\n\nx\n",
+                "Precedence: junk",
+            ),
+        ];
+        for (raw, why) in cases {
+            assert_eq!(
+                parse(raw).unwrap().kind,
+                Kind::Automated(why.into()),
+                "{why}"
+            );
+        }
+        let m = parse(b"From: a@b.test\nPrecedence: first-class\n\nx\n").unwrap();
+        assert_eq!(m.kind, Kind::Personal);
+    }
+
+    #[test]
+    fn null_sender_and_mailer_daemon_without_bounce() {
+        let m =
+            parse(b"Return-Path: <>\nFrom: robot@x.test\nSubject: Your report\n\nhello\n").unwrap();
+        assert_eq!(m.kind, Kind::Automated("null sender".into()));
+        let m = parse(b"From: Postmaster <POSTMASTER@x.test>\nSubject: Policy\n\nhello\n").unwrap();
+        assert_eq!(m.kind, Kind::Automated("mailer-daemon".into()));
+        let m =
+            parse(b"Return-Path: <MAILER-DAEMON>\nFrom: x@y.test\nSubject: hi\n\nhello\n").unwrap();
+        assert_eq!(m.kind, Kind::Automated("mailer-daemon".into()));
+        let m = parse(b"From: MAILER-DAEMON (Mail Delivery System)\nSubject: Returned mail\n\nx\n")
+            .unwrap();
+        assert!(matches!(m.kind, Kind::Bounce(_)), "{:?}", m.kind);
+    }
+
+    #[test]
+    fn postfix_bounce() {
+        let m = mail("bounce_postfix.eml");
+        assert_eq!(verp_outbox_id("ccgate", &m.recipients), Some(42));
+        let b = bounce("bounce_postfix.eml");
+        assert_eq!(b.original_ids, ["ccgate.o42.g7@gw.test"]);
+        assert_eq!(b.failed_recipients, ["bob@example.test"]);
+        assert_eq!(b.diagnostic, "550 5.1.1 No such user");
+    }
+
+    #[test]
+    fn bounce_with_rfc822_headers_part() {
+        let m = mail("bounce_headers_only.eml");
+        assert_eq!(verp_outbox_id("ccgate", &m.recipients), Some(77));
+        let b = bounce("bounce_headers_only.eml");
+        assert_eq!(b.original_ids, ["ccgate.o77.g20@gw.test"]);
+        assert_eq!(b.failed_recipients, ["carol@nowhere.example"]);
+        assert_eq!(
+            b.diagnostic,
+            "550-5.1.1 The email account that you tried to reach does not exist."
+        );
+    }
+
+    #[test]
+    fn plain_text_mailer_daemon_bounce() {
+        let b = bounce("bounce_exim_plain.eml");
+        assert_eq!(b.original_ids, ["ccgate.o43.g9@gw.test"]);
+        assert_eq!(b.failed_recipients, ["dora@example.invalid"]);
+        assert!(
+            b.diagnostic.starts_with("550 5.1.1 <dora@example.invalid>"),
+            "{}",
+            b.diagnostic
+        );
+        // Without X-Failed-Recipients the address is read from the text.
+        let raw = String::from_utf8(sample("bounce_exim_plain.eml"))
+            .unwrap()
+            .replace("X-Failed-Recipients: dora@example.invalid\n", "");
+        let Kind::Bounce(b) = parse(raw.as_bytes()).unwrap().kind else {
+            panic!("not a bounce")
+        };
+        assert_eq!(b.failed_recipients, ["dora@example.invalid"]);
+    }
+
+    #[test]
+    fn bounce_falls_back_to_in_reply_to() {
+        let raw = b"Return-Path: <>\nFrom: MAILER-DAEMON@mx.test\nSubject: Returned mail: see transcript for details\nIn-Reply-To: <ccgate.o5.g1@gw.test>\n\nThe original message was lost.\n<x@y.test>: unknown user\n";
+        let Kind::Bounce(b) = parse(raw).unwrap().kind else {
+            panic!("not a bounce")
+        };
+        assert_eq!(b.original_ids, ["ccgate.o5.g1@gw.test"]);
+        assert_eq!(b.failed_recipients, ["x@y.test"]);
+        assert_eq!(
+            b.diagnostic,
+            "The original message was lost. <x@y.test>: unknown user"
+        );
+    }
+
+    #[test]
+    fn failed_recipients_header() {
+        let raw = b"Return-Path: <>\nFrom: Mailer-Daemon@mx.test\nSubject: Undeliverable: Game 3\nX-Failed-Recipients: a@x.test,\n <b@y.test>\n\nDelivery failed.\n";
+        let Kind::Bounce(b) = parse(raw).unwrap().kind else {
+            panic!("not a bounce")
+        };
+        assert_eq!(b.failed_recipients, ["a@x.test", "b@y.test"]);
+        assert!(b.original_ids.is_empty());
+        assert_eq!(b.diagnostic, "Delivery failed.");
+    }
+
+    #[test]
+    fn read_receipt_is_automated() {
+        assert_eq!(mail("mdn.eml").kind, Kind::Automated("read receipt".into()));
+    }
+
+    #[test]
+    fn delay_notice_is_not_a_bounce() {
+        assert_eq!(
+            mail("delay_dsn.eml").kind,
+            Kind::Automated("delivery status: delayed".into())
+        );
+        // The same report with a failed recipient is a bounce.
+        let raw = String::from_utf8(sample("delay_dsn.eml"))
+            .unwrap()
+            .replace("Action: delayed", "Action: failed");
+        let Kind::Bounce(b) = parse(raw.as_bytes()).unwrap().kind else {
+            panic!("not a bounce")
+        };
+        assert_eq!(b.original_ids, ["ccgate.o88.g3@gw.test"]);
+        assert_eq!(b.failed_recipients, ["slow@example.test"]);
+        assert!(
+            b.diagnostic.starts_with("connect to mx.example.test"),
+            "{}",
+            b.diagnostic
+        );
+    }
+
+    #[test]
+    fn diagnostic_is_one_short_line() {
+        let long = "x ".repeat(500);
+        assert_eq!(one_line(&long, 10).chars().count(), 10);
+        assert_eq!(one_line(" a \n b ", 10), "a b");
+        assert_eq!(
+            smtp_error_line("hello\n  host said: 550-5.7.1 no\n"),
+            Some("host said: 550-5.7.1 no".into())
+        );
+        assert_eq!(smtp_error_line("host [192.0.2.1] port 550a"), None);
+    }
+
+    // --- Authentication-Results ------------------------------------------------
+
+    fn with_auth(values: &[&str]) -> Mail {
+        let mut raw = String::new();
+        for v in values {
+            raw.push_str(&format!("Authentication-Results: {v}\r\n"));
+        }
+        raw.push_str("From: a@b.test\r\n\r\nx\r\n");
+        parse(raw.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn authentication_results_pass() {
+        let m = mail("plain_move.eml");
+        assert_eq!(m.auth_results.len(), 1);
+        assert!(
+            m.auth_results[0].starts_with("mx.gw.test; dkim=pass (2048-bit key; unprotected)"),
+            "{:?}",
+            m.auth_results
+        );
+        assert!(
+            m.auth_results[0].ends_with("; dmarc=pass (p=reject dis=none) header.from=example.org")
+        );
+        assert_eq!(authentication_passes(&m, "mx.gw.test"), Ok(()));
+        assert_eq!(authentication_passes(&m, "MX.GW.TEST"), Ok(()));
+        for one in [
+            "spf=pass smtp.mailfrom=b.test",
+            "DMARC=Pass header.from=b.test",
+            "dkim = pass",
+        ] {
+            let m = with_auth(&[&format!("mx.gw.test 1; dkim=fail; {one}")]);
+            assert_eq!(authentication_passes(&m, "mx.gw.test"), Ok(()), "{one}");
+        }
+    }
+
+    #[test]
+    fn authentication_results_fail() {
+        let m = with_auth(&[
+            "mx.gw.test; dkim=fail (bad signature) header.d=b.test; spf=softfail smtp.mailfrom=b.test; dmarc=fail",
+        ]);
+        assert_eq!(
+            authentication_passes(&m, "mx.gw.test"),
+            Err("mx.gw.test: dkim=fail spf=softfail dmarc=fail".into())
+        );
+        // A pass inside a comment or a quoted string is no pass.
+        let m =
+            with_auth(&["mx.gw.test; dkim=fail (x; dkim=pass) reason=\"spf=pass; dmarc=pass\""]);
+        assert_eq!(
+            authentication_passes(&m, "mx.gw.test"),
+            Err("mx.gw.test: dkim=fail".into())
+        );
+        let m = with_auth(&["mx.gw.test; none"]);
+        assert_eq!(
+            authentication_passes(&m, "mx.gw.test"),
+            Err("mx.gw.test: no dkim, spf or dmarc result".into())
+        );
+    }
+
+    #[test]
+    fn authentication_results_other_server() {
+        // A forged header of another server id must not count.
+        let m = with_auth(&["evil.test; dkim=pass; spf=pass", "mx.gw.test; spf=fail"]);
+        assert_eq!(
+            authentication_passes(&m, "mx.gw.test"),
+            Err("mx.gw.test: spf=fail".into())
+        );
+        let m = with_auth(&["mx.gw.test.evil.test; dkim=pass"]);
+        assert_eq!(
+            authentication_passes(&m, "mx.gw.test"),
+            Err("no Authentication-Results from mx.gw.test".into())
+        );
+        assert_eq!(
+            authentication_passes(&m, ""),
+            Err("no Authentication-Results from ".into())
+        );
+    }
+
+    #[test]
+    fn authentication_results_missing() {
+        let m = mail("signature.eml");
+        assert!(m.auth_results.is_empty());
+        assert_eq!(
+            authentication_passes(&m, "mx.gw.test"),
+            Err("no Authentication-Results from mx.gw.test".into())
+        );
+    }
+
+    #[test]
+    fn authentication_results_in_order() {
+        let m = with_auth(&["mx.gw.test; dkim=pass", "relay.test; spf=fail"]);
+        assert_eq!(
+            m.auth_results,
+            ["mx.gw.test; dkim=pass", "relay.test; spf=fail"]
+        );
+    }
+
+    // --- VERP ----------------------------------------------------------------
+
+    #[test]
+    fn verp_from_delivered_to() {
+        let m = parse(b"Delivered-To: ccgate+o123@gw.test\nFrom: MAILER-DAEMON@mx.test\nTo: gw@gw.test\n\nx\n").unwrap();
+        assert_eq!(
+            m.recipients.first().map(String::as_str),
+            Some("ccgate+o123@gw.test")
+        );
+        assert_eq!(verp_outbox_id("ccgate", &m.recipients), Some(123));
+    }
+
+    #[test]
+    fn verp_forms() {
+        let r = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            verp_outbox_id("ccgate", &r(&["CCGate+O5@gw.test"])),
+            Some(5)
+        );
+        assert_eq!(
+            verp_outbox_id("ccgate", &r(&["gw@gw.test", "ccgate+o7@x", "ccgate+o8@x"])),
+            Some(7)
+        );
+        assert_eq!(verp_outbox_id("ccgate", &r(&["<ccgate+o9@x>"])), Some(9));
+        for bad in [
+            "ccgate+x5@x",
+            "ccgate+o@x",
+            "ccgate+o12a@x",
+            "ccgate+o-3@x",
+            "ccgate+o+3@x",
+            "other+o5@x",
+            "ccgatex+o5@x",
+            "ccgate@x",
+            "ccgate+o99999999999999999999@x",
+            "с+o5@x",
+        ] {
+            assert_eq!(verp_outbox_id("ccgate", &r(&[bad])), None, "{bad}");
+        }
+        assert_eq!(verp_outbox_id("", &r(&["+o5@x"])), None);
+    }
+
+    // --- hostile input -------------------------------------------------------
+
+    struct XorShift(u64);
+
+    impl XorShift {
+        fn next(&mut self) -> u64 {
+            let mut x = self.0;
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            self.0 = x;
+            x
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            if n == 0 {
+                0
+            } else {
+                (self.next() % n as u64) as usize
+            }
+        }
+    }
+
+    const TOKENS: &[&[u8]] = &[
+        b"\r\n",
+        b"\n\n",
+        b"\r\n\r\n",
+        b"--",
+        b"-- \n",
+        b"\n>",
+        b"<blockquote>",
+        b"</blockquote>",
+        b"<div class=\"gmail_quote\">",
+        b"<!--",
+        b"=?UTF-8?B?",
+        b"=?iso-8859-1?q?=E9",
+        b"?=",
+        b"Content-Type: multipart/report; report-type=delivery-status; boundary=\"b\"\n",
+        b"Content-Type: message/rfc822\n",
+        b"Content-Type: text/rfc822-headers\n",
+        b"Content-Type: message/delivery-status\n",
+        b"Content-Transfer-Encoding: base64\n",
+        b"Content-Transfer-Encoding: quoted-printable\n",
+        b"\n--b\n",
+        b"\n--b--\n",
+        b"Return-Path: <>\n",
+        b"From: MAILER-DAEMON@x\n",
+        b"On x\nwrote:\n",
+        b"From: a\nSent: b\n",
+        b"Message-ID:",
+        b"Final-Recipient: rfc822;",
+        b"Authentication-Results: x; dkim=pass (",
+        b"=\n",
+        b"=F",
+        b"\xd0",
+        b"\xc3\xa9",
+        b"\xe2\x99",
+        b"(",
+        b"\"",
+        b";",
+        b"<",
+        b">",
+    ];
+
+    fn mutate(rng: &mut XorShift, data: &mut Vec<u8>) {
+        let len = data.len();
+        match rng.below(8) {
+            0 if len > 0 => {
+                let i = rng.below(len);
+                data[i] ^= 1 << rng.below(8);
+            }
+            1 => {
+                let i = rng.below(len + 1);
+                data.insert(i, rng.next() as u8);
+            }
+            2 if len > 0 => {
+                let start = rng.below(len);
+                let end = (start + rng.below(64) + 1).min(len);
+                data.drain(start..end);
+            }
+            3 if len > 0 => {
+                let start = rng.below(len);
+                let end = (start + rng.below(256) + 1).min(len);
+                let copy = data[start..end].to_vec();
+                let at = rng.below(data.len() + 1);
+                data.splice(at..at, copy);
+            }
+            4 | 5 => {
+                let token = TOKENS[rng.below(TOKENS.len())];
+                let at = rng.below(len + 1);
+                data.splice(at..at, token.iter().copied());
+            }
+            6 => data.truncate(rng.below(len + 1)),
+            _ if len > 0 => {
+                let i = rng.below(len);
+                data[i] = *b"\0\xff\r\n<>:=-;\" \t>@".get(rng.below(16)).unwrap_or(&0);
+            }
+            _ => data.push(b'\n'),
+        }
+    }
+
+    fn check_invariants(raw: &[u8]) {
+        // The unguarded parser, so that a panic fails the test.
+        if let Ok(m) = parse_unguarded(raw) {
+            assert!(!m.body.contains('\r'), "{raw:?}");
+            for line in m.body.lines() {
+                assert!(!line.trim_start().starts_with('>'), "{raw:?}");
+                assert_ne!(line.trim_end(), "--", "{raw:?}");
+            }
+            assert_eq!(m.size, raw.len());
+            let _ = authentication_passes(&m, "x");
+            let _ = verp_outbox_id("ccgate", &m.recipients);
+            if let Kind::Bounce(b) = &m.kind {
+                assert!(b.diagnostic.chars().count() <= MAX_DIAGNOSTIC);
+                assert!(!b.diagnostic.contains('\n'));
+            }
+        }
+        let text = String::from_utf8_lossy(raw);
+        let _ = strip_quoted(&text);
+        let _ = html_body_text(&text);
+    }
+
+    #[test]
+    fn hostile_input_never_panics() {
+        let dir = format!("{}/tests/data/mail", env!("CARGO_MANIFEST_DIR"));
+        let mut samples: Vec<Vec<u8>> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| std::fs::read(e.unwrap().path()).unwrap())
+            .collect();
+        assert!(samples.len() >= 20);
+        samples.sort();
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+        let mut runs = 0;
+        for round in 0..150 {
+            for sample in &samples {
+                let mut data = sample.clone();
+                for _ in 0..=rng.below(8) + round % 4 {
+                    mutate(&mut rng, &mut data);
+                }
+                check_invariants(&data);
+                runs += 1;
+            }
+        }
+        for _ in 0..500 {
+            let len = rng.below(300);
+            let data: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+            check_invariants(&data);
+            let data: Vec<u8> = (0..len)
+                .map(|_| *TOKENS[rng.below(TOKENS.len())].first().unwrap_or(&b'a'))
+                .collect();
+            check_invariants(&data);
+            runs += 2;
+        }
+        assert!(runs > 3000);
+    }
+}

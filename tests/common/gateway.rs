@@ -1,0 +1,218 @@
+//! A running `ccgate serve` for tests: its data directory, its configuration,
+//! its store, and the process, stopped by SIGTERM or killed with SIGKILL.
+//! Include with `#[path = "common/gateway.rs"] mod gateway;`.
+#![allow(dead_code)]
+
+use std::io::Read;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use ccgate::notation::{Lang, Notation};
+use ccgate::protocol::address::Channel;
+use ccgate::store::{self, NewPlayer, Store};
+use jiff::Timestamp;
+
+/// A free port on loopback (released for the caller to bind).
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// Polls `done` until it holds; panics with `what` after `timeout`.
+pub fn wait_until(what: &str, timeout: Duration, mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < timeout, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+pub struct Gateway {
+    pub dir: tempfile::TempDir,
+    pub config: PathBuf,
+    pub status_port: u16,
+    child: Option<Child>,
+    starts: u32,
+}
+
+impl Gateway {
+    /// A data directory with `config` (TOML; `data_dir` and the status
+    /// endpoint are set here) written next to it. Not started yet.
+    pub fn new(config: &str) -> Gateway {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let status_port = free_port();
+        let text = format!(
+            "data_dir = {:?}\n{config}\n[status]\nlisten = \"127.0.0.1:{status_port}\"\n",
+            dir.path().display().to_string()
+        );
+        let path = dir.path().join("ccgate.toml");
+        std::fs::write(&path, text).expect("write config");
+        Gateway {
+            dir,
+            config: path,
+            status_port,
+            child: None,
+            starts: 0,
+        }
+    }
+
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    pub fn db(&self) -> PathBuf {
+        self.path("ccgate.db")
+    }
+
+    pub fn store(&self) -> Store {
+        Store::open(&self.db()).expect("open store")
+    }
+
+    /// Starts the daemon; its log goes to `serve-<n>.log`.
+    pub fn start(&mut self) {
+        assert!(self.child.is_none(), "already running");
+        self.starts += 1;
+        let log = std::fs::File::create(self.path(&format!("serve-{}.log", self.starts)))
+            .expect("log file");
+        let child = Command::new(env!("CARGO_BIN_EXE_ccgate"))
+            .args(["serve", "--config"])
+            .arg(&self.config)
+            .env_remove("CCGATE_DB")
+            .env("RUST_LOG", "ccgate=debug,info")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("spawn ccgate serve");
+        self.child = Some(child);
+        let port = self.status_port;
+        wait_until("the status endpoint", Duration::from_secs(30), || {
+            std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+        });
+    }
+
+    /// SIGTERM, then the exit status.
+    pub fn stop(&mut self) -> std::process::ExitStatus {
+        let mut child = self.child.take().expect("running");
+        // SAFETY-free: kill(1) sends the signal; the crate has no libc dependency.
+        let sent = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .expect("kill -TERM");
+        assert!(sent.success());
+        let start = Instant::now();
+        loop {
+            if let Some(status) = child.try_wait().expect("wait") {
+                return status;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "the daemon did not stop on SIGTERM:\n{}",
+                self.log()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// SIGKILL: no chance to finish anything.
+    pub fn kill(&mut self) {
+        let mut child = self.child.take().expect("running");
+        child.kill().expect("kill -9");
+        child.wait().expect("reap");
+    }
+
+    /// Every log of this gateway so far.
+    pub fn log(&self) -> String {
+        let mut all = String::new();
+        for n in 1..=self.starts {
+            if let Ok(mut f) = std::fs::File::open(self.path(&format!("serve-{n}.log"))) {
+                let _ = f.read_to_string(&mut all);
+            }
+        }
+        all
+    }
+
+    /// A GET on the status endpoint: the body.
+    pub fn http_get(&self, path: &str) -> String {
+        use std::io::Write;
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", self.status_port)).expect("connect");
+        write!(s, "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            .expect("request");
+        let mut text = String::new();
+        s.read_to_string(&mut text).expect("response");
+        text.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or(text)
+    }
+}
+
+impl Drop for Gateway {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Registers a player with an email address (and more addresses).
+pub fn add_player(
+    db: &Path,
+    name: &str,
+    addresses: &[(Channel, &str)],
+    notation: Notation,
+    lang: Lang,
+) -> i64 {
+    let mut s = Store::open(db).expect("store");
+    let tx = s.write().expect("tx");
+    let id = store::add_player(
+        &tx,
+        &NewPlayer {
+            name: name.into(),
+            notation,
+            lang,
+            reply_via: Some(Channel::Email),
+            tz: "UTC".into(),
+            pin_hash: None,
+            addresses: addresses.iter().map(|(c, a)| (*c, a.to_string())).collect(),
+        },
+        Timestamp::now(),
+    )
+    .expect("add player");
+    tx.commit().expect("commit");
+    id
+}
+
+/// Starts a game without a clock.
+pub fn new_game(db: &Path, white: i64, black: i64) -> i64 {
+    let mut s = Store::open(db).expect("store");
+    let tx = s.write().expect("tx");
+    let id = store::create_game(&tx, white, black, None, "-", Timestamp::now()).expect("game");
+    tx.commit().expect("commit");
+    id
+}
+
+/// A plain mail from `from` to the gateway.
+pub fn mail(from: &str, id: &str, subject: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: {from}\r\nTo: gw@example.test\r\nSubject: {subject}\r\nMessage-ID: <{id}>\r\nDate: Sun, 29 Nov 2026 12:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n"
+    )
+    .into_bytes()
+}
+
+/// Writes a mail into a Maildir's `new/` the way a delivery agent does.
+pub fn drop_mail(maildir: &Path, name: &str, raw: &[u8]) {
+    let tmp = maildir.join("tmp").join(name);
+    std::fs::create_dir_all(maildir.join("tmp")).expect("tmp");
+    std::fs::create_dir_all(maildir.join("new")).expect("new");
+    std::fs::write(&tmp, raw).expect("write mail");
+    std::fs::rename(&tmp, maildir.join("new").join(name)).expect("deliver");
+}
+
+/// A count from the store.
+pub fn count(db: &Path, sql: &str) -> i64 {
+    let s = Store::open(db).expect("store");
+    s.conn().query_row(sql, [], |r| r.get(0)).expect("query")
+}

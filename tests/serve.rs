@@ -1,0 +1,383 @@
+//! `ccgate serve` on a Maildir with replies written as `.eml` files: a game
+//! played by dropping mail, machine mail and duplicates, bounces and their
+//! fallbacks, SIGTERM, the status endpoint, and kill -9 in the middle of 500
+//! mails. Also `ingest-mail` (the MTA pipe) and `check-config`.
+
+#[path = "common/gateway.rs"]
+mod gateway;
+
+use std::path::Path;
+use std::time::Duration;
+
+use ccgate::notation::{Lang, Notation};
+use ccgate::protocol::address::Channel;
+use gateway::{Gateway, add_player, count, drop_mail, mail, new_game, wait_until};
+
+const CONFIG: &str = r#"
+[email]
+from = "gw@example.test"
+max_size = 4096
+[email.maildir]
+path = "inbox"
+poll_every = "50ms"
+[email.send]
+transport = "file"
+[outbox]
+poll_every = "100ms"
+"#;
+
+fn eml_files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".eml") && !n.starts_with('.'))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort_by_key(|n| n.trim_end_matches(".eml").parse::<i64>().unwrap_or(0));
+    names
+}
+
+fn read(dir: &Path, name: &str) -> String {
+    std::fs::read_to_string(dir.join(name))
+        .expect("reply file")
+        .replace("\r\n ", " ")
+}
+
+fn files_in(dir: &Path) -> usize {
+    std::fs::read_dir(dir).map(|d| d.count()).unwrap_or(0)
+}
+
+#[test]
+fn a_game_by_maildir_with_quotes_robots_duplicates_and_oversize() {
+    let mut gw = Gateway::new(CONFIG);
+    let db = gw.db();
+    let alice = add_player(
+        &db,
+        "Alice",
+        &[(Channel::Email, "alice@example.test")],
+        Notation::San,
+        Lang::En,
+    );
+    let bob = add_player(
+        &db,
+        "Bob",
+        &[(Channel::Email, "bob@example.test")],
+        Notation::San,
+        Lang::De,
+    );
+    let g = new_game(&db, alice, bob);
+    gw.start();
+    let inbox = gw.path("inbox");
+    let outbox = gw.path("outbox");
+
+    drop_mail(
+        &inbox,
+        "001.a",
+        &mail("Alice <alice@example.test>", "m1@a", "my move", "1. e4\n\n-- \nAlice\n1. d4"),
+    );
+    wait_until("two replies", Duration::from_secs(30), || {
+        eml_files(&outbox).len() == 2
+    });
+    assert_eq!(files_in(&inbox.join("new")), 0, "processed mail leaves new/");
+    assert_eq!(files_in(&inbox.join("cur")), 1);
+    let replies = eml_files(&outbox);
+    let confirm = read(&outbox, &replies[0]);
+    let notice = read(&outbox, &replies[1]);
+    assert!(confirm.contains("To: alice@example.test"), "{confirm}");
+    assert!(confirm.contains("In-Reply-To: <m1@a>"), "{confirm}");
+    assert!(confirm.contains("Auto-Submitted: auto-replied"), "{confirm}");
+    assert!(notice.contains("To: bob@example.test"), "{notice}");
+    assert!(
+        notice.contains(&format!("Subject: [ccgate G{g}] Alice v Bob: ")),
+        "{notice}"
+    );
+    assert!(notice.contains(&format!("References: <ccgate.g{g}@example.test>")), "{notice}");
+    // Bob reads German SAN: the record is in his notation, under the board.
+    assert!(notice.contains("1. e4"), "{notice}");
+
+    // Bob answers by replying: our subject and the quoted notice below his
+    // move must not be read (they name White's move).
+    let quoted = format!(
+        "1... e5\n\nOn Sun, 29 Nov 2026 at 12:00, ccgate <gw@example.test> wrote:\n> G{g} 1. e4 by Alice\n> 1. e4"
+    );
+    drop_mail(
+        &inbox,
+        "002.b",
+        &mail(
+            "bob@example.test",
+            "m2@b",
+            &format!("Re: [ccgate G{g}] Alice v Bob: 1. e4"),
+            &quoted,
+        ),
+    );
+    wait_until("four replies", Duration::from_secs(30), || {
+        eml_files(&outbox).len() == 4
+    });
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 2);
+
+    // An out-of-office robot: journaled, never answered.
+    let ooo = String::from_utf8(mail("alice@example.test", "ooo@a", "Out of office", "I am away until Monday. e4"))
+        .unwrap()
+        .replacen("MIME-Version", "Auto-Submitted: auto-replied\r\nMIME-Version", 1);
+    drop_mail(&inbox, "003.c", ooo.as_bytes());
+    // The same mail delivered twice: processed once.
+    drop_mail(
+        &inbox,
+        "004.d",
+        &mail("alice@example.test", "m3@a", "", "2. Nf3"),
+    );
+    drop_mail(
+        &inbox,
+        "005.e",
+        &mail("alice@example.test", "m3@a", "", "2. Nf3"),
+    );
+    // Over the size limit: journaled, refused in one line.
+    let big = mail("bob@example.test", "big@b", "", &format!("2... Nc6\n{}", "x".repeat(5000)));
+    drop_mail(&inbox, "006.f", &big);
+    wait_until("all mail processed and sent", Duration::from_secs(30), || {
+        files_in(&inbox.join("new")) == 0
+            && eml_files(&outbox).len() == 7
+            && count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NULL") == 0
+    });
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 3, "Nf3 once, Nc6 never");
+    assert_eq!(count(&db, "SELECT count(*) FROM journal"), 5, "the duplicate is one entry");
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM journal WHERE outcome LIKE 'ignored: automated%'"),
+        1
+    );
+    let refusal = read(&outbox, &eml_files(&outbox)[6]);
+    assert!(refusal.contains("To: bob@example.test"), "{refusal}");
+    assert!(refusal.contains("zu gro"), "German refusal:\n{refusal}");
+
+    let metrics = gw.http_get("/metrics");
+    assert!(metrics.contains("ccgate_messages_in_total{channel=\"email\"} 5"), "{metrics}");
+    assert!(metrics.contains("ccgate_duplicates_total{channel=\"email\"} 1"), "{metrics}");
+    assert!(metrics.contains("ccgate_moves_applied_total 3"), "{metrics}");
+    assert!(metrics.contains("ccgate_messages_out_total{channel=\"email\"} 7"), "{metrics}");
+    let health = gw.http_get("/health");
+    assert!(health.contains("\"status\":\"ok\""), "{health}");
+
+    let status = gw.stop();
+    assert!(status.success(), "exit {status:?}:\n{}", gw.log());
+    assert!(gw.log().contains("stopped"), "{}", gw.log());
+}
+
+#[test]
+fn a_bounce_fails_the_notice_tries_sms_and_stops_the_clock() {
+    let mut gw = Gateway::new(CONFIG);
+    let db = gw.db();
+    let alice = add_player(
+        &db,
+        "Alice",
+        &[(Channel::Email, "alice@example.test")],
+        Notation::San,
+        Lang::En,
+    );
+    let bob = add_player(
+        &db,
+        "Bob",
+        &[
+            (Channel::Email, "bob@example.test"),
+            (Channel::Sms, "+491701234567"),
+        ],
+        Notation::Iccf,
+        Lang::En,
+    );
+    let g = new_game(&db, alice, bob);
+    gw.start();
+    let inbox = gw.path("inbox");
+    drop_mail(&inbox, "1", &mail("alice@example.test", "m1@a", "", "1. d4"));
+    wait_until("the notice sent", Duration::from_secs(30), || {
+        count(&db, "SELECT count(*) FROM moves WHERE delivered_at IS NOT NULL") == 1
+    });
+    let notice: i64 = count(
+        &db,
+        "SELECT id FROM outbox WHERE recipient = 'bob@example.test' AND ply IS NOT NULL",
+    );
+    let bounce = format!(
+        "From: MAILER-DAEMON@example.test (Mail Delivery System)\r\nTo: gw+o{notice}@example.test\r\nSubject: Undelivered Mail Returned to Sender\r\nMessage-ID: <bounce1@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status; boundary=\"B\"\r\n\r\n--B\r\nContent-Type: text/plain\r\n\r\nI'm sorry to have to inform you that your message could not be delivered.\r\n--B\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; example.test\r\n\r\nFinal-Recipient: rfc822; bob@example.test\r\nAction: failed\r\nStatus: 5.2.2\r\nDiagnostic-Code: smtp; 552 5.2.2 Mailbox full\r\n--B\r\nContent-Type: text/rfc822-headers\r\n\r\nMessage-ID: <ccgate.o{notice}.g{g}@example.test>\r\nTo: bob@example.test\r\n--B--\r\n"
+    );
+    drop_mail(&inbox, "2", bounce.as_bytes());
+    wait_until("the bounce processed", Duration::from_secs(30), || {
+        count(&db, "SELECT count(*) FROM journal WHERE outcome IS NOT NULL") == 2
+    });
+    assert_eq!(
+        count(&db, &format!("SELECT count(*) FROM outbox WHERE id = {notice} AND failed_at IS NOT NULL AND last_error LIKE 'bounced:%552%'")),
+        1
+    );
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM outbox WHERE channel = 'sms' AND recipient = '+491701234567' AND ply = 1"),
+        1,
+        "the notice goes again by SMS"
+    );
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM moves WHERE delivered_at IS NOT NULL"),
+        0,
+        "Bob's clock does not run on a notice he never had"
+    );
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM incidents WHERE kind = 'undeliverable'"),
+        1
+    );
+    // Nobody answers a bounce.
+    assert_eq!(count(&db, "SELECT count(*) FROM outbox WHERE recipient LIKE '%MAILER%'"), 0);
+    assert!(gw.stop().success());
+}
+
+/// kill -9 in the middle of 500 mails, then a restart: every move applied
+/// exactly once, every reply written exactly once.
+#[test]
+fn kill_minus_nine_in_a_batch_of_500_mails_loses_and_repeats_nothing() {
+    const GAMES: usize = 50;
+    const PLIES: [&str; 10] = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"];
+    let mut gw = Gateway::new(CONFIG);
+    let db = gw.db();
+    let mut games = Vec::new();
+    for n in 0..GAMES {
+        let w = add_player(
+            &db,
+            &format!("W{n}"),
+            &[(Channel::Email, &format!("w{n}@example.test"))],
+            Notation::San,
+            Lang::En,
+        );
+        let b = add_player(
+            &db,
+            &format!("B{n}"),
+            &[(Channel::Email, &format!("b{n}@example.test"))],
+            Notation::San,
+            Lang::En,
+        );
+        games.push((new_game(&db, w, b), n));
+    }
+    let inbox = gw.path("inbox");
+    for (ply, san) in PLIES.iter().enumerate() {
+        for (g, n) in &games {
+            let from = if ply % 2 == 0 { format!("w{n}@example.test") } else { format!("b{n}@example.test") };
+            let name = format!("{ply:02}-{n:03}.mail");
+            drop_mail(&inbox, &name, &mail(&from, &format!("{g}-{ply}@x"), "", san));
+        }
+    }
+    gw.start();
+    wait_until("some mail processed", Duration::from_secs(60), || {
+        files_in(&inbox.join("cur")) >= 100
+    });
+    gw.kill();
+    let done_before = files_in(&inbox.join("cur"));
+    assert!(done_before < 500, "killed after the whole batch: nothing tested");
+    gw.start();
+    let outbox = gw.path("outbox");
+    wait_until("the whole batch", Duration::from_secs(300), || {
+        files_in(&inbox.join("new")) == 0
+            && count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NULL") == 0
+    });
+    assert_eq!(count(&db, "SELECT count(*) FROM journal"), 500);
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 500, "{}", gw.log());
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM (SELECT game_id FROM moves GROUP BY game_id HAVING count(*) = 10)"),
+        GAMES as i64
+    );
+    assert_eq!(count(&db, "SELECT count(*) FROM journal WHERE outcome LIKE '%refused%'"), 0);
+    // A confirmation and a notice per move, each written once.
+    let rows = count(&db, "SELECT count(*) FROM outbox");
+    assert_eq!(rows, 1000);
+    assert_eq!(eml_files(&outbox).len(), 1000);
+    assert!(gw.stop().success());
+}
+
+#[test]
+fn ingest_mail_takes_a_mail_on_stdin_with_mta_exit_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ccgate.db");
+    let alice = add_player(
+        &db,
+        "Alice",
+        &[(Channel::Email, "alice@example.test")],
+        Notation::San,
+        Lang::En,
+    );
+    let bob = add_player(&db, "Bob", &[(Channel::Email, "bob@example.test")], Notation::San, Lang::En);
+    new_game(&db, alice, bob);
+    let run = |db: &Path, raw: &[u8]| {
+        assert_cmd::Command::cargo_bin("ccgate")
+            .unwrap()
+            .env_remove("CCGATE_DB")
+            .arg("--db")
+            .arg(db)
+            .arg("ingest-mail")
+            .write_stdin(raw.to_vec())
+            .output()
+            .unwrap()
+    };
+    let raw = mail("alice@example.test", "p1@a", "", "1. e4");
+    let out = run(&db, &raw);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("applied"), "{out:?}");
+    // Delivered again by the MTA: taken, nothing repeated.
+    assert_eq!(run(&db, &raw).status.code(), Some(0));
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1);
+    // Garbage is journaled as evidence, not refused to the MTA.
+    assert_eq!(run(&db, b"\xff\xfe\x00garbage").status.code(), Some(0));
+    // The store unavailable (its path is a directory): temporary failure.
+    let out = run(dir.path(), &raw);
+    assert_eq!(out.status.code(), Some(75), "{out:?}");
+}
+
+#[test]
+fn check_config_says_what_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.toml");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy/ccgate.toml"),
+        &good,
+    )
+    .unwrap();
+    let ok = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .args(["check-config"])
+        .arg(&good)
+        .output()
+        .unwrap();
+    assert!(ok.status.success(), "{ok:?}");
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("OK"));
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "[email]\nfrom = \"gw@example.test\"\n[email.imap]\nhost = \"imap.example.test\"\nuser = \"gw\"\npassword_file = \"/nonexistent/pw\"\n",
+    )
+    .unwrap();
+    let out = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .args(["check-config"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("email.imap.password_file /nonexistent/pw"), "{err}");
+}
+
+/// The README's run command: no configuration at all.
+#[test]
+fn serve_runs_on_embedded_defaults() {
+    let home = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ccgate"))
+        .arg("serve")
+        .env_remove("CCGATE_DB")
+        .env_remove("STATE_DIRECTORY")
+        .env("XDG_DATA_HOME", home.path())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let data = home.path().join("ccgate");
+    wait_until("the data directory", Duration::from_secs(30), || {
+        data.join("inbox/new").is_dir() && data.join("outbox").is_dir() && data.join("ccgate.db").is_file()
+    });
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+}

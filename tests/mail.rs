@@ -1,0 +1,212 @@
+//! A whole game between two mailboxes through real servers: the players send
+//! over SMTP to the gateway's mailbox on Dovecot, `ccgate serve` reads it over
+//! IMAP and answers over SMTP into the players' mailboxes. Along the way: a
+//! reply quoting the previous mail, an HTML-only mail, a non-UTF-8 mail, an
+//! out-of-office auto-reply, a spoofed sender, a duplicate delivery, and the
+//! SMTP server refusing temporarily (the reply is retried, delivered once).
+//!
+//! Needs the test servers (`.ci/setup-servers`); see `common/mail_lab.rs`.
+
+#[path = "common/gateway.rs"]
+mod gateway;
+#[path = "common/mail_lab.rs"]
+mod mail_lab;
+
+use std::time::Duration;
+
+use ccgate::notation::{Lang, Notation};
+use ccgate::protocol::address::Channel;
+use gateway::{Gateway, add_player, count, new_game, wait_until};
+use lettre::address::Envelope;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use mail_lab::MailLab;
+
+const WAIT: Duration = Duration::from_secs(60);
+
+/// What the trusted MX would stamp on a mail it verified.
+const PASS: &str = "Authentication-Results: mx.example.test; dkim=pass header.d=example.test; spf=pass smtp.mailfrom=example.test";
+
+fn smtp_send(port: u16, from: &str, raw: &[u8]) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let t = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous("127.0.0.1")
+            .port(port)
+            .build();
+        let env = Envelope::new(
+            Some(from.parse().unwrap()),
+            vec!["gw@example.test".parse().unwrap()],
+        )
+        .unwrap();
+        t.send_raw(&env, raw).await.expect("the lab's SMTP server takes it");
+    });
+}
+
+fn plain(from: &str, id: &str, subject: &str, extra: &str, body: &str) -> Vec<u8> {
+    format!(
+        "{PASS}\r\nFrom: {from}\r\nTo: gw@example.test\r\nSubject: {subject}\r\nMessage-ID: <{id}>\r\n{extra}MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n"
+    )
+    .into_bytes()
+}
+
+fn text(raw: &[u8]) -> String {
+    String::from_utf8_lossy(raw).replace("\r\n", "\n").replace("\n ", " ")
+}
+
+fn header<'a>(mail: &'a str, name: &str) -> Option<&'a str> {
+    mail.lines()
+        .find_map(|l| l.strip_prefix(name).and_then(|r| r.strip_prefix(": ")))
+}
+
+#[test]
+fn a_whole_game_over_imap_and_smtp() {
+    let lab = MailLab::start();
+    lab.add_user("gw", "gw-secret");
+    let mut gw = Gateway::new(&format!(
+        r#"
+[email]
+from = "gw@example.test"
+trusted_authserv_id = "mx.example.test"
+[email.imap]
+host = "127.0.0.1"
+port = {imap}
+security = "plain"
+user = "gw"
+password_env = "CCGATE_TEST_IMAP_PASSWORD"
+poll_every = "1s"
+[email.send]
+transport = "smtp"
+host = "127.0.0.1"
+port = {smtp}
+security = "plain"
+[outbox]
+poll_every = "200ms"
+first_retry = "1s"
+"#,
+        imap = lab.imap_port(),
+        smtp = lab.smtp_port()
+    ));
+    // The secret comes from the environment, never from the file.
+    // SAFETY: set before any thread of this test reads the environment.
+    unsafe { std::env::set_var("CCGATE_TEST_IMAP_PASSWORD", "gw-secret") };
+    let db = gw.db();
+    let alice = add_player(
+        &db,
+        "Alice",
+        &[(Channel::Email, "alice@example.test")],
+        Notation::San,
+        Lang::En,
+    );
+    let bob = add_player(
+        &db,
+        "Bob",
+        &[(Channel::Email, "bob@example.test")],
+        Notation::San,
+        Lang::De,
+    );
+    let g = new_game(&db, alice, bob);
+    gw.start();
+    let smtp = lab.smtp_port();
+
+    // 1. White, a plain mail.
+    smtp_send(smtp, "alice@example.test", &plain("Alice <alice@example.test>", "a1@alice", "Game", "", "1. f3"));
+    let alice_box = lab.wait_for_messages("alice", 1, WAIT);
+    let bob_box = lab.wait_for_messages("bob", 1, WAIT);
+    let confirm = text(&alice_box[0]);
+    let notice = text(&bob_box[0]);
+    assert_eq!(header(&confirm, "In-Reply-To"), Some("<a1@alice>"), "{confirm}");
+    assert_eq!(header(&confirm, "Auto-Submitted"), Some("auto-replied"));
+    assert!(header(&notice, "Subject").is_some_and(|s| s.starts_with(&format!("[ccgate G{g}]"))), "{notice}");
+    assert!(notice.contains("1. f3"), "{notice}");
+
+    // 2. Someone else, claiming to be Bob: the MX's check failed.
+    let spoof = format!(
+        "Authentication-Results: mx.example.test; dkim=fail; spf=fail smtp.mailfrom=evil.test; dmarc=fail\r\nFrom: bob@example.test\r\nTo: gw@example.test\r\nSubject: move\r\nMessage-ID: <spoof@evil>\r\n\r\n1... g5\r\n"
+    );
+    smtp_send(smtp, "mallory@evil.test", spoof.as_bytes());
+    let bob_box = lab.wait_for_messages("bob", 2, WAIT);
+    assert!(text(&bob_box[1]).contains("Absenderpr"), "Bob is told, in German:\n{}", text(&bob_box[1]));
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1, "the spoofed move is not applied");
+
+    // 3. Bob answers by replying: the quoted notice below must not be replayed.
+    let subject = header(&notice, "Subject").unwrap().to_string();
+    let notice_id = header(&notice, "Message-ID").unwrap().to_string();
+    let quoted: String = notice.split_once("\n\n").unwrap().1.lines().map(|l| format!("> {l}\r\n")).collect();
+    let reply = plain(
+        "Bob <bob@example.test>",
+        "b1@bob",
+        &format!("Re: {subject}"),
+        &format!("In-Reply-To: {notice_id}\r\nReferences: {notice_id}\r\n"),
+        &format!("1... e5\r\n\r\nAm 29.11.2026 um 12:00 schrieb ccgate <gw@example.test>:\r\n{quoted}"),
+    );
+    smtp_send(smtp, "bob@example.test", &reply);
+    lab.wait_for_messages("alice", 2, WAIT);
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 2);
+
+    // 4. White, an HTML-only mail with the old move in a blockquote.
+    let html = format!(
+        "{PASS}\r\nFrom: alice@example.test\r\nTo: gw@example.test\r\nSubject: Re: {subject}\r\nMessage-ID: <a2@alice>\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<html><body><p>2. g4</p><blockquote>1. f3 e5</blockquote></body></html>\r\n"
+    );
+    smtp_send(smtp, "alice@example.test", html.as_bytes());
+    lab.wait_for_messages("bob", 4, WAIT);
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 3);
+
+    // 5. Alice's out-of-office robot answers one of our mails: never answered.
+    smtp_send(
+        smtp,
+        "alice@example.test",
+        &plain("alice@example.test", "ooo@alice", "Out of office", "Auto-Submitted: auto-replied\r\n", "Away until Monday."),
+    );
+
+    // 6. Black mates, in German, in ISO-8859-1; Alice's mailbox refuses once.
+    lab.tempfail("alice@example.test", 1);
+    let latin1: Vec<u8> = [
+        format!("{PASS}\r\nFrom: bob@example.test\r\nTo: gw@example.test\r\nSubject: Zug\r\nMessage-ID: <b2@bob>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n2... Dh4#\r\nViele Gr").into_bytes(),
+        vec![0xFC, 0xDF, 0x65],
+        b"\r\n".to_vec(),
+    ]
+    .concat();
+    smtp_send(smtp, "bob@example.test", &latin1);
+    wait_until("the game over and every reply sent", WAIT, || {
+        count(&db, "SELECT count(*) FROM games WHERE status = 'finished'") == 1
+            && count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NULL") == 0
+    });
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 4);
+    assert!(lab.smtp_log().contains("451"), "{}", lab.smtp_log());
+    let mate_notice = count(
+        &db,
+        "SELECT id FROM outbox WHERE recipient = 'alice@example.test' AND ply = 4",
+    );
+    let alice_all = lab.messages("alice");
+    let copies = alice_all
+        .iter()
+        .filter(|m| header(&text(m), "Message-ID") == Some(&format!("<ccgate.o{mate_notice}.g{g}@example.test>")))
+        .count();
+    assert_eq!(copies, 1, "retried, delivered once");
+    assert!(alice_all.iter().any(|m| text(m).contains("Qh4#")), "Alice reads English SAN");
+
+    // 7. The MTA delivers Bob's reply a second time: nothing happens.
+    let journal = count(&db, "SELECT count(*) FROM journal");
+    let replies = count(&db, "SELECT count(*) FROM outbox");
+    lab.deliver("gw", &reply);
+    wait_until("the duplicate seen", WAIT, || {
+        gw.http_get("/metrics").contains("ccgate_duplicates_total{channel=\"email\"} 1")
+    });
+    assert_eq!(count(&db, "SELECT count(*) FROM journal"), journal);
+    assert_eq!(count(&db, "SELECT count(*) FROM outbox"), replies);
+
+    assert_eq!(count(&db, "SELECT count(*) FROM journal WHERE outcome LIKE 'ignored: automated%'"), 1);
+    assert_eq!(count(&db, "SELECT count(*) FROM incidents WHERE kind = 'unauthenticated'"), 1);
+    assert_eq!(count(&db, "SELECT count(*) FROM outbox WHERE recipient LIKE '%evil%'"), 0);
+    // Every mail of the gateway's mailbox was flagged \Seen after its commit.
+    wait_until("all flagged seen", WAIT, || {
+        let md = lab.maildir("gw");
+        std::fs::read_dir(md.join("new")).map(|d| d.count()).unwrap_or(0) == 0
+            && std::fs::read_dir(md.join("cur"))
+                .map(|d| d.filter_map(|e| e.ok()).all(|e| e.file_name().to_string_lossy().contains(":2,S")))
+                .unwrap_or(false)
+    });
+    assert!(gw.stop().success(), "{}", gw.log());
+}

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Mail throughput: mails per second from the Maildir to replies accepted by a
+# local SMTP server (tests/support/smtp_server.py, aiosmtpd, on loopback),
+# beside the raw fsync rate of the same disk measured in the same run; and
+# the daemon's resident memory idle and at its peak under that load.
+#
+# Usage: bench/mail.sh          (as root after .ci/setup-servers, from anywhere in the repository)
+# Environment:
+#   N=1000                   mails (10 plies of N/10 games; 2 replies each)
+#   CCGATE_BENCH_DIR=DIR     default target/bench/mail (must be on a disk, not tmpfs)
+#   CCGATE_TEST_VENV=DIR     the venv with aiosmtpd (default /opt/ccgate-test-venv)
+# Output: a README-ready table, also kept in target/bench/mail.md.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+N=${N:-1000}
+GAMES=$((N / 10))
+DIR=${CCGATE_BENCH_DIR:-target/bench/mail}
+VENV=${CCGATE_TEST_VENV:-/opt/ccgate-test-venv}
+say() { printf '== %s\n' "$*" >&2; }
+
+rm -rf "$DIR"
+mkdir -p "$DIR/stage" "$DIR/inbox/new" "$DIR/inbox/cur" "$DIR/inbox/tmp" "$DIR/control"
+DIR=$(cd "$DIR" && pwd)
+fstype=$(stat -f -c %T "$DIR")
+if [ "$fstype" = tmpfs ] || [ "$fstype" = ramfs ]; then
+    say "$DIR is on $fstype: fsync costs nothing there; choose a directory on a disk"
+    exit 2
+fi
+
+say "building (release)"
+cargo build --release --quiet --bin ccgate
+BIN=$PWD/target/release/ccgate
+
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+SMTP_PORT=$(free_port)
+STATUS_PORT=$(free_port)
+
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
+trap cleanup EXIT
+
+say "SMTP server on 127.0.0.1:$SMTP_PORT"
+"$VENV/bin/python" tests/support/smtp_server.py --listen "127.0.0.1:$SMTP_PORT" \
+    --mail-root "$DIR/mail" --control "$DIR/control" >"$DIR/smtp.out" 2>"$DIR/smtp.err" &
+pids+=($!)
+for _ in $(seq 200); do grep -q READY "$DIR/smtp.out" 2>/dev/null && break; sleep 0.05; done
+grep -q READY "$DIR/smtp.out" || { say "the SMTP server did not start"; cat "$DIR/smtp.err" >&2; exit 1; }
+
+say "$GAMES games, $N mails"
+export CCGATE_DB="$DIR/ccgate.db"
+for n in $(seq "$GAMES"); do
+    "$BIN" player add "W$n" --email "w$n@example.test" >/dev/null
+    "$BIN" player add "B$n" --email "b$n@example.test" >/dev/null
+    "$BIN" game new --white "W$n" --black "B$n" --time none >/dev/null
+done
+unset CCGATE_DB
+python3 - "$DIR/stage" "$GAMES" <<'EOF'
+import sys
+stage, games = sys.argv[1], int(sys.argv[2])
+plies = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"]
+for ply, san in enumerate(plies):
+    for n in range(1, games + 1):
+        who = ("w" if ply % 2 == 0 else "b") + str(n)
+        with open(f"{stage}/{ply:02}-{n:05}.mail", "w") as f:
+            f.write(f"From: {who}@example.test\r\nTo: gw@example.test\r\nSubject: move\r\n"
+                    f"Message-ID: <{n}-{ply}@bench>\r\nContent-Type: text/plain\r\n\r\n{san}\r\n")
+EOF
+
+cat >"$DIR/ccgate.toml" <<EOF
+data_dir = "$DIR"
+[log]
+level = "warn"
+[status]
+listen = "127.0.0.1:$STATUS_PORT"
+[email]
+from = "gw@example.test"
+[email.maildir]
+path = "inbox"
+poll_every = "100ms"
+[email.send]
+transport = "smtp"
+host = "127.0.0.1"
+port = $SMTP_PORT
+security = "plain"
+[outbox]
+poll_every = "100ms"
+EOF
+
+"$BIN" serve --config "$DIR/ccgate.toml" 2>"$DIR/serve.log" &
+SERVE=$!
+pids+=($SERVE)
+for _ in $(seq 200); do curl -sf "http://127.0.0.1:$STATUS_PORT/health" >/dev/null 2>&1 && break; sleep 0.05; done
+sleep 2
+rss() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$SERVE/status"; }
+IDLE_KB=$(rss VmRSS)
+
+count_sent() {
+    python3 - "$DIR/ccgate.db" <<'EOF'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1], timeout=30)
+print(c.execute("SELECT count(*) FROM outbox WHERE sent_at IS NOT NULL").fetchone()[0])
+EOF
+}
+
+say "delivering $N mails into the Maildir"
+t0=$(date +%s.%N)
+for f in $(ls "$DIR/stage"); do mv "$DIR/stage/$f" "$DIR/inbox/new/$f"; done
+want=$((2 * N))
+while [ "$(count_sent)" -lt "$want" ]; do sleep 0.2; done
+t1=$(date +%s.%N)
+PEAK_KB=$(rss VmHWM)
+
+say "raw fsync rate in the same directory"
+FSYNC=$(python3 - "$DIR/fsync.probe" <<'EOF'
+import os, sys, time
+fd = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+n, start = 0, time.monotonic()
+while time.monotonic() - start < 3:
+    os.write(fd, b"x" * 512)
+    os.fsync(fd)
+    n += 1
+print(round(n / (time.monotonic() - start)))
+EOF
+)
+
+kill -TERM "$SERVE"; wait "$SERVE" || true
+
+python3 - "$N" "$t0" "$t1" "$FSYNC" "$IDLE_KB" "$PEAK_KB" <<'EOF' | tee target/bench/mail.md
+import sys
+n, t0, t1, fsync, idle, peak = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+rate = n / (t1 - t0)
+print("| measure | value |")
+print("|---|---|")
+print(f"| mails in, Maildir to 2 replies accepted by SMTP | {n} in {t1 - t0:.2f} s = **{rate:.0f} mails/s** |")
+print(f"| raw fsync rate, same disk, same run | {fsync} fsync/s |")
+print(f"| ratio mails/s : fsync/s | {rate / fsync:.2f} (3 commits per mail: the mail, and each reply marked sent) |")
+print(f"| resident memory idle | {idle / 1024:.1f} MiB |")
+print(f"| resident memory peak under load | {peak / 1024:.1f} MiB |")
+EOF

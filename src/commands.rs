@@ -11,8 +11,6 @@ use shakmaty::Position;
 
 use crate::cli::fail;
 use crate::config::Config;
-use crate::transport::email::compose::Identity;
-use crate::transport::email::receive::{Policy, receive};
 use crate::game::clock::{FixedTime, SystemClock, TimeControl, TimeSource};
 use crate::game::rules::{Record, start_position};
 use crate::notation::movetext::{Game as TextGame, Node};
@@ -21,6 +19,8 @@ use crate::notation::{Lang, Notation, WriteOptions};
 use crate::protocol::address::{Channel, normalize};
 use crate::service::{self, Inbound};
 use crate::store::{self, NewPlayer, Store};
+use crate::transport::email::compose::Identity;
+use crate::transport::email::receive::{Policy, receive};
 
 #[derive(Subcommand, Debug)]
 pub enum PlayerCommand {
@@ -154,7 +154,10 @@ pub fn serve(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
         Err(code) => return code,
     };
     crate::daemon::init_logging(&config.log);
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(r) => r,
         Err(e) => return fail(&format!("starting the runtime: {e}")),
     };
@@ -179,7 +182,11 @@ pub fn check_config(file: &Path) -> ExitCode {
                 "{}: OK; store {}; inputs: {}",
                 file.display(),
                 c.db_path().display(),
-                if inputs.is_empty() { "none".to_string() } else { inputs.join(", ") }
+                if inputs.is_empty() {
+                    "none".to_string()
+                } else {
+                    inputs.join(", ")
+                }
             );
             ExitCode::SUCCESS
         }

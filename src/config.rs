@@ -237,7 +237,9 @@ fn sendmail() -> PathBuf {
 fn duration<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
     let text = String::deserialize(d)?;
     let parsed: jiff::SignedDuration = text.parse().map_err(|e| {
-        serde::de::Error::custom(format!("{text:?} is not a duration like \"2s\" or \"1m\": {e}"))
+        serde::de::Error::custom(format!(
+            "{text:?} is not a duration like \"2s\" or \"1m\": {e}"
+        ))
     })?;
     Duration::try_from(parsed)
         .ok()

@@ -116,7 +116,12 @@ pub async fn serve(config: Config) -> Result<(), String> {
         let dir = config.in_data_dir(&md.path);
         maildir::create(&dir).map_err(|e| format!("Maildir {}: {e}", dir.display()))?;
         tracing::info!(maildir = %dir.display(), "Maildir input");
-        tasks.spawn(maildir_input(shared.clone(), dir, md.poll_every, stop.clone()));
+        tasks.spawn(maildir_input(
+            shared.clone(),
+            dir,
+            md.poll_every,
+            stop.clone(),
+        ));
     }
     if let Some(imap_config) = config.email.imap.clone() {
         let handler = MailHandler(shared.clone());
@@ -129,7 +134,11 @@ pub async fn serve(config: Config) -> Result<(), String> {
         config.outbox.clone(),
         stop.clone(),
     ));
-    tasks.spawn(clock_sweep(shared.clone(), config.clock.sweep_every, stop.clone()));
+    tasks.spawn(clock_sweep(
+        shared.clone(),
+        config.clock.sweep_every,
+        stop.clone(),
+    ));
 
     tokio::spawn(async move {
         wait_for_signal().await;

@@ -80,7 +80,9 @@ impl Processed {
 
 /// Processes one inbound message.
 pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
-    handle(store, msg, now, |ctx| ctx.process(&msg.text, msg.unverified.as_deref()))
+    handle(store, msg, now, |ctx| {
+        ctx.process(&msg.text, msg.unverified.as_deref())
+    })
 }
 
 /// Why a message is kept as evidence but not read.
@@ -417,8 +419,13 @@ impl<'c> Ctx<'c> {
                 None,
                 Some(player.id),
             )?;
-            self.reply_to_sender(Some(&player), None, template(Key::Unauthenticated, player.lang))?;
-            self.outcomes.push(format!("refused: unauthenticated ({why})"));
+            self.reply_to_sender(
+                Some(&player),
+                None,
+                template(Key::Unauthenticated, player.lang),
+            )?;
+            self.outcomes
+                .push(format!("refused: unauthenticated ({why})"));
             return Ok(());
         }
         if let Some(hash) = &player.pin_hash
@@ -1361,7 +1368,14 @@ impl<'c> Ctx<'c> {
                 if store::was_queued(self.conn, *channel, to, &body)? {
                     continue;
                 }
-                self.enqueue(*channel, to.clone(), Some(player.id), entry.game_id, entry.ply, &body)?;
+                self.enqueue(
+                    *channel,
+                    to.clone(),
+                    Some(player.id),
+                    entry.game_id,
+                    entry.ply,
+                    &body,
+                )?;
                 tried.push(format!("{channel} {to}"));
             }
         }
@@ -1374,7 +1388,10 @@ impl<'c> Ctx<'c> {
             entry.game_id,
             None,
             "undeliverable",
-            format!("reply {} to {} {}: {why}; {next}", entry.id, entry.channel, entry.to),
+            format!(
+                "reply {} to {} {}: {why}; {next}",
+                entry.id, entry.channel, entry.to
+            ),
             None,
             entry.player_id,
         )?;

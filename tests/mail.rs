@@ -40,7 +40,9 @@ fn smtp_send(port: u16, from: &str, raw: &[u8]) {
             vec!["gw@example.test".parse().unwrap()],
         )
         .unwrap();
-        t.send_raw(&env, raw).await.expect("the lab's SMTP server takes it");
+        t.send_raw(&env, raw)
+            .await
+            .expect("the lab's SMTP server takes it");
     });
 }
 
@@ -52,7 +54,9 @@ fn plain(from: &str, id: &str, subject: &str, extra: &str, body: &str) -> Vec<u8
 }
 
 fn text(raw: &[u8]) -> String {
-    String::from_utf8_lossy(raw).replace("\r\n", "\n").replace("\n ", " ")
+    String::from_utf8_lossy(raw)
+        .replace("\r\n", "\n")
+        .replace("\n ", " ")
 }
 
 fn header<'a>(mail: &'a str, name: &str) -> Option<&'a str> {
@@ -111,35 +115,66 @@ first_retry = "1s"
     let smtp = lab.smtp_port();
 
     // 1. White, a plain mail.
-    smtp_send(smtp, "alice@example.test", &plain("Alice <alice@example.test>", "a1@alice", "Game", "", "1. f3"));
+    smtp_send(
+        smtp,
+        "alice@example.test",
+        &plain(
+            "Alice <alice@example.test>",
+            "a1@alice",
+            "Game",
+            "",
+            "1. f3",
+        ),
+    );
     let alice_box = lab.wait_for_messages("alice", 1, WAIT);
     let bob_box = lab.wait_for_messages("bob", 1, WAIT);
     let confirm = text(&alice_box[0]);
     let notice = text(&bob_box[0]);
-    assert_eq!(header(&confirm, "In-Reply-To"), Some("<a1@alice>"), "{confirm}");
+    assert_eq!(
+        header(&confirm, "In-Reply-To"),
+        Some("<a1@alice>"),
+        "{confirm}"
+    );
     assert_eq!(header(&confirm, "Auto-Submitted"), Some("auto-replied"));
-    assert!(header(&notice, "Subject").is_some_and(|s| s.starts_with(&format!("[ccgate G{g}]"))), "{notice}");
+    assert!(
+        header(&notice, "Subject").is_some_and(|s| s.starts_with(&format!("[ccgate G{g}]"))),
+        "{notice}"
+    );
     assert!(notice.contains("1. f3"), "{notice}");
 
     // 2. Someone else, claiming to be Bob: the MX's check failed.
-    let spoof = format!(
-        "Authentication-Results: mx.example.test; dkim=fail; spf=fail smtp.mailfrom=evil.test; dmarc=fail\r\nFrom: bob@example.test\r\nTo: gw@example.test\r\nSubject: move\r\nMessage-ID: <spoof@evil>\r\n\r\n1... g5\r\n"
-    );
+    let spoof = "Authentication-Results: mx.example.test; dkim=fail; spf=fail smtp.mailfrom=evil.test; dmarc=fail\r\nFrom: bob@example.test\r\nTo: gw@example.test\r\nSubject: move\r\nMessage-ID: <spoof@evil>\r\n\r\n1... g5\r\n";
     smtp_send(smtp, "mallory@evil.test", spoof.as_bytes());
     let bob_box = lab.wait_for_messages("bob", 2, WAIT);
-    assert!(text(&bob_box[1]).contains("Absenderpr"), "Bob is told, in German:\n{}", text(&bob_box[1]));
-    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1, "the spoofed move is not applied");
+    assert!(
+        text(&bob_box[1]).contains("Absenderpr"),
+        "Bob is told, in German:\n{}",
+        text(&bob_box[1])
+    );
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM moves"),
+        1,
+        "the spoofed move is not applied"
+    );
 
     // 3. Bob answers by replying: the quoted notice below must not be replayed.
     let subject = header(&notice, "Subject").unwrap().to_string();
     let notice_id = header(&notice, "Message-ID").unwrap().to_string();
-    let quoted: String = notice.split_once("\n\n").unwrap().1.lines().map(|l| format!("> {l}\r\n")).collect();
+    let quoted: String = notice
+        .split_once("\n\n")
+        .unwrap()
+        .1
+        .lines()
+        .map(|l| format!("> {l}\r\n"))
+        .collect();
     let reply = plain(
         "Bob <bob@example.test>",
         "b1@bob",
         &format!("Re: {subject}"),
         &format!("In-Reply-To: {notice_id}\r\nReferences: {notice_id}\r\n"),
-        &format!("1... e5\r\n\r\nAm 29.11.2026 um 12:00 schrieb ccgate <gw@example.test>:\r\n{quoted}"),
+        &format!(
+            "1... e5\r\n\r\nAm 29.11.2026 um 12:00 schrieb ccgate <gw@example.test>:\r\n{quoted}"
+        ),
     );
     smtp_send(smtp, "bob@example.test", &reply);
     lab.wait_for_messages("alice", 2, WAIT);
@@ -157,7 +192,13 @@ first_retry = "1s"
     smtp_send(
         smtp,
         "alice@example.test",
-        &plain("alice@example.test", "ooo@alice", "Out of office", "Auto-Submitted: auto-replied\r\n", "Away until Monday."),
+        &plain(
+            "alice@example.test",
+            "ooo@alice",
+            "Out of office",
+            "Auto-Submitted: auto-replied\r\n",
+            "Away until Monday.",
+        ),
     );
 
     // 6. Black mates, in German, in ISO-8859-1; Alice's mailbox refuses once.
@@ -182,30 +223,61 @@ first_retry = "1s"
     let alice_all = lab.messages("alice");
     let copies = alice_all
         .iter()
-        .filter(|m| header(&text(m), "Message-ID") == Some(&format!("<ccgate.o{mate_notice}.g{g}@example.test>")))
+        .filter(|m| {
+            header(&text(m), "Message-ID")
+                == Some(&format!("<ccgate.o{mate_notice}.g{g}@example.test>"))
+        })
         .count();
     assert_eq!(copies, 1, "retried, delivered once");
-    assert!(alice_all.iter().any(|m| text(m).contains("Qh4#")), "Alice reads English SAN");
+    assert!(
+        alice_all.iter().any(|m| text(m).contains("Qh4#")),
+        "Alice reads English SAN"
+    );
 
     // 7. The MTA delivers Bob's reply a second time: nothing happens.
     let journal = count(&db, "SELECT count(*) FROM journal");
     let replies = count(&db, "SELECT count(*) FROM outbox");
     lab.deliver("gw", &reply);
     wait_until("the duplicate seen", WAIT, || {
-        gw.http_get("/metrics").contains("ccgate_duplicates_total{channel=\"email\"} 1")
+        gw.http_get("/metrics")
+            .contains("ccgate_duplicates_total{channel=\"email\"} 1")
     });
     assert_eq!(count(&db, "SELECT count(*) FROM journal"), journal);
     assert_eq!(count(&db, "SELECT count(*) FROM outbox"), replies);
 
-    assert_eq!(count(&db, "SELECT count(*) FROM journal WHERE outcome LIKE 'ignored: automated%'"), 1);
-    assert_eq!(count(&db, "SELECT count(*) FROM incidents WHERE kind = 'unauthenticated'"), 1);
-    assert_eq!(count(&db, "SELECT count(*) FROM outbox WHERE recipient LIKE '%evil%'"), 0);
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM journal WHERE outcome LIKE 'ignored: automated%'"
+        ),
+        1
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM incidents WHERE kind = 'unauthenticated'"
+        ),
+        1
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM outbox WHERE recipient LIKE '%evil%'"
+        ),
+        0
+    );
     // Every mail of the gateway's mailbox was flagged \Seen after its commit.
     wait_until("all flagged seen", WAIT, || {
         let md = lab.maildir("gw");
-        std::fs::read_dir(md.join("new")).map(|d| d.count()).unwrap_or(0) == 0
+        std::fs::read_dir(md.join("new"))
+            .map(|d| d.count())
+            .unwrap_or(0)
+            == 0
             && std::fs::read_dir(md.join("cur"))
-                .map(|d| d.filter_map(|e| e.ok()).all(|e| e.file_name().to_string_lossy().contains(":2,S")))
+                .map(|d| {
+                    d.filter_map(|e| e.ok())
+                        .all(|e| e.file_name().to_string_lossy().contains(":2,S"))
+                })
                 .unwrap_or(false)
     });
     assert!(gw.stop().success(), "{}", gw.log());

@@ -75,25 +75,40 @@ fn a_game_by_maildir_with_quotes_robots_duplicates_and_oversize() {
     drop_mail(
         &inbox,
         "001.a",
-        &mail("Alice <alice@example.test>", "m1@a", "my move", "1. e4\n\n-- \nAlice\n1. d4"),
+        &mail(
+            "Alice <alice@example.test>",
+            "m1@a",
+            "my move",
+            "1. e4\n\n-- \nAlice\n1. d4",
+        ),
     );
     wait_until("two replies", Duration::from_secs(30), || {
         eml_files(&outbox).len() == 2
     });
-    assert_eq!(files_in(&inbox.join("new")), 0, "processed mail leaves new/");
+    assert_eq!(
+        files_in(&inbox.join("new")),
+        0,
+        "processed mail leaves new/"
+    );
     assert_eq!(files_in(&inbox.join("cur")), 1);
     let replies = eml_files(&outbox);
     let confirm = read(&outbox, &replies[0]);
     let notice = read(&outbox, &replies[1]);
     assert!(confirm.contains("To: alice@example.test"), "{confirm}");
     assert!(confirm.contains("In-Reply-To: <m1@a>"), "{confirm}");
-    assert!(confirm.contains("Auto-Submitted: auto-replied"), "{confirm}");
+    assert!(
+        confirm.contains("Auto-Submitted: auto-replied"),
+        "{confirm}"
+    );
     assert!(notice.contains("To: bob@example.test"), "{notice}");
     assert!(
         notice.contains(&format!("Subject: [ccgate G{g}] Alice v Bob: ")),
         "{notice}"
     );
-    assert!(notice.contains(&format!("References: <ccgate.g{g}@example.test>")), "{notice}");
+    assert!(
+        notice.contains(&format!("References: <ccgate.g{g}@example.test>")),
+        "{notice}"
+    );
     // Bob reads German SAN: the record is in his notation, under the board.
     assert!(notice.contains("1. e4"), "{notice}");
 
@@ -118,9 +133,18 @@ fn a_game_by_maildir_with_quotes_robots_duplicates_and_oversize() {
     assert_eq!(count(&db, "SELECT count(*) FROM moves"), 2);
 
     // An out-of-office robot: journaled, never answered.
-    let ooo = String::from_utf8(mail("alice@example.test", "ooo@a", "Out of office", "I am away until Monday. e4"))
-        .unwrap()
-        .replacen("MIME-Version", "Auto-Submitted: auto-replied\r\nMIME-Version", 1);
+    let ooo = String::from_utf8(mail(
+        "alice@example.test",
+        "ooo@a",
+        "Out of office",
+        "I am away until Monday. e4",
+    ))
+    .unwrap()
+    .replacen(
+        "MIME-Version",
+        "Auto-Submitted: auto-replied\r\nMIME-Version",
+        1,
+    );
     drop_mail(&inbox, "003.c", ooo.as_bytes());
     // The same mail delivered twice: processed once.
     drop_mail(
@@ -134,17 +158,37 @@ fn a_game_by_maildir_with_quotes_robots_duplicates_and_oversize() {
         &mail("alice@example.test", "m3@a", "", "2. Nf3"),
     );
     // Over the size limit: journaled, refused in one line.
-    let big = mail("bob@example.test", "big@b", "", &format!("2... Nc6\n{}", "x".repeat(5000)));
+    let big = mail(
+        "bob@example.test",
+        "big@b",
+        "",
+        &format!("2... Nc6\n{}", "x".repeat(5000)),
+    );
     drop_mail(&inbox, "006.f", &big);
-    wait_until("all mail processed and sent", Duration::from_secs(30), || {
-        files_in(&inbox.join("new")) == 0
-            && eml_files(&outbox).len() == 7
-            && count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NULL") == 0
-    });
-    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 3, "Nf3 once, Nc6 never");
-    assert_eq!(count(&db, "SELECT count(*) FROM journal"), 5, "the duplicate is one entry");
+    wait_until(
+        "all mail processed and sent",
+        Duration::from_secs(30),
+        || {
+            files_in(&inbox.join("new")) == 0
+                && eml_files(&outbox).len() == 7
+                && count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NULL") == 0
+        },
+    );
     assert_eq!(
-        count(&db, "SELECT count(*) FROM journal WHERE outcome LIKE 'ignored: automated%'"),
+        count(&db, "SELECT count(*) FROM moves"),
+        3,
+        "Nf3 once, Nc6 never"
+    );
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM journal"),
+        5,
+        "the duplicate is one entry"
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM journal WHERE outcome LIKE 'ignored: automated%'"
+        ),
         1
     );
     let refusal = read(&outbox, &eml_files(&outbox)[6]);
@@ -152,10 +196,22 @@ fn a_game_by_maildir_with_quotes_robots_duplicates_and_oversize() {
     assert!(refusal.contains("zu gro"), "German refusal:\n{refusal}");
 
     let metrics = gw.http_get("/metrics");
-    assert!(metrics.contains("ccgate_messages_in_total{channel=\"email\"} 5"), "{metrics}");
-    assert!(metrics.contains("ccgate_duplicates_total{channel=\"email\"} 1"), "{metrics}");
-    assert!(metrics.contains("ccgate_moves_applied_total 3"), "{metrics}");
-    assert!(metrics.contains("ccgate_messages_out_total{channel=\"email\"} 7"), "{metrics}");
+    assert!(
+        metrics.contains("ccgate_messages_in_total{channel=\"email\"} 5"),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("ccgate_duplicates_total{channel=\"email\"} 1"),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("ccgate_moves_applied_total 3"),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("ccgate_messages_out_total{channel=\"email\"} 7"),
+        "{metrics}"
+    );
     let health = gw.http_get("/health");
     assert!(health.contains("\"status\":\"ok\""), "{health}");
 
@@ -188,9 +244,16 @@ fn a_bounce_fails_the_notice_tries_sms_and_stops_the_clock() {
     let g = new_game(&db, alice, bob);
     gw.start();
     let inbox = gw.path("inbox");
-    drop_mail(&inbox, "1", &mail("alice@example.test", "m1@a", "", "1. d4"));
+    drop_mail(
+        &inbox,
+        "1",
+        &mail("alice@example.test", "m1@a", "", "1. d4"),
+    );
     wait_until("the notice sent", Duration::from_secs(30), || {
-        count(&db, "SELECT count(*) FROM moves WHERE delivered_at IS NOT NULL") == 1
+        count(
+            &db,
+            "SELECT count(*) FROM moves WHERE delivered_at IS NOT NULL",
+        ) == 1
     });
     let notice: i64 = count(
         &db,
@@ -201,28 +264,51 @@ fn a_bounce_fails_the_notice_tries_sms_and_stops_the_clock() {
     );
     drop_mail(&inbox, "2", bounce.as_bytes());
     wait_until("the bounce processed", Duration::from_secs(30), || {
-        count(&db, "SELECT count(*) FROM journal WHERE outcome IS NOT NULL") == 2
+        count(
+            &db,
+            "SELECT count(*) FROM journal WHERE outcome IS NOT NULL",
+        ) == 2
     });
     assert_eq!(
-        count(&db, &format!("SELECT count(*) FROM outbox WHERE id = {notice} AND failed_at IS NOT NULL AND last_error LIKE 'bounced:%552%'")),
+        count(
+            &db,
+            &format!(
+                "SELECT count(*) FROM outbox WHERE id = {notice} AND failed_at IS NOT NULL AND last_error LIKE 'bounced:%552%'"
+            )
+        ),
         1
     );
     assert_eq!(
-        count(&db, "SELECT count(*) FROM outbox WHERE channel = 'sms' AND recipient = '+491701234567' AND ply = 1"),
+        count(
+            &db,
+            "SELECT count(*) FROM outbox WHERE channel = 'sms' AND recipient = '+491701234567' AND ply = 1"
+        ),
         1,
         "the notice goes again by SMS"
     );
     assert_eq!(
-        count(&db, "SELECT count(*) FROM moves WHERE delivered_at IS NOT NULL"),
+        count(
+            &db,
+            "SELECT count(*) FROM moves WHERE delivered_at IS NOT NULL"
+        ),
         0,
         "Bob's clock does not run on a notice he never had"
     );
     assert_eq!(
-        count(&db, "SELECT count(*) FROM incidents WHERE kind = 'undeliverable'"),
+        count(
+            &db,
+            "SELECT count(*) FROM incidents WHERE kind = 'undeliverable'"
+        ),
         1
     );
     // Nobody answers a bounce.
-    assert_eq!(count(&db, "SELECT count(*) FROM outbox WHERE recipient LIKE '%MAILER%'"), 0);
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM outbox WHERE recipient LIKE '%MAILER%'"
+        ),
+        0
+    );
     assert!(gw.stop().success());
 }
 
@@ -231,7 +317,9 @@ fn a_bounce_fails_the_notice_tries_sms_and_stops_the_clock() {
 #[test]
 fn kill_minus_nine_in_a_batch_of_500_mails_loses_and_repeats_nothing() {
     const GAMES: usize = 50;
-    const PLIES: [&str; 10] = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7"];
+    const PLIES: [&str; 10] = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+    ];
     let mut gw = Gateway::new(CONFIG);
     let db = gw.db();
     let mut games = Vec::new();
@@ -255,9 +343,17 @@ fn kill_minus_nine_in_a_batch_of_500_mails_loses_and_repeats_nothing() {
     let inbox = gw.path("inbox");
     for (ply, san) in PLIES.iter().enumerate() {
         for (g, n) in &games {
-            let from = if ply % 2 == 0 { format!("w{n}@example.test") } else { format!("b{n}@example.test") };
+            let from = if ply % 2 == 0 {
+                format!("w{n}@example.test")
+            } else {
+                format!("b{n}@example.test")
+            };
             let name = format!("{ply:02}-{n:03}.mail");
-            drop_mail(&inbox, &name, &mail(&from, &format!("{g}-{ply}@x"), "", san));
+            drop_mail(
+                &inbox,
+                &name,
+                &mail(&from, &format!("{g}-{ply}@x"), "", san),
+            );
         }
     }
     gw.start();
@@ -266,7 +362,10 @@ fn kill_minus_nine_in_a_batch_of_500_mails_loses_and_repeats_nothing() {
     });
     gw.kill();
     let done_before = files_in(&inbox.join("cur"));
-    assert!(done_before < 500, "killed after the whole batch: nothing tested");
+    assert!(
+        done_before < 500,
+        "killed after the whole batch: nothing tested"
+    );
     gw.start();
     let outbox = gw.path("outbox");
     wait_until("the whole batch", Duration::from_secs(300), || {
@@ -274,12 +373,26 @@ fn kill_minus_nine_in_a_batch_of_500_mails_loses_and_repeats_nothing() {
             && count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NULL") == 0
     });
     assert_eq!(count(&db, "SELECT count(*) FROM journal"), 500);
-    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 500, "{}", gw.log());
     assert_eq!(
-        count(&db, "SELECT count(*) FROM (SELECT game_id FROM moves GROUP BY game_id HAVING count(*) = 10)"),
+        count(&db, "SELECT count(*) FROM moves"),
+        500,
+        "{}",
+        gw.log()
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM (SELECT game_id FROM moves GROUP BY game_id HAVING count(*) = 10)"
+        ),
         GAMES as i64
     );
-    assert_eq!(count(&db, "SELECT count(*) FROM journal WHERE outcome LIKE '%refused%'"), 0);
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM journal WHERE outcome LIKE '%refused%'"
+        ),
+        0
+    );
     // A confirmation and a notice per move, each written once.
     let rows = count(&db, "SELECT count(*) FROM outbox");
     assert_eq!(rows, 1000);
@@ -298,7 +411,13 @@ fn ingest_mail_takes_a_mail_on_stdin_with_mta_exit_codes() {
         Notation::San,
         Lang::En,
     );
-    let bob = add_player(&db, "Bob", &[(Channel::Email, "bob@example.test")], Notation::San, Lang::En);
+    let bob = add_player(
+        &db,
+        "Bob",
+        &[(Channel::Email, "bob@example.test")],
+        Notation::San,
+        Lang::En,
+    );
     new_game(&db, alice, bob);
     let run = |db: &Path, raw: &[u8]| {
         assert_cmd::Command::cargo_bin("ccgate")
@@ -314,7 +433,10 @@ fn ingest_mail_takes_a_mail_on_stdin_with_mta_exit_codes() {
     let raw = mail("alice@example.test", "p1@a", "", "1. e4");
     let out = run(&db, &raw);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
-    assert!(String::from_utf8_lossy(&out.stdout).contains("applied"), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("applied"),
+        "{out:?}"
+    );
     // Delivered again by the MTA: taken, nothing repeated.
     assert_eq!(run(&db, &raw).status.code(), Some(0));
     assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1);
@@ -356,7 +478,10 @@ fn check_config_says_what_is_wrong() {
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("email.imap.password_file /nonexistent/pw"), "{err}");
+    assert!(
+        err.contains("email.imap.password_file /nonexistent/pw"),
+        "{err}"
+    );
 }
 
 /// The README's run command: no configuration at all.
@@ -373,7 +498,9 @@ fn serve_runs_on_embedded_defaults() {
         .unwrap();
     let data = home.path().join("ccgate");
     wait_until("the data directory", Duration::from_secs(30), || {
-        data.join("inbox/new").is_dir() && data.join("outbox").is_dir() && data.join("ccgate.db").is_file()
+        data.join("inbox/new").is_dir()
+            && data.join("outbox").is_dir()
+            && data.join("ccgate.db").is_file()
     });
     std::process::Command::new("kill")
         .args(["-TERM", &child.id().to_string()])

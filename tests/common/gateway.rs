@@ -140,11 +140,16 @@ impl Gateway {
     pub fn http_get(&self, path: &str) -> String {
         use std::io::Write;
         let mut s = std::net::TcpStream::connect(("127.0.0.1", self.status_port)).expect("connect");
-        write!(s, "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-            .expect("request");
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        )
+        .expect("request");
         let mut text = String::new();
         s.read_to_string(&mut text).expect("response");
-        text.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or(text)
+        text.split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_string())
+            .unwrap_or(text)
     }
 }
 

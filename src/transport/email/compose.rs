@@ -236,14 +236,17 @@ mod tests {
             env.from().map(|a| a.to_string()).as_deref(),
             Some("gw+o42@example.test")
         );
-        assert!(is_our_subject(&format!("Re: {}", subject(&reply(Some(7), "G7 x"), &ctx))));
+        assert!(is_our_subject(&format!(
+            "Re: {}",
+            subject(&reply(Some(7), "G7 x"), &ctx)
+        )));
     }
 
     #[test]
     fn without_a_game_the_reply_threads_under_the_message_it_answers_only() {
         let me = Identity::new("ccgate", "gw@example.test").unwrap();
-        let (_, raw) = compose(&me, &reply(None, "ccgate: help text"), &Context::default())
-            .unwrap();
+        let (_, raw) =
+            compose(&me, &reply(None, "ccgate: help text"), &Context::default()).unwrap();
         let text = String::from_utf8(raw).unwrap();
         assert!(text.contains("Subject: ccgate: help text"), "{text}");
         assert!(!text.contains("In-Reply-To"), "{text}");

@@ -21,8 +21,7 @@ pub fn pending(dir: &Path) -> io::Result<Vec<PathBuf>> {
     for entry in std::fs::read_dir(dir.join("new"))? {
         let entry = entry?;
         // Dot files are delivery agents' work in progress, by convention.
-        if entry.file_name().to_string_lossy().starts_with('.') || !entry.file_type()?.is_file()
-        {
+        if entry.file_name().to_string_lossy().starts_with('.') || !entry.file_type()?.is_file() {
             continue;
         }
         files.push(entry.path());
@@ -34,7 +33,10 @@ pub fn pending(dir: &Path) -> io::Result<Vec<PathBuf>> {
 /// Moves a processed message to `cur/`, marked seen.
 pub fn accept(dir: &Path, file: &Path) -> io::Result<()> {
     let Some(name) = file.file_name().map(|n| n.to_string_lossy().into_owned()) else {
-        return Err(io::Error::other(format!("{} has no file name", file.display())));
+        return Err(io::Error::other(format!(
+            "{} has no file name",
+            file.display()
+        )));
     };
     let name = match name.split_once(":2,") {
         Some((base, flags)) if flags.contains('S') => format!("{base}:2,{flags}"),

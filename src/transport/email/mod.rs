@@ -1,8 +1,8 @@
 //! Email: Maildir, IMAP and MTA-pipe input; SMTP, sendmail or file output.
 
-pub mod parse;
 pub mod compose;
 pub mod imap;
 pub mod maildir;
+pub mod parse;
 pub mod receive;
 pub mod send;

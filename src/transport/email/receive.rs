@@ -62,7 +62,12 @@ pub fn receive(
     };
     let Some(mail) = mail else {
         let msg = inbound("", String::new(), None);
-        return service::set_aside(store, &msg, &Aside::Ignored("not a mail message".into()), now);
+        return service::set_aside(
+            store,
+            &msg,
+            &Aside::Ignored("not a mail message".into()),
+            now,
+        );
     };
     let from = mail.from.clone().unwrap_or_default();
     match &mail.kind {
@@ -74,7 +79,12 @@ pub fn receive(
         }
         Kind::Automated(why) => {
             let msg = inbound(&from, String::new(), None);
-            service::set_aside(store, &msg, &Aside::Ignored(format!("automated: {why}")), now)
+            service::set_aside(
+                store,
+                &msg,
+                &Aside::Ignored(format!("automated: {why}")),
+                now,
+            )
         }
         Kind::Personal if raw.len() > policy.max_size => {
             let msg = inbound(&from, String::new(), None);

@@ -52,9 +52,11 @@ impl Mailer {
                     .map_err(|e| format!("outbox directory {}: {e}", dir.display()))?;
                 Mailer::Files(dir)
             }
-            SendConfig::Sendmail { command } => Mailer::Sendmail(
-                AsyncSendmailTransport::<Tokio1Executor>::new_with_command(command.as_os_str()),
-            ),
+            SendConfig::Sendmail { command } => {
+                Mailer::Sendmail(AsyncSendmailTransport::<Tokio1Executor>::new_with_command(
+                    command.as_os_str(),
+                ))
+            }
             smtp @ SendConfig::Smtp {
                 host,
                 port,
@@ -94,10 +96,14 @@ impl Mailer {
                 permanent: false,
                 text: format!("writing {}: {e}", dir.display()),
             }),
-            Mailer::Smtp(t) => t.send_raw(envelope, raw).await.map(drop).map_err(|e| SendError {
-                permanent: e.is_permanent(),
-                text: format!("SMTP: {e}"),
-            }),
+            Mailer::Smtp(t) => t
+                .send_raw(envelope, raw)
+                .await
+                .map(drop)
+                .map_err(|e| SendError {
+                    permanent: e.is_permanent(),
+                    text: format!("SMTP: {e}"),
+                }),
             Mailer::Sendmail(t) => t.send_raw(envelope, raw).await.map_err(|e| SendError {
                 permanent: false,
                 text: format!("sendmail: {e}"),

@@ -145,6 +145,8 @@ pub struct ImapConfig {
     pub idle: bool,
     #[serde(default = "minute", deserialize_with = "duration")]
     pub poll_every: Duration,
+    /// PEM certificates to trust besides the public roots (a private CA).
+    pub ca_file: Option<PathBuf>,
     /// For test servers with self-signed certificates only.
     #[serde(default)]
     pub accept_invalid_certs: bool,
@@ -179,6 +181,8 @@ pub enum SendConfig {
         user: Option<String>,
         password_file: Option<PathBuf>,
         password_env: Option<String>,
+        /// PEM certificates to trust besides the public roots (a private CA).
+        ca_file: Option<PathBuf>,
         #[serde(default)]
         accept_invalid_certs: bool,
     },
@@ -436,6 +440,11 @@ impl Config {
             ));
         }
         if let Some(imap) = &self.email.imap {
+            if let Some(ca) = &imap.ca_file
+                && let Err(e) = crate::transport::tls::read_pem(ca)
+            {
+                problems.push(format!("email.imap.{e}"));
+            }
             if imap.host.trim().is_empty() {
                 problems.push("email.imap.host: empty".into());
             }
@@ -450,7 +459,17 @@ impl Config {
             }
         }
         match &self.email.send {
-            send @ SendConfig::Smtp { host, user, .. } => {
+            send @ SendConfig::Smtp {
+                host,
+                user,
+                ca_file,
+                ..
+            } => {
+                if let Some(ca) = ca_file
+                    && let Err(e) = crate::transport::tls::read_pem(ca)
+                {
+                    problems.push(format!("email.send.{e}"));
+                }
                 if host.trim().is_empty() {
                     problems.push("email.send.host: empty".into());
                 }
@@ -495,6 +514,13 @@ impl ImapConfig {
         Secret {
             file: self.password_file.as_deref(),
             env: self.password_env.as_deref(),
+        }
+    }
+
+    pub fn trust(&self) -> crate::transport::tls::Trust {
+        crate::transport::tls::Trust {
+            ca_file: self.ca_file.clone(),
+            accept_invalid_certs: self.accept_invalid_certs,
         }
     }
 }

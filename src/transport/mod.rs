@@ -4,3 +4,4 @@
 //! to their peer only after the service's commit, and deliver the outbox.
 
 pub mod email;
+pub mod tls;

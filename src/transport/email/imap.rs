@@ -6,7 +6,6 @@
 //! it, polls otherwise, and reconnects with exponential backoff.
 
 use std::fmt::Debug;
-use std::sync::Arc;
 use std::time::Duration;
 
 use futures::TryStreamExt;
@@ -14,9 +13,10 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 use tokio::sync::watch;
 use tokio_rustls::TlsConnector;
-use tokio_rustls::rustls::{ClientConfig, RootCertStore, pki_types::ServerName};
+use tokio_rustls::rustls::pki_types::ServerName;
 
 use crate::config::{ImapConfig, Security};
+use crate::transport::tls::client_config;
 
 /// Any byte stream a session can run on: plain TCP or TLS.
 pub trait Io: AsyncRead + AsyncWrite + Unpin + Send + Debug {}
@@ -41,25 +41,11 @@ pub trait Handler: Send {
     fn trouble(&mut self, error: &str);
 }
 
-fn tls_connector() -> TlsConnector {
-    let mut roots = RootCertStore::empty();
-    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
-    let config = ClientConfig::builder_with_provider(Arc::new(
-        tokio_rustls::rustls::crypto::ring::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .map(|b| b.with_root_certificates(roots).with_no_client_auth());
-    match config {
-        Ok(c) => TlsConnector::from(Arc::new(c)),
-        // The ring provider supports the default versions: this cannot fail.
-        Err(e) => unreachable!("rustls defaults refused: {e}"),
-    }
-}
-
-async fn tls(stream: TcpStream, host: &str) -> Result<Box<dyn Io>, String> {
+async fn tls(stream: TcpStream, config: &ImapConfig) -> Result<Box<dyn Io>, String> {
+    let host = &config.host;
     let name = ServerName::try_from(host.to_string())
         .map_err(|e| format!("{host:?} is not a TLS server name: {e}"))?;
-    let tls = tls_connector()
+    let tls = TlsConnector::from(client_config(&config.trust())?)
         .connect(name, stream)
         .await
         .map_err(|e| format!("TLS with {host}: {e}"))?;
@@ -73,7 +59,7 @@ pub async fn connect(config: &ImapConfig) -> Result<Session, String> {
         .await
         .map_err(|e| format!("connecting to {}:{}: {e}", config.host, config.port()))?;
     let stream: Box<dyn Io> = match config.security {
-        Security::Tls => tls(tcp, &config.host).await?,
+        Security::Tls => tls(tcp, config).await?,
         Security::Plain => Box::new(tcp),
         Security::Starttls => {
             let mut client = async_imap::Client::new(tcp);
@@ -82,7 +68,7 @@ pub async fn connect(config: &ImapConfig) -> Result<Session, String> {
                 .run_command_and_check_ok("STARTTLS", None)
                 .await
                 .map_err(|e| format!("STARTTLS refused: {e}"))?;
-            tls(client.into_inner(), &config.host).await?
+            tls(client.into_inner(), config).await?
         }
     };
     let mut client = async_imap::Client::new(stream);

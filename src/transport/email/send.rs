@@ -6,15 +6,31 @@
 //! own file instead of making a second one; lettre's file transport names
 //! files at random, which would not. SMTP refusals keep lettre's
 //! distinction: a 4xx is retried, a 5xx gives the reply up at once.
+//!
+//! SMTP runs on lettre's connection over a socket of ours with
+//! `TCP_NODELAY`: lettre writes a message and its final `.` in two writes,
+//! and on a Nagle socket the second waits for the peer's delayed ACK (40 ms
+//! a message). One connection is kept open between messages and replaced
+//! when it breaks or has been idle for a while.
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use lettre::address::Envelope;
-use lettre::transport::smtp::authentication::Credentials;
-use lettre::transport::smtp::client::{Tls, TlsParameters};
-use lettre::{AsyncSendmailTransport, AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use lettre::transport::smtp::authentication::{Credentials, Mechanism};
+use lettre::transport::smtp::client::{
+    AsyncSmtpConnection, AsyncTokioStream, Certificate, TlsParameters,
+};
+use lettre::transport::smtp::extension::ClientId;
+use lettre::{AsyncSendmailTransport, AsyncTransport, Tokio1Executor};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use tokio_rustls::TlsConnector;
+use tokio_rustls::client::TlsStream;
+use tokio_rustls::rustls::pki_types::ServerName;
 
 use crate::config::{Security, SendConfig};
+use crate::transport::tls::{Trust, client_config, read_pem};
 
 /// Why a message was not handed over.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,7 +49,7 @@ impl std::fmt::Display for SendError {
 /// A configured way out.
 pub enum Mailer {
     Files(PathBuf),
-    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    Smtp(Box<Smtp>),
     Sendmail(AsyncSendmailTransport<Tokio1Executor>),
 }
 
@@ -62,29 +78,28 @@ impl Mailer {
                 port,
                 security,
                 user,
+                ca_file,
                 accept_invalid_certs,
                 ..
             } => {
-                let tls = || {
-                    TlsParameters::builder(host.clone())
-                        .dangerous_accept_invalid_certs(*accept_invalid_certs)
-                        .build_rustls()
-                        .map_err(|e| format!("TLS for {host}: {e}"))
+                let trust = Trust {
+                    ca_file: ca_file.clone(),
+                    accept_invalid_certs: *accept_invalid_certs,
                 };
-                let (tls, default_port) = match security {
-                    Security::Tls => (Tls::Wrapper(tls()?), 465),
-                    Security::Starttls => (Tls::Required(tls()?), 587),
-                    Security::Plain => (Tls::None, 25),
+                let credentials = match user {
+                    Some(user) => Some(Credentials::new(
+                        user.clone(),
+                        smtp.password().read()?.unwrap_or_default(),
+                    )),
+                    None => None,
                 };
-                let mut builder =
-                    AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host.as_str())
-                        .port(port.unwrap_or(default_port))
-                        .tls(tls);
-                if let Some(user) = user {
-                    let password = smtp.password().read()?.unwrap_or_default();
-                    builder = builder.credentials(Credentials::new(user.clone(), password));
-                }
-                Mailer::Smtp(builder.build())
+                Mailer::Smtp(Box::new(Smtp::new(
+                    host,
+                    *port,
+                    *security,
+                    &trust,
+                    credentials,
+                )?))
             }
         })
     }
@@ -96,19 +111,208 @@ impl Mailer {
                 permanent: false,
                 text: format!("writing {}: {e}", dir.display()),
             }),
-            Mailer::Smtp(t) => t
-                .send_raw(envelope, raw)
-                .await
-                .map(drop)
-                .map_err(|e| SendError {
-                    permanent: e.is_permanent(),
-                    text: format!("SMTP: {e}"),
-                }),
+            Mailer::Smtp(t) => t.send(envelope, raw).await,
             Mailer::Sendmail(t) => t.send_raw(envelope, raw).await.map_err(|e| SendError {
                 permanent: false,
                 text: format!("sendmail: {e}"),
             }),
         }
+    }
+}
+
+/// An SMTP submission client keeping one connection.
+pub struct Smtp {
+    host: String,
+    port: u16,
+    /// For STARTTLS (lettre upgrades the connection).
+    starttls: Option<TlsParameters>,
+    /// For TLS from the first byte (SMTPS).
+    wrapper: Option<TlsConnector>,
+    credentials: Option<Credentials>,
+    hello: ClientId,
+    open: tokio::sync::Mutex<Option<(AsyncSmtpConnection, Instant)>>,
+}
+
+/// Reuse a connection idle for less than this; servers drop idle clients
+/// after a few minutes, and a fresh connection is cheaper than a failure.
+const KEEP_IDLE: Duration = Duration::from_secs(30);
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
+
+impl Smtp {
+    fn new(
+        host: &str,
+        port: Option<u16>,
+        security: Security,
+        trust: &Trust,
+        credentials: Option<Credentials>,
+    ) -> Result<Smtp, String> {
+        let (starttls, wrapper, default_port) = match security {
+            Security::Plain => (None, None, 25),
+            Security::Starttls => {
+                let mut b = TlsParameters::builder(host.to_string())
+                    .dangerous_accept_invalid_certs(trust.accept_invalid_certs);
+                if let Some(file) = &trust.ca_file {
+                    for cert in read_pem(file)? {
+                        let cert = Certificate::from_der(cert.to_vec())
+                            .map_err(|e| format!("ca_file {}: {e}", file.display()))?;
+                        b = b.add_root_certificate(cert);
+                    }
+                }
+                let params = b
+                    .build_rustls()
+                    .map_err(|e| format!("TLS for {host}: {e}"))?;
+                (Some(params), None, 587)
+            }
+            Security::Tls => (None, Some(TlsConnector::from(client_config(trust)?)), 465),
+        };
+        Ok(Smtp {
+            host: host.to_string(),
+            port: port.unwrap_or(default_port),
+            starttls,
+            wrapper,
+            credentials,
+            hello: ClientId::default(),
+            open: tokio::sync::Mutex::new(None),
+        })
+    }
+
+    async fn connect(&self) -> Result<AsyncSmtpConnection, SendError> {
+        let fail = |what: &str, e: &dyn std::fmt::Display| SendError {
+            permanent: false,
+            text: format!("SMTP {}:{}: {what}: {e}", self.host, self.port),
+        };
+        let tcp = tokio::time::timeout(
+            CONNECT_TIMEOUT,
+            TcpStream::connect((self.host.as_str(), self.port)),
+        )
+        .await
+        .map_err(|e| fail("connecting", &e))?
+        .map_err(|e| fail("connecting", &e))?;
+        tcp.set_nodelay(true).map_err(|e| fail("TCP_NODELAY", &e))?;
+        let stream: Box<dyn AsyncTokioStream> = match &self.wrapper {
+            None => Box::new(tcp),
+            Some(connector) => {
+                let name =
+                    ServerName::try_from(self.host.clone()).map_err(|e| fail("server name", &e))?;
+                let tls = connector
+                    .connect(name, tcp)
+                    .await
+                    .map_err(|e| fail("TLS", &e))?;
+                Box::new(Tls(tls))
+            }
+        };
+        let mut conn = AsyncSmtpConnection::connect_with_transport(stream, &self.hello)
+            .await
+            .map_err(|e| classify(&e))?;
+        if let Some(params) = &self.starttls {
+            conn.starttls(params.clone(), &self.hello)
+                .await
+                .map_err(|e| classify(&e))?;
+            if !conn.is_encrypted() {
+                return Err(fail("STARTTLS", &"the server does not offer it"));
+            }
+        }
+        if let Some(credentials) = &self.credentials {
+            conn.auth(&[Mechanism::Plain, Mechanism::Login], credentials)
+                .await
+                .map_err(|e| classify(&e))?;
+        }
+        Ok(conn)
+    }
+
+    async fn send(&self, envelope: &Envelope, raw: &[u8]) -> Result<(), SendError> {
+        let mut open = self.open.lock().await;
+        let reused = match open.take() {
+            Some((conn, at)) if at.elapsed() < KEEP_IDLE && !conn.has_broken() => Some(conn),
+            Some((mut conn, _)) => {
+                conn.abort().await;
+                None
+            }
+            None => None,
+        };
+        let fresh = reused.is_none();
+        let mut conn = match reused {
+            Some(conn) => conn,
+            None => self.connect().await?,
+        };
+        let mut result = conn.send(envelope, raw).await;
+        // A kept connection the server closed meanwhile: once more, afresh.
+        if let Err(e) = &result
+            && !fresh
+            && !e.is_transient()
+            && !e.is_permanent()
+        {
+            conn.abort().await;
+            conn = self.connect().await?;
+            result = conn.send(envelope, raw).await;
+        }
+        match result {
+            Ok(_) => {
+                *open = Some((conn, Instant::now()));
+                Ok(())
+            }
+            Err(e) => {
+                // A refusal leaves the session usable; anything else does not.
+                if (e.is_transient() || e.is_permanent()) && !conn.has_broken() {
+                    *open = Some((conn, Instant::now()));
+                } else {
+                    conn.abort().await;
+                }
+                Err(classify(&e))
+            }
+        }
+    }
+}
+
+fn classify(e: &lettre::transport::smtp::Error) -> SendError {
+    SendError {
+        permanent: e.is_permanent(),
+        text: format!("SMTP: {e}"),
+    }
+}
+
+/// A TLS stream lettre can drive: its stream trait is implemented for
+/// tokio's TCP stream only.
+#[derive(Debug)]
+struct Tls(TlsStream<TcpStream>);
+
+impl AsyncRead for Tls {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.0).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Tls {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.0).poll_write(cx, buf)
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.0).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.0).poll_shutdown(cx)
+    }
+}
+
+impl AsyncTokioStream for Tls {
+    fn peer_addr(&self) -> std::io::Result<std::net::SocketAddr> {
+        self.0.get_ref().0.peer_addr()
     }
 }
 

@@ -1,0 +1,112 @@
+//! TLS client settings shared by the mail transports: rustls with the ring
+//! provider, the Mozilla roots (webpki-roots) plus an optional CA file for
+//! private servers, and, for test servers only, no verification at all.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use tokio_rustls::rustls::client::danger::{
+    HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier,
+};
+use tokio_rustls::rustls::crypto::{CryptoProvider, ring};
+use tokio_rustls::rustls::pki_types::{CertificateDer, ServerName, UnixTime, pem::PemObject};
+use tokio_rustls::rustls::{
+    ClientConfig, DigitallySignedStruct, Error, RootCertStore, SignatureScheme,
+};
+
+/// How a server's certificate is checked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Trust {
+    /// PEM certificates trusted besides the public roots.
+    pub ca_file: Option<std::path::PathBuf>,
+    /// Accept any certificate: test servers only.
+    pub accept_invalid_certs: bool,
+}
+
+/// The certificates of a PEM file.
+pub fn read_pem(path: &Path) -> Result<Vec<CertificateDer<'static>>, String> {
+    let certs: Vec<_> = CertificateDer::pem_file_iter(path)
+        .map_err(|e| format!("ca_file {}: {e}", path.display()))?
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("ca_file {}: {e}", path.display()))?;
+    if certs.is_empty() {
+        return Err(format!("ca_file {}: no certificate in it", path.display()));
+    }
+    Ok(certs)
+}
+
+/// A client configuration for this trust.
+pub fn client_config(trust: &Trust) -> Result<Arc<ClientConfig>, String> {
+    let provider = Arc::new(ring::default_provider());
+    let builder = ClientConfig::builder_with_provider(provider.clone())
+        .with_safe_default_protocol_versions()
+        .map_err(|e| format!("TLS: {e}"))?;
+    let config = if trust.accept_invalid_certs {
+        builder
+            .dangerous()
+            .with_custom_certificate_verifier(Arc::new(AcceptAnything(provider)))
+            .with_no_client_auth()
+    } else {
+        let mut roots = RootCertStore::empty();
+        roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+        if let Some(file) = &trust.ca_file {
+            for cert in read_pem(file)? {
+                roots
+                    .add(cert)
+                    .map_err(|e| format!("ca_file {}: {e}", file.display()))?;
+            }
+        }
+        builder.with_root_certificates(roots).with_no_client_auth()
+    };
+    Ok(Arc::new(config))
+}
+
+/// The verifier behind `accept_invalid_certs`: signatures are still checked,
+/// the certificate chain and name are not.
+#[derive(Debug)]
+struct AcceptAnything(Arc<CryptoProvider>);
+
+impl ServerCertVerifier for AcceptAnything {
+    fn verify_server_cert(
+        &self,
+        _end_entity: &CertificateDer<'_>,
+        _intermediates: &[CertificateDer<'_>],
+        _server_name: &ServerName<'_>,
+        _ocsp: &[u8],
+        _now: UnixTime,
+    ) -> Result<ServerCertVerified, Error> {
+        Ok(ServerCertVerified::assertion())
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, Error> {
+        tokio_rustls::rustls::crypto::verify_tls12_signature(
+            message,
+            cert,
+            dss,
+            &self.0.signature_verification_algorithms,
+        )
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, Error> {
+        tokio_rustls::rustls::crypto::verify_tls13_signature(
+            message,
+            cert,
+            dss,
+            &self.0.signature_verification_algorithms,
+        )
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.0.signature_verification_algorithms.supported_schemes()
+    }
+}

@@ -282,3 +282,85 @@ first_retry = "1s"
     });
     assert!(gw.stop().success(), "{}", gw.log());
 }
+
+/// The TLS paths against the same servers with a self-signed certificate,
+/// trusted through `ca_file`: IMAP over TLS from the first byte and SMTP with
+/// STARTTLS, then IMAP with STARTTLS. A gateway that does not trust the
+/// certificate delivers nothing and says why.
+#[test]
+fn tls_imaps_and_starttls_with_a_private_ca() {
+    let lab = MailLab::start_tls();
+    lab.add_user("gw", "gw-secret");
+    let secret_dir = tempfile::tempdir().unwrap();
+    let secret = secret_dir.path().join("imap.password");
+    std::fs::write(&secret, "gw-secret\n").unwrap();
+    let config = |imap_security: &str, imap_port: u16, ca: bool| {
+        let ca = if ca {
+            format!("ca_file = {:?}\n", lab.tls_cert().display().to_string())
+        } else {
+            String::new()
+        };
+        format!(
+            "[email]\nfrom = \"gw@example.test\"\n[email.imap]\nhost = \"localhost\"\nport = {imap_port}\nsecurity = \"{imap_security}\"\nuser = \"gw\"\npassword_file = {:?}\npoll_every = \"1s\"\n{ca}[email.send]\ntransport = \"smtp\"\nhost = \"localhost\"\nport = {}\nsecurity = \"starttls\"\n{ca}[outbox]\npoll_every = \"200ms\"\nfirst_retry = \"1s\"\n",
+            secret.display().to_string(),
+            lab.smtp_port()
+        )
+    };
+    for (n, (security, port)) in [("tls", lab.imaps_port()), ("starttls", lab.imap_port())]
+        .into_iter()
+        .enumerate()
+    {
+        let mut gw = Gateway::new(&config(security, port, true));
+        let db = gw.db();
+        let alice = add_player(
+            &db,
+            "Alice",
+            &[(Channel::Email, "alice@example.test")],
+            Notation::San,
+            Lang::En,
+        );
+        let bob = add_player(
+            &db,
+            "Bob",
+            &[(Channel::Email, "bob@example.test")],
+            Notation::San,
+            Lang::En,
+        );
+        new_game(&db, alice, bob);
+        gw.start();
+        smtp_send(
+            lab.smtp_port(),
+            "alice@example.test",
+            &plain(
+                "alice@example.test",
+                &format!("tls{n}@alice"),
+                "",
+                "",
+                "1. e4",
+            ),
+        );
+        let start = std::time::Instant::now();
+        while lab.messages("bob").len() <= n {
+            assert!(
+                start.elapsed() < WAIT,
+                "no notice with IMAP {security}:\n{}",
+                gw.log()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        assert!(
+            text(&lab.messages("bob")[n]).contains("1. e4"),
+            "{}",
+            gw.log()
+        );
+        assert!(gw.stop().success());
+    }
+    // Without the CA the certificate is refused: nothing is read or sent,
+    // and the status endpoint names the problem.
+    let mut gw = Gateway::new(&config("tls", lab.imaps_port(), false));
+    gw.start();
+    wait_until("the TLS refusal reported", WAIT, || {
+        gw.http_get("/health").contains("UnknownIssuer")
+    });
+    assert!(gw.stop().success());
+}

@@ -62,6 +62,10 @@ pub struct MailLab {
     dovecot: Option<Child>,
     smtp: Option<Child>,
     owner: Option<(u32, u32)>,
+    /// Certificate and key, when the lab runs TLS.
+    tls: Option<(PathBuf, PathBuf)>,
+    ca: Option<PathBuf>,
+    imaps_port: u16,
 }
 
 impl MailLab {
@@ -71,6 +75,17 @@ impl MailLab {
     /// Panics with a clear message naming the missing package/venv and
     /// `.ci/setup-servers` if they are absent.
     pub fn start() -> MailLab {
+        MailLab::start_with(false)
+    }
+
+    /// Like [`MailLab::start`], with TLS: a fresh self-signed certificate for
+    /// `localhost` and 127.0.0.1 ([`MailLab::tls_cert`]), STARTTLS offered by
+    /// both servers, and IMAPS on [`MailLab::imaps_port`].
+    pub fn start_tls() -> MailLab {
+        MailLab::start_with(true)
+    }
+
+    fn start_with(tls: bool) -> MailLab {
         let dovecot_bin = find_dovecot();
         let python = venv_python();
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/smtp_server.py");
@@ -120,15 +135,108 @@ impl MailLab {
             dovecot_dir,
             passwd_dir,
             imap_port: 0,
+            imaps_port: 0,
             smtp_port: 0,
             dovecot: None,
             smtp: None,
             owner,
+            tls: None,
+            ca: None,
         };
+        if tls {
+            lab.make_certificate();
+        }
         // From here on, a panic drops `lab` and so stops whatever was started.
         lab.start_smtp(&python, &script);
         lab.start_dovecot(&dovecot_bin);
         lab
+    }
+
+    /// The PEM certificate of the CA that signed a TLS lab's certificate.
+    pub fn tls_cert(&self) -> &Path {
+        self.ca.as_ref().expect("mail lab: started without TLS")
+    }
+
+    /// IMAP over TLS from the first byte (a TLS lab only).
+    pub fn imaps_port(&self) -> u16 {
+        assert!(self.tls.is_some(), "mail lab: started without TLS");
+        self.imaps_port
+    }
+
+    /// A private CA (the trust anchor a client configures) and a server
+    /// certificate it signed for `localhost` and 127.0.0.1: webpki refuses a
+    /// self-signed CA certificate used as the server's own.
+    fn make_certificate(&mut self) {
+        let ca = self.root.join("ca.crt");
+        let ca_key = self.root.join("ca.key");
+        let crt = self.root.join("tls.crt");
+        let key = self.root.join("tls.key");
+        let csr = self.root.join("tls.csr");
+        let ext = self.root.join("tls.ext");
+        fs::write(
+            &ext,
+            "subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n",
+        )
+        .expect("mail lab: write tls.ext");
+        let openssl = |args: &[&std::ffi::OsStr]| {
+            let out = Command::new("openssl")
+                .args(args)
+                .output()
+                .unwrap_or_else(|e| panic!("mail lab: openssl: {e}"));
+            assert!(
+                out.status.success(),
+                "mail lab: openssl {args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        };
+        let os = |s: &'static str| std::ffi::OsStr::new(s);
+        openssl(&[
+            os("req"),
+            os("-x509"),
+            os("-newkey"),
+            os("rsa:2048"),
+            os("-nodes"),
+            os("-days"),
+            os("2"),
+            os("-subj"),
+            os("/CN=ccgate mail lab CA"),
+            os("-keyout"),
+            ca_key.as_os_str(),
+            os("-out"),
+            ca.as_os_str(),
+        ]);
+        openssl(&[
+            os("req"),
+            os("-new"),
+            os("-newkey"),
+            os("rsa:2048"),
+            os("-nodes"),
+            os("-subj"),
+            os("/CN=localhost"),
+            os("-keyout"),
+            key.as_os_str(),
+            os("-out"),
+            csr.as_os_str(),
+        ]);
+        openssl(&[
+            os("x509"),
+            os("-req"),
+            os("-in"),
+            csr.as_os_str(),
+            os("-CA"),
+            ca.as_os_str(),
+            os("-CAkey"),
+            ca_key.as_os_str(),
+            os("-CAcreateserial"),
+            os("-days"),
+            os("2"),
+            os("-extfile"),
+            ext.as_os_str(),
+            os("-out"),
+            crt.as_os_str(),
+        ]);
+        self.tls = Some((crt, key));
+        self.ca = Some(ca);
     }
 
     pub fn imap_port(&self) -> u16 {
@@ -321,6 +429,14 @@ impl MailLab {
             .arg(&self.mail_root)
             .arg("--control")
             .arg(&self.control)
+            .args(self.tls.iter().flat_map(|(crt, key)| {
+                [
+                    "--tls-cert".as_ref(),
+                    crt.as_os_str(),
+                    "--tls-key".as_ref(),
+                    key.as_os_str(),
+                ]
+            }))
             .stdin(Stdio::null())
             .stdout(stdout)
             .stderr(stderr)
@@ -380,6 +496,9 @@ impl MailLab {
         // binds it: then try another one.
         for _attempt in 0..5 {
             let port = reserve_port();
+            if self.tls.is_some() {
+                self.imaps_port = reserve_port();
+            }
             fs::write(&conf, self.dovecot_conf(&instance, &greeting, port))
                 .expect("mail lab: write dovecot.conf");
             let start_log = self.dovecot_dir.join("start.log");
@@ -407,6 +526,9 @@ impl MailLab {
                     );
                     self.stop_dovecot();
                     release_port(port);
+                    if self.tls.is_some() {
+                        release_port(self.imaps_port);
+                    }
                     self.imap_port = 0;
                     let port_taken = log.contains("Address already in use")
                         || matches!(failure, DovecotFailure::Stranger(_));
@@ -457,6 +579,20 @@ impl MailLab {
         let d = self.dovecot_dir.display();
         let passwd = self.passwd_dir.display();
         let mail = self.mail_root.display();
+        let (ssl, imaps) = match &self.tls {
+            None => ("ssl = no\n".to_string(), "port = 0".to_string()),
+            Some((crt, key)) => (
+                format!(
+                    "ssl = yes\nssl_cert = <{}\nssl_key = <{}\n",
+                    crt.display(),
+                    key.display()
+                ),
+                format!(
+                    "address = 127.0.0.1\n    port = {}\n    ssl = yes",
+                    self.imaps_port
+                ),
+            ),
+        };
         format!(
             "# mail lab {instance}: written by tests/common/mail_lab.rs\n\
              base_dir = {d}/run\n\
@@ -465,7 +601,7 @@ impl MailLab {
              login_greeting = {greeting}\n\
              protocols = imap\n\
              listen = 127.0.0.1\n\
-             ssl = no\n\
+             {ssl}\
              disable_plaintext_auth = no\n\
              auth_mechanisms = plain login\n\
              auth_failure_delay = 0\n\
@@ -476,7 +612,7 @@ impl MailLab {
              passdb {{\n  driver = passwd-file\n  args = scheme=PLAIN username_format=%u {passwd}/%u\n}}\n\
              userdb {{\n  driver = static\n  args = uid=nobody gid=nogroup home={mail}/%u\n}}\n\
              service imap-login {{\n  inet_listener imap {{\n    address = 127.0.0.1\n    port = {port}\n  }}\n  \
-             inet_listener imaps {{\n    port = 0\n  }}\n}}\n\
+             inet_listener imaps {{\n    {imaps}\n  }}\n}}\n\
              service anvil {{\n  unix_listener anvil-auth-penalty {{\n    mode = 0\n  }}\n}}\n"
         )
     }
@@ -573,6 +709,9 @@ impl Drop for MailLab {
             let _ = child.wait();
         }
         release_port(self.imap_port);
+        if self.imaps_port != 0 {
+            release_port(self.imaps_port);
+        }
         // Dropping the TempDir removes the directory, unless it is kept.
         if let Some(dir) = self.dir.take()
             && std::env::var_os("CCGATE_KEEP_MAIL_LAB").is_some_and(|v| v != "0")

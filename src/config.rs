@@ -41,6 +41,67 @@ pub struct Config {
     pub clock: ClockConfig,
     pub outbox: OutboxConfig,
     pub email: EmailConfig,
+    /// A GSM modem; no SMS without this section.
+    pub sms: Option<SmsConfig>,
+}
+
+/// A GSM modem on a serial port.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SmsConfig {
+    /// The serial device (`/dev/ttyUSB2`, `/dev/serial/by-id/...`).
+    pub device: PathBuf,
+    #[serde(default = "baud")]
+    pub baud: u32,
+    /// The SIM PIN: first line of a file, or an environment variable.
+    pub pin_file: Option<PathBuf>,
+    pub pin_env: Option<String>,
+    /// Message storages swept with `AT+CMGL` (SIM and modem memory).
+    #[serde(default = "storages")]
+    pub storages: Vec<String>,
+    /// How often every storage is swept (indications stop when one fills).
+    #[serde(default = "half_minute", deserialize_with = "duration")]
+    pub sweep_every: Duration,
+    /// A command unanswered this long means the modem is gone.
+    #[serde(default = "ten_seconds", deserialize_with = "duration")]
+    pub command_timeout: Duration,
+    /// At most one `AT+CMGS` per this interval (operators throttle senders).
+    #[serde(default = "one_second", deserialize_with = "duration")]
+    pub min_interval: Duration,
+    /// Ask the network for status reports, matched to replies by TP-MR.
+    #[serde(default = "yes")]
+    pub status_reports: bool,
+    /// Parts of a concatenated message waiting longer are given up.
+    #[serde(default = "day", deserialize_with = "duration")]
+    pub reassembly_timeout: Duration,
+}
+
+impl SmsConfig {
+    pub fn pin(&self) -> Secret<'_> {
+        Secret {
+            file: self.pin_file.as_deref(),
+            env: self.pin_env.as_deref(),
+        }
+    }
+}
+
+fn baud() -> u32 {
+    115_200
+}
+fn storages() -> Vec<String> {
+    vec!["SM".into(), "ME".into()]
+}
+fn half_minute() -> Duration {
+    Duration::from_secs(30)
+}
+fn ten_seconds() -> Duration {
+    Duration::from_secs(10)
+}
+fn one_second() -> Duration {
+    Duration::from_secs(1)
+}
+fn day() -> Duration {
+    Duration::from_secs(86_400)
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -279,6 +340,7 @@ impl Default for Config {
             clock: ClockConfig::default(),
             outbox: OutboxConfig::default(),
             email: EmailConfig::default(),
+            sms: None,
         }
     }
 }
@@ -493,6 +555,14 @@ impl Config {
                 }
             }
             SendConfig::File { .. } => {}
+        }
+        if let Some(sms) = &self.sms {
+            if let Err(e) = sms.pin().read() {
+                problems.push(format!("sms.{}", e.replacen("password", "pin", 2)));
+            }
+            if sms.storages.is_empty() {
+                problems.push("sms.storages: name at least one (\"SM\", \"ME\")".into());
+            }
         }
         if problems.is_empty() {
             Ok(())

@@ -24,6 +24,8 @@ use crate::transport::email::imap;
 use crate::transport::email::maildir;
 use crate::transport::email::receive::{Policy, receive};
 use crate::transport::email::send::Mailer;
+use crate::transport::sms::driver::{self as sms_driver, Due};
+use crate::transport::sms::receive::{Received, receive as receive_sms, sweep_parts};
 
 /// What every task shares.
 #[derive(Clone)]
@@ -32,10 +34,20 @@ struct Shared {
     metrics: Arc<Metrics>,
     /// Rung when replies were queued, so they leave at once.
     outbox: Arc<Notify>,
+    /// The same for the SMS channel, whose sender is the modem's own task.
+    sms_outbox: Arc<Notify>,
     policy: Arc<Policy>,
 }
 
 impl Shared {
+    /// Wakes the senders if a message queued replies.
+    fn queued(&self, p: &service::Processed) {
+        if !p.replies.is_empty() {
+            self.outbox.notify_one();
+            self.sms_outbox.notify_one();
+        }
+    }
+
     /// Runs `f` on the store in a blocking thread.
     async fn with_store<R: Send + 'static>(
         &self,
@@ -62,9 +74,7 @@ impl Shared {
             Ok(p) => {
                 self.metrics.received(Channel::Email, &p);
                 tracing::info!(journal = p.journal_id, duplicate = p.duplicate, outcome = %p.outcome, "mail processed");
-                if !p.replies.is_empty() {
-                    self.outbox.notify_one();
-                }
+                self.queued(&p);
                 Ok(())
             }
             Err(e) => {
@@ -86,6 +96,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
         store: Arc::new(Mutex::new(store)),
         metrics: Arc::new(Metrics::new()),
         outbox: Arc::new(Notify::new()),
+        sms_outbox: Arc::new(Notify::new()),
         policy: Arc::new(Policy::new(&config.email, &me)),
     };
     let mailer = Mailer::new(&config.email.send, &config.data_dir)?;
@@ -126,6 +137,20 @@ pub async fn serve(config: Config) -> Result<(), String> {
     if let Some(imap_config) = config.email.imap.clone() {
         let handler = MailHandler(shared.clone());
         tasks.spawn(imap::run(imap_config, handler, stop.clone()));
+    }
+    if let Some(sms) = config.sms.clone() {
+        tracing::info!(device = %sms.device.display(), "SMS modem");
+        let handler = SmsHandler {
+            shared: shared.clone(),
+            retry: config.outbox.retry(),
+            reassembly: sms.reassembly_timeout,
+        };
+        tasks.spawn(sms_driver::run(
+            sms,
+            handler,
+            shared.sms_outbox.clone(),
+            stop.clone(),
+        ));
     }
     tasks.spawn(outbox_sender(
         shared.clone(),
@@ -239,6 +264,101 @@ impl imap::Handler for MailHandler {
 
     fn trouble(&mut self, error: &str) {
         self.0.metrics.error(error);
+    }
+}
+
+/// The SMS channel's access to the store.
+struct SmsHandler {
+    shared: Shared,
+    retry: store::Retry,
+    reassembly: std::time::Duration,
+}
+
+impl SmsHandler {
+    fn processed(&self, p: &service::Processed) {
+        self.shared.metrics.received(Channel::Sms, p);
+        tracing::info!(journal = p.journal_id, duplicate = p.duplicate, outcome = %p.outcome, "SMS processed");
+        self.shared.queued(p);
+    }
+}
+
+impl sms_driver::Handler for SmsHandler {
+    async fn incoming(&mut self, pdu: String) -> Result<(), String> {
+        let received = self
+            .shared
+            .with_store(move |s| receive_sms(s, &pdu, Timestamp::now()))
+            .await?;
+        match &received {
+            Received::Message(p) | Received::Unreadable(p) => self.processed(p),
+            Received::Part { have, total } => tracing::debug!(have, total, "SMS part kept"),
+            Received::Report => tracing::debug!("SMS status report"),
+        }
+        Ok(())
+    }
+
+    async fn due(&mut self) -> Result<Vec<Due>, String> {
+        self.shared
+            .with_store(|s| {
+                let due = store::due(s.conn(), Channel::Sms, Timestamp::now(), 20)?;
+                Ok(due
+                    .into_iter()
+                    .map(|o| Due {
+                        id: o.id,
+                        to: o.to,
+                        body: o.body,
+                    })
+                    .collect())
+            })
+            .await
+    }
+
+    async fn sent(&mut self, id: i64, to: String, references: Vec<u8>) -> Result<(), String> {
+        self.shared.metrics.sent(Channel::Sms);
+        self.shared
+            .with_store(move |s| {
+                let now = Timestamp::now();
+                let tx = s.write()?;
+                for (i, r) in references.iter().enumerate() {
+                    store::sms::record_sent(&tx, id, i + 1, references.len(), *r, &to, now)?;
+                }
+                store::mark_sent(&tx, id, now)?;
+                tx.commit()?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn failed(&mut self, id: i64, error: String, permanent: bool) -> Result<(), String> {
+        tracing::warn!(reply = id, permanent, error = %error, "SMS sending failed");
+        self.shared.metrics.send_failed(Channel::Sms, &error);
+        let retry = self.retry;
+        self.shared
+            .with_store(move |s| {
+                service::delivery_failed(s, id, &error, permanent, retry, Timestamp::now())
+            })
+            .await?;
+        self.shared.outbox.notify_one();
+        Ok(())
+    }
+
+    async fn housekeeping(&mut self) -> Result<(), String> {
+        let wait = jiff::SignedDuration::try_from(self.reassembly)
+            .unwrap_or(jiff::SignedDuration::from_hours(24));
+        let done = self
+            .shared
+            .with_store(move |s| {
+                let now = Timestamp::now();
+                sweep_parts(s, now - wait, now)
+            })
+            .await?;
+        for p in &done {
+            self.processed(p);
+        }
+        Ok(())
+    }
+
+    fn trouble(&mut self, error: &str) {
+        self.shared.metrics.error(error);
     }
 }
 
@@ -374,6 +494,7 @@ async fn send_one(
                 .await;
             // A fallback on another channel may have been queued.
             shared.outbox.notify_one();
+            shared.sms_outbox.notify_one();
             r
         }
     };
@@ -393,6 +514,7 @@ async fn clock_sweep(shared: Shared, every: std::time::Duration, mut stop: watch
                 if !report.forfeits.is_empty() || !report.reminders.is_empty() {
                     tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");
                     shared.outbox.notify_one();
+                    shared.sms_outbox.notify_one();
                 }
             }
             Err(e) => {

@@ -15,6 +15,7 @@ mod journal;
 mod outbox;
 mod players;
 mod schema;
+pub mod sms;
 
 use std::path::Path;
 

@@ -137,6 +137,33 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX penalties_game ON penalties(game_id, player_id);
     "#,
+    // 3: SMS: parts of concatenated messages waiting for their siblings, and
+    // the parts of sent replies with the reference (TP-MR) their status
+    // reports will name.
+    r#"
+    CREATE TABLE sms_parts (
+        sender TEXT NOT NULL,
+        reference INTEGER NOT NULL,
+        total INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        pdu TEXT NOT NULL,
+        received_at INTEGER NOT NULL,
+        PRIMARY KEY (sender, reference, total, seq)
+    );
+    CREATE TABLE sms_sent (
+        id INTEGER PRIMARY KEY,
+        outbox_id INTEGER NOT NULL REFERENCES outbox(id),
+        part INTEGER NOT NULL,
+        parts INTEGER NOT NULL,
+        reference INTEGER NOT NULL,
+        recipient TEXT NOT NULL,
+        sent_at INTEGER NOT NULL,
+        status INTEGER,
+        reported_at INTEGER
+    );
+    CREATE INDEX sms_sent_reference ON sms_sent(reference, sent_at);
+    "#,
 ];
 
 /// The schema version this build writes.

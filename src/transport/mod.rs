@@ -5,3 +5,4 @@
 
 pub mod email;
 pub mod tls;
+pub mod sms;

@@ -1,0 +1,226 @@
+//! The SMS channel's life: open the serial port, initialise the modem, then
+//! read what arrives (`+CMTI` at once, and an `AT+CMGL` sweep of every
+//! storage now and then, since indications stop when a storage fills),
+//! deleting each message only after the service has committed it; send the
+//! replies due, one `AT+CMGS` per part, no faster than the configured rate;
+//! and when the modem stops answering, vanishes or restarts, reconnect with
+//! backoff. Nothing is acknowledged before its commit, so a crash or an
+//! unplugged modem loses nothing.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::sync::{Notify, watch};
+use tokio::time::Instant;
+
+use super::modem::{Event, Modem};
+use super::pdu;
+use crate::config::SmsConfig;
+
+/// A reply due on this channel.
+#[derive(Debug, Clone)]
+pub struct Due {
+    pub id: i64,
+    pub to: String,
+    pub body: String,
+}
+
+/// What the driver needs from the rest of the gateway.
+pub trait Handler: Send {
+    /// Journals and processes one PDU; Ok means committed.
+    fn incoming(&mut self, pdu: String) -> impl Future<Output = Result<(), String>> + Send;
+    /// Replies due now.
+    fn due(&mut self) -> impl Future<Output = Result<Vec<Due>, String>> + Send;
+    /// A reply went out, as parts with these references (TP-MR).
+    fn sent(
+        &mut self,
+        id: i64,
+        to: String,
+        references: Vec<u8>,
+    ) -> impl Future<Output = Result<(), String>> + Send;
+    /// A reply could not be sent.
+    fn failed(
+        &mut self,
+        id: i64,
+        error: String,
+        permanent: bool,
+    ) -> impl Future<Output = Result<(), String>> + Send;
+    /// Periodic store work: concatenated messages completed or given up.
+    fn housekeeping(&mut self) -> impl Future<Output = Result<(), String>> + Send;
+    /// A problem worth a metric and the last-error line.
+    fn trouble(&mut self, error: &str);
+}
+
+/// Runs the channel until `stop` turns true.
+pub async fn run(
+    config: SmsConfig,
+    mut handler: impl Handler,
+    wake: Arc<Notify>,
+    mut stop: watch::Receiver<bool>,
+) {
+    let pin = match config.pin().read() {
+        Ok(pin) => pin,
+        Err(e) => {
+            handler.trouble(&format!("sms.{e}"));
+            None
+        }
+    };
+    let mut backoff = Duration::from_secs(1);
+    while !*stop.borrow() {
+        let result = match tokio_serial::SerialStream::open(&tokio_serial::new(
+            config.device.to_string_lossy(),
+            config.baud,
+        )) {
+            Ok(port) => {
+                session(
+                    Modem::new(port, config.command_timeout),
+                    &config,
+                    pin.as_deref(),
+                    &mut handler,
+                    &wake,
+                    &mut stop,
+                    &mut backoff,
+                )
+                .await
+            }
+            Err(e) => Err(format!("opening {}: {e}", config.device.display())),
+        };
+        match result {
+            Ok(()) => return,
+            Err(e) => {
+                tracing::warn!(error = %e, retry_in = ?backoff, "SMS modem");
+                handler.trouble(&format!("SMS modem: {e}"));
+                tokio::select! {
+                    _ = tokio::time::sleep(backoff) => {}
+                    _ = stop.changed() => {}
+                }
+                backoff = (backoff * 2).min(Duration::from_secs(120));
+            }
+        }
+    }
+}
+
+/// One connection to the modem, until it fails (Err) or we stop (Ok).
+pub async fn session<S: AsyncRead + AsyncWrite + Unpin + Send>(
+    mut modem: Modem<S>,
+    config: &SmsConfig,
+    pin: Option<&str>,
+    handler: &mut impl Handler,
+    wake: &Notify,
+    stop: &mut watch::Receiver<bool>,
+    backoff: &mut Duration,
+) -> Result<(), String> {
+    let status = modem.init(pin).await.map_err(|e| e.to_string())?;
+    tracing::info!(model = %status.model, registered = status.registered, rssi = status.rssi, "SMS modem ready");
+    if !status.registered {
+        handler.trouble("SMS modem: not registered on the network");
+    }
+    *backoff = Duration::from_secs(1);
+    let mut last_send: Option<Instant> = None;
+    let mut next_sweep = Instant::now();
+    loop {
+        if *stop.borrow() {
+            return Ok(());
+        }
+        if Instant::now() >= next_sweep {
+            for storage in &config.storages {
+                for (index, pdu) in modem.list(storage).await.map_err(|e| e.to_string())? {
+                    take(&mut modem, handler, storage, index, Some(pdu)).await?;
+                }
+            }
+            handler.housekeeping().await?;
+            next_sweep = Instant::now() + config.sweep_every;
+        }
+        send_due(&mut modem, config, handler, &mut last_send).await?;
+        // Wait for the modem, new replies, the next sweep, or the stop.
+        let deadline = next_sweep;
+        let event = tokio::select! {
+            e = modem.event(deadline) => e.map_err(|e| e.to_string())?,
+            _ = wake.notified() => None,
+            _ = stop.changed() => None,
+        };
+        match event {
+            Some(Event::NewMessage { storage, index }) => {
+                take(&mut modem, handler, &storage, index, None).await?;
+            }
+            Some(Event::StatusReportStored { storage, index }) => {
+                take(&mut modem, handler, &storage, index, None).await?;
+            }
+            Some(Event::StatusReport(pdu)) => handler.incoming(pdu).await?,
+            Some(Event::Restarted) => return Err("the modem restarted".into()),
+            None => {}
+        }
+    }
+}
+
+/// Reads (unless listed already), processes, and only then deletes one message.
+async fn take<S: AsyncRead + AsyncWrite + Unpin>(
+    modem: &mut Modem<S>,
+    handler: &mut impl Handler,
+    storage: &str,
+    index: u32,
+    listed: Option<String>,
+) -> Result<(), String> {
+    let pdu = match listed {
+        Some(pdu) => Some(pdu),
+        None => modem
+            .read(storage, index)
+            .await
+            .map_err(|e| e.to_string())?,
+    };
+    let Some(pdu) = pdu else {
+        return Ok(());
+    };
+    handler.incoming(pdu).await?;
+    modem
+        .delete(storage, index)
+        .await
+        .map_err(|e| format!("deleting {storage} {index} after its commit: {e}"))
+}
+
+async fn send_due<S: AsyncRead + AsyncWrite + Unpin>(
+    modem: &mut Modem<S>,
+    config: &SmsConfig,
+    handler: &mut impl Handler,
+    last_send: &mut Option<Instant>,
+) -> Result<(), String> {
+    for reply in handler.due().await? {
+        let parts = match pdu::encode_submit(
+            &reply.to,
+            &reply.body,
+            config.status_reports,
+            (reply.id % 0xFFFF) as u16,
+        ) {
+            Ok(parts) => parts,
+            Err(e) => {
+                handler
+                    .failed(reply.id, format!("encoding: {e}"), true)
+                    .await?;
+                continue;
+            }
+        };
+        let mut references = Vec::new();
+        for part in &parts {
+            if let Some(at) = *last_send {
+                tokio::time::sleep_until(at + config.min_interval).await;
+            }
+            *last_send = Some(Instant::now());
+            match modem.send(part.tpdu_len, &part.hex).await {
+                Ok(mr) => references.push(mr),
+                Err(e) => {
+                    handler.failed(reply.id, e.to_string(), false).await?;
+                    if e.is_link() {
+                        return Err(e.to_string());
+                    }
+                    break;
+                }
+            }
+        }
+        if references.len() == parts.len() {
+            handler.sent(reply.id, reply.to.clone(), references).await?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,1011 @@
+//! SMS PDUs as a GSM modem shows them in PDU mode (`AT+CMGF=0`): the
+//! SMS-DELIVER and SMS-STATUS-REPORT that arrive (`+CMGR`, `+CMGL`, `+CMT`,
+//! `+CDS`) and the SMS-SUBMIT we send (`AT+CMGS=<n>`), as hex text that
+//! starts with the service centre (SMSC) address.
+//!
+//! Layouts from 3GPP TS 23.040 §9.2.2 (SMS-DELIVER, SMS-SUBMIT,
+//! SMS-STATUS-REPORT); addresses §9.1.2.5 (type of number, semi-octets,
+//! alphanumeric senders in 7-bit); the service centre time stamp §9.2.3.11
+//! (time zone in quarter hours with a sign bit); the user data header
+//! §9.2.3.24 with the concatenation elements 0x00 (8-bit reference) and 0x08
+//! (16-bit reference); the data coding scheme and alphabets from TS 23.038
+//! (see [`super::gsm7`] for the 7-bit alphabet and its packing).
+//!
+//! Why not a crate: `sms-pdu` 1.1.0 (the maintained extract of
+//! `huawei-modem`) was read first. It decodes DELIVER and STATUS-REPORT,
+//! but reads the time zone as a plain two-digit number (no sign bit, no
+//! quarter hours), splits long texts at fixed septet counts (cutting escape
+//! pairs), slices its input by index (a short PDU panics) and pulls in the
+//! unmaintained `encoding` crate and `rand`. Its gaps are the parts this
+//! gateway needs, so the codec is our own, cross-checked against two
+//! independent implementations (`tests/pdu_crosscheck.rs`).
+//!
+//! Decoding takes hostile input: any text gives a value or a [`PduError`]
+//! naming the field and the octet (counted from 0 at the SMSC length
+//! octet), never a panic. Octets after the last field are ignored.
+//! Reassembly of concatenated parts is the store's; this module only reports
+//! each part's [`Concat`].
+//!
+//! ```
+//! use ccgate::transport::sms::pdu::{self, Alphabet, Concat, Deliver, Incoming};
+//!
+//! // What we send: one SMS-SUBMIT, with the length for AT+CMGS.
+//! let parts = pdu::encode_submit("+491701234567", "e4 e5", true, 0).unwrap();
+//! assert_eq!(parts.len(), 1);
+//! assert_eq!(parts[0].hex, "0031000C9194711032547600A705E5190A5403");
+//! assert_eq!(parts[0].tpdu_len, 18);
+//! let (to, text, concat, srr) = pdu::decode_submit(&parts[0].hex).unwrap();
+//! assert_eq!((to.as_str(), text.as_str(), concat, srr), ("+491701234567", "e4 e5", None, true));
+//!
+//! // What arrives: an SMS-DELIVER from the modem.
+//! let Incoming::Deliver(d) =
+//!     pdu::decode("07919471101010F0040C919471928374650000622111210000400AE5190A5403").unwrap()
+//! else {
+//!     panic!("an SMS-DELIVER");
+//! };
+//! assert_eq!(d.smsc.as_deref(), Some("+491701010100"));
+//! assert_eq!(d.sender, "+491729384756");
+//! assert_eq!(d.timestamp, "2026-11-12T12:00:00+01:00");
+//! assert_eq!((d.alphabet, d.text.as_str(), d.concat), (Alphabet::Gsm7, "e4 e5", None));
+//!
+//! // Long texts are split; each part says where it belongs.
+//! let parts = pdu::encode_submit("0170123456", &"Nf3 ".repeat(60), false, 300).unwrap();
+//! assert_eq!(parts.len(), 2);
+//! let (_, _, concat, _) = pdu::decode_submit(&parts[1].hex).unwrap();
+//! assert_eq!(concat, Some(Concat { reference: 300, total: 2, seq: 2 }));
+//! ```
+
+use super::gsm7;
+
+/// Where a part belongs in a concatenated message (TS 23.040 §9.2.3.24.1
+/// and .8). `seq` counts from 1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Concat {
+    pub reference: u16,
+    pub total: u8,
+    pub seq: u8,
+}
+
+/// The alphabet of the user data (TS 23.038 §4).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Alphabet {
+    Gsm7,
+    /// 8-bit data: [`Deliver::text`] holds each octet as the character of
+    /// the same code (Latin-1), so the octets can be had back exactly.
+    Data8,
+    Ucs2,
+}
+
+/// An SMS-DELIVER: a message that arrived.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deliver {
+    /// `"+4912345"`, or `None` when the PDU has no SMSC (length 00).
+    pub smsc: Option<String>,
+    /// International numbers with `+`, other numbers as digits (with `*`,
+    /// `#`, `a`, `b`, `c` for the semi-octets A–E), alphanumeric senders as
+    /// text.
+    pub sender: String,
+    /// The service centre time stamp as RFC 3339 with the sender's offset,
+    /// e.g. `2026-11-29T12:00:00+01:00` (two-digit years are 20yy).
+    pub timestamp: String,
+    pub alphabet: Alphabet,
+    /// The text; for [`Alphabet::Data8`] the octets as Latin-1.
+    pub text: String,
+    pub concat: Option<Concat>,
+}
+
+/// An SMS-STATUS-REPORT: what became of a message we sent with TP-SRR.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusReport {
+    pub smsc: Option<String>,
+    /// TP-MR: the reference the modem gave the message (`+CMGS: <mr>`).
+    pub reference: u8,
+    pub recipient: String,
+    /// TP-SCTS: when the service centre took the message (RFC 3339).
+    pub submitted: String,
+    /// TP-DT: when it was delivered, or the last attempt (RFC 3339).
+    pub discharged: String,
+    /// TP-ST (TS 23.040 §9.2.3.15).
+    pub status: u8,
+}
+
+impl StatusReport {
+    /// The message reached the recipient (TP-ST 0x00–0x1F: transaction
+    /// completed).
+    pub fn delivered(&self) -> bool {
+        self.status <= 0x1F
+    }
+
+    /// No further report will come: anything but 0x20–0x3F (temporary
+    /// error, the service centre still trying).
+    pub fn final_(&self) -> bool {
+        !(0x20..=0x3F).contains(&self.status)
+    }
+}
+
+/// A PDU from the modem.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Incoming {
+    Deliver(Deliver),
+    StatusReport(StatusReport),
+}
+
+/// One SMS-SUBMIT ready for `AT+CMGS=<tpdu_len>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubmitPdu {
+    /// Upper-case hex, starting with `00` (the modem's default SMSC).
+    pub hex: String,
+    /// Octets after the SMSC field.
+    pub tpdu_len: usize,
+}
+
+/// Why a PDU could not be read or written. Octets count from 0 at the SMSC
+/// length octet (the first two hex digits).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PduError {
+    #[error("PDU: character {position} is not a hex digit")]
+    NotHex { position: usize },
+    #[error("PDU: odd number of hex digits ({digits})")]
+    OddLength { digits: usize },
+    #[error("PDU: empty")]
+    Empty,
+    #[error("PDU ends inside {field} (octet {octet})")]
+    Truncated { field: &'static str, octet: usize },
+    #[error("PDU: {field} at octet {octet}: {reason}")]
+    Invalid {
+        field: &'static str,
+        octet: usize,
+        reason: String,
+    },
+    #[error("PDU: message type {found} at octet {octet}, expected {expected}")]
+    UnexpectedType {
+        octet: usize,
+        found: &'static str,
+        expected: &'static str,
+    },
+    #[error("PDU: compressed user data (TP-DCS {dcs:#04x} at octet {octet}) is not supported")]
+    Compressed { dcs: u8, octet: usize },
+    #[error("cannot encode {field}: {reason}")]
+    Encode { field: &'static str, reason: String },
+}
+
+type Result<T> = std::result::Result<T, PduError>;
+
+/// The most semi-octets of a TP address (TS 23.040 §9.1.2.5: 10 octets).
+const MAX_ADDRESS_DIGITS: usize = 20;
+/// The most octets after the SMSC length octet (TS 24.011 §8.2.5.1).
+const MAX_SMSC_OCTETS: usize = 11;
+/// The most octets of user data (TS 23.040 §9.2.3.16).
+const MAX_UD_OCTETS: usize = 140;
+/// The most septets of 7-bit user data.
+const MAX_UD_SEPTETS: usize = 160;
+/// TP-VP relative: 0xA7 = 12 h + 24 × 30 min = 24 hours (§9.2.3.12.1).
+const VALIDITY_24H: u8 = 0xA7;
+
+// ---------------------------------------------------------------- reading
+
+/// Decodes a PDU as the modem shows it in PDU mode (`+CMGR`/`+CMGL`/`+CMT`/
+/// `+CDS`): hex, starting with the SMSC field. Surrounding whitespace is
+/// ignored. An SMS-SUBMIT (a stored outgoing message) is an
+/// [`PduError::UnexpectedType`]; read it with [`decode_submit`].
+pub fn decode(hex: &str) -> Result<Incoming> {
+    let bytes = unhex(hex)?;
+    let mut r = Reader::new(&bytes);
+    let smsc = smsc(&mut r)?;
+    let fo_at = r.pos;
+    let fo = r.u8("first octet")?;
+    match fo & 0x03 {
+        0b00 => deliver(&mut r, smsc, fo).map(Incoming::Deliver),
+        0b10 => status_report(&mut r, smsc).map(Incoming::StatusReport),
+        0b01 => Err(PduError::UnexpectedType {
+            octet: fo_at,
+            found: "SMS-SUBMIT (a stored outgoing message)",
+            expected: "SMS-DELIVER or SMS-STATUS-REPORT",
+        }),
+        _ => Err(PduError::UnexpectedType {
+            octet: fo_at,
+            found: "reserved TP-MTI 11",
+            expected: "SMS-DELIVER or SMS-STATUS-REPORT",
+        }),
+    }
+}
+
+/// Decodes an SMS-SUBMIT (hex with the SMSC field): the recipient, the text
+/// (8-bit data as Latin-1), the concatenation header and TP-SRR. For tests
+/// and the modem simulator.
+pub fn decode_submit(hex: &str) -> Result<(String, String, Option<Concat>, bool)> {
+    let bytes = unhex(hex)?;
+    let mut r = Reader::new(&bytes);
+    smsc(&mut r)?;
+    let fo_at = r.pos;
+    let fo = r.u8("first octet")?;
+    if fo & 0x03 != 0b01 {
+        return Err(PduError::UnexpectedType {
+            octet: fo_at,
+            found: if fo & 0x03 == 0b00 {
+                "TP-MTI 00"
+            } else if fo & 0x03 == 0b10 {
+                "TP-MTI 10"
+            } else {
+                "reserved TP-MTI 11"
+            },
+            expected: "SMS-SUBMIT",
+        });
+    }
+    r.u8("TP-MR")?;
+    let to = address(&mut r, "TP-DA")?;
+    r.u8("TP-PID")?;
+    let dcs_at = r.pos;
+    let dcs = r.u8("TP-DCS")?;
+    let alphabet = alphabet(dcs, dcs_at)?;
+    match (fo >> 3) & 0x03 {
+        0b00 => {}
+        0b10 => {
+            r.u8("TP-VP")?;
+        }
+        _ => {
+            r.take(7, "TP-VP")?;
+        }
+    }
+    let (text, concat) = user_data(&mut r, fo & 0x40 != 0, &alphabet)?;
+    Ok((to, text, concat, fo & 0x20 != 0))
+}
+
+fn deliver(r: &mut Reader, smsc: Option<String>, fo: u8) -> Result<Deliver> {
+    let sender = address(r, "TP-OA")?;
+    r.u8("TP-PID")?;
+    let dcs_at = r.pos;
+    let dcs = r.u8("TP-DCS")?;
+    let alphabet = alphabet(dcs, dcs_at)?;
+    let timestamp = timestamp(r, "TP-SCTS")?;
+    let (text, concat) = user_data(r, fo & 0x40 != 0, &alphabet)?;
+    Ok(Deliver {
+        smsc,
+        sender,
+        timestamp,
+        alphabet,
+        text,
+        concat,
+    })
+}
+
+fn status_report(r: &mut Reader, smsc: Option<String>) -> Result<StatusReport> {
+    let reference = r.u8("TP-MR")?;
+    let recipient = address(r, "TP-RA")?;
+    let submitted = timestamp(r, "TP-SCTS")?;
+    let discharged = timestamp(r, "TP-DT")?;
+    let status = r.u8("TP-ST")?;
+    // TP-PI and the optional TP-PID, TP-DCS and TP-UD may follow; nothing
+    // in them matters here.
+    Ok(StatusReport {
+        smsc,
+        reference,
+        recipient,
+        submitted,
+        discharged,
+        status,
+    })
+}
+
+/// Hex text to octets.
+fn unhex(hex: &str) -> Result<Vec<u8>> {
+    let trimmed = hex.trim_matches(|c: char| c.is_ascii_whitespace());
+    let lead = hex.len() - hex.trim_start_matches(|c: char| c.is_ascii_whitespace()).len();
+    let digits = trimmed.as_bytes();
+    let mut out = Vec::with_capacity(digits.len() / 2);
+    let mut high = None;
+    for (i, &b) in digits.iter().enumerate() {
+        let v = match b {
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'f' => b - b'a' + 10,
+            b'A'..=b'F' => b - b'A' + 10,
+            _ => return Err(PduError::NotHex { position: lead + i }),
+        };
+        match high.take() {
+            None => high = Some(v),
+            Some(h) => out.push(h << 4 | v),
+        }
+    }
+    if high.is_some() {
+        return Err(PduError::OddLength {
+            digits: digits.len(),
+        });
+    }
+    if out.is_empty() {
+        return Err(PduError::Empty);
+    }
+    Ok(out)
+}
+
+/// A cursor over the octets that knows where it is.
+struct Reader<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn new(data: &'a [u8]) -> Self {
+        Reader { data, pos: 0 }
+    }
+
+    fn u8(&mut self, field: &'static str) -> Result<u8> {
+        let b = *self.data.get(self.pos).ok_or(PduError::Truncated {
+            field,
+            octet: self.pos,
+        })?;
+        self.pos += 1;
+        Ok(b)
+    }
+
+    fn take(&mut self, n: usize, field: &'static str) -> Result<&'a [u8]> {
+        let end = self.pos.checked_add(n);
+        let slice = end
+            .and_then(|end| self.data.get(self.pos..end))
+            .ok_or(PduError::Truncated {
+                field,
+                octet: self.data.len().min(self.pos.saturating_add(n)),
+            })?;
+        self.pos += n;
+        Ok(slice)
+    }
+
+    fn rest(&self) -> &'a [u8] {
+        self.data.get(self.pos..).unwrap_or(&[])
+    }
+}
+
+/// The SMSC field (TS 24.011 §8.2.5.1): a length in octets, then a type of
+/// address and semi-octet digits.
+fn smsc(r: &mut Reader) -> Result<Option<String>> {
+    let at = r.pos;
+    let len = usize::from(r.u8("SMSC length")?);
+    if len == 0 {
+        return Ok(None);
+    }
+    if len > MAX_SMSC_OCTETS {
+        return Err(PduError::Invalid {
+            field: "SMSC length",
+            octet: at,
+            reason: format!("{len} octets, at most {MAX_SMSC_OCTETS}"),
+        });
+    }
+    let toa = r.u8("SMSC type of address")?;
+    let octets = r.take(len - 1, "SMSC address")?;
+    let digits = semi_octets(octets, octets.len() * 2);
+    if digits.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(if (toa >> 4) & 0x07 == 0b001 {
+        format!("+{digits}")
+    } else {
+        digits
+    }))
+}
+
+/// A TP address (TS 23.040 §9.1.2.5): a length in semi-octets (digits, or
+/// the 4-bit units that carry an alphanumeric address), the type of
+/// address, the value.
+fn address(r: &mut Reader, field: &'static str) -> Result<String> {
+    let at = r.pos;
+    let len = usize::from(r.u8(field)?);
+    if len > MAX_ADDRESS_DIGITS {
+        return Err(PduError::Invalid {
+            field,
+            octet: at,
+            reason: format!("{len} semi-octets, at most {MAX_ADDRESS_DIGITS}"),
+        });
+    }
+    let toa = r.u8(field)?;
+    let octets = r.take(len.div_ceil(2), field)?;
+    Ok(match (toa >> 4) & 0x07 {
+        0b001 => format!("+{}", semi_octets(octets, len)),
+        0b101 => {
+            let septets = gsm7::unpack(octets, 0, len * 4 / 7).unwrap_or_default();
+            gsm7::decode(&septets)
+        }
+        _ => semi_octets(octets, len),
+    })
+}
+
+/// `n` semi-octet digits, low nibble first; 0xF (the filler) is skipped.
+fn semi_octets(octets: &[u8], n: usize) -> String {
+    octets
+        .iter()
+        .flat_map(|&b| [b & 0x0F, b >> 4])
+        .take(n)
+        .filter_map(|d| match d {
+            0..=9 => Some(char::from(b'0' + d)),
+            0xA => Some('*'),
+            0xB => Some('#'),
+            0xC => Some('a'),
+            0xD => Some('b'),
+            0xE => Some('c'),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The alphabet a TP-DCS names (TS 23.038 §4). Reserved values read as the
+/// default alphabet, as the standard asks of a receiver.
+fn alphabet(dcs: u8, octet: usize) -> Result<Alphabet> {
+    Ok(match dcs >> 4 {
+        0x0..=0x7 => {
+            if dcs & 0x20 != 0 {
+                return Err(PduError::Compressed { dcs, octet });
+            }
+            match (dcs >> 2) & 0x03 {
+                0b01 => Alphabet::Data8,
+                0b10 => Alphabet::Ucs2,
+                _ => Alphabet::Gsm7,
+            }
+        }
+        0xE => Alphabet::Ucs2,
+        0xF if dcs & 0x04 != 0 => Alphabet::Data8,
+        _ => Alphabet::Gsm7,
+    })
+}
+
+/// A time stamp (TS 23.040 §9.2.3.11): six two-digit semi-octet fields and
+/// the offset from UTC in quarter hours (bit 3 of the last octet: minus).
+fn timestamp(r: &mut Reader, field: &'static str) -> Result<String> {
+    let at = r.pos;
+    let octets = r.take(7, field)?;
+    let mut v = [0u8; 6];
+    for (i, (slot, &b)) in v.iter_mut().zip(octets).enumerate() {
+        let (tens, units) = (b & 0x0F, b >> 4);
+        if tens > 9 || units > 9 {
+            return Err(PduError::Invalid {
+                field,
+                octet: at + i,
+                reason: format!("{b:02X} is not two decimal semi-octets"),
+            });
+        }
+        *slot = tens * 10 + units;
+    }
+    let [yy, month, day, hour, minute, second] = v;
+    let year = 2000 + i16::from(yy);
+    let bad = |i: usize, what: &str| PduError::Invalid {
+        field,
+        octet: at + i,
+        reason: what.to_string(),
+    };
+    if jiff::civil::Date::new(year, month as i8, day as i8).is_err() {
+        return Err(bad(1, &format!("no date {year:04}-{month:02}-{day:02}")));
+    }
+    if hour > 23 {
+        return Err(bad(3, &format!("hour {hour}")));
+    }
+    if minute > 59 {
+        return Err(bad(4, &format!("minute {minute}")));
+    }
+    if second > 59 {
+        return Err(bad(5, &format!("second {second}")));
+    }
+    let tz = octets.get(6).copied().unwrap_or(0);
+    let (tens, units) = (tz & 0x07, tz >> 4);
+    if units > 9 {
+        return Err(bad(6, &format!("time zone {tz:02X} is not decimal")));
+    }
+    let quarters = u16::from(tens * 10 + units);
+    let sign = if tz & 0x08 != 0 && quarters != 0 {
+        '-'
+    } else {
+        '+'
+    };
+    let minutes = quarters * 15;
+    Ok(format!(
+        "{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}{sign}{:02}:{:02}",
+        minutes / 60,
+        minutes % 60
+    ))
+}
+
+/// TP-UDL and TP-UD: the text and the concatenation header, if any.
+fn user_data(
+    r: &mut Reader,
+    udhi: bool,
+    alphabet: &Alphabet,
+) -> Result<(String, Option<Concat>)> {
+    let udl_at = r.pos;
+    let udl = usize::from(r.u8("TP-UDL")?);
+    let ud_at = r.pos;
+    let octets = match alphabet {
+        Alphabet::Gsm7 => (udl * 7).div_ceil(8),
+        Alphabet::Data8 | Alphabet::Ucs2 => udl,
+    };
+    let available = r.rest().len();
+    if octets > available {
+        return Err(PduError::Invalid {
+            field: "TP-UDL",
+            octet: udl_at,
+            reason: format!(
+                "{udl} {} need {octets} octets of user data, {available} follow",
+                if *alphabet == Alphabet::Gsm7 {
+                    "septets"
+                } else {
+                    "octets"
+                }
+            ),
+        });
+    }
+    let ud = r.take(octets, "TP-UD")?;
+    let (header_octets, concat) = if udhi {
+        let udhl = usize::from(*ud.first().ok_or(PduError::Invalid {
+            field: "TP-UDH",
+            octet: ud_at,
+            reason: "TP-UDHI set but the user data is empty".to_string(),
+        })?);
+        let ies = ud.get(1..1 + udhl).ok_or_else(|| PduError::Invalid {
+            field: "TP-UDHL",
+            octet: ud_at,
+            reason: format!("a header of {udhl} octets in {} octets of user data", ud.len().saturating_sub(1)),
+        })?;
+        (1 + udhl, concat_of(ies, ud_at + 1)?)
+    } else {
+        (0, None)
+    };
+    let text = match alphabet {
+        Alphabet::Gsm7 => {
+            let skip = gsm7::header_septets(header_octets);
+            if skip > udl {
+                return Err(PduError::Invalid {
+                    field: "TP-UDL",
+                    octet: udl_at,
+                    reason: format!("{udl} septets, fewer than the header's {skip}"),
+                });
+            }
+            let septets = gsm7::unpack(ud, skip, udl).ok_or(PduError::Truncated {
+                field: "TP-UD",
+                octet: ud_at + ud.len(),
+            })?;
+            gsm7::decode(&septets)
+        }
+        Alphabet::Data8 => ud
+            .get(header_octets..)
+            .unwrap_or(&[])
+            .iter()
+            .map(|&b| char::from(b))
+            .collect(),
+        Alphabet::Ucs2 => {
+            let body = ud.get(header_octets..).unwrap_or(&[]);
+            let units = body
+                .chunks(2)
+                .map(|c| match *c {
+                    [hi, lo] => u16::from_be_bytes([hi, lo]),
+                    // An odd octet at the end: not a character.
+                    _ => 0xFFFD,
+                });
+            char::decode_utf16(units)
+                .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+                .collect()
+        }
+    };
+    Ok((text, concat))
+}
+
+/// The concatenation element of a user data header's information elements
+/// (`ies`, which start at octet `at`). Elements with an impossible value are
+/// ignored as §9.2.3.24.1 asks; the last valid one wins.
+fn concat_of(ies: &[u8], at: usize) -> Result<Option<Concat>> {
+    let mut concat = None;
+    let mut i = 0;
+    while i < ies.len() {
+        let iei = ies.get(i).copied().unwrap_or(0);
+        let len = usize::from(*ies.get(i + 1).ok_or(PduError::Invalid {
+            field: "TP-UDH",
+            octet: at + i,
+            reason: format!("element {iei:#04x} has no length"),
+        })?);
+        let data = ies
+            .get(i + 2..i + 2 + len)
+            .ok_or_else(|| PduError::Invalid {
+                field: "TP-UDH",
+                octet: at + i,
+                reason: format!("element {iei:#04x} of {len} octets overruns the header"),
+            })?;
+        let found = match (iei, data) {
+            (0x00, &[reference, total, seq]) => Some((u16::from(reference), total, seq)),
+            (0x08, &[hi, lo, total, seq]) => Some((u16::from_be_bytes([hi, lo]), total, seq)),
+            _ => None,
+        };
+        if let Some((reference, total, seq)) = found
+            && total != 0
+            && seq != 0
+            && seq <= total
+        {
+            concat = Some(Concat {
+                reference,
+                total,
+                seq,
+            });
+        }
+        i += 2 + len;
+    }
+    Ok(concat)
+}
+
+// ---------------------------------------------------------------- writing
+
+/// Encodes a text to `to` (`"+49170…"` or national digits) as one or more
+/// SMS-SUBMIT PDUs: GSM 7-bit when every character is in the default
+/// alphabet or its extension table, else UCS2; split into concatenated parts
+/// (8-bit reference `concat_ref` when < 256, else 16-bit) when it does not
+/// fit one SMS (160 septets / 70 UTF-16 units; with a header 153 / 67, or
+/// 152 / 66 with a 16-bit reference). A split never cuts an escape pair nor
+/// a surrogate pair. TP-SRR when `status_report`; TP-VP relative 24 h;
+/// TP-MR 0 (the modem assigns it). At most 255 parts.
+pub fn encode_submit(
+    to: &str,
+    text: &str,
+    status_report: bool,
+    concat_ref: u16,
+) -> Result<Vec<SubmitPdu>> {
+    let (toa, digits) = number(to, "recipient")?;
+    if digits.is_empty() {
+        return Err(PduError::Encode {
+            field: "recipient",
+            reason: "no digits".to_string(),
+        });
+    }
+    let wide = concat_ref > 0xFF;
+    // Each part's payload: unpacked septets or UTF-16 units.
+    let (dcs, parts): (u8, Vec<Vec<u8>>) = match gsm7::encode(text) {
+        Some(septets) => {
+            let parts = if septets.len() <= MAX_UD_SEPTETS {
+                vec![septets]
+            } else {
+                let udh = if wide { 7 } else { 6 };
+                split_gsm(&septets, MAX_UD_SEPTETS - gsm7::header_septets(udh))
+            };
+            (0x00, parts)
+        }
+        None => {
+            let units: Vec<u16> = text.encode_utf16().collect();
+            let parts = if units.len() * 2 <= MAX_UD_OCTETS {
+                vec![units]
+            } else {
+                let udh = if wide { 7 } else { 6 };
+                split_utf16(&units, (MAX_UD_OCTETS - udh) / 2)
+            };
+            let parts = parts
+                .into_iter()
+                .map(|p| p.iter().flat_map(|u| u.to_be_bytes()).collect())
+                .collect();
+            (0x08, parts)
+        }
+    };
+    let total = u8::try_from(parts.len()).map_err(|_| PduError::Encode {
+        field: "text",
+        reason: format!("{} parts, at most 255", parts.len()),
+    })?;
+    let mut out = Vec::with_capacity(parts.len());
+    for (i, payload) in parts.iter().enumerate() {
+        let concat = (total > 1).then(|| Concat {
+            reference: concat_ref,
+            total,
+            seq: u8::try_from(i + 1).unwrap_or(u8::MAX),
+        });
+        let udh = concat.as_ref().map(udh_of).unwrap_or_default();
+        let mut tpdu = vec![
+            0x01 | 0x10 | if status_report { 0x20 } else { 0 } | if udh.is_empty() { 0 } else { 0x40 },
+            0x00, // TP-MR
+        ];
+        push_address(&mut tpdu, toa, &digits);
+        tpdu.extend([0x00, dcs, VALIDITY_24H]);
+        push_user_data(&mut tpdu, dcs, payload, &udh);
+        out.push(SubmitPdu {
+            hex: format!("00{}", hex(&tpdu)),
+            tpdu_len: tpdu.len(),
+        });
+    }
+    Ok(out)
+}
+
+/// An SMS-DELIVER PDU (hex with the SMSC field) carrying `d` in one message:
+/// for the simulator and tests. The text must fit one SMS in `d.alphabet`
+/// (with the header that `d.concat` needs: an 8-bit reference when it is
+/// below 256); `d.sender` is `+digits`, digits, or else an alphanumeric
+/// sender of at most 11 septets; `d.timestamp` is RFC 3339 with a whole
+/// number of quarter hours as offset.
+pub fn encode_deliver(d: &Deliver) -> Result<String> {
+    let mut pdu = encode_smsc(d.smsc.as_deref())?;
+    let udh = match &d.concat {
+        Some(c) => {
+            if c.total == 0 || c.seq == 0 || c.seq > c.total {
+                return Err(PduError::Encode {
+                    field: "concat",
+                    reason: format!("part {} of {}", c.seq, c.total),
+                });
+            }
+            udh_of(c)
+        }
+        None => Vec::new(),
+    };
+    pdu.push(0x04 | if udh.is_empty() { 0 } else { 0x40 }); // SMS-DELIVER, no more messages
+    push_sender(&mut pdu, &d.sender, "sender")?;
+    let (dcs, payload) = match d.alphabet {
+        Alphabet::Gsm7 => (
+            0x00,
+            gsm7::encode(&d.text).ok_or_else(|| PduError::Encode {
+                field: "text",
+                reason: "a character outside the GSM 7-bit alphabet".to_string(),
+            })?,
+        ),
+        Alphabet::Data8 => (
+            0x04,
+            d.text
+                .chars()
+                .map(u8::try_from)
+                .collect::<std::result::Result<Vec<u8>, _>>()
+                .map_err(|_| PduError::Encode {
+                    field: "text",
+                    reason: "8-bit data holds only characters up to U+00FF".to_string(),
+                })?,
+        ),
+        Alphabet::Ucs2 => (
+            0x08,
+            d.text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+        ),
+    };
+    pdu.extend([0x00, dcs]);
+    pdu.extend(encode_timestamp(&d.timestamp, "timestamp")?);
+    check_fits(dcs, &payload, &udh)?;
+    push_user_data(&mut pdu, dcs, &payload, &udh);
+    Ok(hex(&pdu))
+}
+
+/// An SMS-STATUS-REPORT PDU (hex with the SMSC field): for the simulator
+/// and tests.
+pub fn encode_status_report(s: &StatusReport) -> Result<String> {
+    let mut pdu = encode_smsc(s.smsc.as_deref())?;
+    pdu.push(0x06); // SMS-STATUS-REPORT, no more messages, report of a SUBMIT
+    pdu.push(s.reference);
+    push_sender(&mut pdu, &s.recipient, "recipient")?;
+    pdu.extend(encode_timestamp(&s.submitted, "submitted")?);
+    pdu.extend(encode_timestamp(&s.discharged, "discharged")?);
+    pdu.push(s.status);
+    Ok(hex(&pdu))
+}
+
+/// Splits septets into parts of at most `max`, never between an escape
+/// and its character.
+fn split_gsm(septets: &[u8], max: usize) -> Vec<Vec<u8>> {
+    let mut parts = Vec::new();
+    let mut part = Vec::with_capacity(max);
+    let mut i = 0;
+    while let Some(&s) = septets.get(i) {
+        let n = if s == gsm7::ESC { 2 } else { 1 };
+        if part.len() + n > max {
+            parts.push(std::mem::take(&mut part));
+        }
+        part.extend(septets.iter().skip(i).take(n));
+        i += n;
+    }
+    parts.push(part);
+    parts
+}
+
+/// Splits UTF-16 units into parts of at most `max`, never inside a
+/// surrogate pair.
+fn split_utf16(units: &[u16], max: usize) -> Vec<Vec<u16>> {
+    let mut parts = Vec::new();
+    let mut part = Vec::with_capacity(max);
+    let mut i = 0;
+    while let Some(&u) = units.get(i) {
+        let n = if (0xD800..0xDC00).contains(&u) { 2 } else { 1 };
+        if part.len() + n > max {
+            parts.push(std::mem::take(&mut part));
+        }
+        part.extend(units.iter().skip(i).take(n));
+        i += n;
+    }
+    parts.push(part);
+    parts
+}
+
+/// The user data header for a part: 8-bit reference below 256, else 16-bit.
+fn udh_of(c: &Concat) -> Vec<u8> {
+    match u8::try_from(c.reference) {
+        Ok(r) => vec![0x05, 0x00, 0x03, r, c.total, c.seq],
+        Err(_) => {
+            let [hi, lo] = c.reference.to_be_bytes();
+            vec![0x06, 0x08, 0x04, hi, lo, c.total, c.seq]
+        }
+    }
+}
+
+fn check_fits(dcs: u8, payload: &[u8], udh: &[u8]) -> Result<()> {
+    let (used, max, unit) = if dcs == 0x00 {
+        (gsm7::header_septets(udh.len()) + payload.len(), MAX_UD_SEPTETS, "septets")
+    } else {
+        (udh.len() + payload.len(), MAX_UD_OCTETS, "octets")
+    };
+    if used > max {
+        return Err(PduError::Encode {
+            field: "text",
+            reason: format!("{used} {unit} of user data, at most {max} in one SMS"),
+        });
+    }
+    Ok(())
+}
+
+/// TP-UDL and TP-UD: `payload` is unpacked septets for DCS 0x00, octets
+/// otherwise. The caller has checked the size.
+fn push_user_data(out: &mut Vec<u8>, dcs: u8, payload: &[u8], udh: &[u8]) {
+    if dcs == 0x00 {
+        let (ud, udl) = gsm7::pack(payload, udh);
+        out.push(u8::try_from(udl).unwrap_or(u8::MAX));
+        out.extend(ud);
+    } else {
+        out.push(u8::try_from(udh.len() + payload.len()).unwrap_or(u8::MAX));
+        out.extend(udh);
+        out.extend(payload);
+    }
+}
+
+/// A number as a type of address and semi-octet digits: `+` and digits is
+/// international (0x91); digits alone are of unknown type (0x81), which is
+/// how phones send national numbers.
+fn number(s: &str, field: &'static str) -> Result<(u8, Vec<u8>)> {
+    let (toa, rest) = match s.strip_prefix('+') {
+        Some(rest) => (0x91, rest),
+        None => (0x81, s),
+    };
+    let digits = rest
+        .chars()
+        .map(|c| match c {
+            '0'..='9' => Some(c as u8 - b'0'),
+            '*' => Some(0xA),
+            '#' => Some(0xB),
+            'a' => Some(0xC),
+            'b' => Some(0xD),
+            'c' => Some(0xE),
+            _ => None,
+        })
+        .collect::<Option<Vec<u8>>>()
+        .filter(|d| d.len() <= MAX_ADDRESS_DIGITS)
+        .ok_or_else(|| PduError::Encode {
+            field,
+            reason: format!("{s:?} is not a number of at most {MAX_ADDRESS_DIGITS} digits"),
+        })?;
+    Ok((toa, digits))
+}
+
+fn push_address(out: &mut Vec<u8>, toa: u8, digits: &[u8]) {
+    out.push(u8::try_from(digits.len()).unwrap_or(u8::MAX));
+    out.push(toa);
+    out.extend(pack_semi_octets(digits));
+}
+
+fn pack_semi_octets(digits: &[u8]) -> Vec<u8> {
+    digits
+        .chunks(2)
+        .map(|pair| match *pair {
+            [a, b] => a | b << 4,
+            [a] => a | 0xF0,
+            _ => 0xFF,
+        })
+        .collect()
+}
+
+/// A sender or recipient: a number, or else alphanumeric (0xD0) in 7-bit.
+fn push_sender(out: &mut Vec<u8>, s: &str, field: &'static str) -> Result<()> {
+    if let Ok((toa, digits)) = number(s, field) {
+        push_address(out, toa, &digits);
+        return Ok(());
+    }
+    let septets = gsm7::encode(s)
+        .filter(|septets| septets.len() * 7 <= MAX_ADDRESS_DIGITS * 4)
+        .ok_or_else(|| PduError::Encode {
+            field,
+            reason: format!(
+                "{s:?} is neither a number nor an alphanumeric address of at most 11 GSM septets"
+            ),
+        })?;
+    let (octets, _) = gsm7::pack(&septets, &[]);
+    out.push(u8::try_from((septets.len() * 7).div_ceil(4)).unwrap_or(u8::MAX));
+    out.push(0xD0);
+    out.extend(octets);
+    Ok(())
+}
+
+fn encode_smsc(smsc: Option<&str>) -> Result<Vec<u8>> {
+    let Some(s) = smsc else {
+        return Ok(vec![0x00]);
+    };
+    let (toa, digits) = number(s, "SMSC")?;
+    if digits.is_empty() {
+        return Ok(vec![0x00]);
+    }
+    let octets = pack_semi_octets(&digits);
+    let mut out = vec![u8::try_from(1 + octets.len()).unwrap_or(u8::MAX), toa];
+    out.extend(octets);
+    Ok(out)
+}
+
+/// An RFC 3339 time (`2026-11-29T12:00:00+01:00`, or `Z`) as a TP-SCTS.
+fn encode_timestamp(s: &str, field: &'static str) -> Result<[u8; 7]> {
+    let bad = || PduError::Encode {
+        field,
+        reason: format!(
+            "{s:?} is not YYYY-MM-DDThh:mm:ss±hh:mm in 2000–2099 with an offset in quarter hours"
+        ),
+    };
+    let b = s.as_bytes();
+    let num = |range: std::ops::Range<usize>| -> Option<u32> {
+        let digits = b.get(range)?;
+        digits.iter().try_fold(0u32, |acc, &d| {
+            d.is_ascii_digit().then(|| acc * 10 + u32::from(d - b'0'))
+        })
+    };
+    let sep = |i: usize, c: u8| b.get(i) == Some(&c);
+    if !(sep(4, b'-') && sep(7, b'-') && (sep(10, b'T') || sep(10, b't')) && sep(13, b':') && sep(16, b':')) {
+        return Err(bad());
+    }
+    let fields = [num(0..4), num(5..7), num(8..10), num(11..13), num(14..16), num(17..19)];
+    let [Some(year), Some(month), Some(day), Some(hour), Some(minute), Some(second)] = fields
+    else {
+        return Err(bad());
+    };
+    let (negative, offset) = match b.get(19..) {
+        Some(b"Z" | b"z") => (false, 0),
+        Some(&[sign @ (b'+' | b'-'), _, _, b':', _, _]) => {
+            let (Some(h), Some(m)) = (num(20..22), num(23..25)) else {
+                return Err(bad());
+            };
+            (sign == b'-', h * 60 + m)
+        }
+        _ => return Err(bad()),
+    };
+    let valid_date = i16::try_from(year)
+        .ok()
+        .zip(i8::try_from(month).ok())
+        .zip(i8::try_from(day).ok())
+        .is_some_and(|((y, m), d)| jiff::civil::Date::new(y, m, d).is_ok());
+    if !(2000..=2099).contains(&year)
+        || !valid_date
+        || hour > 23
+        || minute > 59
+        || second > 59
+        || offset % 15 != 0
+        || offset / 15 > 79
+    {
+        return Err(bad());
+    }
+    let bcd = |v: u32| -> u8 {
+        let v = (v % 100) as u8;
+        (v / 10) | (v % 10) << 4
+    };
+    let quarters = offset / 15;
+    let tz = bcd(quarters) | if negative && quarters != 0 { 0x08 } else { 0 };
+    Ok([
+        bcd(year),
+        bcd(month),
+        bcd(day),
+        bcd(hour),
+        bcd(minute),
+        bcd(second),
+        tz,
+    ])
+}
+
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write;
+    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+        let _ = write!(s, "{b:02X}");
+        s
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scratch() {
+        let parts = encode_submit("+491701234567", "e4 e5", true, 0).unwrap();
+        println!("{parts:?}");
+        let d = Deliver { smsc: Some("+491701010100".into()), sender: "+491729384756".into(), timestamp: "2026-11-12T12:00:00+01:00".into(), alphabet: Alphabet::Gsm7, text: "e4 e5".into(), concat: None };
+        println!("{}", encode_deliver(&d).unwrap());
+    }
+}

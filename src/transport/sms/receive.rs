@@ -1,0 +1,183 @@
+//! One SMS from the modem into the game service: the path shared by the
+//! modem driver and the spool directories.
+//!
+//! A single message goes to [`service::submit`] at once; its transport id is
+//! the SHA-256 of its PDU, so the same stored SMS read again after a crash
+//! (before `AT+CMGD`) is recognised. A part of a concatenated message is
+//! kept in the store first (a part seen twice counts once); when the last
+//! part arrives the whole text is submitted under an id made of the sender,
+//! the reference and the text, and the parts are dropped. Every step commits
+//! before the modem may delete what it read. A PDU that cannot be decoded is
+//! journaled as evidence and ignored.
+
+use jiff::Timestamp;
+use sha2::{Digest, Sha256};
+
+use super::pdu::{self, Incoming};
+use crate::protocol::address::Channel;
+use crate::service::{self, Aside, Inbound, Processed};
+use crate::store::sms::{self as parts, PartKey};
+use crate::store::{self, Store};
+
+/// What became of one PDU.
+#[derive(Debug)]
+pub enum Received {
+    /// A whole message, processed.
+    Message(Processed),
+    /// A part kept until its siblings arrive.
+    Part { have: usize, total: u8 },
+    /// A status report, matched (or not) to a sent reply.
+    Report,
+    /// Not a PDU we can read: journaled as evidence.
+    Unreadable(Processed),
+}
+
+fn hash(parts: &[&str]) -> String {
+    let mut h = Sha256::new();
+    for p in parts {
+        h.update(p.as_bytes());
+        h.update([0]);
+    }
+    format!("{:x}", h.finalize())
+}
+
+fn inbound(from: &str, transport_id: String, raw: &str, text: String) -> Inbound {
+    Inbound {
+        channel: Channel::Sms,
+        from: from.to_string(),
+        transport_id: Some(transport_id),
+        raw: raw.as_bytes().to_vec(),
+        text,
+        unverified: None,
+    }
+}
+
+/// Journals and processes one PDU as the modem showed it.
+pub fn receive(store: &mut Store, hex: &str, now: Timestamp) -> store::Result<Received> {
+    let hex = hex.trim().to_ascii_uppercase();
+    let id = format!("sms:{}", hash(&[&hex]));
+    match pdu::decode(&hex) {
+        Err(e) => {
+            let msg = inbound("", id, &hex, String::new());
+            let why = Aside::Ignored(format!("unreadable SMS PDU: {e}"));
+            service::set_aside(store, &msg, &why, now).map(Received::Unreadable)
+        }
+        Ok(Incoming::StatusReport(report)) => {
+            status_report(store, &report, now)?;
+            Ok(Received::Report)
+        }
+        Ok(Incoming::Deliver(d)) => match &d.concat {
+            None => {
+                let msg = inbound(&d.sender, id, &hex, d.text.clone());
+                service::submit(store, &msg, now).map(Received::Message)
+            }
+            Some(c) => {
+                let key = PartKey {
+                    sender: d.sender.clone(),
+                    reference: c.reference,
+                    total: c.total,
+                };
+                let have = {
+                    let tx = store.write()?;
+                    parts::add_part(&tx, &key, c.seq, &d.text, &hex, now)?;
+                    let have = parts::parts(&tx, &key)?.len();
+                    tx.commit()?;
+                    have
+                };
+                if have < usize::from(c.total) {
+                    return Ok(Received::Part {
+                        have,
+                        total: c.total,
+                    });
+                }
+                assemble(store, &key, now).map(Received::Message)
+            }
+        },
+    }
+}
+
+/// Submits a message whose parts are all kept, then drops the parts. A
+/// crash between the two submits again later: a duplicate, changing nothing.
+fn assemble(store: &mut Store, key: &PartKey, now: Timestamp) -> store::Result<Processed> {
+    let kept = parts::parts(store.conn(), key)?;
+    let text: String = kept.iter().map(|(_, t, _)| t.as_str()).collect();
+    let raw: Vec<&str> = kept.iter().map(|(_, _, p)| p.as_str()).collect();
+    let id = format!(
+        "sms-concat:{}",
+        hash(&[&key.sender, &key.reference.to_string(), &text])
+    );
+    let msg = inbound(&key.sender, id, &raw.join("\n"), text);
+    let processed = service::submit(store, &msg, now)?;
+    let tx = store.write()?;
+    parts::drop_parts(&tx, key)?;
+    tx.commit()?;
+    Ok(processed)
+}
+
+/// Finishes what a crash interrupted and gives up on messages whose parts
+/// never all came: those are journaled with what did arrive, as evidence.
+pub fn sweep_parts(
+    store: &mut Store,
+    stale_before: Timestamp,
+    now: Timestamp,
+) -> store::Result<Vec<Processed>> {
+    let (complete, stale) = parts::part_sets(store.conn(), stale_before)?;
+    let mut done = Vec::new();
+    for key in complete {
+        done.push(assemble(store, &key, now)?);
+    }
+    for key in stale {
+        let kept = parts::parts(store.conn(), &key)?;
+        let raw: Vec<&str> = kept.iter().map(|(_, _, p)| p.as_str()).collect();
+        let seqs: Vec<String> = kept.iter().map(|(s, _, _)| s.to_string()).collect();
+        let id = format!(
+            "sms-incomplete:{}",
+            hash(&[&key.sender, &key.reference.to_string(), &raw.join("")])
+        );
+        let msg = inbound(&key.sender, id, &raw.join("\n"), String::new());
+        let why = Aside::Ignored(format!(
+            "incomplete SMS: parts {} of {} arrived",
+            seqs.join(","),
+            key.total
+        ));
+        done.push(service::set_aside(store, &msg, &why, now)?);
+        let tx = store.write()?;
+        parts::drop_parts(&tx, &key)?;
+        tx.commit()?;
+    }
+    Ok(done)
+}
+
+/// How long a status report may take to come back for its message.
+const REPORT_WINDOW_DAYS: i64 = 7;
+
+/// Matches a status report to the sent part it names; a final failure gives
+/// the reply up (its other addresses are tried, as for a bounce).
+pub fn status_report(
+    store: &mut Store,
+    report: &pdu::StatusReport,
+    now: Timestamp,
+) -> store::Result<()> {
+    let since = now - jiff::SignedDuration::from_hours(24 * REPORT_WINDOW_DAYS);
+    let recipient = crate::protocol::address::normalize(Channel::Sms, &report.recipient)
+        .unwrap_or_else(|_| report.recipient.clone());
+    let Some((sent, outbox_id)) =
+        parts::sent_part(store.conn(), report.reference, &recipient, since)?
+    else {
+        tracing::info!(reference = report.reference, %recipient, "status report matching no sent SMS");
+        return Ok(());
+    };
+    {
+        let tx = store.write()?;
+        parts::set_report(&tx, sent, report.status, now)?;
+        tx.commit()?;
+    }
+    if report.final_() && !report.delivered() {
+        let why = format!(
+            "SMS status report: not delivered (TP-ST 0x{:02X})",
+            report.status
+        );
+        service::delivery_failed(store, outbox_id, &why, true, store::Retry::default(), now)?;
+    }
+    Ok(())
+}

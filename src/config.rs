@@ -74,6 +74,12 @@ pub struct SmsConfig {
     /// Parts of a concatenated message waiting longer are given up.
     #[serde(default = "day", deserialize_with = "duration")]
     pub reassembly_timeout: Duration,
+    /// The modem's country code: national sender numbers get it, so they
+    /// match players' E.164 numbers.
+    pub country_code: Option<String>,
+    /// The national trunk prefix the country code replaces.
+    #[serde(default = "trunk")]
+    pub trunk_prefix: String,
 }
 
 impl SmsConfig {
@@ -85,6 +91,9 @@ impl SmsConfig {
     }
 }
 
+fn trunk() -> String {
+    "0".into()
+}
 fn baud() -> u32 {
     115_200
 }
@@ -559,6 +568,17 @@ impl Config {
         if let Some(sms) = &self.sms {
             if let Err(e) = sms.pin().read() {
                 problems.push(format!("sms.{}", e.replacen("password", "pin", 2)));
+            }
+            if let Some(cc) = &sms.country_code {
+                let digits = cc.trim_start_matches('+');
+                if digits.is_empty()
+                    || digits.len() > 3
+                    || !digits.bytes().all(|b| b.is_ascii_digit())
+                {
+                    problems.push(format!(
+                        "sms.country_code: {cc:?} is not a country code like \"49\""
+                    ));
+                }
             }
             if sms.storages.is_empty() {
                 problems.push("sms.storages: name at least one (\"SM\", \"ME\")".into());

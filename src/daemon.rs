@@ -25,7 +25,7 @@ use crate::transport::email::maildir;
 use crate::transport::email::receive::{Policy, receive};
 use crate::transport::email::send::Mailer;
 use crate::transport::sms::driver::{self as sms_driver, Due};
-use crate::transport::sms::receive::{Received, receive as receive_sms, sweep_parts};
+use crate::transport::sms::receive::{Numbering, Received, receive as receive_sms, sweep_parts};
 
 /// What every task shares.
 #[derive(Clone)]
@@ -144,6 +144,10 @@ pub async fn serve(config: Config) -> Result<(), String> {
             shared: shared.clone(),
             retry: config.outbox.retry(),
             reassembly: sms.reassembly_timeout,
+            numbering: Arc::new(Numbering {
+                country_code: sms.country_code.clone(),
+                trunk_prefix: sms.trunk_prefix.clone(),
+            }),
         };
         tasks.spawn(sms_driver::run(
             sms,
@@ -272,6 +276,7 @@ struct SmsHandler {
     shared: Shared,
     retry: store::Retry,
     reassembly: std::time::Duration,
+    numbering: Arc<Numbering>,
 }
 
 impl SmsHandler {
@@ -284,9 +289,10 @@ impl SmsHandler {
 
 impl sms_driver::Handler for SmsHandler {
     async fn incoming(&mut self, pdu: String) -> Result<(), String> {
+        let numbering = self.numbering.clone();
         let received = self
             .shared
-            .with_store(move |s| receive_sms(s, &pdu, Timestamp::now()))
+            .with_store(move |s| receive_sms(s, &pdu, &numbering, Timestamp::now()))
             .await?;
         match &received {
             Received::Message(p) | Received::Unreadable(p) => self.processed(p),

@@ -52,8 +52,42 @@ fn inbound(from: &str, transport_id: String, raw: &str, text: String) -> Inbound
     }
 }
 
+/// How national numbers from the network become E.164, to match players.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Numbering {
+    /// The modem's country code (`49`, `7`); national numbers get it.
+    pub country_code: Option<String>,
+    /// The national trunk prefix replaced by the country code (`0`; `8` in Russia).
+    pub trunk_prefix: String,
+}
+
+impl Numbering {
+    /// `+491701234567` from `01701234567` (country 49, trunk 0); numbers
+    /// already international, and alphanumeric senders, are left alone.
+    pub fn international(&self, number: &str) -> String {
+        let n = number.trim();
+        match &self.country_code {
+            Some(cc)
+                if !n.starts_with('+')
+                    && !n.starts_with("00")
+                    && !n.is_empty()
+                    && n.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                let national = n.strip_prefix(self.trunk_prefix.as_str()).unwrap_or(n);
+                format!("+{}{national}", cc.trim_start_matches('+'))
+            }
+            _ => n.to_string(),
+        }
+    }
+}
+
 /// Journals and processes one PDU as the modem showed it.
-pub fn receive(store: &mut Store, hex: &str, now: Timestamp) -> store::Result<Received> {
+pub fn receive(
+    store: &mut Store,
+    hex: &str,
+    numbering: &Numbering,
+    now: Timestamp,
+) -> store::Result<Received> {
     let hex = hex.trim().to_ascii_uppercase();
     let id = format!("sms:{}", hash(&[&hex]));
     match pdu::decode(&hex) {
@@ -66,33 +100,46 @@ pub fn receive(store: &mut Store, hex: &str, now: Timestamp) -> store::Result<Re
             status_report(store, &report, now)?;
             Ok(Received::Report)
         }
-        Ok(Incoming::Deliver(d)) => match &d.concat {
-            None => {
-                let msg = inbound(&d.sender, id, &hex, d.text.clone());
-                service::submit(store, &msg, now).map(Received::Message)
-            }
-            Some(c) => {
-                let key = PartKey {
-                    sender: d.sender.clone(),
-                    reference: c.reference,
+        Ok(Incoming::Deliver(mut d)) => {
+            d.sender = numbering.international(&d.sender);
+            deliver(store, d, id, &hex, now)
+        }
+    }
+}
+
+fn deliver(
+    store: &mut Store,
+    d: pdu::Deliver,
+    id: String,
+    hex: &str,
+    now: Timestamp,
+) -> store::Result<Received> {
+    match &d.concat {
+        None => {
+            let msg = inbound(&d.sender, id, hex, d.text.clone());
+            service::submit(store, &msg, now).map(Received::Message)
+        }
+        Some(c) => {
+            let key = PartKey {
+                sender: d.sender.clone(),
+                reference: c.reference,
+                total: c.total,
+            };
+            let have = {
+                let tx = store.write()?;
+                parts::add_part(&tx, &key, c.seq, &d.text, hex, now)?;
+                let have = parts::parts(&tx, &key)?.len();
+                tx.commit()?;
+                have
+            };
+            if have < usize::from(c.total) {
+                return Ok(Received::Part {
+                    have,
                     total: c.total,
-                };
-                let have = {
-                    let tx = store.write()?;
-                    parts::add_part(&tx, &key, c.seq, &d.text, &hex, now)?;
-                    let have = parts::parts(&tx, &key)?.len();
-                    tx.commit()?;
-                    have
-                };
-                if have < usize::from(c.total) {
-                    return Ok(Received::Part {
-                        have,
-                        total: c.total,
-                    });
-                }
-                assemble(store, &key, now).map(Received::Message)
+                });
             }
-        },
+            assemble(store, &key, now).map(Received::Message)
+        }
     }
 }
 
@@ -180,4 +227,30 @@ pub fn status_report(
         service::delivery_failed(store, outbox_id, &why, true, store::Retry::default(), now)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Numbering;
+
+    #[test]
+    fn national_numbers_become_international() {
+        let de = Numbering {
+            country_code: Some("49".into()),
+            trunk_prefix: "0".into(),
+        };
+        assert_eq!(de.international("01701234567"), "+491701234567");
+        assert_eq!(de.international("+491701234567"), "+491701234567");
+        assert_eq!(de.international("00491701234567"), "00491701234567");
+        assert_eq!(de.international("ChessClub"), "ChessClub");
+        let ru = Numbering {
+            country_code: Some("+7".into()),
+            trunk_prefix: "8".into(),
+        };
+        assert_eq!(ru.international("89161234567"), "+79161234567");
+        assert_eq!(
+            Numbering::default().international("01701234567"),
+            "01701234567"
+        );
+    }
 }

@@ -10,9 +10,9 @@
 //! ```
 
 /// The GSM 7-bit default alphabet (one septet each).
-const BASIC: &str = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+pub(crate) const BASIC: &str = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 /// The extension table (an escape plus one septet each).
-const EXTENSION: &str = "^{}\\[~]|€\u{000C}";
+pub(crate) const EXTENSION: &str = "^{}\\[~]|€\u{000C}";
 
 /// How a text would be sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

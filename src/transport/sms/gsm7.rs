@@ -178,7 +178,11 @@ mod tests {
 
     #[test]
     fn tables_have_the_codes_of_ts_23_038() {
-        assert_eq!(BASIC.chars().count(), 127, "the basic table without the escape");
+        assert_eq!(
+            BASIC.chars().count(),
+            127,
+            "the basic table without the escape"
+        );
         assert_eq!(EXTENSION.chars().count(), EXTENSION_CODES.len());
         let known = [
             ('@', 0x00),
@@ -204,7 +208,13 @@ mod tests {
             assert_eq!(basic_code(c), Some(code), "{c:?}");
             assert_eq!(basic_char(code), c);
         }
-        for (c, code) in [('€', 0x65), ('[', 0x3C), ('\u{C}', 0x0A), ('^', 0x14), ('|', 0x40)] {
+        for (c, code) in [
+            ('€', 0x65),
+            ('[', 0x3C),
+            ('\u{C}', 0x0A),
+            ('^', 0x14),
+            ('|', 0x40),
+        ] {
             assert_eq!(encode_char(c), Some(([ESC, code], 2)), "{c:?}");
         }
         // Every code decodes to a character that encodes back to it.
@@ -232,8 +242,14 @@ mod tests {
         // "hellohello" is the classic example: E8329BFD4697D9EC37.
         let (octets, udl) = pack(&encode("hellohello").unwrap(), &[]);
         assert_eq!(udl, 10);
-        assert_eq!(octets, [0xE8, 0x32, 0x9B, 0xFD, 0x46, 0x97, 0xD9, 0xEC, 0x37]);
-        assert_eq!(unpack(&octets, 0, 10).unwrap(), encode("hellohello").unwrap());
+        assert_eq!(
+            octets,
+            [0xE8, 0x32, 0x9B, 0xFD, 0x46, 0x97, 0xD9, 0xEC, 0x37]
+        );
+        assert_eq!(
+            unpack(&octets, 0, 10).unwrap(),
+            encode("hellohello").unwrap()
+        );
         assert_eq!(unpack(&octets, 0, 11), None, "11 septets need 77 bits");
     }
 

@@ -6,3 +6,4 @@ pub mod gsm7;
 pub mod pdu;
 pub mod driver;
 pub mod receive;
+pub mod spool;

@@ -1,0 +1,237 @@
+//! `ccgate serve` with a GSM modem: the project's TS 27.005 simulator
+//! (`tests/support/modem_sim.py`) on a real pseudo-terminal pair (socat).
+//! A whole game between an SMS player and an email player; multipart, UCS2,
+//! duplicate and corrupt messages; messages found only by the sweep; the
+//! modem refusing, hanging, spewing garbage and being unplugged; status
+//! reports sending a failed reply to the player's email.
+
+#[path = "common/gateway.rs"]
+mod gateway;
+#[path = "common/modem_lab.rs"]
+mod modem_lab;
+
+use std::path::Path;
+use std::time::Duration;
+
+use ccgate::notation::{Lang, Notation};
+use ccgate::protocol::address::Channel;
+use gateway::{Gateway, add_player, count, drop_mail, mail, new_game, wait_until};
+use modem_lab::ModemLab;
+use serde_json::{Value, json};
+
+const WAIT: Duration = Duration::from_secs(60);
+
+fn config(lab: &ModemLab, extra: &str) -> String {
+    format!(
+        r#"
+[email]
+from = "gw@example.test"
+[email.maildir]
+path = "inbox"
+poll_every = "50ms"
+[email.send]
+transport = "file"
+[outbox]
+poll_every = "100ms"
+first_retry = "1s"
+[sms]
+device = {:?}
+sweep_every = "1s"
+command_timeout = "2s"
+min_interval = "10ms"
+{extra}
+"#,
+        lab.device().display().to_string()
+    )
+}
+
+fn eml_count(dir: &Path) -> usize {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .filter(|e| e.file_name().to_string_lossy().ends_with(".eml"))
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+fn eml_with(dir: &Path, needle: &str) -> usize {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .filter(|e| {
+                    std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains(needle))
+                })
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+fn texts(sent: &[Value]) -> Vec<String> {
+    sent.iter()
+        .map(|m| m["text"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+struct Game {
+    lab: ModemLab,
+    gw: Gateway,
+    game: i64,
+}
+
+/// Anna plays by email (ICCF numeric), Boris by SMS (Russian SAN).
+fn game(extra: &str) -> Game {
+    let lab = ModemLab::start();
+    let mut gw = Gateway::new(&config(&lab, extra));
+    let db = gw.db();
+    let anna = add_player(
+        &db,
+        "Anna",
+        &[(Channel::Email, "anna@example.test")],
+        Notation::Iccf,
+        Lang::De,
+    );
+    let boris = {
+        let mut s = ccgate::store::Store::open(&db).unwrap();
+        let tx = s.write().unwrap();
+        let id = ccgate::store::add_player(
+            &tx,
+            &ccgate::store::NewPlayer {
+                name: "Boris".into(),
+                notation: Notation::San,
+                lang: Lang::Ru,
+                reply_via: Some(Channel::Sms),
+                tz: "Europe/Moscow".into(),
+                pin_hash: None,
+                addresses: vec![
+                    (Channel::Sms, "+79161234567".into()),
+                    (Channel::Email, "boris@example.test".into()),
+                ],
+            },
+            jiff::Timestamp::now(),
+        )
+        .unwrap();
+        tx.commit().unwrap();
+        id
+    };
+    let game = new_game(&db, anna, boris);
+    gw.start();
+    Game { lab, gw, game }
+}
+
+#[test]
+fn a_whole_game_between_an_sms_player_and_an_email_player() {
+    let Game { lab, mut gw, game: g } = game("");
+    let db = gw.db();
+    let inbox = gw.path("inbox");
+    let outbox = gw.path("outbox");
+    // 1. Anna by email, in ICCF numeric: Boris gets one SMS, in Russian.
+    drop_mail(&inbox, "1", &mail("anna@example.test", "a1@anna", "", "1. 5254"));
+    let sent = lab.wait_sent(1, WAIT);
+    assert_eq!(sent[0]["to"], "+79161234567", "{sent:?}");
+    assert!(texts(&sent)[0].contains("e4"), "{sent:?}");
+    assert!(sent[0]["udh_concat"].is_null(), "one SMS: {sent:?}");
+    // 2. Boris answers by SMS in Russian letters (UCS2): Кf6 is Nf6.
+    lab.inject(json!({"from": "+79161234567", "text": format!("{g} 1... Кf6")}));
+    wait_until("Anna's notice", WAIT, || eml_with(&outbox, "7866") == 1);
+    // 3. Anna; then Boris's reply arrives in two parts, one of them twice.
+    drop_mail(&inbox, "2", &mail("anna@example.test", "a2@anna", "", "2. 4244"));
+    lab.wait_sent(3, WAIT);
+    let long = format!(
+        "{g} 2... e6\nСпасибо за партию, отвечаю сразу. {}",
+        "Хороший ход. ".repeat(6)
+    );
+    lab.inject(json!({"from": "+79161234567", "text": long, "parts": 2, "duplicate_part": 1}));
+    wait_until("the multipart move applied", WAIT, || {
+        count(&db, "SELECT count(*) FROM moves") == 4
+    });
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM journal WHERE channel = 'sms'"),
+        2,
+        "the duplicate part counts once"
+    );
+    // Every SMS deleted from the modem once processed.
+    wait_until("the modem's storage empty", WAIT, || {
+        lab.messages("SM").is_empty() && lab.messages("ME").is_empty()
+    });
+    assert!(eml_count(&outbox) >= 3);
+    assert!(gw.stop().success(), "{}", gw.log());
+}
+
+#[test]
+fn garbage_corrupt_pdus_sweeps_refusals_hangs_and_replugging_lose_nothing() {
+    let Game { mut lab, mut gw, game: g } = game("");
+    let db = gw.db();
+    let inbox = gw.path("inbox");
+    // A corrupt PDU: journaled as evidence, deleted, nothing else.
+    lab.inject(json!({"from": "+79161234567", "text": "x", "corrupt": true}));
+    wait_until("the corrupt SMS journaled", WAIT, || {
+        count(&db, "SELECT count(*) FROM journal WHERE outcome LIKE 'ignored: unreadable SMS%'") == 1
+    });
+    // Garbage on the line, then an SMS stored without +CMTI: the sweep finds it.
+    lab.fault(json!({"kind": "garbage"}));
+    drop_mail(&inbox, "1", &mail("anna@example.test", "a1@anna", "", "1. 5254"));
+    lab.wait_sent(1, WAIT);
+    lab.inject(json!({"from": "+79161234567", "text": format!("{g} 1... e5"), "no_cmti": true}));
+    wait_until("the swept move", WAIT, || count(&db, "SELECT count(*) FROM moves") == 2);
+    // The modem refuses the next send twice: retried, delivered once.
+    lab.fault(json!({"kind": "cms_error", "command": "AT+CMGS", "code": 38, "times": 2}));
+    drop_mail(&inbox, "2", &mail("anna@example.test", "a2@anna", "", "2. 7163"));
+    wait_until("the notice of Nf3 after two refusals", WAIT, || {
+        texts(&lab.sent()).iter().any(|t| t.contains("Кf3"))
+    });
+    assert_eq!(
+        texts(&lab.sent()).iter().filter(|t| t.contains("Кf3")).count(),
+        1,
+        "delivered once"
+    );
+    assert!(lab.log().contains("+CMS ERROR: 38"), "the refusals happened");
+    // The modem hangs on a delete: the driver reconnects, the message is
+    // read again, recognised, and deleted; the move counts once.
+    lab.fault(json!({"kind": "hang", "command": "AT+CMGD"}));
+    lab.inject(json!({"from": "+79161234567", "text": format!("{g} 2... Кc6")}));
+    wait_until("the move after the hang", WAIT, || count(&db, "SELECT count(*) FROM moves") == 4);
+    // Unplugged: an SMS arriving meanwhile waits in the SIM, and is read
+    // after the modem comes back.
+    lab.unplug();
+    std::thread::sleep(Duration::from_millis(300));
+    lab.replug();
+    lab.inject(json!({"from": "+79161234567", "text": "pgn"}));
+    drop_mail(&inbox, "3", &mail("anna@example.test", "a3@anna", "", "3. 6152"));
+    let start = std::time::Instant::now();
+    while !texts(&lab.sent()).iter().any(|t| t.contains("Сe2")) {
+        assert!(
+            start.elapsed() < WAIT,
+            "no notice of 3. Be2 after the replug: {:?}\n{}\n--- modem lab ---\n{}",
+            texts(&lab.sent()),
+            gw.log(),
+            lab.diagnostics()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 5);
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM journal WHERE channel = 'sms'"),
+        4,
+        "corrupt, swept, after the hang, pgn: each once"
+    );
+    assert!(gw.stop().success(), "{}", gw.log());
+}
+
+#[test]
+fn a_failed_status_report_sends_the_notice_by_email() {
+    let Game { lab, mut gw, game: _ } = game("");
+    let db = gw.db();
+    lab.set_report_policy("failed");
+    drop_mail(&gw.path("inbox"), "1", &mail("anna@example.test", "a1@anna", "", "1. 5254"));
+    lab.wait_sent(1, WAIT);
+    wait_until("the report matched and the email fallback queued", WAIT, || {
+        count(&db, "SELECT count(*) FROM sms_sent WHERE status IS NOT NULL") == 1
+            && count(&db, "SELECT count(*) FROM outbox WHERE channel = 'email' AND recipient = 'boris@example.test' AND ply = 1") == 1
+    });
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM incidents WHERE kind = 'undeliverable'"),
+        1
+    );
+    assert!(gw.stop().success(), "{}", gw.log());
+}

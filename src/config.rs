@@ -41,8 +41,33 @@ pub struct Config {
     pub clock: ClockConfig,
     pub outbox: OutboxConfig,
     pub email: EmailConfig,
-    /// A GSM modem; no SMS without this section.
+    /// A GSM modem; no SMS without this section (or `sms_spool`).
     pub sms: Option<SmsConfig>,
+    /// Another program's SMS spool (gammu-smsd, smstools3) instead of a modem.
+    pub sms_spool: Option<SpoolConfig>,
+}
+
+/// SMS through another program's spool directories.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpoolConfig {
+    pub kind: crate::transport::sms::spool::SpoolKind,
+    /// Where the program writes received messages.
+    pub incoming: PathBuf,
+    /// Where it takes messages to send.
+    pub outgoing: PathBuf,
+    /// Processed files are moved here; deleted when not set.
+    pub done: Option<PathBuf>,
+    #[serde(default = "two_seconds", deserialize_with = "duration")]
+    pub poll_every: Duration,
+    /// As for a modem: national sender numbers become E.164.
+    pub country_code: Option<String>,
+    #[serde(default = "trunk")]
+    pub trunk_prefix: String,
+}
+
+fn two_seconds() -> Duration {
+    Duration::from_secs(2)
 }
 
 /// A GSM modem on a serial port.
@@ -350,6 +375,7 @@ impl Default for Config {
             outbox: OutboxConfig::default(),
             email: EmailConfig::default(),
             sms: None,
+            sms_spool: None,
         }
     }
 }
@@ -582,6 +608,21 @@ impl Config {
             }
             if sms.storages.is_empty() {
                 problems.push("sms.storages: name at least one (\"SM\", \"ME\")".into());
+            }
+        }
+        if let Some(spool) = &self.sms_spool {
+            if self.sms.is_some() {
+                problems.push(
+                    "sms_spool: give [sms] (a modem) or [sms_spool] (another program's spool), not both: replies would leave twice".into(),
+                );
+            }
+            for (key, dir) in [("incoming", &spool.incoming), ("outgoing", &spool.outgoing)] {
+                if !dir.is_dir() {
+                    problems.push(format!(
+                        "sms_spool.{key}: {} is not a directory",
+                        dir.display()
+                    ));
+                }
             }
         }
         if problems.is_empty() {

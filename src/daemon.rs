@@ -16,7 +16,7 @@ use tokio::sync::{Notify, watch};
 
 use crate::config::Config;
 use crate::protocol::address::Channel;
-use crate::service;
+use crate::service::{self, Aside};
 use crate::status::Metrics;
 use crate::store::{self, Store};
 use crate::transport::email::compose::{self, Identity};
@@ -26,6 +26,7 @@ use crate::transport::email::receive::{Policy, receive};
 use crate::transport::email::send::Mailer;
 use crate::transport::sms::driver::{self as sms_driver, Due};
 use crate::transport::sms::receive::{Numbering, Received, receive as receive_sms, sweep_parts};
+use crate::transport::sms::spool;
 
 /// What every task shares.
 #[derive(Clone)]
@@ -155,6 +156,10 @@ pub async fn serve(config: Config) -> Result<(), String> {
             shared.sms_outbox.clone(),
             stop.clone(),
         ));
+    }
+    if let Some(spool) = config.sms_spool.clone() {
+        tracing::info!(kind = spool.kind.name(), incoming = %spool.incoming.display(), "SMS spool");
+        tasks.spawn(spool_channel(shared.clone(), spool, stop.clone()));
     }
     tasks.spawn(outbox_sender(
         shared.clone(),
@@ -365,6 +370,122 @@ impl sms_driver::Handler for SmsHandler {
 
     fn trouble(&mut self, error: &str) {
         self.shared.metrics.error(error);
+    }
+}
+
+/// SMS through another program's spool: its incoming files are read and
+/// removed (or moved) after their commit, replies are written to its
+/// outgoing directory, named by outbox id so a repeat replaces its file.
+async fn spool_channel(
+    shared: Shared,
+    config: crate::config::SpoolConfig,
+    mut stop: watch::Receiver<bool>,
+) {
+    let numbering = Arc::new(Numbering {
+        country_code: config.country_code.clone(),
+        trunk_prefix: config.trunk_prefix.clone(),
+    });
+    loop {
+        match spool::pending(config.kind, &config.incoming) {
+            Ok(files) => {
+                for file in files {
+                    if *stop.borrow() {
+                        return;
+                    }
+                    spool_file(&shared, &config, &numbering, &file).await;
+                }
+            }
+            Err(e) => shared
+                .metrics
+                .error(&format!("spool {}: {e}", config.incoming.display())),
+        }
+        let sent = {
+            let (kind, dir) = (config.kind, config.outgoing.clone());
+            shared
+                .with_store(move |s| {
+                    let now = Timestamp::now();
+                    let due = store::due(s.conn(), Channel::Sms, now, 50)?;
+                    let mut sent = 0;
+                    for reply in due {
+                        match spool::write_outgoing(kind, &dir, reply.id, &reply.to, &reply.body) {
+                            Ok(_) => {
+                                let tx = s.write()?;
+                                store::mark_sent(&tx, reply.id, now)?;
+                                tx.commit()?;
+                                sent += 1;
+                            }
+                            Err(e) => service::delivery_failed(
+                                s,
+                                reply.id,
+                                &format!("spool {}: {e}", dir.display()),
+                                false,
+                                store::Retry::default(),
+                                now,
+                            )?,
+                        }
+                    }
+                    Ok(sent)
+                })
+                .await
+        };
+        match sent {
+            Ok(n) => (0..n).for_each(|_| shared.metrics.sent(Channel::Sms)),
+            Err(e) => shared.metrics.error(&e),
+        }
+        if !pause(config.poll_every, &mut stop).await {
+            return;
+        }
+    }
+}
+
+async fn spool_file(
+    shared: &Shared,
+    config: &crate::config::SpoolConfig,
+    numbering: &Numbering,
+    file: &Path,
+) {
+    let msg = match spool::read(config.kind, file) {
+        Ok(m) => Ok(service::Inbound {
+            channel: Channel::Sms,
+            from: numbering.international(&m.from),
+            transport_id: Some(m.transport_id),
+            raw: std::fs::read(file).unwrap_or_default(),
+            text: m.text,
+            unverified: None,
+        }),
+        Err(spool::SpoolError::Io(e)) => {
+            shared.metrics.error(&format!("{}: {e}", file.display()));
+            return;
+        }
+        Err(e) => Err((e.to_string(), std::fs::read(file).unwrap_or_default())),
+    };
+    let name = file.display().to_string();
+    let processed = shared
+        .with_store(move |s| match msg {
+            Ok(m) => service::submit(s, &m, Timestamp::now()),
+            Err((why, raw)) => {
+                let m = service::Inbound {
+                    channel: Channel::Sms,
+                    from: String::new(),
+                    transport_id: Some(format!("spool-unreadable:{name}")),
+                    raw,
+                    text: String::new(),
+                    unverified: None,
+                };
+                let why = Aside::Ignored(format!("unreadable spool file: {why}"));
+                service::set_aside(s, &m, &why, Timestamp::now())
+            }
+        })
+        .await;
+    match processed {
+        Ok(p) => {
+            shared.metrics.received(Channel::Sms, &p);
+            shared.queued(&p);
+            if let Err(e) = spool::accept(file, config.done.as_deref()) {
+                shared.metrics.error(&format!("{}: {e}", file.display()));
+            }
+        }
+        Err(e) => shared.metrics.error(&e),
     }
 }
 

@@ -59,9 +59,7 @@ fn eml_with(dir: &Path, needle: &str) -> usize {
     std::fs::read_dir(dir)
         .map(|d| {
             d.filter_map(|e| e.ok())
-                .filter(|e| {
-                    std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains(needle))
-                })
+                .filter(|e| std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains(needle)))
                 .count()
         })
         .unwrap_or(0)
@@ -121,12 +119,20 @@ fn game(extra: &str) -> Game {
 
 #[test]
 fn a_whole_game_between_an_sms_player_and_an_email_player() {
-    let Game { lab, mut gw, game: g } = game("");
+    let Game {
+        lab,
+        mut gw,
+        game: g,
+    } = game("");
     let db = gw.db();
     let inbox = gw.path("inbox");
     let outbox = gw.path("outbox");
     // 1. Anna by email, in ICCF numeric: Boris gets one SMS, in Russian.
-    drop_mail(&inbox, "1", &mail("anna@example.test", "a1@anna", "", "1. 5254"));
+    drop_mail(
+        &inbox,
+        "1",
+        &mail("anna@example.test", "a1@anna", "", "1. 5254"),
+    );
     let sent = lab.wait_sent(1, WAIT);
     assert_eq!(sent[0]["to"], "+79161234567", "{sent:?}");
     assert!(texts(&sent)[0].contains("e4"), "{sent:?}");
@@ -135,7 +141,11 @@ fn a_whole_game_between_an_sms_player_and_an_email_player() {
     lab.inject(json!({"from": "+79161234567", "text": format!("{g} 1... Кf6")}));
     wait_until("Anna's notice", WAIT, || eml_with(&outbox, "7866") == 1);
     // 3. Anna; then Boris's reply arrives in two parts, one of them twice.
-    drop_mail(&inbox, "2", &mail("anna@example.test", "a2@anna", "", "2. 4244"));
+    drop_mail(
+        &inbox,
+        "2",
+        &mail("anna@example.test", "a2@anna", "", "2. 4244"),
+    );
     lab.wait_sent(3, WAIT);
     let long = format!(
         "{g} 2... e6\nСпасибо за партию, отвечаю сразу. {}",
@@ -160,44 +170,73 @@ fn a_whole_game_between_an_sms_player_and_an_email_player() {
 
 #[test]
 fn garbage_corrupt_pdus_sweeps_refusals_hangs_and_replugging_lose_nothing() {
-    let Game { mut lab, mut gw, game: g } = game("");
+    let Game {
+        mut lab,
+        mut gw,
+        game: g,
+    } = game("");
     let db = gw.db();
     let inbox = gw.path("inbox");
     // A corrupt PDU: journaled as evidence, deleted, nothing else.
     lab.inject(json!({"from": "+79161234567", "text": "x", "corrupt": true}));
     wait_until("the corrupt SMS journaled", WAIT, || {
-        count(&db, "SELECT count(*) FROM journal WHERE outcome LIKE 'ignored: unreadable SMS%'") == 1
+        count(
+            &db,
+            "SELECT count(*) FROM journal WHERE outcome LIKE 'ignored: unreadable SMS%'",
+        ) == 1
     });
     // Garbage on the line, then an SMS stored without +CMTI: the sweep finds it.
     lab.fault(json!({"kind": "garbage"}));
-    drop_mail(&inbox, "1", &mail("anna@example.test", "a1@anna", "", "1. 5254"));
+    drop_mail(
+        &inbox,
+        "1",
+        &mail("anna@example.test", "a1@anna", "", "1. 5254"),
+    );
     lab.wait_sent(1, WAIT);
     lab.inject(json!({"from": "+79161234567", "text": format!("{g} 1... e5"), "no_cmti": true}));
-    wait_until("the swept move", WAIT, || count(&db, "SELECT count(*) FROM moves") == 2);
+    wait_until("the swept move", WAIT, || {
+        count(&db, "SELECT count(*) FROM moves") == 2
+    });
     // The modem refuses the next send twice: retried, delivered once.
     lab.fault(json!({"kind": "cms_error", "command": "AT+CMGS", "code": 38, "times": 2}));
-    drop_mail(&inbox, "2", &mail("anna@example.test", "a2@anna", "", "2. 7163"));
+    drop_mail(
+        &inbox,
+        "2",
+        &mail("anna@example.test", "a2@anna", "", "2. 7163"),
+    );
     wait_until("the notice of Nf3 after two refusals", WAIT, || {
         texts(&lab.sent()).iter().any(|t| t.contains("Кf3"))
     });
     assert_eq!(
-        texts(&lab.sent()).iter().filter(|t| t.contains("Кf3")).count(),
+        texts(&lab.sent())
+            .iter()
+            .filter(|t| t.contains("Кf3"))
+            .count(),
         1,
         "delivered once"
     );
-    assert!(lab.log().contains("+CMS ERROR: 38"), "the refusals happened");
+    assert!(
+        lab.log().contains("+CMS ERROR: 38"),
+        "the refusals happened"
+    );
     // The modem hangs on a delete: the driver reconnects, the message is
     // read again, recognised, and deleted; the move counts once.
     lab.fault(json!({"kind": "hang", "command": "AT+CMGD"}));
     lab.inject(json!({"from": "+79161234567", "text": format!("{g} 2... Кc6")}));
-    wait_until("the move after the hang", WAIT, || count(&db, "SELECT count(*) FROM moves") == 4);
+    wait_until("the move after the hang", WAIT, || {
+        count(&db, "SELECT count(*) FROM moves") == 4
+    });
     // Unplugged: an SMS arriving meanwhile waits in the SIM, and is read
     // after the modem comes back.
     lab.unplug();
     std::thread::sleep(Duration::from_millis(300));
     lab.replug();
     lab.inject(json!({"from": "+79161234567", "text": "pgn"}));
-    drop_mail(&inbox, "3", &mail("anna@example.test", "a3@anna", "", "3. 6152"));
+    drop_mail(
+        &inbox,
+        "3",
+        &mail("anna@example.test", "a3@anna", "", "3. 6152"),
+    );
     let start = std::time::Instant::now();
     while !texts(&lab.sent()).iter().any(|t| t.contains("Сe2")) {
         assert!(
@@ -220,18 +259,93 @@ fn garbage_corrupt_pdus_sweeps_refusals_hangs_and_replugging_lose_nothing() {
 
 #[test]
 fn a_failed_status_report_sends_the_notice_by_email() {
-    let Game { lab, mut gw, game: _ } = game("");
+    let Game {
+        lab,
+        mut gw,
+        game: _,
+    } = game("");
     let db = gw.db();
     lab.set_report_policy("failed");
-    drop_mail(&gw.path("inbox"), "1", &mail("anna@example.test", "a1@anna", "", "1. 5254"));
+    drop_mail(
+        &gw.path("inbox"),
+        "1",
+        &mail("anna@example.test", "a1@anna", "", "1. 5254"),
+    );
     lab.wait_sent(1, WAIT);
-    wait_until("the report matched and the email fallback queued", WAIT, || {
-        count(&db, "SELECT count(*) FROM sms_sent WHERE status IS NOT NULL") == 1
-            && count(&db, "SELECT count(*) FROM outbox WHERE channel = 'email' AND recipient = 'boris@example.test' AND ply = 1") == 1
-    });
+    wait_until(
+        "the report matched and the email fallback queued",
+        WAIT,
+        || {
+            count(
+                &db,
+                "SELECT count(*) FROM sms_sent WHERE status IS NOT NULL",
+            ) == 1
+                && count(
+                    &db,
+                    "SELECT count(*) FROM outbox WHERE channel = 'email' AND recipient = 'boris@example.test' AND ply = 1",
+                ) == 1
+        },
+    );
     assert_eq!(
-        count(&db, "SELECT count(*) FROM incidents WHERE kind = 'undeliverable'"),
+        count(
+            &db,
+            "SELECT count(*) FROM incidents WHERE kind = 'undeliverable'"
+        ),
         1
     );
+    assert!(gw.stop().success(), "{}", gw.log());
+}
+
+/// SMS through smstools3's spool instead of a modem: an incoming file is
+/// processed and removed after its commit, and the reply is written as an
+/// outgoing file for smsd to send.
+#[test]
+fn a_move_through_an_smstools_spool() {
+    let spool = tempfile::tempdir().unwrap();
+    let (incoming, outgoing) = (spool.path().join("incoming"), spool.path().join("outgoing"));
+    std::fs::create_dir_all(&incoming).unwrap();
+    std::fs::create_dir_all(&outgoing).unwrap();
+    let mut gw = Gateway::new(&format!(
+        "[email]\nfrom = \"gw@example.test\"\n[email.maildir]\npoll_every = \"50ms\"\n[sms_spool]\nkind = \"smstools\"\nincoming = {:?}\noutgoing = {:?}\npoll_every = \"100ms\"\ncountry_code = \"7\"\ntrunk_prefix = \"8\"\n",
+        incoming.display().to_string(),
+        outgoing.display().to_string()
+    ));
+    let db = gw.db();
+    let anna = add_player(
+        &db,
+        "Anna",
+        &[(Channel::Email, "anna@example.test")],
+        Notation::San,
+        Lang::En,
+    );
+    let boris = add_player(
+        &db,
+        "Boris",
+        &[(Channel::Sms, "+79161234567")],
+        Notation::San,
+        Lang::En,
+    );
+    let g = new_game(&db, boris, anna);
+    gw.start();
+    // A national number (8 916…) as smsd writes it: matched to Boris's E.164.
+    std::fs::write(
+        incoming.join("GSM1.abc123"),
+        format!("From: 89161234567\nReceived: 26-11-29 12:00:00\nAlphabet: ISO\n\n{g} 1. d4\n"),
+    )
+    .unwrap();
+    wait_until("the reply spooled", WAIT, || {
+        std::fs::read_dir(&outgoing).is_ok_and(|d| d.count() == 1)
+            && std::fs::read_dir(&incoming).is_ok_and(|d| d.count() == 0)
+    });
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1);
+    let out = std::fs::read_dir(&outgoing)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let text = std::fs::read_to_string(out).unwrap();
+    assert!(text.starts_with("To: 79161234567\n"), "{text}");
+    assert!(text.contains("1. d4"), "{text}");
     assert!(gw.stop().success(), "{}", gw.log());
 }

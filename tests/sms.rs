@@ -349,3 +349,53 @@ fn a_move_through_an_smstools_spool() {
     assert!(text.contains("1. d4"), "{text}");
     assert!(gw.stop().success(), "{}", gw.log());
 }
+
+/// A SIM with a PIN (from a file, never the command line), and a modem that
+/// restarts on its own (`RDY`): ccgate unlocks it again and carries on.
+#[test]
+fn a_sim_pin_and_a_modem_restart() {
+    let lab = ModemLab::start_with_pin("4321");
+    let pin = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(pin.path(), "4321\n").unwrap();
+    let mut gw = Gateway::new(&config(
+        &lab,
+        &format!("pin_file = {:?}", pin.path().display().to_string()),
+    ));
+    let db = gw.db();
+    let anna = add_player(
+        &db,
+        "Anna",
+        &[(Channel::Email, "anna@example.test")],
+        Notation::San,
+        Lang::En,
+    );
+    let boris = add_player(
+        &db,
+        "Boris",
+        &[(Channel::Sms, "+79161234567")],
+        Notation::San,
+        Lang::En,
+    );
+    let g = new_game(&db, boris, anna);
+    gw.start();
+    lab.inject(json!({"from": "+79161234567", "text": format!("{g} 1. e4")}));
+    wait_until("the first move", WAIT, || {
+        count(&db, "SELECT count(*) FROM moves") == 1
+    });
+    lab.fault(json!({"kind": "reboot"}));
+    drop_mail(
+        &gw.path("inbox"),
+        "1",
+        &mail("anna@example.test", "a1@anna", "", "1... c5"),
+    );
+    lab.wait_sent(2, WAIT);
+    lab.inject(json!({"from": "+79161234567", "text": format!("{g} 2. Nf3")}));
+    wait_until("the move after the restart", WAIT, || {
+        count(&db, "SELECT count(*) FROM moves") == 3
+    });
+    assert!(
+        lab.log().matches("AT+CPIN=\"4321\"").count() >= 2,
+        "unlocked at start and after the restart"
+    );
+    assert!(gw.stop().success(), "{}", gw.log());
+}

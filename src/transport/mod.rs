@@ -6,3 +6,4 @@
 pub mod email;
 pub mod tls;
 pub mod sms;
+pub mod radio;

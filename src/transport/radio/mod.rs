@@ -1,0 +1,5 @@
+//! The serial radio link.
+
+pub mod kiss;
+pub mod ax25;
+pub mod frame;

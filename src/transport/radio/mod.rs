@@ -3,3 +3,4 @@
 pub mod kiss;
 pub mod ax25;
 pub mod frame;
+pub mod link;

@@ -75,6 +75,13 @@ EOF
             i=$((i + 1))
         done
         ;;
+    mail_parse)
+        local i=0 f
+        for f in "$ROOT"/tests/data/mail/*.eml; do
+            head -c 8000 "$f" >"$dir/seed-$i"
+            i=$((i + 1))
+        done
+        ;;
     esac
 }
 
@@ -87,7 +94,7 @@ for t in "${targets[@]}"; do
     echo "== fuzzing $t for ${SECS}s (log: target/bench/fuzz-$t.log)" >&2
     rm -rf "artifacts/$t"
     # A move is short; a few games are enough to reach every movetext path.
-    case $t in read_move) max_len=256 ;; *) max_len=2048 ;; esac
+    case $t in read_move) max_len=256 ;; mail_parse) max_len=8192 ;; *) max_len=2048 ;; esac
     if cargo fuzz run -s none "$t" -- -max_total_time="$SECS" -max_len="$max_len" \
         >"$LOGS/fuzz-$t.log" 2>&1; then
         grep -E '^Done|#[0-9]+.*DONE' "$LOGS/fuzz-$t.log" | tail -n 1 >&2

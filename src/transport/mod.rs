@@ -4,6 +4,6 @@
 //! to their peer only after the service's commit, and deliver the outbox.
 
 pub mod email;
-pub mod tls;
-pub mod sms;
 pub mod radio;
+pub mod sms;
+pub mod tls;

@@ -1,6 +1,6 @@
 //! The serial radio link.
 
-pub mod kiss;
 pub mod ax25;
 pub mod frame;
+pub mod kiss;
 pub mod link;

@@ -92,8 +92,8 @@
 //! ```
 
 use shakmaty::{
-    Bitboard, CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square,
-    attacks,
+    Bitboard, Board, CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role,
+    Square, attacks,
 };
 
 use super::algebraic::{Cursor, nag};
@@ -106,31 +106,48 @@ use super::{Lang, Notation, Reading};
 /// Reads one descriptive move and resolves it in `pos`.
 pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
     let norm = normalize(text);
-    let (pattern, marks) = parse(&norm)?;
+    let (pattern, marks) = match parse_plain(norm.as_bytes()) {
+        Some(parsed) => parsed,
+        None => parse_general(&norm)?,
+    };
     let filter = Filter::new(&pattern, pos.turn());
-    let mut found = filter.candidates(pos, true);
+    // Most moves name one legal move, found without a move list.
+    match filter.single(pos) {
+        Some(mv) => Ok(Reading {
+            mv,
+            nag: marks.nag,
+            warnings: warnings(pos, &marks, &mv),
+        }),
+        None => resolve_general(pos, &norm, &pattern, &marks, &filter),
+    }
+}
+
+/// No move, several, or one told apart by its check sign: the general way,
+/// which also lists the candidates of an ambiguous move in the order of the
+/// legal moves, and says why no move fits.
+#[cold]
+#[inline(never)]
+fn resolve_general(
+    pos: &Chess,
+    norm: &str,
+    pattern: &Pattern,
+    marks: &Marks,
+    filter: &Filter,
+) -> Result<Reading, ReadError> {
+    let mut found = filter.candidates(pos);
     filter.select(&mut found);
     if found.len() > 1 {
         by_check_mark(pos, &mut found, marks.check);
-    }
-    if found.len() != 1 {
-        // The narrow generation finds the same moves, but the candidates of
-        // an ambiguous move are listed in the order of the general one.
-        found = filter.candidates(pos, false);
-        filter.select(&mut found);
-        if found.len() > 1 {
-            by_check_mark(pos, &mut found, marks.check);
-        }
     }
     match found.as_slice() {
         [mv] => Ok(Reading {
             mv: *mv,
             nag: marks.nag,
-            warnings: warnings(pos, &marks, mv),
+            warnings: warnings(pos, marks, mv),
         }),
         [] => Err(ReadError::Illegal {
             text: norm.to_string(),
-            reason: why_not(pos, &pos.legal_moves(), &pattern),
+            reason: why_not(pos, &pos.legal_moves(), pattern),
             did_you_mean: Vec::new(),
         }),
         many => Err(ReadError::Ambiguous {
@@ -200,20 +217,24 @@ impl FileName {
     }
 
     fn squares(self) -> Bitboard {
-        let f = Bitboard::from_file;
-        match self {
-            FileName::R => f(File::A) | f(File::H),
-            FileName::N => f(File::B) | f(File::G),
-            FileName::B => f(File::C) | f(File::F),
-            FileName::QR => f(File::A),
-            FileName::QN => f(File::B),
-            FileName::QB => f(File::C),
-            FileName::Q => f(File::D),
-            FileName::K => f(File::E),
-            FileName::KB => f(File::F),
-            FileName::KN => f(File::G),
-            FileName::KR => f(File::H),
+        const fn f(file: File) -> u64 {
+            Bitboard::from_file(file).0
         }
+        // In the order of the variants: a look-up rather than a branch.
+        const SQUARES: [Bitboard; 11] = [
+            Bitboard(f(File::A) | f(File::H)),
+            Bitboard(f(File::B) | f(File::G)),
+            Bitboard(f(File::C) | f(File::F)),
+            Bitboard(f(File::A)),
+            Bitboard(f(File::B)),
+            Bitboard(f(File::C)),
+            Bitboard(f(File::D)),
+            Bitboard(f(File::E)),
+            Bitboard(f(File::F)),
+            Bitboard(f(File::G)),
+            Bitboard(f(File::H)),
+        ];
+        SQUARES[self as usize]
     }
 
     /// The name of a wing and a piece letter (`None`: the K or Q file itself).
@@ -427,29 +448,19 @@ struct Filter {
 }
 
 impl Filter {
+    #[inline]
     fn new(p: &Pattern, us: Color) -> Filter {
         let spot = |s: Option<Spot>| s.map_or(Bitboard::FULL, |s| s.squares(us));
         let both = |piece: PieceName, color: Color| {
             [piece.squares(color, false), piece.squares(color, true)]
         };
-        let mut f = Filter {
-            shape: p.shape,
-            promotion: p.promotion,
-            role: Role::King,
-            origins: [Bitboard::FULL; 2],
-            dest: Bitboard::FULL,
-            victim: None,
-            victims: [Bitboard::FULL; 2],
-            wing: p.has_piece_prefix(),
-            loose: false,
-        };
-        match p.shape {
-            Shape::Castle(_) => {}
+        let full = [Bitboard::FULL; 2];
+        let (role, origins, dest, victim, victims) = match p.shape {
+            Shape::Castle(_) => (Role::King, full, Bitboard::FULL, None, full),
             Shape::Move { piece, origin, to } => {
-                f.role = piece.role;
-                f.origins = both(piece, us).map(|b| b & spot(origin));
-                f.dest = to.squares(us);
-                f.loose = piece.role != Role::Pawn;
+                let from = spot(origin);
+                let origins = both(piece, us).map(|b| b & from);
+                (piece.role, origins, to.squares(us), None, full)
             }
             Shape::Capture {
                 piece,
@@ -457,14 +468,23 @@ impl Filter {
                 target,
                 at,
             } => {
-                f.role = piece.role;
-                f.origins = both(piece, us).map(|b| b & spot(origin));
-                f.dest = spot(at);
-                f.victim = Some(target.role);
-                f.victims = both(target, !us);
+                let from = spot(origin);
+                let origins = both(piece, us).map(|b| b & from);
+                let victims = both(target, !us);
+                (piece.role, origins, spot(at), Some(target.role), victims)
             }
+        };
+        Filter {
+            shape: p.shape,
+            promotion: p.promotion,
+            role,
+            origins,
+            dest,
+            victim,
+            victims,
+            wing: p.has_piece_prefix(),
+            loose: matches!(p.shape, Shape::Move { .. }) && role != Role::Pawn,
         }
-        f
     }
 
     fn fits(&self, m: &Move, stage: Stage) -> bool {
@@ -512,16 +532,10 @@ impl Filter {
         }
     }
 
-    /// The legal moves that could fit: those reaching the few squares the
-    /// pattern names, generated square by square, which is much cheaper than
-    /// every legal move when the destination is known.
-    ///
-    /// `narrow` also leaves out the squares where no enemy piece of the
-    /// captured kind stands (a capture without a qualifier names every
-    /// square otherwise, and costs a generation of every legal move); the
-    /// moves that fit are the same, in another order.
-    #[inline(always)]
-    fn candidates(&self, pos: &Chess, narrow: bool) -> MoveList {
+    /// The legal moves that could fit, in the order of the general move
+    /// generation: those reaching the few squares the pattern names,
+    /// generated square by square, or every legal move.
+    fn candidates(&self, pos: &Chess) -> MoveList {
         let targets = match self.shape {
             Shape::Castle(_) => {
                 let mut moves = pos.castling_moves(CastlingSide::KingSide);
@@ -529,14 +543,7 @@ impl Filter {
                 return moves;
             }
             Shape::Move { .. } => self.dest,
-            Shape::Capture { .. } => {
-                let mut targets = self.dest & (self.victims[0] | self.victims[1]);
-                if let (true, Some(victim)) = (narrow, self.victim) {
-                    // An en-passant victim is not on the landing square: added below.
-                    targets &= pos.board().by_piece(victim.of(!pos.turn()));
-                }
-                targets
-            }
+            Shape::Capture { .. } => self.dest & (self.victims[0] | self.victims[1]),
         };
         // Each square's candidates come back as a whole move list (2 KB):
         // beyond two squares one list of every legal move is cheaper.
@@ -575,6 +582,128 @@ impl Filter {
             );
         }
         moves
+    }
+
+    /// The move the pattern names when it names exactly one, found without
+    /// a move list: only the moves of the pattern's piece onto the squares
+    /// it names are generated, each tested for legality by itself (no
+    /// attack on the own king once it is played). `None` when the pattern
+    /// names no move or several: [`Filter::candidates`] and
+    /// [`Filter::select`] then decide, with a check sign as a tie-breaker,
+    /// and say what is wrong.
+    fn single(&self, pos: &Chess) -> Option<Move> {
+        let board = pos.board();
+        let us = pos.turn();
+        let mut tally = Tally::new(self);
+        let role = self.role;
+        let movers = board.by_piece(role.of(us)) & (self.origins[0] | self.origins[1]);
+        let targets = match self.shape {
+            Shape::Castle(side) => {
+                for s in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                    if side.is_none_or(|w| w == s) {
+                        for m in pos.castling_moves(s) {
+                            tally.add(m, tally.fitting(self, m));
+                        }
+                    }
+                }
+                return tally.one();
+            }
+            Shape::Move { .. } if role == Role::Pawn => self.dest & !board.occupied(),
+            Shape::Move { .. } => {
+                if role == Role::King {
+                    // A king move onto the castling square may be castling.
+                    for s in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                        if self.dest.contains(s.king_to(us)) && pos.castles().has(us, s) {
+                            for m in pos.castling_moves(s) {
+                                tally.add(m, tally.fitting(self, m));
+                            }
+                        }
+                    }
+                }
+                self.dest & !board.by_color(us)
+            }
+            Shape::Capture { .. } => {
+                let victim = self.victim?;
+                if role == Role::Pawn
+                    && victim == Role::Pawn
+                    && self.promotion.is_none()
+                    && let Some(to) = pos.maybe_ep_square()
+                {
+                    for from in attacks::pawn_attacks(!us, to) & movers {
+                        let m = Move::EnPassant { from, to };
+                        if legal(board, us, m) {
+                            tally.add(m, tally.fitting(self, m));
+                        }
+                    }
+                }
+                self.dest & (self.victims[0] | self.victims[1]) & board.by_piece(victim.of(!us))
+            }
+        };
+        let occupied = board.occupied();
+        let forward: i32 = if us == Color::White { 8 } else { -8 };
+        for to in targets {
+            // Only a pawn reaching the last rank promotes, and it must.
+            if (role == Role::Pawn && Bitboard::BACKRANKS.contains(to)) != self.promotion.is_some()
+            {
+                continue;
+            }
+            let froms = match (role, self.shape) {
+                (Role::Pawn, Shape::Move { .. }) => {
+                    let Some(one) = to.offset(-forward) else {
+                        continue;
+                    };
+                    if movers.contains(one) {
+                        Bitboard::from_square(one)
+                    } else if !occupied.contains(one) && to.rank() == us.relative_rank(Rank::Fourth)
+                    {
+                        movers
+                            & one
+                                .offset(-forward)
+                                .map_or(Bitboard::EMPTY, Bitboard::from_square)
+                    } else {
+                        continue;
+                    }
+                }
+                (Role::Pawn, _) => attacks::pawn_attacks(!us, to) & movers,
+                _ => attacks::attacks(to, role.of(us), occupied) & movers,
+            };
+            let capture = board.role_at(to);
+            for from in froms {
+                let m = Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion: self.promotion,
+                };
+                if legal(board, us, m) {
+                    let bits = self.stage_bits(from, to, capture.is_some());
+                    debug_assert_eq!(bits & tally.stages, tally.fitting(self, m));
+                    tally.add(m, bits);
+                }
+            }
+        }
+        tally.one()
+    }
+
+    /// The stages (as bits, see [`Tally`]) at which a normal move that
+    /// [`Filter::single`] generated fits: such a move has the pattern's
+    /// piece and promotion and lands on a square the pattern names, so only
+    /// the origin, the captured piece's square and a capture by a `-` move
+    /// are left to look at. [`Filter::fits`] in fewer tests.
+    fn stage_bits(&self, from: Square, to: Square, capture: bool) -> u8 {
+        let capture_shape = matches!(self.shape, Shape::Capture { .. });
+        let mut bits = 0;
+        for wing in 0..2 {
+            let stands = self.origins[wing].contains(from)
+                && (!capture_shape || self.victims[wing].contains(to));
+            if stands {
+                // Without `loose` a `-` move does not capture.
+                let strict = capture_shape || !capture;
+                bits |= (u8::from(strict) << wing) | (1 << (wing + 2));
+            }
+        }
+        bits
     }
 
     /// Every square a piece of the pattern's role on one of its origins
@@ -679,6 +808,124 @@ impl Filter {
     }
 }
 
+/// Whether a pseudo-legal move (a piece onto a square it attacks or, for a
+/// pawn, may push to; en passant onto the en-passant square) is legal: it
+/// leaves no attack on the own king once played. Castling comes from
+/// shakmaty's generation and is legal as it is.
+fn legal(board: &Board, us: Color, m: Move) -> bool {
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let occupied = board.occupied();
+    match m {
+        Move::Normal {
+            role: Role::King,
+            from,
+            to,
+            ..
+        } => board.attacks_to(to, !us, occupied.without(from)).is_empty(),
+        Move::Normal { from, to, .. } => (board
+            .attacks_to(king, !us, occupied.without(from).with(to))
+            .without(to))
+        .is_empty(),
+        Move::EnPassant { from, to } => {
+            let victim = Square::from_coords(to.file(), from.rank());
+            (board
+                .attacks_to(king, !us, occupied.without(from).without(victim).with(to))
+                .without(victim))
+            .is_empty()
+        }
+        Move::Castle { .. } => true,
+        Move::Put { .. } => false,
+    }
+}
+
+/// The moves that fit, counted per stage (bit and index: `wing` +
+/// 2 × `loose`, the order [`Filter::stages`] tries them in), ordinary moves
+/// apart from castling, with the first of each: what [`Filter::select`]
+/// keeps, without keeping a list.
+struct Tally {
+    /// The stages the filter tries.
+    stages: u8,
+    ordinary: [u8; 4],
+    castles: [u8; 4],
+    first: [Option<Move>; 4],
+    first_castle: [Option<Move>; 4],
+}
+
+const STAGES: [Stage; 4] = [
+    STRICT,
+    Stage {
+        wing: true,
+        loose: false,
+    },
+    Stage {
+        wing: false,
+        loose: true,
+    },
+    Stage {
+        wing: true,
+        loose: true,
+    },
+];
+
+impl Tally {
+    fn new(filter: &Filter) -> Tally {
+        let (w, l) = (u8::from(filter.wing), u8::from(filter.loose));
+        Tally {
+            stages: 1 | (w << 1) | (l << 2) | ((w & l) << 3),
+            ordinary: [0; 4],
+            castles: [0; 4],
+            first: [None; 4],
+            first_castle: [None; 4],
+        }
+    }
+
+    /// The stages tried at which a move fits.
+    fn fitting(&self, filter: &Filter, m: Move) -> u8 {
+        let mut bits = 0;
+        for (i, stage) in STAGES.iter().enumerate() {
+            if self.stages & (1 << i) != 0 && filter.fits(&m, *stage) {
+                bits |= 1 << i;
+            }
+        }
+        bits
+    }
+
+    /// Counts a legal move at the stages (bits) it fits, of those tried.
+    fn add(&mut self, m: Move, bits: u8) {
+        let bits = bits & self.stages;
+        if bits == 0 {
+            return;
+        }
+        let (counts, firsts) = if m.is_castle() {
+            (&mut self.castles, &mut self.first_castle)
+        } else {
+            (&mut self.ordinary, &mut self.first)
+        };
+        for (i, (count, first)) in counts.iter_mut().zip(firsts).enumerate() {
+            if bits & (1 << i) != 0 {
+                *count = count.saturating_add(1);
+                first.get_or_insert(m);
+            }
+        }
+    }
+
+    /// The one move of the first stage that has any; an ordinary king move
+    /// wins over castling written as a king move.
+    fn one(&self) -> Option<Move> {
+        for i in 0..4 {
+            match (self.ordinary[i], self.castles[i]) {
+                (0, 0) => {}
+                (1, _) => return self.first[i],
+                (0, 1) => return self.first_castle[i],
+                _ => return None,
+            }
+        }
+        None
+    }
+}
+
 /// Descriptive writers let a check sign tell two moves apart (`R-B8ch` when
 /// only the rook going to KB8 checks; the Evergreen game's `QxPch`), so when
 /// several moves fit, the one move that gives the written check or mate is
@@ -703,7 +950,15 @@ fn by_check_mark(pos: &Chess, found: &mut MoveList, claimed: CheckMark) {
     }
 }
 
+#[inline]
 fn warnings(pos: &Chess, marks: &Marks, mv: &Move) -> Vec<Warning> {
+    if !marks.en_passant && marks.check == CheckMark::None {
+        return Vec::new();
+    }
+    wrong_marks(pos, marks, mv)
+}
+
+fn wrong_marks(pos: &Chess, marks: &Marks, mv: &Move) -> Vec<Warning> {
     let mut w = Vec::new();
     if marks.en_passant && !mv.is_en_passant() {
         w.push(Warning::EnPassantMark);
@@ -1097,9 +1352,15 @@ pub(crate) fn is_syntax(text: &str) -> bool {
 }
 
 fn parse(text: &str) -> Result<(Pattern, Marks), ReadError> {
-    if let Some(parsed) = parse_plain(text.as_bytes()) {
-        return Ok(parsed);
+    match parse_plain(text.as_bytes()) {
+        Some(parsed) => Ok(parsed),
+        None => parse_general(text),
     }
+}
+
+/// The whole grammar, for what [`parse_plain`] leaves.
+#[inline(never)]
+fn parse_general(text: &str) -> Result<(Pattern, Marks), ReadError> {
     let mut cur = Cursor::new(text);
     if cur.is_empty() {
         return Err(cur.error("a move"));
@@ -1159,8 +1420,8 @@ fn parse(text: &str) -> Result<(Pattern, Marks), ReadError> {
 }
 
 /// The shapes most moves have, `P-K4`, `N-KB3`, `B-N5ch`, `PxP`, `QxN`,
-/// read byte by byte: the general grammar below gives the same pattern for
-/// them at several times the cost. Anything else returns `None`.
+/// read byte by byte: the general grammar ([`parse_general`]) gives the same
+/// pattern for them at several times the cost. Anything else returns `None`.
 fn parse_plain(b: &[u8]) -> Option<(Pattern, Marks)> {
     let role = |c: u8| match c {
         b'P' => Some(Role::Pawn),

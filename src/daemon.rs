@@ -159,7 +159,12 @@ pub async fn serve(config: Config) -> Result<(), String> {
     }
     if let Some(spool) = config.sms_spool.clone() {
         tracing::info!(kind = spool.kind.name(), incoming = %spool.incoming.display(), "SMS spool");
-        tasks.spawn(spool_channel(shared.clone(), spool, stop.clone()));
+        tasks.spawn(spool_channel(
+            shared.clone(),
+            spool,
+            config.outbox.retry(),
+            stop.clone(),
+        ));
     }
     tasks.spawn(outbox_sender(
         shared.clone(),
@@ -379,6 +384,7 @@ impl sms_driver::Handler for SmsHandler {
 async fn spool_channel(
     shared: Shared,
     config: crate::config::SpoolConfig,
+    retry: store::Retry,
     mut stop: watch::Receiver<bool>,
 ) {
     let numbering = Arc::new(Numbering {
@@ -419,7 +425,7 @@ async fn spool_channel(
                                 reply.id,
                                 &format!("spool {}: {e}", dir.display()),
                                 false,
-                                store::Retry::default(),
+                                retry,
                                 now,
                             )?,
                         }

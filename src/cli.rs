@@ -58,6 +58,17 @@ enum Command {
     },
     /// Check a configuration file and say precisely what is wrong.
     CheckConfig { file: PathBuf },
+    /// The far end of a radio link, for an operator: each line on standard
+    /// input is sent to the station (`@CALL text` to another peer), and what
+    /// happens is printed as JSON lines. Uses the `[radio]` section.
+    RadioStation {
+        /// TOML configuration with a `[radio]` section.
+        #[arg(long)]
+        config: PathBuf,
+        /// Stop once standard input has ended and every message was acknowledged.
+        #[arg(long)]
+        exit_when_done: bool,
+    },
     /// Read one mail (RFC 5322) on standard input, for delivery by an MTA
     /// pipe. Exit 0 when taken, 75 (temporary failure) when the store is
     /// unavailable, so the MTA keeps the mail and retries.
@@ -128,6 +139,10 @@ pub fn run() -> ExitCode {
         Command::Export => crate::commands::export(cli.db),
         Command::Serve { config } => crate::commands::serve(cli.db, config.as_deref()),
         Command::CheckConfig { file } => crate::commands::check_config(&file),
+        Command::RadioStation {
+            config,
+            exit_when_done,
+        } => crate::commands::radio_station(cli.db, &config, exit_when_done),
         Command::IngestMail { config } => crate::commands::ingest_mail(cli.db, config.as_deref()),
         Command::Notations => {
             let stdout = io::stdout();

@@ -167,6 +167,40 @@ pub fn serve(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
     }
 }
 
+/// `ccgate radio-station --config FILE`.
+pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> ExitCode {
+    let config = match load_config(db, Some(file)) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let Some(radio) = config.radio.clone() else {
+        return fail(&format!("{}: no [radio] section", file.display()));
+    };
+    crate::daemon::init_logging(&config.log);
+    if let Err(e) = std::fs::create_dir_all(&config.data_dir) {
+        return fail(&format!(
+            "data directory {}: {e}",
+            config.data_dir.display()
+        ));
+    }
+    let db = config.db_path();
+    let store = match Store::open(&db) {
+        Ok(s) => s,
+        Err(e) => return fail(&format!("store {}: {e}", db.display())),
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => return fail(&format!("starting the runtime: {e}")),
+    };
+    match runtime.block_on(crate::station::run(radio, store, exit_when_done)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
+
 /// `ccgate check-config FILE`.
 pub fn check_config(file: &Path) -> ExitCode {
     match Config::load(file) {
@@ -177,6 +211,23 @@ pub fn check_config(file: &Path) -> ExitCode {
             }
             if let Some(i) = &c.email.imap {
                 inputs.push(format!("IMAP {}@{}:{}", i.user, i.host, i.port()));
+            }
+            if let Some(s) = &c.sms {
+                inputs.push(format!("SMS modem {}", s.device.display()));
+            }
+            if let Some(s) = &c.sms_spool {
+                inputs.push(format!("SMS spool {}", s.incoming.display()));
+            }
+            if let Some(r) = &c.radio {
+                let line = r
+                    .kiss_tcp
+                    .clone()
+                    .or_else(|| r.device.as_ref().map(|d| d.display().to_string()));
+                inputs.push(format!(
+                    "radio {} as {}",
+                    line.unwrap_or_default(),
+                    r.callsign
+                ));
             }
             println!(
                 "{}: OK; store {}; inputs: {}",

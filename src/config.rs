@@ -45,6 +45,162 @@ pub struct Config {
     pub sms: Option<SmsConfig>,
     /// Another program's SMS spool (gammu-smsd, smstools3) instead of a modem.
     pub sms_spool: Option<SpoolConfig>,
+    /// A radio link: a serial radio modem or a KISS TNC.
+    pub radio: Option<RadioConfig>,
+}
+
+/// The radio link (`protocols/radio.md`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RadioConfig {
+    /// Our station id (`DL0CCG`, `G4ABC-2`).
+    pub callsign: String,
+    /// The serial device of the radio modem or TNC.
+    pub device: Option<PathBuf>,
+    /// A KISS TNC over TCP (`127.0.0.1:8001`, Direwolf's KISSPORT) instead
+    /// of a serial device.
+    pub kiss_tcp: Option<String>,
+    /// The line rate in bit/s: the serial port's speed, and the pace at
+    /// which frames are put on the air (the radio's rate behind a TNC).
+    #[serde(default = "radio_baud")]
+    pub baud: u32,
+    /// The radio's own rate when it differs from the serial line's (a TNC
+    /// on a 9600 bit/s port sending 1200 baud AFSK); frames are paced by it.
+    pub air_baud: Option<u32>,
+    #[serde(default = "eight")]
+    pub data_bits: u8,
+    #[serde(default)]
+    pub parity: Parity,
+    #[serde(default = "one")]
+    pub stop_bits: u8,
+    #[serde(default)]
+    pub flow_control: FlowControl,
+    /// `raw`: our frames on the line; `kiss`: in AX.25 UI frames through a
+    /// KISS TNC (always so with `kiss_tcp`).
+    #[serde(default)]
+    pub framing: Framing,
+    /// The TNC's radio port for KISS.
+    #[serde(default)]
+    pub kiss_port: u8,
+    /// Telegraph-style frames in capitals, digits and a few signs (radio.md §8).
+    #[serde(default)]
+    pub restricted: bool,
+    /// Frames in flight, 1 to 32.
+    #[serde(default = "window")]
+    pub window: u32,
+    /// The first retransmission timeout; by default twice the time a full
+    /// window takes on the line, and at least 3 s.
+    #[serde(default, deserialize_with = "optional_duration")]
+    pub rto: Option<Duration>,
+    /// Retransmissions of one frame before the peer counts as unreachable.
+    #[serde(default = "ten")]
+    pub max_retries: u32,
+    /// How long an acknowledgement may wait for a frame to ride on.
+    #[serde(default = "half_second", deserialize_with = "duration")]
+    pub ack_delay: Duration,
+    /// A PING after this much silence while frames are outstanding.
+    #[serde(default = "five_minutes", deserialize_with = "duration")]
+    pub keepalive: Duration,
+    /// After this much silence the link is checked (PING) before data.
+    #[serde(default = "half_hour", deserialize_with = "duration")]
+    pub long_silence: Duration,
+    /// The stations we exchange messages with.
+    #[serde(default)]
+    pub peers: Vec<RadioPeer>,
+}
+
+/// A station at the other end of the link.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RadioPeer {
+    pub callsign: String,
+    /// The pair's HMAC key (radio.md §7): first line of a file, or an
+    /// environment variable; frames are unsigned without one.
+    pub key_file: Option<PathBuf>,
+    pub key_env: Option<String>,
+}
+
+impl RadioPeer {
+    pub fn key(&self) -> Secret<'_> {
+        Secret {
+            file: self.key_file.as_deref(),
+            env: self.key_env.as_deref(),
+        }
+    }
+}
+
+/// Serial parity.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Parity {
+    #[default]
+    None,
+    Even,
+    Odd,
+}
+
+/// Serial flow control.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FlowControl {
+    #[default]
+    None,
+    /// RTS/CTS.
+    Hardware,
+    /// XON/XOFF.
+    Software,
+}
+
+/// How frames are carried.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Framing {
+    #[default]
+    Raw,
+    Kiss,
+}
+
+impl RadioConfig {
+    /// Bits on the line per byte: start, data, parity, stop.
+    pub fn bits_per_byte(&self) -> u32 {
+        1 + u32::from(self.data_bits)
+            + u32::from(self.parity != Parity::None)
+            + u32::from(self.stop_bits)
+    }
+
+    /// KISS framing: over TCP always, on a serial line when asked.
+    pub fn kiss(&self) -> bool {
+        self.kiss_tcp.is_some() || self.framing == Framing::Kiss
+    }
+}
+
+fn radio_baud() -> u32 {
+    1200
+}
+fn eight() -> u8 {
+    8
+}
+fn one() -> u8 {
+    1
+}
+fn window() -> u32 {
+    8
+}
+fn ten() -> u32 {
+    10
+}
+fn half_second() -> Duration {
+    Duration::from_millis(500)
+}
+fn five_minutes() -> Duration {
+    Duration::from_secs(300)
+}
+fn half_hour() -> Duration {
+    Duration::from_secs(1800)
+}
+
+fn optional_duration<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Duration>, D::Error> {
+    duration(d).map(Some)
 }
 
 /// SMS through another program's spool directories.
@@ -376,6 +532,7 @@ impl Default for Config {
             email: EmailConfig::default(),
             sms: None,
             sms_spool: None,
+            radio: None,
         }
     }
 }
@@ -610,6 +767,9 @@ impl Config {
                 problems.push("sms.storages: name at least one (\"SM\", \"ME\")".into());
             }
         }
+        if let Some(radio) = &self.radio {
+            radio.check(&mut problems);
+        }
         if let Some(spool) = &self.sms_spool {
             if self.sms.is_some() {
                 problems.push(
@@ -629,6 +789,102 @@ impl Config {
             Ok(())
         } else {
             Err(ConfigError::Invalid(problems))
+        }
+    }
+}
+
+impl RadioConfig {
+    fn check(&self, problems: &mut Vec<String>) {
+        use crate::transport::radio::frame::Callsign;
+        if let Err(e) = Callsign::new(&self.callsign) {
+            problems.push(format!("radio.callsign: {e}"));
+        }
+        match (&self.device, &self.kiss_tcp) {
+            (None, None) => problems
+                .push("radio: give device (a serial port) or kiss_tcp (a TNC's KISS port)".into()),
+            (Some(_), Some(_)) => problems.push("radio: give device or kiss_tcp, not both".into()),
+            (None, Some(addr)) => {
+                if addr
+                    .rsplit_once(':')
+                    .is_none_or(|(_, p)| p.parse::<u16>().is_err())
+                {
+                    problems.push(format!("radio.kiss_tcp: {addr:?} is not host:port"));
+                }
+            }
+            (Some(_), None) => {}
+        }
+        if !(50..=4_000_000).contains(&self.baud) {
+            problems.push(format!(
+                "radio.baud: {} is not a line rate (50 to 4000000)",
+                self.baud
+            ));
+        }
+        if let Some(air) = self.air_baud
+            && !(50..=4_000_000).contains(&air)
+        {
+            problems.push(format!(
+                "radio.air_baud: {air} is not a line rate (50 to 4000000)"
+            ));
+        }
+        if !(5..=8).contains(&self.data_bits) {
+            problems.push(format!("radio.data_bits: {} (5 to 8)", self.data_bits));
+        }
+        if !(1..=2).contains(&self.stop_bits) {
+            problems.push(format!("radio.stop_bits: {} (1 or 2)", self.stop_bits));
+        }
+        if self.data_bits < 8 && !self.restricted {
+            problems.push(format!(
+                "radio.data_bits: {} bits carry only the restricted alphabet; set restricted = true",
+                self.data_bits
+            ));
+        }
+        if self.data_bits < 7 {
+            problems.push(format!(
+                "radio.data_bits: {} bits cannot carry ASCII (at least 7)",
+                self.data_bits
+            ));
+        }
+        if self.kiss() && self.restricted {
+            problems
+                .push("radio.restricted: not with KISS framing (a TNC carries any byte)".into());
+        }
+        if self.kiss_port > 15 {
+            problems.push(format!("radio.kiss_port: {} (0 to 15)", self.kiss_port));
+        }
+        if !(1..=32).contains(&self.window) {
+            problems.push(format!("radio.window: {} (1 to 32)", self.window));
+        }
+        if self.max_retries < 1 {
+            problems.push("radio.max_retries: must be at least 1".into());
+        }
+        if self.peers.is_empty() {
+            problems.push(
+                "radio.peers: name at least one station ([[radio.peers]] callsign = ...)".into(),
+            );
+        }
+        let mut seen = std::collections::HashSet::new();
+        for (i, p) in self.peers.iter().enumerate() {
+            match Callsign::new(&p.callsign) {
+                Ok(c) if !seen.insert(c) => problems.push(format!(
+                    "radio.peers[{i}].callsign: {} is listed twice",
+                    p.callsign
+                )),
+                Ok(c) if Callsign::new(&self.callsign).ok() == Some(c) => problems.push(format!(
+                    "radio.peers[{i}].callsign: {} is our own",
+                    p.callsign
+                )),
+                Ok(_) => {}
+                Err(e) => problems.push(format!("radio.peers[{i}].callsign: {e}")),
+            }
+            match p.key().read() {
+                Ok(Some(k)) if k.trim().is_empty() => {
+                    problems.push(format!("radio.peers[{i}]: the key is empty"))
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    problems.push(format!("radio.peers[{i}].{}", e.replace("password", "key")))
+                }
+            }
         }
     }
 }

@@ -24,6 +24,9 @@ use crate::transport::email::imap;
 use crate::transport::email::maildir;
 use crate::transport::email::receive::{Policy, receive};
 use crate::transport::email::send::Mailer;
+use crate::transport::radio::driver as radio_driver;
+use crate::transport::radio::frame::Callsign;
+use crate::transport::radio::link::{LinkState, MsgId};
 use crate::transport::sms::driver::{self as sms_driver, Due};
 use crate::transport::sms::receive::{Numbering, Received, receive as receive_sms, sweep_parts};
 use crate::transport::sms::spool;
@@ -37,6 +40,8 @@ struct Shared {
     outbox: Arc<Notify>,
     /// The same for the SMS channel, whose sender is the modem's own task.
     sms_outbox: Arc<Notify>,
+    /// The same for the radio channel.
+    radio_outbox: Arc<Notify>,
     policy: Arc<Policy>,
 }
 
@@ -44,9 +49,15 @@ impl Shared {
     /// Wakes the senders if a message queued replies.
     fn queued(&self, p: &service::Processed) {
         if !p.replies.is_empty() {
-            self.outbox.notify_one();
-            self.sms_outbox.notify_one();
+            self.wake_senders();
         }
+    }
+
+    /// Wakes every channel's sender (a reply or a fallback was queued).
+    fn wake_senders(&self) {
+        self.outbox.notify_one();
+        self.sms_outbox.notify_one();
+        self.radio_outbox.notify_one();
     }
 
     /// Runs `f` on the store in a blocking thread.
@@ -98,6 +109,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
         metrics: Arc::new(Metrics::new()),
         outbox: Arc::new(Notify::new()),
         sms_outbox: Arc::new(Notify::new()),
+        radio_outbox: Arc::new(Notify::new()),
         policy: Arc::new(Policy::new(&config.email, &me)),
     };
     let mailer = Mailer::new(&config.email.send, &config.data_dir)?;
@@ -166,6 +178,26 @@ pub async fn serve(config: Config) -> Result<(), String> {
             stop.clone(),
         ));
     }
+    if let Some(radio) = config.radio.clone() {
+        let place = radio
+            .kiss_tcp
+            .clone()
+            .or_else(|| radio.device.as_ref().map(|d| d.display().to_string()));
+        tracing::info!(line = ?place, callsign = %radio.callsign, "radio link");
+        let handler = RadioHandler {
+            shared: shared.clone(),
+            me: Callsign::new(&radio.callsign)
+                .map(|c| c.to_string())
+                .unwrap_or_default(),
+            retry: config.outbox.retry(),
+        };
+        tasks.spawn(radio_driver::run(
+            radio,
+            handler,
+            shared.radio_outbox.clone(),
+            stop.clone(),
+        ));
+    }
     tasks.spawn(outbox_sender(
         shared.clone(),
         mailer,
@@ -193,7 +225,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
     Ok(())
 }
 
-async fn wait_for_signal() {
+pub(crate) async fn wait_for_signal() {
     use tokio::signal::unix::{SignalKind, signal};
     match (
         signal(SignalKind::terminate()),
@@ -353,7 +385,7 @@ impl sms_driver::Handler for SmsHandler {
                 service::delivery_failed(s, id, &error, permanent, retry, Timestamp::now())
             })
             .await?;
-        self.shared.outbox.notify_one();
+        self.shared.wake_senders();
         Ok(())
     }
 
@@ -371,6 +403,151 @@ impl sms_driver::Handler for SmsHandler {
             self.processed(p);
         }
         Ok(())
+    }
+
+    fn trouble(&mut self, error: &str) {
+        self.shared.metrics.error(error);
+    }
+}
+
+/// The radio channel's access to the store.
+struct RadioHandler {
+    shared: Shared,
+    /// Our callsign as the store keys links by it.
+    me: String,
+    retry: store::Retry,
+}
+
+impl radio_driver::Handler for RadioHandler {
+    async fn load(&mut self, peer: Callsign) -> Result<Option<LinkState>, String> {
+        let me = self.me.clone();
+        let json = self
+            .shared
+            .with_store(move |s| store::radio::load_link(s.conn(), &me, &peer.to_string()))
+            .await?;
+        json.map(|j| {
+            serde_json::from_str(&j).map_err(|e| format!("saved state of the link to {peer}: {e}"))
+        })
+        .transpose()
+    }
+
+    async fn save(&mut self, peer: Callsign, state: LinkState) -> Result<(), String> {
+        let me = self.me.clone();
+        let json = serde_json::to_string(&state).map_err(|e| e.to_string())?;
+        self.shared
+            .with_store(move |s| {
+                let tx = s.write()?;
+                store::radio::save_link(&tx, &me, &peer.to_string(), &json, Timestamp::now())?;
+                tx.commit()?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn delivered(&mut self, peer: Callsign, pos: u32, text: String) -> Result<(), String> {
+        let msg = service::Inbound {
+            channel: Channel::Radio,
+            from: peer.to_string(),
+            // The peer's stream position: a repeat after a crash is the same message.
+            transport_id: Some(format!("{peer}>{}#{pos}", self.me)),
+            raw: text.clone().into_bytes(),
+            text,
+            unverified: None,
+        };
+        let p = self
+            .shared
+            .with_store(move |s| service::submit(s, &msg, Timestamp::now()))
+            .await?;
+        self.shared.metrics.received(Channel::Radio, &p);
+        tracing::info!(journal = p.journal_id, duplicate = p.duplicate, outcome = %p.outcome, "radio message processed");
+        self.shared.queued(&p);
+        Ok(())
+    }
+
+    async fn due(&mut self) -> Result<Vec<radio_driver::Due>, String> {
+        let retry = self.retry;
+        self.shared
+            .with_store(move |s| {
+                let now = Timestamp::now();
+                let mut due = Vec::new();
+                for o in store::radio::due(s.conn(), now, 20)? {
+                    match Callsign::new(&o.to) {
+                        Ok(to) => due.push(radio_driver::Due {
+                            id: o.id,
+                            to,
+                            text: o.body,
+                        }),
+                        Err(e) => {
+                            service::delivery_failed(s, o.id, &e.to_string(), true, retry, now)?
+                        }
+                    }
+                }
+                Ok(due)
+            })
+            .await
+    }
+
+    async fn handed(
+        &mut self,
+        peer: Callsign,
+        id: i64,
+        msg: MsgId,
+        state: LinkState,
+    ) -> Result<(), String> {
+        let me = self.me.clone();
+        let json = serde_json::to_string(&state).map_err(|e| e.to_string())?;
+        self.shared
+            .with_store(move |s| {
+                let now = Timestamp::now();
+                let tx = s.write()?;
+                let peer = peer.to_string();
+                store::radio::handed(&tx, id, &me, &peer, msg, now)?;
+                store::radio::save_link(&tx, &me, &peer, &json, now)?;
+                tx.commit()?;
+                Ok(())
+            })
+            .await
+    }
+
+    async fn refused(&mut self, id: i64, error: String) -> Result<(), String> {
+        tracing::warn!(reply = id, error = %error, "radio reply cannot be sent");
+        self.shared.metrics.send_failed(Channel::Radio, &error);
+        let retry = self.retry;
+        self.shared
+            .with_store(move |s| {
+                service::delivery_failed(s, id, &error, true, retry, Timestamp::now())
+            })
+            .await?;
+        self.shared.wake_senders();
+        Ok(())
+    }
+
+    async fn acked(&mut self, peer: Callsign, msg: MsgId) -> Result<(), String> {
+        let me = self.me.clone();
+        let sent = self
+            .shared
+            .with_store(move |s| {
+                let tx = s.write()?;
+                let id = store::radio::take_acked(&tx, &me, &peer.to_string(), msg)?;
+                if let Some(id) = id {
+                    store::mark_sent(&tx, id, Timestamp::now())?;
+                }
+                tx.commit()?;
+                Ok(id)
+            })
+            .await?;
+        if sent.is_some() {
+            self.shared.metrics.sent(Channel::Radio);
+        }
+        Ok(())
+    }
+
+    fn reachable(&mut self, peer: Callsign, up: bool) {
+        if !up {
+            self.shared
+                .metrics
+                .error(&format!("radio: {peer} does not answer; its messages wait"));
+        }
     }
 
     fn trouble(&mut self, error: &str) {
@@ -626,8 +803,7 @@ async fn send_one(
                 })
                 .await;
             // A fallback on another channel may have been queued.
-            shared.outbox.notify_one();
-            shared.sms_outbox.notify_one();
+            shared.wake_senders();
             r
         }
     };
@@ -646,8 +822,7 @@ async fn clock_sweep(shared: Shared, every: std::time::Duration, mut stop: watch
             Ok(report) => {
                 if !report.forfeits.is_empty() || !report.reminders.is_empty() {
                     tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");
-                    shared.outbox.notify_one();
-                    shared.sms_outbox.notify_one();
+                    shared.wake_senders();
                 }
             }
             Err(e) => {

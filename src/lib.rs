@@ -12,6 +12,7 @@ pub mod game;
 pub mod notation;
 pub mod protocol;
 pub mod service;
+pub mod station;
 pub mod status;
 pub mod store;
 pub mod transport;

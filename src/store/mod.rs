@@ -14,6 +14,7 @@ mod incidents;
 mod journal;
 mod outbox;
 mod players;
+pub mod radio;
 mod schema;
 pub mod sms;
 

@@ -57,7 +57,7 @@ pub fn queue(conn: &Connection, r: &NewReply, now: Timestamp) -> Result<i64> {
     Ok(conn.last_insert_rowid())
 }
 
-fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Outgoing> {
+pub(super) fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Outgoing> {
     let channel: String = r.get(1)?;
     Ok(Outgoing {
         id: r.get(0)?,
@@ -73,7 +73,7 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Outgoing> {
     })
 }
 
-const COLUMNS: &str =
+pub(super) const COLUMNS: &str =
     "id, channel, recipient, body, game_id, sent_at, player_id, ply, journal_id, failed_at";
 
 /// One reply, whatever its state.

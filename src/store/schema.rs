@@ -164,6 +164,26 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX sms_sent_reference ON sms_sent(reference, sent_at);
     "#,
+    // 4: radio: each link's state (sequence numbers, unacknowledged texts,
+    // the receive window), and which replies were handed to which link under
+    // which message id (a reply is sent when the peer acknowledges it).
+    r#"
+    CREATE TABLE radio_links (
+        me TEXT NOT NULL,
+        peer TEXT NOT NULL,
+        state TEXT NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (me, peer)
+    );
+    CREATE TABLE radio_queue (
+        outbox_id INTEGER PRIMARY KEY REFERENCES outbox(id),
+        me TEXT NOT NULL,
+        peer TEXT NOT NULL,
+        msg_id INTEGER NOT NULL,
+        handed_at INTEGER NOT NULL,
+        UNIQUE (me, peer, msg_id)
+    );
+    "#,
 ];
 
 /// The schema version this build writes.

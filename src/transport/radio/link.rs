@@ -130,8 +130,10 @@ pub enum LinkError {
 /// What the link reports to its caller.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
-    /// A message from the peer, in order, exactly once.
-    Delivered(String),
+    /// A message from the peer, in order, exactly once, with its position in
+    /// the peer's stream (epoch and sequence; unique per peer, so a caller
+    /// can use it as the message's transport id).
+    Delivered { pos: u32, text: String },
     /// The peer has our message.
     Acked(MsgId),
     /// N2 retransmissions of one frame went unanswered.
@@ -514,10 +516,13 @@ impl Link {
             return;
         }
         if p == r {
-            ev.push(Event::Delivered(text));
+            ev.push(Event::Delivered { pos: p, text });
             self.st.r += 1;
             while let Some(t) = self.st.held.remove(&self.st.r) {
-                ev.push(Event::Delivered(t));
+                ev.push(Event::Delivered {
+                    pos: self.st.r,
+                    text: t,
+                });
                 self.st.r += 1;
             }
         } else {
@@ -848,7 +853,7 @@ mod tests {
         fn events(&mut self, ev: Vec<Event>) {
             for e in ev {
                 match e {
-                    Event::Delivered(t) => self.delivered.push(t),
+                    Event::Delivered { text, .. } => self.delivered.push(text),
                     Event::Acked(id) => self.acked.push(id),
                     Event::Unreachable => self.unreachable += 1,
                     Event::Reachable => self.reachable += 1,
@@ -1099,7 +1104,7 @@ mod tests {
             for f in d.feed(bytes) {
                 let ev = sim.b.link.receive(f.unwrap(), now);
                 assert!(
-                    !ev.iter().any(|e| matches!(e, Event::Delivered(_))),
+                    !ev.iter().any(|e| matches!(e, Event::Delivered { .. })),
                     "replay delivered: {ev:?}"
                 );
                 if let Some(Frame {

@@ -1,0 +1,237 @@
+//! `ccgate radio-station`: the far end of a radio link, for an operator.
+//!
+//! It runs the same link as the gateway's radio channel (the `[radio]`
+//! section of its own configuration, its own store for the link state), so
+//! an operator at a club station or a field site can relay players' moves
+//! to the gateway by radio and read its replies. Each line on standard
+//! input is one message (`@CALL text` sends to a station other than the
+//! first peer); everything that happens is one JSON line on standard output:
+//!
+//! ```text
+//! {"event":"queued","line":1,"to":"DL0CCG","msg":0}
+//! {"event":"acked","to":"DL0CCG","msg":0,"line":1}
+//! {"event":"delivered","from":"DL0CCG","pos":0,"text":"12 1. 5254 ..."}
+//! {"event":"refused","line":2,"error":"..."}
+//! {"event":"unreachable","peer":"DL0CCG"}
+//! ```
+//!
+//! A delivered message is journaled in the station's store under its stream
+//! position before it is printed, so a repeat after a crash is not printed
+//! twice. With `--exit-when-done` the station stops once standard input has
+//! ended and every message it read has been acknowledged.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use jiff::Timestamp;
+use serde_json::json;
+use tokio::io::AsyncBufReadExt;
+use tokio::sync::{Notify, mpsc, watch};
+
+use crate::config::RadioConfig;
+use crate::protocol::address::Channel;
+use crate::store::{self, Journaled, Store};
+use crate::transport::radio::driver::{self, Due, Handler};
+use crate::transport::radio::frame::Callsign;
+use crate::transport::radio::link::{LinkState, MsgId};
+
+struct Console {
+    store: Arc<Mutex<Store>>,
+    me: String,
+    default_peer: Callsign,
+    lines: mpsc::UnboundedReceiver<(u64, String)>,
+    input_done: bool,
+    /// Messages of this run not yet acknowledged, by link and message id.
+    waiting: HashMap<(Callsign, MsgId), u64>,
+    exit_when_done: bool,
+    stop: watch::Sender<bool>,
+}
+
+fn emit(v: serde_json::Value) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{v}");
+    let _ = out.flush();
+}
+
+impl Console {
+    fn with_store<R>(&self, f: impl FnOnce(&mut Store) -> store::Result<R>) -> Result<R, String> {
+        let mut guard = self
+            .store
+            .lock()
+            .map_err(|_| "the store lock is poisoned".to_string())?;
+        tokio::task::block_in_place(|| f(&mut guard)).map_err(|e| e.to_string())
+    }
+
+    fn check_done(&self) {
+        if self.exit_when_done && self.input_done && self.waiting.is_empty() {
+            let _ = self.stop.send(true);
+        }
+    }
+}
+
+impl Handler for Console {
+    async fn load(&mut self, peer: Callsign) -> Result<Option<LinkState>, String> {
+        let me = self.me.clone();
+        let json =
+            self.with_store(|s| store::radio::load_link(s.conn(), &me, &peer.to_string()))?;
+        json.map(|j| serde_json::from_str(&j).map_err(|e| format!("saved link state: {e}")))
+            .transpose()
+    }
+
+    async fn save(&mut self, peer: Callsign, state: LinkState) -> Result<(), String> {
+        let json = serde_json::to_string(&state).map_err(|e| e.to_string())?;
+        let me = self.me.clone();
+        self.with_store(|s| {
+            let tx = s.write()?;
+            store::radio::save_link(&tx, &me, &peer.to_string(), &json, Timestamp::now())?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    async fn delivered(&mut self, peer: Callsign, pos: u32, text: String) -> Result<(), String> {
+        let id = format!("{peer}>{}#{pos}", self.me);
+        let fresh = self.with_store(|s| {
+            let tx = s.write()?;
+            let j = store::journal(
+                &tx,
+                Channel::Radio,
+                &id,
+                &peer.to_string(),
+                text.as_bytes(),
+                Timestamp::now(),
+            )?;
+            if let Journaled::New(n) = j {
+                store::set_outcome(&tx, n, "shown", Timestamp::now())?;
+            }
+            tx.commit()?;
+            Ok(matches!(j, Journaled::New(_)))
+        })?;
+        if fresh {
+            emit(json!({"event": "delivered", "from": peer.to_string(), "pos": pos, "text": text}));
+        }
+        Ok(())
+    }
+
+    async fn due(&mut self) -> Result<Vec<Due>, String> {
+        let mut due = Vec::new();
+        loop {
+            match self.lines.try_recv() {
+                Ok((n, line)) => {
+                    let (to, text) = match line.strip_prefix('@').and_then(|l| l.split_once(' ')) {
+                        Some((call, text)) => match Callsign::new(call) {
+                            Ok(c) => (c, text.to_string()),
+                            Err(e) => {
+                                emit(
+                                    json!({"event": "refused", "line": n, "error": e.to_string()}),
+                                );
+                                continue;
+                            }
+                        },
+                        None => (self.default_peer, line),
+                    };
+                    due.push(Due {
+                        id: n as i64,
+                        to,
+                        text,
+                    });
+                }
+                Err(mpsc::error::TryRecvError::Empty) => break,
+                Err(mpsc::error::TryRecvError::Disconnected) => {
+                    self.input_done = true;
+                    break;
+                }
+            }
+        }
+        self.check_done();
+        Ok(due)
+    }
+
+    async fn handed(
+        &mut self,
+        peer: Callsign,
+        id: i64,
+        msg: MsgId,
+        state: LinkState,
+    ) -> Result<(), String> {
+        self.save(peer, state).await?;
+        let line = id as u64;
+        self.waiting.insert((peer, msg), line);
+        emit(json!({"event": "queued", "line": line, "to": peer.to_string(), "msg": msg}));
+        Ok(())
+    }
+
+    async fn refused(&mut self, id: i64, error: String) -> Result<(), String> {
+        emit(json!({"event": "refused", "line": id, "error": error}));
+        Ok(())
+    }
+
+    async fn acked(&mut self, peer: Callsign, msg: MsgId) -> Result<(), String> {
+        let line = self.waiting.remove(&(peer, msg));
+        emit(json!({"event": "acked", "to": peer.to_string(), "msg": msg, "line": line}));
+        self.check_done();
+        Ok(())
+    }
+
+    fn reachable(&mut self, peer: Callsign, up: bool) {
+        let event = if up { "reachable" } else { "unreachable" };
+        emit(json!({"event": event, "peer": peer.to_string()}));
+    }
+
+    fn trouble(&mut self, error: &str) {
+        tracing::warn!(error, "radio station");
+    }
+}
+
+/// Runs the station until SIGTERM/SIGINT, or until done with `exit_when_done`.
+pub async fn run(config: RadioConfig, store: Store, exit_when_done: bool) -> Result<(), String> {
+    let settings = driver::Settings::new(&config)?;
+    let default_peer = settings
+        .peers
+        .first()
+        .map(|(c, _)| *c)
+        .ok_or("radio.peers: name the station to talk to")?;
+    let (stop_tx, stop) = watch::channel(false);
+    let wake = Arc::new(Notify::new());
+    let (tx, rx) = mpsc::unbounded_channel();
+    {
+        let wake = wake.clone();
+        tokio::spawn(async move {
+            let mut lines = tokio::io::BufReader::new(tokio::io::stdin()).lines();
+            let mut n = 0u64;
+            while let Ok(Some(line)) = lines.next_line().await {
+                let line = line.trim_end_matches('\r').to_string();
+                if line.trim().is_empty() {
+                    continue;
+                }
+                n += 1;
+                if tx.send((n, line)).is_err() {
+                    break;
+                }
+                wake.notify_one();
+            }
+            drop(tx);
+            wake.notify_one();
+        });
+    }
+    {
+        let stop_tx = stop_tx.clone();
+        tokio::spawn(async move {
+            crate::daemon::wait_for_signal().await;
+            let _ = stop_tx.send(true);
+        });
+    }
+    let console = Console {
+        store: Arc::new(Mutex::new(store)),
+        me: settings.me.to_string(),
+        default_peer,
+        lines: rx,
+        input_done: false,
+        waiting: HashMap::new(),
+        exit_when_done,
+        stop: stop_tx,
+    };
+    driver::run(config, console, wake, stop).await;
+    Ok(())
+}

@@ -1,0 +1,611 @@
+//! The radio channel's life: open the serial port (or a KISS TNC's TCP
+//! port), turn the bytes that arrive into frames, run one [`Link`] per peer
+//! station, and put their frames on the line no faster than the line
+//! carries them; when the device vanishes, reopen it with backoff while the
+//! links keep their state.
+//!
+//! Pacing matters: a link's retransmission timer starts when its frame is
+//! handed to the line, so frames are written one at a time, each when the
+//! previous one has had its airtime (bytes × bits per byte ÷ rate). A
+//! window of frames dumped into a kernel buffer at 1200 baud would sit
+//! there for longer than their timers.
+//!
+//! Durability (radio.md §9.1): a link's state is saved through the
+//! [`Handler`] whenever it changes and before the frame that changed it
+//! goes out; a message is handed to a link in the same commit as the link's
+//! new state; a delivered message is committed (under its stream position,
+//! so a repeat after a crash is recognised) before the link's state that
+//! acknowledges it is saved, and the acknowledgement only goes out after
+//! that.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::sync::{Notify, watch};
+use tokio::time::Instant;
+
+use super::ax25::{self, Address, UiFrame};
+use super::frame::{self, Callsign, Deframer, Frame, LinkOptions, MAX_TEXT, is_restricted};
+use super::kiss::{self, Command};
+use super::link::{Event, Link, LinkConfig, LinkState, MsgId};
+use crate::config::{FlowControl, Parity, RadioConfig};
+
+/// A message waiting to go to a station.
+#[derive(Debug, Clone)]
+pub struct Due {
+    /// The caller's id for it (an outbox id).
+    pub id: i64,
+    pub to: Callsign,
+    pub text: String,
+}
+
+/// What the driver needs from the rest of the program. Every method that
+/// returns a future commits before it resolves.
+pub trait Handler: Send {
+    /// The saved state of the link to `peer`, if any.
+    fn load(
+        &mut self,
+        peer: Callsign,
+    ) -> impl Future<Output = Result<Option<LinkState>, String>> + Send;
+    /// Saves the state of the link to `peer`.
+    fn save(
+        &mut self,
+        peer: Callsign,
+        state: LinkState,
+    ) -> impl Future<Output = Result<(), String>> + Send;
+    /// A message from `peer` at stream position `pos`, in order. The same
+    /// position can come again after a crash: it is the same message.
+    fn delivered(
+        &mut self,
+        peer: Callsign,
+        pos: u32,
+        text: String,
+    ) -> impl Future<Output = Result<(), String>> + Send;
+    /// Messages waiting to go.
+    fn due(&mut self) -> impl Future<Output = Result<Vec<Due>, String>> + Send;
+    /// `id` was taken by the link to `peer` as `msg`; commit with `state`.
+    fn handed(
+        &mut self,
+        peer: Callsign,
+        id: i64,
+        msg: MsgId,
+        state: LinkState,
+    ) -> impl Future<Output = Result<(), String>> + Send;
+    /// `id` can never go on this link.
+    fn refused(
+        &mut self,
+        id: i64,
+        error: String,
+    ) -> impl Future<Output = Result<(), String>> + Send;
+    /// `peer` acknowledged `msg` (may repeat after a crash).
+    fn acked(
+        &mut self,
+        peer: Callsign,
+        msg: MsgId,
+    ) -> impl Future<Output = Result<(), String>> + Send;
+    /// The peer stopped answering (false) or answers again (true).
+    fn reachable(&mut self, peer: Callsign, up: bool);
+    /// A problem worth a metric and the last-error line.
+    fn trouble(&mut self, error: &str);
+}
+
+/// The link settings the driver runs with, keys read.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub me: Callsign,
+    pub peers: Vec<(Callsign, LinkOptions)>,
+    pub restricted: bool,
+    /// KISS with AX.25 UI frames on this TNC port; raw frames when `None`.
+    pub kiss_port: Option<u8>,
+    pub link: LinkConfig,
+    /// Bits per second on the air, and bits on the line per byte.
+    pub rate: u32,
+    pub bits_per_byte: u32,
+}
+
+/// Frames waiting in the link's outbox beyond this stay in the caller's.
+const MAX_QUEUED: usize = 64;
+/// How often timers run and the caller's queue is looked at without a wake-up.
+const TICK: Duration = Duration::from_millis(50);
+const POLL_DUE: Duration = Duration::from_secs(5);
+/// A frame may be written this much before the line is free, so the line
+/// never idles between frames.
+const LEAD: Duration = Duration::from_millis(20);
+/// The largest frame on the line: body, MAC, CRC, flags, a little stuffing.
+const FULL_FRAME: u32 = MAX_TEXT as u32 + 40;
+
+impl Settings {
+    /// From the configuration (reads the keys).
+    pub fn new(config: &RadioConfig) -> Result<Settings, String> {
+        let me = Callsign::new(&config.callsign).map_err(|e| format!("radio.callsign: {e}"))?;
+        let mut peers = Vec::new();
+        for p in &config.peers {
+            let call = Callsign::new(&p.callsign).map_err(|e| format!("radio.peers: {e}"))?;
+            let key = p
+                .key()
+                .read()
+                .map_err(|e| format!("radio.peers {call}: {}", e.replace("password", "key")))?
+                .map(|k| k.trim().as_bytes().to_vec());
+            peers.push((
+                call,
+                LinkOptions {
+                    restricted: config.restricted,
+                    key,
+                },
+            ));
+        }
+        let rate = config.air_baud.unwrap_or(config.baud).max(1);
+        let bits_per_byte = config.bits_per_byte();
+        let kiss_port = config.kiss().then_some(config.kiss_port);
+        let full = Duration::from_secs_f64(f64::from(FULL_FRAME * bits_per_byte) / f64::from(rate));
+        // Full duplex: our frame, the peer's frame in progress, the ACK.
+        // Half duplex behind a TNC: the whole window may be on the air first.
+        let frames = if kiss_port.is_some() {
+            config.window + 2
+        } else {
+            4
+        };
+        let rto = config
+            .rto
+            .unwrap_or_else(|| (full * frames).max(Duration::from_secs(3)));
+        Ok(Settings {
+            me,
+            peers,
+            restricted: config.restricted,
+            kiss_port,
+            link: LinkConfig {
+                window: config.window,
+                rto,
+                max_retries: config.max_retries,
+                ack_delay: config.ack_delay,
+                keepalive: config.keepalive,
+                long_silence: config.long_silence,
+                ..LinkConfig::default()
+            },
+            rate,
+            bits_per_byte,
+        })
+    }
+
+    fn airtime(&self, bytes: usize) -> Duration {
+        Duration::from_secs_f64(bytes as f64 * f64::from(self.bits_per_byte) / f64::from(self.rate))
+    }
+}
+
+/// Makes `text` fit a restricted link: capitals (the reader of a reply on a
+/// teleprinter link knows no case), line breaks as spaces, other characters
+/// dropped, runs of spaces collapsed.
+pub fn telegraph(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let c = c.to_ascii_uppercase();
+        let c = if c.is_whitespace() { ' ' } else { c };
+        if c.is_ascii() && is_restricted(c as u8) && !(c == ' ' && out.ends_with(' ')) {
+            out.push(c);
+        }
+    }
+    out.trim().replace("ZCZC", "ZCZ C").replace("NNNN", "NNN N")
+}
+
+/// Cuts `text` to a frame's `MAX_TEXT` bytes at a character boundary.
+fn cut(text: String) -> String {
+    if text.len() <= MAX_TEXT {
+        return text;
+    }
+    let mut end = MAX_TEXT;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text[..end].to_string()
+}
+
+struct Peer {
+    call: Callsign,
+    opts: LinkOptions,
+    link: Link,
+    saved: LinkState,
+}
+
+/// The links of one station and the clock they run on.
+pub struct Station {
+    settings: Settings,
+    peers: Vec<Peer>,
+    epoch: Instant,
+    turn: usize,
+}
+
+impl Station {
+    /// Loads every peer's saved state.
+    pub async fn load(settings: Settings, handler: &mut impl Handler) -> Result<Station, String> {
+        let mut peers = Vec::new();
+        for (call, opts) in &settings.peers {
+            let saved = handler.load(*call).await?.unwrap_or_default();
+            let link = Link::new(settings.me, *call, saved.clone(), settings.link.clone());
+            peers.push(Peer {
+                call: *call,
+                opts: opts.clone(),
+                link,
+                saved,
+            });
+        }
+        Ok(Station {
+            settings,
+            peers,
+            epoch: Instant::now(),
+            turn: 0,
+        })
+    }
+
+    fn now(&self) -> Duration {
+        self.epoch.elapsed()
+    }
+
+    fn deframer(&self) -> Deframer {
+        let keys: Vec<(Callsign, Option<Vec<u8>>)> = self
+            .peers
+            .iter()
+            .map(|p| (p.call, p.opts.key.clone()))
+            .collect();
+        let me = self.settings.me;
+        Deframer::with_keys(self.settings.restricted, move |from, to| {
+            let other = if *from == me { to } else { from };
+            keys.iter()
+                .find(|(c, _)| c == other)
+                .and_then(|(_, k)| k.clone())
+        })
+    }
+
+    async fn persist(&mut self, i: usize, handler: &mut impl Handler) -> Result<(), String> {
+        let p = &mut self.peers[i];
+        if p.link.state() != &p.saved {
+            let state = p.link.state().clone();
+            handler.save(p.call, state.clone()).await?;
+            p.saved = state;
+        }
+        Ok(())
+    }
+
+    async fn events(
+        &mut self,
+        i: usize,
+        events: Vec<Event>,
+        handler: &mut impl Handler,
+    ) -> Result<(), String> {
+        let call = self.peers[i].call;
+        for e in events {
+            match e {
+                Event::Delivered { pos, text } => handler.delivered(call, pos, text).await?,
+                Event::Acked(msg) => handler.acked(call, msg).await?,
+                Event::Unreachable => {
+                    tracing::warn!(peer = %call, "radio peer unreachable; still trying");
+                    handler.reachable(call, false);
+                }
+                Event::Reachable => {
+                    tracing::info!(peer = %call, "radio peer answers again");
+                    handler.reachable(call, true);
+                }
+                Event::Resynchronised(epoch) => {
+                    tracing::info!(peer = %call, epoch, "radio link resynchronised")
+                }
+            }
+        }
+        self.persist(i, handler).await
+    }
+
+    /// Hands the caller's waiting messages to their links.
+    pub async fn take_due(&mut self, handler: &mut impl Handler) -> Result<(), String> {
+        for due in handler.due().await? {
+            let Some(i) = self.peers.iter().position(|p| p.call == due.to) else {
+                handler
+                    .refused(
+                        due.id,
+                        format!("no radio link to {} (not in radio.peers)", due.to),
+                    )
+                    .await?;
+                continue;
+            };
+            let p = &mut self.peers[i];
+            if p.link.pending() >= MAX_QUEUED {
+                continue;
+            }
+            let text = if self.settings.restricted {
+                telegraph(&due.text)
+            } else {
+                due.text
+            };
+            match p.link.send(cut(text)) {
+                Ok(msg) => {
+                    let state = p.link.state().clone();
+                    handler.handed(p.call, due.id, msg, state.clone()).await?;
+                    p.saved = state;
+                }
+                Err(e) => handler.refused(due.id, e.to_string()).await?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Bytes from the line.
+    async fn input(
+        &mut self,
+        bytes: &[u8],
+        line: &mut Line,
+        handler: &mut impl Handler,
+    ) -> Result<(), String> {
+        let results = match &mut line.kiss {
+            None => line.deframer.feed(bytes),
+            Some(decoder) => {
+                let mut out = Vec::new();
+                for k in decoder.push(bytes) {
+                    match k {
+                        Ok(k)
+                            if k.command == Command::Data
+                                && Some(k.port) == self.settings.kiss_port =>
+                        {
+                            match ax25::decode(&k.data) {
+                                Ok(ui) => out.extend(line.deframer.feed(&ui.info)),
+                                Err(e) => tracing::debug!(error = %e, "not an AX.25 UI frame"),
+                            }
+                        }
+                        Ok(_) => {}
+                        Err(e) => tracing::debug!(error = %e, "KISS"),
+                    }
+                }
+                out
+            }
+        };
+        for r in results {
+            let now = self.now();
+            match r {
+                Ok(frame) => {
+                    let me = self.settings.me;
+                    let Some(i) = self
+                        .peers
+                        .iter()
+                        .position(|p| p.call == frame.from && frame.to == me)
+                    else {
+                        tracing::debug!(from = %frame.from, to = %frame.to, "frame for another station");
+                        continue;
+                    };
+                    let ev = self.peers[i].link.receive(frame, now);
+                    self.events(i, ev, handler).await?;
+                }
+                Err(e) => {
+                    tracing::debug!(error = %e, "damaged frame");
+                    for i in 0..self.peers.len() {
+                        let ev = self.peers[i].link.corrupt(&e, now);
+                        self.events(i, ev, handler).await?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    async fn tick(&mut self, handler: &mut impl Handler) -> Result<(), String> {
+        for i in 0..self.peers.len() {
+            let now = self.now();
+            let ev = self.peers[i].link.tick(now);
+            self.events(i, ev, handler).await?;
+        }
+        Ok(())
+    }
+
+    /// The next frame's bytes, links taking turns; state saved first.
+    async fn next_frame(&mut self, handler: &mut impl Handler) -> Result<Option<Vec<u8>>, String> {
+        let n = self.peers.len();
+        for k in 0..n {
+            let i = (self.turn + k) % n;
+            let now = self.now();
+            let Some(frame) = self.peers[i].link.poll_transmit(now) else {
+                continue;
+            };
+            self.turn = (i + 1) % n;
+            self.persist(i, handler).await?;
+            match self.wire(&frame, &self.peers[i].opts) {
+                Ok(bytes) => return Ok(Some(bytes)),
+                // Texts are checked when handed over, so this is a bug.
+                Err(e) => {
+                    handler.trouble(&format!("radio: frame to {} not encodable: {e}", frame.to));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn wire(&self, frame: &Frame, opts: &LinkOptions) -> Result<Vec<u8>, String> {
+        let bytes = frame::encode(frame, opts).map_err(|e| e.to_string())?;
+        let Some(port) = self.settings.kiss_port else {
+            return Ok(bytes);
+        };
+        let address = |c: &Callsign| Address::new(c.base(), c.ssid()).map_err(|e| e.to_string());
+        let ui = UiFrame::new(
+            address(&frame.to)?,
+            address(&frame.from)?,
+            Vec::new(),
+            bytes,
+        );
+        let ax = ax25::encode(&ui).map_err(|e| e.to_string())?;
+        Ok(kiss::encode(port, Command::Data, &ax))
+    }
+}
+
+/// The receive side of one connection.
+struct Line {
+    deframer: Deframer,
+    kiss: Option<kiss::Decoder>,
+}
+
+trait Io: AsyncRead + AsyncWrite + Unpin + Send {}
+impl<T: AsyncRead + AsyncWrite + Unpin + Send> Io for T {}
+
+async fn open(config: &RadioConfig) -> Result<Box<dyn Io>, String> {
+    if let Some(addr) = &config.kiss_tcp {
+        let s = tokio::net::TcpStream::connect(addr)
+            .await
+            .map_err(|e| format!("KISS TNC {addr}: {e}"))?;
+        let _ = s.set_nodelay(true);
+        return Ok(Box::new(s));
+    }
+    let device = config
+        .device
+        .as_ref()
+        .ok_or("radio: no device and no kiss_tcp")?;
+    let data_bits = match config.data_bits {
+        5 => tokio_serial::DataBits::Five,
+        6 => tokio_serial::DataBits::Six,
+        7 => tokio_serial::DataBits::Seven,
+        _ => tokio_serial::DataBits::Eight,
+    };
+    let builder = tokio_serial::new(device.to_string_lossy(), config.baud)
+        .data_bits(data_bits)
+        .parity(match config.parity {
+            Parity::None => tokio_serial::Parity::None,
+            Parity::Even => tokio_serial::Parity::Even,
+            Parity::Odd => tokio_serial::Parity::Odd,
+        })
+        .stop_bits(if config.stop_bits == 2 {
+            tokio_serial::StopBits::Two
+        } else {
+            tokio_serial::StopBits::One
+        })
+        .flow_control(match config.flow_control {
+            FlowControl::None => tokio_serial::FlowControl::None,
+            FlowControl::Hardware => tokio_serial::FlowControl::Hardware,
+            FlowControl::Software => tokio_serial::FlowControl::Software,
+        });
+    let port = tokio_serial::SerialStream::open(&builder)
+        .map_err(|e| format!("opening {}: {e}", device.display()))?;
+    Ok(Box::new(port))
+}
+
+/// Runs the channel until `stop` turns true. `wake` is rung when messages
+/// are waiting.
+pub async fn run(
+    config: RadioConfig,
+    mut handler: impl Handler,
+    wake: Arc<Notify>,
+    mut stop: watch::Receiver<bool>,
+) {
+    let settings = match Settings::new(&config) {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!(error = %e, "radio");
+            handler.trouble(&e);
+            return;
+        }
+    };
+    let mut backoff = Duration::from_secs(1);
+    let mut station = loop {
+        match Station::load(settings.clone(), &mut handler).await {
+            Ok(s) => break s,
+            Err(e) => {
+                handler.trouble(&format!("radio: loading link state: {e}"));
+                if !sleep_or_stop(backoff, &mut stop).await {
+                    return;
+                }
+            }
+        }
+    };
+    let place = config
+        .kiss_tcp
+        .clone()
+        .or_else(|| config.device.as_ref().map(|d| d.display().to_string()))
+        .unwrap_or_default();
+    while !*stop.borrow() {
+        let result = match open(&config).await {
+            Ok(io) => {
+                tracing::info!(line = %place, me = %station.settings.me, "radio link open");
+                session(
+                    io,
+                    &mut station,
+                    &mut handler,
+                    &wake,
+                    &mut stop,
+                    &mut backoff,
+                )
+                .await
+            }
+            Err(e) => Err(e),
+        };
+        match result {
+            Ok(()) => return,
+            Err(e) => {
+                tracing::warn!(error = %e, retry_in = ?backoff, "radio link");
+                handler.trouble(&format!("radio link {place}: {e}"));
+                if !sleep_or_stop(backoff, &mut stop).await {
+                    return;
+                }
+                backoff = (backoff * 2).min(Duration::from_secs(30));
+            }
+        }
+    }
+}
+
+async fn sleep_or_stop(d: Duration, stop: &mut watch::Receiver<bool>) -> bool {
+    tokio::select! {
+        _ = tokio::time::sleep(d) => {}
+        _ = stop.changed() => {}
+    }
+    !*stop.borrow()
+}
+
+/// One open line, until it fails (Err) or we stop (Ok).
+async fn session(
+    io: Box<dyn Io>,
+    station: &mut Station,
+    handler: &mut impl Handler,
+    wake: &Notify,
+    stop: &mut watch::Receiver<bool>,
+    backoff: &mut Duration,
+) -> Result<(), String> {
+    let (mut rd, mut wr) = tokio::io::split(io);
+    let mut line = Line {
+        deframer: station.deframer(),
+        kiss: station.settings.kiss_port.map(|_| kiss::Decoder::new()),
+    };
+    let mut buf = vec![0u8; 4096];
+    let mut line_free = Instant::now();
+    let mut next_due = Instant::now();
+    *backoff = Duration::from_secs(1);
+    loop {
+        if *stop.borrow() {
+            return Ok(());
+        }
+        if Instant::now() >= next_due {
+            station.take_due(handler).await?;
+            next_due = Instant::now() + POLL_DUE;
+        }
+        station.tick(handler).await?;
+        if Instant::now() + LEAD >= line_free
+            && let Some(bytes) = station.next_frame(handler).await?
+        {
+            wr.write_all(&bytes)
+                .await
+                .map_err(|e| format!("writing: {e}"))?;
+            wr.flush().await.map_err(|e| format!("writing: {e}"))?;
+            line_free = line_free.max(Instant::now()) + station.settings.airtime(bytes.len());
+            continue;
+        }
+        let now = Instant::now();
+        let wait = if line_free > now + LEAD {
+            (line_free - LEAD).min(now + TICK)
+        } else {
+            now + TICK
+        };
+        tokio::select! {
+            r = rd.read(&mut buf) => {
+                let n = r.map_err(|e| format!("reading: {e}"))?;
+                if n == 0 {
+                    return Err("the line closed".into());
+                }
+                station.input(&buf[..n], &mut line, handler).await?;
+            }
+            _ = tokio::time::sleep_until(wait) => {}
+            _ = wake.notified() => next_due = Instant::now(),
+            _ = stop.changed() => {}
+        }
+    }
+}

@@ -162,7 +162,7 @@ impl Drop for Gateway {
     }
 }
 
-/// Registers a player with an email address (and more addresses).
+/// Registers a player with these addresses; replies go to the first.
 pub fn add_player(
     db: &Path,
     name: &str,
@@ -178,7 +178,7 @@ pub fn add_player(
             name: name.into(),
             notation,
             lang,
-            reply_via: Some(Channel::Email),
+            reply_via: addresses.first().map(|(c, _)| *c),
             tz: "UTC".into(),
             pin_hash: None,
             addresses: addresses.iter().map(|(c, a)| (*c, a.to_string())).collect(),

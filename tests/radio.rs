@@ -1,0 +1,433 @@
+//! The radio channel end to end: `ccgate radio-station` and `ccgate serve`
+//! over two real pseudo-terminals joined by a paced, noisy line
+//! (`tests/support/radio_relay.py`): every message arrives exactly once and
+//! in order, through noise, restarts and an unplugged device; a spoofed
+//! callsign cannot move; a whole game between a radio station and an email
+//! player.
+
+#[path = "common/gateway.rs"]
+mod gateway;
+#[path = "common/radio_lab.rs"]
+mod radio_lab;
+
+use std::path::Path;
+use std::time::Duration;
+
+use ccgate::notation::{Lang, Notation};
+use ccgate::protocol::address::Channel;
+use gateway::{Gateway, add_player, count, drop_mail, mail, new_game, wait_until};
+use radio_lab::{Relay, Station, radio_section, serial, wait_for};
+
+const WAIT: Duration = Duration::from_secs(120);
+
+/// What a station's store journaled from the radio, in order.
+fn journaled(station: &Station) -> Vec<String> {
+    let db = station.dir.join(format!("{}-data/ccgate.db", station.name));
+    let Ok(s) = ccgate::store::Store::open(&db) else {
+        return Vec::new();
+    };
+    let mut stmt = s
+        .conn()
+        .prepare("SELECT raw FROM journal WHERE channel = 'radio' ORDER BY id")
+        .expect("query");
+    stmt.query_map([], |r| r.get::<_, Vec<u8>>(0))
+        .expect("rows")
+        .map(|r| String::from_utf8_lossy(&r.expect("row")).into_owned())
+        .collect()
+}
+
+fn pair(dir: &Path, relay: &Relay, baud: u32, extra: &str) -> (Station, Station) {
+    let a = Station::start(
+        dir,
+        "alpha",
+        &radio_section(
+            "G4AAA",
+            &serial(&relay.a, baud),
+            &[("G4BBB-7", None)],
+            extra,
+        ),
+    );
+    let b = Station::start(
+        dir,
+        "bravo",
+        &radio_section(
+            "G4BBB-7",
+            &serial(&relay.b, baud),
+            &[("G4AAA", None)],
+            extra,
+        ),
+    );
+    (a, b)
+}
+
+fn both(a: &Station, b: &Station) -> String {
+    format!("{}\n{}", a.diagnostics(), b.diagnostics())
+}
+
+/// Messages both ways through `noise`; with `crash`, each station is
+/// killed once in the middle and started again.
+fn exchange(noise: &[&str], n: usize, crash: bool) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let relay = Relay::start(dir.path(), 9600, noise);
+    let (mut a, mut b) = pair(dir.path(), &relay, 9600, "");
+    let from_a: Vec<String> = (0..n)
+        .map(|i| format!("G{} {i}. a message from alpha", i % 3))
+        .collect();
+    let from_b: Vec<String> = (0..n)
+        .map(|i| format!("G{} {i}... bravo answers", i % 3))
+        .collect();
+    for i in 0..n {
+        a.send(&from_a[i]);
+        b.send(&from_b[i]);
+        if crash && i == n / 2 {
+            // Wait until each has handed over what it read, then kill both.
+            wait_for(
+                "all queued",
+                WAIT,
+                || both(&a, &b),
+                || {
+                    [&a, &b].iter().all(|s| {
+                        s.events().iter().filter(|e| e["event"] == "queued").count() == i + 1
+                    })
+                },
+            );
+            a.kill();
+            b.kill();
+            a.restart();
+            b.restart();
+        }
+    }
+    wait_for(
+        "every message delivered",
+        WAIT,
+        || both(&a, &b),
+        || journaled(&b).len() >= n && journaled(&a).len() >= n,
+    );
+    wait_for(
+        "every message acknowledged",
+        WAIT,
+        || both(&a, &b),
+        || {
+            // Acks of messages sent before a crash are reported without a line.
+            a.acked() >= n && b.acked() >= n
+        },
+    );
+    assert_eq!(
+        journaled(&b),
+        from_a,
+        "alpha to bravo: each once, in order\n{}",
+        both(&a, &b)
+    );
+    assert_eq!(
+        journaled(&a),
+        from_b,
+        "bravo to alpha: each once, in order\n{}",
+        both(&a, &b)
+    );
+    if !crash {
+        assert_eq!(b.delivered(), from_a);
+        assert_eq!(a.delivered(), from_b);
+    }
+}
+
+#[test]
+fn a_clean_line_delivers_everything_once_in_order() {
+    exchange(&[], 30, false);
+}
+
+#[test]
+fn bit_errors_lose_and_double_nothing() {
+    exchange(&["--ber", "1e-4"], 30, false);
+}
+
+#[test]
+fn flips_drops_duplicates_and_fades_lose_and_double_nothing() {
+    exchange(
+        &[
+            "--ber",
+            "1e-3",
+            "--drop",
+            "1e-3",
+            "--dup",
+            "1e-3",
+            "--truncate",
+            "3e-4",
+        ],
+        30,
+        false,
+    );
+}
+
+#[test]
+fn both_stations_killed_mid_stream_lose_and_double_nothing() {
+    exchange(&["--ber", "3e-4", "--dup", "1e-3"], 20, true);
+}
+
+#[test]
+fn an_unplugged_device_is_reopened_and_nothing_is_lost() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut relay = Relay::start(dir.path(), 9600, &[]);
+    let (mut a, b) = pair(dir.path(), &relay, 9600, "");
+    a.send("before");
+    wait_for(
+        "the first message",
+        WAIT,
+        || both(&a, &b),
+        || b.delivered().len() == 1,
+    );
+    assert_eq!(relay.command("unplug a")["ok"], true);
+    for i in 0..5 {
+        a.send(&format!("while unplugged {i}"));
+    }
+    wait_for(
+        "alpha noticing the lost device",
+        WAIT,
+        || both(&a, &b),
+        || a.log().contains("radio link") && a.log().contains("retry_in"),
+    );
+    assert_eq!(relay.command("replug a")["ok"], true);
+    a.send("after");
+    wait_for(
+        "everything after the replug",
+        WAIT,
+        || both(&a, &b),
+        || b.delivered().len() == 7,
+    );
+    let mut want = vec!["before".to_string()];
+    want.extend((0..5).map(|i| format!("while unplugged {i}")));
+    want.push("after".into());
+    assert_eq!(b.delivered(), want);
+    assert_eq!(journaled(&b), want);
+}
+
+#[test]
+fn a_spoofed_callsign_cannot_move() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let relay = Relay::start(dir.path(), 9600, &[]);
+    let key = dir.path().join("pair.key");
+    let wrong = dir.path().join("wrong.key");
+    std::fs::write(&key, "correct horse battery staple\n").expect("key");
+    std::fs::write(&wrong, "guessed\n").expect("key");
+    let mut b = Station::start(
+        dir.path(),
+        "bravo",
+        &radio_section(
+            "G4BBB",
+            &serial(&relay.b, 9600),
+            &[("G4AAA", Some(&key))],
+            "",
+        ),
+    );
+    let mut a = Station::start(
+        dir.path(),
+        "alpha",
+        &radio_section(
+            "G4AAA",
+            &serial(&relay.a, 9600),
+            &[("G4BBB", Some(&key))],
+            "",
+        ),
+    );
+    a.send("signed and genuine");
+    b.send("signed reply");
+    wait_for(
+        "the signed exchange",
+        WAIT,
+        || both(&a, &b),
+        || b.delivered().len() == 1 && a.delivered().len() == 1,
+    );
+    a.kill();
+    // Mallory takes alpha's callsign on the same line, with the wrong key,
+    // and then with none.
+    for (name, k) in [
+        ("mallory", Some(wrong.as_path())),
+        ("mallory-unsigned", None),
+    ] {
+        let mut m = Station::start(
+            dir.path(),
+            name,
+            &radio_section("G4AAA", &serial(&relay.a, 9600), &[("G4BBB", k)], ""),
+        );
+        m.send("resign");
+        let expect = if k.is_some() {
+            "bad MAC"
+        } else {
+            "unsigned frame"
+        };
+        wait_for(
+            "bravo refusing the forgery",
+            WAIT,
+            || format!("{}{}", m.diagnostics(), b.diagnostics()),
+            || b.log().contains(expect),
+        );
+        m.kill();
+    }
+    assert_eq!(
+        b.delivered(),
+        vec!["signed and genuine"],
+        "no forged message delivered"
+    );
+    assert_eq!(journaled(&b), vec!["signed and genuine"]);
+}
+
+#[test]
+fn a_restricted_telegraph_link_carries_iccf_moves() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let relay = Relay::start(dir.path(), 1200, &["--ber", "1e-4"]);
+    let extra = "restricted = true\ndata_bits = 7\nparity = \"even\"";
+    let (mut a, b) = pair(dir.path(), &relay, 1200, extra);
+    a.send("12 1. 5254");
+    a.send("12 draw?");
+    wait_for(
+        "both telegrams",
+        WAIT,
+        || both(&a, &b),
+        || b.delivered().len() == 2,
+    );
+    // Case is folded for the teleprinter; ICCF numeric needs no case.
+    assert_eq!(b.delivered(), vec!["12 1. 5254", "12 DRAW?"]);
+}
+
+/// The gateway with a radio link (side a of the line) and a Maildir.
+fn radio_gateway(relay: &Relay, extra: &str) -> Gateway {
+    let radio = radio_section(
+        "DL0CCG",
+        &serial(&relay.a, 9600),
+        &[("DL1ABC", None)],
+        extra,
+    );
+    Gateway::new(&format!(
+        "[email.maildir]\npath = \"inbox\"\npoll_every = \"200ms\"\n{radio}"
+    ))
+}
+
+fn eml_with(dir: &Path, needle: &str) -> usize {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .filter(|e| std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains(needle)))
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_whole_game_between_a_radio_station_and_an_email_player() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let relay = Relay::start(dir.path(), 9600, &["--ber", "1e-4", "--dup", "1e-4"]);
+    let mut gw = radio_gateway(&relay, "");
+    let db = gw.db();
+    // Rolf relays by radio from station DL1ABC, German SAN; Anna by email, ICCF.
+    let rolf = add_player(
+        &db,
+        "Rolf",
+        &[(Channel::Radio, "DL1ABC")],
+        Notation::San,
+        Lang::De,
+    );
+    let anna = add_player(
+        &db,
+        "Anna",
+        &[(Channel::Email, "anna@example.test")],
+        Notation::Iccf,
+        Lang::En,
+    );
+    let g = new_game(&db, rolf, anna);
+    gw.start();
+    let mut st = Station::start(
+        dir.path(),
+        "dl1abc",
+        &radio_section("DL1ABC", &serial(&relay.b, 9600), &[("DL0CCG", None)], ""),
+    );
+    let inbox = gw.path("inbox");
+    let outbox = gw.path("outbox");
+    let ctx =
+        |st: &Station, gw: &Gateway| format!("{}\n--- gateway:\n{}", st.diagnostics(), gw.log());
+    let moves = |n: i64| {
+        count(
+            &db,
+            &format!("SELECT count(*) FROM moves WHERE game_id = {g}"),
+        ) == n
+    };
+
+    // 1. f3 by radio: Anna is told by mail (ICCF 6163), Rolf gets a receipt.
+    st.send(&format!("{g} 1. f3"));
+    wait_for(
+        "Anna's notice of 1. f3",
+        WAIT,
+        || ctx(&st, &gw),
+        || eml_with(&outbox, "6263") == 1,
+    );
+    // 1... e5 by mail: Rolf is told by radio.
+    drop_mail(
+        &inbox,
+        "1",
+        &mail(
+            "anna@example.test",
+            "a1@anna",
+            "",
+            &format!("{g} 1... 5755"),
+        ),
+    );
+    wait_for(
+        "Rolf's notice of 1... e5",
+        WAIT,
+        || ctx(&st, &gw),
+        || st.delivered().iter().any(|t| t.contains("e5")),
+    );
+    // The gateway is killed and started again between moves: nothing lost.
+    gw.kill();
+    gw.start();
+    st.send(&format!("{g} 2. g4"));
+    wait_until("2. g4 applied", WAIT, || moves(3));
+    // 2... Qh4# by mail: mate; Rolf learns it by radio.
+    drop_mail(
+        &inbox,
+        "2",
+        &mail(
+            "anna@example.test",
+            "a2@anna",
+            "",
+            &format!("{g} 2... 4884"),
+        ),
+    );
+    wait_for(
+        "Rolf told of the mate",
+        WAIT,
+        || ctx(&st, &gw),
+        || st.delivered().iter().any(|t| t.contains("Dh4#")),
+    );
+    assert!(moves(4));
+    assert_eq!(
+        count(
+            &db,
+            &format!("SELECT count(*) FROM games WHERE id = {g} AND result = '0-1'")
+        ),
+        1,
+        "{}",
+        ctx(&st, &gw)
+    );
+    // Every radio reply was acknowledged by the station and marked sent once.
+    wait_for(
+        "radio replies acknowledged",
+        WAIT,
+        || ctx(&st, &gw),
+        || {
+            count(
+                &db,
+                "SELECT count(*) FROM outbox WHERE channel = 'radio' AND sent_at IS NULL",
+            ) == 0
+        },
+    );
+    assert_eq!(count(&db, "SELECT count(*) FROM radio_queue"), 0);
+    let radio_in = count(&db, "SELECT count(*) FROM journal WHERE channel = 'radio'");
+    assert_eq!(radio_in, 2, "two radio messages, each journaled once");
+    let radio_out = count(&db, "SELECT count(*) FROM outbox WHERE channel = 'radio'");
+    assert_eq!(
+        st.delivered().len() as i64,
+        radio_out,
+        "each radio reply shown once: {:?}",
+        st.delivered()
+    );
+    assert!(gw.stop().success(), "{}", gw.log());
+}

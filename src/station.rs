@@ -144,7 +144,10 @@ impl Handler for Console {
                 }
             }
         }
-        self.check_done();
+        // Lines just read are not handed over yet: not done.
+        if due.is_empty() {
+            self.check_done();
+        }
         Ok(due)
     }
 

@@ -16,6 +16,12 @@
 #   DWLINK_GAIN=0.3     signal gain (default 0.3)
 #   DWLINK_READY_TIMEOUT=10  seconds to wait for both TNCs
 #
+# Measured (100-byte info fields, 20 frames each way, ~1 s per frame):
+#   clean:  no DWLINK_* (or DWLINK_NOISE up to 0.2): 0 % lost
+#   noisy:  DWLINK_NOISE=0.1 DWLINK_DROPOUT=0.03: 15-30 % lost (seeds 1-3);
+#           the loss comes from the dropouts, about 1-(1-P)^10 per frame.
+#           Noise alone has a cliff: 0.22 -> 0-5 %, 0.24 -> 30 %, 0.3 -> 90 %.
+#
 # How (see channel.py): each direwolf plays into an ALSA `type file` PCM with
 # a `null` slave (DIR/home/.asoundrc; HOME=DIR/home for direwolf only), which
 # writes raw samples into a FIFO; channel.py reads that FIFO and feeds the

@@ -16,7 +16,7 @@ NAMES=(a b relay_a2b relay_b2a)
 
 ours() { # PID: is it still one of our processes?
     local cmd
-    cmd=$(tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null) || return 1
+    cmd=$(tr '\0' ' ' 2>/dev/null <"/proc/$1/cmdline") || return 1
     case $cmd in
         *direwolf* | *channel.py*) return 0 ;;
         *) return 1 ;;

@@ -23,11 +23,19 @@ BIN = os.environ.get("CCGATE_BIN", os.path.join(ROOT, "target/release/ccgate"))
 
 
 def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
+    """A free port below 32768: Dire Wolf 1.6 refuses KISS ports above 49151,
+    and the kernel hands out ephemeral ports from 32768 up."""
+    import random
+    while True:
+        p = random.randint(20000, 32000)
+        s = socket.socket()
+        try:
+            s.bind(("0.0.0.0", p))
+            return p
+        except OSError:
+            continue
+        finally:
+            s.close()
 
 
 def station(d, name, me, peer, line, window, extra=""):

@@ -37,6 +37,8 @@
 //!   frames are sent again (the peer ACKs them as duplicates).
 //! - [`Link::corrupt`] takes the deframer's [`FrameError`], so that runts,
 //!   MAC failures and ordinary malformed frames are never answered (§11).
+//! - The RTO adapts to the measured round trip (RFC 6298, §9.2.2); the
+//!   configured RTO is only the initial value.
 //! - Epoch 65535 is the last (§5): past it, positions stop being valid and
 //!   no RESET can be made; this is not handled beyond refusing the RESET.
 
@@ -52,6 +54,9 @@ use super::frame::{Body, Callsign, Frame, FrameError, MAX_TEXT};
 pub const MAX_WINDOW: u32 = 32;
 /// RTO cap (§9.2.2).
 pub const MAX_RTO: Duration = Duration::from_secs(600);
+/// The smallest RTO once round trips are measured (RFC 6298 §2.4), unless
+/// the configured initial RTO is smaller still.
+pub const MIN_RTO: Duration = Duration::from_secs(1);
 
 /// Identifies a message accepted by [`Link::send`].
 pub type MsgId = u64;
@@ -152,6 +157,10 @@ struct Flight {
     sacked: bool,
     queued: bool,
     nak_retx: Option<Duration>,
+    /// When it was first sent, while it has been sent only once (Karn: a
+    /// retransmitted frame's acknowledgement is no round-trip sample).
+    first_sent: Option<Duration>,
+    sends: u32,
 }
 
 struct XorShift(u64);
@@ -189,6 +198,9 @@ pub struct Link {
     nak_due: bool,
     last_nak: Option<Duration>,
     peer_next: u32,
+    /// Round-trip estimate (RFC 6298): smoothed RTT and its variation.
+    srtt: Option<Duration>,
+    rttvar: Duration,
 }
 
 fn pos(epoch: u16, seq: u8) -> u32 {
@@ -213,6 +225,8 @@ impl Link {
             sacked: false,
             queued: false,
             nak_retx: None,
+            first_sent: None,
+            sends: 0,
         };
         let seed = cfg.seed
             ^ u64::from(me.ssid()) << 56
@@ -239,6 +253,8 @@ impl Link {
             nak_due: false,
             last_nak: None,
             peer_next: r,
+            srtt: None,
+            rttvar: Duration::ZERO,
             cfg,
         }
     }
@@ -343,13 +359,14 @@ impl Link {
             self.probe_outside = None;
             self.last_ping = None;
         }
+        let rto = self.rto();
         let since = |t: Option<Duration>, d: Duration| t.is_none_or(|t| now.saturating_sub(t) >= d);
         if self.probing {
-            if since(self.last_ping, self.cfg.rto) {
+            if since(self.last_ping, rto) {
                 self.ping_due = true;
             }
         } else if self.reset.is_some() {
-            if since(self.last_reset, self.cfg.rto) {
+            if since(self.last_reset, rto) {
                 self.reset_due = true;
             }
         } else {
@@ -397,7 +414,7 @@ impl Link {
             self.nak_due = false;
             if self
                 .last_nak
-                .is_none_or(|t| now.saturating_sub(t) >= self.cfg.rto)
+                .is_none_or(|t| now.saturating_sub(t) >= self.rto())
             {
                 self.last_nak = Some(now);
                 self.ack_deadline = None;
@@ -445,12 +462,14 @@ impl Link {
 
     fn fresh(&self) -> Flight {
         Flight {
-            rto: self.cfg.rto,
+            rto: self.rto(),
             deadline: None,
             retries: 0,
             sacked: false,
             queued: false,
             nak_retx: None,
+            first_sent: None,
+            sends: 0,
         }
     }
 
@@ -460,9 +479,37 @@ impl Link {
         rto * k / 1000
     }
 
+    /// The retransmission timeout: the configured one until the first
+    /// round trip is measured, then SRTT + 4 RTTVAR (RFC 6298), at least
+    /// [`MIN_RTO`] (or the configured RTO when that is smaller). A half-duplex channel's round trip depends on how busy
+    /// the other side is; the variation term absorbs that.
+    fn rto(&self) -> Duration {
+        match self.srtt {
+            None => self.cfg.rto,
+            Some(s) => (s + 4 * self.rttvar).clamp(MIN_RTO.min(self.cfg.rto), MAX_RTO),
+        }
+    }
+
+    fn rtt_sample(&mut self, r: Duration) {
+        match self.srtt {
+            None => {
+                self.srtt = Some(r);
+                self.rttvar = r / 2;
+            }
+            Some(s) => {
+                let diff = if s > r { s - r } else { r - s };
+                self.rttvar = self.rttvar * 3 / 4 + diff / 4;
+                self.srtt = Some(s * 7 / 8 + r / 8);
+            }
+        }
+    }
+
     fn data(&mut self, i: usize, now: Duration) -> Frame {
         let j = self.jitter(self.flights[i].rto);
-        self.flights[i].deadline = Some(now + j);
+        let f = &mut self.flights[i];
+        f.deadline = Some(now + j);
+        f.sends += 1;
+        f.first_sent = (f.sends == 1).then_some(now);
         if self.st.held.is_empty() {
             self.ack_deadline = None; // piggy-backed
         }
@@ -551,23 +598,38 @@ impl Link {
         }
     }
 
-    fn advance(&mut self, a: u32, _now: Duration, ev: &mut Vec<Event>) {
+    fn advance(&mut self, a: u32, now: Duration, ev: &mut Vec<Event>) {
         if a <= self.st.s_una {
             return;
         }
+        let mut sample = None;
         while self.st.s_una < a {
             let m = self
                 .st
                 .unacked
                 .pop_front()
                 .expect("unacked matches [S_una, S_next)");
-            self.flights.pop_front();
+            if let Some(f) = self.flights.pop_front()
+                && let Some(t) = f.first_sent
+            {
+                sample = Some(now.saturating_sub(t));
+            }
             self.st.s_una += 1;
             ev.push(Event::Acked(m.id));
         }
-        for f in &mut self.flights {
-            f.rto = self.cfg.rto;
+        if let Some(r) = sample {
+            self.rtt_sample(r);
+        }
+        // Progress: the timers of the frames still out run on the current
+        // estimate (a shorter one than they were started with takes effect
+        // now, not after the old, longer timeout).
+        let rto = self.rto();
+        for i in 0..self.flights.len() {
+            let j = self.jitter(rto);
+            let f = &mut self.flights[i];
+            f.rto = rto;
             f.retries = 0;
+            f.deadline = f.deadline.map(|d| d.min(now + j));
         }
     }
 
@@ -605,7 +667,7 @@ impl Link {
                 self.probing = false;
                 self.probe_outside = None;
                 self.advance(a, now, ev);
-                self.mark_sack(sack);
+                self.mark_sack(sack, now);
                 self.requeue_all();
             } else {
                 self.st.epoch_max = self.st.epoch_max.max(epoch_of(a));
@@ -643,7 +705,7 @@ impl Link {
         }
         self.probe_outside = None;
         self.advance(a, now, ev);
-        self.mark_sack(sack);
+        self.mark_sack(sack, now);
         if nak {
             let last = if sack == 0 {
                 0
@@ -672,22 +734,33 @@ impl Link {
         }
     }
 
-    fn mark_sack(&mut self, sack: u32) {
+    fn mark_sack(&mut self, sack: u32, now: Duration) {
         let base = self.st.s_una + 1;
+        let mut sample = None;
         for i in 0..32 {
             if sack & (1 << i) != 0 {
                 let p = base + i;
                 if p < self.st.s_next {
-                    self.flights[(p - self.st.s_una) as usize].sacked = true;
+                    let f = &mut self.flights[(p - self.st.s_una) as usize];
+                    f.sacked = true;
+                    // Measured at its SACK: its cumulative acknowledgement
+                    // waits for the hole before it and says nothing of the RTT.
+                    if let Some(t) = f.first_sent.take() {
+                        sample = Some(now.saturating_sub(t));
+                    }
                 }
             }
+        }
+        if let Some(r) = sample {
+            self.rtt_sample(r);
         }
     }
 
     fn requeue_all(&mut self) {
         self.retx.clear();
+        let rto = self.rto();
         for (i, f) in self.flights.iter_mut().enumerate() {
-            f.rto = self.cfg.rto;
+            f.rto = rto;
             f.retries = 0;
             f.deadline = None;
             f.queued = !f.sacked;
@@ -1049,6 +1122,52 @@ mod tests {
         for (noise, seed) in [(CLEAN, 7), (LIGHT, 8), (HEAVY, 9), (HEAVY, 10)] {
             transfer(noise, seed, true);
         }
+    }
+
+    #[test]
+    fn the_timeout_follows_the_measured_round_trip() {
+        let cfg = LinkConfig {
+            rto: Duration::from_secs(20),
+            ..LinkConfig::default()
+        };
+        let (me, peer) = (call("G4ABC"), call("DL1XYZ-2"));
+        let mut link = Link::new(me, peer, LinkState::default(), cfg);
+        let ms = Duration::from_millis;
+        let ack = |a: u8| Frame {
+            from: peer,
+            to: me,
+            epoch: 0,
+            seq: 0,
+            ack: a,
+            body: Body::Ack { sack: 0 },
+        };
+        assert!(matches!(
+            link.poll_transmit(ms(0)).map(|f| f.body),
+            Some(Body::Ping)
+        ));
+        link.receive(ack(0), ms(50));
+        link.send("one".into()).unwrap();
+        link.send("two".into()).unwrap();
+        assert!(matches!(
+            link.poll_transmit(ms(100)).map(|f| f.body),
+            Some(Body::Data(_))
+        ));
+        assert!(matches!(
+            link.poll_transmit(ms(100)).map(|f| f.body),
+            Some(Body::Data(_))
+        ));
+        // "one" is acknowledged 100 ms after it left; "two" was lost.
+        assert_eq!(link.receive(ack(1), ms(200)), vec![Event::Acked(0)]);
+        assert_eq!(
+            link.rto(),
+            Duration::from_secs(1),
+            "SRTT + 4 RTTVAR, at least 1 s"
+        );
+        // Retransmitted within 1 s ± 25 %, not after the configured 20 s.
+        link.tick(ms(1500));
+        let again = link.poll_transmit(ms(1500)).expect("retransmission");
+        assert_eq!(again.body, Body::Data("two".into()));
+        assert_eq!(again.seq, 1);
     }
 
     #[test]

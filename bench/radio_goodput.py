@@ -74,8 +74,9 @@ def main():
     ap.add_argument("--baud", type=int, default=1200)
     ap.add_argument("--ber", type=float, default=0.0)
     ap.add_argument("--noise", type=float, default=0.0, help="Dire Wolf audio noise amplitude")
+    ap.add_argument("--dropout", type=float, default=0.0, help="Dire Wolf audio: P(100 ms block muted)")
     ap.add_argument("-n", type=int, default=25)
-    ap.add_argument("--window", type=int, default=16)
+    ap.add_argument("--window", type=int, default=8)
     ap.add_argument("--timeout", type=float, default=1800)
     a = ap.parse_args()
     d = tempfile.mkdtemp(prefix="ccgate-goodput-")
@@ -92,7 +93,7 @@ def main():
         capacity = a.baud / 10
     else:
         pa, pb = free_port(), free_port()
-        env = dict(os.environ, DWLINK_NOISE=str(a.noise))
+        env = dict(os.environ, DWLINK_NOISE=str(a.noise), DWLINK_DROPOUT=str(a.dropout))
         subprocess.run([os.path.join(ROOT, "tests/support/direwolf/start.sh"), f"{d}/dw", str(pa), str(pb)],
                        check=True, env=env, stdout=subprocess.DEVNULL)
         line_a = f'kiss_tcp = "127.0.0.1:{pa}"\nbaud = 1200'
@@ -119,6 +120,7 @@ def main():
     delivered = wb.of("delivered")
     queued = wa.of("queued")
     result = {"line": a.line, "baud": a.baud if a.line == "serial" else 1200, "ber": a.ber, "noise": a.noise,
+              "dropout": a.dropout,
               "window": a.window, "messages": a.n, "delivered": len(delivered)}
     got = [e["text"] for _, e in delivered]
     result["exactly_once_in_order"] = got == texts
@@ -147,6 +149,13 @@ def main():
         relay.wait(5)
     else:
         subprocess.run([os.path.join(ROOT, "tests/support/direwolf/stop.sh"), f"{d}/dw"], check=False)
+        time.sleep(0.5)
+        for side in ("a2b", "b2a"):
+            try:
+                with open(f"{d}/dw/relay_{side}.log") as f:
+                    result[f"audio_{side}"] = f.read().strip().splitlines()[-1]
+            except (OSError, IndexError):
+                pass
     print(json.dumps(result), flush=True)
     return 0 if result["exactly_once_in_order"] else 1
 

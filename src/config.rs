@@ -1022,4 +1022,87 @@ mod tests {
         assert_eq!(c.outbox.retry(), d.outbox.retry());
         assert!(c.email.maildir.is_some());
     }
+
+    /// The commented `[radio]` example, uncommented, is a valid section, and
+    /// the values it shows are the defaults.
+    #[test]
+    fn the_documented_radio_example_parses_and_shows_the_defaults() {
+        let text = include_str!("../deploy/ccgate.toml");
+        let start = text.find("#[radio]").unwrap();
+        let section: String = text[start..]
+            .lines()
+            .filter(|l| l.starts_with('#') && !l.starts_with("# ") && l.len() > 1)
+            .filter(|l| {
+                !l.starts_with("#kiss_tcp") && !l.starts_with("#rto") && !l.starts_with("#air_baud")
+            })
+            .map(|l| format!("{}\n", &l[1..]))
+            .collect();
+        let c = Config::parse(&section).unwrap();
+        let r = c.radio.unwrap();
+        let d = Config::parse("[radio]\ncallsign = \"X1X\"\n")
+            .unwrap()
+            .radio
+            .unwrap();
+        assert_eq!(r.peers.len(), 2);
+        assert_eq!(r.peers[1].key_env.as_deref(), Some("CCGATE_KEY_G4XYZ"));
+        assert_eq!(
+            (
+                r.baud,
+                r.data_bits,
+                r.parity,
+                r.stop_bits,
+                r.flow_control,
+                r.framing
+            ),
+            (
+                d.baud,
+                d.data_bits,
+                d.parity,
+                d.stop_bits,
+                d.flow_control,
+                d.framing
+            )
+        );
+        assert_eq!(
+            (r.kiss_port, r.restricted, r.window, r.max_retries),
+            (d.kiss_port, d.restricted, d.window, d.max_retries)
+        );
+        assert_eq!(
+            (r.ack_delay, r.keepalive, r.long_silence),
+            (d.ack_delay, d.keepalive, d.long_silence)
+        );
+        assert_eq!(r.bits_per_byte(), 10);
+    }
+
+    #[test]
+    fn radio_problems_are_named_by_key() {
+        let c = Config::parse(
+            "[radio]\ncallsign = \"not a call\"\nbaud = 10\ndata_bits = 7\nwindow = 40\nkiss_port = 16\n[[radio.peers]]\ncallsign = \"G4ABC\"\n[[radio.peers]]\ncallsign = \"g4abc-0\"\n",
+        )
+        .unwrap();
+        let e = c.check().unwrap_err().to_string();
+        for key in [
+            "radio.callsign",
+            "radio: give device",
+            "radio.baud",
+            "radio.data_bits: 7 bits carry only the restricted alphabet",
+            "radio.window",
+            "radio.kiss_port",
+            "radio.peers[1].callsign: g4abc-0 is listed twice",
+        ] {
+            assert!(e.contains(key), "{key} missing from {e}");
+        }
+        let c = Config::parse(
+            "[radio]\ncallsign = \"G4ABC\"\nkiss_tcp = \"localhost\"\nrestricted = true\n",
+        )
+        .unwrap();
+        let e = c.check().unwrap_err().to_string();
+        for key in [
+            "radio.kiss_tcp",
+            "radio.restricted",
+            "radio.peers: name at least one",
+        ] {
+            assert!(e.contains(key), "{key} missing from {e}");
+        }
+    }
 }

@@ -7,15 +7,14 @@
 
 #[path = "common/gateway.rs"]
 mod gateway;
+#[path = "common/radio_game.rs"]
+mod radio_game;
 #[path = "common/radio_lab.rs"]
 mod radio_lab;
 
 use std::path::Path;
 use std::time::Duration;
 
-use ccgate::notation::{Lang, Notation};
-use ccgate::protocol::address::Channel;
-use gateway::{Gateway, add_player, count, drop_mail, mail, new_game, wait_until};
 use radio_lab::{Relay, Station, radio_section, serial, wait_for};
 
 const WAIT: Duration = Duration::from_secs(120);
@@ -288,146 +287,16 @@ fn a_restricted_telegraph_link_carries_iccf_moves() {
     assert_eq!(b.delivered(), vec!["12 1. 5254", "12 DRAW?"]);
 }
 
-/// The gateway with a radio link (side a of the line) and a Maildir.
-fn radio_gateway(relay: &Relay, extra: &str) -> Gateway {
-    let radio = radio_section(
-        "DL0CCG",
-        &serial(&relay.a, 9600),
-        &[("DL1ABC", None)],
-        extra,
-    );
-    Gateway::new(&format!(
-        "[email.maildir]\npath = \"inbox\"\npoll_every = \"200ms\"\n{radio}"
-    ))
-}
-
-fn eml_with(dir: &Path, needle: &str) -> usize {
-    std::fs::read_dir(dir)
-        .map(|d| {
-            d.filter_map(|e| e.ok())
-                .filter(|e| std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains(needle)))
-                .count()
-        })
-        .unwrap_or(0)
-}
-
 #[test]
 fn a_whole_game_between_a_radio_station_and_an_email_player() {
     let dir = tempfile::tempdir().expect("tempdir");
     let relay = Relay::start(dir.path(), 9600, &["--ber", "1e-4", "--dup", "1e-4"]);
-    let mut gw = radio_gateway(&relay, "");
-    let db = gw.db();
-    // Rolf relays by radio from station DL1ABC, German SAN; Anna by email, ICCF.
-    let rolf = add_player(
-        &db,
-        "Rolf",
-        &[(Channel::Radio, "DL1ABC")],
-        Notation::San,
-        Lang::De,
-    );
-    let anna = add_player(
-        &db,
-        "Anna",
-        &[(Channel::Email, "anna@example.test")],
-        Notation::Iccf,
-        Lang::En,
-    );
-    let g = new_game(&db, rolf, anna);
-    gw.start();
-    let mut st = Station::start(
+    radio_game::play(
         dir.path(),
-        "dl1abc",
+        &radio_section("DL0CCG", &serial(&relay.a, 9600), &[("DL1ABC", None)], ""),
         &radio_section("DL1ABC", &serial(&relay.b, 9600), &[("DL0CCG", None)], ""),
-    );
-    let inbox = gw.path("inbox");
-    let outbox = gw.path("outbox");
-    let ctx =
-        |st: &Station, gw: &Gateway| format!("{}\n--- gateway:\n{}", st.diagnostics(), gw.log());
-    let moves = |n: i64| {
-        count(
-            &db,
-            &format!("SELECT count(*) FROM moves WHERE game_id = {g}"),
-        ) == n
-    };
-
-    // 1. f3 by radio: Anna is told by mail (ICCF 6163), Rolf gets a receipt.
-    st.send(&format!("{g} 1. f3"));
-    wait_for(
-        "Anna's notice of 1. f3",
+        true,
         WAIT,
-        || ctx(&st, &gw),
-        || eml_with(&outbox, "6263") == 1,
+        &String::new,
     );
-    // 1... e5 by mail: Rolf is told by radio.
-    drop_mail(
-        &inbox,
-        "1",
-        &mail(
-            "anna@example.test",
-            "a1@anna",
-            "",
-            &format!("{g} 1... 5755"),
-        ),
-    );
-    wait_for(
-        "Rolf's notice of 1... e5",
-        WAIT,
-        || ctx(&st, &gw),
-        || st.delivered().iter().any(|t| t.contains("e5")),
-    );
-    // The gateway is killed and started again between moves: nothing lost.
-    gw.kill();
-    gw.start();
-    st.send(&format!("{g} 2. g4"));
-    wait_until("2. g4 applied", WAIT, || moves(3));
-    // 2... Qh4# by mail: mate; Rolf learns it by radio.
-    drop_mail(
-        &inbox,
-        "2",
-        &mail(
-            "anna@example.test",
-            "a2@anna",
-            "",
-            &format!("{g} 2... 4884"),
-        ),
-    );
-    wait_for(
-        "Rolf told of the mate",
-        WAIT,
-        || ctx(&st, &gw),
-        || st.delivered().iter().any(|t| t.contains("Dh4#")),
-    );
-    assert!(moves(4));
-    assert_eq!(
-        count(
-            &db,
-            &format!("SELECT count(*) FROM games WHERE id = {g} AND result = '0-1'")
-        ),
-        1,
-        "{}",
-        ctx(&st, &gw)
-    );
-    // Every radio reply was acknowledged by the station and marked sent once.
-    wait_for(
-        "radio replies acknowledged",
-        WAIT,
-        || ctx(&st, &gw),
-        || {
-            count(
-                &db,
-                "SELECT count(*) FROM outbox WHERE channel = 'radio' AND sent_at IS NULL",
-            ) == 0
-        },
-    );
-    assert_eq!(count(&db, "SELECT count(*) FROM radio_queue"), 0);
-    let radio_in = count(&db, "SELECT count(*) FROM journal WHERE channel = 'radio'");
-    assert_eq!(radio_in, 2, "two radio messages, each journaled once");
-    let radio_out = count(&db, "SELECT count(*) FROM outbox WHERE channel = 'radio'");
-    assert_eq!(
-        st.delivered().len() as i64,
-        radio_out,
-        "each radio reply shown once: {:?}",
-        st.delivered()
-    );
-    assert!(gw.stop().success(), "{}", gw.log());
 }

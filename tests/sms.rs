@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
-use gateway::{Gateway, add_player, count, drop_mail, mail, new_game, wait_until};
+use gateway::{Gateway, add_player, count, drop_mail, eml_with, mail, new_game, wait_until};
 use modem_lab::ModemLab;
 use serde_json::{Value, json};
 
@@ -50,16 +50,6 @@ fn eml_count(dir: &Path) -> usize {
         .map(|d| {
             d.filter_map(|e| e.ok())
                 .filter(|e| e.file_name().to_string_lossy().ends_with(".eml"))
-                .count()
-        })
-        .unwrap_or(0)
-}
-
-fn eml_with(dir: &Path, needle: &str) -> usize {
-    std::fs::read_dir(dir)
-        .map(|d| {
-            d.filter_map(|e| e.ok())
-                .filter(|e| std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains(needle)))
                 .count()
         })
         .unwrap_or(0)

@@ -221,3 +221,14 @@ pub fn count(db: &Path, sql: &str) -> i64 {
     let s = Store::open(db).expect("store");
     s.conn().query_row(sql, [], |r| r.get(0)).expect("query")
 }
+
+/// How many files in `dir` (an outbox of `.eml` files) contain `needle`.
+pub fn eml_with(dir: &Path, needle: &str) -> usize {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .filter(|e| std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains(needle)))
+                .count()
+        })
+        .unwrap_or(0)
+}

@@ -283,3 +283,72 @@ impl Drop for Station {
         self.kill();
     }
 }
+
+/// A free TCP port below 32768: Dire Wolf 1.6 refuses KISS ports above
+/// 49151, and the kernel hands out ephemeral ports from 32768 up.
+pub fn low_port() -> u16 {
+    use std::sync::atomic::{AtomicU16, Ordering};
+    static NEXT: AtomicU16 = AtomicU16::new(0);
+    let start = 20000 + (std::process::id() % 6000) as u16;
+    loop {
+        let p = start + NEXT.fetch_add(1, Ordering::Relaxed) % 12000;
+        if std::net::TcpListener::bind(("0.0.0.0", p)).is_ok() {
+            return p;
+        }
+    }
+}
+
+/// Two Dire Wolf TNCs joined by software audio (`tests/support/direwolf/`).
+pub struct DireWolf {
+    dir: PathBuf,
+    pub port_a: u16,
+    pub port_b: u16,
+}
+
+impl DireWolf {
+    /// Starts the pair; `env` sets the channel (`DWLINK_NOISE`, `DWLINK_DROPOUT`, `DWLINK_SEED`).
+    pub fn start(dir: &Path, env: &[(&str, &str)]) -> DireWolf {
+        let dw = dir.join("direwolf");
+        let (port_a, port_b) = (low_port(), low_port());
+        let out = Command::new(support("direwolf/start.sh"))
+            .arg(&dw)
+            .args([port_a.to_string(), port_b.to_string()])
+            .envs(env.iter().copied())
+            .output()
+            .expect("run tests/support/direwolf/start.sh");
+        assert!(
+            out.status.success(),
+            "Dire Wolf did not start:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        DireWolf {
+            dir: dw,
+            port_a,
+            port_b,
+        }
+    }
+
+    /// The path of a TNC's KISS pseudo-terminal (`a` or `b`).
+    pub fn tty(&self, side: &str) -> PathBuf {
+        let text = std::fs::read_to_string(self.dir.join(format!("{side}.tty"))).expect("tty file");
+        PathBuf::from(text.trim())
+    }
+
+    /// Both TNCs' logs.
+    pub fn logs(&self) -> String {
+        ["a.log", "b.log"]
+            .iter()
+            .map(|f| std::fs::read_to_string(self.dir.join(f)).unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join("\n---\n")
+    }
+}
+
+impl Drop for DireWolf {
+    fn drop(&mut self) {
+        let _ = Command::new(support("direwolf/stop.sh"))
+            .arg(&self.dir)
+            .status();
+    }
+}

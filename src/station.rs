@@ -41,6 +41,8 @@ struct Console {
     me: String,
     default_peer: Callsign,
     lines: mpsc::UnboundedReceiver<(u64, String)>,
+    /// Lines read and not yet taken by a link (offered again until they are).
+    pending: Vec<Due>,
     input_done: bool,
     /// Messages of this run not yet acknowledged, by link and message id.
     waiting: HashMap<(Callsign, MsgId), u64>,
@@ -64,7 +66,11 @@ impl Console {
     }
 
     fn check_done(&self) {
-        if self.exit_when_done && self.input_done && self.waiting.is_empty() {
+        if self.exit_when_done
+            && self.input_done
+            && self.pending.is_empty()
+            && self.waiting.is_empty()
+        {
             let _ = self.stop.send(true);
         }
     }
@@ -115,7 +121,7 @@ impl Handler for Console {
     }
 
     async fn due(&mut self) -> Result<Vec<Due>, String> {
-        let mut due = Vec::new();
+        let due = &mut self.pending;
         loop {
             match self.lines.try_recv() {
                 Ok((n, line)) => {
@@ -144,11 +150,8 @@ impl Handler for Console {
                 }
             }
         }
-        // Lines just read are not handed over yet: not done.
-        if due.is_empty() {
-            self.check_done();
-        }
-        Ok(due)
+        self.check_done();
+        Ok(self.pending.clone())
     }
 
     async fn handed(
@@ -159,6 +162,7 @@ impl Handler for Console {
         state: LinkState,
     ) -> Result<(), String> {
         self.save(peer, state).await?;
+        self.pending.retain(|d| d.id != id);
         let line = id as u64;
         self.waiting.insert((peer, msg), line);
         emit(json!({"event": "queued", "line": line, "to": peer.to_string(), "msg": msg}));
@@ -166,7 +170,9 @@ impl Handler for Console {
     }
 
     async fn refused(&mut self, id: i64, error: String) -> Result<(), String> {
+        self.pending.retain(|d| d.id != id);
         emit(json!({"event": "refused", "line": id, "error": error}));
+        self.check_done();
         Ok(())
     }
 
@@ -230,6 +236,7 @@ pub async fn run(config: RadioConfig, store: Store, exit_when_done: bool) -> Res
         me: settings.me.to_string(),
         default_peer,
         lines: rx,
+        pending: Vec::new(),
         input_done: false,
         waiting: HashMap::new(),
         exit_when_done,

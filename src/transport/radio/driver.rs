@@ -100,9 +100,9 @@ pub struct Settings {
     /// KISS with AX.25 UI frames on this TNC port; raw frames when `None`.
     pub kiss_port: Option<u8>,
     pub link: LinkConfig,
-    /// Bits per second on the air, and bits on the line per byte.
+    /// Bits per second on the air, and bits on the air per byte written.
     pub rate: u32,
-    pub bits_per_byte: u32,
+    pub bits_per_byte: f64,
 }
 
 /// Frames waiting in the link's outbox beyond this stay in the caller's.
@@ -113,6 +113,8 @@ const POLL_DUE: Duration = Duration::from_secs(5);
 /// A frame may be written this much before the line is free, so the line
 /// never idles between frames.
 const LEAD: Duration = Duration::from_millis(20);
+/// Bits on the air per KISS byte written to a TNC (see [`Settings::new`]).
+const KISS_BITS_PER_BYTE: f64 = 8.5;
 /// The largest frame on the line: body, MAC, CRC, flags, a little stuffing.
 const FULL_FRAME: u32 = MAX_TEXT as u32 + 40;
 
@@ -137,9 +139,16 @@ impl Settings {
             ));
         }
         let rate = config.air_baud.unwrap_or(config.baud).max(1);
-        let bits_per_byte = config.bits_per_byte();
         let kiss_port = config.kiss().then_some(config.kiss_port);
-        let full = Duration::from_secs_f64(f64::from(FULL_FRAME * bits_per_byte) / f64::from(rate));
+        // Behind a TNC the air carries HDLC: 8 bits a byte, plus bit
+        // stuffing (about 3 % on text) and the flags and FCS the KISS bytes
+        // leave out; on a serial line, start, data, parity and stop bits.
+        let bits_per_byte = if kiss_port.is_some() {
+            KISS_BITS_PER_BYTE
+        } else {
+            f64::from(config.bits_per_byte())
+        };
+        let full = Duration::from_secs_f64(f64::from(FULL_FRAME) * bits_per_byte / f64::from(rate));
         // Full duplex: our frame, the peer's frame in progress, the ACK.
         // Half duplex behind a TNC: the whole window may be on the air first.
         let frames = if kiss_port.is_some() {
@@ -170,7 +179,7 @@ impl Settings {
     }
 
     fn airtime(&self, bytes: usize) -> Duration {
-        Duration::from_secs_f64(bytes as f64 * f64::from(self.bits_per_byte) / f64::from(self.rate))
+        Duration::from_secs_f64(bytes as f64 * self.bits_per_byte / f64::from(self.rate))
     }
 }
 
@@ -214,6 +223,7 @@ pub struct Station {
     peers: Vec<Peer>,
     epoch: Instant,
     turn: usize,
+    backlog: bool,
 }
 
 impl Station {
@@ -235,6 +245,7 @@ impl Station {
             peers,
             epoch: Instant::now(),
             turn: 0,
+            backlog: false,
         })
     }
 
@@ -294,9 +305,19 @@ impl Station {
         self.persist(i, handler).await
     }
 
-    /// Hands the caller's waiting messages to their links.
+    /// Whether a link has room for more of the caller's messages.
+    fn has_room(&self) -> bool {
+        self.peers.iter().any(|p| p.link.pending() < MAX_QUEUED / 2)
+    }
+
+    /// Hands the caller's waiting messages to their links. Messages for a
+    /// full link stay with the caller, who offers them again.
     pub async fn take_due(&mut self, handler: &mut impl Handler) -> Result<(), String> {
-        for due in handler.due().await? {
+        let due = handler.due().await?;
+        // Something was waiting: there may be more (the caller's batch is
+        // limited, or a link was full); ask again once there is room.
+        self.backlog = !due.is_empty();
+        for due in due {
             let Some(i) = self.peers.iter().position(|p| p.call == due.to) else {
                 handler
                     .refused(
@@ -574,7 +595,7 @@ async fn session(
         if *stop.borrow() {
             return Ok(());
         }
-        if Instant::now() >= next_due {
+        if Instant::now() >= next_due || station.backlog && station.has_room() {
             station.take_due(handler).await?;
             next_due = Instant::now() + POLL_DUE;
         }

@@ -43,7 +43,7 @@ fn a_new_store_is_wal_with_full_sync_at_the_current_version() {
     assert_eq!(mode, "wal");
     assert_eq!(sync, 2, "synchronous=FULL");
     drop(store);
-    assert_eq!(version(&path), 3);
+    assert_eq!(version(&path), 4);
 }
 
 #[test]
@@ -59,7 +59,7 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
     // Turn the file back into a version-1 store.
     {
         let conn = Connection::open(&path).expect("open");
-        conn.execute_batch("DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; PRAGMA user_version = 1;")
+        conn.execute_batch("DROP TABLE radio_queue; DROP TABLE radio_links; DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; PRAGMA user_version = 1;")
             .expect("downgrade");
     }
     assert_eq!(version(&path), 1);
@@ -81,8 +81,13 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
         .query_row("SELECT count(*) FROM sms_parts", [], |r| r.get(0))
         .expect("table");
     assert_eq!(parts, 0);
+    let links: i64 = store
+        .conn()
+        .query_row("SELECT count(*) FROM radio_links", [], |r| r.get(0))
+        .expect("table");
+    assert_eq!(links, 0);
     drop(store);
-    assert_eq!(version(&path), 3);
+    assert_eq!(version(&path), 4);
 }
 
 #[test]
@@ -98,7 +103,7 @@ fn a_newer_store_is_refused_with_a_clear_error() {
         Err(
             e @ StoreError::TooNew {
                 found: 99,
-                supported: 3,
+                supported: 4,
                 ..
             },
         ) => {

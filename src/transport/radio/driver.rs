@@ -1,8 +1,8 @@
 //! The radio channel's life: open the serial port (or a KISS TNC's TCP
 //! port), turn the bytes that arrive into frames, run one [`Link`] per peer
 //! station, and put their frames on the line no faster than the line
-//! carries them; when the device vanishes, reopen it with backoff while the
-//! links keep their state.
+//! carries them; when the device vanishes, reopen it with backoff, the links
+//! resuming from their saved state.
 //!
 //! Pacing matters: a link's retransmission timer starts when its frame is
 //! handed to the line, so frames are written one at a time, each when the
@@ -519,23 +519,19 @@ pub async fn run(
         }
     };
     let mut backoff = Duration::from_secs(1);
-    let mut station = loop {
-        match Station::load(settings.clone(), &mut handler).await {
-            Ok(s) => break s,
-            Err(e) => {
-                handler.trouble(&format!("radio: loading link state: {e}"));
-                if !sleep_or_stop(backoff, &mut stop).await {
-                    return;
-                }
-            }
-        }
-    };
     let place = config
         .kiss_tcp
         .clone()
         .or_else(|| config.device.as_ref().map(|d| d.display().to_string()))
         .unwrap_or_default();
     while !*stop.borrow() {
+        // The links start from their saved state at every (re)connection:
+        // after a failed commit the in-memory state may be ahead of the
+        // store (a message counted as delivered that was never journaled),
+        // and only the store is the truth, exactly as after a crash.
+        let Some(mut station) = load(&settings, &mut handler, &mut stop).await else {
+            return;
+        };
         let result = match open(&config).await {
             Ok(io) => {
                 tracing::info!(line = %place, me = %station.settings.me, "radio link open");
@@ -560,6 +556,24 @@ pub async fn run(
                     return;
                 }
                 backoff = (backoff * 2).min(Duration::from_secs(30));
+            }
+        }
+    }
+}
+
+async fn load(
+    settings: &Settings,
+    handler: &mut impl Handler,
+    stop: &mut watch::Receiver<bool>,
+) -> Option<Station> {
+    loop {
+        match Station::load(settings.clone(), handler).await {
+            Ok(s) => return Some(s),
+            Err(e) => {
+                handler.trouble(&format!("radio: loading link state: {e}"));
+                if !sleep_or_stop(Duration::from_secs(5), stop).await {
+                    return None;
+                }
             }
         }
     }

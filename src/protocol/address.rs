@@ -6,6 +6,10 @@
 //! assert_eq!(normalize(Channel::Sms, "0049 171 234-5678").unwrap(), "+491712345678");
 //! assert_eq!(normalize(Channel::Email, "Anna <Anna.K@Example.ORG>").unwrap(), "anna.k@example.org");
 //! assert_eq!(normalize(Channel::Radio, "dl1abc-7").unwrap(), "DL1ABC-7");
+//! assert_eq!(normalize(Channel::Radio, "dl1abc-07").unwrap(), "DL1ABC-7");
+//! assert_eq!(normalize(Channel::Radio, "DL1ABC-0").unwrap(), "DL1ABC");
+//! assert!(normalize(Channel::Radio, "DL1ABC-16").is_err());
+//! assert!(normalize(Channel::Radio, "DL1ABCD").is_err());
 //! assert!(normalize(Channel::Sms, "0171 2345678").is_err());
 //! ```
 
@@ -109,20 +113,29 @@ pub fn normalize(channel: Channel, raw: &str) -> Result<String, AddressError> {
             }
         }
         Channel::Radio => {
+            // The form the radio link writes senders in (radio.md §3): at
+            // most 6 characters (AX.25), SSID 0..=15 without leading zeros,
+            // and no "-0", so an address always matches the frames' sender.
             let call = raw.to_ascii_uppercase();
             let (base, ssid) = call
                 .split_once('-')
                 .map_or((call.as_str(), None), |(b, s)| (b, Some(s)));
-            let ok = (3..=7).contains(&base.len())
+            let ssid = match ssid {
+                None => Some(0),
+                Some(s)
+                    if !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit()) =>
+                {
+                    s.parse::<u8>().ok().filter(|n| *n <= 15)
+                }
+                Some(_) => None,
+            };
+            let ok = (3..=6).contains(&base.len())
                 && base.bytes().all(|b| b.is_ascii_alphanumeric())
-                && base.bytes().any(|b| b.is_ascii_digit())
-                && ssid.is_none_or(|s| {
-                    !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit())
-                });
-            if ok {
-                Ok(call)
-            } else {
-                Err(AddressError::Callsign(raw.to_string()))
+                && base.bytes().any(|b| b.is_ascii_digit());
+            match ssid {
+                Some(0) if ok => Ok(base.to_string()),
+                Some(n) if ok => Ok(format!("{base}-{n}")),
+                _ => Err(AddressError::Callsign(raw.to_string())),
             }
         }
     }

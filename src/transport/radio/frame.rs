@@ -832,6 +832,32 @@ impl<'a> Cursor<'a> {
 
 #[cfg(test)]
 mod tests {
+
+    /// A player's radio address is written exactly as the link writes the
+    /// sender of a frame, so the two always match.
+    #[test]
+    fn player_addresses_are_callsigns_in_the_links_form() {
+        use crate::protocol::address::{Channel, normalize};
+        for raw in [
+            "dl1abc",
+            "DL1ABC-0",
+            "dl1abc-07",
+            "G4ABC-15",
+            "g4abc-16",
+            "N0CALL-1",
+            "w1aw",
+            "DL1ABCD",
+            "K1-",
+            "AB1-3",
+            " G4ABC ",
+            "9A1AA-9",
+        ] {
+            if let Ok(address) = normalize(Channel::Radio, raw) {
+                let call = Callsign::new(raw).unwrap_or_else(|e| panic!("{raw}: {e}"));
+                assert_eq!(call.to_string(), address, "{raw}");
+            }
+        }
+    }
     use super::*;
 
     fn call(s: &str) -> Callsign {

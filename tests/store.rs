@@ -150,3 +150,27 @@ fn game_ids_never_look_like_iccf_moves() {
     );
     assert_eq!(ids[0], 1119);
 }
+
+#[test]
+fn a_new_store_opened_by_several_at_once_is_migrated_once() {
+    // The daemon, `ingest-mail` and the command line may all start on a
+    // fresh file at the same moment: none of them may fail.
+    for round in 0..20 {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join(format!("s{round}.db"));
+        let opened: Vec<_> = (0..4)
+            .map(|_| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    Store::open(&path).map(|_| ()).map_err(|e| e.to_string())
+                })
+            })
+            .collect();
+        for t in opened {
+            t.join()
+                .expect("thread")
+                .expect("open during another's migration");
+        }
+        assert_eq!(version(&path), 4);
+    }
+}

@@ -61,7 +61,7 @@ impl Store {
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags)?;
         conn.busy_timeout(std::time::Duration::from_secs(30))?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
+        wal(&conn)?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         // Keep query plans stable so cached statements are not re-prepared
@@ -105,6 +105,26 @@ impl Store {
         self.conn
             .execute("VACUUM INTO ?1", [dest.display().to_string()])?;
         Ok(())
+    }
+}
+
+/// Switches to WAL. Changing the journal mode needs the file to itself, and
+/// SQLite reports "locked" at once instead of waiting while another process
+/// is opening the same new file, so this waits as the busy timeout would.
+fn wal(conn: &Connection) -> Result<()> {
+    let start = std::time::Instant::now();
+    loop {
+        match conn.pragma_update(None, "journal_mode", "WAL") {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if matches!(
+                    e.code,
+                    rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+                ) && start.elapsed() < std::time::Duration::from_secs(30) =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            other => return Ok(other?),
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! Versioned migrations.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, TransactionBehavior};
 
 use super::{Result, StoreError};
 
@@ -190,23 +190,33 @@ const MIGRATIONS: &[&str] = &[
 pub const VERSION: i64 = MIGRATIONS.len() as i64;
 
 pub(super) fn migrate(conn: &Connection, path: &str) -> Result<()> {
-    let found: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let version = |c: &Connection| -> Result<i64> {
+        Ok(c.query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    };
+    let too_new = |found| StoreError::TooNew {
+        path: path.to_string(),
+        found,
+        supported: VERSION,
+    };
+    let found = version(conn)?;
     if found > VERSION {
-        return Err(StoreError::TooNew {
-            path: path.to_string(),
-            found,
-            supported: VERSION,
-        });
+        return Err(too_new(found));
     }
-    for (i, sql) in MIGRATIONS
-        .iter()
-        .enumerate()
-        .skip(usize::try_from(found).unwrap_or(0))
-    {
-        let tx = conn.unchecked_transaction()?;
+    if found == VERSION {
+        return Ok(());
+    }
+    // Two processes may open a new or old store at once (the daemon and
+    // `ingest-mail`, a test and a station): the write lock is taken first
+    // and the version read again under it, so only one of them migrates.
+    let tx = rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
+    let found = version(&tx)?;
+    if found > VERSION {
+        return Err(too_new(found));
+    }
+    for sql in MIGRATIONS.iter().skip(usize::try_from(found).unwrap_or(0)) {
         tx.execute_batch(sql)?;
-        tx.pragma_update(None, "user_version", i as i64 + 1)?;
-        tx.commit()?;
     }
+    tx.pragma_update(None, "user_version", VERSION)?;
+    tx.commit()?;
     Ok(())
 }

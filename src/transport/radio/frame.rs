@@ -832,6 +832,7 @@ impl<'a> Cursor<'a> {
 
 #[cfg(test)]
 mod tests {
+    use crate::transport::radio::XorShift;
 
     /// A player's radio address is written exactly as the link writes the
     /// sender of a frame, so the two always match.
@@ -1323,22 +1324,6 @@ mod tests {
             }
         }
         assert_eq!(deframe(&o, &broken), vec![Ok(data("12 5163"))]);
-    }
-
-    struct XorShift(u64);
-
-    impl XorShift {
-        fn next(&mut self) -> u64 {
-            let mut x = self.0;
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            self.0 = x;
-            x
-        }
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n.max(1) as u64) as usize
-        }
     }
 
     fn random_frame(rng: &mut XorShift, restricted: bool) -> Frame {

@@ -48,6 +48,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::XorShift;
 use super::frame::{Body, Callsign, Frame, FrameError, MAX_TEXT};
 
 /// The largest window (the reach of the SACK bitmap).
@@ -161,19 +162,6 @@ struct Flight {
     /// retransmitted frame's acknowledgement is no round-trip sample).
     first_sent: Option<Duration>,
     sends: u32,
-}
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
 }
 
 /// One end of the link to one peer.
@@ -786,23 +774,18 @@ mod tests {
     const STEP: Duration = Duration::from_millis(10);
     const LATENCY: Duration = Duration::from_millis(40);
 
-    struct Rng(u64);
+    struct Rng(XorShift);
 
     impl Rng {
         fn next(&mut self) -> u64 {
-            let mut x = self.0;
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            self.0 = x;
-            x
+            self.0.next()
         }
         /// True with probability `per_100k` / 100 000.
         fn hit(&mut self, per_100k: u32) -> bool {
             (self.next() % 100_000) < u64::from(per_100k)
         }
         fn below(&mut self, n: usize) -> usize {
-            (self.next() % n.max(1) as u64) as usize
+            self.0.below(n)
         }
     }
 
@@ -961,7 +944,7 @@ mod tests {
                     LinkState::default(),
                     config(window, seed + 1),
                 ),
-                rng: Rng(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1),
+                rng: Rng(XorShift(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1)),
                 noise,
                 now: Duration::ZERO,
                 outage: false,

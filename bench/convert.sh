@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Whole-process benchmark of `ccgate convert --to iccf` against
-#   - the floor: examples/floor_iccf.rs (pgn-reader + shakmaty, nothing else)
+#   - the floor: crates/ccgate-core/examples/floor_iccf.rs (pgn-reader + shakmaty, nothing else)
 #   - python-chess 1.11.2: bench/python_iccf.py
 # on tests/data/bench/lichess_1500.pgn.
 #
@@ -54,7 +54,7 @@ fi
 say "building (release)"
 # The whole package, so that the ccgate binary is built when it exists.
 cargo build --release --quiet
-cargo build --release --quiet --example floor_iccf
+cargo build --release --quiet -p ccgate-core --example floor_iccf
 
 # ccgate takes part only once `convert` works; until then the script still
 # checks and times the floor against python-chess.

@@ -15,7 +15,7 @@
 //! is never guessed: the reader is told.
 //!
 //! ```
-//! use ccgate::notation::{read_move, write_move, Notation, ReadOptions, WriteOptions};
+//! use ccgate_core::notation::{read_move, write_move, Notation, ReadOptions, WriteOptions};
 //! use shakmaty::Chess;
 //! let pos = Chess::default();
 //! let e4 = read_move(&pos, "GEGO", Notation::Uedemann, &ReadOptions::default()).unwrap().mv;

@@ -3,7 +3,7 @@
 //! takes `e2e4`, `e2—e4` and `Nf3:e5`.
 //!
 //! ```
-//! use ccgate::notation::{read_move, write_move, Notation, Lang, ReadOptions, WriteOptions};
+//! use ccgate_core::notation::{read_move, write_move, Notation, Lang, ReadOptions, WriteOptions};
 //! use shakmaty::Chess;
 //! let pos = Chess::default();
 //! let m = read_move(&pos, "Ng1—f3", Notation::Lan, &ReadOptions::default()).unwrap().mv;

@@ -3,7 +3,7 @@
 //! position that replies carry so a garbled transmission shows.
 //!
 //! ```
-//! use ccgate::game::rules::{Record, Ending};
+//! use ccgate_core::game::rules::{Record, Ending};
 //! let record = Record::replay(None, ["f2f3", "e7e5", "g2g4", "d8h4"]).unwrap();
 //! assert_eq!(record.ending(), Some(Ending::Checkmate { winner: shakmaty::Color::Black }));
 //! assert_eq!(record.check_code().len(), 4);

@@ -11,7 +11,7 @@ pub mod templates;
 /// a bare number in a message is a game id or a move, never both.
 ///
 /// ```
-/// use ccgate::protocol::is_iccf_shaped;
+/// use ccgate_core::protocol::is_iccf_shaped;
 /// assert!(is_iccf_shaped(5254) && is_iccf_shaped(57581));
 /// assert!(!is_iccf_shaped(12) && !is_iccf_shaped(5290) && !is_iccf_shaped(57585));
 /// ```

@@ -2,7 +2,7 @@
 //! (the Chess960 form `e1h1`, king takes own rook, is read too).
 //!
 //! ```
-//! use ccgate::notation::{read_move, write_move, Notation, ReadOptions, WriteOptions};
+//! use ccgate_core::notation::{read_move, write_move, Notation, ReadOptions, WriteOptions};
 //! use shakmaty::Chess;
 //! let pos = Chess::default();
 //! let m = read_move(&pos, "g1f3", Notation::Uci, &ReadOptions::default()).unwrap().mv;

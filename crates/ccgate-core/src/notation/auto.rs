@@ -8,8 +8,8 @@
 //! refused with both readings listed.
 //!
 //! ```
-//! use ccgate::notation::auto::read_auto;
-//! use ccgate::notation::{Lang, Notation};
+//! use ccgate_core::notation::auto::read_auto;
+//! use ccgate_core::notation::{Lang, Notation};
 //! use shakmaty::Chess;
 //! let pos = Chess::default();
 //! for (text, notation) in [("5254", Notation::Iccf), ("e4", Notation::San), ("e2-e4", Notation::Lan),
@@ -95,8 +95,8 @@ pub fn read_auto(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notati
 /// position. The message grammar uses it to tell moves from prose.
 ///
 /// ```
-/// use ccgate::notation::auto::is_move_syntax;
-/// use ccgate::notation::{Lang, UedemannTable};
+/// use ccgate_core::notation::auto::is_move_syntax;
+/// use ccgate_core::notation::{Lang, UedemannTable};
 /// assert!(is_move_syntax("5254", Lang::En, None));
 /// assert!(is_move_syntax("Nf3", Lang::En, None));
 /// assert!(is_move_syntax("N-KB3", Lang::En, None));

@@ -2,7 +2,7 @@
 //! colour, and no pawn glyph.
 //!
 //! ```
-//! use ccgate::notation::{write_move, read_move, Notation, ReadOptions, WriteOptions};
+//! use ccgate_core::notation::{write_move, read_move, Notation, ReadOptions, WriteOptions};
 //! use shakmaty::{Chess, Position};
 //! let pos = Chess::default();
 //! let nf3 = read_move(&pos, "♞f3", Notation::Figurine, &ReadOptions::default()).unwrap().mv;

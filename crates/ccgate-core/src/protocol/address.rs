@@ -2,7 +2,7 @@
 //! player is recognised however the transport writes their address.
 //!
 //! ```
-//! use ccgate::protocol::address::{Channel, normalize};
+//! use ccgate_core::protocol::address::{Channel, normalize};
 //! assert_eq!(normalize(Channel::Sms, "0049 171 234-5678").unwrap(), "+491712345678");
 //! assert_eq!(normalize(Channel::Email, "Anna <Anna.K@Example.ORG>").unwrap(), "anna.k@example.org");
 //! assert_eq!(normalize(Channel::Radio, "dl1abc-7").unwrap(), "DL1ABC-7");

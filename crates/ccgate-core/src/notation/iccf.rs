@@ -8,7 +8,7 @@
 //! written.
 //!
 //! ```
-//! use ccgate::notation::{read_move, write_move, Notation, ReadOptions, WriteOptions};
+//! use ccgate_core::notation::{read_move, write_move, Notation, ReadOptions, WriteOptions};
 //! use shakmaty::{Chess, fen::Fen, CastlingMode};
 //! let pos: Chess = "7k/5P2/8/8/8/8/8/4K3 w - - 0 1".parse::<Fen>().unwrap()
 //!     .into_position(CastlingMode::Standard).unwrap();

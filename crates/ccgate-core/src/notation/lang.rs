@@ -5,7 +5,7 @@
 //! (Ukrainian `С`, `К`, `Т` are often typed as Latin) are the same letter.
 //!
 //! ```
-//! use ccgate::notation::Lang;
+//! use ccgate_core::notation::Lang;
 //! use shakmaty::Role;
 //! assert_eq!(Lang::De.letter(Role::Knight), "S");
 //! assert_eq!(Lang::Ru.letter(Role::King), "Кр");

@@ -71,7 +71,7 @@
 //! `e.p.` on every en-passant capture, then `ch` for check or `mate` for mate.
 //!
 //! ```
-//! use ccgate::notation::{read_move, write_move, Notation, ReadOptions, WriteOptions};
+//! use ccgate_core::notation::{read_move, write_move, Notation, ReadOptions, WriteOptions};
 //! use shakmaty::{Chess, Position, uci::UciMove};
 //!
 //! let (r, w) = (ReadOptions::default(), WriteOptions::default());

@@ -3,16 +3,16 @@
 //! twice), or 70 UTF-16 units when any character is outside it.
 //!
 //! ```
-//! use ccgate::protocol::sms::{fit, units, Encoding};
+//! use ccgate_core::protocol::sms::{fit, units, Encoding};
 //! assert_eq!(units("e4 €"), (Encoding::Gsm7, 5));
 //! assert_eq!(units("Кf3"), (Encoding::Ucs2, 3));
 //! assert!(fit(&"x".repeat(200)).chars().count() <= 160);
 //! ```
 
 /// The GSM 7-bit default alphabet (one septet each).
-pub(crate) const BASIC: &str = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+pub const BASIC: &str = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 /// The extension table (an escape plus one septet each).
-pub(crate) const EXTENSION: &str = "^{}\\[~]|€\u{000C}";
+pub const EXTENSION: &str = "^{}\\[~]|€\u{000C}";
 
 /// How a text would be sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

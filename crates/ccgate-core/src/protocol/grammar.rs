@@ -20,8 +20,8 @@
 //! move for a Uedemann player and prose for everybody else.
 //!
 //! ```
-//! use ccgate::notation::{Lang, UedemannTable};
-//! use ccgate::protocol::grammar::{parse_message, Body, Command, Profile};
+//! use ccgate_core::notation::{Lang, UedemannTable};
+//! use ccgate_core::protocol::grammar::{parse_message, Body, Command, Profile};
 //!
 //! let profile = Profile::new(Lang::En);
 //! let msg = "Dear Anna,\n12 14... 6745 15. 5254 (=)\n#7 resign\nI think e4 is best.\n-- \nBob\n";

@@ -2,7 +2,7 @@
 //! letters and style. Reading is the shared [`algebraic`](super::algebraic) reader.
 //!
 //! ```
-//! use ccgate::notation::{write_move, Notation, Lang, Style, WriteOptions};
+//! use ccgate_core::notation::{write_move, Notation, Lang, Style, WriteOptions};
 //! use shakmaty::{Chess, Move, Role, Square};
 //! let pos = Chess::default();
 //! let nf3 = Move::Normal { role: Role::Knight, from: Square::G1, to: Square::F3, capture: None, promotion: None };

@@ -93,7 +93,7 @@
 //! # Example
 //!
 //! ```
-//! use ccgate::game::clock::{status, zone, ManualTime, Period, TimeControl, TimeSource};
+//! use ccgate_core::game::clock::{status, zone, ManualTime, Period, TimeControl, TimeSource};
 //! use jiff::SignedDuration;
 //!
 //! let tc: TimeControl = "10/50".parse()?;

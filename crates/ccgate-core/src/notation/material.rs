@@ -5,7 +5,7 @@
 //! dark-squared bishops, then Black's (`KBPKB_1001`: opposite colours).
 //!
 //! ```
-//! use ccgate::notation::material::signature;
+//! use ccgate_core::notation::material::signature;
 //! use shakmaty::{Chess, fen::Fen, CastlingMode};
 //! let pos: Chess = "8/8/4k3/8/8/3BKP2/8/4b3 w - - 0 1".parse::<Fen>().unwrap()
 //!     .into_position(CastlingMode::Standard).unwrap();

@@ -3,9 +3,9 @@
 //! Reading PGN is [`movetext`](super::movetext)'s job.
 //!
 //! ```
-//! use ccgate::notation::movetext::{read_games, MovetextOptions};
-//! use ccgate::notation::pgn::write_pgn;
-//! use ccgate::notation::{Notation, WriteOptions};
+//! use ccgate_core::notation::movetext::{read_games, MovetextOptions};
+//! use ccgate_core::notation::pgn::write_pgn;
+//! use ccgate_core::notation::{Notation, WriteOptions};
 //! let games = read_games("1. e4 $1 {best} (1. d4 d5) e5 *", &MovetextOptions::default());
 //! let pgn = write_pgn(&games[0], Notation::Lan, &WriteOptions::default());
 //! assert!(pgn.starts_with("[Event \"?\"]\n"));

@@ -7,7 +7,7 @@
 //! produces one canonical form per notation, language and style.
 //!
 //! ```
-//! use ccgate::notation::{read_move, write_move, Notation, Lang, ReadOptions, WriteOptions};
+//! use ccgate_core::notation::{read_move, write_move, Notation, Lang, ReadOptions, WriteOptions};
 //! use shakmaty::Chess;
 //!
 //! let pos = Chess::default();

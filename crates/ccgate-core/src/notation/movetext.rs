@@ -12,8 +12,8 @@
 //! rest of the game is skipped, and the next game is read normally.
 //!
 //! ```
-//! use ccgate::notation::movetext::{read_games, write_movetext, MovetextOptions};
-//! use ccgate::notation::{Notation, WriteOptions};
+//! use ccgate_core::notation::movetext::{read_games, write_movetext, MovetextOptions};
+//! use ccgate_core::notation::{Notation, WriteOptions};
 //! let games = read_games("[Event \"x\"]\n\n1. e4 e5 2. Nf3 {main} (2. f4 exf4) Nc6 1-0", &MovetextOptions::default());
 //! assert_eq!(games.len(), 1);
 //! let line = write_movetext(&games[0], Notation::Iccf, &WriteOptions::default());

@@ -19,7 +19,9 @@ use std::hint::black_box;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
 
-use ccgate_core::notation::{Notation, ReadOptions, WriteOptions, append_move, read_move, write_move};
+use ccgate_core::notation::{
+    Notation, ReadOptions, WriteOptions, append_move, read_move, write_move,
+};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;

@@ -10,11 +10,11 @@
 //! processing fails is still journaled, with the error as its outcome.
 
 use jiff::Timestamp;
-use rusqlite::Connection;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
-use crate::game::rules::{Claim, Record, move_number};
+use crate::game::outcome::{GameResult, MoveNumber, Termination};
+use crate::game::rules::{Claim, Record};
 use crate::notation::auto::read_auto;
 use crate::notation::movetext::{Game as TextGame, Node, write_movetext};
 use crate::notation::{
@@ -25,7 +25,8 @@ use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, Par
 use crate::protocol::sms::fit;
 use crate::protocol::templates::{Key, fill, template};
 use crate::store::{
-    self, GameRow, Journaled, MoveRow, NewIncident, NewReply, Outgoing, Player, Store,
+    self, GameId, GameRow, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow, NewIncident,
+    NewReply, Outgoing, Player, PlayerId, ReplyId, Sheet, Store, Tx,
 };
 
 /// An inbound message as a transport hands it over.
@@ -50,7 +51,7 @@ pub struct Inbound {
 /// What happened to a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Processed {
-    pub journal_id: i64,
+    pub journal_id: JournalId,
     /// Delivered before and already processed: nothing new was done.
     pub duplicate: bool,
     /// The replies this message queued.
@@ -106,7 +107,7 @@ pub fn set_aside(
         match why {
             Aside::Ignored(reason) => ctx.outcomes.push(format!("ignored: {reason}")),
             Aside::TooLarge { size, limit } => {
-                let player = store::player_by_address(ctx.conn, ctx.channel, &ctx.sender)?;
+                let player = ctx.tx.player_by_address(ctx.channel, &ctx.sender)?;
                 let lang = player.as_ref().map_or(Lang::En, |p| p.lang);
                 let body = fill(
                     template(Key::TooLarge, lang),
@@ -127,13 +128,13 @@ pub fn set_aside(
 pub fn bounced(
     store: &mut Store,
     msg: &Inbound,
-    reply: Option<i64>,
+    reply: Option<ReplyId>,
     diagnostic: &str,
     now: Timestamp,
 ) -> store::Result<Processed> {
     handle(store, msg, now, |ctx| {
         let entry = match reply {
-            Some(id) => store::reply(ctx.conn, id)?.filter(|e| e.channel == msg.channel),
+            Some(id) => ctx.tx.reply(id)?.filter(|e| e.channel == msg.channel),
             None => None,
         };
         match entry {
@@ -147,44 +148,21 @@ pub fn bounced(
     })
 }
 
-/// A game as a reply's recipient sees it: who plays, the board, the record
-/// in their notation. Email replies carry it below the notice.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sheet {
-    pub white: String,
-    pub black: String,
-    pub board: String,
-    pub record: String,
-}
-
-/// The sheet of a game for one recipient (English SAN if not a player).
-pub fn sheet(
-    conn: &Connection,
-    game_id: i64,
-    recipient: Option<i64>,
-    now: Timestamp,
-) -> store::Result<Option<Sheet>> {
-    let ctx = Ctx::unprompted(conn, now);
-    let Some(game) = ctx.load(game_id)? else {
-        return Ok(None);
+/// The sheet of a game for one recipient (English SAN if not a player), as
+/// the game stands now.
+fn sheet(store: &Store, game: &Loaded, recipient: Option<&Player>) -> store::Result<Sheet> {
+    let name = |id: PlayerId| -> store::Result<String> {
+        Ok(store
+            .player(id)?
+            .map_or_else(|| format!("player {id}"), |p| p.name))
     };
-    let name = |id| -> store::Result<String> {
-        Ok(store::player(conn, id)?.map_or_else(|| format!("player {id}"), |p| p.name))
-    };
-    let viewer = match recipient {
-        Some(id) => store::player(conn, id)?,
-        None => None,
-    };
-    let (notation, lang) = viewer
-        .as_ref()
-        .map_or((Notation::San, Lang::En), |p| (p.notation, p.lang));
-    let record = ctx.movetext(&game, notation, lang);
-    Ok(Some(Sheet {
+    let (notation, lang) = recipient.map_or((Notation::San, Lang::En), |p| (p.notation, p.lang));
+    Ok(Sheet {
         white: name(game.row.white)?,
         black: name(game.row.black)?,
         board: diagram(&game.record.pos),
-        record,
-    }))
+        record: movetext(game, notation, lang),
+    })
 }
 
 /// Records a failed attempt to send a reply. A temporary failure is retried
@@ -193,7 +171,7 @@ pub fn sheet(
 /// incident, and a move notice that never arrived starts no clock.
 pub fn delivery_failed(
     store: &mut Store,
-    id: i64,
+    id: ReplyId,
     error: &str,
     permanent: bool,
     retry: store::Retry,
@@ -208,10 +186,11 @@ pub fn delivery_failed(
     } else {
         retry
     };
-    store::mark_failed(&tx, id, error, now, retry)?;
-    if let Some(entry) = store::reply(&tx, id)?.filter(|e| e.failed_at.is_some()) {
+    tx.mark_failed(id, error, now, retry)?;
+    if let Some(entry) = tx.reply(id)?.filter(|e| e.failed_at.is_some()) {
         let mut ctx = Ctx::unprompted(&tx, now);
         ctx.undeliverable(&entry, error)?;
+        ctx.flush()?;
     }
     tx.commit()?;
     Ok(())
@@ -223,7 +202,7 @@ fn handle(
     store: &mut Store,
     msg: &Inbound,
     now: Timestamp,
-    work: impl FnOnce(&mut Ctx<'_>) -> store::Result<()>,
+    work: impl FnOnce(&mut Ctx<'_, '_>) -> store::Result<()>,
 ) -> store::Result<Processed> {
     let sender = normalize(msg.channel, &msg.from).unwrap_or_else(|_| msg.from.trim().to_string());
     let transport_id = msg.transport_id.clone().unwrap_or_else(|| {
@@ -241,8 +220,7 @@ fn handle(
     // inside it loses nothing (the message comes again) and a crash after it
     // repeats nothing (the journal knows the transport id).
     let tx = store.write()?;
-    let journal_id = match store::journal(&tx, msg.channel, &transport_id, &sender, &msg.raw, now)?
-    {
+    let journal_id = match tx.journal(msg.channel, &transport_id, &sender, &msg.raw, now)? {
         Journaled::New(id) => id,
         Journaled::Seen(entry) if entry.outcome.is_some() => {
             return Ok(Processed {
@@ -256,14 +234,15 @@ fn handle(
         Journaled::Seen(entry) => entry.id,
     };
     let mut ctx = Ctx {
-        conn: &tx,
+        tx: &tx,
         journal_id: Some(journal_id),
         channel: msg.channel,
         sender: sender.clone(),
         now,
         outcomes: Vec::new(),
+        replies: Vec::new(),
     };
-    let processed = work(&mut ctx);
+    let processed = work(&mut ctx).and_then(|()| ctx.flush());
     let outcome = if ctx.outcomes.is_empty() {
         "nothing".to_string()
     } else {
@@ -271,8 +250,8 @@ fn handle(
     };
     match processed {
         Ok(()) => {
-            store::set_outcome(&tx, journal_id, &outcome, now)?;
-            let replies = store::replies_for(&tx, journal_id)?;
+            tx.set_outcome(journal_id, &outcome, now)?;
+            let replies = tx.replies_for(journal_id)?;
             tx.commit()?;
             Ok(Processed {
                 journal_id,
@@ -286,27 +265,28 @@ fn handle(
             // effects but keep the message and why, as evidence.
             drop(tx);
             let tx = store.write()?;
-            let id = match store::journal(&tx, msg.channel, &transport_id, &sender, &msg.raw, now)?
-            {
+            let id = match tx.journal(msg.channel, &transport_id, &sender, &msg.raw, now)? {
                 Journaled::New(id) => id,
                 Journaled::Seen(entry) => entry.id,
             };
-            store::set_outcome(&tx, id, &format!("error: {e}"), now)?;
+            tx.set_outcome(id, &format!("error: {e}"), now)?;
             tx.commit()?;
             Err(e)
         }
     }
 }
 
-struct Ctx<'c> {
-    conn: &'c Connection,
+struct Ctx<'c, 's> {
+    tx: &'c Tx<'s>,
     /// The inbound message being processed; `None` for the clock sweep and
     /// the director's actions.
-    journal_id: Option<i64>,
+    journal_id: Option<JournalId>,
     channel: Channel,
     sender: String,
     now: Timestamp,
     outcomes: Vec<String>,
+    /// Replies decided so far, queued by [`Ctx::flush`].
+    replies: Vec<NewReply>,
 }
 
 /// The Uedemann table a player's notation names, if any.
@@ -365,14 +345,30 @@ pub fn pin_of_line(line: &str) -> Option<&str> {
 }
 
 /// A game loaded with its moves replayed.
-struct Loaded {
-    row: GameRow,
-    moves: Vec<MoveRow>,
-    record: Record,
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub row: GameRow,
+    pub moves: Vec<MoveRow>,
+    pub record: Record,
+}
+
+/// Loads a game and replays its moves: the one way the service and the
+/// command line read a game. A record that does not replay is an error.
+pub fn load_game(store: &Store, id: GameId) -> store::Result<Option<Loaded>> {
+    let Some(row) = store.game(id)? else {
+        return Ok(None);
+    };
+    let moves = store.moves(id)?;
+    let record = Record::replay(
+        row.start_fen.as_deref(),
+        moves.iter().map(|m| m.uci.as_str()),
+    )
+    .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
+    Ok(Some(Loaded { row, moves, record }))
 }
 
 impl Loaded {
-    fn color_of(&self, player: i64) -> Color {
+    fn color_of(&self, player: PlayerId) -> Color {
         if self.row.white == player {
             Color::White
         } else {
@@ -380,7 +376,7 @@ impl Loaded {
         }
     }
 
-    fn opponent_id(&self, player: i64) -> i64 {
+    fn opponent_id(&self, player: PlayerId) -> PlayerId {
         if self.row.white == player {
             self.row.black
         } else {
@@ -389,13 +385,13 @@ impl Loaded {
     }
 }
 
-impl<'c> Ctx<'c> {
+impl<'c, 's> Ctx<'c, 's> {
     fn process(&mut self, text: &str, unverified: Option<&str>) -> store::Result<()> {
-        let Some(player) = store::player_by_address(self.conn, self.channel, &self.sender)? else {
+        let Some(player) = self.tx.player_by_address(self.channel, &self.sender)? else {
             self.incident(
                 None,
                 None,
-                "unknown_sender",
+                IncidentKind::UnknownSender,
                 format!("{} {} is not registered", self.channel, self.sender),
                 None,
                 None,
@@ -414,7 +410,7 @@ impl<'c> Ctx<'c> {
             self.incident(
                 None,
                 None,
-                "unauthenticated",
+                IncidentKind::Unauthenticated,
                 format!("{} {}: {why}", self.channel, self.sender),
                 None,
                 Some(player.id),
@@ -444,7 +440,7 @@ impl<'c> Ctx<'c> {
             self.incident(
                 None,
                 None,
-                "malformed",
+                IncidentKind::Malformed,
                 "no line of the message is a move or a command".into(),
                 None,
                 Some(player.id),
@@ -477,7 +473,7 @@ impl<'c> Ctx<'c> {
         // Five wrong PINs lock the player's PIN for an hour: guessing four digits takes years.
         let lock = (!ok && player.pin_failures + 1 >= 5)
             .then(|| self.now + jiff::SignedDuration::from_hours(1));
-        store::record_pin_attempt(self.conn, player.id, ok, lock)?;
+        self.tx.record_pin_attempt(player.id, ok, lock)?;
         if !ok {
             let why = if locked {
                 "PIN locked after repeated failures"
@@ -489,7 +485,7 @@ impl<'c> Ctx<'c> {
             self.incident(
                 None,
                 None,
-                "bad_pin",
+                IncidentKind::BadPin,
                 why.to_string(),
                 None,
                 Some(player.id),
@@ -519,7 +515,7 @@ impl<'c> Ctx<'c> {
             return Ok(());
         };
         if game.row.finished && !matches!(line.body, Body::Command(Command::Board | Command::Pgn)) {
-            let result = game.row.result.clone().unwrap_or_default();
+            let result = game.row.result.map_or(String::new(), |r| r.to_string());
             let body = fill(
                 template(Key::GameFinished, player.lang),
                 &[("game", &game.row.id.to_string()), ("result", &result)],
@@ -541,14 +537,14 @@ impl<'c> Ctx<'c> {
     fn find_game(&mut self, player: &Player, line: &ParsedLine) -> store::Result<Option<Loaded>> {
         let id = match line.game {
             Some(id) => {
-                let id = i64::from(id);
-                match store::game(self.conn, id)? {
+                let id = GameId(i64::from(id));
+                match self.tx.game(id)? {
                     Some(row) if row.white == player.id || row.black == player.id => id,
                     _ => {
                         self.incident(
                             Some(id),
                             None,
-                            "not_your_game",
+                            IncidentKind::NotYourGame,
                             format!("{} referred to game {id}", player.name),
                             Some(&line.text),
                             Some(player.id),
@@ -565,10 +561,10 @@ impl<'c> Ctx<'c> {
                 }
             }
             None => {
-                let active = store::games_of(self.conn, player.id, true)?;
+                let active = self.tx.games_of(player.id, true)?;
                 let (mut waiting, mut awaiting) = (Vec::new(), Vec::new());
                 for g in &active {
-                    let plies = store::moves(self.conn, g.id)?.len();
+                    let plies = self.tx.moves(g.id)?.len();
                     let start_white = crate::game::rules::start_position(g.start_fen.as_deref())
                         .map(|p| p.turn() == Color::White)
                         .unwrap_or(true);
@@ -619,33 +615,25 @@ impl<'c> Ctx<'c> {
 
     /// A context for work no inbound message caused (the clock sweep, the
     /// director's actions): notices go to each player's preferred channel.
-    fn unprompted(conn: &'c Connection, now: Timestamp) -> Self {
+    fn unprompted(tx: &'c Tx<'s>, now: Timestamp) -> Self {
         Ctx {
-            conn,
+            tx,
             journal_id: None,
             channel: Channel::Email,
             sender: String::new(),
             now,
             outcomes: Vec::new(),
+            replies: Vec::new(),
         }
     }
 
-    fn load_existing(&self, id: i64) -> store::Result<Loaded> {
+    fn load_existing(&self, id: GameId) -> store::Result<Loaded> {
         self.load(id)?
             .ok_or_else(|| store::StoreError::Invalid(format!("no game {id}")))
     }
 
-    fn load(&self, id: i64) -> store::Result<Option<Loaded>> {
-        let Some(row) = store::game(self.conn, id)? else {
-            return Ok(None);
-        };
-        let moves = store::moves(self.conn, id)?;
-        let record = Record::replay(
-            row.start_fen.as_deref(),
-            moves.iter().map(|m| m.uci.as_str()),
-        )
-        .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
-        Ok(Some(Loaded { row, moves, record }))
+    fn load(&self, id: GameId) -> store::Result<Option<Loaded>> {
+        load_game(self.tx, id)
     }
 
     fn moves(
@@ -665,7 +653,7 @@ impl<'c> Ctx<'c> {
                     &game,
                     line,
                     &line.text,
-                    "malformed",
+                    IncidentKind::Malformed,
                     reason,
                     Vec::new(),
                 );
@@ -691,7 +679,7 @@ impl<'c> Ctx<'c> {
                 player,
                 &game,
                 line,
-                "out_of_turn",
+                IncidentKind::OutOfTurn,
                 "not the sender's move".into(),
                 &body,
             );
@@ -702,21 +690,27 @@ impl<'c> Ctx<'c> {
             return self.desync(player, &game, line, echo);
         }
         let ply = game.record.next_ply();
-        let (number, color) = move_number(&game.record.start, ply);
+        let expected = MoveNumber::of_ply(&game.record.start, ply);
         if let Some(n) = own.number
-            && (n.number != number || n.black != (color == Color::Black))
+            && n != expected
         {
-            let expected = number_text(number, color);
             let body = fill(
                 template(Key::WrongNumber, player.lang),
                 &[
                     ("game", &game.row.id.to_string()),
                     ("text", &line.text),
-                    ("number", &expected),
+                    ("number", &expected.to_string()),
                 ],
             );
             let detail = format!("move number given, expected {expected}");
-            return self.reject(player, &game, line, "wrong_number", detail, &body);
+            return self.reject(
+                player,
+                &game,
+                line,
+                IncidentKind::WrongNumber,
+                detail,
+                &body,
+            );
         }
 
         match read_players_move(&game.record.pos, &own.text, player) {
@@ -740,10 +734,8 @@ impl<'c> Ctx<'c> {
             .filter(|&p| p > 0)?;
         let before = game.record.position_before(last as usize);
         let (mv, _) = read_players_move(&before, &item.text, player).ok()?;
-        let (number, color) = move_number(&game.record.start, last);
-        let number_ok = item
-            .number
-            .is_none_or(|n| n.number == number && n.black == (color == Color::Black));
+        let number = MoveNumber::of_ply(&game.record.start, last);
+        let number_ok = item.number.is_none_or(|n| n == number);
         (number_ok && game.record.moves.last() == Some(&mv)).then_some(last)
     }
 
@@ -756,10 +748,8 @@ impl<'c> Ctx<'c> {
             return false;
         };
         let before = game.record.position_before(last as usize);
-        let (number, color) = move_number(&game.record.start, last);
-        let number_ok = echo
-            .number
-            .is_none_or(|n| n.number == number && n.black == (color == Color::Black));
+        let number = MoveNumber::of_ply(&game.record.start, last);
+        let number_ok = echo.number.is_none_or(|n| n == number);
         number_ok
             && read_players_move(&before, &echo.text, player)
                 .is_ok_and(|(mv, _)| game.record.moves.last() == Some(&mv))
@@ -772,7 +762,7 @@ impl<'c> Ctx<'c> {
         line: &ParsedLine,
         echo: &Item,
     ) -> store::Result<()> {
-        let record = self.movetext(game, player.notation, player.lang);
+        let record = movetext(game, player.notation, player.lang);
         let body = fill(
             template(Key::Desync, player.lang),
             &[
@@ -782,7 +772,7 @@ impl<'c> Ctx<'c> {
             ],
         );
         let detail = format!("repeated move {} does not match the game", echo_text(echo));
-        self.reject(player, game, line, "desync", detail, &body)
+        self.reject(player, game, line, IncidentKind::Desync, detail, &body)
     }
 
     /// Records a refusal about a game: the incident with the position it was
@@ -792,7 +782,7 @@ impl<'c> Ctx<'c> {
         player: &Player,
         game: &Loaded,
         line: &ParsedLine,
-        kind: &'static str,
+        kind: IncidentKind,
         detail: String,
         body: &str,
     ) -> store::Result<()> {
@@ -817,7 +807,7 @@ impl<'c> Ctx<'c> {
         game: &Loaded,
         line: &ParsedLine,
         text: &str,
-        kind: &'static str,
+        kind: IncidentKind,
         reason: &str,
         suggestions: Vec<Move>,
     ) -> store::Result<()> {
@@ -844,8 +834,9 @@ impl<'c> Ctx<'c> {
         body.push_str(template(Key::NothingApplied, player.lang));
         // The event's policy: postal rules charge days for an illegal move.
         let penalty = game.row.penalty_days;
-        if penalty > 0 && kind == "illegal" {
-            store::add_penalty(self.conn, game.row.id, player.id, penalty, reason, self.now)?;
+        if penalty > 0 && kind == IncidentKind::Illegal {
+            self.tx
+                .add_penalty(game.row.id, player.id, penalty, reason, self.now)?;
             body.push_str(&fill(
                 template(Key::Penalty, player.lang),
                 &[("days", &penalty.to_string())],
@@ -885,7 +876,7 @@ impl<'c> Ctx<'c> {
             delivered_at: None,
             journal_id: self.journal_id,
         };
-        store::add_move(self.conn, game.row.id, &row)?;
+        self.tx.add_move(game.row.id, &row)?;
         self.end_leave_on_move(player)?;
         game.moves.push(row);
         game.record.push(mv);
@@ -899,7 +890,7 @@ impl<'c> Ctx<'c> {
             None
         };
         if game.row.draw_offer != offer_by {
-            store::set_draw_offer(self.conn, game.row.id, offer_by)?;
+            self.tx.set_draw_offer(game.row.id, offer_by)?;
             game.row.draw_offer = offer_by;
         }
         self.outcomes.push(format!(
@@ -910,7 +901,7 @@ impl<'c> Ctx<'c> {
         let ending = game.record.ending();
         self.notify_move(player, game, ply, false, offer)?;
         if let Some(end) = ending {
-            self.finish(game, end.result(), end.reason())?;
+            self.finish(game, end.result(), Termination::Rules(end))?;
         }
         Ok(())
     }
@@ -931,13 +922,12 @@ impl<'c> Ctx<'c> {
         let mut after = before.clone();
         after.play_unchecked(mv);
         let code = crate::game::rules::check_code(&after);
-        let (number, color) = move_number(&game.record.start, ply);
+        let number = MoveNumber::of_ply(&game.record.start, ply).to_string();
         let iccf = write_move(&before, mv, Notation::Iccf, &WriteOptions::default());
-        let Some(opponent) = store::player(self.conn, game.opponent_id(mover.id))? else {
+        let Some(opponent) = self.tx.player(game.opponent_id(mover.id))? else {
             return Ok(());
         };
         let game_id = game.row.id.to_string();
-        let number = number_text(number, color);
         let text_for = |p: &Player| write_move(&before, mv, p.notation, &WriteOptions::new(p.lang));
         let mine = fill(
             template(Key::Confirm, mover.lang),
@@ -975,18 +965,24 @@ impl<'c> Ctx<'c> {
         self.send_to(&opponent, Some(game.row.id), Some(ply), &theirs)
     }
 
-    fn finish(&mut self, game: &mut Loaded, result: &str, reason: &str) -> store::Result<()> {
-        store::finish_game(self.conn, game.row.id, result, reason, self.now)?;
+    fn finish(
+        &mut self,
+        game: &mut Loaded,
+        result: GameResult,
+        reason: Termination,
+    ) -> store::Result<()> {
+        self.tx
+            .finish_game(game.row.id, result, &reason, self.now)?;
         game.row.finished = true;
-        game.row.result = Some(result.to_string());
+        game.row.result = Some(result);
         for id in [game.row.white, game.row.black] {
-            if let Some(p) = store::player(self.conn, id)? {
+            if let Some(p) = self.tx.player(id)? {
                 let body = fill(
                     template(Key::GameOver, p.lang),
                     &[
                         ("game", &game.row.id.to_string()),
-                        ("result", result),
-                        ("reason", reason),
+                        ("result", result.as_str()),
+                        ("reason", &reason.to_string()),
                     ],
                 );
                 self.send_to(&p, Some(game.row.id), None, &body)?;
@@ -1008,11 +1004,11 @@ impl<'c> Ctx<'c> {
             } else {
                 game.row.black
             };
-            let mut pairs = store::conditionals(self.conn, game.row.id, to_move_id)?;
+            let mut pairs = self.tx.conditionals(game.row.id, to_move_id)?;
             let Some((trigger, reply)) = pairs.first().cloned() else {
                 return Ok(());
             };
-            let Some(owner) = store::player(self.conn, to_move_id)? else {
+            let Some(owner) = self.tx.player(to_move_id)? else {
                 return Ok(());
             };
             let last_uci = UciMove::from_standard(last).to_string();
@@ -1023,9 +1019,9 @@ impl<'c> Ctx<'c> {
             match reply_move {
                 Some(mv) if trigger == last_uci => {
                     pairs.remove(0);
-                    store::set_conditionals(self.conn, game.row.id, to_move_id, &pairs)?;
+                    self.tx.set_conditionals(game.row.id, to_move_id, &pairs)?;
                     let ply = game.record.next_ply();
-                    let (number, color) = move_number(&game.record.start, ply);
+                    let number = MoveNumber::of_ply(&game.record.start, ply).to_string();
                     let text = write_move(
                         &game.record.pos,
                         mv,
@@ -1036,7 +1032,7 @@ impl<'c> Ctx<'c> {
                         template(Key::ConditionalPlayed, owner.lang),
                         &[
                             ("game", &game.row.id.to_string()),
-                            ("number", &number_text(number, color)),
+                            ("number", &number.to_string()),
                             ("move", &text),
                         ],
                     );
@@ -1060,7 +1056,7 @@ impl<'c> Ctx<'c> {
                     self.sender = before_sender;
                 }
                 _ => {
-                    store::set_conditionals(self.conn, game.row.id, to_move_id, &[])?;
+                    self.tx.set_conditionals(game.row.id, to_move_id, &[])?;
                     let before = game.record.position_before(game.record.moves.len());
                     let text = write_move(
                         &before,
@@ -1068,7 +1064,9 @@ impl<'c> Ctx<'c> {
                         owner.notation,
                         &WriteOptions::new(owner.lang),
                     );
-                    let opponent = store::player(self.conn, game.opponent_id(to_move_id))?
+                    let opponent = self
+                        .tx
+                        .player(game.opponent_id(to_move_id))?
                         .map(|p| p.name)
                         .unwrap_or_default();
                     let note = fill(
@@ -1102,7 +1100,14 @@ impl<'c> Ctx<'c> {
                 template(Key::ConditionalRefused, player.lang),
                 &[("game", &game.row.id.to_string()), ("reason", &reason)],
             );
-            ctx.reject(player, &game, line, "conditional_refused", reason, &body)
+            ctx.reject(
+                player,
+                &game,
+                line,
+                IncidentKind::ConditionalRefused,
+                reason,
+                &body,
+            )
         };
         if game.record.pos.turn() == me {
             return refuse(
@@ -1118,17 +1123,13 @@ impl<'c> Ctx<'c> {
             let (trigger, answer) = (&branch.opponent, &branch.reply);
             // Move numbers, where given, must be those of the game, as on a move line.
             for item in [trigger, answer] {
-                let (number, color) = move_number(&game.record.start, ply);
+                let number = MoveNumber::of_ply(&game.record.start, ply);
                 if let Some(n) = item.number
-                    && (n.number != number || n.black != (color == Color::Black))
+                    && n != number
                 {
                     return refuse(
                         self,
-                        format!(
-                            "{}: the move there is {}",
-                            echo_text(item),
-                            number_text(number, color)
-                        ),
+                        format!("{}: the move there is {number}", echo_text(item)),
                     );
                 }
                 ply += 1;
@@ -1151,7 +1152,7 @@ impl<'c> Ctx<'c> {
             ));
             shown.push(format!("{t_text} {a_text}"));
         }
-        store::set_conditionals(self.conn, game.row.id, player.id, &pairs)?;
+        self.tx.set_conditionals(game.row.id, player.id, &pairs)?;
         let body = fill(
             template(Key::ConditionalStored, player.lang),
             &[
@@ -1177,14 +1178,14 @@ impl<'c> Ctx<'c> {
     ) -> store::Result<()> {
         let me = game.color_of(player.id);
         let id = game.row.id.to_string();
-        let opponent = store::player(self.conn, game.opponent_id(player.id))?;
+        let opponent = self.tx.player(game.opponent_id(player.id))?;
         let opponent_name = opponent
             .as_ref()
             .map(|p| p.name.clone())
             .unwrap_or_default();
         match cmd {
             Command::OfferDraw => {
-                store::set_draw_offer(self.conn, game.row.id, Some(me))?;
+                self.tx.set_draw_offer(game.row.id, Some(me))?;
                 if let Some(o) = &opponent {
                     let body = fill(
                         template(Key::DrawOffered, o.lang),
@@ -1196,7 +1197,7 @@ impl<'c> Ctx<'c> {
             }
             Command::AcceptDraw => {
                 if game.row.draw_offer == Some(!me) {
-                    self.finish(&mut game, "1/2-1/2", "draw agreed")?;
+                    self.finish(&mut game, GameResult::Draw, Termination::DrawAgreed)?;
                 } else {
                     let body = fill(template(Key::NoDrawOffer, player.lang), &[("game", &id)]);
                     self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
@@ -1206,7 +1207,7 @@ impl<'c> Ctx<'c> {
             }
             Command::DeclineDraw => {
                 if game.row.draw_offer == Some(!me) {
-                    store::set_draw_offer(self.conn, game.row.id, None)?;
+                    self.tx.set_draw_offer(game.row.id, None)?;
                     if let Some(o) = &opponent {
                         let body = fill(
                             template(Key::DrawDeclined, o.lang),
@@ -1226,11 +1227,9 @@ impl<'c> Ctx<'c> {
                     ClaimKind::FiftyMoves => Claim::FiftyMoves,
                 });
                 match game.record.claim(kind) {
-                    Some(claim) => self.finish(
-                        &mut game,
-                        "1/2-1/2",
-                        &format!("draw claimed: {}", claim.reason()),
-                    )?,
+                    Some(claim) => {
+                        self.finish(&mut game, GameResult::Draw, Termination::DrawClaimed(claim))?
+                    }
                     None => {
                         let reason = match kind {
                             Some(Claim::ThreefoldRepetition) => {
@@ -1245,13 +1244,23 @@ impl<'c> Ctx<'c> {
                             template(Key::ClaimRefused, player.lang),
                             &[("game", &id), ("reason", reason)],
                         );
-                        self.reject(player, &game, line, "claim_refused", reason.into(), &body)?;
+                        self.reject(
+                            player,
+                            &game,
+                            line,
+                            IncidentKind::ClaimRefused,
+                            reason.into(),
+                            &body,
+                        )?;
                     }
                 }
             }
             Command::Resign => {
-                let result = if me == Color::White { "0-1" } else { "1-0" };
-                self.finish(&mut game, result, &format!("{} resigned", player.name))?;
+                self.finish(
+                    &mut game,
+                    GameResult::loss_for(me),
+                    Termination::Resigned(player.name.clone()),
+                )?;
             }
             Command::Board => {
                 let fen = shakmaty::fen::Fen::from_position(
@@ -1281,7 +1290,7 @@ impl<'c> Ctx<'c> {
                 self.outcomes.push(format!("game {id}: board sent"));
             }
             Command::Pgn => {
-                let record = self.movetext(&game, player.notation, player.lang);
+                let record = movetext(&game, player.notation, player.lang);
                 let body = fill(
                     template(Key::Record, player.lang),
                     &[("game", &id), ("record", &record)],
@@ -1294,34 +1303,36 @@ impl<'c> Ctx<'c> {
         let _ = opponent_name;
         Ok(())
     }
+}
 
-    /// The main line in the player's notation.
-    fn movetext(&self, game: &Loaded, notation: Notation, lang: Lang) -> String {
-        let line: Vec<Node> = game
-            .record
-            .moves
-            .iter()
-            .map(|m| Node {
-                mv: Some(*m),
-                notation: Notation::Uci,
-                token: Default::default(),
-                notes: None,
-            })
-            .collect();
-        let text_game = TextGame {
-            tags: Vec::new(),
-            start: game.record.start.clone(),
-            line,
-            comments: Vec::new(),
-            result: game.row.result.clone(),
-            error: None,
-            variation_errors: Vec::new(),
-        };
-        write_movetext(&text_game, notation, &WriteOptions::new(lang))
-    }
+/// The main line in the player's notation.
+fn movetext(game: &Loaded, notation: Notation, lang: Lang) -> String {
+    let line: Vec<Node> = game
+        .record
+        .moves
+        .iter()
+        .map(|m| Node {
+            mv: Some(*m),
+            notation: Notation::Uci,
+            token: Default::default(),
+            notes: None,
+        })
+        .collect();
+    let text_game = TextGame {
+        tags: Vec::new(),
+        start: game.record.start.clone(),
+        line,
+        comments: Vec::new(),
+        result: game.row.result.map(|r| r.to_string()),
+        error: None,
+        variation_errors: Vec::new(),
+    };
+    write_movetext(&text_game, notation, &WriteOptions::new(lang))
+}
 
+impl Ctx<'_, '_> {
     fn set_notation(&mut self, player: &Player, n: Notation) -> store::Result<()> {
-        store::set_notation(self.conn, player.id, n)?;
+        self.tx.set_notation(player.id, n)?;
         let body = fill(
             template(Key::NotationSet, player.lang),
             &[("value", n.name())],
@@ -1332,7 +1343,7 @@ impl<'c> Ctx<'c> {
     }
 
     fn set_lang(&mut self, player: &Player, l: Lang) -> store::Result<()> {
-        store::set_lang(self.conn, player.id, l)?;
+        self.tx.set_lang(player.id, l)?;
         let body = fill(template(Key::LangSet, l), &[("value", l.code())]);
         self.reply_to_sender(Some(player), None, &body)?;
         self.outcomes.push(format!("language set to {l}"));
@@ -1349,9 +1360,9 @@ impl<'c> Ctx<'c> {
 
     /// Gives a reply up and tries the recipient's other addresses, once each.
     fn undeliverable(&mut self, entry: &Outgoing, why: &str) -> store::Result<()> {
-        store::give_up(self.conn, entry.id, why, self.now)?;
+        self.tx.give_up(entry.id, why, self.now)?;
         let player = match entry.player_id {
-            Some(id) => store::player(self.conn, id)?,
+            Some(id) => self.tx.player(id)?,
             None => None,
         };
         let mut tried = Vec::new();
@@ -1365,9 +1376,10 @@ impl<'c> Ctx<'c> {
                 } else {
                     fit(&entry.body)
                 };
-                if store::was_queued(self.conn, *channel, to, &body)? {
+                if self.tx.was_queued(*channel, to, &body)? {
                     continue;
                 }
+                // Another address gets the sheet the first one would have.
                 self.enqueue(
                     *channel,
                     to.clone(),
@@ -1375,7 +1387,8 @@ impl<'c> Ctx<'c> {
                     entry.game_id,
                     entry.ply,
                     &body,
-                )?;
+                )
+                .sheet = entry.sheet.clone().filter(|_| *channel == Channel::Email);
                 tried.push(format!("{channel} {to}"));
             }
         }
@@ -1387,7 +1400,7 @@ impl<'c> Ctx<'c> {
         self.incident(
             entry.game_id,
             None,
-            "undeliverable",
+            IncidentKind::Undeliverable,
             format!(
                 "reply {} to {} {}: {why}; {next}",
                 entry.id, entry.channel, entry.to
@@ -1402,18 +1415,17 @@ impl<'c> Ctx<'c> {
 
     fn incident(
         &self,
-        game_id: Option<i64>,
+        game_id: Option<GameId>,
         pos: Option<Chess>,
-        kind: &'static str,
+        kind: IncidentKind,
         detail: String,
         text: Option<&str>,
-        player_id: Option<i64>,
+        player_id: Option<PlayerId>,
     ) -> store::Result<()> {
         let fen = pos.map(|p| {
             shakmaty::fen::Fen::from_position(&p, shakmaty::EnPassantMode::Legal).to_string()
         });
-        store::record(
-            self.conn,
+        self.tx.record(
             &NewIncident {
                 game_id,
                 journal_id: self.journal_id,
@@ -1430,45 +1442,46 @@ impl<'c> Ctx<'c> {
 
     /// Replies to the sender on the channel the message came in on.
     fn reply_to_sender(
-        &self,
+        &mut self,
         player: Option<&Player>,
-        game_id: Option<i64>,
+        game_id: Option<GameId>,
         body: &str,
     ) -> store::Result<()> {
         let to = self.sender.clone();
-        self.enqueue(self.channel, to, player.map(|p| p.id), game_id, None, body)
+        self.enqueue(self.channel, to, player.map(|p| p.id), game_id, None, body);
+        Ok(())
     }
 
     /// Sends to a player on their preferred channel.
     fn send_to(
-        &self,
+        &mut self,
         player: &Player,
-        game_id: Option<i64>,
+        game_id: Option<GameId>,
         ply: Option<u32>,
         body: &str,
     ) -> store::Result<()> {
-        let Some((channel, to)) = reply_address(player) else {
-            return Ok(());
-        };
-        self.enqueue(channel, to, Some(player.id), game_id, ply, body)
+        if let Some((channel, to)) = reply_address(player) {
+            self.enqueue(channel, to, Some(player.id), game_id, ply, body);
+        }
+        Ok(())
     }
 
-    /// Queues a reply; SMS and radio replies are fitted to one message.
+    /// Decides a reply; SMS and radio replies are fitted to one message.
     fn enqueue(
-        &self,
+        &mut self,
         channel: Channel,
         to: String,
-        player_id: Option<i64>,
-        game_id: Option<i64>,
+        player_id: Option<PlayerId>,
+        game_id: Option<GameId>,
         ply: Option<u32>,
         body: &str,
-    ) -> store::Result<()> {
+    ) -> &mut NewReply {
         let body = if channel == Channel::Email {
             body.to_string()
         } else {
             fit(body)
         };
-        let reply = NewReply {
+        self.replies.push(NewReply {
             journal_id: self.journal_id,
             game_id,
             player_id,
@@ -1476,8 +1489,32 @@ impl<'c> Ctx<'c> {
             channel,
             to,
             body,
-        };
-        store::queue(self.conn, &reply, self.now)?;
+            sheet: None,
+        });
+        let last = self.replies.len() - 1;
+        &mut self.replies[last]
+    }
+
+    /// Queues the replies decided, in order. An email reply about a game
+    /// carries the game's sheet as this transaction leaves it, so a retry
+    /// days later still shows the position its text speaks of.
+    fn flush(&mut self) -> store::Result<()> {
+        let mut games: Vec<Loaded> = Vec::new();
+        for mut reply in std::mem::take(&mut self.replies) {
+            if let (Channel::Email, Some(id), None) = (reply.channel, reply.game_id, &reply.sheet) {
+                if !games.iter().any(|g| g.row.id == id) {
+                    games.extend(load_game(self.tx, id)?);
+                }
+                let recipient = match reply.player_id {
+                    Some(p) => self.tx.player(p)?,
+                    None => None,
+                };
+                if let Some(game) = games.iter().find(|g| g.row.id == id) {
+                    reply.sheet = Some(sheet(self.tx, game, recipient.as_ref())?);
+                }
+            }
+            self.tx.queue(&reply, self.now)?;
+        }
         Ok(())
     }
 }
@@ -1491,46 +1528,33 @@ pub fn reply_address(player: &Player) -> Option<(Channel, String)> {
         .or_else(|| player.addresses.first().cloned())
 }
 
-fn number_text(number: u32, color: Color) -> String {
-    if color == Color::White {
-        format!("{number}.")
-    } else {
-        format!("{number}...")
-    }
-}
-
 fn echo_text(item: &Item) -> String {
     match item.number {
-        Some(n) => format!(
-            "{}{} {}",
-            n.number,
-            if n.black { "..." } else { "." },
-            item.text
-        ),
+        Some(n) => format!("{n} {}", item.text),
         None => item.text.clone(),
     }
 }
 
 /// The incident kind, the reason and the suggested moves of a reading error.
-fn describe_error(e: &ReadError) -> (&'static str, String, Vec<Move>) {
+fn describe_error(e: &ReadError) -> (IncidentKind, String, Vec<Move>) {
     match e {
-        ReadError::Malformed { .. } => ("malformed", strip_text(e), Vec::new()),
+        ReadError::Malformed { .. } => (IncidentKind::Malformed, strip_text(e), Vec::new()),
         ReadError::Illegal {
             reason,
             did_you_mean,
             ..
         } => (
-            "illegal",
+            IncidentKind::Illegal,
             reason.to_string(),
             did_you_mean.iter().map(|c| c.mv).collect(),
         ),
         ReadError::Ambiguous { candidates, .. } => (
-            "ambiguous",
+            IncidentKind::Ambiguous,
             strip_text(e),
             candidates.iter().map(|c| c.mv).collect(),
         ),
         ReadError::Conflict { readings, .. } => (
-            "ambiguous",
+            IncidentKind::Ambiguous,
             strip_text(e),
             readings.iter().map(|(_, c)| c.mv).collect(),
         ),
@@ -1564,43 +1588,35 @@ pub fn diagram(pos: &Chess) -> String {
 // ---------------------------------------------------------------------------
 // Clocks and leave
 
-use crate::game::clock::{self, Leave, LeaveBook, MoveTimes, SweepAction, TimeControl};
+use crate::game::clock::{self, Leave, LeaveBook, MoveTimes, SweepAction};
 
 /// The stored leaves of a player, as a leave book.
-fn leave_book(conn: &Connection, player: &Player) -> store::Result<(LeaveBook, Vec<(i64, Leave)>)> {
-    let stored = store::leaves(conn, player.id)?;
-    let mut with_ids = Vec::new();
-    for (id, from, until) in stored {
-        let Ok(from) = from.parse::<jiff::civil::Date>() else {
-            continue;
-        };
-        let until = until.and_then(|u| u.parse::<jiff::civil::Date>().ok());
-        with_ids.push((id, Leave { from, until }));
-    }
+fn leave_book(store: &Store, player: &Player) -> store::Result<(LeaveBook, Vec<LeaveRow>)> {
+    let stored = store.leaves(player.id)?;
     let book = LeaveBook::with_leaves(
         clock::DEFAULT_LEAVE_DAYS,
-        with_ids.iter().map(|(_, l)| *l).collect(),
+        stored.iter().map(|l| l.leave).collect(),
     );
-    Ok((book, with_ids))
+    Ok((book, stored))
 }
 
 /// The leave days that stop a player's clock (what the clock sweep counts).
-pub fn effective_leaves(conn: &Connection, player: &Player) -> store::Result<Vec<Leave>> {
-    Ok(leave_book(conn, player)?.0.effective_leaves())
+pub fn effective_leaves(store: &Store, player: &Player) -> store::Result<Vec<Leave>> {
+    Ok(leave_book(store, player)?.0.effective_leaves())
 }
 
 fn player_zone(player: &Player) -> jiff::tz::TimeZone {
     clock::zone(&player.tz).unwrap_or(jiff::tz::TimeZone::UTC)
 }
 
-impl Ctx<'_> {
+impl Ctx<'_, '_> {
     fn request_leave(&mut self, player: &Player, days: u32) -> store::Result<String> {
-        let (mut book, _) = leave_book(self.conn, player)?;
+        let (mut book, _) = leave_book(self.tx, player)?;
         let today = clock::local_date(&player_zone(player), self.now);
         Ok(match book.request(today, Some(days)) {
             Ok(leave) => {
                 let until = leave.until.map(|d| d.to_string()).unwrap_or_default();
-                store::add_leave(self.conn, player.id, &leave.from.to_string(), &until)?;
+                self.tx.add_leave(player.id, &leave)?;
                 let left = book.remaining_in_year(leave.from.year());
                 fill(
                     template(Key::LeaveGranted, player.lang),
@@ -1620,13 +1636,13 @@ impl Ctx<'_> {
 
     /// A move sent while on leave ends the leave.
     fn end_leave_on_move(&self, player: &Player) -> store::Result<()> {
-        let (mut book, stored) = leave_book(self.conn, player)?;
+        let (mut book, stored) = leave_book(self.tx, player)?;
         let today = clock::local_date(&player_zone(player), self.now);
         if let Some(ended) = book.end_on(today)
-            && let Some((id, _)) = stored.iter().find(|(_, l)| l.from == ended.from)
+            && let Some(row) = stored.iter().find(|l| l.leave.from == ended.from)
             && let Some(until) = ended.until
         {
-            store::set_leave_until(self.conn, *id, &until.to_string())?;
+            self.tx.set_leave_until(row.id, until)?;
         }
         Ok(())
     }
@@ -1648,8 +1664,8 @@ pub fn with_penalty(mut status: clock::ClockStatus, days: i64) -> clock::ClockSt
 /// What a clock sweep did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SweepReport {
-    pub forfeits: Vec<i64>,
-    pub reminders: Vec<i64>,
+    pub forfeits: Vec<GameId>,
+    pub reminders: Vec<GameId>,
 }
 
 /// The clock sweep: declares time forfeits and reminds players before their
@@ -1658,20 +1674,14 @@ pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepRep
     let tx = store.write()?;
     let mut report = SweepReport::default();
     let mut ctx = Ctx::unprompted(&tx, now);
-    for row in store::all_games(&tx, true)? {
+    for row in tx.all_games(true)? {
         let Some(mut game) = ctx.load(row.id)? else {
             continue;
         };
-        let Ok(tc) = game.row.time_control.parse::<TimeControl>() else {
-            continue;
-        };
+        let tc = game.row.time_control;
         let color = game.record.pos.turn();
-        let player_id = if color == Color::White {
-            game.row.white
-        } else {
-            game.row.black
-        };
-        let Some(player) = store::player(&tx, player_id)? else {
+        let player_id = game.row.player(color);
+        let Some(player) = tx.player(player_id)? else {
             continue;
         };
         let times: Vec<MoveTimes> = game
@@ -1692,23 +1702,20 @@ pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepRep
             &book.effective_leaves(),
             now,
         );
-        let status = with_penalty(status, store::penalty_days(&tx, row.id, player_id)?);
+        let status = with_penalty(status, tx.penalty_days(row.id, player_id)?);
         let ply = game.record.next_ply();
-        let reminded = tx
-            .query_row(
-                "SELECT 1 FROM reminders WHERE game_id = ?1 AND ply = ?2",
-                rusqlite::params![row.id, ply],
-                |_| Ok(()),
-            )
-            .is_ok();
+        let reminded = tx.was_reminded(row.id, ply)?;
         match clock::sweep(&status, clock::DEFAULT_REMIND_DAYS, reminded) {
             SweepAction::Forfeit => {
-                let result = if color == Color::White { "0-1" } else { "1-0" };
-                ctx.finish(&mut game, result, &format!("{} lost on time", player.name))?;
+                ctx.finish(
+                    &mut game,
+                    GameResult::loss_for(color),
+                    Termination::LostOnTime(player.name.clone()),
+                )?;
                 report.forfeits.push(row.id);
             }
             SweepAction::Remind => {
-                store::mark_reminded(&tx, row.id, ply)?;
+                tx.mark_reminded(row.id, ply)?;
                 let days = status.days_remaining.unwrap_or(0).to_string();
                 let body = fill(
                     template(Key::Reminder, player.lang),
@@ -1720,6 +1727,7 @@ pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepRep
             SweepAction::Nothing => {}
         }
     }
+    ctx.flush()?;
     tx.commit()?;
     Ok(report)
 }
@@ -1730,13 +1738,13 @@ pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepRep
 /// Takes back every move after `ply`, audited, both players told.
 pub fn takeback(
     store: &mut Store,
-    game_id: i64,
+    game_id: GameId,
     ply: u32,
     reason: &str,
     now: Timestamp,
 ) -> store::Result<usize> {
     let tx = store.write()?;
-    let ctx = Ctx::unprompted(&tx, now);
+    let mut ctx = Ctx::unprompted(&tx, now);
     let game = ctx.load_existing(game_id)?;
     if ply as usize > game.moves.len() {
         return Err(store::StoreError::Invalid(format!(
@@ -1750,14 +1758,13 @@ pub fn takeback(
         .skip(ply as usize)
         .map(|m| m.uci.clone())
         .collect();
-    let n = store::truncate_moves(&tx, game_id, ply)?;
+    let n = tx.truncate_moves(game_id, ply)?;
     if game.row.finished {
-        store::reopen_game(&tx, game_id)?;
+        tx.reopen_game(game_id)?;
     }
-    store::set_conditionals(&tx, game_id, game.row.white, &[])?;
-    store::set_conditionals(&tx, game_id, game.row.black, &[])?;
-    store::audit(
-        &tx,
+    tx.set_conditionals(game_id, game.row.white, &[])?;
+    tx.set_conditionals(game_id, game.row.black, &[])?;
+    tx.audit(
         game_id,
         "takeback",
         reason,
@@ -1765,7 +1772,7 @@ pub fn takeback(
         now,
     )?;
     for id in [game.row.white, game.row.black] {
-        if let Some(p) = store::player(&tx, id)? {
+        if let Some(p) = tx.player(id)? {
             let body = fill(
                 template(Key::TakenBack, p.lang),
                 &[
@@ -1777,6 +1784,7 @@ pub fn takeback(
             ctx.send_to(&p, Some(game_id), None, &body)?;
         }
     }
+    ctx.flush()?;
     tx.commit()?;
     Ok(n)
 }
@@ -1784,34 +1792,42 @@ pub fn takeback(
 /// Adjudicates a result, audited, both players told.
 pub fn adjudicate(
     store: &mut Store,
-    game_id: i64,
+    game_id: GameId,
     result: &str,
     reason: &str,
     now: Timestamp,
 ) -> store::Result<()> {
-    if !matches!(result, "1-0" | "0-1" | "1/2-1/2") {
-        return Err(store::StoreError::Invalid(format!(
-            "result {result:?}: write 1-0, 0-1 or 1/2-1/2"
-        )));
-    }
+    let decided = result
+        .parse::<GameResult>()
+        .ok()
+        .filter(|r| *r != GameResult::Unfinished)
+        .ok_or_else(|| {
+            store::StoreError::Invalid(format!("result {result:?}: write 1-0, 0-1 or 1/2-1/2"))
+        })?;
     let tx = store.write()?;
-    let ctx = Ctx::unprompted(&tx, now);
+    let mut ctx = Ctx::unprompted(&tx, now);
     let game = ctx.load_existing(game_id)?;
-    store::finish_game(&tx, game_id, result, &format!("adjudicated: {reason}"), now)?;
-    store::audit(&tx, game_id, "adjudicate", reason, result, now)?;
+    tx.finish_game(
+        game_id,
+        decided,
+        &Termination::Adjudicated(reason.to_string()),
+        now,
+    )?;
+    tx.audit(game_id, "adjudicate", reason, decided.as_str(), now)?;
     for id in [game.row.white, game.row.black] {
-        if let Some(p) = store::player(&tx, id)? {
+        if let Some(p) = tx.player(id)? {
             let body = fill(
                 template(Key::Adjudicated, p.lang),
                 &[
                     ("game", &game_id.to_string()),
-                    ("result", result),
+                    ("result", decided.as_str()),
                     ("reason", reason),
                 ],
             );
             ctx.send_to(&p, Some(game_id), None, &body)?;
         }
     }
+    ctx.flush()?;
     tx.commit()?;
     Ok(())
 }

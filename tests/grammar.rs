@@ -14,6 +14,7 @@ use ccgate::protocol::grammar::{
 };
 use ccgate::protocol::is_iccf_shaped;
 use proptest::prelude::*;
+use shakmaty::Color;
 
 fn unescape(s: &str) -> String {
     let mut out = String::new();
@@ -104,7 +105,7 @@ fn the_issue_examples() {
         Body::Moves(vec![Item {
             number: Some(MoveNumber {
                 number: 15,
-                black: false
+                color: Color::White
             }),
             text: "5254".into(),
             draw_offer: false
@@ -118,7 +119,7 @@ fn the_issue_examples() {
         items[0].number,
         Some(MoveNumber {
             number: 15,
-            black: true
+            color: Color::Black
         })
     );
     assert_eq!(items[0].text, "Nf6");

@@ -9,10 +9,9 @@
 //! moves are what both must agree on.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
-use ccgate::notation::movetext::{Game, MovetextOptions, read_games, write_movetext};
-use ccgate::notation::{Notation, WriteOptions};
+use ccgate_core::notation::movetext::{Game, MovetextOptions, read_games, write_movetext};
+use ccgate_core::notation::{Notation, WriteOptions};
 
 struct Row {
     game_in_file: usize,
@@ -22,7 +21,8 @@ struct Row {
 }
 
 fn python_rows() -> BTreeMap<String, Vec<Row>> {
-    let tsv = std::fs::read_to_string("tests/data/derived/games_uci.tsv").expect("games_uci.tsv");
+    let tsv = std::fs::read_to_string(crate::support::data_path("derived/games_uci.tsv"))
+        .expect("games_uci.tsv");
     let mut by_file: BTreeMap<String, Vec<Row>> = BTreeMap::new();
     for line in tsv.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
@@ -37,7 +37,7 @@ fn python_rows() -> BTreeMap<String, Vec<Row>> {
 }
 
 fn ours(path: &str) -> Vec<Game> {
-    let bytes = std::fs::read(Path::new("tests/data").join(path)).expect("pgn file");
+    let bytes = std::fs::read(crate::support::data_path(path)).expect("pgn file");
     let text = String::from_utf8(bytes.clone())
         .unwrap_or_else(|_| bytes.iter().map(|&b| char::from(b)).collect());
     read_games(&text, &MovetextOptions::default())

@@ -7,10 +7,7 @@
 //!
 //! Needs the test servers (`.ci/setup-servers`); see `common/mail_lab.rs`.
 
-#[path = "common/gateway.rs"]
-mod gateway;
-#[path = "common/mail_lab.rs"]
-mod mail_lab;
+use crate::support::{gateway, mail_lab};
 
 use std::time::Duration;
 

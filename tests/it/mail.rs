@@ -89,9 +89,8 @@ first_retry = "1s"
         imap = lab.imap_port(),
         smtp = lab.smtp_port()
     ));
-    // The secret comes from the environment, never from the file.
-    // SAFETY: set before any thread of this test reads the environment.
-    unsafe { std::env::set_var("CCGATE_TEST_IMAP_PASSWORD", "gw-secret") };
+    // The secret comes from the daemon's environment, never from the file.
+    gw.env("CCGATE_TEST_IMAP_PASSWORD", "gw-secret");
     let db = gw.db();
     let alice = add_player(
         &db,

@@ -94,6 +94,13 @@ fn uci_of(game: &Game) -> String {
 
 #[test]
 fn every_standard_game_python_reads_we_read_the_same() {
+    compare_with_python(false);
+}
+
+/// Every game python-chess reads, read by us to the same line; each is also
+/// written and read back in every notation when `every_notation` is set, on
+/// a sample of them otherwise.
+fn compare_with_python(every_notation: bool) {
     let mut compared = 0;
     let mut notations_checked = 0;
     let mut failures = Vec::new();
@@ -133,7 +140,7 @@ fn every_standard_game_python_reads_we_read_the_same() {
             compared += 1;
             // Every notation on a sample keeps the debug run short; the ignored
             // test below runs all of them on every game.
-            if compared % 25 == 1 || std::env::var_os("CCGATE_FULL").is_some() {
+            if compared % 25 == 1 || every_notation {
                 for n in Notation::ALL {
                     assert_eq!(
                         through(game, n),
@@ -162,9 +169,7 @@ fn every_standard_game_python_reads_we_read_the_same() {
 #[test]
 #[ignore = "whole sweep; run in the optimised profile: cargo test --profile test-opt -- --ignored"]
 fn every_standard_game_in_every_notation() {
-    // SAFETY of the environment switch: tests in this binary only read it.
-    unsafe { std::env::set_var("CCGATE_FULL", "1") };
-    every_standard_game_python_reads_we_read_the_same();
+    compare_with_python(true);
 }
 
 #[test]

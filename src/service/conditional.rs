@@ -33,21 +33,18 @@ impl Ctx<'_, '_> {
                     pairs.remove(0);
                     self.tx.set_conditionals(game.row.id, to_move_id, &pairs)?;
                     let ply = game.record.next_ply();
-                    let number = MoveNumber::of_ply(&game.record.start, ply).to_string();
+                    let number = MoveNumber::of_ply(&game.record.start, ply);
                     let text = write_move(
                         &game.record.pos,
                         mv,
                         owner.notation,
                         &WriteOptions::new(owner.lang),
                     );
-                    let note = fill(
-                        template(Key::ConditionalPlayed, owner.lang),
-                        &[
-                            ("game", &game.row.id.to_string()),
-                            ("number", &number.to_string()),
-                            ("move", &text),
-                        ],
-                    );
+                    let note = Notice::ConditionalPlayed {
+                        game: game.row.id,
+                        number,
+                        mv: text,
+                    };
                     self.send_to(&owner, Some(game.row.id), None, &note)?;
                     // The system plays it for the owner: the owner's confirmation
                     // goes to the owner, not to the message's sender.
@@ -77,14 +74,11 @@ impl Ctx<'_, '_> {
                         .player(game.opponent_id(to_move_id))?
                         .map(|p| p.name)
                         .unwrap_or_default();
-                    let note = fill(
-                        template(Key::ConditionalDropped, owner.lang),
-                        &[
-                            ("game", &game.row.id.to_string()),
-                            ("opponent", &opponent),
-                            ("move", &text),
-                        ],
-                    );
+                    let note = Notice::ConditionalDropped {
+                        game: game.row.id,
+                        opponent,
+                        mv: text,
+                    };
                     self.send_to(&owner, Some(game.row.id), None, &note)?;
                     self.outcomes
                         .push(Step::InGame(game.row.id, GameStep::ConditionalsDropped));
@@ -104,17 +98,17 @@ impl Ctx<'_, '_> {
     ) -> store::Result<()> {
         let me = game.color_of(player.id);
         let refuse = |ctx: &mut Self, reason: String| -> store::Result<()> {
-            let body = fill(
-                template(Key::ConditionalRefused, player.lang),
-                &[("game", &game.row.id.to_string()), ("reason", &reason)],
-            );
+            let notice = Notice::ConditionalRefused {
+                game: game.row.id,
+                reason: reason.clone(),
+            };
             ctx.reject(
                 player,
                 &game,
                 line,
                 IncidentKind::ConditionalRefused,
                 reason,
-                &body,
+                &notice,
             )
         };
         if game.record.pos.turn() == me {
@@ -161,14 +155,11 @@ impl Ctx<'_, '_> {
             shown.push(format!("{t_text} {a_text}"));
         }
         self.tx.set_conditionals(game.row.id, player.id, &pairs)?;
-        let body = fill(
-            template(Key::ConditionalStored, player.lang),
-            &[
-                ("game", &game.row.id.to_string()),
-                ("moves", &format!("if {}", shown.join(", if "))),
-            ],
-        );
-        self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+        let notice = Notice::ConditionalStored {
+            game: game.row.id,
+            pairs: shown,
+        };
+        self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
         self.outcomes.push(Step::InGame(
             game.row.id,
             GameStep::ConditionalsStored(pairs.len()),

@@ -140,35 +140,39 @@ impl Ctx<'_, '_> {
     /// Answers whoever acts: the sender of a message on the channel it came
     /// in on; for the system's or the operator's acts, the player on their
     /// preferred channel.
+    /// The notice is rendered in the player's language (English for a
+    /// stranger): the one place a notice becomes text.
     pub(super) fn reply_to_sender(
         &mut self,
         player: Option<&Player>,
         game_id: Option<GameId>,
-        body: &str,
+        notice: &Notice,
     ) -> store::Result<()> {
         match &self.actor {
             Actor::Sender { channel, address } => {
                 let (channel, to) = (*channel, address.clone());
-                self.enqueue(channel, to, player.map(|p| p.id), game_id, None, body);
+                let body = notice.render(player.map_or(Lang::En, |p| p.lang));
+                self.enqueue(channel, to, player.map(|p| p.id), game_id, None, &body);
                 Ok(())
             }
             Actor::Operator | Actor::System => match player {
-                Some(p) => self.send_to(p, game_id, None, body),
+                Some(p) => self.send_to(p, game_id, None, notice),
                 None => Ok(()),
             },
         }
     }
 
-    /// Sends to a player on their preferred channel.
+    /// Sends to a player on their preferred channel, in their language.
     pub(super) fn send_to(
         &mut self,
         player: &Player,
         game_id: Option<GameId>,
         ply: Option<u32>,
-        body: &str,
+        notice: &Notice,
     ) -> store::Result<()> {
         if let Some((channel, to)) = reply_address(player) {
-            self.enqueue(channel, to, Some(player.id), game_id, ply, body);
+            let body = notice.render(player.lang);
+            self.enqueue(channel, to, Some(player.id), game_id, ply, &body);
         }
         Ok(())
     }

@@ -41,15 +41,12 @@ pub fn takeback(
     )?;
     for id in [game.row.white, game.row.black] {
         if let Some(p) = tx.player(id)? {
-            let body = fill(
-                template(Key::TakenBack, p.lang),
-                &[
-                    ("game", &game_id.to_string()),
-                    ("ply", &ply.to_string()),
-                    ("reason", reason),
-                ],
-            );
-            ctx.send_to(&p, Some(game_id), None, &body)?;
+            let notice = Notice::TakenBack {
+                game: game_id,
+                ply,
+                reason: reason.to_string(),
+            };
+            ctx.send_to(&p, Some(game_id), None, &notice)?;
         }
     }
     ctx.flush()?;
@@ -84,15 +81,12 @@ pub fn adjudicate(
     tx.audit(game_id, "adjudicate", reason, decided.as_str(), now)?;
     for id in [game.row.white, game.row.black] {
         if let Some(p) = tx.player(id)? {
-            let body = fill(
-                template(Key::Adjudicated, p.lang),
-                &[
-                    ("game", &game_id.to_string()),
-                    ("result", decided.as_str()),
-                    ("reason", reason),
-                ],
-            );
-            ctx.send_to(&p, Some(game_id), None, &body)?;
+            let notice = Notice::Adjudicated {
+                game: game_id,
+                result: decided,
+                reason: reason.to_string(),
+            };
+            ctx.send_to(&p, Some(game_id), None, &notice)?;
         }
     }
     ctx.flush()?;

@@ -15,6 +15,7 @@ mod conditional;
 mod ctx;
 mod director;
 mod moves;
+mod notice;
 mod pin;
 mod route;
 mod steps;
@@ -33,12 +34,12 @@ use crate::notation::{
 use crate::protocol::address::{Channel, normalize};
 use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, ParsedLine, Profile};
 use crate::protocol::sms::fit;
-use crate::protocol::templates::{Key, fill, template};
 pub use clock::{SweepReport, effective_leaves, sweep_clocks, with_penalty};
 pub use ctx::Actor;
 use ctx::Ctx;
 pub use director::{adjudicate, takeback};
 pub use moves::read_players_move;
+pub use notice::Notice;
 pub use pin::{hash_pin, pin_of_line};
 pub use steps::{GameStep, Refusal, Step};
 
@@ -128,12 +129,8 @@ pub fn set_aside(
             Aside::Ignored(reason) => ctx.outcomes.push(Step::Ignored(reason.clone())),
             Aside::TooLarge { size, limit } => {
                 let player = ctx.tx.player_by_address(msg.channel, sender)?;
-                let lang = player.as_ref().map_or(Lang::En, |p| p.lang);
-                let body = fill(
-                    template(Key::TooLarge, lang),
-                    &[("limit", &(limit / 1024).to_string())],
-                );
-                ctx.reply_to_sender(player.as_ref(), None, &body)?;
+                let notice = Notice::TooLarge { limit: *limit };
+                ctx.reply_to_sender(player.as_ref(), None, &notice)?;
                 ctx.outcomes.push(Step::Refused(Refusal::TooLarge {
                     size: *size,
                     limit: *limit,

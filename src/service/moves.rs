@@ -79,17 +79,17 @@ impl Ctx<'_, '_> {
                 });
                 return Ok(());
             }
-            let body = fill(
-                template(Key::NotYourTurn, player.lang),
-                &[("game", &game.row.id.to_string()), ("text", &own.text)],
-            );
+            let notice = Notice::NotYourTurn {
+                game: game.row.id,
+                text: own.text.clone(),
+            };
             return self.reject(
                 player,
                 &game,
                 line,
                 IncidentKind::OutOfTurn,
                 "not the sender's move".into(),
-                &body,
+                &notice,
             );
         }
         if let Some(echo) = echo
@@ -102,14 +102,11 @@ impl Ctx<'_, '_> {
         if let Some(n) = own.number
             && n != expected
         {
-            let body = fill(
-                template(Key::WrongNumber, player.lang),
-                &[
-                    ("game", &game.row.id.to_string()),
-                    ("text", &line.text),
-                    ("number", &expected.to_string()),
-                ],
-            );
+            let notice = Notice::WrongNumber {
+                game: game.row.id,
+                text: line.text.clone(),
+                expected,
+            };
             let detail = format!("move number given, expected {expected}");
             return self.reject(
                 player,
@@ -117,7 +114,7 @@ impl Ctx<'_, '_> {
                 line,
                 IncidentKind::WrongNumber,
                 detail,
-                &body,
+                &notice,
             );
         }
 
@@ -170,17 +167,13 @@ impl Ctx<'_, '_> {
         line: &ParsedLine,
         echo: &Item,
     ) -> store::Result<()> {
-        let record = movetext(game, player.notation, player.lang);
-        let body = fill(
-            template(Key::Desync, player.lang),
-            &[
-                ("game", &game.row.id.to_string()),
-                ("text", &echo_text(echo)),
-                ("record", &record),
-            ],
-        );
+        let notice = Notice::Desync {
+            game: game.row.id,
+            text: echo_text(echo),
+            record: movetext(game, player.notation, player.lang),
+        };
         let detail = format!("repeated move {} does not match the game", echo_text(echo));
-        self.reject(player, game, line, IncidentKind::Desync, detail, &body)
+        self.reject(player, game, line, IncidentKind::Desync, detail, &notice)
     }
 
     /// Records a refusal about a game: the incident with the position it was
@@ -192,7 +185,7 @@ impl Ctx<'_, '_> {
         line: &ParsedLine,
         kind: IncidentKind,
         detail: String,
-        body: &str,
+        notice: &Notice,
     ) -> store::Result<()> {
         self.outcomes.push(Step::RefusedInGame {
             game: game.row.id,
@@ -208,7 +201,7 @@ impl Ctx<'_, '_> {
             Some(&line.text),
             Some(player.id),
         )?;
-        self.reply_to_sender(Some(player), Some(game.row.id), body)
+        self.reply_to_sender(Some(player), Some(game.row.id), notice)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -223,36 +216,24 @@ impl Ctx<'_, '_> {
         suggestions: Vec<Move>,
     ) -> store::Result<()> {
         let pos = &game.record.pos;
-        let mut body = fill(
-            template(Key::Refused, player.lang),
-            &[
-                ("game", &game.row.id.to_string()),
-                ("text", text),
-                ("reason", reason),
-            ],
-        );
-        if !suggestions.is_empty() {
-            let opts = WriteOptions::new(player.lang);
-            let moves: Vec<String> = suggestions
-                .iter()
-                .map(|m| write_move(pos, *m, player.notation, &opts))
-                .collect();
-            body.push_str(&fill(
-                template(Key::DidYouMean, player.lang),
-                &[("moves", &moves.join(", "))],
-            ));
-        }
-        body.push_str(template(Key::NothingApplied, player.lang));
+        let opts = WriteOptions::new(player.lang);
         // The event's policy: postal rules charge days for an illegal move.
         let penalty = game.row.penalty_days;
-        if penalty > 0 && kind == IncidentKind::Illegal {
+        let penalty_days = (penalty > 0 && kind == IncidentKind::Illegal).then_some(penalty);
+        if let Some(days) = penalty_days {
             self.tx
-                .add_penalty(game.row.id, player.id, penalty, reason, self.now)?;
-            body.push_str(&fill(
-                template(Key::Penalty, player.lang),
-                &[("days", &penalty.to_string())],
-            ));
+                .add_penalty(game.row.id, player.id, days, reason, self.now)?;
         }
+        let notice = Notice::Refused {
+            game: game.row.id,
+            text: text.to_string(),
+            reason: reason.to_string(),
+            did_you_mean: suggestions
+                .iter()
+                .map(|m| write_move(pos, *m, player.notation, &opts))
+                .collect(),
+            penalty_days,
+        };
         self.incident(
             Some(game.row.id),
             Some(pos.clone()),
@@ -261,7 +242,7 @@ impl Ctx<'_, '_> {
             Some(&line.text),
             Some(player.id),
         )?;
-        self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
+        self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
         self.outcomes.push(Step::RefusedInGame {
             game: game.row.id,
             kind,
@@ -336,46 +317,33 @@ impl Ctx<'_, '_> {
         let mut after = before.clone();
         after.play_unchecked(mv);
         let code = crate::game::rules::check_code(&after);
-        let number = MoveNumber::of_ply(&game.record.start, ply).to_string();
+        let number = MoveNumber::of_ply(&game.record.start, ply);
         let iccf = write_move(&before, mv, Notation::Iccf, &WriteOptions::default());
         let Some(opponent) = self.tx.player(game.opponent_id(mover.id))? else {
             return Ok(());
         };
-        let game_id = game.row.id.to_string();
         let text_for = |p: &Player| write_move(&before, mv, p.notation, &WriteOptions::new(p.lang));
-        let mine = fill(
-            template(Key::Confirm, mover.lang),
-            &[
-                ("game", &game_id),
-                ("number", &number),
-                ("move", &text_for(mover)),
-                ("iccf", &iccf),
-                ("code", &code),
-                ("opponent", &opponent.name),
-            ],
-        );
+        let mine = Notice::Confirm {
+            game: game.row.id,
+            number,
+            mv: text_for(mover),
+            iccf: iccf.clone(),
+            code: code.clone(),
+            opponent: opponent.name.clone(),
+        };
         self.reply_to_sender(Some(mover), Some(game.row.id), &mine)?;
         if again {
             return Ok(());
         }
-        let mut theirs = fill(
-            template(Key::YourMove, opponent.lang),
-            &[
-                ("game", &game_id),
-                ("number", &number),
-                ("move", &text_for(&opponent)),
-                ("iccf", &iccf),
-                ("code", &code),
-                ("opponent", &mover.name),
-            ],
-        );
-        if offer {
-            theirs.push(' ');
-            theirs.push_str(&fill(
-                template(Key::DrawOfferedWithMove, opponent.lang),
-                &[("game", &game_id)],
-            ));
-        }
+        let theirs = Notice::YourMove {
+            game: game.row.id,
+            number,
+            mv: text_for(&opponent),
+            iccf,
+            code,
+            opponent: mover.name.clone(),
+            draw_offered: offer,
+        };
         self.send_to(&opponent, Some(game.row.id), Some(ply), &theirs)
     }
 
@@ -391,15 +359,12 @@ impl Ctx<'_, '_> {
         game.row.result = Some(result);
         for id in [game.row.white, game.row.black] {
             if let Some(p) = self.tx.player(id)? {
-                let body = fill(
-                    template(Key::GameOver, p.lang),
-                    &[
-                        ("game", &game.row.id.to_string()),
-                        ("result", result.as_str()),
-                        ("reason", &reason.to_string()),
-                    ],
-                );
-                self.send_to(&p, Some(game.row.id), None, &body)?;
+                let notice = Notice::GameOver {
+                    game: game.row.id,
+                    result,
+                    reason: reason.clone(),
+                };
+                self.send_to(&p, Some(game.row.id), None, &notice)?;
             }
         }
         self.outcomes.push(Step::GameOver {

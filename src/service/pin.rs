@@ -57,7 +57,7 @@ impl Ctx<'_, '_> {
                 None,
                 Some(player.id),
             )?;
-            self.reply_to_sender(Some(player), None, template(Key::BadPin, player.lang))?;
+            self.reply_to_sender(Some(player), None, &Notice::BadPin)?;
             self.outcomes.push(Step::Refused(Refusal::Pin(why)));
         }
         Ok(ok)

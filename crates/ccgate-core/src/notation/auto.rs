@@ -29,6 +29,13 @@ use super::{Lang, Notation, Reading, algebraic, descriptive, iccf, resolve, uci}
 
 /// Reads a token in whichever notation it is written, and says which.
 pub fn read_auto(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notation), ReadError> {
+    let (text, draw_offer) = super::split_draw_offer(text);
+    let (mut reading, notation) = read_any(pos, text, lang)?;
+    reading.draw_offer = draw_offer;
+    Ok((reading, notation))
+}
+
+fn read_any(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notation), ReadError> {
     // The common case, strict English SAN as PGN files hold it, decided
     // without the general steps below. Their answers are known here: text
     // shakmaty's SAN parser accepts is ASCII without spaces (so

@@ -224,6 +224,7 @@ impl fmt::Display for Warning {
                 CheckMark::None => "no check",
                 CheckMark::Check => "check",
                 CheckMark::Mate => "mate",
+                CheckMark::Double => "double check or mate",
             }
         }
         match self {

@@ -26,6 +26,7 @@ mod desc;
 pub mod descriptive;
 mod error;
 mod figurine;
+pub mod glyphs;
 pub mod iccf;
 mod lan;
 pub mod lang;
@@ -38,6 +39,7 @@ mod suggest;
 mod text;
 mod uci;
 pub mod uedemann;
+pub mod words;
 
 use std::fmt;
 use std::str::FromStr;
@@ -122,6 +124,12 @@ impl Notation {
             self,
             Notation::Uci | Notation::Iccf | Notation::Uedemann | Notation::UedemannHw
         )
+    }
+
+    /// Whether moves in the notation carry annotation glyphs (`e5!?`,
+    /// `Nc6 ±`): the codes and UCI, whose convention is no marks, do not.
+    pub fn takes_glyphs(self) -> bool {
+        self.needs_position()
     }
 
     /// Whether the notation is a square code, for which "did you mean"
@@ -256,6 +264,21 @@ pub struct Reading {
     /// Things the text got wrong that do not change which move it is
     /// (a wrong check or mate mark, a capture mark on a quiet move).
     pub warnings: Vec<Warning>,
+    /// A draw offer was written with the move (`Kb1(=)`, `5254 (=)`: FIDE
+    /// Appendix C.12).
+    pub draw_offer: bool,
+}
+
+/// The draw-offer mark of FIDE Appendix C.12, glued to a move or apart.
+pub const DRAW_OFFER: &str = "(=)";
+
+/// Splits a trailing draw offer off a move: every notation may carry one,
+/// and none of their grammars has a use for it.
+pub fn split_draw_offer(text: &str) -> (&str, bool) {
+    match text.trim_end().strip_suffix(DRAW_OFFER) {
+        Some(rest) if !rest.trim().is_empty() => (rest.trim_end(), true),
+        _ => (text, false),
+    }
 }
 
 /// Reads one move written in `notation` and resolves it in `pos`.
@@ -269,7 +292,8 @@ pub fn read_move(
     notation: Notation,
     opts: &ReadOptions,
 ) -> Result<Reading, ReadError> {
-    match notation {
+    let (text, draw_offer) = split_draw_offer(text);
+    let mut reading = match notation {
         Notation::San | Notation::Lan | Notation::Figurine => {
             algebraic::read(pos, text, notation, opts.lang)
         }
@@ -278,7 +302,9 @@ pub fn read_move(
         Notation::Uedemann => uedemann::read(pos, text, uedemann::Table::Gringmuth),
         Notation::UedemannHw => uedemann::read(pos, text, uedemann::Table::HooperWhyld),
         Notation::Descriptive => descriptive::read(pos, text),
-    }
+    }?;
+    reading.draw_offer = draw_offer;
+    Ok(reading)
 }
 
 /// Writes a legal move of `pos` in `notation`.

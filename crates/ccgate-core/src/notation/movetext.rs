@@ -25,6 +25,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use super::auto::read_auto;
+use super::glyphs::Glyph;
 use super::{Lang, Notation, ReadError, ReadOptions, WriteOptions, append_move, read_move};
 
 /// How to read movetext.
@@ -108,6 +109,8 @@ pub struct Node {
 #[derive(Debug, Clone, Default)]
 pub struct Notes {
     pub nags: Vec<u8>,
+    /// A draw offer went with the move (`(=)`, FIDE Appendix C.12).
+    pub draw_offer: bool,
     /// Comments before the move (only at the start of a variation).
     pub before: Vec<String>,
     /// Comments after the move.
@@ -119,6 +122,10 @@ pub struct Notes {
 impl Node {
     pub fn nags(&self) -> &[u8] {
         self.notes.as_ref().map_or(&[], |n| &n.nags)
+    }
+
+    pub fn draw_offer(&self) -> bool {
+        self.notes.as_ref().is_some_and(|n| n.draw_offer)
     }
 
     pub fn comments(&self) -> &[String] {
@@ -489,9 +496,12 @@ impl<'a> Parser<'a> {
                 '{' => {
                     self.bump();
                     let end = comment_end(self.rest());
-                    if opts.comments {
-                        let text = self.rest()[..end].trim().to_string();
-                        comment(&mut frames, game, text);
+                    let text = self.rest()[..end].trim();
+                    // PGN output writes a draw offer as this comment (docs/decisions.md).
+                    if text == super::DRAW_OFFER {
+                        offer_last(&mut frames);
+                    } else if opts.comments {
+                        comment(&mut frames, game, text.to_string());
                     }
                     self.at += end;
                     self.bump();
@@ -504,7 +514,10 @@ impl<'a> Parser<'a> {
                     }
                     self.at += end;
                 }
-                '(' if self.rest().starts_with("(=)") => self.at += 3,
+                '(' if self.rest().starts_with(super::DRAW_OFFER) => {
+                    self.at += super::DRAW_OFFER.len();
+                    offer_last(&mut frames);
+                }
                 '(' => {
                     self.bump();
                     let parent = frames.last_mut();
@@ -632,12 +645,23 @@ impl<'a> Parser<'a> {
         opts: &MovetextOptions,
     ) {
         let token = strip_move_number(token);
-        if token.is_empty() || is_suffix_word(token) {
+        if token.is_empty()
+            || is_suffix_word(token)
+            || super::words::mark_word(token).is_some()
+            || (super::words::is_connector(token) && self.mark_word_follows())
+        {
             return;
         }
-        if let Some(nag) = glyph_nag(token) {
+        // The symbols speak of the side that made the last move.
+        if let Some(glyph) = super::glyphs::read(token, !frame.pos.turn()) {
             if let Some(node) = frame.nodes.last_mut() {
-                node.notes_mut().nags.push(nag);
+                match glyph {
+                    Glyph::Nag(nag) => node.notes_mut().nags.push(nag),
+                    Glyph::Comment(text) if opts.comments => {
+                        node.notes_mut().comments.push(text.to_string())
+                    }
+                    Glyph::Comment(_) => {}
+                }
             }
             return;
         }
@@ -681,6 +705,15 @@ impl<'a> Parser<'a> {
         read_token(frame, token, game, depth, opts);
     }
 
+    /// Whether the next token is a check or mate word (`Échec et mat`).
+    fn mark_word_follows(&mut self) -> bool {
+        let save = self.at;
+        self.skip_space_inline();
+        let follows = super::words::mark_word(self.token()).is_some();
+        self.at = save;
+        follows
+    }
+
     fn skip_space_inline(&mut self) {
         while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
             self.bump();
@@ -722,6 +755,9 @@ fn read_token(
             push_node(frame, Some(reading.mv), token, notation);
             if let (Some(nag), Some(node)) = (reading.nag, frame.nodes.last_mut()) {
                 node.notes_mut().nags.push(nag);
+            }
+            if reading.draw_offer {
+                offer_last(std::slice::from_mut(frame));
             }
         }
         Err(error) => {
@@ -808,6 +844,12 @@ fn nag_last(frames: &mut [Frame], nag: u8) {
     }
 }
 
+fn offer_last(frames: &mut [Frame]) {
+    if let Some(node) = frames.last_mut().and_then(|f| f.nodes.last_mut()) {
+        node.notes_mut().draw_offer = true;
+    }
+}
+
 fn close_variation(frames: &mut Vec<Frame>) {
     if frames.len() < 2 {
         return;
@@ -838,6 +880,9 @@ fn strip_move_number(token: &str) -> &str {
 
 /// Words that only qualify the previous move in descriptive or FIDE writing.
 fn is_suffix_word(token: &str) -> bool {
+    // `е.р.` with Cyrillic look-alikes is `e.p.`.
+    let folded = super::text::normalize(token);
+    let token = folded.as_ref();
     if !token.starts_with(['e', 'E', 'c', 'C', 'm', 'M', 'd', 'D', '+', '#', '†', '‡']) {
         return false;
     }
@@ -847,43 +892,6 @@ fn is_suffix_word(token: &str) -> bool {
     ]
     .iter()
     .any(|w| w.eq_ignore_ascii_case(token))
-}
-
-/// Annotation glyphs written as separate tokens: the six move glyphs of PGN
-/// §8.2.3.8 and the position glyphs used by lichess and Informant
-/// (notation.md §4.4).
-fn glyph_nag(token: &str) -> Option<u8> {
-    if token.starts_with(|c: char| c.is_ascii_alphanumeric() && c != 'N') {
-        return None;
-    }
-    let folded = super::text::normalize(token);
-    Some(match folded.as_ref() {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        "□" => 7,
-        "=" => 10,
-        "∞" => 13,
-        "⩲" => 14,
-        "⩱" => 15,
-        "±" => 16,
-        "∓" => 17,
-        "+-" => 18,
-        "-+" => 19,
-        "⨀" => 22,
-        "↑↑" => 32,
-        "↑" => 36,
-        "→" => 40,
-        "=∞" => 44,
-        "⇆" => 132,
-        "⊕" => 138,
-        "∆" => 140,
-        "N" => 146,
-        _ => return None,
-    })
 }
 
 /// The normalised result for a game termination token.
@@ -982,6 +990,7 @@ pub fn write_movetext(game: &Game, notation: Notation, opts: &WriteOptions) -> S
     for (i, node) in game.line.iter().enumerate() {
         number(turn, fullmoves, i == 0, &mut out);
         write_node(&pos, node.mv, notation, opts, &mut out);
+        write_marks(node, turn, notation, &mut out);
         out.push(' ');
         if replay {
             play(&mut pos, node.mv);
@@ -993,6 +1002,40 @@ pub fn write_movetext(game: &Game, notation: Notation, opts: &WriteOptions) -> S
     }
     out.push_str(result_of(game));
     out
+}
+
+/// What one-line output writes after a move: its move mark glued (`e5!?`),
+/// the draw offer glued as on a FIDE scoresheet (`Kb1(=)`), then each
+/// evaluation symbol, or `$n` for a NAG without one, and each symbol kept as
+/// a comment. UCI carries no draw offer, and the codes and UCI no glyphs.
+fn write_marks(node: &Node, moved: Color, notation: Notation, out: &mut String) {
+    let Some(notes) = node.notes.as_deref() else {
+        return;
+    };
+    let glyphs = notation.takes_glyphs();
+    let mut rest = Vec::new();
+    for &nag in notes.nags.iter().filter(|_| glyphs) {
+        match super::glyphs::write(nag, moved) {
+            Some(g) if super::glyphs::is_move_mark(nag) && rest.is_empty() => out.push_str(g),
+            Some(g) => rest.push(g.to_string()),
+            None => rest.push(format!("${nag}")),
+        }
+    }
+    if notes.draw_offer && notation != Notation::Uci {
+        out.push_str(super::DRAW_OFFER);
+    }
+    let symbols = notes
+        .comments
+        .iter()
+        .filter(|c| glyphs && super::glyphs::is_comment_glyph(c));
+    for word in rest
+        .iter()
+        .map(String::as_str)
+        .chain(symbols.map(String::as_str))
+    {
+        out.push(' ');
+        out.push_str(word);
+    }
 }
 
 /// The result token written after the moves.

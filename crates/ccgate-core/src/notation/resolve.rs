@@ -87,6 +87,7 @@ pub(crate) fn resolve(
         mv,
         nag: desc.nag,
         warnings: warnings(pos, desc, &mv),
+        draw_offer: false,
     })
 }
 
@@ -198,6 +199,15 @@ pub(crate) fn wrong_mark(pos: &Chess, claimed: CheckMark, mv: &Move) -> Option<C
             CheckMark::Mate => None,
             actual => Some(actual),
         },
+        CheckMark::Double => {
+            let mut after = pos.clone();
+            after.play_unchecked(*mv);
+            match check_after(pos, mv) {
+                CheckMark::Mate => None,
+                CheckMark::Check if after.checkers().count() > 1 => None,
+                actual => Some(actual),
+            }
+        }
     }
 }
 

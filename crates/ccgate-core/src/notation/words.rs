@@ -1,0 +1,147 @@
+//! Check and mate written as words after a move, in every language of the
+//! piece-letter table (seed 001's columns "Шах" and "Мат", seed 003 for
+//! Macedonian; the list with its sources is in `protocols/notation.md`).
+//!
+//! Words are compared case-insensitively after [`fold`](super::text::fold),
+//! so Cyrillic `мат` typed with Latin look-alikes is the same word. A phrase
+//! of several words (`Échec et mat`, `Skák og mát`) is read word by word:
+//! each word is a check or mate word or, between two of them, a
+//! [`CONNECTORS`] word.
+//!
+//! ```
+//! use ccgate_core::notation::words::{mark_word, is_connector};
+//! use ccgate_core::notation::CheckMark;
+//! assert_eq!(mark_word("мат"), Some(CheckMark::Mate));
+//! assert_eq!(mark_word("Schachmatt"), Some(CheckMark::Mate));
+//! assert_eq!(mark_word("Šach"), Some(CheckMark::Check));
+//! assert_eq!(mark_word("e.p."), None);
+//! assert!(is_connector("og"));
+//! ```
+
+use super::desc::CheckMark;
+use super::text::fold;
+
+/// Mate words: English, descriptive and every language of seed 001's table.
+const MATE: &[&str] = &[
+    "mate",
+    "checkmate",
+    "mat",         // cs, nl, pl, ro, tr; ru, uk, mk мат (folded)
+    "мат",         // ru, uk, mk
+    "skakmat",     // da
+    "schachmatt",  // de, lb
+    "matt",        // hu; sv "Schack matt", it "matto" below
+    "matto",       // it "Scacco matto"
+    "mát",         // is "Skák og mát"
+    "marbhsháinn", // ga
+    "mattus",      // la
+    "matas",       // lt
+    "sjakkmatt",   // no
+    "šakkimatti",  // fi
+    "matti",       // fi
+    "mάτ",         // el "Mάτ" (Latin M as printed)
+    "μάτ",         // el
+    "ματ",         // el
+    "מט",          // he
+    "將死",        // zh
+    "siachmat",    // cy
+    "×",           // Soviet style: mate sign (folds to x)
+];
+
+/// Check words.
+const CHECK: &[&str] = &[
+    "check", "šach",    // cs, lt, sk
+    "skak",    // da, id
+    "schaak",  // nl
+    "ŝak",     // eo
+    "šahh",    // et
+    "šakki",   // fi
+    "échec",   // fr
+    "echec",   // fr, without the accent
+    "schach",  // de, lb
+    "sakk",    // hu
+    "skák",    // is
+    "sáinn",   // ga
+    "王手",    // ja
+    "scacco",  // it
+    "scaccus", // la
+    "sjakk",   // no
+    "szach",   // pl
+    "xeque",   // pt
+    "şah",     // ro, tr
+    "шах",     // ru, uk, mk
+    "šah",     // sl, hr
+    "jaque",   // es
+    "schack",  // sv
+    "siach",   // cy
+    "escac",   // ca
+    "xec",     // ca
+    "將軍",    // zh
+    "שח",      // he
+];
+
+/// Words inside a phrase: `Échec et mat`, `Skák og mát`, `Escac i mat`.
+const CONNECTORS: &[&str] = &["et", "og", "i"];
+
+fn same(word: &str, listed: &str) -> bool {
+    let folded = |s: &str| {
+        s.chars()
+            .filter_map(fold)
+            .flat_map(char::to_lowercase)
+            .collect::<String>()
+    };
+    folded(word) == folded(listed)
+}
+
+/// The check or mate a word stands for.
+pub fn mark_word(word: &str) -> Option<CheckMark> {
+    // Every word of the lists starts with a letter or `×`; moves and numbers are skipped at once.
+    if word.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_punctuation()) {
+        return None;
+    }
+    if MATE.iter().any(|w| same(word, w)) {
+        Some(CheckMark::Mate)
+    } else if CHECK.iter().any(|w| same(word, w)) {
+        Some(CheckMark::Check)
+    } else {
+        None
+    }
+}
+
+/// Whether a word joins the words of a check or mate phrase.
+pub fn is_connector(word: &str) -> bool {
+    CONNECTORS.iter().any(|w| word.eq_ignore_ascii_case(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_of_the_table() {
+        for w in [
+            "Mat",
+            "Skakmat",
+            "Checkmate",
+            "mat",
+            "Schachmatt",
+            "Matt",
+            "Marbhsháinn",
+            "Mattus",
+            "Matas",
+            "Sjakkmatt",
+            "Мат",
+            "Siachmat",
+            "matti",
+            "Mάτ",
+            "мaт",
+        ] {
+            assert_eq!(mark_word(w), Some(CheckMark::Mate), "{w}");
+        }
+        for w in [
+            "Šach", "Schaak", "Échec", "Sakk", "Szach", "Xeque", "Шах", "Jaque",
+        ] {
+            assert_eq!(mark_word(w), Some(CheckMark::Check), "{w}");
+        }
+        assert_eq!(mark_word("Nf3"), None);
+    }
+}

@@ -87,8 +87,9 @@ struct ConvertArgs {
     /// Language of the output's piece letters.
     #[arg(long, default_value = "en")]
     lang: Lang,
-    /// pgn (English letters, O-O, e8=Q) or fide (the language's letters, 0-0, e8Q);
-    /// default pgn for English, fide otherwise.
+    /// pgn (English letters, O-O, e8=Q), fide (the language's letters, 0-0, e8Q)
+    /// or soviet (as fide, with `:` for a capture, `×` for mate, `++` for a
+    /// double check); default pgn for English, fide otherwise.
     #[arg(long)]
     style: Option<Style>,
     /// Notation of the input, or auto to detect it move by move.

@@ -160,7 +160,7 @@ fn read_pattern(
         Some(mv) => Ok(Reading {
             mv,
             nag: marks.nag,
-            warnings: warnings(pos, &marks, &mv),
+            warnings: warnings(pos, marks, &mv),
             draw_offer: false,
         }),
         None => resolve_general(pos, norm, pattern, marks, &filter),
@@ -1803,8 +1803,9 @@ fn capture_square(cur: &mut Cursor<'_>) -> Result<(Option<Spot>, Option<Role>), 
         }
         return Err(cur.error("a square or a promotion piece"));
     }
-    // The square without a slash: `KtxPK5`, `BxPB2` (seed 001's game).
-    if let Some(s) = spot(cur).filter(|s| s.rank.is_some()) {
+    // The square without a slash: `KtxPK5`, `BxPB2` (seed 001's game); a
+    // whole square, so that SAN's `Qxb6` is not the queen taking a bishop on the sixth.
+    if let Some(s) = spot(cur).filter(|s| s.file.is_some() && s.rank.is_some()) {
         return Ok((Some(s), None));
     }
     *cur = start;

@@ -182,6 +182,9 @@ pub enum Style {
     Pgn,
     /// The language's letters, `0-0`, `e8Q` (FIDE Laws, Appendix C).
     Fide,
+    /// Soviet books (seed 002): as FIDE, with `:` for a capture, `×` for
+    /// mate and `++` for a double check (`Фh5:f7×`).
+    Soviet,
 }
 
 impl FromStr for Style {
@@ -191,7 +194,8 @@ impl FromStr for Style {
         match s.trim().to_ascii_lowercase().as_str() {
             "pgn" => Ok(Style::Pgn),
             "fide" => Ok(Style::Fide),
-            _ => Err(format!("unknown style {s:?}; known: pgn, fide")),
+            "soviet" => Ok(Style::Soviet),
+            _ => Err(format!("unknown style {s:?}; known: pgn, fide, soviet")),
         }
     }
 }
@@ -243,7 +247,7 @@ impl WriteOptions {
     pub(crate) fn letters(&self) -> Lang {
         match self.style {
             Style::Pgn => Lang::En,
-            Style::Fide => self.lang,
+            Style::Fide | Style::Soviet => self.lang,
         }
     }
 }

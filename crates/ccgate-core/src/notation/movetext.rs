@@ -22,7 +22,7 @@
 
 use compact_str::CompactString;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
 
 use super::auto::read_auto;
 use super::glyphs::Glyph;
@@ -163,6 +163,21 @@ pub enum GameError {
         color: Color,
         token: String,
     },
+    /// A token where a move belongs that no notation reads as one: a number
+    /// that is not this move's number (`716`, a mistyped ICCF code) or `00`.
+    #[error("move {number}{dots} {token}: not a move: {why}", dots = if *color == Color::White { "." } else { "..." }, why = not_a_move(token))]
+    NotAMove {
+        number: u32,
+        color: Color,
+        token: String,
+    },
+    /// A move number that contradicts the position (`1... e4` from the start).
+    #[error("move number {token} contradicts the position: this is move {number}{dots}", dots = if *color == Color::White { "." } else { "..." })]
+    WrongNumber {
+        number: u32,
+        color: Color,
+        token: String,
+    },
     /// A game of another variant (crazyhouse, atomic, …) or Chess960.
     #[error("{0}")]
     Unsupported(String),
@@ -177,11 +192,24 @@ pub(crate) fn play(pos: &mut Chess, mv: Option<Move>) {
     match mv {
         Some(m) => pos.play_unchecked(m),
         None => {
-            if let Ok(swapped) = pos.clone().swap_turn() {
+            if let Some(swapped) = null_move(pos) {
                 *pos = swapped;
             }
         }
     }
+}
+
+/// The position after a null move; `None` while in check. Black's null
+/// move ends the move, as any move of Black's does (shakmaty's turn swap
+/// leaves the counter alone).
+fn null_move(pos: &Chess) -> Option<Chess> {
+    let swapped = pos.clone().swap_turn().ok()?;
+    if pos.turn() == Color::White {
+        return Some(swapped);
+    }
+    let mut setup = swapped.to_setup(shakmaty::EnPassantMode::Legal);
+    setup.fullmoves = setup.fullmoves.saturating_add(1);
+    Chess::from_setup(setup, CastlingMode::Standard).ok()
 }
 
 /// Reads every game of a PGN text or bare movetext.
@@ -644,7 +672,10 @@ impl<'a> Parser<'a> {
         depth: usize,
         opts: &MovetextOptions,
     ) {
-        let token = strip_move_number(token);
+        let token = match self.move_number(token, frame, game, depth) {
+            Some(rest) => rest,
+            None => return,
+        };
         if token.is_empty()
             || is_suffix_word(token)
             || super::words::mark_word(token).is_some()
@@ -657,10 +688,8 @@ impl<'a> Parser<'a> {
             if let Some(node) = frame.nodes.last_mut() {
                 match glyph {
                     Glyph::Nag(nag) => node.notes_mut().nags.push(nag),
-                    Glyph::Comment(text) if opts.comments => {
-                        node.notes_mut().comments.push(text.to_string())
-                    }
-                    Glyph::Comment(_) => {}
+                    // Kept even without comments: one-line output writes it back.
+                    Glyph::Comment(text) => node.notes_mut().comments.push(text.to_string()),
                 }
             }
             return;
@@ -688,7 +717,7 @@ impl<'a> Parser<'a> {
         let number = frame.pos.fullmoves().get();
         let color = frame.pos.turn();
         if matches!(token, "--" | "Z0" | "0000" | "@@@@") {
-            let Ok(after) = frame.pos.clone().swap_turn() else {
+            let Some(after) = null_move(&frame.pos) else {
                 frame.failed = true;
                 let error = GameError::NullInCheck {
                     number,
@@ -703,6 +732,63 @@ impl<'a> Parser<'a> {
             return;
         }
         read_token(frame, token, game, depth, opts);
+    }
+
+    /// Checks a move number against the position and returns what follows
+    /// it in the token; `None` when the token was only a number or is an
+    /// error (recorded).
+    fn move_number(
+        &self,
+        token: &'a str,
+        frame: &mut Frame,
+        game: &mut Game,
+        depth: usize,
+    ) -> Option<&'a str> {
+        let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            return Some(token.trim_start_matches(['.', '…']));
+        }
+        let rest = &token[digits..];
+        let after = rest.trim_start_matches(['.', '…']);
+        let dotted = after.len() < rest.len();
+        // Four or five digits alone are an ICCF move.
+        if !dotted && (!after.is_empty() || matches!(digits, 4 | 5)) {
+            return Some(token);
+        }
+        if frame.failed {
+            return None;
+        }
+        let number = frame.pos.fullmoves().get();
+        let color = frame.pos.turn();
+        let black = rest.starts_with("..") || rest.starts_with('…');
+        let written = token[..digits].parse::<u32>().ok();
+        // A FEN's move counter is often left at 1: the first number of such a game is taken as written.
+        let renumbered = depth == 1 && frame.nodes.is_empty() && game.tag("FEN").is_some();
+        let fits = (written == Some(number) || (renumbered && dotted))
+            && !(black && color == Color::White);
+        if fits && (dotted || color == Color::White) {
+            if let Some(n) = written.filter(|&n| renumbered && n != number) {
+                renumber(frame, game, n);
+            }
+            return Some(after);
+        }
+        frame.failed = true;
+        let token = token.to_string();
+        let error = if dotted {
+            GameError::WrongNumber {
+                number,
+                color,
+                token,
+            }
+        } else {
+            GameError::NotAMove {
+                number,
+                color,
+                token,
+            }
+        };
+        record(game, depth, error);
+        None
     }
 
     /// Whether the next token is a check or mate word (`Échec et mat`).
@@ -863,19 +949,28 @@ fn close_variation(frames: &mut Vec<Frame>) {
     }
 }
 
-/// `12.`, `12...`, `12…` before a move, or alone.
-fn strip_move_number(token: &str) -> &str {
-    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-    let rest = &token[digits..];
-    let dots = rest.trim_start_matches(['.', '…']);
-    if digits > 0 && dots.len() < rest.len() {
-        return dots;
+/// Gives a game that has not started yet the move number its text uses.
+fn renumber(frame: &mut Frame, game: &mut Game, n: u32) {
+    let Some(n) = std::num::NonZeroU32::new(n) else {
+        return;
+    };
+    let mut setup = frame.pos.to_setup(shakmaty::EnPassantMode::Legal);
+    setup.fullmoves = n;
+    if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
+        game.start = pos.clone();
+        *frame = Frame::new(pos);
     }
-    // Bare numbers of up to three digits number moves; four or five digits are ICCF moves.
-    if digits == token.len() && digits <= 3 {
-        return "";
+}
+
+/// Why a number where a move belongs is not one.
+fn not_a_move(token: &str) -> &'static str {
+    if token.bytes().all(|b| b == b'0') {
+        "castling is written 0-0 or O-O"
+    } else if token.len() == 3 {
+        "an ICCF move has four digits (five with a promotion)"
+    } else {
+        "a number that is not this move's number"
     }
-    token.trim_start_matches(['.', '…'])
 }
 
 /// Words that only qualify the previous move in descriptive or FIDE writing.

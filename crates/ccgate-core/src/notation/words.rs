@@ -44,7 +44,6 @@ const MATE: &[&str] = &[
     "מט",          // he
     "將死",        // zh
     "siachmat",    // cy
-    "×",           // Soviet style: mate sign (folds to x)
 ];
 
 /// Check words.
@@ -84,7 +83,9 @@ const CONNECTORS: &[&str] = &["et", "og", "i"];
 
 fn same(word: &str, listed: &str) -> bool {
     let folded = |s: &str| {
+        // Lower case first: `fold` maps only capital `М` to Latin.
         s.chars()
+            .flat_map(char::to_lowercase)
             .filter_map(fold)
             .flat_map(char::to_lowercase)
             .collect::<String>()
@@ -94,11 +95,12 @@ fn same(word: &str, listed: &str) -> bool {
 
 /// The check or mate a word stands for.
 pub fn mark_word(word: &str) -> Option<CheckMark> {
-    // Every word of the lists starts with a letter or `×`; moves and numbers are skipped at once.
+    // Every word of the lists starts with a letter; moves and numbers are skipped at once.
     if word.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_punctuation()) {
         return None;
     }
-    if MATE.iter().any(|w| same(word, w)) {
+    // The Soviet mate sign apart; compared unfolded, as `X` is a glyph (weak point).
+    if word == "×" || MATE.iter().any(|w| same(word, w)) {
         Some(CheckMark::Mate)
     } else if CHECK.iter().any(|w| same(word, w)) {
         Some(CheckMark::Check)

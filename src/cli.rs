@@ -170,6 +170,15 @@ fn decode(bytes: Vec<u8>) -> String {
 }
 
 fn convert(args: &ConvertArgs) -> ExitCode {
+    // Only English descriptive is written; never silently English for another language.
+    if args.to == Notation::Descriptive && args.lang != Lang::En {
+        return fail(&format!(
+            "descriptive notation is written in English only ({} descriptive, such as the \
+             Spanish P4R, is not supported): use --lang en, or san with --lang {}",
+            args.lang.name(),
+            args.lang.code()
+        ));
+    }
     let start = match &args.fen {
         None => None,
         Some(fen) => match fen.parse::<Fen>().map_err(|e| e.to_string()).and_then(|f| {

@@ -113,7 +113,7 @@ impl Lang {
         let mut all: Vec<(&'static str, Role)> = ROLES
             .iter()
             .map(|&r| (letters[role_index(r)], r))
-            .filter(|&(l, r)| !l.is_empty() && !(r == Role::Pawn && letters[..5].contains(&l)))
+            .filter(|&(l, r)| !(l.is_empty() || r == Role::Pawn && letters[..5].contains(&l)))
             .collect();
         all.extend(
             ALTERNATES

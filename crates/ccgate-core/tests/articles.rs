@@ -279,3 +279,52 @@ fn move_number_contradicting_the_position() {
     assert_eq!(g.line.len(), 2);
     assert_eq!(g.start.fullmoves().get(), 23);
 }
+
+fn suggested(fen: &str, text: &str, notation: Notation, lang: Lang) -> Vec<String> {
+    let p = pos(fen);
+    let e = read_move(&p, text, notation, &ReadOptions::new(lang)).unwrap_err();
+    let legal = p.legal_moves();
+    let moves = e.did_you_mean();
+    assert!(moves.len() <= 3, "{e}");
+    assert!(moves.iter().all(|m| legal.contains(m)), "{e}");
+    match e {
+        ccgate_core::notation::ReadError::Malformed { did_you_mean, .. }
+        | ccgate_core::notation::ReadError::Illegal { did_you_mean, .. } => {
+            did_you_mean.into_iter().map(|c| c.text).collect()
+        }
+        other => panic!("{other}"),
+    }
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn did_you_mean_in_every_notation() {
+    // A German writing English letters; an English player writing German ones.
+    let g4 = "rn1qkb1r/pppp1ppp/5n2/4p3/4P1b1/3P1N2/PPP2PPP/RNBQKB1R b KQkq - 0 4";
+    assert_eq!(suggested(g4, "Bxf3", Notation::San, Lang::De)[0], "Lxf3");
+    assert_eq!(suggested(START, "Sf3", Notation::San, Lang::En)[0], "Nf3");
+    // One key off.
+    assert_eq!(suggested(START, "Nf4", Notation::San, Lang::En)[0], "Nf3");
+    // The pawn's file left out of a capture.
+    let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+    assert_eq!(suggested(ep, "d6", Notation::San, Lang::En)[0], "exd6");
+    // The ICCF code inside a longer slip, its squares exchanged.
+    assert_eq!(
+        suggested(START, "52544", Notation::Iccf, Lang::En)[0],
+        "5254"
+    );
+    assert_eq!(suggested(START, "5452", Notation::Iccf, Lang::En), ["5254"]);
+    // A Uedemann pair transposed.
+    assert_eq!(
+        suggested(START, "goge", Notation::Uedemann, Lang::En),
+        ["gego"]
+    );
+    // Descriptive, one key off.
+    assert_eq!(
+        suggested(START, "N-KB4", Notation::Descriptive, Lang::En)[0],
+        "N-KB3"
+    );
+    // UCI.
+    assert_eq!(suggested(START, "e2e5", Notation::Uci, Lang::En)[0], "e2e4");
+}

@@ -102,6 +102,7 @@ impl<'a> Cursor<'a> {
             expected,
             at,
             found: self.peek(),
+            did_you_mean: Vec::new(),
         }
     }
 

@@ -35,7 +35,7 @@ pub mod movetext;
 pub mod pgn;
 mod resolve;
 mod san;
-mod suggest;
+pub mod suggest;
 mod text;
 mod uci;
 pub mod uedemann;
@@ -297,18 +297,29 @@ pub fn read_move(
     opts: &ReadOptions,
 ) -> Result<Reading, ReadError> {
     let (text, draw_offer) = split_draw_offer(text);
-    let mut reading = match notation {
+    let mut reading = read_one(pos, text, notation, opts.lang)
+        .map_err(|e| suggest::attach(pos, text, notation, opts.lang, e))?;
+    reading.draw_offer = draw_offer;
+    Ok(reading)
+}
+
+/// Reads one move, without suggestions.
+pub(crate) fn read_one(
+    pos: &Chess,
+    text: &str,
+    notation: Notation,
+    lang: Lang,
+) -> Result<Reading, ReadError> {
+    match notation {
         Notation::San | Notation::Lan | Notation::Figurine => {
-            algebraic::read(pos, text, notation, opts.lang)
+            algebraic::read(pos, text, notation, lang)
         }
         Notation::Uci => uci::read(pos, text),
         Notation::Iccf => iccf::read(pos, text),
         Notation::Uedemann => uedemann::read(pos, text, uedemann::Table::Gringmuth),
         Notation::UedemannHw => uedemann::read(pos, text, uedemann::Table::HooperWhyld),
         Notation::Descriptive => descriptive::read(pos, text),
-    }?;
-    reading.draw_offer = draw_offer;
-    Ok(reading)
+    }
 }
 
 /// Writes a legal move of `pos` in `notation`.

@@ -328,3 +328,101 @@ fn did_you_mean_in_every_notation() {
     // UCI.
     assert_eq!(suggested(START, "e2e5", Notation::Uci, Lang::En)[0], "e2e4");
 }
+
+/// The configs every article game is written in: each notation, the
+/// lettered ones in English (PGN style) and in Russian and German in FIDE
+/// and Soviet style.
+fn configs() -> Vec<(Notation, WriteOptions)> {
+    let mut out = Vec::new();
+    for n in Notation::ALL {
+        out.push((n, WriteOptions::default()));
+        if matches!(n, Notation::San | Notation::Lan | Notation::Figurine) {
+            for lang in [Lang::Ru, Lang::De, Lang::Hu] {
+                for style in [Style::Fide, Style::Soviet] {
+                    out.push((n, WriteOptions::new(lang).with_style(style)));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn ucis(g: &Game) -> String {
+    g.line
+        .iter()
+        .map(|n| {
+            n.mv.map_or("0000".to_string(), |m| {
+                m.to_uci(CastlingMode::Standard).to_string()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn article_games_in_every_notation_and_back_unchanged() {
+    let text = std::fs::read_to_string(crate::support::workspace_path(
+        "protocols/vectors/games.tsv",
+    ))
+    .expect("games.tsv");
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(rows.len(), 10);
+    for row in rows {
+        let [name, lang, uci, movetext, _source] = row[..] else {
+            panic!("bad row {row:?}")
+        };
+        let lang: Lang = lang.parse().unwrap();
+        let read = |text: &str, from: Option<Notation>, lang: Lang| {
+            let opts = MovetextOptions {
+                from,
+                lang,
+                ..MovetextOptions::default()
+            };
+            let g = read_games(text, &opts).into_iter().next().unwrap();
+            assert_eq!(g.error, None, "{name}: {text}");
+            g
+        };
+        let g = read(movetext, None, lang);
+        assert_eq!(ucis(&g), uci, "{name}");
+        for (notation, opts) in configs() {
+            let written = write_movetext(&g, notation, &opts);
+            let back = read(&written, Some(notation), opts.lang);
+            assert_eq!(ucis(&back), uci, "{name} in {notation}: {written}");
+            let offers = |g: &Game| g.line.iter().map(|n| n.draw_offer()).collect::<Vec<_>>();
+            if notation != Notation::Uci {
+                assert_eq!(offers(&back), offers(&g), "{name} in {notation}: {written}");
+            }
+            if notation.takes_glyphs() {
+                let nags = |g: &Game| g.line.iter().map(|n| n.nags().to_vec()).collect::<Vec<_>>();
+                assert_eq!(nags(&back), nags(&g), "{name} in {notation}: {written}");
+            }
+            assert_eq!(
+                write_movetext(&back, notation, &opts),
+                written,
+                "{name} in {notation}"
+            );
+            // And as PGN, with its NAGs and the draw offer as a comment.
+            let pgn = write_pgn(&g, notation, &opts);
+            let back = read(&pgn, Some(notation), opts.lang);
+            assert_eq!(
+                write_pgn(&back, notation, &opts),
+                pgn,
+                "{name} in {notation}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_survey_game_in_iccf_character_for_character() {
+    let g = whole(DESCRIPTIVE);
+    assert_eq!(
+        write_movetext(&g, Notation::Iccf, &WriteOptions::default()),
+        "1. 5254 5755 2. 7163 2836 3. 6125 1716 4. 2514 4746 5. 2133 3874 6. 3345 7857 \
+         7. 3233 2725 8. 1423 3615 9. 6355 7441 10. 4566 7766 11. 2367 *"
+    );
+}

@@ -81,32 +81,43 @@ const CHECK: &[&str] = &[
 /// Words inside a phrase: `Échec et mat`, `Skák og mát`, `Escac i mat`.
 const CONNECTORS: &[&str] = &["et", "og", "i"];
 
-fn same(word: &str, listed: &str) -> bool {
-    let folded = |s: &str| {
-        // Lower case first: `fold` maps only capital `М` to Latin.
-        s.chars()
-            .flat_map(char::to_lowercase)
-            .filter_map(fold)
-            .flat_map(char::to_lowercase)
-            .collect::<String>()
-    };
-    folded(word) == folded(listed)
+/// Lower case first: `fold` maps only capital `М` to Latin.
+fn folded(s: &str) -> String {
+    s.chars()
+        .flat_map(char::to_lowercase)
+        .filter_map(fold)
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The folded lists, computed once: the movetext reader asks about every
+/// token that is not plainly a move (`P-K4`, `PxP`).
+fn lists() -> &'static [(String, CheckMark)] {
+    static LISTS: std::sync::OnceLock<Vec<(String, CheckMark)>> = std::sync::OnceLock::new();
+    LISTS.get_or_init(|| {
+        let mate = MATE.iter().map(|w| (folded(w), CheckMark::Mate));
+        mate.chain(CHECK.iter().map(|w| (folded(w), CheckMark::Check)))
+            .collect()
+    })
 }
 
 /// The check or mate a word stands for.
 pub fn mark_word(word: &str) -> Option<CheckMark> {
-    // Every word of the lists starts with a letter; moves and numbers are skipped at once.
-    if word.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_punctuation()) {
+    // No word of the lists has a digit or a sign: moves and numbers are skipped at once.
+    if word.bytes().any(|b| b.is_ascii_digit() || b == b'-')
+        || word.starts_with(|c: char| c.is_ascii_punctuation())
+    {
         return None;
     }
     // The Soviet mate sign apart; compared unfolded, as `X` is a glyph (weak point).
-    if word == "×" || MATE.iter().any(|w| same(word, w)) {
-        Some(CheckMark::Mate)
-    } else if CHECK.iter().any(|w| same(word, w)) {
-        Some(CheckMark::Check)
-    } else {
-        None
+    if word == "×" {
+        return Some(CheckMark::Mate);
     }
+    let word = folded(word);
+    lists()
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map(|&(_, mark)| mark)
 }
 
 /// Whether a word joins the words of a check or mate phrase.

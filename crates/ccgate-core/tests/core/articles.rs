@@ -426,3 +426,27 @@ fn the_survey_game_in_iccf_character_for_character() {
          7. 3233 2725 8. 1423 3615 9. 6355 7441 10. 4566 7766 11. 2367 *"
     );
 }
+
+#[test]
+fn glyphs_and_draw_offers_in_move_lines() {
+    use ccgate_core::protocol::grammar::{Body, Profile, parse_line};
+    let items = |line: &str, lang: Lang| match parse_line(line, &Profile::new(lang)).map(|l| l.body)
+    {
+        Some(Body::Moves(items)) => items,
+        other => panic!("{line}: {other:?}"),
+    };
+    let i = items("1... e5!?", Lang::En);
+    assert_eq!(i[0].text, "e5!?");
+    let i = items("2... Кc6 ±", Lang::Ru);
+    assert_eq!(
+        (i[0].text.as_str(), i[0].glyphs.clone()),
+        ("Кc6", vec!["±".to_string()])
+    );
+    let i = items("10... Re8 11. Kb1(=)", Lang::En);
+    assert!(i[1].draw_offer);
+    let i = items("14... e5 ↑ 15. Nf3 Δ (=)", Lang::En);
+    assert_eq!(i[0].glyphs, ["↑"]);
+    assert_eq!(i[1].glyphs, ["Δ"]);
+    assert!(i[1].draw_offer);
+    assert_eq!(i[1].to_string(), "15.Nf3 Δ(=)");
+}

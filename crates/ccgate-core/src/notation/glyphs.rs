@@ -142,6 +142,50 @@ pub fn write(nag: u8, moved: Color) -> Option<&'static str> {
         .filter(|g| read(g, moved) == Some(Glyph::Nag(nag)))
 }
 
+/// What a move as written carries besides the move: `e5!? ±`, `Kb1(=)`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Annotations {
+    pub nags: Vec<u8>,
+    /// Symbols without a NAG.
+    pub comments: Vec<String>,
+    pub draw_offer: bool,
+}
+
+/// The annotations of a move written with its glyphs after it (`e5!?`,
+/// `Кc6 ±`, `Kb1(=)`), after a move by `moved`: the game service keeps a
+/// move as written, and its PGN shows these as NAGs.
+///
+/// ```
+/// use ccgate_core::notation::glyphs::annotations;
+/// use shakmaty::Color;
+/// let a = annotations("Кc6!? ↑(=)", Color::Black);
+/// assert_eq!((a.nags, a.draw_offer), (vec![5, 37], true));
+/// ```
+pub fn annotations(written: &str, moved: Color) -> Annotations {
+    let (written, draw_offer) = super::split_draw_offer(written);
+    let mut out = Annotations {
+        draw_offer,
+        ..Annotations::default()
+    };
+    let mut words = written.split_whitespace();
+    if let Some(first) = words.next() {
+        let mark = ["!!", "??", "!?", "?!", "!", "?"]
+            .into_iter()
+            .find(|m| first.len() > m.len() && first.ends_with(m));
+        if let Some(Glyph::Nag(n)) = mark.and_then(|m| read(m, moved)) {
+            out.nags.push(n);
+        }
+    }
+    for word in words {
+        match read(word, moved) {
+            Some(Glyph::Nag(n)) => out.nags.push(n),
+            Some(Glyph::Comment(c)) => out.comments.push(c.to_string()),
+            None => {}
+        }
+    }
+    out
+}
+
 /// Whether a NAG is a move mark (`!` … `?!`), written glued to the move.
 pub fn is_move_mark(nag: u8) -> bool {
     (1..=6).contains(&nag)

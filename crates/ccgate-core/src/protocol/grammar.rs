@@ -407,7 +407,16 @@ fn item<'i>(i: &'i str, p: &Profile) -> Res<'i, Item> {
         Some(m) if !m.is_empty() => (m, true),
         _ => (token, false),
     };
-    if !is_move_syntax(text, p.lang, p.table) {
+    // A numbered move in another language's letters (an English player's
+    // `1... Sc6`) is still a move line, so the service can say what was
+    // probably meant; unnumbered, such a word is prose.
+    let foreign = || {
+        number.is_some()
+            && Lang::ALL
+                .iter()
+                .any(|&l| l != p.lang && is_move_syntax(text, l, None))
+    };
+    if !is_move_syntax(text, p.lang, p.table) && !foreign() {
         return fail(i);
     }
     let (rest, glyphs) = if draw_offer {

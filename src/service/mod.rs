@@ -39,7 +39,7 @@ pub use ctx::Actor;
 use ctx::Ctx;
 pub use director::{adjudicate, takeback};
 pub use moves::read_players_move;
-pub use notice::Notice;
+pub use notice::{MoveNotice, Notice};
 pub use pin::{hash_pin, pin_of_line};
 pub use steps::{GameStep, Refusal, Step};
 

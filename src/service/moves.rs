@@ -136,6 +136,7 @@ impl Ctx<'_, '_> {
                 }
                 self.apply(player, &mut game, mv, &written, notation, own.draw_offer)?;
                 self.run_conditionals(&mut game)?;
+                self.latest = Some(game);
                 Ok(())
             }
         }

@@ -3,5 +3,7 @@
 pub mod gateway;
 pub mod mail_lab;
 pub mod modem_lab;
+pub mod peer;
 pub mod radio_game;
 pub mod radio_lab;
+pub mod rng;

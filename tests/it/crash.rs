@@ -52,6 +52,7 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
+use crate::support::chess::number_of;
 use crate::support::rng::Rng;
 
 /// Submissions per run.
@@ -261,15 +262,6 @@ fn plays_out(ucis: &[String]) -> bool {
 
 fn to_move(pos: &Chess, uci: &str) -> Option<Move> {
     uci.parse::<UciMove>().ok()?.to_move(pos).ok()
-}
-
-fn number_of(pos: &Chess) -> String {
-    let n = pos.fullmoves().get();
-    if pos.turn() == Color::White {
-        format!("{n}.")
-    } else {
-        format!("{n}...")
-    }
 }
 
 fn written(pos: &Chess, mv: Move, who: &Who) -> String {
@@ -940,8 +932,9 @@ fn kill_9_library_driver() {
         let target = targets.get(runs).copied();
         runs += 1;
         let mut child = Command::new(&exe)
+            // The driver test by its full name in this binary.
             .args([
-                "driver",
+                "crash::driver",
                 "--exact",
                 "--nocapture",
                 "--test-threads=1",

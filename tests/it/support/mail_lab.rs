@@ -596,7 +596,7 @@ impl MailLab {
             ),
         };
         format!(
-            "# mail lab {instance}: written by tests/common/mail_lab.rs\n\
+            "# mail lab {instance}: written by tests/it/support/mail_lab.rs\n\
              base_dir = {d}/run\n\
              state_dir = {d}/state\n\
              instance_name = {instance}\n\

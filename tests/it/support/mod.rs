@@ -1,5 +1,6 @@
 //! Set-up shared by the integration tests.
 
+pub mod chess;
 pub mod gateway;
 pub mod mail_lab;
 pub mod modem_lab;

@@ -1,6 +1,5 @@
 //! A running `ccgate serve` for tests: its data directory, its configuration,
 //! its store, and the process, stopped by SIGTERM or killed with SIGKILL.
-#![allow(dead_code)]
 
 use std::io::Read;
 use std::net::TcpListener;
@@ -75,10 +74,6 @@ impl Gateway {
 
     pub fn db(&self) -> PathBuf {
         self.path("ccgate.db")
-    }
-
-    pub fn store(&self) -> Store {
-        Store::open(&self.db()).expect("open store")
     }
 
     /// Starts the daemon; its log goes to `serve-<n>.log`.

@@ -19,11 +19,8 @@
 //! several processes. Set `CCGATE_KEEP_MAIL_LAB=1` to keep the lab's directory
 //! (its path is printed) for a post-mortem.
 //!
-//! All methods are blocking. In a `#[tokio::test]` (current-thread runtime)
-//! whose code under test runs as a task on that same runtime, use
-//! [`MailLab::wait_for_messages_async`] rather than the blocking
-//! [`MailLab::wait_for_messages`], or the task cannot progress while waiting.
-#![allow(dead_code)]
+//! All methods are blocking: call them from plain threads, not from a task
+//! of the runtime that runs the code under test.
 
 use std::collections::HashSet;
 use std::fs;
@@ -386,27 +383,6 @@ impl MailLab {
         }
     }
 
-    /// [`MailLab::wait_for_messages`] that sleeps with tokio, so that other
-    /// tasks of the runtime go on while it waits.
-    pub async fn wait_for_messages_async(
-        &self,
-        user: &str,
-        n: usize,
-        timeout: Duration,
-    ) -> Vec<Vec<u8>> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let msgs = self.messages(user);
-            if msgs.len() >= n {
-                return msgs;
-            }
-            if Instant::now() >= deadline {
-                self.not_reached(user, n, msgs.len(), timeout);
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-
     // ---- internals -----------------------------------------------------
 
     fn not_reached(&self, user: &str, n: usize, have: usize, timeout: Duration) -> ! {
@@ -725,6 +701,8 @@ impl Drop for MailLab {
 
 // ---- helpers -----------------------------------------------------------
 
+// The fields are read only through `Debug`, in the start-up panic.
+#[allow(dead_code)]
 #[derive(Debug)]
 enum DovecotFailure {
     /// The master process ended.

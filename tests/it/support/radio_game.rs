@@ -2,9 +2,6 @@
 //! line the caller set up: the gateway (`ccgate serve`, Maildir in, `.eml`
 //! files out) with `gateway_radio` as its `[radio]` section as DL0CCG, and a
 //! `ccgate radio-station` DL1ABC with `station_radio`.
-//! Include with gateway.rs and radio_lab.rs:
-//! `#[path = "common/radio_game.rs"] mod radio_game;`.
-#![allow(dead_code)]
 
 use std::path::Path;
 use std::time::Duration;

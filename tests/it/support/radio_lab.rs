@@ -1,8 +1,6 @@
 //! Radio test lab: a paced, noisy line between two real pseudo-terminals
 //! (`tests/support/radio_relay.py`) and `ccgate radio-station` processes
 //! driven through their standard input and JSON-lines output.
-//! Include with `#[path = "common/radio_lab.rs"] mod radio_lab;`.
-#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -93,10 +91,6 @@ impl Relay {
         writeln!(self.stdin, "{cmd}").expect("relay command");
         self.stdin.flush().expect("flush");
         self.read()
-    }
-
-    pub fn stats(&mut self) -> Value {
-        self.command("stats")
     }
 }
 

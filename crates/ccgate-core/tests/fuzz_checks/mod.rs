@@ -6,6 +6,7 @@
 //! `tests/data/fuzz-regressions/`): the first byte picks the notation and the
 //! language ([`selector`]), the rest is the text, read as lossy UTF-8.
 
+// Each fuzz target includes this file and uses only part of it.
 #![allow(dead_code)]
 
 use ccgate_core::notation::movetext::{Game, MovetextOptions, Node, read_games, write_movetext};

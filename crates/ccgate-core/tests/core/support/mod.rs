@@ -1,10 +1,6 @@
 //! Helpers shared by the integration tests: test-data loading, positions from
 //! FEN, the positions of the game collection and the perft suites, and the
 //! write-then-read round trip of one move.
-//!
-//! Each integration test crate compiles this module on its own and uses only
-//! part of it, hence the `dead_code` allowance.
-#![allow(dead_code)]
 
 use std::collections::HashSet;
 use std::fs;

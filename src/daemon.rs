@@ -18,7 +18,7 @@ use crate::config::Config;
 use crate::protocol::address::Channel;
 use crate::service::{self, Aside};
 use crate::status::Metrics;
-use crate::store::{self, Store};
+use crate::store::{self, ReplyId, Store};
 use crate::transport::email::compose::{self, Identity};
 use crate::transport::email::imap;
 use crate::transport::email::maildir;
@@ -85,7 +85,7 @@ impl Shared {
         match processed {
             Ok(p) => {
                 self.metrics.received(Channel::Email, &p);
-                tracing::info!(journal = p.journal_id, duplicate = p.duplicate, outcome = %p.outcome, "mail processed");
+                tracing::info!(journal = p.journal_id.0, duplicate = p.duplicate, outcome = %p.outcome, "mail processed");
                 self.queued(&p);
                 Ok(())
             }
@@ -324,7 +324,7 @@ struct SmsHandler {
 impl SmsHandler {
     fn processed(&self, p: &service::Processed) {
         self.shared.metrics.received(Channel::Sms, p);
-        tracing::info!(journal = p.journal_id, duplicate = p.duplicate, outcome = %p.outcome, "SMS processed");
+        tracing::info!(journal = p.journal_id.0, duplicate = p.duplicate, outcome = %p.outcome, "SMS processed");
         self.shared.queued(p);
     }
 }
@@ -347,11 +347,11 @@ impl sms_driver::Handler for SmsHandler {
     async fn due(&mut self) -> Result<Vec<Due>, String> {
         self.shared
             .with_store(|s| {
-                let due = store::due(s.conn(), Channel::Sms, Timestamp::now(), 20)?;
+                let due = s.due(Channel::Sms, Timestamp::now(), 20)?;
                 Ok(due
                     .into_iter()
                     .map(|o| Due {
-                        id: o.id,
+                        id: o.id.0,
                         to: o.to,
                         body: o.body,
                     })
@@ -367,9 +367,9 @@ impl sms_driver::Handler for SmsHandler {
                 let now = Timestamp::now();
                 let tx = s.write()?;
                 for (i, r) in references.iter().enumerate() {
-                    store::sms::record_sent(&tx, id, i + 1, references.len(), *r, &to, now)?;
+                    tx.record_sms_sent(ReplyId(id), i + 1, references.len(), *r, &to, now)?;
                 }
-                store::mark_sent(&tx, id, now)?;
+                tx.mark_sent(ReplyId(id), now)?;
                 tx.commit()?;
                 Ok(())
             })
@@ -382,7 +382,7 @@ impl sms_driver::Handler for SmsHandler {
         let retry = self.retry;
         self.shared
             .with_store(move |s| {
-                service::delivery_failed(s, id, &error, permanent, retry, Timestamp::now())
+                service::delivery_failed(s, ReplyId(id), &error, permanent, retry, Timestamp::now())
             })
             .await?;
         self.shared.wake_senders();
@@ -423,7 +423,7 @@ impl radio_driver::Handler for RadioHandler {
         let me = self.me.clone();
         let json = self
             .shared
-            .with_store(move |s| store::radio::load_link(s.conn(), &me, &peer.to_string()))
+            .with_store(move |s| s.load_link(&me, &peer.to_string()))
             .await?;
         json.map(|j| {
             serde_json::from_str(&j).map_err(|e| format!("saved state of the link to {peer}: {e}"))
@@ -437,7 +437,7 @@ impl radio_driver::Handler for RadioHandler {
         self.shared
             .with_store(move |s| {
                 let tx = s.write()?;
-                store::radio::save_link(&tx, &me, &peer.to_string(), &json, Timestamp::now())?;
+                tx.save_link(&me, &peer.to_string(), &json, Timestamp::now())?;
                 tx.commit()?;
                 Ok(())
             })
@@ -459,7 +459,7 @@ impl radio_driver::Handler for RadioHandler {
             .with_store(move |s| service::submit(s, &msg, Timestamp::now()))
             .await?;
         self.shared.metrics.received(Channel::Radio, &p);
-        tracing::info!(journal = p.journal_id, duplicate = p.duplicate, outcome = %p.outcome, "radio message processed");
+        tracing::info!(journal = p.journal_id.0, duplicate = p.duplicate, outcome = %p.outcome, "radio message processed");
         self.shared.queued(&p);
         Ok(())
     }
@@ -470,10 +470,10 @@ impl radio_driver::Handler for RadioHandler {
             .with_store(move |s| {
                 let now = Timestamp::now();
                 let mut due = Vec::new();
-                for o in store::radio::due(s.conn(), now, 20)? {
+                for o in s.radio_due(now, 20)? {
                     match Callsign::new(&o.to) {
                         Ok(to) => due.push(radio_driver::Due {
-                            id: o.id,
+                            id: o.id.0,
                             to,
                             text: o.body,
                         }),
@@ -501,8 +501,8 @@ impl radio_driver::Handler for RadioHandler {
                 let now = Timestamp::now();
                 let tx = s.write()?;
                 let peer = peer.to_string();
-                store::radio::handed(&tx, id, &me, &peer, msg, now)?;
-                store::radio::save_link(&tx, &me, &peer, &json, now)?;
+                tx.handed(ReplyId(id), &me, &peer, msg, now)?;
+                tx.save_link(&me, &peer, &json, now)?;
                 tx.commit()?;
                 Ok(())
             })
@@ -515,7 +515,7 @@ impl radio_driver::Handler for RadioHandler {
         let retry = self.retry;
         self.shared
             .with_store(move |s| {
-                service::delivery_failed(s, id, &error, true, retry, Timestamp::now())
+                service::delivery_failed(s, ReplyId(id), &error, true, retry, Timestamp::now())
             })
             .await?;
         self.shared.wake_senders();
@@ -528,9 +528,9 @@ impl radio_driver::Handler for RadioHandler {
             .shared
             .with_store(move |s| {
                 let tx = s.write()?;
-                let id = store::radio::take_acked(&tx, &me, &peer.to_string(), msg)?;
+                let id = tx.take_acked(&me, &peer.to_string(), msg)?;
                 if let Some(id) = id {
-                    store::mark_sent(&tx, id, Timestamp::now())?;
+                    tx.mark_sent(id, Timestamp::now())?;
                 }
                 tx.commit()?;
                 Ok(id)
@@ -587,13 +587,14 @@ async fn spool_channel(
             shared
                 .with_store(move |s| {
                     let now = Timestamp::now();
-                    let due = store::due(s.conn(), Channel::Sms, now, 50)?;
+                    let due = s.due(Channel::Sms, now, 50)?;
                     let mut sent = 0;
                     for reply in due {
-                        match spool::write_outgoing(kind, &dir, reply.id, &reply.to, &reply.body) {
+                        match spool::write_outgoing(kind, &dir, reply.id.0, &reply.to, &reply.body)
+                        {
                             Ok(_) => {
                                 let tx = s.write()?;
-                                store::mark_sent(&tx, reply.id, now)?;
+                                tx.mark_sent(reply.id, now)?;
                                 tx.commit()?;
                                 sent += 1;
                             }
@@ -674,7 +675,7 @@ async fn spool_file(
 
 /// One reply ready to go.
 struct Ready {
-    id: i64,
+    id: ReplyId,
     envelope: lettre::address::Envelope,
     raw: Vec<u8>,
 }
@@ -693,10 +694,10 @@ async fn outbox_sender(
         let batch = shared
             .with_store(move |s| {
                 let now = Timestamp::now();
-                let due = store::due(s.conn(), Channel::Email, now, BATCH)?;
+                let due = s.due(Channel::Email, now, BATCH)?;
                 let mut ready = Vec::new();
                 for reply in due {
-                    let ctx = context(s.conn(), &reply, now)?;
+                    let ctx = context(s, &reply)?;
                     match compose::compose(&who, &reply, &ctx) {
                         Ok((envelope, raw)) => ready.push(Ok(Ready {
                             id: reply.id,
@@ -706,7 +707,7 @@ async fn outbox_sender(
                         Err(e) => ready.push(Err((reply.id, e))),
                     }
                 }
-                Ok((ready, store::depth(s.conn())?))
+                Ok((ready, s.depth()?))
             })
             .await;
         let mut full = false;
@@ -739,24 +740,17 @@ async fn outbox_sender(
     }
 }
 
-/// What a reply needs to be composed: the game sheet and the mail it answers.
-fn context(
-    conn: &rusqlite::Connection,
-    reply: &store::Outgoing,
-    now: Timestamp,
-) -> store::Result<compose::Context> {
-    let sheet = match reply.game_id {
-        Some(g) => service::sheet(conn, g, reply.player_id, now)?,
-        None => None,
-    };
+/// What a reply needs to be composed beyond its row: the mail it answers.
+fn context(store: &Store, reply: &store::Outgoing) -> store::Result<compose::Context> {
     let answers = match reply.journal_id {
-        Some(j) => store::entry(conn, j)?
+        Some(j) => store
+            .entry(j)?
             .filter(|e| e.channel == Channel::Email && e.transport_id.starts_with('<'))
             .filter(|e| normalized(&e.sender) == normalized(&reply.to))
             .map(|e| e.transport_id),
         None => None,
     };
-    Ok(compose::Context { sheet, answers })
+    Ok(compose::Context { answers })
 }
 
 fn normalized(address: &str) -> String {
@@ -767,13 +761,13 @@ async fn send_one(
     shared: &Shared,
     mailer: &Mailer,
     config: &crate::config::OutboxConfig,
-    item: Result<Ready, (i64, String)>,
+    item: Result<Ready, (ReplyId, String)>,
 ) {
     let (id, result) = match item {
         Ok(ready) => (
             ready.id,
             mailer
-                .send(ready.id, &ready.envelope, &ready.raw)
+                .send(ready.id.0, &ready.envelope, &ready.raw)
                 .await
                 .map_err(|e| (e.permanent, e.text)),
         ),
@@ -787,14 +781,14 @@ async fn send_one(
             shared
                 .with_store(move |s| {
                     let tx = s.write()?;
-                    store::mark_sent(&tx, id, Timestamp::now())?;
+                    tx.mark_sent(id, Timestamp::now())?;
                     tx.commit()?;
                     Ok(())
                 })
                 .await
         }
         Err((permanent, e)) => {
-            tracing::warn!(reply = id, permanent, error = %e, "sending failed");
+            tracing::warn!(reply = id.0, permanent, error = %e, "sending failed");
             shared.metrics.send_failed(Channel::Email, e);
             let (permanent, e) = (*permanent, e.clone());
             let r = shared
@@ -808,7 +802,7 @@ async fn send_one(
         }
     };
     if let Err(e) = recorded {
-        tracing::error!(reply = id, error = %e, "recording a delivery");
+        tracing::error!(reply = id.0, error = %e, "recording a delivery");
         shared.metrics.error(&e);
     }
 }

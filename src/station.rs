@@ -79,8 +79,7 @@ impl Console {
 impl Handler for Console {
     async fn load(&mut self, peer: Callsign) -> Result<Option<LinkState>, String> {
         let me = self.me.clone();
-        let json =
-            self.with_store(|s| store::radio::load_link(s.conn(), &me, &peer.to_string()))?;
+        let json = self.with_store(|s| s.load_link(&me, &peer.to_string()))?;
         json.map(|j| serde_json::from_str(&j).map_err(|e| format!("saved link state: {e}")))
             .transpose()
     }
@@ -90,7 +89,7 @@ impl Handler for Console {
         let me = self.me.clone();
         self.with_store(|s| {
             let tx = s.write()?;
-            store::radio::save_link(&tx, &me, &peer.to_string(), &json, Timestamp::now())?;
+            tx.save_link(&me, &peer.to_string(), &json, Timestamp::now())?;
             tx.commit()?;
             Ok(())
         })
@@ -100,8 +99,7 @@ impl Handler for Console {
         let id = format!("{peer}>{}#{pos}", self.me);
         let fresh = self.with_store(|s| {
             let tx = s.write()?;
-            let j = store::journal(
-                &tx,
+            let j = tx.journal(
                 Channel::Radio,
                 &id,
                 &peer.to_string(),
@@ -109,7 +107,7 @@ impl Handler for Console {
                 Timestamp::now(),
             )?;
             if let Journaled::New(n) = j {
-                store::set_outcome(&tx, n, "shown", Timestamp::now())?;
+                tx.set_outcome(n, "shown", Timestamp::now())?;
             }
             tx.commit()?;
             Ok(matches!(j, Journaled::New(_)))

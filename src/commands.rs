@@ -10,7 +10,7 @@ use jiff::Timestamp;
 use shakmaty::Position;
 
 use crate::cli::fail;
-use crate::config::Config;
+use crate::config::{Config, Resolved};
 use crate::game::clock::{FixedTime, SystemClock, TimeControl, TimeSource};
 use crate::game::rules::{Record, start_position};
 use crate::notation::movetext::{Game as TextGame, Node};
@@ -136,7 +136,7 @@ fn db_path(db: Option<PathBuf>) -> PathBuf {
 
 /// The configuration a command runs on: the file if given, else the
 /// embedded defaults; `--db` or `$CCGATE_DB` name the store over both.
-fn load_config(db: Option<PathBuf>, file: Option<&Path>) -> Result<Config, ExitCode> {
+fn load_config(db: Option<PathBuf>, file: Option<&Path>) -> Result<Resolved, ExitCode> {
     let mut config = match file {
         Some(f) => Config::load(f).map_err(|e| fail(&e.to_string()))?,
         None => Config::default(),
@@ -144,7 +144,7 @@ fn load_config(db: Option<PathBuf>, file: Option<&Path>) -> Result<Config, ExitC
     if let Some(db) = db.or_else(|| std::env::var_os("CCGATE_DB").map(PathBuf::from)) {
         config.db = std::path::absolute(&db).unwrap_or(db);
     }
-    Ok(config)
+    config.resolve().map_err(|e| fail(&e.to_string()))
 }
 
 /// `ccgate serve`.
@@ -173,7 +173,7 @@ pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> 
         Ok(c) => c,
         Err(code) => return code,
     };
-    let Some(radio) = config.radio.clone() else {
+    let Some(radio) = config.radio else {
         return fail(&format!("{}: no [radio] section", file.display()));
     };
     crate::daemon::init_logging(&config.log);
@@ -183,8 +183,8 @@ pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> 
             config.data_dir.display()
         ));
     }
-    let db = config.db_path();
-    let store = match Store::open(&db) {
+    let db = &config.db;
+    let store = match Store::open(db) {
         Ok(s) => s,
         Err(e) => return fail(&format!("store {}: {e}", db.display())),
     };
@@ -203,47 +203,28 @@ pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> 
 
 /// `ccgate check-config FILE`.
 pub fn check_config(file: &Path) -> ExitCode {
-    match Config::load(file) {
+    match Config::load(file).and_then(|c| c.resolve()) {
         Ok(c) => {
-            let mut inputs = Vec::new();
-            if let Some(m) = &c.email.maildir {
-                inputs.push(format!("Maildir {}", c.in_data_dir(&m.path).display()));
-            }
-            if let Some(i) = &c.email.imap {
-                inputs.push(format!("IMAP {}@{}:{}", i.user, i.host, i.port()));
-            }
-            if let Some(s) = &c.sms {
-                inputs.push(format!("SMS modem {}", s.device.display()));
-            }
-            if let Some(s) = &c.sms_spool {
-                inputs.push(format!("SMS spool {}", s.incoming.display()));
-            }
-            if let Some(r) = &c.radio {
-                let line = r
-                    .kiss_tcp
-                    .clone()
-                    .or_else(|| r.device.as_ref().map(|d| d.display().to_string()));
-                inputs.push(format!(
-                    "radio {} as {}",
-                    line.unwrap_or_default(),
-                    r.callsign
-                ));
+            let inputs = c.inputs();
+            if inputs.is_empty() {
+                return fail(&format!("{}: {NO_INPUT}", file.display()));
             }
             println!(
                 "{}: OK; store {}; inputs: {}",
                 file.display(),
-                c.db_path().display(),
-                if inputs.is_empty() {
-                    "none".to_string()
-                } else {
-                    inputs.join(", ")
-                }
+                c.db.display(),
+                inputs.join(", ")
             );
             ExitCode::SUCCESS
         }
         Err(e) => fail(&format!("{}: {e}", file.display())),
     }
 }
+
+/// Refused by `check-config`, warned about by `serve`: a gateway that
+/// reads nothing answers nobody.
+pub(crate) const NO_INPUT: &str =
+    "no input is enabled (give [email.maildir], [email.imap], [sms], [sms_spool] or [radio])";
 
 /// sysexits.h: what MTAs understand.
 const EX_TEMPFAIL: u8 = 75;
@@ -259,7 +240,7 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
         eprintln!("ccgate: reading the mail: {e}");
         return ExitCode::from(EX_TEMPFAIL);
     }
-    let path = config.db_path();
+    let path = config.db.clone();
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
@@ -270,14 +251,14 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    let me = match Identity::new(&config.email.name, &config.email.from) {
+    let me = match Identity::new(&config.email.config.name, &config.email.config.from) {
         Ok(me) => me,
         Err(e) => {
             eprintln!("ccgate: email.from: {e}");
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    let policy = Policy::new(&config.email, &me);
+    let policy = Policy::new(&config.email.config, &me);
     match receive(&mut store, &raw, &policy, now()) {
         Ok(p) => {
             println!("journal {}: {}", p.journal_id, p.outcome);

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use jiff::Timestamp;
 use tokio::sync::{Notify, watch};
 
-use crate::config::Config;
+use crate::config::Resolved;
 use crate::protocol::address::Channel;
 use crate::service::{self, Aside};
 use crate::status::Metrics;
@@ -27,6 +27,7 @@ use crate::transport::email::send::Mailer;
 use crate::transport::radio::driver as radio_driver;
 use crate::transport::radio::frame::Callsign;
 use crate::transport::radio::link::{LinkState, MsgId};
+use crate::transport::sms::config::SpoolConfig;
 use crate::transport::sms::driver::{self as sms_driver, Due};
 use crate::transport::sms::receive::{Numbering, Received, receive as receive_sms, sweep_parts};
 use crate::transport::sms::spool;
@@ -98,19 +99,22 @@ impl Shared {
 }
 
 /// Runs the daemon until SIGTERM or SIGINT.
-pub async fn serve(config: Config) -> Result<(), String> {
+pub async fn serve(config: Resolved) -> Result<(), String> {
+    if config.inputs().is_empty() {
+        tracing::warn!("{}", crate::commands::NO_INPUT);
+    }
     std::fs::create_dir_all(&config.data_dir)
         .map_err(|e| format!("data directory {}: {e}", config.data_dir.display()))?;
-    let db = config.db_path();
-    let store = Store::open(&db).map_err(|e| format!("store {}: {e}", db.display()))?;
-    let me = Identity::new(&config.email.name, &config.email.from)?;
+    let db = &config.db;
+    let store = Store::open(db).map_err(|e| format!("store {}: {e}", db.display()))?;
+    let me = Identity::new(&config.email.config.name, &config.email.config.from)?;
     let shared = Shared {
         store: Arc::new(Mutex::new(store)),
         metrics: Arc::new(Metrics::new()),
         outbox: Arc::new(Notify::new()),
         sms_outbox: Arc::new(Notify::new()),
         radio_outbox: Arc::new(Notify::new()),
-        policy: Arc::new(Policy::new(&config.email, &me)),
+        policy: Arc::new(Policy::new(&config.email.config, &me)),
     };
     let mailer = Mailer::new(&config.email.send, &config.data_dir)?;
     let (stop_tx, stop) = watch::channel(false);
@@ -137,7 +141,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
         });
     }
     if let Some(md) = &config.email.maildir {
-        let dir = config.in_data_dir(&md.path);
+        let dir = md.dir.clone();
         maildir::create(&dir).map_err(|e| format!("Maildir {}: {e}", dir.display()))?;
         tracing::info!(maildir = %dir.display(), "Maildir input");
         tasks.spawn(maildir_input(
@@ -152,15 +156,12 @@ pub async fn serve(config: Config) -> Result<(), String> {
         tasks.spawn(imap::run(imap_config, handler, stop.clone()));
     }
     if let Some(sms) = config.sms.clone() {
-        tracing::info!(device = %sms.device.display(), "SMS modem");
+        tracing::info!(device = %sms.config.device.display(), "SMS modem");
         let handler = SmsHandler {
             shared: shared.clone(),
             retry: config.outbox.retry(),
-            reassembly: sms.reassembly_timeout,
-            numbering: Arc::new(Numbering {
-                country_code: sms.country_code.clone(),
-                trunk_prefix: sms.trunk_prefix.clone(),
-            }),
+            reassembly: sms.config.reassembly_timeout,
+            numbering: Arc::new(sms.config.numbering()),
         };
         tasks.spawn(sms_driver::run(
             sms,
@@ -179,16 +180,10 @@ pub async fn serve(config: Config) -> Result<(), String> {
         ));
     }
     if let Some(radio) = config.radio.clone() {
-        let place = radio
-            .kiss_tcp
-            .clone()
-            .or_else(|| radio.device.as_ref().map(|d| d.display().to_string()));
-        tracing::info!(line = ?place, callsign = %radio.callsign, "radio link");
+        tracing::info!(line = %radio.line, callsign = %radio.link.me, "radio link");
         let handler = RadioHandler {
             shared: shared.clone(),
-            me: Callsign::new(&radio.callsign)
-                .map(|c| c.to_string())
-                .unwrap_or_default(),
+            me: radio.link.me.to_string(),
             retry: config.outbox.retry(),
         };
         tasks.spawn(radio_driver::run(
@@ -560,14 +555,11 @@ impl radio_driver::Handler for RadioHandler {
 /// outgoing directory, named by outbox id so a repeat replaces its file.
 async fn spool_channel(
     shared: Shared,
-    config: crate::config::SpoolConfig,
+    config: SpoolConfig,
     retry: store::Retry,
     mut stop: watch::Receiver<bool>,
 ) {
-    let numbering = Arc::new(Numbering {
-        country_code: config.country_code.clone(),
-        trunk_prefix: config.trunk_prefix.clone(),
-    });
+    let numbering = config.numbering();
     loop {
         match spool::pending(config.kind, &config.incoming) {
             Ok(files) => {
@@ -621,12 +613,7 @@ async fn spool_channel(
     }
 }
 
-async fn spool_file(
-    shared: &Shared,
-    config: &crate::config::SpoolConfig,
-    numbering: &Numbering,
-    file: &Path,
-) {
+async fn spool_file(shared: &Shared, config: &SpoolConfig, numbering: &Numbering, file: &Path) {
     let msg = match spool::read(config.kind, file) {
         Ok(m) => Ok(service::Inbound {
             channel: Channel::Sms,

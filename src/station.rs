@@ -29,9 +29,9 @@ use serde_json::json;
 use tokio::io::AsyncBufReadExt;
 use tokio::sync::{Notify, mpsc, watch};
 
-use crate::config::RadioConfig;
 use crate::protocol::address::Channel;
 use crate::store::{self, Journaled, Store};
+use crate::transport::radio::config::RadioSettings;
 use crate::transport::radio::driver::{self, Due, Handler};
 use crate::transport::radio::frame::Callsign;
 use crate::transport::radio::link::{LinkState, MsgId};
@@ -194,9 +194,9 @@ impl Handler for Console {
 }
 
 /// Runs the station until SIGTERM/SIGINT, or until done with `exit_when_done`.
-pub async fn run(config: RadioConfig, store: Store, exit_when_done: bool) -> Result<(), String> {
-    let settings = driver::Settings::new(&config)?;
-    let default_peer = settings
+pub async fn run(radio: RadioSettings, store: Store, exit_when_done: bool) -> Result<(), String> {
+    let default_peer = radio
+        .link
         .peers
         .first()
         .map(|(c, _)| *c)
@@ -233,7 +233,7 @@ pub async fn run(config: RadioConfig, store: Store, exit_when_done: bool) -> Res
     }
     let console = Console {
         store: Arc::new(Mutex::new(store)),
-        me: settings.me.to_string(),
+        me: radio.link.me.to_string(),
         default_peer,
         lines: rx,
         pending: Vec::new(),
@@ -242,6 +242,6 @@ pub async fn run(config: RadioConfig, store: Store, exit_when_done: bool) -> Res
         exit_when_done,
         stop: stop_tx,
     };
-    driver::run(config, console, wake, stop).await;
+    driver::run(radio, console, wake, stop).await;
     Ok(())
 }

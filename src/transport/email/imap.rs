@@ -15,7 +15,7 @@ use tokio::sync::watch;
 use tokio_rustls::TlsConnector;
 use tokio_rustls::rustls::pki_types::ServerName;
 
-use crate::config::{ImapConfig, Security};
+use super::config::{ImapConfig, ImapSettings, Security};
 use crate::transport::tls::client_config;
 
 /// Any byte stream a session can run on: plain TCP or TLS.
@@ -53,7 +53,8 @@ async fn tls(stream: TcpStream, config: &ImapConfig) -> Result<Box<dyn Io>, Stri
 }
 
 /// Connects and logs in.
-pub async fn connect(config: &ImapConfig) -> Result<Session, String> {
+pub async fn connect(settings: &ImapSettings) -> Result<Session, String> {
+    let config = &settings.config;
     let addr = (config.host.as_str(), config.port());
     let tcp = TcpStream::connect(addr)
         .await
@@ -75,9 +76,8 @@ pub async fn connect(config: &ImapConfig) -> Result<Session, String> {
     if config.security != Security::Starttls {
         greeting(&mut client).await?;
     }
-    let password = config.password().read()?.unwrap_or_default();
     client
-        .login(&config.user, &password)
+        .login(&config.user, &settings.password)
         .await
         .map_err(|(e, _)| format!("IMAP login as {}: {e}", config.user))
 }
@@ -162,10 +162,14 @@ async fn acknowledge(session: &mut Session, config: &ImapConfig, uid: u32) -> Re
 }
 
 /// Runs the mailbox until `stop` turns true.
-pub async fn run(config: ImapConfig, mut handler: impl Handler, mut stop: watch::Receiver<bool>) {
+pub async fn run(
+    settings: ImapSettings,
+    mut handler: impl Handler,
+    mut stop: watch::Receiver<bool>,
+) {
     let mut backoff = Duration::from_secs(1);
     while !*stop.borrow() {
-        match session(&config, &mut handler, &mut stop, &mut backoff).await {
+        match session(&settings, &mut handler, &mut stop, &mut backoff).await {
             Ok(()) => break,
             Err(e) => {
                 tracing::warn!(error = %e, retry_in = ?backoff, "IMAP input");
@@ -182,12 +186,13 @@ pub async fn run(config: ImapConfig, mut handler: impl Handler, mut stop: watch:
 
 /// One connection's life: drain, then wait (IDLE or sleep), until stopped.
 async fn session(
-    config: &ImapConfig,
+    settings: &ImapSettings,
     handler: &mut impl Handler,
     stop: &mut watch::Receiver<bool>,
     backoff: &mut Duration,
 ) -> Result<(), String> {
-    let mut session = connect(config).await?;
+    let config = &settings.config;
+    let mut session = connect(settings).await?;
     session
         .select(&config.mailbox)
         .await

@@ -1,6 +1,7 @@
 //! Email: Maildir, IMAP and MTA-pipe input; SMTP, sendmail or file output.
 
 pub mod compose;
+pub mod config;
 pub mod imap;
 pub mod maildir;
 pub mod parse;

@@ -27,10 +27,10 @@ use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
 use super::ax25::{self, Address, UiFrame};
+use super::config::{FlowControl, Line as Place, Parity, RadioConfig, RadioSettings};
 use super::frame::{self, Callsign, Deframer, Frame, LinkOptions, MAX_TEXT, is_restricted};
 use super::kiss::{self, Command};
 use super::link::{Event, Link, LinkConfig, LinkState, MsgId};
-use crate::config::{FlowControl, Parity, RadioConfig};
 
 /// A message waiting to go to a station.
 #[derive(Debug, Clone)]
@@ -119,25 +119,22 @@ const KISS_BITS_PER_BYTE: f64 = 8.5;
 const FULL_FRAME: u32 = MAX_TEXT as u32 + 40;
 
 impl Settings {
-    /// From the configuration (reads the keys).
-    pub fn new(config: &RadioConfig) -> Result<Settings, String> {
-        let me = Callsign::new(&config.callsign).map_err(|e| format!("radio.callsign: {e}"))?;
-        let mut peers = Vec::new();
-        for p in &config.peers {
-            let call = Callsign::new(&p.callsign).map_err(|e| format!("radio.peers: {e}"))?;
-            let key = p
-                .key()
-                .read()
-                .map_err(|e| format!("radio.peers {call}: {}", e.replace("password", "key")))?
-                .map(|k| k.trim().as_bytes().to_vec());
-            peers.push((
-                call,
-                LinkOptions {
-                    restricted: config.restricted,
-                    key,
-                },
-            ));
-        }
+    /// From the configuration and the peers' keys, read by
+    /// [`RadioConfig::resolve`](super::config::RadioConfig::resolve).
+    pub fn new(config: &RadioConfig, keys: Vec<(Callsign, Option<Vec<u8>>)>) -> Settings {
+        let me = config.callsign;
+        let peers = keys
+            .into_iter()
+            .map(|(call, key)| {
+                (
+                    call,
+                    LinkOptions {
+                        restricted: config.restricted,
+                        key,
+                    },
+                )
+            })
+            .collect();
         let rate = config.air_baud.unwrap_or(config.baud).max(1);
         let kiss_port = config.kiss().then_some(config.kiss_port);
         // Behind a TNC the air carries HDLC: 8 bits a byte, plus bit
@@ -159,7 +156,7 @@ impl Settings {
         let rto = config
             .rto
             .unwrap_or_else(|| (full * frames).max(Duration::from_secs(3)));
-        Ok(Settings {
+        Settings {
             me,
             peers,
             restricted: config.restricted,
@@ -175,7 +172,7 @@ impl Settings {
             },
             rate,
             bits_per_byte,
-        })
+        }
     }
 
     fn airtime(&self, bytes: usize) -> Duration {
@@ -462,18 +459,17 @@ struct Line {
 trait Io: AsyncRead + AsyncWrite + Unpin + Send {}
 impl<T: AsyncRead + AsyncWrite + Unpin + Send> Io for T {}
 
-async fn open(config: &RadioConfig) -> Result<Box<dyn Io>, String> {
-    if let Some(addr) = &config.kiss_tcp {
-        let s = tokio::net::TcpStream::connect(addr)
-            .await
-            .map_err(|e| format!("KISS TNC {addr}: {e}"))?;
-        let _ = s.set_nodelay(true);
-        return Ok(Box::new(s));
-    }
-    let device = config
-        .device
-        .as_ref()
-        .ok_or("radio: no device and no kiss_tcp")?;
+async fn open(line: &Place, config: &RadioConfig) -> Result<Box<dyn Io>, String> {
+    let device = match line {
+        Place::KissTcp(addr) => {
+            let s = tokio::net::TcpStream::connect(addr.as_str())
+                .await
+                .map_err(|e| format!("KISS TNC {addr}: {e}"))?;
+            let _ = s.set_nodelay(true);
+            return Ok(Box::new(s));
+        }
+        Place::Serial(device) => device,
+    };
     let data_bits = match config.data_bits {
         5 => tokio_serial::DataBits::Five,
         6 => tokio_serial::DataBits::Six,
@@ -505,34 +501,23 @@ async fn open(config: &RadioConfig) -> Result<Box<dyn Io>, String> {
 /// Runs the channel until `stop` turns true. `wake` is rung when messages
 /// are waiting.
 pub async fn run(
-    config: RadioConfig,
+    radio: RadioSettings,
     mut handler: impl Handler,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
-    let settings = match Settings::new(&config) {
-        Ok(s) => s,
-        Err(e) => {
-            tracing::error!(error = %e, "radio");
-            handler.trouble(&e);
-            return;
-        }
-    };
+    let settings = &radio.link;
     let mut backoff = Duration::from_secs(1);
-    let place = config
-        .kiss_tcp
-        .clone()
-        .or_else(|| config.device.as_ref().map(|d| d.display().to_string()))
-        .unwrap_or_default();
+    let place = radio.line.to_string();
     while !*stop.borrow() {
         // The links start from their saved state at every (re)connection:
         // after a failed commit the in-memory state may be ahead of the
         // store (a message counted as delivered that was never journaled),
         // and only the store is the truth, exactly as after a crash.
-        let Some(mut station) = load(&settings, &mut handler, &mut stop).await else {
+        let Some(mut station) = load(settings, &mut handler, &mut stop).await else {
             return;
         };
-        let result = match open(&config).await {
+        let result = match open(&radio.line, &radio.config).await {
             Ok(io) => {
                 tracing::info!(line = %place, me = %station.settings.me, "radio link open");
                 session(

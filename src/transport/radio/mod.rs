@@ -1,6 +1,7 @@
 //! The serial radio link.
 
 pub mod ax25;
+pub mod config;
 pub mod driver;
 pub mod frame;
 pub mod kiss;

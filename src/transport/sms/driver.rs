@@ -15,9 +15,9 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
+use super::config::{SmsConfig, SmsSettings};
 use super::modem::{Event, Modem};
 use super::pdu;
-use crate::config::SmsConfig;
 
 /// A reply due on this channel.
 #[derive(Debug, Clone)]
@@ -55,18 +55,12 @@ pub trait Handler: Send {
 
 /// Runs the channel until `stop` turns true.
 pub async fn run(
-    config: SmsConfig,
+    settings: SmsSettings,
     mut handler: impl Handler,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
-    let pin = match config.pin().read() {
-        Ok(pin) => pin,
-        Err(e) => {
-            handler.trouble(&format!("sms.{e}"));
-            None
-        }
-    };
+    let (config, pin) = (&settings.config, settings.pin.as_deref());
     let mut backoff = Duration::from_secs(1);
     while !*stop.borrow() {
         let result = match tokio_serial::SerialStream::open(&tokio_serial::new(
@@ -76,8 +70,8 @@ pub async fn run(
             Ok(port) => {
                 session(
                     Modem::new(port, config.command_timeout),
-                    &config,
-                    pin.as_deref(),
+                    config,
+                    pin,
                     &mut handler,
                     &wake,
                     &mut stop,

@@ -1,6 +1,7 @@
 //! SMS through a GSM modem.
 
 pub mod at;
+pub mod config;
 pub mod driver;
 pub mod gsm7;
 pub mod modem;

@@ -180,7 +180,7 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         ));
     }
     if let Some(radio) = config.radio.clone() {
-        tracing::info!(line = %radio.line, callsign = %radio.link.me, "radio link");
+        tracing::info!(line = %radio.port, callsign = %radio.link.me, "radio link");
         let handler = RadioHandler {
             shared: shared.clone(),
             me: radio.link.me.to_string(),

@@ -176,7 +176,7 @@ impl Resolved {
             inputs.push(format!("SMS spool {}", s.incoming.display()));
         }
         if let Some(r) = &self.radio {
-            inputs.push(format!("radio {} as {}", r.line, r.config.callsign));
+            inputs.push(format!("radio {} as {}", r.port, r.config.callsign));
         }
         inputs
     }

@@ -120,16 +120,16 @@ pub enum Framing {
 
 /// Where the link runs: a serial port or a TNC's KISS port over TCP.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Line {
+pub enum Port {
     Serial(PathBuf),
     KissTcp(HostPort),
 }
 
-impl std::fmt::Display for Line {
+impl std::fmt::Display for Port {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Line::Serial(p) => write!(f, "{}", p.display()),
-            Line::KissTcp(a) => write!(f, "{a}"),
+            Port::Serial(p) => write!(f, "{}", p.display()),
+            Port::KissTcp(a) => write!(f, "{a}"),
         }
     }
 }
@@ -138,7 +138,7 @@ impl std::fmt::Display for Line {
 #[derive(Debug, Clone)]
 pub struct RadioSettings {
     pub config: RadioConfig,
-    pub line: Line,
+    pub port: Port,
     pub link: Settings,
 }
 
@@ -158,7 +158,7 @@ impl RadioConfig {
     /// Checks what spans several keys and reads the peers' keys.
     pub fn resolve(&self, lines: &Lines, problems: &mut Problems) -> Option<RadioSettings> {
         let before = problems.list.len();
-        let line = match (&self.device, &self.kiss_tcp) {
+        let port = match (&self.device, &self.kiss_tcp) {
             (None, None) => {
                 problems.push("radio: give device (a serial port) or kiss_tcp (a TNC's KISS port)");
                 None
@@ -167,8 +167,8 @@ impl RadioConfig {
                 problems.push("radio: give device or kiss_tcp, not both");
                 None
             }
-            (Some(d), None) => Some(Line::Serial(d.clone())),
-            (None, Some(a)) => Some(Line::KissTcp(a.clone())),
+            (Some(d), None) => Some(Port::Serial(d.clone())),
+            (None, Some(a)) => Some(Port::KissTcp(a.clone())),
         };
         if self.data_bits < 8 && !self.restricted {
             problems.push(format!(
@@ -217,7 +217,7 @@ impl RadioConfig {
         }
         Some(RadioSettings {
             config: self.clone(),
-            line: line?,
+            port: port?,
             link: Settings::new(self, keys),
         })
     }

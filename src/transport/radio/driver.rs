@@ -27,10 +27,11 @@ use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
 use super::ax25::{self, Address, UiFrame};
-use super::config::{FlowControl, Line as Place, Parity, RadioConfig, RadioSettings};
+use super::config::{FlowControl, Parity, Port, RadioConfig, RadioSettings};
 use super::frame::{self, Callsign, Deframer, Frame, LinkOptions, MAX_TEXT, is_restricted};
 use super::kiss::{self, Command};
 use super::link::{Event, Link, LinkConfig, LinkState, MsgId};
+use crate::transport::channel::{Backoff, ChannelError, Connection, pause, supervise};
 
 /// A message waiting to go to a station.
 #[derive(Debug, Clone)]
@@ -459,16 +460,16 @@ struct Line {
 trait Io: AsyncRead + AsyncWrite + Unpin + Send {}
 impl<T: AsyncRead + AsyncWrite + Unpin + Send> Io for T {}
 
-async fn open(line: &Place, config: &RadioConfig) -> Result<Box<dyn Io>, String> {
-    let device = match line {
-        Place::KissTcp(addr) => {
+async fn open(port: &Port, config: &RadioConfig) -> Result<Box<dyn Io>, String> {
+    let device = match port {
+        Port::KissTcp(addr) => {
             let s = tokio::net::TcpStream::connect(addr.as_str())
                 .await
                 .map_err(|e| format!("KISS TNC {addr}: {e}"))?;
             let _ = s.set_nodelay(true);
             return Ok(Box::new(s));
         }
-        Place::Serial(device) => device,
+        Port::Serial(device) => device,
     };
     let data_bits = match config.data_bits {
         5 => tokio_serial::DataBits::Five,
@@ -498,6 +499,10 @@ async fn open(line: &Place, config: &RadioConfig) -> Result<Box<dyn Io>, String>
     Ok(Box::new(port))
 }
 
+/// The longest wait between attempts to open the line: a radio link is
+/// local, and a TNC restarting is back within seconds.
+const MAX_BACKOFF: Duration = Duration::from_secs(30);
+
 /// Runs the channel until `stop` turns true. `wake` is rung when messages
 /// are waiting.
 pub async fn run(
@@ -506,43 +511,44 @@ pub async fn run(
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
-    let settings = &radio.link;
-    let mut backoff = Duration::from_secs(1);
-    let place = radio.line.to_string();
-    while !*stop.borrow() {
+    let mut line = Radio {
+        radio: &radio,
+        place: radio.port.to_string(),
+        handler: &mut handler,
+        wake: &wake,
+    };
+    supervise("radio link", MAX_BACKOFF, &mut line, &mut stop).await;
+}
+
+/// The serial line or TNC connection, opened again after each failure.
+struct Radio<'a, H> {
+    radio: &'a RadioSettings,
+    place: String,
+    handler: &'a mut H,
+    wake: &'a Notify,
+}
+
+impl<H: Handler> Connection for Radio<'_, H> {
+    async fn session(
+        &mut self,
+        stop: &mut watch::Receiver<bool>,
+        backoff: &mut Backoff,
+    ) -> Result<(), ChannelError> {
         // The links start from their saved state at every (re)connection:
         // after a failed commit the in-memory state may be ahead of the
         // store (a message counted as delivered that was never journaled),
         // and only the store is the truth, exactly as after a crash.
-        let Some(mut station) = load(settings, &mut handler, &mut stop).await else {
-            return;
+        let Some(mut station) = load(&self.radio.link, self.handler, stop).await else {
+            return Ok(());
         };
-        let result = match open(&radio.line, &radio.config).await {
-            Ok(io) => {
-                tracing::info!(line = %place, me = %station.settings.me, "radio link open");
-                session(
-                    io,
-                    &mut station,
-                    &mut handler,
-                    &wake,
-                    &mut stop,
-                    &mut backoff,
-                )
-                .await
-            }
-            Err(e) => Err(e),
-        };
-        match result {
-            Ok(()) => return,
-            Err(e) => {
-                tracing::warn!(error = %e, retry_in = ?backoff, "radio link");
-                handler.trouble(&format!("radio link {place}: {e}"));
-                if !sleep_or_stop(backoff, &mut stop).await {
-                    return;
-                }
-                backoff = (backoff * 2).min(Duration::from_secs(30));
-            }
-        }
+        let io = open(&self.radio.port, &self.radio.config).await?;
+        tracing::info!(line = %self.place, me = %station.settings.me, "radio link open");
+        session(io, &mut station, self.handler, self.wake, stop, backoff).await
+    }
+
+    fn trouble(&mut self, error: &str) {
+        self.handler
+            .trouble(&format!("radio link {}: {error}", self.place));
     }
 }
 
@@ -556,20 +562,12 @@ async fn load(
             Ok(s) => return Some(s),
             Err(e) => {
                 handler.trouble(&format!("radio: loading link state: {e}"));
-                if !sleep_or_stop(Duration::from_secs(5), stop).await {
+                if !pause(Duration::from_secs(5), stop).await {
                     return None;
                 }
             }
         }
     }
-}
-
-async fn sleep_or_stop(d: Duration, stop: &mut watch::Receiver<bool>) -> bool {
-    tokio::select! {
-        _ = tokio::time::sleep(d) => {}
-        _ = stop.changed() => {}
-    }
-    !*stop.borrow()
 }
 
 /// One open line, until it fails (Err) or we stop (Ok).
@@ -579,8 +577,8 @@ async fn session(
     handler: &mut impl Handler,
     wake: &Notify,
     stop: &mut watch::Receiver<bool>,
-    backoff: &mut Duration,
-) -> Result<(), String> {
+    backoff: &mut Backoff,
+) -> Result<(), ChannelError> {
     let (mut rd, mut wr) = tokio::io::split(io);
     let mut line = Line {
         deframer: station.deframer(),
@@ -589,7 +587,7 @@ async fn session(
     let mut buf = vec![0u8; 4096];
     let mut line_free = Instant::now();
     let mut next_due = Instant::now();
-    *backoff = Duration::from_secs(1);
+    backoff.reset();
     loop {
         if *stop.borrow() {
             return Ok(());
@@ -619,7 +617,7 @@ async fn session(
             r = rd.read(&mut buf) => {
                 let n = r.map_err(|e| format!("reading: {e}"))?;
                 if n == 0 {
-                    return Err("the line closed".into());
+                    return Err(ChannelError::Retry("the line closed".into()));
                 }
                 station.input(&buf[..n], &mut line, handler).await?;
             }

@@ -16,8 +16,9 @@ use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
 use super::config::{SmsConfig, SmsSettings};
-use super::modem::{Event, Modem};
+use super::modem::{Event, Modem, ModemError};
 use super::pdu;
+use crate::transport::channel::{Backoff, ChannelError, Connection, supervise};
 
 /// A reply due on this channel.
 #[derive(Debug, Clone)]
@@ -53,6 +54,9 @@ pub trait Handler: Send {
     fn trouble(&mut self, error: &str);
 }
 
+/// The longest wait between attempts to open the modem.
+const MAX_BACKOFF: Duration = Duration::from_secs(120);
+
 /// Runs the channel until `stop` turns true.
 pub async fn run(
     settings: SmsSettings,
@@ -60,39 +64,40 @@ pub async fn run(
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
-    let (config, pin) = (&settings.config, settings.pin.as_deref());
-    let mut backoff = Duration::from_secs(1);
-    while !*stop.borrow() {
-        let result = match tokio_serial::SerialStream::open(&tokio_serial::new(
+    let mut line = Line {
+        settings: &settings,
+        handler: &mut handler,
+        wake: &wake,
+    };
+    supervise("SMS modem", MAX_BACKOFF, &mut line, &mut stop).await;
+}
+
+/// The serial line to the modem, opened again after each failure.
+struct Line<'a, H> {
+    settings: &'a SmsSettings,
+    handler: &'a mut H,
+    wake: &'a Notify,
+}
+
+impl<H: Handler> Connection for Line<'_, H> {
+    async fn session(
+        &mut self,
+        stop: &mut watch::Receiver<bool>,
+        backoff: &mut Backoff,
+    ) -> Result<(), ChannelError> {
+        let config = &self.settings.config;
+        let port = tokio_serial::SerialStream::open(&tokio_serial::new(
             config.device.to_string_lossy(),
             config.baud,
-        )) {
-            Ok(port) => {
-                session(
-                    Modem::new(port, config.command_timeout),
-                    config,
-                    pin,
-                    &mut handler,
-                    &wake,
-                    &mut stop,
-                    &mut backoff,
-                )
-                .await
-            }
-            Err(e) => Err(format!("opening {}: {e}", config.device.display())),
-        };
-        match result {
-            Ok(()) => return,
-            Err(e) => {
-                tracing::warn!(error = %e, retry_in = ?backoff, "SMS modem");
-                handler.trouble(&format!("SMS modem: {e}"));
-                tokio::select! {
-                    _ = tokio::time::sleep(backoff) => {}
-                    _ = stop.changed() => {}
-                }
-                backoff = (backoff * 2).min(Duration::from_secs(120));
-            }
-        }
+        ))
+        .map_err(|e| format!("opening {}: {e}", config.device.display()))?;
+        let modem = Modem::new(port, config.command_timeout);
+        let pin = self.settings.pin.as_deref();
+        session(modem, config, pin, self.handler, self.wake, stop, backoff).await
+    }
+
+    fn trouble(&mut self, error: &str) {
+        self.handler.trouble(&format!("SMS modem: {error}"));
     }
 }
 
@@ -104,14 +109,21 @@ pub async fn session<S: AsyncRead + AsyncWrite + Unpin + Send>(
     handler: &mut impl Handler,
     wake: &Notify,
     stop: &mut watch::Receiver<bool>,
-    backoff: &mut Duration,
-) -> Result<(), String> {
-    let status = modem.init(pin).await.map_err(|e| e.to_string())?;
+    backoff: &mut Backoff,
+) -> Result<(), ChannelError> {
+    let status = modem.init(pin).await.map_err(|e| match &e {
+        // A SIM refusing its PIN (or wanting one we do not have) locks
+        // itself after three tries: no reconnect may try again.
+        ModemError::Refused { command, .. } if command.starts_with("AT+CPIN") => {
+            ChannelError::GiveUp(e.to_string())
+        }
+        _ => ChannelError::Retry(e.to_string()),
+    })?;
     tracing::info!(model = %status.model, registered = status.registered, rssi = status.rssi, "SMS modem ready");
     if !status.registered {
         handler.trouble("SMS modem: not registered on the network");
     }
-    *backoff = Duration::from_secs(1);
+    backoff.reset();
     let mut last_send: Option<Instant> = None;
     let mut next_sweep = Instant::now();
     loop {
@@ -143,7 +155,9 @@ pub async fn session<S: AsyncRead + AsyncWrite + Unpin + Send>(
                 take(&mut modem, handler, &storage, index, None).await?;
             }
             Some(Event::StatusReport(pdu)) => handler.incoming(pdu).await?,
-            Some(Event::Restarted) => return Err("the modem restarted".into()),
+            Some(Event::Restarted) => {
+                return Err(ChannelError::Retry("the modem restarted".into()));
+            }
             None => {}
         }
     }

@@ -439,10 +439,9 @@ impl Station {
         let Some(port) = self.settings.kiss_port else {
             return Ok(bytes);
         };
-        let address = |c: &Callsign| Address::new(c.base(), c.ssid()).map_err(|e| e.to_string());
         let ui = UiFrame::new(
-            address(&frame.to)?,
-            address(&frame.from)?,
+            Address::from(frame.to),
+            Address::from(frame.from),
             Vec::new(),
             bytes,
         );

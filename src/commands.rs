@@ -195,7 +195,11 @@ pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> 
         Ok(r) => r,
         Err(e) => return fail(&format!("starting the runtime: {e}")),
     };
-    match runtime.block_on(crate::station::run(radio, store, exit_when_done)) {
+    match runtime.block_on(crate::transport::radio::station::run(
+        radio,
+        store,
+        exit_when_done,
+    )) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&e),
     }

@@ -204,7 +204,7 @@ mod tests {
     fn counts_show_in_the_exposition() {
         let m = Metrics::new();
         let p = Processed {
-            journal_id: 1,
+            journal_id: crate::store::JournalId(1),
             duplicate: false,
             replies: Vec::new(),
             outcome: "game 3: ply 5 e2e4 applied; refused: wrong PIN".into(),

@@ -60,7 +60,7 @@ impl ServicePort {
     /// Counts a processed message and wakes the senders if it queued replies.
     pub fn processed(&self, channel: Channel, p: &Processed) {
         self.metrics.received(channel, p);
-        tracing::info!(%channel, journal = p.journal_id, duplicate = p.duplicate, outcome = %p.outcome, "message processed");
+        tracing::info!(%channel, journal = p.journal_id.0, duplicate = p.duplicate, outcome = %p.outcome, "message processed");
         if !p.replies.is_empty() {
             self.wake_senders();
         }

@@ -40,11 +40,12 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use ccgate::game::clock::TimeControl;
 use ccgate::game::rules::Record;
 use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
 use ccgate::protocol::address::Channel;
 use ccgate::service::{self, Inbound};
-use ccgate::store::{self, NewPlayer, Player, Store};
+use ccgate::store::{NewPlayer, Player, Store};
 use jiff::Timestamp;
 use rusqlite::config::DbConfig;
 use rusqlite::types::Value;
@@ -324,21 +325,19 @@ fn setup(path: &Path, games: usize) -> (Vec<i64>, Vec<Player>) {
             pin_hash: None,
             addresses: vec![(Channel::Email, p.addr.to_string())],
         };
-        ids.push(store::add_player(&tx, &new, now()).expect("add player"));
+        ids.push(tx.add_player(&new, now()).expect("add player"));
     }
     let game_ids = (0..games)
         .map(|k| {
             let (w, b) = PAIRS[k % PAIRS.len()];
-            store::create_game(&tx, ids[w], ids[b], None, "-", now()).expect("create game")
+            tx.create_game(ids[w], ids[b], None, &TimeControl::Unlimited, now())
+                .expect("create game")
+                .0
         })
         .collect();
     let players = PLAYERS
         .iter()
-        .map(|p| {
-            store::player_by_name(&tx, p.name)
-                .expect("player")
-                .expect("stored")
-        })
+        .map(|p| tx.player_by_name(p.name).expect("player").expect("stored"))
         .collect();
     tx.commit().expect("commit");
     (game_ids, players)

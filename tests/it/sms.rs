@@ -79,25 +79,25 @@ fn game(extra: &str) -> Game {
     let boris = {
         let mut s = ccgate::store::Store::open(&db).unwrap();
         let tx = s.write().unwrap();
-        let id = ccgate::store::add_player(
-            &tx,
-            &ccgate::store::NewPlayer {
-                name: "Boris".into(),
-                notation: Notation::San,
-                lang: Lang::Ru,
-                reply_via: Some(Channel::Sms),
-                tz: "Europe/Moscow".into(),
-                pin_hash: None,
-                addresses: vec![
-                    (Channel::Sms, "+79161234567".into()),
-                    (Channel::Email, "boris@example.test".into()),
-                ],
-            },
-            jiff::Timestamp::now(),
-        )
-        .unwrap();
+        let id = tx
+            .add_player(
+                &ccgate::store::NewPlayer {
+                    name: "Boris".into(),
+                    notation: Notation::San,
+                    lang: Lang::Ru,
+                    reply_via: Some(Channel::Sms),
+                    tz: "Europe/Moscow".into(),
+                    pin_hash: None,
+                    addresses: vec![
+                        (Channel::Sms, "+79161234567".into()),
+                        (Channel::Email, "boris@example.test".into()),
+                    ],
+                },
+                jiff::Timestamp::now(),
+            )
+            .unwrap();
         tx.commit().unwrap();
-        id
+        id.0
     };
     let game = new_game(&db, anna, boris);
     gw.start();

@@ -11,12 +11,12 @@ use super::send::Mailer;
 use crate::config::OutboxConfig;
 use crate::protocol::address::Channel;
 use crate::service;
-use crate::store;
+use crate::store::{self, ReplyId, Store};
 use crate::transport::port::ServicePort;
 
 /// One reply ready to go.
 struct Ready {
-    id: i64,
+    id: ReplyId,
     envelope: lettre::address::Envelope,
     raw: Vec<u8>,
 }
@@ -49,10 +49,10 @@ pub async fn run(
         let batch = shared
             .with_store(move |s| {
                 let now = Timestamp::now();
-                let due = store::due(s.conn(), Channel::Email, now, BATCH)?;
+                let due = s.due(Channel::Email, now, BATCH)?;
                 let mut ready = Vec::new();
                 for reply in due {
-                    let ctx = context(s.conn(), &reply, now)?;
+                    let ctx = context(s, &reply)?;
                     match compose(&who, &reply, &ctx) {
                         Ok((envelope, raw)) => ready.push(Ok(Ready {
                             id: reply.id,
@@ -62,7 +62,7 @@ pub async fn run(
                         Err(e) => ready.push(Err((reply.id, e))),
                     }
                 }
-                Ok((ready, store::depth(s.conn())?))
+                Ok((ready, s.depth()?))
             })
             .await;
         let mut full = false;
@@ -95,24 +95,17 @@ pub async fn run(
     }
 }
 
-/// What a reply needs to be composed: the game sheet and the mail it answers.
-fn context(
-    conn: &rusqlite::Connection,
-    reply: &store::Outgoing,
-    now: Timestamp,
-) -> store::Result<compose::Context> {
-    let sheet = match reply.game_id {
-        Some(g) => service::sheet(conn, g, reply.player_id, now)?,
-        None => None,
-    };
+/// What a reply needs to be composed beyond its row: the mail it answers.
+fn context(store: &Store, reply: &store::Outgoing) -> store::Result<compose::Context> {
     let answers = match reply.journal_id {
-        Some(j) => store::entry(conn, j)?
+        Some(j) => store
+            .entry(j)?
             .filter(|e| e.channel == Channel::Email && e.transport_id.starts_with('<'))
             .filter(|e| normalized(&e.sender) == normalized(&reply.to))
             .map(|e| e.transport_id),
         None => None,
     };
-    Ok(compose::Context { sheet, answers })
+    Ok(compose::Context { answers })
 }
 
 fn normalized(address: &str) -> String {
@@ -123,13 +116,13 @@ async fn send_one(
     shared: &ServicePort,
     mailer: &Mailer,
     config: &OutboxConfig,
-    item: Result<Ready, (i64, String)>,
+    item: Result<Ready, (ReplyId, String)>,
 ) {
     let (id, result) = match item {
         Ok(ready) => (
             ready.id,
             mailer
-                .send(ready.id, &ready.envelope, &ready.raw)
+                .send(ready.id.0, &ready.envelope, &ready.raw)
                 .await
                 .map_err(|e| (e.permanent, e.text)),
         ),
@@ -143,14 +136,14 @@ async fn send_one(
             shared
                 .with_store(move |s| {
                     let tx = s.write()?;
-                    store::mark_sent(&tx, id, Timestamp::now())?;
+                    tx.mark_sent(id, Timestamp::now())?;
                     tx.commit()?;
                     Ok(())
                 })
                 .await
         }
         Err((permanent, e)) => {
-            tracing::warn!(reply = id, permanent, error = %e, "sending failed");
+            tracing::warn!(reply = id.0, permanent, error = %e, "sending failed");
             shared.metrics.send_failed(Channel::Email, e);
             let (permanent, e) = (*permanent, e.clone());
             let r = shared
@@ -164,7 +157,7 @@ async fn send_one(
         }
     };
     if let Err(e) = recorded {
-        tracing::error!(reply = id, error = %e, "recording a delivery");
+        tracing::error!(reply = id.0, error = %e, "recording a delivery");
         shared.metrics.error(&e);
     }
 }

@@ -15,7 +15,7 @@ use super::link::{LinkState, MsgId};
 use super::state;
 use crate::protocol::address::Channel;
 use crate::service;
-use crate::store;
+use crate::store::{self, ReplyId};
 use crate::transport::port::ServicePort;
 
 /// Runs the radio channel until `stop` turns true; `wake` is rung when
@@ -88,10 +88,10 @@ impl Handler for RadioHandler {
             .with_store(move |s| {
                 let now = Timestamp::now();
                 let mut due = Vec::new();
-                for o in store::radio::due(s.conn(), now, 20)? {
+                for o in s.radio_due(now, 20)? {
                     match Callsign::new(&o.to) {
                         Ok(to) => due.push(Due {
-                            id: o.id,
+                            id: o.id.0,
                             to,
                             text: o.body,
                         }),
@@ -118,7 +118,7 @@ impl Handler for RadioHandler {
             .with_store(move |s| {
                 let now = Timestamp::now();
                 let tx = s.write()?;
-                store::radio::handed(&tx, id, &me.to_string(), &peer.to_string(), msg, now)?;
+                tx.handed(ReplyId(id), &me.to_string(), &peer.to_string(), msg, now)?;
                 state::save(&tx, me, peer, &json, now)?;
                 tx.commit()?;
                 Ok(())
@@ -132,7 +132,7 @@ impl Handler for RadioHandler {
         let retry = self.retry;
         self.shared
             .with_store(move |s| {
-                service::delivery_failed(s, id, &error, true, retry, Timestamp::now())
+                service::delivery_failed(s, ReplyId(id), &error, true, retry, Timestamp::now())
             })
             .await?;
         self.shared.wake_senders();
@@ -145,9 +145,9 @@ impl Handler for RadioHandler {
             .shared
             .with_store(move |s| {
                 let tx = s.write()?;
-                let id = store::radio::take_acked(&tx, &me, &peer.to_string(), msg)?;
+                let id = tx.take_acked(&me, &peer.to_string(), msg)?;
                 if let Some(id) = id {
-                    store::mark_sent(&tx, id, Timestamp::now())?;
+                    tx.mark_sent(id, Timestamp::now())?;
                 }
                 tx.commit()?;
                 Ok(id)

@@ -12,7 +12,7 @@ use super::driver::{self, Due, Handler};
 use super::receive::{Numbering, Received, receive, sweep_parts};
 use crate::protocol::address::Channel;
 use crate::service;
-use crate::store;
+use crate::store::{self, ReplyId};
 use crate::transport::port::ServicePort;
 
 /// Runs the modem until `stop` turns true; `wake` is rung when replies
@@ -62,11 +62,11 @@ impl Handler for SmsHandler {
     async fn due(&mut self) -> Result<Vec<Due>, String> {
         self.shared
             .with_store(|s| {
-                let due = store::due(s.conn(), Channel::Sms, Timestamp::now(), 20)?;
+                let due = s.due(Channel::Sms, Timestamp::now(), 20)?;
                 Ok(due
                     .into_iter()
                     .map(|o| Due {
-                        id: o.id,
+                        id: o.id.0,
                         to: o.to,
                         body: o.body,
                     })
@@ -82,9 +82,9 @@ impl Handler for SmsHandler {
                 let now = Timestamp::now();
                 let tx = s.write()?;
                 for (i, r) in references.iter().enumerate() {
-                    store::sms::record_sent(&tx, id, i + 1, references.len(), *r, &to, now)?;
+                    tx.record_sms_sent(ReplyId(id), i + 1, references.len(), *r, &to, now)?;
                 }
-                store::mark_sent(&tx, id, now)?;
+                tx.mark_sent(ReplyId(id), now)?;
                 tx.commit()?;
                 Ok(())
             })
@@ -97,7 +97,7 @@ impl Handler for SmsHandler {
         let retry = self.retry;
         self.shared
             .with_store(move |s| {
-                service::delivery_failed(s, id, &error, permanent, retry, Timestamp::now())
+                service::delivery_failed(s, ReplyId(id), &error, permanent, retry, Timestamp::now())
             })
             .await?;
         self.shared.wake_senders();

@@ -45,13 +45,14 @@ pub async fn run(
             shared
                 .with_store(move |s| {
                     let now = Timestamp::now();
-                    let due = store::due(s.conn(), Channel::Sms, now, 50)?;
+                    let due = s.due(Channel::Sms, now, 50)?;
                     let mut sent = 0;
                     for reply in due {
-                        match spool::write_outgoing(kind, &dir, reply.id, &reply.to, &reply.body) {
+                        match spool::write_outgoing(kind, &dir, reply.id.0, &reply.to, &reply.body)
+                        {
                             Ok(_) => {
                                 let tx = s.write()?;
-                                store::mark_sent(&tx, reply.id, now)?;
+                                tx.mark_sent(reply.id, now)?;
                                 tx.commit()?;
                                 sent += 1;
                             }

@@ -8,9 +8,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use ccgate::game::clock::TimeControl;
 use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
-use ccgate::store::{self, NewPlayer, Store};
+use ccgate::store::{NewPlayer, PlayerId, Store};
 use jiff::Timestamp;
 
 /// A free port on loopback (released for the caller to bind).
@@ -182,31 +183,39 @@ pub fn add_player(
 ) -> i64 {
     let mut s = Store::open(db).expect("store");
     let tx = s.write().expect("tx");
-    let id = store::add_player(
-        &tx,
-        &NewPlayer {
-            name: name.into(),
-            notation,
-            lang,
-            reply_via: addresses.first().map(|(c, _)| *c),
-            tz: "UTC".into(),
-            pin_hash: None,
-            addresses: addresses.iter().map(|(c, a)| (*c, a.to_string())).collect(),
-        },
-        Timestamp::now(),
-    )
-    .expect("add player");
+    let id = tx
+        .add_player(
+            &NewPlayer {
+                name: name.into(),
+                notation,
+                lang,
+                reply_via: addresses.first().map(|(c, _)| *c),
+                tz: "UTC".into(),
+                pin_hash: None,
+                addresses: addresses.iter().map(|(c, a)| (*c, a.to_string())).collect(),
+            },
+            Timestamp::now(),
+        )
+        .expect("add player");
     tx.commit().expect("commit");
-    id
+    id.0
 }
 
 /// Starts a game without a clock.
 pub fn new_game(db: &Path, white: i64, black: i64) -> i64 {
     let mut s = Store::open(db).expect("store");
     let tx = s.write().expect("tx");
-    let id = store::create_game(&tx, white, black, None, "-", Timestamp::now()).expect("game");
+    let id = tx
+        .create_game(
+            PlayerId(white),
+            PlayerId(black),
+            None,
+            &TimeControl::Unlimited,
+            Timestamp::now(),
+        )
+        .expect("game");
     tx.commit().expect("commit");
-    id
+    id.0
 }
 
 /// A plain mail from `from` to the gateway.
@@ -228,8 +237,12 @@ pub fn drop_mail(maildir: &Path, name: &str, raw: &[u8]) {
 
 /// A count from the store.
 pub fn count(db: &Path, sql: &str) -> i64 {
-    let s = Store::open(db).expect("store");
-    s.conn().query_row(sql, [], |r| r.get(0)).expect("query")
+    // Opened as the daemon opens it (migrated), then read directly.
+    drop(Store::open(db).expect("store"));
+    rusqlite::Connection::open(db)
+        .expect("store")
+        .query_row(sql, [], |r| r.get(0))
+        .expect("query")
 }
 
 /// How many files in `dir` (an outbox of `.eml` files) contain `needle`.

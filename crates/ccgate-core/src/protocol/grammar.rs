@@ -137,11 +137,7 @@ pub struct Item {
 }
 
 /// A move number: `15.` is White's 15th move, `15...` (or `15…`) Black's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MoveNumber {
-    pub number: u32,
-    pub black: bool,
-}
+pub use crate::game::outcome::MoveNumber;
 
 /// Which draw a claim names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -386,7 +382,12 @@ fn move_number(i: &str) -> Res<'_, MoveNumber> {
         map((char('.'), opt((space0, tag("...")))), |(_, b)| b.is_some()),
     ))
     .parse(i)?;
-    Ok((i, MoveNumber { number, black }))
+    let color = if black {
+        shakmaty::Color::Black
+    } else {
+        shakmaty::Color::White
+    };
+    Ok((i, MoveNumber { number, color }))
 }
 
 /// An optional move number, glued or spaced, then a move token; the token
@@ -589,12 +590,6 @@ fn statement<'i>(i: &'i str, p: &Profile) -> Res<'i, (Option<u32>, Body)> {
 // ---------------------------------------------------------------------------
 // The compact rendering of `protocols/message.md` §8, used by the vectors
 // and handy in logs.
-
-impl fmt::Display for MoveNumber {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.number, if self.black { "..." } else { "." })
-    }
-}
 
 impl fmt::Display for Item {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

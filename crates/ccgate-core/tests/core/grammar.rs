@@ -14,6 +14,7 @@ use ccgate_core::protocol::grammar::{
 };
 use ccgate_core::protocol::is_iccf_shaped;
 use proptest::prelude::*;
+use shakmaty::Color;
 
 fn unescape(s: &str) -> String {
     let mut out = String::new();
@@ -107,7 +108,7 @@ fn the_issue_examples() {
         Body::Moves(vec![Item {
             number: Some(MoveNumber {
                 number: 15,
-                black: false
+                color: Color::White
             }),
             text: "5254".into(),
             draw_offer: false
@@ -121,7 +122,7 @@ fn the_issue_examples() {
         items[0].number,
         Some(MoveNumber {
             number: 15,
-            black: true
+            color: Color::Black
         })
     );
     assert_eq!(items[0].text, "Nf6");

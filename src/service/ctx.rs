@@ -1,0 +1,205 @@
+//! The transaction object: the one way the service touches the store. It
+//! carries who acts, records incidents, decides replies (queued in order by
+//! [`Ctx::flush`]) and collects the journal outcome.
+
+use super::*;
+
+pub(super) struct Ctx<'c, 's> {
+    pub(super) tx: &'c Tx<'s>,
+    /// The inbound message being processed; `None` for the clock sweep and
+    /// the director's actions.
+    pub(super) journal_id: Option<JournalId>,
+    pub(super) channel: Channel,
+    pub(super) sender: String,
+    pub(super) now: Timestamp,
+    pub(super) outcomes: Vec<String>,
+    /// Replies decided so far, queued by [`Ctx::flush`].
+    pub(super) replies: Vec<NewReply>,
+}
+
+impl<'c, 's> Ctx<'c, 's> {
+    /// A context for work no inbound message caused (the clock sweep, the
+    /// director's actions): notices go to each player's preferred channel.
+    pub(super) fn unprompted(tx: &'c Tx<'s>, now: Timestamp) -> Self {
+        Ctx {
+            tx,
+            journal_id: None,
+            channel: Channel::Email,
+            sender: String::new(),
+            now,
+            outcomes: Vec::new(),
+            replies: Vec::new(),
+        }
+    }
+
+    pub(super) fn load_existing(&self, id: GameId) -> store::Result<Loaded> {
+        self.load(id)?
+            .ok_or_else(|| store::StoreError::Invalid(format!("no game {id}")))
+    }
+
+    pub(super) fn load(&self, id: GameId) -> store::Result<Option<Loaded>> {
+        load_game(self.tx, id)
+    }
+}
+
+impl Ctx<'_, '_> {
+    /// Gives a reply up and tries the recipient's other addresses, once each.
+    pub(super) fn undeliverable(&mut self, entry: &Outgoing, why: &str) -> store::Result<()> {
+        self.tx.give_up(entry.id, why, self.now)?;
+        let player = match entry.player_id {
+            Some(id) => self.tx.player(id)?,
+            None => None,
+        };
+        let mut tried = Vec::new();
+        if let Some(player) = &player {
+            for (channel, to) in &player.addresses {
+                if (*channel, to.as_str()) == (entry.channel, entry.to.as_str()) {
+                    continue;
+                }
+                let body = if *channel == Channel::Email {
+                    entry.body.clone()
+                } else {
+                    fit(&entry.body)
+                };
+                if self.tx.was_queued(*channel, to, &body)? {
+                    continue;
+                }
+                // Another address gets the sheet the first one would have.
+                self.enqueue(
+                    *channel,
+                    to.clone(),
+                    Some(player.id),
+                    entry.game_id,
+                    entry.ply,
+                    &body,
+                )
+                .sheet = entry.sheet.clone().filter(|_| *channel == Channel::Email);
+                tried.push(format!("{channel} {to}"));
+            }
+        }
+        let next = if tried.is_empty() {
+            "no other address to try".to_string()
+        } else {
+            format!("sent again to {}", tried.join(", "))
+        };
+        self.incident(
+            entry.game_id,
+            None,
+            IncidentKind::Undeliverable,
+            format!(
+                "reply {} to {} {}: {why}; {next}",
+                entry.id, entry.channel, entry.to
+            ),
+            None,
+            entry.player_id,
+        )?;
+        self.outcomes
+            .push(format!("reply {} undeliverable; {next}", entry.id));
+        Ok(())
+    }
+
+    pub(super) fn incident(
+        &self,
+        game_id: Option<GameId>,
+        pos: Option<Chess>,
+        kind: IncidentKind,
+        detail: String,
+        text: Option<&str>,
+        player_id: Option<PlayerId>,
+    ) -> store::Result<()> {
+        let fen = pos.map(|p| {
+            shakmaty::fen::Fen::from_position(&p, shakmaty::EnPassantMode::Legal).to_string()
+        });
+        self.tx.record(
+            &NewIncident {
+                game_id,
+                journal_id: self.journal_id,
+                player_id,
+                kind,
+                detail,
+                text: text.map(str::to_string),
+                fen,
+            },
+            self.now,
+        )?;
+        Ok(())
+    }
+
+    /// Replies to the sender on the channel the message came in on.
+    pub(super) fn reply_to_sender(
+        &mut self,
+        player: Option<&Player>,
+        game_id: Option<GameId>,
+        body: &str,
+    ) -> store::Result<()> {
+        let to = self.sender.clone();
+        self.enqueue(self.channel, to, player.map(|p| p.id), game_id, None, body);
+        Ok(())
+    }
+
+    /// Sends to a player on their preferred channel.
+    pub(super) fn send_to(
+        &mut self,
+        player: &Player,
+        game_id: Option<GameId>,
+        ply: Option<u32>,
+        body: &str,
+    ) -> store::Result<()> {
+        if let Some((channel, to)) = reply_address(player) {
+            self.enqueue(channel, to, Some(player.id), game_id, ply, body);
+        }
+        Ok(())
+    }
+
+    /// Decides a reply; SMS and radio replies are fitted to one message.
+    pub(super) fn enqueue(
+        &mut self,
+        channel: Channel,
+        to: String,
+        player_id: Option<PlayerId>,
+        game_id: Option<GameId>,
+        ply: Option<u32>,
+        body: &str,
+    ) -> &mut NewReply {
+        let body = if channel == Channel::Email {
+            body.to_string()
+        } else {
+            fit(body)
+        };
+        self.replies.push(NewReply {
+            journal_id: self.journal_id,
+            game_id,
+            player_id,
+            ply,
+            channel,
+            to,
+            body,
+            sheet: None,
+        });
+        let last = self.replies.len() - 1;
+        &mut self.replies[last]
+    }
+
+    /// Queues the replies decided, in order. An email reply about a game
+    /// carries the game's sheet as this transaction leaves it, so a retry
+    /// days later still shows the position its text speaks of.
+    pub(super) fn flush(&mut self) -> store::Result<()> {
+        let mut games: Vec<Loaded> = Vec::new();
+        for mut reply in std::mem::take(&mut self.replies) {
+            if let (Channel::Email, Some(id), None) = (reply.channel, reply.game_id, &reply.sheet) {
+                if !games.iter().any(|g| g.row.id == id) {
+                    games.extend(load_game(self.tx, id)?);
+                }
+                let recipient = match reply.player_id {
+                    Some(p) => self.tx.player(p)?,
+                    None => None,
+                };
+                if let Some(game) = games.iter().find(|g| g.row.id == id) {
+                    reply.sheet = Some(sheet(self.tx, game, recipient.as_ref())?);
+                }
+            }
+            self.tx.queue(&reply, self.now)?;
+        }
+        Ok(())
+    }
+}

@@ -8,12 +8,13 @@
 
 use std::sync::{Arc, Mutex};
 
+use jiff::Timestamp;
 use tokio::sync::Notify;
 
 use crate::protocol::address::Channel;
-use crate::service::Processed;
+use crate::service::{self, Processed};
 use crate::status::Metrics;
-use crate::store::{self, Store};
+use crate::store::{self, ReplyId, Store};
 
 /// A cheap handle, cloned into every channel's task.
 #[derive(Clone)]
@@ -64,6 +65,28 @@ impl ServicePort {
         if !p.replies.is_empty() {
             self.wake_senders();
         }
+    }
+
+    /// A reply that could not be sent on `channel`: counted, handed to the
+    /// service (tried again later, given up, or queued on the recipient's
+    /// other channels), and every sender woken for such a fallback.
+    pub async fn delivery_failed(
+        &self,
+        channel: Channel,
+        id: ReplyId,
+        error: String,
+        permanent: bool,
+        retry: store::Retry,
+    ) -> Result<(), String> {
+        tracing::warn!(%channel, reply = id.0, permanent, error = %error, "sending failed");
+        self.metrics.send_failed(channel, &error);
+        let recorded = self
+            .with_store(move |s| {
+                service::delivery_failed(s, id, &error, permanent, retry, Timestamp::now())
+            })
+            .await;
+        self.wake_senders();
+        recorded
     }
 
     /// Wakes every channel's sender (a reply or a fallback was queued).

@@ -10,7 +10,6 @@ use super::compose::{self, Identity, compose};
 use super::send::Mailer;
 use crate::config::OutboxConfig;
 use crate::protocol::address::Channel;
-use crate::service;
 use crate::store::{self, ReplyId, Store};
 use crate::transport::port::ServicePort;
 
@@ -143,17 +142,9 @@ async fn send_one(
                 .await
         }
         Err((permanent, e)) => {
-            tracing::warn!(reply = id.0, permanent, error = %e, "sending failed");
-            shared.metrics.send_failed(Channel::Email, e);
-            let (permanent, e) = (*permanent, e.clone());
-            let r = shared
-                .with_store(move |s| {
-                    service::delivery_failed(s, id, &e, permanent, retry, Timestamp::now())
-                })
-                .await;
-            // A fallback on another channel may have been queued.
-            shared.wake_senders();
-            r
+            shared
+                .delivery_failed(Channel::Email, id, e.clone(), *permanent, retry)
+                .await
         }
     };
     if let Err(e) = recorded {

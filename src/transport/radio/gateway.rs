@@ -127,16 +127,9 @@ impl Handler for RadioHandler {
     }
 
     async fn refused(&mut self, id: i64, error: String) -> Result<(), String> {
-        tracing::warn!(reply = id, error = %error, "radio reply cannot be sent");
-        self.shared.metrics.send_failed(Channel::Radio, &error);
-        let retry = self.retry;
         self.shared
-            .with_store(move |s| {
-                service::delivery_failed(s, ReplyId(id), &error, true, retry, Timestamp::now())
-            })
-            .await?;
-        self.shared.wake_senders();
-        Ok(())
+            .delivery_failed(Channel::Radio, ReplyId(id), error, true, self.retry)
+            .await
     }
 
     async fn acked(&mut self, peer: Callsign, msg: MsgId) -> Result<(), String> {

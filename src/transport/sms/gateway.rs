@@ -11,7 +11,6 @@ use super::config::SmsSettings;
 use super::driver::{self, Due, Handler};
 use super::receive::{Numbering, Received, receive, sweep_parts};
 use crate::protocol::address::Channel;
-use crate::service;
 use crate::store::{self, ReplyId};
 use crate::transport::port::ServicePort;
 
@@ -92,16 +91,9 @@ impl Handler for SmsHandler {
     }
 
     async fn failed(&mut self, id: i64, error: String, permanent: bool) -> Result<(), String> {
-        tracing::warn!(reply = id, permanent, error = %error, "SMS sending failed");
-        self.shared.metrics.send_failed(Channel::Sms, &error);
-        let retry = self.retry;
         self.shared
-            .with_store(move |s| {
-                service::delivery_failed(s, ReplyId(id), &error, permanent, retry, Timestamp::now())
-            })
-            .await?;
-        self.shared.wake_senders();
-        Ok(())
+            .delivery_failed(Channel::Sms, ReplyId(id), error, permanent, self.retry)
+            .await
     }
 
     async fn housekeeping(&mut self) -> Result<(), String> {

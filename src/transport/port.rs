@@ -23,6 +23,8 @@ pub struct ServicePort {
     pub metrics: Arc<Metrics>,
     /// Rung when replies were queued, so each channel's sender sends at once.
     pub wake: Wakers,
+    /// How failed replies are tried again (`[outbox]`).
+    pub retry: store::Retry,
 }
 
 /// One bell per outgoing channel.
@@ -34,11 +36,12 @@ pub struct Wakers {
 }
 
 impl ServicePort {
-    pub fn new(store: Store, metrics: Arc<Metrics>) -> ServicePort {
+    pub fn new(store: Store, metrics: Arc<Metrics>, retry: store::Retry) -> ServicePort {
         ServicePort {
             store: Arc::new(Mutex::new(store)),
             metrics,
             wake: Wakers::default(),
+            retry,
         }
     }
 
@@ -76,10 +79,10 @@ impl ServicePort {
         id: ReplyId,
         error: String,
         permanent: bool,
-        retry: store::Retry,
     ) -> Result<(), String> {
         tracing::warn!(%channel, reply = id.0, permanent, error = %error, "sending failed");
         self.metrics.send_failed(channel, &error);
+        let retry = self.retry;
         let recorded = self
             .with_store(move |s| {
                 service::delivery_failed(s, id, &error, permanent, retry, Timestamp::now())

@@ -73,7 +73,7 @@ pub async fn run(
                     if *stop.borrow() {
                         return;
                     }
-                    send_one(&shared, &mailer, &config, item).await;
+                    send_one(&shared, &mailer, item).await;
                 }
             }
             Err(e) => {
@@ -111,12 +111,7 @@ fn normalized(address: &str) -> String {
     address.trim().to_ascii_lowercase()
 }
 
-async fn send_one(
-    shared: &ServicePort,
-    mailer: &Mailer,
-    config: &OutboxConfig,
-    item: Result<Ready, (ReplyId, String)>,
-) {
+async fn send_one(shared: &ServicePort, mailer: &Mailer, item: Result<Ready, (ReplyId, String)>) {
     let (id, result) = match item {
         Ok(ready) => (
             ready.id,
@@ -128,7 +123,6 @@ async fn send_one(
         // A reply that cannot even be composed (a bad address) never will be.
         Err((id, e)) => (id, Err((true, e))),
     };
-    let retry = config.retry();
     let recorded = match &result {
         Ok(()) => {
             shared.metrics.sent(Channel::Email);
@@ -143,7 +137,7 @@ async fn send_one(
         }
         Err((permanent, e)) => {
             shared
-                .delivery_failed(Channel::Email, id, e.clone(), *permanent, retry)
+                .delivery_failed(Channel::Email, id, e.clone(), *permanent)
                 .await
         }
     };

@@ -15,7 +15,7 @@ use super::link::{LinkState, MsgId};
 use super::state;
 use crate::protocol::address::Channel;
 use crate::service;
-use crate::store::{self, ReplyId};
+use crate::store::ReplyId;
 use crate::transport::port::ServicePort;
 
 /// Runs the radio channel until `stop` turns true; `wake` is rung when
@@ -23,7 +23,6 @@ use crate::transport::port::ServicePort;
 pub async fn run(
     settings: RadioSettings,
     port: ServicePort,
-    retry: store::Retry,
     wake: Arc<Notify>,
     stop: watch::Receiver<bool>,
 ) {
@@ -31,7 +30,6 @@ pub async fn run(
     let handler = RadioHandler {
         shared: port,
         me: settings.link.me,
-        retry,
     };
     driver::run(settings, handler, wake, stop).await;
 }
@@ -40,7 +38,6 @@ pub async fn run(
 struct RadioHandler {
     shared: ServicePort,
     me: Callsign,
-    retry: store::Retry,
 }
 
 impl Handler for RadioHandler {
@@ -83,7 +80,7 @@ impl Handler for RadioHandler {
     }
 
     async fn due(&mut self) -> Result<Vec<Due>, String> {
-        let retry = self.retry;
+        let retry = self.shared.retry;
         self.shared
             .with_store(move |s| {
                 let now = Timestamp::now();
@@ -128,7 +125,7 @@ impl Handler for RadioHandler {
 
     async fn refused(&mut self, id: i64, error: String) -> Result<(), String> {
         self.shared
-            .delivery_failed(Channel::Radio, ReplyId(id), error, true, self.retry)
+            .delivery_failed(Channel::Radio, ReplyId(id), error, true)
             .await
     }
 

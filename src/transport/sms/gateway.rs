@@ -11,7 +11,7 @@ use super::config::SmsSettings;
 use super::driver::{self, Due, Handler};
 use super::receive::{Numbering, Received, receive, sweep_parts};
 use crate::protocol::address::Channel;
-use crate::store::{self, ReplyId};
+use crate::store::ReplyId;
 use crate::transport::port::ServicePort;
 
 /// Runs the modem until `stop` turns true; `wake` is rung when replies
@@ -19,14 +19,12 @@ use crate::transport::port::ServicePort;
 pub async fn run(
     settings: SmsSettings,
     port: ServicePort,
-    retry: store::Retry,
     wake: Arc<Notify>,
     stop: watch::Receiver<bool>,
 ) {
     tracing::info!(device = %settings.config.device.display(), "SMS modem");
     let handler = SmsHandler {
         shared: port,
-        retry,
         reassembly: settings.config.reassembly_timeout,
         numbering: Arc::new(settings.config.numbering()),
     };
@@ -36,7 +34,6 @@ pub async fn run(
 /// The SMS channel's access to the store.
 struct SmsHandler {
     shared: ServicePort,
-    retry: store::Retry,
     reassembly: std::time::Duration,
     numbering: Arc<Numbering>,
 }
@@ -92,7 +89,7 @@ impl Handler for SmsHandler {
 
     async fn failed(&mut self, id: i64, error: String, permanent: bool) -> Result<(), String> {
         self.shared
-            .delivery_failed(Channel::Sms, ReplyId(id), error, permanent, self.retry)
+            .delivery_failed(Channel::Sms, ReplyId(id), error, permanent)
             .await
     }
 

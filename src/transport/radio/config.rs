@@ -205,10 +205,12 @@ impl RadioConfig {
                 names: ["key_file", "key_env"],
             };
             match problems.take(key.read(&format!("radio.peers[{i}]"))) {
-                Some(Some(k)) if k.trim().is_empty() => {
+                Some(Some(k)) if k.expose().trim().is_empty() => {
                     problems.push(format!("radio.peers[{i}]: the key is empty"))
                 }
-                Some(k) => keys.push((p.callsign, k.map(|k| k.trim().as_bytes().to_vec()))),
+                Some(k) => {
+                    keys.push((p.callsign, k.map(|k| k.expose().trim().as_bytes().to_vec())))
+                }
                 None => {}
             }
         }

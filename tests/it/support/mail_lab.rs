@@ -36,6 +36,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use super::peer::venv_python;
+
 const SETUP_HINT: &str = "install the test servers as root with `.ci/setup-servers` \
                           (Debian dovecot-imapd, and aiosmtpd in a venv at \
                           $CCGATE_TEST_VENV, default /opt/ccgate-test-venv)";
@@ -87,7 +89,7 @@ impl MailLab {
 
     fn start_with(tls: bool) -> MailLab {
         let dovecot_bin = find_dovecot();
-        let python = venv_python();
+        let python = venv_python("mail lab", "aiosmtpd");
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/smtp_server.py");
         assert!(
             script.is_file(),
@@ -594,7 +596,7 @@ impl MailLab {
             ),
         };
         format!(
-            "# mail lab {instance}: written by tests/common/mail_lab.rs\n\
+            "# mail lab {instance}: written by tests/it/support/mail_lab.rs\n\
              base_dir = {d}/run\n\
              state_dir = {d}/state\n\
              instance_name = {instance}\n\
@@ -743,19 +745,6 @@ fn find_dovecot() -> PathBuf {
         .unwrap_or_else(|| {
             panic!("mail lab: dovecot not found (Debian package dovecot-imapd); {SETUP_HINT}")
         })
-}
-
-fn venv_python() -> PathBuf {
-    let venv = std::env::var_os("CCGATE_TEST_VENV")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/ccgate-test-venv"));
-    let python = venv.join("bin/python");
-    assert!(
-        python.exists(),
-        "mail lab: no Python venv at {} (with aiosmtpd); {SETUP_HINT}",
-        venv.display()
-    );
-    python
 }
 
 /// `Some((uid of nobody, gid of nogroup))` when running as root.

@@ -1,5 +1,5 @@
 //! The properties checked on arbitrary input, shared by the cargo-fuzz
-//! targets in `fuzz/` and the proptest smoke run in `tests/fuzz_smoke.rs`, so
+//! targets in `fuzz/` and the proptest smoke run in `core/fuzz_smoke.rs`, so
 //! that a crash found by one is a failure in the other.
 //!
 //! Input format of both fuzz targets (and of the files in

@@ -91,7 +91,7 @@ pub struct SweepReport {
 pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepReport> {
     let tx = store.write()?;
     let mut report = SweepReport::default();
-    let mut ctx = Ctx::unprompted(&tx, now);
+    let mut ctx = Ctx::unprompted(&tx, Actor::System, now);
     for row in tx.all_games(true)? {
         let Some(mut game) = ctx.load(row.id)? else {
             continue;

@@ -28,7 +28,8 @@ impl Ctx<'_, '_> {
                     );
                     self.send_to(o, Some(game.row.id), None, &body)?;
                 }
-                self.outcomes.push(format!("game {id}: draw offered"));
+                self.outcomes
+                    .push(Step::InGame(game.row.id, GameStep::DrawOffered));
             }
             Command::AcceptDraw => {
                 if game.row.draw_offer == Some(!me) {
@@ -37,7 +38,7 @@ impl Ctx<'_, '_> {
                     let body = fill(template(Key::NoDrawOffer, player.lang), &[("game", &id)]);
                     self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
                     self.outcomes
-                        .push(format!("game {id}: no draw offer to accept"));
+                        .push(Step::InGame(game.row.id, GameStep::NoDrawOfferToAccept));
                 }
             }
             Command::DeclineDraw => {
@@ -50,7 +51,8 @@ impl Ctx<'_, '_> {
                         );
                         self.send_to(o, Some(game.row.id), None, &body)?;
                     }
-                    self.outcomes.push(format!("game {id}: draw declined"));
+                    self.outcomes
+                        .push(Step::InGame(game.row.id, GameStep::DrawDeclined));
                 } else {
                     let body = fill(template(Key::NoDrawOffer, player.lang), &[("game", &id)]);
                     self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
@@ -117,12 +119,19 @@ impl Ctx<'_, '_> {
                         ("code", &game.record.check_code()),
                     ],
                 );
-                if self.channel == Channel::Email {
+                if matches!(
+                    self.actor,
+                    Actor::Sender {
+                        channel: Channel::Email,
+                        ..
+                    }
+                ) {
                     body.push_str("\n\n");
                     body.push_str(&diagram(&game.record.pos));
                 }
                 self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-                self.outcomes.push(format!("game {id}: board sent"));
+                self.outcomes
+                    .push(Step::InGame(game.row.id, GameStep::BoardSent));
             }
             Command::Pgn => {
                 let record = movetext(&game, player.notation, player.lang);
@@ -131,7 +140,8 @@ impl Ctx<'_, '_> {
                     &[("game", &id), ("record", &record)],
                 );
                 self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-                self.outcomes.push(format!("game {id}: record sent"));
+                self.outcomes
+                    .push(Step::InGame(game.row.id, GameStep::RecordSent));
             }
             Command::Notation(_) | Command::Lang(_) | Command::Help | Command::Leave(_) => {}
         }
@@ -146,7 +156,7 @@ impl Ctx<'_, '_> {
             &[("value", n.name())],
         );
         self.reply_to_sender(Some(player), None, &body)?;
-        self.outcomes.push(format!("notation set to {n}"));
+        self.outcomes.push(Step::NotationSet(n));
         Ok(())
     }
 
@@ -154,15 +164,14 @@ impl Ctx<'_, '_> {
         self.tx.set_lang(player.id, l)?;
         let body = fill(template(Key::LangSet, l), &[("value", l.code())]);
         self.reply_to_sender(Some(player), None, &body)?;
-        self.outcomes.push(format!("language set to {l}"));
+        self.outcomes.push(Step::LangSet(l));
         Ok(())
     }
 
     pub(super) fn leave(&mut self, player: &Player, days: u32) -> store::Result<()> {
         let body = self.request_leave(player, days)?;
         self.reply_to_sender(Some(player), None, &body)?;
-        self.outcomes
-            .push(format!("leave of {days} days requested"));
+        self.outcomes.push(Step::LeaveRequested(days));
         Ok(())
     }
 }

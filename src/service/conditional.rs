@@ -49,23 +49,19 @@ impl Ctx<'_, '_> {
                         ],
                     );
                     self.send_to(&owner, Some(game.row.id), None, &note)?;
-                    let before_sender = std::mem::take(&mut self.sender);
-                    // The owner's confirmation goes to the owner, not to the message's sender.
-                    let restore_channel = self.channel;
-                    if let Some((c, a)) = reply_address(&owner) {
-                        self.channel = c;
-                        self.sender = a;
-                    }
-                    self.apply(
+                    // The system plays it for the owner: the owner's confirmation
+                    // goes to the owner, not to the message's sender.
+                    let sender = std::mem::replace(&mut self.actor, Actor::System);
+                    let applied = self.apply(
                         &owner,
                         game,
                         mv,
                         &format!("(conditional) {reply}"),
                         Notation::Uci,
                         false,
-                    )?;
-                    self.channel = restore_channel;
-                    self.sender = before_sender;
+                    );
+                    self.actor = sender;
+                    applied?;
                 }
                 _ => {
                     self.tx.set_conditionals(game.row.id, to_move_id, &[])?;
@@ -91,7 +87,7 @@ impl Ctx<'_, '_> {
                     );
                     self.send_to(&owner, Some(game.row.id), None, &note)?;
                     self.outcomes
-                        .push(format!("game {}: conditional moves dropped", game.row.id));
+                        .push(Step::InGame(game.row.id, GameStep::ConditionalsDropped));
                     return Ok(());
                 }
             }
@@ -173,10 +169,9 @@ impl Ctx<'_, '_> {
             ],
         );
         self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-        self.outcomes.push(format!(
-            "game {}: {} conditional pairs stored",
+        self.outcomes.push(Step::InGame(
             game.row.id,
-            pairs.len()
+            GameStep::ConditionalsStored(pairs.len()),
         ));
         Ok(())
     }

@@ -4,15 +4,26 @@
 
 use super::*;
 
+/// Who acts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Actor {
+    /// The sender of a message, by their (normalised) address on its channel.
+    Sender { channel: Channel, address: String },
+    /// The operator at the command line: the director's actions.
+    Operator,
+    /// ccgate itself: the clock sweep, a conditional move, a reply given up.
+    System,
+}
+
 pub(super) struct Ctx<'c, 's> {
     pub(super) tx: &'c Tx<'s>,
     /// The inbound message being processed; `None` for the clock sweep and
     /// the director's actions.
     pub(super) journal_id: Option<JournalId>,
-    pub(super) channel: Channel,
-    pub(super) sender: String,
+    pub(super) actor: Actor,
     pub(super) now: Timestamp,
-    pub(super) outcomes: Vec<String>,
+    /// What was done, step by step, for the journal.
+    pub(super) outcomes: Vec<Step>,
     /// Replies decided so far, queued by [`Ctx::flush`].
     pub(super) replies: Vec<NewReply>,
 }
@@ -20,12 +31,11 @@ pub(super) struct Ctx<'c, 's> {
 impl<'c, 's> Ctx<'c, 's> {
     /// A context for work no inbound message caused (the clock sweep, the
     /// director's actions): notices go to each player's preferred channel.
-    pub(super) fn unprompted(tx: &'c Tx<'s>, now: Timestamp) -> Self {
+    pub(super) fn unprompted(tx: &'c Tx<'s>, actor: Actor, now: Timestamp) -> Self {
         Ctx {
             tx,
             journal_id: None,
-            channel: Channel::Email,
-            sender: String::new(),
+            actor,
             now,
             outcomes: Vec::new(),
             replies: Vec::new(),
@@ -93,8 +103,10 @@ impl Ctx<'_, '_> {
             None,
             entry.player_id,
         )?;
-        self.outcomes
-            .push(format!("reply {} undeliverable; {next}", entry.id));
+        self.outcomes.push(Step::Undeliverable {
+            reply: entry.id,
+            next,
+        });
         Ok(())
     }
 
@@ -125,16 +137,26 @@ impl Ctx<'_, '_> {
         Ok(())
     }
 
-    /// Replies to the sender on the channel the message came in on.
+    /// Answers whoever acts: the sender of a message on the channel it came
+    /// in on; for the system's or the operator's acts, the player on their
+    /// preferred channel.
     pub(super) fn reply_to_sender(
         &mut self,
         player: Option<&Player>,
         game_id: Option<GameId>,
         body: &str,
     ) -> store::Result<()> {
-        let to = self.sender.clone();
-        self.enqueue(self.channel, to, player.map(|p| p.id), game_id, None, body);
-        Ok(())
+        match &self.actor {
+            Actor::Sender { channel, address } => {
+                let (channel, to) = (*channel, address.clone());
+                self.enqueue(channel, to, player.map(|p| p.id), game_id, None, body);
+                Ok(())
+            }
+            Actor::Operator | Actor::System => match player {
+                Some(p) => self.send_to(p, game_id, None, body),
+                None => Ok(()),
+            },
+        }
     }
 
     /// Sends to a player on their preferred channel.

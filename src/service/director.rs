@@ -12,7 +12,7 @@ pub fn takeback(
     now: Timestamp,
 ) -> store::Result<usize> {
     let tx = store.write()?;
-    let mut ctx = Ctx::unprompted(&tx, now);
+    let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
     let game = ctx.load_existing(game_id)?;
     if ply as usize > game.moves.len() {
         return Err(store::StoreError::Invalid(format!(
@@ -73,7 +73,7 @@ pub fn adjudicate(
             store::StoreError::Invalid(format!("result {result:?}: write 1-0, 0-1 or 1/2-1/2"))
         })?;
     let tx = store.write()?;
-    let mut ctx = Ctx::unprompted(&tx, now);
+    let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
     let game = ctx.load_existing(game_id)?;
     tx.finish_game(
         game_id,

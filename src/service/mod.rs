@@ -17,6 +17,7 @@ mod director;
 mod moves;
 mod pin;
 mod route;
+mod steps;
 
 use jiff::Timestamp;
 use shakmaty::uci::UciMove;
@@ -34,10 +35,12 @@ use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, Par
 use crate::protocol::sms::fit;
 use crate::protocol::templates::{Key, fill, template};
 pub use clock::{SweepReport, effective_leaves, sweep_clocks, with_penalty};
+pub use ctx::Actor;
 use ctx::Ctx;
 pub use director::{adjudicate, takeback};
 pub use moves::read_players_move;
 pub use pin::{hash_pin, pin_of_line};
+pub use steps::{GameStep, Refusal, Step};
 
 use crate::store::{
     self, GameId, GameRow, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow, NewIncident,
@@ -71,6 +74,8 @@ pub struct Processed {
     pub duplicate: bool,
     /// The replies this message queued.
     pub replies: Vec<Outgoing>,
+    /// What was done now (none for a duplicate).
+    pub steps: Vec<Step>,
     /// What was done, as journaled: `; `-separated steps such as
     /// `game 3: ply 5 e2e4 applied` or `refused: wrong PIN`.
     pub outcome: String,
@@ -79,25 +84,25 @@ pub struct Processed {
 impl Processed {
     /// Moves this message applied (conditional replies included).
     pub fn moves_applied(&self) -> usize {
-        self.outcome
-            .split("; ")
-            .filter(|step| step.contains(": ply ") && step.ends_with(" applied"))
+        self.steps
+            .iter()
+            .filter(|s| matches!(s, Step::Applied { .. }))
             .count()
     }
 
     /// Steps this message had refused.
     pub fn refusals(&self) -> usize {
-        self.outcome
-            .split("; ")
-            .filter(|step| step.contains("refused"))
+        self.steps
+            .iter()
+            .filter(|s| matches!(s, Step::Refused(_) | Step::RefusedInGame { .. }))
             .count()
     }
 }
 
 /// Processes one inbound message.
 pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
-    handle(store, msg, now, |ctx| {
-        ctx.process(&msg.text, msg.unverified.as_deref())
+    handle(store, msg, now, |ctx, sender| {
+        ctx.process((msg.channel, sender), &msg.text, msg.unverified.as_deref())
     })
 }
 
@@ -118,19 +123,21 @@ pub fn set_aside(
     why: &Aside,
     now: Timestamp,
 ) -> store::Result<Processed> {
-    handle(store, msg, now, |ctx| {
+    handle(store, msg, now, |ctx, sender| {
         match why {
-            Aside::Ignored(reason) => ctx.outcomes.push(format!("ignored: {reason}")),
+            Aside::Ignored(reason) => ctx.outcomes.push(Step::Ignored(reason.clone())),
             Aside::TooLarge { size, limit } => {
-                let player = ctx.tx.player_by_address(ctx.channel, &ctx.sender)?;
+                let player = ctx.tx.player_by_address(msg.channel, sender)?;
                 let lang = player.as_ref().map_or(Lang::En, |p| p.lang);
                 let body = fill(
                     template(Key::TooLarge, lang),
                     &[("limit", &(limit / 1024).to_string())],
                 );
                 ctx.reply_to_sender(player.as_ref(), None, &body)?;
-                ctx.outcomes
-                    .push(format!("refused: {size} bytes, over the {limit} limit"));
+                ctx.outcomes.push(Step::Refused(Refusal::TooLarge {
+                    size: *size,
+                    limit: *limit,
+                }));
             }
         }
         Ok(())
@@ -147,7 +154,7 @@ pub fn bounced(
     diagnostic: &str,
     now: Timestamp,
 ) -> store::Result<Processed> {
-    handle(store, msg, now, |ctx| {
+    handle(store, msg, now, |ctx, _| {
         let entry = match reply {
             Some(id) => ctx.tx.reply(id)?.filter(|e| e.channel == msg.channel),
             None => None,
@@ -156,7 +163,7 @@ pub fn bounced(
             Some(entry) => ctx.undeliverable(&entry, &format!("bounced: {diagnostic}")),
             None => {
                 ctx.outcomes
-                    .push("ignored: delivery report matching no reply".into());
+                    .push(Step::Ignored("delivery report matching no reply".into()));
                 Ok(())
             }
         }
@@ -203,7 +210,7 @@ pub fn delivery_failed(
     };
     tx.mark_failed(id, error, now, retry)?;
     if let Some(entry) = tx.reply(id)?.filter(|e| e.failed_at.is_some()) {
-        let mut ctx = Ctx::unprompted(&tx, now);
+        let mut ctx = Ctx::unprompted(&tx, Actor::System, now);
         ctx.undeliverable(&entry, error)?;
         ctx.flush()?;
     }
@@ -217,7 +224,7 @@ fn handle(
     store: &mut Store,
     msg: &Inbound,
     now: Timestamp,
-    work: impl FnOnce(&mut Ctx<'_, '_>) -> store::Result<()>,
+    work: impl FnOnce(&mut Ctx<'_, '_>, &str) -> store::Result<()>,
 ) -> store::Result<Processed> {
     let sender = normalize(msg.channel, &msg.from).unwrap_or_else(|_| msg.from.trim().to_string());
     let transport_id = msg.transport_id.clone().unwrap_or_else(|| {
@@ -242,6 +249,7 @@ fn handle(
                 journal_id: entry.id,
                 duplicate: true,
                 replies: Vec::new(),
+                steps: Vec::new(),
                 outcome: entry.outcome.unwrap_or_default(),
             });
         }
@@ -251,18 +259,17 @@ fn handle(
     let mut ctx = Ctx {
         tx: &tx,
         journal_id: Some(journal_id),
-        channel: msg.channel,
-        sender: sender.clone(),
+        actor: Actor::Sender {
+            channel: msg.channel,
+            address: sender.clone(),
+        },
         now,
         outcomes: Vec::new(),
         replies: Vec::new(),
     };
-    let processed = work(&mut ctx).and_then(|()| ctx.flush());
-    let outcome = if ctx.outcomes.is_empty() {
-        "nothing".to_string()
-    } else {
-        ctx.outcomes.join("; ")
-    };
+    let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
+    let steps = std::mem::take(&mut ctx.outcomes);
+    let outcome = steps::journal_text(&steps);
     match processed {
         Ok(()) => {
             tx.set_outcome(journal_id, &outcome, now)?;
@@ -272,6 +279,7 @@ fn handle(
                 journal_id,
                 duplicate: false,
                 replies,
+                steps,
                 outcome,
             })
         }

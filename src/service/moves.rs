@@ -73,10 +73,10 @@ impl Ctx<'_, '_> {
         if to_move != me {
             if let Some(resent) = self.resent_move(player, &game, own) {
                 self.notify_move(player, &game, resent, true, false)?;
-                self.outcomes.push(format!(
-                    "game {}: move {} confirmed again",
-                    game.row.id, resent
-                ));
+                self.outcomes.push(Step::ConfirmedAgain {
+                    game: game.row.id,
+                    ply: resent,
+                });
                 return Ok(());
             }
             let body = fill(
@@ -194,8 +194,11 @@ impl Ctx<'_, '_> {
         detail: String,
         body: &str,
     ) -> store::Result<()> {
-        self.outcomes
-            .push(format!("game {}: refused ({kind}): {detail}", game.row.id));
+        self.outcomes.push(Step::RefusedInGame {
+            game: game.row.id,
+            kind,
+            why: detail.clone(),
+        });
         let pos = Some(game.record.pos.clone());
         self.incident(
             Some(game.row.id),
@@ -259,8 +262,11 @@ impl Ctx<'_, '_> {
             Some(player.id),
         )?;
         self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-        self.outcomes
-            .push(format!("game {}: refused ({kind}): {reason}", game.row.id));
+        self.outcomes.push(Step::RefusedInGame {
+            game: game.row.id,
+            kind,
+            why: reason.to_string(),
+        });
         Ok(())
     }
 
@@ -301,11 +307,11 @@ impl Ctx<'_, '_> {
             self.tx.set_draw_offer(game.row.id, offer_by)?;
             game.row.draw_offer = offer_by;
         }
-        self.outcomes.push(format!(
-            "game {}: ply {ply} {} applied",
-            game.row.id,
-            UciMove::from_standard(mv)
-        ));
+        self.outcomes.push(Step::Applied {
+            game: game.row.id,
+            ply,
+            uci: UciMove::from_standard(mv).to_string(),
+        });
         let ending = game.record.ending();
         self.notify_move(player, game, ply, false, offer)?;
         if let Some(end) = ending {
@@ -396,8 +402,11 @@ impl Ctx<'_, '_> {
                 self.send_to(&p, Some(game.row.id), None, &body)?;
             }
         }
-        self.outcomes
-            .push(format!("game {} over: {result} ({reason})", game.row.id));
+        self.outcomes.push(Step::GameOver {
+            game: game.row.id,
+            result,
+            reason,
+        });
         Ok(())
     }
 }

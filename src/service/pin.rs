@@ -58,7 +58,7 @@ impl Ctx<'_, '_> {
                 Some(player.id),
             )?;
             self.reply_to_sender(Some(player), None, template(Key::BadPin, player.lang))?;
-            self.outcomes.push(format!("refused: {why}"));
+            self.outcomes.push(Step::Refused(Refusal::Pin(why)));
         }
         Ok(ok)
     }

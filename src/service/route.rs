@@ -4,19 +4,25 @@ use super::moves::table_of;
 use super::*;
 
 impl Ctx<'_, '_> {
-    pub(super) fn process(&mut self, text: &str, unverified: Option<&str>) -> store::Result<()> {
-        let Some(player) = self.tx.player_by_address(self.channel, &self.sender)? else {
+    /// Reads a message from `channel` `sender`.
+    pub(super) fn process(
+        &mut self,
+        (channel, sender): (Channel, &str),
+        text: &str,
+        unverified: Option<&str>,
+    ) -> store::Result<()> {
+        let Some(player) = self.tx.player_by_address(channel, sender)? else {
             self.incident(
                 None,
                 None,
                 IncidentKind::UnknownSender,
-                format!("{} {} is not registered", self.channel, self.sender),
+                format!("{channel} {sender} is not registered"),
                 None,
                 None,
             )?;
             let body = template(Key::UnknownSender, Lang::En).to_string();
             self.reply_to_sender(None, None, &body)?;
-            self.outcomes.push("refused: unknown sender".into());
+            self.outcomes.push(Step::Refused(Refusal::UnknownSender));
             return Ok(());
         };
         if let Some(why) = unverified
@@ -29,7 +35,7 @@ impl Ctx<'_, '_> {
                 None,
                 None,
                 IncidentKind::Unauthenticated,
-                format!("{} {}: {why}", self.channel, self.sender),
+                format!("{channel} {sender}: {why}"),
                 None,
                 Some(player.id),
             )?;
@@ -39,7 +45,7 @@ impl Ctx<'_, '_> {
                 template(Key::Unauthenticated, player.lang),
             )?;
             self.outcomes
-                .push(format!("refused: unauthenticated ({why})"));
+                .push(Step::Refused(Refusal::Unauthenticated(why.to_string())));
             return Ok(());
         }
         if let Some(hash) = &player.pin_hash
@@ -65,8 +71,7 @@ impl Ctx<'_, '_> {
             )?;
             let body = template(Key::Help, player.lang).to_string();
             self.reply_to_sender(Some(&player), None, &body)?;
-            self.outcomes
-                .push("refused: no protocol line, help sent".into());
+            self.outcomes.push(Step::Refused(Refusal::NoProtocolLine));
             return Ok(());
         }
         for line in &lines {
@@ -83,7 +88,7 @@ impl Ctx<'_, '_> {
                 Command::Lang(l) => return self.set_lang(player, *l),
                 Command::Help => {
                     self.reply_to_sender(Some(player), None, template(Key::Help, player.lang))?;
-                    self.outcomes.push("help".into());
+                    self.outcomes.push(Step::Help);
                     return Ok(());
                 }
                 Command::Leave(days) => return self.leave(player, *days),
@@ -100,7 +105,7 @@ impl Ctx<'_, '_> {
                 &[("game", &game.row.id.to_string()), ("result", &result)],
             );
             self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-            self.outcomes.push(format!("game {} is over", game.row.id));
+            self.outcomes.push(Step::AlreadyOver(game.row.id));
             return Ok(());
         }
         match &line.body {
@@ -137,8 +142,7 @@ impl Ctx<'_, '_> {
                             &[("game", &id.to_string())],
                         );
                         self.reply_to_sender(Some(player), None, &body)?;
-                        self.outcomes
-                            .push(format!("refused: game {id} is not the sender's"));
+                        self.outcomes.push(Step::Refused(Refusal::NotTheirGame(id)));
                         return Ok(None);
                     }
                 }
@@ -187,7 +191,7 @@ impl Ctx<'_, '_> {
                         let body =
                             fill(template(Key::WhichGame, player.lang), &[("games", &games)]);
                         self.reply_to_sender(Some(player), None, &body)?;
-                        self.outcomes.push("no game reference".into());
+                        self.outcomes.push(Step::NoGameReference);
                         return Ok(None);
                     }
                 }

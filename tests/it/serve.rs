@@ -435,6 +435,24 @@ fn check_config_says_what_is_wrong() {
     );
 }
 
+/// A file that enables no input would run a daemon that reads nothing:
+/// `check-config` refuses it (it said `OK; … inputs: none` before).
+#[test]
+fn check_config_refuses_a_configuration_without_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("quiet.toml");
+    std::fs::write(&file, "[email]\nfrom = \"gw@example.test\"\n").unwrap();
+    let out = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .args(["check-config"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no input is enabled"), "{err}");
+}
+
 /// The README's run command: no configuration at all.
 #[test]
 fn serve_runs_on_embedded_defaults() {

@@ -619,18 +619,28 @@ fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
     if let Some(reason) = &row.reason {
         tags.push(("Termination".to_string(), reason.to_string()));
     }
+    let first = record.start.turn();
     let line: Vec<Node> = record
         .moves
         .iter()
         .zip(&moves)
-        .map(|(mv, m)| {
+        .enumerate()
+        .map(|(i, (mv, m))| {
             let mut node = Node {
                 mv: Some(*mv),
                 notation: Notation::Uci,
                 token: m.raw.as_str().into(),
                 notes: None,
             };
-            let mut notes = crate::notation::movetext::Notes::default();
+            // The move as the player wrote it carries its glyphs and draw offer.
+            let moved = if i % 2 == 0 { first } else { !first };
+            let written = crate::notation::glyphs::annotations(&m.raw, moved);
+            let mut notes = crate::notation::movetext::Notes {
+                nags: written.nags,
+                draw_offer: written.draw_offer,
+                comments: written.comments,
+                ..Default::default()
+            };
             notes.comments.push(format!(
                 "[%ccsnt {}]",
                 m.received_at.strftime("%Y.%m.%d,%H:%M")

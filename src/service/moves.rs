@@ -125,7 +125,16 @@ impl Ctx<'_, '_> {
             }
             Ok((mv, notation)) => {
                 let mut game = game;
-                self.apply(player, &mut game, mv, &own.text, notation, own.draw_offer)?;
+                // Kept as written, glyphs and offer included: `game pgn` shows them as NAGs.
+                let mut written = own.text.clone();
+                for g in &own.glyphs {
+                    written.push(' ');
+                    written.push_str(g);
+                }
+                if own.draw_offer {
+                    written.push_str(crate::notation::DRAW_OFFER);
+                }
+                self.apply(player, &mut game, mv, &written, notation, own.draw_offer)?;
                 self.run_conditionals(&mut game)?;
                 Ok(())
             }
@@ -386,26 +395,26 @@ pub(super) fn echo_text(item: &Item) -> String {
 /// The incident kind, the reason and the suggested moves of a reading error.
 fn describe_error(e: &ReadError) -> (IncidentKind, String, Vec<Move>) {
     match e {
-        ReadError::Malformed { .. } => (IncidentKind::Malformed, strip_text(e), Vec::new()),
-        ReadError::Illegal {
-            reason,
-            did_you_mean,
+        // The suggestions go in the reply's own sentence, not in the reason.
+        ReadError::Malformed {
+            expected,
+            at,
+            found,
             ..
         } => (
-            IncidentKind::Illegal,
-            reason.to_string(),
-            did_you_mean.iter().map(|c| c.mv).collect(),
+            IncidentKind::Malformed,
+            format!(
+                "expected {expected} at character {at}{}",
+                found.map(|c| format!(", found {c:?}")).unwrap_or_default()
+            ),
+            e.did_you_mean(),
         ),
-        ReadError::Ambiguous { candidates, .. } => (
-            IncidentKind::Ambiguous,
-            strip_text(e),
-            candidates.iter().map(|c| c.mv).collect(),
-        ),
-        ReadError::Conflict { readings, .. } => (
-            IncidentKind::Ambiguous,
-            strip_text(e),
-            readings.iter().map(|(_, c)| c.mv).collect(),
-        ),
+        ReadError::Illegal { reason, .. } => {
+            (IncidentKind::Illegal, reason.to_string(), e.did_you_mean())
+        }
+        ReadError::Ambiguous { .. } | ReadError::Conflict { .. } => {
+            (IncidentKind::Ambiguous, strip_text(e), e.did_you_mean())
+        }
     }
 }
 

@@ -88,7 +88,8 @@ fn the_issue_examples() {
                 color: Color::White
             }),
             text: "5254".into(),
-            draw_offer: false
+            draw_offer: false,
+            glyphs: Vec::new(),
         }])
     );
     let black = one("12 15... Nf6");

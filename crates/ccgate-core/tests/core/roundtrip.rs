@@ -263,7 +263,8 @@ fn roundtrip_full() {
 #[test]
 fn equivalent_configs_write_the_same() {
     let classes = support::letter_classes();
-    assert_eq!(classes.len(), 26 - 3 - 2 - 1, "{classes:?}");
+    // 33 languages; German, Swedish, Danish, Norwegian; Spanish, Italian, Catalan; Czech, Slovak.
+    assert_eq!(classes.len(), 33 - 3 - 2 - 1, "{classes:?}");
     let mut failures = Vec::new();
     for pos in sample().iter().step_by(12) {
         for m in pos.legal_moves() {
@@ -475,8 +476,8 @@ fn uci_and_san_agree_with_shakmaty_full() {
 #[test]
 fn config_list_covers_every_language_and_style() {
     let configs = all_configs();
-    // san, lan, figurine × 26 languages × 2 styles + uci, iccf, 2 × uedemann.
-    assert_eq!(configs.len(), 3 * 26 * 2 + 4);
+    // san, lan, figurine × 33 languages × 3 styles + uci, iccf, 2 × uedemann.
+    assert_eq!(configs.len(), 3 * 33 * 3 + 4);
     assert!(NOTATIONS.contains(&Notation::Descriptive));
     let _ = uci_of;
 }

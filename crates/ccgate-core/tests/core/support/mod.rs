@@ -285,7 +285,7 @@ impl std::fmt::Display for Config {
 }
 
 /// Every notation except descriptive, and san/lan/figurine in every language
-/// and both styles.
+/// and every style.
 pub fn all_configs() -> Vec<Config> {
     let mut out = Vec::new();
     for notation in Notation::ALL {
@@ -294,7 +294,7 @@ pub fn all_configs() -> Vec<Config> {
         }
         if Config::has_letters(notation) {
             for &lang in Lang::ALL {
-                for style in [Style::Pgn, Style::Fide] {
+                for style in [Style::Pgn, Style::Fide, Style::Soviet] {
                     out.push(Config::lettered(notation, lang, style));
                 }
             }
@@ -358,6 +358,10 @@ pub fn full_configs(salt: usize) -> Vec<Config> {
                 out.push(Config::lettered(notation, any, Style::Fide));
             }
             _ => out.push(Config::plain(notation)),
+        }
+        // The Soviet style differs from FIDE's only in its marks: one language will do.
+        if Config::has_letters(notation) {
+            out.push(Config::lettered(notation, any, Style::Soviet));
         }
     }
     out

@@ -13,6 +13,8 @@ use jiff::{SignedDuration, Timestamp};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
+use crate::support::chess::number_of;
+
 // ---------------------------------------------------------------------------
 // The harness
 
@@ -192,16 +194,6 @@ fn only_to(replies: &[Outgoing], who: &Who) -> String {
         who.name
     );
     mine.into_iter().next().unwrap_or_default()
-}
-
-/// `15.` or `15...`.
-fn number_of(pos: &Chess) -> String {
-    let n = pos.fullmoves().get();
-    if pos.turn() == Color::White {
-        format!("{n}.")
-    } else {
-        format!("{n}...")
-    }
 }
 
 fn written(pos: &Chess, mv: Move, who: &Who) -> String {

@@ -27,10 +27,11 @@ use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
 use super::ax25::{self, Address, UiFrame};
+use super::config::{FlowControl, Parity, Port, RadioConfig, RadioSettings};
 use super::frame::{self, Callsign, Deframer, Frame, LinkOptions, MAX_TEXT, is_restricted};
 use super::kiss::{self, Command};
 use super::link::{Event, Link, LinkConfig, LinkState, MsgId};
-use crate::config::{FlowControl, Parity, RadioConfig};
+use crate::transport::channel::{Backoff, ChannelError, Connection, pause, supervise};
 
 /// A message waiting to go to a station.
 #[derive(Debug, Clone)]
@@ -119,25 +120,22 @@ const KISS_BITS_PER_BYTE: f64 = 8.5;
 const FULL_FRAME: u32 = MAX_TEXT as u32 + 40;
 
 impl Settings {
-    /// From the configuration (reads the keys).
-    pub fn new(config: &RadioConfig) -> Result<Settings, String> {
-        let me = Callsign::new(&config.callsign).map_err(|e| format!("radio.callsign: {e}"))?;
-        let mut peers = Vec::new();
-        for p in &config.peers {
-            let call = Callsign::new(&p.callsign).map_err(|e| format!("radio.peers: {e}"))?;
-            let key = p
-                .key()
-                .read()
-                .map_err(|e| format!("radio.peers {call}: {}", e.replace("password", "key")))?
-                .map(|k| k.trim().as_bytes().to_vec());
-            peers.push((
-                call,
-                LinkOptions {
-                    restricted: config.restricted,
-                    key,
-                },
-            ));
-        }
+    /// From the configuration and the peers' keys, read by
+    /// [`RadioConfig::resolve`](super::config::RadioConfig::resolve).
+    pub fn new(config: &RadioConfig, keys: Vec<(Callsign, Option<Vec<u8>>)>) -> Settings {
+        let me = config.callsign;
+        let peers = keys
+            .into_iter()
+            .map(|(call, key)| {
+                (
+                    call,
+                    LinkOptions {
+                        restricted: config.restricted,
+                        key,
+                    },
+                )
+            })
+            .collect();
         let rate = config.air_baud.unwrap_or(config.baud).max(1);
         let kiss_port = config.kiss().then_some(config.kiss_port);
         // Behind a TNC the air carries HDLC: 8 bits a byte, plus bit
@@ -159,7 +157,7 @@ impl Settings {
         let rto = config
             .rto
             .unwrap_or_else(|| (full * frames).max(Duration::from_secs(3)));
-        Ok(Settings {
+        Settings {
             me,
             peers,
             restricted: config.restricted,
@@ -175,7 +173,7 @@ impl Settings {
             },
             rate,
             bits_per_byte,
-        })
+        }
     }
 
     fn airtime(&self, bytes: usize) -> Duration {
@@ -441,10 +439,9 @@ impl Station {
         let Some(port) = self.settings.kiss_port else {
             return Ok(bytes);
         };
-        let address = |c: &Callsign| Address::new(c.base(), c.ssid()).map_err(|e| e.to_string());
         let ui = UiFrame::new(
-            address(&frame.to)?,
-            address(&frame.from)?,
+            Address::from(frame.to),
+            Address::from(frame.from),
             Vec::new(),
             bytes,
         );
@@ -462,18 +459,17 @@ struct Line {
 trait Io: AsyncRead + AsyncWrite + Unpin + Send {}
 impl<T: AsyncRead + AsyncWrite + Unpin + Send> Io for T {}
 
-async fn open(config: &RadioConfig) -> Result<Box<dyn Io>, String> {
-    if let Some(addr) = &config.kiss_tcp {
-        let s = tokio::net::TcpStream::connect(addr)
-            .await
-            .map_err(|e| format!("KISS TNC {addr}: {e}"))?;
-        let _ = s.set_nodelay(true);
-        return Ok(Box::new(s));
-    }
-    let device = config
-        .device
-        .as_ref()
-        .ok_or("radio: no device and no kiss_tcp")?;
+async fn open(port: &Port, config: &RadioConfig) -> Result<Box<dyn Io>, String> {
+    let device = match port {
+        Port::KissTcp(addr) => {
+            let s = tokio::net::TcpStream::connect(addr.as_str())
+                .await
+                .map_err(|e| format!("KISS TNC {addr}: {e}"))?;
+            let _ = s.set_nodelay(true);
+            return Ok(Box::new(s));
+        }
+        Port::Serial(device) => device,
+    };
     let data_bits = match config.data_bits {
         5 => tokio_serial::DataBits::Five,
         6 => tokio_serial::DataBits::Six,
@@ -502,62 +498,56 @@ async fn open(config: &RadioConfig) -> Result<Box<dyn Io>, String> {
     Ok(Box::new(port))
 }
 
+/// The longest wait between attempts to open the line: a radio link is
+/// local, and a TNC restarting is back within seconds.
+const MAX_BACKOFF: Duration = Duration::from_secs(30);
+
 /// Runs the channel until `stop` turns true. `wake` is rung when messages
 /// are waiting.
 pub async fn run(
-    config: RadioConfig,
+    radio: RadioSettings,
     mut handler: impl Handler,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
-    let settings = match Settings::new(&config) {
-        Ok(s) => s,
-        Err(e) => {
-            tracing::error!(error = %e, "radio");
-            handler.trouble(&e);
-            return;
-        }
+    let mut line = Radio {
+        radio: &radio,
+        place: radio.port.to_string(),
+        handler: &mut handler,
+        wake: &wake,
     };
-    let mut backoff = Duration::from_secs(1);
-    let place = config
-        .kiss_tcp
-        .clone()
-        .or_else(|| config.device.as_ref().map(|d| d.display().to_string()))
-        .unwrap_or_default();
-    while !*stop.borrow() {
+    supervise("radio link", MAX_BACKOFF, &mut line, &mut stop).await;
+}
+
+/// The serial line or TNC connection, opened again after each failure.
+struct Radio<'a, H> {
+    radio: &'a RadioSettings,
+    place: String,
+    handler: &'a mut H,
+    wake: &'a Notify,
+}
+
+impl<H: Handler> Connection for Radio<'_, H> {
+    async fn session(
+        &mut self,
+        stop: &mut watch::Receiver<bool>,
+        backoff: &mut Backoff,
+    ) -> Result<(), ChannelError> {
         // The links start from their saved state at every (re)connection:
         // after a failed commit the in-memory state may be ahead of the
         // store (a message counted as delivered that was never journaled),
         // and only the store is the truth, exactly as after a crash.
-        let Some(mut station) = load(&settings, &mut handler, &mut stop).await else {
-            return;
+        let Some(mut station) = load(&self.radio.link, self.handler, stop).await else {
+            return Ok(());
         };
-        let result = match open(&config).await {
-            Ok(io) => {
-                tracing::info!(line = %place, me = %station.settings.me, "radio link open");
-                session(
-                    io,
-                    &mut station,
-                    &mut handler,
-                    &wake,
-                    &mut stop,
-                    &mut backoff,
-                )
-                .await
-            }
-            Err(e) => Err(e),
-        };
-        match result {
-            Ok(()) => return,
-            Err(e) => {
-                tracing::warn!(error = %e, retry_in = ?backoff, "radio link");
-                handler.trouble(&format!("radio link {place}: {e}"));
-                if !sleep_or_stop(backoff, &mut stop).await {
-                    return;
-                }
-                backoff = (backoff * 2).min(Duration::from_secs(30));
-            }
-        }
+        let io = open(&self.radio.port, &self.radio.config).await?;
+        tracing::info!(line = %self.place, me = %station.settings.me, "radio link open");
+        session(io, &mut station, self.handler, self.wake, stop, backoff).await
+    }
+
+    fn trouble(&mut self, error: &str) {
+        self.handler
+            .trouble(&format!("radio link {}: {error}", self.place));
     }
 }
 
@@ -571,20 +561,12 @@ async fn load(
             Ok(s) => return Some(s),
             Err(e) => {
                 handler.trouble(&format!("radio: loading link state: {e}"));
-                if !sleep_or_stop(Duration::from_secs(5), stop).await {
+                if !pause(Duration::from_secs(5), stop).await {
                     return None;
                 }
             }
         }
     }
-}
-
-async fn sleep_or_stop(d: Duration, stop: &mut watch::Receiver<bool>) -> bool {
-    tokio::select! {
-        _ = tokio::time::sleep(d) => {}
-        _ = stop.changed() => {}
-    }
-    !*stop.borrow()
 }
 
 /// One open line, until it fails (Err) or we stop (Ok).
@@ -594,8 +576,8 @@ async fn session(
     handler: &mut impl Handler,
     wake: &Notify,
     stop: &mut watch::Receiver<bool>,
-    backoff: &mut Duration,
-) -> Result<(), String> {
+    backoff: &mut Backoff,
+) -> Result<(), ChannelError> {
     let (mut rd, mut wr) = tokio::io::split(io);
     let mut line = Line {
         deframer: station.deframer(),
@@ -604,7 +586,7 @@ async fn session(
     let mut buf = vec![0u8; 4096];
     let mut line_free = Instant::now();
     let mut next_due = Instant::now();
-    *backoff = Duration::from_secs(1);
+    backoff.reset();
     loop {
         if *stop.borrow() {
             return Ok(());
@@ -634,7 +616,7 @@ async fn session(
             r = rd.read(&mut buf) => {
                 let n = r.map_err(|e| format!("reading: {e}"))?;
                 if n == 0 {
-                    return Err("the line closed".into());
+                    return Err(ChannelError::Retry("the line closed".into()));
                 }
                 station.input(&buf[..n], &mut line, handler).await?;
             }

@@ -37,7 +37,7 @@ impl Ctx<'_, '_> {
         if let Some(o) = self.tx.player(game.opponent_id(player.id))? {
             self.send_to(&o, Some(game.row.id), None, &notice)?;
         }
-        self.outcomes.push(Step::InGame(game.row.id, step));
+        self.steps.push(Step::InGame(game.row.id, step));
         Ok(())
     }
 
@@ -57,7 +57,7 @@ impl Ctx<'_, '_> {
         }
         let notice = Notice::NoDrawOffer { game: game.row.id };
         self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-        self.outcomes
+        self.steps
             .push(Step::InGame(game.row.id, GameStep::NoDrawOfferToAccept));
         Ok(())
     }
@@ -140,7 +140,7 @@ impl Ctx<'_, '_> {
             diagram: by_email.then(|| diagram(pos)),
         };
         self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-        self.outcomes
+        self.steps
             .push(Step::InGame(game.row.id, GameStep::BoardSent));
         Ok(())
     }
@@ -151,7 +151,7 @@ impl Ctx<'_, '_> {
             record: movetext(game, player.notation, player.lang),
         };
         self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-        self.outcomes
+        self.steps
             .push(Step::InGame(game.row.id, GameStep::RecordSent));
         Ok(())
     }
@@ -159,27 +159,27 @@ impl Ctx<'_, '_> {
     pub(super) fn set_notation(&mut self, player: &Player, n: Notation) -> store::Result<()> {
         self.tx.set_notation(player.id, n)?;
         self.reply_to_sender(Some(player), None, &Notice::NotationSet(n))?;
-        self.outcomes.push(Step::NotationSet(n));
+        self.steps.push(Step::NotationSet(n));
         Ok(())
     }
 
     pub(super) fn set_lang(&mut self, player: &Player, l: Lang) -> store::Result<()> {
         self.tx.set_lang(player.id, l)?;
         self.reply_to_sender(Some(player), None, &Notice::LangSet(l))?;
-        self.outcomes.push(Step::LangSet(l));
+        self.steps.push(Step::LangSet(l));
         Ok(())
     }
 
     pub(super) fn help(&mut self, player: &Player) -> store::Result<()> {
         self.reply_to_sender(Some(player), None, &Notice::Help)?;
-        self.outcomes.push(Step::Help);
+        self.steps.push(Step::Help);
         Ok(())
     }
 
     pub(super) fn leave(&mut self, player: &Player, days: u32) -> store::Result<()> {
         let notice = self.request_leave(player, days)?;
         self.reply_to_sender(Some(player), None, &notice)?;
-        self.outcomes.push(Step::LeaveRequested(days));
+        self.steps.push(Step::LeaveRequested(days));
         Ok(())
     }
 }

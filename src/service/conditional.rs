@@ -80,7 +80,7 @@ impl Ctx<'_, '_> {
                         mv: text,
                     };
                     self.send_to(&owner, Some(game.row.id), None, &note)?;
-                    self.outcomes
+                    self.steps
                         .push(Step::InGame(game.row.id, GameStep::ConditionalsDropped));
                     return Ok(());
                 }
@@ -160,7 +160,7 @@ impl Ctx<'_, '_> {
             pairs: shown,
         };
         self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-        self.outcomes.push(Step::InGame(
+        self.steps.push(Step::InGame(
             game.row.id,
             GameStep::ConditionalsStored(pairs.len()),
         ));

@@ -73,7 +73,7 @@ impl Ctx<'_, '_> {
         if to_move != me {
             if let Some(resent) = self.resent_move(player, &game, own) {
                 self.notify_move(player, &game, resent, true, false)?;
-                self.outcomes.push(Step::ConfirmedAgain {
+                self.steps.push(Step::ConfirmedAgain {
                     game: game.row.id,
                     ply: resent,
                 });
@@ -197,7 +197,7 @@ impl Ctx<'_, '_> {
         detail: String,
         notice: &Notice,
     ) -> store::Result<()> {
-        self.outcomes.push(Step::RefusedInGame {
+        self.steps.push(Step::RefusedInGame {
             game: game.row.id,
             kind,
             why: detail.clone(),
@@ -253,7 +253,7 @@ impl Ctx<'_, '_> {
             Some(player.id),
         )?;
         self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-        self.outcomes.push(Step::RefusedInGame {
+        self.steps.push(Step::RefusedInGame {
             game: game.row.id,
             kind,
             why: reason.to_string(),
@@ -298,7 +298,7 @@ impl Ctx<'_, '_> {
             self.tx.set_draw_offer(game.row.id, offer_by)?;
             game.row.draw_offer = offer_by;
         }
-        self.outcomes.push(Step::Applied {
+        self.steps.push(Step::Applied {
             game: game.row.id,
             ply,
             uci: UciMove::from_standard(mv).to_string(),
@@ -380,7 +380,7 @@ impl Ctx<'_, '_> {
                 self.send_to(&p, Some(game.row.id), None, &notice)?;
             }
         }
-        self.outcomes.push(Step::GameOver {
+        self.steps.push(Step::GameOver {
             game: game.row.id,
             result,
             reason,

@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../tests/fuzz_checks/mod.rs"]
+#[path = "../../crates/ccgate-core/tests/fuzz_checks/mod.rs"]
 mod checks;
 
 fuzz_target!(|data: &[u8]| {

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Chess;
 
-#[path = "../../tests/fuzz_checks/mod.rs"]
+#[path = "../../crates/ccgate-core/tests/fuzz_checks/mod.rs"]
 mod checks;
 
 static POSITIONS: OnceLock<Vec<Chess>> = OnceLock::new();

@@ -7,12 +7,12 @@
 //! `expect`, the parsed lines rendered as in message.md §8 and joined by
 //! ` | `, or `-` for none; `comment`.
 
-use ccgate::notation::{Lang, Notation, UedemannTable};
-use ccgate::protocol::grammar::{
+use ccgate_core::notation::{Lang, Notation, UedemannTable};
+use ccgate_core::protocol::grammar::{
     Body, ClaimKind, Command, Item, MAX_ITEMS, MAX_LINE_CHARS, MAX_LINES, MAX_MESSAGE_BYTES,
     MoveNumber, ParsedLine, Profile, parse_line, parse_message,
 };
-use ccgate::protocol::is_iccf_shaped;
+use ccgate_core::protocol::is_iccf_shaped;
 use proptest::prelude::*;
 
 fn unescape(s: &str) -> String {
@@ -57,7 +57,10 @@ fn en() -> Profile {
 
 #[test]
 fn vectors() {
-    let text = std::fs::read_to_string("protocols/vectors/message.tsv").expect("vector file");
+    let text = std::fs::read_to_string(crate::support::workspace_path(
+        "protocols/vectors/message.tsv",
+    ))
+    .expect("vector file");
     let mut failures = Vec::new();
     let mut count = 0;
     for (n, row) in text.lines().enumerate().skip(1) {

@@ -7,10 +7,7 @@
 //!
 //! Needs the test servers (`.ci/setup-servers`); see `common/mail_lab.rs`.
 
-#[path = "common/gateway.rs"]
-mod gateway;
-#[path = "common/mail_lab.rs"]
-mod mail_lab;
+use crate::support::{gateway, mail_lab};
 
 use std::time::Duration;
 
@@ -92,9 +89,8 @@ first_retry = "1s"
         imap = lab.imap_port(),
         smtp = lab.smtp_port()
     ));
-    // The secret comes from the environment, never from the file.
-    // SAFETY: set before any thread of this test reads the environment.
-    unsafe { std::env::set_var("CCGATE_TEST_IMAP_PASSWORD", "gw-secret") };
+    // The secret comes from the daemon's environment, never from the file.
+    gw.env("CCGATE_TEST_IMAP_PASSWORD", "gw-secret");
     let db = gw.db();
     let alice = add_player(
         &db,

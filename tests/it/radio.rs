@@ -5,12 +5,7 @@
 //! callsign cannot move; a whole game between a radio station and an email
 //! player.
 
-#[path = "common/gateway.rs"]
-mod gateway;
-#[path = "common/radio_game.rs"]
-mod radio_game;
-#[path = "common/radio_lab.rs"]
-mod radio_lab;
+use crate::support::{radio_game, radio_lab};
 
 use std::path::Path;
 use std::time::Duration;

@@ -6,8 +6,7 @@
 //! and SMTP servers at once) and no test sees another's mail, control files
 //! or log.
 
-#[path = "common/mail_lab.rs"]
-mod mail_lab;
+use crate::support::mail_lab;
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};

@@ -1,6 +1,5 @@
 //! A running `ccgate serve` for tests: its data directory, its configuration,
 //! its store, and the process, stopped by SIGTERM or killed with SIGKILL.
-//! Include with `#[path = "common/gateway.rs"] mod gateway;`.
 #![allow(dead_code)]
 
 use std::io::Read;
@@ -35,6 +34,10 @@ pub struct Gateway {
     pub dir: tempfile::TempDir,
     pub config: PathBuf,
     pub status_port: u16,
+    /// Extra environment of the daemon's process: the tests share one
+    /// process, so a test's variables go to its child, never to
+    /// `std::env`.
+    env: Vec<(String, String)>,
     child: Option<Child>,
     starts: u32,
 }
@@ -55,9 +58,15 @@ impl Gateway {
             dir,
             config: path,
             status_port,
+            env: Vec::new(),
             child: None,
             starts: 0,
         }
+    }
+
+    /// Sets `name` in the environment of every later start of the daemon.
+    pub fn env(&mut self, name: &str, value: &str) {
+        self.env.push((name.into(), value.into()));
     }
 
     pub fn path(&self, rel: &str) -> PathBuf {
@@ -83,6 +92,7 @@ impl Gateway {
             .arg(&self.config)
             .env_remove("CCGATE_DB")
             .env("RUST_LOG", "ccgate=debug,info")
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(log)

@@ -8,8 +8,8 @@
 
 #![allow(dead_code)]
 
-use ccgate::notation::movetext::{Game, MovetextOptions, Node, read_games, write_movetext};
-use ccgate::notation::{Lang, Notation, ReadOptions, WriteOptions, read_move, write_move};
+use ccgate_core::notation::movetext::{Game, MovetextOptions, Node, read_games, write_movetext};
+use ccgate_core::notation::{Lang, Notation, ReadOptions, WriteOptions, read_move, write_move};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
 

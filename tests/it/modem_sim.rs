@@ -11,8 +11,7 @@
 //! Needs socat, python3 and gammu (`.ci/setup-servers`). Each test has its own
 //! lab, so they run in parallel.
 
-#[path = "common/modem_lab.rs"]
-mod modem_lab;
+use crate::support::modem_lab;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::PathBuf;
 
-use ccgate::notation::{
+use ccgate_core::notation::{
     Lang, Notation, ReadError, ReadOptions, Style, WriteOptions, read_move, write_move,
 };
 use shakmaty::fen::Fen;
@@ -18,11 +18,17 @@ use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
+/// A path relative to the workspace root, where the test data and the
+/// protocol vectors live (this crate sits two levels below it).
+pub fn workspace_path(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
+}
+
 /// A file under `tests/data/`.
 pub fn data_path(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(rel)
+    workspace_path("tests/data").join(rel)
 }
 
 /// The whole text of a file under `tests/data/`.

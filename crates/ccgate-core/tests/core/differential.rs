@@ -9,10 +9,9 @@
 //! moves are what both must agree on.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
-use ccgate::notation::movetext::{Game, MovetextOptions, read_games, write_movetext};
-use ccgate::notation::{Notation, WriteOptions};
+use ccgate_core::notation::movetext::{Game, MovetextOptions, read_games, write_movetext};
+use ccgate_core::notation::{Notation, WriteOptions};
 
 struct Row {
     game_in_file: usize,
@@ -22,7 +21,8 @@ struct Row {
 }
 
 fn python_rows() -> BTreeMap<String, Vec<Row>> {
-    let tsv = std::fs::read_to_string("tests/data/derived/games_uci.tsv").expect("games_uci.tsv");
+    let tsv = std::fs::read_to_string(crate::support::data_path("derived/games_uci.tsv"))
+        .expect("games_uci.tsv");
     let mut by_file: BTreeMap<String, Vec<Row>> = BTreeMap::new();
     for line in tsv.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
@@ -37,7 +37,7 @@ fn python_rows() -> BTreeMap<String, Vec<Row>> {
 }
 
 fn ours(path: &str) -> Vec<Game> {
-    let bytes = std::fs::read(Path::new("tests/data").join(path)).expect("pgn file");
+    let bytes = std::fs::read(crate::support::data_path(path)).expect("pgn file");
     let text = String::from_utf8(bytes.clone())
         .unwrap_or_else(|_| bytes.iter().map(|&b| char::from(b)).collect());
     read_games(&text, &MovetextOptions::default())
@@ -94,6 +94,13 @@ fn uci_of(game: &Game) -> String {
 
 #[test]
 fn every_standard_game_python_reads_we_read_the_same() {
+    compare_with_python(false);
+}
+
+/// Every game python-chess reads, read by us to the same line; each is also
+/// written and read back in every notation when `every_notation` is set, on
+/// a sample of them otherwise.
+fn compare_with_python(every_notation: bool) {
     let mut compared = 0;
     let mut notations_checked = 0;
     let mut failures = Vec::new();
@@ -133,7 +140,7 @@ fn every_standard_game_python_reads_we_read_the_same() {
             compared += 1;
             // Every notation on a sample keeps the debug run short; the ignored
             // test below runs all of them on every game.
-            if compared % 25 == 1 || std::env::var_os("CCGATE_FULL").is_some() {
+            if compared % 25 == 1 || every_notation {
                 for n in Notation::ALL {
                     assert_eq!(
                         through(game, n),
@@ -162,9 +169,7 @@ fn every_standard_game_python_reads_we_read_the_same() {
 #[test]
 #[ignore = "whole sweep; run in the optimised profile: cargo test --profile test-opt -- --ignored"]
 fn every_standard_game_in_every_notation() {
-    // SAFETY of the environment switch: tests in this binary only read it.
-    unsafe { std::env::set_var("CCGATE_FULL", "1") };
-    every_standard_game_python_reads_we_read_the_same();
+    compare_with_python(true);
 }
 
 #[test]

@@ -4,11 +4,11 @@
 //! oracle). Where ccgate deliberately differs from a peer, the case is listed
 //! as an exception with its reason, and ccgate's own behaviour is asserted.
 
-mod common;
+use crate::support as common;
 
 use std::collections::BTreeMap;
 
-use ccgate::notation::{
+use ccgate_core::notation::{
     Illegal, Lang, Notation, ReadError, ReadOptions, Reading, Style, WriteOptions, read_move,
     write_move,
 };

@@ -3,8 +3,7 @@
 //! fallbacks, SIGTERM, the status endpoint, and kill -9 in the middle of 500
 //! mails. Also `ingest-mail` (the MTA pipe) and `check-config`.
 
-#[path = "common/gateway.rs"]
-mod gateway;
+use crate::support::gateway;
 
 use std::path::Path;
 use std::time::Duration;

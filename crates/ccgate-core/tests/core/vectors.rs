@@ -8,8 +8,8 @@
 
 use std::collections::BTreeSet;
 
-use ccgate::notation::auto::read_auto;
-use ccgate::notation::{
+use ccgate_core::notation::auto::read_auto;
+use ccgate_core::notation::{
     Illegal, Lang, Notation, ReadError, ReadOptions, Reading, Style, Warning, WriteOptions,
     read_move, write_move,
 };
@@ -18,7 +18,10 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
 
 fn rows(name: &str) -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(format!("protocols/vectors/{name}")).expect("vector file");
+    let text = std::fs::read_to_string(crate::support::workspace_path(&format!(
+        "protocols/vectors/{name}"
+    )))
+    .expect("vector file");
     text.lines()
         .skip(1)
         .map(|l| l.split('\t').map(str::to_string).collect())

@@ -5,9 +5,9 @@
 //! the forms the readers accept (ICCF 4-digit promotion, Uedemann suffixes,
 //! look-alike letters, Russian and German letters).
 
-mod common;
+use crate::support as common;
 
-use ccgate::notation::{
+use ccgate_core::notation::{
     CheckMark, Illegal, Lang, Notation, ReadError, ReadOptions, Reading, Warning, read_move,
 };
 use common::{pos_from_fen, uci_of};

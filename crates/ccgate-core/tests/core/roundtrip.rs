@@ -8,12 +8,12 @@
 //! stays fast in debug builds; `roundtrip_full` (ignored) sweeps everything:
 //! `cargo test --profile test-opt --test roundtrip -- --ignored`.
 
-mod common;
+use crate::support as common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use ccgate::notation::{Lang, Notation, Style, WriteOptions, read_move, write_move};
+use ccgate_core::notation::{Lang, Notation, Style, WriteOptions, read_move, write_move};
 use common::{
     Config, GameStats, all_configs, all_positions, descriptive_landed, fen_of, full_configs,
     game_positions, perft_positions, rotating_configs, roundtrip, sweep_position, uci_of,
@@ -348,7 +348,7 @@ proptest! {
     #![proptest_config(ProptestConfig {
         cases: 128,
         failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "tests/roundtrip.proptest-regressions",
+            "tests/core/roundtrip.proptest-regressions",
         ))),
         ..ProptestConfig::default()
     })]

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use ccgate::game::clock::{
+use ccgate_core::game::clock::{
     ClockStatus, DEFAULT_LEAVE_DAYS, DEFAULT_REMIND_DAYS, FixedTime, Leave, LeaveBook, LeaveError,
     ManualTime, MoveTimes, Period, SweepAction, TimeControl, TimeControlError, TimeSource,
     local_date, periods_for, reminder_due, status, sweep, zone,

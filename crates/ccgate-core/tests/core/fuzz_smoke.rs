@@ -4,13 +4,12 @@
 //! `read_games`; plus a replay of every input in
 //! `tests/data/fuzz-regressions/`. The properties are in `fuzz_checks`.
 
-mod fuzz_checks;
+use crate::fuzz_checks;
 
-use std::path::Path;
 use std::sync::OnceLock;
 
-use ccgate::notation::movetext::MovetextOptions;
-use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
+use ccgate_core::notation::movetext::MovetextOptions;
+use ccgate_core::notation::{Lang, Notation, WriteOptions, write_move};
 use fuzz_checks::{check_movetext, check_movetext_input, check_read, check_read_input, positions};
 use proptest::prelude::*;
 use shakmaty::{Chess, Position};
@@ -218,7 +217,7 @@ proptest! {
 /// through both targets' checks.
 #[test]
 fn fuzz_regressions_replay() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fuzz-regressions");
+    let dir = crate::support::data_path("fuzz-regressions");
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return;
     };

@@ -2,9 +2,8 @@
 //! real games, and one test per syntax form and error kind.
 
 use std::collections::HashMap;
-use std::path::Path;
 
-use ccgate::notation::{
+use ccgate_core::notation::{
     CheckMark, Illegal, Notation, ReadError, ReadOptions, Warning, WriteOptions, read_move,
     write_move,
 };
@@ -13,9 +12,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Move, Position, Role, Square};
 
 fn data(rel: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(rel);
+    let path = crate::support::data_path(rel);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -35,7 +32,7 @@ fn uci(pos: &Chess, s: &str) -> Move {
     })
 }
 
-fn read(pos: &Chess, text: &str) -> Result<ccgate::notation::Reading, ReadError> {
+fn read(pos: &Chess, text: &str) -> Result<ccgate_core::notation::Reading, ReadError> {
     read_move(pos, text, Notation::Descriptive, &ReadOptions::default())
 }
 
@@ -299,7 +296,7 @@ fn round_trip_position(pos: &Chess, count: &mut usize) {
     let mut out = String::new();
     for mv in pos.legal_moves() {
         out.clear();
-        ccgate::notation::append_move(
+        ccgate_core::notation::append_move(
             pos,
             mv,
             Notation::Descriptive,

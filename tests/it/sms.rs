@@ -5,10 +5,7 @@
 //! modem refusing, hanging, spewing garbage and being unplugged; status
 //! reports sending a failed reply to the player's email.
 
-#[path = "common/gateway.rs"]
-mod gateway;
-#[path = "common/modem_lab.rs"]
-mod modem_lab;
+use crate::support::{gateway, modem_lab};
 
 use std::path::Path;
 use std::time::Duration;

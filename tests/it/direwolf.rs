@@ -5,12 +5,7 @@
 //! or through B's KISS pseudo-terminal as a serial TNC. A whole game goes
 //! through, then again with noise and dropouts on the audio.
 
-#[path = "common/gateway.rs"]
-mod gateway;
-#[path = "common/radio_game.rs"]
-mod radio_game;
-#[path = "common/radio_lab.rs"]
-mod radio_lab;
+use crate::support::{radio_game, radio_lab};
 
 use std::time::Duration;
 

@@ -19,8 +19,7 @@
 //! (`.ci/setup-servers` installs them). `CCGATE_KEEP_SPOOL_LAB=1` keeps the
 //! spool directories (their path is printed).
 
-#[path = "common/modem_lab.rs"]
-mod modem_lab;
+use crate::support::modem_lab;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,22 @@
+//! The root crate's integration tests, one binary: the service, the store, the
+//! command line, the daemon and every channel against real peers. The set-up
+//! they share is in `support/`; the Python peers and the direwolf scripts are
+//! in `tests/support/`, the data in `tests/data/`.
+
+mod support;
+
+mod cli;
+mod crash;
+mod direwolf;
+mod kiss_crosscheck;
+mod mail;
+mod mail_lab;
+mod modem_sim;
+mod pdu_crosscheck;
+mod radio;
+mod serve;
+mod service;
+mod service_cli;
+mod sms;
+mod spool;
+mod store;

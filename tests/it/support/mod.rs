@@ -1,0 +1,7 @@
+//! Set-up shared by the integration tests.
+
+pub mod gateway;
+pub mod mail_lab;
+pub mod modem_lab;
+pub mod radio_game;
+pub mod radio_lab;

@@ -195,7 +195,11 @@ pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> 
         Ok(r) => r,
         Err(e) => return fail(&format!("starting the runtime: {e}")),
     };
-    match runtime.block_on(crate::station::run(radio, store, exit_when_done)) {
+    match runtime.block_on(crate::transport::radio::station::run(
+        radio,
+        store,
+        exit_when_done,
+    )) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&e),
     }
@@ -271,14 +275,59 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
     }
 }
 
-fn open(db: Option<PathBuf>) -> Result<Store, ExitCode> {
+fn open(db: Option<PathBuf>) -> Result<Store, CommandError> {
     let path = db_path(db);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && let Err(e) = std::fs::create_dir_all(dir)
     {
-        return Err(fail(&format!("cannot create {}: {e}", dir.display())));
+        return Err(CommandError::Open(format!(
+            "cannot create {}: {e}",
+            dir.display()
+        )));
     }
-    Store::open(&path).map_err(|e| fail(&format!("{}: {e}", path.display())))
+    Store::open(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
+}
+
+/// Why a store-backed command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// An argument or the input cannot be used (an address, a time zone,
+    /// a PIN file, the message).
+    #[error("{0}")]
+    Input(String),
+    /// The store cannot be created or opened.
+    #[error("{0}")]
+    Open(String),
+    /// The store refused the operation.
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    /// The result cannot be written.
+    #[error("{0}")]
+    Output(String),
+}
+
+impl CommandError {
+    /// The process status: the one place it is decided. Every failure is
+    /// 2 today; a script that must tell them apart matches the variant.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            CommandError::Input(_)
+            | CommandError::Open(_)
+            | CommandError::Store(_)
+            | CommandError::Output(_) => ExitCode::from(2),
+        }
+    }
+}
+
+/// A command's result as the process status, the error on standard error.
+pub fn finish(result: Result<(), CommandError>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ccgate: {e}");
+            e.exit_code()
+        }
+    }
 }
 
 /// The one time source of the command line: `$CCGATE_NOW` (RFC 3339) fixes
@@ -293,11 +342,7 @@ fn now() -> Timestamp {
     }
 }
 
-fn store_fail(e: store::StoreError) -> ExitCode {
-    fail(&e.to_string())
-}
-
-pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> ExitCode {
+pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> Result<(), CommandError> {
     let PlayerCommand::Add(a) = cmd;
     let mut addresses = Vec::new();
     for (channel, raws) in [
@@ -308,15 +353,15 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> ExitCode {
         for raw in raws {
             match normalize(channel, raw) {
                 Ok(addr) => addresses.push((channel, addr)),
-                Err(e) => return fail(&e.to_string()),
+                Err(e) => return Err(CommandError::Input(e.to_string())),
             }
         }
     }
     if crate::game::clock::zone(&a.tz).is_err() {
-        return fail(&format!(
+        return Err(CommandError::Input(format!(
             "unknown time zone {:?}; use an IANA name such as Europe/Berlin",
             a.tz
-        ));
+        )));
     }
     let pin_hash = match &a.pin_file {
         None => None,
@@ -325,13 +370,15 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> ExitCode {
             .and_then(|p| service::hash_pin(&p))
         {
             Ok(h) => Some(h),
-            Err(e) => return fail(&format!("PIN from {}: {e}", path.display())),
+            Err(e) => {
+                return Err(CommandError::Input(format!(
+                    "PIN from {}: {e}",
+                    path.display()
+                )));
+            }
         },
     };
-    let mut store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+    let mut store = open(db)?;
     let new = NewPlayer {
         name: a.name.clone(),
         notation: a.notation,
@@ -349,17 +396,14 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> ExitCode {
     match result {
         Ok(id) => {
             println!("{id}");
-            ExitCode::SUCCESS
+            Ok(())
         }
-        Err(e) => store_fail(e),
+        Err(e) => Err(e.into()),
     }
 }
 
-pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> ExitCode {
-    let mut store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> Result<(), CommandError> {
+    let mut store = open(db)?;
     let result = match cmd {
         GameCommand::New {
             white,
@@ -387,7 +431,7 @@ pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> ExitCode {
                 .map(|n| println!("game {id}: {n} plies taken back"))
         }
     };
-    result.map_or_else(store_fail, |()| ExitCode::SUCCESS)
+    Ok(result?)
 }
 
 fn new_game(
@@ -611,19 +655,16 @@ fn game_pgn(store: &Store, id: i64) -> store::Result<String> {
     Ok(write_pgn(&game, Notation::San, &WriteOptions::default()))
 }
 
-pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> ExitCode {
+pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> Result<(), CommandError> {
     let mut raw = Vec::new();
     let read = match &a.file {
         Some(p) if p.as_os_str() != "-" => std::fs::read(p).map(|b| raw = b),
         _ => std::io::stdin().read_to_end(&mut raw).map(|_| ()),
     };
     if let Err(e) = read {
-        return fail(&format!("cannot read the message: {e}"));
+        return Err(CommandError::Input(format!("cannot read the message: {e}")));
     }
-    let mut store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+    let mut store = open(db)?;
     let text = String::from_utf8_lossy(&raw).into_owned();
     let msg = Inbound {
         channel: a.channel,
@@ -636,9 +677,9 @@ pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> ExitCode {
     match service::submit(&mut store, &msg, now()) {
         Ok(done) => {
             print_replies(&done.replies, a.json);
-            ExitCode::SUCCESS
+            Ok(())
         }
-        Err(e) => store_fail(e),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -655,29 +696,20 @@ fn print_replies(replies: &[store::Outgoing], json: bool) {
     }
 }
 
-pub fn outbox(db: Option<PathBuf>, a: OutboxArgs) -> ExitCode {
-    let store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+pub fn outbox(db: Option<PathBuf>, a: OutboxArgs) -> Result<(), CommandError> {
+    let store = open(db)?;
     match store::list(store.conn(), a.all) {
         Ok(list) => {
             print_replies(&list, a.json);
-            ExitCode::SUCCESS
+            Ok(())
         }
-        Err(e) => store_fail(e),
+        Err(e) => Err(e.into()),
     }
 }
 
-pub fn incidents(db: Option<PathBuf>, a: IncidentsArgs) -> ExitCode {
-    let store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    let list = match store::incidents(store.conn(), a.game) {
-        Ok(l) => l,
-        Err(e) => return store_fail(e),
-    };
+pub fn incidents(db: Option<PathBuf>, a: IncidentsArgs) -> Result<(), CommandError> {
+    let store = open(db)?;
+    let list = store::incidents(store.conn(), a.game)?;
     match &a.export {
         None => {
             for i in &list {
@@ -691,14 +723,14 @@ pub fn incidents(db: Option<PathBuf>, a: IncidentsArgs) -> ExitCode {
                     i.detail
                 );
             }
-            ExitCode::SUCCESS
+            Ok(())
         }
         Some(path) => match export_incidents(&store, &list, path) {
             Ok(()) => {
                 println!("{} incidents written to {}", list.len(), path.display());
-                ExitCode::SUCCESS
+                Ok(())
             }
-            Err(e) => fail(&e),
+            Err(e) => Err(CommandError::Output(e)),
         },
     }
 }
@@ -748,11 +780,8 @@ fn export_incidents(store: &Store, list: &[store::Incident], path: &Path) -> Res
     std::fs::write(path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-pub fn clock(db: Option<PathBuf>) -> ExitCode {
-    let mut store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+pub fn clock(db: Option<PathBuf>) -> Result<(), CommandError> {
+    let mut store = open(db)?;
     match service::sweep_clocks(&mut store, now()) {
         Ok(r) => {
             println!(
@@ -760,40 +789,31 @@ pub fn clock(db: Option<PathBuf>) -> ExitCode {
                 r.forfeits.len(),
                 r.reminders.len()
             );
-            ExitCode::SUCCESS
+            Ok(())
         }
-        Err(e) => store_fail(e),
+        Err(e) => Err(e.into()),
     }
 }
 
-pub fn backup(db: Option<PathBuf>, file: &Path) -> ExitCode {
-    let store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+pub fn backup(db: Option<PathBuf>, file: &Path) -> Result<(), CommandError> {
+    let store = open(db)?;
     match store.backup(file) {
         Ok(()) => {
             println!("backup written to {}", file.display());
-            ExitCode::SUCCESS
+            Ok(())
         }
-        Err(e) => store_fail(e),
+        Err(e) => Err(e.into()),
     }
 }
 
-pub fn export(db: Option<PathBuf>) -> ExitCode {
-    let store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    let games = match store::all_games(store.conn(), false) {
-        Ok(g) => g,
-        Err(e) => return store_fail(e),
-    };
+pub fn export(db: Option<PathBuf>) -> Result<(), CommandError> {
+    let store = open(db)?;
+    let games = store::all_games(store.conn(), false)?;
     for g in games {
         match game_pgn(&store, g.id) {
             Ok(pgn) => println!("{pgn}"),
-            Err(e) => return store_fail(e),
+            Err(e) => return Err(e.into()),
         }
     }
-    ExitCode::SUCCESS
+    Ok(())
 }

@@ -3,7 +3,9 @@
 pub mod compose;
 pub mod config;
 pub mod imap;
+pub mod inbox;
 pub mod maildir;
+pub mod outbox;
 pub mod parse;
 pub mod receive;
 pub mod send;

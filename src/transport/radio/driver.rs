@@ -518,10 +518,9 @@ pub fn wire(frame: &Frame, opts: &LinkOptions, kiss_port: Option<u8>) -> Result<
     let Some(port) = kiss_port else {
         return Ok(bytes);
     };
-    let address = |c: &Callsign| Address::new(c.base(), c.ssid()).map_err(|e| e.to_string());
     let ui = UiFrame::new(
-        address(&frame.to)?,
-        address(&frame.from)?,
+        Address::from(frame.to),
+        Address::from(frame.from),
         Vec::new(),
         bytes,
     );

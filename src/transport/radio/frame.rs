@@ -17,7 +17,6 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::str::FromStr;
 
 use crc::{CRC_32_ISCSI, Crc};
 use hmac::{Hmac, Mac};
@@ -71,113 +70,7 @@ pub fn is_restricted(b: u8) -> bool {
         || RESTRICTED_SIGNS.as_bytes().contains(&b)
 }
 
-/// A station id: a callsign of 1 to 6 capitals and digits and an SSID
-/// 0..=15, written `G4ABC` (SSID 0) or `G4ABC-7`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Callsign {
-    base: [u8; 6],
-    len: u8,
-    ssid: u8,
-}
-
-/// A callsign that cannot be normalised.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("not a callsign: {0:?} (1 to 6 letters and digits, optional -0..-15)")]
-pub struct CallsignError(pub String);
-
-impl Callsign {
-    /// Normalises `text`: trimmed, upper-cased, `-0` dropped.
-    pub fn new(text: &str) -> Result<Self, CallsignError> {
-        let err = || CallsignError(text.to_owned());
-        let t = text.trim();
-        let (base, ssid) = match t.split_once('-') {
-            Some((b, s)) => {
-                if s.is_empty() || s.len() > 2 || !s.bytes().all(|c| c.is_ascii_digit()) {
-                    return Err(err());
-                }
-                let n: u8 = s.parse().map_err(|_| err())?;
-                (b, n)
-            }
-            None => (t, 0),
-        };
-        if base.is_empty()
-            || base.len() > 6
-            || ssid > 15
-            || !base.bytes().all(|c| c.is_ascii_alphanumeric())
-        {
-            return Err(err());
-        }
-        let mut b = [b' '; 6];
-        for (d, s) in b.iter_mut().zip(base.bytes()) {
-            *d = s.to_ascii_uppercase();
-        }
-        Ok(Self {
-            base: b,
-            len: base.len() as u8,
-            ssid,
-        })
-    }
-
-    /// The callsign without SSID, upper-case.
-    pub fn base(&self) -> &str {
-        // Only ASCII capitals and digits are ever stored.
-        std::str::from_utf8(&self.base[..usize::from(self.len)]).unwrap_or("")
-    }
-
-    /// The SSID, 0..=15.
-    pub fn ssid(&self) -> u8 {
-        self.ssid
-    }
-
-    fn to_bytes(self) -> [u8; 7] {
-        let mut out = [0; 7];
-        out[..6].copy_from_slice(&self.base);
-        out[6] = self.ssid;
-        out
-    }
-
-    fn from_bytes(b: &[u8]) -> Option<Self> {
-        let len = b[..6].iter().position(|&c| c == b' ').unwrap_or(6);
-        let ok = len > 0
-            && b[..len]
-                .iter()
-                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
-            && b[len..6].iter().all(|&c| c == b' ')
-            && b[6] <= 15;
-        ok.then(|| {
-            let mut base = [b' '; 6];
-            base.copy_from_slice(&b[..6]);
-            Self {
-                base,
-                len: len as u8,
-                ssid: b[6],
-            }
-        })
-    }
-}
-
-impl fmt::Display for Callsign {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.base())?;
-        if self.ssid != 0 {
-            write!(f, "-{}", self.ssid)?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Callsign {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Callsign({self})")
-    }
-}
-
-impl FromStr for Callsign {
-    type Err = CallsignError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::new(s)
-    }
-}
+pub use crate::protocol::callsign::{Callsign, CallsignError};
 
 /// The frame kinds, with their numbers in the type byte and their letters
 /// in restricted mode.

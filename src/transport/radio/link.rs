@@ -19,7 +19,8 @@
 //!   accepted when its epoch is above `R`'s epoch.
 //! - While probing (after a restart or T4 silence), the PING is repeated
 //!   until a full ACK/NAK answers it: first after one RTO, then after twice
-//!   the previous wait (±25 % jitter), at most one PING per T3; a RESET is started
+//!   the previous wait (±25 % jitter), at most one PING per T3 (a frame
+//!   heard from the peer makes the next one due at once); a RESET is started
 //!   only when two consecutive answers agree on the same out-of-range
 //!   position (§9.2.3: "if it repeats"), so one stale ACK still on the air
 //!   cannot force a renumbering. Outside probing, the same out-of-range
@@ -183,6 +184,8 @@ pub struct Link {
     /// interval instead of one per RTO forever (§9.2.2).
     repeat_wait: Duration,
     repeat_base: Duration,
+    /// Probe PINGs or RESETs sent since the last answer.
+    repeats: u32,
     reset: Option<u16>,
     reset_due: bool,
     last_reset: Option<Duration>,
@@ -240,6 +243,7 @@ impl Link {
             probe_outside: None,
             repeat_wait: cfg.rto.min(cfg.keepalive),
             repeat_base: cfg.rto.min(cfg.keepalive),
+            repeats: 0,
             reset: None,
             reset_due: false,
             last_reset: None,
@@ -289,15 +293,28 @@ impl Link {
             return ev;
         }
         self.last_heard = Some(now);
+        self.hear(frame, now, &mut ev);
+        // A peer heard while our probes have gone unanswered more than
+        // once is there again: probe it now rather than after the grown
+        // wait (once per backoff cycle, since this restarts it).
+        if self.probing && self.repeats >= 2 {
+            self.restart_repeats();
+            self.ping_due = true;
+        }
+        ev
+    }
+
+    /// A frame of the peer, by kind.
+    fn hear(&mut self, frame: Frame, now: Duration, ev: &mut Vec<Event>) {
         match frame.body {
             Body::Data(text) => {
                 let p = pos(frame.epoch, frame.seq);
                 self.peer_next = self.peer_next.max(p + 1);
-                self.on_data(p, text, now, &mut ev);
-                self.piggy(frame.ack, now, &mut ev);
+                self.on_data(p, text, now, ev);
+                self.piggy(frame.ack, now, ev);
             }
-            Body::Ack { sack } => self.on_ack(&frame, sack, false, now, &mut ev),
-            Body::Nak { sack } => self.on_ack(&frame, sack, true, now, &mut ev),
+            Body::Ack { sack } => self.on_ack(&frame, sack, false, now, ev),
+            Body::Nak { sack } => self.on_ack(&frame, sack, true, now, ev),
             Body::Ping => {
                 let p = pos(frame.epoch, frame.seq);
                 if p > self.st.r && p <= self.st.r + 256 {
@@ -305,7 +322,7 @@ impl Link {
                     self.nak_due = true;
                 }
                 self.ack_deadline = Some(now);
-                self.piggy(frame.ack, now, &mut ev);
+                self.piggy(frame.ack, now, ev);
             }
             Body::Reset => {
                 let e = frame.epoch;
@@ -317,7 +334,6 @@ impl Link {
                 self.ack_deadline = Some(now);
             }
         }
-        ev
     }
 
     /// The deframer reported an error (§9.3.4, §11).
@@ -478,6 +494,7 @@ impl Link {
     fn restart_repeats(&mut self) {
         self.repeat_base = self.rto().min(self.cfg.keepalive);
         self.repeat_wait = self.repeat_base;
+        self.repeats = 0;
     }
 
     /// A probe PING or RESET went out unanswered so far: the next one
@@ -485,6 +502,7 @@ impl Link {
     fn back_off(&mut self) {
         self.repeat_wait = self.jitter(self.repeat_base);
         self.repeat_base = (self.repeat_base * 2).min(self.cfg.keepalive);
+        self.repeats += 1;
     }
 
     fn jitter(&mut self, rto: Duration) -> Duration {
@@ -1273,7 +1291,7 @@ mod tests {
             ..LinkConfig::default()
         };
         let (me, peer) = (call("G4ABC"), call("DL1XYZ-2"));
-        let mut link = Link::new(me, peer, LinkState::default(), cfg);
+        let mut link = Link::new(me, peer, LinkState::default(), cfg.clone());
         link.send("12 5254".into()).unwrap();
         let sent = silent_peer(&mut link, Duration::ZERO, 10);
         // 0, 3, 9, 21, 45, 93, 189 s and then one per T3 (±25 % each):
@@ -1303,16 +1321,9 @@ mod tests {
         // After a measured round trip of 100 ms (RTO 1 s) and a long
         // silence, the probes back off the same way.
         let ms = Duration::from_millis;
-        let mut link = Link::new(me, peer, LinkState::default(), cfg_short_rto());
+        let mut link = Link::new(me, peer, LinkState::default(), cfg);
         assert_eq!(link.poll_transmit(ms(0)).map(|f| f.body), Some(Body::Ping));
-        let ack = |a: u8| Frame {
-            from: peer,
-            to: me,
-            epoch: 0,
-            seq: 0,
-            ack: a,
-            body: Body::Ack { sack: 0 },
-        };
+        let ack = |a: u8| ack_from(peer, me, a);
         link.receive(ack(0), ms(100));
         link.send("12 5254".into()).unwrap();
         assert!(matches!(
@@ -1330,12 +1341,37 @@ mod tests {
             "{} probes in ten minutes: {sent:?}",
             sent.len()
         );
+
+        // The peer is heard again (its own PING after a restart): the next
+        // probe goes at once, not after the grown wait.
+        let now = *sent.last().unwrap() + Duration::from_secs(1);
+        link.tick(now);
+        assert_eq!(link.poll_transmit(now), None);
+        let ping = Frame {
+            from: peer,
+            to: me,
+            epoch: 0,
+            seq: 0,
+            ack: 0,
+            body: Body::Ping,
+        };
+        link.receive(ping, now);
+        let mut out = Vec::new();
+        while let Some(f) = link.poll_transmit(now) {
+            out.push(f.body);
+        }
+        assert_eq!(out, vec![Body::Ack { sack: 0 }, Body::Ping]);
     }
 
-    fn cfg_short_rto() -> LinkConfig {
-        LinkConfig {
-            rto: Duration::from_secs(3),
-            ..LinkConfig::default()
+    /// A plain ACK from `from` of everything before `a` of epoch 0.
+    fn ack_from(from: Callsign, to: Callsign, a: u8) -> Frame {
+        Frame {
+            from,
+            to,
+            epoch: 0,
+            seq: 0,
+            ack: a,
+            body: Body::Ack { sack: 0 },
         }
     }
 
@@ -1348,14 +1384,7 @@ mod tests {
         let (me, peer) = (call("G4ABC"), call("DL1XYZ-2"));
         let mut link = Link::new(me, peer, LinkState::default(), cfg);
         let ms = Duration::from_millis;
-        let ack = |a: u8| Frame {
-            from: peer,
-            to: me,
-            epoch: 0,
-            seq: 0,
-            ack: a,
-            body: Body::Ack { sack: 0 },
-        };
+        let ack = |a: u8| ack_from(peer, me, a);
         assert!(matches!(
             link.poll_transmit(ms(0)).map(|f| f.body),
             Some(Body::Ping)

@@ -26,23 +26,29 @@ impl Ctx<'_, '_> {
         }
     }
 
-    fn opponent(&self, player: &Player, game: &Loaded) -> store::Result<Option<Player>> {
-        self.tx.player(game.opponent_id(player.id))
+    /// Tells `player`'s opponent of what `player` did, and journals the step.
+    fn tell_opponent(
+        &mut self,
+        player: &Player,
+        game: &Loaded,
+        notice: Notice,
+        step: GameStep,
+    ) -> store::Result<()> {
+        if let Some(o) = self.tx.player(game.opponent_id(player.id))? {
+            self.send_to(&o, Some(game.row.id), None, &notice)?;
+        }
+        self.outcomes.push(Step::InGame(game.row.id, step));
+        Ok(())
     }
 
     pub(super) fn offer_draw(&mut self, player: &Player, game: &Loaded) -> store::Result<()> {
         let me = game.color_of(player.id);
         self.tx.set_draw_offer(game.row.id, Some(me))?;
-        if let Some(o) = self.opponent(player, game)? {
-            let notice = Notice::DrawOffered {
-                game: game.row.id,
-                opponent: player.name.clone(),
-            };
-            self.send_to(&o, Some(game.row.id), None, &notice)?;
-        }
-        self.outcomes
-            .push(Step::InGame(game.row.id, GameStep::DrawOffered));
-        Ok(())
+        let notice = Notice::DrawOffered {
+            game: game.row.id,
+            opponent: player.name.clone(),
+        };
+        self.tell_opponent(player, game, notice, GameStep::DrawOffered)
     }
 
     pub(super) fn accept_draw(&mut self, player: &Player, mut game: Loaded) -> store::Result<()> {
@@ -62,16 +68,11 @@ impl Ctx<'_, '_> {
             return self.reply_to_sender(Some(player), Some(game.row.id), &notice);
         }
         self.tx.set_draw_offer(game.row.id, None)?;
-        if let Some(o) = self.opponent(player, game)? {
-            let notice = Notice::DrawDeclined {
-                game: game.row.id,
-                opponent: player.name.clone(),
-            };
-            self.send_to(&o, Some(game.row.id), None, &notice)?;
-        }
-        self.outcomes
-            .push(Step::InGame(game.row.id, GameStep::DrawDeclined));
-        Ok(())
+        let notice = Notice::DrawDeclined {
+            game: game.row.id,
+            opponent: player.name.clone(),
+        };
+        self.tell_opponent(player, game, notice, GameStep::DrawDeclined)
     }
 
     pub(super) fn claim_draw(

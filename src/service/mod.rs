@@ -39,7 +39,7 @@ pub use ctx::Actor;
 use ctx::Ctx;
 pub use director::{adjudicate, takeback};
 pub use moves::read_players_move;
-pub use notice::Notice;
+pub use notice::{MoveNotice, Notice};
 pub use pin::{hash_pin, pin_of_line};
 pub use steps::{GameStep, Refusal, Step};
 
@@ -167,21 +167,27 @@ pub fn bounced(
     })
 }
 
-/// The sheet of a game for one recipient (English SAN if not a player), as
-/// the game stands now.
-fn sheet(store: &Store, game: &Loaded, recipient: Option<&Player>) -> store::Result<Sheet> {
+/// The sheet of a game as one recipient reads it: their notation and
+/// language (English SAN if not a player), the game as it stands now.
+fn sheet(game: &Loaded, (white, black): &Names, (notation, lang): (Notation, Lang)) -> Sheet {
+    Sheet {
+        white: white.clone(),
+        black: black.clone(),
+        board: diagram(&game.record.pos),
+        record: movetext(game, notation, lang),
+    }
+}
+
+/// The names of a game's players: (White, Black).
+type Names = (String, String);
+
+fn names(store: &Store, game: &Loaded) -> store::Result<Names> {
     let name = |id: PlayerId| -> store::Result<String> {
         Ok(store
             .player(id)?
             .map_or_else(|| format!("player {id}"), |p| p.name))
     };
-    let (notation, lang) = recipient.map_or((Notation::San, Lang::En), |p| (p.notation, p.lang));
-    Ok(Sheet {
-        white: name(game.row.white)?,
-        black: name(game.row.black)?,
-        board: diagram(&game.record.pos),
-        record: movetext(game, notation, lang),
-    })
+    Ok((name(game.row.white)?, name(game.row.black)?))
 }
 
 /// Records a failed attempt to send a reply. A temporary failure is retried
@@ -263,6 +269,7 @@ fn handle(
         now,
         outcomes: Vec::new(),
         replies: Vec::new(),
+        latest: None,
     };
     let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
     let steps = std::mem::take(&mut ctx.outcomes);

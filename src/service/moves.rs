@@ -136,6 +136,7 @@ impl Ctx<'_, '_> {
                 }
                 self.apply(player, &mut game, mv, &written, notation, own.draw_offer)?;
                 self.run_conditionals(&mut game)?;
+                self.latest = Some(game);
                 Ok(())
             }
         }
@@ -332,25 +333,28 @@ impl Ctx<'_, '_> {
             return Ok(());
         };
         let text_for = |p: &Player| write_move(&before, mv, p.notation, &WriteOptions::new(p.lang));
-        let mine = Notice::Confirm {
+        let mine = MoveNotice {
             game: game.row.id,
             number,
             mv: text_for(mover),
-            iccf: iccf.clone(),
-            code: code.clone(),
+            iccf,
+            code,
             opponent: opponent.name.clone(),
         };
-        self.reply_to_sender(Some(mover), Some(game.row.id), &mine)?;
+        self.reply_to_sender(
+            Some(mover),
+            Some(game.row.id),
+            &Notice::Confirm(mine.clone()),
+        )?;
         if again {
             return Ok(());
         }
         let theirs = Notice::YourMove {
-            game: game.row.id,
-            number,
-            mv: text_for(&opponent),
-            iccf,
-            code,
-            opponent: mover.name.clone(),
+            notice: MoveNotice {
+                mv: text_for(&opponent),
+                opponent: mover.name.clone(),
+                ..mine
+            },
             draw_offered: offer,
         };
         self.send_to(&opponent, Some(game.row.id), Some(ply), &theirs)

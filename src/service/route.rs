@@ -75,6 +75,8 @@ impl Ctx<'_, '_> {
     }
 
     pub(super) fn line(&mut self, player: &Player, line: &ParsedLine) -> store::Result<()> {
+        // Whatever this line does, a game kept by an earlier one may be stale.
+        self.latest = None;
         // Profile commands need no game.
         if let Body::Command(cmd) = &line.body {
             match cmd {

@@ -10,7 +10,7 @@
 # starts from real input instead of from nothing.
 #
 # A crash is copied to tests/data/fuzz-regressions/<target>-<sha1> (where
-# tests/fuzz_smoke.rs replays it) and the script exits 1 after running the
+# crates/ccgate-core/tests/core/fuzz_smoke.rs replays it) and the script exits 1 after running the
 # remaining targets. Logs: target/bench/fuzz-<target>.log.
 set -uo pipefail
 

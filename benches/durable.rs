@@ -53,7 +53,7 @@ use std::time::{Duration, Instant};
 use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
 use ccgate::protocol::address::Channel;
 use ccgate::service::{self, Inbound};
-use ccgate::store::{self, MoveRow, NewPlayer, Store};
+use ccgate::store::{Durability, GameId, MoveRow, NewPlayer, Store};
 use jiff::Timestamp;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
@@ -394,8 +394,7 @@ fn submit_all(store: &mut Store, messages: &[Message]) -> Duration {
 /// commits durable at once. Checkpoints sync as under `FULL`.
 fn submit_one_fsync(store: &mut Store, db: &Path, messages: &[Message]) -> Duration {
     store
-        .conn()
-        .pragma_update(None, "synchronous", "NORMAL")
+        .set_durability(Durability::Normal)
         .expect("synchronous=NORMAL");
     let t = Instant::now();
     let mut wal: Option<File> = None;
@@ -416,8 +415,7 @@ fn submit_one_fsync(store: &mut Store, db: &Path, messages: &[Message]) -> Durat
     }
     let elapsed = t.elapsed();
     store
-        .conn()
-        .pragma_update(None, "synchronous", "FULL")
+        .set_durability(Durability::Full)
         .expect("synchronous=FULL");
     elapsed
 }
@@ -579,11 +577,13 @@ fn build_base(path: &Path, cfg: &Config, sources: &[Vec<Move>]) {
             pin_hash: None,
             addresses: vec![(Channel::Email, address(i))],
         };
-        players.push(store::add_player(&tx, &new, now()).expect("add player"));
+        players.push(tx.add_player(&new, now()).expect("add player"));
     }
     for k in 0..cfg.games {
         let (w, b) = pairing(k, cfg.players);
-        let id = store::create_game(&tx, players[w], players[b], None, "10/50", now())
+        let tc = "10/50".parse().expect("time control");
+        let id = tx
+            .create_game(players[w], players[b], None, &tc, now())
             .expect("create game");
         let (src, n) = source_of(k, sources);
         for (p, mv) in src[..n].iter().enumerate() {
@@ -597,7 +597,7 @@ fn build_base(path: &Path, cfg: &Config, sources: &[Vec<Move>]) {
                 delivered_at: Some(now()),
                 journal_id: None,
             };
-            store::add_move(&tx, id, &row).expect("add move");
+            tx.add_move(id, &row).expect("add move");
         }
     }
     tx.commit().expect("commit");
@@ -614,15 +614,10 @@ fn fresh_copy(base: &Path, run: &Path) {
 }
 
 /// The game ids in creation order.
-fn game_ids(db: &Path) -> Vec<i64> {
+fn game_ids(db: &Path) -> Vec<GameId> {
     let store = Store::open(db).expect("open store");
-    let mut stmt = store
-        .conn()
-        .prepare("SELECT id FROM games ORDER BY id")
-        .expect("select");
-    stmt.query_map([], |r| r.get(0))
-        .and_then(|rows| rows.collect())
-        .expect("game ids")
+    let games = store.all_games(false).expect("game ids");
+    games.into_iter().map(|g| g.id).collect()
 }
 
 struct Message {
@@ -645,7 +640,7 @@ impl Message {
 }
 
 /// `n` messages, each the next move of a different game picked at random.
-fn plan(cfg: &Config, sources: &[Vec<Move>], ids: &[i64], n: usize) -> Vec<Message> {
+fn plan(cfg: &Config, sources: &[Vec<Move>], ids: &[GameId], n: usize) -> Vec<Message> {
     assert!(n <= cfg.games, "more submissions than games");
     let mut order: Vec<usize> = (0..cfg.games).collect();
     let mut rng = Rng(20_250_303);

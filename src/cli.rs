@@ -32,6 +32,10 @@ enum Command {
     Convert(ConvertArgs),
     /// List every notation and language, with examples.
     Notations,
+    /// The material signature (endgame class, `KBNKR`, with the bishop
+    /// suffix `_abcd` when two or more bishops are on the board) and the GBR
+    /// code of a position, or of every game's final position.
+    Material(MaterialArgs),
     /// Players: add one.
     #[command(subcommand)]
     Player(crate::commands::PlayerCommand),
@@ -87,8 +91,9 @@ struct ConvertArgs {
     /// Language of the output's piece letters.
     #[arg(long, default_value = "en")]
     lang: Lang,
-    /// pgn (English letters, O-O, e8=Q) or fide (the language's letters, 0-0, e8Q);
-    /// default pgn for English, fide otherwise.
+    /// pgn (English letters, O-O, e8=Q), fide (the language's letters, 0-0, e8Q)
+    /// or soviet (as fide, with `:` for a capture, `×` for mate, `++` for a
+    /// double check); default pgn for English, fide otherwise.
     #[arg(long)]
     style: Option<Style>,
     /// Notation of the input, or auto to detect it move by move.
@@ -105,6 +110,20 @@ struct ConvertArgs {
     pgn: bool,
     /// Input files; standard input when none.
     files: Vec<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+struct MaterialArgs {
+    /// Notation of the games' moves, or auto to detect it move by move.
+    #[arg(long, default_value = "auto")]
+    from: FromNotation,
+    /// Language of the games' piece letters.
+    #[arg(long, default_value = "en")]
+    in_lang: Lang,
+    /// Positions as FEN (the board alone will do), or files of games (PGN or
+    /// bare movetext); standard input when none.
+    #[arg(value_name = "FEN|FILE")]
+    inputs: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -130,6 +149,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Convert(args) => convert(&args),
+        Command::Material(args) => material(&args),
         Command::Player(c) => finish(crate::commands::player(cli.db, c)),
         Command::Game(c) => finish(crate::commands::game(cli.db, c)),
         Command::Submit(a) => finish(crate::commands::submit(cli.db, a)),
@@ -170,6 +190,15 @@ fn decode(bytes: Vec<u8>) -> String {
 }
 
 fn convert(args: &ConvertArgs) -> ExitCode {
+    // Only English descriptive is written; never silently English for another language.
+    if args.to == Notation::Descriptive && args.lang != Lang::En {
+        return fail(&format!(
+            "descriptive notation is written in English only ({} descriptive, such as the \
+             Spanish P4R, is not supported): use --lang en, or san with --lang {}",
+            args.lang.name(),
+            args.lang.code()
+        ));
+    }
     let start = match &args.fen {
         None => None,
         Some(fen) => match fen.parse::<Fen>().map_err(|e| e.to_string()).and_then(|f| {
@@ -224,6 +253,77 @@ fn convert(args: &ConvertArgs) -> ExitCode {
             if let Err(e) = out.write_all(written.as_bytes()) {
                 return fail(&format!("cannot write: {e}"));
             }
+        }
+    }
+    if let Err(e) = out.flush() {
+        return fail(&format!("cannot write: {e}"));
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `ccgate material`: one line per position, `SIGNATURE GBR`, prefixed with
+/// the file and game for games.
+fn material(args: &MaterialArgs) -> ExitCode {
+    use crate::notation::material::{gbr, signature};
+    let opts = MovetextOptions {
+        from: args.from.0,
+        lang: args.in_lang,
+        start: None,
+        comments: false,
+    };
+    let mut lines = Vec::new();
+    let mut failed = false;
+    let mut games = |name: &str, text: &str, lines: &mut Vec<String>| {
+        for (index, game) in Games::new(text, opts.clone()).enumerate() {
+            for error in game.error.iter() {
+                failed = true;
+                report(name, index + 1, &game, error);
+            }
+            let end = game.end_position();
+            lines.push(format!(
+                "{name}: game {}: {} {}",
+                index + 1,
+                signature(&end),
+                gbr(&end)
+            ));
+        }
+    };
+    if args.inputs.is_empty() {
+        let mut bytes = Vec::new();
+        if let Err(e) = io::stdin().read_to_end(&mut bytes) {
+            return fail(&format!("cannot read standard input: {e}"));
+        }
+        games("<stdin>", &decode(bytes), &mut lines);
+    }
+    for input in &args.inputs {
+        let path = std::path::Path::new(input);
+        if path.is_file() {
+            match std::fs::read(path) {
+                Ok(bytes) => games(input, &decode(bytes), &mut lines),
+                Err(e) => return fail(&format!("cannot read {input}: {e}")),
+            }
+            continue;
+        }
+        match input
+            .parse::<Fen>()
+            .map_err(|e| e.to_string())
+            .and_then(|f| {
+                f.into_position::<Chess>(CastlingMode::Standard)
+                    .map_err(|e| e.to_string())
+            }) {
+            Ok(pos) => lines.push(format!("{} {}", signature(&pos), gbr(&pos))),
+            Err(e) => return fail(&format!("{input:?} is neither a file nor a FEN: {e}")),
+        }
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    for line in &lines {
+        if let Err(e) = writeln!(out, "{line}") {
+            return fail(&format!("cannot write: {e}"));
         }
     }
     if let Err(e) = out.flush() {

@@ -12,13 +12,14 @@ use shakmaty::Position;
 use crate::cli::fail;
 use crate::config::{Config, Resolved};
 use crate::game::clock::{FixedTime, SystemClock, TimeControl, TimeSource};
-use crate::game::rules::{Record, start_position};
+use crate::game::outcome::{GameResult, MoveNumber};
+use crate::game::rules::start_position;
 use crate::notation::movetext::{Game as TextGame, Node};
 use crate::notation::pgn::write_pgn;
 use crate::notation::{Lang, Notation, WriteOptions};
 use crate::protocol::address::{Channel, normalize};
 use crate::service::{self, Inbound};
-use crate::store::{self, NewPlayer, Store};
+use crate::store::{self, GameId, NewPlayer, PlayerId, Store};
 use crate::transport::email::compose::Identity;
 use crate::transport::email::receive::{Policy, receive};
 
@@ -389,7 +390,7 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> Result<(), CommandErro
         addresses,
     };
     let result = store.write().and_then(|tx| {
-        let id = store::add_player(&tx, &new, now())?;
+        let id = tx.add_player(&new, now())?;
         tx.commit()?;
         Ok(id)
     });
@@ -420,14 +421,14 @@ pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> Result<(), CommandError> {
             penalty_days,
         ),
         GameCommand::List => list_games(&store),
-        GameCommand::Show { id } => show_game(&store, id),
-        GameCommand::Pgn { id } => game_pgn(&store, id).map(|pgn| print!("{pgn}")),
+        GameCommand::Show { id } => show_game(&store, GameId(id)),
+        GameCommand::Pgn { id } => game_pgn(&store, GameId(id)).map(|pgn| print!("{pgn}")),
         GameCommand::Adjudicate { id, result, reason } => {
-            service::adjudicate(&mut store, id, &result, &reason, now())
+            service::adjudicate(&mut store, GameId(id), &result, &reason, now())
                 .map(|()| println!("game {id}: {result}"))
         }
         GameCommand::Takeback { id, to_ply, reason } => {
-            service::takeback(&mut store, id, to_ply, &reason, now())
+            service::takeback(&mut store, GameId(id), to_ply, &reason, now())
                 .map(|n| println!("game {id}: {n} plies taken back"))
         }
     };
@@ -446,39 +447,42 @@ fn new_game(
         start_position(Some(f)).map_err(|e| store::StoreError::Invalid(e.to_string()))?;
     }
     let tx = store.write()?;
-    let w = store::player_by_name(&tx, white)?
+    let w = tx
+        .player_by_name(white)?
         .ok_or_else(|| store::StoreError::Invalid(format!("no player {white:?}")))?;
-    let b = store::player_by_name(&tx, black)?
+    let b = tx
+        .player_by_name(black)?
         .ok_or_else(|| store::StoreError::Invalid(format!("no player {black:?}")))?;
     if w.id == b.id {
         return Err(store::StoreError::Invalid(
             "a player cannot play themselves".into(),
         ));
     }
-    let id = store::create_game(&tx, w.id, b.id, fen, &tc.to_string(), now())?;
+    let id = tx.create_game(w.id, b.id, fen, tc, now())?;
     if penalty_days > 0 {
-        store::set_penalty_days(&tx, id, penalty_days)?;
+        tx.set_penalty_days(id, penalty_days)?;
     }
     tx.commit()?;
     println!("{id}");
     Ok(())
 }
 
-fn name_of(store: &Store, id: i64) -> String {
-    store::player(store.conn(), id)
+fn name_of(store: &Store, id: PlayerId) -> String {
+    store
+        .player(id)
         .ok()
         .flatten()
         .map_or_else(|| format!("#{id}"), |p| p.name)
 }
 
 fn list_games(store: &Store) -> store::Result<()> {
-    for g in store::all_games(store.conn(), false)? {
-        let plies = store::moves(store.conn(), g.id)?.len();
+    for g in store.all_games(false)? {
+        let plies = store.moves(g.id)?.len();
         let state = if g.finished {
             format!(
                 "{} {}",
-                g.result.unwrap_or_default(),
-                g.reason.unwrap_or_default()
+                g.result.map(|r| r.to_string()).unwrap_or_default(),
+                g.reason.map(|r| r.to_string()).unwrap_or_default()
             )
         } else {
             "active".into()
@@ -496,23 +500,14 @@ fn list_games(store: &Store) -> store::Result<()> {
     Ok(())
 }
 
-fn record_of(
-    store: &Store,
-    id: i64,
-) -> store::Result<(store::GameRow, Vec<store::MoveRow>, Record)> {
-    let row = store::game(store.conn(), id)?
-        .ok_or_else(|| store::StoreError::Invalid(format!("no game {id}")))?;
-    let moves = store::moves(store.conn(), id)?;
-    let record = Record::replay(
-        row.start_fen.as_deref(),
-        moves.iter().map(|m| m.uci.as_str()),
-    )
-    .map_err(|e| store::StoreError::Invalid(e.to_string()))?;
-    Ok((row, moves, record))
+/// A game the command line names, which must exist.
+fn existing(store: &Store, id: GameId) -> store::Result<service::Loaded> {
+    service::load_game(store, id)?
+        .ok_or_else(|| store::StoreError::Invalid(format!("no game {id}")))
 }
 
-fn show_game(store: &Store, id: i64) -> store::Result<()> {
-    let (row, moves, record) = record_of(store, id)?;
+fn show_game(store: &Store, id: GameId) -> store::Result<()> {
+    let service::Loaded { row, moves, record } = existing(store, id)?;
     println!(
         "Game {id}: {} (White) - {} (Black), {}",
         name_of(store, row.white),
@@ -520,7 +515,13 @@ fn show_game(store: &Store, id: i64) -> store::Result<()> {
         row.time_control
     );
     match &row.result {
-        Some(r) => println!("Result: {r} ({})", row.reason.clone().unwrap_or_default()),
+        Some(r) => println!(
+            "Result: {r} ({})",
+            row.reason
+                .as_ref()
+                .map(|t| t.to_string())
+                .unwrap_or_default()
+        ),
         None => println!(
             "{} to move, check code {}",
             if record.pos.turn() == shakmaty::Color::White {
@@ -536,12 +537,7 @@ fn show_game(store: &Store, id: i64) -> store::Result<()> {
     let mut pos = record.start.clone();
     for (m, mv) in moves.iter().zip(&record.moves) {
         let san = crate::notation::write_move(&pos, *mv, Notation::San, &WriteOptions::default());
-        let (n, c) = crate::game::rules::move_number(&record.start, m.ply);
-        let num = if c == shakmaty::Color::White {
-            format!("{n}.")
-        } else {
-            format!("{n}...")
-        };
+        let num = MoveNumber::of_ply(&record.start, m.ply).to_string();
         println!(
             "  {num:<6} {san:<8} received {} as {:?} ({}){}",
             m.received_at,
@@ -558,10 +554,7 @@ fn show_game(store: &Store, id: i64) -> store::Result<()> {
         (shakmaty::Color::White, row.white),
         (shakmaty::Color::Black, row.black),
     ] {
-        if let (Ok(tc), Some(p)) = (
-            row.time_control.parse::<TimeControl>(),
-            store::player(store.conn(), pid)?,
-        ) {
+        if let Some(p) = store.player(pid)? {
             let times: Vec<_> = moves
                 .iter()
                 .map(|m| crate::game::clock::MoveTimes {
@@ -572,9 +565,9 @@ fn show_game(store: &Store, id: i64) -> store::Result<()> {
             let periods =
                 crate::game::clock::periods_for(color, record.start.turn(), row.created_at, &times);
             let tz = crate::game::clock::zone(&p.tz).unwrap_or(jiff::tz::TimeZone::UTC);
-            let leaves = service::effective_leaves(store.conn(), &p)?;
-            let st = crate::game::clock::status(&tc, &tz, &periods, &leaves, now());
-            let st = service::with_penalty(st, store::penalty_days(store.conn(), id, pid)?);
+            let leaves = service::effective_leaves(store, &p)?;
+            let st = crate::game::clock::status(&row.time_control, &tz, &periods, &leaves, now());
+            let st = service::with_penalty(st, store.penalty_days(id, pid)?);
             println!(
                 "  {}: {} days used, {} remaining{}",
                 p.name,
@@ -586,7 +579,7 @@ fn show_game(store: &Store, id: i64) -> store::Result<()> {
         }
     }
     println!("\nIncidents:");
-    for i in store::incidents(store.conn(), Some(id))? {
+    for i in store.incidents(Some(id))? {
         println!(
             "  {} {} {}: {} [{}]",
             i.created_at,
@@ -596,14 +589,17 @@ fn show_game(store: &Store, id: i64) -> store::Result<()> {
             i.fen.unwrap_or_default()
         );
     }
-    for (at, action, reason, detail) in store::audit_trail(store.conn(), id)? {
-        println!("  {at} director {action}: {reason} ({detail})");
+    for a in store.audit_trail(id)? {
+        println!(
+            "  {} director {}: {} ({})",
+            a.at, a.action, a.reason, a.detail
+        );
     }
     Ok(())
 }
 
-fn game_pgn(store: &Store, id: i64) -> store::Result<String> {
-    let (row, moves, record) = record_of(store, id)?;
+fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
+    let service::Loaded { row, moves, record } = existing(store, id)?;
     let mut tags = vec![
         ("Event".to_string(), format!("ccgate game {id}")),
         ("Site".to_string(), "ccgate".to_string()),
@@ -614,27 +610,37 @@ fn game_pgn(store: &Store, id: i64) -> store::Result<String> {
         ("White".to_string(), name_of(store, row.white)),
         ("Black".to_string(), name_of(store, row.black)),
         ("Mode".to_string(), "TC".to_string()),
-        ("TimeControl".to_string(), row.time_control.clone()),
+        ("TimeControl".to_string(), row.time_control.to_string()),
     ];
     if let Some(fen) = &row.start_fen {
         tags.push(("SetUp".to_string(), "1".to_string()));
         tags.push(("FEN".to_string(), fen.clone()));
     }
     if let Some(reason) = &row.reason {
-        tags.push(("Termination".to_string(), reason.clone()));
+        tags.push(("Termination".to_string(), reason.to_string()));
     }
+    let first = record.start.turn();
     let line: Vec<Node> = record
         .moves
         .iter()
         .zip(&moves)
-        .map(|(mv, m)| {
+        .enumerate()
+        .map(|(i, (mv, m))| {
             let mut node = Node {
                 mv: Some(*mv),
                 notation: Notation::Uci,
                 token: m.raw.as_str().into(),
                 notes: None,
             };
-            let mut notes = crate::notation::movetext::Notes::default();
+            // The move as the player wrote it carries its glyphs and draw offer.
+            let moved = if i % 2 == 0 { first } else { !first };
+            let written = crate::notation::glyphs::annotations(&m.raw, moved);
+            let mut notes = crate::notation::movetext::Notes {
+                nags: written.nags,
+                draw_offer: written.draw_offer,
+                comments: written.comments,
+                ..Default::default()
+            };
             notes.comments.push(format!(
                 "[%ccsnt {}]",
                 m.received_at.strftime("%Y.%m.%d,%H:%M")
@@ -648,7 +654,7 @@ fn game_pgn(store: &Store, id: i64) -> store::Result<String> {
         start: record.start.clone(),
         line,
         comments: Vec::new(),
-        result: row.result.clone().or(Some("*".into())),
+        result: Some(row.result.unwrap_or(GameResult::Unfinished).to_string()),
         error: None,
         variation_errors: Vec::new(),
     };
@@ -698,7 +704,7 @@ fn print_replies(replies: &[store::Outgoing], json: bool) {
 
 pub fn outbox(db: Option<PathBuf>, a: OutboxArgs) -> Result<(), CommandError> {
     let store = open(db)?;
-    match store::list(store.conn(), a.all) {
+    match store.outbox(a.all) {
         Ok(list) => {
             print_replies(&list, a.json);
             Ok(())
@@ -709,7 +715,7 @@ pub fn outbox(db: Option<PathBuf>, a: OutboxArgs) -> Result<(), CommandError> {
 
 pub fn incidents(db: Option<PathBuf>, a: IncidentsArgs) -> Result<(), CommandError> {
     let store = open(db)?;
-    let list = store::incidents(store.conn(), a.game)?;
+    let list = store.incidents(a.game.map(GameId))?;
     match &a.export {
         None => {
             for i in &list {
@@ -756,10 +762,7 @@ fn export_incidents(store: &Store, list: &[store::Incident], path: &Path) -> Res
         if let Some(fen) = &i.fen {
             out.push_str(&format!("  position:  {fen}\n"));
         }
-        if let Some(j) = i
-            .journal_id
-            .and_then(|j| store::entry(store.conn(), j).ok().flatten())
-        {
+        if let Some(j) = i.journal_id.and_then(|j| store.entry(j).ok().flatten()) {
             out.push_str(&format!(
                 "  message:   {} from {} id {} received {}\n  raw message follows:\n",
                 j.channel, j.sender, j.transport_id, j.received_at
@@ -808,7 +811,7 @@ pub fn backup(db: Option<PathBuf>, file: &Path) -> Result<(), CommandError> {
 
 pub fn export(db: Option<PathBuf>) -> Result<(), CommandError> {
     let store = open(db)?;
-    let games = store::all_games(store.conn(), false)?;
+    let games = store.all_games(false)?;
     for g in games {
         match game_pgn(&store, g.id) {
             Ok(pgn) => println!("{pgn}"),

@@ -40,7 +40,7 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     let db = &config.db;
     let store = Store::open(db).map_err(|e| format!("store {}: {e}", db.display()))?;
     let me = Identity::new(&config.email.config.name, &config.email.config.from)?;
-    let port = ServicePort::new(store, Arc::new(Metrics::new()));
+    let port = ServicePort::new(store, Arc::new(Metrics::new()), config.outbox.retry());
     let inbox = Inbox {
         port: port.clone(),
         policy: Arc::new(Policy::new(&config.email.config, &me)),
@@ -50,7 +50,6 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         me,
         outbox: config.outbox.clone(),
     };
-    let retry = config.outbox.retry();
     let (stop_tx, stop) = watch::channel(false);
     let mut tasks = tokio::task::JoinSet::new();
 
@@ -83,25 +82,14 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     }
     if let Some(settings) = config.sms {
         let wake = port.wake.sms.clone();
-        tasks.spawn(sms::run(settings, port.clone(), retry, wake, stop.clone()));
+        tasks.spawn(sms::run(settings, port.clone(), wake, stop.clone()));
     }
     if let Some(settings) = config.sms_spool {
-        tasks.spawn(spool_channel::run(
-            settings,
-            port.clone(),
-            retry,
-            stop.clone(),
-        ));
+        tasks.spawn(spool_channel::run(settings, port.clone(), stop.clone()));
     }
     if let Some(settings) = config.radio {
         let wake = port.wake.radio.clone();
-        tasks.spawn(radio::run(
-            settings,
-            port.clone(),
-            retry,
-            wake,
-            stop.clone(),
-        ));
+        tasks.spawn(radio::run(settings, port.clone(), wake, stop.clone()));
     }
     let wake = port.wake.email.clone();
     tasks.spawn(outbox::run(sender, port.clone(), wake, stop.clone()));

@@ -473,6 +473,22 @@ mod tests {
         }
     }
 
+    /// Read once by `resolve`, the first line only, and never printed.
+    #[test]
+    fn secrets_are_read_when_resolved_and_never_shown() {
+        let dir = tempfile::tempdir().unwrap();
+        let pw = dir.path().join("pw");
+        std::fs::write(&pw, "hunter2\nnot this\n").unwrap();
+        let text = format!(
+            "[email.imap]\nhost = \"h\"\nuser = \"u\"\npassword_file = {:?}\n",
+            pw.display().to_string()
+        );
+        let c = Config::parse(&text).unwrap().resolve().unwrap();
+        let imap = c.email.imap.as_ref().unwrap();
+        assert_eq!(imap.password.expose(), "hunter2");
+        assert!(!format!("{c:?}").contains("hunter2"));
+    }
+
     #[test]
     fn send_transports() {
         let c = Config::parse(

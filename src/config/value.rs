@@ -80,6 +80,23 @@ impl<'de> Deserialize<'de> for HostPort {
     }
 }
 
+/// A secret once read: shown as `***` by `Debug`, so no log of the
+/// settings prints it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SecretText(String);
+
+impl SecretText {
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for SecretText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("***")
+    }
+}
+
 /// A secret (password, PIN, key) from a file (first line) or an
 /// environment variable; `names` are the two keys as the section spells
 /// them (`password_file`, `password_env`), so messages name the key given.
@@ -92,15 +109,15 @@ pub struct Secret<'a> {
 
 impl Secret<'_> {
     /// Reads the secret now; an error names the key under `section`.
-    pub fn read(&self, section: &str) -> Result<Option<String>, String> {
+    pub fn read(&self, section: &str) -> Result<Option<SecretText>, String> {
         let [file_key, env_key] = self.names;
         match (self.file, self.env) {
             (Some(_), Some(_)) => Err(format!("{section}: give {file_key} or {env_key}, not both")),
             (Some(f), None) => std::fs::read_to_string(f)
-                .map(|s| Some(s.lines().next().unwrap_or("").to_string()))
+                .map(|s| Some(SecretText(s.lines().next().unwrap_or("").to_string())))
                 .map_err(|e| format!("{section}.{file_key} {}: {e}", f.display())),
             (None, Some(v)) => std::env::var(v)
-                .map(Some)
+                .map(|s| Some(SecretText(s)))
                 .map_err(|_| format!("{section}.{env_key}: ${v} is not set")),
             (None, None) => Ok(None),
         }

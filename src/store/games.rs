@@ -1,30 +1,42 @@
 //! Games, their moves, conditional moves, reminders and the audit trail.
 
+use ccgate_core::game::clock::TimeControl;
+use ccgate_core::game::outcome::{GameResult, Termination};
 use jiff::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{OptionalExtension, params};
 use shakmaty::Color;
 
-use super::{Result, secs, ts};
+use super::{GameId, JournalId, PlayerId, Result, Store, Tx, opt_ts, parsed, secs, ts};
 use crate::protocol::is_iccf_shaped;
 
 /// A game as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRow {
-    pub id: i64,
-    pub white: i64,
-    pub black: i64,
+    pub id: GameId,
+    pub white: PlayerId,
+    pub black: PlayerId,
     /// `None`: the standard start position.
     pub start_fen: Option<String>,
-    pub time_control: String,
+    pub time_control: TimeControl,
     pub finished: bool,
-    pub result: Option<String>,
-    pub reason: Option<String>,
+    pub result: Option<GameResult>,
+    pub reason: Option<Termination>,
     /// The side whose draw offer stands.
     pub draw_offer: Option<Color>,
     pub created_at: Timestamp,
     pub finished_at: Option<Timestamp>,
     /// Days charged for an illegal move (the event's policy); 0: refuse and ask again.
     pub penalty_days: u32,
+}
+
+impl GameRow {
+    /// The player of `color`.
+    pub fn player(&self, color: Color) -> PlayerId {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
 }
 
 /// A move as stored, with its evidence.
@@ -40,38 +52,20 @@ pub struct MoveRow {
     pub received_at: Timestamp,
     /// When the opponent was sent the move (their clock starts then).
     pub delivered_at: Option<Timestamp>,
-    pub journal_id: Option<i64>,
+    pub journal_id: Option<JournalId>,
+}
+
+/// One entry of a game's audit trail (a director's action).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditEntry {
+    pub at: Timestamp,
+    pub action: String,
+    pub reason: String,
+    pub detail: String,
 }
 
 fn color_name(c: Color) -> &'static str {
     if c == Color::White { "white" } else { "black" }
-}
-
-/// The next game id: one more than the largest, skipping numbers shaped like
-/// ICCF moves (see `protocols/message.md`).
-pub fn next_game_id(conn: &Connection) -> Result<i64> {
-    let max: Option<i64> = conn.query_row("SELECT max(id) FROM games", [], |r| r.get(0))?;
-    let mut id = max.unwrap_or(0) + 1;
-    while is_iccf_shaped(id.unsigned_abs()) {
-        id += 1;
-    }
-    Ok(id)
-}
-
-pub fn create_game(
-    conn: &Connection,
-    white: i64,
-    black: i64,
-    start_fen: Option<&str>,
-    time_control: &str,
-    now: Timestamp,
-) -> Result<i64> {
-    let id = next_game_id(conn)?;
-    conn.execute(
-        "INSERT INTO games (id, white, black, start_fen, time_control, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![id, white, black, start_fen, time_control, secs(now)],
-    )?;
-    Ok(id)
 }
 
 const COLUMNS: &str = "id, white, black, start_fen, time_control, status, result, reason, draw_offer, created_at, finished_at, penalty_days";
@@ -79,243 +73,284 @@ const COLUMNS: &str = "id, white, black, start_fen, time_control, status, result
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     let status: String = r.get(5)?;
     let offer: Option<String> = r.get(8)?;
+    let time_control: String = r.get(4)?;
+    let result: Option<String> = r.get(6)?;
+    let reason: Option<String> = r.get(7)?;
     Ok(GameRow {
         id: r.get(0)?,
         white: r.get(1)?,
         black: r.get(2)?,
         start_fen: r.get(3)?,
-        time_control: r.get(4)?,
+        time_control: parsed(&time_control, "time control")?,
         finished: status == "finished",
-        result: r.get(6)?,
-        reason: r.get(7)?,
-        draw_offer: offer.map(|o| {
-            if o == "white" {
-                Color::White
-            } else {
-                Color::Black
-            }
-        }),
-        created_at: ts(r.get(9)?),
-        finished_at: r.get::<_, Option<i64>>(10)?.map(ts),
+        result: result.map(|t| parsed(&t, "result")).transpose()?,
+        reason: reason.map(|t| parsed(&t, "termination")).transpose()?,
+        draw_offer: match offer.as_deref() {
+            None => None,
+            Some("white") => Some(Color::White),
+            Some("black") => Some(Color::Black),
+            Some(other) => return Err(super::unreadable(format!("draw offer {other:?}"))),
+        },
+        created_at: ts(r.get(9)?)?,
+        finished_at: opt_ts(r.get(10)?)?,
         penalty_days: r.get(11)?,
     })
 }
 
-pub fn game(conn: &Connection, id: i64) -> Result<Option<GameRow>> {
-    let sql = format!("SELECT {COLUMNS} FROM games WHERE id = ?1");
-    Ok(conn.prepare_cached(&sql)?.query_row([id], row).optional()?)
-}
-
-/// Games of a player, active ones first, by id.
-pub fn games_of(conn: &Connection, player: i64, active_only: bool) -> Result<Vec<GameRow>> {
-    let sql = format!(
-        "SELECT {COLUMNS} FROM games WHERE (white = ?1 OR black = ?1) {} ORDER BY status, id",
-        if active_only {
-            "AND status = 'active'"
-        } else {
-            ""
-        }
-    );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt.query_map([player], row)?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
-pub fn all_games(conn: &Connection, active_only: bool) -> Result<Vec<GameRow>> {
-    let sql = format!(
-        "SELECT {COLUMNS} FROM games {} ORDER BY id",
-        if active_only {
-            "WHERE status = 'active'"
-        } else {
-            ""
-        }
-    );
-    let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map([], row)?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
-pub fn moves(conn: &Connection, game_id: i64) -> Result<Vec<MoveRow>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT ply, uci, raw, notation, received_at, delivered_at, journal_id FROM moves WHERE game_id = ?1 ORDER BY ply",
-    )?;
-    let rows = stmt.query_map([game_id], |r| {
-        Ok(MoveRow {
-            ply: r.get(0)?,
-            uci: r.get(1)?,
-            raw: r.get(2)?,
-            notation: r.get(3)?,
-            received_at: ts(r.get(4)?),
-            delivered_at: r.get::<_, Option<i64>>(5)?.map(ts),
-            journal_id: r.get(6)?,
-        })
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
-pub fn add_move(conn: &Connection, game_id: i64, m: &MoveRow) -> Result<()> {
-    conn.prepare_cached(
-        "INSERT INTO moves (game_id, ply, uci, raw, notation, received_at, delivered_at, journal_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    )?
-    .execute(params![
-        game_id,
-        m.ply,
-        m.uci,
-        m.raw,
-        m.notation,
-        secs(m.received_at),
-        m.delivered_at.map(secs),
-        m.journal_id
-    ])?;
-    Ok(())
-}
-
-/// Sets the illegal-move policy of a game: penalty days, 0 to refuse only.
-pub fn set_penalty_days(conn: &Connection, game_id: i64, days: u32) -> Result<()> {
-    conn.execute(
-        "UPDATE games SET penalty_days = ?2 WHERE id = ?1",
-        params![game_id, days],
-    )?;
-    Ok(())
-}
-
-/// Charges a player penalty days in a game.
-pub fn add_penalty(
-    conn: &Connection,
-    game_id: i64,
-    player_id: i64,
-    days: u32,
-    reason: &str,
-    now: Timestamp,
-) -> Result<()> {
-    conn.execute(
-        "INSERT INTO penalties (game_id, player_id, days, reason, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![game_id, player_id, days, reason, secs(now)],
-    )?;
-    Ok(())
-}
-
-/// The penalty days charged to a player in a game.
-pub fn penalty_days(conn: &Connection, game_id: i64, player_id: i64) -> Result<i64> {
-    Ok(conn.query_row(
-        "SELECT coalesce(sum(days), 0) FROM penalties WHERE game_id = ?1 AND player_id = ?2",
-        params![game_id, player_id],
-        |r| r.get(0),
-    )?)
-}
-
-/// Removes the moves after `ply` (a director's takeback).
-pub fn truncate_moves(conn: &Connection, game_id: i64, ply: u32) -> Result<usize> {
-    Ok(conn.execute(
-        "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
-        params![game_id, ply],
-    )?)
-}
-
-pub fn set_delivered(conn: &Connection, game_id: i64, ply: u32, at: Timestamp) -> Result<()> {
-    conn.execute(
-        "UPDATE moves SET delivered_at = ?3 WHERE game_id = ?1 AND ply = ?2 AND delivered_at IS NULL",
-        params![game_id, ply, secs(at)],
-    )?;
-    Ok(())
-}
-
-pub fn set_draw_offer(conn: &Connection, game_id: i64, by: Option<Color>) -> Result<()> {
-    conn.execute(
-        "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
-        params![game_id, by.map(color_name)],
-    )?;
-    Ok(())
-}
-
-pub fn finish_game(
-    conn: &Connection,
-    game_id: i64,
-    result: &str,
-    reason: &str,
-    now: Timestamp,
-) -> Result<()> {
-    conn.execute(
-        "UPDATE games SET status = 'finished', result = ?2, reason = ?3, draw_offer = NULL, finished_at = ?4 WHERE id = ?1",
-        params![game_id, result, reason, secs(now)],
-    )?;
-    Ok(())
-}
-
-/// Reopens a finished game (after a takeback past its end).
-pub fn reopen_game(conn: &Connection, game_id: i64) -> Result<()> {
-    conn.execute(
-        "UPDATE games SET status = 'active', result = NULL, reason = NULL, finished_at = NULL WHERE id = ?1",
-        [game_id],
-    )?;
-    Ok(())
-}
-
-/// A stored conditional sequence: pairs of (opponent's move, answer) in UCI.
-pub fn conditionals(
-    conn: &Connection,
-    game_id: i64,
-    player_id: i64,
-) -> Result<Vec<(String, String)>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT trigger_uci, reply_uci FROM conditionals WHERE game_id = ?1 AND player_id = ?2 ORDER BY seq",
-    )?;
-    let rows = stmt.query_map(params![game_id, player_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
-pub fn set_conditionals(
-    conn: &Connection,
-    game_id: i64,
-    player_id: i64,
-    pairs: &[(String, String)],
-) -> Result<()> {
-    conn.execute(
-        "DELETE FROM conditionals WHERE game_id = ?1 AND player_id = ?2",
-        params![game_id, player_id],
-    )?;
-    for (seq, (trigger, reply)) in pairs.iter().enumerate() {
-        conn.execute(
-            "INSERT INTO conditionals (game_id, player_id, seq, trigger_uci, reply_uci) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![game_id, player_id, seq as i64, trigger, reply],
-        )?;
+impl Store {
+    pub fn game(&self, id: GameId) -> Result<Option<GameRow>> {
+        let sql = format!("SELECT {COLUMNS} FROM games WHERE id = ?1");
+        Ok(self
+            .conn
+            .prepare_cached(&sql)?
+            .query_row([id], row)
+            .optional()?)
     }
-    Ok(())
+
+    /// Games of a player, active ones first, by id.
+    pub fn games_of(&self, player: PlayerId, active_only: bool) -> Result<Vec<GameRow>> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM games WHERE (white = ?1 OR black = ?1) {} ORDER BY status, id",
+            if active_only {
+                "AND status = 'active'"
+            } else {
+                ""
+            }
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let rows = stmt.query_map([player], row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    pub fn all_games(&self, active_only: bool) -> Result<Vec<GameRow>> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM games {} ORDER BY id",
+            if active_only {
+                "WHERE status = 'active'"
+            } else {
+                ""
+            }
+        );
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map([], row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    pub fn moves(&self, game_id: GameId) -> Result<Vec<MoveRow>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT ply, uci, raw, notation, received_at, delivered_at, journal_id FROM moves WHERE game_id = ?1 ORDER BY ply",
+        )?;
+        let rows = stmt.query_map([game_id], |r| {
+            Ok(MoveRow {
+                ply: r.get(0)?,
+                uci: r.get(1)?,
+                raw: r.get(2)?,
+                notation: r.get(3)?,
+                received_at: ts(r.get(4)?)?,
+                delivered_at: opt_ts(r.get(5)?)?,
+                journal_id: r.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The penalty days charged to a player in a game.
+    pub fn penalty_days(&self, game_id: GameId, player_id: PlayerId) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT coalesce(sum(days), 0) FROM penalties WHERE game_id = ?1 AND player_id = ?2",
+            params![game_id, player_id],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// A stored conditional sequence: pairs of (opponent's move, answer) in UCI.
+    pub fn conditionals(
+        &self,
+        game_id: GameId,
+        player_id: PlayerId,
+    ) -> Result<Vec<(String, String)>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT trigger_uci, reply_uci FROM conditionals WHERE game_id = ?1 AND player_id = ?2 ORDER BY seq",
+        )?;
+        let rows = stmt.query_map(params![game_id, player_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Whether the player to move at `ply` was reminded.
+    pub fn was_reminded(&self, game_id: GameId, ply: u32) -> Result<bool> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT 1 FROM reminders WHERE game_id = ?1 AND ply = ?2")?
+            .exists(params![game_id, ply])?)
+    }
+
+    /// The audit trail of a game, oldest first.
+    pub fn audit_trail(&self, game_id: GameId) -> Result<Vec<AuditEntry>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT created_at, action, reason, detail FROM audit WHERE game_id = ?1 ORDER BY id",
+        )?;
+        let rows = stmt.query_map([game_id], |r| {
+            Ok(AuditEntry {
+                at: ts(r.get(0)?)?,
+                action: r.get(1)?,
+                reason: r.get(2)?,
+                detail: r.get(3)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
 }
 
-/// Records that the player to move at `ply` was reminded; false if already.
-pub fn mark_reminded(conn: &Connection, game_id: i64, ply: u32) -> Result<bool> {
-    Ok(conn.execute(
-        "INSERT OR IGNORE INTO reminders (game_id, ply) VALUES (?1, ?2)",
-        params![game_id, ply],
-    )? == 1)
-}
+impl Tx<'_> {
+    /// The next game id: one more than the largest, skipping numbers shaped
+    /// like ICCF moves (see `protocols/message.md`).
+    fn next_game_id(&self) -> Result<GameId> {
+        let max: Option<i64> = self
+            .conn()
+            .query_row("SELECT max(id) FROM games", [], |r| r.get(0))?;
+        let mut id = max.unwrap_or(0) + 1;
+        while is_iccf_shaped(id.unsigned_abs()) {
+            id += 1;
+        }
+        Ok(GameId(id))
+    }
 
-pub fn audit(
-    conn: &Connection,
-    game_id: i64,
-    action: &str,
-    reason: &str,
-    detail: &str,
-    now: Timestamp,
-) -> Result<()> {
-    conn.execute(
-        "INSERT INTO audit (game_id, action, reason, detail, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![game_id, action, reason, detail, secs(now)],
-    )?;
-    Ok(())
-}
+    pub fn create_game(
+        &self,
+        white: PlayerId,
+        black: PlayerId,
+        start_fen: Option<&str>,
+        time_control: &TimeControl,
+        now: Timestamp,
+    ) -> Result<GameId> {
+        let id = self.next_game_id()?;
+        self.conn().execute(
+            "INSERT INTO games (id, white, black, start_fen, time_control, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![id, white, black, start_fen, time_control.to_string(), secs(now)],
+        )?;
+        Ok(id)
+    }
 
-/// The audit trail of a game: (time, action, reason, detail).
-pub fn audit_trail(
-    conn: &Connection,
-    game_id: i64,
-) -> Result<Vec<(Timestamp, String, String, String)>> {
-    let mut stmt = conn.prepare(
-        "SELECT created_at, action, reason, detail FROM audit WHERE game_id = ?1 ORDER BY id",
-    )?;
-    let rows = stmt.query_map([game_id], |r| {
-        Ok((ts(r.get(0)?), r.get(1)?, r.get(2)?, r.get(3)?))
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    pub fn add_move(&self, game_id: GameId, m: &MoveRow) -> Result<()> {
+        self.conn().prepare_cached(
+            "INSERT INTO moves (game_id, ply, uci, raw, notation, received_at, delivered_at, journal_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?
+        .execute(params![
+            game_id,
+            m.ply,
+            m.uci,
+            m.raw,
+            m.notation,
+            secs(m.received_at),
+            m.delivered_at.map(secs),
+            m.journal_id
+        ])?;
+        Ok(())
+    }
+
+    /// Sets the illegal-move policy of a game: penalty days, 0 to refuse only.
+    pub fn set_penalty_days(&self, game_id: GameId, days: u32) -> Result<()> {
+        self.conn().execute(
+            "UPDATE games SET penalty_days = ?2 WHERE id = ?1",
+            params![game_id, days],
+        )?;
+        Ok(())
+    }
+
+    /// Charges a player penalty days in a game.
+    pub fn add_penalty(
+        &self,
+        game_id: GameId,
+        player_id: PlayerId,
+        days: u32,
+        reason: &str,
+        now: Timestamp,
+    ) -> Result<()> {
+        self.conn().execute(
+            "INSERT INTO penalties (game_id, player_id, days, reason, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![game_id, player_id, days, reason, secs(now)],
+        )?;
+        Ok(())
+    }
+
+    /// Removes the moves after `ply` (a director's takeback).
+    pub fn truncate_moves(&self, game_id: GameId, ply: u32) -> Result<usize> {
+        Ok(self.conn().execute(
+            "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
+            params![game_id, ply],
+        )?)
+    }
+
+    pub fn set_draw_offer(&self, game_id: GameId, by: Option<Color>) -> Result<()> {
+        self.conn().execute(
+            "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
+            params![game_id, by.map(color_name)],
+        )?;
+        Ok(())
+    }
+
+    pub fn finish_game(
+        &self,
+        game_id: GameId,
+        result: GameResult,
+        reason: &Termination,
+        now: Timestamp,
+    ) -> Result<()> {
+        self.conn().execute(
+            "UPDATE games SET status = 'finished', result = ?2, reason = ?3, draw_offer = NULL, finished_at = ?4 WHERE id = ?1",
+            params![game_id, result.as_str(), reason.to_string(), secs(now)],
+        )?;
+        Ok(())
+    }
+
+    /// Reopens a finished game (after a takeback past its end).
+    pub fn reopen_game(&self, game_id: GameId) -> Result<()> {
+        self.conn().execute(
+            "UPDATE games SET status = 'active', result = NULL, reason = NULL, finished_at = NULL WHERE id = ?1",
+            [game_id],
+        )?;
+        Ok(())
+    }
+
+    pub fn set_conditionals(
+        &self,
+        game_id: GameId,
+        player_id: PlayerId,
+        pairs: &[(String, String)],
+    ) -> Result<()> {
+        self.conn().execute(
+            "DELETE FROM conditionals WHERE game_id = ?1 AND player_id = ?2",
+            params![game_id, player_id],
+        )?;
+        for (seq, (trigger, reply)) in pairs.iter().enumerate() {
+            self.conn().execute(
+                "INSERT INTO conditionals (game_id, player_id, seq, trigger_uci, reply_uci) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![game_id, player_id, seq as i64, trigger, reply],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Records that the player to move at `ply` was reminded; false if already.
+    pub fn mark_reminded(&self, game_id: GameId, ply: u32) -> Result<bool> {
+        Ok(self.conn().execute(
+            "INSERT OR IGNORE INTO reminders (game_id, ply) VALUES (?1, ?2)",
+            params![game_id, ply],
+        )? == 1)
+    }
+
+    pub fn audit(
+        &self,
+        game_id: GameId,
+        action: &str,
+        reason: &str,
+        detail: &str,
+        now: Timestamp,
+    ) -> Result<()> {
+        self.conn().execute(
+            "INSERT INTO audit (game_id, action, reason, detail, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![game_id, action, reason, detail, secs(now)],
+        )?;
+        Ok(())
+    }
 }

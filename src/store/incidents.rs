@@ -1,21 +1,84 @@
 //! Incidents: every refusal, with the raw message as evidence, for the
 //! tournament director.
 
-use jiff::Timestamp;
-use rusqlite::{Connection, params};
+use std::fmt;
+use std::str::FromStr;
 
-use super::{Result, secs, ts};
+use jiff::Timestamp;
+use rusqlite::params;
+
+use super::{GameId, JournalId, PlayerId, Result, Store, Tx, parsed, secs, ts};
+
+/// What went wrong, as the journal and the director's reports name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IncidentKind {
+    Illegal,
+    Ambiguous,
+    Malformed,
+    OutOfTurn,
+    WrongNumber,
+    UnknownSender,
+    Unauthenticated,
+    NotYourGame,
+    BadPin,
+    Desync,
+    ClaimRefused,
+    ConditionalRefused,
+    Undeliverable,
+}
+
+const KINDS: [(IncidentKind, &str); 13] = [
+    (IncidentKind::Illegal, "illegal"),
+    (IncidentKind::Ambiguous, "ambiguous"),
+    (IncidentKind::Malformed, "malformed"),
+    (IncidentKind::OutOfTurn, "out_of_turn"),
+    (IncidentKind::WrongNumber, "wrong_number"),
+    (IncidentKind::UnknownSender, "unknown_sender"),
+    (IncidentKind::Unauthenticated, "unauthenticated"),
+    (IncidentKind::NotYourGame, "not_your_game"),
+    (IncidentKind::BadPin, "bad_pin"),
+    (IncidentKind::Desync, "desync"),
+    (IncidentKind::ClaimRefused, "claim_refused"),
+    (IncidentKind::ConditionalRefused, "conditional_refused"),
+    (IncidentKind::Undeliverable, "undeliverable"),
+];
+
+impl IncidentKind {
+    /// The stored name.
+    pub fn name(self) -> &'static str {
+        KINDS
+            .iter()
+            .find(|(k, _)| *k == self)
+            .map_or("", |(_, n)| n)
+    }
+}
+
+impl fmt::Display for IncidentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for IncidentKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> std::result::Result<Self, Self::Err> {
+        KINDS
+            .iter()
+            .find(|(_, n)| *n == s)
+            .map(|(k, _)| *k)
+            .ok_or_else(|| "not an incident kind".to_string())
+    }
+}
 
 /// An incident as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Incident {
     pub id: i64,
-    pub game_id: Option<i64>,
-    pub journal_id: Option<i64>,
-    pub player_id: Option<i64>,
-    /// `illegal`, `ambiguous`, `malformed`, `out_of_turn`, `wrong_number`,
-    /// `unknown_sender`, `not_your_game`, `bad_pin`, `desync`, `claim_refused`.
-    pub kind: String,
+    pub game_id: Option<GameId>,
+    pub journal_id: Option<JournalId>,
+    pub player_id: Option<PlayerId>,
+    pub kind: IncidentKind,
     /// Why, in words.
     pub detail: String,
     /// The protocol line concerned.
@@ -28,41 +91,46 @@ pub struct Incident {
 /// What to record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewIncident {
-    pub game_id: Option<i64>,
-    pub journal_id: Option<i64>,
-    pub player_id: Option<i64>,
-    pub kind: &'static str,
+    pub game_id: Option<GameId>,
+    pub journal_id: Option<JournalId>,
+    pub player_id: Option<PlayerId>,
+    pub kind: IncidentKind,
     pub detail: String,
     pub text: Option<String>,
     pub fen: Option<String>,
 }
 
-pub fn record(conn: &Connection, i: &NewIncident, now: Timestamp) -> Result<i64> {
-    conn.prepare_cached(
-        "INSERT INTO incidents (game_id, journal_id, player_id, kind, detail, text, fen, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    )?
-    .execute(params![i.game_id, i.journal_id, i.player_id, i.kind, i.detail, i.text, i.fen, secs(now)])?;
-    Ok(conn.last_insert_rowid())
+impl Tx<'_> {
+    pub fn record(&self, i: &NewIncident, now: Timestamp) -> Result<i64> {
+        self.conn().prepare_cached(
+            "INSERT INTO incidents (game_id, journal_id, player_id, kind, detail, text, fen, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?
+        .execute(params![i.game_id, i.journal_id, i.player_id, i.kind.name(), i.detail, i.text, i.fen, secs(now)])?;
+        Ok(self.conn().last_insert_rowid())
+    }
 }
 
-/// Incidents, of one game or all, oldest first.
-pub fn incidents(conn: &Connection, game_id: Option<i64>) -> Result<Vec<Incident>> {
-    let mut stmt = conn.prepare(
-        "SELECT id, game_id, journal_id, player_id, kind, detail, text, fen, created_at FROM incidents
-         WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id",
-    )?;
-    let rows = stmt.query_map([game_id], |r| {
-        Ok(Incident {
-            id: r.get(0)?,
-            game_id: r.get(1)?,
-            journal_id: r.get(2)?,
-            player_id: r.get(3)?,
-            kind: r.get(4)?,
-            detail: r.get(5)?,
-            text: r.get(6)?,
-            fen: r.get(7)?,
-            created_at: ts(r.get(8)?),
-        })
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+impl Store {
+    /// Incidents, of one game or all, oldest first.
+    pub fn incidents(&self, game_id: Option<GameId>) -> Result<Vec<Incident>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT id, game_id, journal_id, player_id, kind, detail, text, fen, created_at FROM incidents
+             WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id",
+        )?;
+        let rows = stmt.query_map([game_id], |r| {
+            let kind: String = r.get(4)?;
+            Ok(Incident {
+                id: r.get(0)?,
+                game_id: r.get(1)?,
+                journal_id: r.get(2)?,
+                player_id: r.get(3)?,
+                kind: parsed(&kind, "incident kind")?,
+                detail: r.get(5)?,
+                text: r.get(6)?,
+                fen: r.get(7)?,
+                created_at: ts(r.get(8)?)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
 }

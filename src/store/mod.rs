@@ -5,35 +5,46 @@
 //! user_version`); migrations run at open, an older file is upgraded, and a
 //! file written by a newer ccgate is refused rather than misread.
 //!
-//! Every function here takes a `&Connection`: a [`rusqlite::Transaction`]
-//! dereferences to one, so the service composes several calls into one
-//! atomic step (journal outcome, applied move and queued replies together).
+//! Reads are methods of [`Store`]; writes are methods of [`Tx`], the write
+//! transaction, which also reads (it dereferences to the store). The
+//! service composes several writes into one atomic step (journal outcome,
+//! applied move and queued replies together) and commits once. No type of
+//! the SQLite binding appears in this interface, so another backend can
+//! offer the same operations.
 
 mod games;
+mod ids;
 mod incidents;
 mod journal;
 mod outbox;
 mod players;
-pub mod radio;
+mod radio;
 mod schema;
-pub mod sms;
+mod sms;
 
 use std::path::Path;
 
 use jiff::Timestamp;
-use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+use rusqlite::{Connection, OpenFlags};
 
 pub use games::*;
+pub use ids::*;
 pub use incidents::*;
 pub use journal::*;
 pub use outbox::*;
 pub use players::*;
+pub use sms::{PartKey, SentPart};
 
 /// Errors of the store, phrased for an operator.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
+    /// The database failed (I/O, locking, a constraint).
     #[error("database: {0}")]
-    Sql(#[from] rusqlite::Error),
+    Database(DatabaseError),
+    /// A stored row holds a value this build cannot read (a damaged or
+    /// hand-edited store): reported, never skipped.
+    #[error("unreadable stored row: {0}")]
+    Unreadable(String),
     #[error(
         "the database {path} has schema version {found}, newer than this ccgate understands ({supported}); upgrade ccgate"
     )]
@@ -46,11 +57,38 @@ pub enum StoreError {
     Invalid(String),
 }
 
+/// A failure of the database itself, opaque to callers.
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct DatabaseError(rusqlite::Error);
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        match e {
+            rusqlite::Error::FromSqlConversionFailure(_, _, why) => {
+                StoreError::Unreadable(why.to_string())
+            }
+            e => StoreError::Database(DatabaseError(e)),
+        }
+    }
+}
+
 pub type Result<T> = std::result::Result<T, StoreError>;
 
 /// An open store.
 pub struct Store {
     conn: Connection,
+}
+
+/// How commits reach the disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Durability {
+    /// Every commit is on disk before it returns (`synchronous=FULL`): the
+    /// only setting ccgate runs with.
+    Full,
+    /// Commits are synced only at checkpoints (`synchronous=NORMAL`): for
+    /// measuring what the syncs cost.
+    Normal,
 }
 
 impl Store {
@@ -82,15 +120,31 @@ impl Store {
 
     /// Starts a write transaction (taking the write lock at once, so two
     /// processes never interleave their read-then-write steps).
-    pub fn write(&mut self) -> Result<rusqlite::Transaction<'_>> {
-        Ok(self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?)
+    pub fn write(&mut self) -> Result<Tx<'_>> {
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        Ok(Tx { store: self })
     }
 
-    /// The connection, for reads.
-    pub fn conn(&self) -> &Connection {
-        &self.conn
+    /// The durability of commits on this handle.
+    pub fn durability(&self) -> Result<Durability> {
+        let level: i64 = self
+            .conn
+            .query_row("PRAGMA synchronous", [], |r| r.get(0))?;
+        Ok(if level >= 2 {
+            Durability::Full
+        } else {
+            Durability::Normal
+        })
+    }
+
+    /// Changes the durability of commits on this handle.
+    pub fn set_durability(&self, d: Durability) -> Result<()> {
+        let level = match d {
+            Durability::Full => "FULL",
+            Durability::Normal => "NORMAL",
+        };
+        self.conn.pragma_update(None, "synchronous", level)?;
+        Ok(())
     }
 
     /// An online copy of the store into `dest` (a consistent snapshot even
@@ -105,6 +159,42 @@ impl Store {
         self.conn
             .execute("VACUUM INTO ?1", [dest.display().to_string()])?;
         Ok(())
+    }
+}
+
+/// A write transaction: every write of the store goes through one. Dropped
+/// without [`commit`](Tx::commit), it leaves the store as it was.
+pub struct Tx<'s> {
+    store: &'s mut Store,
+}
+
+impl Tx<'_> {
+    /// Makes the transaction's writes durable.
+    pub fn commit(self) -> Result<()> {
+        self.store.conn.execute_batch("COMMIT")?;
+        Ok(())
+    }
+
+    fn conn(&self) -> &Connection {
+        &self.store.conn
+    }
+}
+
+impl std::ops::Deref for Tx<'_> {
+    type Target = Store;
+
+    fn deref(&self) -> &Store {
+        self.store
+    }
+}
+
+impl Drop for Tx<'_> {
+    fn drop(&mut self) {
+        // Not committed (or the commit failed): undo. A rollback that fails
+        // leaves nothing to undo.
+        if !self.store.conn.is_autocommit() {
+            let _ = self.store.conn.execute_batch("ROLLBACK");
+        }
     }
 }
 
@@ -128,10 +218,29 @@ fn wal(conn: &Connection) -> Result<()> {
     }
 }
 
-pub(crate) fn secs(t: Timestamp) -> i64 {
+fn secs(t: Timestamp) -> i64 {
     t.as_second()
 }
 
-pub(crate) fn ts(secs: i64) -> Timestamp {
-    Timestamp::from_second(secs).unwrap_or(Timestamp::UNIX_EPOCH)
+/// A stored time (seconds since the epoch); out of range is unreadable.
+fn ts(secs: i64) -> rusqlite::Result<Timestamp> {
+    Timestamp::from_second(secs).map_err(|e| unreadable(e.to_string()))
+}
+
+fn opt_ts(secs: Option<i64>) -> rusqlite::Result<Option<Timestamp>> {
+    secs.map(ts).transpose()
+}
+
+/// A stored text read as a typed value; text that does not parse is unreadable.
+fn parsed<T>(text: &str, what: &str) -> rusqlite::Result<T>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    text.parse()
+        .map_err(|e| unreadable(format!("{what} {text:?}: {e}")))
+}
+
+fn unreadable(why: String) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, why.into())
 }

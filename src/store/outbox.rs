@@ -2,33 +2,47 @@
 //! transports take them from here and mark them sent, with retries.
 
 use jiff::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
-use serde::Serialize;
+use rusqlite::{OptionalExtension, params};
+use serde::{Deserialize, Serialize};
 
-use super::{Result, secs, ts};
+use super::{GameId, JournalId, PlayerId, ReplyId, Result, Store, Tx, opt_ts, parsed, secs};
 use crate::protocol::address::Channel;
+
+/// A game as a reply's recipient saw it when the reply was decided: who
+/// plays, the board, the record in their notation. Email replies carry it
+/// below the notice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sheet {
+    pub white: String,
+    pub black: String,
+    pub board: String,
+    pub record: String,
+}
 
 /// A reply to send.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Outgoing {
     #[serde(skip)]
-    pub id: i64,
+    pub id: ReplyId,
     pub channel: Channel,
     pub to: String,
     pub body: String,
     #[serde(skip)]
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
+    /// The game as of the reply's decision (email replies only).
+    #[serde(skip)]
+    pub sheet: Option<Sheet>,
     #[serde(skip)]
     pub sent_at: Option<Timestamp>,
     /// The player it goes to, if registered.
     #[serde(skip)]
-    pub player_id: Option<i64>,
+    pub player_id: Option<PlayerId>,
     /// The move it announces (a move notice starts its recipient's clock).
     #[serde(skip)]
     pub ply: Option<u32>,
     /// The inbound message it answers.
     #[serde(skip)]
-    pub journal_id: Option<i64>,
+    pub journal_id: Option<JournalId>,
     /// Given up on: a permanent refusal, too many attempts, or a bounce.
     #[serde(skip)]
     pub failed_at: Option<Timestamp>,
@@ -37,144 +51,40 @@ pub struct Outgoing {
 /// What to queue.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewReply {
-    pub journal_id: Option<i64>,
-    pub game_id: Option<i64>,
-    pub player_id: Option<i64>,
+    pub journal_id: Option<JournalId>,
+    pub game_id: Option<GameId>,
+    pub player_id: Option<PlayerId>,
     /// The move this notice announces to its recipient (their clock starts
     /// when it is sent).
     pub ply: Option<u32>,
     pub channel: Channel,
     pub to: String,
     pub body: String,
-}
-
-pub fn queue(conn: &Connection, r: &NewReply, now: Timestamp) -> Result<i64> {
-    conn.prepare_cached(
-        "INSERT INTO outbox (journal_id, game_id, player_id, ply, channel, recipient, body, created_at, next_attempt_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
-    )?
-    .execute(params![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, secs(now)])?;
-    Ok(conn.last_insert_rowid())
+    pub sheet: Option<Sheet>,
 }
 
 pub(super) fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Outgoing> {
     let channel: String = r.get(1)?;
+    let sheet: Option<String> = r.get(10)?;
     Ok(Outgoing {
         id: r.get(0)?,
-        channel: channel.parse().unwrap_or(Channel::Email),
+        channel: parsed(&channel, "channel")?,
         to: r.get(2)?,
         body: r.get(3)?,
         game_id: r.get(4)?,
-        sent_at: r.get::<_, Option<i64>>(5)?.map(ts),
+        sent_at: opt_ts(r.get(5)?)?,
         player_id: r.get(6)?,
         ply: r.get(7)?,
         journal_id: r.get(8)?,
-        failed_at: r.get::<_, Option<i64>>(9)?.map(ts),
+        failed_at: opt_ts(r.get(9)?)?,
+        sheet: sheet
+            .map(|s| serde_json::from_str(&s).map_err(|e| super::unreadable(format!("sheet: {e}"))))
+            .transpose()?,
     })
 }
 
 pub(super) const COLUMNS: &str =
-    "id, channel, recipient, body, game_id, sent_at, player_id, ply, journal_id, failed_at";
-
-/// One reply, whatever its state.
-pub fn reply(conn: &Connection, id: i64) -> Result<Option<Outgoing>> {
-    let sql = format!("SELECT {COLUMNS} FROM outbox WHERE id = ?1");
-    Ok(conn.prepare_cached(&sql)?.query_row([id], row).optional()?)
-}
-
-/// Unsent replies per channel: the outbox depth.
-pub fn depth(conn: &Connection) -> Result<Vec<(Channel, i64)>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT channel, count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY channel ORDER BY channel",
-    )?;
-    let rows = stmt.query_map([], |r| {
-        let channel: String = r.get(0)?;
-        Ok((channel.parse().unwrap_or(Channel::Email), r.get(1)?))
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
-/// Gives a reply up for good (a bounce may come after it was sent): it is
-/// no longer due, and if it announced a move that no other notice to the
-/// same player delivered, that move counts as undelivered again, so the
-/// recipient's clock does not run on a notice they never had.
-pub fn give_up(conn: &Connection, id: i64, why: &str, now: Timestamp) -> Result<()> {
-    conn.execute(
-        "UPDATE outbox SET failed_at = ?3, last_error = ?2 WHERE id = ?1 AND failed_at IS NULL",
-        params![id, why, secs(now)],
-    )?;
-    conn.execute(
-        "UPDATE moves SET delivered_at = NULL
-         WHERE (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)
-           AND NOT EXISTS (SELECT 1 FROM outbox o, outbox b WHERE b.id = ?1 AND o.id != b.id
-                 AND o.game_id = b.game_id AND o.ply = b.ply AND o.player_id IS b.player_id
-                 AND o.sent_at IS NOT NULL AND o.failed_at IS NULL)",
-        params![id],
-    )?;
-    Ok(())
-}
-
-/// Whether this text was ever queued for this recipient: a fallback is tried
-/// once per address, so two failing channels cannot bounce a notice forever.
-pub fn was_queued(conn: &Connection, channel: Channel, to: &str, body: &str) -> Result<bool> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT 1 FROM outbox WHERE channel = ?1 AND recipient = ?2 AND body = ?3 LIMIT 1",
-        )?
-        .exists(params![channel.name(), to, body])?)
-}
-
-/// Replies queued for one journal entry, in order.
-pub fn replies_for(conn: &Connection, journal_id: i64) -> Result<Vec<Outgoing>> {
-    let sql = format!("SELECT {COLUMNS} FROM outbox WHERE journal_id = ?1 ORDER BY id");
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt.query_map([journal_id], row)?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
-/// The outbox, oldest first: unsent replies, or all with `all`.
-pub fn list(conn: &Connection, all: bool) -> Result<Vec<Outgoing>> {
-    let sql = format!(
-        "SELECT {COLUMNS} FROM outbox {} ORDER BY id",
-        if all {
-            ""
-        } else {
-            "WHERE sent_at IS NULL AND failed_at IS NULL"
-        }
-    );
-    let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map([], row)?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
-/// Replies due for sending on a channel.
-pub fn due(
-    conn: &Connection,
-    channel: Channel,
-    now: Timestamp,
-    limit: usize,
-) -> Result<Vec<Outgoing>> {
-    let sql = format!(
-        "SELECT {COLUMNS} FROM outbox WHERE channel = ?1 AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?2 ORDER BY id LIMIT ?3"
-    );
-    let mut stmt = conn.prepare_cached(&sql)?;
-    let rows = stmt.query_map(params![channel.name(), secs(now), limit as i64], row)?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
-/// Marks a reply sent; a move notice starts its recipient's clock then.
-pub fn mark_sent(conn: &Connection, id: i64, now: Timestamp) -> Result<()> {
-    conn.execute(
-        "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1 WHERE id = ?1 AND sent_at IS NULL",
-        params![id, secs(now)],
-    )?;
-    conn.execute(
-        "UPDATE moves SET delivered_at = ?2
-         WHERE delivered_at IS NULL AND (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)",
-        params![id, secs(now)],
-    )?;
-    Ok(())
-}
+    "id, channel, recipient, body, game_id, sent_at, player_id, ply, journal_id, failed_at, sheet";
 
 /// How often and how patiently a reply is retried.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -194,34 +104,155 @@ impl Default for Retry {
     }
 }
 
-/// Records a failed attempt: retried later with exponential backoff, given
-/// up after `retry.max_attempts`.
-pub fn mark_failed(
-    conn: &Connection,
-    id: i64,
-    error: &str,
-    now: Timestamp,
-    retry: Retry,
-) -> Result<()> {
-    let max_attempts = retry.max_attempts;
-    let attempts: i64 = conn.query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
-        r.get(0)
-    })?;
-    let attempts = attempts + 1;
-    let backoff = retry
-        .first_delay_secs
-        .max(1)
-        .saturating_mul(1i64 << (attempts - 1).clamp(0, 12));
-    if attempts >= max_attempts {
-        conn.execute(
-            "UPDATE outbox SET attempts = ?2, last_error = ?3, failed_at = ?4 WHERE id = ?1",
-            params![id, attempts, error, secs(now)],
-        )?;
-    } else {
-        conn.execute(
-            "UPDATE outbox SET attempts = ?2, last_error = ?3, next_attempt_at = ?4 WHERE id = ?1",
-            params![id, attempts, error, secs(now) + backoff],
-        )?;
+impl Store {
+    /// One reply, whatever its state.
+    pub fn reply(&self, id: ReplyId) -> Result<Option<Outgoing>> {
+        let sql = format!("SELECT {COLUMNS} FROM outbox WHERE id = ?1");
+        Ok(self
+            .conn
+            .prepare_cached(&sql)?
+            .query_row([id], row)
+            .optional()?)
     }
-    Ok(())
+
+    /// Unsent replies per channel: the outbox depth.
+    pub fn depth(&self) -> Result<Vec<(Channel, i64)>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT channel, count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY channel ORDER BY channel",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            let channel: String = r.get(0)?;
+            Ok((parsed(&channel, "channel")?, r.get(1)?))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Whether this text was ever queued for this recipient: a fallback is tried
+    /// once per address, so two failing channels cannot bounce a notice forever.
+    pub fn was_queued(&self, channel: Channel, to: &str, body: &str) -> Result<bool> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT 1 FROM outbox WHERE channel = ?1 AND recipient = ?2 AND body = ?3 LIMIT 1",
+            )?
+            .exists(params![channel.name(), to, body])?)
+    }
+
+    /// Replies queued for one journal entry, in order.
+    pub fn replies_for(&self, journal_id: JournalId) -> Result<Vec<Outgoing>> {
+        let sql = format!("SELECT {COLUMNS} FROM outbox WHERE journal_id = ?1 ORDER BY id");
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let rows = stmt.query_map([journal_id], row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The outbox, oldest first: unsent replies, or all with `all`.
+    pub fn outbox(&self, all: bool) -> Result<Vec<Outgoing>> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM outbox {} ORDER BY id",
+            if all {
+                ""
+            } else {
+                "WHERE sent_at IS NULL AND failed_at IS NULL"
+            }
+        );
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map([], row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Replies due for sending on a channel.
+    pub fn due(&self, channel: Channel, now: Timestamp, limit: usize) -> Result<Vec<Outgoing>> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM outbox WHERE channel = ?1 AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?2 ORDER BY id LIMIT ?3"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let rows = stmt.query_map(params![channel.name(), secs(now), limit as i64], row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+}
+
+impl Tx<'_> {
+    pub fn queue(&self, r: &NewReply, now: Timestamp) -> Result<ReplyId> {
+        let sheet = r
+            .sheet
+            .as_ref()
+            .map(serde_json::to_string)
+            .transpose()
+            .map_err(|e| super::StoreError::Invalid(format!("sheet: {e}")))?;
+        self.conn().prepare_cached(
+            "INSERT INTO outbox (journal_id, game_id, player_id, ply, channel, recipient, body, sheet, created_at, next_attempt_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
+        )?
+        .execute(params![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, sheet, secs(now)])?;
+        Ok(ReplyId(self.conn().last_insert_rowid()))
+    }
+
+    /// Gives a reply up for good (a bounce may come after it was sent): it is
+    /// no longer due, and if it announced a move that no other notice to the
+    /// same player delivered, that move counts as undelivered again, so the
+    /// recipient's clock does not run on a notice they never had.
+    pub fn give_up(&self, id: ReplyId, why: &str, now: Timestamp) -> Result<()> {
+        self.conn().execute(
+            "UPDATE outbox SET failed_at = ?3, last_error = ?2 WHERE id = ?1 AND failed_at IS NULL",
+            params![id, why, secs(now)],
+        )?;
+        self.conn().execute(
+            "UPDATE moves SET delivered_at = NULL
+             WHERE (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)
+               AND NOT EXISTS (SELECT 1 FROM outbox o, outbox b WHERE b.id = ?1 AND o.id != b.id
+                     AND o.game_id = b.game_id AND o.ply = b.ply AND o.player_id IS b.player_id
+                     AND o.sent_at IS NOT NULL AND o.failed_at IS NULL)",
+            params![id],
+        )?;
+        Ok(())
+    }
+
+    /// Marks a reply sent; a move notice starts its recipient's clock then.
+    pub fn mark_sent(&self, id: ReplyId, now: Timestamp) -> Result<()> {
+        self.conn().execute(
+            "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1 WHERE id = ?1 AND sent_at IS NULL",
+            params![id, secs(now)],
+        )?;
+        self.conn().execute(
+            "UPDATE moves SET delivered_at = ?2
+             WHERE delivered_at IS NULL AND (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)",
+            params![id, secs(now)],
+        )?;
+        Ok(())
+    }
+
+    /// Records a failed attempt: retried later with exponential backoff, given
+    /// up after `retry.max_attempts`.
+    pub fn mark_failed(
+        &self,
+        id: ReplyId,
+        error: &str,
+        now: Timestamp,
+        retry: Retry,
+    ) -> Result<()> {
+        let max_attempts = retry.max_attempts;
+        let attempts: i64 =
+            self.conn()
+                .query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
+                    r.get(0)
+                })?;
+        let attempts = attempts + 1;
+        let backoff = retry
+            .first_delay_secs
+            .max(1)
+            .saturating_mul(1i64 << (attempts - 1).clamp(0, 12));
+        if attempts >= max_attempts {
+            self.conn().execute(
+                "UPDATE outbox SET attempts = ?2, last_error = ?3, failed_at = ?4 WHERE id = ?1",
+                params![id, attempts, error, secs(now)],
+            )?;
+        } else {
+            self.conn().execute(
+                "UPDATE outbox SET attempts = ?2, last_error = ?3, next_attempt_at = ?4 WHERE id = ?1",
+                params![id, attempts, error, secs(now) + backoff],
+            )?;
+        }
+        Ok(())
+    }
 }

@@ -1,16 +1,18 @@
-//! Players, their addresses and profiles.
+//! Players, their addresses, profiles and leaves.
 
+use ccgate_core::game::clock::Leave;
 use jiff::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
+use jiff::civil::Date;
+use rusqlite::{OptionalExtension, params};
 
-use super::{Result, StoreError, secs, ts};
+use super::{LeaveId, PlayerId, Result, Store, StoreError, Tx, opt_ts, parsed, secs};
 use crate::notation::{Lang, Notation};
 use crate::protocol::address::Channel;
 
 /// A player as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
-    pub id: i64,
+    pub id: PlayerId,
     pub name: String,
     /// The notation replies use and, for the Uedemann codes, the table their
     /// moves are read in.
@@ -38,159 +40,186 @@ pub struct NewPlayer {
     pub addresses: Vec<(Channel, String)>,
 }
 
-pub fn add_player(conn: &Connection, p: &NewPlayer, now: Timestamp) -> Result<i64> {
-    conn.execute(
-        "INSERT INTO players (name, notation, lang, reply_via, tz, pin_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![p.name, p.notation.name(), p.lang.code(), p.reply_via.map(Channel::name), p.tz, p.pin_hash, secs(now)],
-    )
-    .map_err(|e| match e {
-        rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {
-            StoreError::Invalid(format!("a player named {:?} exists already", p.name))
-        }
-        e => e.into(),
-    })?;
-    let id = conn.last_insert_rowid();
-    for (channel, address) in &p.addresses {
-        if let Some(other) = player_by_address(conn, *channel, address)? {
-            return Err(StoreError::Invalid(format!(
-                "{channel} address {address} belongs to {} already",
-                other.name
-            )));
-        }
-        conn.execute(
-            "INSERT INTO addresses (channel, address, player_id) VALUES (?1, ?2, ?3)",
-            params![channel.name(), address, id],
-        )?;
-    }
-    Ok(id)
+/// A stored leave span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LeaveRow {
+    pub id: LeaveId,
+    pub leave: Leave,
 }
 
 const COLUMNS: &str =
     "id, name, notation, lang, reply_via, tz, pin_hash, pin_failures, pin_locked_until";
 
-fn row(conn: &Connection, r: &rusqlite::Row<'_>) -> rusqlite::Result<Player> {
-    let id: i64 = r.get(0)?;
-    let notation: String = r.get(2)?;
-    let lang: String = r.get(3)?;
-    let reply_via: Option<String> = r.get(4)?;
-    Ok(Player {
-        id,
-        name: r.get(1)?,
-        notation: notation.parse().unwrap_or(Notation::San),
-        lang: lang.parse().unwrap_or(Lang::En),
-        reply_via: reply_via.and_then(|c| c.parse().ok()),
-        tz: r.get(5)?,
-        pin_hash: r.get(6)?,
-        pin_failures: r.get(7)?,
-        pin_locked_until: r.get::<_, Option<i64>>(8)?.map(ts),
-        addresses: addresses(conn, id)?,
-    })
-}
+impl Store {
+    fn player_row(&self, r: &rusqlite::Row<'_>) -> rusqlite::Result<Player> {
+        let id: PlayerId = r.get(0)?;
+        let notation: String = r.get(2)?;
+        let lang: String = r.get(3)?;
+        let reply_via: Option<String> = r.get(4)?;
+        Ok(Player {
+            id,
+            name: r.get(1)?,
+            notation: parsed(&notation, "notation")?,
+            lang: parsed(&lang, "language")?,
+            reply_via: reply_via.map(|c| parsed(&c, "channel")).transpose()?,
+            tz: r.get(5)?,
+            pin_hash: r.get(6)?,
+            pin_failures: r.get(7)?,
+            pin_locked_until: opt_ts(r.get(8)?)?,
+            addresses: self.addresses(id)?,
+        })
+    }
 
-fn addresses(conn: &Connection, id: i64) -> rusqlite::Result<Vec<(Channel, String)>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT channel, address FROM addresses WHERE player_id = ?1 ORDER BY rowid",
-    )?;
-    let rows = stmt.query_map([id], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-    })?;
-    let mut out = Vec::new();
-    for row in rows {
-        let (c, a) = row?;
-        if let Ok(c) = c.parse() {
-            out.push((c, a));
+    fn addresses(&self, id: PlayerId) -> rusqlite::Result<Vec<(Channel, String)>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT channel, address FROM addresses WHERE player_id = ?1 ORDER BY rowid",
+        )?;
+        let rows = stmt.query_map([id], |r| {
+            let channel: String = r.get(0)?;
+            Ok((parsed(&channel, "channel")?, r.get::<_, String>(1)?))
+        })?;
+        rows.collect()
+    }
+
+    pub fn player(&self, id: PlayerId) -> Result<Option<Player>> {
+        let sql = format!("SELECT {COLUMNS} FROM players WHERE id = ?1");
+        Ok(self
+            .conn
+            .query_row(&sql, [id], |r| self.player_row(r))
+            .optional()?)
+    }
+
+    pub fn player_by_name(&self, name: &str) -> Result<Option<Player>> {
+        let sql = format!("SELECT {COLUMNS} FROM players WHERE name = ?1");
+        Ok(self
+            .conn
+            .query_row(&sql, [name], |r| self.player_row(r))
+            .optional()?)
+    }
+
+    pub fn player_by_address(&self, channel: Channel, address: &str) -> Result<Option<Player>> {
+        let id: Option<PlayerId> = self
+            .conn
+            .query_row(
+                "SELECT player_id FROM addresses WHERE channel = ?1 AND address = ?2",
+                params![channel.name(), address],
+                |r| r.get(0),
+            )
+            .optional()?;
+        match id {
+            Some(id) => self.player(id),
+            None => Ok(None),
         }
     }
-    Ok(out)
+
+    /// Leave spans of a player, by start date. A stored date that does not
+    /// read is an error: a leave skipped would run the player's clock.
+    pub fn leaves(&self, player_id: PlayerId) -> Result<Vec<LeaveRow>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, from_date, until_date FROM leaves WHERE player_id = ?1 ORDER BY from_date",
+        )?;
+        let rows = stmt.query_map([player_id], |r| {
+            let from: String = r.get(1)?;
+            let until: Option<String> = r.get(2)?;
+            Ok(LeaveRow {
+                id: r.get(0)?,
+                leave: Leave {
+                    from: parsed::<Date>(&from, "leave start")?,
+                    // Older versions wrote an open end as an empty text.
+                    until: until
+                        .filter(|u| !u.is_empty())
+                        .map(|u| parsed::<Date>(&u, "leave end"))
+                        .transpose()?,
+                },
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
 }
 
-pub fn player(conn: &Connection, id: i64) -> Result<Option<Player>> {
-    let sql = format!("SELECT {COLUMNS} FROM players WHERE id = ?1");
-    Ok(conn.query_row(&sql, [id], |r| row(conn, r)).optional()?)
-}
-
-pub fn player_by_name(conn: &Connection, name: &str) -> Result<Option<Player>> {
-    let sql = format!("SELECT {COLUMNS} FROM players WHERE name = ?1");
-    Ok(conn.query_row(&sql, [name], |r| row(conn, r)).optional()?)
-}
-
-pub fn player_by_address(
-    conn: &Connection,
-    channel: Channel,
-    address: &str,
-) -> Result<Option<Player>> {
-    let id: Option<i64> = conn
-        .query_row(
-            "SELECT player_id FROM addresses WHERE channel = ?1 AND address = ?2",
-            params![channel.name(), address],
-            |r| r.get(0),
+impl Tx<'_> {
+    pub fn add_player(&self, p: &NewPlayer, now: Timestamp) -> Result<PlayerId> {
+        self.conn().execute(
+            "INSERT INTO players (name, notation, lang, reply_via, tz, pin_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![p.name, p.notation.name(), p.lang.code(), p.reply_via.map(Channel::name), p.tz, p.pin_hash, secs(now)],
         )
-        .optional()?;
-    match id {
-        Some(id) => player(conn, id),
-        None => Ok(None),
+        .map_err(|e| match e {
+            rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {
+                StoreError::Invalid(format!("a player named {:?} exists already", p.name))
+            }
+            e => e.into(),
+        })?;
+        let id = PlayerId(self.conn().last_insert_rowid());
+        for (channel, address) in &p.addresses {
+            if let Some(other) = self.player_by_address(*channel, address)? {
+                return Err(StoreError::Invalid(format!(
+                    "{channel} address {address} belongs to {} already",
+                    other.name
+                )));
+            }
+            self.conn().execute(
+                "INSERT INTO addresses (channel, address, player_id) VALUES (?1, ?2, ?3)",
+                params![channel.name(), address, id],
+            )?;
+        }
+        Ok(id)
     }
-}
 
-pub fn set_notation(conn: &Connection, id: i64, notation: Notation) -> Result<()> {
-    conn.execute(
-        "UPDATE players SET notation = ?1 WHERE id = ?2",
-        params![notation.name(), id],
-    )?;
-    Ok(())
-}
-
-pub fn set_lang(conn: &Connection, id: i64, lang: Lang) -> Result<()> {
-    conn.execute(
-        "UPDATE players SET lang = ?1 WHERE id = ?2",
-        params![lang.code(), id],
-    )?;
-    Ok(())
-}
-
-/// Records a PIN attempt: failures count up and lock the PIN for a while
-/// after too many; a success resets the count.
-pub fn record_pin_attempt(
-    conn: &Connection,
-    id: i64,
-    ok: bool,
-    locked_until: Option<Timestamp>,
-) -> Result<()> {
-    if ok {
-        conn.execute(
-            "UPDATE players SET pin_failures = 0, pin_locked_until = NULL WHERE id = ?1",
-            [id],
+    pub fn set_notation(&self, id: PlayerId, notation: Notation) -> Result<()> {
+        self.conn().execute(
+            "UPDATE players SET notation = ?1 WHERE id = ?2",
+            params![notation.name(), id],
         )?;
-    } else {
-        conn.execute(
-            "UPDATE players SET pin_failures = pin_failures + 1, pin_locked_until = ?2 WHERE id = ?1",
-            params![id, locked_until.map(secs)],
-        )?;
+        Ok(())
     }
-    Ok(())
-}
 
-/// Leave spans of a player, as stored dates (`YYYY-MM-DD`).
-pub fn leaves(conn: &Connection, player_id: i64) -> Result<Vec<(i64, String, Option<String>)>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, from_date, until_date FROM leaves WHERE player_id = ?1 ORDER BY from_date",
-    )?;
-    let rows = stmt.query_map([player_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
+    pub fn set_lang(&self, id: PlayerId, lang: Lang) -> Result<()> {
+        self.conn().execute(
+            "UPDATE players SET lang = ?1 WHERE id = ?2",
+            params![lang.code(), id],
+        )?;
+        Ok(())
+    }
 
-pub fn add_leave(conn: &Connection, player_id: i64, from: &str, until: &str) -> Result<()> {
-    conn.execute(
-        "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, ?2, ?3)",
-        params![player_id, from, until],
-    )?;
-    Ok(())
-}
+    /// Records a PIN attempt: failures count up and lock the PIN for a while
+    /// after too many; a success resets the count.
+    pub fn record_pin_attempt(
+        &self,
+        id: PlayerId,
+        ok: bool,
+        locked_until: Option<Timestamp>,
+    ) -> Result<()> {
+        if ok {
+            self.conn().execute(
+                "UPDATE players SET pin_failures = 0, pin_locked_until = NULL WHERE id = ?1",
+                [id],
+            )?;
+        } else {
+            self.conn().execute(
+                "UPDATE players SET pin_failures = pin_failures + 1, pin_locked_until = ?2 WHERE id = ?1",
+                params![id, locked_until.map(secs)],
+            )?;
+        }
+        Ok(())
+    }
 
-pub fn set_leave_until(conn: &Connection, leave_id: i64, until: &str) -> Result<()> {
-    conn.execute(
-        "UPDATE leaves SET until_date = ?1 WHERE id = ?2",
-        params![until, leave_id],
-    )?;
-    Ok(())
+    pub fn add_leave(&self, player_id: PlayerId, leave: &Leave) -> Result<()> {
+        self.conn().execute(
+            "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, ?2, ?3)",
+            params![
+                player_id,
+                leave.from.to_string(),
+                leave.until.map(|d| d.to_string())
+            ],
+        )?;
+        Ok(())
+    }
+
+    pub fn set_leave_until(&self, leave_id: LeaveId, until: Date) -> Result<()> {
+        self.conn().execute(
+            "UPDATE leaves SET until_date = ?1 WHERE id = ?2",
+            params![until.to_string(), leave_id],
+        )?;
+        Ok(())
+    }
 }

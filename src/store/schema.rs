@@ -184,6 +184,11 @@ const MIGRATIONS: &[&str] = &[
         UNIQUE (me, peer, msg_id)
     );
     "#,
+    // 5: the game sheet (board and record) of an email reply, rendered when
+    // the reply was decided, so a retry shows the position its text speaks of.
+    r#"
+    ALTER TABLE outbox ADD COLUMN sheet TEXT;
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -3,9 +3,9 @@
 //! and the references (TP-MR) of sent parts, which status reports name.
 
 use jiff::Timestamp;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{OptionalExtension, params};
 
-use super::{Result, secs, ts};
+use super::{ReplyId, Result, Store, Tx, secs, ts};
 
 /// One concatenated message, by its sender and UDH reference.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -15,131 +15,144 @@ pub struct PartKey {
     pub total: u8,
 }
 
-/// Keeps one part; false if that part was already kept (a part seen twice
-/// counts once).
-pub fn add_part(
-    conn: &Connection,
-    key: &PartKey,
-    seq: u8,
-    text: &str,
-    pdu: &str,
-    now: Timestamp,
-) -> Result<bool> {
-    let n = conn
-        .prepare_cached(
-            "INSERT OR IGNORE INTO sms_parts (sender, reference, total, seq, text, pdu, received_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+/// A sent part a status report names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SentPart {
+    pub id: i64,
+    pub reply: ReplyId,
+}
+
+impl Store {
+    /// The parts kept of a message, by sequence number: (seq, text, pdu).
+    pub fn sms_parts(&self, key: &PartKey) -> Result<Vec<(u8, String, String)>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT seq, text, pdu FROM sms_parts WHERE sender = ?1 AND reference = ?2 AND total = ?3 ORDER BY seq",
+        )?;
+        let rows = stmt.query_map(params![key.sender, key.reference, key.total], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Messages with every part kept, and messages whose first part is older
+    /// than `stale_before` (given up waiting).
+    pub fn sms_part_sets(&self, stale_before: Timestamp) -> Result<(Vec<PartKey>, Vec<PartKey>)> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT sender, reference, total, count(*), min(received_at) FROM sms_parts GROUP BY sender, reference, total",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                PartKey {
+                    sender: r.get(0)?,
+                    reference: r.get(1)?,
+                    total: r.get(2)?,
+                },
+                r.get::<_, i64>(3)?,
+                ts(r.get(4)?)?,
+            ))
+        })?;
+        let (mut complete, mut stale) = (Vec::new(), Vec::new());
+        for row in rows {
+            let (key, have, first) = row?;
+            if have >= i64::from(key.total) {
+                complete.push(key);
+            } else if first < stale_before {
+                stale.push(key);
+            }
+        }
+        Ok((complete, stale))
+    }
+
+    /// The sent part a status report is about: the latest with this reference
+    /// to this recipient since `since` (references wrap at 256).
+    pub fn sms_sent_part(
+        &self,
+        reference: u8,
+        recipient: &str,
+        since: Timestamp,
+    ) -> Result<Option<SentPart>> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT id, outbox_id FROM sms_sent WHERE reference = ?1 AND recipient = ?2 AND sent_at >= ?3
+                 ORDER BY sent_at DESC, id DESC LIMIT 1",
+            )?
+            .query_row(params![reference, recipient, secs(since)], |r| {
+                Ok(SentPart {
+                    id: r.get(0)?,
+                    reply: r.get(1)?,
+                })
+            })
+            .optional()?)
+    }
+}
+
+impl Tx<'_> {
+    /// Keeps one part; false if that part was already kept (a part seen twice
+    /// counts once).
+    pub fn add_sms_part(
+        &self,
+        key: &PartKey,
+        seq: u8,
+        text: &str,
+        pdu: &str,
+        now: Timestamp,
+    ) -> Result<bool> {
+        let n = self
+            .conn()
+            .prepare_cached(
+                "INSERT OR IGNORE INTO sms_parts (sender, reference, total, seq, text, pdu, received_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?
+            .execute(params![
+                key.sender,
+                key.reference,
+                key.total,
+                seq,
+                text,
+                pdu,
+                secs(now)
+            ])?;
+        Ok(n == 1)
+    }
+
+    pub fn drop_sms_parts(&self, key: &PartKey) -> Result<()> {
+        self.conn().execute(
+            "DELETE FROM sms_parts WHERE sender = ?1 AND reference = ?2 AND total = ?3",
+            params![key.sender, key.reference, key.total],
+        )?;
+        Ok(())
+    }
+
+    /// Records one part of a reply handed to the network with its reference.
+    pub fn record_sms_sent(
+        &self,
+        outbox_id: ReplyId,
+        part: usize,
+        parts: usize,
+        reference: u8,
+        recipient: &str,
+        now: Timestamp,
+    ) -> Result<()> {
+        self.conn().prepare_cached(
+            "INSERT INTO sms_sent (outbox_id, part, parts, reference, recipient, sent_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?
         .execute(params![
-            key.sender,
-            key.reference,
-            key.total,
-            seq,
-            text,
-            pdu,
+            outbox_id,
+            part as i64,
+            parts as i64,
+            reference,
+            recipient,
             secs(now)
         ])?;
-    Ok(n == 1)
-}
-
-/// The parts kept of a message, by sequence number.
-pub fn parts(conn: &Connection, key: &PartKey) -> Result<Vec<(u8, String, String)>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT seq, text, pdu FROM sms_parts WHERE sender = ?1 AND reference = ?2 AND total = ?3 ORDER BY seq",
-    )?;
-    let rows = stmt.query_map(params![key.sender, key.reference, key.total], |r| {
-        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
-}
-
-pub fn drop_parts(conn: &Connection, key: &PartKey) -> Result<()> {
-    conn.execute(
-        "DELETE FROM sms_parts WHERE sender = ?1 AND reference = ?2 AND total = ?3",
-        params![key.sender, key.reference, key.total],
-    )?;
-    Ok(())
-}
-
-/// Messages with every part kept, and messages whose first part is older
-/// than `stale_before` (given up waiting).
-pub fn part_sets(
-    conn: &Connection,
-    stale_before: Timestamp,
-) -> Result<(Vec<PartKey>, Vec<PartKey>)> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT sender, reference, total, count(*), min(received_at) FROM sms_parts GROUP BY sender, reference, total",
-    )?;
-    let rows = stmt.query_map([], |r| {
-        Ok((
-            PartKey {
-                sender: r.get(0)?,
-                reference: r.get(1)?,
-                total: r.get(2)?,
-            },
-            r.get::<_, i64>(3)?,
-            r.get::<_, i64>(4)?,
-        ))
-    })?;
-    let (mut complete, mut stale) = (Vec::new(), Vec::new());
-    for row in rows {
-        let (key, have, first) = row?;
-        if have >= i64::from(key.total) {
-            complete.push(key);
-        } else if ts(first) < stale_before {
-            stale.push(key);
-        }
+        Ok(())
     }
-    Ok((complete, stale))
-}
 
-/// Records one part of a reply handed to the network with its reference.
-pub fn record_sent(
-    conn: &Connection,
-    outbox_id: i64,
-    part: usize,
-    parts: usize,
-    reference: u8,
-    recipient: &str,
-    now: Timestamp,
-) -> Result<()> {
-    conn.prepare_cached(
-        "INSERT INTO sms_sent (outbox_id, part, parts, reference, recipient, sent_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?
-    .execute(params![
-        outbox_id,
-        part as i64,
-        parts as i64,
-        reference,
-        recipient,
-        secs(now)
-    ])?;
-    Ok(())
-}
-
-/// The sent part a status report is about: the latest with this reference
-/// to this recipient since `since` (references wrap at 256).
-pub fn sent_part(
-    conn: &Connection,
-    reference: u8,
-    recipient: &str,
-    since: Timestamp,
-) -> Result<Option<(i64, i64)>> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT id, outbox_id FROM sms_sent WHERE reference = ?1 AND recipient = ?2 AND sent_at >= ?3
-             ORDER BY sent_at DESC, id DESC LIMIT 1",
-        )?
-        .query_row(params![reference, recipient, secs(since)], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
-        .optional()?)
-}
-
-pub fn set_report(conn: &Connection, id: i64, status: u8, now: Timestamp) -> Result<()> {
-    conn.execute(
-        "UPDATE sms_sent SET status = ?2, reported_at = ?3 WHERE id = ?1",
-        params![id, status, secs(now)],
-    )?;
-    Ok(())
+    pub fn set_sms_report(&self, id: i64, status: u8, now: Timestamp) -> Result<()> {
+        self.conn().execute(
+            "UPDATE sms_sent SET status = ?2, reported_at = ?3 WHERE id = ?1",
+            params![id, status, secs(now)],
+        )?;
+        Ok(())
+    }
 }

@@ -8,12 +8,13 @@
 
 use std::sync::{Arc, Mutex};
 
+use jiff::Timestamp;
 use tokio::sync::Notify;
 
 use crate::protocol::address::Channel;
-use crate::service::Processed;
+use crate::service::{self, Processed};
 use crate::status::Metrics;
-use crate::store::{self, Store};
+use crate::store::{self, ReplyId, Store};
 
 /// A cheap handle, cloned into every channel's task.
 #[derive(Clone)]
@@ -22,6 +23,8 @@ pub struct ServicePort {
     pub metrics: Arc<Metrics>,
     /// Rung when replies were queued, so each channel's sender sends at once.
     pub wake: Wakers,
+    /// How failed replies are tried again (`[outbox]`).
+    pub retry: store::Retry,
 }
 
 /// One bell per outgoing channel.
@@ -33,11 +36,12 @@ pub struct Wakers {
 }
 
 impl ServicePort {
-    pub fn new(store: Store, metrics: Arc<Metrics>) -> ServicePort {
+    pub fn new(store: Store, metrics: Arc<Metrics>, retry: store::Retry) -> ServicePort {
         ServicePort {
             store: Arc::new(Mutex::new(store)),
             metrics,
             wake: Wakers::default(),
+            retry,
         }
     }
 
@@ -60,10 +64,32 @@ impl ServicePort {
     /// Counts a processed message and wakes the senders if it queued replies.
     pub fn processed(&self, channel: Channel, p: &Processed) {
         self.metrics.received(channel, p);
-        tracing::info!(%channel, journal = p.journal_id, duplicate = p.duplicate, outcome = %p.outcome, "message processed");
+        tracing::info!(%channel, journal = p.journal_id.0, duplicate = p.duplicate, outcome = %p.outcome, "message processed");
         if !p.replies.is_empty() {
             self.wake_senders();
         }
+    }
+
+    /// A reply that could not be sent on `channel`: counted, handed to the
+    /// service (tried again later, given up, or queued on the recipient's
+    /// other channels), and every sender woken for such a fallback.
+    pub async fn delivery_failed(
+        &self,
+        channel: Channel,
+        id: ReplyId,
+        error: String,
+        permanent: bool,
+    ) -> Result<(), String> {
+        tracing::warn!(%channel, reply = id.0, permanent, error = %error, "sending failed");
+        self.metrics.send_failed(channel, &error);
+        let retry = self.retry;
+        let recorded = self
+            .with_store(move |s| {
+                service::delivery_failed(s, id, &error, permanent, retry, Timestamp::now())
+            })
+            .await;
+        self.wake_senders();
+        recorded
     }
 
     /// Wakes every channel's sender (a reply or a fallback was queued).

@@ -233,3 +233,47 @@ fn latin1_input_is_read() {
     let text = String::from_utf8(out.stdout).expect("utf-8");
     assert!(text.contains("[White \"Mäkelä\"]"), "{text}");
 }
+
+#[test]
+fn material_of_positions_and_of_games() {
+    let (out, err, code) = stdout_of(
+        &[
+            "material",
+            "4k3/8/8/8/8/8/8/rBN1K3 w",
+            "8/8/4k3/8/8/3BKP2/8/4b3 w - - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(out, "KBNKR 0311.00\nKBPKB_1001 0040.10\n");
+    assert_eq!((err.as_str(), code), ("", 0));
+    let (out, _, code) = stdout_of(&["material"], "1. e4 d5 2. exd5 Qxd5 *\n");
+    assert_eq!(
+        out,
+        "<stdin>: game 1: KQBBNNRRPPPPPPPKQBBNNRRPPPPPPP_1111 4888.77\n"
+    );
+    assert_eq!(code, 0);
+    let (_, err, code) = stdout_of(&["material", "not-a-fen"], "");
+    assert!(err.contains("neither a file nor a FEN"), "{err}");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn soviet_style_is_listed_and_descriptive_in_spanish_refused() {
+    let (out, _, _) = stdout_of(&["convert", "--help"], "");
+    assert!(out.contains("soviet"), "{out}");
+    let (out, err, code) = stdout_of(
+        &["convert", "--to", "descriptive", "--lang", "es"],
+        "1. e4 *",
+    );
+    assert_eq!(out, "");
+    assert!(err.contains("Spanish"), "{err}");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn a_lost_move_is_never_silent() {
+    let (out, err, code) = stdout_of(&["convert", "--to", "san"], "1. 5254 5755 2. 7163 716\n");
+    assert_eq!(out, "1. e4 e5 2. Nf3 *\n");
+    assert!(err.contains("move 2... 716: not a move"), "{err}");
+    assert_eq!(code, 1);
+}

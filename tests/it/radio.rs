@@ -17,11 +17,13 @@ const WAIT: Duration = Duration::from_secs(120);
 /// What a station's store journaled from the radio, in order.
 fn journaled(station: &Station) -> Vec<String> {
     let db = station.dir.join(format!("{}-data/ccgate.db", station.name));
-    let Ok(s) = ccgate::store::Store::open(&db) else {
+    if ccgate::store::Store::open(&db).is_err() {
+        return Vec::new();
+    }
+    let Ok(conn) = rusqlite::Connection::open(&db) else {
         return Vec::new();
     };
-    let mut stmt = s
-        .conn()
+    let mut stmt = conn
         .prepare("SELECT raw FROM journal WHERE channel = 'radio' ORDER BY id")
         .expect("query");
     stmt.query_map([], |r| r.get::<_, Vec<u8>>(0))

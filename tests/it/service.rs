@@ -8,10 +8,12 @@ use ccgate::notation::movetext::{MovetextOptions, read_games};
 use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
 use ccgate::protocol::address::Channel;
 use ccgate::service::{self, Inbound, Processed};
-use ccgate::store::{self, Incident, NewPlayer, Outgoing, Store};
+use ccgate::store::{self, GameId, Incident, NewPlayer, Outgoing, PlayerId, Store};
 use jiff::{SignedDuration, Timestamp};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
+
+use crate::support::chess::number_of;
 
 // ---------------------------------------------------------------------------
 // The harness
@@ -19,7 +21,7 @@ use shakmaty::{Chess, Color, Move, Position};
 /// A registered player and how they write.
 #[derive(Debug, Clone)]
 struct Who {
-    id: i64,
+    id: PlayerId,
     name: String,
     channel: Channel,
     /// Their (normalised) address on `channel`.
@@ -87,7 +89,7 @@ impl World {
             addresses: vec![(channel, addr.to_string())],
         };
         let tx = self.store.write().expect("write");
-        let id = store::add_player(&tx, &new, self.now).expect("add player");
+        let id = tx.add_player(&new, self.now).expect("add player");
         tx.commit().expect("commit");
         Who {
             id,
@@ -99,10 +101,12 @@ impl World {
         }
     }
 
-    fn game(&mut self, white: &Who, black: &Who, fen: Option<&str>, tc: &str) -> i64 {
+    fn game(&mut self, white: &Who, black: &Who, fen: Option<&str>, tc: &str) -> GameId {
         let tx = self.store.write().expect("write");
-        let id =
-            store::create_game(&tx, white.id, black.id, fen, tc, self.now).expect("create game");
+        let tc = tc.parse().expect("time control");
+        let id = tx
+            .create_game(white.id, black.id, fen, &tc, self.now)
+            .expect("create game");
         tx.commit().expect("commit");
         id
     }
@@ -126,40 +130,42 @@ impl World {
         service::submit(&mut self.store, &msg, self.now).expect("submit")
     }
 
-    fn row(&self, game: i64) -> store::GameRow {
-        store::game(self.store.conn(), game)
+    fn row(&self, game: GameId) -> store::GameRow {
+        self.store
+            .game(game)
             .expect("read game")
             .expect("game exists")
     }
 
-    fn ucis(&self, game: i64) -> Vec<String> {
-        store::moves(self.store.conn(), game)
+    fn ucis(&self, game: GameId) -> Vec<String> {
+        self.store
+            .moves(game)
             .expect("moves")
             .into_iter()
             .map(|m| m.uci)
             .collect()
     }
 
-    fn record(&self, game: i64) -> Record {
+    fn record(&self, game: GameId) -> Record {
         let row = self.row(game);
         let ucis = self.ucis(game);
         Record::replay(row.start_fen.as_deref(), ucis.iter().map(String::as_str)).expect("replay")
     }
 
     fn incidents(&self) -> Vec<Incident> {
-        store::incidents(self.store.conn(), None).expect("incidents")
+        self.store.incidents(None).expect("incidents")
     }
 
     fn outbox(&self) -> Vec<Outgoing> {
-        store::list(self.store.conn(), true).expect("outbox")
+        self.store.outbox(true).expect("outbox")
     }
 
     /// Marks every queued reply sent now (the transports' part): a move
     /// notice starts its recipient's clock when it is sent.
     fn deliver_all(&mut self) {
         let tx = self.store.write().expect("write");
-        for r in store::list(&tx, false).expect("outbox") {
-            store::mark_sent(&tx, r.id, self.now).expect("mark sent");
+        for r in tx.outbox(false).expect("outbox") {
+            tx.mark_sent(r.id, self.now).expect("mark sent");
         }
         tx.commit().expect("commit");
     }
@@ -190,16 +196,6 @@ fn only_to(replies: &[Outgoing], who: &Who) -> String {
     mine.into_iter().next().unwrap_or_default()
 }
 
-/// `15.` or `15...`.
-fn number_of(pos: &Chess) -> String {
-    let n = pos.fullmoves().get();
-    if pos.turn() == Color::White {
-        format!("{n}.")
-    } else {
-        format!("{n}...")
-    }
-}
-
 fn written(pos: &Chess, mv: Move, who: &Who) -> String {
     write_move(pos, mv, who.notation, &WriteOptions::new(who.lang))
 }
@@ -218,14 +214,14 @@ fn uci_move(pos: &Chess, uci: &str) -> Move {
 impl World {
     /// The protocol line for a move given in UCI, written as the sender
     /// writes: `{game} {n}. {move}` in their notation and language.
-    fn line(&self, who: &Who, game: i64, uci: &str) -> String {
+    fn line(&self, who: &Who, game: GameId, uci: &str) -> String {
         let pos = self.record(game).pos;
         let mv = uci_move(&pos, uci);
         format!("{game} {} {}", number_of(&pos), written(&pos, mv, who))
     }
 
     /// Plays a move (given in UCI) as the sender writes it, and checks it was applied.
-    fn play(&mut self, who: &Who, game: i64, uci: &str) -> Processed {
+    fn play(&mut self, who: &Who, game: GameId, uci: &str) -> Processed {
         let before = self.ucis(game).len();
         let line = self.line(who, game, uci);
         let p = self.send(who, &line);
@@ -238,7 +234,7 @@ impl World {
     }
 
     /// Plays several moves, alternating between the two players from whoever is to move.
-    fn play_all(&mut self, white: &Who, black: &Who, game: i64, ucis: &[&str]) {
+    fn play_all(&mut self, white: &Who, black: &Who, game: GameId, ucis: &[&str]) {
         for uci in ucis {
             let who = if self.record(game).pos.turn() == Color::White {
                 white
@@ -285,7 +281,7 @@ fn carl(w: &mut World) -> Who {
 /// linked to the journaled raw message, and one reply to the sender.
 fn assert_refused(
     w: &World,
-    (game, ucis_before, incidents_before): (i64, &[String], usize),
+    (game, ucis_before, incidents_before): (GameId, &[String], usize),
     p: &Processed,
     sender: &Who,
     kind: &str,
@@ -304,9 +300,11 @@ fn assert_refused(
         "one incident: {incidents:#?}"
     );
     let inc = incidents.last().expect("incident");
-    assert_eq!(inc.kind, kind, "{inc:#?}");
+    assert_eq!(inc.kind.to_string(), kind, "{inc:#?}");
     assert_eq!(inc.journal_id, Some(p.journal_id));
-    let entry = store::entry(w.store.conn(), p.journal_id)
+    let entry = w
+        .store
+        .entry(p.journal_id)
         .expect("journal")
         .expect("entry");
     assert_eq!(
@@ -442,8 +440,8 @@ fn play_through(
     if let Some(ending) = record.ending() {
         let row = w.row(game);
         assert!(row.finished, "game {game} ended by {ending:?}");
-        assert_eq!(row.result.as_deref(), Some(ending.result()));
-        assert_eq!(ending.result(), source_result, "game {game}");
+        assert_eq!(row.result, Some(ending.result()));
+        assert_eq!(ending.result().as_str(), source_result, "game {game}");
         return;
     }
     match source_result.as_str() {
@@ -463,7 +461,7 @@ fn play_through(
     let row = w.row(game);
     assert!(row.finished, "game {game}");
     assert_eq!(
-        row.result.as_deref(),
+        row.result.map(|r| r.as_str()),
         Some(source_result.as_str()),
         "game {game}"
     );
@@ -548,9 +546,12 @@ fn whole_real_games_between_notations_languages_and_channels() {
         let (white, black) = pairs[k % pairs.len()];
         play_through(&mut w, white, black, src, k % 2 == 1);
     }
-    let rows = store::all_games(w.store.conn(), false).expect("games");
+    let rows = w.store.all_games(false).expect("games");
     assert!(rows.iter().all(|g| g.finished));
-    let reasons: Vec<&str> = rows.iter().filter_map(|g| g.reason.as_deref()).collect();
+    let reasons: Vec<String> = rows
+        .iter()
+        .filter_map(|g| g.reason.as_ref().map(|r| r.to_string()))
+        .collect();
     let count = |r: &str| reasons.iter().filter(|x| x.contains(r)).count();
     // What the source games hold: six mates, a draw by the rules, six resignations.
     assert_eq!(
@@ -716,7 +717,7 @@ fn an_unknown_sender_learns_nothing_about_the_game() {
     let (a, b) = (anna(&mut w), boris(&mut w));
     let g = w.game(&a, &b, None, "-");
     let stranger = Who {
-        id: 0,
+        id: PlayerId(0),
         name: "Stranger".into(),
         channel: Channel::Email,
         addr: "eve@example.net".into(),
@@ -742,7 +743,7 @@ fn a_game_that_is_not_the_senders_is_answered_like_one_that_does_not_exist() {
     let mut w = World::new();
     let (a, b, c) = (anna(&mut w), boris(&mut w), carl(&mut w));
     let g = w.game(&a, &b, None, "-");
-    let missing = g + 100;
+    let missing = GameId(g.0 + 100);
     let raw = format!("{g} 1. e2e4");
     let p = w.send(&c, &raw);
     let theirs = assert_refused(&w, (g, &[], 0), &p, &c, "not_your_game", &raw);
@@ -1024,26 +1025,26 @@ fn a_message_journaled_but_not_processed_is_processed_when_it_comes_again() {
     let text = format!("{g} 1. 5254");
     // A crash after journaling, before processing, leaves an entry without outcome.
     let tx = w.store.write().expect("write");
-    let journaled = store::journal(
-        &tx,
-        Channel::Email,
-        "<crash@example.org>",
-        &a.addr,
-        text.as_bytes(),
-        w.now,
-    )
-    .expect("journal");
+    let journaled = tx
+        .journal(
+            Channel::Email,
+            "<crash@example.org>",
+            &a.addr,
+            text.as_bytes(),
+            w.now,
+        )
+        .expect("journal");
     tx.commit().expect("commit");
     let store::Journaled::New(id) = journaled else {
         panic!("new entry expected")
     };
-    assert_eq!(store::pending(w.store.conn()).expect("pending").len(), 1);
+    assert_eq!(w.store.pending().expect("pending").len(), 1);
     let p = w.send_id(Channel::Email, &a.addr, "<crash@example.org>", &text);
     assert!(!p.duplicate);
     assert_eq!(p.journal_id, id);
     assert_eq!(p.replies.len(), 2);
     assert_eq!(w.ucis(g), ["e2e4"]);
-    assert!(store::pending(w.store.conn()).expect("pending").is_empty());
+    assert!(w.store.pending().expect("pending").is_empty());
     // And a third delivery changes nothing.
     assert!(
         w.send_id(Channel::Email, &a.addr, "<crash@example.org>", &text)
@@ -1094,7 +1095,11 @@ fn a_command_without_a_reference_goes_to_the_one_waiting_game_or_the_only_game()
     );
     // g2 is Carl's only game, so his acceptance needs no reference.
     let p = w.send(&c, "accept");
-    assert_eq!(w.row(g2).result.as_deref(), Some("1/2-1/2"), "{p:#?}");
+    assert_eq!(
+        w.row(g2).result.map(|r| r.as_str()),
+        Some("1/2-1/2"),
+        "{p:#?}"
+    );
     // Dora's only game, where she is not to move.
     let d = w.player(
         "Dora",
@@ -1106,7 +1111,7 @@ fn a_command_without_a_reference_goes_to_the_one_waiting_game_or_the_only_game()
     let g3 = w.game(&d, &c, None, "-");
     w.play(&d, g3, "e2e4");
     let p = w.send(&d, "I resign.");
-    assert_eq!(w.row(g3).result.as_deref(), Some("0-1"), "{p:#?}");
+    assert_eq!(w.row(g3).result.map(|r| r.as_str()), Some("0-1"), "{p:#?}");
 }
 
 #[test]
@@ -1116,9 +1121,7 @@ fn conditional_moves_without_a_reference_go_to_the_one_game_awaiting_the_opponen
     let g = w.game(&b, &a, Some(MOVE_15), "-");
     let p = w.send(&b, "if 15... Nf6 16. Bg5");
     assert_eq!(
-        store::conditionals(w.store.conn(), g, b.id)
-            .expect("conditionals")
-            .len(),
+        w.store.conditionals(g, b.id).expect("conditionals").len(),
         1,
         "{p:#?}"
     );
@@ -1142,7 +1145,7 @@ fn conditional_moves_are_played_when_the_opponent_plays_the_condition() {
         format!("G{g} conditional moves stored: if Nf6 Bg5, if e6 Qf3")
     );
     assert_eq!(
-        store::conditionals(w.store.conn(), g, b.id).expect("conditionals"),
+        w.store.conditionals(g, b.id).expect("conditionals"),
         [
             ("g8f6".to_string(), "c1g5".to_string()),
             ("e7e6".to_string(), "d1f3".to_string())
@@ -1180,9 +1183,7 @@ fn conditional_moves_are_played_when_the_opponent_plays_the_condition() {
         "{to_boris:#?}"
     );
     assert_eq!(
-        store::conditionals(w.store.conn(), g, b.id)
-            .expect("conditionals")
-            .len(),
+        w.store.conditionals(g, b.id).expect("conditionals").len(),
         1
     );
 
@@ -1190,7 +1191,8 @@ fn conditional_moves_are_played_when_the_opponent_plays_the_condition() {
     w.send(&a, &format!("{g} 16... 5756"));
     assert_eq!(w.ucis(g), ["g8f6", "c1g5", "e7e6", "d1f3"]);
     assert!(
-        store::conditionals(w.store.conn(), g, b.id)
+        w.store
+            .conditionals(g, b.id)
             .expect("conditionals")
             .is_empty()
     );
@@ -1206,7 +1208,8 @@ fn a_move_other_than_the_condition_drops_the_conditional_moves() {
     let p = w.send(&a, &format!("{g} 15... 2836"));
     assert_eq!(w.ucis(g), ["b8c6"], "nothing played for Boris");
     assert!(
-        store::conditionals(w.store.conn(), g, b.id)
+        w.store
+            .conditionals(g, b.id)
             .expect("conditionals")
             .is_empty()
     );
@@ -1247,7 +1250,8 @@ fn conditional_moves_are_refused_when_illegal_or_misnumbered_or_on_ones_own_move
         assert!(body.contains(why), "{raw}: {body}");
     }
     assert!(
-        store::conditionals(w.store.conn(), g, b.id)
+        w.store
+            .conditionals(g, b.id)
             .expect("conditionals")
             .is_empty()
     );
@@ -1259,7 +1263,7 @@ fn conditional_moves_are_refused_when_illegal_or_misnumbered_or_on_ones_own_move
 /// Checks that a game is over with `result` and `reason`, both players told.
 fn assert_over(
     w: &mut World,
-    g: i64,
+    g: GameId,
     p: &Processed,
     players: [&Who; 2],
     result: &str,
@@ -1267,9 +1271,11 @@ fn assert_over(
 ) {
     let row = w.row(g);
     assert!(row.finished, "game {g} should be over: {row:?}");
-    assert_eq!(row.result.as_deref(), Some(result), "{row:?}");
+    assert_eq!(row.result.map(|r| r.as_str()), Some(result), "{row:?}");
     assert!(
-        row.reason.as_deref().is_some_and(|r| r.contains(reason)),
+        row.reason
+            .as_ref()
+            .is_some_and(|r| r.to_string().contains(reason)),
         "{row:?}"
     );
     assert!(row.finished_at.is_some());
@@ -1513,10 +1519,13 @@ fn the_director_adjudicates_and_takes_back() {
     service::adjudicate(&mut w.store, g, "1-0", "Black abandoned the game", w.now)
         .expect("adjudicate");
     let row = w.row(g);
-    assert_eq!((row.finished, row.result.as_deref()), (true, Some("1-0")));
-    let trail = store::audit_trail(w.store.conn(), g).expect("audit");
     assert_eq!(
-        trail.iter().map(|t| t.1.as_str()).collect::<Vec<_>>(),
+        (row.finished, row.result.map(|r| r.as_str())),
+        (true, Some("1-0"))
+    );
+    let trail = w.store.audit_trail(g).expect("audit");
+    assert_eq!(
+        trail.iter().map(|t| t.action.as_str()).collect::<Vec<_>>(),
         ["takeback", "adjudicate"]
     );
 }
@@ -1587,11 +1596,11 @@ fn reminders_come_once_per_move_and_a_forfeit_after_the_limit() {
     let r = w.sweep();
     assert_eq!(r.forfeits, [g]);
     let row = w.row(g);
-    assert_eq!(row.result.as_deref(), Some("0-1"));
+    assert_eq!(row.result.map(|r| r.as_str()), Some("0-1"));
     assert!(
         row.reason
-            .as_deref()
-            .is_some_and(|r| r.contains("Anna lost on time")),
+            .as_ref()
+            .is_some_and(|r| r.to_string().contains("Anna lost on time")),
         "{row:?}"
     );
     let told: Vec<_> = w.outbox().into_iter().skip(before).collect();
@@ -1610,7 +1619,23 @@ fn black_forfeits_too() {
     w.deliver_all();
     w.advance(DAY * 3);
     assert_eq!(w.sweep().forfeits, [g]);
-    assert_eq!(w.row(g).result.as_deref(), Some("1-0"));
+    assert_eq!(w.row(g).result.map(|r| r.as_str()), Some("1-0"));
+}
+
+/// A player's stored leaves: (id, from, until) as dates are written.
+fn leaves(w: &World, who: &Who) -> Vec<(i64, String, Option<String>)> {
+    w.store
+        .leaves(who.id)
+        .expect("leaves")
+        .into_iter()
+        .map(|l| {
+            (
+                l.id.0,
+                l.leave.from.to_string(),
+                l.leave.until.map(|d| d.to_string()),
+            )
+        })
+        .collect()
 }
 
 #[test]
@@ -1625,7 +1650,7 @@ fn leave_stops_the_clock() {
         "ccgate: Urlaub vom 2025-03-04 bis 2025-03-13 notiert. Noch 35 Tage in diesem Jahr."
     );
     assert_eq!(
-        store::leaves(w.store.conn(), a.id).expect("leaves"),
+        leaves(&w, &a),
         [(1, "2025-03-04".to_string(), Some("2025-03-13".to_string()))]
     );
     assert!(w.incidents().is_empty());
@@ -1653,7 +1678,7 @@ fn a_move_during_leave_ends_it() {
     w.advance(DAY * 3);
     w.play(&a, g, "e2e4");
     assert_eq!(
-        store::leaves(w.store.conn(), a.id).expect("leaves"),
+        leaves(&w, &a),
         [(1, "2025-03-04".to_string(), Some("2025-03-06".to_string()))]
     );
     w.deliver_all();
@@ -1671,7 +1696,7 @@ fn a_move_during_leave_ends_it() {
     );
     w.advance(DAY);
     assert_eq!(w.sweep().forfeits, [g]);
-    assert_eq!(w.row(g).result.as_deref(), Some("0-1"));
+    assert_eq!(w.row(g).result.map(|r| r.as_str()), Some("0-1"));
 }
 
 #[test]
@@ -1683,11 +1708,7 @@ fn leave_beyond_the_allowance_is_refused() {
         only_to(&p.replies, &b).starts_with("ccgate: leave refused"),
         "{p:#?}"
     );
-    assert!(
-        store::leaves(w.store.conn(), b.id)
-            .expect("leaves")
-            .is_empty()
-    );
+    assert!(w.store.leaves(b.id).expect("leaves").is_empty());
 }
 
 #[test]
@@ -1717,8 +1738,8 @@ fn a_move_with_a_draw_offer_fits_one_sms_in_every_language() {
             lang,
         );
         // Game 12 or so, at move 54.
-        let mut g = 0;
-        while g < 12 {
+        let mut g = GameId(0);
+        while g.0 < 12 {
             g = w.game(
                 &alexandra,
                 &them,
@@ -1752,38 +1773,36 @@ fn the_outbox_retries_with_backoff_gives_up_and_starts_clocks_when_sent() {
     let (a, b) = (anna(&mut w), boris(&mut w));
     let g = w.game(&a, &b, None, "-");
     w.play(&a, g, "e2e4");
-    let due = |w: &World, c: Channel| store::due(w.store.conn(), c, w.now, 10).expect("due");
+    let due = |w: &World, c: Channel| w.store.due(c, w.now, 10).expect("due");
     let notice = due(&w, Channel::Sms);
     assert_eq!(notice.len(), 1);
     assert_eq!(due(&w, Channel::Email).len(), 1);
     // A failed attempt waits before the next one.
     let tx = w.store.write().expect("write");
-    store::mark_failed(&tx, notice[0].id, "modem busy", w.now, retry3()).expect("failed");
+    tx.mark_failed(notice[0].id, "modem busy", w.now, retry3())
+        .expect("failed");
     tx.commit().expect("commit");
     assert!(due(&w, Channel::Sms).is_empty());
     w.advance(SignedDuration::from_hours(1));
     assert_eq!(due(&w, Channel::Sms).len(), 1);
     // Sent: the move is delivered then, and it is no longer due.
     let tx = w.store.write().expect("write");
-    store::mark_sent(&tx, notice[0].id, w.now).expect("sent");
+    tx.mark_sent(notice[0].id, w.now).expect("sent");
     tx.commit().expect("commit");
     assert!(due(&w, Channel::Sms).is_empty());
-    let moves = store::moves(w.store.conn(), g).expect("moves");
+    let moves = w.store.moves(g).expect("moves");
     assert_eq!(moves[0].delivered_at, Some(w.now));
     // Too many failures: given up, and out of the unsent list.
     let email = due(&w, Channel::Email);
     for _ in 0..3 {
         let tx = w.store.write().expect("write");
-        store::mark_failed(&tx, email[0].id, "550 no such user", w.now, retry3()).expect("failed");
+        tx.mark_failed(email[0].id, "550 no such user", w.now, retry3())
+            .expect("failed");
         tx.commit().expect("commit");
         w.advance(SignedDuration::from_hours(24 * 30));
     }
     assert!(due(&w, Channel::Email).is_empty());
-    assert!(
-        store::list(w.store.conn(), false)
-            .expect("outbox")
-            .is_empty()
-    );
+    assert!(w.store.outbox(false).expect("outbox").is_empty());
     assert_eq!(w.outbox().len(), 2);
 }
 
@@ -1795,7 +1814,7 @@ fn the_penalty_policy_charges_days_for_an_illegal_move_and_can_forfeit() {
     let g = w.game(&a, &b, None, "3d");
     {
         let tx = w.store.write().expect("tx");
-        store::set_penalty_days(&tx, g, 2).expect("policy");
+        tx.set_penalty_days(g, 2).expect("policy");
         tx.commit().expect("commit");
     }
     assert_eq!(w.row(g).penalty_days, 2);
@@ -1811,7 +1830,7 @@ fn the_penalty_policy_charges_days_for_an_illegal_move_and_can_forfeit() {
     w.advance(SignedDuration::from_hours(48));
     let report = w.sweep();
     assert_eq!(report.forfeits, vec![g], "{report:?}");
-    assert_eq!(w.row(g).result.as_deref(), Some("1-0"));
+    assert_eq!(w.row(g).result.map(|r| r.as_str()), Some("1-0"));
 }
 
 #[test]
@@ -1833,5 +1852,81 @@ fn retry3() -> store::Retry {
     store::Retry {
         max_attempts: 3,
         first_delay_secs: 120,
+    }
+}
+
+#[test]
+fn an_email_notice_retried_after_the_next_move_shows_the_position_of_its_own_text() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&b, &a, None, "-");
+    let p = w.play(&b, g, "e2e4");
+    let notice = p
+        .replies
+        .iter()
+        .find(|r| r.to == a.addr)
+        .cloned()
+        .expect("Anna's notice");
+    let decided = ccgate::transport::email::compose::body(&notice);
+    // Anna's mail fails for now and waits for its retry; the game goes on.
+    let tx = w.store.write().expect("write");
+    tx.mark_failed(notice.id, "451 try again later", w.now, retry3())
+        .expect("failed");
+    tx.commit().expect("commit");
+    w.play(&a, g, "e7e5");
+    w.play(&b, g, "g1f3");
+    let retried = w.store.reply(notice.id).expect("read").expect("kept");
+    let mail = ccgate::transport::email::compose::body(&retried);
+    assert_eq!(mail, decided, "the retry is the mail as decided");
+    // The board of 1. e4: Black's pawns unmoved, no knight on f3.
+    assert!(mail.contains("7 p p p p p p p p"), "{mail}");
+    assert!(mail.contains("1 R N B Q K B N R"), "{mail}");
+    let record = retried.sheet.expect("a sheet").record;
+    assert!(record.contains("5254"), "{record:?}");
+    for later in ["5755", "7163"] {
+        assert!(!record.contains(later), "a later move in {record:?}");
+    }
+}
+
+#[test]
+fn a_store_error_while_checking_reminders_is_an_error_not_a_missed_reminder() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    w.game(&a, &b, None, "10d");
+    rusqlite::Connection::open(w._dir.path().join("ccgate.db"))
+        .expect("open")
+        .execute_batch("DROP TABLE reminders;")
+        .expect("break the store");
+    // Far from her limit, Anna is due no reminder: the sweep must still
+    // fail rather than take the failed read for "not reminded yet".
+    assert!(service::sweep_clocks(&mut w.store, w.now).is_err());
+}
+
+#[test]
+fn the_sheet_of_a_mating_moves_notices_shows_the_game_as_the_message_left_it() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&b, &a, None, "-");
+    w.play_all(&b, &a, g, &["f2f3", "e7e5", "g2g4"]);
+    let p = w.play(&a, g, "d8h4");
+    let sheets: Vec<_> = p
+        .replies
+        .iter()
+        .filter(|r| r.to == a.addr)
+        .map(|r| {
+            r.sheet
+                .clone()
+                .expect("an email reply about a game has a sheet")
+        })
+        .collect();
+    // The confirmation and the end of the game, both with the result.
+    assert_eq!(sheets.len(), 2, "{p:#?}");
+    for sheet in &sheets {
+        assert!(sheet.record.trim_end().ends_with("0-1"), "{sheet:?}");
+        assert!(sheet.board.contains("4 . . . . . . P q"), "{sheet:?}");
+        assert_eq!(
+            (sheet.white.as_str(), sheet.black.as_str()),
+            ("Boris", "Anna")
+        );
     }
 }

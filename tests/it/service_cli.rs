@@ -1007,3 +1007,47 @@ fn the_readme_session_works_as_shown() {
     assert_eq!(run(&["incidents", g], ""), "");
     assert_eq!(run(&["clock"], ""), "0 forfeits, 0 reminders\n");
 }
+
+#[test]
+fn glyphs_and_draw_offers_of_move_lines_are_kept_in_the_record() {
+    let env = Env::new();
+    let g = env.two_players_and_a_game("10/50");
+    for (k, (channel, from, line)) in [
+        ("email", ANNA, format!("{g} 1. e4")),
+        ("sms", BORIS, format!("{g} 1... e5!?")),
+        ("email", ANNA, format!("{g} 2. Sf3 ±")),
+        ("sms", BORIS, format!("{g} 2... Nc6 ↑ (=)")),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let r = replies(&env.submit(channel, from, &format!("glyph-{k}"), &line));
+        assert!(
+            r.iter()
+                .all(|(_, _, body)| !body.contains("abgelehnt") && !body.contains("refused")),
+            "{line}: {r:?}"
+        );
+    }
+    let pgn = env.ok(&["game", "pgn", &g]).replace('\n', " ");
+    assert!(pgn.contains("e5 $5 "), "{pgn}");
+    assert!(pgn.contains("Nf3 $16 "), "{pgn}");
+    // Black's initiative, and the draw offer, which Anna accepts.
+    assert!(pgn.contains("Nc6 $37 {(=)} "), "{pgn}");
+    env.submit("email", ANNA, "glyph-accept", &format!("{g} accept"));
+    let pgn = env.ok(&["game", "pgn", &g]);
+    assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
+}
+
+#[test]
+fn a_malformed_move_is_refused_with_suggestions() {
+    let env = Env::new();
+    let g = env.two_players_and_a_game("10/50");
+    env.submit("email", ANNA, "s1", &format!("{g} 1. e4"));
+    // An English player writing the German knight letter.
+    let r = replies(&env.submit("sms", BORIS, "s2", &format!("{g} 1... Sc6")));
+    assert!(
+        r.iter()
+            .any(|(_, to, body)| to == BORIS && body.contains("Nc6")),
+        "{r:?}"
+    );
+}

@@ -14,7 +14,9 @@ use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
 use ccgate::transport::sms::modem::Modem;
 use ccgate::transport::sms::pdu;
-use gateway::{Gateway, add_player, count, drop_mail, eml_with, mail, new_game, wait_until};
+use gateway::{
+    Gateway, Seat, add_player, count, drop_mail, eml_with, game_between, mail, new_game, wait_until,
+};
 use modem_lab::ModemLab;
 use serde_json::{Value, json};
 
@@ -81,25 +83,25 @@ fn game(extra: &str) -> Game {
     let boris = {
         let mut s = ccgate::store::Store::open(&db).unwrap();
         let tx = s.write().unwrap();
-        let id = ccgate::store::add_player(
-            &tx,
-            &ccgate::store::NewPlayer {
-                name: "Boris".into(),
-                notation: Notation::San,
-                lang: Lang::Ru,
-                reply_via: Some(Channel::Sms),
-                tz: "Europe/Moscow".into(),
-                pin_hash: None,
-                addresses: vec![
-                    (Channel::Sms, "+79161234567".into()),
-                    (Channel::Email, "boris@example.test".into()),
-                ],
-            },
-            jiff::Timestamp::now(),
-        )
-        .unwrap();
+        let id = tx
+            .add_player(
+                &ccgate::store::NewPlayer {
+                    name: "Boris".into(),
+                    notation: Notation::San,
+                    lang: Lang::Ru,
+                    reply_via: Some(Channel::Sms),
+                    tz: "Europe/Moscow".into(),
+                    pin_hash: None,
+                    addresses: vec![
+                        (Channel::Sms, "+79161234567".into()),
+                        (Channel::Email, "boris@example.test".into()),
+                    ],
+                },
+                jiff::Timestamp::now(),
+            )
+            .unwrap();
         tx.commit().unwrap();
-        id
+        id.0
     };
     let game = new_game(&db, anna, boris);
     gw.start();
@@ -300,21 +302,11 @@ fn a_move_through_an_smstools_spool() {
         outgoing.display().to_string()
     ));
     let db = gw.db();
-    let anna = add_player(
+    let g = game_between(
         &db,
-        "Anna",
-        &[(Channel::Email, "anna@example.test")],
-        Notation::San,
-        Lang::En,
+        Seat::at("Boris", Channel::Sms, "+79161234567"),
+        Seat::email("Anna"),
     );
-    let boris = add_player(
-        &db,
-        "Boris",
-        &[(Channel::Sms, "+79161234567")],
-        Notation::San,
-        Lang::En,
-    );
-    let g = new_game(&db, boris, anna);
     gw.start();
     // A national number (8 916…) as smsd writes it: matched to Boris's E.164.
     std::fs::write(
@@ -351,21 +343,11 @@ fn a_sim_pin_and_a_modem_restart() {
         &format!("pin_file = {:?}", pin.path().display().to_string()),
     ));
     let db = gw.db();
-    let anna = add_player(
+    let g = game_between(
         &db,
-        "Anna",
-        &[(Channel::Email, "anna@example.test")],
-        Notation::San,
-        Lang::En,
+        Seat::at("Boris", Channel::Sms, "+79161234567"),
+        Seat::email("Anna"),
     );
-    let boris = add_player(
-        &db,
-        "Boris",
-        &[(Channel::Sms, "+79161234567")],
-        Notation::San,
-        Lang::En,
-    );
-    let g = new_game(&db, boris, anna);
     gw.start();
     lab.inject(json!({"from": "+79161234567", "text": format!("{g} 1. e4")}));
     wait_until("the first move", WAIT, || {

@@ -1,8 +1,9 @@
 //! The store's file format: WAL with full sync, versioned migrations, an
 //! older file upgraded in place, a newer one refused.
 
+use ccgate::game::clock::TimeControl;
 use ccgate::notation::{Lang, Notation};
-use ccgate::store::{self, NewPlayer, Store, StoreError};
+use ccgate::store::{Durability, GameId, NewPlayer, PlayerId, Store, StoreError};
 use rusqlite::Connection;
 
 fn anna() -> NewPlayer {
@@ -32,18 +33,18 @@ fn a_new_store_is_wal_with_full_sync_at_the_current_version() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("s.db");
     let store = Store::open(&path).expect("open");
-    let mode: String = store
-        .conn()
+    let mode: String = Connection::open(&path)
+        .expect("open")
         .query_row("PRAGMA journal_mode", [], |r| r.get(0))
         .expect("mode");
-    let sync: i64 = store
-        .conn()
-        .query_row("PRAGMA synchronous", [], |r| r.get(0))
-        .expect("sync");
     assert_eq!(mode, "wal");
-    assert_eq!(sync, 2, "synchronous=FULL");
+    assert_eq!(
+        store.durability().expect("sync"),
+        Durability::Full,
+        "synchronous=FULL"
+    );
     drop(store);
-    assert_eq!(version(&path), 4);
+    assert_eq!(version(&path), 5);
 }
 
 #[test]
@@ -53,41 +54,35 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
     {
         let mut store = Store::open(&path).expect("open");
         let tx = store.write().expect("tx");
-        store::add_player(&tx, &anna(), jiff::Timestamp::UNIX_EPOCH).expect("player");
+        tx.add_player(&anna(), jiff::Timestamp::UNIX_EPOCH)
+            .expect("player");
         tx.commit().expect("commit");
     }
     // Turn the file back into a version-1 store.
     {
         let conn = Connection::open(&path).expect("open");
-        conn.execute_batch("DROP TABLE radio_queue; DROP TABLE radio_links; DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; PRAGMA user_version = 1;")
+        conn.execute_batch("DROP TABLE radio_queue; DROP TABLE radio_links; DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; ALTER TABLE outbox DROP COLUMN sheet; PRAGMA user_version = 1;")
             .expect("downgrade");
     }
     assert_eq!(version(&path), 1);
     let store = Store::open(&path).expect("upgrade");
     assert_eq!(
-        store::player_by_name(store.conn(), "Anna")
+        store
+            .player_by_name("Anna")
             .expect("read")
             .expect("kept")
             .lang,
         Lang::De
     );
-    let penalties: i64 = store
-        .conn()
-        .query_row("SELECT count(*) FROM penalties", [], |r| r.get(0))
-        .expect("table");
-    assert_eq!(penalties, 0);
-    let parts: i64 = store
-        .conn()
-        .query_row("SELECT count(*) FROM sms_parts", [], |r| r.get(0))
-        .expect("table");
-    assert_eq!(parts, 0);
-    let links: i64 = store
-        .conn()
-        .query_row("SELECT count(*) FROM radio_links", [], |r| r.get(0))
-        .expect("table");
-    assert_eq!(links, 0);
+    let conn = Connection::open(&path).expect("open");
+    for table in ["penalties", "sms_parts", "radio_links"] {
+        let rows: i64 = conn
+            .query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
+            .expect("table");
+        assert_eq!(rows, 0, "{table}");
+    }
     drop(store);
-    assert_eq!(version(&path), 4);
+    assert_eq!(version(&path), 5);
 }
 
 #[test]
@@ -103,7 +98,7 @@ fn a_newer_store_is_refused_with_a_clear_error() {
         Err(
             e @ StoreError::TooNew {
                 found: 99,
-                supported: 4,
+                supported: 5,
                 ..
             },
         ) => {
@@ -122,33 +117,39 @@ fn a_newer_store_is_refused_with_a_clear_error() {
 #[test]
 fn game_ids_never_look_like_iccf_moves() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut store = Store::open(&dir.path().join("s.db")).expect("open");
-    let tx = store.write().expect("tx");
-    let a = store::add_player(&tx, &anna(), jiff::Timestamp::UNIX_EPOCH).expect("a");
-    let mut b = anna();
-    b.name = "Boris".into();
-    b.addresses = vec![(
-        ccgate::protocol::address::Channel::Email,
-        "boris@example.org".into(),
-    )];
-    let b = store::add_player(&tx, &b, jiff::Timestamp::UNIX_EPOCH).expect("b");
+    let path = dir.path().join("s.db");
+    let mut store = Store::open(&path).expect("open");
+    let (a, b) = two_players(&mut store);
     // Jump to just below the first ICCF-shaped number.
-    tx.execute("INSERT INTO games (id, white, black, time_control, created_at) VALUES (1110, ?1, ?2, '-', 0)", [a, b])
+    Connection::open(&path)
+        .expect("open")
+        .execute(
+            "INSERT INTO games (id, white, black, time_control, created_at) VALUES (1110, ?1, ?2, '-', 0)",
+            [a.0, b.0],
+        )
         .expect("seed");
+    let tx = store.write().expect("tx");
     let mut ids = Vec::new();
     for _ in 0..3 {
         ids.push(
-            store::create_game(&tx, a, b, None, "-", jiff::Timestamp::UNIX_EPOCH).expect("game"),
+            tx.create_game(
+                a,
+                b,
+                None,
+                &TimeControl::Unlimited,
+                jiff::Timestamp::UNIX_EPOCH,
+            )
+            .expect("game"),
         );
     }
     tx.commit().expect("commit");
     // 1111..1118 and so on are ICCF moves (a1-a1 shapes are still shapes): skipped.
     assert!(
         ids.iter()
-            .all(|&id| !ccgate::protocol::is_iccf_shaped(id as u64)),
+            .all(|id| !ccgate::protocol::is_iccf_shaped(id.0.unsigned_abs())),
         "{ids:?}"
     );
-    assert_eq!(ids[0], 1119);
+    assert_eq!(ids[0], GameId(1119));
 }
 
 #[test]
@@ -171,6 +172,75 @@ fn a_new_store_opened_by_several_at_once_is_migrated_once() {
                 .expect("thread")
                 .expect("open during another's migration");
         }
-        assert_eq!(version(&path), 4);
+        assert_eq!(version(&path), 5);
     }
+}
+
+/// Anna and Boris, committed.
+fn two_players(store: &mut Store) -> (PlayerId, PlayerId) {
+    let tx = store.write().expect("tx");
+    let a = tx
+        .add_player(&anna(), jiff::Timestamp::UNIX_EPOCH)
+        .expect("a");
+    let mut b = anna();
+    b.name = "Boris".into();
+    b.addresses = vec![(
+        ccgate::protocol::address::Channel::Email,
+        "boris@example.org".into(),
+    )];
+    let b = tx.add_player(&b, jiff::Timestamp::UNIX_EPOCH).expect("b");
+    tx.commit().expect("commit");
+    (a, b)
+}
+
+#[test]
+fn a_stored_leave_that_does_not_read_is_an_error_not_a_skipped_leave() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("s.db");
+    let mut store = Store::open(&path).expect("open");
+    let (a, b) = two_players(&mut store);
+    let tx = store.write().expect("tx");
+    tx.create_game(
+        a,
+        b,
+        None,
+        &"3d".parse().expect("tc"),
+        jiff::Timestamp::UNIX_EPOCH,
+    )
+    .expect("game");
+    tx.commit().expect("commit");
+    Connection::open(&path)
+        .expect("open")
+        .execute(
+            "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, '2025-13-01', NULL)",
+            [a.0],
+        )
+        .expect("a damaged leave");
+    match store.leaves(a) {
+        Err(StoreError::Unreadable(why)) => assert!(why.contains("2025-13-01"), "{why}"),
+        other => panic!("the damaged leave was read: {other:?}"),
+    }
+    // The clock sweep would otherwise run Anna's clock through her leave.
+    assert!(matches!(
+        ccgate::service::sweep_clocks(&mut store, jiff::Timestamp::UNIX_EPOCH),
+        Err(StoreError::Unreadable(_))
+    ));
+}
+
+#[test]
+fn an_open_ended_leave_written_by_an_older_version_still_reads() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("s.db");
+    let mut store = Store::open(&path).expect("open");
+    let (a, _) = two_players(&mut store);
+    Connection::open(&path)
+        .expect("open")
+        .execute(
+            "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, '2025-03-04', '')",
+            [a.0],
+        )
+        .expect("an old leave");
+    let leaves = store.leaves(a).expect("leaves");
+    assert_eq!(leaves.len(), 1);
+    assert_eq!(leaves[0].leave.until, None);
 }

@@ -22,7 +22,6 @@ use lettre::address::Envelope;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, Message};
 
-use crate::service::Sheet;
 use crate::store::Outgoing;
 
 /// The gateway as a mail sender.
@@ -81,8 +80,6 @@ pub fn outbox_id_of(message_id: &str) -> Option<i64> {
 /// What a reply needs beyond its outbox row.
 #[derive(Debug, Clone, Default)]
 pub struct Context {
-    /// The game, as its recipient sees it.
-    pub sheet: Option<Sheet>,
     /// The Message-ID (with brackets) of the mail this reply answers.
     pub answers: Option<String>,
 }
@@ -90,9 +87,9 @@ pub struct Context {
 /// The subject: the game's tag, its players, and the notice's first line.
 /// Inbound mail whose subject carries the tag is a reply to us, and its
 /// subject is not read as moves.
-pub fn subject(reply: &Outgoing, ctx: &Context) -> String {
+pub fn subject(reply: &Outgoing) -> String {
     let first = reply.body.lines().next().unwrap_or("").trim();
-    let mut line = match (reply.game_id, &ctx.sheet) {
+    let mut line = match (reply.game_id, &reply.sheet) {
         (Some(g), Some(sheet)) => {
             // The notice starts with the game's reference (G7, P7, П7): said once.
             let notice = first
@@ -123,9 +120,9 @@ pub fn is_our_subject(subject: &str) -> bool {
 }
 
 /// The plain-text body: the notice, then the board and the record.
-pub fn body(reply: &Outgoing, ctx: &Context) -> String {
+pub fn body(reply: &Outgoing) -> String {
     let mut text = reply.body.trim_end().to_string();
-    if let Some(sheet) = &ctx.sheet {
+    if let Some(sheet) = &reply.sheet {
         text.push_str("\n\n");
         text.push_str(sheet.board.trim_end());
         text.push_str("\n\n");
@@ -149,8 +146,8 @@ pub fn compose(
     let mut builder = Message::builder()
         .from(Mailbox::new(Some(me.name.clone()), me.address.clone()))
         .to(Mailbox::new(None, to.clone()))
-        .subject(subject(reply, ctx))
-        .message_id(Some(me.message_id(reply.id, reply.game_id)))
+        .subject(subject(reply))
+        .message_id(Some(me.message_id(reply.id.0, reply.game_id.map(|g| g.0))))
         .date_now()
         .raw_header(HeaderValue::new(
             HeaderName::new_from_ascii_str("Auto-Submitted"),
@@ -158,7 +155,7 @@ pub fn compose(
         ));
     let mut references = Vec::new();
     if let Some(g) = reply.game_id {
-        references.push(me.game_root(g));
+        references.push(me.game_root(g.0));
     }
     if let Some(answers) = &ctx.answers {
         references.push(answers.clone());
@@ -171,9 +168,9 @@ pub fn compose(
     }
     let message = builder
         .header(ContentType::TEXT_PLAIN)
-        .body(body(reply, ctx))
+        .body(body(reply))
         .map_err(|e| format!("composing reply {}: {e}", reply.id))?;
-    let envelope = Envelope::new(Some(me.return_path(reply.id)), vec![to])
+    let envelope = Envelope::new(Some(me.return_path(reply.id.0)), vec![to])
         .map_err(|e| format!("envelope of reply {}: {e}", reply.id))?;
     Ok((envelope, message.formatted()))
 }
@@ -182,16 +179,18 @@ pub fn compose(
 mod tests {
     use super::*;
     use crate::protocol::address::Channel;
+    use crate::store::{GameId, PlayerId, ReplyId, Sheet};
 
     fn reply(game: Option<i64>, body: &str) -> Outgoing {
         Outgoing {
-            id: 42,
+            id: ReplyId(42),
             channel: Channel::Email,
             to: "bob@example.test".into(),
             body: body.into(),
-            game_id: game,
+            game_id: game.map(GameId),
+            sheet: game.map(|_| sheet()),
             sent_at: None,
-            player_id: Some(2),
+            player_id: Some(PlayerId(2)),
             ply: Some(3),
             journal_id: None,
             failed_at: None,
@@ -211,7 +210,6 @@ mod tests {
     fn threads_names_and_marks_as_automatic() {
         let me = Identity::new("ccgate", "gw@example.test").unwrap();
         let ctx = Context {
-            sheet: Some(sheet()),
             answers: Some("<abc@mua.example>".into()),
         };
         let (env, raw) = compose(
@@ -238,7 +236,7 @@ mod tests {
         );
         assert!(is_our_subject(&format!(
             "Re: {}",
-            subject(&reply(Some(7), "G7 x"), &ctx)
+            subject(&reply(Some(7), "G7 x"))
         )));
     }
 

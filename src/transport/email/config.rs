@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 
-use crate::config::value::{Lines, Problems, Secret, checked, duration, non_empty};
+use crate::config::value::{Lines, Problems, Secret, SecretText, checked, duration, non_empty};
 use crate::transport::tls::{Trust, read_pem};
 
 /// `[email]`. A file that has this table enables only the inputs it names;
@@ -141,14 +141,14 @@ pub struct MaildirSettings {
 #[derive(Debug, Clone)]
 pub struct ImapSettings {
     pub config: ImapConfig,
-    pub password: String,
+    pub password: SecretText,
 }
 
 #[derive(Debug, Clone)]
 pub struct SendSettings {
     pub config: SendConfig,
     /// The SMTP password, when a user logs in.
-    pub password: Option<String>,
+    pub password: Option<SecretText>,
 }
 
 impl EmailConfig {

@@ -78,7 +78,7 @@ pub async fn connect(settings: &ImapSettings) -> Result<Session, String> {
         greeting(&mut client).await?;
     }
     client
-        .login(&config.user, &settings.password)
+        .login(&config.user, settings.password.expose())
         .await
         .map_err(|(e, _)| format!("IMAP login as {}: {e}", config.user))
 }

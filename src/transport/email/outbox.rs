@@ -10,13 +10,12 @@ use super::compose::{self, Identity, compose};
 use super::send::Mailer;
 use crate::config::OutboxConfig;
 use crate::protocol::address::Channel;
-use crate::service;
-use crate::store;
+use crate::store::{self, ReplyId, Store};
 use crate::transport::port::ServicePort;
 
 /// One reply ready to go.
 struct Ready {
-    id: i64,
+    id: ReplyId,
     envelope: lettre::address::Envelope,
     raw: Vec<u8>,
 }
@@ -49,10 +48,10 @@ pub async fn run(
         let batch = shared
             .with_store(move |s| {
                 let now = Timestamp::now();
-                let due = store::due(s.conn(), Channel::Email, now, BATCH)?;
+                let due = s.due(Channel::Email, now, BATCH)?;
                 let mut ready = Vec::new();
                 for reply in due {
-                    let ctx = context(s.conn(), &reply, now)?;
+                    let ctx = context(s, &reply)?;
                     match compose(&who, &reply, &ctx) {
                         Ok((envelope, raw)) => ready.push(Ok(Ready {
                             id: reply.id,
@@ -62,7 +61,7 @@ pub async fn run(
                         Err(e) => ready.push(Err((reply.id, e))),
                     }
                 }
-                Ok((ready, store::depth(s.conn())?))
+                Ok((ready, s.depth()?))
             })
             .await;
         let mut full = false;
@@ -74,7 +73,7 @@ pub async fn run(
                     if *stop.borrow() {
                         return;
                     }
-                    send_one(&shared, &mailer, &config, item).await;
+                    send_one(&shared, &mailer, item).await;
                 }
             }
             Err(e) => {
@@ -95,76 +94,55 @@ pub async fn run(
     }
 }
 
-/// What a reply needs to be composed: the game sheet and the mail it answers.
-fn context(
-    conn: &rusqlite::Connection,
-    reply: &store::Outgoing,
-    now: Timestamp,
-) -> store::Result<compose::Context> {
-    let sheet = match reply.game_id {
-        Some(g) => service::sheet(conn, g, reply.player_id, now)?,
-        None => None,
-    };
+/// What a reply needs to be composed beyond its row: the mail it answers.
+fn context(store: &Store, reply: &store::Outgoing) -> store::Result<compose::Context> {
     let answers = match reply.journal_id {
-        Some(j) => store::entry(conn, j)?
+        Some(j) => store
+            .entry(j)?
             .filter(|e| e.channel == Channel::Email && e.transport_id.starts_with('<'))
             .filter(|e| normalized(&e.sender) == normalized(&reply.to))
             .map(|e| e.transport_id),
         None => None,
     };
-    Ok(compose::Context { sheet, answers })
+    Ok(compose::Context { answers })
 }
 
 fn normalized(address: &str) -> String {
     address.trim().to_ascii_lowercase()
 }
 
-async fn send_one(
-    shared: &ServicePort,
-    mailer: &Mailer,
-    config: &OutboxConfig,
-    item: Result<Ready, (i64, String)>,
-) {
+async fn send_one(shared: &ServicePort, mailer: &Mailer, item: Result<Ready, (ReplyId, String)>) {
     let (id, result) = match item {
         Ok(ready) => (
             ready.id,
             mailer
-                .send(ready.id, &ready.envelope, &ready.raw)
+                .send(ready.id.0, &ready.envelope, &ready.raw)
                 .await
                 .map_err(|e| (e.permanent, e.text)),
         ),
         // A reply that cannot even be composed (a bad address) never will be.
         Err((id, e)) => (id, Err((true, e))),
     };
-    let retry = config.retry();
     let recorded = match &result {
         Ok(()) => {
             shared.metrics.sent(Channel::Email);
             shared
                 .with_store(move |s| {
                     let tx = s.write()?;
-                    store::mark_sent(&tx, id, Timestamp::now())?;
+                    tx.mark_sent(id, Timestamp::now())?;
                     tx.commit()?;
                     Ok(())
                 })
                 .await
         }
         Err((permanent, e)) => {
-            tracing::warn!(reply = id, permanent, error = %e, "sending failed");
-            shared.metrics.send_failed(Channel::Email, e);
-            let (permanent, e) = (*permanent, e.clone());
-            let r = shared
-                .with_store(move |s| {
-                    service::delivery_failed(s, id, &e, permanent, retry, Timestamp::now())
-                })
-                .await;
-            // A fallback on another channel may have been queued.
-            shared.wake_senders();
-            r
+            shared
+                .delivery_failed(Channel::Email, id, e.clone(), *permanent)
+                .await
         }
     };
     if let Err(e) = recorded {
-        tracing::error!(reply = id, error = %e, "recording a delivery");
+        tracing::error!(reply = id.0, error = %e, "recording a delivery");
         shared.metrics.error(&e);
     }
 }

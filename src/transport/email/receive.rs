@@ -15,7 +15,7 @@ use super::compose::{is_our_subject, outbox_id_of};
 use super::parse::{self, Kind, Mail};
 use crate::protocol::address::Channel;
 use crate::service::{self, Aside, Inbound, Processed};
-use crate::store::{self, Store};
+use crate::store::{self, ReplyId, Store};
 
 /// What the operator decided about inbound mail.
 #[derive(Debug, Clone)]
@@ -75,7 +75,7 @@ pub fn receive(
             let reply = parse::verp_outbox_id(&policy.verp_local, &mail.recipients)
                 .or_else(|| bounce.original_ids.iter().find_map(|id| outbox_id_of(id)));
             let msg = inbound(&from, String::new(), None);
-            service::bounced(store, &msg, reply, &bounce.diagnostic, now)
+            service::bounced(store, &msg, reply.map(ReplyId), &bounce.diagnostic, now)
         }
         Kind::Automated(why) => {
             let msg = inbound(&from, String::new(), None);

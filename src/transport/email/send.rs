@@ -87,7 +87,13 @@ impl Mailer {
                     accept_invalid_certs: *accept_invalid_certs,
                 };
                 let credentials = user.as_ref().map(|user| {
-                    Credentials::new(user.clone(), settings.password.clone().unwrap_or_default())
+                    Credentials::new(
+                        user.clone(),
+                        settings
+                            .password
+                            .as_ref()
+                            .map_or_else(String::new, |p| p.expose().to_string()),
+                    )
                 });
                 Mailer::Smtp(Box::new(Smtp::new(
                     host,

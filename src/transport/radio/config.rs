@@ -205,7 +205,7 @@ impl RadioConfig {
                 names: ["key_file", "key_env"],
             };
             match problems.take(key.read(&format!("radio.peers[{i}]"))) {
-                Some(Some(k)) => match super::frame::key_from_line(&k) {
+                Some(Some(k)) => match super::frame::key_from_line(k.expose()) {
                     Ok(k) => keys.push((p.callsign, Some(k))),
                     Err(e) => problems.push(format!("radio.peers[{i}]: {e}")),
                 },
@@ -327,7 +327,6 @@ mod tests {
         let e = Config::parse(&text(&short))
             .unwrap()
             .resolve()
-            .map(drop)
             .expect_err("a 7-byte key is refused")
             .to_string();
         assert!(

@@ -15,7 +15,7 @@ use super::link::{LinkState, MsgId};
 use super::state;
 use crate::protocol::address::Channel;
 use crate::service;
-use crate::store;
+use crate::store::ReplyId;
 use crate::transport::port::ServicePort;
 
 /// Runs the radio channel until `stop` turns true; `wake` is rung when
@@ -23,7 +23,6 @@ use crate::transport::port::ServicePort;
 pub async fn run(
     settings: RadioSettings,
     port: ServicePort,
-    retry: store::Retry,
     wake: Arc<Notify>,
     stop: watch::Receiver<bool>,
 ) {
@@ -31,7 +30,6 @@ pub async fn run(
     let handler = RadioHandler {
         shared: port,
         me: settings.link.me,
-        retry,
     };
     driver::run(settings, handler, wake, stop).await;
 }
@@ -40,7 +38,6 @@ pub async fn run(
 struct RadioHandler {
     shared: ServicePort,
     me: Callsign,
-    retry: store::Retry,
 }
 
 impl Handler for RadioHandler {
@@ -83,15 +80,15 @@ impl Handler for RadioHandler {
     }
 
     async fn due(&mut self) -> Result<Vec<Due>, String> {
-        let retry = self.retry;
+        let retry = self.shared.retry;
         self.shared
             .with_store(move |s| {
                 let now = Timestamp::now();
                 let mut due = Vec::new();
-                for o in store::radio::due(s.conn(), now, 20)? {
+                for o in s.radio_due(now, 20)? {
                     match Callsign::new(&o.to) {
                         Ok(to) => due.push(Due {
-                            id: o.id,
+                            id: o.id.0,
                             to,
                             text: o.body,
                         }),
@@ -118,7 +115,7 @@ impl Handler for RadioHandler {
             .with_store(move |s| {
                 let now = Timestamp::now();
                 let tx = s.write()?;
-                store::radio::handed(&tx, id, &me.to_string(), &peer.to_string(), msg, now)?;
+                tx.handed(ReplyId(id), &me.to_string(), &peer.to_string(), msg, now)?;
                 state::save(&tx, me, peer, &json, now)?;
                 tx.commit()?;
                 Ok(())
@@ -127,16 +124,9 @@ impl Handler for RadioHandler {
     }
 
     async fn refused(&mut self, id: i64, error: String) -> Result<(), String> {
-        tracing::warn!(reply = id, error = %error, "radio reply cannot be sent");
-        self.shared.metrics.send_failed(Channel::Radio, &error);
-        let retry = self.retry;
         self.shared
-            .with_store(move |s| {
-                service::delivery_failed(s, id, &error, true, retry, Timestamp::now())
-            })
-            .await?;
-        self.shared.wake_senders();
-        Ok(())
+            .delivery_failed(Channel::Radio, ReplyId(id), error, true)
+            .await
     }
 
     async fn acked(&mut self, peer: Callsign, msg: MsgId) -> Result<(), String> {
@@ -145,9 +135,9 @@ impl Handler for RadioHandler {
             .shared
             .with_store(move |s| {
                 let tx = s.write()?;
-                let id = store::radio::take_acked(&tx, &me, &peer.to_string(), msg)?;
+                let id = tx.take_acked(&me, &peer.to_string(), msg)?;
                 if let Some(id) = id {
-                    store::mark_sent(&tx, id, Timestamp::now())?;
+                    tx.mark_sent(id, Timestamp::now())?;
                 }
                 tx.commit()?;
                 Ok(id)

@@ -6,7 +6,7 @@ use jiff::Timestamp;
 
 use super::frame::Callsign;
 use super::link::LinkState;
-use crate::store::{self, Store};
+use crate::store::{self, Store, Tx};
 
 /// The journal's transport id of the message at `pos` in `peer`'s stream
 /// to `me`: a repeat after a crash is the same message.
@@ -16,7 +16,8 @@ pub fn message_id(peer: Callsign, me: Callsign, pos: u32) -> String {
 
 /// The saved state of the link from `me` to `peer`, if any.
 pub fn load(store: &Store, me: Callsign, peer: Callsign) -> Result<Option<LinkState>, String> {
-    let json = store::radio::load_link(store.conn(), &me.to_string(), &peer.to_string())
+    let json = store
+        .load_link(&me.to_string(), &peer.to_string())
         .map_err(|e| e.to_string())?;
     json.map(|j| {
         serde_json::from_str(&j).map_err(|e| format!("saved state of the link to {peer}: {e}"))
@@ -31,11 +32,11 @@ pub fn encode(state: &LinkState) -> Result<String, String> {
 
 /// Saves an encoded state in the transaction `tx`.
 pub fn save(
-    tx: &rusqlite::Transaction<'_>,
+    tx: &Tx<'_>,
     me: Callsign,
     peer: Callsign,
     json: &str,
     now: Timestamp,
 ) -> store::Result<()> {
-    store::radio::save_link(tx, &me.to_string(), &peer.to_string(), json, now)
+    tx.save_link(&me.to_string(), &peer.to_string(), json, now)
 }

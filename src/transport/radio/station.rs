@@ -98,8 +98,7 @@ impl Handler for Console {
         let id = state::message_id(peer, self.me, pos);
         let fresh = self.with_store(|s| {
             let tx = s.write()?;
-            let j = store::journal(
-                &tx,
+            let j = tx.journal(
                 Channel::Radio,
                 &id,
                 &peer.to_string(),
@@ -107,7 +106,7 @@ impl Handler for Console {
                 Timestamp::now(),
             )?;
             if let Journaled::New(n) = j {
-                store::set_outcome(&tx, n, "shown", Timestamp::now())?;
+                tx.set_outcome(n, "shown", Timestamp::now())?;
             }
             tx.commit()?;
             Ok(matches!(j, Journaled::New(_)))

@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer};
 
 use super::receive::Numbering;
 use super::spool::SpoolKind;
-use crate::config::value::{Problems, Secret, checked, duration};
+use crate::config::value::{Problems, Secret, SecretText, checked, duration};
 
 /// A GSM modem on a serial port.
 #[derive(Debug, Clone, Deserialize)]
@@ -88,7 +88,7 @@ impl<'de> Deserialize<'de> for CountryCode {
 #[derive(Debug, Clone)]
 pub struct SmsSettings {
     pub config: SmsConfig,
-    pub pin: Option<String>,
+    pub pin: Option<SecretText>,
 }
 
 impl SmsConfig {

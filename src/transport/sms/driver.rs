@@ -18,6 +18,7 @@ use tokio::time::Instant;
 use super::config::{SmsConfig, SmsSettings};
 use super::modem::{Event, Modem, ModemError};
 use super::pdu;
+use crate::config::value::SecretText;
 use crate::transport::channel::{Backoff, ChannelError, Connection, supervise};
 
 /// A reply due on this channel.
@@ -92,7 +93,7 @@ impl<H: Handler> Connection for Line<'_, H> {
         ))
         .map_err(|e| format!("opening {}: {e}", config.device.display()))?;
         let modem = Modem::new(port, config.command_timeout);
-        let pin = self.settings.pin.as_deref();
+        let pin = self.settings.pin.as_ref().map(SecretText::expose);
         session(modem, config, pin, self.handler, self.wake, stop, backoff).await
     }
 

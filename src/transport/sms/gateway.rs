@@ -11,8 +11,7 @@ use super::config::SmsSettings;
 use super::driver::{self, Due, Handler};
 use super::receive::{Numbering, Received, receive, sweep_parts};
 use crate::protocol::address::Channel;
-use crate::service;
-use crate::store;
+use crate::store::ReplyId;
 use crate::transport::port::ServicePort;
 
 /// Runs the modem until `stop` turns true; `wake` is rung when replies
@@ -20,14 +19,12 @@ use crate::transport::port::ServicePort;
 pub async fn run(
     settings: SmsSettings,
     port: ServicePort,
-    retry: store::Retry,
     wake: Arc<Notify>,
     stop: watch::Receiver<bool>,
 ) {
     tracing::info!(device = %settings.config.device.display(), "SMS modem");
     let handler = SmsHandler {
         shared: port,
-        retry,
         reassembly: settings.config.reassembly_timeout,
         numbering: Arc::new(settings.config.numbering()),
     };
@@ -37,7 +34,6 @@ pub async fn run(
 /// The SMS channel's access to the store.
 struct SmsHandler {
     shared: ServicePort,
-    retry: store::Retry,
     reassembly: std::time::Duration,
     numbering: Arc<Numbering>,
 }
@@ -62,11 +58,11 @@ impl Handler for SmsHandler {
     async fn due(&mut self) -> Result<Vec<Due>, String> {
         self.shared
             .with_store(|s| {
-                let due = store::due(s.conn(), Channel::Sms, Timestamp::now(), 20)?;
+                let due = s.due(Channel::Sms, Timestamp::now(), 20)?;
                 Ok(due
                     .into_iter()
                     .map(|o| Due {
-                        id: o.id,
+                        id: o.id.0,
                         to: o.to,
                         body: o.body,
                     })
@@ -82,9 +78,9 @@ impl Handler for SmsHandler {
                 let now = Timestamp::now();
                 let tx = s.write()?;
                 for (i, r) in references.iter().enumerate() {
-                    store::sms::record_sent(&tx, id, i + 1, references.len(), *r, &to, now)?;
+                    tx.record_sms_sent(ReplyId(id), i + 1, references.len(), *r, &to, now)?;
                 }
-                store::mark_sent(&tx, id, now)?;
+                tx.mark_sent(ReplyId(id), now)?;
                 tx.commit()?;
                 Ok(())
             })
@@ -92,16 +88,9 @@ impl Handler for SmsHandler {
     }
 
     async fn failed(&mut self, id: i64, error: String, permanent: bool) -> Result<(), String> {
-        tracing::warn!(reply = id, permanent, error = %error, "SMS sending failed");
-        self.shared.metrics.send_failed(Channel::Sms, &error);
-        let retry = self.retry;
         self.shared
-            .with_store(move |s| {
-                service::delivery_failed(s, id, &error, permanent, retry, Timestamp::now())
-            })
-            .await?;
-        self.shared.wake_senders();
-        Ok(())
+            .delivery_failed(Channel::Sms, ReplyId(id), error, permanent)
+            .await
     }
 
     async fn housekeeping(&mut self) -> Result<(), String> {

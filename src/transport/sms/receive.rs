@@ -16,8 +16,7 @@ use sha2::{Digest, Sha256};
 use super::pdu::{self, Incoming};
 use crate::protocol::address::Channel;
 use crate::service::{self, Aside, Inbound, Processed};
-use crate::store::sms::{self as parts, PartKey};
-use crate::store::{self, Store};
+use crate::store::{self, PartKey, SentPart, Store};
 
 /// What became of one PDU.
 #[derive(Debug)]
@@ -127,8 +126,8 @@ fn deliver(
             };
             let have = {
                 let tx = store.write()?;
-                parts::add_part(&tx, &key, c.seq, &d.text, hex, now)?;
-                let have = parts::parts(&tx, &key)?.len();
+                tx.add_sms_part(&key, c.seq, &d.text, hex, now)?;
+                let have = tx.sms_parts(&key)?.len();
                 tx.commit()?;
                 have
             };
@@ -146,7 +145,7 @@ fn deliver(
 /// Submits a message whose parts are all kept, then drops the parts. A
 /// crash between the two submits again later: a duplicate, changing nothing.
 fn assemble(store: &mut Store, key: &PartKey, now: Timestamp) -> store::Result<Processed> {
-    let kept = parts::parts(store.conn(), key)?;
+    let kept = store.sms_parts(key)?;
     let text: String = kept.iter().map(|(_, t, _)| t.as_str()).collect();
     let raw: Vec<&str> = kept.iter().map(|(_, _, p)| p.as_str()).collect();
     let id = format!(
@@ -156,7 +155,7 @@ fn assemble(store: &mut Store, key: &PartKey, now: Timestamp) -> store::Result<P
     let msg = inbound(&key.sender, id, &raw.join("\n"), text);
     let processed = service::submit(store, &msg, now)?;
     let tx = store.write()?;
-    parts::drop_parts(&tx, key)?;
+    tx.drop_sms_parts(key)?;
     tx.commit()?;
     Ok(processed)
 }
@@ -168,13 +167,13 @@ pub fn sweep_parts(
     stale_before: Timestamp,
     now: Timestamp,
 ) -> store::Result<Vec<Processed>> {
-    let (complete, stale) = parts::part_sets(store.conn(), stale_before)?;
+    let (complete, stale) = store.sms_part_sets(stale_before)?;
     let mut done = Vec::new();
     for key in complete {
         done.push(assemble(store, &key, now)?);
     }
     for key in stale {
-        let kept = parts::parts(store.conn(), &key)?;
+        let kept = store.sms_parts(&key)?;
         let raw: Vec<&str> = kept.iter().map(|(_, _, p)| p.as_str()).collect();
         let seqs: Vec<String> = kept.iter().map(|(s, _, _)| s.to_string()).collect();
         let id = format!(
@@ -189,7 +188,7 @@ pub fn sweep_parts(
         ));
         done.push(service::set_aside(store, &msg, &why, now)?);
         let tx = store.write()?;
-        parts::drop_parts(&tx, &key)?;
+        tx.drop_sms_parts(&key)?;
         tx.commit()?;
     }
     Ok(done)
@@ -208,15 +207,15 @@ pub fn status_report(
     let since = now - jiff::SignedDuration::from_hours(24 * REPORT_WINDOW_DAYS);
     let recipient = crate::protocol::address::normalize(Channel::Sms, &report.recipient)
         .unwrap_or_else(|_| report.recipient.clone());
-    let Some((sent, outbox_id)) =
-        parts::sent_part(store.conn(), report.reference, &recipient, since)?
+    let Some(SentPart { id: sent, reply }) =
+        store.sms_sent_part(report.reference, &recipient, since)?
     else {
         tracing::info!(reference = report.reference, %recipient, "status report matching no sent SMS");
         return Ok(());
     };
     {
         let tx = store.write()?;
-        parts::set_report(&tx, sent, report.status, now)?;
+        tx.set_sms_report(sent, report.status, now)?;
         tx.commit()?;
     }
     if report.final_() && !report.delivered() {
@@ -224,7 +223,7 @@ pub fn status_report(
             "SMS status report: not delivered (TP-ST 0x{:02X})",
             report.status
         );
-        service::delivery_failed(store, outbox_id, &why, true, store::Retry::default(), now)?;
+        service::delivery_failed(store, reply, &why, true, store::Retry::default(), now)?;
     }
     Ok(())
 }

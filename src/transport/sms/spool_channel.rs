@@ -12,19 +12,13 @@ use super::receive::Numbering;
 use super::spool;
 use crate::protocol::address::Channel;
 use crate::service::{self, Aside};
-use crate::store;
 use crate::transport::channel::pause;
 use crate::transport::port::ServicePort;
 
 /// Runs the spool until `stop` turns true: its incoming files are read and
 /// removed (or moved) after their commit, replies are written to its
 /// outgoing directory, named by outbox id so a repeat replaces its file.
-pub async fn run(
-    config: SpoolConfig,
-    shared: ServicePort,
-    retry: store::Retry,
-    mut stop: watch::Receiver<bool>,
-) {
+pub async fn run(config: SpoolConfig, shared: ServicePort, mut stop: watch::Receiver<bool>) {
     let numbering = config.numbering();
     loop {
         match spool::pending(config.kind, &config.incoming) {
@@ -45,13 +39,14 @@ pub async fn run(
             shared
                 .with_store(move |s| {
                     let now = Timestamp::now();
-                    let due = store::due(s.conn(), Channel::Sms, now, 50)?;
+                    let due = s.due(Channel::Sms, now, 50)?;
                     let mut sent = 0;
                     for reply in due {
-                        match spool::write_outgoing(kind, &dir, reply.id, &reply.to, &reply.body) {
+                        match spool::write_outgoing(kind, &dir, reply.id.0, &reply.to, &reply.body)
+                        {
                             Ok(_) => {
                                 let tx = s.write()?;
-                                store::mark_sent(&tx, reply.id, now)?;
+                                tx.mark_sent(reply.id, now)?;
                                 tx.commit()?;
                                 sent += 1;
                             }
@@ -60,7 +55,7 @@ pub async fn run(
                                 reply.id,
                                 &format!("spool {}: {e}", dir.display()),
                                 false,
-                                retry,
+                                shared.retry,
                                 now,
                             )?,
                         }

@@ -1,6 +1,5 @@
 //! A running `ccgate serve` for tests: its data directory, its configuration,
 //! its store, and the process, stopped by SIGTERM or killed with SIGKILL.
-#![allow(dead_code)]
 
 use std::io::Read;
 use std::net::TcpListener;
@@ -8,9 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use ccgate::game::clock::TimeControl;
 use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
-use ccgate::store::{self, NewPlayer, Store};
+use ccgate::store::{NewPlayer, PlayerId, Store};
 use jiff::Timestamp;
 
 /// A free port on loopback (released for the caller to bind).
@@ -75,10 +75,6 @@ impl Gateway {
 
     pub fn db(&self) -> PathBuf {
         self.path("ccgate.db")
-    }
-
-    pub fn store(&self) -> Store {
-        Store::open(&self.db()).expect("open store")
     }
 
     /// Starts the daemon; its log goes to `serve-<n>.log`.
@@ -182,31 +178,100 @@ pub fn add_player(
 ) -> i64 {
     let mut s = Store::open(db).expect("store");
     let tx = s.write().expect("tx");
-    let id = store::add_player(
-        &tx,
-        &NewPlayer {
-            name: name.into(),
-            notation,
-            lang,
-            reply_via: addresses.first().map(|(c, _)| *c),
-            tz: "UTC".into(),
-            pin_hash: None,
-            addresses: addresses.iter().map(|(c, a)| (*c, a.to_string())).collect(),
-        },
-        Timestamp::now(),
-    )
-    .expect("add player");
+    let id = tx
+        .add_player(
+            &NewPlayer {
+                name: name.into(),
+                notation,
+                lang,
+                reply_via: addresses.first().map(|(c, _)| *c),
+                tz: "UTC".into(),
+                pin_hash: None,
+                addresses: addresses.iter().map(|(c, a)| (*c, a.to_string())).collect(),
+            },
+            Timestamp::now(),
+        )
+        .expect("add player");
     tx.commit().expect("commit");
-    id
+    id.0
+}
+
+/// A player of a test game. The cast of the tests: Alice and Bob by email
+/// (`<name>@example.test`), Boris by SMS, Rolf by radio; SAN in English
+/// unless said otherwise.
+pub struct Seat {
+    name: String,
+    addresses: Vec<(Channel, String)>,
+    notation: Notation,
+    lang: Lang,
+}
+
+impl Seat {
+    /// A player by email at `<name in lower case>@example.test`.
+    pub fn email(name: &str) -> Seat {
+        let address = format!("{}@example.test", name.to_lowercase());
+        Seat::at(name, Channel::Email, &address)
+    }
+
+    /// A player reached on `channel` at `address`.
+    pub fn at(name: &str, channel: Channel, address: &str) -> Seat {
+        Seat {
+            name: name.into(),
+            addresses: vec![(channel, address.into())],
+            notation: Notation::San,
+            lang: Lang::En,
+        }
+    }
+
+    /// A further address (replies still go to the first).
+    pub fn also(mut self, channel: Channel, address: &str) -> Seat {
+        self.addresses.push((channel, address.into()));
+        self
+    }
+
+    pub fn notation(mut self, notation: Notation) -> Seat {
+        self.notation = notation;
+        self
+    }
+
+    pub fn lang(mut self, lang: Lang) -> Seat {
+        self.lang = lang;
+        self
+    }
+
+    fn add(&self, db: &Path) -> i64 {
+        let addresses: Vec<(Channel, &str)> = self
+            .addresses
+            .iter()
+            .map(|(c, a)| (*c, a.as_str()))
+            .collect();
+        add_player(db, &self.name, &addresses, self.notation, self.lang)
+    }
+}
+
+/// The world most tests start from: two players and a game without a clock
+/// between them. Adds White first; returns the game's id.
+pub fn game_between(db: &Path, white: Seat, black: Seat) -> i64 {
+    let w = white.add(db);
+    let b = black.add(db);
+    new_game(db, w, b)
 }
 
 /// Starts a game without a clock.
 pub fn new_game(db: &Path, white: i64, black: i64) -> i64 {
     let mut s = Store::open(db).expect("store");
     let tx = s.write().expect("tx");
-    let id = store::create_game(&tx, white, black, None, "-", Timestamp::now()).expect("game");
+    let id = tx
+        .create_game(
+            PlayerId(white),
+            PlayerId(black),
+            None,
+            &TimeControl::Unlimited,
+            Timestamp::now(),
+        )
+        .expect("game");
     tx.commit().expect("commit");
-    id
+    id.0
 }
 
 /// A plain mail from `from` to the gateway.
@@ -228,8 +293,12 @@ pub fn drop_mail(maildir: &Path, name: &str, raw: &[u8]) {
 
 /// A count from the store.
 pub fn count(db: &Path, sql: &str) -> i64 {
-    let s = Store::open(db).expect("store");
-    s.conn().query_row(sql, [], |r| r.get(0)).expect("query")
+    // Opened as the daemon opens it (migrated), then read directly.
+    drop(Store::open(db).expect("store"));
+    rusqlite::Connection::open(db)
+        .expect("store")
+        .query_row(sql, [], |r| r.get(0))
+        .expect("query")
 }
 
 /// How many files in `dir` (an outbox of `.eml` files) contain `needle`.

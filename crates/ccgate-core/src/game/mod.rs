@@ -2,4 +2,5 @@
 //! moves, game endings and adjudication. Pure: no store, transport or tokio.
 
 pub mod clock;
+pub mod outcome;
 pub mod rules;

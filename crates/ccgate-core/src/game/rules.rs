@@ -14,6 +14,8 @@ use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 
+use super::outcome::GameResult;
+
 /// A game's moves replayed, with the history that repetition rules need.
 #[derive(Debug, Clone)]
 pub struct Record {
@@ -53,15 +55,15 @@ pub enum Claim {
 
 impl Ending {
     /// The PGN result.
-    pub fn result(self) -> &'static str {
+    pub fn result(self) -> GameResult {
         match self {
             Ending::Checkmate {
                 winner: Color::White,
-            } => "1-0",
+            } => GameResult::WhiteWins,
             Ending::Checkmate {
                 winner: Color::Black,
-            } => "0-1",
-            _ => "1/2-1/2",
+            } => GameResult::BlackWins,
+            _ => GameResult::Draw,
         }
     }
 
@@ -208,18 +210,4 @@ pub fn check_code(pos: &Chess) -> String {
     (0..4)
         .map(|i| char::from(ALPHABET[((h >> (5 * i)) & 31) as usize]))
         .collect()
-}
-
-/// The move number and side of a ply (1-based) in a game starting from `start`.
-pub fn move_number(start: &Chess, ply: u32) -> (u32, Color) {
-    let offset = u32::from(start.turn() == Color::Black);
-    let index = ply.saturating_sub(1) + offset;
-    (
-        start.fullmoves().get() + index / 2,
-        if index.is_multiple_of(2) {
-            Color::White
-        } else {
-            Color::Black
-        },
-    )
 }

@@ -9,11 +9,12 @@
 //! coords    = [file][rank] [sep] file [rank]   sep = - x : (× and – fold to these)
 //! promotion = [= / (] piece [)]
 //! ep        = [space] e.p. | ep
-//! suffixes  = [:] [+ | ++ | # | † | ‡ | mate | ch | dis[.]ch | dbl[.]ch] [! ? !! ?? !? ?!]
+//! suffixes  = [:] [+ | ++ | # | × | † | ‡ | mate | ch | dis[.]ch | dbl[.]ch] [! ? !! ?? !? ?!]
 //! ```
 //!
 //! A destination without a rank (`ed`, `exd`) is an abbreviated pawn capture.
-//! `++` is read as mate, following FIDE Appendix C.13.
+//! `++` is read as double check or mate (Soviet books and FIDE Appendix
+//! C.13 differ), and a final `×` as the Soviet mate sign.
 
 use shakmaty::{CastlingSide, Chess, File, Rank, Role};
 
@@ -101,6 +102,7 @@ impl<'a> Cursor<'a> {
             expected,
             at,
             found: self.peek(),
+            did_you_mean: Vec::new(),
         }
     }
 
@@ -330,8 +332,12 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<MoveDesc, ReadError> {
     finish(cur, desc)
 }
 
+/// `x` or `:`; an `x` that ends the move is the Soviet mate sign `×`
+/// (`Qh5:f7×`), left for [`suffixes`].
 fn capture_sep(cur: &mut Cursor<'_>) -> Option<bool> {
-    (cur.eat('x') || cur.eat(':')).then_some(true)
+    let mut probe = cur.clone();
+    let mate_sign = probe.eat('x') && !probe.peek().is_some_and(|c| c.is_ascii_alphanumeric());
+    (!mate_sign && (cur.eat('x') || cur.eat(':'))).then_some(true)
 }
 
 fn promotion(cur: &mut Cursor<'_>, desc: &mut MoveDesc, lang: Lang) -> Result<(), ReadError> {
@@ -371,7 +377,10 @@ pub(crate) fn suffixes(cur: &mut Cursor<'_>, desc: &mut MoveDesc) -> Result<(), 
     } else if spaced {
         cur.rest = save;
     }
-    desc.check = if cur.eat_str("++") || cur.eat('#') || cur.eat('‡') || cur.eat_str("mate") {
+    // A trailing `x` was `×`, the Soviet mate sign (folded by `normalize`).
+    desc.check = if cur.eat_str("++") {
+        CheckMark::Double
+    } else if cur.eat('#') || cur.eat('‡') || cur.eat_str("mate") || cur.eat('x') {
         CheckMark::Mate
     } else if cur.eat('+') || cur.eat('†') || check_word(cur) {
         CheckMark::Check

@@ -29,6 +29,22 @@ use super::{Lang, Notation, Reading, algebraic, descriptive, iccf, resolve, uci}
 
 /// Reads a token in whichever notation it is written, and says which.
 pub fn read_auto(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notation), ReadError> {
+    let (text, draw_offer) = super::split_draw_offer(text);
+    let (mut reading, notation) = read_any(pos, text, lang).map_err(|e| {
+        // Suggestions in the notation the text most looks like.
+        let digits = text.trim().bytes().all(|b| b.is_ascii_digit());
+        let like = if digits {
+            Notation::Iccf
+        } else {
+            Notation::San
+        };
+        super::suggest::attach(pos, text, like, lang, e)
+    })?;
+    reading.draw_offer = draw_offer;
+    Ok((reading, notation))
+}
+
+fn read_any(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notation), ReadError> {
     // The common case, strict English SAN as PGN files hold it, decided
     // without the general steps below. Their answers are known here: text
     // shakmaty's SAN parser accepts is ASCII without spaces (so
@@ -160,6 +176,7 @@ fn decide(
             expected: "a move",
             at: 1,
             found: text.chars().next(),
+            did_you_mean: Vec::new(),
         })),
         1 => Ok(readings.swap_remove(0)).map(|(n, r)| (r, n)),
         _ if readings.iter().all(|(_, r)| r.mv == readings[0].1.mv) => {

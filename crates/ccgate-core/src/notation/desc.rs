@@ -61,4 +61,7 @@ pub enum CheckMark {
     None,
     Check,
     Mate,
+    /// `++`: a double check in Soviet and Ukrainian books, mate in FIDE
+    /// Appendix C.13; right when the move is either.
+    Double,
 }

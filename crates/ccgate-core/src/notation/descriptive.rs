@@ -110,15 +110,60 @@ pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
         Some(parsed) => parsed,
         None => parse_general(&norm)?,
     };
-    let filter = Filter::new(&pattern, pos.turn());
+    let read = read_pattern(pos, &norm, &pattern, &marks);
+    match (&read, other_side(&pattern)) {
+        // Seed 001 writes `BxPB2` for Bb3xf7: the captured piece's square
+        // counted from its owner's side. Read so only when the mover's
+        // reading names no legal move.
+        (Err(ReadError::Illegal { .. }), Some(other)) => {
+            read_pattern(pos, &norm, &other, &marks).or(read)
+        }
+        _ => read,
+    }
+}
+
+/// A capture's square with its rank counted from the other side.
+fn other_side(pattern: &Pattern) -> Option<Pattern> {
+    let Shape::Capture {
+        piece,
+        origin,
+        target,
+        at: Some(at),
+    } = pattern.shape
+    else {
+        return None;
+    };
+    let rank = at.rank?;
+    Some(Pattern {
+        shape: Shape::Capture {
+            piece,
+            origin,
+            target,
+            at: Some(Spot {
+                rank: Some(rank.flip_vertical()),
+                ..at
+            }),
+        },
+        ..*pattern
+    })
+}
+
+fn read_pattern(
+    pos: &Chess,
+    norm: &str,
+    pattern: &Pattern,
+    marks: &Marks,
+) -> Result<Reading, ReadError> {
+    let filter = Filter::new(pattern, pos.turn());
     // Most moves name one legal move, found without a move list.
     match filter.single(pos) {
         Some(mv) => Ok(Reading {
             mv,
             nag: marks.nag,
-            warnings: warnings(pos, &marks, &mv),
+            warnings: warnings(pos, marks, &mv),
+            draw_offer: false,
         }),
-        None => resolve_general(pos, &norm, &pattern, &marks, &filter),
+        None => resolve_general(pos, norm, pattern, marks, &filter),
     }
 }
 
@@ -144,6 +189,7 @@ fn resolve_general(
             mv: *mv,
             nag: marks.nag,
             warnings: warnings(pos, marks, mv),
+            draw_offer: false,
         }),
         [] => Err(ReadError::Illegal {
             text: norm.to_string(),
@@ -167,7 +213,7 @@ pub(crate) fn append(pos: &Chess, mv: Move, out: &mut String) {
     // Playing a move that is not legal could corrupt the position.
     if legal.contains(&mv) {
         match check_after(pos, &mv) {
-            CheckMark::Check => out.push_str("ch"),
+            CheckMark::Check | CheckMark::Double => out.push_str("ch"),
             CheckMark::Mate => out.push_str("mate"),
             CheckMark::None => {}
         }
@@ -936,7 +982,7 @@ fn by_check_mark(pos: &Chess, found: &mut MoveList, claimed: CheckMark) {
     }
     let gives = |m: &Move, mate_only: bool| match check_after(pos, m) {
         CheckMark::None => false,
-        CheckMark::Check => !mate_only,
+        CheckMark::Check | CheckMark::Double => !mate_only,
         CheckMark::Mate => true,
     };
     // A claimed mate first looks for the one checking move, then for the one mating move.
@@ -1757,6 +1803,11 @@ fn capture_square(cur: &mut Cursor<'_>) -> Result<(Option<Spot>, Option<Role>), 
         }
         return Err(cur.error("a square or a promotion piece"));
     }
+    // The square without a slash: `KtxPK5`, `BxPB2` (seed 001's game); a
+    // whole square, so that SAN's `Qxb6` is not the queen taking a bishop on the sixth.
+    if let Some(s) = spot(cur).filter(|s| s.file.is_some() && s.rank.is_some()) {
+        return Ok((Some(s), None));
+    }
     *cur = start;
     Ok((None, None))
 }
@@ -1796,11 +1847,14 @@ fn marks(cur: &mut Cursor<'_>) -> Result<Marks, ReadError> {
 }
 
 fn check_mark(cur: &mut Cursor<'_>) -> Option<CheckMark> {
-    for w in ["checkmate", "check mate", "mate", "++", "#"] {
+    for w in ["checkmate", "check mate", "mate", "#"] {
         if cur.eat_str_ci(w) {
             cur.eat('.');
             return Some(CheckMark::Mate);
         }
+    }
+    if cur.eat_str("++") {
+        return Some(CheckMark::Double);
     }
     if cur.eat('+') {
         return Some(CheckMark::Check);

@@ -10,7 +10,7 @@ use super::desc::CheckMark;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReadError {
     /// The text is not a move in the notation at all.
-    #[error("cannot read {text:?}: expected {expected} at character {at}{}", found.map(|c| format!(", found {c:?}")).unwrap_or_default())]
+    #[error("cannot read {text:?}: expected {expected} at character {at}{}{}", found.map(|c| format!(", found {c:?}")).unwrap_or_default(), suggest(did_you_mean))]
     Malformed {
         text: String,
         /// What the reader wanted to see.
@@ -18,14 +18,16 @@ pub enum ReadError {
         /// Character index (from 1) where reading stopped.
         at: usize,
         found: Option<char>,
+        /// Legal moves the text probably meant, best first.
+        did_you_mean: Vec<Candidate>,
     },
     /// The text is well formed but no legal move fits.
     #[error("{text} is not a legal move: {reason}{}", suggest(did_you_mean))]
     Illegal {
         text: String,
         reason: Illegal,
-        /// Legal moves one typing error away (codes only), written in the
-        /// notation that was read.
+        /// Legal moves one slip away, best first, written in the notation
+        /// that was read ([`suggest`](super::suggest)).
         did_you_mean: Vec<Candidate>,
     },
     /// More than one legal move fits.
@@ -41,6 +43,20 @@ pub enum ReadError {
         text: String,
         readings: Vec<(super::Notation, Candidate)>,
     },
+}
+
+impl ReadError {
+    /// The legal moves offered with the error: the suggestions of a
+    /// malformed or illegal text, the candidates of an ambiguous one.
+    pub fn did_you_mean(&self) -> Vec<Move> {
+        match self {
+            ReadError::Malformed { did_you_mean, .. } | ReadError::Illegal { did_you_mean, .. } => {
+                did_you_mean.iter().map(|c| c.mv).collect()
+            }
+            ReadError::Ambiguous { candidates, .. } => candidates.iter().map(|c| c.mv).collect(),
+            ReadError::Conflict { readings, .. } => readings.iter().map(|(_, c)| c.mv).collect(),
+        }
+    }
 }
 
 /// A legal move offered to the player, with its text in the notation that
@@ -224,6 +240,7 @@ impl fmt::Display for Warning {
                 CheckMark::None => "no check",
                 CheckMark::Check => "check",
                 CheckMark::Mate => "mate",
+                CheckMark::Double => "double check or mate",
             }
         }
         match self {

@@ -13,7 +13,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, Move, Position, Role};
 
 use super::WriteOptions;
-use super::san::{Spelling, spell};
+use super::san::{Spelling, spell, suffix};
 
 struct Glyphs(Color);
 
@@ -45,4 +45,5 @@ pub(crate) fn glyph(color: Color, role: Role) -> char {
 pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut String) {
     let san = SanPlus::from_move(pos.clone(), mv);
     spell(&san, &Glyphs(pos.turn()), opts.style, out);
+    suffix(pos, mv, san.suffix, opts.style, out);
 }

@@ -14,7 +14,7 @@
 use shakmaty::{CastlingSide, Chess, Move, Position, Role};
 
 use super::WriteOptions;
-use super::san::{Spelling, castle, promote, suffix};
+use super::san::{Spelling, capture_sign, castle, promote, suffix};
 
 pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut String) {
     match mv {
@@ -37,7 +37,11 @@ pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut Strin
                 opts.letters().piece(role, out);
             }
             push_square(from, out);
-            out.push(if capture.is_some() { 'x' } else { '-' });
+            out.push(if capture.is_some() {
+                capture_sign(opts.style)
+            } else {
+                '-'
+            });
             push_square(to, out);
             if let Some(p) = promotion {
                 promote(p, &opts.letters(), opts.style, out);
@@ -45,14 +49,15 @@ pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut Strin
         }
         Move::EnPassant { from, to } => {
             push_square(from, out);
-            out.push('x');
+            out.push(capture_sign(opts.style));
             push_square(to, out);
         }
         Move::Put { .. } => {}
     }
     let mut after = pos.clone();
     after.play_unchecked(mv);
-    suffix(shakmaty::san::Suffix::from_position(&after), out);
+    let mark = shakmaty::san::Suffix::from_position(&after);
+    suffix(pos, mv, mark, opts.style, out);
 }
 
 pub(crate) fn push_square(sq: shakmaty::Square, out: &mut String) {

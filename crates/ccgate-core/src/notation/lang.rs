@@ -1,4 +1,4 @@
-//! Piece letters of 26 languages (`../shared/reference/notation.md` §6).
+//! Piece letters of the 33 languages (`../shared/reference/notation.md` §6).
 //!
 //! Letters are stored as written; reading compares them after
 //! [`text::fold`](super::text) so that look-alike Cyrillic and Latin capitals
@@ -48,8 +48,11 @@ macro_rules! languages {
     };
 }
 
-// Sources per row in notation.md §6. Where sources offer two letters for one
-// piece the first is written; `ALTERNATES` lists what is also read.
+// Sources per row in notation.md §6 and seed 001's table. Where sources offer
+// two letters for one piece the first is written; `ALTERNATES` lists what is
+// also read. Pawn letters are read, never written; where seed 001 and PGN §17
+// disagree the table has the article's letter and `ALTERNATES` PGN's
+// (docs/decisions.md). Arabic has no pawn letter in the article.
 languages! {
     En "en" "English" ["K" "Q" "R" "B" "N" "P"],
     De "de" "German" ["K" "D" "T" "L" "S" "B"],
@@ -67,7 +70,7 @@ languages! {
     Da "da" "Danish" ["K" "D" "T" "L" "S" "B"],
     No "no" "Norwegian" ["K" "D" "T" "L" "S" "B"],
     Fi "fi" "Finnish" ["K" "D" "T" "L" "R" "S"],
-    Hu "hu" "Hungarian" ["K" "V" "B" "F" "H" "G"],
+    Hu "hu" "Hungarian" ["K" "V" "B" "F" "H" "P"],
     Ro "ro" "Romanian" ["R" "D" "T" "N" "C" "P"],
     Tr "tr" "Turkish" ["Ş" "V" "K" "F" "A" "P"],
     Mk "mk" "Macedonian" ["K" "D" "T" "L" "S" "P"],
@@ -77,11 +80,23 @@ languages! {
     Lt "lt" "Lithuanian" ["K" "V" "B" "R" "Ž" "P"],
     Eo "eo" "Esperanto" ["R" "D" "T" "K" "Ĉ" "P"],
     Ca "ca" "Catalan" ["R" "D" "T" "A" "C" "P"],
+    Id "id" "Indonesian" ["R" "M" "B" "G" "K" "P"],
+    Ga "ga" "Irish" ["R" "B" "C" "E" "D" "F"],
+    Cy "cy" "Welsh" ["T" "B" "C" "E" "M" "G"],
+    Lb "lb" "Luxembourgish" ["K" "D" "T" "L" "P" "B"],
+    Scn "scn" "Sicilian" ["R" "D" "T" "A" "S" "P"],
+    Sl "sl" "Slovenian" ["K" "D" "T" "L" "S" "M"],
+    Ar "ar" "Arabic" ["م" "ف" "ر" "فل" "حص" ""],
 }
 
-/// Extra letters read (never written) for a language: English `Kt` and `S`
-/// are old knight letters.
-const ALTERNATES: &[(Lang, Role, &str)] = &[(Lang::En, Role::Knight, "Kt")];
+/// Extra letters read (never written) for a language: English `Kt` is the
+/// old knight letter; the pawn letters of PGN §17 where seed 001 gives another.
+const ALTERNATES: &[(Lang, Role, &str)] = &[
+    (Lang::En, Role::Knight, "Kt"),
+    (Lang::Hu, Role::Pawn, "G"),
+    (Lang::Fi, Role::Pawn, "P"),
+    (Lang::Et, Role::Pawn, "P"),
+];
 
 impl Lang {
     /// The letter written for a piece.
@@ -98,7 +113,7 @@ impl Lang {
         let mut all: Vec<(&'static str, Role)> = ROLES
             .iter()
             .map(|&r| (letters[role_index(r)], r))
-            .filter(|&(l, r)| !(r == Role::Pawn && letters[..5].contains(&l)))
+            .filter(|&(l, r)| !(l.is_empty() || r == Role::Pawn && letters[..5].contains(&l)))
             .collect();
         all.extend(
             ALTERNATES
@@ -213,8 +228,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn twenty_six_languages() {
-        assert_eq!(Lang::ALL.len(), 26);
+    fn every_language_of_the_article() {
+        assert_eq!(Lang::ALL.len(), 33);
+    }
+
+    #[test]
+    fn pawn_letters_of_the_article_and_of_pgn() {
+        let pawn = |lang: Lang, letter: &str| {
+            folded_letters(lang)
+                .iter()
+                .any(|(l, r)| l == letter && *r == Role::Pawn)
+        };
+        assert!(pawn(Lang::Hu, "P") && pawn(Lang::Hu, "G"));
+        assert!(pawn(Lang::Fi, "S") && pawn(Lang::Fi, "P"));
+        assert!(pawn(Lang::Et, "E") && pawn(Lang::Et, "P"));
+        assert!(pawn(Lang::Sl, "M") && pawn(Lang::Cy, "G") && pawn(Lang::Ga, "F"));
     }
 
     #[test]

@@ -26,6 +26,7 @@ mod desc;
 pub mod descriptive;
 mod error;
 mod figurine;
+pub mod glyphs;
 pub mod iccf;
 mod lan;
 pub mod lang;
@@ -34,10 +35,11 @@ pub mod movetext;
 pub mod pgn;
 mod resolve;
 mod san;
-mod suggest;
+pub mod suggest;
 mod text;
 mod uci;
 pub mod uedemann;
+pub mod words;
 
 use std::fmt;
 use std::str::FromStr;
@@ -124,6 +126,12 @@ impl Notation {
         )
     }
 
+    /// Whether moves in the notation carry annotation glyphs (`e5!?`,
+    /// `Nc6 ±`): the codes and UCI, whose convention is no marks, do not.
+    pub fn takes_glyphs(self) -> bool {
+        self.needs_position()
+    }
+
     /// Whether the notation is a square code, for which "did you mean"
     /// suggestions are computed on an illegal move.
     pub fn is_code(self) -> bool {
@@ -174,6 +182,9 @@ pub enum Style {
     Pgn,
     /// The language's letters, `0-0`, `e8Q` (FIDE Laws, Appendix C).
     Fide,
+    /// Soviet books (seed 002): as FIDE, with `:` for a capture, `×` for
+    /// mate and `++` for a double check (`Фh5:f7×`).
+    Soviet,
 }
 
 impl FromStr for Style {
@@ -183,7 +194,8 @@ impl FromStr for Style {
         match s.trim().to_ascii_lowercase().as_str() {
             "pgn" => Ok(Style::Pgn),
             "fide" => Ok(Style::Fide),
-            _ => Err(format!("unknown style {s:?}; known: pgn, fide")),
+            "soviet" => Ok(Style::Soviet),
+            _ => Err(format!("unknown style {s:?}; known: pgn, fide, soviet")),
         }
     }
 }
@@ -235,7 +247,7 @@ impl WriteOptions {
     pub(crate) fn letters(&self) -> Lang {
         match self.style {
             Style::Pgn => Lang::En,
-            Style::Fide => self.lang,
+            Style::Fide | Style::Soviet => self.lang,
         }
     }
 }
@@ -256,6 +268,21 @@ pub struct Reading {
     /// Things the text got wrong that do not change which move it is
     /// (a wrong check or mate mark, a capture mark on a quiet move).
     pub warnings: Vec<Warning>,
+    /// A draw offer was written with the move (`Kb1(=)`, `5254 (=)`: FIDE
+    /// Appendix C.12).
+    pub draw_offer: bool,
+}
+
+/// The draw-offer mark of FIDE Appendix C.12, glued to a move or apart.
+pub const DRAW_OFFER: &str = "(=)";
+
+/// Splits a trailing draw offer off a move: every notation may carry one,
+/// and none of their grammars has a use for it.
+pub fn split_draw_offer(text: &str) -> (&str, bool) {
+    match text.trim_end().strip_suffix(DRAW_OFFER) {
+        Some(rest) if !rest.trim().is_empty() => (rest.trim_end(), true),
+        _ => (text, false),
+    }
 }
 
 /// Reads one move written in `notation` and resolves it in `pos`.
@@ -269,9 +296,23 @@ pub fn read_move(
     notation: Notation,
     opts: &ReadOptions,
 ) -> Result<Reading, ReadError> {
+    let (text, draw_offer) = split_draw_offer(text);
+    let mut reading = read_one(pos, text, notation, opts.lang)
+        .map_err(|e| suggest::attach(pos, text, notation, opts.lang, e))?;
+    reading.draw_offer = draw_offer;
+    Ok(reading)
+}
+
+/// Reads one move, without suggestions.
+pub(crate) fn read_one(
+    pos: &Chess,
+    text: &str,
+    notation: Notation,
+    lang: Lang,
+) -> Result<Reading, ReadError> {
     match notation {
         Notation::San | Notation::Lan | Notation::Figurine => {
-            algebraic::read(pos, text, notation, opts.lang)
+            algebraic::read(pos, text, notation, lang)
         }
         Notation::Uci => uci::read(pos, text),
         Notation::Iccf => iccf::read(pos, text),

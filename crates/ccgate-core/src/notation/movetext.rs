@@ -22,9 +22,10 @@
 
 use compact_str::CompactString;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
 
 use super::auto::read_auto;
+use super::glyphs::Glyph;
 use super::{Lang, Notation, ReadError, ReadOptions, WriteOptions, append_move, read_move};
 
 /// How to read movetext.
@@ -108,6 +109,8 @@ pub struct Node {
 #[derive(Debug, Clone, Default)]
 pub struct Notes {
     pub nags: Vec<u8>,
+    /// A draw offer went with the move (`(=)`, FIDE Appendix C.12).
+    pub draw_offer: bool,
     /// Comments before the move (only at the start of a variation).
     pub before: Vec<String>,
     /// Comments after the move.
@@ -119,6 +122,10 @@ pub struct Notes {
 impl Node {
     pub fn nags(&self) -> &[u8] {
         self.notes.as_ref().map_or(&[], |n| &n.nags)
+    }
+
+    pub fn draw_offer(&self) -> bool {
+        self.notes.as_ref().is_some_and(|n| n.draw_offer)
     }
 
     pub fn comments(&self) -> &[String] {
@@ -156,6 +163,21 @@ pub enum GameError {
         color: Color,
         token: String,
     },
+    /// A token where a move belongs that no notation reads as one: a number
+    /// that is not this move's number (`716`, a mistyped ICCF code) or `00`.
+    #[error("move {number}{dots} {token}: not a move: {why}", dots = if *color == Color::White { "." } else { "..." }, why = not_a_move(token))]
+    NotAMove {
+        number: u32,
+        color: Color,
+        token: String,
+    },
+    /// A move number that contradicts the position (`1... e4` from the start).
+    #[error("move number {token} contradicts the position: this is move {number}{dots}", dots = if *color == Color::White { "." } else { "..." })]
+    WrongNumber {
+        number: u32,
+        color: Color,
+        token: String,
+    },
     /// A game of another variant (crazyhouse, atomic, …) or Chess960.
     #[error("{0}")]
     Unsupported(String),
@@ -170,11 +192,24 @@ pub(crate) fn play(pos: &mut Chess, mv: Option<Move>) {
     match mv {
         Some(m) => pos.play_unchecked(m),
         None => {
-            if let Ok(swapped) = pos.clone().swap_turn() {
+            if let Some(swapped) = null_move(pos) {
                 *pos = swapped;
             }
         }
     }
+}
+
+/// The position after a null move; `None` while in check. Black's null
+/// move ends the move, as any move of Black's does (shakmaty's turn swap
+/// leaves the counter alone).
+fn null_move(pos: &Chess) -> Option<Chess> {
+    let swapped = pos.clone().swap_turn().ok()?;
+    if pos.turn() == Color::White {
+        return Some(swapped);
+    }
+    let mut setup = swapped.to_setup(shakmaty::EnPassantMode::Legal);
+    setup.fullmoves = setup.fullmoves.saturating_add(1);
+    Chess::from_setup(setup, CastlingMode::Standard).ok()
 }
 
 /// Reads every game of a PGN text or bare movetext.
@@ -489,9 +524,12 @@ impl<'a> Parser<'a> {
                 '{' => {
                     self.bump();
                     let end = comment_end(self.rest());
-                    if opts.comments {
-                        let text = self.rest()[..end].trim().to_string();
-                        comment(&mut frames, game, text);
+                    let text = self.rest()[..end].trim();
+                    // PGN output writes a draw offer as this comment (docs/decisions.md).
+                    if text == super::DRAW_OFFER {
+                        offer_last(&mut frames);
+                    } else if opts.comments {
+                        comment(&mut frames, game, text.to_string());
                     }
                     self.at += end;
                     self.bump();
@@ -504,7 +542,10 @@ impl<'a> Parser<'a> {
                     }
                     self.at += end;
                 }
-                '(' if self.rest().starts_with("(=)") => self.at += 3,
+                '(' if self.rest().starts_with(super::DRAW_OFFER) => {
+                    self.at += super::DRAW_OFFER.len();
+                    offer_last(&mut frames);
+                }
                 '(' => {
                     self.bump();
                     let parent = frames.last_mut();
@@ -631,13 +672,25 @@ impl<'a> Parser<'a> {
         depth: usize,
         opts: &MovetextOptions,
     ) {
-        let token = strip_move_number(token);
-        if token.is_empty() || is_suffix_word(token) {
+        let token = match self.move_number(token, frame, game, depth) {
+            Some(rest) => rest,
+            None => return,
+        };
+        if token.is_empty()
+            || is_suffix_word(token)
+            || super::words::mark_word(token).is_some()
+            || (super::words::is_connector(token) && self.mark_word_follows())
+        {
             return;
         }
-        if let Some(nag) = glyph_nag(token) {
+        // The symbols speak of the side that made the last move.
+        if let Some(glyph) = super::glyphs::read(token, !frame.pos.turn()) {
             if let Some(node) = frame.nodes.last_mut() {
-                node.notes_mut().nags.push(nag);
+                match glyph {
+                    Glyph::Nag(nag) => node.notes_mut().nags.push(nag),
+                    // Kept even without comments: one-line output writes it back.
+                    Glyph::Comment(text) => node.notes_mut().comments.push(text.to_string()),
+                }
             }
             return;
         }
@@ -664,7 +717,7 @@ impl<'a> Parser<'a> {
         let number = frame.pos.fullmoves().get();
         let color = frame.pos.turn();
         if matches!(token, "--" | "Z0" | "0000" | "@@@@") {
-            let Ok(after) = frame.pos.clone().swap_turn() else {
+            let Some(after) = null_move(&frame.pos) else {
                 frame.failed = true;
                 let error = GameError::NullInCheck {
                     number,
@@ -679,6 +732,72 @@ impl<'a> Parser<'a> {
             return;
         }
         read_token(frame, token, game, depth, opts);
+    }
+
+    /// Checks a move number against the position and returns what follows
+    /// it in the token; `None` when the token was only a number or is an
+    /// error (recorded).
+    fn move_number(
+        &self,
+        token: &'a str,
+        frame: &mut Frame,
+        game: &mut Game,
+        depth: usize,
+    ) -> Option<&'a str> {
+        let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            return Some(token.trim_start_matches(['.', '…']));
+        }
+        let rest = &token[digits..];
+        let after = rest.trim_start_matches(['.', '…']);
+        let dotted = after.len() < rest.len();
+        // Four or five digits alone are an ICCF move.
+        if !dotted && (!after.is_empty() || matches!(digits, 4 | 5)) {
+            return Some(token);
+        }
+        if frame.failed {
+            return None;
+        }
+        let number = frame.pos.fullmoves().get();
+        let color = frame.pos.turn();
+        let black = rest.starts_with("..") || rest.starts_with('…');
+        let written = token[..digits].parse::<u32>().ok();
+        // A FEN's move counter is often left at 1: the first number of such a game is taken as written.
+        let renumbered = depth == 1 && frame.nodes.is_empty() && game.tag("FEN").is_some();
+        let fits = (written == Some(number) || (renumbered && dotted))
+            && !(black && color == Color::White);
+        if fits && (dotted || color == Color::White) {
+            if let Some(n) = written.filter(|&n| renumbered && n != number) {
+                renumber(frame, game, n);
+            }
+            return Some(after);
+        }
+        frame.failed = true;
+        let token = token.to_string();
+        let error = if dotted {
+            GameError::WrongNumber {
+                number,
+                color,
+                token,
+            }
+        } else {
+            GameError::NotAMove {
+                number,
+                color,
+                token,
+            }
+        };
+        record(game, depth, error);
+        None
+    }
+
+    /// Whether the next token is a check or mate word (`Échec et mat`).
+    fn mark_word_follows(&mut self) -> bool {
+        let save = self.at;
+        self.skip_space_inline();
+        let follows = super::words::mark_word(self.token()).is_some();
+        self.at = save;
+        follows
     }
 
     fn skip_space_inline(&mut self) {
@@ -722,6 +841,9 @@ fn read_token(
             push_node(frame, Some(reading.mv), token, notation);
             if let (Some(nag), Some(node)) = (reading.nag, frame.nodes.last_mut()) {
                 node.notes_mut().nags.push(nag);
+            }
+            if reading.draw_offer {
+                offer_last(std::slice::from_mut(frame));
             }
         }
         Err(error) => {
@@ -808,6 +930,12 @@ fn nag_last(frames: &mut [Frame], nag: u8) {
     }
 }
 
+fn offer_last(frames: &mut [Frame]) {
+    if let Some(node) = frames.last_mut().and_then(|f| f.nodes.last_mut()) {
+        node.notes_mut().draw_offer = true;
+    }
+}
+
 fn close_variation(frames: &mut Vec<Frame>) {
     if frames.len() < 2 {
         return;
@@ -821,23 +949,35 @@ fn close_variation(frames: &mut Vec<Frame>) {
     }
 }
 
-/// `12.`, `12...`, `12…` before a move, or alone.
-fn strip_move_number(token: &str) -> &str {
-    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-    let rest = &token[digits..];
-    let dots = rest.trim_start_matches(['.', '…']);
-    if digits > 0 && dots.len() < rest.len() {
-        return dots;
+/// Gives a game that has not started yet the move number its text uses.
+fn renumber(frame: &mut Frame, game: &mut Game, n: u32) {
+    let Some(n) = std::num::NonZeroU32::new(n) else {
+        return;
+    };
+    let mut setup = frame.pos.to_setup(shakmaty::EnPassantMode::Legal);
+    setup.fullmoves = n;
+    if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
+        game.start = pos.clone();
+        *frame = Frame::new(pos);
     }
-    // Bare numbers of up to three digits number moves; four or five digits are ICCF moves.
-    if digits == token.len() && digits <= 3 {
-        return "";
+}
+
+/// Why a number where a move belongs is not one.
+fn not_a_move(token: &str) -> &'static str {
+    if token.bytes().all(|b| b == b'0') {
+        "castling is written 0-0 or O-O"
+    } else if token.len() == 3 {
+        "an ICCF move has four digits (five with a promotion)"
+    } else {
+        "a number that is not this move's number"
     }
-    token.trim_start_matches(['.', '…'])
 }
 
 /// Words that only qualify the previous move in descriptive or FIDE writing.
 fn is_suffix_word(token: &str) -> bool {
+    // `е.р.` with Cyrillic look-alikes is `e.p.`.
+    let folded = super::text::normalize(token);
+    let token = folded.as_ref();
     if !token.starts_with(['e', 'E', 'c', 'C', 'm', 'M', 'd', 'D', '+', '#', '†', '‡']) {
         return false;
     }
@@ -847,43 +987,6 @@ fn is_suffix_word(token: &str) -> bool {
     ]
     .iter()
     .any(|w| w.eq_ignore_ascii_case(token))
-}
-
-/// Annotation glyphs written as separate tokens: the six move glyphs of PGN
-/// §8.2.3.8 and the position glyphs used by lichess and Informant
-/// (notation.md §4.4).
-fn glyph_nag(token: &str) -> Option<u8> {
-    if token.starts_with(|c: char| c.is_ascii_alphanumeric() && c != 'N') {
-        return None;
-    }
-    let folded = super::text::normalize(token);
-    Some(match folded.as_ref() {
-        "!" => 1,
-        "?" => 2,
-        "!!" => 3,
-        "??" => 4,
-        "!?" => 5,
-        "?!" => 6,
-        "□" => 7,
-        "=" => 10,
-        "∞" => 13,
-        "⩲" => 14,
-        "⩱" => 15,
-        "±" => 16,
-        "∓" => 17,
-        "+-" => 18,
-        "-+" => 19,
-        "⨀" => 22,
-        "↑↑" => 32,
-        "↑" => 36,
-        "→" => 40,
-        "=∞" => 44,
-        "⇆" => 132,
-        "⊕" => 138,
-        "∆" => 140,
-        "N" => 146,
-        _ => return None,
-    })
 }
 
 /// The normalised result for a game termination token.
@@ -982,6 +1085,7 @@ pub fn write_movetext(game: &Game, notation: Notation, opts: &WriteOptions) -> S
     for (i, node) in game.line.iter().enumerate() {
         number(turn, fullmoves, i == 0, &mut out);
         write_node(&pos, node.mv, notation, opts, &mut out);
+        write_marks(node, turn, notation, &mut out);
         out.push(' ');
         if replay {
             play(&mut pos, node.mv);
@@ -993,6 +1097,40 @@ pub fn write_movetext(game: &Game, notation: Notation, opts: &WriteOptions) -> S
     }
     out.push_str(result_of(game));
     out
+}
+
+/// What one-line output writes after a move: its move mark glued (`e5!?`),
+/// the draw offer glued as on a FIDE scoresheet (`Kb1(=)`), then each
+/// evaluation symbol, or `$n` for a NAG without one, and each symbol kept as
+/// a comment. UCI carries no draw offer, and the codes and UCI no glyphs.
+fn write_marks(node: &Node, moved: Color, notation: Notation, out: &mut String) {
+    let Some(notes) = node.notes.as_deref() else {
+        return;
+    };
+    let glyphs = notation.takes_glyphs();
+    let mut rest = Vec::new();
+    for &nag in notes.nags.iter().filter(|_| glyphs) {
+        match super::glyphs::write(nag, moved) {
+            Some(g) if super::glyphs::is_move_mark(nag) && rest.is_empty() => out.push_str(g),
+            Some(g) => rest.push(g.to_string()),
+            None => rest.push(format!("${nag}")),
+        }
+    }
+    if notes.draw_offer && notation != Notation::Uci {
+        out.push_str(super::DRAW_OFFER);
+    }
+    let symbols = notes
+        .comments
+        .iter()
+        .filter(|c| glyphs && super::glyphs::is_comment_glyph(c));
+    for word in rest
+        .iter()
+        .map(String::as_str)
+        .chain(symbols.map(String::as_str))
+    {
+        out.push(' ');
+        out.push_str(word);
+    }
 }
 
 /// The result token written after the moves.

@@ -91,6 +91,10 @@ fn line(
         for n in node.nags() {
             words.push(format!("${n}"));
         }
+        // PGN has no token for a draw offer: the comment correspondence players use.
+        if node.draw_offer() {
+            words.push(format!("{{{}}}", super::DRAW_OFFER));
+        }
         for c in node.comments() {
             words.push(format!("{{{c}}}"));
         }
@@ -99,7 +103,8 @@ fn line(
             line(&pos, variation, notation, opts, words);
             words.push(")".to_string());
         }
-        numbered = !node.comments().is_empty() || !node.variations().is_empty();
+        numbered =
+            !node.comments().is_empty() || !node.variations().is_empty() || node.draw_offer();
         play(&mut pos, node.mv);
     }
 }

@@ -79,7 +79,7 @@ pub(crate) fn resolve(
     let mv = match desc.castle {
         Some(side) => match pos.castling_moves(side).first() {
             Some(m) => *m,
-            None => return Err(illegal(pos, desc, text, notation)),
+            None => return Err(illegal(pos, desc, text)),
         },
         None => find(pos, desc, text, notation, lang)?,
     };
@@ -87,6 +87,7 @@ pub(crate) fn resolve(
         mv,
         nag: desc.nag,
         warnings: warnings(pos, desc, &mv),
+        draw_offer: false,
     })
 }
 
@@ -132,7 +133,7 @@ fn find(
     }
     match moves.as_slice() {
         [m] => Ok(*m),
-        [] => Err(illegal(pos, desc, text, notation)),
+        [] => Err(illegal(pos, desc, text)),
         _ => Err(ReadError::Ambiguous {
             text: text.to_string(),
             candidates: candidates(pos, &moves, notation, lang),
@@ -157,16 +158,12 @@ pub(crate) fn candidates(
         .collect()
 }
 
-fn illegal(pos: &Chess, desc: &MoveDesc, text: &str, notation: Notation) -> ReadError {
-    let did_you_mean = if notation.is_code() {
-        super::suggest::near_misses(pos, text, notation)
-    } else {
-        Vec::new()
-    };
+/// Suggestions are added by the public readers (`suggest::attach`).
+fn illegal(pos: &Chess, desc: &MoveDesc, text: &str) -> ReadError {
     ReadError::Illegal {
         text: text.to_string(),
         reason: explain(pos, desc),
-        did_you_mean,
+        did_you_mean: Vec::new(),
     }
 }
 
@@ -198,6 +195,15 @@ pub(crate) fn wrong_mark(pos: &Chess, claimed: CheckMark, mv: &Move) -> Option<C
             CheckMark::Mate => None,
             actual => Some(actual),
         },
+        CheckMark::Double => {
+            let mut after = pos.clone();
+            after.play_unchecked(*mv);
+            match check_after(pos, mv) {
+                CheckMark::Mate => None,
+                CheckMark::Check if after.checkers().count() > 1 => None,
+                actual => Some(actual),
+            }
+        }
     }
 }
 

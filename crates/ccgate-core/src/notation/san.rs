@@ -13,7 +13,7 @@
 //! ```
 
 use shakmaty::san::{San, SanPlus, Suffix};
-use shakmaty::{CastlingSide, Chess, Move, Role};
+use shakmaty::{CastlingSide, Chess, Move, Position, Role};
 
 use super::{Style, WriteOptions};
 
@@ -31,9 +31,10 @@ impl Spelling for super::Lang {
 pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut String) {
     let san = SanPlus::from_move(pos.clone(), mv);
     spell(&san, &opts.letters(), opts.style, out);
+    suffix(pos, mv, san.suffix, opts.style, out);
 }
 
-/// Writes a SAN value with the given piece spelling.
+/// Writes a SAN value, without its check mark, with the given piece spelling.
 pub(crate) fn spell(san: &SanPlus, pieces: &impl Spelling, style: Style, out: &mut String) {
     match san.san {
         San::Normal {
@@ -54,7 +55,7 @@ pub(crate) fn spell(san: &SanPlus, pieces: &impl Spelling, style: Style, out: &m
                 out.push(r.char());
             }
             if capture {
-                out.push('x');
+                out.push(capture_sign(style));
             }
             out.push(to.file().char());
             out.push(to.rank().char());
@@ -65,7 +66,10 @@ pub(crate) fn spell(san: &SanPlus, pieces: &impl Spelling, style: Style, out: &m
         San::Castle(side) => castle(side, style, out),
         San::Put { .. } | San::Null => {}
     }
-    suffix(san.suffix, out);
+}
+
+pub(crate) fn capture_sign(style: Style) -> char {
+    if style == Style::Soviet { ':' } else { 'x' }
 }
 
 pub(crate) fn promote(role: Role, pieces: &impl Spelling, style: Style, out: &mut String) {
@@ -86,10 +90,21 @@ pub(crate) fn castle(side: CastlingSide, style: Style, out: &mut String) {
     }
 }
 
-pub(crate) fn suffix(s: Option<Suffix>, out: &mut String) {
-    match s {
-        Some(Suffix::Check) => out.push('+'),
-        Some(Suffix::Checkmate) => out.push('#'),
-        None => {}
+/// The check or mate mark of `mv`, a legal move of `pos`, in the style.
+pub(crate) fn suffix(pos: &Chess, mv: Move, s: Option<Suffix>, style: Style, out: &mut String) {
+    match (s, style) {
+        (Some(Suffix::Check), Style::Soviet) => {
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            out.push_str(if after.checkers().count() > 1 {
+                "++"
+            } else {
+                "+"
+            });
+        }
+        (Some(Suffix::Check), _) => out.push('+'),
+        (Some(Suffix::Checkmate), Style::Soviet) => out.push('×'),
+        (Some(Suffix::Checkmate), _) => out.push('#'),
+        (None, _) => {}
     }
 }

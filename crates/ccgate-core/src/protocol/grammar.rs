@@ -134,14 +134,18 @@ pub struct Item {
     pub text: String,
     /// Whether a draw offer goes with this move (`(=)`, `draw?`).
     pub draw_offer: bool,
+    /// Annotation glyphs written apart after the move (`Кc6 ±`), as written;
+    /// the service turns them into NAGs by the side that moved
+    /// ([`glyphs::read`](crate::notation::glyphs::read)). A glyph glued to
+    /// the move (`e5!?`) stays in `text`.
+    pub glyphs: Vec<String>,
 }
 
+/// The most glyphs read after one move.
+pub const MAX_GLYPHS: usize = 4;
+
 /// A move number: `15.` is White's 15th move, `15...` (or `15…`) Black's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MoveNumber {
-    pub number: u32,
-    pub black: bool,
-}
+pub use crate::game::outcome::MoveNumber;
 
 /// Which draw a claim names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -386,7 +390,12 @@ fn move_number(i: &str) -> Res<'_, MoveNumber> {
         map((char('.'), opt((space0, tag("...")))), |(_, b)| b.is_some()),
     ))
     .parse(i)?;
-    Ok((i, MoveNumber { number, black }))
+    let color = if black {
+        shakmaty::Color::Black
+    } else {
+        shakmaty::Color::White
+    };
+    Ok((i, MoveNumber { number, color }))
 }
 
 /// An optional move number, glued or spaced, then a move token; the token
@@ -398,17 +407,43 @@ fn item<'i>(i: &'i str, p: &Profile) -> Res<'i, Item> {
         Some(m) if !m.is_empty() => (m, true),
         _ => (token, false),
     };
-    if !is_move_syntax(text, p.lang, p.table) {
+    // A numbered move in another language's letters (an English player's
+    // `1... Sc6`) is still a move line, so the service can say what was
+    // probably meant; unnumbered, such a word is prose.
+    let foreign = || {
+        number.is_some()
+            && Lang::ALL
+                .iter()
+                .any(|&l| l != p.lang && is_move_syntax(text, l, None))
+    };
+    if !is_move_syntax(text, p.lang, p.table) && !foreign() {
         return fail(i);
     }
+    let (rest, glyphs) = if draw_offer {
+        (rest, Vec::new())
+    } else {
+        many_m_n(0, MAX_GLYPHS, preceded(space1, glyph)).parse(rest)?
+    };
     Ok((
         rest,
         Item {
             number,
             text: text.to_string(),
             draw_offer,
+            glyphs: glyphs.into_iter().map(str::to_string).collect(),
         },
     ))
+}
+
+/// One annotation glyph token (`!?`, `±`, `↑`, `Δ`).
+fn glyph(i: &str) -> Res<'_, &str> {
+    let (rest, token) = take_till1(|c| c == ' ').parse(i)?;
+    // Which side it speaks of does not matter here: only whether it is one.
+    if crate::notation::glyphs::read(token, shakmaty::Color::White).is_some() {
+        Ok((rest, token))
+    } else {
+        fail(i)
+    }
 }
 
 /// An item without a draw offer (conditional moves carry none).
@@ -590,18 +625,15 @@ fn statement<'i>(i: &'i str, p: &Profile) -> Res<'i, (Option<u32>, Body)> {
 // The compact rendering of `protocols/message.md` §8, used by the vectors
 // and handy in logs.
 
-impl fmt::Display for MoveNumber {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.number, if self.black { "..." } else { "." })
-    }
-}
-
 impl fmt::Display for Item {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(n) = self.number {
             write!(f, "{n}")?;
         }
         f.write_str(&self.text)?;
+        for g in &self.glyphs {
+            write!(f, " {g}")?;
+        }
         if self.draw_offer {
             f.write_str("(=)")?;
         }

@@ -14,31 +14,9 @@ use ccgate_core::protocol::grammar::{
 };
 use ccgate_core::protocol::is_iccf_shaped;
 use proptest::prelude::*;
+use shakmaty::Color;
 
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('t') => out.push('\t'),
-            Some('\\') => out.push('\\'),
-            Some('u') => {
-                let hex: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
-                out.push(
-                    char::from_u32(u32::from_str_radix(&hex, 16).expect("hex")).expect("char"),
-                );
-            }
-            other => panic!("unknown escape \\{other:?} in {s:?}"),
-        }
-    }
-    out
-}
+use crate::support::unescape;
 
 fn render(lines: &[ParsedLine]) -> String {
     if lines.is_empty() {
@@ -107,10 +85,11 @@ fn the_issue_examples() {
         Body::Moves(vec![Item {
             number: Some(MoveNumber {
                 number: 15,
-                black: false
+                color: Color::White
             }),
             text: "5254".into(),
-            draw_offer: false
+            draw_offer: false,
+            glyphs: Vec::new(),
         }])
     );
     let black = one("12 15... Nf6");
@@ -121,7 +100,7 @@ fn the_issue_examples() {
         items[0].number,
         Some(MoveNumber {
             number: 15,
-            black: true
+            color: Color::Black
         })
     );
     assert_eq!(items[0].text, "Nf6");

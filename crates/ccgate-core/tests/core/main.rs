@@ -8,6 +8,7 @@ mod support;
 #[path = "../fuzz_checks/mod.rs"]
 mod fuzz_checks;
 
+mod articles;
 mod clock;
 mod descriptive;
 mod differential;

@@ -1,10 +1,6 @@
 //! Helpers shared by the integration tests: test-data loading, positions from
 //! FEN, the positions of the game collection and the perft suites, and the
 //! write-then-read round trip of one move.
-//!
-//! Each integration test crate compiles this module on its own and uses only
-//! part of it, hence the `dead_code` allowance.
-#![allow(dead_code)]
 
 use std::collections::HashSet;
 use std::fs;
@@ -289,7 +285,7 @@ impl std::fmt::Display for Config {
 }
 
 /// Every notation except descriptive, and san/lan/figurine in every language
-/// and both styles.
+/// and every style.
 pub fn all_configs() -> Vec<Config> {
     let mut out = Vec::new();
     for notation in Notation::ALL {
@@ -298,7 +294,7 @@ pub fn all_configs() -> Vec<Config> {
         }
         if Config::has_letters(notation) {
             for &lang in Lang::ALL {
-                for style in [Style::Pgn, Style::Fide] {
+                for style in [Style::Pgn, Style::Fide, Style::Soviet] {
                     out.push(Config::lettered(notation, lang, style));
                 }
             }
@@ -362,6 +358,10 @@ pub fn full_configs(salt: usize) -> Vec<Config> {
                 out.push(Config::lettered(notation, any, Style::Fide));
             }
             _ => out.push(Config::plain(notation)),
+        }
+        // The Soviet style differs from FIDE's only in its marks: one language will do.
+        if Config::has_letters(notation) {
+            out.push(Config::lettered(notation, any, Style::Soviet));
         }
     }
     out
@@ -430,4 +430,31 @@ pub fn sweep_position(pos: &Chess, configs: &[Config], failures: &mut Vec<String
         }
     }
     n
+}
+
+/// The escapes of the data files and vectors: `\n`, `\r`, `\t`, `\\` and
+/// `\u{…}`; any other is an error in the file.
+pub fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('t') => out.push('\t'),
+            Some('\\') => out.push('\\'),
+            Some('u') => {
+                let hex: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                out.push(
+                    char::from_u32(u32::from_str_radix(&hex, 16).expect("hex")).expect("char"),
+                );
+            }
+            other => panic!("unknown escape \\{other:?} in {s:?}"),
+        }
+    }
+    out
 }

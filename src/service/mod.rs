@@ -1,0 +1,397 @@
+//! The game service: one inbound message in, checked against the stored
+//! game, applied or refused, replies queued — all in one transaction.
+//!
+//! Order of work, for durability: one transaction journals the message,
+//! applies what it asks, records incidents, queues every reply and writes
+//! the journal outcome; only after its commit may the transport acknowledge
+//! the message. A crash before the commit leaves nothing, and the transport
+//! delivers the message again; a crash after it leaves nothing to redo, and
+//! the repeated delivery (same transport id) changes nothing. A message whose
+//! processing fails is still journaled, with the error as its outcome.
+
+mod clock;
+mod commands;
+mod conditional;
+mod ctx;
+mod director;
+mod moves;
+mod notice;
+mod pin;
+mod route;
+mod steps;
+
+use jiff::Timestamp;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Color, Move, Position};
+
+use crate::game::outcome::{GameResult, MoveNumber, Termination};
+use crate::game::rules::{Claim, Record};
+use crate::notation::auto::read_auto;
+use crate::notation::movetext::{Game as TextGame, Node, write_movetext};
+use crate::notation::{
+    Lang, Notation, ReadError, ReadOptions, UedemannTable, WriteOptions, read_move, write_move,
+};
+use crate::protocol::address::{Channel, normalize};
+use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, ParsedLine, Profile};
+use crate::protocol::sms::fit;
+pub use clock::{SweepReport, effective_leaves, sweep_clocks, with_penalty};
+pub use ctx::Actor;
+use ctx::Ctx;
+pub use director::{adjudicate, takeback};
+pub use moves::read_players_move;
+pub use notice::{MoveNotice, Notice};
+pub use pin::{hash_pin, pin_of_line};
+pub use steps::{GameStep, Refusal, Step};
+
+use crate::store::{
+    self, GameId, GameRow, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow, NewIncident,
+    NewReply, Outgoing, Player, PlayerId, ReplyId, Sheet, Store, Tx,
+};
+
+/// An inbound message as a transport hands it over.
+#[derive(Debug, Clone)]
+pub struct Inbound {
+    pub channel: Channel,
+    /// The sender's address as the transport gives it.
+    pub from: String,
+    /// The transport's id of the message (Message-ID, PDU hash, frame id);
+    /// `None` makes every submission a new message.
+    pub transport_id: Option<String>,
+    /// The message as received, kept as evidence.
+    pub raw: Vec<u8>,
+    /// The text to read (for email, the body the transport extracted).
+    pub text: String,
+    /// Set when the transport could not vouch for the sender (a failed
+    /// authentication check, or a policy requiring PINs): the message is
+    /// then read only with the player's PIN. Says why, for the record.
+    pub unverified: Option<String>,
+}
+
+/// What happened to a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Processed {
+    pub journal_id: JournalId,
+    /// Delivered before and already processed: nothing new was done.
+    pub duplicate: bool,
+    /// The replies this message queued.
+    pub replies: Vec<Outgoing>,
+    /// What was done now (none for a duplicate).
+    pub steps: Vec<Step>,
+    /// What was done, as journaled: `; `-separated steps such as
+    /// `game 3: ply 5 e2e4 applied` or `refused: wrong PIN`.
+    pub outcome: String,
+}
+
+impl Processed {
+    /// Moves this message applied (conditional replies included).
+    pub fn moves_applied(&self) -> usize {
+        self.steps
+            .iter()
+            .filter(|s| matches!(s, Step::Applied { .. }))
+            .count()
+    }
+
+    /// Steps this message had refused.
+    pub fn refusals(&self) -> usize {
+        self.steps
+            .iter()
+            .filter(|s| matches!(s, Step::Refused(_) | Step::RefusedInGame { .. }))
+            .count()
+    }
+}
+
+/// Processes one inbound message.
+pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
+    handle(store, msg, now, |ctx, sender| {
+        ctx.process((msg.channel, sender), &msg.text, msg.unverified.as_deref())
+    })
+}
+
+/// Why a message is kept as evidence but not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Aside {
+    /// Machine mail (an auto-reply, a list, a delivery report) or no mail
+    /// at all: never answered, so two robots cannot loop. Says why.
+    Ignored(String),
+    /// Over the size limit: answered with a short refusal.
+    TooLarge { size: usize, limit: usize },
+}
+
+/// Journals a message that is not to be read, answering it if `why` says so.
+pub fn set_aside(
+    store: &mut Store,
+    msg: &Inbound,
+    why: &Aside,
+    now: Timestamp,
+) -> store::Result<Processed> {
+    handle(store, msg, now, |ctx, sender| {
+        match why {
+            Aside::Ignored(reason) => ctx.outcomes.push(Step::Ignored(reason.clone())),
+            Aside::TooLarge { size, limit } => {
+                let player = ctx.tx.player_by_address(msg.channel, sender)?;
+                let notice = Notice::TooLarge { limit: *limit };
+                ctx.reply_to_sender(player.as_ref(), None, &notice)?;
+                ctx.outcomes.push(Step::Refused(Refusal::TooLarge {
+                    size: *size,
+                    limit: *limit,
+                }));
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Journals a report that one of our replies was not delivered (a bounce),
+/// and gives that reply up: see [`delivery_failed`]. `reply` is the outbox
+/// id the transport matched, if any.
+pub fn bounced(
+    store: &mut Store,
+    msg: &Inbound,
+    reply: Option<ReplyId>,
+    diagnostic: &str,
+    now: Timestamp,
+) -> store::Result<Processed> {
+    handle(store, msg, now, |ctx, _| {
+        let entry = match reply {
+            Some(id) => ctx.tx.reply(id)?.filter(|e| e.channel == msg.channel),
+            None => None,
+        };
+        match entry {
+            Some(entry) => ctx.undeliverable(&entry, &format!("bounced: {diagnostic}")),
+            None => {
+                ctx.outcomes
+                    .push(Step::Ignored("delivery report matching no reply".into()));
+                Ok(())
+            }
+        }
+    })
+}
+
+/// The sheet of a game as one recipient reads it: their notation and
+/// language (English SAN if not a player), the game as it stands now.
+fn sheet(game: &Loaded, (white, black): &Names, (notation, lang): (Notation, Lang)) -> Sheet {
+    Sheet {
+        white: white.clone(),
+        black: black.clone(),
+        board: diagram(&game.record.pos),
+        record: movetext(game, notation, lang),
+    }
+}
+
+/// The names of a game's players: (White, Black).
+type Names = (String, String);
+
+fn names(store: &Store, game: &Loaded) -> store::Result<Names> {
+    let name = |id: PlayerId| -> store::Result<String> {
+        Ok(store
+            .player(id)?
+            .map_or_else(|| format!("player {id}"), |p| p.name))
+    };
+    Ok((name(game.row.white)?, name(game.row.black)?))
+}
+
+/// Records a failed attempt to send a reply. A temporary failure is retried
+/// with backoff; a permanent one, or the last attempt, gives the reply up:
+/// the recipient's other addresses are tried, the director gets an
+/// incident, and a move notice that never arrived starts no clock.
+pub fn delivery_failed(
+    store: &mut Store,
+    id: ReplyId,
+    error: &str,
+    permanent: bool,
+    retry: store::Retry,
+    now: Timestamp,
+) -> store::Result<()> {
+    let tx = store.write()?;
+    let retry = if permanent {
+        store::Retry {
+            max_attempts: 0,
+            ..retry
+        }
+    } else {
+        retry
+    };
+    tx.mark_failed(id, error, now, retry)?;
+    if let Some(entry) = tx.reply(id)?.filter(|e| e.failed_at.is_some()) {
+        let mut ctx = Ctx::unprompted(&tx, Actor::System, now);
+        ctx.undeliverable(&entry, error)?;
+        ctx.flush()?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// Journals a message and runs `work` on it in one transaction; a message
+/// already processed changes nothing.
+fn handle(
+    store: &mut Store,
+    msg: &Inbound,
+    now: Timestamp,
+    work: impl FnOnce(&mut Ctx<'_, '_>, &str) -> store::Result<()>,
+) -> store::Result<Processed> {
+    let sender = normalize(msg.channel, &msg.from).unwrap_or_else(|_| msg.from.trim().to_string());
+    let transport_id = msg.transport_id.clone().unwrap_or_else(|| {
+        // Unique even for messages submitted at the same (test or replay) instant.
+        use argon2::password_hash::rand_core::{OsRng, RngCore};
+        format!(
+            "local-{}-{}-{:016x}",
+            now.as_nanosecond(),
+            std::process::id(),
+            OsRng.next_u64()
+        )
+    });
+    // One transaction journals the message and applies it: one fsync per
+    // message. The transport acknowledges only after it returns, so a crash
+    // inside it loses nothing (the message comes again) and a crash after it
+    // repeats nothing (the journal knows the transport id).
+    let tx = store.write()?;
+    let journal_id = match tx.journal(msg.channel, &transport_id, &sender, &msg.raw, now)? {
+        Journaled::New(id) => id,
+        Journaled::Seen(entry) if entry.outcome.is_some() => {
+            return Ok(Processed {
+                journal_id: entry.id,
+                duplicate: true,
+                replies: Vec::new(),
+                steps: Vec::new(),
+                outcome: entry.outcome.unwrap_or_default(),
+            });
+        }
+        // Journaled but never processed (by a version that journaled first).
+        Journaled::Seen(entry) => entry.id,
+    };
+    let mut ctx = Ctx {
+        tx: &tx,
+        journal_id: Some(journal_id),
+        actor: Actor::Sender {
+            channel: msg.channel,
+            address: sender.clone(),
+        },
+        now,
+        outcomes: Vec::new(),
+        replies: Vec::new(),
+        latest: None,
+    };
+    let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
+    let steps = std::mem::take(&mut ctx.outcomes);
+    let outcome = steps::journal_text(&steps);
+    match processed {
+        Ok(()) => {
+            tx.set_outcome(journal_id, &outcome, now)?;
+            let replies = tx.replies_for(journal_id)?;
+            tx.commit()?;
+            Ok(Processed {
+                journal_id,
+                duplicate: false,
+                replies,
+                steps,
+                outcome,
+            })
+        }
+        Err(e) => {
+            // Processing failed (a damaged game record, say): undo its
+            // effects but keep the message and why, as evidence.
+            drop(tx);
+            let tx = store.write()?;
+            let id = match tx.journal(msg.channel, &transport_id, &sender, &msg.raw, now)? {
+                Journaled::New(id) => id,
+                Journaled::Seen(entry) => entry.id,
+            };
+            tx.set_outcome(id, &format!("error: {e}"), now)?;
+            tx.commit()?;
+            Err(e)
+        }
+    }
+}
+
+/// A game loaded with its moves replayed.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub row: GameRow,
+    pub moves: Vec<MoveRow>,
+    pub record: Record,
+}
+
+/// Loads a game and replays its moves: the one way the service and the
+/// command line read a game. A record that does not replay is an error.
+pub fn load_game(store: &Store, id: GameId) -> store::Result<Option<Loaded>> {
+    let Some(row) = store.game(id)? else {
+        return Ok(None);
+    };
+    let moves = store.moves(id)?;
+    let record = Record::replay(
+        row.start_fen.as_deref(),
+        moves.iter().map(|m| m.uci.as_str()),
+    )
+    .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
+    Ok(Some(Loaded { row, moves, record }))
+}
+
+impl Loaded {
+    pub(super) fn color_of(&self, player: PlayerId) -> Color {
+        if self.row.white == player {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    pub(super) fn opponent_id(&self, player: PlayerId) -> PlayerId {
+        if self.row.white == player {
+            self.row.black
+        } else {
+            self.row.white
+        }
+    }
+}
+
+/// The main line in the player's notation.
+pub(super) fn movetext(game: &Loaded, notation: Notation, lang: Lang) -> String {
+    let line: Vec<Node> = game
+        .record
+        .moves
+        .iter()
+        .map(|m| Node {
+            mv: Some(*m),
+            notation: Notation::Uci,
+            token: Default::default(),
+            notes: None,
+        })
+        .collect();
+    let text_game = TextGame {
+        tags: Vec::new(),
+        start: game.record.start.clone(),
+        line,
+        comments: Vec::new(),
+        result: game.row.result.map(|r| r.to_string()),
+        error: None,
+        variation_errors: Vec::new(),
+    };
+    write_movetext(&text_game, notation, &WriteOptions::new(lang))
+}
+
+/// A player's preferred channel and address: the preferred channel if they
+/// have an address there, else their first address.
+pub fn reply_address(player: &Player) -> Option<(Channel, String)> {
+    player
+        .reply_via
+        .and_then(|c| player.addresses.iter().find(|(ch, _)| *ch == c).cloned())
+        .or_else(|| player.addresses.first().cloned())
+}
+
+/// A text diagram of the position, White at the bottom.
+pub fn diagram(pos: &Chess) -> String {
+    let board = pos.board();
+    let mut out = String::new();
+    for rank in (0..8u32).rev() {
+        out.push_str(&format!("{} ", rank + 1));
+        for file in 0..8u32 {
+            let sq =
+                shakmaty::Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
+            out.push(board.piece_at(sq).map_or('.', |p| p.char()));
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out.push_str("  a b c d e f g h");
+    out
+}

@@ -1,0 +1,53 @@
+//! The store's row ids as types of their own, so a game id cannot be passed
+//! where a player id is meant.
+
+use std::fmt;
+
+use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+
+macro_rules! id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(pub i64);
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl ToSql for $name {
+            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+                self.0.to_sql()
+            }
+        }
+
+        impl FromSql for $name {
+            fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+                i64::column_result(value).map($name)
+            }
+        }
+    };
+}
+
+id!(
+    /// A game (the number players write as `G7`).
+    GameId
+);
+id!(
+    /// A registered player.
+    PlayerId
+);
+id!(
+    /// An inbound message in the journal.
+    JournalId
+);
+id!(
+    /// A reply in the outbox.
+    ReplyId
+);
+id!(
+    /// A leave span of a player.
+    LeaveId
+);

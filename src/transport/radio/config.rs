@@ -327,8 +327,7 @@ mod tests {
         let e = Config::parse(&text(&short))
             .unwrap()
             .resolve()
-            .err()
-            .expect("a 7-byte key is refused")
+            .expect_err("a 7-byte key is refused")
             .to_string();
         assert!(
             e.contains("radio.peers[0]: the key has 7 bytes, at least 16"),

@@ -58,7 +58,7 @@ impl Ctx<'_, '_> {
                 Some(player.id),
             )?;
             self.reply_to_sender(Some(player), None, &Notice::BadPin)?;
-            self.outcomes.push(Step::Refused(Refusal::Pin(why)));
+            self.steps.push(Step::Refused(Refusal::Pin(why)));
         }
         Ok(ok)
     }

@@ -21,7 +21,7 @@ impl Ctx<'_, '_> {
                 None,
             )?;
             self.reply_to_sender(None, None, &Notice::UnknownSender)?;
-            self.outcomes.push(Step::Refused(Refusal::UnknownSender));
+            self.steps.push(Step::Refused(Refusal::UnknownSender));
             return Ok(());
         };
         if let Some(why) = unverified
@@ -39,7 +39,7 @@ impl Ctx<'_, '_> {
                 Some(player.id),
             )?;
             self.reply_to_sender(Some(&player), None, &Notice::Unauthenticated)?;
-            self.outcomes
+            self.steps
                 .push(Step::Refused(Refusal::Unauthenticated(why.to_string())));
             return Ok(());
         }
@@ -65,7 +65,7 @@ impl Ctx<'_, '_> {
                 Some(player.id),
             )?;
             self.reply_to_sender(Some(&player), None, &Notice::Help)?;
-            self.outcomes.push(Step::Refused(Refusal::NoProtocolLine));
+            self.steps.push(Step::Refused(Refusal::NoProtocolLine));
             return Ok(());
         }
         for line in &lines {
@@ -96,7 +96,7 @@ impl Ctx<'_, '_> {
                 result: game.row.result,
             };
             self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-            self.outcomes.push(Step::AlreadyOver(game.row.id));
+            self.steps.push(Step::AlreadyOver(game.row.id));
             return Ok(());
         }
         match &line.body {
@@ -157,12 +157,12 @@ impl Ctx<'_, '_> {
                     Some(player.id),
                 )?;
                 self.reply_to_sender(Some(player), None, &Notice::NotYourGame { game: id })?;
-                self.outcomes.push(Step::Refused(Refusal::NotTheirGame(id)));
+                self.steps.push(Step::Refused(Refusal::NotTheirGame(id)));
                 Ok(None)
             }
             Route::Ask(games) => {
                 self.reply_to_sender(Some(player), None, &Notice::WhichGame { games })?;
-                self.outcomes.push(Step::NoGameReference);
+                self.steps.push(Step::NoGameReference);
                 Ok(None)
             }
         }

@@ -26,6 +26,8 @@ pub(super) enum Write {
 /// An incident a decision records.
 #[derive(Debug, Clone)]
 pub(super) struct Incident {
+    /// The game it concerns (it may not be the sender's).
+    pub(super) game: Option<GameId>,
     pub(super) kind: IncidentKind,
     pub(super) detail: String,
     /// The protocol line concerned.
@@ -33,6 +35,20 @@ pub(super) struct Incident {
     /// The position the line was judged in.
     pub(super) pos: Option<Chess>,
     pub(super) player: Option<PlayerId>,
+}
+
+impl Incident {
+    /// An incident of this kind, for no game and no line in particular.
+    pub(super) fn about(kind: IncidentKind, detail: String) -> Incident {
+        Incident {
+            game: None,
+            kind,
+            detail,
+            text: None,
+            pos: None,
+            player: None,
+        }
+    }
 }
 
 /// Who a notice goes to.
@@ -47,7 +63,7 @@ pub(super) enum To {
 /// What a rule decided.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Decision {
-    /// The game it is about (its notices carry the game's sheet).
+    /// The game its notices are about (they carry the game's sheet).
     pub(super) game: Option<GameId>,
     pub(super) writes: Vec<Write>,
     pub(super) incident: Option<Incident>,
@@ -86,6 +102,25 @@ impl Decision {
         self
     }
 
+    /// A message or line refused before any game of the sender's is
+    /// concerned: the incident, the notice to the sender, the step.
+    pub(super) fn refused(
+        player: Option<&Player>,
+        incident: Incident,
+        notice: Notice,
+        why: Refusal,
+    ) -> Decision {
+        Decision {
+            incident: Some(Incident {
+                player: player.map(|p| p.id),
+                ..incident
+            }),
+            step: Some(Step::Refused(why)),
+            ..Decision::default()
+        }
+        .tell(To::Sender(player.cloned()), notice)
+    }
+
     /// A refusal about a game: the incident with the position it was judged
     /// in, the notice to the sender, and the journal's step.
     pub(super) fn refusal(
@@ -98,6 +133,7 @@ impl Decision {
     ) -> Decision {
         Decision {
             incident: Some(Incident {
+                game: Some(game.row.id),
                 kind,
                 detail: detail.clone(),
                 text: Some(line.text.clone()),
@@ -133,7 +169,7 @@ impl Ctx<'_, '_> {
             }
         }
         if let Some(i) = d.incident {
-            self.incident(d.game, i.pos, i.kind, i.detail, i.text.as_deref(), i.player)?;
+            self.incident(i.game, i.pos, i.kind, i.detail, i.text.as_deref(), i.player)?;
         }
         for (to, notice) in &d.notices {
             match to {

@@ -21,6 +21,18 @@ pub(super) enum Write {
     },
     Notation(PlayerId, Notation),
     Lang(PlayerId, Lang),
+    /// A PIN tried: failures count up and lock it until the given time.
+    PinAttempt {
+        player: PlayerId,
+        ok: bool,
+        locked_until: Option<Timestamp>,
+    },
+    /// A player's conditional pairs for a game (none: dropped).
+    Conditionals {
+        game: GameId,
+        player: PlayerId,
+        pairs: Vec<(String, String)>,
+    },
 }
 
 /// An incident a decision records.
@@ -166,6 +178,16 @@ impl Ctx<'_, '_> {
                 } => self.tx.add_penalty(game, player, days, &reason, self.now)?,
                 Write::Notation(player, n) => self.tx.set_notation(player, n)?,
                 Write::Lang(player, l) => self.tx.set_lang(player, l)?,
+                Write::PinAttempt {
+                    player,
+                    ok,
+                    locked_until,
+                } => self.tx.record_pin_attempt(player, ok, locked_until)?,
+                Write::Conditionals {
+                    game,
+                    player,
+                    pairs,
+                } => self.tx.set_conditionals(game, player, &pairs)?,
             }
         }
         if let Some(i) = d.incident {

@@ -1,6 +1,6 @@
 //! Reading a message and routing each line to its game.
 
-use super::decision::{Decision, Incident};
+use super::decision::{Decision, Incident, To};
 use super::moves::table_of;
 use super::*;
 
@@ -91,9 +91,10 @@ impl Ctx<'_, '_> {
                 game: game.row.id,
                 result: game.row.result,
             };
-            self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-            self.steps.push(Step::AlreadyOver(game.row.id));
-            return Ok(());
+            let d = Decision::about(game.row.id)
+                .tell(To::Sender(Some(player.clone())), notice)
+                .step(Step::AlreadyOver(game.row.id));
+            return self.apply(d, None);
         }
         match &line.body {
             Body::Moves(items) => self.moves(player, game, line, items),
@@ -159,8 +160,13 @@ impl Ctx<'_, '_> {
                 Ok(None)
             }
             Route::Ask(games) => {
-                self.reply_to_sender(Some(player), None, &Notice::WhichGame { games })?;
-                self.steps.push(Step::NoGameReference);
+                let d = Decision::default()
+                    .tell(
+                        To::Sender(Some(player.clone())),
+                        Notice::WhichGame { games },
+                    )
+                    .step(Step::NoGameReference);
+                self.apply(d, None)?;
                 Ok(None)
             }
         }

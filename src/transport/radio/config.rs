@@ -205,12 +205,11 @@ impl RadioConfig {
                 names: ["key_file", "key_env"],
             };
             match problems.take(key.read(&format!("radio.peers[{i}]"))) {
-                Some(Some(k)) if k.expose().trim().is_empty() => {
-                    problems.push(format!("radio.peers[{i}]: the key is empty"))
-                }
-                Some(k) => {
-                    keys.push((p.callsign, k.map(|k| k.expose().trim().as_bytes().to_vec())))
-                }
+                Some(Some(k)) => match super::frame::key_from_line(k.expose()) {
+                    Ok(k) => keys.push((p.callsign, Some(k))),
+                    Err(e) => problems.push(format!("radio.peers[{i}]: {e}")),
+                },
+                Some(None) => keys.push((p.callsign, None)),
                 None => {}
             }
         }
@@ -303,4 +302,38 @@ fn five_minutes() -> Duration {
 }
 fn half_hour() -> Duration {
     Duration::from_secs(1800)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::Config;
+
+    /// check-config resolves the configuration: a key under 16 bytes is
+    /// refused there, naming the peer.
+    #[test]
+    fn short_keys_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let short = dir.path().join("short.key");
+        let long = dir.path().join("long.key");
+        std::fs::write(&short, "guessed\n").unwrap();
+        std::fs::write(&long, "hex:000102030405060708090a0b0c0d0e0f\nsecond line\n").unwrap();
+        let text = |key: &std::path::Path| {
+            format!(
+                "[radio]\ncallsign = \"G4ABC\"\nkiss_tcp = \"localhost:8001\"\n\
+                 [[radio.peers]]\ncallsign = \"DL1XYZ-2\"\nkey_file = {:?}\n",
+                key.display().to_string()
+            )
+        };
+        let e = Config::parse(&text(&short))
+            .unwrap()
+            .resolve()
+            .expect_err("a 7-byte key is refused")
+            .to_string();
+        assert!(
+            e.contains("radio.peers[0]: the key has 7 bytes, at least 16"),
+            "{e}"
+        );
+        let resolved = Config::parse(&text(&long)).unwrap().resolve();
+        assert!(resolved.is_ok(), "{:?}", resolved.err());
+    }
 }

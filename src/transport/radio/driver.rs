@@ -28,7 +28,9 @@ use tokio::time::Instant;
 
 use super::ax25::{self, Address, UiFrame};
 use super::config::{FlowControl, Parity, Port, RadioConfig, RadioSettings};
-use super::frame::{self, Callsign, Deframer, Frame, LinkOptions, MAX_TEXT, is_restricted};
+use super::frame::{
+    self, Callsign, Deframer, Frame, FrameError, LinkOptions, MAX_TEXT, is_restricted,
+};
 use super::kiss::{self, Command};
 use super::link::{Event, Link, LinkConfig, LinkState, MsgId};
 use crate::transport::channel::{Backoff, ChannelError, Connection, pause, supervise};
@@ -101,9 +103,10 @@ pub struct Settings {
     /// KISS with AX.25 UI frames on this TNC port; raw frames when `None`.
     pub kiss_port: Option<u8>,
     pub link: LinkConfig,
-    /// Bits per second on the air, and bits on the air per byte written.
-    pub rate: u32,
-    pub bits_per_byte: f64,
+    /// How long one byte written takes to go out: its airtime (bits on the
+    /// air per byte ÷ the air rate) or its time on the serial line to the
+    /// modem or TNC, whichever is longer (radio.md §13).
+    pub secs_per_byte: f64,
 }
 
 /// Frames waiting in the link's outbox beyond this stay in the caller's.
@@ -146,7 +149,14 @@ impl Settings {
         } else {
             f64::from(config.bits_per_byte())
         };
-        let full = Duration::from_secs_f64(f64::from(FULL_FRAME) * bits_per_byte / f64::from(rate));
+        // A TNC or modem on a serial line slower than its air rate gets
+        // the bytes no faster than the line carries them.
+        let serial = match config.kiss_tcp {
+            Some(_) => 0.0,
+            None => f64::from(config.bits_per_byte()) / f64::from(config.baud.max(1)),
+        };
+        let secs_per_byte = (bits_per_byte / f64::from(rate)).max(serial);
+        let full = Duration::from_secs_f64(f64::from(FULL_FRAME) * secs_per_byte);
         // Full duplex: our frame, the peer's frame in progress, the ACK.
         // Half duplex behind a TNC: the whole window may be on the air first.
         let frames = if kiss_port.is_some() {
@@ -171,20 +181,37 @@ impl Settings {
                 long_silence: config.long_silence,
                 ..LinkConfig::default()
             },
-            rate,
-            bits_per_byte,
+            secs_per_byte,
         }
     }
 
     fn airtime(&self, bytes: usize) -> Duration {
-        Duration::from_secs_f64(bytes as f64 * self.bits_per_byte / f64::from(self.rate))
+        Duration::from_secs_f64(bytes as f64 * self.secs_per_byte)
     }
 }
 
 /// Makes `text` fit a restricted link: capitals (the reader of a reply on a
 /// teleprinter link knows no case), line breaks as spaces, other characters
-/// dropped, runs of spaces collapsed.
+/// dropped, runs of spaces collapsed. A FEN in it (the board reply) is
+/// first rewritten as a restricted FEN ([`restricted_fen`]): folded, a FEN
+/// would turn every black piece white.
 pub fn telegraph(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut safe = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        match words.get(i..i + 6).and_then(restricted_fen) {
+            Some(fen) => {
+                safe.push(fen);
+                i += 6;
+            }
+            None => {
+                safe.push(words[i].to_string());
+                i += 1;
+            }
+        }
+    }
+    let text = safe.join(" ");
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         let c = c.to_ascii_uppercase();
@@ -194,6 +221,41 @@ pub fn telegraph(text: &str) -> String {
         }
     }
     out.trim().replace("ZCZC", "ZCZ C").replace("NNNN", "NNN N")
+}
+
+/// The six fields of a FEN as radio.md §8.1 writes it for a link without
+/// lower case: a black piece (board and castling fields) is its capital
+/// after a `-`, every other letter a capital (`rnbqkb1r/… w KQkq e3 0 1` is
+/// `-R-N-B-Q-K-B1-R/… W KQ-K-Q E3 0 1`). `None` unless `fields` is a FEN.
+pub fn restricted_fen(fields: &[&str]) -> Option<String> {
+    let [board, turn, castling, ep, half, full] = fields else {
+        return None;
+    };
+    if board.matches('/').count() != 7 {
+        return None;
+    }
+    shakmaty::fen::Fen::from_ascii(fields.join(" ").as_bytes()).ok()?;
+    let black_marked = |field: &str| {
+        let mut out = String::with_capacity(field.len() * 2);
+        for c in field.chars() {
+            if c.is_ascii_lowercase() {
+                out.push('-');
+            }
+            out.push(c.to_ascii_uppercase());
+        }
+        out
+    };
+    Some(
+        [
+            black_marked(board),
+            turn.to_ascii_uppercase(),
+            black_marked(castling),
+            ep.to_ascii_uppercase(),
+            half.to_string(),
+            full.to_string(),
+        ]
+        .join(" "),
+    )
 }
 
 /// Cuts `text` to a frame's `MAX_TEXT` bytes at a character boundary.
@@ -391,6 +453,16 @@ impl Station {
                     let ev = self.peers[i].link.receive(frame, now);
                     self.events(i, ev, handler).await?;
                 }
+                Err(
+                    e @ (FrameError::MissingMac { .. }
+                    | FrameError::BadMac { .. }
+                    | FrameError::NoKey { .. }),
+                ) => {
+                    // An incident (radio.md §9.3.4): a warning and a
+                    // trouble count, never an answer on the air.
+                    tracing::warn!(error = %e, "radio incident: a frame failed authentication");
+                    handler.trouble(&format!("radio incident: {e}"));
+                }
                 Err(e) => {
                     tracing::debug!(error = %e, "damaged frame");
                     for i in 0..self.peers.len() {
@@ -435,19 +507,25 @@ impl Station {
     }
 
     fn wire(&self, frame: &Frame, opts: &LinkOptions) -> Result<Vec<u8>, String> {
-        let bytes = frame::encode(frame, opts).map_err(|e| e.to_string())?;
-        let Some(port) = self.settings.kiss_port else {
-            return Ok(bytes);
-        };
-        let ui = UiFrame::new(
-            Address::from(frame.to),
-            Address::from(frame.from),
-            Vec::new(),
-            bytes,
-        );
-        let ax = ax25::encode(&ui).map_err(|e| e.to_string())?;
-        Ok(kiss::encode(port, Command::Data, &ax))
+        wire(frame, opts, self.settings.kiss_port)
     }
+}
+
+/// A frame's bytes on the line: its encoding, or behind a KISS TNC on
+/// `kiss_port` that encoding in an AX.25 UI frame in a KISS frame (§12).
+pub fn wire(frame: &Frame, opts: &LinkOptions, kiss_port: Option<u8>) -> Result<Vec<u8>, String> {
+    let bytes = frame::encode(frame, opts).map_err(|e| e.to_string())?;
+    let Some(port) = kiss_port else {
+        return Ok(bytes);
+    };
+    let ui = UiFrame::new(
+        Address::from(frame.to),
+        Address::from(frame.from),
+        Vec::new(),
+        bytes,
+    );
+    let ax = ax25::encode(&ui).map_err(|e| e.to_string())?;
+    Ok(kiss::encode(port, Command::Data, &ax))
 }
 
 /// The receive side of one connection.
@@ -624,5 +702,69 @@ async fn session(
             _ = wake.notified() => next_due = Instant::now(),
             _ = stop.changed() => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reads a restricted FEN back (radio.md §8.1), as a peer would.
+    fn unrestricted(fen: &str) -> String {
+        let mut out = String::new();
+        let mut black = false;
+        for (n, field) in fen.split(' ').enumerate() {
+            if n > 0 {
+                out.push(' ');
+            }
+            for c in field.chars() {
+                match c {
+                    '-' if n == 0 || n == 2 && field != "-" => black = true,
+                    c if black || n == 1 || n == 3 => {
+                        out.push(c.to_ascii_lowercase());
+                        black = false;
+                    }
+                    c => out.push(c),
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_board_reply_survives_capitals() {
+        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+        let reply = format!("G12 {fen} White to move. Check 7F3A.");
+        let sent = telegraph(&reply);
+        assert_eq!(
+            sent,
+            "G12 -R1-B-Q-K-B1-R/-P-P-P-P1-P-P-P/2-N2-N2/4-P3/2B1P3/5N2/PPPP1PPP/RNBQK2R \
+             W KQ-K-Q - 4 4 WHITE TO MOVE. CHECK 7F3A."
+        );
+        assert!(sent.bytes().all(is_restricted));
+        let back: Vec<&str> = sent.split(' ').skip(1).take(6).collect();
+        assert_eq!(unrestricted(&back.join(" ")), fen);
+        // En passant square, no castling, black to move.
+        let fen = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1";
+        let sent = restricted_fen(&fen.split(' ').collect::<Vec<_>>()).unwrap();
+        assert_eq!(sent, "4-K3/8/8/8/3-PP3/8/8/4K3 B - E3 0 1");
+        assert_eq!(unrestricted(&sent), fen);
+    }
+
+    #[test]
+    fn text_that_is_no_fen_is_only_folded() {
+        assert_eq!(telegraph("12 draw?\nthanks"), "12 DRAW? THANKS");
+        assert_eq!(
+            restricted_fen(&["8/8/8/8/8/8/8", "w", "-", "-", "0", "1"]),
+            None
+        );
+        assert_eq!(
+            restricted_fen(&["x/8/8/8/8/8/8/8", "w", "-", "-", "0", "1"]),
+            None
+        );
+        assert_eq!(
+            telegraph("a/b/c/d/e/f/g/h w - - 0 1"),
+            "A/B/C/D/E/F/G/H W - - 0 1"
+        );
     }
 }

@@ -231,6 +231,49 @@ pub enum FrameError {
     NoKey { from: Callsign, to: Callsign },
 }
 
+/// The shortest key a pair may have (radio.md §7).
+pub const MIN_KEY: usize = 16;
+
+/// A pair's key from the first line of its key file or its variable
+/// (radio.md §7): the line's bytes, surrounding white space removed;
+/// `hex:` or `base64:` before them names an encoding. At least
+/// [`MIN_KEY`] bytes once decoded.
+pub fn key_from_line(line: &str) -> Result<Vec<u8>, String> {
+    use base64::Engine;
+    let line = line.trim();
+    let key = if let Some(digits) = line.strip_prefix("hex:") {
+        let digits = digits.trim().as_bytes();
+        if digits.len() % 2 != 0 || !digits.iter().all(u8::is_ascii_hexdigit) {
+            return Err("the key after hex: is not pairs of hex digits".into());
+        }
+        digits
+            .chunks(2)
+            .map(|p| (hex_value(p[0]) << 4) | hex_value(p[1]))
+            .collect()
+    } else if let Some(text) = line.strip_prefix("base64:") {
+        base64::engine::general_purpose::STANDARD
+            .decode(text.trim())
+            .map_err(|e| format!("the key after base64: is not base64: {e}"))?
+    } else {
+        line.as_bytes().to_vec()
+    };
+    if key.len() < MIN_KEY {
+        return Err(format!(
+            "the key has {} bytes, at least {MIN_KEY} are needed",
+            key.len()
+        ));
+    }
+    Ok(key)
+}
+
+fn hex_value(digit: u8) -> u8 {
+    match digit {
+        b'0'..=b'9' => digit - b'0',
+        b'a'..=b'f' => digit - b'a' + 10,
+        _ => digit.to_ascii_uppercase() - b'A' + 10,
+    }
+}
+
 fn mac(key: &[u8], signed: &[u8]) -> [u8; MAC_LEN] {
     // HMAC takes keys of any length.
     let mut m = <Hmac<Sha256> as Mac>::new_from_slice(key).expect("HMAC accepts any key length");
@@ -726,6 +769,36 @@ impl<'a> Cursor<'a> {
 #[cfg(test)]
 mod tests {
     use crate::transport::radio::XorShift;
+
+    #[test]
+    fn keys_are_the_first_lines_bytes_or_prefixed_hex_or_base64() {
+        use super::key_from_line;
+        assert_eq!(
+            key_from_line(" G4ABC/DL1XYZ-2 pair key ").unwrap(),
+            b"G4ABC/DL1XYZ-2 pair key"
+        );
+        let bytes: Vec<u8> = (0..16).map(|i| i * 17).collect();
+        assert_eq!(
+            key_from_line("hex:00112233445566778899aAbBcCdDeEfF").unwrap(),
+            bytes
+        );
+        assert_eq!(
+            key_from_line("base64:ABEiM0RVZneImaq7zN3u/w==").unwrap(),
+            bytes
+        );
+        for (line, error) in [
+            ("", "0 bytes, at least 16"),
+            ("fifteen bytes!!", "15 bytes, at least 16"),
+            ("hex:00112233445566778899aabbccddee", "15 bytes"),
+            ("hex:0011223344556677889", "pairs of hex digits"),
+            ("hex:0011223344556677889x", "pairs of hex digits"),
+            ("base64:not base64 at all!", "not base64"),
+            ("base64:AAECAwQFBgcICQoLDA0O", "15 bytes"),
+        ] {
+            let e = key_from_line(line).unwrap_err();
+            assert!(e.contains(error), "{line:?}: {e}");
+        }
+    }
 
     /// A player's radio address is written exactly as the link writes the
     /// sender of a frame, so the two always match.

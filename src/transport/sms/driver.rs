@@ -219,7 +219,11 @@ async fn send_due<S: AsyncRead + AsyncWrite + Unpin>(
             match modem.send(part.tpdu_len, &part.hex).await {
                 Ok(mr) => references.push(mr),
                 Err(e) => {
-                    handler.failed(reply.id, e.to_string(), false).await?;
+                    // An unconfirmed part may be on its way: given up
+                    // rather than sent twice (docs/decisions.md).
+                    handler
+                        .failed(reply.id, e.to_string(), e.is_unconfirmed())
+                        .await?;
                     if e.is_link() {
                         return Err(e.to_string());
                     }

@@ -21,11 +21,25 @@ pub(super) enum Write {
     },
     Notation(PlayerId, Notation),
     Lang(PlayerId, Lang),
+    /// A PIN tried: failures count up and lock it until the given time.
+    PinAttempt {
+        player: PlayerId,
+        ok: bool,
+        locked_until: Option<Timestamp>,
+    },
+    /// A player's conditional pairs for a game (none: dropped).
+    Conditionals {
+        game: GameId,
+        player: PlayerId,
+        pairs: Vec<(String, String)>,
+    },
 }
 
 /// An incident a decision records.
 #[derive(Debug, Clone)]
 pub(super) struct Incident {
+    /// The game it concerns (it may not be the sender's).
+    pub(super) game: Option<GameId>,
     pub(super) kind: IncidentKind,
     pub(super) detail: String,
     /// The protocol line concerned.
@@ -33,6 +47,20 @@ pub(super) struct Incident {
     /// The position the line was judged in.
     pub(super) pos: Option<Chess>,
     pub(super) player: Option<PlayerId>,
+}
+
+impl Incident {
+    /// An incident of this kind, for no game and no line in particular.
+    pub(super) fn about(kind: IncidentKind, detail: String) -> Incident {
+        Incident {
+            game: None,
+            kind,
+            detail,
+            text: None,
+            pos: None,
+            player: None,
+        }
+    }
 }
 
 /// Who a notice goes to.
@@ -47,7 +75,7 @@ pub(super) enum To {
 /// What a rule decided.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Decision {
-    /// The game it is about (its notices carry the game's sheet).
+    /// The game its notices are about (they carry the game's sheet).
     pub(super) game: Option<GameId>,
     pub(super) writes: Vec<Write>,
     pub(super) incident: Option<Incident>,
@@ -86,6 +114,25 @@ impl Decision {
         self
     }
 
+    /// A message or line refused before any game of the sender's is
+    /// concerned: the incident, the notice to the sender, the step.
+    pub(super) fn refused(
+        player: Option<&Player>,
+        incident: Incident,
+        notice: Notice,
+        why: Refusal,
+    ) -> Decision {
+        Decision {
+            incident: Some(Incident {
+                player: player.map(|p| p.id),
+                ..incident
+            }),
+            step: Some(Step::Refused(why)),
+            ..Decision::default()
+        }
+        .tell(To::Sender(player.cloned()), notice)
+    }
+
     /// A refusal about a game: the incident with the position it was judged
     /// in, the notice to the sender, and the journal's step.
     pub(super) fn refusal(
@@ -98,6 +145,7 @@ impl Decision {
     ) -> Decision {
         Decision {
             incident: Some(Incident {
+                game: Some(game.row.id),
                 kind,
                 detail: detail.clone(),
                 text: Some(line.text.clone()),
@@ -130,10 +178,20 @@ impl Ctx<'_, '_> {
                 } => self.tx.add_penalty(game, player, days, &reason, self.now)?,
                 Write::Notation(player, n) => self.tx.set_notation(player, n)?,
                 Write::Lang(player, l) => self.tx.set_lang(player, l)?,
+                Write::PinAttempt {
+                    player,
+                    ok,
+                    locked_until,
+                } => self.tx.record_pin_attempt(player, ok, locked_until)?,
+                Write::Conditionals {
+                    game,
+                    player,
+                    pairs,
+                } => self.tx.set_conditionals(game, player, &pairs)?,
             }
         }
         if let Some(i) = d.incident {
-            self.incident(d.game, i.pos, i.kind, i.detail, i.text.as_deref(), i.player)?;
+            self.incident(i.game, i.pos, i.kind, i.detail, i.text.as_deref(), i.player)?;
         }
         for (to, notice) in &d.notices {
             match to {

@@ -44,176 +44,182 @@ pub fn read_players_move(
     }
 }
 
-impl Ctx<'_, '_> {
-    pub(super) fn moves(
-        &mut self,
-        player: &Player,
-        game: Loaded,
-        line: &ParsedLine,
-        items: &[Item],
-    ) -> store::Result<()> {
-        let (echo, own) = match items {
-            [own] => (None, own),
-            [echo, own] => (Some(echo), own),
-            _ => {
-                let reason = "one move per line, optionally after the opponent's last move";
-                return self.refuse(
-                    player,
-                    &game,
-                    line,
-                    &line.text,
-                    IncidentKind::Malformed,
-                    reason,
-                    Vec::new(),
-                );
-            }
-        };
-        let me = game.color_of(player.id);
-        let to_move = game.record.pos.turn();
-        // A move sent again because our confirmation never arrived: confirm it again.
-        if to_move != me {
-            if let Some(resent) = self.resent_move(player, &game, own) {
-                self.notify_move(player, &game, resent, true, false)?;
-                self.steps.push(Step::ConfirmedAgain {
-                    game: game.row.id,
-                    ply: resent,
-                });
-                return Ok(());
-            }
-            let notice = Notice::NotYourTurn {
-                game: game.row.id,
-                text: own.text.clone(),
-            };
-            return self.reject(
+/// What a move line comes to.
+enum Verdict {
+    /// Refused: nothing applied.
+    Refused(Box<Decision>),
+    /// The sender's own last move (this ply) again, because our
+    /// confirmation never arrived: confirmed again.
+    Resent(u32),
+    /// A legal move, kept as written (glyphs and offer included: `game pgn`
+    /// shows them as NAGs), read in `notation`.
+    Play {
+        mv: Move,
+        written: String,
+        notation: Notation,
+        offer: bool,
+    },
+}
+
+fn refused(d: Decision) -> Verdict {
+    Verdict::Refused(Box::new(d))
+}
+
+/// Judges a move line (one move, or the opponent's last move and one) from
+/// `player` against the game.
+fn judge(game: &Loaded, player: &Player, line: &ParsedLine, items: &[Item]) -> Verdict {
+    let (echo, own) = match items {
+        [own] => (None, own),
+        [echo, own] => (Some(echo), own),
+        _ => {
+            let reason = "one move per line, optionally after the opponent's last move";
+            let kind = IncidentKind::Malformed;
+            return refused(refused_move(
+                game,
                 player,
-                &game,
                 line,
-                IncidentKind::OutOfTurn,
-                "not the sender's move".into(),
-                &notice,
-            );
+                &line.text,
+                kind,
+                reason,
+                &[],
+            ));
         }
-        if let Some(echo) = echo
-            && !self.echo_matches(player, &game, echo)
-        {
-            return self.desync(player, &game, line, echo);
+    };
+    if game.record.pos.turn() != game.color_of(player.id) {
+        if let Some(resent) = resent_move(player, game, own) {
+            return Verdict::Resent(resent);
         }
-        let ply = game.record.next_ply();
-        let expected = MoveNumber::of_ply(&game.record.start, ply);
-        if let Some(n) = own.number
-            && n != expected
-        {
-            let notice = Notice::WrongNumber {
-                game: game.row.id,
-                text: line.text.clone(),
-                expected,
-            };
-            let detail = format!("move number given, expected {expected}");
-            return self.reject(
-                player,
-                &game,
-                line,
-                IncidentKind::WrongNumber,
-                detail,
-                &notice,
-            );
-        }
-
-        match read_players_move(&game.record.pos, &own.text, player) {
-            Err(e) => {
-                let (kind, reason, suggestions) = describe_error(&e);
-                self.refuse(player, &game, line, &own.text, kind, &reason, suggestions)
-            }
-            Ok((mv, notation)) => {
-                let mut game = game;
-                // Kept as written, glyphs and offer included: `game pgn` shows them as NAGs.
-                let mut written = own.text.clone();
-                for g in &own.glyphs {
-                    written.push(' ');
-                    written.push_str(g);
-                }
-                if own.draw_offer {
-                    written.push_str(crate::notation::DRAW_OFFER);
-                }
-                self.play(player, &mut game, mv, &written, notation, own.draw_offer)?;
-                self.run_conditionals(&mut game)?;
-                self.latest = Some(game);
-                Ok(())
-            }
-        }
-    }
-
-    /// The sender's own last move, if `item` names it again.
-    pub(super) fn resent_move(&self, player: &Player, game: &Loaded, item: &Item) -> Option<u32> {
-        let last = u32::try_from(game.record.moves.len())
-            .ok()
-            .filter(|&p| p > 0)?;
-        let before = game.record.position_before(last as usize);
-        let (mv, _) = read_players_move(&before, &item.text, player).ok()?;
-        let number = MoveNumber::of_ply(&game.record.start, last);
-        let number_ok = item.number.is_none_or(|n| n == number);
-        (number_ok && game.record.moves.last() == Some(&mv)).then_some(last)
-    }
-
-    /// Whether the repetition of the opponent's last move matches the game.
-    pub(super) fn echo_matches(&self, player: &Player, game: &Loaded, echo: &Item) -> bool {
-        let Some(last) = u32::try_from(game.record.moves.len())
-            .ok()
-            .filter(|&p| p > 0)
-        else {
-            return false;
+        let notice = Notice::NotYourTurn {
+            game: game.row.id,
+            text: own.text.clone(),
         };
-        let before = game.record.position_before(last as usize);
-        let number = MoveNumber::of_ply(&game.record.start, last);
-        let number_ok = echo.number.is_none_or(|n| n == number);
-        number_ok
-            && read_players_move(&before, &echo.text, player)
-                .is_ok_and(|(mv, _)| game.record.moves.last() == Some(&mv))
+        let detail = "not the sender's move".to_string();
+        return refused(Decision::refusal(
+            game,
+            player,
+            line,
+            IncidentKind::OutOfTurn,
+            detail,
+            notice,
+        ));
     }
-
-    pub(super) fn desync(
-        &mut self,
-        player: &Player,
-        game: &Loaded,
-        line: &ParsedLine,
-        echo: &Item,
-    ) -> store::Result<()> {
+    if let Some(echo) = echo
+        && !echo_matches(player, game, echo)
+    {
         let notice = Notice::Desync {
             game: game.row.id,
             text: echo_text(echo),
             record: movetext(game, player.notation, player.lang),
         };
         let detail = format!("repeated move {} does not match the game", echo_text(echo));
-        self.reject(player, game, line, IncidentKind::Desync, detail, &notice)
+        let kind = IncidentKind::Desync;
+        return refused(Decision::refusal(game, player, line, kind, detail, notice));
     }
+    let expected = MoveNumber::of_ply(&game.record.start, game.record.next_ply());
+    if let Some(n) = own.number
+        && n != expected
+    {
+        let notice = Notice::WrongNumber {
+            game: game.row.id,
+            text: line.text.clone(),
+            expected,
+        };
+        let detail = format!("move number given, expected {expected}");
+        let kind = IncidentKind::WrongNumber;
+        return refused(Decision::refusal(game, player, line, kind, detail, notice));
+    }
+    match read_players_move(&game.record.pos, &own.text, player) {
+        Err(e) => {
+            let (kind, reason, suggestions) = describe_error(&e);
+            refused(refused_move(
+                game,
+                player,
+                line,
+                &own.text,
+                kind,
+                &reason,
+                &suggestions,
+            ))
+        }
+        Ok((mv, notation)) => {
+            let mut written = own.text.clone();
+            for g in &own.glyphs {
+                written.push(' ');
+                written.push_str(g);
+            }
+            if own.draw_offer {
+                written.push_str(crate::notation::DRAW_OFFER);
+            }
+            Verdict::Play {
+                mv,
+                written,
+                notation,
+                offer: own.draw_offer,
+            }
+        }
+    }
+}
 
-    /// Records a refusal about a game: see [`Decision::refusal`].
-    pub(super) fn reject(
+/// The sender's own last move, if `item` names it again.
+fn resent_move(player: &Player, game: &Loaded, item: &Item) -> Option<u32> {
+    let last = u32::try_from(game.record.moves.len())
+        .ok()
+        .filter(|&p| p > 0)?;
+    let before = game.record.position_before(last as usize);
+    let (mv, _) = read_players_move(&before, &item.text, player).ok()?;
+    let number = MoveNumber::of_ply(&game.record.start, last);
+    let number_ok = item.number.is_none_or(|n| n == number);
+    (number_ok && game.record.moves.last() == Some(&mv)).then_some(last)
+}
+
+/// Whether the repetition of the opponent's last move matches the game.
+fn echo_matches(player: &Player, game: &Loaded, echo: &Item) -> bool {
+    let Some(last) = u32::try_from(game.record.moves.len())
+        .ok()
+        .filter(|&p| p > 0)
+    else {
+        return false;
+    };
+    let before = game.record.position_before(last as usize);
+    let number = MoveNumber::of_ply(&game.record.start, last);
+    let number_ok = echo.number.is_none_or(|n| n == number);
+    number_ok
+        && read_players_move(&before, &echo.text, player)
+            .is_ok_and(|(mv, _)| game.record.moves.last() == Some(&mv))
+}
+
+impl Ctx<'_, '_> {
+    /// A move line: judged, then refused, confirmed again, or played (with
+    /// the conditional replies it triggers).
+    pub(super) fn moves(
         &mut self,
         player: &Player,
-        game: &Loaded,
+        mut game: Loaded,
         line: &ParsedLine,
-        kind: IncidentKind,
-        detail: String,
-        notice: &Notice,
+        items: &[Item],
     ) -> store::Result<()> {
-        let d = Decision::refusal(game, player, line, kind, detail, notice.clone());
-        self.apply(d, None)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn refuse(
-        &mut self,
-        player: &Player,
-        game: &Loaded,
-        line: &ParsedLine,
-        text: &str,
-        kind: IncidentKind,
-        reason: &str,
-        suggestions: Vec<Move>,
-    ) -> store::Result<()> {
-        let d = refused_move(game, player, line, text, kind, reason, &suggestions);
-        self.apply(d, None)
+        match judge(&game, player, line, items) {
+            Verdict::Refused(d) => self.apply(*d, None),
+            Verdict::Resent(ply) => {
+                self.notify_move(player, &game, ply, true, false)?;
+                self.steps.push(Step::ConfirmedAgain {
+                    game: game.row.id,
+                    ply,
+                });
+                Ok(())
+            }
+            Verdict::Play {
+                mv,
+                written,
+                notation,
+                offer,
+            } => {
+                self.play(player, &mut game, mv, &written, notation, offer)?;
+                self.run_conditionals(&mut game)?;
+                self.latest = Some(game);
+                Ok(())
+            }
+        }
     }
 
     /// Applies a legal move, then tells both players (or ends the game).

@@ -13,6 +13,7 @@ mod clock;
 mod commands;
 mod conditional;
 mod ctx;
+mod decision;
 mod director;
 mod moves;
 mod notice;
@@ -34,19 +35,20 @@ use crate::notation::{
 use crate::protocol::address::{Channel, normalize};
 use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, ParsedLine, Profile};
 use crate::protocol::sms::fit;
+use crate::store::{
+    self, GameId, GameRow, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow, NewIncident,
+    NewReply, Outgoing, Player, PlayerId, ReplyId, Sheet, Store, Tx,
+};
+
+// The files of the service share the imports above (`use super::*`).
 pub use clock::{SweepReport, effective_leaves, sweep_clocks, with_penalty};
 pub use ctx::Actor;
 use ctx::Ctx;
 pub use director::{adjudicate, takeback};
 pub use moves::read_players_move;
-pub use notice::Notice;
+pub use notice::{MoveNotice, Notice};
 pub use pin::{hash_pin, pin_of_line};
 pub use steps::{GameStep, Refusal, Step};
-
-use crate::store::{
-    self, GameId, GameRow, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow, NewIncident,
-    NewReply, Outgoing, Player, PlayerId, ReplyId, Sheet, Store, Tx,
-};
 
 /// An inbound message as a transport hands it over.
 #[derive(Debug, Clone)]
@@ -126,12 +128,12 @@ pub fn set_aside(
 ) -> store::Result<Processed> {
     handle(store, msg, now, |ctx, sender| {
         match why {
-            Aside::Ignored(reason) => ctx.outcomes.push(Step::Ignored(reason.clone())),
+            Aside::Ignored(reason) => ctx.steps.push(Step::Ignored(reason.clone())),
             Aside::TooLarge { size, limit } => {
                 let player = ctx.tx.player_by_address(msg.channel, sender)?;
                 let notice = Notice::TooLarge { limit: *limit };
                 ctx.reply_to_sender(player.as_ref(), None, &notice)?;
-                ctx.outcomes.push(Step::Refused(Refusal::TooLarge {
+                ctx.steps.push(Step::Refused(Refusal::TooLarge {
                     size: *size,
                     limit: *limit,
                 }));
@@ -159,7 +161,7 @@ pub fn bounced(
         match entry {
             Some(entry) => ctx.undeliverable(&entry, &format!("bounced: {diagnostic}")),
             None => {
-                ctx.outcomes
+                ctx.steps
                     .push(Step::Ignored("delivery report matching no reply".into()));
                 Ok(())
             }
@@ -167,21 +169,27 @@ pub fn bounced(
     })
 }
 
-/// The sheet of a game for one recipient (English SAN if not a player), as
-/// the game stands now.
-fn sheet(store: &Store, game: &Loaded, recipient: Option<&Player>) -> store::Result<Sheet> {
+/// The sheet of a game as one recipient reads it: their notation and
+/// language (English SAN if not a player), the game as it stands now.
+fn sheet(game: &Loaded, (white, black): &Names, (notation, lang): (Notation, Lang)) -> Sheet {
+    Sheet {
+        white: white.clone(),
+        black: black.clone(),
+        board: diagram(&game.record.pos),
+        record: movetext(game, notation, lang),
+    }
+}
+
+/// The names of a game's players: (White, Black).
+type Names = (String, String);
+
+fn names(store: &Store, game: &Loaded) -> store::Result<Names> {
     let name = |id: PlayerId| -> store::Result<String> {
         Ok(store
             .player(id)?
             .map_or_else(|| format!("player {id}"), |p| p.name))
     };
-    let (notation, lang) = recipient.map_or((Notation::San, Lang::En), |p| (p.notation, p.lang));
-    Ok(Sheet {
-        white: name(game.row.white)?,
-        black: name(game.row.black)?,
-        board: diagram(&game.record.pos),
-        record: movetext(game, notation, lang),
-    })
+    Ok((name(game.row.white)?, name(game.row.black)?))
 }
 
 /// Records a failed attempt to send a reply. A temporary failure is retried
@@ -261,11 +269,12 @@ fn handle(
             address: sender.clone(),
         },
         now,
-        outcomes: Vec::new(),
+        steps: Vec::new(),
         replies: Vec::new(),
+        latest: None,
     };
     let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
-    let steps = std::mem::take(&mut ctx.outcomes);
+    let steps = std::mem::take(&mut ctx.steps);
     let outcome = steps::journal_text(&steps);
     match processed {
         Ok(()) => {

@@ -53,21 +53,11 @@ pub enum Notice {
         did_you_mean: Vec<String>,
         penalty_days: Option<u32>,
     },
-    Confirm {
-        game: GameId,
-        number: MoveNumber,
-        mv: String,
-        iccf: String,
-        code: String,
-        opponent: String,
-    },
+    /// A move confirmed to its sender.
+    Confirm(MoveNotice),
+    /// A move announced to the opponent, perhaps with a draw offer.
     YourMove {
-        game: GameId,
-        number: MoveNumber,
-        mv: String,
-        iccf: String,
-        code: String,
-        opponent: String,
+        notice: MoveNotice,
         draw_offered: bool,
     },
     GameOver {
@@ -146,6 +136,36 @@ pub enum Notice {
         result: GameResult,
         reason: String,
     },
+}
+
+/// A move as its notices tell it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveNotice {
+    pub game: GameId,
+    pub number: MoveNumber,
+    /// In the recipient's notation.
+    pub mv: String,
+    pub iccf: String,
+    /// The check code of the position after the move.
+    pub code: String,
+    /// The other player, by name.
+    pub opponent: String,
+}
+
+impl MoveNotice {
+    fn render(&self, template: &str) -> String {
+        fill(
+            template,
+            &[
+                ("game", &self.game.to_string()),
+                ("number", &self.number.to_string()),
+                ("move", &self.mv),
+                ("iccf", &self.iccf),
+                ("code", &self.code),
+                ("opponent", &self.opponent),
+            ],
+        )
+    }
 }
 
 impl Notice {
@@ -230,49 +250,17 @@ impl Notice {
                 }
                 body
             }
-            Notice::Confirm {
-                game,
-                number,
-                mv,
-                iccf,
-                code,
-                opponent,
-            } => fill(
-                t(Key::Confirm),
-                &[
-                    ("game", &game.to_string()),
-                    ("number", &number.to_string()),
-                    ("move", mv),
-                    ("iccf", iccf),
-                    ("code", code),
-                    ("opponent", opponent),
-                ],
-            ),
+            Notice::Confirm(m) => m.render(t(Key::Confirm)),
             Notice::YourMove {
-                game,
-                number,
-                mv,
-                iccf,
-                code,
-                opponent,
+                notice,
                 draw_offered,
             } => {
-                let mut body = fill(
-                    t(Key::YourMove),
-                    &[
-                        ("game", &game.to_string()),
-                        ("number", &number.to_string()),
-                        ("move", mv),
-                        ("iccf", iccf),
-                        ("code", code),
-                        ("opponent", opponent),
-                    ],
-                );
+                let mut body = notice.render(t(Key::YourMove));
                 if *draw_offered {
                     body.push(' ');
                     body.push_str(&fill(
                         t(Key::DrawOfferedWithMove),
-                        &[("game", &game.to_string())],
+                        &[("game", &notice.game.to_string())],
                     ));
                 }
                 body

@@ -1,5 +1,6 @@
 //! Reading a message and routing each line to its game.
 
+use super::decision::{Decision, Incident, To};
 use super::moves::table_of;
 use super::*;
 
@@ -12,17 +13,17 @@ impl Ctx<'_, '_> {
         unverified: Option<&str>,
     ) -> store::Result<()> {
         let Some(player) = self.tx.player_by_address(channel, sender)? else {
-            self.incident(
-                None,
-                None,
+            let incident = Incident::about(
                 IncidentKind::UnknownSender,
                 format!("{channel} {sender} is not registered"),
+            );
+            let d = Decision::refused(
                 None,
-                None,
-            )?;
-            self.reply_to_sender(None, None, &Notice::UnknownSender)?;
-            self.outcomes.push(Step::Refused(Refusal::UnknownSender));
-            return Ok(());
+                incident,
+                Notice::UnknownSender,
+                Refusal::UnknownSender,
+            );
+            return self.apply(d, None);
         };
         if let Some(why) = unverified
             && player.pin_hash.is_none()
@@ -30,18 +31,13 @@ impl Ctx<'_, '_> {
             // Only a PIN could stand in for the failed check, and this
             // player has none. The notice goes to the registered address:
             // if someone forged it, its owner should know.
-            self.incident(
-                None,
-                None,
+            let incident = Incident::about(
                 IncidentKind::Unauthenticated,
                 format!("{channel} {sender}: {why}"),
-                None,
-                Some(player.id),
-            )?;
-            self.reply_to_sender(Some(&player), None, &Notice::Unauthenticated)?;
-            self.outcomes
-                .push(Step::Refused(Refusal::Unauthenticated(why.to_string())));
-            return Ok(());
+            );
+            let why = Refusal::Unauthenticated(why.to_string());
+            let d = Decision::refused(Some(&player), incident, Notice::Unauthenticated, why);
+            return self.apply(d, None);
         }
         if let Some(hash) = &player.pin_hash
             && !self.pin_ok(&player, hash, text)?
@@ -56,17 +52,17 @@ impl Ctx<'_, '_> {
         if lines.is_empty() {
             // Nothing could be read: the director sees the message (in the
             // journal entry the incident points to) if the player disputes it.
-            self.incident(
-                None,
-                None,
+            let incident = Incident::about(
                 IncidentKind::Malformed,
                 "no line of the message is a move or a command".into(),
-                None,
-                Some(player.id),
-            )?;
-            self.reply_to_sender(Some(&player), None, &Notice::Help)?;
-            self.outcomes.push(Step::Refused(Refusal::NoProtocolLine));
-            return Ok(());
+            );
+            let d = Decision::refused(
+                Some(&player),
+                incident,
+                Notice::Help,
+                Refusal::NoProtocolLine,
+            );
+            return self.apply(d, None);
         }
         for line in &lines {
             self.line(&player, line)?;
@@ -75,6 +71,8 @@ impl Ctx<'_, '_> {
     }
 
     pub(super) fn line(&mut self, player: &Player, line: &ParsedLine) -> store::Result<()> {
+        // Whatever this line does, a game kept by an earlier one may be stale.
+        self.latest = None;
         // Profile commands need no game.
         if let Body::Command(cmd) = &line.body {
             match cmd {
@@ -93,9 +91,10 @@ impl Ctx<'_, '_> {
                 game: game.row.id,
                 result: game.row.result,
             };
-            self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-            self.outcomes.push(Step::AlreadyOver(game.row.id));
-            return Ok(());
+            let d = Decision::about(game.row.id)
+                .tell(To::Sender(Some(player.clone())), notice)
+                .step(Step::AlreadyOver(game.row.id));
+            return self.apply(d, None);
         }
         match &line.body {
             Body::Moves(items) => self.moves(player, game, line, items),
@@ -146,21 +145,28 @@ impl Ctx<'_, '_> {
         match route(line, &games) {
             Route::Game(id) => self.load(id),
             Route::NotTheirs(id) => {
-                self.incident(
-                    Some(id),
-                    None,
-                    IncidentKind::NotYourGame,
-                    format!("{} referred to game {id}", player.name),
-                    Some(&line.text),
-                    Some(player.id),
-                )?;
-                self.reply_to_sender(Some(player), None, &Notice::NotYourGame { game: id })?;
-                self.outcomes.push(Step::Refused(Refusal::NotTheirGame(id)));
+                let incident = Incident {
+                    game: Some(id),
+                    text: Some(line.text.clone()),
+                    ..Incident::about(
+                        IncidentKind::NotYourGame,
+                        format!("{} referred to game {id}", player.name),
+                    )
+                };
+                let notice = Notice::NotYourGame { game: id };
+                let d =
+                    Decision::refused(Some(player), incident, notice, Refusal::NotTheirGame(id));
+                self.apply(d, None)?;
                 Ok(None)
             }
             Route::Ask(games) => {
-                self.reply_to_sender(Some(player), None, &Notice::WhichGame { games })?;
-                self.outcomes.push(Step::NoGameReference);
+                let d = Decision::default()
+                    .tell(
+                        To::Sender(Some(player.clone())),
+                        Notice::WhichGame { games },
+                    )
+                    .step(Step::NoGameReference);
+                self.apply(d, None)?;
                 Ok(None)
             }
         }

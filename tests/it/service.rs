@@ -1865,3 +1865,32 @@ fn a_store_error_while_checking_reminders_is_an_error_not_a_missed_reminder() {
     // fail rather than take the failed read for "not reminded yet".
     assert!(service::sweep_clocks(&mut w.store, w.now).is_err());
 }
+
+#[test]
+fn the_sheet_of_a_mating_moves_notices_shows_the_game_as_the_message_left_it() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&b, &a, None, "-");
+    w.play_all(&b, &a, g, &["f2f3", "e7e5", "g2g4"]);
+    let p = w.play(&a, g, "d8h4");
+    let sheets: Vec<_> = p
+        .replies
+        .iter()
+        .filter(|r| r.to == a.addr)
+        .map(|r| {
+            r.sheet
+                .clone()
+                .expect("an email reply about a game has a sheet")
+        })
+        .collect();
+    // The confirmation and the end of the game, both with the result.
+    assert_eq!(sheets.len(), 2, "{p:#?}");
+    for sheet in &sheets {
+        assert!(sheet.record.trim_end().ends_with("0-1"), "{sheet:?}");
+        assert!(sheet.board.contains("4 . . . . . . P q"), "{sheet:?}");
+        assert_eq!(
+            (sheet.white.as_str(), sheet.black.as_str()),
+            ("Boris", "Anna")
+        );
+    }
+}

@@ -673,7 +673,7 @@ impl<'a> Parser<'a> {
         depth: usize,
         opts: &MovetextOptions,
     ) {
-        let token = match self.move_number(token, frame, game, depth) {
+        let token = match self.move_number(token, frame, game, depth, opts) {
             Some(rest) => rest,
             None => return,
         };
@@ -744,6 +744,7 @@ impl<'a> Parser<'a> {
         frame: &mut Frame,
         game: &mut Game,
         depth: usize,
+        opts: &MovetextOptions,
     ) -> Option<&'a str> {
         let digits = token.bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
@@ -763,10 +764,15 @@ impl<'a> Parser<'a> {
         let color = frame.pos.turn();
         let black = rest.starts_with("..") || rest.starts_with('…');
         let written = token[..digits].parse::<u32>().ok();
-        // A FEN's move counter is often left at 1: the first number of such a game is taken as written.
-        let renumbered = depth == 1 && frame.nodes.is_empty() && game.tag("FEN").is_some();
-        let fits = (written == Some(number) || (renumbered && dotted))
-            && !(black && color == Color::White);
+        // A FEN's move counter is often left at 1: the first number of a game
+        // set up from a FEN (its tag or `--fen`) is taken as written. Looked
+        // up only for a number that does not fit: every move number comes here.
+        let renumbered = written != Some(number)
+            && dotted
+            && depth == 1
+            && frame.nodes.is_empty()
+            && (opts.start.is_some() || game.tag("FEN").is_some());
+        let fits = (written == Some(number) || renumbered) && !(black && color == Color::White);
         if fits && (dotted || color == Color::White) {
             if let Some(n) = written.filter(|&n| renumbered && n != number) {
                 renumber(frame, game, n);

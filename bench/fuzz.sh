@@ -10,7 +10,7 @@
 # starts from real input instead of from nothing.
 #
 # A crash is copied to tests/data/fuzz-regressions/<target>-<sha1> (where
-# tests/fuzz_smoke.rs replays it) and the script exits 1 after running the
+# crates/ccgate-core/tests/core/fuzz_smoke.rs replays it) and the script exits 1 after running the
 # remaining targets. Logs: target/bench/fuzz-<target>.log.
 set -uo pipefail
 
@@ -75,6 +75,12 @@ EOF
             i=$((i + 1))
         done
         ;;
+    radio_link)
+        # A script (see the target): messages queued both ways, time
+        # passing, frames delivered, dropped, doubled, damaged, restarts.
+        printf '\000\000\000\000\001\000\001\024\002\000\002\000\001\024\003\000\002\000\001\144\002\000' >"$dir/seed-0"
+        printf '\001\000\000\000\000\001\024\006\003\002\000\013\001\001\024\010\005\004\000\001\310\002\000' >"$dir/seed-1"
+        ;;
     mail_parse)
         local i=0 f
         for f in "$ROOT"/tests/data/mail/*.eml; do
@@ -94,7 +100,7 @@ for t in "${targets[@]}"; do
     echo "== fuzzing $t for ${SECS}s (log: target/bench/fuzz-$t.log)" >&2
     rm -rf "artifacts/$t"
     # A move is short; a few games are enough to reach every movetext path.
-    case $t in read_move) max_len=256 ;; mail_parse) max_len=8192 ;; *) max_len=2048 ;; esac
+    case $t in read_move) max_len=256 ;; mail_parse) max_len=8192 ;; radio_link) max_len=4096 ;; *) max_len=2048 ;; esac
     if cargo fuzz run -s none "$t" -- -max_total_time="$SECS" -max_len="$max_len" \
         >"$LOGS/fuzz-$t.log" 2>&1; then
         grep -E '^Done|#[0-9]+.*DONE' "$LOGS/fuzz-$t.log" | tail -n 1 >&2

@@ -145,18 +145,19 @@ impl std::str::FromStr for FromNotation {
 
 /// Runs the command line and returns the process exit status.
 pub fn run() -> ExitCode {
+    use crate::commands::finish;
     let cli = Cli::parse();
     match cli.command {
         Command::Convert(args) => convert(&args),
         Command::Material(args) => material(&args),
-        Command::Player(c) => crate::commands::player(cli.db, c),
-        Command::Game(c) => crate::commands::game(cli.db, c),
-        Command::Submit(a) => crate::commands::submit(cli.db, a),
-        Command::Outbox(a) => crate::commands::outbox(cli.db, a),
-        Command::Incidents(a) => crate::commands::incidents(cli.db, a),
-        Command::Clock => crate::commands::clock(cli.db),
-        Command::Backup { file } => crate::commands::backup(cli.db, &file),
-        Command::Export => crate::commands::export(cli.db),
+        Command::Player(c) => finish(crate::commands::player(cli.db, c)),
+        Command::Game(c) => finish(crate::commands::game(cli.db, c)),
+        Command::Submit(a) => finish(crate::commands::submit(cli.db, a)),
+        Command::Outbox(a) => finish(crate::commands::outbox(cli.db, a)),
+        Command::Incidents(a) => finish(crate::commands::incidents(cli.db, a)),
+        Command::Clock => finish(crate::commands::clock(cli.db)),
+        Command::Backup { file } => finish(crate::commands::backup(cli.db, &file)),
+        Command::Export => finish(crate::commands::export(cli.db)),
         Command::Serve { config } => crate::commands::serve(cli.db, config.as_deref()),
         Command::CheckConfig { file } => crate::commands::check_config(&file),
         Command::RadioStation {

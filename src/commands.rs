@@ -10,7 +10,7 @@ use jiff::Timestamp;
 use shakmaty::Position;
 
 use crate::cli::fail;
-use crate::config::Config;
+use crate::config::{Config, Resolved};
 use crate::game::clock::{FixedTime, SystemClock, TimeControl, TimeSource};
 use crate::game::outcome::{GameResult, MoveNumber};
 use crate::game::rules::start_position;
@@ -137,7 +137,7 @@ fn db_path(db: Option<PathBuf>) -> PathBuf {
 
 /// The configuration a command runs on: the file if given, else the
 /// embedded defaults; `--db` or `$CCGATE_DB` name the store over both.
-fn load_config(db: Option<PathBuf>, file: Option<&Path>) -> Result<Config, ExitCode> {
+fn load_config(db: Option<PathBuf>, file: Option<&Path>) -> Result<Resolved, ExitCode> {
     let mut config = match file {
         Some(f) => Config::load(f).map_err(|e| fail(&e.to_string()))?,
         None => Config::default(),
@@ -145,7 +145,7 @@ fn load_config(db: Option<PathBuf>, file: Option<&Path>) -> Result<Config, ExitC
     if let Some(db) = db.or_else(|| std::env::var_os("CCGATE_DB").map(PathBuf::from)) {
         config.db = std::path::absolute(&db).unwrap_or(db);
     }
-    Ok(config)
+    config.resolve().map_err(|e| fail(&e.to_string()))
 }
 
 /// `ccgate serve`.
@@ -174,7 +174,7 @@ pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> 
         Ok(c) => c,
         Err(code) => return code,
     };
-    let Some(radio) = config.radio.clone() else {
+    let Some(radio) = config.radio else {
         return fail(&format!("{}: no [radio] section", file.display()));
     };
     crate::daemon::init_logging(&config.log);
@@ -184,8 +184,8 @@ pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> 
             config.data_dir.display()
         ));
     }
-    let db = config.db_path();
-    let store = match Store::open(&db) {
+    let db = &config.db;
+    let store = match Store::open(db) {
         Ok(s) => s,
         Err(e) => return fail(&format!("store {}: {e}", db.display())),
     };
@@ -196,7 +196,11 @@ pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> 
         Ok(r) => r,
         Err(e) => return fail(&format!("starting the runtime: {e}")),
     };
-    match runtime.block_on(crate::station::run(radio, store, exit_when_done)) {
+    match runtime.block_on(crate::transport::radio::station::run(
+        radio,
+        store,
+        exit_when_done,
+    )) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&e),
     }
@@ -204,47 +208,28 @@ pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> 
 
 /// `ccgate check-config FILE`.
 pub fn check_config(file: &Path) -> ExitCode {
-    match Config::load(file) {
+    match Config::load(file).and_then(|c| c.resolve()) {
         Ok(c) => {
-            let mut inputs = Vec::new();
-            if let Some(m) = &c.email.maildir {
-                inputs.push(format!("Maildir {}", c.in_data_dir(&m.path).display()));
-            }
-            if let Some(i) = &c.email.imap {
-                inputs.push(format!("IMAP {}@{}:{}", i.user, i.host, i.port()));
-            }
-            if let Some(s) = &c.sms {
-                inputs.push(format!("SMS modem {}", s.device.display()));
-            }
-            if let Some(s) = &c.sms_spool {
-                inputs.push(format!("SMS spool {}", s.incoming.display()));
-            }
-            if let Some(r) = &c.radio {
-                let line = r
-                    .kiss_tcp
-                    .clone()
-                    .or_else(|| r.device.as_ref().map(|d| d.display().to_string()));
-                inputs.push(format!(
-                    "radio {} as {}",
-                    line.unwrap_or_default(),
-                    r.callsign
-                ));
+            let inputs = c.inputs();
+            if inputs.is_empty() {
+                return fail(&format!("{}: {NO_INPUT}", file.display()));
             }
             println!(
                 "{}: OK; store {}; inputs: {}",
                 file.display(),
-                c.db_path().display(),
-                if inputs.is_empty() {
-                    "none".to_string()
-                } else {
-                    inputs.join(", ")
-                }
+                c.db.display(),
+                inputs.join(", ")
             );
             ExitCode::SUCCESS
         }
         Err(e) => fail(&format!("{}: {e}", file.display())),
     }
 }
+
+/// Refused by `check-config`, warned about by `serve`: a gateway that
+/// reads nothing answers nobody.
+pub(crate) const NO_INPUT: &str =
+    "no input is enabled (give [email.maildir], [email.imap], [sms], [sms_spool] or [radio])";
 
 /// sysexits.h: what MTAs understand.
 const EX_TEMPFAIL: u8 = 75;
@@ -260,7 +245,7 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
         eprintln!("ccgate: reading the mail: {e}");
         return ExitCode::from(EX_TEMPFAIL);
     }
-    let path = config.db_path();
+    let path = config.db.clone();
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
@@ -271,14 +256,14 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    let me = match Identity::new(&config.email.name, &config.email.from) {
+    let me = match Identity::new(&config.email.config.name, &config.email.config.from) {
         Ok(me) => me,
         Err(e) => {
             eprintln!("ccgate: email.from: {e}");
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    let policy = Policy::new(&config.email, &me);
+    let policy = Policy::new(&config.email.config, &me);
     match receive(&mut store, &raw, &policy, now()) {
         Ok(p) => {
             println!("journal {}: {}", p.journal_id, p.outcome);
@@ -291,14 +276,59 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
     }
 }
 
-fn open(db: Option<PathBuf>) -> Result<Store, ExitCode> {
+fn open(db: Option<PathBuf>) -> Result<Store, CommandError> {
     let path = db_path(db);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && let Err(e) = std::fs::create_dir_all(dir)
     {
-        return Err(fail(&format!("cannot create {}: {e}", dir.display())));
+        return Err(CommandError::Open(format!(
+            "cannot create {}: {e}",
+            dir.display()
+        )));
     }
-    Store::open(&path).map_err(|e| fail(&format!("{}: {e}", path.display())))
+    Store::open(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
+}
+
+/// Why a store-backed command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// An argument or the input cannot be used (an address, a time zone,
+    /// a PIN file, the message).
+    #[error("{0}")]
+    Input(String),
+    /// The store cannot be created or opened.
+    #[error("{0}")]
+    Open(String),
+    /// The store refused the operation.
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    /// The result cannot be written.
+    #[error("{0}")]
+    Output(String),
+}
+
+impl CommandError {
+    /// The process status: the one place it is decided. Every failure is
+    /// 2 today; a script that must tell them apart matches the variant.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            CommandError::Input(_)
+            | CommandError::Open(_)
+            | CommandError::Store(_)
+            | CommandError::Output(_) => ExitCode::from(2),
+        }
+    }
+}
+
+/// A command's result as the process status, the error on standard error.
+pub fn finish(result: Result<(), CommandError>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ccgate: {e}");
+            e.exit_code()
+        }
+    }
 }
 
 /// The one time source of the command line: `$CCGATE_NOW` (RFC 3339) fixes
@@ -313,11 +343,7 @@ fn now() -> Timestamp {
     }
 }
 
-fn store_fail(e: store::StoreError) -> ExitCode {
-    fail(&e.to_string())
-}
-
-pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> ExitCode {
+pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> Result<(), CommandError> {
     let PlayerCommand::Add(a) = cmd;
     let mut addresses = Vec::new();
     for (channel, raws) in [
@@ -328,15 +354,15 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> ExitCode {
         for raw in raws {
             match normalize(channel, raw) {
                 Ok(addr) => addresses.push((channel, addr)),
-                Err(e) => return fail(&e.to_string()),
+                Err(e) => return Err(CommandError::Input(e.to_string())),
             }
         }
     }
     if crate::game::clock::zone(&a.tz).is_err() {
-        return fail(&format!(
+        return Err(CommandError::Input(format!(
             "unknown time zone {:?}; use an IANA name such as Europe/Berlin",
             a.tz
-        ));
+        )));
     }
     let pin_hash = match &a.pin_file {
         None => None,
@@ -345,13 +371,15 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> ExitCode {
             .and_then(|p| service::hash_pin(&p))
         {
             Ok(h) => Some(h),
-            Err(e) => return fail(&format!("PIN from {}: {e}", path.display())),
+            Err(e) => {
+                return Err(CommandError::Input(format!(
+                    "PIN from {}: {e}",
+                    path.display()
+                )));
+            }
         },
     };
-    let mut store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+    let mut store = open(db)?;
     let new = NewPlayer {
         name: a.name.clone(),
         notation: a.notation,
@@ -369,17 +397,14 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> ExitCode {
     match result {
         Ok(id) => {
             println!("{id}");
-            ExitCode::SUCCESS
+            Ok(())
         }
-        Err(e) => store_fail(e),
+        Err(e) => Err(e.into()),
     }
 }
 
-pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> ExitCode {
-    let mut store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> Result<(), CommandError> {
+    let mut store = open(db)?;
     let result = match cmd {
         GameCommand::New {
             white,
@@ -407,7 +432,7 @@ pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> ExitCode {
                 .map(|n| println!("game {id}: {n} plies taken back"))
         }
     };
-    result.map_or_else(store_fail, |()| ExitCode::SUCCESS)
+    Ok(result?)
 }
 
 fn new_game(
@@ -636,19 +661,16 @@ fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
     Ok(write_pgn(&game, Notation::San, &WriteOptions::default()))
 }
 
-pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> ExitCode {
+pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> Result<(), CommandError> {
     let mut raw = Vec::new();
     let read = match &a.file {
         Some(p) if p.as_os_str() != "-" => std::fs::read(p).map(|b| raw = b),
         _ => std::io::stdin().read_to_end(&mut raw).map(|_| ()),
     };
     if let Err(e) = read {
-        return fail(&format!("cannot read the message: {e}"));
+        return Err(CommandError::Input(format!("cannot read the message: {e}")));
     }
-    let mut store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+    let mut store = open(db)?;
     let text = String::from_utf8_lossy(&raw).into_owned();
     let msg = Inbound {
         channel: a.channel,
@@ -661,9 +683,9 @@ pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> ExitCode {
     match service::submit(&mut store, &msg, now()) {
         Ok(done) => {
             print_replies(&done.replies, a.json);
-            ExitCode::SUCCESS
+            Ok(())
         }
-        Err(e) => store_fail(e),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -680,29 +702,20 @@ fn print_replies(replies: &[store::Outgoing], json: bool) {
     }
 }
 
-pub fn outbox(db: Option<PathBuf>, a: OutboxArgs) -> ExitCode {
-    let store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+pub fn outbox(db: Option<PathBuf>, a: OutboxArgs) -> Result<(), CommandError> {
+    let store = open(db)?;
     match store.outbox(a.all) {
         Ok(list) => {
             print_replies(&list, a.json);
-            ExitCode::SUCCESS
+            Ok(())
         }
-        Err(e) => store_fail(e),
+        Err(e) => Err(e.into()),
     }
 }
 
-pub fn incidents(db: Option<PathBuf>, a: IncidentsArgs) -> ExitCode {
-    let store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    let list = match store.incidents(a.game.map(GameId)) {
-        Ok(l) => l,
-        Err(e) => return store_fail(e),
-    };
+pub fn incidents(db: Option<PathBuf>, a: IncidentsArgs) -> Result<(), CommandError> {
+    let store = open(db)?;
+    let list = store.incidents(a.game.map(GameId))?;
     match &a.export {
         None => {
             for i in &list {
@@ -716,14 +729,14 @@ pub fn incidents(db: Option<PathBuf>, a: IncidentsArgs) -> ExitCode {
                     i.detail
                 );
             }
-            ExitCode::SUCCESS
+            Ok(())
         }
         Some(path) => match export_incidents(&store, &list, path) {
             Ok(()) => {
                 println!("{} incidents written to {}", list.len(), path.display());
-                ExitCode::SUCCESS
+                Ok(())
             }
-            Err(e) => fail(&e),
+            Err(e) => Err(CommandError::Output(e)),
         },
     }
 }
@@ -770,11 +783,8 @@ fn export_incidents(store: &Store, list: &[store::Incident], path: &Path) -> Res
     std::fs::write(path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-pub fn clock(db: Option<PathBuf>) -> ExitCode {
-    let mut store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+pub fn clock(db: Option<PathBuf>) -> Result<(), CommandError> {
+    let mut store = open(db)?;
     match service::sweep_clocks(&mut store, now()) {
         Ok(r) => {
             println!(
@@ -782,40 +792,31 @@ pub fn clock(db: Option<PathBuf>) -> ExitCode {
                 r.forfeits.len(),
                 r.reminders.len()
             );
-            ExitCode::SUCCESS
+            Ok(())
         }
-        Err(e) => store_fail(e),
+        Err(e) => Err(e.into()),
     }
 }
 
-pub fn backup(db: Option<PathBuf>, file: &Path) -> ExitCode {
-    let store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+pub fn backup(db: Option<PathBuf>, file: &Path) -> Result<(), CommandError> {
+    let store = open(db)?;
     match store.backup(file) {
         Ok(()) => {
             println!("backup written to {}", file.display());
-            ExitCode::SUCCESS
+            Ok(())
         }
-        Err(e) => store_fail(e),
+        Err(e) => Err(e.into()),
     }
 }
 
-pub fn export(db: Option<PathBuf>) -> ExitCode {
-    let store = match open(db) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    let games = match store.all_games(false) {
-        Ok(g) => g,
-        Err(e) => return store_fail(e),
-    };
+pub fn export(db: Option<PathBuf>) -> Result<(), CommandError> {
+    let store = open(db)?;
+    let games = store.all_games(false)?;
     for g in games {
         match game_pgn(&store, g.id) {
             Ok(pgn) => println!("{pgn}"),
-            Err(e) => return store_fail(e),
+            Err(e) => return Err(e.into()),
         }
     }
-    ExitCode::SUCCESS
+    Ok(())
 }

@@ -9,7 +9,6 @@ pub mod commands;
 pub mod config;
 pub mod daemon;
 pub mod service;
-pub mod station;
 pub mod status;
 pub mod store;
 pub mod transport;

@@ -199,6 +199,7 @@ pub fn router(metrics: Arc<Metrics>) -> Router {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::{Refusal, Step};
 
     #[test]
     fn counts_show_in_the_exposition() {
@@ -207,6 +208,14 @@ mod tests {
             journal_id: crate::store::JournalId(1),
             duplicate: false,
             replies: Vec::new(),
+            steps: vec![
+                Step::Applied {
+                    game: crate::store::GameId(3),
+                    ply: 5,
+                    uci: "e2e4".into(),
+                },
+                Step::Refused(Refusal::Pin("wrong PIN")),
+            ],
             outcome: "game 3: ply 5 e2e4 applied; refused: wrong PIN".into(),
         };
         m.received(Channel::Email, &p);

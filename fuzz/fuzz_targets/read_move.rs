@@ -1,7 +1,8 @@
 //! `read_move` on arbitrary text: the first byte picks the notation and the
-//! language, the rest is read in each of the fixed positions of
-//! `tests/fuzz_checks` (start, castling/en passant/promotion for both sides,
-//! Kiwipete). Properties: no panic, legal result, canonical text reads back.
+//! language, the rest is read in each of the fixed positions of the shared
+//! checks (`crates/ccgate-core/tests/fuzz_checks`: start, castling/en
+//! passant/promotion for both sides, Kiwipete). Properties: no panic, legal
+//! result, canonical text reads back.
 #![no_main]
 
 use std::sync::OnceLock;

@@ -28,27 +28,22 @@ pub(super) fn player_zone(player: &Player) -> jiff::tz::TimeZone {
 }
 
 impl Ctx<'_, '_> {
-    pub(super) fn request_leave(&mut self, player: &Player, days: u32) -> store::Result<String> {
+    pub(super) fn request_leave(&mut self, player: &Player, days: u32) -> store::Result<Notice> {
         let (mut book, _) = leave_book(self.tx, player)?;
         let today = clock::local_date(&player_zone(player), self.now);
         Ok(match book.request(today, Some(days)) {
             Ok(leave) => {
                 let until = leave.until.map(|d| d.to_string()).unwrap_or_default();
                 self.tx.add_leave(player.id, &leave)?;
-                let left = book.remaining_in_year(leave.from.year());
-                fill(
-                    template(Key::LeaveGranted, player.lang),
-                    &[
-                        ("from", &leave.from.to_string()),
-                        ("until", &until),
-                        ("left", &left.to_string()),
-                    ],
-                )
+                Notice::LeaveGranted {
+                    from: leave.from.to_string(),
+                    until,
+                    left: book.remaining_in_year(leave.from.year()),
+                }
             }
-            Err(e) => fill(
-                template(Key::LeaveRefused, player.lang),
-                &[("reason", &e.to_string())],
-            ),
+            Err(e) => Notice::LeaveRefused {
+                reason: e.to_string(),
+            },
         })
     }
 
@@ -91,7 +86,7 @@ pub struct SweepReport {
 pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepReport> {
     let tx = store.write()?;
     let mut report = SweepReport::default();
-    let mut ctx = Ctx::unprompted(&tx, now);
+    let mut ctx = Ctx::unprompted(&tx, Actor::System, now);
     for row in tx.all_games(true)? {
         let Some(mut game) = ctx.load(row.id)? else {
             continue;
@@ -134,12 +129,11 @@ pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepRep
             }
             SweepAction::Remind => {
                 tx.mark_reminded(row.id, ply)?;
-                let days = status.days_remaining.unwrap_or(0).to_string();
-                let body = fill(
-                    template(Key::Reminder, player.lang),
-                    &[("game", &row.id.to_string()), ("days", &days)],
-                );
-                ctx.send_to(&player, Some(row.id), None, &body)?;
+                let notice = Notice::Reminder {
+                    game: row.id,
+                    days: status.days_remaining.unwrap_or(0),
+                };
+                ctx.send_to(&player, Some(row.id), None, &notice)?;
                 report.reminders.push(row.id);
             }
             SweepAction::Nothing => {}

@@ -1,9 +1,13 @@
-//! Players' commands: draw offers and claims, resignation, the board, the
-//! record, notation, language, leave and help.
+//! Players' commands, one rule each: draw offers, acceptance, refusal and
+//! claims, resignation, the board, the record, notation, language, help and
+//! leave. A rule is a function of the loaded game, the sender (and, where
+//! the opponent is told, the opponent) that returns its [`Decision`].
 
+use super::decision::{Decision, To, Write};
 use super::*;
 
 impl Ctx<'_, '_> {
+    /// A command about a game.
     pub(super) fn command(
         &mut self,
         player: &Player,
@@ -11,158 +15,188 @@ impl Ctx<'_, '_> {
         line: &ParsedLine,
         cmd: &Command,
     ) -> store::Result<()> {
-        let me = game.color_of(player.id);
-        let id = game.row.id.to_string();
-        let opponent = self.tx.player(game.opponent_id(player.id))?;
-        let opponent_name = opponent
-            .as_ref()
-            .map(|p| p.name.clone())
-            .unwrap_or_default();
-        match cmd {
-            Command::OfferDraw => {
-                self.tx.set_draw_offer(game.row.id, Some(me))?;
-                if let Some(o) = &opponent {
-                    let body = fill(
-                        template(Key::DrawOffered, o.lang),
-                        &[("game", &id), ("opponent", &player.name)],
-                    );
-                    self.send_to(o, Some(game.row.id), None, &body)?;
-                }
-                self.outcomes.push(format!("game {id}: draw offered"));
+        let decision = match cmd {
+            Command::OfferDraw => offer_draw(&game, player, self.opponent(player, &game)?),
+            Command::AcceptDraw => accept_draw(&game, player),
+            Command::DeclineDraw => decline_draw(&game, player, self.opponent(player, &game)?),
+            Command::ClaimDraw(kind) => claim_draw(&game, player, line, *kind),
+            Command::Resign => resign(&game, player),
+            Command::Board => board(&game, player, self.by_email()),
+            Command::Pgn => pgn(&game, player),
+            // Answered before a game is looked for.
+            Command::Notation(_) | Command::Lang(_) | Command::Help | Command::Leave(_) => {
+                Decision::default()
             }
-            Command::AcceptDraw => {
-                if game.row.draw_offer == Some(!me) {
-                    self.finish(&mut game, GameResult::Draw, Termination::DrawAgreed)?;
-                } else {
-                    let body = fill(template(Key::NoDrawOffer, player.lang), &[("game", &id)]);
-                    self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-                    self.outcomes
-                        .push(format!("game {id}: no draw offer to accept"));
-                }
+        };
+        self.apply(decision, Some(&mut game))
+    }
+
+    fn opponent(&self, player: &Player, game: &Loaded) -> store::Result<Option<Player>> {
+        self.tx.player(game.opponent_id(player.id))
+    }
+
+    /// Whether the message came by email, which has room for a diagram.
+    fn by_email(&self) -> bool {
+        matches!(
+            self.actor,
+            Actor::Sender {
+                channel: Channel::Email,
+                ..
             }
-            Command::DeclineDraw => {
-                if game.row.draw_offer == Some(!me) {
-                    self.tx.set_draw_offer(game.row.id, None)?;
-                    if let Some(o) = &opponent {
-                        let body = fill(
-                            template(Key::DrawDeclined, o.lang),
-                            &[("game", &id), ("opponent", &player.name)],
-                        );
-                        self.send_to(o, Some(game.row.id), None, &body)?;
-                    }
-                    self.outcomes.push(format!("game {id}: draw declined"));
-                } else {
-                    let body = fill(template(Key::NoDrawOffer, player.lang), &[("game", &id)]);
-                    self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-                }
-            }
-            Command::ClaimDraw(kind) => {
-                let kind = kind.map(|k| match k {
-                    ClaimKind::Repetition => Claim::ThreefoldRepetition,
-                    ClaimKind::FiftyMoves => Claim::FiftyMoves,
-                });
-                match game.record.claim(kind) {
-                    Some(claim) => {
-                        self.finish(&mut game, GameResult::Draw, Termination::DrawClaimed(claim))?
-                    }
-                    None => {
-                        let reason = match kind {
-                            Some(Claim::ThreefoldRepetition) => {
-                                "the position has not occurred three times"
-                            }
-                            Some(Claim::FiftyMoves) => {
-                                "fifty moves have not passed without a capture or pawn move"
-                            }
-                            None => "neither threefold repetition nor the fifty-move rule applies",
-                        };
-                        let body = fill(
-                            template(Key::ClaimRefused, player.lang),
-                            &[("game", &id), ("reason", reason)],
-                        );
-                        self.reject(
-                            player,
-                            &game,
-                            line,
-                            IncidentKind::ClaimRefused,
-                            reason.into(),
-                            &body,
-                        )?;
-                    }
-                }
-            }
-            Command::Resign => {
-                self.finish(
-                    &mut game,
-                    GameResult::loss_for(me),
-                    Termination::Resigned(player.name.clone()),
-                )?;
-            }
-            Command::Board => {
-                let fen = shakmaty::fen::Fen::from_position(
-                    &game.record.pos,
-                    shakmaty::EnPassantMode::Legal,
-                )
-                .to_string();
-                let turn = if game.record.pos.turn() == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                };
-                let mut body = fill(
-                    template(Key::Board, player.lang),
-                    &[
-                        ("game", &id),
-                        ("fen", &fen),
-                        ("turn", turn),
-                        ("code", &game.record.check_code()),
-                    ],
-                );
-                if self.channel == Channel::Email {
-                    body.push_str("\n\n");
-                    body.push_str(&diagram(&game.record.pos));
-                }
-                self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-                self.outcomes.push(format!("game {id}: board sent"));
-            }
-            Command::Pgn => {
-                let record = movetext(&game, player.notation, player.lang);
-                let body = fill(
-                    template(Key::Record, player.lang),
-                    &[("game", &id), ("record", &record)],
-                );
-                self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-                self.outcomes.push(format!("game {id}: record sent"));
-            }
-            Command::Notation(_) | Command::Lang(_) | Command::Help | Command::Leave(_) => {}
-        }
-        let _ = opponent_name;
-        Ok(())
+        )
     }
 
     pub(super) fn set_notation(&mut self, player: &Player, n: Notation) -> store::Result<()> {
-        self.tx.set_notation(player.id, n)?;
-        let body = fill(
-            template(Key::NotationSet, player.lang),
-            &[("value", n.name())],
-        );
-        self.reply_to_sender(Some(player), None, &body)?;
-        self.outcomes.push(format!("notation set to {n}"));
-        Ok(())
+        let d = Decision::default()
+            .write(Write::Notation(player.id, n))
+            .tell(To::Sender(Some(player.clone())), Notice::NotationSet(n))
+            .step(Step::NotationSet(n));
+        self.apply(d, None)
     }
 
     pub(super) fn set_lang(&mut self, player: &Player, l: Lang) -> store::Result<()> {
-        self.tx.set_lang(player.id, l)?;
-        let body = fill(template(Key::LangSet, l), &[("value", l.code())]);
-        self.reply_to_sender(Some(player), None, &body)?;
-        self.outcomes.push(format!("language set to {l}"));
-        Ok(())
+        let d = Decision::default()
+            .write(Write::Lang(player.id, l))
+            .tell(To::Sender(Some(player.clone())), Notice::LangSet(l))
+            .step(Step::LangSet(l));
+        self.apply(d, None)
+    }
+
+    pub(super) fn help(&mut self, player: &Player) -> store::Result<()> {
+        let d = Decision::default()
+            .tell(To::Sender(Some(player.clone())), Notice::Help)
+            .step(Step::Help);
+        self.apply(d, None)
     }
 
     pub(super) fn leave(&mut self, player: &Player, days: u32) -> store::Result<()> {
-        let body = self.request_leave(player, days)?;
-        self.reply_to_sender(Some(player), None, &body)?;
-        self.outcomes
-            .push(format!("leave of {days} days requested"));
-        Ok(())
+        let notice = self.request_leave(player, days)?;
+        let d = Decision::default()
+            .tell(To::Sender(Some(player.clone())), notice)
+            .step(Step::LeaveRequested(days));
+        self.apply(d, None)
     }
+}
+
+/// Tells the opponent, if registered, of what the sender did.
+fn tell_opponent(d: Decision, opponent: Option<Player>, notice: Notice) -> Decision {
+    match opponent {
+        Some(o) => d.tell(To::Player(o), notice),
+        None => d,
+    }
+}
+
+fn offer_draw(game: &Loaded, player: &Player, opponent: Option<Player>) -> Decision {
+    let id = game.row.id;
+    let d = Decision::about(id)
+        .write(Write::DrawOffer {
+            game: id,
+            by: Some(game.color_of(player.id)),
+        })
+        .step(Step::InGame(id, GameStep::DrawOffered));
+    let notice = Notice::DrawOffered {
+        game: id,
+        opponent: player.name.clone(),
+    };
+    tell_opponent(d, opponent, notice)
+}
+
+fn accept_draw(game: &Loaded, player: &Player) -> Decision {
+    let id = game.row.id;
+    if game.row.draw_offer == Some(!game.color_of(player.id)) {
+        return Decision::about(id).finish(GameResult::Draw, Termination::DrawAgreed);
+    }
+    Decision::about(id)
+        .tell(
+            To::Sender(Some(player.clone())),
+            Notice::NoDrawOffer { game: id },
+        )
+        .step(Step::InGame(id, GameStep::NoDrawOfferToAccept))
+}
+
+fn decline_draw(game: &Loaded, player: &Player, opponent: Option<Player>) -> Decision {
+    let id = game.row.id;
+    if game.row.draw_offer != Some(!game.color_of(player.id)) {
+        return Decision::about(id).tell(
+            To::Sender(Some(player.clone())),
+            Notice::NoDrawOffer { game: id },
+        );
+    }
+    let d = Decision::about(id)
+        .write(Write::DrawOffer { game: id, by: None })
+        .step(Step::InGame(id, GameStep::DrawDeclined));
+    let notice = Notice::DrawDeclined {
+        game: id,
+        opponent: player.name.clone(),
+    };
+    tell_opponent(d, opponent, notice)
+}
+
+fn claim_draw(
+    game: &Loaded,
+    player: &Player,
+    line: &ParsedLine,
+    kind: Option<ClaimKind>,
+) -> Decision {
+    let kind = kind.map(|k| match k {
+        ClaimKind::Repetition => Claim::ThreefoldRepetition,
+        ClaimKind::FiftyMoves => Claim::FiftyMoves,
+    });
+    if let Some(claim) = game.record.claim(kind) {
+        return Decision::about(game.row.id)
+            .finish(GameResult::Draw, Termination::DrawClaimed(claim));
+    }
+    let reason = match kind {
+        Some(Claim::ThreefoldRepetition) => "the position has not occurred three times",
+        Some(Claim::FiftyMoves) => "fifty moves have not passed without a capture or pawn move",
+        None => "neither threefold repetition nor the fifty-move rule applies",
+    };
+    let notice = Notice::ClaimRefused {
+        game: game.row.id,
+        reason,
+    };
+    Decision::refusal(
+        game,
+        player,
+        line,
+        IncidentKind::ClaimRefused,
+        reason.into(),
+        notice,
+    )
+}
+
+fn resign(game: &Loaded, player: &Player) -> Decision {
+    Decision::about(game.row.id).finish(
+        GameResult::loss_for(game.color_of(player.id)),
+        Termination::Resigned(player.name.clone()),
+    )
+}
+
+fn board(game: &Loaded, player: &Player, with_diagram: bool) -> Decision {
+    let pos = &game.record.pos;
+    let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
+    let notice = Notice::Board {
+        game: game.row.id,
+        fen: fen.to_string(),
+        turn: if pos.turn() == Color::White {
+            "White"
+        } else {
+            "Black"
+        },
+        code: game.record.check_code(),
+        diagram: with_diagram.then(|| diagram(pos)),
+    };
+    Decision::about(game.row.id)
+        .tell(To::Sender(Some(player.clone())), notice)
+        .step(Step::InGame(game.row.id, GameStep::BoardSent))
+}
+
+fn pgn(game: &Loaded, player: &Player) -> Decision {
+    let notice = Notice::Record {
+        game: game.row.id,
+        record: movetext(game, player.notation, player.lang),
+    };
+    Decision::about(game.row.id)
+        .tell(To::Sender(Some(player.clone())), notice)
+        .step(Step::InGame(game.row.id, GameStep::RecordSent))
 }

@@ -1,6 +1,7 @@
 //! Conditional moves: stored while the opponent is to move, played when
 //! the opponent's move matches, dropped when it does not.
 
+use super::decision::{Decision, To, Write};
 use super::moves::echo_text;
 use super::*;
 
@@ -33,39 +34,32 @@ impl Ctx<'_, '_> {
                     pairs.remove(0);
                     self.tx.set_conditionals(game.row.id, to_move_id, &pairs)?;
                     let ply = game.record.next_ply();
-                    let number = MoveNumber::of_ply(&game.record.start, ply).to_string();
+                    let number = MoveNumber::of_ply(&game.record.start, ply);
                     let text = write_move(
                         &game.record.pos,
                         mv,
                         owner.notation,
                         &WriteOptions::new(owner.lang),
                     );
-                    let note = fill(
-                        template(Key::ConditionalPlayed, owner.lang),
-                        &[
-                            ("game", &game.row.id.to_string()),
-                            ("number", &number.to_string()),
-                            ("move", &text),
-                        ],
-                    );
+                    let note = Notice::ConditionalPlayed {
+                        game: game.row.id,
+                        number,
+                        mv: text,
+                    };
                     self.send_to(&owner, Some(game.row.id), None, &note)?;
-                    let before_sender = std::mem::take(&mut self.sender);
-                    // The owner's confirmation goes to the owner, not to the message's sender.
-                    let restore_channel = self.channel;
-                    if let Some((c, a)) = reply_address(&owner) {
-                        self.channel = c;
-                        self.sender = a;
-                    }
-                    self.apply(
+                    // The system plays it for the owner: the owner's confirmation
+                    // goes to the owner, not to the message's sender.
+                    let sender = std::mem::replace(&mut self.actor, Actor::System);
+                    let applied = self.play(
                         &owner,
                         game,
                         mv,
                         &format!("(conditional) {reply}"),
                         Notation::Uci,
                         false,
-                    )?;
-                    self.channel = restore_channel;
-                    self.sender = before_sender;
+                    );
+                    self.actor = sender;
+                    applied?;
                 }
                 _ => {
                     self.tx.set_conditionals(game.row.id, to_move_id, &[])?;
@@ -81,17 +75,14 @@ impl Ctx<'_, '_> {
                         .player(game.opponent_id(to_move_id))?
                         .map(|p| p.name)
                         .unwrap_or_default();
-                    let note = fill(
-                        template(Key::ConditionalDropped, owner.lang),
-                        &[
-                            ("game", &game.row.id.to_string()),
-                            ("opponent", &opponent),
-                            ("move", &text),
-                        ],
-                    );
+                    let note = Notice::ConditionalDropped {
+                        game: game.row.id,
+                        opponent,
+                        mv: text,
+                    };
                     self.send_to(&owner, Some(game.row.id), None, &note)?;
-                    self.outcomes
-                        .push(format!("game {}: conditional moves dropped", game.row.id));
+                    self.steps
+                        .push(Step::InGame(game.row.id, GameStep::ConditionalsDropped));
                     return Ok(());
                 }
             }
@@ -106,78 +97,82 @@ impl Ctx<'_, '_> {
         line: &ParsedLine,
         branches: &[Branch],
     ) -> store::Result<()> {
-        let me = game.color_of(player.id);
-        let refuse = |ctx: &mut Self, reason: String| -> store::Result<()> {
-            let body = fill(
-                template(Key::ConditionalRefused, player.lang),
-                &[("game", &game.row.id.to_string()), ("reason", &reason)],
-            );
-            ctx.reject(
-                player,
-                &game,
-                line,
-                IncidentKind::ConditionalRefused,
-                reason,
-                &body,
-            )
-        };
-        if game.record.pos.turn() == me {
-            return refuse(
-                self,
-                "it is your move; send conditional moves after your move".into(),
-            );
-        }
-        let mut pos = game.record.pos.clone();
-        let mut pairs = Vec::new();
-        let mut shown = Vec::new();
-        let mut ply = game.record.next_ply();
-        for branch in branches {
-            let (trigger, answer) = (&branch.opponent, &branch.reply);
-            // Move numbers, where given, must be those of the game, as on a move line.
-            for item in [trigger, answer] {
-                let number = MoveNumber::of_ply(&game.record.start, ply);
-                if let Some(n) = item.number
-                    && n != number
-                {
-                    return refuse(
-                        self,
-                        format!("{}: the move there is {number}", echo_text(item)),
-                    );
-                }
-                ply += 1;
-            }
-            let t = match read_players_move(&pos, &trigger.text, player) {
-                Ok((mv, _)) => mv,
-                Err(e) => return refuse(self, format!("{}: {e}", trigger.text)),
-            };
-            let t_text = write_move(&pos, t, player.notation, &WriteOptions::new(player.lang));
-            pos.play_unchecked(t);
-            let a = match read_players_move(&pos, &answer.text, player) {
-                Ok((mv, _)) => mv,
-                Err(e) => return refuse(self, format!("{}: {e}", answer.text)),
-            };
-            let a_text = write_move(&pos, a, player.notation, &WriteOptions::new(player.lang));
-            pos.play_unchecked(a);
-            pairs.push((
-                UciMove::from_standard(t).to_string(),
-                UciMove::from_standard(a).to_string(),
-            ));
-            shown.push(format!("{t_text} {a_text}"));
-        }
-        self.tx.set_conditionals(game.row.id, player.id, &pairs)?;
-        let body = fill(
-            template(Key::ConditionalStored, player.lang),
-            &[
-                ("game", &game.row.id.to_string()),
-                ("moves", &format!("if {}", shown.join(", if "))),
-            ],
-        );
-        self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-        self.outcomes.push(format!(
-            "game {}: {} conditional pairs stored",
-            game.row.id,
-            pairs.len()
-        ));
-        Ok(())
+        let d = store_conditionals(&game, player, line, branches);
+        self.apply(d, None)
     }
+}
+
+/// Conditional pairs sent while the opponent is to move: read each pair in
+/// the positions it would arise in, and keep them all, or refuse them all
+/// with the first reason.
+fn store_conditionals(
+    game: &Loaded,
+    player: &Player,
+    line: &ParsedLine,
+    branches: &[Branch],
+) -> Decision {
+    let refuse = |reason: String| -> Decision {
+        let notice = Notice::ConditionalRefused {
+            game: game.row.id,
+            reason: reason.clone(),
+        };
+        Decision::refusal(
+            game,
+            player,
+            line,
+            IncidentKind::ConditionalRefused,
+            reason,
+            notice,
+        )
+    };
+    if game.record.pos.turn() == game.color_of(player.id) {
+        return refuse("it is your move; send conditional moves after your move".into());
+    }
+    let mut pos = game.record.pos.clone();
+    let mut pairs = Vec::new();
+    let mut shown = Vec::new();
+    let mut ply = game.record.next_ply();
+    for branch in branches {
+        let (trigger, answer) = (&branch.opponent, &branch.reply);
+        // Move numbers, where given, must be those of the game, as on a move line.
+        for item in [trigger, answer] {
+            let number = MoveNumber::of_ply(&game.record.start, ply);
+            if let Some(n) = item.number
+                && n != number
+            {
+                return refuse(format!("{}: the move there is {number}", echo_text(item)));
+            }
+            ply += 1;
+        }
+        let t = match read_players_move(&pos, &trigger.text, player) {
+            Ok((mv, _)) => mv,
+            Err(e) => return refuse(format!("{}: {e}", trigger.text)),
+        };
+        let t_text = write_move(&pos, t, player.notation, &WriteOptions::new(player.lang));
+        pos.play_unchecked(t);
+        let a = match read_players_move(&pos, &answer.text, player) {
+            Ok((mv, _)) => mv,
+            Err(e) => return refuse(format!("{}: {e}", answer.text)),
+        };
+        let a_text = write_move(&pos, a, player.notation, &WriteOptions::new(player.lang));
+        pos.play_unchecked(a);
+        pairs.push((
+            UciMove::from_standard(t).to_string(),
+            UciMove::from_standard(a).to_string(),
+        ));
+        shown.push(format!("{t_text} {a_text}"));
+    }
+    let step = Step::InGame(game.row.id, GameStep::ConditionalsStored(pairs.len()));
+    let notice = Notice::ConditionalStored {
+        game: game.row.id,
+        pairs: shown,
+    };
+    Decision::about(game.row.id)
+        .write(Write::Conditionals {
+            game: game.row.id,
+            player: player.id,
+            pairs,
+        })
+        .tell(To::Sender(Some(player.clone())), notice)
+        .step(step)
 }

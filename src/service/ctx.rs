@@ -4,31 +4,54 @@
 
 use super::*;
 
+/// Who acts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Actor {
+    /// The sender of a message, by their (normalised) address on its channel.
+    Sender { channel: Channel, address: String },
+    /// The operator at the command line: the director's actions.
+    Operator,
+    /// ccgate itself: the clock sweep, a conditional move, a reply given up.
+    System,
+}
+
+/// One message's (or one sweep's, one director's action's) work: the store
+/// transaction every write goes through, who acts, and what was decided so
+/// far (steps for the journal, replies for the outbox).
 pub(super) struct Ctx<'c, 's> {
     pub(super) tx: &'c Tx<'s>,
     /// The inbound message being processed; `None` for the clock sweep and
     /// the director's actions.
     pub(super) journal_id: Option<JournalId>,
-    pub(super) channel: Channel,
-    pub(super) sender: String,
+    pub(super) actor: Actor,
     pub(super) now: Timestamp,
-    pub(super) outcomes: Vec<String>,
+    /// What was done, step by step, for the journal.
+    pub(super) steps: Vec<Step>,
     /// Replies decided so far, queued by [`Ctx::flush`].
-    pub(super) replies: Vec<NewReply>,
+    pub(super) replies: Vec<Pending>,
+    /// The game as the last line (a move) left it, so the sheets need not
+    /// replay it again.
+    pub(super) latest: Option<Loaded>,
+}
+
+/// A reply decided, with the notation and language its sheet is written in.
+pub(super) struct Pending {
+    pub(super) reply: NewReply,
+    pub(super) viewer: (Notation, Lang),
 }
 
 impl<'c, 's> Ctx<'c, 's> {
     /// A context for work no inbound message caused (the clock sweep, the
     /// director's actions): notices go to each player's preferred channel.
-    pub(super) fn unprompted(tx: &'c Tx<'s>, now: Timestamp) -> Self {
+    pub(super) fn unprompted(tx: &'c Tx<'s>, actor: Actor, now: Timestamp) -> Self {
         Ctx {
             tx,
             journal_id: None,
-            channel: Channel::Email,
-            sender: String::new(),
+            actor,
             now,
-            outcomes: Vec::new(),
+            steps: Vec::new(),
             replies: Vec::new(),
+            latest: None,
         }
     }
 
@@ -68,7 +91,7 @@ impl Ctx<'_, '_> {
                 self.enqueue(
                     *channel,
                     to.clone(),
-                    Some(player.id),
+                    Some(player),
                     entry.game_id,
                     entry.ply,
                     &body,
@@ -93,8 +116,10 @@ impl Ctx<'_, '_> {
             None,
             entry.player_id,
         )?;
-        self.outcomes
-            .push(format!("reply {} undeliverable; {next}", entry.id));
+        self.steps.push(Step::Undeliverable {
+            reply: entry.id,
+            next,
+        });
         Ok(())
     }
 
@@ -125,28 +150,42 @@ impl Ctx<'_, '_> {
         Ok(())
     }
 
-    /// Replies to the sender on the channel the message came in on.
+    /// Answers whoever acts: the sender of a message on the channel it came
+    /// in on; for the system's or the operator's acts, the player on their
+    /// preferred channel.
+    /// The notice is rendered in the player's language (English for a
+    /// stranger): the one place a notice becomes text.
     pub(super) fn reply_to_sender(
         &mut self,
         player: Option<&Player>,
         game_id: Option<GameId>,
-        body: &str,
+        notice: &Notice,
     ) -> store::Result<()> {
-        let to = self.sender.clone();
-        self.enqueue(self.channel, to, player.map(|p| p.id), game_id, None, body);
-        Ok(())
+        match &self.actor {
+            Actor::Sender { channel, address } => {
+                let (channel, to) = (*channel, address.clone());
+                let body = notice.render(player.map_or(Lang::En, |p| p.lang));
+                self.enqueue(channel, to, player, game_id, None, &body);
+                Ok(())
+            }
+            Actor::Operator | Actor::System => match player {
+                Some(p) => self.send_to(p, game_id, None, notice),
+                None => Ok(()),
+            },
+        }
     }
 
-    /// Sends to a player on their preferred channel.
+    /// Sends to a player on their preferred channel, in their language.
     pub(super) fn send_to(
         &mut self,
         player: &Player,
         game_id: Option<GameId>,
         ply: Option<u32>,
-        body: &str,
+        notice: &Notice,
     ) -> store::Result<()> {
         if let Some((channel, to)) = reply_address(player) {
-            self.enqueue(channel, to, Some(player.id), game_id, ply, body);
+            let body = notice.render(player.lang);
+            self.enqueue(channel, to, Some(player), game_id, ply, &body);
         }
         Ok(())
     }
@@ -156,7 +195,7 @@ impl Ctx<'_, '_> {
         &mut self,
         channel: Channel,
         to: String,
-        player_id: Option<PlayerId>,
+        recipient: Option<&Player>,
         game_id: Option<GameId>,
         ply: Option<u32>,
         body: &str,
@@ -166,36 +205,44 @@ impl Ctx<'_, '_> {
         } else {
             fit(body)
         };
-        self.replies.push(NewReply {
-            journal_id: self.journal_id,
-            game_id,
-            player_id,
-            ply,
-            channel,
-            to,
-            body,
-            sheet: None,
+        self.replies.push(Pending {
+            reply: NewReply {
+                journal_id: self.journal_id,
+                game_id,
+                player_id: recipient.map(|p| p.id),
+                ply,
+                channel,
+                to,
+                body,
+                sheet: None,
+            },
+            viewer: recipient.map_or((Notation::San, Lang::En), |p| (p.notation, p.lang)),
         });
         let last = self.replies.len() - 1;
-        &mut self.replies[last]
+        &mut self.replies[last].reply
     }
 
     /// Queues the replies decided, in order. An email reply about a game
     /// carries the game's sheet as this transaction leaves it, so a retry
     /// days later still shows the position its text speaks of.
     pub(super) fn flush(&mut self) -> store::Result<()> {
-        let mut games: Vec<Loaded> = Vec::new();
-        for mut reply in std::mem::take(&mut self.replies) {
+        let mut games: Vec<(Loaded, Names)> = Vec::new();
+        for Pending { mut reply, viewer } in std::mem::take(&mut self.replies) {
             if let (Channel::Email, Some(id), None) = (reply.channel, reply.game_id, &reply.sheet) {
-                if !games.iter().any(|g| g.row.id == id) {
-                    games.extend(load_game(self.tx, id)?);
+                if !games.iter().any(|(g, _)| g.row.id == id) {
+                    let kept = self.latest.as_ref().is_some_and(|g| g.row.id == id);
+                    let game = if kept {
+                        self.latest.take()
+                    } else {
+                        load_game(self.tx, id)?
+                    };
+                    if let Some(game) = game {
+                        let names = names(self.tx, &game)?;
+                        games.push((game, names));
+                    }
                 }
-                let recipient = match reply.player_id {
-                    Some(p) => self.tx.player(p)?,
-                    None => None,
-                };
-                if let Some(game) = games.iter().find(|g| g.row.id == id) {
-                    reply.sheet = Some(sheet(self.tx, game, recipient.as_ref())?);
+                if let Some((game, names)) = games.iter().find(|(g, _)| g.row.id == id) {
+                    reply.sheet = Some(sheet(game, names, viewer));
                 }
             }
             self.tx.queue(&reply, self.now)?;

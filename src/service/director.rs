@@ -12,7 +12,7 @@ pub fn takeback(
     now: Timestamp,
 ) -> store::Result<usize> {
     let tx = store.write()?;
-    let mut ctx = Ctx::unprompted(&tx, now);
+    let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
     let game = ctx.load_existing(game_id)?;
     if ply as usize > game.moves.len() {
         return Err(store::StoreError::Invalid(format!(
@@ -41,15 +41,12 @@ pub fn takeback(
     )?;
     for id in [game.row.white, game.row.black] {
         if let Some(p) = tx.player(id)? {
-            let body = fill(
-                template(Key::TakenBack, p.lang),
-                &[
-                    ("game", &game_id.to_string()),
-                    ("ply", &ply.to_string()),
-                    ("reason", reason),
-                ],
-            );
-            ctx.send_to(&p, Some(game_id), None, &body)?;
+            let notice = Notice::TakenBack {
+                game: game_id,
+                ply,
+                reason: reason.to_string(),
+            };
+            ctx.send_to(&p, Some(game_id), None, &notice)?;
         }
     }
     ctx.flush()?;
@@ -73,7 +70,7 @@ pub fn adjudicate(
             store::StoreError::Invalid(format!("result {result:?}: write 1-0, 0-1 or 1/2-1/2"))
         })?;
     let tx = store.write()?;
-    let mut ctx = Ctx::unprompted(&tx, now);
+    let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
     let game = ctx.load_existing(game_id)?;
     tx.finish_game(
         game_id,
@@ -84,15 +81,12 @@ pub fn adjudicate(
     tx.audit(game_id, "adjudicate", reason, decided.as_str(), now)?;
     for id in [game.row.white, game.row.black] {
         if let Some(p) = tx.player(id)? {
-            let body = fill(
-                template(Key::Adjudicated, p.lang),
-                &[
-                    ("game", &game_id.to_string()),
-                    ("result", decided.as_str()),
-                    ("reason", reason),
-                ],
-            );
-            ctx.send_to(&p, Some(game_id), None, &body)?;
+            let notice = Notice::Adjudicated {
+                game: game_id,
+                result: decided,
+                reason: reason.to_string(),
+            };
+            ctx.send_to(&p, Some(game_id), None, &notice)?;
         }
     }
     ctx.flush()?;

@@ -13,10 +13,13 @@ mod clock;
 mod commands;
 mod conditional;
 mod ctx;
+mod decision;
 mod director;
 mod moves;
+mod notice;
 mod pin;
 mod route;
+mod steps;
 
 use jiff::Timestamp;
 use shakmaty::uci::UciMove;
@@ -32,17 +35,20 @@ use crate::notation::{
 use crate::protocol::address::{Channel, normalize};
 use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, ParsedLine, Profile};
 use crate::protocol::sms::fit;
-use crate::protocol::templates::{Key, fill, template};
-pub use clock::{SweepReport, effective_leaves, sweep_clocks, with_penalty};
-use ctx::Ctx;
-pub use director::{adjudicate, takeback};
-pub use moves::read_players_move;
-pub use pin::{hash_pin, pin_of_line};
-
 use crate::store::{
     self, GameId, GameRow, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow, NewIncident,
     NewReply, Outgoing, Player, PlayerId, ReplyId, Sheet, Store, Tx,
 };
+
+// The files of the service share the imports above (`use super::*`).
+pub use clock::{SweepReport, effective_leaves, sweep_clocks, with_penalty};
+pub use ctx::Actor;
+use ctx::Ctx;
+pub use director::{adjudicate, takeback};
+pub use moves::read_players_move;
+pub use notice::{MoveNotice, Notice};
+pub use pin::{hash_pin, pin_of_line};
+pub use steps::{GameStep, Refusal, Step};
 
 /// An inbound message as a transport hands it over.
 #[derive(Debug, Clone)]
@@ -71,6 +77,8 @@ pub struct Processed {
     pub duplicate: bool,
     /// The replies this message queued.
     pub replies: Vec<Outgoing>,
+    /// What was done now (none for a duplicate).
+    pub steps: Vec<Step>,
     /// What was done, as journaled: `; `-separated steps such as
     /// `game 3: ply 5 e2e4 applied` or `refused: wrong PIN`.
     pub outcome: String,
@@ -79,25 +87,25 @@ pub struct Processed {
 impl Processed {
     /// Moves this message applied (conditional replies included).
     pub fn moves_applied(&self) -> usize {
-        self.outcome
-            .split("; ")
-            .filter(|step| step.contains(": ply ") && step.ends_with(" applied"))
+        self.steps
+            .iter()
+            .filter(|s| matches!(s, Step::Applied { .. }))
             .count()
     }
 
     /// Steps this message had refused.
     pub fn refusals(&self) -> usize {
-        self.outcome
-            .split("; ")
-            .filter(|step| step.contains("refused"))
+        self.steps
+            .iter()
+            .filter(|s| matches!(s, Step::Refused(_) | Step::RefusedInGame { .. }))
             .count()
     }
 }
 
 /// Processes one inbound message.
 pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
-    handle(store, msg, now, |ctx| {
-        ctx.process(&msg.text, msg.unverified.as_deref())
+    handle(store, msg, now, |ctx, sender| {
+        ctx.process((msg.channel, sender), &msg.text, msg.unverified.as_deref())
     })
 }
 
@@ -118,19 +126,17 @@ pub fn set_aside(
     why: &Aside,
     now: Timestamp,
 ) -> store::Result<Processed> {
-    handle(store, msg, now, |ctx| {
+    handle(store, msg, now, |ctx, sender| {
         match why {
-            Aside::Ignored(reason) => ctx.outcomes.push(format!("ignored: {reason}")),
+            Aside::Ignored(reason) => ctx.steps.push(Step::Ignored(reason.clone())),
             Aside::TooLarge { size, limit } => {
-                let player = ctx.tx.player_by_address(ctx.channel, &ctx.sender)?;
-                let lang = player.as_ref().map_or(Lang::En, |p| p.lang);
-                let body = fill(
-                    template(Key::TooLarge, lang),
-                    &[("limit", &(limit / 1024).to_string())],
-                );
-                ctx.reply_to_sender(player.as_ref(), None, &body)?;
-                ctx.outcomes
-                    .push(format!("refused: {size} bytes, over the {limit} limit"));
+                let player = ctx.tx.player_by_address(msg.channel, sender)?;
+                let notice = Notice::TooLarge { limit: *limit };
+                ctx.reply_to_sender(player.as_ref(), None, &notice)?;
+                ctx.steps.push(Step::Refused(Refusal::TooLarge {
+                    size: *size,
+                    limit: *limit,
+                }));
             }
         }
         Ok(())
@@ -147,7 +153,7 @@ pub fn bounced(
     diagnostic: &str,
     now: Timestamp,
 ) -> store::Result<Processed> {
-    handle(store, msg, now, |ctx| {
+    handle(store, msg, now, |ctx, _| {
         let entry = match reply {
             Some(id) => ctx.tx.reply(id)?.filter(|e| e.channel == msg.channel),
             None => None,
@@ -155,29 +161,35 @@ pub fn bounced(
         match entry {
             Some(entry) => ctx.undeliverable(&entry, &format!("bounced: {diagnostic}")),
             None => {
-                ctx.outcomes
-                    .push("ignored: delivery report matching no reply".into());
+                ctx.steps
+                    .push(Step::Ignored("delivery report matching no reply".into()));
                 Ok(())
             }
         }
     })
 }
 
-/// The sheet of a game for one recipient (English SAN if not a player), as
-/// the game stands now.
-fn sheet(store: &Store, game: &Loaded, recipient: Option<&Player>) -> store::Result<Sheet> {
+/// The sheet of a game as one recipient reads it: their notation and
+/// language (English SAN if not a player), the game as it stands now.
+fn sheet(game: &Loaded, (white, black): &Names, (notation, lang): (Notation, Lang)) -> Sheet {
+    Sheet {
+        white: white.clone(),
+        black: black.clone(),
+        board: diagram(&game.record.pos),
+        record: movetext(game, notation, lang),
+    }
+}
+
+/// The names of a game's players: (White, Black).
+type Names = (String, String);
+
+fn names(store: &Store, game: &Loaded) -> store::Result<Names> {
     let name = |id: PlayerId| -> store::Result<String> {
         Ok(store
             .player(id)?
             .map_or_else(|| format!("player {id}"), |p| p.name))
     };
-    let (notation, lang) = recipient.map_or((Notation::San, Lang::En), |p| (p.notation, p.lang));
-    Ok(Sheet {
-        white: name(game.row.white)?,
-        black: name(game.row.black)?,
-        board: diagram(&game.record.pos),
-        record: movetext(game, notation, lang),
-    })
+    Ok((name(game.row.white)?, name(game.row.black)?))
 }
 
 /// Records a failed attempt to send a reply. A temporary failure is retried
@@ -203,7 +215,7 @@ pub fn delivery_failed(
     };
     tx.mark_failed(id, error, now, retry)?;
     if let Some(entry) = tx.reply(id)?.filter(|e| e.failed_at.is_some()) {
-        let mut ctx = Ctx::unprompted(&tx, now);
+        let mut ctx = Ctx::unprompted(&tx, Actor::System, now);
         ctx.undeliverable(&entry, error)?;
         ctx.flush()?;
     }
@@ -217,7 +229,7 @@ fn handle(
     store: &mut Store,
     msg: &Inbound,
     now: Timestamp,
-    work: impl FnOnce(&mut Ctx<'_, '_>) -> store::Result<()>,
+    work: impl FnOnce(&mut Ctx<'_, '_>, &str) -> store::Result<()>,
 ) -> store::Result<Processed> {
     let sender = normalize(msg.channel, &msg.from).unwrap_or_else(|_| msg.from.trim().to_string());
     let transport_id = msg.transport_id.clone().unwrap_or_else(|| {
@@ -242,6 +254,7 @@ fn handle(
                 journal_id: entry.id,
                 duplicate: true,
                 replies: Vec::new(),
+                steps: Vec::new(),
                 outcome: entry.outcome.unwrap_or_default(),
             });
         }
@@ -251,18 +264,18 @@ fn handle(
     let mut ctx = Ctx {
         tx: &tx,
         journal_id: Some(journal_id),
-        channel: msg.channel,
-        sender: sender.clone(),
+        actor: Actor::Sender {
+            channel: msg.channel,
+            address: sender.clone(),
+        },
         now,
-        outcomes: Vec::new(),
+        steps: Vec::new(),
         replies: Vec::new(),
+        latest: None,
     };
-    let processed = work(&mut ctx).and_then(|()| ctx.flush());
-    let outcome = if ctx.outcomes.is_empty() {
-        "nothing".to_string()
-    } else {
-        ctx.outcomes.join("; ")
-    };
+    let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
+    let steps = std::mem::take(&mut ctx.steps);
+    let outcome = steps::journal_text(&steps);
     match processed {
         Ok(()) => {
             tx.set_outcome(journal_id, &outcome, now)?;
@@ -272,6 +285,7 @@ fn handle(
                 journal_id,
                 duplicate: false,
                 replies,
+                steps,
                 outcome,
             })
         }

@@ -1,6 +1,7 @@
 //! Moves: reading a player's move, refusing it with the reason, or
 //! applying it and telling both players.
 
+use super::decision::{Decision, Write};
 use super::*;
 
 /// The Uedemann table a player's notation names, if any.
@@ -43,238 +44,186 @@ pub fn read_players_move(
     }
 }
 
+/// What a move line comes to.
+enum Verdict {
+    /// Refused: nothing applied.
+    Refused(Box<Decision>),
+    /// The sender's own last move (this ply) again, because our
+    /// confirmation never arrived: confirmed again.
+    Resent(u32),
+    /// A legal move, kept as written (glyphs and offer included: `game pgn`
+    /// shows them as NAGs), read in `notation`.
+    Play {
+        mv: Move,
+        written: String,
+        notation: Notation,
+        offer: bool,
+    },
+}
+
+fn refused(d: Decision) -> Verdict {
+    Verdict::Refused(Box::new(d))
+}
+
+/// Judges a move line (one move, or the opponent's last move and one) from
+/// `player` against the game.
+fn judge(game: &Loaded, player: &Player, line: &ParsedLine, items: &[Item]) -> Verdict {
+    let (echo, own) = match items {
+        [own] => (None, own),
+        [echo, own] => (Some(echo), own),
+        _ => {
+            let reason = "one move per line, optionally after the opponent's last move";
+            let kind = IncidentKind::Malformed;
+            return refused(refused_move(
+                game,
+                player,
+                line,
+                &line.text,
+                kind,
+                reason,
+                &[],
+            ));
+        }
+    };
+    if game.record.pos.turn() != game.color_of(player.id) {
+        if let Some(resent) = resent_move(player, game, own) {
+            return Verdict::Resent(resent);
+        }
+        let notice = Notice::NotYourTurn {
+            game: game.row.id,
+            text: own.text.clone(),
+        };
+        let detail = "not the sender's move".to_string();
+        return refused(Decision::refusal(
+            game,
+            player,
+            line,
+            IncidentKind::OutOfTurn,
+            detail,
+            notice,
+        ));
+    }
+    if let Some(echo) = echo
+        && !echo_matches(player, game, echo)
+    {
+        let notice = Notice::Desync {
+            game: game.row.id,
+            text: echo_text(echo),
+            record: movetext(game, player.notation, player.lang),
+        };
+        let detail = format!("repeated move {} does not match the game", echo_text(echo));
+        let kind = IncidentKind::Desync;
+        return refused(Decision::refusal(game, player, line, kind, detail, notice));
+    }
+    let expected = MoveNumber::of_ply(&game.record.start, game.record.next_ply());
+    if let Some(n) = own.number
+        && n != expected
+    {
+        let notice = Notice::WrongNumber {
+            game: game.row.id,
+            text: line.text.clone(),
+            expected,
+        };
+        let detail = format!("move number given, expected {expected}");
+        let kind = IncidentKind::WrongNumber;
+        return refused(Decision::refusal(game, player, line, kind, detail, notice));
+    }
+    match read_players_move(&game.record.pos, &own.text, player) {
+        Err(e) => {
+            let (kind, reason, suggestions) = describe_error(&e);
+            refused(refused_move(
+                game,
+                player,
+                line,
+                &own.text,
+                kind,
+                &reason,
+                &suggestions,
+            ))
+        }
+        Ok((mv, notation)) => {
+            let mut written = own.text.clone();
+            for g in &own.glyphs {
+                written.push(' ');
+                written.push_str(g);
+            }
+            if own.draw_offer {
+                written.push_str(crate::notation::DRAW_OFFER);
+            }
+            Verdict::Play {
+                mv,
+                written,
+                notation,
+                offer: own.draw_offer,
+            }
+        }
+    }
+}
+
+/// The sender's own last move, if `item` names it again.
+fn resent_move(player: &Player, game: &Loaded, item: &Item) -> Option<u32> {
+    let last = u32::try_from(game.record.moves.len())
+        .ok()
+        .filter(|&p| p > 0)?;
+    let before = game.record.position_before(last as usize);
+    let (mv, _) = read_players_move(&before, &item.text, player).ok()?;
+    let number = MoveNumber::of_ply(&game.record.start, last);
+    let number_ok = item.number.is_none_or(|n| n == number);
+    (number_ok && game.record.moves.last() == Some(&mv)).then_some(last)
+}
+
+/// Whether the repetition of the opponent's last move matches the game.
+fn echo_matches(player: &Player, game: &Loaded, echo: &Item) -> bool {
+    let Some(last) = u32::try_from(game.record.moves.len())
+        .ok()
+        .filter(|&p| p > 0)
+    else {
+        return false;
+    };
+    let before = game.record.position_before(last as usize);
+    let number = MoveNumber::of_ply(&game.record.start, last);
+    let number_ok = echo.number.is_none_or(|n| n == number);
+    number_ok
+        && read_players_move(&before, &echo.text, player)
+            .is_ok_and(|(mv, _)| game.record.moves.last() == Some(&mv))
+}
+
 impl Ctx<'_, '_> {
+    /// A move line: judged, then refused, confirmed again, or played (with
+    /// the conditional replies it triggers).
     pub(super) fn moves(
         &mut self,
         player: &Player,
-        game: Loaded,
+        mut game: Loaded,
         line: &ParsedLine,
         items: &[Item],
     ) -> store::Result<()> {
-        let (echo, own) = match items {
-            [own] => (None, own),
-            [echo, own] => (Some(echo), own),
-            _ => {
-                let reason = "one move per line, optionally after the opponent's last move";
-                return self.refuse(
-                    player,
-                    &game,
-                    line,
-                    &line.text,
-                    IncidentKind::Malformed,
-                    reason,
-                    Vec::new(),
-                );
+        match judge(&game, player, line, items) {
+            Verdict::Refused(d) => self.apply(*d, None),
+            Verdict::Resent(ply) => {
+                self.notify_move(player, &game, ply, true, false)?;
+                self.steps.push(Step::ConfirmedAgain {
+                    game: game.row.id,
+                    ply,
+                });
+                Ok(())
             }
-        };
-        let me = game.color_of(player.id);
-        let to_move = game.record.pos.turn();
-        // A move sent again because our confirmation never arrived: confirm it again.
-        if to_move != me {
-            if let Some(resent) = self.resent_move(player, &game, own) {
-                self.notify_move(player, &game, resent, true, false)?;
-                self.outcomes.push(format!(
-                    "game {}: move {} confirmed again",
-                    game.row.id, resent
-                ));
-                return Ok(());
-            }
-            let body = fill(
-                template(Key::NotYourTurn, player.lang),
-                &[("game", &game.row.id.to_string()), ("text", &own.text)],
-            );
-            return self.reject(
-                player,
-                &game,
-                line,
-                IncidentKind::OutOfTurn,
-                "not the sender's move".into(),
-                &body,
-            );
-        }
-        if let Some(echo) = echo
-            && !self.echo_matches(player, &game, echo)
-        {
-            return self.desync(player, &game, line, echo);
-        }
-        let ply = game.record.next_ply();
-        let expected = MoveNumber::of_ply(&game.record.start, ply);
-        if let Some(n) = own.number
-            && n != expected
-        {
-            let body = fill(
-                template(Key::WrongNumber, player.lang),
-                &[
-                    ("game", &game.row.id.to_string()),
-                    ("text", &line.text),
-                    ("number", &expected.to_string()),
-                ],
-            );
-            let detail = format!("move number given, expected {expected}");
-            return self.reject(
-                player,
-                &game,
-                line,
-                IncidentKind::WrongNumber,
-                detail,
-                &body,
-            );
-        }
-
-        match read_players_move(&game.record.pos, &own.text, player) {
-            Err(e) => {
-                let (kind, reason, suggestions) = describe_error(&e);
-                self.refuse(player, &game, line, &own.text, kind, &reason, suggestions)
-            }
-            Ok((mv, notation)) => {
-                let mut game = game;
-                // Kept as written, glyphs and offer included: `game pgn` shows them as NAGs.
-                let mut written = own.text.clone();
-                for g in &own.glyphs {
-                    written.push(' ');
-                    written.push_str(g);
-                }
-                if own.draw_offer {
-                    written.push_str(crate::notation::DRAW_OFFER);
-                }
-                self.apply(player, &mut game, mv, &written, notation, own.draw_offer)?;
+            Verdict::Play {
+                mv,
+                written,
+                notation,
+                offer,
+            } => {
+                self.play(player, &mut game, mv, &written, notation, offer)?;
                 self.run_conditionals(&mut game)?;
+                self.latest = Some(game);
                 Ok(())
             }
         }
     }
 
-    /// The sender's own last move, if `item` names it again.
-    pub(super) fn resent_move(&self, player: &Player, game: &Loaded, item: &Item) -> Option<u32> {
-        let last = u32::try_from(game.record.moves.len())
-            .ok()
-            .filter(|&p| p > 0)?;
-        let before = game.record.position_before(last as usize);
-        let (mv, _) = read_players_move(&before, &item.text, player).ok()?;
-        let number = MoveNumber::of_ply(&game.record.start, last);
-        let number_ok = item.number.is_none_or(|n| n == number);
-        (number_ok && game.record.moves.last() == Some(&mv)).then_some(last)
-    }
-
-    /// Whether the repetition of the opponent's last move matches the game.
-    pub(super) fn echo_matches(&self, player: &Player, game: &Loaded, echo: &Item) -> bool {
-        let Some(last) = u32::try_from(game.record.moves.len())
-            .ok()
-            .filter(|&p| p > 0)
-        else {
-            return false;
-        };
-        let before = game.record.position_before(last as usize);
-        let number = MoveNumber::of_ply(&game.record.start, last);
-        let number_ok = echo.number.is_none_or(|n| n == number);
-        number_ok
-            && read_players_move(&before, &echo.text, player)
-                .is_ok_and(|(mv, _)| game.record.moves.last() == Some(&mv))
-    }
-
-    pub(super) fn desync(
-        &mut self,
-        player: &Player,
-        game: &Loaded,
-        line: &ParsedLine,
-        echo: &Item,
-    ) -> store::Result<()> {
-        let record = movetext(game, player.notation, player.lang);
-        let body = fill(
-            template(Key::Desync, player.lang),
-            &[
-                ("game", &game.row.id.to_string()),
-                ("text", &echo_text(echo)),
-                ("record", &record),
-            ],
-        );
-        let detail = format!("repeated move {} does not match the game", echo_text(echo));
-        self.reject(player, game, line, IncidentKind::Desync, detail, &body)
-    }
-
-    /// Records a refusal about a game: the incident with the position it was
-    /// judged in, the reply to the sender, and the journal outcome.
-    pub(super) fn reject(
-        &mut self,
-        player: &Player,
-        game: &Loaded,
-        line: &ParsedLine,
-        kind: IncidentKind,
-        detail: String,
-        body: &str,
-    ) -> store::Result<()> {
-        self.outcomes
-            .push(format!("game {}: refused ({kind}): {detail}", game.row.id));
-        let pos = Some(game.record.pos.clone());
-        self.incident(
-            Some(game.row.id),
-            pos,
-            kind,
-            detail,
-            Some(&line.text),
-            Some(player.id),
-        )?;
-        self.reply_to_sender(Some(player), Some(game.row.id), body)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn refuse(
-        &mut self,
-        player: &Player,
-        game: &Loaded,
-        line: &ParsedLine,
-        text: &str,
-        kind: IncidentKind,
-        reason: &str,
-        suggestions: Vec<Move>,
-    ) -> store::Result<()> {
-        let pos = &game.record.pos;
-        let mut body = fill(
-            template(Key::Refused, player.lang),
-            &[
-                ("game", &game.row.id.to_string()),
-                ("text", text),
-                ("reason", reason),
-            ],
-        );
-        if !suggestions.is_empty() {
-            let opts = WriteOptions::new(player.lang);
-            let moves: Vec<String> = suggestions
-                .iter()
-                .map(|m| write_move(pos, *m, player.notation, &opts))
-                .collect();
-            body.push_str(&fill(
-                template(Key::DidYouMean, player.lang),
-                &[("moves", &moves.join(", "))],
-            ));
-        }
-        body.push_str(template(Key::NothingApplied, player.lang));
-        // The event's policy: postal rules charge days for an illegal move.
-        let penalty = game.row.penalty_days;
-        if penalty > 0 && kind == IncidentKind::Illegal {
-            self.tx
-                .add_penalty(game.row.id, player.id, penalty, reason, self.now)?;
-            body.push_str(&fill(
-                template(Key::Penalty, player.lang),
-                &[("days", &penalty.to_string())],
-            ));
-        }
-        self.incident(
-            Some(game.row.id),
-            Some(pos.clone()),
-            kind,
-            reason.to_string(),
-            Some(&line.text),
-            Some(player.id),
-        )?;
-        self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-        self.outcomes
-            .push(format!("game {}: refused ({kind}): {reason}", game.row.id));
-        Ok(())
-    }
-
     /// Applies a legal move, then tells both players (or ends the game).
-    pub(super) fn apply(
+    pub(super) fn play(
         &mut self,
         player: &Player,
         game: &mut Loaded,
@@ -310,11 +259,11 @@ impl Ctx<'_, '_> {
             self.tx.set_draw_offer(game.row.id, offer_by)?;
             game.row.draw_offer = offer_by;
         }
-        self.outcomes.push(format!(
-            "game {}: ply {ply} {} applied",
-            game.row.id,
-            UciMove::from_standard(mv)
-        ));
+        self.steps.push(Step::Applied {
+            game: game.row.id,
+            ply,
+            uci: UciMove::from_standard(mv).to_string(),
+        });
         let ending = game.record.ending();
         self.notify_move(player, game, ply, false, offer)?;
         if let Some(end) = ending {
@@ -339,46 +288,36 @@ impl Ctx<'_, '_> {
         let mut after = before.clone();
         after.play_unchecked(mv);
         let code = crate::game::rules::check_code(&after);
-        let number = MoveNumber::of_ply(&game.record.start, ply).to_string();
+        let number = MoveNumber::of_ply(&game.record.start, ply);
         let iccf = write_move(&before, mv, Notation::Iccf, &WriteOptions::default());
         let Some(opponent) = self.tx.player(game.opponent_id(mover.id))? else {
             return Ok(());
         };
-        let game_id = game.row.id.to_string();
         let text_for = |p: &Player| write_move(&before, mv, p.notation, &WriteOptions::new(p.lang));
-        let mine = fill(
-            template(Key::Confirm, mover.lang),
-            &[
-                ("game", &game_id),
-                ("number", &number),
-                ("move", &text_for(mover)),
-                ("iccf", &iccf),
-                ("code", &code),
-                ("opponent", &opponent.name),
-            ],
-        );
-        self.reply_to_sender(Some(mover), Some(game.row.id), &mine)?;
+        let mine = MoveNotice {
+            game: game.row.id,
+            number,
+            mv: text_for(mover),
+            iccf,
+            code,
+            opponent: opponent.name.clone(),
+        };
+        self.reply_to_sender(
+            Some(mover),
+            Some(game.row.id),
+            &Notice::Confirm(mine.clone()),
+        )?;
         if again {
             return Ok(());
         }
-        let mut theirs = fill(
-            template(Key::YourMove, opponent.lang),
-            &[
-                ("game", &game_id),
-                ("number", &number),
-                ("move", &text_for(&opponent)),
-                ("iccf", &iccf),
-                ("code", &code),
-                ("opponent", &mover.name),
-            ],
-        );
-        if offer {
-            theirs.push(' ');
-            theirs.push_str(&fill(
-                template(Key::DrawOfferedWithMove, opponent.lang),
-                &[("game", &game_id)],
-            ));
-        }
+        let theirs = Notice::YourMove {
+            notice: MoveNotice {
+                mv: text_for(&opponent),
+                opponent: mover.name.clone(),
+                ..mine
+            },
+            draw_offered: offer,
+        };
         self.send_to(&opponent, Some(game.row.id), Some(ply), &theirs)
     }
 
@@ -394,21 +333,58 @@ impl Ctx<'_, '_> {
         game.row.result = Some(result);
         for id in [game.row.white, game.row.black] {
             if let Some(p) = self.tx.player(id)? {
-                let body = fill(
-                    template(Key::GameOver, p.lang),
-                    &[
-                        ("game", &game.row.id.to_string()),
-                        ("result", result.as_str()),
-                        ("reason", &reason.to_string()),
-                    ],
-                );
-                self.send_to(&p, Some(game.row.id), None, &body)?;
+                let notice = Notice::GameOver {
+                    game: game.row.id,
+                    result,
+                    reason: reason.clone(),
+                };
+                self.send_to(&p, Some(game.row.id), None, &notice)?;
             }
         }
-        self.outcomes
-            .push(format!("game {} over: {result} ({reason})", game.row.id));
+        self.steps.push(Step::GameOver {
+            game: game.row.id,
+            result,
+            reason,
+        });
         Ok(())
     }
+}
+
+/// A move not applied: why, the moves it may have meant in the player's
+/// notation, and the days the event's policy charges for an illegal one.
+fn refused_move(
+    game: &Loaded,
+    player: &Player,
+    line: &ParsedLine,
+    text: &str,
+    kind: IncidentKind,
+    reason: &str,
+    suggestions: &[Move],
+) -> Decision {
+    let pos = &game.record.pos;
+    let opts = WriteOptions::new(player.lang);
+    let penalty = game.row.penalty_days;
+    let penalty_days = (penalty > 0 && kind == IncidentKind::Illegal).then_some(penalty);
+    let notice = Notice::Refused {
+        game: game.row.id,
+        text: text.to_string(),
+        reason: reason.to_string(),
+        did_you_mean: suggestions
+            .iter()
+            .map(|m| write_move(pos, *m, player.notation, &opts))
+            .collect(),
+        penalty_days,
+    };
+    let mut d = Decision::refusal(game, player, line, kind, reason.to_string(), notice);
+    if let Some(days) = penalty_days {
+        d = d.write(Write::Penalty {
+            game: game.row.id,
+            player: player.id,
+            days,
+            reason: reason.to_string(),
+        });
+    }
+    d
 }
 
 pub(super) fn echo_text(item: &Item) -> String {

@@ -1,6 +1,7 @@
 //! PIN checks: a player with a PIN sends it on a line of its own
 //! (`pin 1234`); five wrong ones lock it for an hour.
 
+use super::decision::{Decision, Incident, Write};
 use super::*;
 
 /// The PIN a line gives (`pin 1234`, `PIN: 1234`), if it is a PIN line: the
@@ -26,42 +27,47 @@ impl Ctx<'_, '_> {
         hash: &str,
         text: &str,
     ) -> store::Result<bool> {
-        use argon2::password_hash::{PasswordHash, PasswordVerifier};
-        let locked = player.pin_locked_until.is_some_and(|t| t > self.now);
-        let given = text.lines().find_map(pin_of_line).map(str::to_string);
-        let ok = !locked
-            && given.as_deref().is_some_and(|pin| {
-                PasswordHash::new(hash).is_ok_and(|h| {
-                    argon2::Argon2::default()
-                        .verify_password(pin.as_bytes(), &h)
-                        .is_ok()
-                })
-            });
-        // Five wrong PINs lock the player's PIN for an hour: guessing four digits takes years.
-        let lock = (!ok && player.pin_failures + 1 >= 5)
-            .then(|| self.now + jiff::SignedDuration::from_hours(1));
-        self.tx.record_pin_attempt(player.id, ok, lock)?;
-        if !ok {
-            let why = if locked {
-                "PIN locked after repeated failures"
-            } else if given.is_none() {
-                "PIN missing"
-            } else {
-                "wrong PIN"
-            };
-            self.incident(
-                None,
-                None,
-                IncidentKind::BadPin,
-                why.to_string(),
-                None,
-                Some(player.id),
-            )?;
-            self.reply_to_sender(Some(player), None, template(Key::BadPin, player.lang))?;
-            self.outcomes.push(format!("refused: {why}"));
-        }
+        let (ok, d) = check_pin(player, hash, text, self.now);
+        self.apply(d, None)?;
         Ok(ok)
     }
+}
+
+/// Whether the message's PIN line opens the player's PIN, and the decision:
+/// the attempt recorded and, for a failure, the refusal.
+fn check_pin(player: &Player, hash: &str, text: &str, now: Timestamp) -> (bool, Decision) {
+    use argon2::password_hash::{PasswordHash, PasswordVerifier};
+    let locked = player.pin_locked_until.is_some_and(|t| t > now);
+    let given = text.lines().find_map(pin_of_line);
+    let ok = !locked
+        && given.is_some_and(|pin| {
+            PasswordHash::new(hash).is_ok_and(|h| {
+                argon2::Argon2::default()
+                    .verify_password(pin.as_bytes(), &h)
+                    .is_ok()
+            })
+        });
+    // Five wrong PINs lock the player's PIN for an hour: guessing four digits takes years.
+    let locked_until =
+        (!ok && player.pin_failures + 1 >= 5).then(|| now + jiff::SignedDuration::from_hours(1));
+    let attempt = Write::PinAttempt {
+        player: player.id,
+        ok,
+        locked_until,
+    };
+    if ok {
+        return (true, Decision::default().write(attempt));
+    }
+    let why = if locked {
+        "PIN locked after repeated failures"
+    } else if given.is_none() {
+        "PIN missing"
+    } else {
+        "wrong PIN"
+    };
+    let incident = Incident::about(IncidentKind::BadPin, why.to_string());
+    let d = Decision::refused(Some(player), incident, Notice::BadPin, Refusal::Pin(why));
+    (false, d.write(attempt))
 }
 
 /// Hashes a PIN for storage (argon2id with a random salt).

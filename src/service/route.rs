@@ -1,23 +1,29 @@
 //! Reading a message and routing each line to its game.
 
+use super::decision::{Decision, Incident, To};
 use super::moves::table_of;
 use super::*;
 
 impl Ctx<'_, '_> {
-    pub(super) fn process(&mut self, text: &str, unverified: Option<&str>) -> store::Result<()> {
-        let Some(player) = self.tx.player_by_address(self.channel, &self.sender)? else {
-            self.incident(
-                None,
-                None,
+    /// Reads a message from `channel` `sender`.
+    pub(super) fn process(
+        &mut self,
+        (channel, sender): (Channel, &str),
+        text: &str,
+        unverified: Option<&str>,
+    ) -> store::Result<()> {
+        let Some(player) = self.tx.player_by_address(channel, sender)? else {
+            let incident = Incident::about(
                 IncidentKind::UnknownSender,
-                format!("{} {} is not registered", self.channel, self.sender),
+                format!("{channel} {sender} is not registered"),
+            );
+            let d = Decision::refused(
                 None,
-                None,
-            )?;
-            let body = template(Key::UnknownSender, Lang::En).to_string();
-            self.reply_to_sender(None, None, &body)?;
-            self.outcomes.push("refused: unknown sender".into());
-            return Ok(());
+                incident,
+                Notice::UnknownSender,
+                Refusal::UnknownSender,
+            );
+            return self.apply(d, None);
         };
         if let Some(why) = unverified
             && player.pin_hash.is_none()
@@ -25,22 +31,13 @@ impl Ctx<'_, '_> {
             // Only a PIN could stand in for the failed check, and this
             // player has none. The notice goes to the registered address:
             // if someone forged it, its owner should know.
-            self.incident(
-                None,
-                None,
+            let incident = Incident::about(
                 IncidentKind::Unauthenticated,
-                format!("{} {}: {why}", self.channel, self.sender),
-                None,
-                Some(player.id),
-            )?;
-            self.reply_to_sender(
-                Some(&player),
-                None,
-                template(Key::Unauthenticated, player.lang),
-            )?;
-            self.outcomes
-                .push(format!("refused: unauthenticated ({why})"));
-            return Ok(());
+                format!("{channel} {sender}: {why}"),
+            );
+            let why = Refusal::Unauthenticated(why.to_string());
+            let d = Decision::refused(Some(&player), incident, Notice::Unauthenticated, why);
+            return self.apply(d, None);
         }
         if let Some(hash) = &player.pin_hash
             && !self.pin_ok(&player, hash, text)?
@@ -55,19 +52,17 @@ impl Ctx<'_, '_> {
         if lines.is_empty() {
             // Nothing could be read: the director sees the message (in the
             // journal entry the incident points to) if the player disputes it.
-            self.incident(
-                None,
-                None,
+            let incident = Incident::about(
                 IncidentKind::Malformed,
                 "no line of the message is a move or a command".into(),
-                None,
-                Some(player.id),
-            )?;
-            let body = template(Key::Help, player.lang).to_string();
-            self.reply_to_sender(Some(&player), None, &body)?;
-            self.outcomes
-                .push("refused: no protocol line, help sent".into());
-            return Ok(());
+            );
+            let d = Decision::refused(
+                Some(&player),
+                incident,
+                Notice::Help,
+                Refusal::NoProtocolLine,
+            );
+            return self.apply(d, None);
         }
         for line in &lines {
             self.line(&player, line)?;
@@ -76,16 +71,14 @@ impl Ctx<'_, '_> {
     }
 
     pub(super) fn line(&mut self, player: &Player, line: &ParsedLine) -> store::Result<()> {
+        // Whatever this line does, a game kept by an earlier one may be stale.
+        self.latest = None;
         // Profile commands need no game.
         if let Body::Command(cmd) = &line.body {
             match cmd {
                 Command::Notation(n) => return self.set_notation(player, *n),
                 Command::Lang(l) => return self.set_lang(player, *l),
-                Command::Help => {
-                    self.reply_to_sender(Some(player), None, template(Key::Help, player.lang))?;
-                    self.outcomes.push("help".into());
-                    return Ok(());
-                }
+                Command::Help => return self.help(player),
                 Command::Leave(days) => return self.leave(player, *days),
                 _ => {}
             }
@@ -94,14 +87,14 @@ impl Ctx<'_, '_> {
             return Ok(());
         };
         if game.row.finished && !matches!(line.body, Body::Command(Command::Board | Command::Pgn)) {
-            let result = game.row.result.map_or(String::new(), |r| r.to_string());
-            let body = fill(
-                template(Key::GameFinished, player.lang),
-                &[("game", &game.row.id.to_string()), ("result", &result)],
-            );
-            self.reply_to_sender(Some(player), Some(game.row.id), &body)?;
-            self.outcomes.push(format!("game {} is over", game.row.id));
-            return Ok(());
+            let notice = Notice::GameFinished {
+                game: game.row.id,
+                result: game.row.result,
+            };
+            let d = Decision::about(game.row.id)
+                .tell(To::Sender(Some(player.clone())), notice)
+                .step(Step::AlreadyOver(game.row.id));
+            return self.apply(d, None);
         }
         match &line.body {
             Body::Moves(items) => self.moves(player, game, line, items),
@@ -118,81 +111,170 @@ impl Ctx<'_, '_> {
         player: &Player,
         line: &ParsedLine,
     ) -> store::Result<Option<Loaded>> {
-        let id = match line.game {
-            Some(id) => {
-                let id = GameId(i64::from(id));
+        let games = match line.game {
+            Some(n) => {
+                let id = GameId(i64::from(n));
                 match self.tx.game(id)? {
-                    Some(row) if row.white == player.id || row.black == player.id => id,
-                    _ => {
-                        self.incident(
-                            Some(id),
-                            None,
-                            IncidentKind::NotYourGame,
-                            format!("{} referred to game {id}", player.name),
-                            Some(&line.text),
-                            Some(player.id),
-                        )?;
-                        let body = fill(
-                            template(Key::NotYourGame, player.lang),
-                            &[("game", &id.to_string())],
-                        );
-                        self.reply_to_sender(Some(player), None, &body)?;
-                        self.outcomes
-                            .push(format!("refused: game {id} is not the sender's"));
-                        return Ok(None);
+                    Some(row) if row.white == player.id || row.black == player.id => {
+                        vec![Candidate {
+                            id,
+                            active: !row.finished,
+                            their_move: false,
+                        }]
                     }
+                    _ => Vec::new(),
                 }
             }
             None => {
-                let active = self.tx.games_of(player.id, true)?;
-                let (mut waiting, mut awaiting) = (Vec::new(), Vec::new());
-                for g in &active {
+                let mut games = Vec::new();
+                for g in self.tx.games_of(player.id, true)? {
                     let plies = self.tx.moves(g.id)?.len();
                     let start_white = crate::game::rules::start_position(g.start_fen.as_deref())
                         .map(|p| p.turn() == Color::White)
                         .unwrap_or(true);
                     let white_to_move = (plies % 2 == 0) == start_white;
-                    if (g.white == player.id && white_to_move)
-                        || (g.black == player.id && !white_to_move)
-                    {
-                        waiting.push(g.id);
-                    } else {
-                        awaiting.push(g.id);
-                    }
+                    games.push(Candidate {
+                        id: g.id,
+                        active: true,
+                        their_move: (g.white == player.id) == white_to_move,
+                    });
                 }
-                let pick = match (
-                    &line.body,
-                    waiting.as_slice(),
-                    awaiting.as_slice(),
-                    active.as_slice(),
-                ) {
-                    // A move or a command goes to the one game waiting for the sender's move;
-                    (Body::Moves(_) | Body::Command(_), [one], _, _) => Some(*one),
-                    // conditional moves, sent while the opponent is to move, to the one
-                    // game waiting for the opponent's move;
-                    (Body::Conditional(_), _, [one], _) => Some(*one),
-                    // commands that are not moves may name the only game there is.
-                    (Body::Command(_), _, _, [only]) => Some(only.id),
-                    _ => None,
-                };
-                match pick {
-                    Some(id) => id,
-                    None => {
-                        let games: Vec<String> = active.iter().map(|g| g.id.to_string()).collect();
-                        let games = if games.is_empty() {
-                            "-".to_string()
-                        } else {
-                            games.join(", ")
-                        };
-                        let body =
-                            fill(template(Key::WhichGame, player.lang), &[("games", &games)]);
-                        self.reply_to_sender(Some(player), None, &body)?;
-                        self.outcomes.push("no game reference".into());
-                        return Ok(None);
-                    }
-                }
+                games
             }
         };
-        self.load(id)
+        match route(line, &games) {
+            Route::Game(id) => self.load(id),
+            Route::NotTheirs(id) => {
+                let incident = Incident {
+                    game: Some(id),
+                    text: Some(line.text.clone()),
+                    ..Incident::about(
+                        IncidentKind::NotYourGame,
+                        format!("{} referred to game {id}", player.name),
+                    )
+                };
+                let notice = Notice::NotYourGame { game: id };
+                let d =
+                    Decision::refused(Some(player), incident, notice, Refusal::NotTheirGame(id));
+                self.apply(d, None)?;
+                Ok(None)
+            }
+            Route::Ask(games) => {
+                let d = Decision::default()
+                    .tell(
+                        To::Sender(Some(player.clone())),
+                        Notice::WhichGame { games },
+                    )
+                    .step(Step::NoGameReference);
+                self.apply(d, None)?;
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// One of the sender's games, as routing sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Candidate {
+    pub(super) id: GameId,
+    pub(super) active: bool,
+    /// The sender is to move.
+    pub(super) their_move: bool,
+}
+
+/// Where a line goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Route {
+    Game(GameId),
+    /// The line names a game that is not the sender's (or none at all):
+    /// answered alike, so game numbers reveal nothing.
+    NotTheirs(GameId),
+    /// No game fits: ask which, listing the active ones.
+    Ask(Vec<GameId>),
+}
+
+/// Routes a line to one of the sender's games: the game it names, else the
+/// one game its kind of line fits.
+pub(super) fn route(line: &ParsedLine, games: &[Candidate]) -> Route {
+    if let Some(n) = line.game {
+        let id = GameId(i64::from(n));
+        return if games.iter().any(|g| g.id == id) {
+            Route::Game(id)
+        } else {
+            Route::NotTheirs(id)
+        };
+    }
+    let active: Vec<&Candidate> = games.iter().filter(|g| g.active).collect();
+    let waiting: Vec<GameId> = active
+        .iter()
+        .filter(|g| g.their_move)
+        .map(|g| g.id)
+        .collect();
+    let awaiting: Vec<GameId> = active
+        .iter()
+        .filter(|g| !g.their_move)
+        .map(|g| g.id)
+        .collect();
+    let pick = match (
+        &line.body,
+        waiting.as_slice(),
+        awaiting.as_slice(),
+        active.as_slice(),
+    ) {
+        // A move or a command goes to the one game waiting for the sender's move;
+        (Body::Moves(_) | Body::Command(_), [one], _, _) => Some(*one),
+        // conditional moves, sent while the opponent is to move, to the one
+        // game waiting for the opponent's move;
+        (Body::Conditional(_), _, [one], _) => Some(*one),
+        // commands that are not moves may name the only game there is.
+        (Body::Command(_), _, _, [only]) => Some(only.id),
+        _ => None,
+    };
+    pick.map_or_else(
+        || Route::Ask(active.iter().map(|g| g.id).collect()),
+        Route::Game,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(text: &str) -> ParsedLine {
+        let profile = Profile {
+            lang: Lang::En,
+            table: None,
+        };
+        grammar::parse_message(text, &profile)
+            .into_iter()
+            .next()
+            .expect("a protocol line")
+    }
+
+    fn game(id: i64, their_move: bool) -> Candidate {
+        Candidate {
+            id: GameId(id),
+            active: true,
+            their_move,
+        }
+    }
+
+    #[test]
+    fn an_unnamed_move_goes_to_the_one_game_waiting_for_it() {
+        let games = [game(3, false), game(5, true)];
+        assert_eq!(route(&line("e4"), &games), Route::Game(GameId(5)));
+        assert_eq!(
+            route(&line("e4"), &[game(3, true), game(5, true)]),
+            Route::Ask(vec![GameId(3), GameId(5)])
+        );
+    }
+
+    #[test]
+    fn a_named_game_that_is_not_the_senders_is_refused_as_if_absent() {
+        assert_eq!(
+            route(&line("7 e4"), &[game(3, true)]),
+            Route::NotTheirs(GameId(7))
+        );
+        assert_eq!(route(&line("7 e4"), &[]), Route::NotTheirs(GameId(7)));
     }
 }

@@ -68,6 +68,12 @@ impl From<rusqlite::Error> for StoreError {
             rusqlite::Error::FromSqlConversionFailure(_, _, why) => {
                 StoreError::Unreadable(why.to_string())
             }
+            // A stored value of the wrong type or out of range: also a row
+            // this build cannot read, not a failure of the database.
+            e @ (rusqlite::Error::InvalidColumnType(..)
+            | rusqlite::Error::IntegralValueOutOfRange(..)) => {
+                StoreError::Unreadable(e.to_string())
+            }
             e => StoreError::Database(DatabaseError(e)),
         }
     }

@@ -3,7 +3,9 @@
 //! [`Inbound`](crate::service::Inbound), hand it to the service, acknowledge it
 //! to their peer only after the service's commit, and deliver the outbox.
 
+pub mod channel;
 pub mod email;
+pub mod port;
 pub mod radio;
 pub mod sms;
 pub mod tls;

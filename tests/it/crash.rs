@@ -53,6 +53,9 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
+use crate::support::chess::number_of;
+use crate::support::rng::Rng;
+
 /// Submissions per run.
 const MESSAGES: usize = 1000;
 /// Of which moves of the source games; the rest are repeats and refusals.
@@ -65,41 +68,7 @@ const NOW: &str = "2025-03-03T09:00:00Z";
 const FIRST_KILL: usize = 20;
 
 // ---------------------------------------------------------------------------
-// Seeded randomness
-
-/// SplitMix64: small, seeded, good enough to pick kill points.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// `k` distinct indices in `lo..hi`, ascending.
-    fn sorted_sample(&mut self, k: usize, lo: usize, hi: usize) -> Vec<usize> {
-        let k = k.min(hi - lo);
-        let mut picked = HashSet::new();
-        while picked.len() < k {
-            picked.insert(lo + self.below(hi - lo));
-        }
-        let mut v: Vec<usize> = picked.into_iter().collect();
-        v.sort_unstable();
-        v
-    }
-}
+// Seeded randomness (the generator is `support::rng`)
 
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -294,15 +263,6 @@ fn plays_out(ucis: &[String]) -> bool {
 
 fn to_move(pos: &Chess, uci: &str) -> Option<Move> {
     uci.parse::<UciMove>().ok()?.to_move(pos).ok()
-}
-
-fn number_of(pos: &Chess) -> String {
-    let n = pos.fullmoves().get();
-    if pos.turn() == Color::White {
-        format!("{n}.")
-    } else {
-        format!("{n}...")
-    }
 }
 
 fn written(pos: &Chess, mv: Move, who: &Who) -> String {
@@ -554,7 +514,7 @@ struct Reference {
 fn reference() -> &'static Reference {
     static REFERENCE: OnceLock<Reference> = OnceLock::new();
     REFERENCE.get_or_init(|| {
-        let mut rng = Rng(seed());
+        let mut rng = Rng::seeded(seed());
         let sources = source_games();
         // A scratch store: durability does not matter for the reference.
         let shm = Path::new("/dev/shm");
@@ -956,7 +916,7 @@ fn kill_9_library_driver() {
         .collect();
     std::fs::write(&file, lines).expect("write messages");
 
-    let mut rng = Rng(seed() ^ 0x11B);
+    let mut rng = Rng::seeded(seed() ^ 0x11B);
     let targets = rng.sorted_sample(
         env_number("CCGATE_CRASH_KILLS_LIB", 100) as usize,
         FIRST_KILL,
@@ -971,8 +931,9 @@ fn kill_9_library_driver() {
         let target = targets.get(runs).copied();
         runs += 1;
         let mut child = Command::new(&exe)
+            // The driver test by its full name in this binary.
             .args([
-                "driver",
+                "crash::driver",
                 "--exact",
                 "--nocapture",
                 "--test-threads=1",
@@ -1096,7 +1057,7 @@ fn kill_9_ccgate_per_message() {
         })
         .collect();
 
-    let mut rng = Rng(seed() ^ 0xC11);
+    let mut rng = Rng::seeded(seed() ^ 0xC11);
     let targets = rng.sorted_sample(
         env_number("CCGATE_CRASH_KILLS_CLI", 16) as usize,
         FIRST_KILL,

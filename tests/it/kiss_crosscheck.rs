@@ -27,14 +27,12 @@
 //! Needs a venv at `$CCGATE_TEST_VENV` (default `/opt/ccgate-test-venv`)
 //! with kiss3 and ax253: `.ci/setup-servers` installs them.
 
-use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
 use ccgate::transport::radio::ax25::{self, Address, UiFrame};
 use ccgate::transport::radio::kiss::{self, Decoder, KissFrame};
 use serde_json::{Value, json};
+
+use crate::support::peer::{Tally, run_json_peer, venv_python};
+use crate::support::rng::Rng;
 
 const FRAMES: usize = 3_000;
 
@@ -60,74 +58,10 @@ const EXCEPTIONS: &[(&str, &str)] = &[
     ),
 ];
 
-fn venv_python() -> PathBuf {
-    let venv = std::env::var_os("CCGATE_TEST_VENV")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/ccgate-test-venv"));
-    let python = venv.join("bin/python");
-    assert!(
-        python.exists(),
-        "kiss cross-check: no Python venv at {} (with kiss3, ax253): run .ci/setup-servers \
-         as root, or set CCGATE_TEST_VENV",
-        venv.display()
-    );
-    python
-}
-
 /// Runs the peer script once over all requests.
 fn run_peer(mode: &str, requests: &[Value]) -> Vec<Value> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/kiss_peer.py");
-    let mut child = Command::new(venv_python())
-        .arg(&script)
-        .arg(mode)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the Python peer");
-    let mut input = String::new();
-    for r in requests {
-        input.push_str(&r.to_string());
-        input.push('\n');
-    }
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().expect("Python peer output");
-    writer.join().expect("writer").expect("write requests");
-    assert!(
-        out.status.success(),
-        "kiss_peer.py {mode} failed ({}): {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let answers: Vec<Value> = String::from_utf8(out.stdout)
-        .expect("UTF-8 from the peer")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line from the peer"))
-        .collect();
-    assert_eq!(answers.len(), requests.len(), "one answer per request");
-    for (q, a) in requests.iter().zip(&answers) {
-        assert_eq!(q["id"], a["id"], "answers in order");
-    }
-    answers
-}
-
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn chance(&mut self, one_in: usize) -> bool {
-        self.below(one_in) == 0
-    }
+    let python = venv_python("kiss cross-check", "kiss3, ax253");
+    run_json_peer(&python, "kiss_peer.py", mode, requests)
 }
 
 const CALL_CHARS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -243,59 +177,6 @@ fn addr_json(a: &Address) -> Value {
     json!({"call": a.call, "ssid": a.ssid})
 }
 
-#[derive(Default)]
-struct Tally {
-    compared: BTreeMap<&'static str, usize>,
-    exceptions: BTreeMap<&'static str, usize>,
-    failures: Vec<String>,
-}
-
-impl Tally {
-    fn exception(&mut self, key: &'static str) {
-        assert!(
-            EXCEPTIONS.iter().any(|(k, _)| *k == key),
-            "unlisted exception {key}"
-        );
-        *self.exceptions.entry(key).or_default() += 1;
-    }
-    fn check(&mut self, what: &'static str, ok: bool, msg: impl FnOnce() -> String) {
-        if ok {
-            *self.compared.entry(what).or_default() += 1;
-        } else {
-            self.failures.push(format!("{what}: {}", msg()));
-        }
-    }
-    fn finish(self, direction: &str, min: &[(&str, usize)]) {
-        println!("kiss cross-check, {direction}:");
-        for (what, n) in &self.compared {
-            println!("  {n:6} × {what}");
-        }
-        for (key, n) in &self.exceptions {
-            let reason = EXCEPTIONS
-                .iter()
-                .find(|(k, _)| k == key)
-                .map_or("", |(_, r)| r);
-            println!("  {n:6} × listed peer bug {key}: {reason}");
-        }
-        if !self.failures.is_empty() {
-            for f in self.failures.iter().take(25) {
-                println!("FAIL {f}");
-            }
-            panic!(
-                "{direction}: {} differences (first 25 above)",
-                self.failures.len()
-            );
-        }
-        for (what, n) in min {
-            let got = self.compared.get(what).copied().unwrap_or(0);
-            assert!(
-                got >= *n,
-                "{direction}: only {got} × {what}, expected ≥ {n}"
-            );
-        }
-    }
-}
-
 fn trim_ascii_whitespace_end(b: &[u8]) -> &[u8] {
     let mut end = b.len();
     while end > 0 && b" \t\n\r\x0b\x0c".contains(&b[end - 1]) {
@@ -306,7 +187,7 @@ fn trim_ascii_whitespace_end(b: &[u8]) -> &[u8] {
 
 #[test]
 fn ccgate_kiss_ax25_read_by_kiss3_and_ax253() {
-    let mut rng = Rng(0x0CC6_A7E0_0000_0001);
+    let mut rng = Rng::seeded(0x0CC6_A7E0_0000_0001);
     let mut requests = Vec::new();
     // Per stream: type byte, data, and the UI frame the data encodes.
     type Sent = (u8, Vec<u8>, Option<UiFrame>);
@@ -343,7 +224,7 @@ fn ccgate_kiss_ax25_read_by_kiss3_and_ax253() {
         expected.push(exp);
     }
     let answers = run_peer("decode", &requests);
-    let mut t = Tally::default();
+    let mut t = Tally::new("kiss cross-check", EXCEPTIONS);
     for ((q, a), exp) in requests.iter().zip(&answers).zip(&expected) {
         let id = &q["id"];
         let got = a["frames"].as_array().expect("frames");
@@ -399,7 +280,7 @@ fn ccgate_kiss_ax25_read_by_kiss3_and_ax253() {
 
 #[test]
 fn kiss3_and_ax253_frames_read_by_ccgate() {
-    let mut rng = Rng(0x0CC6_A7E0_0000_0002);
+    let mut rng = Rng::seeded(0x0CC6_A7E0_0000_0002);
     let cases: Vec<Case> = (0..FRAMES).map(|_| random_case(&mut rng)).collect();
     let requests: Vec<Value> = cases
         .iter()
@@ -421,7 +302,7 @@ fn kiss3_and_ax253_frames_read_by_ccgate() {
         })
         .collect();
     let answers = run_peer("encode", &requests);
-    let mut t = Tally::default();
+    let mut t = Tally::new("kiss cross-check", EXCEPTIONS);
     let mut stream = Vec::new();
     let mut expected = Vec::new();
     for (id, (case, a)) in cases.iter().zip(&answers).enumerate() {

@@ -11,9 +11,8 @@ use crate::support::{gateway, mail_lab};
 
 use std::time::Duration;
 
-use ccgate::notation::{Lang, Notation};
-use ccgate::protocol::address::Channel;
-use gateway::{Gateway, add_player, count, new_game, wait_until};
+use ccgate::notation::Lang;
+use gateway::{Gateway, Seat, count, game_between, wait_until};
 use lettre::address::Envelope;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use mail_lab::MailLab;
@@ -92,21 +91,7 @@ first_retry = "1s"
     // The secret comes from the daemon's environment, never from the file.
     gw.env("CCGATE_TEST_IMAP_PASSWORD", "gw-secret");
     let db = gw.db();
-    let alice = add_player(
-        &db,
-        "Alice",
-        &[(Channel::Email, "alice@example.test")],
-        Notation::San,
-        Lang::En,
-    );
-    let bob = add_player(
-        &db,
-        "Bob",
-        &[(Channel::Email, "bob@example.test")],
-        Notation::San,
-        Lang::De,
-    );
-    let g = new_game(&db, alice, bob);
+    let g = game_between(&db, Seat::email("Alice"), Seat::email("Bob").lang(Lang::De));
     gw.start();
     let smtp = lab.smtp_port();
 
@@ -308,21 +293,7 @@ fn tls_imaps_and_starttls_with_a_private_ca() {
     {
         let mut gw = Gateway::new(&config(security, port, true));
         let db = gw.db();
-        let alice = add_player(
-            &db,
-            "Alice",
-            &[(Channel::Email, "alice@example.test")],
-            Notation::San,
-            Lang::En,
-        );
-        let bob = add_player(
-            &db,
-            "Bob",
-            &[(Channel::Email, "bob@example.test")],
-            Notation::San,
-            Lang::En,
-        );
-        new_game(&db, alice, bob);
+        game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
         gw.start();
         smtp_send(
             lab.smtp_port(),

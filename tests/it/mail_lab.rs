@@ -1,4 +1,4 @@
-//! Proves the mail lab (`tests/common/mail_lab.rs`) with the crates the
+//! Proves the mail lab (`tests/it/support/mail_lab.rs`) with the crates the
 //! gateway uses: lettre sends through the test SMTP server, Dovecot serves
 //! the result to async-imap. Needs root and `.ci/setup-servers`.
 //!

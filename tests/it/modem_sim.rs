@@ -1,5 +1,5 @@
 //! Proves the GSM modem simulator (`tests/support/modem_sim.py`, driven by
-//! `tests/common/modem_lab.rs`) against real clients: gammu (Debian) reads and
+//! `tests/it/support/modem_lab.rs`) against real clients: gammu (Debian) reads and
 //! sends through it, and plain file I/O on the PTY checks the 27.005/27.007
 //! behaviour and the fault injection the gateway's tests rely on.
 //!

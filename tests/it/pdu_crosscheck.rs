@@ -28,13 +28,13 @@
 //! installs them.
 
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use ccgate::transport::sms::gsm7;
 use ccgate::transport::sms::pdu::{self, Alphabet, Concat, Deliver, Incoming, StatusReport};
 use serde_json::{Value, json};
+
+use crate::support::peer::{Tally, run_json_peer, venv_python};
+use crate::support::rng::Rng;
 
 const MESSAGES: usize = 3_000;
 
@@ -74,77 +74,13 @@ const EXCEPTIONS: &[(&str, &str)] = &[
     ),
 ];
 
-fn venv_python() -> PathBuf {
-    let venv = std::env::var_os("CCGATE_TEST_VENV")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/ccgate-test-venv"));
-    let python = venv.join("bin/python");
-    assert!(
-        python.exists(),
-        "pdu cross-check: no Python venv at {} (with python-messaging, smspdudecoder, \
-         bitstring<5): run .ci/setup-servers as root, or set CCGATE_TEST_VENV",
-        venv.display()
-    );
-    python
-}
-
 /// Runs the peer script once over all requests.
 fn run_peer(mode: &str, requests: &[Value]) -> Vec<Value> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/pdu_peer.py");
-    let mut child = Command::new(venv_python())
-        .arg(&script)
-        .arg(mode)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the Python peer");
-    let mut input = String::new();
-    for r in requests {
-        input.push_str(&r.to_string());
-        input.push('\n');
-    }
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().expect("Python peer output");
-    writer.join().expect("writer").expect("write requests");
-    assert!(
-        out.status.success(),
-        "pdu_peer.py {mode} failed ({}): {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
+    let python = venv_python(
+        "pdu cross-check",
+        "python-messaging, smspdudecoder, bitstring<5",
     );
-    let answers: Vec<Value> = String::from_utf8(out.stdout)
-        .expect("UTF-8 from the peer")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line from the peer"))
-        .collect();
-    assert_eq!(answers.len(), requests.len(), "one answer per request");
-    for (q, a) in requests.iter().zip(&answers) {
-        assert_eq!(q["id"], a["id"], "answers in order");
-    }
-    answers
-}
-
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as usize) as i64
-    }
-    fn chance(&mut self, one_in: usize) -> bool {
-        self.below(one_in) == 0
-    }
+    run_json_peer(&python, "pdu_peer.py", mode, requests)
 }
 
 const GSM: &str = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
@@ -278,67 +214,6 @@ fn cut_at_153(text: &str) -> String {
     septets.chunks(153).map(gsm7::decode).collect()
 }
 
-#[derive(Default)]
-struct Tally {
-    /// PDUs read (by a peer, or by us), each part of each message.
-    pdus: usize,
-    compared: BTreeMap<&'static str, usize>,
-    exceptions: BTreeMap<&'static str, usize>,
-    failures: Vec<String>,
-}
-
-impl Tally {
-    fn ok(&mut self, what: &'static str) {
-        *self.compared.entry(what).or_default() += 1;
-    }
-    fn exception(&mut self, key: &'static str) {
-        assert!(
-            EXCEPTIONS.iter().any(|(k, _)| *k == key),
-            "unlisted exception {key}"
-        );
-        *self.exceptions.entry(key).or_default() += 1;
-    }
-    fn fail(&mut self, msg: String) {
-        self.failures.push(msg);
-    }
-    fn check(&mut self, what: &'static str, ok: bool, msg: impl FnOnce() -> String) {
-        if ok {
-            self.ok(what);
-        } else {
-            self.fail(format!("{what}: {}", msg()));
-        }
-    }
-    fn finish(self, direction: &str, min: &[(&str, usize)]) {
-        println!("pdu cross-check, {direction}: {} PDU readings", self.pdus);
-        for (what, n) in &self.compared {
-            println!("  {n:6} × {what}");
-        }
-        for (key, n) in &self.exceptions {
-            let reason = EXCEPTIONS
-                .iter()
-                .find(|(k, _)| k == key)
-                .map_or("", |(_, r)| r);
-            println!("  {n:6} × listed peer bug {key}: {reason}");
-        }
-        if !self.failures.is_empty() {
-            for f in self.failures.iter().take(25) {
-                println!("FAIL {f}");
-            }
-            panic!(
-                "{direction}: {} differences (first 25 above)",
-                self.failures.len()
-            );
-        }
-        for (what, n) in min {
-            let got = self.compared.get(what).copied().unwrap_or(0);
-            assert!(
-                got >= *n,
-                "{direction}: only {got} × {what}, expected ≥ {n}"
-            );
-        }
-    }
-}
-
 fn peer_text(v: &Value) -> Option<String> {
     if let Some(t) = v["text"].as_str() {
         return Some(t.to_string());
@@ -384,7 +259,7 @@ struct DeliverCase {
 
 #[test]
 fn ccgate_pdus_read_by_python_messaging_and_smspdudecoder() {
-    let mut rng = Rng(0xCC6A_7E00_5A5A_0001);
+    let mut rng = Rng::seeded(0xCC6A_7E00_5A5A_0001);
     let mut requests = Vec::new();
     let mut submits = BTreeMap::new();
     let mut delivers = BTreeMap::new();
@@ -493,7 +368,7 @@ fn ccgate_pdus_read_by_python_messaging_and_smspdudecoder() {
     }
 
     let answers = run_peer("decode", &requests);
-    let mut t = Tally::default();
+    let mut t = Tally::new("pdu cross-check", EXCEPTIONS);
     for a in &answers {
         let id = a["id"].as_str().unwrap_or_default();
         let parts = a["parts"].as_array().cloned().unwrap_or_default();
@@ -560,7 +435,7 @@ fn check_parts(
     }
     let mut joined = String::new();
     for (part, a) in parts.iter().zip(answers) {
-        t.pdus += 1;
+        t.read += 1;
         let v = &a[peer];
         if let Some(err) = v["error"].as_str() {
             if peer == "pm" && part.gsm && part.text.is_empty() && err.contains("Unhandled Type") {
@@ -715,7 +590,7 @@ fn check_deliver(t: &mut Tally, id: &str, case: &DeliverCase, answers: &[Value])
 }
 
 fn check_report(t: &mut Tally, id: &str, r: &StatusReport, a: &Value) {
-    t.pdus += 1;
+    t.read += 1;
     let v = &a["pm"];
     let local = |s: &str| s.get(..19).unwrap_or_default().to_string();
     let mut years_ok = |want: String, got: &Value| {
@@ -748,7 +623,7 @@ fn check_report(t: &mut Tally, id: &str, r: &StatusReport, a: &Value) {
 
 #[test]
 fn python_messaging_and_smspdudecoder_pdus_read_by_ccgate() {
-    let mut rng = Rng(0x7EE7_0000_C0DE_0002);
+    let mut rng = Rng::seeded(0x7EE7_0000_C0DE_0002);
     let mut requests = Vec::new();
     let mut specs = BTreeMap::new();
     for i in 0..MESSAGES {
@@ -800,7 +675,7 @@ fn python_messaging_and_smspdudecoder_pdus_read_by_ccgate() {
     }
 
     let answers = run_peer("encode", &requests);
-    let mut t = Tally::default();
+    let mut t = Tally::new("pdu cross-check", EXCEPTIONS);
     for a in &answers {
         let id = a["id"].as_str().unwrap_or_default();
         let spec = &specs[id];
@@ -909,7 +784,7 @@ fn read_submit(t: &mut Tally, id: &str, spec: &Value, a: &Value, pdus: &[String]
             }
         }
     }
-    t.pdus += pdus.len();
+    t.read += pdus.len();
     let reference = spec["ref"].as_u64().unwrap_or(0);
     if let Some(text) = joined(t, id, texts, reference) {
         let spec_text = spec["text"].as_str().unwrap_or_default();
@@ -949,7 +824,7 @@ fn read_deliver(t: &mut Tally, id: &str, spec: &Value, a: &Value, pdus: &[String
             }
         }
     }
-    t.pdus += pdus.len();
+    t.read += pdus.len();
     let reference = spec["ref"].as_u64().unwrap_or(0);
     if let Some(text) = joined(t, id, texts, reference) {
         let spec_text = spec["text"].as_str().unwrap_or_default();
@@ -974,7 +849,7 @@ fn read_report(t: &mut Tally, id: &str, spec: &Value, pdus: &[String]) {
         status: spec["status"].as_u64().unwrap_or(0) as u8,
     };
     let hex = pdus.first().cloned().unwrap_or_default();
-    t.pdus += 1;
+    t.read += 1;
     let got = pdu::decode(&hex);
     t.check(
         "smspdudecoder STATUS-REPORT read",

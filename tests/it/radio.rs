@@ -204,7 +204,7 @@ fn a_spoofed_callsign_cannot_move() {
     let key = dir.path().join("pair.key");
     let wrong = dir.path().join("wrong.key");
     std::fs::write(&key, "correct horse battery staple\n").expect("key");
-    std::fs::write(&wrong, "guessed\n").expect("key");
+    std::fs::write(&wrong, "guessed, and wrong at that\n").expect("key");
     let mut b = Station::start(
         dir.path(),
         "bravo",

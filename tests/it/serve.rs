@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
-use gateway::{Gateway, add_player, count, drop_mail, mail, new_game, wait_until};
+use gateway::{Gateway, Seat, count, drop_mail, game_between, mail, wait_until};
 
 const CONFIG: &str = r#"
 [email]
@@ -52,21 +52,7 @@ fn files_in(dir: &Path) -> usize {
 fn a_game_by_maildir_with_quotes_robots_duplicates_and_oversize() {
     let mut gw = Gateway::new(CONFIG);
     let db = gw.db();
-    let alice = add_player(
-        &db,
-        "Alice",
-        &[(Channel::Email, "alice@example.test")],
-        Notation::San,
-        Lang::En,
-    );
-    let bob = add_player(
-        &db,
-        "Bob",
-        &[(Channel::Email, "bob@example.test")],
-        Notation::San,
-        Lang::De,
-    );
-    let g = new_game(&db, alice, bob);
+    let g = game_between(&db, Seat::email("Alice"), Seat::email("Bob").lang(Lang::De));
     gw.start();
     let inbox = gw.path("inbox");
     let outbox = gw.path("outbox");
@@ -223,24 +209,13 @@ fn a_game_by_maildir_with_quotes_robots_duplicates_and_oversize() {
 fn a_bounce_fails_the_notice_tries_sms_and_stops_the_clock() {
     let mut gw = Gateway::new(CONFIG);
     let db = gw.db();
-    let alice = add_player(
+    let g = game_between(
         &db,
-        "Alice",
-        &[(Channel::Email, "alice@example.test")],
-        Notation::San,
-        Lang::En,
+        Seat::email("Alice"),
+        Seat::email("Bob")
+            .also(Channel::Sms, "+491701234567")
+            .notation(Notation::Iccf),
     );
-    let bob = add_player(
-        &db,
-        "Bob",
-        &[
-            (Channel::Email, "bob@example.test"),
-            (Channel::Sms, "+491701234567"),
-        ],
-        Notation::Iccf,
-        Lang::En,
-    );
-    let g = new_game(&db, alice, bob);
     gw.start();
     let inbox = gw.path("inbox");
     drop_mail(
@@ -323,21 +298,12 @@ fn kill_minus_nine_in_a_batch_of_500_mails_loses_and_repeats_nothing() {
     let db = gw.db();
     let mut games = Vec::new();
     for n in 0..GAMES {
-        let w = add_player(
+        let g = game_between(
             &db,
-            &format!("W{n}"),
-            &[(Channel::Email, &format!("w{n}@example.test"))],
-            Notation::San,
-            Lang::En,
+            Seat::email(&format!("W{n}")),
+            Seat::email(&format!("B{n}")),
         );
-        let b = add_player(
-            &db,
-            &format!("B{n}"),
-            &[(Channel::Email, &format!("b{n}@example.test"))],
-            Notation::San,
-            Lang::En,
-        );
-        games.push((new_game(&db, w, b), n));
+        games.push((g, n));
     }
     let inbox = gw.path("inbox");
     for (ply, san) in PLIES.iter().enumerate() {
@@ -403,21 +369,7 @@ fn kill_minus_nine_in_a_batch_of_500_mails_loses_and_repeats_nothing() {
 fn ingest_mail_takes_a_mail_on_stdin_with_mta_exit_codes() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("ccgate.db");
-    let alice = add_player(
-        &db,
-        "Alice",
-        &[(Channel::Email, "alice@example.test")],
-        Notation::San,
-        Lang::En,
-    );
-    let bob = add_player(
-        &db,
-        "Bob",
-        &[(Channel::Email, "bob@example.test")],
-        Notation::San,
-        Lang::En,
-    );
-    new_game(&db, alice, bob);
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
     let run = |db: &Path, raw: &[u8]| {
         assert_cmd::Command::cargo_bin("ccgate")
             .unwrap()
@@ -481,6 +433,24 @@ fn check_config_says_what_is_wrong() {
         err.contains("email.imap.password_file /nonexistent/pw"),
         "{err}"
     );
+}
+
+/// A file that enables no input would run a daemon that reads nothing:
+/// `check-config` refuses it (it said `OK; … inputs: none` before).
+#[test]
+fn check_config_refuses_a_configuration_without_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("quiet.toml");
+    std::fs::write(&file, "[email]\nfrom = \"gw@example.test\"\n").unwrap();
+    let out = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .args(["check-config"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no input is enabled"), "{err}");
 }
 
 /// The README's run command: no configuration at all.

@@ -12,7 +12,11 @@ use std::time::Duration;
 
 use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
-use gateway::{Gateway, add_player, count, drop_mail, eml_with, mail, new_game, wait_until};
+use ccgate::transport::sms::modem::Modem;
+use ccgate::transport::sms::pdu;
+use gateway::{
+    Gateway, Seat, add_player, count, drop_mail, eml_with, game_between, mail, new_game, wait_until,
+};
 use modem_lab::ModemLab;
 use serde_json::{Value, json};
 
@@ -298,21 +302,11 @@ fn a_move_through_an_smstools_spool() {
         outgoing.display().to_string()
     ));
     let db = gw.db();
-    let anna = add_player(
+    let g = game_between(
         &db,
-        "Anna",
-        &[(Channel::Email, "anna@example.test")],
-        Notation::San,
-        Lang::En,
+        Seat::at("Boris", Channel::Sms, "+79161234567"),
+        Seat::email("Anna"),
     );
-    let boris = add_player(
-        &db,
-        "Boris",
-        &[(Channel::Sms, "+79161234567")],
-        Notation::San,
-        Lang::En,
-    );
-    let g = new_game(&db, boris, anna);
     gw.start();
     // A national number (8 916…) as smsd writes it: matched to Boris's E.164.
     std::fs::write(
@@ -349,21 +343,11 @@ fn a_sim_pin_and_a_modem_restart() {
         &format!("pin_file = {:?}", pin.path().display().to_string()),
     ));
     let db = gw.db();
-    let anna = add_player(
+    let g = game_between(
         &db,
-        "Anna",
-        &[(Channel::Email, "anna@example.test")],
-        Notation::San,
-        Lang::En,
+        Seat::at("Boris", Channel::Sms, "+79161234567"),
+        Seat::email("Anna"),
     );
-    let boris = add_player(
-        &db,
-        "Boris",
-        &[(Channel::Sms, "+79161234567")],
-        Notation::San,
-        Lang::En,
-    );
-    let g = new_game(&db, boris, anna);
     gw.start();
     lab.inject(json!({"from": "+79161234567", "text": format!("{g} 1. e4")}));
     wait_until("the first move", WAIT, || {
@@ -385,4 +369,72 @@ fn a_sim_pin_and_a_modem_restart() {
         "unlocked at start and after the restart"
     );
     assert!(gw.stop().success(), "{}", gw.log());
+}
+
+/// The modem driver alone on the simulator's line, without a gateway.
+async fn open_modem(lab: &ModemLab, timeout: Duration) -> Modem<tokio_serial::SerialStream> {
+    let port = tokio_serial::SerialStream::open(&tokio_serial::new(
+        lab.device().to_string_lossy(),
+        115_200,
+    ))
+    .expect("open the modem's PTY");
+    Modem::new(port, timeout)
+}
+
+/// Answers left on the line by an earlier session, an `AT` answered after
+/// its deadline (so two `OK`s come for the tries) and answers that reach
+/// the driver a few bytes at a time: the driver drains, confirms and then
+/// reads each answer as its own command's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reopened_modem_is_brought_into_step_through_stale_late_and_split_answers() {
+    let lab = ModemLab::start();
+    lab.inject(json!({"from": "+491701111111", "text": "7 5254", "no_cmti": true}));
+    lab.fault(json!([
+        {"kind": "stale", "text": "\r\n+CPIN: READY\r\n\r\nOK\r\n\r\n+CMGL: 4,1,,24\r\n\r\nOK\r\n\r\n> "},
+        {"kind": "delay", "command": "AT", "seconds": 1.5, "times": 1},
+        {"kind": "split", "bytes": 3, "pause": 0.005},
+    ]));
+    let mut modem = open_modem(&lab, Duration::from_secs(1)).await;
+    let status = modem
+        .init(None)
+        .await
+        .expect("the modem is brought into step");
+    assert_eq!(status.model, "ModemSim 27005");
+    assert!(status.registered);
+    let listed = modem.list("SM").await.expect("AT+CMGL");
+    assert_eq!(
+        listed.len(),
+        1,
+        "the stored SMS, not a stale listing: {listed:?}"
+    );
+    let part = &pdu::encode_submit("+491701111111", "7 5254 received", false, 1).unwrap()[0];
+    let mr = modem.send(part.tpdu_len, &part.hex).await.expect("AT+CMGS");
+    let sent = lab.sent();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!(sent[0]["mr"], json!(mr));
+    assert_eq!(sent[0]["text"], json!("7 5254 received"));
+    assert_eq!(lab.state()["counters"]["prompt_cancelled"], Value::Null);
+}
+
+/// The network answers a submission after 6 s, well past the command
+/// timeout: the late `+CMGS` is the send, with its TP-MR, and nothing is
+/// sent twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_answer_to_a_submission_is_its_send_not_a_failure() {
+    let lab = ModemLab::start();
+    let mut modem = open_modem(&lab, Duration::from_secs(2)).await;
+    modem.init(None).await.expect("init");
+    lab.fault(json!({"kind": "delay", "command": "AT+CMGS", "stage": "after_pdu", "seconds": 6}));
+    let part = &pdu::encode_submit("+491701111111", "7 5254", true, 1).unwrap()[0];
+    let mr = modem
+        .send(part.tpdu_len, &part.hex)
+        .await
+        .expect("the late answer confirms the send");
+    let sent = lab.sent();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!(sent[0]["mr"], json!(mr));
+    // Still in step: the next command gets its own answer.
+    let csq = modem.command("AT+CSQ").await.expect("AT+CSQ");
+    assert!(csq.iter().all(|l| l.starts_with("+CSQ:")), "{csq:?}");
+    assert_eq!(lab.sent().len(), 1);
 }

@@ -2,7 +2,7 @@
 //!
 //! - gammu-smsd (Debian `gammu-smsd`, FILES backend), in the foreground,
 //!   with `connection = at115200` on the modem simulator of the modem lab
-//!   (`tests/common/modem_lab.rs`): SMS injected into the simulator arrive in
+//!   (`tests/it/support/modem_lab.rs`): SMS injected into the simulator arrive in
 //!   gammu-smsd's inbox and are read with [`spool::pending`] and
 //!   [`spool::read`]; what [`spool::write_outgoing`] leaves in its outbox
 //!   goes out through the simulator, which decodes the SMS-SUBMITs.

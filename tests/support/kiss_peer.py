@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent KISS/AX.25 peer for tests/kiss_crosscheck.rs.
+"""Independent KISS/AX.25 peer for tests/it/kiss_crosscheck.rs.
 
 Uses kiss3 8.0.0 (KISS framing: kiss.KISSDecode, kiss.KISSProtocol.write,
 kiss.util escaping) and ax253 0.1.5.post1 (AX.25 frames: ax253.Frame,

@@ -565,6 +565,9 @@ class Sim:
         self.dirty = True
         self.ack_pending = False
         self.echo_pending = bytearray()
+        self.stale_pending = []  # "stale" faults: text to leave on the line
+        self.split = None        # "split" fault: (bytes per write, pause)
+        self.hold_answer = 0.0   # "delay" after the PDU: hold the final answer
         os.makedirs(os.path.join(self.dir, "inject"), exist_ok=True)
         self.pin_state = "SIM PIN" if self.pin else "READY"
         self.pin_tries = 3
@@ -710,20 +713,36 @@ class Sim:
             self.flush_echo()
         self.save()  # state on disk before the DTE can see the answer
         self.log(tag, self.show(data))
-        try:
-            os.write(self.fd, data)
-        except OSError as e:
-            self.log("!!", "write failed: %s" % e)
-            self.exit(4)
+        self.put(data)
 
     def flush_echo(self):
         data, self.echo_pending = bytes(self.echo_pending), bytearray()
         self.log(">e", self.show(data))
+        self.put(data)
+
+    def put(self, data):
+        """Onto the line: at once, or in pieces with pauses ("split"), so
+        that the DTE reads an answer across several reads."""
+        chunks = [data]
+        if self.split is not None:
+            n, _ = self.split
+            chunks = [data[i:i + n] for i in range(0, len(data), n)]
         try:
-            os.write(self.fd, data)
+            for i, chunk in enumerate(chunks):
+                if i > 0:
+                    time.sleep(self.split[1])
+                os.write(self.fd, chunk)
         except OSError as e:
             self.log("!!", "write failed: %s" % e)
             self.exit(4)
+
+    def leave_stale(self):
+        """The "stale" faults fire on the first input after they were armed:
+        answers a previous session never read, already on the line when the
+        DTE speaks."""
+        pending, self.stale_pending = self.stale_pending, []
+        for f in pending:
+            self.write(f.get("text", "\r\nOK\r\n").encode("utf-8"), tag=">s")
 
     def add_timer(self, delay, fn, *args):
         self.timer_seq += 1
@@ -772,6 +791,8 @@ class Sim:
                     self.log("!!", "end of file on the PTY (link gone)")
                     self.exit(4)
                 self.log("<<", self.show(data))
+                if self.stale_pending:
+                    self.leave_stale()
                 self.feed(data)
             now = time.monotonic()
             if self.busy_until is not None and now >= self.busy_until:
@@ -897,6 +918,7 @@ class Sim:
             self.by_command[name] = self.by_command.get(name, 0) + 1
             fault = self.match_fault(full)
             after_pdu_fault = None
+            after_pdu_delay = 0.0
             if fault is not None:
                 kind = fault["kind"]
                 self.log("!!", "fault %s fires on %s" % (kind, full))
@@ -906,6 +928,8 @@ class Sim:
                     if not fault.get("execute"):
                         self.record(full, "(hang: no answer)")
                         break
+                elif kind == "delay" and name in ("+CMGS", "+CMGW") and fault.get("stage") == "after_pdu":
+                    after_pdu_delay = float(fault.get("seconds", 2.0))
                 elif kind == "delay":
                     delay = max(delay, float(fault.get("seconds", 2.0)))
                 elif kind == "garbage":
@@ -934,6 +958,7 @@ class Sim:
                 prompt = res[1]
                 prompt["cmd"] = full
                 prompt["fault"] = after_pdu_fault
+                prompt["delay"] = after_pdu_delay
                 prompt["data"] = bytearray()
                 if res[2]:
                     info.append(res[2])
@@ -983,7 +1008,17 @@ class Sim:
         return (code + "\r").encode("utf-8")
 
     def final(self, final, lines=None):
-        self.write(self.render_info([lines] if lines else []) + self.render_final(final))
+        out = self.render_info([lines] if lines else []) + self.render_final(final)
+        if self.hold_answer > 0:
+            # the network is slow to answer the submission: the modem is
+            # busy (input waits) and answers late
+            self.busy_until = time.monotonic() + self.hold_answer
+            self.busy_output = out
+            self.log("..", "answer held back for %.2f s after the PDU" % self.hold_answer)
+            self.hold_answer = 0.0
+            self.dirty = True
+            return
+        self.write(out)
 
     def cme(self, code):
         if self.cmee == 0:
@@ -1579,6 +1614,7 @@ class Sim:
     # --- prompt completion ---------------------------------------------------
     def finish_input(self, ctx, data):
         cmd = ctx["cmd"]
+        self.hold_answer = float(ctx.get("delay") or 0)
         if ctx["mode"] == "pdu":
             hexs = data.decode("latin-1").strip()
             try:
@@ -2066,6 +2102,10 @@ class Sim:
           {"kind": "garbage"[, "bytes": 24][, "seed": n][, "command": prefix]}
           {"kind": "hang"[, "command": prefix][, "times": 1][, "execute": false]}
           {"kind": "delay", "seconds": s[, "command": prefix][, "times": 1]}
+              with "stage": "after_pdu" on AT+CMGS/AT+CMGW: the answer after the PDU is late
+          {"kind": "stale"[, "text": "\r\nOK\r\n"]}   on the next input, leave this text on
+              the line first: answers to commands of an earlier session
+          {"kind": "split"[, "bytes": 2][, "pause": 0.01]}   every write in pieces, with pauses
           {"kind": "cms_error", "command": prefix, "code": n[, "times": 1][, "stage": "after_pdu"|"immediate"]}
           {"kind": "cme_error" | "error", "command": prefix[, "code": n][, "times": 1]}
           {"kind": "unplug"}   close the PTY, kill --link-pid, exit 3
@@ -2081,6 +2121,14 @@ class Sim:
         self.count("faults_armed")
         if kind == "clear":
             self.faults = []
+            self.split = None
+            self.stale_pending = []
+            return None
+        if kind == "stale":
+            self.stale_pending.append(f)
+            return None
+        if kind == "split":
+            self.split = (max(1, int(f.get("bytes", 2))), float(f.get("pause", 0.01)))
             return None
         if kind == "garbage" and not f.get("command"):
             return lambda: self.emit_garbage(f)

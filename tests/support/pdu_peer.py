@@ -1,4 +1,4 @@
-"""The peer side of tests/pdu_crosscheck.rs: two independent SMS PDU
+"""The peer side of tests/it/pdu_crosscheck.rs: two independent SMS PDU
 implementations from PyPI, python-messaging 0.5.13 (module messaging.sms)
 and smspdudecoder 2.2.0 (with bitstring < 5), driven in batch.
 

@@ -15,7 +15,8 @@ use tokio::sync::watch;
 use tokio_rustls::TlsConnector;
 use tokio_rustls::rustls::pki_types::ServerName;
 
-use crate::config::{ImapConfig, Security};
+use super::config::{ImapConfig, ImapSettings, Security};
+use crate::transport::channel::{Backoff, ChannelError, Connection, supervise};
 use crate::transport::tls::client_config;
 
 /// Any byte stream a session can run on: plain TCP or TLS.
@@ -53,7 +54,8 @@ async fn tls(stream: TcpStream, config: &ImapConfig) -> Result<Box<dyn Io>, Stri
 }
 
 /// Connects and logs in.
-pub async fn connect(config: &ImapConfig) -> Result<Session, String> {
+pub async fn connect(settings: &ImapSettings) -> Result<Session, String> {
+    let config = &settings.config;
     let addr = (config.host.as_str(), config.port());
     let tcp = TcpStream::connect(addr)
         .await
@@ -75,9 +77,8 @@ pub async fn connect(config: &ImapConfig) -> Result<Session, String> {
     if config.security != Security::Starttls {
         greeting(&mut client).await?;
     }
-    let password = config.password().read()?.unwrap_or_default();
     client
-        .login(&config.user, &password)
+        .login(&config.user, settings.password.expose())
         .await
         .map_err(|(e, _)| format!("IMAP login as {}: {e}", config.user))
 }
@@ -161,33 +162,51 @@ async fn acknowledge(session: &mut Session, config: &ImapConfig, uid: u32) -> Re
     }
 }
 
+/// The longest wait between connections: a mail server may be down for
+/// maintenance a while.
+const MAX_BACKOFF: Duration = Duration::from_secs(300);
+
 /// Runs the mailbox until `stop` turns true.
-pub async fn run(config: ImapConfig, mut handler: impl Handler, mut stop: watch::Receiver<bool>) {
-    let mut backoff = Duration::from_secs(1);
-    while !*stop.borrow() {
-        match session(&config, &mut handler, &mut stop, &mut backoff).await {
-            Ok(()) => break,
-            Err(e) => {
-                tracing::warn!(error = %e, retry_in = ?backoff, "IMAP input");
-                handler.trouble(&e);
-                tokio::select! {
-                    _ = tokio::time::sleep(backoff) => {}
-                    _ = stop.changed() => {}
-                }
-                backoff = (backoff * 2).min(Duration::from_secs(300));
-            }
-        }
+pub async fn run(
+    settings: ImapSettings,
+    mut handler: impl Handler,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut mailbox = Mailbox {
+        settings: &settings,
+        handler: &mut handler,
+    };
+    supervise("IMAP input", MAX_BACKOFF, &mut mailbox, &mut stop).await;
+}
+
+struct Mailbox<'a, H> {
+    settings: &'a ImapSettings,
+    handler: &'a mut H,
+}
+
+impl<H: Handler> Connection for Mailbox<'_, H> {
+    async fn session(
+        &mut self,
+        stop: &mut watch::Receiver<bool>,
+        backoff: &mut Backoff,
+    ) -> Result<(), ChannelError> {
+        session(self.settings, self.handler, stop, backoff).await
+    }
+
+    fn trouble(&mut self, error: &str) {
+        self.handler.trouble(error);
     }
 }
 
 /// One connection's life: drain, then wait (IDLE or sleep), until stopped.
 async fn session(
-    config: &ImapConfig,
+    settings: &ImapSettings,
     handler: &mut impl Handler,
     stop: &mut watch::Receiver<bool>,
-    backoff: &mut Duration,
-) -> Result<(), String> {
-    let mut session = connect(config).await?;
+    backoff: &mut Backoff,
+) -> Result<(), ChannelError> {
+    let config = &settings.config;
+    let mut session = connect(settings).await?;
     session
         .select(&config.mailbox)
         .await
@@ -199,7 +218,7 @@ async fn session(
             .map_err(|e| format!("CAPABILITY: {e}"))?
             .has_str("IDLE");
     tracing::info!(host = %config.host, mailbox = %config.mailbox, idle, "IMAP input connected");
-    *backoff = Duration::from_secs(1);
+    backoff.reset();
     loop {
         let n = drain(&mut session, config, handler, stop).await?;
         if n > 0 {

@@ -7,6 +7,12 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+use tokio::sync::watch;
+
+use super::config::MaildirSettings;
+use super::inbox::Inbox;
+use crate::transport::channel::pause;
+
 /// The Maildir's three directories, created if missing.
 pub fn create(dir: &Path) -> io::Result<()> {
     for sub in ["new", "cur", "tmp"] {
@@ -48,6 +54,57 @@ pub fn accept(dir: &Path, file: &Path) -> io::Result<()> {
         None => format!("{name}:2,S"),
     };
     std::fs::rename(file, dir.join("cur").join(name))
+}
+
+/// Runs the Maildir input until `stop` turns true: each new mail is
+/// processed, then moved to `cur/` (after its commit).
+pub async fn run(settings: MaildirSettings, inbox: Inbox, mut stop: watch::Receiver<bool>) {
+    let dir = settings.dir;
+    tracing::info!(maildir = %dir.display(), "Maildir input");
+    loop {
+        match pending(&dir) {
+            Ok(files) => {
+                for file in files {
+                    if *stop.borrow() {
+                        break;
+                    }
+                    take(&inbox, &dir, &file).await;
+                }
+            }
+            Err(e) => {
+                let e = format!("Maildir {}: {e}", dir.display());
+                tracing::error!(error = %e, "Maildir input");
+                inbox.port.metrics.error(&e);
+            }
+        }
+        if !pause(settings.poll_every, &mut stop).await {
+            return;
+        }
+    }
+}
+
+async fn take(inbox: &Inbox, dir: &Path, file: &Path) {
+    let raw = match std::fs::read(file) {
+        Ok(raw) => raw,
+        // Taken by someone else meanwhile: not ours to process.
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
+        Err(e) => {
+            inbox
+                .port
+                .metrics
+                .error(&format!("{}: {e}", file.display()));
+            return;
+        }
+    };
+    if inbox.mail(raw).await.is_ok()
+        && let Err(e) = accept(dir, file)
+    {
+        // Processed but still in new/: the next pass finds it a duplicate.
+        inbox
+            .port
+            .metrics
+            .error(&format!("{}: {e}", file.display()));
+    }
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@ pub struct Policy {
 }
 
 impl Policy {
-    pub fn new(config: &crate::config::EmailConfig, me: &super::compose::Identity) -> Policy {
+    pub fn new(config: &super::config::EmailConfig, me: &super::compose::Identity) -> Policy {
         Policy {
             max_size: config.max_size,
             require_pin: config.require_pin,

@@ -29,7 +29,7 @@ use tokio_rustls::TlsConnector;
 use tokio_rustls::client::TlsStream;
 use tokio_rustls::rustls::pki_types::ServerName;
 
-use crate::config::{Security, SendConfig};
+use super::config::{Security, SendConfig, SendSettings};
 use crate::transport::tls::{Trust, client_config, read_pem};
 
 /// Why a message was not handed over.
@@ -56,8 +56,8 @@ pub enum Mailer {
 impl Mailer {
     /// Builds the transport a configuration names; `data_dir` resolves a
     /// relative outbox directory.
-    pub fn new(config: &SendConfig, data_dir: &Path) -> Result<Mailer, String> {
-        Ok(match config {
+    pub fn new(settings: &SendSettings, data_dir: &Path) -> Result<Mailer, String> {
+        Ok(match &settings.config {
             SendConfig::File { dir } => {
                 let dir = if dir.is_absolute() {
                     dir.clone()
@@ -73,7 +73,7 @@ impl Mailer {
                     command.as_os_str(),
                 ))
             }
-            smtp @ SendConfig::Smtp {
+            SendConfig::Smtp {
                 host,
                 port,
                 security,
@@ -86,13 +86,15 @@ impl Mailer {
                     ca_file: ca_file.clone(),
                     accept_invalid_certs: *accept_invalid_certs,
                 };
-                let credentials = match user {
-                    Some(user) => Some(Credentials::new(
+                let credentials = user.as_ref().map(|user| {
+                    Credentials::new(
                         user.clone(),
-                        smtp.password().read()?.unwrap_or_default(),
-                    )),
-                    None => None,
-                };
+                        settings
+                            .password
+                            .as_ref()
+                            .map_or_else(String::new, |p| p.expose().to_string()),
+                    )
+                });
                 Mailer::Smtp(Box::new(Smtp::new(
                     host,
                     *port,

@@ -22,10 +22,8 @@ pub const CONTROL_UI: u8 = 0x03;
 pub const PID_NO_L3: u8 = 0xF0;
 /// The most digipeaters AX.25 v2.2 allows.
 pub const MAX_DIGIS: usize = 8;
-/// The longest callsign.
-pub const MAX_CALL: usize = 6;
-/// The highest SSID.
-pub const MAX_SSID: u8 = 15;
+use crate::protocol::callsign::{Callsign, CallsignError, Why};
+pub use crate::protocol::callsign::{MAX_CALL, MAX_SSID};
 
 /// A callsign with its SSID, as `N0CALL-7` (`N0CALL` for SSID 0).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -70,23 +68,9 @@ pub enum Ax25Error {
 impl Address {
     /// A checked address: `call` is upper-cased.
     pub fn new(call: &str, ssid: u8) -> Result<Address, Ax25Error> {
-        let call = call.to_ascii_uppercase();
-        if call.is_empty() {
-            return Err(Ax25Error::EmptyCall);
-        }
-        if !call
-            .bytes()
-            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
-        {
-            return Err(Ax25Error::BadCallChar(call));
-        }
-        if call.len() > MAX_CALL {
-            return Err(Ax25Error::CallTooLong(call));
-        }
-        if ssid > MAX_SSID {
-            return Err(Ax25Error::BadSsid(ssid.to_string()));
-        }
-        Ok(Address { call, ssid })
+        Callsign::from_parts(call, ssid)
+            .map(Address::from)
+            .map_err(Ax25Error::from)
     }
 
     /// The 7 bytes of this address with the given C/H and extension bits.
@@ -142,22 +126,27 @@ impl FromStr for Address {
 
     /// `CALL` or `CALL-SSID` (SSID 0–15, decimal).
     fn from_str(s: &str) -> Result<Address, Ax25Error> {
-        match s.split_once('-') {
-            None => Address::new(s, 0),
-            Some((call, ssid)) => {
-                let n = if !ssid.is_empty()
-                    && ssid.len() <= 2
-                    && ssid.bytes().all(|b| b.is_ascii_digit())
-                {
-                    ssid.parse::<u8>().ok().filter(|&n| n <= MAX_SSID)
-                } else {
-                    None
-                };
-                match n {
-                    Some(n) => Address::new(call, n),
-                    None => Err(Ax25Error::BadSsid(ssid.to_string())),
-                }
-            }
+        Callsign::new(s).map(Address::from).map_err(Ax25Error::from)
+    }
+}
+
+/// Every station id has one form ([`Callsign`]); AX.25 only names its errors.
+impl From<CallsignError> for Ax25Error {
+    fn from(e: CallsignError) -> Self {
+        match e.why {
+            Why::Empty => Ax25Error::EmptyCall,
+            Why::TooLong(call) => Ax25Error::CallTooLong(call),
+            Why::BadChar(call) => Ax25Error::BadCallChar(call),
+            Why::BadSsid(ssid) => Ax25Error::BadSsid(ssid),
+        }
+    }
+}
+
+impl From<Callsign> for Address {
+    fn from(c: Callsign) -> Self {
+        Address {
+            call: c.base().to_string(),
+            ssid: c.ssid(),
         }
     }
 }

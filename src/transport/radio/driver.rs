@@ -27,10 +27,13 @@ use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
 use super::ax25::{self, Address, UiFrame};
-use super::frame::{self, Callsign, Deframer, Frame, LinkOptions, MAX_TEXT, is_restricted};
+use super::config::{FlowControl, Parity, Port, RadioConfig, RadioSettings};
+use super::frame::{
+    self, Callsign, Deframer, Frame, FrameError, LinkOptions, MAX_TEXT, is_restricted,
+};
 use super::kiss::{self, Command};
 use super::link::{Event, Link, LinkConfig, LinkState, MsgId};
-use crate::config::{FlowControl, Parity, RadioConfig};
+use crate::transport::channel::{Backoff, ChannelError, Connection, pause, supervise};
 
 /// A message waiting to go to a station.
 #[derive(Debug, Clone)]
@@ -100,9 +103,10 @@ pub struct Settings {
     /// KISS with AX.25 UI frames on this TNC port; raw frames when `None`.
     pub kiss_port: Option<u8>,
     pub link: LinkConfig,
-    /// Bits per second on the air, and bits on the air per byte written.
-    pub rate: u32,
-    pub bits_per_byte: f64,
+    /// How long one byte written takes to go out: its airtime (bits on the
+    /// air per byte ÷ the air rate) or its time on the serial line to the
+    /// modem or TNC, whichever is longer (radio.md §13).
+    pub secs_per_byte: f64,
 }
 
 /// Frames waiting in the link's outbox beyond this stay in the caller's.
@@ -119,25 +123,22 @@ const KISS_BITS_PER_BYTE: f64 = 8.5;
 const FULL_FRAME: u32 = MAX_TEXT as u32 + 40;
 
 impl Settings {
-    /// From the configuration (reads the keys).
-    pub fn new(config: &RadioConfig) -> Result<Settings, String> {
-        let me = Callsign::new(&config.callsign).map_err(|e| format!("radio.callsign: {e}"))?;
-        let mut peers = Vec::new();
-        for p in &config.peers {
-            let call = Callsign::new(&p.callsign).map_err(|e| format!("radio.peers: {e}"))?;
-            let key = p
-                .key()
-                .read()
-                .map_err(|e| format!("radio.peers {call}: {}", e.replace("password", "key")))?
-                .map(|k| k.trim().as_bytes().to_vec());
-            peers.push((
-                call,
-                LinkOptions {
-                    restricted: config.restricted,
-                    key,
-                },
-            ));
-        }
+    /// From the configuration and the peers' keys, read by
+    /// [`RadioConfig::resolve`](super::config::RadioConfig::resolve).
+    pub fn new(config: &RadioConfig, keys: Vec<(Callsign, Option<Vec<u8>>)>) -> Settings {
+        let me = config.callsign;
+        let peers = keys
+            .into_iter()
+            .map(|(call, key)| {
+                (
+                    call,
+                    LinkOptions {
+                        restricted: config.restricted,
+                        key,
+                    },
+                )
+            })
+            .collect();
         let rate = config.air_baud.unwrap_or(config.baud).max(1);
         let kiss_port = config.kiss().then_some(config.kiss_port);
         // Behind a TNC the air carries HDLC: 8 bits a byte, plus bit
@@ -148,7 +149,14 @@ impl Settings {
         } else {
             f64::from(config.bits_per_byte())
         };
-        let full = Duration::from_secs_f64(f64::from(FULL_FRAME) * bits_per_byte / f64::from(rate));
+        // A TNC or modem on a serial line slower than its air rate gets
+        // the bytes no faster than the line carries them.
+        let serial = match config.kiss_tcp {
+            Some(_) => 0.0,
+            None => f64::from(config.bits_per_byte()) / f64::from(config.baud.max(1)),
+        };
+        let secs_per_byte = (bits_per_byte / f64::from(rate)).max(serial);
+        let full = Duration::from_secs_f64(f64::from(FULL_FRAME) * secs_per_byte);
         // Full duplex: our frame, the peer's frame in progress, the ACK.
         // Half duplex behind a TNC: the whole window may be on the air first.
         let frames = if kiss_port.is_some() {
@@ -159,7 +167,7 @@ impl Settings {
         let rto = config
             .rto
             .unwrap_or_else(|| (full * frames).max(Duration::from_secs(3)));
-        Ok(Settings {
+        Settings {
             me,
             peers,
             restricted: config.restricted,
@@ -173,20 +181,37 @@ impl Settings {
                 long_silence: config.long_silence,
                 ..LinkConfig::default()
             },
-            rate,
-            bits_per_byte,
-        })
+            secs_per_byte,
+        }
     }
 
     fn airtime(&self, bytes: usize) -> Duration {
-        Duration::from_secs_f64(bytes as f64 * self.bits_per_byte / f64::from(self.rate))
+        Duration::from_secs_f64(bytes as f64 * self.secs_per_byte)
     }
 }
 
 /// Makes `text` fit a restricted link: capitals (the reader of a reply on a
 /// teleprinter link knows no case), line breaks as spaces, other characters
-/// dropped, runs of spaces collapsed.
+/// dropped, runs of spaces collapsed. A FEN in it (the board reply) is
+/// first rewritten as a restricted FEN ([`restricted_fen`]): folded, a FEN
+/// would turn every black piece white.
 pub fn telegraph(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut safe = Vec::with_capacity(words.len());
+    let mut i = 0;
+    while i < words.len() {
+        match words.get(i..i + 6).and_then(restricted_fen) {
+            Some(fen) => {
+                safe.push(fen);
+                i += 6;
+            }
+            None => {
+                safe.push(words[i].to_string());
+                i += 1;
+            }
+        }
+    }
+    let text = safe.join(" ");
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         let c = c.to_ascii_uppercase();
@@ -196,6 +221,41 @@ pub fn telegraph(text: &str) -> String {
         }
     }
     out.trim().replace("ZCZC", "ZCZ C").replace("NNNN", "NNN N")
+}
+
+/// The six fields of a FEN as radio.md §8.1 writes it for a link without
+/// lower case: a black piece (board and castling fields) is its capital
+/// after a `-`, every other letter a capital (`rnbqkb1r/… w KQkq e3 0 1` is
+/// `-R-N-B-Q-K-B1-R/… W KQ-K-Q E3 0 1`). `None` unless `fields` is a FEN.
+pub fn restricted_fen(fields: &[&str]) -> Option<String> {
+    let [board, turn, castling, ep, half, full] = fields else {
+        return None;
+    };
+    if board.matches('/').count() != 7 {
+        return None;
+    }
+    shakmaty::fen::Fen::from_ascii(fields.join(" ").as_bytes()).ok()?;
+    let black_marked = |field: &str| {
+        let mut out = String::with_capacity(field.len() * 2);
+        for c in field.chars() {
+            if c.is_ascii_lowercase() {
+                out.push('-');
+            }
+            out.push(c.to_ascii_uppercase());
+        }
+        out
+    };
+    Some(
+        [
+            black_marked(board),
+            turn.to_ascii_uppercase(),
+            black_marked(castling),
+            ep.to_ascii_uppercase(),
+            half.to_string(),
+            full.to_string(),
+        ]
+        .join(" "),
+    )
 }
 
 /// Cuts `text` to a frame's `MAX_TEXT` bytes at a character boundary.
@@ -393,6 +453,16 @@ impl Station {
                     let ev = self.peers[i].link.receive(frame, now);
                     self.events(i, ev, handler).await?;
                 }
+                Err(
+                    e @ (FrameError::MissingMac { .. }
+                    | FrameError::BadMac { .. }
+                    | FrameError::NoKey { .. }),
+                ) => {
+                    // An incident (radio.md §9.3.4): a warning and a
+                    // trouble count, never an answer on the air.
+                    tracing::warn!(error = %e, "radio incident: a frame failed authentication");
+                    handler.trouble(&format!("radio incident: {e}"));
+                }
                 Err(e) => {
                     tracing::debug!(error = %e, "damaged frame");
                     for i in 0..self.peers.len() {
@@ -437,20 +507,25 @@ impl Station {
     }
 
     fn wire(&self, frame: &Frame, opts: &LinkOptions) -> Result<Vec<u8>, String> {
-        let bytes = frame::encode(frame, opts).map_err(|e| e.to_string())?;
-        let Some(port) = self.settings.kiss_port else {
-            return Ok(bytes);
-        };
-        let address = |c: &Callsign| Address::new(c.base(), c.ssid()).map_err(|e| e.to_string());
-        let ui = UiFrame::new(
-            address(&frame.to)?,
-            address(&frame.from)?,
-            Vec::new(),
-            bytes,
-        );
-        let ax = ax25::encode(&ui).map_err(|e| e.to_string())?;
-        Ok(kiss::encode(port, Command::Data, &ax))
+        wire(frame, opts, self.settings.kiss_port)
     }
+}
+
+/// A frame's bytes on the line: its encoding, or behind a KISS TNC on
+/// `kiss_port` that encoding in an AX.25 UI frame in a KISS frame (§12).
+pub fn wire(frame: &Frame, opts: &LinkOptions, kiss_port: Option<u8>) -> Result<Vec<u8>, String> {
+    let bytes = frame::encode(frame, opts).map_err(|e| e.to_string())?;
+    let Some(port) = kiss_port else {
+        return Ok(bytes);
+    };
+    let ui = UiFrame::new(
+        Address::from(frame.to),
+        Address::from(frame.from),
+        Vec::new(),
+        bytes,
+    );
+    let ax = ax25::encode(&ui).map_err(|e| e.to_string())?;
+    Ok(kiss::encode(port, Command::Data, &ax))
 }
 
 /// The receive side of one connection.
@@ -462,18 +537,17 @@ struct Line {
 trait Io: AsyncRead + AsyncWrite + Unpin + Send {}
 impl<T: AsyncRead + AsyncWrite + Unpin + Send> Io for T {}
 
-async fn open(config: &RadioConfig) -> Result<Box<dyn Io>, String> {
-    if let Some(addr) = &config.kiss_tcp {
-        let s = tokio::net::TcpStream::connect(addr)
-            .await
-            .map_err(|e| format!("KISS TNC {addr}: {e}"))?;
-        let _ = s.set_nodelay(true);
-        return Ok(Box::new(s));
-    }
-    let device = config
-        .device
-        .as_ref()
-        .ok_or("radio: no device and no kiss_tcp")?;
+async fn open(port: &Port, config: &RadioConfig) -> Result<Box<dyn Io>, String> {
+    let device = match port {
+        Port::KissTcp(addr) => {
+            let s = tokio::net::TcpStream::connect(addr.as_str())
+                .await
+                .map_err(|e| format!("KISS TNC {addr}: {e}"))?;
+            let _ = s.set_nodelay(true);
+            return Ok(Box::new(s));
+        }
+        Port::Serial(device) => device,
+    };
     let data_bits = match config.data_bits {
         5 => tokio_serial::DataBits::Five,
         6 => tokio_serial::DataBits::Six,
@@ -502,62 +576,56 @@ async fn open(config: &RadioConfig) -> Result<Box<dyn Io>, String> {
     Ok(Box::new(port))
 }
 
+/// The longest wait between attempts to open the line: a radio link is
+/// local, and a TNC restarting is back within seconds.
+const MAX_BACKOFF: Duration = Duration::from_secs(30);
+
 /// Runs the channel until `stop` turns true. `wake` is rung when messages
 /// are waiting.
 pub async fn run(
-    config: RadioConfig,
+    radio: RadioSettings,
     mut handler: impl Handler,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
-    let settings = match Settings::new(&config) {
-        Ok(s) => s,
-        Err(e) => {
-            tracing::error!(error = %e, "radio");
-            handler.trouble(&e);
-            return;
-        }
+    let mut line = Radio {
+        radio: &radio,
+        place: radio.port.to_string(),
+        handler: &mut handler,
+        wake: &wake,
     };
-    let mut backoff = Duration::from_secs(1);
-    let place = config
-        .kiss_tcp
-        .clone()
-        .or_else(|| config.device.as_ref().map(|d| d.display().to_string()))
-        .unwrap_or_default();
-    while !*stop.borrow() {
+    supervise("radio link", MAX_BACKOFF, &mut line, &mut stop).await;
+}
+
+/// The serial line or TNC connection, opened again after each failure.
+struct Radio<'a, H> {
+    radio: &'a RadioSettings,
+    place: String,
+    handler: &'a mut H,
+    wake: &'a Notify,
+}
+
+impl<H: Handler> Connection for Radio<'_, H> {
+    async fn session(
+        &mut self,
+        stop: &mut watch::Receiver<bool>,
+        backoff: &mut Backoff,
+    ) -> Result<(), ChannelError> {
         // The links start from their saved state at every (re)connection:
         // after a failed commit the in-memory state may be ahead of the
         // store (a message counted as delivered that was never journaled),
         // and only the store is the truth, exactly as after a crash.
-        let Some(mut station) = load(&settings, &mut handler, &mut stop).await else {
-            return;
+        let Some(mut station) = load(&self.radio.link, self.handler, stop).await else {
+            return Ok(());
         };
-        let result = match open(&config).await {
-            Ok(io) => {
-                tracing::info!(line = %place, me = %station.settings.me, "radio link open");
-                session(
-                    io,
-                    &mut station,
-                    &mut handler,
-                    &wake,
-                    &mut stop,
-                    &mut backoff,
-                )
-                .await
-            }
-            Err(e) => Err(e),
-        };
-        match result {
-            Ok(()) => return,
-            Err(e) => {
-                tracing::warn!(error = %e, retry_in = ?backoff, "radio link");
-                handler.trouble(&format!("radio link {place}: {e}"));
-                if !sleep_or_stop(backoff, &mut stop).await {
-                    return;
-                }
-                backoff = (backoff * 2).min(Duration::from_secs(30));
-            }
-        }
+        let io = open(&self.radio.port, &self.radio.config).await?;
+        tracing::info!(line = %self.place, me = %station.settings.me, "radio link open");
+        session(io, &mut station, self.handler, self.wake, stop, backoff).await
+    }
+
+    fn trouble(&mut self, error: &str) {
+        self.handler
+            .trouble(&format!("radio link {}: {error}", self.place));
     }
 }
 
@@ -571,20 +639,12 @@ async fn load(
             Ok(s) => return Some(s),
             Err(e) => {
                 handler.trouble(&format!("radio: loading link state: {e}"));
-                if !sleep_or_stop(Duration::from_secs(5), stop).await {
+                if !pause(Duration::from_secs(5), stop).await {
                     return None;
                 }
             }
         }
     }
-}
-
-async fn sleep_or_stop(d: Duration, stop: &mut watch::Receiver<bool>) -> bool {
-    tokio::select! {
-        _ = tokio::time::sleep(d) => {}
-        _ = stop.changed() => {}
-    }
-    !*stop.borrow()
 }
 
 /// One open line, until it fails (Err) or we stop (Ok).
@@ -594,8 +654,8 @@ async fn session(
     handler: &mut impl Handler,
     wake: &Notify,
     stop: &mut watch::Receiver<bool>,
-    backoff: &mut Duration,
-) -> Result<(), String> {
+    backoff: &mut Backoff,
+) -> Result<(), ChannelError> {
     let (mut rd, mut wr) = tokio::io::split(io);
     let mut line = Line {
         deframer: station.deframer(),
@@ -604,7 +664,7 @@ async fn session(
     let mut buf = vec![0u8; 4096];
     let mut line_free = Instant::now();
     let mut next_due = Instant::now();
-    *backoff = Duration::from_secs(1);
+    backoff.reset();
     loop {
         if *stop.borrow() {
             return Ok(());
@@ -634,7 +694,7 @@ async fn session(
             r = rd.read(&mut buf) => {
                 let n = r.map_err(|e| format!("reading: {e}"))?;
                 if n == 0 {
-                    return Err("the line closed".into());
+                    return Err(ChannelError::Retry("the line closed".into()));
                 }
                 station.input(&buf[..n], &mut line, handler).await?;
             }
@@ -642,5 +702,69 @@ async fn session(
             _ = wake.notified() => next_due = Instant::now(),
             _ = stop.changed() => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reads a restricted FEN back (radio.md §8.1), as a peer would.
+    fn unrestricted(fen: &str) -> String {
+        let mut out = String::new();
+        let mut black = false;
+        for (n, field) in fen.split(' ').enumerate() {
+            if n > 0 {
+                out.push(' ');
+            }
+            for c in field.chars() {
+                match c {
+                    '-' if n == 0 || n == 2 && field != "-" => black = true,
+                    c if black || n == 1 || n == 3 => {
+                        out.push(c.to_ascii_lowercase());
+                        black = false;
+                    }
+                    c => out.push(c),
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_board_reply_survives_capitals() {
+        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+        let reply = format!("G12 {fen} White to move. Check 7F3A.");
+        let sent = telegraph(&reply);
+        assert_eq!(
+            sent,
+            "G12 -R1-B-Q-K-B1-R/-P-P-P-P1-P-P-P/2-N2-N2/4-P3/2B1P3/5N2/PPPP1PPP/RNBQK2R \
+             W KQ-K-Q - 4 4 WHITE TO MOVE. CHECK 7F3A."
+        );
+        assert!(sent.bytes().all(is_restricted));
+        let back: Vec<&str> = sent.split(' ').skip(1).take(6).collect();
+        assert_eq!(unrestricted(&back.join(" ")), fen);
+        // En passant square, no castling, black to move.
+        let fen = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1";
+        let sent = restricted_fen(&fen.split(' ').collect::<Vec<_>>()).unwrap();
+        assert_eq!(sent, "4-K3/8/8/8/3-PP3/8/8/4K3 B - E3 0 1");
+        assert_eq!(unrestricted(&sent), fen);
+    }
+
+    #[test]
+    fn text_that_is_no_fen_is_only_folded() {
+        assert_eq!(telegraph("12 draw?\nthanks"), "12 DRAW? THANKS");
+        assert_eq!(
+            restricted_fen(&["8/8/8/8/8/8/8", "w", "-", "-", "0", "1"]),
+            None
+        );
+        assert_eq!(
+            restricted_fen(&["x/8/8/8/8/8/8/8", "w", "-", "-", "0", "1"]),
+            None
+        );
+        assert_eq!(
+            telegraph("a/b/c/d/e/f/g/h w - - 0 1"),
+            "A/B/C/D/E/F/G/H W - - 0 1"
+        );
     }
 }

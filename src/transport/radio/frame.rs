@@ -17,7 +17,6 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::str::FromStr;
 
 use crc::{CRC_32_ISCSI, Crc};
 use hmac::{Hmac, Mac};
@@ -71,113 +70,7 @@ pub fn is_restricted(b: u8) -> bool {
         || RESTRICTED_SIGNS.as_bytes().contains(&b)
 }
 
-/// A station id: a callsign of 1 to 6 capitals and digits and an SSID
-/// 0..=15, written `G4ABC` (SSID 0) or `G4ABC-7`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Callsign {
-    base: [u8; 6],
-    len: u8,
-    ssid: u8,
-}
-
-/// A callsign that cannot be normalised.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("not a callsign: {0:?} (1 to 6 letters and digits, optional -0..-15)")]
-pub struct CallsignError(pub String);
-
-impl Callsign {
-    /// Normalises `text`: trimmed, upper-cased, `-0` dropped.
-    pub fn new(text: &str) -> Result<Self, CallsignError> {
-        let err = || CallsignError(text.to_owned());
-        let t = text.trim();
-        let (base, ssid) = match t.split_once('-') {
-            Some((b, s)) => {
-                if s.is_empty() || s.len() > 2 || !s.bytes().all(|c| c.is_ascii_digit()) {
-                    return Err(err());
-                }
-                let n: u8 = s.parse().map_err(|_| err())?;
-                (b, n)
-            }
-            None => (t, 0),
-        };
-        if base.is_empty()
-            || base.len() > 6
-            || ssid > 15
-            || !base.bytes().all(|c| c.is_ascii_alphanumeric())
-        {
-            return Err(err());
-        }
-        let mut b = [b' '; 6];
-        for (d, s) in b.iter_mut().zip(base.bytes()) {
-            *d = s.to_ascii_uppercase();
-        }
-        Ok(Self {
-            base: b,
-            len: base.len() as u8,
-            ssid,
-        })
-    }
-
-    /// The callsign without SSID, upper-case.
-    pub fn base(&self) -> &str {
-        // Only ASCII capitals and digits are ever stored.
-        std::str::from_utf8(&self.base[..usize::from(self.len)]).unwrap_or("")
-    }
-
-    /// The SSID, 0..=15.
-    pub fn ssid(&self) -> u8 {
-        self.ssid
-    }
-
-    fn to_bytes(self) -> [u8; 7] {
-        let mut out = [0; 7];
-        out[..6].copy_from_slice(&self.base);
-        out[6] = self.ssid;
-        out
-    }
-
-    fn from_bytes(b: &[u8]) -> Option<Self> {
-        let len = b[..6].iter().position(|&c| c == b' ').unwrap_or(6);
-        let ok = len > 0
-            && b[..len]
-                .iter()
-                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
-            && b[len..6].iter().all(|&c| c == b' ')
-            && b[6] <= 15;
-        ok.then(|| {
-            let mut base = [b' '; 6];
-            base.copy_from_slice(&b[..6]);
-            Self {
-                base,
-                len: len as u8,
-                ssid: b[6],
-            }
-        })
-    }
-}
-
-impl fmt::Display for Callsign {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.base())?;
-        if self.ssid != 0 {
-            write!(f, "-{}", self.ssid)?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Callsign {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Callsign({self})")
-    }
-}
-
-impl FromStr for Callsign {
-    type Err = CallsignError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::new(s)
-    }
-}
+pub use crate::protocol::callsign::{Callsign, CallsignError};
 
 /// The frame kinds, with their numbers in the type byte and their letters
 /// in restricted mode.
@@ -336,6 +229,49 @@ pub enum FrameError {
     /// Signed, but no key is known for the pair.
     #[error("signed frame from {from} to {to}, no key for that pair")]
     NoKey { from: Callsign, to: Callsign },
+}
+
+/// The shortest key a pair may have (radio.md §7).
+pub const MIN_KEY: usize = 16;
+
+/// A pair's key from the first line of its key file or its variable
+/// (radio.md §7): the line's bytes, surrounding white space removed;
+/// `hex:` or `base64:` before them names an encoding. At least
+/// [`MIN_KEY`] bytes once decoded.
+pub fn key_from_line(line: &str) -> Result<Vec<u8>, String> {
+    use base64::Engine;
+    let line = line.trim();
+    let key = if let Some(digits) = line.strip_prefix("hex:") {
+        let digits = digits.trim().as_bytes();
+        if digits.len() % 2 != 0 || !digits.iter().all(u8::is_ascii_hexdigit) {
+            return Err("the key after hex: is not pairs of hex digits".into());
+        }
+        digits
+            .chunks(2)
+            .map(|p| (hex_value(p[0]) << 4) | hex_value(p[1]))
+            .collect()
+    } else if let Some(text) = line.strip_prefix("base64:") {
+        base64::engine::general_purpose::STANDARD
+            .decode(text.trim())
+            .map_err(|e| format!("the key after base64: is not base64: {e}"))?
+    } else {
+        line.as_bytes().to_vec()
+    };
+    if key.len() < MIN_KEY {
+        return Err(format!(
+            "the key has {} bytes, at least {MIN_KEY} are needed",
+            key.len()
+        ));
+    }
+    Ok(key)
+}
+
+fn hex_value(digit: u8) -> u8 {
+    match digit {
+        b'0'..=b'9' => digit - b'0',
+        b'a'..=b'f' => digit - b'a' + 10,
+        _ => digit.to_ascii_uppercase() - b'A' + 10,
+    }
 }
 
 fn mac(key: &[u8], signed: &[u8]) -> [u8; MAC_LEN] {
@@ -833,6 +769,36 @@ impl<'a> Cursor<'a> {
 #[cfg(test)]
 mod tests {
     use crate::transport::radio::XorShift;
+
+    #[test]
+    fn keys_are_the_first_lines_bytes_or_prefixed_hex_or_base64() {
+        use super::key_from_line;
+        assert_eq!(
+            key_from_line(" G4ABC/DL1XYZ-2 pair key ").unwrap(),
+            b"G4ABC/DL1XYZ-2 pair key"
+        );
+        let bytes: Vec<u8> = (0..16).map(|i| i * 17).collect();
+        assert_eq!(
+            key_from_line("hex:00112233445566778899aAbBcCdDeEfF").unwrap(),
+            bytes
+        );
+        assert_eq!(
+            key_from_line("base64:ABEiM0RVZneImaq7zN3u/w==").unwrap(),
+            bytes
+        );
+        for (line, error) in [
+            ("", "0 bytes, at least 16"),
+            ("fifteen bytes!!", "15 bytes, at least 16"),
+            ("hex:00112233445566778899aabbccddee", "15 bytes"),
+            ("hex:0011223344556677889", "pairs of hex digits"),
+            ("hex:0011223344556677889x", "pairs of hex digits"),
+            ("base64:not base64 at all!", "not base64"),
+            ("base64:AAECAwQFBgcICQoLDA0O", "15 bytes"),
+        ] {
+            let e = key_from_line(line).unwrap_err();
+            assert!(e.contains(error), "{line:?}: {e}");
+        }
+    }
 
     /// A player's radio address is written exactly as the link writes the
     /// sender of a frame, so the two always match.

@@ -18,13 +18,15 @@
 //! - The peer's epoch (§9.3.3) is taken as the epoch of `R`: a RESET is
 //!   accepted when its epoch is above `R`'s epoch.
 //! - While probing (after a restart or T4 silence), the PING is repeated
-//!   every initial RTO until a full ACK/NAK answers it; a RESET is started
+//!   until a full ACK/NAK answers it: first after one RTO, then after twice
+//!   the previous wait (±25 % jitter), at most one PING per T3 (a frame
+//!   heard from the peer makes the next one due at once); a RESET is started
 //!   only when two consecutive answers agree on the same out-of-range
 //!   position (§9.2.3: "if it repeats"), so one stale ACK still on the air
 //!   cannot force a renumbering. Outside probing, the same out-of-range
 //!   ACK/NAK position arriving twice in a row starts probing. Piggy-backed
-//!   (8-bit) acknowledgements are ignored while probing or resetting. A RESET is repeated every initial
-//!   RTO until its ACK arrives.
+//!   (8-bit) acknowledgements are ignored while probing or resetting. A RESET is repeated until its ACK
+//!   arrives, backing off as the probe PING does.
 //! - The receiver's "at most once per RTO" NAK limit uses the configured
 //!   initial RTO; a NAK-triggered retransmission of a frame is allowed once
 //!   per that frame's current RTO. A rate-limited NAK falls back to an ACK.
@@ -114,7 +116,7 @@ pub struct LinkConfig {
 impl Default for LinkConfig {
     fn default() -> Self {
         Self {
-            window: 4,
+            window: 8,
             rto: Duration::from_secs(22),
             max_retries: 10,
             ack_delay: Duration::from_millis(500),
@@ -176,6 +178,14 @@ pub struct Link {
     unreachable: bool,
     probing: bool,
     probe_outside: Option<(u32, u32)>,
+    /// The wait before the next probe PING or RESET repetition, and the
+    /// unjittered wait after that: doubled per unanswered repetition, at
+    /// most T3, so a silent peer costs one transmission per keep-alive
+    /// interval instead of one per RTO forever (§9.2.2).
+    repeat_wait: Duration,
+    repeat_base: Duration,
+    /// Probe PINGs or RESETs sent since the last answer.
+    repeats: u32,
     reset: Option<u16>,
     reset_due: bool,
     last_reset: Option<Duration>,
@@ -231,6 +241,9 @@ impl Link {
             unreachable: false,
             probing: true,
             probe_outside: None,
+            repeat_wait: cfg.rto.min(cfg.keepalive),
+            repeat_base: cfg.rto.min(cfg.keepalive),
+            repeats: 0,
             reset: None,
             reset_due: false,
             last_reset: None,
@@ -280,15 +293,28 @@ impl Link {
             return ev;
         }
         self.last_heard = Some(now);
+        self.hear(frame, now, &mut ev);
+        // A peer heard while our probes have gone unanswered more than
+        // once is there again: probe it now rather than after the grown
+        // wait (once per backoff cycle, since this restarts it).
+        if self.probing && self.repeats >= 2 {
+            self.restart_repeats();
+            self.ping_due = true;
+        }
+        ev
+    }
+
+    /// A frame of the peer, by kind.
+    fn hear(&mut self, frame: Frame, now: Duration, ev: &mut Vec<Event>) {
         match frame.body {
             Body::Data(text) => {
                 let p = pos(frame.epoch, frame.seq);
                 self.peer_next = self.peer_next.max(p + 1);
-                self.on_data(p, text, now, &mut ev);
-                self.piggy(frame.ack, now, &mut ev);
+                self.on_data(p, text, now, ev);
+                self.piggy(frame.ack, now, ev);
             }
-            Body::Ack { sack } => self.on_ack(&frame, sack, false, now, &mut ev),
-            Body::Nak { sack } => self.on_ack(&frame, sack, true, now, &mut ev),
+            Body::Ack { sack } => self.on_ack(&frame, sack, false, now, ev),
+            Body::Nak { sack } => self.on_ack(&frame, sack, true, now, ev),
             Body::Ping => {
                 let p = pos(frame.epoch, frame.seq);
                 if p > self.st.r && p <= self.st.r + 256 {
@@ -296,7 +322,7 @@ impl Link {
                     self.nak_due = true;
                 }
                 self.ack_deadline = Some(now);
-                self.piggy(frame.ack, now, &mut ev);
+                self.piggy(frame.ack, now, ev);
             }
             Body::Reset => {
                 let e = frame.epoch;
@@ -308,7 +334,6 @@ impl Link {
                 self.ack_deadline = Some(now);
             }
         }
-        ev
     }
 
     /// The deframer reported an error (§9.3.4, §11).
@@ -346,15 +371,15 @@ impl Link {
             self.probing = true;
             self.probe_outside = None;
             self.last_ping = None;
+            self.restart_repeats();
         }
-        let rto = self.rto();
         let since = |t: Option<Duration>, d: Duration| t.is_none_or(|t| now.saturating_sub(t) >= d);
         if self.probing {
-            if since(self.last_ping, rto) {
+            if since(self.last_ping, self.repeat_wait) {
                 self.ping_due = true;
             }
         } else if self.reset.is_some() {
-            if since(self.last_reset, rto) {
+            if since(self.last_reset, self.repeat_wait) {
                 self.reset_due = true;
             }
         } else {
@@ -396,6 +421,7 @@ impl Link {
         {
             self.reset_due = false;
             self.last_reset = Some(now);
+            self.back_off();
             return Some(self.frame(pos(e, 0), 0, Body::Reset));
         }
         if self.nak_due {
@@ -417,6 +443,9 @@ impl Link {
         if self.ping_due {
             self.ping_due = false;
             self.last_ping = Some(now);
+            if self.probing {
+                self.back_off();
+            }
             let (p, a) = (self.st.s_next, self.st.r as u8);
             return Some(self.frame(p, a, Body::Ping));
         }
@@ -459,6 +488,21 @@ impl Link {
             first_sent: None,
             sends: 0,
         }
+    }
+
+    /// Probing or a RESET starts: its first repetition waits one RTO.
+    fn restart_repeats(&mut self) {
+        self.repeat_base = self.rto().min(self.cfg.keepalive);
+        self.repeat_wait = self.repeat_base;
+        self.repeats = 0;
+    }
+
+    /// A probe PING or RESET went out unanswered so far: the next one
+    /// waits the current wait (jittered), the one after that twice as long.
+    fn back_off(&mut self) {
+        self.repeat_wait = self.jitter(self.repeat_base);
+        self.repeat_base = (self.repeat_base * 2).min(self.cfg.keepalive);
+        self.repeats += 1;
     }
 
     fn jitter(&mut self, rto: Duration) -> Duration {
@@ -671,6 +715,7 @@ impl Link {
                     self.reset_due = true;
                     self.probing = false;
                     self.probe_outside = None;
+                    self.restart_repeats();
                 }
             }
             return;
@@ -688,6 +733,7 @@ impl Link {
                 self.probe_outside = None;
                 self.last_ping = None;
                 self.ping_due = true;
+                self.restart_repeats();
             }
             return;
         }
@@ -1107,6 +1153,228 @@ mod tests {
         }
     }
 
+    /// The vectors of `protocols/vectors/radio.tsv` (radio.md §14): link
+    /// scenarios, keys, restricted FENs, KISS frames. Every mismatch is
+    /// reported, not just the first.
+    #[test]
+    fn the_radio_vectors_hold() {
+        use crate::transport::radio::driver::{restricted_fen, wire};
+        use crate::transport::radio::frame::key_from_line;
+        let restricted = LinkOptions {
+            restricted: true,
+            key: None,
+        };
+        let read = |line: &str| -> Frame {
+            let mut d = Deframer::new(&restricted);
+            match d.feed(format!("{line}\r\n").as_bytes()).as_slice() {
+                [Ok(f)] => f.clone(),
+                other => panic!("{line}: {other:?}"),
+            }
+        };
+        let show = |f: &Frame| {
+            String::from_utf8(encode(f, &restricted).unwrap())
+                .unwrap()
+                .trim()
+                .to_string()
+        };
+        let text = include_str!("../../../protocols/vectors/radio.tsv");
+        let mut wrong = Vec::new();
+        let mut count = 0;
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
+            count += 1;
+            let cols: Vec<&str> = line.split('\t').collect();
+            let (point, kind) = (cols[0], cols[1]);
+            match kind {
+                "key" => {
+                    let got = key_from_line(cols[2]).map_or("refused".to_string(), |k| {
+                        k.iter().map(|b| format!("{b:02X}")).collect()
+                    });
+                    if got != cols[3] {
+                        wrong.push(format!("{point}: {got}"));
+                    }
+                }
+                "fen" => {
+                    let fields: Vec<&str> = cols[2].split(' ').collect();
+                    let got = restricted_fen(&fields).unwrap_or_default();
+                    if got != cols[3] {
+                        wrong.push(format!("{point}: {got}"));
+                    }
+                }
+                "kiss" => {
+                    let bytes = wire(&read(cols[2]), &LinkOptions::default(), Some(0)).unwrap();
+                    let got: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
+                    if got.join(" ") != cols[3] {
+                        wrong.push(format!("{point}: {}", got.join(" ")));
+                    }
+                }
+                "link" => {
+                    let (me, peer) = (call("DL1XYZ-2"), call("G4ABC"));
+                    let mut state = LinkState::default();
+                    let mut link: Option<Link> = None;
+                    let mut now = Duration::ZERO;
+                    let mut delivered: Vec<String> = Vec::new();
+                    for step in cols[2].split(" | ") {
+                        if let Some(r) = step.strip_prefix("state r=") {
+                            state.r = u32::from_str_radix(r, 16).unwrap();
+                            continue;
+                        }
+                        let l = link.get_or_insert_with(|| {
+                            Link::new(me, peer, state.clone(), LinkConfig::default())
+                        });
+                        let mut events = Vec::new();
+                        if let Some(f) = step.strip_prefix("< ") {
+                            events = l.receive(read(f), now);
+                            events.extend(l.tick(now));
+                        } else if let Some(t) = step.strip_prefix("send ") {
+                            l.send(t.to_string()).unwrap();
+                        } else if let Some(t) = step.strip_prefix('+') {
+                            now += match t.strip_suffix("ms") {
+                                Some(ms) => Duration::from_millis(ms.parse().unwrap()),
+                                None => Duration::from_secs(
+                                    t.strip_suffix('s').unwrap().parse().unwrap(),
+                                ),
+                            };
+                            events = l.tick(now);
+                        } else if let Some(want) = step.strip_prefix("> ") {
+                            let got = l.poll_transmit(now).map_or("-".to_string(), |f| show(&f));
+                            if got != want {
+                                wrong.push(format!("{point}: at {step:?} sent {got}"));
+                                break;
+                            }
+                        } else if let Some(want) = step.strip_prefix("delivered ") {
+                            let got = delivered.last().map_or("-", String::as_str);
+                            if got != want {
+                                wrong.push(format!("{point}: delivered {got}, not {want}"));
+                            }
+                        } else {
+                            panic!("{point}: unknown step {step:?}");
+                        }
+                        for e in events {
+                            if let Event::Delivered { text, .. } = e {
+                                delivered.push(text);
+                            }
+                        }
+                    }
+                }
+                other => panic!("{point}: unknown kind {other}"),
+            }
+        }
+        assert!(count >= 14, "{count} vectors");
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    /// Transmissions to a peer that never answers, over `minutes` of
+    /// simulated time, checked every 100 ms: their times.
+    fn silent_peer(link: &mut Link, from: Duration, minutes: u64) -> Vec<Duration> {
+        let mut sent = Vec::new();
+        let mut now = from;
+        while now < from + Duration::from_secs(60 * minutes) {
+            link.tick(now);
+            while let Some(f) = link.poll_transmit(now) {
+                assert_eq!(f.body, Body::Ping, "only probes go to a silent peer");
+                sent.push(now);
+            }
+            now += Duration::from_millis(100);
+        }
+        sent
+    }
+
+    #[test]
+    fn probes_to_a_silent_peer_back_off_to_one_per_keepalive() {
+        let keepalive = Duration::from_secs(300);
+        let cfg = LinkConfig {
+            rto: Duration::from_secs(3),
+            keepalive,
+            ..LinkConfig::default()
+        };
+        let (me, peer) = (call("G4ABC"), call("DL1XYZ-2"));
+        let mut link = Link::new(me, peer, LinkState::default(), cfg.clone());
+        link.send("12 5254".into()).unwrap();
+        let sent = silent_peer(&mut link, Duration::ZERO, 10);
+        // 0, 3, 9, 21, 45, 93, 189 s and then one per T3 (±25 % each):
+        // 8 or 9 in ten minutes, where one per RTO made 200.
+        assert!(
+            (6..=10).contains(&sent.len()),
+            "{} probes in ten minutes: {sent:?}",
+            sent.len()
+        );
+        let gaps: Vec<Duration> = sent.windows(2).map(|w| w[1] - w[0]).collect();
+        assert!(gaps.windows(2).all(|w| w[1] >= w[0] / 2), "{gaps:?}");
+        assert!(
+            gaps.iter().all(|g| *g <= keepalive * 5 / 4),
+            "never rarer than T3 + 25 %: {gaps:?}"
+        );
+        // Later, one per T3 (±25 %).
+        let later = silent_peer(&mut link, Duration::from_secs(600), 30);
+        let gaps: Vec<Duration> = later.windows(2).map(|w| w[1] - w[0]).collect();
+        assert!(
+            (5..=8).contains(&later.len())
+                && gaps
+                    .iter()
+                    .all(|g| *g >= keepalive * 3 / 4 && *g <= keepalive * 5 / 4),
+            "one per T3 after the backoff: {gaps:?}"
+        );
+
+        // After a measured round trip of 100 ms (RTO 1 s) and a long
+        // silence, the probes back off the same way.
+        let ms = Duration::from_millis;
+        let mut link = Link::new(me, peer, LinkState::default(), cfg);
+        assert_eq!(link.poll_transmit(ms(0)).map(|f| f.body), Some(Body::Ping));
+        let ack = |a: u8| ack_from(peer, me, a);
+        link.receive(ack(0), ms(100));
+        link.send("12 5254".into()).unwrap();
+        assert!(matches!(
+            link.poll_transmit(ms(200)).map(|f| f.body),
+            Some(Body::Data(_))
+        ));
+        link.receive(ack(1), ms(300));
+        assert_eq!(link.rto(), Duration::from_secs(1));
+        // The next message waits for T4 silence to end with a probe, and
+        // the peer stays silent from here on.
+        link.send("13 7163".into()).unwrap();
+        let sent = silent_peer(&mut link, ms(300) + Duration::from_secs(1800), 10);
+        assert!(
+            (6..=12).contains(&sent.len()),
+            "{} probes in ten minutes: {sent:?}",
+            sent.len()
+        );
+
+        // The peer is heard again (its own PING after a restart): the next
+        // probe goes at once, not after the grown wait.
+        let now = *sent.last().unwrap() + Duration::from_secs(1);
+        link.tick(now);
+        assert_eq!(link.poll_transmit(now), None);
+        let ping = Frame {
+            from: peer,
+            to: me,
+            epoch: 0,
+            seq: 0,
+            ack: 0,
+            body: Body::Ping,
+        };
+        link.receive(ping, now);
+        let mut out = Vec::new();
+        while let Some(f) = link.poll_transmit(now) {
+            out.push(f.body);
+        }
+        assert_eq!(out, vec![Body::Ack { sack: 0 }, Body::Ping]);
+    }
+
+    /// A plain ACK from `from` of everything before `a` of epoch 0.
+    fn ack_from(from: Callsign, to: Callsign, a: u8) -> Frame {
+        Frame {
+            from,
+            to,
+            epoch: 0,
+            seq: 0,
+            ack: a,
+            body: Body::Ack { sack: 0 },
+        }
+    }
+
     #[test]
     fn the_timeout_follows_the_measured_round_trip() {
         let cfg = LinkConfig {
@@ -1116,14 +1384,7 @@ mod tests {
         let (me, peer) = (call("G4ABC"), call("DL1XYZ-2"));
         let mut link = Link::new(me, peer, LinkState::default(), cfg);
         let ms = Duration::from_millis;
-        let ack = |a: u8| Frame {
-            from: peer,
-            to: me,
-            epoch: 0,
-            seq: 0,
-            ack: a,
-            body: Body::Ack { sack: 0 },
-        };
+        let ack = |a: u8| ack_from(peer, me, a);
         assert!(matches!(
             link.poll_transmit(ms(0)).map(|f| f.body),
             Some(Body::Ping)

@@ -1,10 +1,14 @@
 //! The serial radio link.
 
 pub mod ax25;
+pub mod config;
 pub mod driver;
 pub mod frame;
+pub mod gateway;
 pub mod kiss;
 pub mod link;
+pub mod state;
+pub mod station;
 
 /// A small deterministic PRNG (xorshift64): the link's timer jitter, and the
 /// noise of the tests' simulated channels.

@@ -15,9 +15,11 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
-use super::modem::{Event, Modem};
+use super::config::{SmsConfig, SmsSettings};
+use super::modem::{Event, Modem, ModemError};
 use super::pdu;
-use crate::config::SmsConfig;
+use crate::config::value::SecretText;
+use crate::transport::channel::{Backoff, ChannelError, Connection, supervise};
 
 /// A reply due on this channel.
 #[derive(Debug, Clone)]
@@ -53,52 +55,50 @@ pub trait Handler: Send {
     fn trouble(&mut self, error: &str);
 }
 
+/// The longest wait between attempts to open the modem.
+const MAX_BACKOFF: Duration = Duration::from_secs(120);
+
 /// Runs the channel until `stop` turns true.
 pub async fn run(
-    config: SmsConfig,
+    settings: SmsSettings,
     mut handler: impl Handler,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
-    let pin = match config.pin().read() {
-        Ok(pin) => pin,
-        Err(e) => {
-            handler.trouble(&format!("sms.{e}"));
-            None
-        }
+    let mut line = Line {
+        settings: &settings,
+        handler: &mut handler,
+        wake: &wake,
     };
-    let mut backoff = Duration::from_secs(1);
-    while !*stop.borrow() {
-        let result = match tokio_serial::SerialStream::open(&tokio_serial::new(
+    supervise("SMS modem", MAX_BACKOFF, &mut line, &mut stop).await;
+}
+
+/// The serial line to the modem, opened again after each failure.
+struct Line<'a, H> {
+    settings: &'a SmsSettings,
+    handler: &'a mut H,
+    wake: &'a Notify,
+}
+
+impl<H: Handler> Connection for Line<'_, H> {
+    async fn session(
+        &mut self,
+        stop: &mut watch::Receiver<bool>,
+        backoff: &mut Backoff,
+    ) -> Result<(), ChannelError> {
+        let config = &self.settings.config;
+        let port = tokio_serial::SerialStream::open(&tokio_serial::new(
             config.device.to_string_lossy(),
             config.baud,
-        )) {
-            Ok(port) => {
-                session(
-                    Modem::new(port, config.command_timeout),
-                    &config,
-                    pin.as_deref(),
-                    &mut handler,
-                    &wake,
-                    &mut stop,
-                    &mut backoff,
-                )
-                .await
-            }
-            Err(e) => Err(format!("opening {}: {e}", config.device.display())),
-        };
-        match result {
-            Ok(()) => return,
-            Err(e) => {
-                tracing::warn!(error = %e, retry_in = ?backoff, "SMS modem");
-                handler.trouble(&format!("SMS modem: {e}"));
-                tokio::select! {
-                    _ = tokio::time::sleep(backoff) => {}
-                    _ = stop.changed() => {}
-                }
-                backoff = (backoff * 2).min(Duration::from_secs(120));
-            }
-        }
+        ))
+        .map_err(|e| format!("opening {}: {e}", config.device.display()))?;
+        let modem = Modem::new(port, config.command_timeout);
+        let pin = self.settings.pin.as_ref().map(SecretText::expose);
+        session(modem, config, pin, self.handler, self.wake, stop, backoff).await
+    }
+
+    fn trouble(&mut self, error: &str) {
+        self.handler.trouble(&format!("SMS modem: {error}"));
     }
 }
 
@@ -110,14 +110,21 @@ pub async fn session<S: AsyncRead + AsyncWrite + Unpin + Send>(
     handler: &mut impl Handler,
     wake: &Notify,
     stop: &mut watch::Receiver<bool>,
-    backoff: &mut Duration,
-) -> Result<(), String> {
-    let status = modem.init(pin).await.map_err(|e| e.to_string())?;
+    backoff: &mut Backoff,
+) -> Result<(), ChannelError> {
+    let status = modem.init(pin).await.map_err(|e| match &e {
+        // A SIM refusing its PIN (or wanting one we do not have) locks
+        // itself after three tries: no reconnect may try again.
+        ModemError::Refused { command, .. } if command.starts_with("AT+CPIN") => {
+            ChannelError::GiveUp(e.to_string())
+        }
+        _ => ChannelError::Retry(e.to_string()),
+    })?;
     tracing::info!(model = %status.model, registered = status.registered, rssi = status.rssi, "SMS modem ready");
     if !status.registered {
         handler.trouble("SMS modem: not registered on the network");
     }
-    *backoff = Duration::from_secs(1);
+    backoff.reset();
     let mut last_send: Option<Instant> = None;
     let mut next_sweep = Instant::now();
     loop {
@@ -149,7 +156,9 @@ pub async fn session<S: AsyncRead + AsyncWrite + Unpin + Send>(
                 take(&mut modem, handler, &storage, index, None).await?;
             }
             Some(Event::StatusReport(pdu)) => handler.incoming(pdu).await?,
-            Some(Event::Restarted) => return Err("the modem restarted".into()),
+            Some(Event::Restarted) => {
+                return Err(ChannelError::Retry("the modem restarted".into()));
+            }
             None => {}
         }
     }
@@ -210,7 +219,11 @@ async fn send_due<S: AsyncRead + AsyncWrite + Unpin>(
             match modem.send(part.tpdu_len, &part.hex).await {
                 Ok(mr) => references.push(mr),
                 Err(e) => {
-                    handler.failed(reply.id, e.to_string(), false).await?;
+                    // An unconfirmed part may be on its way: given up
+                    // rather than sent twice (docs/decisions.md).
+                    handler
+                        .failed(reply.id, e.to_string(), e.is_unconfirmed())
+                        .await?;
                     if e.is_link() {
                         return Err(e.to_string());
                     }

@@ -3,7 +3,13 @@
 //! pseudo-terminal in the tests.
 //!
 //! One command at a time, each with a deadline: a modem that never answers
-//! is a dead link, and the caller reconnects. Unsolicited result codes
+//! is a dead link, and the caller reconnects. Every (re)connection starts by
+//! draining the line until it is quiet, so that no answer to an earlier
+//! command (a previous session's, or one that came after its deadline) is
+//! read as the answer to a new one, and is confirmed by an `AT` that must
+//! get exactly one `OK` and no echo. An information line naming another
+//! command (`+CPIN: READY` in the answer to `AT+CGMM`) is never taken as
+//! part of an answer. Unsolicited result codes
 //! (`+CMTI`, `+CDS`, `RDY`) may arrive at any moment, even in the middle of
 //! another command's response; they are queued as [`Event`]s. Lines the
 //! driver cannot place (echo, garbage, vendor chatter) are logged and
@@ -16,6 +22,20 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::time::Instant;
 
 use super::at::{Line, is_final, is_pdu, is_unsolicited, parse_line};
+
+/// Silence on the line for this long means the modem has said everything
+/// it had queued (answers are written at once; a modem pauses between the
+/// lines of one answer for milliseconds, not for this long).
+const QUIET: Duration = Duration::from_millis(300);
+/// A line that does not go quiet within this (noise, a babbling modem)
+/// cannot be brought into step.
+const DRAIN_LIMIT: Duration = Duration::from_secs(10);
+/// How long a modem may take to answer a submission once it has the PDU:
+/// the answer waits for the network, and modem manuals give up to 120 s
+/// for `+CMGS` (Quectel; SIMCom says 60 s). `command_timeout` is for the
+/// modem itself and is not applied here, so a slow network is not taken
+/// for a failed send.
+pub const SUBMIT_LIMIT: Duration = Duration::from_secs(120);
 
 /// Something the modem reported on its own.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,6 +60,15 @@ pub enum ModemError {
     Io(#[from] std::io::Error),
     #[error("{command}: {answer}")]
     Refused { command: String, answer: String },
+    /// An answer that cannot be the one to the command: the dialogue is
+    /// out of step and the line must be resynchronised.
+    #[error("{command}: out of step with the modem (answered {answer:?})")]
+    OutOfStep { command: String, answer: String },
+    /// The modem took the PDU and never said whether it sent it.
+    #[error(
+        "{command}: no answer within {secs} s after the PDU; the SMS may have been sent, so it is not sent again"
+    )]
+    Unconfirmed { command: String, secs: u64 },
 }
 
 impl ModemError {
@@ -58,8 +87,18 @@ impl ModemError {
     pub fn is_link(&self) -> bool {
         matches!(
             self,
-            ModemError::Timeout { .. } | ModemError::Closed | ModemError::Io(_)
+            ModemError::Timeout { .. }
+                | ModemError::Closed
+                | ModemError::Io(_)
+                | ModemError::OutOfStep { .. }
+                | ModemError::Unconfirmed { .. }
         )
+    }
+
+    /// True if a send may have happened although it was not confirmed:
+    /// sending again could deliver the SMS twice.
+    pub fn is_unconfirmed(&self) -> bool {
+        matches!(self, ModemError::Unconfirmed { .. })
     }
 }
 
@@ -151,14 +190,63 @@ impl<S: AsyncRead + AsyncWrite + Unpin> Modem<S> {
         Ok(())
     }
 
+    /// Reads and discards until the line has been quiet for [`QUIET`]:
+    /// answers to earlier commands, a previous session's leftovers. The
+    /// unsolicited codes among them are queued; the other lines are
+    /// returned (for the log and the caller's checks).
+    async fn drain(&mut self) -> Result<Vec<String>, ModemError> {
+        let limit = Instant::now() + DRAIN_LIMIT;
+        let mut chunk = [0u8; 512];
+        loop {
+            match tokio::time::timeout(QUIET, self.io.read(&mut chunk)).await {
+                Err(_) => break,
+                Ok(Ok(0)) => return Err(ModemError::Closed),
+                Ok(Ok(n)) => self.buf.extend_from_slice(&chunk[..n]),
+                Ok(Err(e)) => return Err(ModemError::Io(e)),
+            }
+            if Instant::now() >= limit {
+                return Err(ModemError::Timeout {
+                    command: "waiting for a quiet line".into(),
+                    secs: DRAIN_LIMIT.as_secs(),
+                });
+            }
+        }
+        let now = Instant::now();
+        let mut stale = Vec::new();
+        while self.buf.iter().any(|b| matches!(b, b'\r' | b'\n' | b'>')) {
+            let Some(text) = self.line(now).await? else {
+                break;
+            };
+            let line = parse_line(&text);
+            if is_unsolicited(&line) {
+                self.unsolicited(line, now).await?;
+            } else if !text.trim().is_empty() {
+                stale.push(text.trim().to_string());
+            }
+        }
+        // A line without its end is an answer cut off: of no use.
+        self.buf.clear();
+        if !stale.is_empty() {
+            tracing::info!(lines = ?stale, "modem: stale answers drained");
+        }
+        Ok(stale)
+    }
+
     /// Runs one command; the information lines it answered with.
     pub async fn command(&mut self, command: &str) -> Result<Vec<String>, ModemError> {
         self.write(format!("{command}\r").as_bytes()).await?;
-        self.response(command).await
+        self.response(command, Instant::now() + self.timeout, true)
+            .await
     }
 
-    async fn response(&mut self, command: &str) -> Result<Vec<String>, ModemError> {
-        let deadline = Instant::now() + self.timeout;
+    /// The answer to `command`, up to its final result code. With `echo`,
+    /// the command's own echo is skipped; without, it is out of step.
+    async fn response(
+        &mut self,
+        command: &str,
+        deadline: Instant,
+        echo: bool,
+    ) -> Result<Vec<String>, ModemError> {
         let mut info = Vec::new();
         loop {
             let Some(text) = self.line(deadline).await? else {
@@ -168,7 +256,13 @@ impl<S: AsyncRead + AsyncWrite + Unpin> Modem<S> {
                 });
             };
             if text.trim() == command {
-                continue; // our own echo
+                if echo {
+                    continue; // our own echo
+                }
+                return Err(ModemError::OutOfStep {
+                    command: command.into(),
+                    answer: format!("{text} (echo is still on)"),
+                });
             }
             let line = parse_line(&text);
             if is_unsolicited(&line) {
@@ -180,6 +274,8 @@ impl<S: AsyncRead + AsyncWrite + Unpin> Modem<S> {
                     command: command.to_string(),
                     answer: text.trim().to_string(),
                 });
+            } else if !belongs(command, &text) {
+                tracing::warn!(command, line = %text.trim(), "modem: a line of another command's answer, skipped");
             } else if !text.trim().is_empty() {
                 info.push(text.trim().to_string());
             }
@@ -189,9 +285,13 @@ impl<S: AsyncRead + AsyncWrite + Unpin> Modem<S> {
     /// Brings the modem into a known state: echo off, numeric errors, SIM
     /// PIN, PDU mode, new-message and status-report indications.
     pub async fn init(&mut self, pin: Option<&str>) -> Result<Status, ModemError> {
-        // A modem in the middle of something (a half-typed PDU) needs an
-        // escape, then a few tries to answer a plain AT.
+        // A modem in the middle of something (a half-typed PDU or command
+        // line) needs an escape; what it still had to say, and whatever
+        // the previous session left unread, is drained. Then a few tries
+        // to answer a plain AT, and the answers to the tries that timed
+        // out are drained too.
         self.write(b"\x1b\r").await?;
+        self.drain().await?;
         let mut synced = Err(ModemError::Closed);
         for _ in 0..3 {
             synced = self.command("AT").await;
@@ -200,8 +300,9 @@ impl<S: AsyncRead + AsyncWrite + Unpin> Modem<S> {
             }
         }
         synced?;
-        self.buf.clear();
+        self.drain().await?;
         self.command("ATE0").await?;
+        self.confirm_in_step().await?;
         self.command("AT+CMEE=1").await?;
         let pin_state = self.command("AT+CPIN?").await?;
         if pin_state
@@ -246,6 +347,24 @@ impl<S: AsyncRead + AsyncWrite + Unpin> Modem<S> {
             model,
             registered,
             rssi,
+        })
+    }
+
+    /// Echo is off and every answer so far has been read: a plain `AT`
+    /// gets exactly one `OK`, without echo or anything else, and nothing
+    /// follows it.
+    async fn confirm_in_step(&mut self) -> Result<(), ModemError> {
+        self.write(b"AT\r").await?;
+        let info = self
+            .response("AT", Instant::now() + self.timeout, false)
+            .await?;
+        let after = self.drain().await?;
+        if info.is_empty() && after.is_empty() {
+            return Ok(());
+        }
+        Err(ModemError::OutOfStep {
+            command: "AT".into(),
+            answer: [info, after].concat().join(" | "),
         })
     }
 
@@ -310,6 +429,15 @@ impl<S: AsyncRead + AsyncWrite + Unpin> Modem<S> {
             let line = parse_line(&text);
             if is_unsolicited(&line) {
                 self.unsolicited(line, deadline).await?;
+            } else if line == Line::Ok {
+                // `AT+CMGS` never says OK before its PDU: this is another
+                // command's answer, and the prompt may still open; close
+                // it, lest the next command be typed into it.
+                let _ = self.write(b"\x1b").await;
+                return Err(ModemError::OutOfStep {
+                    command,
+                    answer: text.trim().to_string(),
+                });
             } else if is_final(&line) {
                 return Err(ModemError::Refused {
                     command,
@@ -318,7 +446,16 @@ impl<S: AsyncRead + AsyncWrite + Unpin> Modem<S> {
             }
         }
         self.write(format!("{hex}\x1a").as_bytes()).await?;
-        let info = self.response(&command).await?;
+        let limit = SUBMIT_LIMIT.max(self.timeout);
+        let info = match self.response(&command, Instant::now() + limit, true).await {
+            Err(ModemError::Timeout { .. }) => {
+                return Err(ModemError::Unconfirmed {
+                    command,
+                    secs: limit.as_secs(),
+                });
+            }
+            answer => answer?,
+        };
         info.iter()
             .find_map(|l| match parse_line(l) {
                 Line::Sent { reference } => Some(reference),
@@ -347,6 +484,25 @@ impl<S: AsyncRead + AsyncWrite + Unpin> Modem<S> {
             }
         }
     }
+}
+
+/// Whether an information line can belong to the answer to `command`: a
+/// line that names a command (`+CPIN: READY`) only to that command.
+fn belongs(command: &str, text: &str) -> bool {
+    let Some((name, _)) = text
+        .trim()
+        .strip_prefix('+')
+        .and_then(|t| t.split_once(':'))
+    else {
+        return true;
+    };
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_uppercase()) {
+        return true; // `+CMS ERROR:` and the like are final result codes
+    }
+    command
+        .strip_prefix("AT+")
+        .and_then(|c| c.strip_prefix(name))
+        .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric()))
 }
 
 /// Pairs each header line `head` accepts with the PDU on the line after it.

@@ -1,6 +1,5 @@
 //! A running `ccgate serve` for tests: its data directory, its configuration,
 //! its store, and the process, stopped by SIGTERM or killed with SIGKILL.
-#![allow(dead_code)]
 
 use std::io::Read;
 use std::net::TcpListener;
@@ -76,10 +75,6 @@ impl Gateway {
 
     pub fn db(&self) -> PathBuf {
         self.path("ccgate.db")
-    }
-
-    pub fn store(&self) -> Store {
-        Store::open(&self.db()).expect("open store")
     }
 
     /// Starts the daemon; its log goes to `serve-<n>.log`.
@@ -199,6 +194,67 @@ pub fn add_player(
         .expect("add player");
     tx.commit().expect("commit");
     id.0
+}
+
+/// A player of a test game. The cast of the tests: Alice and Bob by email
+/// (`<name>@example.test`), Boris by SMS, Rolf by radio; SAN in English
+/// unless said otherwise.
+pub struct Seat {
+    name: String,
+    addresses: Vec<(Channel, String)>,
+    notation: Notation,
+    lang: Lang,
+}
+
+impl Seat {
+    /// A player by email at `<name in lower case>@example.test`.
+    pub fn email(name: &str) -> Seat {
+        let address = format!("{}@example.test", name.to_lowercase());
+        Seat::at(name, Channel::Email, &address)
+    }
+
+    /// A player reached on `channel` at `address`.
+    pub fn at(name: &str, channel: Channel, address: &str) -> Seat {
+        Seat {
+            name: name.into(),
+            addresses: vec![(channel, address.into())],
+            notation: Notation::San,
+            lang: Lang::En,
+        }
+    }
+
+    /// A further address (replies still go to the first).
+    pub fn also(mut self, channel: Channel, address: &str) -> Seat {
+        self.addresses.push((channel, address.into()));
+        self
+    }
+
+    pub fn notation(mut self, notation: Notation) -> Seat {
+        self.notation = notation;
+        self
+    }
+
+    pub fn lang(mut self, lang: Lang) -> Seat {
+        self.lang = lang;
+        self
+    }
+
+    fn add(&self, db: &Path) -> i64 {
+        let addresses: Vec<(Channel, &str)> = self
+            .addresses
+            .iter()
+            .map(|(c, a)| (*c, a.as_str()))
+            .collect();
+        add_player(db, &self.name, &addresses, self.notation, self.lang)
+    }
+}
+
+/// The world most tests start from: two players and a game without a clock
+/// between them. Adds White first; returns the game's id.
+pub fn game_between(db: &Path, white: Seat, black: Seat) -> i64 {
+    let w = white.add(db);
+    let b = black.add(db);
+    new_game(db, w, b)
 }
 
 /// Starts a game without a clock.

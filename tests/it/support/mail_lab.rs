@@ -2,8 +2,7 @@
 //! aiosmtpd-based test SMTP server (`tests/support/smtp_server.py`), both on
 //! free 127.0.0.1 ports and rooted in a fresh temporary directory.
 //!
-//! Include it from a test crate with
-//! `#[path = "common/mail_lab.rs"] mod mail_lab;`.
+//! Tests use it as `crate::support::mail_lab`.
 //!
 //! Mail sent to `user@anything` over SMTP lands in `<mail root>/user/Maildir/new`
 //! (with `Return-Path` and `Delivered-To` prepended, LF line endings), which is
@@ -19,11 +18,8 @@
 //! several processes. Set `CCGATE_KEEP_MAIL_LAB=1` to keep the lab's directory
 //! (its path is printed) for a post-mortem.
 //!
-//! All methods are blocking. In a `#[tokio::test]` (current-thread runtime)
-//! whose code under test runs as a task on that same runtime, use
-//! [`MailLab::wait_for_messages_async`] rather than the blocking
-//! [`MailLab::wait_for_messages`], or the task cannot progress while waiting.
-#![allow(dead_code)]
+//! All methods are blocking: call them from plain threads, not from a task
+//! of the runtime that runs the code under test.
 
 use std::collections::HashSet;
 use std::fs;
@@ -35,6 +31,8 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use super::peer::venv_python;
 
 const SETUP_HINT: &str = "install the test servers as root with `.ci/setup-servers` \
                           (Debian dovecot-imapd, and aiosmtpd in a venv at \
@@ -87,7 +85,7 @@ impl MailLab {
 
     fn start_with(tls: bool) -> MailLab {
         let dovecot_bin = find_dovecot();
-        let python = venv_python();
+        let python = venv_python("mail lab", "aiosmtpd");
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/smtp_server.py");
         assert!(
             script.is_file(),
@@ -384,27 +382,6 @@ impl MailLab {
         }
     }
 
-    /// [`MailLab::wait_for_messages`] that sleeps with tokio, so that other
-    /// tasks of the runtime go on while it waits.
-    pub async fn wait_for_messages_async(
-        &self,
-        user: &str,
-        n: usize,
-        timeout: Duration,
-    ) -> Vec<Vec<u8>> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let msgs = self.messages(user);
-            if msgs.len() >= n {
-                return msgs;
-            }
-            if Instant::now() >= deadline {
-                self.not_reached(user, n, msgs.len(), timeout);
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-
     // ---- internals -----------------------------------------------------
 
     fn not_reached(&self, user: &str, n: usize, have: usize, timeout: Duration) -> ! {
@@ -594,7 +571,7 @@ impl MailLab {
             ),
         };
         format!(
-            "# mail lab {instance}: written by tests/common/mail_lab.rs\n\
+            "# mail lab {instance}: written by tests/it/support/mail_lab.rs\n\
              base_dir = {d}/run\n\
              state_dir = {d}/state\n\
              instance_name = {instance}\n\
@@ -723,6 +700,8 @@ impl Drop for MailLab {
 
 // ---- helpers -----------------------------------------------------------
 
+// The fields are read only through `Debug`, in the start-up panic.
+#[allow(dead_code)]
 #[derive(Debug)]
 enum DovecotFailure {
     /// The master process ended.
@@ -743,19 +722,6 @@ fn find_dovecot() -> PathBuf {
         .unwrap_or_else(|| {
             panic!("mail lab: dovecot not found (Debian package dovecot-imapd); {SETUP_HINT}")
         })
-}
-
-fn venv_python() -> PathBuf {
-    let venv = std::env::var_os("CCGATE_TEST_VENV")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/opt/ccgate-test-venv"));
-    let python = venv.join("bin/python");
-    assert!(
-        python.exists(),
-        "mail lab: no Python venv at {} (with aiosmtpd); {SETUP_HINT}",
-        venv.display()
-    );
-    python
 }
 
 /// `Some((uid of nobody, gid of nogroup))` when running as root.

@@ -1,7 +1,10 @@
 //! Set-up shared by the integration tests.
 
+pub mod chess;
 pub mod gateway;
 pub mod mail_lab;
 pub mod modem_lab;
+pub mod peer;
 pub mod radio_game;
 pub mod radio_lab;
+pub mod rng;

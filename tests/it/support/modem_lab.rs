@@ -2,8 +2,7 @@
 //! simulator `tests/support/modem_sim.py` on its far end, in a fresh
 //! temporary directory.
 //!
-//! Include it from a test crate with
-//! `#[path = "common/modem_lab.rs"] mod modem_lab;`.
+//! Tests use it as `crate::support::modem_lab`.
 //!
 //! ```text
 //!   ccgate / a test ──► DIR/dte ══ socat ══ DIR/modem ◄── modem_sim.py --control DIR
@@ -31,10 +30,8 @@
 //! post-mortem (its path is printed), `CCGATE_PYTHON` to choose the
 //! interpreter.
 //!
-//! All methods block, but only briefly, except the `wait_*` ones: from a
-//! `#[tokio::test]` whose code under test runs on the same runtime, use the
-//! `*_async` variants.
-#![allow(dead_code)]
+//! All methods block, but only briefly, except the `wait_*` ones: call those
+//! from plain threads, not from a task of the runtime under test.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{ErrorKind, Read, Write};
@@ -296,25 +293,6 @@ impl ModemLab {
         }
     }
 
-    /// [`ModemLab::wait_sent`] for async tests: sleeps on the tokio timer.
-    pub async fn wait_sent_async(&self, n: usize, timeout: Duration) -> Vec<Value> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let sent = self.sent();
-            if sent.len() >= n {
-                return sent;
-            }
-            if Instant::now() >= deadline {
-                panic!(
-                    "modem lab: {} SMS sent after {timeout:?}, expected {n}: {sent:#?}\n{}",
-                    sent.len(),
-                    self.diagnostics()
-                );
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-
     /// Waits until `pred(state())` holds and returns that state; panics with
     /// `what` and the log on timeout.
     pub fn wait_state(
@@ -336,29 +314,6 @@ impl ModemLab {
                 );
             }
             sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// [`ModemLab::wait_state`] for async tests.
-    pub async fn wait_state_async(
-        &self,
-        what: &str,
-        timeout: Duration,
-        pred: impl Fn(&Value) -> bool,
-    ) -> Value {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let s = self.state();
-            if pred(&s) {
-                return s;
-            }
-            if Instant::now() >= deadline {
-                panic!(
-                    "modem lab: timed out after {timeout:?} waiting for {what}\n{}",
-                    self.diagnostics()
-                );
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
 
@@ -702,16 +657,6 @@ impl Dte {
     /// `+CME ERROR: x`, `NO CARRIER`) or an SMS prompt (`\r\n> `).
     pub fn read_response(&mut self, timeout: Duration) -> Result<String, String> {
         self.read_until_with(timeout, final_result_end)
-    }
-
-    /// Sends a command line and returns everything through its final result
-    /// code (echo included). Panics after 10 s.
-    pub fn cmd(&mut self, line: &str) -> String {
-        self.send(line);
-        match self.read_response(Duration::from_secs(10)) {
-            Ok(s) => s,
-            Err(got) => panic!("dte: no final result code for {line:?}; got {got:?}"),
-        }
     }
 
     /// Whether the link has gone away (the modem was unplugged).

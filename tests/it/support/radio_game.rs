@@ -2,9 +2,6 @@
 //! line the caller set up: the gateway (`ccgate serve`, Maildir in, `.eml`
 //! files out) with `gateway_radio` as its `[radio]` section as DL0CCG, and a
 //! `ccgate radio-station` DL1ABC with `station_radio`.
-//! Include with gateway.rs and radio_lab.rs:
-//! `#[path = "common/radio_game.rs"] mod radio_game;`.
-#![allow(dead_code)]
 
 use std::path::Path;
 use std::time::Duration;
@@ -12,7 +9,7 @@ use std::time::Duration;
 use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
 
-use super::gateway::{Gateway, add_player, count, drop_mail, eml_with, mail, new_game, wait_until};
+use super::gateway::{Gateway, Seat, count, drop_mail, eml_with, game_between, mail, wait_until};
 use super::radio_lab::{Station, wait_for};
 
 /// Rolf (radio, German SAN) mates Anna (email, ICCF)… or rather she mates
@@ -30,21 +27,11 @@ pub fn play(
         "[email.maildir]\npath = \"inbox\"\npoll_every = \"200ms\"\n{gateway_radio}"
     ));
     let db = gw.db();
-    let rolf = add_player(
+    let g = game_between(
         &db,
-        "Rolf",
-        &[(Channel::Radio, "DL1ABC")],
-        Notation::San,
-        Lang::De,
+        Seat::at("Rolf", Channel::Radio, "DL1ABC").lang(Lang::De),
+        Seat::email("Anna").notation(Notation::Iccf),
     );
-    let anna = add_player(
-        &db,
-        "Anna",
-        &[(Channel::Email, "anna@example.test")],
-        Notation::Iccf,
-        Lang::En,
-    );
-    let g = new_game(&db, rolf, anna);
     gw.start();
     let mut st = Station::start(dir, "dl1abc", station_radio);
     let inbox = gw.path("inbox");

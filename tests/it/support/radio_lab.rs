@@ -1,8 +1,6 @@
 //! Radio test lab: a paced, noisy line between two real pseudo-terminals
 //! (`tests/support/radio_relay.py`) and `ccgate radio-station` processes
 //! driven through their standard input and JSON-lines output.
-//! Include with `#[path = "common/radio_lab.rs"] mod radio_lab;`.
-#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -12,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use super::peer::support_file;
+
 fn python() -> String {
     let venv = std::env::var("CCGATE_TEST_VENV").unwrap_or_else(|_| "/opt/ccgate-test-venv".into());
     let p = Path::new(&venv).join("bin/python3");
@@ -20,12 +20,6 @@ fn python() -> String {
     } else {
         "python3".into()
     }
-}
-
-fn support(file: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/support")
-        .join(file)
 }
 
 /// Polls `done` until it holds; panics with `what` and `context()` after `timeout`.
@@ -60,7 +54,7 @@ impl Relay {
     pub fn start(dir: &Path, baud: u32, noise: &[&str]) -> Relay {
         let (a, b) = (dir.join("line-a"), dir.join("line-b"));
         let mut child = Command::new(python())
-            .arg(support("radio_relay.py"))
+            .arg(support_file("radio_relay.py"))
             .arg("--a")
             .arg(&a)
             .arg("--b")
@@ -97,10 +91,6 @@ impl Relay {
         writeln!(self.stdin, "{cmd}").expect("relay command");
         self.stdin.flush().expect("flush");
         self.read()
-    }
-
-    pub fn stats(&mut self) -> Value {
-        self.command("stats")
     }
 }
 
@@ -310,7 +300,7 @@ impl DireWolf {
     pub fn start(dir: &Path, env: &[(&str, &str)]) -> DireWolf {
         let dw = dir.join("direwolf");
         let (port_a, port_b) = (low_port(), low_port());
-        let out = Command::new(support("direwolf/start.sh"))
+        let out = Command::new(support_file("direwolf/start.sh"))
             .arg(&dw)
             .args([port_a.to_string(), port_b.to_string()])
             .envs(env.iter().copied())
@@ -347,7 +337,7 @@ impl DireWolf {
 
 impl Drop for DireWolf {
     fn drop(&mut self) {
-        let _ = Command::new(support("direwolf/stop.sh"))
+        let _ = Command::new(support_file("direwolf/stop.sh"))
             .arg(&self.dir)
             .status();
     }

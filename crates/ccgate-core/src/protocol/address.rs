@@ -18,6 +18,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::callsign::Callsign;
+
 /// A transport that carries messages to and from players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -112,31 +114,11 @@ pub fn normalize(channel: Channel, raw: &str) -> Result<String, AddressError> {
                 Err(AddressError::Phone(raw.to_string()))
             }
         }
-        Channel::Radio => {
-            // The form the radio link writes senders in (radio.md §3): at
-            // most 6 characters (AX.25), SSID 0..=15 without leading zeros,
-            // and no "-0", so an address always matches the frames' sender.
-            let call = raw.to_ascii_uppercase();
-            let (base, ssid) = call
-                .split_once('-')
-                .map_or((call.as_str(), None), |(b, s)| (b, Some(s)));
-            let ssid = match ssid {
-                None => Some(0),
-                Some(s)
-                    if !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit()) =>
-                {
-                    s.parse::<u8>().ok().filter(|n| *n <= 15)
-                }
-                Some(_) => None,
-            };
-            let ok = (3..=6).contains(&base.len())
-                && base.bytes().all(|b| b.is_ascii_alphanumeric())
-                && base.bytes().any(|b| b.is_ascii_digit());
-            match ssid {
-                Some(0) if ok => Ok(base.to_string()),
-                Some(n) if ok => Ok(format!("{base}-{n}")),
-                _ => Err(AddressError::Callsign(raw.to_string())),
-            }
-        }
+        // The link's form (radio.md §3), held to a licensed station's
+        // shape, so an address always matches the frames' sender.
+        Channel::Radio => match Callsign::new(raw) {
+            Ok(call) if call.is_station() => Ok(call.to_string()),
+            _ => Err(AddressError::Callsign(raw.to_string())),
+        },
     }
 }

@@ -2,6 +2,7 @@
 //! the composition of replies. Pure: no store, transport or tokio.
 
 pub mod address;
+pub mod callsign;
 pub mod grammar;
 pub mod sms;
 pub mod templates;

@@ -5,13 +5,13 @@
 //! the forms the readers accept (ICCF 4-digit promotion, Uedemann suffixes,
 //! look-alike letters, Russian and German letters).
 
-use crate::support as common;
+use crate::support;
 
 use ccgate_core::notation::{
     CheckMark, Illegal, Lang, Notation, ReadError, ReadOptions, Reading, Warning, read_move,
 };
-use common::{pos_from_fen, uci_of};
 use shakmaty::{CastlingSide, Chess, Role, Square};
+use support::{pos_from_fen, uci_of};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";

@@ -16,30 +16,7 @@ use ccgate_core::protocol::is_iccf_shaped;
 use proptest::prelude::*;
 use shakmaty::Color;
 
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('t') => out.push('\t'),
-            Some('\\') => out.push('\\'),
-            Some('u') => {
-                let hex: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
-                out.push(
-                    char::from_u32(u32::from_str_radix(&hex, 16).expect("hex")).expect("char"),
-                );
-            }
-            other => panic!("unknown escape \\{other:?} in {s:?}"),
-        }
-    }
-    out
-}
+use crate::support::unescape;
 
 fn render(lines: &[ParsedLine]) -> String {
     if lines.is_empty() {

@@ -4,7 +4,7 @@
 //! oracle). Where ccgate deliberately differs from a peer, the case is listed
 //! as an exception with its reason, and ccgate's own behaviour is asserted.
 
-use crate::support as common;
+use crate::support;
 
 use std::collections::BTreeMap;
 
@@ -12,8 +12,8 @@ use ccgate_core::notation::{
     Illegal, Lang, Notation, ReadError, ReadOptions, Reading, Style, WriteOptions, read_move,
     write_move,
 };
-use common::{Tsv, describe, move_from_uci, pos_from_fen, pos_from_fen_lenient, uci_of};
 use shakmaty::{Chess, Position};
+use support::{Tsv, describe, move_from_uci, pos_from_fen, pos_from_fen_lenient, uci_of, unescape};
 
 fn en() -> ReadOptions {
     ReadOptions::new(Lang::En)
@@ -36,25 +36,6 @@ fn report(what: &str, failures: &[String]) {
         "{what}: {} failures (first 60 above)",
         failures.len()
     );
-}
-
-/// `\n`, `\t` and `\\` escapes of the data files.
-fn unescape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('t') => out.push('\t'),
-            Some(other) => out.push(other),
-            None => out.push('\\'),
-        }
-    }
-    out
 }
 
 /// Whether ccgate refused for the same kind of reason as python-chess:

@@ -8,20 +8,20 @@
 //! stays fast in debug builds; `roundtrip_full` (ignored) sweeps everything:
 //! `cargo test --profile test-opt --test roundtrip -- --ignored`.
 
-use crate::support as common;
+use crate::support;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use ccgate_core::notation::{Lang, Notation, Style, WriteOptions, read_move, write_move};
-use common::{
-    Config, GameStats, all_configs, all_positions, descriptive_landed, fen_of, full_configs,
-    game_positions, perft_positions, rotating_configs, roundtrip, sweep_position, uci_of,
-};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, Position};
+use support::{
+    Config, GameStats, all_configs, all_positions, descriptive_landed, fen_of, full_configs,
+    game_positions, perft_positions, rotating_configs, roundtrip, sweep_position, uci_of,
+};
 
 /// The default run replays one standard game in `GAME_STRIDE`, takes one
 /// of their positions in `PLY_STRIDE`, and one perft position in
@@ -80,7 +80,7 @@ fn positions_load() {
     // 6403 standard games parsed ok, one in GAME_STRIDE replayed.
     assert_eq!(stats.games, 6403_usize.div_ceil(GAME_STRIDE), "{stats:?}");
     assert!(stats.plies > 400_000 / GAME_STRIDE, "{stats:?}");
-    let (perft, rejects) = common::perft_positions_and_rejects();
+    let (perft, rejects) = support::perft_positions_and_rejects();
     eprintln!(
         "perft positions: {}; not standard chess: {rejects:?}",
         perft.len()
@@ -136,7 +136,7 @@ fn roundtrip_every_language() {
         // En passant with check.
         "8/8/8/2k5/3pP3/8/8/4K2R b K e3 0 1",
     ] {
-        positions.push(common::pos_from_fen(fen).unwrap());
+        positions.push(support::pos_from_fen(fen).unwrap());
     }
     let configs = all_configs();
     let mut failures = Vec::new();
@@ -156,10 +156,18 @@ fn roundtrip_every_language() {
 #[test]
 fn uci_and_san_agree_with_shakmaty() {
     let (games, _) = game_sample();
+    let sample = sample();
+    let moves = agree_with_shakmaty(games.iter().step_by(PLY_STRIDE / 5).chain(sample.iter()));
+    eprintln!("{moves} moves compared");
+}
+
+/// UCI and English PGN-style SAN of every legal move of `positions`
+/// against shakmaty's; reports the differences, returns how many moves.
+fn agree_with_shakmaty<'a>(positions: impl Iterator<Item = &'a Chess>) -> usize {
     let mut failures = Vec::new();
     let mut moves = 0;
     let en = WriteOptions::new(Lang::En).with_style(Style::Pgn);
-    for pos in games.iter().step_by(PLY_STRIDE / 5).chain(sample().iter()) {
+    for pos in positions {
         for m in pos.legal_moves() {
             moves += 1;
             let uci = write_move(pos, m, Notation::Uci, &en);
@@ -173,8 +181,8 @@ fn uci_and_san_agree_with_shakmaty() {
             }
         }
     }
-    eprintln!("{moves} moves compared");
     report(&failures);
+    moves
 }
 
 /// Descriptive round trips, on their own so that a failure shows separately.
@@ -254,7 +262,7 @@ fn roundtrip_full() {
 /// letter class spell everything alike.
 #[test]
 fn equivalent_configs_write_the_same() {
-    let classes = common::letter_classes();
+    let classes = support::letter_classes();
     // 33 languages; German, Swedish, Danish, Norwegian; Spanish, Italian, Catalan; Czech, Slovak.
     assert_eq!(classes.len(), 33 - 3 - 2 - 1, "{classes:?}");
     let mut failures = Vec::new();
@@ -401,8 +409,8 @@ fn playout(plies: &[Ply], notations: &[Notation]) -> Result<(), String> {
 #[test]
 fn canonical_forms() {
     let fen = "r7/1P3k2/8/8/8/8/8/R3K2R w KQ - 0 1";
-    let pos = common::pos_from_fen(fen).unwrap();
-    let mv = |uci: &str| common::move_from_uci(&pos, uci).unwrap();
+    let pos = support::pos_from_fen(fen).unwrap();
+    let mv = |uci: &str| support::move_from_uci(&pos, uci).unwrap();
     let w = |m, n, lang, style| write_move(&pos, m, n, &WriteOptions::new(lang).with_style(style));
     let promo = mv("b7a8q");
     let castle = mv("e1c1");
@@ -428,15 +436,16 @@ fn canonical_forms() {
     assert_eq!(w(rook, Notation::Figurine, Lang::En, Style::Pgn), "♖g1");
     // Captures x, check +, mate #; figurines in the mover's colour, no pawn glyph.
     let start = Chess::default();
-    let e4 = common::move_from_uci(&start, "e2e4").unwrap();
+    let e4 = support::move_from_uci(&start, "e2e4").unwrap();
     assert_eq!(
         write_move(&start, e4, Notation::Figurine, &WriteOptions::default()),
         "e4"
     );
-    let scholar =
-        common::pos_from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
-            .unwrap();
-    let mate = common::move_from_uci(&scholar, "h5f7").unwrap();
+    let scholar = support::pos_from_fen(
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    )
+    .unwrap();
+    let mate = support::move_from_uci(&scholar, "h5f7").unwrap();
     assert_eq!(
         write_move(&scholar, mate, Notation::San, &WriteOptions::default()),
         "Qxf7#"
@@ -445,8 +454,8 @@ fn canonical_forms() {
         write_move(&scholar, mate, Notation::Lan, &WriteOptions::default()),
         "Qh5xf7#"
     );
-    let black = common::pos_from_fen(AFTER_E4).unwrap();
-    let nf6 = common::move_from_uci(&black, "g8f6").unwrap();
+    let black = support::pos_from_fen(AFTER_E4).unwrap();
+    let nf6 = support::move_from_uci(&black, "g8f6").unwrap();
     assert_eq!(
         write_move(&black, nf6, Notation::Figurine, &WriteOptions::default()),
         "♞f6"
@@ -460,25 +469,8 @@ const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0
 #[ignore = "a minute in an optimised build: cargo test --profile test-opt -- --ignored"]
 fn uci_and_san_agree_with_shakmaty_full() {
     let (all, _) = positions();
-    let en = WriteOptions::new(Lang::En).with_style(Style::Pgn);
-    let mut failures = Vec::new();
-    let mut moves = 0;
-    for pos in all {
-        for m in pos.legal_moves() {
-            moves += 1;
-            let uci = write_move(pos, m, Notation::Uci, &en);
-            if uci != m.to_uci(CastlingMode::Standard).to_string() {
-                failures.push(format!("{}: uci {uci} for {m}", fen_of(pos)));
-            }
-            let san = write_move(pos, m, Notation::San, &en);
-            let expected = SanPlus::from_move(pos.clone(), m).to_string();
-            if san != expected {
-                failures.push(format!("{}: san {san} expected {expected}", fen_of(pos)));
-            }
-        }
-    }
+    let moves = agree_with_shakmaty(all.iter());
     eprintln!("{} positions, {moves} moves compared", all.len());
-    report(&failures);
 }
 
 #[test]

@@ -1,11 +1,12 @@
 //! The properties checked on arbitrary input, shared by the cargo-fuzz
-//! targets in `fuzz/` and the proptest smoke run in `tests/fuzz_smoke.rs`, so
+//! targets in `fuzz/` and the proptest smoke run in `core/fuzz_smoke.rs`, so
 //! that a crash found by one is a failure in the other.
 //!
 //! Input format of both fuzz targets (and of the files in
 //! `tests/data/fuzz-regressions/`): the first byte picks the notation and the
 //! language ([`selector`]), the rest is the text, read as lossy UTF-8.
 
+// Each fuzz target includes this file and uses only part of it.
 #![allow(dead_code)]
 
 use ccgate_core::notation::movetext::{Game, MovetextOptions, Node, read_games, write_movetext};

@@ -1,10 +1,6 @@
 //! Helpers shared by the integration tests: test-data loading, positions from
 //! FEN, the positions of the game collection and the perft suites, and the
 //! write-then-read round trip of one move.
-//!
-//! Each integration test crate compiles this module on its own and uses only
-//! part of it, hence the `dead_code` allowance.
-#![allow(dead_code)]
 
 use std::collections::HashSet;
 use std::fs;
@@ -434,4 +430,31 @@ pub fn sweep_position(pos: &Chess, configs: &[Config], failures: &mut Vec<String
         }
     }
     n
+}
+
+/// The escapes of the data files and vectors: `\n`, `\r`, `\t`, `\\` and
+/// `\u{…}`; any other is an error in the file.
+pub fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('t') => out.push('\t'),
+            Some('\\') => out.push('\\'),
+            Some('u') => {
+                let hex: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                out.push(
+                    char::from_u32(u32::from_str_radix(&hex, 16).expect("hex")).expect("char"),
+                );
+            }
+            other => panic!("unknown escape \\{other:?} in {s:?}"),
+        }
+    }
+    out
 }

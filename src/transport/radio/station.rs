@@ -29,16 +29,17 @@ use serde_json::json;
 use tokio::io::AsyncBufReadExt;
 use tokio::sync::{Notify, mpsc, watch};
 
-use crate::config::RadioConfig;
+use super::config::RadioSettings;
+use super::driver::{self, Due, Handler};
+use super::frame::Callsign;
+use super::link::{LinkState, MsgId};
+use super::state;
 use crate::protocol::address::Channel;
 use crate::store::{self, Journaled, Store};
-use crate::transport::radio::driver::{self, Due, Handler};
-use crate::transport::radio::frame::Callsign;
-use crate::transport::radio::link::{LinkState, MsgId};
 
 struct Console {
     store: Arc<Mutex<Store>>,
-    me: String,
+    me: Callsign,
     default_peer: Callsign,
     lines: mpsc::UnboundedReceiver<(u64, String)>,
     /// Lines read and not yet taken by a link (offered again until they are).
@@ -78,25 +79,23 @@ impl Console {
 
 impl Handler for Console {
     async fn load(&mut self, peer: Callsign) -> Result<Option<LinkState>, String> {
-        let me = self.me.clone();
-        let json = self.with_store(|s| s.load_link(&me, &peer.to_string()))?;
-        json.map(|j| serde_json::from_str(&j).map_err(|e| format!("saved link state: {e}")))
-            .transpose()
+        let me = self.me;
+        self.with_store(|s| Ok(state::load(s, me, peer)))?
     }
 
-    async fn save(&mut self, peer: Callsign, state: LinkState) -> Result<(), String> {
-        let json = serde_json::to_string(&state).map_err(|e| e.to_string())?;
-        let me = self.me.clone();
+    async fn save(&mut self, peer: Callsign, link: LinkState) -> Result<(), String> {
+        let json = state::encode(&link)?;
+        let me = self.me;
         self.with_store(|s| {
             let tx = s.write()?;
-            tx.save_link(&me, &peer.to_string(), &json, Timestamp::now())?;
+            state::save(&tx, me, peer, &json, Timestamp::now())?;
             tx.commit()?;
             Ok(())
         })
     }
 
     async fn delivered(&mut self, peer: Callsign, pos: u32, text: String) -> Result<(), String> {
-        let id = format!("{peer}>{}#{pos}", self.me);
+        let id = state::message_id(peer, self.me, pos);
         let fresh = self.with_store(|s| {
             let tx = s.write()?;
             let j = tx.journal(
@@ -192,9 +191,9 @@ impl Handler for Console {
 }
 
 /// Runs the station until SIGTERM/SIGINT, or until done with `exit_when_done`.
-pub async fn run(config: RadioConfig, store: Store, exit_when_done: bool) -> Result<(), String> {
-    let settings = driver::Settings::new(&config)?;
-    let default_peer = settings
+pub async fn run(radio: RadioSettings, store: Store, exit_when_done: bool) -> Result<(), String> {
+    let default_peer = radio
+        .link
         .peers
         .first()
         .map(|(c, _)| *c)
@@ -231,7 +230,7 @@ pub async fn run(config: RadioConfig, store: Store, exit_when_done: bool) -> Res
     }
     let console = Console {
         store: Arc::new(Mutex::new(store)),
-        me: settings.me.to_string(),
+        me: radio.link.me,
         default_peer,
         lines: rx,
         pending: Vec::new(),
@@ -240,6 +239,6 @@ pub async fn run(config: RadioConfig, store: Store, exit_when_done: bool) -> Res
         exit_when_done,
         stop: stop_tx,
     };
-    driver::run(config, console, wake, stop).await;
+    driver::run(radio, console, wake, stop).await;
     Ok(())
 }

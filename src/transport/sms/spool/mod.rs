@@ -175,6 +175,12 @@ use sha2::{Digest, Sha256};
 use super::gsm7;
 use crate::protocol::sms::{Encoding, limit, units};
 
+mod gammu;
+mod smstools;
+
+use gammu::{gammu_backup, gammu_name, gammu_text};
+use smstools::{smstools_message, smstools_outgoing};
+
 /// Which program's spool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -355,97 +361,6 @@ fn transport_id(kind: SpoolKind, name: &str, bytes: &[u8]) -> String {
     format!("spool:{}:{name}:{hex}", kind.name())
 }
 
-struct GammuName {
-    sender: String,
-    received: String,
-    ext: String,
-}
-
-/// `IN<YYYYMMDD>_<HHMMSS>_<serial>_<sender>_<part>.<ext>`; the sender may
-/// itself hold `_` or `.` (alphanumeric senders), so the part and extension
-/// are taken from the right.
-fn gammu_name(name: &str) -> Result<GammuName, SpoolError> {
-    let bad = |reason| SpoolError::BadName {
-        name: name.to_string(),
-        reason,
-    };
-    let rest = name.strip_prefix("IN").ok_or_else(|| bad("no IN prefix"))?;
-    let (stem, ext) = rest.rsplit_once('.').ok_or_else(|| bad("no extension"))?;
-    if !matches!(ext, "txt" | "bin" | "smsbackup") {
-        return Err(bad("extension not txt, bin or smsbackup"));
-    }
-    let (stem, part) = stem.rsplit_once('_').ok_or_else(|| bad("no part number"))?;
-    if !is_digits(part) {
-        return Err(bad("part number not digits"));
-    }
-    let mut fields = stem.splitn(4, '_');
-    let (Some(date), Some(time), Some(serial), Some(sender)) =
-        (fields.next(), fields.next(), fields.next(), fields.next())
-    else {
-        return Err(bad("fewer than five fields"));
-    };
-    if date.len() != 8 || !is_digits(date) {
-        return Err(bad("date not YYYYMMDD"));
-    }
-    if time.len() != 6 || !is_digits(time) {
-        return Err(bad("time not HHMMSS"));
-    }
-    if !is_digits(serial) {
-        return Err(bad("serial not digits"));
-    }
-    if sender.is_empty() {
-        return Err(bad("empty sender"));
-    }
-    let (y, md) = date.split_at(4);
-    let (m, d) = md.split_at(2);
-    let (hh, ms) = time.split_at(2);
-    let (mi, ss) = ms.split_at(2);
-    Ok(GammuName {
-        sender: sender.to_string(),
-        received: format!("{y}-{m}-{d}T{hh}:{mi}:{ss}"),
-        ext: ext.to_string(),
-    })
-}
-
-fn is_digits(s: &str) -> bool {
-    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// The text of a gammu inbox file, whichever `InboxFormat` wrote it.
-fn gammu_text(bytes: &[u8]) -> Result<String, SpoolError> {
-    match bytes {
-        [0xFE, 0xFF, rest @ ..] => utf16_until_nul(rest, true),
-        [0xFF, 0xFE, rest @ ..] => utf16_until_nul(rest, false),
-        _ if is_backup(bytes) => backup_text(bytes),
-        _ => std::str::from_utf8(bytes)
-            .map(str::to_owned)
-            .map_err(|e| SpoolError::BadText {
-                encoding: "UTF-8 (InboxFormat = standard)",
-                detail: e.to_string(),
-            }),
-    }
-}
-
-/// UTF-16 text up to its end or the first U+0000 (see the module docs on
-/// gammu's length bug). Unpaired surrogates (an emoji cut between parts)
-/// become U+FFFD.
-fn utf16_until_nul(bytes: &[u8], big_endian: bool) -> Result<String, SpoolError> {
-    let units: Vec<u16> = bytes
-        .chunks(2)
-        .map(|c| match *c {
-            [a, b] if big_endian => Some(u16::from_be_bytes([a, b])),
-            [a, b] => Some(u16::from_le_bytes([a, b])),
-            _ => None,
-        })
-        .take_while(|u| *u != Some(0))
-        .collect::<Option<_>>()
-        .ok_or_else(|| SpoolError::BadText {
-            encoding: "UTF-16",
-            detail: format!("odd number of bytes ({})", bytes.len()),
-        })?;
-    Ok(String::from_utf16_lossy(&units))
-}
-
 fn utf16be(bytes: &[u8], encoding: &'static str) -> Result<String, SpoolError> {
     if !bytes.len().is_multiple_of(2) {
         return Err(SpoolError::BadText {
@@ -458,242 +373,6 @@ fn utf16be(bytes: &[u8], encoding: &'static str) -> Result<String, SpoolError> {
         .map(|c| u16::from_be_bytes([c[0], c[1]]))
         .collect();
     Ok(String::from_utf16_lossy(&units))
-}
-
-fn strip_utf8_bom(bytes: &[u8]) -> &[u8] {
-    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
-}
-
-/// Whether the file is a `gammu-smsbackup(5)` file: its first line that is
-/// neither blank nor a comment opens an `[SMSBackup…]` section.
-fn is_backup(bytes: &[u8]) -> bool {
-    String::from_utf8_lossy(strip_utf8_bom(bytes))
-        .lines()
-        .map(str::trim)
-        .find(|l| !(l.is_empty() || l.starts_with(';') || l.starts_with('#')))
-        .and_then(|l| l.get(..10))
-        .is_some_and(|l| l.eq_ignore_ascii_case("[SMSBackup"))
-}
-
-#[derive(Default)]
-struct BackupPart {
-    coding: String,
-    pdu: String,
-    text: Vec<(u32, String)>,
-}
-
-/// The joined text of a `gammu-smsbackup(5)` file: every `[SMSBackup…]`
-/// section is one part, in file order; its text is `Text00`, `Text01`… in
-/// number order, hex of UTF-16BE.
-fn backup_text(bytes: &[u8]) -> Result<String, SpoolError> {
-    let content = String::from_utf8_lossy(strip_utf8_bom(bytes));
-    let mut parts: Vec<BackupPart> = Vec::new();
-    let mut in_backup = false;
-    for (n, line) in content.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with(';') || line.starts_with('#') {
-            continue;
-        }
-        if let Some(section) = line.strip_prefix('[') {
-            let section = section.strip_suffix(']').ok_or_else(|| {
-                SpoolError::BadBackup(format!("line {}: section without ]", n + 1))
-            })?;
-            in_backup = section
-                .get(..9)
-                .is_some_and(|s| s.eq_ignore_ascii_case("SMSBackup"));
-            if in_backup {
-                parts.push(BackupPart::default());
-            }
-            continue;
-        }
-        let Some((key, value)) = line.split_once('=') else {
-            return Err(SpoolError::BadBackup(format!(
-                "line {}: neither a section, a comment nor key = value",
-                n + 1
-            )));
-        };
-        let (key, value) = (key.trim(), value.trim().trim_matches('"'));
-        let Some(part) = parts.last_mut().filter(|_| in_backup) else {
-            continue;
-        };
-        if key.eq_ignore_ascii_case("Coding") {
-            part.coding = value.to_string();
-        } else if key.eq_ignore_ascii_case("PDU") {
-            part.pdu = value.to_string();
-        } else if let Some(number) = key
-            .get(..4)
-            .filter(|k| k.eq_ignore_ascii_case("Text"))
-            .and_then(|_| key.get(4..))
-            .filter(|n| is_digits(n))
-            .and_then(|n| n.parse().ok())
-        {
-            part.text.push((number, value.to_string()));
-        }
-    }
-    if parts.is_empty() {
-        return Err(SpoolError::BadBackup("no [SMSBackup…] section".into()));
-    }
-    let mut text = String::new();
-    for (i, mut part) in parts.into_iter().enumerate() {
-        if part.pdu.eq_ignore_ascii_case("Status_Report") {
-            return Err(SpoolError::StatusReport);
-        }
-        if part.coding.to_ascii_lowercase().starts_with("8bit") {
-            return Err(SpoolError::Binary);
-        }
-        part.text.sort_by_key(|(n, _)| *n);
-        let hex: String = part.text.into_iter().map(|(_, h)| h).collect();
-        let bytes = unhex(&hex)
-            .ok_or_else(|| SpoolError::BadBackup(format!("part {}: text is not hex", i + 1)))?;
-        text.push_str(&utf16be(&bytes, "UTF-16BE (gammu backup)")?);
-    }
-    Ok(text)
-}
-
-fn unhex(hex: &str) -> Option<Vec<u8>> {
-    if !hex.len().is_multiple_of(2) {
-        return None;
-    }
-    hex.as_bytes()
-        .chunks_exact(2)
-        .map(|pair| {
-            let s = std::str::from_utf8(pair).ok()?;
-            u8::from_str_radix(s, 16).ok()
-        })
-        .collect()
-}
-
-/// Sender, text and time of an smstools incoming file.
-fn smstools_message(bytes: &[u8]) -> Result<(String, String, Option<String>), SpoolError> {
-    let mut from = None;
-    let mut toa = None;
-    let mut received = None;
-    let mut alphabet = None;
-    let mut error = None;
-    let mut rest = bytes;
-    let mut line_no = 0;
-    loop {
-        let Some(end) = rest.iter().position(|&b| b == b'\n') else {
-            return Err(SpoolError::NoBody);
-        };
-        let (raw, after) = rest.split_at(end);
-        rest = after.get(1..).unwrap_or_default();
-        line_no += 1;
-        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-        if raw.is_empty() {
-            break;
-        }
-        let line = String::from_utf8_lossy(raw);
-        let Some((name, value)) = line.split_once(':') else {
-            return Err(SpoolError::BadHeader {
-                line: line_no,
-                reason: format!("no colon in {line:?}"),
-            });
-        };
-        if name.is_empty() || name.contains(char::is_whitespace) {
-            return Err(SpoolError::BadHeader {
-                line: line_no,
-                reason: format!("not a header name: {name:?}"),
-            });
-        }
-        let value = value.trim().to_string();
-        match name.to_ascii_lowercase().as_str() {
-            "from" => from = Some(value),
-            "from_toa" => toa = Some(value),
-            "received" => received = Some(value),
-            "alphabet" => alphabet = Some(value),
-            "error" => error = Some(value),
-            _ => {}
-        }
-    }
-    if let Some(error) = error {
-        return Err(SpoolError::Undecodable(error));
-    }
-    let from = from.filter(|f| !f.is_empty()).ok_or(SpoolError::NoSender)?;
-    let from = match toa.as_deref().and_then(toa_octet) {
-        Some(octet) if (octet >> 4) & 0x07 == 1 && !from.starts_with('+') => format!("+{from}"),
-        _ => from,
-    };
-    if rest.starts_with(b"SMS STATUS REPORT") {
-        return Err(SpoolError::StatusReport);
-    }
-    let text = smstools_text(alphabet.as_deref(), rest)?;
-    Ok((from, text, received.map(|r| smstools_time(&r))))
-}
-
-/// The type-of-address octet: the first word of `From_TOA`, in hex.
-fn toa_octet(value: &str) -> Option<u8> {
-    let word = value.split_whitespace().next()?;
-    u8::from_str_radix(word, 16).ok()
-}
-
-/// smsd's default `datetime_format` (`YY-MM-DD HH:MM:SS`) as
-/// `20YY-MM-DDTHH:MM:SS`; anything else as it is.
-fn smstools_time(value: &str) -> String {
-    let b = value.as_bytes();
-    let shape = b.len() == 17
-        && b.iter().enumerate().all(|(i, &c)| match i {
-            2 | 5 => c == b'-',
-            8 => c == b' ',
-            11 | 14 => c == b':',
-            _ => c.is_ascii_digit(),
-        });
-    match (shape, value.split_once(' ')) {
-        (true, Some((date, time))) => format!("20{date}T{time}"),
-        _ => value.to_string(),
-    }
-}
-
-/// The GSM Greek capitals as smsd stores them in ISO text (`charset.c`).
-const SMSTOOLS_GREEK: [char; 10] = ['Δ', 'Φ', 'Γ', 'Λ', 'Ω', 'Π', 'Ψ', 'Σ', 'Θ', 'Ξ'];
-
-fn smstools_text(alphabet: Option<&str>, body: &[u8]) -> Result<String, SpoolError> {
-    let key: String = alphabet
-        .unwrap_or("ISO")
-        .chars()
-        .take(3)
-        .collect::<String>()
-        .to_ascii_uppercase();
-    match key.as_str() {
-        "ISO" | "LAT" | "ANS" => Ok(body.iter().map(|&b| latin9(b)).collect()),
-        "GSM" => {
-            if let Some(pos) = body.iter().position(|&b| b > 0x7F) {
-                return Err(SpoolError::BadText {
-                    encoding: "GSM 7-bit",
-                    detail: format!("byte {pos} is above 0x7F"),
-                });
-            }
-            Ok(gsm7::decode(body))
-        }
-        "UCS" | "CHI" | "UNI" => utf16be(body, "UCS2 (UTF-16BE)"),
-        "UTF" => String::from_utf8(body.to_vec()).map_err(|e| SpoolError::BadText {
-            encoding: "UTF-8",
-            detail: e.utf8_error().to_string(),
-        }),
-        "BIN" => Err(SpoolError::Binary),
-        _ => Err(SpoolError::Alphabet(
-            alphabet.unwrap_or_default().to_string(),
-        )),
-    }
-}
-
-/// One byte of smsd's ISO text: ISO-8859-15, with 0x81–0x8A for Greek.
-fn latin9(b: u8) -> char {
-    match b {
-        0x81..=0x8A => SMSTOOLS_GREEK
-            .get(usize::from(b - 0x81))
-            .copied()
-            .unwrap_or('?'),
-        0xA4 => '€',
-        0xA6 => 'Š',
-        0xA8 => 'š',
-        0xB4 => 'Ž',
-        0xB8 => 'ž',
-        0xBC => 'Œ',
-        0xBD => 'œ',
-        0xBE => 'Ÿ',
-        b => char::from(b),
-    }
 }
 
 // ----------------------------------------------------------------- accept
@@ -769,23 +448,10 @@ pub fn write_outgoing(
             format!("OUTC{id:020}_000000_00_{to}_ccgate.smsbackup"),
             gammu_backup(id, to, text)?,
         ),
-        SpoolKind::Smstools => {
-            let mut content = format!("To: {digits}\n").into_bytes();
-            if !international {
-                content.extend_from_slice(b"To_TOA: Unknown\n");
-            }
-            match units(text).0 {
-                Encoding::Gsm7 => {
-                    content.extend_from_slice(b"Alphabet: UTF-8\n\n");
-                    content.extend_from_slice(text.as_bytes());
-                }
-                Encoding::Ucs2 => {
-                    content.extend_from_slice(b"Alphabet: UCS2\n\n");
-                    content.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
-                }
-            }
-            (format!("ccgate-{id}"), content)
-        }
+        SpoolKind::Smstools => (
+            format!("ccgate-{id}"),
+            smstools_outgoing(digits, international, text),
+        ),
     };
     let tmp = dir.join(format!("LOCKED-ccgate-{id}"));
     let target = dir.join(name);
@@ -819,85 +485,10 @@ fn recipient(to: &str) -> io::Result<(bool, &str)> {
     Ok((international, digits))
 }
 
-/// Splits a text into the parts of a concatenated SMS: one part when it
-/// fits (160 GSM septets or 70 UTF-16 units), else parts of 153 septets or 67
-/// units (room for an 8-bit concatenation header), never cutting an escape
-/// pair or a surrogate pair.
-fn split_parts(text: &str) -> (Encoding, Vec<String>) {
-    let (encoding, total) = units(text);
-    if total <= limit(encoding) {
-        return (encoding, vec![text.to_string()]);
-    }
-    let per_part = match encoding {
-        Encoding::Gsm7 => 153,
-        Encoding::Ucs2 => 67,
-    };
-    let mut parts = Vec::new();
-    let mut part = String::new();
-    let mut used = 0;
-    for c in text.chars() {
-        let width = match encoding {
-            Encoding::Gsm7 => units(c.encode_utf8(&mut [0; 4])).1,
-            Encoding::Ucs2 => c.len_utf16(),
-        };
-        if used + width > per_part {
-            parts.push(std::mem::take(&mut part));
-            used = 0;
-        }
-        part.push(c);
-        used += width;
-    }
-    parts.push(part);
-    (encoding, parts)
-}
-
-/// A `gammu-smsbackup(5)` file to send: one `[SMSBackupNNN]` section per
-/// part with `PDU = Submit`, the number, the coding, the text as hex
-/// UTF-16BE in `TextNN` lines of 200 digits (as gammu writes them) and, for
-/// a concatenated message, the 8-bit concatenation header with the low
-/// byte of `id` as reference.
-fn gammu_backup(id: i64, to: &str, text: &str) -> io::Result<Vec<u8>> {
-    let (encoding, parts) = split_parts(text);
-    let total = u8::try_from(parts.len()).map_err(|_| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("text needs {} SMS, more than 255", parts.len()),
-        )
-    })?;
-    let coding = match encoding {
-        Encoding::Gsm7 => "Default_No_Compression",
-        Encoding::Ucs2 => "Unicode_No_Compression",
-    };
-    let reference = id.to_le_bytes()[0];
-    let mut out = format!("; ccgate reply {id}\n");
-    for (seq, part) in (1u8..).zip(&parts) {
-        out.push_str(&format!(
-            "\n[SMSBackup{:03}]\nPDU = Submit\nNumber = \"{to}\"\n",
-            seq - 1
-        ));
-        if total > 1 {
-            out.push_str(&format!(
-                "UDH = 050003{reference:02X}{total:02X}{seq:02X}\n"
-            ));
-        }
-        let hex: String = part.encode_utf16().map(|u| format!("{u:04X}")).collect();
-        for (n, line) in hex.as_bytes().chunks(200).enumerate() {
-            let line = std::str::from_utf8(line).unwrap_or_default();
-            out.push_str(&format!("Text{n:02} = {line}\n"));
-        }
-        if hex.is_empty() {
-            out.push_str("Text00 = \n");
-        }
-        out.push_str(&format!(
-            "Coding = {coding}\nLength = {}\nClass = -1\n",
-            part.encode_utf16().count()
-        ));
-    }
-    Ok(out.into_bytes())
-}
-
 #[cfg(test)]
 mod tests {
+    use super::gammu::*;
+    use super::smstools::*;
     use super::*;
     use std::fs::FileTimes;
 

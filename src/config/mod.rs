@@ -1,0 +1,597 @@
+//! The daemon's configuration: TOML, every key optional, embedded defaults.
+//!
+//! With no file at all the daemon runs on [`Config::default`]: the store, a
+//! Maildir inbox and an outbox directory of `.eml` files, all in the data
+//! directory, and the status endpoint on `127.0.0.1:9187`. A file names only
+//! what differs; channels run when their section is present. Every key is
+//! documented in `deploy/ccgate.toml`.
+//!
+//! This module keeps what every part shares (the data directory, the store,
+//! logging, the status endpoint, the clock sweep, the outbox's retries);
+//! each transport owns its section (`transport/<channel>/config.rs`). A
+//! value is checked while it is read, so a bad one is refused with its line;
+//! [`Config::resolve`] then reads the secrets once, checks what spans
+//! several keys, and yields every channel's ready settings, or every
+//! problem at once.
+//!
+//! Secrets (passwords, the SIM PIN, radio keys) come from a file or an
+//! environment variable, never from the command line or the configuration
+//! itself, so the file can be world-readable and kept under version control.
+//!
+//! ```
+//! let config = ccgate::config::Config::parse(r#"
+//!     data_dir = "/var/lib/ccgate"
+//!     [email]
+//!     from = "chess@example.org"
+//!     [email.maildir]
+//!     path = "/var/mail/chess"
+//! "#).unwrap();
+//! let resolved = config.resolve().unwrap();
+//! assert_eq!(resolved.db, std::path::Path::new("/var/lib/ccgate/ccgate.db"));
+//! assert!(resolved.email.imap.is_none());
+//! ```
+
+pub mod value;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Deserializer};
+use toml::Spanned;
+
+use crate::transport::email::config::{EmailConfig, EmailSettings, in_dir};
+use crate::transport::radio::config::{RadioConfig, RadioSettings};
+use crate::transport::sms::config::{SmsConfig, SmsSettings, SpoolConfig};
+use value::{Lines, Problem, Problems, checked, duration};
+
+/// The whole file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// Where the store and the default mail directories live.
+    pub data_dir: PathBuf,
+    /// The store, relative to `data_dir` unless absolute.
+    pub db: PathBuf,
+    pub log: LogConfig,
+    pub status: StatusConfig,
+    pub clock: ClockConfig,
+    pub outbox: OutboxConfig,
+    /// Without `[email]`, the embedded defaults ([`EmailConfig::embedded`]).
+    pub email: Option<Spanned<EmailConfig>>,
+    /// A GSM modem; no SMS without this section (or `sms_spool`).
+    pub sms: Option<Spanned<SmsConfig>>,
+    /// Another program's SMS spool (gammu-smsd, smstools3) instead of a modem.
+    pub sms_spool: Option<Spanned<SpoolConfig>>,
+    /// A radio link: a serial radio modem or a KISS TNC.
+    pub radio: Option<Spanned<RadioConfig>>,
+    /// Where the sections are, for the lines of problems found later.
+    #[serde(skip)]
+    lines: Lines,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LogConfig {
+    /// A tracing filter (`info`, `ccgate=debug,info`); `RUST_LOG` overrides it.
+    #[serde(deserialize_with = "log_filter")]
+    pub level: String,
+    pub format: LogFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StatusConfig {
+    pub enabled: bool,
+    pub listen: SocketAddr,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ClockConfig {
+    /// How often forfeits and reminders are checked.
+    #[serde(deserialize_with = "duration")]
+    pub sweep_every: Duration,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct OutboxConfig {
+    /// How often due replies are looked for (queued replies are also sent at once).
+    #[serde(deserialize_with = "duration")]
+    pub poll_every: Duration,
+    /// Attempts before a reply is given up on one channel and tried on the
+    /// recipient's others.
+    #[serde(deserialize_with = "attempts")]
+    pub max_attempts: i64,
+    /// Wait before the first retry; each later retry waits twice as long.
+    #[serde(deserialize_with = "duration")]
+    pub first_retry: Duration,
+}
+
+impl OutboxConfig {
+    pub fn retry(&self) -> crate::store::Retry {
+        crate::store::Retry {
+            max_attempts: self.max_attempts,
+            first_delay_secs: self.first_retry.as_secs().max(1) as i64,
+        }
+    }
+}
+
+fn log_filter<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    checked(d, |level: &String| {
+        tracing_subscriber::EnvFilter::try_new(level)
+            .map(drop)
+            .map_err(|e| format!("{level:?}: {e}"))
+    })
+}
+
+fn attempts<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    checked(d, |n: &i64| match n {
+        1.. => Ok(()),
+        _ => Err("must be at least 1".into()),
+    })
+}
+
+/// A configuration ready to run: paths resolved, secrets read, every
+/// channel's settings built.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    pub data_dir: PathBuf,
+    /// The store's path.
+    pub db: PathBuf,
+    pub log: LogConfig,
+    pub status: StatusConfig,
+    pub clock: ClockConfig,
+    pub outbox: OutboxConfig,
+    pub email: EmailSettings,
+    pub sms: Option<SmsSettings>,
+    pub sms_spool: Option<SpoolConfig>,
+    pub radio: Option<RadioSettings>,
+}
+
+impl Resolved {
+    /// The inputs that will run, one phrase each (none: the daemon would
+    /// wait for nothing).
+    pub fn inputs(&self) -> Vec<String> {
+        let mut inputs = Vec::new();
+        if let Some(m) = &self.email.maildir {
+            inputs.push(format!("Maildir {}", m.dir.display()));
+        }
+        if let Some(i) = &self.email.imap {
+            let i = &i.config;
+            inputs.push(format!("IMAP {}@{}:{}", i.user, i.host, i.port()));
+        }
+        if let Some(s) = &self.sms {
+            inputs.push(format!("SMS modem {}", s.config.device.display()));
+        }
+        if let Some(s) = &self.sms_spool {
+            inputs.push(format!("SMS spool {}", s.incoming.display()));
+        }
+        if let Some(r) = &self.radio {
+            inputs.push(format!("radio {} as {}", r.port, r.config.callsign));
+        }
+        inputs
+    }
+}
+
+/// Where data lives when nothing says otherwise: systemd's
+/// `$STATE_DIRECTORY`, else `$XDG_DATA_HOME/ccgate`, else
+/// `~/.local/share/ccgate`, else `./ccgate-data`.
+pub fn default_data_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("STATE_DIRECTORY") {
+        // systemd may list several, separated by colons; the first is ours.
+        let dir = PathBuf::from(dir);
+        if let Some(first) = dir.to_str().and_then(|s| s.split(':').next()) {
+            return PathBuf::from(first);
+        }
+        return dir;
+    }
+    std::env::var_os("XDG_DATA_HOME")
+        .map(|d| PathBuf::from(d).join("ccgate"))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share/ccgate")))
+        .unwrap_or_else(|| PathBuf::from("ccgate-data"))
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            data_dir: default_data_dir(),
+            db: "ccgate.db".into(),
+            log: LogConfig::default(),
+            status: StatusConfig::default(),
+            clock: ClockConfig::default(),
+            outbox: OutboxConfig::default(),
+            email: None,
+            sms: None,
+            sms_spool: None,
+            radio: None,
+            lines: Lines::default(),
+        }
+    }
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        LogConfig {
+            level: "info".into(),
+            format: LogFormat::Text,
+        }
+    }
+}
+
+impl Default for StatusConfig {
+    fn default() -> Self {
+        StatusConfig {
+            enabled: true,
+            listen: SocketAddr::from(([127, 0, 0, 1], 9187)),
+        }
+    }
+}
+
+impl Default for ClockConfig {
+    fn default() -> Self {
+        ClockConfig {
+            sweep_every: Duration::from_secs(60),
+        }
+    }
+}
+
+impl Default for OutboxConfig {
+    fn default() -> Self {
+        OutboxConfig {
+            poll_every: Duration::from_secs(5),
+            max_attempts: 10,
+            first_retry: Duration::from_secs(120),
+        }
+    }
+}
+
+/// Why a configuration is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// TOML syntax, an unknown key or a bad value, with line and column.
+    #[error("{0}")]
+    Syntax(String),
+    /// Well-formed but unusable: each problem names its key.
+    #[error("{}", .0.iter().map(Problem::to_string).collect::<Vec<_>>().join("\n"))]
+    Invalid(Vec<Problem>),
+}
+
+impl Config {
+    /// Parses a configuration; keys not given keep their defaults.
+    pub fn parse(text: &str) -> Result<Config, ConfigError> {
+        let mut config: Config =
+            toml::from_str(text).map_err(|e| ConfigError::Syntax(e.to_string()))?;
+        config.lines = Lines::new(text);
+        Ok(config)
+    }
+
+    /// Reads and parses a configuration file.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Config::parse(&text)
+    }
+
+    /// Everything a parse cannot see, once: the secrets, the files and
+    /// directories named, and the checks that span several keys.
+    pub fn resolve(&self) -> Result<Resolved, ConfigError> {
+        let mut problems = Problems::default();
+        let embedded = EmailConfig::embedded();
+        let email = match &self.email {
+            Some(e) => {
+                problems.at(self.lines.of(e.span()));
+                e.get_ref()
+            }
+            None => &embedded,
+        };
+        let email = email.resolve(&self.data_dir, &self.lines, &mut problems);
+        let sms = self.sms.as_ref().map(|s| {
+            problems.at(self.lines.of(s.span()));
+            s.get_ref().resolve(&mut problems)
+        });
+        let sms_spool = self.sms_spool.as_ref().map(|s| {
+            problems.at(self.lines.of(s.span()));
+            if self.sms.is_some() {
+                problems.push(
+                    "sms_spool: give [sms] (a modem) or [sms_spool] (another program's spool), not both: replies would leave twice",
+                );
+            }
+            s.get_ref().resolve(&mut problems)
+        });
+        let radio = self.radio.as_ref().map(|r| {
+            problems.at(self.lines.of(r.span()));
+            r.get_ref().resolve(&self.lines, &mut problems)
+        });
+        match (email, ready(sms), ready(sms_spool), ready(radio)) {
+            (Some(email), Ok(sms), Ok(sms_spool), Ok(radio)) if problems.list.is_empty() => {
+                Ok(Resolved {
+                    data_dir: self.data_dir.clone(),
+                    db: in_dir(&self.data_dir, &self.db),
+                    log: self.log.clone(),
+                    status: self.status.clone(),
+                    clock: self.clock.clone(),
+                    outbox: self.outbox.clone(),
+                    email,
+                    sms,
+                    sms_spool,
+                    radio,
+                })
+            }
+            _ => Err(ConfigError::Invalid(problems.list)),
+        }
+    }
+}
+
+/// An optional section's settings: absent, ready, or refused (`Err`).
+fn ready<T>(section: Option<Option<T>>) -> Result<Option<T>, ()> {
+    match section {
+        None => Ok(None),
+        Some(Some(settings)) => Ok(Some(settings)),
+        Some(None) => Err(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transport::email::config::{Security, SendConfig};
+
+    fn problems(text: &str) -> String {
+        Config::parse(text)
+            .unwrap()
+            .resolve()
+            .unwrap_err()
+            .to_string()
+    }
+
+    fn syntax(text: &str) -> String {
+        Config::parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn empty_file_is_the_embedded_defaults_without_inputs_named() {
+        let c = Config::parse("").unwrap().resolve().unwrap();
+        assert!(c.db.ends_with("ccgate.db"));
+        assert!(c.email.maildir.is_some(), "no [email]: the default Maildir");
+        assert!(matches!(c.email.send.config, SendConfig::File { .. }));
+        assert_eq!(c.status.listen.port(), 9187);
+        assert_eq!(c.inputs().len(), 1);
+    }
+
+    #[test]
+    fn an_email_table_enables_only_what_it_names() {
+        let c = Config::parse(
+            "[email]\nfrom = \"a@b.org\"\n[email.imap]\nhost = \"h\"\nuser = \"u\"\npassword_env = \"X\"\n",
+        )
+        .unwrap();
+        let email = c.email.unwrap().into_inner();
+        assert!(email.maildir.is_none());
+        let imap = email.imap.unwrap().into_inner();
+        assert_eq!(imap.port(), 993);
+        assert_eq!(imap.mailbox, "INBOX");
+        assert_eq!(imap.password_env.as_deref(), Some("X"));
+    }
+
+    /// The fix of issue 11: `[email] from = …` alone runs nothing.
+    #[test]
+    fn a_file_naming_no_input_resolves_to_none() {
+        let c = Config::parse("[email]\nfrom = \"a@b.org\"\n").unwrap();
+        assert_eq!(c.resolve().unwrap().inputs(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_with_their_line() {
+        let text = syntax("[email]\nfrom = \"a@b.org\"\nfrmo = 1\n");
+        assert!(text.contains("frmo") && text.contains("line 3"), "{text}");
+    }
+
+    #[test]
+    fn durations_are_read_and_checked() {
+        let c = Config::parse("[clock]\nsweep_every = \"1m 30s\"\n").unwrap();
+        assert_eq!(c.clock.sweep_every, Duration::from_secs(90));
+        let e = syntax("[clock]\nsweep_every = \"soon\"\n");
+        assert!(e.contains("not a duration"), "{e}");
+        let e = syntax("[clock]\nsweep_every = \"0s\"\n");
+        assert!(e.contains("positive"), "{e}");
+    }
+
+    /// A value is refused while it is read, at its line.
+    #[test]
+    fn bad_values_are_refused_at_their_line() {
+        for (text, want) in [
+            ("[email]\nfrom = \"nobody\"\n", "not an email address"),
+            ("[email]\nmax_size = 10\n", "too small for any mail"),
+            (
+                "[email]\ntrusted_authserv_id = \"a b\"\n",
+                "not a server id",
+            ),
+            ("[outbox]\nmax_attempts = 0\n", "at least 1"),
+            ("[log]\nlevel = \"a=b=c\"\n", "a=b=c"),
+            (
+                "[sms]\ndevice = \"/dev/x\"\ncountry_code = \"4x\"\n",
+                "not a country code",
+            ),
+            (
+                "[sms]\ndevice = \"/dev/x\"\nstorages = []\n",
+                "name at least one",
+            ),
+            ("[radio]\ncallsign = \"not a call\"\n", "not a callsign"),
+            (
+                "[radio]\ncallsign = \"G4ABC\"\nbaud = 10\n",
+                "not a line rate",
+            ),
+            ("[radio]\ncallsign = \"G4ABC\"\nwindow = 40\n", "(1 to 32)"),
+            (
+                "[radio]\ncallsign = \"G4ABC\"\nkiss_port = 16\n",
+                "(0 to 15)",
+            ),
+            (
+                "[radio]\ncallsign = \"G4ABC\"\ndata_bits = 6\n",
+                "cannot carry ASCII",
+            ),
+            (
+                "[radio]\ncallsign = \"G4ABC\"\nkiss_tcp = \"localhost\"\n",
+                "not host:port",
+            ),
+        ] {
+            let e = syntax(text);
+            let line = format!("line {}", text.lines().count());
+            assert!(e.contains(want) && e.contains(&line), "{want}, {line}: {e}");
+        }
+        // An internally tagged table is read whole, so toml reports its
+        // header's line.
+        let e = syntax("[email.send]\ntransport = \"smtp\"\nhost = \"\"\n");
+        assert!(e.contains("empty") && e.contains("line 1"), "{e}");
+    }
+
+    #[test]
+    fn resolve_names_each_problem_with_its_line() {
+        let all = problems(
+            "[email]\nfrom = \"a@b.org\"\n[email.send]\ntransport = \"smtp\"\nhost = \"h\"\nuser = \"u\"\n[email.imap]\nhost = \"h\"\nuser = \"u\"\npassword_env = \"CCGATE_TEST_SURELY_UNSET\"\n",
+        );
+        for want in [
+            "line 1: email.send: user given without password",
+            "line 7: email.imap.password_env: $CCGATE_TEST_SURELY_UNSET is not set",
+        ] {
+            assert!(all.contains(want), "{want} missing from:\n{all}");
+        }
+    }
+
+    /// Read once by `resolve`, the first line only, and never printed.
+    #[test]
+    fn secrets_are_read_when_resolved_and_never_shown() {
+        let dir = tempfile::tempdir().unwrap();
+        let pw = dir.path().join("pw");
+        std::fs::write(&pw, "hunter2\nnot this\n").unwrap();
+        let text = format!(
+            "[email.imap]\nhost = \"h\"\nuser = \"u\"\npassword_file = {:?}\n",
+            pw.display().to_string()
+        );
+        let c = Config::parse(&text).unwrap().resolve().unwrap();
+        let imap = c.email.imap.as_ref().unwrap();
+        assert_eq!(imap.password.expose(), "hunter2");
+        assert!(!format!("{c:?}").contains("hunter2"));
+    }
+
+    #[test]
+    fn send_transports() {
+        let c = Config::parse(
+            "[email.send]\ntransport = \"smtp\"\nhost = \"mail.example.org\"\nsecurity = \"tls\"\n",
+        )
+        .unwrap();
+        assert!(matches!(
+            c.email.unwrap().into_inner().send,
+            SendConfig::Smtp {
+                security: Security::Tls,
+                port: None,
+                ..
+            }
+        ));
+        let e = syntax("[email.send]\ntransport = \"pigeon\"\n");
+        assert!(e.contains("pigeon"), "{e}");
+    }
+
+    #[test]
+    fn the_documented_example_is_valid_and_is_the_defaults() {
+        let c = Config::parse(include_str!("../../deploy/ccgate.toml"))
+            .unwrap()
+            .resolve()
+            .unwrap();
+        let d = Config::default().resolve().unwrap();
+        assert_eq!(c.email.config.max_size, d.email.config.max_size);
+        assert_eq!(c.outbox.retry(), d.outbox.retry());
+        assert!(c.email.maildir.is_some());
+    }
+
+    /// The commented `[radio]` example, uncommented, is a valid section, and
+    /// the values it shows are the defaults.
+    #[test]
+    fn the_documented_radio_example_parses_and_shows_the_defaults() {
+        let text = include_str!("../../deploy/ccgate.toml");
+        let start = text.find("#[radio]").unwrap();
+        let section: String = text[start..]
+            .lines()
+            .filter(|l| l.starts_with('#') && !l.starts_with("# ") && l.len() > 1)
+            .filter(|l| {
+                !l.starts_with("#kiss_tcp") && !l.starts_with("#rto") && !l.starts_with("#air_baud")
+            })
+            .map(|l| format!("{}\n", &l[1..]))
+            .collect();
+        let c = Config::parse(&section).unwrap();
+        let r = c.radio.unwrap().into_inner();
+        let d = Config::parse("[radio]\ncallsign = \"X1X\"\n")
+            .unwrap()
+            .radio
+            .unwrap()
+            .into_inner();
+        assert_eq!(r.peers.len(), 2);
+        assert_eq!(
+            r.peers[1].get_ref().key_env.as_deref(),
+            Some("CCGATE_KEY_G4XYZ")
+        );
+        assert_eq!(
+            (
+                r.baud,
+                r.data_bits,
+                r.parity,
+                r.stop_bits,
+                r.flow_control,
+                r.framing
+            ),
+            (
+                d.baud,
+                d.data_bits,
+                d.parity,
+                d.stop_bits,
+                d.flow_control,
+                d.framing
+            )
+        );
+        assert_eq!(
+            (r.kiss_port, r.restricted, r.window, r.max_retries),
+            (d.kiss_port, d.restricted, d.window, d.max_retries)
+        );
+        assert_eq!(
+            (r.ack_delay, r.keepalive, r.long_silence),
+            (d.ack_delay, d.keepalive, d.long_silence)
+        );
+        assert_eq!(r.bits_per_byte(), 10);
+    }
+
+    #[test]
+    fn radio_problems_are_named_by_key() {
+        let e = problems(
+            "[radio]\ncallsign = \"G4ABC\"\ndata_bits = 7\n[[radio.peers]]\ncallsign = \"G4XYZ\"\n[[radio.peers]]\ncallsign = \"g4xyz-0\"\n[[radio.peers]]\ncallsign = \"G4ABC\"\n",
+        );
+        for key in [
+            "line 1: radio: give device",
+            "line 1: radio.data_bits: 7 bits carry only the restricted alphabet",
+            "line 6: radio.peers[1].callsign: G4XYZ is listed twice",
+            "line 8: radio.peers[2].callsign: G4ABC is our own",
+        ] {
+            assert!(e.contains(key), "{key} missing from {e}");
+        }
+        let e = problems(
+            "[radio]\ncallsign = \"G4ABC\"\nkiss_tcp = \"localhost:8001\"\nrestricted = true\n",
+        );
+        for key in ["radio.restricted", "radio.peers: name at least one"] {
+            assert!(e.contains(key), "{key} missing from {e}");
+        }
+    }
+}

@@ -1,0 +1,385 @@
+//! What the service tells people, as values: every notice with its fields,
+//! rendered into a language in one place ([`Notice::render`]), when the
+//! transaction that decides it runs.
+
+use crate::game::outcome::{GameResult, MoveNumber, Termination};
+use crate::notation::{Lang, Notation};
+use crate::protocol::templates::{Key, fill, template};
+use crate::store::GameId;
+
+/// A notice to one recipient. Moves are written in the recipient's notation
+/// by whoever decides the notice; everything else is rendered here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    UnknownSender,
+    Unauthenticated,
+    BadPin,
+    Help,
+    /// A message over the size limit (in bytes).
+    TooLarge {
+        limit: usize,
+    },
+    NotYourGame {
+        game: GameId,
+    },
+    /// The sender's active games, none of which the line could mean.
+    WhichGame {
+        games: Vec<GameId>,
+    },
+    GameFinished {
+        game: GameId,
+        result: Option<GameResult>,
+    },
+    NotYourTurn {
+        game: GameId,
+        text: String,
+    },
+    WrongNumber {
+        game: GameId,
+        text: String,
+        expected: MoveNumber,
+    },
+    Desync {
+        game: GameId,
+        text: String,
+        record: String,
+    },
+    /// A move not applied: why, the moves it may have meant, and the
+    /// penalty days it cost under the event's policy.
+    Refused {
+        game: GameId,
+        text: String,
+        reason: String,
+        did_you_mean: Vec<String>,
+        penalty_days: Option<u32>,
+    },
+    /// A move confirmed to its sender.
+    Confirm(MoveNotice),
+    /// A move announced to the opponent, perhaps with a draw offer.
+    YourMove {
+        notice: MoveNotice,
+        draw_offered: bool,
+    },
+    GameOver {
+        game: GameId,
+        result: GameResult,
+        reason: Termination,
+    },
+    DrawOffered {
+        game: GameId,
+        opponent: String,
+    },
+    DrawDeclined {
+        game: GameId,
+        opponent: String,
+    },
+    NoDrawOffer {
+        game: GameId,
+    },
+    ClaimRefused {
+        game: GameId,
+        reason: &'static str,
+    },
+    Board {
+        game: GameId,
+        fen: String,
+        turn: &'static str,
+        code: String,
+        /// The diagram, for channels with room for it.
+        diagram: Option<String>,
+    },
+    Record {
+        game: GameId,
+        record: String,
+    },
+    NotationSet(Notation),
+    /// Rendered in the language it sets.
+    LangSet(Lang),
+    LeaveGranted {
+        from: String,
+        until: String,
+        left: i64,
+    },
+    LeaveRefused {
+        reason: String,
+    },
+    ConditionalStored {
+        game: GameId,
+        /// Each pair as the player writes it: `Nf6 Bg5`.
+        pairs: Vec<String>,
+    },
+    ConditionalPlayed {
+        game: GameId,
+        number: MoveNumber,
+        mv: String,
+    },
+    ConditionalDropped {
+        game: GameId,
+        opponent: String,
+        mv: String,
+    },
+    ConditionalRefused {
+        game: GameId,
+        reason: String,
+    },
+    Reminder {
+        game: GameId,
+        days: i64,
+    },
+    TakenBack {
+        game: GameId,
+        ply: u32,
+        reason: String,
+    },
+    Adjudicated {
+        game: GameId,
+        result: GameResult,
+        reason: String,
+    },
+}
+
+/// A move as its notices tell it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveNotice {
+    pub game: GameId,
+    pub number: MoveNumber,
+    /// In the recipient's notation.
+    pub mv: String,
+    pub iccf: String,
+    /// The check code of the position after the move.
+    pub code: String,
+    /// The other player, by name.
+    pub opponent: String,
+}
+
+impl MoveNotice {
+    fn render(&self, template: &str) -> String {
+        fill(
+            template,
+            &[
+                ("game", &self.game.to_string()),
+                ("number", &self.number.to_string()),
+                ("move", &self.mv),
+                ("iccf", &self.iccf),
+                ("code", &self.code),
+                ("opponent", &self.opponent),
+            ],
+        )
+    }
+}
+
+impl Notice {
+    /// The notice's text in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        let t = |key| template(key, lang);
+        match self {
+            Notice::UnknownSender => t(Key::UnknownSender).to_string(),
+            Notice::Unauthenticated => t(Key::Unauthenticated).to_string(),
+            Notice::BadPin => t(Key::BadPin).to_string(),
+            Notice::Help => t(Key::Help).to_string(),
+            Notice::TooLarge { limit } => {
+                fill(t(Key::TooLarge), &[("limit", &(limit / 1024).to_string())])
+            }
+            Notice::NotYourGame { game } => {
+                fill(t(Key::NotYourGame), &[("game", &game.to_string())])
+            }
+            Notice::WhichGame { games } => {
+                let games = if games.is_empty() {
+                    "-".to_string()
+                } else {
+                    let ids: Vec<String> = games.iter().map(GameId::to_string).collect();
+                    ids.join(", ")
+                };
+                fill(t(Key::WhichGame), &[("games", &games)])
+            }
+            Notice::GameFinished { game, result } => fill(
+                t(Key::GameFinished),
+                &[
+                    ("game", &game.to_string()),
+                    ("result", &result.map_or(String::new(), |r| r.to_string())),
+                ],
+            ),
+            Notice::NotYourTurn { game, text } => fill(
+                t(Key::NotYourTurn),
+                &[("game", &game.to_string()), ("text", text)],
+            ),
+            Notice::WrongNumber {
+                game,
+                text,
+                expected,
+            } => fill(
+                t(Key::WrongNumber),
+                &[
+                    ("game", &game.to_string()),
+                    ("text", text),
+                    ("number", &expected.to_string()),
+                ],
+            ),
+            Notice::Desync { game, text, record } => fill(
+                t(Key::Desync),
+                &[
+                    ("game", &game.to_string()),
+                    ("text", text),
+                    ("record", record),
+                ],
+            ),
+            Notice::Refused {
+                game,
+                text,
+                reason,
+                did_you_mean,
+                penalty_days,
+            } => {
+                let mut body = fill(
+                    t(Key::Refused),
+                    &[
+                        ("game", &game.to_string()),
+                        ("text", text),
+                        ("reason", reason),
+                    ],
+                );
+                if !did_you_mean.is_empty() {
+                    body.push_str(&fill(
+                        t(Key::DidYouMean),
+                        &[("moves", &did_you_mean.join(", "))],
+                    ));
+                }
+                body.push_str(t(Key::NothingApplied));
+                if let Some(days) = penalty_days {
+                    body.push_str(&fill(t(Key::Penalty), &[("days", &days.to_string())]));
+                }
+                body
+            }
+            Notice::Confirm(m) => m.render(t(Key::Confirm)),
+            Notice::YourMove {
+                notice,
+                draw_offered,
+            } => {
+                let mut body = notice.render(t(Key::YourMove));
+                if *draw_offered {
+                    body.push(' ');
+                    body.push_str(&fill(
+                        t(Key::DrawOfferedWithMove),
+                        &[("game", &notice.game.to_string())],
+                    ));
+                }
+                body
+            }
+            Notice::GameOver {
+                game,
+                result,
+                reason,
+            } => fill(
+                t(Key::GameOver),
+                &[
+                    ("game", &game.to_string()),
+                    ("result", result.as_str()),
+                    ("reason", &reason.to_string()),
+                ],
+            ),
+            Notice::DrawOffered { game, opponent } => fill(
+                t(Key::DrawOffered),
+                &[("game", &game.to_string()), ("opponent", opponent)],
+            ),
+            Notice::DrawDeclined { game, opponent } => fill(
+                t(Key::DrawDeclined),
+                &[("game", &game.to_string()), ("opponent", opponent)],
+            ),
+            Notice::NoDrawOffer { game } => {
+                fill(t(Key::NoDrawOffer), &[("game", &game.to_string())])
+            }
+            Notice::ClaimRefused { game, reason } => fill(
+                t(Key::ClaimRefused),
+                &[("game", &game.to_string()), ("reason", reason)],
+            ),
+            Notice::Board {
+                game,
+                fen,
+                turn,
+                code,
+                diagram,
+            } => {
+                let mut body = fill(
+                    t(Key::Board),
+                    &[
+                        ("game", &game.to_string()),
+                        ("fen", fen),
+                        ("turn", turn),
+                        ("code", code),
+                    ],
+                );
+                if let Some(d) = diagram {
+                    body.push_str("\n\n");
+                    body.push_str(d);
+                }
+                body
+            }
+            Notice::Record { game, record } => fill(
+                t(Key::Record),
+                &[("game", &game.to_string()), ("record", record)],
+            ),
+            Notice::NotationSet(n) => fill(t(Key::NotationSet), &[("value", n.name())]),
+            Notice::LangSet(l) => fill(template(Key::LangSet, *l), &[("value", l.code())]),
+            Notice::LeaveGranted { from, until, left } => fill(
+                t(Key::LeaveGranted),
+                &[
+                    ("from", from),
+                    ("until", until),
+                    ("left", &left.to_string()),
+                ],
+            ),
+            Notice::LeaveRefused { reason } => fill(t(Key::LeaveRefused), &[("reason", reason)]),
+            Notice::ConditionalStored { game, pairs } => fill(
+                t(Key::ConditionalStored),
+                &[
+                    ("game", &game.to_string()),
+                    ("moves", &format!("if {}", pairs.join(", if "))),
+                ],
+            ),
+            Notice::ConditionalPlayed { game, number, mv } => fill(
+                t(Key::ConditionalPlayed),
+                &[
+                    ("game", &game.to_string()),
+                    ("number", &number.to_string()),
+                    ("move", mv),
+                ],
+            ),
+            Notice::ConditionalDropped { game, opponent, mv } => fill(
+                t(Key::ConditionalDropped),
+                &[
+                    ("game", &game.to_string()),
+                    ("opponent", opponent),
+                    ("move", mv),
+                ],
+            ),
+            Notice::ConditionalRefused { game, reason } => fill(
+                t(Key::ConditionalRefused),
+                &[("game", &game.to_string()), ("reason", reason)],
+            ),
+            Notice::Reminder { game, days } => fill(
+                t(Key::Reminder),
+                &[("game", &game.to_string()), ("days", &days.to_string())],
+            ),
+            Notice::TakenBack { game, ply, reason } => fill(
+                t(Key::TakenBack),
+                &[
+                    ("game", &game.to_string()),
+                    ("ply", &ply.to_string()),
+                    ("reason", reason),
+                ],
+            ),
+            Notice::Adjudicated {
+                game,
+                result,
+                reason,
+            } => fill(
+                t(Key::Adjudicated),
+                &[
+                    ("game", &game.to_string()),
+                    ("result", result.as_str()),
+                    ("reason", reason),
+                ],
+            ),
+        }
+    }
+}

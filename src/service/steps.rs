@@ -1,0 +1,147 @@
+//! What processing a message did, step by step: the journal's outcome text
+//! is their [`Display`](fmt::Display), joined by `; `, and the metrics count
+//! the variants.
+
+use std::fmt;
+
+use crate::game::outcome::{GameResult, Termination};
+use crate::notation::{Lang, Notation};
+use crate::store::{GameId, IncidentKind, ReplyId};
+
+/// One step of a message's processing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// Kept as evidence, not read (machine mail, an unmatched report).
+    Ignored(String),
+    /// Refused before any game was concerned.
+    Refused(Refusal),
+    /// A line about a game refused, with the incident recorded.
+    RefusedInGame {
+        game: GameId,
+        kind: IncidentKind,
+        why: String,
+    },
+    Applied {
+        game: GameId,
+        ply: u32,
+        uci: String,
+    },
+    /// The sender's last move came again: confirmed again, nothing applied.
+    ConfirmedAgain {
+        game: GameId,
+        ply: u32,
+    },
+    GameOver {
+        game: GameId,
+        result: GameResult,
+        reason: Termination,
+    },
+    /// A line about a finished game.
+    AlreadyOver(GameId),
+    /// A line that names no game, from a sender with no single candidate.
+    NoGameReference,
+    Help,
+    InGame(GameId, GameStep),
+    NotationSet(Notation),
+    LangSet(Lang),
+    LeaveRequested(u32),
+    Undeliverable {
+        reply: ReplyId,
+        next: String,
+    },
+}
+
+/// Why a message was refused before a game was concerned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    UnknownSender,
+    /// The transport could not vouch for the sender, who has no PIN.
+    Unauthenticated(String),
+    /// A PIN missing, wrong or locked.
+    Pin(&'static str),
+    NoProtocolLine,
+    NotTheirGame(GameId),
+    TooLarge {
+        size: usize,
+        limit: usize,
+    },
+}
+
+/// What a player's command did to a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameStep {
+    DrawOffered,
+    NoDrawOfferToAccept,
+    DrawDeclined,
+    BoardSent,
+    RecordSent,
+    ConditionalsStored(usize),
+    ConditionalsDropped,
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Ignored(why) => write!(f, "ignored: {why}"),
+            Step::Refused(r) => write!(f, "refused: {r}"),
+            Step::RefusedInGame { game, kind, why } => {
+                write!(f, "game {game}: refused ({kind}): {why}")
+            }
+            Step::Applied { game, ply, uci } => write!(f, "game {game}: ply {ply} {uci} applied"),
+            Step::ConfirmedAgain { game, ply } => {
+                write!(f, "game {game}: move {ply} confirmed again")
+            }
+            Step::GameOver {
+                game,
+                result,
+                reason,
+            } => write!(f, "game {game} over: {result} ({reason})"),
+            Step::AlreadyOver(game) => write!(f, "game {game} is over"),
+            Step::NoGameReference => f.write_str("no game reference"),
+            Step::Help => f.write_str("help"),
+            Step::InGame(game, step) => write!(f, "game {game}: {step}"),
+            Step::NotationSet(n) => write!(f, "notation set to {n}"),
+            Step::LangSet(l) => write!(f, "language set to {l}"),
+            Step::LeaveRequested(days) => write!(f, "leave of {days} days requested"),
+            Step::Undeliverable { reply, next } => write!(f, "reply {reply} undeliverable; {next}"),
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::UnknownSender => f.write_str("unknown sender"),
+            Refusal::Unauthenticated(why) => write!(f, "unauthenticated ({why})"),
+            Refusal::Pin(why) => f.write_str(why),
+            Refusal::NoProtocolLine => f.write_str("no protocol line, help sent"),
+            Refusal::NotTheirGame(game) => write!(f, "game {game} is not the sender's"),
+            Refusal::TooLarge { size, limit } => {
+                write!(f, "{size} bytes, over the {limit} limit")
+            }
+        }
+    }
+}
+
+impl fmt::Display for GameStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameStep::DrawOffered => f.write_str("draw offered"),
+            GameStep::NoDrawOfferToAccept => f.write_str("no draw offer to accept"),
+            GameStep::DrawDeclined => f.write_str("draw declined"),
+            GameStep::BoardSent => f.write_str("board sent"),
+            GameStep::RecordSent => f.write_str("record sent"),
+            GameStep::ConditionalsStored(n) => write!(f, "{n} conditional pairs stored"),
+            GameStep::ConditionalsDropped => f.write_str("conditional moves dropped"),
+        }
+    }
+}
+
+/// The journal's outcome text of these steps.
+pub fn journal_text(steps: &[Step]) -> String {
+    if steps.is_empty() {
+        return "nothing".to_string();
+    }
+    let texts: Vec<String> = steps.iter().map(Step::to_string).collect();
+    texts.join("; ")
+}

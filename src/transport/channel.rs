@@ -1,0 +1,103 @@
+//! What every channel shares: the error that tells a reconnect from giving
+//! up, the one supervisor that reconnects with backoff, and the pause that
+//! ends early when the daemon stops.
+
+use std::future::Future;
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+/// Why a channel's connection ended.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChannelError {
+    /// The line, the device or the peer failed: connect again after a pause.
+    #[error("{0}")]
+    Retry(String),
+    /// Connecting again cannot help and may harm (a SIM refusing its PIN
+    /// locks itself after three tries): the channel stops.
+    #[error("{0}")]
+    GiveUp(String),
+}
+
+/// Most failures are worth another try; `?` on a plain message says so.
+impl From<String> for ChannelError {
+    fn from(e: String) -> Self {
+        ChannelError::Retry(e)
+    }
+}
+
+/// The wait before the next connection: one second after a connection that
+/// worked, doubling after each failure up to the channel's cap.
+#[derive(Debug)]
+pub struct Backoff {
+    next: Duration,
+    cap: Duration,
+}
+
+const FIRST_RETRY: Duration = Duration::from_secs(1);
+
+impl Backoff {
+    /// The connection is up: the next failure waits the shortest time again.
+    pub fn reset(&mut self) {
+        self.next = FIRST_RETRY;
+    }
+}
+
+/// A channel's connection, as the supervisor runs it.
+pub trait Connection {
+    /// Connects and serves until stopped (`Ok`) or failed; calls
+    /// [`Backoff::reset`] once the connection is up.
+    fn session(
+        &mut self,
+        stop: &mut watch::Receiver<bool>,
+        backoff: &mut Backoff,
+    ) -> impl Future<Output = Result<(), ChannelError>> + Send;
+    /// A failure worth a metric and the last-error line.
+    fn trouble(&mut self, error: &str);
+}
+
+/// Runs `connection` until it ends well (the stop) or gives up, connecting
+/// again after each retryable failure, waiting at most `cap`; every failure
+/// is logged under `what` and reported through [`Connection::trouble`].
+pub async fn supervise(
+    what: &'static str,
+    cap: Duration,
+    connection: &mut impl Connection,
+    stop: &mut watch::Receiver<bool>,
+) {
+    let mut backoff = Backoff {
+        next: FIRST_RETRY,
+        cap,
+    };
+    while !*stop.borrow() {
+        match connection.session(stop, &mut backoff).await {
+            Ok(()) => return,
+            Err(ChannelError::GiveUp(e)) => {
+                tracing::error!(error = %e, "{what}: giving up");
+                connection.trouble(&e);
+                return;
+            }
+            Err(ChannelError::Retry(e)) => {
+                let wait = backoff.next;
+                tracing::warn!(error = %e, retry_in = ?wait, "{what}");
+                connection.trouble(&e);
+                if !pause(wait, stop).await {
+                    return;
+                }
+                backoff.next = (wait * 2).min(backoff.cap);
+            }
+        }
+    }
+}
+
+/// Sleeps `every`, or less if stopped; false once stopped.
+pub async fn pause(every: Duration, stop: &mut watch::Receiver<bool>) -> bool {
+    if *stop.borrow() {
+        return false;
+    }
+    tokio::select! {
+        _ = tokio::time::sleep(every) => {}
+        _ = stop.changed() => {}
+    }
+    !*stop.borrow()
+}

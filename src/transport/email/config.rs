@@ -1,0 +1,380 @@
+//! The `[email]` section: the gateway's address, the inbound policy, the
+//! Maildir and IMAP inputs and the way out; resolved into ready settings
+//! (passwords read) by [`EmailConfig::resolve`].
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Deserializer};
+use toml::Spanned;
+
+use crate::config::value::{Lines, Problems, Secret, SecretText, checked, duration, non_empty};
+use crate::transport::tls::{Trust, read_pem};
+
+/// `[email]`. A file that has this table enables only the inputs it names;
+/// without it the embedded defaults ([`EmailConfig::embedded`]) run the
+/// Maildir inbox.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EmailConfig {
+    /// The gateway's own address: From of every reply, and the base of the
+    /// VERP return path (`local+o<id>@domain`).
+    #[serde(default = "from", deserialize_with = "address")]
+    pub from: String,
+    /// Display name in From.
+    #[serde(default = "name")]
+    pub name: String,
+    /// Larger messages are journaled and refused.
+    #[serde(default = "max_size", deserialize_with = "size")]
+    pub max_size: usize,
+    /// Every email must carry the sender's PIN (players without one cannot play by email).
+    #[serde(default)]
+    pub require_pin: bool,
+    /// If set, a message must carry `Authentication-Results` from this
+    /// server id with dkim, spf or dmarc `pass`, or else the player's PIN.
+    #[serde(default, deserialize_with = "server_id")]
+    pub trusted_authserv_id: Option<String>,
+    #[serde(default)]
+    pub maildir: Option<MaildirConfig>,
+    #[serde(default)]
+    pub imap: Option<Spanned<ImapConfig>>,
+    #[serde(default)]
+    pub send: SendConfig,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MaildirConfig {
+    /// The Maildir (with `new/`, `cur/`, `tmp/`), relative to `data_dir` unless absolute.
+    pub path: PathBuf,
+    #[serde(deserialize_with = "duration")]
+    pub poll_every: Duration,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImapConfig {
+    #[serde(deserialize_with = "non_empty")]
+    pub host: String,
+    /// Default: 993 for `tls`, 143 otherwise.
+    pub port: Option<u16>,
+    #[serde(default = "tls")]
+    pub security: Security,
+    #[serde(deserialize_with = "non_empty")]
+    pub user: String,
+    pub password_file: Option<PathBuf>,
+    pub password_env: Option<String>,
+    #[serde(default = "inbox")]
+    pub mailbox: String,
+    /// Move processed messages to this folder; by default they are flagged `\Seen`.
+    pub move_to: Option<String>,
+    /// Wait with IMAP IDLE when the server offers it; poll otherwise.
+    #[serde(default = "yes")]
+    pub idle: bool,
+    #[serde(default = "minute", deserialize_with = "duration")]
+    pub poll_every: Duration,
+    /// PEM certificates to trust besides the public roots (a private CA).
+    pub ca_file: Option<PathBuf>,
+    /// For test servers with self-signed certificates only.
+    #[serde(default)]
+    pub accept_invalid_certs: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Security {
+    /// TLS from the first byte (IMAPS 993, SMTPS 465).
+    Tls,
+    /// Plain connection upgraded with STARTTLS, which is required.
+    Starttls,
+    /// No encryption: loopback and tests only.
+    Plain,
+}
+
+/// Where outgoing mail goes.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, tag = "transport", rename_all = "lowercase")]
+pub enum SendConfig {
+    /// `.eml` files in a directory (the embedded default).
+    File {
+        #[serde(default = "outbox_dir")]
+        dir: PathBuf,
+    },
+    Smtp {
+        #[serde(deserialize_with = "non_empty")]
+        host: String,
+        /// Default: 465 for `tls`, 587 for `starttls`, 25 for `plain`.
+        port: Option<u16>,
+        #[serde(default = "starttls")]
+        security: Security,
+        user: Option<String>,
+        password_file: Option<PathBuf>,
+        password_env: Option<String>,
+        /// PEM certificates to trust besides the public roots (a private CA).
+        ca_file: Option<PathBuf>,
+        #[serde(default)]
+        accept_invalid_certs: bool,
+    },
+    Sendmail {
+        #[serde(default = "sendmail")]
+        command: PathBuf,
+    },
+}
+
+/// The email channel ready to run: paths resolved, passwords read.
+#[derive(Debug, Clone)]
+pub struct EmailSettings {
+    /// The address, name and inbound policy.
+    pub config: EmailConfig,
+    /// The Maildir input's directory, resolved against the data directory.
+    pub maildir: Option<MaildirSettings>,
+    pub imap: Option<ImapSettings>,
+    pub send: SendSettings,
+}
+
+#[derive(Debug, Clone)]
+pub struct MaildirSettings {
+    pub dir: PathBuf,
+    pub poll_every: Duration,
+}
+
+#[derive(Debug, Clone)]
+pub struct ImapSettings {
+    pub config: ImapConfig,
+    pub password: SecretText,
+}
+
+#[derive(Debug, Clone)]
+pub struct SendSettings {
+    pub config: SendConfig,
+    /// The SMTP password, when a user logs in.
+    pub password: Option<SecretText>,
+}
+
+impl EmailConfig {
+    /// What runs without a configuration file: the Maildir inbox.
+    pub fn embedded() -> EmailConfig {
+        EmailConfig {
+            from: from(),
+            name: name(),
+            max_size: max_size(),
+            require_pin: false,
+            trusted_authserv_id: None,
+            maildir: Some(MaildirConfig::default()),
+            imap: None,
+            send: SendConfig::default(),
+        }
+    }
+
+    /// Reads the passwords and checks what spans several keys or needs the
+    /// file system; `data_dir` resolves relative paths.
+    pub fn resolve(
+        &self,
+        data_dir: &Path,
+        lines: &Lines,
+        problems: &mut Problems,
+    ) -> Option<EmailSettings> {
+        let maildir = self.maildir.as_ref().map(|m| MaildirSettings {
+            dir: in_dir(data_dir, &m.path),
+            poll_every: m.poll_every,
+        });
+        // The way out first: its problems belong to the `[email]` line the
+        // caller set, the IMAP input's to its own table.
+        let send = self.send.resolve(problems);
+        let imap = match &self.imap {
+            Some(imap) => {
+                problems.at(lines.of(imap.span()));
+                Some(imap.get_ref().resolve(problems)?)
+            }
+            None => None,
+        };
+        Some(EmailSettings {
+            config: self.clone(),
+            maildir,
+            imap,
+            send: send?,
+        })
+    }
+}
+
+impl ImapConfig {
+    pub fn port(&self) -> u16 {
+        self.port.unwrap_or(match self.security {
+            Security::Tls => 993,
+            _ => 143,
+        })
+    }
+
+    fn password(&self) -> Secret<'_> {
+        Secret {
+            file: self.password_file.as_deref(),
+            env: self.password_env.as_deref(),
+            names: ["password_file", "password_env"],
+        }
+    }
+
+    pub fn trust(&self) -> Trust {
+        Trust {
+            ca_file: self.ca_file.clone(),
+            accept_invalid_certs: self.accept_invalid_certs,
+        }
+    }
+
+    fn resolve(&self, problems: &mut Problems) -> Option<ImapSettings> {
+        let ca = match &self.ca_file {
+            Some(ca) => problems.take(read_pem(ca).map_err(|e| format!("email.imap.{e}"))),
+            None => Some(Vec::new()),
+        };
+        let password = match problems.take(self.password().read("email.imap")) {
+            Some(Some(p)) => Some(p),
+            Some(None) => {
+                problems.push("email.imap: give password_file or password_env for the login");
+                None
+            }
+            None => None,
+        };
+        ca?;
+        Some(ImapSettings {
+            config: self.clone(),
+            password: password?,
+        })
+    }
+}
+
+impl SendConfig {
+    fn resolve(&self, problems: &mut Problems) -> Option<SendSettings> {
+        let password = match self {
+            SendConfig::Smtp {
+                user,
+                ca_file,
+                password_file,
+                password_env,
+                ..
+            } => {
+                let ca = match ca_file {
+                    Some(ca) => problems.take(read_pem(ca).map_err(|e| format!("email.send.{e}"))),
+                    None => Some(Vec::new()),
+                };
+                let secret = Secret {
+                    file: password_file.as_deref(),
+                    env: password_env.as_deref(),
+                    names: ["password_file", "password_env"],
+                };
+                let password = match (user, problems.take(secret.read("email.send"))) {
+                    (_, None) => None,
+                    (Some(_), Some(None)) => {
+                        problems
+                            .push("email.send: user given without password_file or password_env");
+                        None
+                    }
+                    (None, Some(Some(_))) => {
+                        problems.push("email.send: a password is given without user");
+                        None
+                    }
+                    (_, Some(p)) => Some(p),
+                };
+                ca?;
+                password?
+            }
+            SendConfig::Sendmail { command } => {
+                if !command.is_file() {
+                    problems.push(format!(
+                        "email.send.command: {} does not exist",
+                        command.display()
+                    ));
+                    return None;
+                }
+                None
+            }
+            SendConfig::File { .. } => None,
+        };
+        Some(SendSettings {
+            config: self.clone(),
+            password,
+        })
+    }
+}
+
+/// `p` against `dir` unless absolute.
+pub(crate) fn in_dir(dir: &Path, p: &Path) -> PathBuf {
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        dir.join(p)
+    }
+}
+
+impl Default for MaildirConfig {
+    fn default() -> Self {
+        MaildirConfig {
+            path: "inbox".into(),
+            poll_every: Duration::from_secs(2),
+        }
+    }
+}
+
+impl Default for SendConfig {
+    fn default() -> Self {
+        SendConfig::File { dir: outbox_dir() }
+    }
+}
+
+fn address<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    checked(d, |a: &String| match a.parse::<lettre::Address>() {
+        Ok(_) => Ok(()),
+        Err(_) => Err(format!("{a:?} is not an email address")),
+    })
+}
+
+fn size<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    checked(d, |n: &usize| match *n {
+        1024.. => Ok(()),
+        _ => Err(format!(
+            "{n} bytes is too small for any mail (at least 1024)"
+        )),
+    })
+}
+
+fn server_id<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    checked(d, |id: &String| {
+        if id.is_empty() || id.contains(char::is_whitespace) || id.contains(';') {
+            Err(format!(
+                "{id:?} is not a server id (a host name such as mx.example.org)"
+            ))
+        } else {
+            Ok(())
+        }
+    })
+    .map(Some)
+}
+
+fn from() -> String {
+    "ccgate@localhost".into()
+}
+fn name() -> String {
+    "ccgate".into()
+}
+fn max_size() -> usize {
+    10 * 1024 * 1024
+}
+fn tls() -> Security {
+    Security::Tls
+}
+fn starttls() -> Security {
+    Security::Starttls
+}
+fn inbox() -> String {
+    "INBOX".into()
+}
+fn yes() -> bool {
+    true
+}
+fn minute() -> Duration {
+    Duration::from_secs(60)
+}
+fn outbox_dir() -> PathBuf {
+    "outbox".into()
+}
+fn sendmail() -> PathBuf {
+    "/usr/sbin/sendmail".into()
+}

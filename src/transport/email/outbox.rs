@@ -1,0 +1,148 @@
+//! The email channel's way out: the outbox composed into mail and handed
+//! to SMTP, sendmail or the outbox directory ([`Mailer`]).
+
+use std::sync::Arc;
+
+use jiff::Timestamp;
+use tokio::sync::{Notify, watch};
+
+use super::compose::{self, Identity, compose};
+use super::send::Mailer;
+use crate::config::OutboxConfig;
+use crate::protocol::address::Channel;
+use crate::store::{self, ReplyId, Store};
+use crate::transport::port::ServicePort;
+
+/// One reply ready to go.
+struct Ready {
+    id: ReplyId,
+    envelope: lettre::address::Envelope,
+    raw: Vec<u8>,
+}
+
+/// The way out and what it needs: the transport, our identity, the retries.
+pub struct Sender {
+    pub mailer: Mailer,
+    pub me: Identity,
+    pub outbox: OutboxConfig,
+}
+
+/// Sends the email outbox until `stop` turns true: due replies are
+/// composed and handed to the mailer, at once when `wake` rings, else every
+/// `outbox.poll_every`.
+pub async fn run(
+    sender: Sender,
+    shared: ServicePort,
+    wake: Arc<Notify>,
+    mut stop: watch::Receiver<bool>,
+) {
+    const BATCH: usize = 50;
+    let Sender {
+        mailer,
+        me,
+        outbox: config,
+    } = sender;
+    let me = Arc::new(me);
+    loop {
+        let who = me.clone();
+        let batch = shared
+            .with_store(move |s| {
+                let now = Timestamp::now();
+                let due = s.due(Channel::Email, now, BATCH)?;
+                let mut ready = Vec::new();
+                for reply in due {
+                    let ctx = context(s, &reply)?;
+                    match compose(&who, &reply, &ctx) {
+                        Ok((envelope, raw)) => ready.push(Ok(Ready {
+                            id: reply.id,
+                            envelope,
+                            raw,
+                        })),
+                        Err(e) => ready.push(Err((reply.id, e))),
+                    }
+                }
+                Ok((ready, s.depth()?))
+            })
+            .await;
+        let mut full = false;
+        match batch {
+            Ok((ready, depth)) => {
+                shared.metrics.outbox(&depth);
+                full = ready.len() == BATCH;
+                for item in ready {
+                    if *stop.borrow() {
+                        return;
+                    }
+                    send_one(&shared, &mailer, item).await;
+                }
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "outbox");
+                shared.metrics.error(&e);
+            }
+        }
+        if *stop.borrow() {
+            return;
+        }
+        if !full {
+            tokio::select! {
+                _ = tokio::time::sleep(config.poll_every) => {}
+                _ = wake.notified() => {}
+                _ = stop.changed() => {}
+            }
+        }
+    }
+}
+
+/// What a reply needs to be composed beyond its row: the mail it answers.
+fn context(store: &Store, reply: &store::Outgoing) -> store::Result<compose::Context> {
+    let answers = match reply.journal_id {
+        Some(j) => store
+            .entry(j)?
+            .filter(|e| e.channel == Channel::Email && e.transport_id.starts_with('<'))
+            .filter(|e| normalized(&e.sender) == normalized(&reply.to))
+            .map(|e| e.transport_id),
+        None => None,
+    };
+    Ok(compose::Context { answers })
+}
+
+fn normalized(address: &str) -> String {
+    address.trim().to_ascii_lowercase()
+}
+
+async fn send_one(shared: &ServicePort, mailer: &Mailer, item: Result<Ready, (ReplyId, String)>) {
+    let (id, result) = match item {
+        Ok(ready) => (
+            ready.id,
+            mailer
+                .send(ready.id.0, &ready.envelope, &ready.raw)
+                .await
+                .map_err(|e| (e.permanent, e.text)),
+        ),
+        // A reply that cannot even be composed (a bad address) never will be.
+        Err((id, e)) => (id, Err((true, e))),
+    };
+    let recorded = match &result {
+        Ok(()) => {
+            shared.metrics.sent(Channel::Email);
+            shared
+                .with_store(move |s| {
+                    let tx = s.write()?;
+                    tx.mark_sent(id, Timestamp::now())?;
+                    tx.commit()?;
+                    Ok(())
+                })
+                .await
+        }
+        Err((permanent, e)) => {
+            shared
+                .delivery_failed(Channel::Email, id, e.clone(), *permanent)
+                .await
+        }
+    };
+    if let Err(e) = recorded {
+        tracing::error!(reply = id.0, error = %e, "recording a delivery");
+        shared.metrics.error(&e);
+    }
+}

@@ -33,7 +33,8 @@ const GAMES: usize = 50;
 fn workload() -> Vec<(Chess, Move)> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/derived/games_uci.tsv"
+        // The test data is the workspace's, two levels up from this crate.
+        "/../../tests/data/derived/games_uci.tsv"
     );
     let tsv = std::fs::read_to_string(path).expect("tests/data/derived/games_uci.tsv");
     let mut pairs = Vec::new();

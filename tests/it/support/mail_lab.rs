@@ -2,8 +2,7 @@
 //! aiosmtpd-based test SMTP server (`tests/support/smtp_server.py`), both on
 //! free 127.0.0.1 ports and rooted in a fresh temporary directory.
 //!
-//! Include it from a test crate with
-//! `#[path = "common/mail_lab.rs"] mod mail_lab;`.
+//! Tests use it as `crate::support::mail_lab`.
 //!
 //! Mail sent to `user@anything` over SMTP lands in `<mail root>/user/Maildir/new`
 //! (with `Return-Path` and `Delivered-To` prepended, LF line endings), which is

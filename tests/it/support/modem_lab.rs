@@ -2,8 +2,7 @@
 //! simulator `tests/support/modem_sim.py` on its far end, in a fresh
 //! temporary directory.
 //!
-//! Include it from a test crate with
-//! `#[path = "common/modem_lab.rs"] mod modem_lab;`.
+//! Tests use it as `crate::support::modem_lab`.
 //!
 //! ```text
 //!   ccgate / a test ──► DIR/dte ══ socat ══ DIR/modem ◄── modem_sim.py --control DIR

@@ -278,8 +278,14 @@ pub const DRAW_OFFER: &str = "(=)";
 
 /// Splits a trailing draw offer off a move: every notation may carry one,
 /// and none of their grammars has a use for it.
+#[inline]
 pub fn split_draw_offer(text: &str) -> (&str, bool) {
-    match text.trim_end().strip_suffix(DRAW_OFFER) {
+    // Nearly every move ends in anything but `)`: one byte decides.
+    let trimmed = text.trim_end();
+    if !trimmed.ends_with(')') {
+        return (text, false);
+    }
+    match trimmed.strip_suffix(DRAW_OFFER) {
         Some(rest) if !rest.trim().is_empty() => (rest.trim_end(), true),
         _ => (text, false),
     }

@@ -1119,15 +1119,23 @@ fn write_marks(node: &Node, moved: Color, notation: Notation, out: &mut String) 
         return;
     };
     let glyphs = notation.takes_glyphs();
+    // Glued to a null move (`--!`) a mark would make a token no reader takes
+    // for a move: after one, every mark is written apart.
+    let glue = node.mv.is_some();
     let mut rest = Vec::new();
     for &nag in notes.nags.iter().filter(|_| glyphs) {
         match super::glyphs::write(nag, moved) {
-            Some(g) if super::glyphs::is_move_mark(nag) && rest.is_empty() => out.push_str(g),
+            Some(g) if glue && super::glyphs::is_move_mark(nag) && rest.is_empty() => {
+                out.push_str(g)
+            }
             Some(g) => rest.push(g.to_string()),
             None => rest.push(format!("${nag}")),
         }
     }
     if notes.draw_offer && notation != Notation::Uci {
+        if !glue {
+            out.push(' ');
+        }
         out.push_str(super::DRAW_OFFER);
     }
     let symbols = notes

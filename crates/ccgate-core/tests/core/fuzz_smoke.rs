@@ -239,3 +239,21 @@ fn fuzz_regressions_replay() {
         check_movetext_input(&data);
     }
 }
+
+/// Found by `read_games_pgn_like`: a mark on a null move was written glued
+/// (`1. --! *`), which no reader takes for a move. Marks and the draw offer
+/// after a null move are written apart and read back.
+#[test]
+fn marks_after_a_null_move_read_back() {
+    for text in ["-- $1 [ ", "1. -- $1 (=) 1... e5 *", "1. e4 -- $2 $14 *"] {
+        for comments in [false, true] {
+            let opts = MovetextOptions {
+                from: None,
+                lang: Lang::En,
+                start: None,
+                comments,
+            };
+            check_movetext(text, &opts);
+        }
+    }
+}

@@ -20,7 +20,7 @@
 //! }
 //! ```
 
-use shakmaty::Chess;
+use shakmaty::{Chess, File};
 
 use super::desc::MoveDesc;
 use super::error::{Candidate, ReadError};
@@ -30,21 +30,39 @@ use super::{Lang, Notation, Reading, algebraic, descriptive, iccf, resolve, uci}
 /// Reads a token in whichever notation it is written, and says which.
 pub fn read_auto(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notation), ReadError> {
     let (text, draw_offer) = super::split_draw_offer(text);
-    let (mut reading, notation) = read_any(pos, text, lang).map_err(|e| {
-        // Suggestions in the notation the text most looks like.
-        let digits = text.trim().bytes().all(|b| b.is_ascii_digit());
-        let like = if digits {
-            Notation::Iccf
-        } else {
-            Notation::San
-        };
-        super::suggest::attach(pos, text, like, lang, e)
-    })?;
-    reading.draw_offer = draw_offer;
-    Ok((reading, notation))
+    match read_any(pos, text, lang, draw_offer) {
+        Err(e) => Err(suggest(pos, text, lang, e)),
+        // Passed on as it is: every move of a PGN file comes here, and
+        // taking the reading apart to set its draw offer would copy it.
+        ok => ok,
+    }
 }
 
-fn read_any(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notation), ReadError> {
+/// Suggestions in the notation the text most looks like.
+#[cold]
+fn suggest(pos: &Chess, text: &str, lang: Lang, e: ReadError) -> ReadError {
+    let like = if text.trim().bytes().all(|b| b.is_ascii_digit()) {
+        Notation::Iccf
+    } else {
+        Notation::San
+    };
+    super::suggest::attach(pos, text, like, lang, e)
+}
+
+/// The reading, in `notation`, with the draw offer split off before.
+fn offered(notation: Notation, draw_offer: bool) -> impl FnOnce(Reading) -> (Reading, Notation) {
+    move |r| (Reading { draw_offer, ..r }, notation)
+}
+
+// Inlined into its one caller, so that the reading is built where
+// `read_auto` returns it, not copied there.
+#[inline(always)]
+fn read_any(
+    pos: &Chess,
+    text: &str,
+    lang: Lang,
+    draw_offer: bool,
+) -> Result<(Reading, Notation), ReadError> {
     // The common case, strict English SAN as PGN files hold it, decided
     // without the general steps below. Their answers are known here: text
     // shakmaty's SAN parser accepts is ASCII without spaces (so
@@ -56,19 +74,23 @@ fn read_any(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notation), 
     } else {
         None
     };
+    // In a strict SAN text only a capture onto the b-file (`Qxb5`, read as
+    // "queen takes bishop") can look descriptive: `x` is its only separator
+    // that precedes a letter, and `b` the only file that is a piece letter.
     if let Some(desc) = &strict
-        && !looks_descriptive(text)
+        && !(desc.capture && desc.to_file == Some(File::B) && looks_descriptive(text))
     {
         let notation = if desc.from_file.is_some() && desc.from_rank.is_some() {
             Notation::Lan
         } else {
             Notation::San
         };
-        return resolve::resolve(pos, desc, text, notation, lang).map(|r| (r, notation));
+        return resolve::resolve(pos, desc, text, notation, lang)
+            .map(offered(notation, draw_offer));
     }
     let norm = normalize(text);
     if !norm.is_empty() && norm.bytes().all(|b| b.is_ascii_digit()) {
-        return iccf::read(pos, &norm).map(|r| (r, Notation::Iccf));
+        return iccf::read(pos, &norm).map(offered(Notation::Iccf, draw_offer));
     }
     let descriptive_too = looks_descriptive(&norm);
     // A strict reading is the grammar's reading too; `norm` is `text` then.
@@ -79,7 +101,8 @@ fn read_any(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notation), 
     // The common case, a token only the algebraic family reads, allocates nothing more.
     if let (Ok(desc), false) = (&parsed, descriptive_too) {
         let notation = classify(&norm, desc);
-        return resolve::resolve(pos, desc, &norm, notation, lang).map(|r| (r, notation));
+        return resolve::resolve(pos, desc, &norm, notation, lang)
+            .map(offered(notation, draw_offer));
     }
     let mut results: Vec<(Notation, Result<Reading, ReadError>)> = Vec::with_capacity(2);
     match parsed {
@@ -103,7 +126,7 @@ fn read_any(pos: &Chess, text: &str, lang: Lang) -> Result<(Reading, Notation), 
     if descriptive_too {
         results.push((Notation::Descriptive, descriptive::read(pos, &norm)));
     }
-    decide(pos, &norm, results)
+    decide(pos, &norm, results).map(|(r, n)| offered(n, draw_offer)(r))
 }
 
 /// Whether a text is shaped like a move in one of the notations that
@@ -228,4 +251,38 @@ fn looks_descriptive(text: &str) -> bool {
     }) || text
         .get(..7)
         .is_some_and(|s| s.eq_ignore_ascii_case("castles"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Position;
+    use shakmaty::san::SanPlus;
+
+    /// The fast path of `read_any` tests `looks_descriptive` only on a
+    /// capture onto the b-file: every other strict SAN text must not look
+    /// descriptive.
+    #[test]
+    fn strict_san_looks_descriptive_only_capturing_on_the_b_file() {
+        let mut checked = 0;
+        for seed in 1..40usize {
+            let mut pos = Chess::default();
+            for ply in 0..150usize {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for m in &moves {
+                    let text = SanPlus::from_move(pos.clone(), *m).to_string();
+                    let desc = algebraic::strict_san(&text).expect("shakmaty's SAN is strict SAN");
+                    let b_capture = desc.capture && desc.to_file == Some(File::B);
+                    assert!(b_capture || !looks_descriptive(&text), "{text}");
+                    checked += 1;
+                }
+                let m = moves[(seed * 7 + ply * seed) % moves.len()];
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
 }

@@ -118,8 +118,12 @@ const TABLE: &[Entry] = &[
 
 /// The glyph a token is, after a move by `moved`.
 pub fn read(token: &str, moved: Color) -> Option<Glyph> {
-    // Moves and words start with a letter or digit; only `N`, `O` and `X` are glyphs.
-    if token.starts_with(|c: char| c.is_ascii_alphanumeric() && !matches!(c, 'N' | 'O' | 'X')) {
+    // Moves and words start with a letter or digit; only `N`, `O` and `X`
+    // alone are glyphs, so an ASCII word is decided without the table.
+    if token.starts_with(|c: char| c.is_ascii_alphanumeric())
+        && (token.is_ascii() && !matches!(token.trim_ascii(), "N" | "O" | "X")
+            || !token.starts_with(['N', 'O', 'X']))
+    {
         return None;
     }
     let folded = super::text::normalize(token);

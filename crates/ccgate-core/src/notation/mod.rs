@@ -280,7 +280,15 @@ pub const DRAW_OFFER: &str = "(=)";
 /// and none of their grammars has a use for it.
 #[inline]
 pub fn split_draw_offer(text: &str) -> (&str, bool) {
-    // Nearly every move ends in anything but `)`: one byte decides.
+    // Nearly every move ends in an ASCII byte other than `)` or a space:
+    // that one byte decides, before any trimming.
+    if text
+        .as_bytes()
+        .last()
+        .is_some_and(|&b| b.is_ascii() && b != b')' && !b.is_ascii_whitespace())
+    {
+        return (text, false);
+    }
     let trimmed = text.trim_end();
     if !trimmed.ends_with(')') {
         return (text, false);

@@ -749,10 +749,10 @@ impl<'a> Parser<'a> {
     ) -> Option<&'a str> {
         let digits = token.bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
-            return Some(token.trim_start_matches(['.', '…']));
+            return Some(trim_dots(token));
         }
         let rest = &token[digits..];
-        let after = rest.trim_start_matches(['.', '…']);
+        let after = trim_dots(rest);
         let dotted = after.len() < rest.len();
         // Four or five digits alone are an ICCF move.
         if !dotted && (!after.is_empty() || matches!(digits, 4 | 5)) {
@@ -960,6 +960,18 @@ fn close_variation(frames: &mut Vec<Frame>) {
     }
 }
 
+/// `text` without the dots of a move number (`.`, `...`, `…`), compared
+/// byte-wise: every move number comes here.
+fn trim_dots(mut text: &str) -> &str {
+    loop {
+        if let Some(rest) = text.strip_prefix('.').or_else(|| text.strip_prefix('…')) {
+            text = rest;
+        } else {
+            return text;
+        }
+    }
+}
+
 /// Gives a game that has not started yet the move number its text uses.
 fn renumber(frame: &mut Frame, game: &mut Game, n: u32) {
     let Some(n) = std::num::NonZeroU32::new(n) else {
@@ -1096,7 +1108,9 @@ pub fn write_movetext(game: &Game, notation: Notation, opts: &WriteOptions) -> S
     for (i, node) in game.line.iter().enumerate() {
         number(turn, fullmoves, i == 0, &mut out);
         write_node(&pos, node.mv, notation, opts, &mut out);
-        write_marks(node, turn, notation, &mut out);
+        if let Some(notes) = node.notes.as_deref() {
+            write_marks(notes, turn, notation, &mut out);
+        }
         out.push(' ');
         if replay {
             play(&mut pos, node.mv);
@@ -1114,10 +1128,7 @@ pub fn write_movetext(game: &Game, notation: Notation, opts: &WriteOptions) -> S
 /// the draw offer glued as on a FIDE scoresheet (`Kb1(=)`), then each
 /// evaluation symbol, or `$n` for a NAG without one, and each symbol kept as
 /// a comment. UCI carries no draw offer, and the codes and UCI no glyphs.
-fn write_marks(node: &Node, moved: Color, notation: Notation, out: &mut String) {
-    let Some(notes) = node.notes.as_deref() else {
-        return;
-    };
+fn write_marks(notes: &Notes, moved: Color, notation: Notation, out: &mut String) {
     let glyphs = notation.takes_glyphs();
     // Glued to a null move (`--!`) a mark would make a token no reader takes
     // for a move: after one, every mark is written apart.
@@ -1185,7 +1196,11 @@ fn push_number(n: u32, out: &mut String) {
             break;
         }
     }
-    out.extend(digits[i..].iter().map(|&d| char::from(d)));
+    // Pushed as one string: a character at a time costs a capacity check
+    // and an encoding each. ASCII digits are always UTF-8.
+    if let Ok(text) = std::str::from_utf8(&digits[i..]) {
+        out.push_str(text);
+    }
 }
 
 /// Writes a move, or `--` for a null move (`0000` in UCI).

@@ -187,6 +187,8 @@ fn warnings(pos: &Chess, desc: &MoveDesc, mv: &Move) -> Vec<Warning> {
 /// What the move really gives, when the written mark claims something else.
 /// A check mark on a mating move is not wrong (mate is a check, and marks
 /// are optional detail), so a `+` needs only the cheap check test.
+// Every move's mark is checked here; a call costs as much as the check.
+#[inline(always)]
 pub(crate) fn wrong_mark(pos: &Chess, claimed: CheckMark, mv: &Move) -> Option<CheckMark> {
     match claimed {
         CheckMark::None => None,
@@ -195,15 +197,20 @@ pub(crate) fn wrong_mark(pos: &Chess, claimed: CheckMark, mv: &Move) -> Option<C
             CheckMark::Mate => None,
             actual => Some(actual),
         },
-        CheckMark::Double => {
-            let mut after = pos.clone();
-            after.play_unchecked(*mv);
-            match check_after(pos, mv) {
-                CheckMark::Mate => None,
-                CheckMark::Check if after.checkers().count() > 1 => None,
-                actual => Some(actual),
-            }
-        }
+        CheckMark::Double => wrong_double(pos, mv),
+    }
+}
+
+/// [`wrong_mark`] for `++`, apart: the rare mark's position copy kept the
+/// function from being inlined where every move's mark is checked.
+#[cold]
+fn wrong_double(pos: &Chess, mv: &Move) -> Option<CheckMark> {
+    let mut after = pos.clone();
+    after.play_unchecked(*mv);
+    match check_after(pos, mv) {
+        CheckMark::Mate => None,
+        CheckMark::Check if after.checkers().count() > 1 => None,
+        actual => Some(actual),
     }
 }
 

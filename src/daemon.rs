@@ -154,14 +154,21 @@ async fn clock_sweep(
     }
 }
 
-/// Logging: `RUST_LOG` if set, else the configured filter; text or JSON on stderr.
+/// Logging: `RUST_LOG` if set, else the configured filter; text or JSON on
+/// stderr, coloured only when stderr is a terminal (a file or the journal
+/// would keep the escape sequences).
 pub fn init_logging(config: &crate::config::LogConfig) {
-    use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_default_env()
-        .or_else(|_| EnvFilter::try_new(&config.level))
-        .unwrap_or_else(|_| EnvFilter::new("info"));
+    use std::io::IsTerminal;
+    let from_env = std::env::var("RUST_LOG").ok().map(|text| {
+        crate::config::parse_log_filter(&text).inspect_err(|e| eprintln!("ccgate: RUST_LOG {e}"))
+    });
+    let filter = from_env
+        .and_then(Result::ok)
+        .or_else(|| crate::config::parse_log_filter(&config.level).ok())
+        .unwrap_or_else(|| tracing_subscriber::EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr);
     let _ = match config.format {
         crate::config::LogFormat::Json => builder.json().try_init(),

@@ -433,6 +433,19 @@ fn check_config_says_what_is_wrong() {
         err.contains("email.imap.password_file /nonexistent/pw"),
         "{err}"
     );
+    // A filter the log filter parser panicked on (exit 101 before).
+    std::fs::write(&bad, "[log]\nlevel = \" a\u{e9}[\"\n").unwrap();
+    let out = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .args(["check-config"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("log filter"),
+        "{out:?}"
+    );
 }
 
 /// A file that enables no input would run a daemon that reads nothing:
@@ -453,16 +466,20 @@ fn check_config_refuses_a_configuration_without_input() {
     assert!(err.contains("no input is enabled"), "{err}");
 }
 
-/// The README's run command: no configuration at all.
+/// The README's run command: no configuration at all. A `RUST_LOG` the
+/// filter parser panicked on is reported and the configured level used;
+/// the log, written to a file, carries no colour codes.
 #[test]
 fn serve_runs_on_embedded_defaults() {
     let home = tempfile::tempdir().unwrap();
+    let log = home.path().join("log");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ccgate"))
         .arg("serve")
         .env_remove("CCGATE_DB")
         .env_remove("STATE_DIRECTORY")
         .env("XDG_DATA_HOME", home.path())
-        .stderr(std::process::Stdio::null())
+        .env("RUST_LOG", " a\u{e9}[")
+        .stderr(std::fs::File::create(&log).unwrap())
         .spawn()
         .unwrap();
     let data = home.path().join("ccgate");
@@ -476,4 +493,8 @@ fn serve_runs_on_embedded_defaults() {
         .status()
         .unwrap();
     assert!(child.wait().unwrap().success());
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(log.contains("RUST_LOG"), "{log}");
+    assert!(log.contains("stopped"), "{log}");
+    assert!(!log.contains('\x1b'), "{log:?}");
 }

@@ -18,7 +18,7 @@ use tokio::sync::watch;
 use crate::config::Resolved;
 use crate::service;
 use crate::status::Metrics;
-use crate::store::Store;
+use crate::store::{ServeLock, Store};
 use crate::transport::channel::pause;
 use crate::transport::email::compose::Identity;
 use crate::transport::email::inbox::Inbox;
@@ -38,6 +38,8 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     std::fs::create_dir_all(&config.data_dir)
         .map_err(|e| format!("data directory {}: {e}", config.data_dir.display()))?;
     let db = &config.db;
+    // Before the store is opened, so a second daemon touches nothing.
+    let _claim = ServeLock::claim(db)?;
     let store = Store::open(db).map_err(|e| format!("store {}: {e}", db.display()))?;
     let me = Identity::new(&config.email.config.name, &config.email.config.from)?;
     let port = ServicePort::new(store, Arc::new(Metrics::new()), config.outbox.retry());

@@ -498,3 +498,51 @@ fn serve_runs_on_embedded_defaults() {
     assert!(log.contains("stopped"), "{log}");
     assert!(!log.contains('\x1b'), "{log:?}");
 }
+
+/// Two daemons on one store would both send every reply: the second is
+/// refused, naming the first; the commands keep working beside it; after
+/// SIGKILL the kernel has released the lock and a restart is not refused.
+#[test]
+fn a_second_serve_on_one_store_is_refused_and_sigkill_leaves_no_claim() {
+    let mut gw = Gateway::new(CONFIG);
+    gw.start();
+    let pid = gw.pid();
+    let second = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .args(["serve", "--config"])
+        .arg(&gw.config)
+        .env_remove("CCGATE_DB")
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(second.status.code(), Some(2), "{second:?}");
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert!(err.contains(&format!("pid {pid}")), "{err}");
+    // Beside the daemon: an admin command, a submission, an MTA delivery.
+    let db = gw.db();
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    let listed = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .arg("--db")
+        .arg(&db)
+        .args(["game", "list"])
+        .output()
+        .unwrap();
+    assert!(listed.status.success(), "{listed:?}");
+    let raw = mail("alice@example.test", "beside@a", "", "1. e4");
+    let ingested = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .env_remove("CCGATE_DB")
+        .arg("--db")
+        .arg(&db)
+        .arg("ingest-mail")
+        .write_stdin(raw)
+        .output()
+        .unwrap();
+    assert_eq!(ingested.status.code(), Some(0), "{ingested:?}");
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1);
+    gw.kill();
+    gw.start();
+    assert_ne!(gw.pid(), pid);
+    assert!(gw.stop().success(), "{}", gw.log());
+}

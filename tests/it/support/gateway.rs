@@ -124,6 +124,11 @@ impl Gateway {
         }
     }
 
+    /// The running daemon's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().expect("running").id()
+    }
+
     /// SIGKILL: no chance to finish anything.
     pub fn kill(&mut self) {
         let mut child = self.child.take().expect("running");

@@ -32,6 +32,7 @@ use crate::transport::sms::{gateway as sms, spool_channel};
 
 /// Runs the daemon until SIGTERM or SIGINT.
 pub async fn serve(config: Resolved) -> Result<(), String> {
+    let signalled = wait_for_signal();
     if config.inputs().is_empty() {
         tracing::warn!("{}", crate::commands::NO_INPUT);
     }
@@ -39,8 +40,13 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         .map_err(|e| format!("data directory {}: {e}", config.data_dir.display()))?;
     let db = &config.db;
     // Before the store is opened, so a second daemon touches nothing.
-    let _claim = ServeLock::claim(db)?;
-    let store = Store::open(db).map_err(|e| format!("store {}: {e}", db.display()))?;
+    let claim = ServeLock::claim(db)?;
+    let store = if claim.first_run() {
+        Store::create(db)
+    } else {
+        Store::open(db)
+    }
+    .map_err(|e| format!("store {}: {e}", db.display()))?;
     let me = Identity::new(&config.email.config.name, &config.email.config.from)?;
     let port = ServicePort::new(store, Arc::new(Metrics::new()), config.outbox.retry());
     let inbox = Inbox {
@@ -98,7 +104,7 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     tasks.spawn(clock_sweep(port, config.clock.sweep_every, stop));
 
     tokio::spawn(async move {
-        wait_for_signal().await;
+        signalled.await;
         tracing::info!("stopping: finishing the messages in hand");
         let _ = stop_tx.send(true);
     });
@@ -111,20 +117,24 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     Ok(())
 }
 
-pub(crate) async fn wait_for_signal() {
+/// SIGTERM or SIGINT. The handlers are installed when this is called, not
+/// when the future is first polled, so a signal that comes while the
+/// daemon is still starting stops it cleanly instead of killing it.
+pub(crate) fn wait_for_signal() -> impl std::future::Future<Output = ()> + Send {
     use tokio::signal::unix::{SignalKind, signal};
-    match (
-        signal(SignalKind::terminate()),
-        signal(SignalKind::interrupt()),
-    ) {
-        (Ok(mut term), Ok(mut int)) => {
-            tokio::select! {
-                _ = term.recv() => {}
-                _ = int.recv() => {}
+    let term = signal(SignalKind::terminate());
+    let int = signal(SignalKind::interrupt());
+    async move {
+        match (term, int) {
+            (Ok(mut term), Ok(mut int)) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = int.recv() => {}
+                }
             }
-        }
-        _ => {
-            let _ = tokio::signal::ctrl_c().await;
+            _ => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
         }
     }
 }
@@ -135,20 +145,14 @@ async fn clock_sweep(
     mut stop: watch::Receiver<bool>,
 ) {
     loop {
-        match shared
+        // A store error is logged and counted by the port.
+        if let Ok(report) = shared
             .with_store(|s| service::sweep_clocks(s, Timestamp::now()))
             .await
+            && (!report.forfeits.is_empty() || !report.reminders.is_empty())
         {
-            Ok(report) => {
-                if !report.forfeits.is_empty() || !report.reminders.is_empty() {
-                    tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");
-                    shared.wake_senders();
-                }
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "clock sweep");
-                shared.metrics.error(&e);
-            }
+            tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");
+            shared.wake_senders();
         }
         if !pause(every, &mut stop).await {
             return;

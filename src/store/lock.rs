@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug)]
 pub struct ServeLock {
     _file: File,
+    first: bool,
 }
 
 /// Where the lock of the store at `db` lives.
@@ -28,6 +29,7 @@ impl ServeLock {
     /// Claims the store at `db` for this process, or says which process has it.
     pub fn claim(db: &Path) -> Result<ServeLock, String> {
         let path = lock_path(db);
+        let first = !path.exists();
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -51,11 +53,23 @@ impl ServeLock {
                 return Err(format!("locking {}: {e}", path.display()));
             }
         }
+        // The pid only names the holder in a refusal: the lock holds
+        // without it (on a full disk it cannot be written).
         let pid = format!("{}\n", std::process::id());
-        file.set_len(0)
+        if let Err(e) = file
+            .set_len(0)
             .and_then(|()| file.rewind())
             .and_then(|()| file.write_all(pid.as_bytes()))
-            .map_err(|e| format!("lock file {}: {e}", path.display()))?;
-        Ok(ServeLock { _file: file })
+        {
+            tracing::warn!(error = %e, lock = %path.display(), "writing the pid");
+        }
+        Ok(ServeLock { _file: file, first })
+    }
+
+    /// No daemon ran on this store before (its lock file is new): the one
+    /// case where `serve` may create a missing store. A store missing
+    /// beside an old lock file was deleted or moved, and is refused.
+    pub fn first_run(&self) -> bool {
+        self.first
     }
 }

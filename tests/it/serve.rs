@@ -546,3 +546,127 @@ fn a_second_serve_on_one_store_is_refused_and_sigkill_leaves_no_claim() {
     assert_ne!(gw.pid(), pid);
     assert!(gw.stop().success(), "{}", gw.log());
 }
+
+/// A store deleted under a gateway that ran before is not replaced by an
+/// empty one: the lock file beside it tells this is not the first run.
+#[test]
+fn serve_refuses_a_store_that_went_missing_after_its_first_run() {
+    let mut gw = Gateway::new(CONFIG);
+    gw.start();
+    assert!(gw.stop().success());
+    let db = gw.db();
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    let out = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .args(["serve", "--config"])
+        .arg(&gw.config)
+        .env_remove("CCGATE_DB")
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("does not exist"),
+        "{out:?}"
+    );
+    assert!(!db.exists());
+}
+
+/// A small tmpfs mounted for one test, unmounted (lazily) when dropped.
+struct SmallDisk {
+    dir: tempfile::TempDir,
+}
+
+impl SmallDisk {
+    fn new(size: &str) -> SmallDisk {
+        let dir = tempfile::tempdir().unwrap();
+        let ok = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .status()
+            .expect("mount(8)");
+        assert!(ok.success(), "mounting a tmpfs (the tests run as root)");
+        SmallDisk { dir }
+    }
+
+    /// Writes zeros until the file system is full.
+    fn fill(&self) {
+        use std::io::Write;
+        let mut f = std::fs::File::create(self.dir.path().join("filler")).unwrap();
+        let chunk = vec![0u8; 4096];
+        while f.write_all(&chunk).and_then(|()| f.sync_all()).is_ok() {}
+    }
+
+    fn free(&self) {
+        std::fs::remove_file(self.dir.path().join("filler")).unwrap();
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg("-l")
+            .arg(self.dir.path())
+            .status();
+    }
+}
+
+/// The store's disk fills while replies wait: the sender neither spins
+/// (140,000 log lines in 5 s before) nor sends a reply whose sending it
+/// cannot record (each one again at every poll before); /health says the
+/// store fails. Once there is room, every reply goes out exactly once.
+#[test]
+fn a_full_disk_neither_spins_the_sender_nor_sends_a_reply_twice() {
+    let disk = SmallDisk::new("8m");
+    // The replies' own disk, full at first so they wait for a retry.
+    let out = SmallDisk::new("1m");
+    let db = disk.dir.path().join("ccgate.db");
+    let outbox = out.dir.path().to_path_buf();
+    let mut gw = Gateway::new(&format!(
+        "db = {:?}\n[email]\nfrom = \"gw@example.test\"\n[email.maildir]\npath = \"inbox\"\npoll_every = \"50ms\"\n\
+         [email.send]\ntransport = \"file\"\ndir = {:?}\n[outbox]\npoll_every = \"100ms\"\nfirst_retry = \"1s\"\n",
+        db.display().to_string(),
+        outbox.display().to_string(),
+    ));
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    let ingested = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .env_remove("CCGATE_DB")
+        .arg("--db")
+        .arg(&db)
+        .arg("ingest-mail")
+        .write_stdin(mail("alice@example.test", "full@a", "", "1. e4"))
+        .output()
+        .unwrap();
+    assert_eq!(ingested.status.code(), Some(0), "{ingested:?}");
+    let queued = count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NULL");
+    assert!(queued >= 1);
+    out.fill();
+    gw.start();
+    wait_until("a failed attempt", Duration::from_secs(30), || {
+        count(&db, "SELECT count(*) FROM outbox WHERE attempts > 0") == queued
+    });
+    disk.fill();
+    out.free();
+    wait_until(
+        "the store failure on /health",
+        Duration::from_secs(30),
+        || gw.http_get("/health").contains("\"status\":\"failing\""),
+    );
+    // Several polls of the sender (every 100 ms) and a retry with the disk full.
+    std::thread::sleep(Duration::from_secs(3));
+    assert_eq!(eml_files(&outbox).len(), 0, "sent without a record");
+    let errors = gw.log().matches("full").count();
+    assert!(errors < 100, "{errors} log lines about the full disk");
+    disk.free();
+    wait_until("every reply sent", Duration::from_secs(90), || {
+        count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NULL") == 0
+    });
+    assert_eq!(eml_files(&outbox).len() as i64, queued, "{}", gw.log());
+    wait_until("the store healthy again", Duration::from_secs(30), || {
+        gw.http_get("/health").contains("\"status\":\"ok\"")
+    });
+    assert!(gw.stop().success());
+}

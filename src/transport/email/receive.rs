@@ -4,7 +4,8 @@
 //! The transport id is the Message-ID (with brackets), so the same mail
 //! delivered twice, or fetched by two inputs, is processed once; a mail
 //! without one is known by the SHA-256 of its bytes. Machine mail and bounces
-//! are journaled and never answered; an oversized mail is journaled and
+//! are journaled and never answered, and so is mail to our VERP return path
+//! (only robots write there); an oversized mail is journaled and
 //! refused in a line; everything else goes to [`service::submit`] with the
 //! subject (unless it is one of ours, quoted back) above the body.
 
@@ -70,6 +71,17 @@ pub fn receive(
         );
     };
     let from = mail.from.clone().unwrap_or_default();
+    // Our return path is written on replies' envelopes only, never in a
+    // From or Reply-To: what comes to it is a robot's (a `vacation` answer
+    // that adds no Auto-Submitted header), and answering it loops.
+    if let (Kind::Personal, Some(reply)) = (
+        &mail.kind,
+        parse::verp_outbox_id(&policy.verp_local, &mail.recipients),
+    ) {
+        let msg = inbound(&from, String::new(), None);
+        let why = format!("automated: addressed to the return path of reply {reply}");
+        return service::set_aside(store, &msg, &Aside::Ignored(why), now);
+    }
     match &mail.kind {
         Kind::Bounce(bounce) => {
             let reply = parse::verp_outbox_id(&policy.verp_local, &mail.recipients)

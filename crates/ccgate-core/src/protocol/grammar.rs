@@ -372,20 +372,23 @@ fn reference<'i>(i: &'i str, p: &Profile) -> Res<'i, u32> {
         preceded(char('#'), number),
         preceded((ascii_tag("game"), space0, opt(char('#'))), number),
     ));
-    let implicit = map_opt(recognize((opt(one_of(REFERENCE_LETTERS)), digit1)), |token: &str| {
-        let digits = token.trim_start_matches(|c| REFERENCE_LETTERS.contains(c));
-        let is_move = if digits.len() == token.len() {
-            // By value, so `05254` is no reference either.
-            digits.parse::<u64>().is_ok_and(is_iccf_shaped)
-        } else {
-            is_move_syntax(token, p.lang, p.table)
-        };
-        if is_move {
-            None
-        } else {
-            digits.parse::<u32>().ok().filter(|&n| n > 0)
-        }
-    });
+    let implicit = map_opt(
+        recognize((opt(one_of(REFERENCE_LETTERS)), digit1)),
+        |token: &str| {
+            let digits = token.trim_start_matches(|c| REFERENCE_LETTERS.contains(c));
+            let is_move = if digits.len() == token.len() {
+                // By value, so `05254` is no reference either.
+                digits.parse::<u64>().is_ok_and(is_iccf_shaped)
+            } else {
+                is_move_syntax(token, p.lang, p.table)
+            };
+            if is_move {
+                None
+            } else {
+                digits.parse::<u32>().ok().filter(|&n| n > 0)
+            }
+        },
+    );
     terminated(alt((explicit, implicit)), (opt(char(':')), end_of_token)).parse(i)
 }
 

@@ -887,6 +887,51 @@ mod tests {
         assert_eq!(m.kind, Kind::Personal);
     }
 
+    /// Issue 12: list robots answer every mail; answering them loops. Any
+    /// `List-*` or `X-Mailman-*` field, or a robot's sender address.
+    #[test]
+    fn list_robots_are_automated() {
+        for field in [
+            "List-Post: <mailto:chess@lists.test>",
+            "list-help: <mailto:chess-request@lists.test?subject=help>",
+            "List-Archive: <https://lists.test/chess>",
+            "X-Mailman-Version: 2.1.29",
+            "X-Mailman-Rule-Misses: dmarc-mitigation",
+        ] {
+            let raw = format!("From: a@b.test\n{field}\n\nx\n");
+            assert_eq!(
+                parse(raw.as_bytes()).unwrap().kind,
+                Kind::Automated("mailing list".into()),
+                "{field}"
+            );
+        }
+        for (header, address) in [
+            ("From", "chess-request@lists.test"),
+            ("From", "Chess list <Chess-Owner@lists.test>"),
+            ("From", "owner-chess@lists.test"),
+            (
+                "Return-Path",
+                "<chess-bounces+alice=example.test@lists.test>",
+            ),
+        ] {
+            let raw = format!("From: x@y.test\n{header}: {address}\n\n12 accept\n");
+            let raw = raw.replacen("From: x@y.test\nFrom:", "From:", 1);
+            let kind = parse(raw.as_bytes()).unwrap().kind;
+            assert!(
+                matches!(&kind, Kind::Automated(why) if why.starts_with("list robot")),
+                "{address}: {kind:?}"
+            );
+        }
+        for person in ["requester@b.test", "bounces.are.fun@b.test", "owner@b.test"] {
+            let raw = format!("From: {person}\n\nx\n");
+            assert_eq!(
+                parse(raw.as_bytes()).unwrap().kind,
+                Kind::Personal,
+                "{person}"
+            );
+        }
+    }
+
     #[test]
     fn null_sender_and_mailer_daemon_without_bounce() {
         let m =

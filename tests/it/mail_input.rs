@@ -105,3 +105,107 @@ fn list_robots_are_never_answered() {
     assert!(outcome.contains("list robot"), "{outcome}");
     assert_eq!(replies(&db), 0);
 }
+
+/// A mail of `size` bytes or a little more from `from`: a move, then an
+/// attachment's worth of base64.
+fn big_mail(from: &str, id: &str, size: usize) -> Vec<u8> {
+    let line = "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0\r\n";
+    let body = format!("1. e4\r\n\r\n{}", line.repeat(size / line.len() + 1));
+    mail(from, id, "", &body)
+}
+
+/// The bytes the store's files take on disk (the database and its WAL).
+fn store_bytes(db: &Path) -> u64 {
+    ["", "-wal"]
+        .iter()
+        .filter_map(|suffix| std::fs::metadata(format!("{}{suffix}", db.display())).ok())
+        .map(|m| m.len())
+        .sum()
+}
+
+/// `ingest-mail` with an oversized mail: at most `max_size + 1` bytes
+/// read, the rest drained; a bounded prefix journaled; the sender answered
+/// once; exit 0 (taken and refused for good: no retries by the MTA).
+#[test]
+fn ingest_mail_refuses_an_oversized_mail_for_good_and_journals_a_prefix() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("ccgate.db");
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    let config = dir.path().join("ccgate.toml");
+    std::fs::write(
+        &config,
+        "[email]\nfrom = \"gw@example.test\"\nmax_size = 102400\n",
+    )
+    .expect("config");
+    let run = |raw: &[u8]| {
+        assert_cmd::Command::cargo_bin("ccgate")
+            .expect("binary")
+            .env_remove("CCGATE_DB")
+            .arg("--db")
+            .arg(&db)
+            .args(["ingest-mail", "--config"])
+            .arg(&config)
+            .write_stdin(raw.to_vec())
+            .output()
+            .expect("run")
+    };
+    let before = store_bytes(&db);
+    let raw = big_mail("alice@example.test", "big@alice", 4 * 1024 * 1024);
+    for _ in 0..2 {
+        let out = run(&raw);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+    }
+    let grown = store_bytes(&db).saturating_sub(before);
+    assert!(grown < 1024 * 1024, "the store grew by {grown} bytes");
+    let journaled = count(&db, "SELECT max(length(raw)) FROM journal");
+    assert!(journaled <= 64 * 1024, "{journaled} bytes journaled");
+    assert_eq!(count(&db, "SELECT count(*) FROM journal"), 1);
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 0);
+    // Answered once, though delivered twice.
+    assert_eq!(replies(&db), 1);
+    let body: String = rusqlite::Connection::open(&db)
+        .expect("store")
+        .query_row("SELECT body FROM outbox", [], |r| r.get(0))
+        .expect("reply");
+    assert!(body.contains("too large"), "{body}");
+    // A mail under the limit still goes through.
+    let out = run(&big_mail("alice@example.test", "small@alice", 50 * 1024));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1);
+}
+
+/// `ccgate submit` refuses a message over its `--max-size` (1 MiB unless
+/// given) unread; it applied a move from a 50 MB message.
+#[test]
+fn submit_has_a_size_limit() {
+    let (_dir, db) = world();
+    let submit = |body: Vec<u8>| {
+        assert_cmd::Command::cargo_bin("ccgate")
+            .expect("binary")
+            .env_remove("CCGATE_DB")
+            .arg("--db")
+            .arg(&db)
+            .args([
+                "submit",
+                "--channel",
+                "email",
+                "--from",
+                "alice@example.test",
+            ])
+            .write_stdin(body)
+            .output()
+            .expect("run")
+    };
+    let mut body = b"1. e4\n".to_vec();
+    body.resize(2 * 1024 * 1024, b'x');
+    let out = submit(body);
+    assert!(!out.status.success(), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("larger than"),
+        "{out:?}"
+    );
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 0);
+    let out = submit(b"1. e4\n".to_vec());
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1);
+}

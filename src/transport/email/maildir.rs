@@ -11,6 +11,7 @@ use tokio::sync::watch;
 
 use super::config::MaildirSettings;
 use super::inbox::Inbox;
+use super::receive::{ReadMail, read_bounded};
 use crate::transport::channel::pause;
 
 /// The Maildir's three directories, created if missing.
@@ -83,8 +84,16 @@ pub async fn run(settings: MaildirSettings, inbox: Inbox, mut stop: watch::Recei
     }
 }
 
+/// Reads a mail file: its size is checked before reading, so an oversized
+/// mail is read only as far as its evidence goes.
+fn read(file: &Path, max_size: usize) -> io::Result<ReadMail> {
+    let opened = std::fs::File::open(file)?;
+    let size = opened.metadata()?.len();
+    read_bounded(opened, Some(size), max_size)
+}
+
 async fn take(inbox: &Inbox, dir: &Path, file: &Path) {
-    let raw = match std::fs::read(file) {
+    let raw = match read(file, inbox.policy.max_size) {
         Ok(raw) => raw,
         // Taken by someone else meanwhile: not ours to process.
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,

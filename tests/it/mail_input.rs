@@ -1,14 +1,19 @@
 //! Inbound mail that must not be answered, or answered once (issue 12): mail
 //! to our VERP return path, list robots, oversized mail. Each mail goes
-//! through the real path, `receive` on a real store.
+//! through the real path: `receive` on a real store, `ingest-mail`, or
+//! `ccgate serve` reading the mail lab's Dovecot over IMAP.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use ccgate::store::Store;
 use ccgate::transport::email::receive::{Policy, receive};
 use jiff::Timestamp;
 
-use crate::support::gateway::{Seat, count, game_between, mail};
+use crate::support::gateway::{Gateway, Seat, count, game_between, mail, wait_until};
+use crate::support::mail_lab::MailLab;
+
+const WAIT: Duration = Duration::from_secs(60);
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -208,4 +213,101 @@ fn submit_has_a_size_limit() {
     let out = submit(b"1. e4\n".to_vec());
     assert!(out.status.success(), "{out:?}");
     assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1);
+}
+
+/// A gateway reading `gw`'s mailbox on the lab's Dovecot over IMAP, moving
+/// processed mail to `move_to`, with a 100 KB size limit.
+fn imap_gateway(lab: &MailLab, move_to: &str) -> Gateway {
+    lab.add_user("gw", "gw-secret");
+    let mut gw = Gateway::new(&format!(
+        r#"
+[email]
+from = "gw@example.test"
+max_size = 102400
+[email.imap]
+host = "127.0.0.1"
+port = {imap}
+security = "plain"
+user = "gw"
+password_env = "CCGATE_TEST_IMAP_PASSWORD"
+poll_every = "1s"
+move_to = "{move_to}"
+"#,
+        imap = lab.imap_port(),
+    ));
+    gw.env("CCGATE_TEST_IMAP_PASSWORD", "gw-secret");
+    gw
+}
+
+fn files_in(dir: &Path) -> usize {
+    ["new", "cur"]
+        .iter()
+        .filter_map(|sub| std::fs::read_dir(dir.join(sub)).ok())
+        .map(|entries| entries.count())
+        .sum()
+}
+
+/// A missing `move_to` folder: the server's `NO [TRYCREATE]` is acted on
+/// (the folder created, the move retried), so the mailbox drains. Before,
+/// the first message stalled the input for good, with a login a second.
+/// The oversized mail among them is fetched only as far as its evidence
+/// (its RFC822.SIZE is asked first) and answered once.
+#[test]
+fn imap_creates_a_missing_move_to_folder_and_fetches_the_size_first() {
+    let lab = MailLab::start();
+    let mut gw = imap_gateway(&lab, "Done");
+    let db = gw.db();
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    lab.deliver(
+        "gw",
+        &big_mail("alice@example.test", "big@alice", 300 * 1024),
+    );
+    lab.deliver("gw", &mail("alice@example.test", "m1@alice", "", "1. e4"));
+    gw.start();
+    wait_until("both mails processed", WAIT, || {
+        count(
+            &db,
+            "SELECT count(*) FROM journal WHERE outcome IS NOT NULL",
+        ) == 2
+    });
+    let done = lab.maildir("gw").join(".Done");
+    wait_until("both mails moved", WAIT, || files_in(&done) == 2);
+    assert_eq!(files_in(&lab.maildir("gw")), 0, "INBOX is empty");
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1);
+    let journaled = count(&db, "SELECT max(length(raw)) FROM journal");
+    assert!(journaled <= 64 * 1024, "{journaled} bytes journaled");
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM outbox WHERE body LIKE '%too large%'"
+        ),
+        1
+    );
+    assert!(gw.stop().success());
+    let logins = gw.log().matches("IMAP input connected").count();
+    assert_eq!(logins, 1, "{}", gw.log());
+}
+
+/// A folder the server will not create: each message is processed once and
+/// left in place, the ones after it are still read, and the input does not
+/// reconnect in a loop.
+#[test]
+fn a_message_the_server_will_not_move_blocks_nothing() {
+    let lab = MailLab::start();
+    let mut gw = imap_gateway(&lab, "no/such/../folder");
+    let db = gw.db();
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    lab.deliver("gw", &mail("alice@example.test", "m1@alice", "", "1. e4"));
+    lab.deliver("gw", &mail("bob@example.test", "m2@bob", "", "1... e5"));
+    gw.start();
+    wait_until("both moves applied", WAIT, || {
+        count(&db, "SELECT count(*) FROM moves") == 2
+    });
+    // Some polls later, still one connection and each mail journaled once.
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(gw.stop().success());
+    assert_eq!(count(&db, "SELECT count(*) FROM journal"), 2);
+    let log = gw.log();
+    assert_eq!(log.matches("IMAP input connected").count(), 1, "{log}");
+    assert!(log.contains("refused to acknowledge"), "{log}");
 }

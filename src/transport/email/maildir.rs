@@ -138,6 +138,20 @@ mod tests {
         assert_eq!(pending(dir.path()).unwrap().len(), 1);
     }
 
+    /// Issue 12: the size is known from the file before it is read, and an
+    /// oversized mail is read only as far as its evidence.
+    #[test]
+    fn an_oversized_mail_file_is_read_only_as_far_as_its_evidence() {
+        use crate::transport::email::receive::EVIDENCE_BYTES;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("big");
+        std::fs::write(&file, vec![b'x'; 2_000_000]).unwrap();
+        let mail = read(&file, 100_000).unwrap();
+        assert_eq!((mail.bytes.len(), mail.size), (EVIDENCE_BYTES, 2_000_000));
+        let mail = read(&file, 2_000_000).unwrap();
+        assert_eq!((mail.bytes.len(), mail.size), (2_000_000, 2_000_000));
+    }
+
     #[test]
     fn existing_flags_are_kept() {
         let dir = tempfile::tempdir().unwrap();

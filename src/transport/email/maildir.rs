@@ -87,7 +87,7 @@ pub async fn run(settings: MaildirSettings, inbox: Inbox, mut stop: watch::Recei
 /// Reads a mail file: its size is checked before reading, so an oversized
 /// mail is read only as far as its evidence goes.
 fn read(file: &Path, max_size: usize) -> io::Result<ReadMail> {
-    let opened = std::fs::File::open(file)?;
+    let opened = crate::transport::files::open_regular(file)?;
     let size = opened.metadata()?.len();
     read_bounded(opened, Some(size), max_size)
 }
@@ -98,10 +98,9 @@ async fn take(inbox: &Inbox, dir: &Path, file: &Path) {
         // Taken by someone else meanwhile: not ours to process.
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
         Err(e) => {
-            inbox
-                .port
-                .metrics
-                .error(&format!("{}: {e}", file.display()));
+            let e = format!("{}: {e}", file.display());
+            tracing::warn!(error = %e, "Maildir input");
+            inbox.port.metrics.error(&e);
             return;
         }
     };

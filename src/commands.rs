@@ -678,7 +678,7 @@ pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> Result<(), CommandError> {
         transport_id: a.id,
         raw,
         text,
-        unverified: None,
+        auth: service::Auth::Unchecked,
     };
     match service::submit(&mut store, &msg, now()) {
         Ok(done) => {

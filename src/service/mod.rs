@@ -63,10 +63,23 @@ pub struct Inbound {
     pub raw: Vec<u8>,
     /// The text to read (for email, the body the transport extracted).
     pub text: String,
-    /// Set when the transport could not vouch for the sender (a failed
-    /// authentication check, or a policy requiring PINs): the message is
-    /// then read only with the player's PIN. Says why, for the record.
-    pub unverified: Option<String>,
+    /// What the transport could tell about the sender.
+    pub auth: Auth,
+}
+
+/// What a transport could tell about a message's sender.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Auth {
+    /// Nothing was checked (an input with no check configured, the
+    /// operator's own `submit`): a player's PIN is asked as always.
+    Unchecked,
+    /// A check the operator trusts passed (an aligned DKIM or DMARC pass
+    /// from their own server): no PIN is asked, so no PIN lock, which a
+    /// forger's failures may have set, can refuse it. Says which check.
+    Vouched(String),
+    /// The check failed, or the policy requires PINs: read only with the
+    /// player's PIN. Says why, for the record.
+    Unverified(String),
 }
 
 /// What happened to a message.
@@ -105,7 +118,7 @@ impl Processed {
 /// Processes one inbound message.
 pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
     handle(store, msg, now, |ctx, sender| {
-        ctx.process((msg.channel, sender), &msg.text, msg.unverified.as_deref())
+        ctx.process((msg.channel, sender), &msg.text, &msg.auth)
     })
 }
 

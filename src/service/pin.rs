@@ -37,10 +37,15 @@ impl Ctx<'_, '_> {
                         .is_ok()
                 })
             });
-        // Five wrong PINs lock the player's PIN for an hour: guessing four digits takes years.
-        let lock = (!ok && player.pin_failures + 1 >= 5)
-            .then(|| self.now + jiff::SignedDuration::from_hours(1));
-        self.tx.record_pin_attempt(player.id, ok, lock)?;
+        // Five wrong PINs lock the player's PIN for an hour: guessing four
+        // digits takes years. A missing PIN is no guess, so it counts for
+        // nothing: otherwise one forged mail an hour, PIN or not, would keep
+        // the owner locked out for good.
+        if given.is_some() && !locked {
+            let lock = (!ok && player.pin_failures + 1 >= 5)
+                .then(|| self.now + jiff::SignedDuration::from_hours(1));
+            self.tx.record_pin_attempt(player.id, ok, lock)?;
+        }
         if !ok {
             let why = if locked {
                 "PIN locked after repeated failures"

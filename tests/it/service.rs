@@ -7,7 +7,7 @@ use ccgate::game::rules::Record;
 use ccgate::notation::movetext::{MovetextOptions, read_games};
 use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
 use ccgate::protocol::address::Channel;
-use ccgate::service::{self, Inbound, Processed};
+use ccgate::service::{self, Auth, Inbound, Processed};
 use ccgate::store::{self, GameId, Incident, NewPlayer, Outgoing, PlayerId, Store};
 use jiff::{SignedDuration, Timestamp};
 use shakmaty::uci::UciMove;
@@ -119,13 +119,25 @@ impl World {
     }
 
     fn send_id(&mut self, channel: Channel, from: &str, id: &str, text: &str) -> Processed {
+        self.send_as(channel, from, id, text, Auth::Unchecked)
+    }
+
+    /// Submits a message about whose sender the transport says `auth`.
+    fn send_as(
+        &mut self,
+        channel: Channel,
+        from: &str,
+        id: &str,
+        text: &str,
+        auth: Auth,
+    ) -> Processed {
         let msg = Inbound {
             channel,
             from: from.to_string(),
             transport_id: Some(id.to_string()),
             raw: text.as_bytes().to_vec(),
             text: text.to_string(),
-            unverified: None,
+            auth,
         };
         service::submit(&mut self.store, &msg, self.now).expect("submit")
     }
@@ -888,6 +900,47 @@ fn the_pin_is_required_and_five_failures_lock_it() {
 }
 
 #[test]
+fn a_forger_cannot_lock_a_pin_holder_out() {
+    let mut w = World::new();
+    let pia = pia(&mut w);
+    let b = boris(&mut w);
+    let g = w.game(&pia, &b, None, "-");
+    let forged = |k: usize| Auth::Unverified(format!("forgery {k}"));
+    // A stranger writes Pia's address into From, without a PIN, many times:
+    // refused, but a missing PIN is no guess and locks nothing.
+    for k in 0..8 {
+        let p = w.send_as(
+            Channel::Email,
+            &pia.addr,
+            &format!("f{k}"),
+            &format!("{g} 1. a4"),
+            forged(k),
+        );
+        assert_eq!(p.moves_applied(), 0);
+    }
+    let p = w.send(&pia, &format!("pin 1234\n{g} 1. e4"));
+    assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
+    w.play(&b, g, "e7e5");
+    // Then with wrong PINs, until the PIN is locked for the unauthenticated path...
+    for k in 0..6 {
+        let raw = format!("pin 000{k}\n{g} 2. a4");
+        w.send_as(Channel::Email, &pia.addr, &format!("w{k}"), &raw, forged(k));
+    }
+    let p = w.send(&pia, &format!("pin 1234\n{g} 2. Nf3"));
+    assert_eq!(p.moves_applied(), 0, "locked: {p:#?}");
+    // ...while a mail her provider signed, vouched for by the operator's
+    // server, still moves for her, PIN or not.
+    let p = w.send_as(
+        Channel::Email,
+        &pia.addr,
+        "signed",
+        &format!("{g} 2. Nf3"),
+        Auth::Vouched("dkim=pass header.d=example.org".into()),
+    );
+    assert_eq!(w.ucis(g), ["e2e4", "e7e5", "g1f3"], "{p:#?}");
+}
+
+#[test]
 fn prose_that_starts_like_pin_does_not_hide_the_pin_line() {
     let mut w = World::new();
     let pia = pia(&mut w);
@@ -990,7 +1043,7 @@ fn messages_without_a_transport_id_are_each_new_even_at_the_same_instant() {
         transport_id: None,
         raw: text.clone().into_bytes(),
         text,
-        unverified: None,
+        auth: Auth::Unchecked,
     };
     let p1 =
         service::submit(&mut w.store, &msg(&a, format!("{g} 1. 5254")), w.now).expect("submit");

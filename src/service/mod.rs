@@ -48,6 +48,7 @@ pub use director::{adjudicate, takeback};
 pub use moves::read_players_move;
 pub use notice::{MoveNotice, Notice};
 pub use pin::{hash_pin, pin_of_line};
+pub use route::MAX_LINES;
 pub use steps::{GameStep, Refusal, Step};
 
 /// An inbound message as a transport hands it over.

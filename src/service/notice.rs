@@ -19,6 +19,12 @@ pub enum Notice {
     TooLarge {
         limit: usize,
     },
+    /// A message with more lines than one message may have answered: the
+    /// first `limit` were, `skipped` were not.
+    TooManyLines {
+        limit: usize,
+        skipped: usize,
+    },
     NotYourGame {
         game: GameId,
     },
@@ -180,6 +186,13 @@ impl Notice {
             Notice::TooLarge { limit } => {
                 fill(t(Key::TooLarge), &[("limit", &(limit / 1024).to_string())])
             }
+            Notice::TooManyLines { limit, skipped } => fill(
+                t(Key::TooManyLines),
+                &[
+                    ("limit", &limit.to_string()),
+                    ("skipped", &skipped.to_string()),
+                ],
+            ),
             Notice::NotYourGame { game } => {
                 fill(t(Key::NotYourGame), &[("game", &game.to_string())])
             }

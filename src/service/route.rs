@@ -3,6 +3,9 @@
 use super::moves::table_of;
 use super::*;
 
+/// The most lines of one message that are answered.
+pub const MAX_LINES: usize = 20;
+
 impl Ctx<'_, '_> {
     /// Reads a message from `channel` `sender`.
     pub(super) fn process(
@@ -71,8 +74,20 @@ impl Ctx<'_, '_> {
             self.steps.push(Step::Refused(Refusal::NoProtocolLine));
             return Ok(());
         }
-        for line in &lines {
+        // Each line may answer both players: a forged mail naming a thousand
+        // games must not make a thousand pairs of mails.
+        for line in lines.iter().take(MAX_LINES) {
             self.line(&player, line)?;
+        }
+        let skipped = lines.len().saturating_sub(MAX_LINES);
+        if skipped > 0 {
+            let notice = Notice::TooManyLines {
+                limit: MAX_LINES,
+                skipped,
+            };
+            self.reply_to_sender(Some(&player), None, &notice)?;
+            self.steps
+                .push(Step::Refused(Refusal::TooManyLines { skipped }));
         }
         Ok(())
     }

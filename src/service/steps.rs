@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use super::MAX_LINES;
 use crate::game::outcome::{GameResult, Termination};
 use crate::notation::{Lang, Notation};
 use crate::store::{GameId, IncidentKind, ReplyId};
@@ -65,6 +66,10 @@ pub enum Refusal {
         size: usize,
         limit: usize,
     },
+    /// Lines past the bound on lines answered per message.
+    TooManyLines {
+        skipped: usize,
+    },
 }
 
 /// What a player's command did to a game.
@@ -118,6 +123,12 @@ impl fmt::Display for Refusal {
             Refusal::NotTheirGame(game) => write!(f, "game {game} is not the sender's"),
             Refusal::TooLarge { size, limit } => {
                 write!(f, "{size} bytes, over the {limit} limit")
+            }
+            Refusal::TooManyLines { skipped } => {
+                write!(
+                    f,
+                    "{skipped} lines past the {MAX_LINES} answered per message"
+                )
             }
         }
     }

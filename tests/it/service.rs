@@ -900,6 +900,33 @@ fn the_pin_is_required_and_five_failures_lock_it() {
 }
 
 #[test]
+fn a_mail_naming_a_thousand_games_is_answered_in_bounded_replies() {
+    let (mut w, a, b, first) = anna_against_boris();
+    let games: Vec<GameId> = std::iter::once(first)
+        .chain((1..30).map(|_| w.game(&a, &b, None, "-")))
+        .collect();
+    // Her thirty games first, then games that are not hers, a thousand lines in all.
+    let text: String = games
+        .iter()
+        .map(|g| g.0)
+        .chain(1000..1970)
+        .map(|g| format!("{g} 1. 5254\n"))
+        .collect();
+    let p = w.send(&a, &text);
+    assert_eq!(p.moves_applied(), service::MAX_LINES, "{:#?}", p.steps);
+    // Each applied move answers both players; one refusal covers the rest.
+    assert_eq!(p.replies.len(), 2 * service::MAX_LINES + 1);
+    let last = p.replies.last().expect("a refusal");
+    assert_eq!(last.to, a.addr);
+    assert!(
+        last.body.contains(" 20 ") && last.body.contains(" 980 "),
+        "{}",
+        last.body
+    );
+    assert_eq!(w.ucis(games[20]), Vec::<String>::new());
+}
+
+#[test]
 fn a_forger_cannot_lock_a_pin_holder_out() {
     let mut w = World::new();
     let pia = pia(&mut w);

@@ -49,6 +49,7 @@ pub enum Key {
     Penalty,
     TooLarge,
     Unauthenticated,
+    TooManyLines,
 }
 
 /// The template of a key in a language.
@@ -115,6 +116,9 @@ fn en(key: Key) -> &'static str {
         Key::Unauthenticated => {
             "ccgate: a message in your name failed the sender check and was not applied. Add your PIN if you sent it."
         }
+        Key::TooManyLines => {
+            "ccgate: only the first {limit} lines of your message were read; {skipped} more were not. Send them in another message."
+        }
     }
 }
 
@@ -174,6 +178,9 @@ fn de(key: Key) -> &'static str {
         Key::Unauthenticated => {
             "ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nicht und wurde nicht ausgeführt. Fügen Sie Ihre PIN hinzu, falls sie von Ihnen war."
         }
+        Key::TooManyLines => {
+            "ccgate: Nur die ersten {limit} Zeilen Ihrer Nachricht wurden gelesen, {skipped} weitere nicht. Senden Sie diese in einer neuen Nachricht."
+        }
         Key::TakenBack => {
             "P{game} der Turnierleiter nahm die Züge nach Halbzug {ply} zurück: {reason}"
         }
@@ -223,6 +230,9 @@ fn ru(key: Key) -> &'static str {
         Key::Unauthenticated => {
             "ccgate: сообщение от вашего имени не прошло проверку отправителя и не применено. Добавьте PIN, если его отправили вы."
         }
+        Key::TooManyLines => {
+            "ccgate: прочитаны только первые {limit} строк сообщения, ещё {skipped} нет. Пришлите их отдельным сообщением."
+        }
     }
 }
 
@@ -260,7 +270,7 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const KEYS: [Key; 37] = [
+    const KEYS: [Key; 38] = [
         Key::Confirm,
         Key::YourMove,
         Key::Refused,
@@ -298,6 +308,7 @@ mod tests {
         Key::Penalty,
         Key::TooLarge,
         Key::Unauthenticated,
+        Key::TooManyLines,
     ];
 
     #[test]

@@ -260,8 +260,10 @@ fn handle(
     // message. The transport acknowledges only after it returns, so a crash
     // inside it loses nothing (the message comes again) and a crash after it
     // repeats nothing (the journal knows the transport id).
+    // The journal is evidence that others read (exports, dossiers): no PIN in it.
+    let raw = pin::without_pins(&msg.raw);
     let tx = store.write()?;
-    let journal_id = match tx.journal(msg.channel, &transport_id, &sender, &msg.raw, now)? {
+    let journal_id = match tx.journal(msg.channel, &transport_id, &sender, &raw, now)? {
         Journaled::New(id) => id,
         Journaled::Seen(entry) if entry.outcome.is_some() => {
             return Ok(Processed {

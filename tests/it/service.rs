@@ -339,11 +339,16 @@ fn assert_refused(
         .entry(p.journal_id)
         .expect("journal")
         .expect("entry");
-    assert_eq!(
-        entry.raw,
-        raw.as_bytes(),
-        "the raw message is kept as evidence"
-    );
+    // The raw message is kept as evidence, but for its PIN lines.
+    let kept = String::from_utf8(entry.raw.clone()).expect("text");
+    assert_eq!(kept.lines().count(), raw.lines().count(), "{kept}");
+    for (kept, sent) in kept.lines().zip(raw.lines()) {
+        if service::pin_of_line(sent).is_some() {
+            assert!(kept.starts_with("pin withheld $argon2id$"), "{kept}");
+        } else {
+            assert_eq!(kept, sent, "the raw message is kept as evidence");
+        }
+    }
     assert!(
         entry
             .outcome
@@ -924,6 +929,27 @@ fn a_mail_naming_a_thousand_games_is_answered_in_bounded_replies() {
         last.body
     );
     assert_eq!(w.ucis(games[20]), Vec::<String>::new());
+}
+
+#[test]
+fn the_journal_keeps_that_a_pin_was_given_not_the_pin() {
+    let mut w = World::new();
+    let pia = pia(&mut w);
+    let b = boris(&mut w);
+    let g = w.game(&pia, &b, None, "-");
+    let p = w.send(&pia, &format!("Dear Boris,\r\nPIN: 1234\r\n{g} 1. e4\r\n"));
+    assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
+    let entry = w
+        .store
+        .entry(p.journal_id)
+        .expect("read")
+        .expect("journaled");
+    let raw = String::from_utf8(entry.raw).expect("text");
+    assert!(!raw.contains("1234"), "{raw}");
+    let kept: Vec<&str> = raw.split("\r\n").collect();
+    assert_eq!(kept[0], "Dear Boris,");
+    assert!(kept[1].starts_with("pin withheld $argon2id$"), "{raw}");
+    assert_eq!(kept[2], format!("{g} 1. e4"));
 }
 
 #[test]

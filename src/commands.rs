@@ -220,6 +220,9 @@ pub fn check_config(file: &Path) -> ExitCode {
                 c.db.display(),
                 inputs.join(", ")
             );
+            if let Some(why) = c.email.config.trusts_from() {
+                println!("warning: {why}");
+            }
             ExitCode::SUCCESS
         }
         Err(e) => fail(&format!("{}: {e}", file.display())),

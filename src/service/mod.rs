@@ -15,6 +15,7 @@ mod conditional;
 mod ctx;
 mod decision;
 mod director;
+mod hold;
 mod moves;
 mod notice;
 mod pin;

@@ -12,7 +12,14 @@ use crate::store::GameId;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
     UnknownSender,
-    Unauthenticated,
+    /// A message from an address that could not be authenticated, held
+    /// until the owner of the address sends `code` back within `hours`.
+    Held {
+        code: String,
+        hours: i64,
+    },
+    /// A confirmation code that opens no hold.
+    HoldExpired,
     BadPin,
     Help,
     /// A message over the size limit (in bytes).
@@ -180,7 +187,11 @@ impl Notice {
         let t = |key| template(key, lang);
         match self {
             Notice::UnknownSender => t(Key::UnknownSender).to_string(),
-            Notice::Unauthenticated => t(Key::Unauthenticated).to_string(),
+            Notice::Held { code, hours } => fill(
+                t(Key::Held),
+                &[("code", code), ("hours", &hours.to_string())],
+            ),
+            Notice::HoldExpired => t(Key::HoldExpired).to_string(),
             Notice::BadPin => t(Key::BadPin).to_string(),
             Notice::Help => t(Key::Help).to_string(),
             Notice::TooLarge { limit } => {

@@ -27,24 +27,36 @@ impl Ctx<'_, '_> {
             self.steps.push(Step::Refused(Refusal::UnknownSender));
             return Ok(());
         };
+        // A code sent back releases the player's held message, whatever
+        // this one's authentication: only the owner of the registered
+        // address has read the code.
+        if let Some((code, explicit)) = hold::code_in(text) {
+            match self.tx.open_hold(player.id, &code)? {
+                Some(held) => return self.release(&player, held),
+                None if explicit => {
+                    self.reply_to_sender(Some(&player), None, &Notice::HoldExpired)?;
+                    self.steps.push(Step::Refused(Refusal::HoldExpired));
+                    return Ok(());
+                }
+                None => {}
+            }
+        }
         if let Auth::Unverified(why) = auth
             && player.pin_hash.is_none()
         {
             // Only a PIN could stand in for the failed check, and this
-            // player has none. The notice goes to the registered address:
-            // if someone forged it, its owner should know.
+            // player has none: the message waits for its confirmation. The
+            // code goes to the registered address, so a forger never sees
+            // it, and the owner learns that someone wrote in their name.
             self.incident(
                 None,
                 None,
                 IncidentKind::Unauthenticated,
-                format!("{channel} {sender}: {why}"),
+                format!("{channel} {sender}: {why}; held for confirmation"),
                 None,
                 Some(player.id),
             )?;
-            self.reply_to_sender(Some(&player), None, &Notice::Unauthenticated)?;
-            self.steps
-                .push(Step::Refused(Refusal::Unauthenticated(why.to_string())));
-            return Ok(());
+            return self.hold(&player, text, why);
         }
         // A mail the operator's server vouches for needs no PIN: a PIN lock
         // (which anyone who can forge From can set) never refuses it.
@@ -54,6 +66,11 @@ impl Ctx<'_, '_> {
         {
             return Ok(());
         }
+        self.read(&player, text)
+    }
+
+    /// Reads the lines of a message whose sender is established.
+    pub(super) fn read(&mut self, player: &Player, text: &str) -> store::Result<()> {
         let profile = Profile {
             lang: player.lang,
             table: table_of(player.notation),
@@ -70,14 +87,14 @@ impl Ctx<'_, '_> {
                 None,
                 Some(player.id),
             )?;
-            self.reply_to_sender(Some(&player), None, &Notice::Help)?;
+            self.reply_to_sender(Some(player), None, &Notice::Help)?;
             self.steps.push(Step::Refused(Refusal::NoProtocolLine));
             return Ok(());
         }
         // Each line may answer both players: a forged mail naming a thousand
         // games must not make a thousand pairs of mails.
         for line in lines.iter().take(MAX_LINES) {
-            self.line(&player, line)?;
+            self.line(player, line)?;
         }
         let skipped = lines.len().saturating_sub(MAX_LINES);
         if skipped > 0 {
@@ -85,7 +102,7 @@ impl Ctx<'_, '_> {
                 limit: MAX_LINES,
                 skipped,
             };
-            self.reply_to_sender(Some(&player), None, &notice)?;
+            self.reply_to_sender(Some(player), None, &notice)?;
             self.steps
                 .push(Step::Refused(Refusal::TooManyLines { skipped }));
         }

@@ -952,6 +952,111 @@ fn the_journal_keeps_that_a_pin_was_given_not_the_pin() {
     assert_eq!(kept[2], format!("{g} 1. e4"));
 }
 
+/// The code a held-message notice asks for.
+fn code_of(p: &Processed) -> String {
+    let body = &p.replies.last().expect("a notice").body;
+    body.rsplit_once("confirm ")
+        .map(|(_, code)| code.trim().to_string())
+        .unwrap_or_else(|| panic!("no code in {body}"))
+}
+
+#[test]
+fn an_unauthenticated_move_is_held_until_its_code_comes_back() {
+    let (mut w, a, b, g) = anna_against_boris();
+    let forged = || Auth::Unverified("no authentication configured".into());
+    let before = w.row(g);
+    // Someone writes Anna's address into From: nothing moves, Anna is asked.
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "f1",
+        &format!("{g} 1. 5254"),
+        forged(),
+    );
+    assert_eq!(p.moves_applied(), 0);
+    assert!(w.ucis(g).is_empty());
+    assert_eq!(p.replies.len(), 1, "{p:#?}");
+    assert_eq!(p.replies[0].to, a.addr);
+    assert!(
+        p.outcome.starts_with("held for confirmation"),
+        "{}",
+        p.outcome
+    );
+    let first = code_of(&p);
+    assert_eq!(first.len(), 6);
+    // A newer held message replaces the older: its code no longer works.
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "f2",
+        &format!("{g} 1. 5254"),
+        forged(),
+    );
+    let code = code_of(&p);
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c0",
+        &format!("confirm {first}"),
+        forged(),
+    );
+    assert_eq!(p.moves_applied(), 0, "{p:#?}");
+    assert!(
+        p.outcome.contains("unknown, used or expired"),
+        "{}",
+        p.outcome
+    );
+    // The game and its clocks are as they were while the move waits.
+    assert_eq!(w.row(g), before);
+    // Anna sends the code back, bare and in small letters: the move is played.
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c1",
+        &code.to_lowercase(),
+        forged(),
+    );
+    assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
+    assert!(p.outcome.starts_with("hold "), "{}", p.outcome);
+    assert!(p.replies.iter().any(|r| r.to == b.addr));
+    // Single use.
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c2",
+        &format!("confirm {code}"),
+        forged(),
+    );
+    assert_eq!(p.moves_applied(), 0);
+    assert_eq!(w.ucis(g), ["e2e4"]);
+}
+
+#[test]
+fn a_held_move_expires_after_72_hours() {
+    let (mut w, a, _b, g) = anna_against_boris();
+    let forged = || Auth::Unverified("forged".into());
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "f1",
+        &format!("{g} 1. 5254"),
+        forged(),
+    );
+    let code = code_of(&p);
+    w.advance(SignedDuration::from_hours(73));
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c1",
+        &format!("confirm {code}"),
+        forged(),
+    );
+    assert_eq!(p.moves_applied(), 0, "{p:#?}");
+    assert!(w.ucis(g).is_empty());
+    assert_eq!(p.replies.len(), 1);
+    assert!(p.outcome.contains("expired"), "{}", p.outcome);
+}
+
 #[test]
 fn a_forger_cannot_lock_a_pin_holder_out() {
     let mut w = World::new();

@@ -23,6 +23,10 @@ pub struct Policy {
     pub max_size: usize,
     pub require_pin: bool,
     pub trusted_authserv_id: Option<String>,
+    /// `From:` is taken as given ([`EmailConfig::trusts_from`]).
+    ///
+    /// [`EmailConfig::trusts_from`]: super::config::EmailConfig::trusts_from
+    pub trust_from: bool,
     /// Local part of our address: bounces come to `local+o<id>@…`.
     pub verp_local: String,
 }
@@ -33,6 +37,7 @@ impl Policy {
             max_size: config.max_size,
             require_pin: config.require_pin,
             trusted_authserv_id: config.trusted_authserv_id.clone(),
+            trust_from: config.trusts_from().is_some(),
             verp_local: me.verp_local().to_string(),
         }
     }
@@ -129,7 +134,8 @@ fn auth_of(mail: &Mail, policy: &Policy) -> Auth {
         return Auth::Unverified("this gateway requires a PIN in every mail".to_string());
     }
     match &policy.trusted_authserv_id {
-        None => Auth::Unchecked,
+        None if policy.trust_from => Auth::Unchecked,
+        None => Auth::Unverified("no authentication configured: From: alone is no proof".into()),
         Some(id) => match parse::authentication_passes(mail, id) {
             Ok(how) => Auth::Vouched(how),
             Err(why) => Auth::Unverified(why),

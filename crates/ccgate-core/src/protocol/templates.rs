@@ -49,6 +49,13 @@ pub enum Key {
     Penalty,
     TooLarge,
     Unauthenticated,
+    /// The first line of an event's start: the event and its time control.
+    EventStart,
+    /// One game of the event's start, one line each.
+    EventGameWhite,
+    EventGameBlack,
+    /// An opponent withdrew: the games it scores.
+    Withdrawn,
 }
 
 /// The template of a key in a language.
@@ -115,6 +122,10 @@ fn en(key: Key) -> &'static str {
         Key::Unauthenticated => {
             "ccgate: a message in your name failed the sender check and was not applied. Add your PIN if you sent it."
         }
+        Key::EventStart => "ccgate: {event} begins, time control {time}. Your games:",
+        Key::EventGameWhite => "G{game} White against {opponent}",
+        Key::EventGameBlack => "G{game} Black against {opponent}",
+        Key::Withdrawn => "ccgate: {player} withdrew from {event}; scored: {games}",
     }
 }
 
@@ -179,6 +190,10 @@ fn de(key: Key) -> &'static str {
         }
         Key::Adjudicated => "P{game} entschieden {result}: {reason}",
         Key::Penalty => " Strafe: {days} Tage Bedenkzeit abgezogen.",
+        Key::EventStart => "ccgate: {event} beginnt, Bedenkzeit {time}. Ihre Partien:",
+        Key::EventGameWhite => "P{game} Weiß gegen {opponent}",
+        Key::EventGameBlack => "P{game} Schwarz gegen {opponent}",
+        Key::Withdrawn => "ccgate: {player} ist aus {event} ausgeschieden; gewertet: {games}",
     }
 }
 
@@ -223,6 +238,10 @@ fn ru(key: Key) -> &'static str {
         Key::Unauthenticated => {
             "ccgate: сообщение от вашего имени не прошло проверку отправителя и не применено. Добавьте PIN, если его отправили вы."
         }
+        Key::EventStart => "ccgate: {event} начался, контроль {time}. Ваши партии:",
+        Key::EventGameWhite => "П{game} белыми против {opponent}",
+        Key::EventGameBlack => "П{game} чёрными против {opponent}",
+        Key::Withdrawn => "ccgate: {player} выбыл из {event}; засчитано: {games}",
     }
 }
 
@@ -260,7 +279,7 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const KEYS: [Key; 37] = [
+    const KEYS: [Key; 41] = [
         Key::Confirm,
         Key::YourMove,
         Key::Refused,
@@ -298,6 +317,10 @@ mod tests {
         Key::Penalty,
         Key::TooLarge,
         Key::Unauthenticated,
+        Key::EventStart,
+        Key::EventGameWhite,
+        Key::EventGameBlack,
+        Key::Withdrawn,
     ];
 
     #[test]

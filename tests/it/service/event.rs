@@ -1,0 +1,152 @@
+//! A 7-player double round robin created with `start_event`, every game
+//! played through the service (mates, resignations, agreed draws, a time
+//! forfeit, a withdrawal), and its crosstable from `ccgate event show --json`
+//! against a table checked by hand.
+
+use ccgate::event::standings::Rules;
+use ccgate::service::{EventSpec, start_event, withdraw};
+use ccgate::store::EventId;
+
+use super::*;
+
+const NAMES: [&str; 7] = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"];
+const SCHOLAR: [&str; 7] = ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"];
+const FOOL: [&str; 4] = ["f2f3", "e7e5", "g2g4", "d8h4"];
+
+fn show_json(w: &World, event: EventId) -> serde_json::Value {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ccgate"))
+        .arg("--db")
+        .arg(w._dir.path().join("ccgate.db"))
+        .args(["event", "show", &event.to_string(), "--json"])
+        .output()
+        .expect("run ccgate");
+    assert!(out.status.success(), "{out:?}");
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
+#[test]
+fn a_double_round_robin_of_seven_is_played_to_its_crosstable() {
+    let mut w = World::new();
+    let who: Vec<Who> = NAMES
+        .iter()
+        .map(|n| {
+            let addr = format!("{}@example.org", n.to_lowercase());
+            w.player(n, Channel::Email, &addr, Notation::San, Lang::En)
+        })
+        .collect();
+    let spec = EventSpec {
+        name: "Autumn Cup".into(),
+        players: NAMES.iter().map(|n| n.to_string()).collect(),
+        double: true,
+        time_control: "3d".parse().expect("tc"),
+        penalty_days: 0,
+        rules: Rules::Iccf,
+    };
+    let event = start_event(&mut w.store, &spec, w.now).expect("start");
+    let games = w.store.event_games(event).expect("games");
+    assert_eq!(games.len(), 42);
+    // One message each, listing all twelve of their games.
+    let out = w.outbox();
+    for p in &who {
+        let mine = bodies_to(&out, p);
+        assert_eq!(mine.len(), 1, "{}: {mine:#?}", p.name);
+        assert!(mine[0].starts_with("ccgate: Autumn Cup begins, time control 3d."));
+        assert_eq!(mine[0].lines().filter(|l| l.starts_with('G')).count(), 12);
+    }
+    w.deliver_all();
+    let seat = |id: PlayerId| who.iter().position(|p| p.id == id).expect("seat") + 1;
+    let mut forfeit = None;
+    for g in &games {
+        let row = w.row(g.game);
+        let (ws, bs) = (seat(row.white), seat(row.black));
+        let (white, black) = (who[ws - 1].clone(), who[bs - 1].clone());
+        let id = g.game;
+        match (ws, bs) {
+            // Gus draws his first game, then withdraws with the rest unplayed.
+            (2, 7) => {
+                w.play_all(&white, &black, id, &["e2e4", "e7e5"]);
+                w.send(&white, &format!("{id} draw?"));
+                w.send(&black, &format!("{id} accept"));
+            }
+            (7, _) | (_, 7) => {}
+            // Ben will lose this one on time.
+            (1, 2) => {
+                w.play(&white, id, "e2e4");
+                forfeit = Some(id);
+            }
+            _ => match ((ws + bs) % 3, ws < bs) {
+                (0, _) => w.play_all(&white, &black, id, &SCHOLAR),
+                (1, _) => w.play_all(&white, &black, id, &FOOL),
+                (_, true) => {
+                    w.play_all(&white, &black, id, &["e2e4", "e7e5"]);
+                    w.send(&white, &format!("{id} draw?"));
+                    w.send(&black, &format!("{id} accept"));
+                }
+                (_, false) => {
+                    w.send(&white, &format!("{id} resign"));
+                }
+            },
+        }
+    }
+    // The withdrawal: Gus's eleven unplayed games are lost, and he and each
+    // opponent are told.
+    w.deliver_all();
+    let scored =
+        withdraw(&mut w.store, event, who[6].id, "left the event", w.now).expect("withdraw");
+    assert_eq!(scored.len(), 11);
+    let out = w.store.outbox(false).expect("outbox");
+    for p in &who {
+        let mine = bodies_to(&out, p);
+        assert_eq!(mine.len(), 1, "{}: {mine:#?}", p.name);
+        assert!(mine[0].starts_with("ccgate: Gus withdrew from Autumn Cup; scored: "));
+    }
+    // The forfeit: Ben let three days pass without answering.
+    w.deliver_all();
+    w.advance(DAY * 4);
+    let forfeit = forfeit.expect("the forfeit game");
+    assert_eq!(w.sweep().forfeits, [forfeit]);
+    for g in &games {
+        assert!(w.row(g.game).finished, "game {} finished", g.game);
+    }
+
+    // The table by hand. Points against each (Ada..Gus), score, wins, SB:
+    // Ada  - 1 1 1½ 1 1 2 | 7.5, 7 wins
+    //   SB = 1×7.5 + 1×7 + 1.5×6.5 + 1×7 + 1×6 + 2×0.5 = 38.25
+    // Ben  1 - 1½ 1 1 1½ 1½ | 7.5, 6 wins
+    //   SB = 1×7.5 + 1.5×7 + 1×6.5 + 1×7 + 1.5×6 + 1.5×0.5 = 41.25
+    // Cy   1 ½ - 1 1½ 1 2 | 7, 6 wins; SB = 7.5 + 3.75 + 6.5 + 10.5 + 6 + 1 = 35.25
+    // Eve  1 1 ½ 1 - 1½ 2 | 7, 6 wins; SB = 7.5 + 7.5 + 3.5 + 6.5 + 9 + 1 = 35
+    // Dee  ½ 1 1 - 1 1 2 | 6.5, 6 wins; SB = 3.75 + 7.5 + 7 + 7 + 6 + 1 = 32.25
+    // Fay  1 ½ 1 1 ½ - 2 | 6, 5 wins; SB = 7.5 + 3.75 + 7 + 6.5 + 3.5 + 1 = 29.25
+    // Gus  0 ½ 0 0 0 0 - | 0.5, 0 wins; SB = 0.5 × 7.5 = 3.75
+    // ICCF puts Ada before Ben on wins (Ben's SB is higher), Cy before Eve on SB.
+    let table = show_json(&w, event);
+    let lines: Vec<(String, u64, f64, u64, u64, f64)> = table["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap_or_default().to_string(),
+                p["rank"].as_u64().unwrap_or_default(),
+                p["score"].as_f64().unwrap_or_default(),
+                p["games"].as_u64().unwrap_or_default(),
+                p["wins"].as_u64().unwrap_or_default(),
+                p["sonneborn_berger"].as_f64().unwrap_or_default(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("Ada", 1, 7.5, 12, 7, 38.25),
+        ("Ben", 2, 7.5, 12, 6, 41.25),
+        ("Cy", 3, 7.0, 12, 6, 35.25),
+        ("Eve", 4, 7.0, 12, 6, 35.0),
+        ("Dee", 5, 6.5, 12, 6, 32.25),
+        ("Fay", 6, 6.0, 12, 5, 29.25),
+        ("Gus", 7, 0.5, 12, 0, 3.75),
+    ]
+    .map(|(n, r, s, g, wi, sb)| (n.to_string(), r, s, g, wi, sb));
+    assert_eq!(lines, expected);
+    assert_eq!(table["games"].as_array().map(Vec::len), Some(42));
+    assert_eq!(table["players"][6]["withdrawn"], true);
+}

@@ -150,3 +150,115 @@ fn a_double_round_robin_of_seven_is_played_to_its_crosstable() {
     assert_eq!(table["games"].as_array().map(Vec::len), Some(42));
     assert_eq!(table["players"][6]["withdrawn"], true);
 }
+
+/// The games of one event from a PGN file, as text, split at each `[Event`.
+fn games_of_event(pgn: &str, event: &str) -> String {
+    let tag = format!("[Event \"{event}\"]");
+    let mut out = String::new();
+    let mut starts: Vec<usize> = pgn.match_indices("[Event ").map(|(i, _)| i).collect();
+    starts.push(pgn.len());
+    for pair in starts.windows(2) {
+        let game = &pgn[pair[0]..pair[1]];
+        if game.starts_with(&tag) {
+            out.push_str(game);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Scores, wins and Sonneborn–Berger straight from the tags, apart from
+/// the core's crosstable: name → (score, games, wins, SB).
+fn by_hand(pgn: &str) -> std::collections::BTreeMap<String, (f64, u64, u64, f64)> {
+    let tag = |game: &str, name: &str| {
+        let start = format!("[{name} \"");
+        game.lines()
+            .find_map(|l| l.strip_prefix(start.as_str()))
+            .and_then(|v| v.strip_suffix("\"]"))
+            .map(str::to_string)
+            .expect("tag")
+    };
+    let mut games = Vec::new();
+    for game in pgn.split("[Event ").skip(1) {
+        let points = match tag(game, "Result").as_str() {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            _ => 0.5,
+        };
+        games.push((tag(game, "White"), tag(game, "Black"), points));
+    }
+    let mut score: std::collections::BTreeMap<String, (f64, u64, u64)> = Default::default();
+    for (white, black, p) in &games {
+        for (who, mine) in [(white, *p), (black, 1.0 - *p)] {
+            let e = score.entry(who.clone()).or_default();
+            e.0 += mine;
+            e.1 += 1;
+            if mine == 1.0 {
+                e.2 += 1;
+            }
+        }
+    }
+    let mut sb: std::collections::BTreeMap<String, f64> = Default::default();
+    for (white, black, p) in &games {
+        *sb.entry(white.clone()).or_default() += p * score[black].0;
+        *sb.entry(black.clone()).or_default() += (1.0 - p) * score[white].0;
+    }
+    score
+        .into_iter()
+        .map(|(name, (s, g, wins))| {
+            let b = sb[&name];
+            (name, (s, g, wins, b))
+        })
+        .collect()
+}
+
+#[test]
+fn an_event_imported_from_real_pgn_stands_as_its_results_say() {
+    // Fischer's games of the 1959 Candidates tournament (Bled, Zagreb,
+    // Belgrade), from pgn-extract's test data (see tests/data/README.md).
+    let source = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pgn/edgecases/pgn-extract/fischer.pgn"
+    ))
+    .expect("fischer.pgn");
+    let pgn = games_of_event(&source, "Yugoslavia Candidate Trn");
+    assert_eq!(pgn.matches("[Event ").count(), 5);
+    let w = World::new();
+    let file = w._dir.path().join("candidates.pgn");
+    std::fs::write(&file, &pgn).expect("write pgn");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ccgate"))
+        .arg("--db")
+        .arg(w._dir.path().join("ccgate.db"))
+        .args(["event", "import"])
+        .arg(&file)
+        .args(["--name", "Candidates 1959"])
+        .output()
+        .expect("run ccgate");
+    assert!(out.status.success(), "{out:?}");
+    let id: i64 = String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .parse()
+        .expect("id");
+    let table = show_json(&w, EventId(id));
+    let expected = by_hand(&pgn);
+    let players = table["players"].as_array().expect("players");
+    assert_eq!(players.len(), expected.len());
+    let mut previous: Option<(f64, u64, f64)> = None;
+    for p in players {
+        let name = p["name"].as_str().expect("name");
+        let (score, games, wins, sb) = expected[name];
+        let got = (
+            p["score"].as_f64().expect("score"),
+            p["games"].as_u64().expect("games"),
+            p["wins"].as_u64().expect("wins"),
+            p["sonneborn_berger"].as_f64().expect("sb"),
+        );
+        assert_eq!(got, (score, games, wins, sb), "{name}");
+        // Rank order: score, then wins, then Sonneborn–Berger (ICCF).
+        if let Some(before) = previous {
+            assert!(before >= (score, wins, sb), "{name} after {before:?}");
+        }
+        previous = Some((score, wins, sb));
+    }
+    assert_eq!(table["games"].as_array().map(Vec::len), Some(5));
+}

@@ -155,3 +155,84 @@ pub fn withdraw(
     tx.commit()?;
     Ok(scored)
 }
+
+/// ICCF's silence period: a player who sends no move for 40 days
+/// (iccf.com, "Failure to reply") is reported to the director.
+pub const SILENCE_DAYS: i64 = 40;
+
+/// Raises a silence incident for each player of an event who has owed a
+/// move in one of its games, and sent nothing in any of them, for
+/// [`SILENCE_DAYS`], once per stretch of silence (the incident names the
+/// day it began). Returns the players reported now.
+pub(super) fn raise_silences(ctx: &Ctx<'_, '_>) -> store::Result<Vec<PlayerId>> {
+    let tx = ctx.tx;
+    let mut reported = Vec::new();
+    let known = tx.incidents(None)?;
+    for event in tx.events()? {
+        let games = tx.event_games(event.id)?;
+        for seat in tx.seats(event.id)? {
+            if seat.withdrawn_at.is_some() {
+                continue;
+            }
+            // Silent since the later of their last move in the event and
+            // the oldest move they owe an answer to.
+            let mut last = event.created_at;
+            let mut owed_since: Option<Timestamp> = None;
+            for eg in &games {
+                let Some(game) = ctx.load(eg.game)? else {
+                    continue;
+                };
+                let color = if game.row.white == seat.player {
+                    Color::White
+                } else if game.row.black == seat.player {
+                    Color::Black
+                } else {
+                    continue;
+                };
+                let first = game.record.start.turn();
+                for (i, m) in game.moves.iter().enumerate() {
+                    let mover = if i % 2 == 0 { first } else { !first };
+                    if mover == color && m.received_at > last {
+                        last = m.received_at;
+                    }
+                }
+                if !game.row.finished && game.record.pos.turn() == color {
+                    let since = game
+                        .moves
+                        .last()
+                        .map_or(game.row.created_at, |m| m.received_at);
+                    owed_since = Some(owed_since.map_or(since, |o| o.min(since)));
+                }
+            }
+            let Some(owed_since) = owed_since else {
+                continue;
+            };
+            let last = last.max(owed_since);
+            if ctx.now.duration_since(last).as_hours() / 24 < SILENCE_DAYS {
+                continue;
+            }
+            let detail = format!(
+                "no move in {} since {}",
+                event.name,
+                last.strftime("%Y-%m-%d")
+            );
+            if known.iter().any(|i| {
+                i.kind == IncidentKind::Silence
+                    && i.player_id == Some(seat.player)
+                    && i.detail == detail
+            }) {
+                continue;
+            }
+            ctx.incident(
+                None,
+                None,
+                IncidentKind::Silence,
+                detail,
+                None,
+                Some(seat.player),
+            )?;
+            reported.push(seat.player);
+        }
+    }
+    Ok(reported)
+}

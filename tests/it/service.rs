@@ -1691,7 +1691,8 @@ fn a_move_during_leave_ends_it() {
         w.sweep(),
         service::SweepReport {
             forfeits: vec![],
-            reminders: vec![g]
+            reminders: vec![g],
+            silences: vec![],
         }
     );
     w.advance(DAY);

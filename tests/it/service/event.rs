@@ -262,3 +262,55 @@ fn an_event_imported_from_real_pgn_stands_as_its_results_say() {
     }
     assert_eq!(table["games"].as_array().map(Vec::len), Some(5));
 }
+
+#[test]
+fn forty_days_without_a_move_in_an_event_is_reported_once_to_the_director() {
+    let mut w = World::new();
+    let ada = w.player(
+        "Ada",
+        Channel::Email,
+        "ada@example.org",
+        Notation::San,
+        Lang::En,
+    );
+    let ben = w.player(
+        "Ben",
+        Channel::Email,
+        "ben@example.org",
+        Notation::San,
+        Lang::En,
+    );
+    let spec = EventSpec {
+        name: "Quiet Cup".into(),
+        players: vec!["Ada".into(), "Ben".into()],
+        double: true,
+        time_control: "-".parse().expect("tc"),
+        penalty_days: 0,
+        rules: Rules::Iccf,
+    };
+    let event = start_event(&mut w.store, &spec, w.now).expect("start");
+    let games = w.store.event_games(event).expect("games");
+    // Round 1: Ada is White; she moves at once, and in round 2 Ben is to move.
+    let g1 = games[0].game;
+    assert_eq!(w.row(g1).white, ada.id);
+    w.play(&ada, g1, "e2e4");
+    w.advance(DAY * 39);
+    assert!(w.sweep().silences.is_empty());
+    w.advance(DAY);
+    // Ben owes both moves and sent nothing for 40 days; Ada sent a move
+    // 40 days ago but has owed nothing since.
+    assert_eq!(w.sweep().silences, [ben.id]);
+    assert!(w.sweep().silences.is_empty(), "once per silence");
+    let silences: Vec<_> = w
+        .incidents()
+        .into_iter()
+        .filter(|i| i.kind == store::IncidentKind::Silence)
+        .collect();
+    assert_eq!(silences.len(), 1);
+    assert_eq!(silences[0].player_id, Some(ben.id));
+    assert!(
+        silences[0]
+            .detail
+            .starts_with("no move in Quiet Cup since ")
+    );
+}

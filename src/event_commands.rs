@@ -7,7 +7,7 @@ use clap::Subcommand;
 use serde::Serialize;
 use shakmaty::CastlingMode;
 
-use crate::commands::{CommandError, game_pgn, now, open};
+use crate::commands::{CommandError, create, game_pgn, now, open};
 use crate::event::standings::{Line, Played, Rules, standings};
 use crate::game::clock::TimeControl;
 use crate::game::outcome::{GameResult, Termination};
@@ -73,7 +73,11 @@ pub enum EventCommand {
 }
 
 pub fn event(db: Option<PathBuf>, cmd: EventCommand) -> Result<(), CommandError> {
-    let mut store = open(db)?;
+    // Only the commands that create an event may create the store.
+    let mut store = match cmd {
+        EventCommand::New { .. } | EventCommand::Import { .. } => create(db)?,
+        _ => open(db)?,
+    };
     match cmd {
         EventCommand::New {
             name,

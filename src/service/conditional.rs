@@ -49,7 +49,7 @@ impl Ctx<'_, '_> {
                     // The system plays it for the owner: the owner's confirmation
                     // goes to the owner, not to the message's sender.
                     let sender = std::mem::replace(&mut self.actor, Actor::System);
-                    let applied = self.apply(
+                    let applied = self.play(
                         &owner,
                         game,
                         mv,

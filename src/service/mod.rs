@@ -13,6 +13,7 @@ mod clock;
 mod commands;
 mod conditional;
 mod ctx;
+mod decision;
 mod director;
 mod event;
 mod moves;

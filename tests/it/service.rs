@@ -45,7 +45,7 @@ fn ts(s: &str) -> Timestamp {
 impl World {
     fn new() -> World {
         let dir = tempfile::tempdir().expect("tempdir");
-        let store = Store::open(&dir.path().join("ccgate.db")).expect("open store");
+        let store = Store::create(&dir.path().join("ccgate.db")).expect("open store");
         World {
             _dir: dir,
             store,
@@ -254,6 +254,26 @@ fn anna(w: &mut World) -> Who {
         "anna@example.org",
         Notation::Iccf,
         Lang::De,
+    )
+}
+
+/// The usual start: Anna (White) against Boris, no clock.
+fn anna_against_boris() -> (World, Who, Who, GameId) {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    (w, a, b, g)
+}
+
+/// A player whose messages need the PIN 1234.
+fn pia(w: &mut World) -> Who {
+    w.player_with(
+        "Pia",
+        Channel::Email,
+        "pia@example.org",
+        Notation::San,
+        Lang::En,
+        Some("1234"),
     )
 }
 
@@ -570,9 +590,7 @@ fn whole_real_games_between_notations_languages_and_channels() {
 
 #[test]
 fn an_illegal_move_is_refused_with_the_reason() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play(&a, g, "e2e4");
     let before = w.ucis(g);
     let raw = format!("Hi Anna,\n{g} 1... Qh4\nBoris");
@@ -597,9 +615,7 @@ fn an_illegal_move_is_refused_with_the_reason() {
 
 #[test]
 fn an_illegal_code_gets_the_reason_and_near_misses_in_the_senders_language() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, _, g) = anna_against_boris();
     // e2-e5 in ICCF: a pawn cannot go three squares.
     let raw = format!("{g} 1. 5255");
     let p = w.send(&a, &raw);
@@ -669,9 +685,7 @@ fn an_ambiguous_move_lists_the_candidates_in_the_senders_notation() {
 
 #[test]
 fn a_message_without_a_readable_line_is_refused_with_help_and_recorded() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, _, g) = anna_against_boris();
     // f9 is no square: the line is not protocol, so the message has none.
     let raw = format!("Hello,\n{g} 1. Sf9\nAnna");
     let p = w.send(&a, &raw);
@@ -685,9 +699,7 @@ fn a_message_without_a_readable_line_is_refused_with_help_and_recorded() {
 
 #[test]
 fn a_move_out_of_turn_is_refused() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, _, b, g) = anna_against_boris();
     let raw = format!("{g} 1... e5");
     let p = w.send(&b, &raw);
     let body = assert_refused(&w, (g, &[], 0), &p, &b, "out_of_turn", &raw);
@@ -696,9 +708,7 @@ fn a_move_out_of_turn_is_refused() {
 
 #[test]
 fn a_wrong_move_number_is_refused_with_the_right_one() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play_all(&a, &b, g, &["e2e4", "e7e5"]);
     let before = w.ucis(g);
     for (k, raw) in [format!("{g} 5. 7163"), format!("{g} 2... 7163")]
@@ -713,9 +723,7 @@ fn a_wrong_move_number_is_refused_with_the_right_one() {
 
 #[test]
 fn an_unknown_sender_learns_nothing_about_the_game() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, _, _, g) = anna_against_boris();
     let stranger = Who {
         id: PlayerId(0),
         name: "Stranger".into(),
@@ -769,9 +777,7 @@ fn a_game_that_is_not_the_senders_is_answered_like_one_that_does_not_exist() {
 
 #[test]
 fn a_desync_is_refused_with_the_whole_record() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play_all(&a, &b, g, &["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"]);
     let before = w.ucis(g);
     // Anna repeats 3... Nf6 (7866), but Boris played 3... a6 (1716).
@@ -804,9 +810,7 @@ fn a_desync_is_refused_with_the_whole_record() {
 
 #[test]
 fn a_correct_echo_is_accepted() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play_all(&a, &b, g, &["e2e4", "e7e5"]);
     let p = w.send(&a, &format!("{g} 1... 5755 2. 7163"));
     assert_eq!(w.ucis(g), ["e2e4", "e7e5", "g1f3"]);
@@ -827,14 +831,7 @@ fn a_correct_echo_is_accepted() {
 #[test]
 fn the_pin_is_required_and_five_failures_lock_it() {
     let mut w = World::new();
-    let pia = w.player_with(
-        "Pia",
-        Channel::Email,
-        "pia@example.org",
-        Notation::San,
-        Lang::En,
-        Some("1234"),
-    );
+    let pia = pia(&mut w);
     let b = boris(&mut w);
     let g = w.game(&pia, &b, None, "-");
     let mut incidents = 0;
@@ -893,14 +890,7 @@ fn the_pin_is_required_and_five_failures_lock_it() {
 #[test]
 fn prose_that_starts_like_pin_does_not_hide_the_pin_line() {
     let mut w = World::new();
-    let pia = w.player_with(
-        "Pia",
-        Channel::Email,
-        "pia@example.org",
-        Notation::San,
-        Lang::En,
-        Some("1234"),
-    );
+    let pia = pia(&mut w);
     let b = boris(&mut w);
     let g = w.game(&pia, &b, None, "-");
     let p = w.send(
@@ -916,9 +906,7 @@ fn prose_that_starts_like_pin_does_not_hide_the_pin_line() {
 
 #[test]
 fn the_same_transport_id_again_changes_nothing_and_queues_nothing() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, _, _, g) = anna_against_boris();
     let text = format!("{g} 1. 5254");
     let first = w.send_id(
         Channel::Email,
@@ -961,9 +949,7 @@ fn the_same_transport_id_again_changes_nothing_and_queues_nothing() {
 
 #[test]
 fn a_move_sent_again_under_a_new_id_is_confirmed_again_not_applied_twice() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     let first = w.play(&a, g, "e2e4");
     let confirmation = only_to(&first.replies, &a);
     let outbox = w.outbox().len();
@@ -997,9 +983,7 @@ fn a_move_sent_again_under_a_new_id_is_confirmed_again_not_applied_twice() {
 
 #[test]
 fn messages_without_a_transport_id_are_each_new_even_at_the_same_instant() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     let msg = |from: &Who, text: String| Inbound {
         channel: from.channel,
         from: from.addr.clone(),
@@ -1019,9 +1003,7 @@ fn messages_without_a_transport_id_are_each_new_even_at_the_same_instant() {
 
 #[test]
 fn a_message_journaled_but_not_processed_is_processed_when_it_comes_again() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, _, g) = anna_against_boris();
     let text = format!("{g} 1. 5254");
     // A crash after journaling, before processing, leaves an entry without outcome.
     let tx = w.store.write().expect("write");
@@ -1307,9 +1289,7 @@ fn assert_over(
 
 #[test]
 fn checkmate_ends_the_game() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play_all(&a, &b, g, &["f2f3", "e7e5", "g2g4"]);
     let p = w.play(&b, g, "d8h4");
     assert!(
@@ -1349,9 +1329,7 @@ const SHUFFLE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
 
 #[test]
 fn fivefold_repetition_ends_the_game_drawn() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     let plies: Vec<&str> = SHUFFLE.iter().copied().cycle().take(16).collect();
     w.play_all(&a, &b, g, &plies[..15]);
     assert!(!w.row(g).finished, "four times is not yet five");
@@ -1372,9 +1350,7 @@ fn seventy_five_moves_end_the_game_drawn() {
 
 #[test]
 fn resignation_ends_the_game() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play(&a, g, "e2e4");
     // Resigning does not need one's move.
     let p = w.send(&a, &format!("{g} resign"));
@@ -1386,9 +1362,7 @@ fn resignation_ends_the_game() {
 
 #[test]
 fn a_draw_offered_with_a_move_and_accepted() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     let p = w.send(&a, &format!("{g} 1. 5254 (=)"));
     assert_eq!(w.ucis(g), ["e2e4"]);
     assert_eq!(w.row(g).draw_offer, Some(Color::White));
@@ -1411,9 +1385,7 @@ fn a_draw_offered_with_a_move_and_accepted() {
 
 #[test]
 fn a_draw_offer_lapses_when_the_opponent_moves_and_stands_across_the_offerers_own_move() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     // `draw?` alone, then the move, in one message: the offer goes with the move.
     let p = w.send(&a, &format!("{g} draw?\n{g} 1. 5254"));
     assert_eq!(w.ucis(g), ["e2e4"]);
@@ -1442,9 +1414,7 @@ fn a_draw_offer_lapses_when_the_opponent_moves_and_stands_across_the_offerers_ow
 
 #[test]
 fn a_declined_offer_is_withdrawn_and_the_offerer_told() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.send(&a, &format!("{g} 1. 5254 draw?"));
     let p = w.send(&b, &format!("{g} decline"));
     assert_eq!(w.row(g).draw_offer, None);
@@ -1459,9 +1429,7 @@ fn a_declined_offer_is_withdrawn_and_the_offerer_told() {
 
 #[test]
 fn a_threefold_repetition_claim_is_checked() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     let plies: Vec<&str> = SHUFFLE.iter().copied().cycle().take(8).collect();
     w.play_all(&a, &b, g, &plies[..4]);
     // The start position has occurred twice: a claim now is false.
@@ -1497,9 +1465,7 @@ fn a_fifty_move_claim_is_checked() {
 
 #[test]
 fn the_director_adjudicates_and_takes_back() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play_all(&a, &b, g, &["f2f3", "e7e5", "g2g4", "d8h4"]);
     assert!(w.row(g).finished);
     let outbox = w.outbox().len();
@@ -1770,9 +1736,7 @@ fn a_move_with_a_draw_offer_fits_one_sms_in_every_language() {
 
 #[test]
 fn the_outbox_retries_with_backoff_gives_up_and_starts_clocks_when_sent() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, _, g) = anna_against_boris();
     w.play(&a, g, "e2e4");
     let due = |w: &World, c: Channel| w.store.due(c, w.now, 10).expect("due");
     let notice = due(&w, Channel::Sms);

@@ -660,6 +660,30 @@ fn outbox_lists_the_queued_replies_oldest_first() {
     assert_eq!(text.matches("-> ").count(), 4);
 }
 
+/// Escape and OSC sequences a sender wrote reach no terminal: the listing,
+/// the export and the outbox show them escaped.
+#[test]
+fn control_characters_from_outside_are_shown_escaped() {
+    let env = Env::new();
+    let g = env.two_players_and_a_game("10/50");
+    let raw = format!("{g} 1. 5255\nHi\u{1b}]0;owned\u{7}\u{1b}[2J\n");
+    env.submit("email", ANNA, "<esc\u{1b}[31m@example.org>", &raw);
+    let listed = env.ok(&["incidents"]);
+    assert!(listed.contains("illegal"), "{listed:?}");
+    assert!(!listed.contains('\u{1b}'), "{listed:?}");
+    let dossier = env.path("dossier.txt");
+    env.ok(&["incidents", "--export", dossier.to_str().expect("path")]);
+    let text = std::fs::read_to_string(&dossier).expect("dossier");
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text:?}"
+    );
+    assert!(text.contains("<esc\\u{1b}[31m@example.org>"), "{text:?}");
+    assert!(text.contains("| Hi\\u{1b}]0;owned\\u{7}"), "{text:?}");
+    let outbox = env.ok(&["outbox", "--all"]);
+    assert!(!outbox.contains('\u{1b}'), "{outbox:?}");
+}
+
 #[test]
 fn incidents_are_listed_and_exported_with_the_raw_message() {
     let env = Env::new();

@@ -13,6 +13,7 @@
 //! offer the same operations.
 
 mod games;
+mod held;
 mod ids;
 mod incidents;
 mod journal;
@@ -29,6 +30,7 @@ use jiff::Timestamp;
 use rusqlite::{Connection, OpenFlags};
 
 pub use games::*;
+pub use held::Held;
 pub use ids::*;
 pub use incidents::*;
 pub use journal::*;

@@ -14,6 +14,7 @@
 
 mod events;
 mod games;
+mod held;
 mod ids;
 mod incidents;
 mod journal;
@@ -31,6 +32,7 @@ use rusqlite::{Connection, OpenFlags};
 
 pub use events::*;
 pub use games::*;
+pub use held::Held;
 pub use ids::*;
 pub use incidents::*;
 pub use journal::*;

@@ -88,7 +88,7 @@ async fn spool_file(
             transport_id: Some(m.transport_id),
             raw: files::read_regular(file, spool::MAX_FILE).unwrap_or_default(),
             text: m.text,
-            unverified: None,
+            auth: service::Auth::Unchecked,
         }),
         Err(spool::SpoolError::Io(e)) => {
             let e = format!("{}: {e}", file.display());
@@ -112,7 +112,7 @@ async fn spool_file(
                     transport_id: Some(format!("spool-unreadable:{name}")),
                     raw,
                     text: String::new(),
-                    unverified: None,
+                    auth: service::Auth::Unchecked,
                 };
                 let why = Aside::Ignored(format!("unreadable spool file: {why}"));
                 service::set_aside(s, &m, &why, Timestamp::now())

@@ -1,6 +1,7 @@
 //! The store-backed commands: players, games, `submit`, the outbox, the
 //! director's tools. Each opens the store, does one thing, and prints.
 
+use crate::escape::shown;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -741,7 +742,12 @@ fn print_replies(replies: &[store::Outgoing], json: bool) {
         );
     } else {
         for r in replies {
-            println!("-> {} {}\n{}\n", r.channel, r.to, r.body);
+            println!(
+                "-> {} {}\n{}\n",
+                r.channel,
+                shown(&r.to, false),
+                shown(&r.body, true)
+            );
         }
     }
 }
@@ -769,8 +775,8 @@ pub fn incidents(db: Option<PathBuf>, a: IncidentsArgs) -> Result<(), CommandErr
                     i.created_at,
                     i.game_id.map_or("-".into(), |g| g.to_string()),
                     i.kind,
-                    i.text.clone().unwrap_or_default(),
-                    i.detail
+                    shown(i.text.as_deref().unwrap_or_default(), false),
+                    shown(&i.detail, false)
                 );
             }
             Ok(())
@@ -800,24 +806,27 @@ fn export_incidents(store: &Store, list: &[store::Incident], path: &Path) -> Res
         }
         out.push_str(&format!(
             "  refused:   {}\n",
-            i.text.clone().unwrap_or_default()
+            shown(i.text.as_deref().unwrap_or_default(), false)
         ));
-        out.push_str(&format!("  why:       {}\n", i.detail));
+        out.push_str(&format!("  why:       {}\n", shown(&i.detail, false)));
         if let Some(fen) = &i.fen {
             out.push_str(&format!("  position:  {fen}\n"));
         }
         if let Some(j) = i.journal_id.and_then(|j| store.entry(j).ok().flatten()) {
             out.push_str(&format!(
                 "  message:   {} from {} id {} received {}\n  raw message follows:\n",
-                j.channel, j.sender, j.transport_id, j.received_at
+                j.channel,
+                shown(&j.sender, false),
+                shown(&j.transport_id, false),
+                j.received_at
             ));
             for line in String::from_utf8_lossy(&j.raw).lines() {
                 out.push_str("  | ");
                 // The dossier goes to others: a player's PIN stays here.
-                out.push_str(if service::pin_of_line(line).is_some() {
-                    "pin (withheld)"
+                out.push_str(&if service::pin_of_line(line).is_some() {
+                    "pin (withheld)".into()
                 } else {
-                    line
+                    shown(line, false)
                 });
                 out.push('\n');
             }

@@ -21,7 +21,7 @@ use crate::protocol::address::{Channel, normalize};
 use crate::service::{self, Inbound};
 use crate::store::{self, GameId, NewPlayer, PlayerId, Store};
 use crate::transport::email::compose::Identity;
-use crate::transport::email::receive::{Policy, receive};
+use crate::transport::email::receive::{Policy, read_bounded, receive_read};
 
 #[derive(Subcommand, Debug)]
 pub enum PlayerCommand {
@@ -107,6 +107,10 @@ pub struct SubmitArgs {
     id: Option<String>,
     #[arg(long)]
     json: bool,
+    /// A message larger than this many bytes is refused unread: a move
+    /// fits in a line, and a grammar reads only the first 64 KiB anyway.
+    #[arg(long, default_value_t = 1024 * 1024)]
+    max_size: usize,
     /// The message body; standard input when absent or `-`.
     file: Option<PathBuf>,
 }
@@ -185,7 +189,7 @@ pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> 
         ));
     }
     let db = &config.db;
-    let store = match Store::open(db) {
+    let store = match Store::create(db) {
         Ok(s) => s,
         Err(e) => return fail(&format!("store {}: {e}", db.display())),
     };
@@ -243,15 +247,19 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
         Ok(c) => c,
         Err(_) => return ExitCode::from(EX_TEMPFAIL),
     };
-    let mut raw = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut raw) {
-        eprintln!("ccgate: reading the mail: {e}");
-        return ExitCode::from(EX_TEMPFAIL);
-    }
+    // Never more than max_size + 1 bytes in memory: an oversized mail is
+    // refused for good (exit 0, the sender told once), not retried by the
+    // MTA for days.
+    let mail = match read_bounded(std::io::stdin().lock(), None, config.email.config.max_size) {
+        Ok(mail) => mail,
+        Err(e) => {
+            eprintln!("ccgate: reading the mail: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    // Never created here: a mail for a store that is not there waits at
+    // the MTA (75) until the path is put right.
     let path = config.db.clone();
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
     let mut store = match Store::open(&path) {
         Ok(s) => s,
         Err(e) => {
@@ -267,7 +275,7 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
         }
     };
     let policy = Policy::new(&config.email.config, &me);
-    match receive(&mut store, &raw, &policy, now()) {
+    match receive_read(&mut store, &mail.bytes, mail.size, &policy, now()) {
         Ok(p) => {
             println!("journal {}: {}", p.journal_id, p.outcome);
             ExitCode::SUCCESS
@@ -279,7 +287,16 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
     }
 }
 
+/// The existing store: commands that only read or act on what is there
+/// never create one.
 fn open(db: Option<PathBuf>) -> Result<Store, CommandError> {
+    let path = db_path(db);
+    Store::open(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
+}
+
+/// The store, created with its directory if missing: for the commands that
+/// create things (`player add`, `game new`).
+fn create(db: Option<PathBuf>) -> Result<Store, CommandError> {
     let path = db_path(db);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && let Err(e) = std::fs::create_dir_all(dir)
@@ -289,7 +306,7 @@ fn open(db: Option<PathBuf>) -> Result<Store, CommandError> {
             dir.display()
         )));
     }
-    Store::open(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
+    Store::create(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
 }
 
 /// Why a store-backed command failed.
@@ -382,7 +399,7 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> Result<(), CommandErro
             }
         },
     };
-    let mut store = open(db)?;
+    let mut store = create(db)?;
     let new = NewPlayer {
         name: a.name.clone(),
         notation: a.notation,
@@ -407,7 +424,10 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> Result<(), CommandErro
 }
 
 pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> Result<(), CommandError> {
-    let mut store = open(db)?;
+    let mut store = match cmd {
+        GameCommand::New { .. } => create(db)?,
+        _ => open(db)?,
+    };
     let result = match cmd {
         GameCommand::New {
             white,
@@ -666,12 +686,24 @@ fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
 
 pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> Result<(), CommandError> {
     let mut raw = Vec::new();
+    // One byte over the limit is enough to know; nothing more is read.
+    let over = u64::try_from(a.max_size)
+        .unwrap_or(u64::MAX)
+        .saturating_add(1);
     let read = match &a.file {
-        Some(p) if p.as_os_str() != "-" => std::fs::read(p).map(|b| raw = b),
-        _ => std::io::stdin().read_to_end(&mut raw).map(|_| ()),
+        Some(p) if p.as_os_str() != "-" => {
+            std::fs::File::open(p).and_then(|f| f.take(over).read_to_end(&mut raw))
+        }
+        _ => std::io::stdin().lock().take(over).read_to_end(&mut raw),
     };
     if let Err(e) = read {
         return Err(CommandError::Input(format!("cannot read the message: {e}")));
+    }
+    if raw.len() > a.max_size {
+        return Err(CommandError::Input(format!(
+            "the message is larger than --max-size {} bytes; nothing was applied",
+            a.max_size
+        )));
     }
     let mut store = open(db)?;
     let text = String::from_utf8_lossy(&raw).into_owned();

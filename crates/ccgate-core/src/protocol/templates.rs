@@ -346,6 +346,37 @@ mod tests {
         }
     }
 
+    /// Issue 12: a player answers "Antwort: P12 accept" with `P12 accept`;
+    /// every reference form any template writes is read back, in every
+    /// language's profile.
+    #[test]
+    fn every_reference_a_template_writes_is_read_back() {
+        use crate::protocol::grammar::{Body, Command, Profile, parse_line};
+        let mut forms = 0;
+        for &lang in Lang::ALL {
+            for key in KEYS {
+                let text = template(key, lang);
+                for (at, _) in text.match_indices("{game}") {
+                    let head = &text[..at];
+                    let start = head.rfind([' ', ':', '(']).map_or(0, |i| i + 1);
+                    let reference = fill(&text[start..at + "{game}".len()], &[("game", "12")]);
+                    for profile_lang in [lang, Lang::En] {
+                        let line = format!("{reference} accept");
+                        let parsed = parse_line(&line, &Profile::new(profile_lang));
+                        let read = parsed.as_ref().map(|p| (p.game, &p.body));
+                        assert_eq!(
+                            read,
+                            Some((Some(12), &Body::Command(Command::AcceptDraw))),
+                            "{key:?} {lang} read by a {profile_lang} player: {line:?}"
+                        );
+                        forms += 1;
+                    }
+                }
+            }
+        }
+        assert!(forms > 100, "{forms}");
+    }
+
     #[test]
     fn fill_replaces_known_and_keeps_unknown() {
         assert_eq!(fill("G{game} {x}", &[("game", "12")]), "G12 {x}");

@@ -842,6 +842,32 @@ mod tests {
         );
     }
 
+    /// Issue 12: quotes are cut wherever they are, the player's lines above
+    /// and below kept; the quoted moves are never read.
+    #[test]
+    fn quotes_of_outlook_com_s_nail_and_bottom_posting() {
+        let outlook = mail("outlook_com_html.eml").body;
+        assert_eq!(outlook, "12... Nf6\nOlga", "{outlook:?}");
+        let snail = mail("snail_tab_quote.eml").body;
+        assert_eq!(snail, "20... Re8", "{snail:?}");
+        let bottom = mail("bottom_posted.eml").body;
+        assert_eq!(bottom, "Hello,\n\n14... Nc6\n\nThanks, Bob", "{bottom:?}");
+        // In plain text too: a header block that starts with Date:.
+        assert_eq!(
+            strip_quoted("5. O-O\n\nDate: Tue, 1 Dec 2026\nFrom: gw@gw.test\n4... Nf6"),
+            "5. O-O"
+        );
+        // Two quotes, text between and below them.
+        assert_eq!(
+            strip_quoted(
+                "On Mon, A wrote:\n> 1. e4\n1... e5\nOn Tue, A wrote:\n\n\t2. d4\n2... d5"
+            ),
+            "1... e5\n2... d5"
+        );
+        // A TAB-indented line of the player's own, under no attribution, is theirs.
+        assert_eq!(strip_quoted("\t1. e4"), "\t1. e4");
+    }
+
     #[test]
     fn strip_quoted_separators() {
         for sep in [
@@ -951,6 +977,51 @@ mod tests {
         }
         let m = parse(b"From: a@b.test\nPrecedence: first-class\n\nx\n").unwrap();
         assert_eq!(m.kind, Kind::Personal);
+    }
+
+    /// Issue 12: list robots answer every mail; answering them loops. Any
+    /// `List-*` or `X-Mailman-*` field, or a robot's sender address.
+    #[test]
+    fn list_robots_are_automated() {
+        for field in [
+            "List-Post: <mailto:chess@lists.test>",
+            "list-help: <mailto:chess-request@lists.test?subject=help>",
+            "List-Archive: <https://lists.test/chess>",
+            "X-Mailman-Version: 2.1.29",
+            "X-Mailman-Rule-Misses: dmarc-mitigation",
+        ] {
+            let raw = format!("From: a@b.test\n{field}\n\nx\n");
+            assert_eq!(
+                parse(raw.as_bytes()).unwrap().kind,
+                Kind::Automated("mailing list".into()),
+                "{field}"
+            );
+        }
+        for (header, address) in [
+            ("From", "chess-request@lists.test"),
+            ("From", "Chess list <Chess-Owner@lists.test>"),
+            ("From", "owner-chess@lists.test"),
+            (
+                "Return-Path",
+                "<chess-bounces+alice=example.test@lists.test>",
+            ),
+        ] {
+            let raw = format!("From: x@y.test\n{header}: {address}\n\n12 accept\n");
+            let raw = raw.replacen("From: x@y.test\nFrom:", "From:", 1);
+            let kind = parse(raw.as_bytes()).unwrap().kind;
+            assert!(
+                matches!(&kind, Kind::Automated(why) if why.starts_with("list robot")),
+                "{address}: {kind:?}"
+            );
+        }
+        for person in ["requester@b.test", "bounces.are.fun@b.test", "owner@b.test"] {
+            let raw = format!("From: {person}\n\nx\n");
+            assert_eq!(
+                parse(raw.as_bytes()).unwrap().kind,
+                Kind::Personal,
+                "{person}"
+            );
+        }
     }
 
     #[test]

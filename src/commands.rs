@@ -289,14 +289,14 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
 
 /// The existing store: commands that only read or act on what is there
 /// never create one.
-fn open(db: Option<PathBuf>) -> Result<Store, CommandError> {
+pub(crate) fn open(db: Option<PathBuf>) -> Result<Store, CommandError> {
     let path = db_path(db);
     Store::open(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
 }
 
 /// The store, created with its directory if missing: for the commands that
-/// create things (`player add`, `game new`).
-fn create(db: Option<PathBuf>) -> Result<Store, CommandError> {
+/// create things (`player add`, `game new`, `event new`, `event import`).
+pub(crate) fn create(db: Option<PathBuf>) -> Result<Store, CommandError> {
     let path = db_path(db);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && let Err(e) = std::fs::create_dir_all(dir)
@@ -353,7 +353,7 @@ pub fn finish(result: Result<(), CommandError>) -> ExitCode {
 
 /// The one time source of the command line: `$CCGATE_NOW` (RFC 3339) fixes
 /// it, so tests and replays control time without sleeping.
-fn now() -> Timestamp {
+pub(crate) fn now() -> Timestamp {
     match std::env::var("CCGATE_NOW")
         .ok()
         .and_then(|s| s.parse::<Timestamp>().ok())
@@ -621,20 +621,29 @@ fn show_game(store: &Store, id: GameId) -> store::Result<()> {
     Ok(())
 }
 
-fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
+pub(crate) fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
     let service::Loaded { row, moves, record } = existing(store, id)?;
+    // A game of an event carries the event's name, round and board.
+    let (event, round, board) = match store.event_of(id)? {
+        Some((e, g)) => (e.name, g.round.to_string(), Some(g.board.to_string())),
+        None => (format!("ccgate game {id}"), "?".to_string(), None),
+    };
     let mut tags = vec![
-        ("Event".to_string(), format!("ccgate game {id}")),
+        ("Event".to_string(), event),
         ("Site".to_string(), "ccgate".to_string()),
         (
             "Date".to_string(),
             row.created_at.strftime("%Y.%m.%d").to_string(),
         ),
+        ("Round".to_string(), round),
         ("White".to_string(), name_of(store, row.white)),
         ("Black".to_string(), name_of(store, row.black)),
         ("Mode".to_string(), "TC".to_string()),
         ("TimeControl".to_string(), row.time_control.to_string()),
     ];
+    if let Some(b) = board {
+        tags.push(("Board".to_string(), b));
+    }
     if let Some(fen) = &row.start_fen {
         tags.push(("SetUp".to_string(), "1".to_string()));
         tags.push(("FEN".to_string(), fen.clone()));

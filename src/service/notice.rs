@@ -149,6 +149,26 @@ pub enum Notice {
         result: GameResult,
         reason: String,
     },
+    /// An event begins: every game of the recipient, at once.
+    EventStarted {
+        event: String,
+        time: String,
+        games: Vec<EventGameNotice>,
+    },
+    /// An opponent withdrew from an event; these games were scored.
+    Withdrawn {
+        event: String,
+        player: String,
+        games: Vec<(GameId, GameResult)>,
+    },
+}
+
+/// One game of an event's start as its notice tells it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventGameNotice {
+    pub game: GameId,
+    pub white: bool,
+    pub opponent: String,
 }
 
 /// A move as its notices tell it.
@@ -404,6 +424,37 @@ impl Notice {
                     ("reason", reason),
                 ],
             ),
+            Notice::EventStarted { event, time, games } => {
+                let mut body = fill(t(Key::EventStart), &[("event", event), ("time", time)]);
+                for g in games {
+                    let key = if g.white {
+                        Key::EventGameWhite
+                    } else {
+                        Key::EventGameBlack
+                    };
+                    body.push('\n');
+                    body.push_str(&fill(
+                        t(key),
+                        &[("game", &g.game.to_string()), ("opponent", &g.opponent)],
+                    ));
+                }
+                body
+            }
+            Notice::Withdrawn {
+                event,
+                player,
+                games,
+            } => {
+                let scored: Vec<String> = games.iter().map(|(g, r)| format!("{g} {r}")).collect();
+                fill(
+                    t(Key::Withdrawn),
+                    &[
+                        ("event", event),
+                        ("player", player),
+                        ("games", &scored.join(", ")),
+                    ],
+                )
+            }
         }
     }
 }

@@ -12,6 +12,7 @@
 //! the SQLite binding appears in this interface, so another backend can
 //! offer the same operations.
 
+mod events;
 mod games;
 mod held;
 mod ids;
@@ -29,6 +30,7 @@ use std::path::Path;
 use jiff::Timestamp;
 use rusqlite::{Connection, OpenFlags};
 
+pub use events::*;
 pub use games::*;
 pub use held::Held;
 pub use ids::*;

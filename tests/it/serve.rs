@@ -670,3 +670,40 @@ fn a_full_disk_neither_spins_the_sender_nor_sends_a_reply_twice() {
     });
     assert!(gw.stop().success());
 }
+
+/// Idle connections to the status endpoint (here 100, under a limit of 64
+/// descriptors) took every descriptor and stopped the Maildir input: the
+/// endpoint now serves a bounded number and closes silent ones, so the
+/// input works and /health answers again.
+#[test]
+fn idle_status_connections_neither_starve_the_inputs_nor_last() {
+    let mut gw = Gateway::new(CONFIG);
+    let db = gw.db();
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    gw.start();
+    let limited = std::process::Command::new("prlimit")
+        .arg("--nofile=64:64")
+        .arg(format!("--pid={}", gw.pid()))
+        .status()
+        .unwrap();
+    assert!(limited.success());
+    let mut idle: Vec<std::net::TcpStream> = (0..100)
+        .map(|_| std::net::TcpStream::connect(("127.0.0.1", gw.status_port)).unwrap())
+        .collect();
+    // Time for the daemon to accept what it will.
+    std::thread::sleep(Duration::from_millis(500));
+    drop_mail(
+        &gw.path("inbox"),
+        "1.idle",
+        &mail("alice@example.test", "idle@a", "", "1. e4"),
+    );
+    wait_until("the move by Maildir", Duration::from_secs(30), || {
+        count(&db, "SELECT count(*) FROM moves") == 1
+    });
+    // Those in the backlog leave; those the daemon holds stay silent and
+    // are closed after the idle time.
+    idle.truncate(32);
+    assert!(gw.http_get("/health").contains("\"status\":\"ok\""));
+    drop(idle);
+    assert!(gw.stop().success(), "{}", gw.log());
+}

@@ -1869,7 +1869,8 @@ fn a_move_during_leave_ends_it() {
         w.sweep(),
         service::SweepReport {
             forfeits: vec![],
-            reminders: vec![g]
+            reminders: vec![g],
+            silences: vec![],
         }
     );
     w.advance(DAY);
@@ -2106,3 +2107,6 @@ fn the_sheet_of_a_mating_moves_notices_shows_the_game_as_the_message_left_it() {
         );
     }
 }
+
+/// Events: a section played to the end through the service.
+mod event;

@@ -51,6 +51,13 @@ pub enum Key {
     Held,
     HoldExpired,
     TooManyLines,
+    /// The first line of an event's start: the event and its time control.
+    EventStart,
+    /// One game of the event's start, one line each.
+    EventGameWhite,
+    EventGameBlack,
+    /// An opponent withdrew: the games it scores.
+    Withdrawn,
 }
 
 /// The template of a key in a language.
@@ -123,6 +130,10 @@ fn en(key: Key) -> &'static str {
         Key::TooManyLines => {
             "ccgate: only the first {limit} lines of your message were read; {skipped} more were not. Send them in another message."
         }
+        Key::EventStart => "ccgate: {event} begins, time control {time}. Your games:",
+        Key::EventGameWhite => "G{game} White against {opponent}",
+        Key::EventGameBlack => "G{game} Black against {opponent}",
+        Key::Withdrawn => "ccgate: {player} withdrew from {event}; scored: {games}",
     }
 }
 
@@ -193,6 +204,10 @@ fn de(key: Key) -> &'static str {
         }
         Key::Adjudicated => "P{game} entschieden {result}: {reason}",
         Key::Penalty => " Strafe: {days} Tage Bedenkzeit abgezogen.",
+        Key::EventStart => "ccgate: {event} beginnt, Bedenkzeit {time}. Ihre Partien:",
+        Key::EventGameWhite => "P{game} Weiß gegen {opponent}",
+        Key::EventGameBlack => "P{game} Schwarz gegen {opponent}",
+        Key::Withdrawn => "ccgate: {player} ist aus {event} ausgeschieden; gewertet: {games}",
     }
 }
 
@@ -243,6 +258,10 @@ fn ru(key: Key) -> &'static str {
         Key::TooManyLines => {
             "ccgate: прочитаны только первые {limit} строк сообщения, ещё {skipped} нет. Пришлите их отдельным сообщением."
         }
+        Key::EventStart => "ccgate: {event} начался, контроль {time}. Ваши партии:",
+        Key::EventGameWhite => "П{game} белыми против {opponent}",
+        Key::EventGameBlack => "П{game} чёрными против {opponent}",
+        Key::Withdrawn => "ccgate: {player} выбыл из {event}; засчитано: {games}",
     }
 }
 
@@ -280,7 +299,7 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const KEYS: [Key; 39] = [
+    const KEYS: [Key; 43] = [
         Key::Confirm,
         Key::YourMove,
         Key::Refused,
@@ -320,6 +339,10 @@ mod tests {
         Key::Held,
         Key::HoldExpired,
         Key::TooManyLines,
+        Key::EventStart,
+        Key::EventGameWhite,
+        Key::EventGameBlack,
+        Key::Withdrawn,
     ];
 
     #[test]

@@ -76,6 +76,11 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
             let shutdown = async move {
                 let _ = stop.wait_for(|s| *s).await;
             };
+            let listener = crate::status::Bounded::new(
+                listener,
+                crate::status::MAX_CONNECTIONS,
+                crate::status::IDLE,
+            );
             if let Err(e) = axum::serve(listener, app)
                 .with_graceful_shutdown(shutdown)
                 .await

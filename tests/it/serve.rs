@@ -670,3 +670,106 @@ fn a_full_disk_neither_spins_the_sender_nor_sends_a_reply_twice() {
     });
     assert!(gw.stop().success());
 }
+
+/// Idle connections to the status endpoint (here 100, under a limit of 64
+/// descriptors) took every descriptor and stopped the Maildir input: the
+/// endpoint now serves a bounded number and closes silent ones, so the
+/// input works and /health answers again.
+#[test]
+fn idle_status_connections_neither_starve_the_inputs_nor_last() {
+    let mut gw = Gateway::new(CONFIG);
+    let db = gw.db();
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    gw.start();
+    let limited = std::process::Command::new("prlimit")
+        .arg("--nofile=64:64")
+        .arg(format!("--pid={}", gw.pid()))
+        .status()
+        .unwrap();
+    assert!(limited.success());
+    let mut idle: Vec<std::net::TcpStream> = (0..100)
+        .map(|_| std::net::TcpStream::connect(("127.0.0.1", gw.status_port)).unwrap())
+        .collect();
+    // Time for the daemon to accept what it will.
+    std::thread::sleep(Duration::from_millis(500));
+    drop_mail(
+        &gw.path("inbox"),
+        "1.idle",
+        &mail("alice@example.test", "idle@a", "", "1. e4"),
+    );
+    wait_until("the move by Maildir", Duration::from_secs(30), || {
+        count(&db, "SELECT count(*) FROM moves") == 1
+    });
+    // Those in the backlog leave; those the daemon holds stay silent and
+    // are closed after the idle time.
+    idle.truncate(32);
+    assert!(gw.http_get("/health").contains("\"status\":\"ok\""));
+    drop(idle);
+    assert!(gw.stop().success(), "{}", gw.log());
+}
+
+/// The service install in a temporary root: the user and group made by
+/// `useradd --root`, the configuration root's and readable by the group
+/// `ccgate` only, and `check-config` working as the service's user (the
+/// documented steps left it unreadable to the unit's `ExecStartPre`).
+#[test]
+fn the_service_install_lets_the_service_user_read_its_configuration() {
+    use std::os::unix::fs::MetadataExt;
+    let root = tempfile::tempdir().unwrap();
+    let etc = root.path().join("etc");
+    std::fs::create_dir(&etc).unwrap();
+    for (file, text) in [
+        ("passwd", "root:x:0:0:root:/root:/bin/sh\n"),
+        ("group", "root:x:0:\n"),
+        ("shadow", "root:*:19000:0:99999:7:::\n"),
+        ("gshadow", "root:*::\n"),
+    ] {
+        std::fs::write(etc.join(file), text).unwrap();
+    }
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new(repo.join("deploy/install.sh"))
+        .arg("--root")
+        .arg(root.path())
+        .arg("--binary")
+        .arg(env!("CARGO_BIN_EXE_ccgate"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let id_of = |file: &str| -> u32 {
+        let text = std::fs::read_to_string(etc.join(file)).unwrap();
+        let line = text.lines().find(|l| l.starts_with("ccgate:")).expect(file);
+        line.split(':').nth(2).unwrap().parse().unwrap()
+    };
+    let (uid, gid) = (id_of("passwd"), id_of("group"));
+    let mode = |rel: &str| {
+        let m = std::fs::metadata(root.path().join(rel)).unwrap();
+        (m.mode() & 0o7777, m.uid(), m.gid())
+    };
+    assert_eq!(mode("etc/ccgate"), (0o750, 0, gid));
+    assert_eq!(mode("etc/ccgate/ccgate.toml"), (0o640, 0, gid));
+    assert_eq!(mode("var/lib/ccgate"), (0o750, uid, gid));
+    assert_eq!(mode("usr/local/bin/ccgate").0, 0o755);
+    assert_eq!(mode("etc/systemd/system/ccgate.service").0, 0o644);
+    // As the unit runs it: the service's user and group, nothing else.
+    // (runuser needs the name in this machine's passwd; setpriv takes ids.)
+    let check = std::process::Command::new("setpriv")
+        .arg(format!("--reuid={uid}"))
+        .arg(format!("--regid={gid}"))
+        .arg("--clear-groups")
+        .arg(root.path().join("usr/local/bin/ccgate"))
+        .arg("check-config")
+        .arg(root.path().join("etc/ccgate/ccgate.toml"))
+        .output()
+        .unwrap();
+    assert!(check.status.success(), "{check:?}");
+    // Installing again changes nothing and fails nothing.
+    let again = std::process::Command::new(repo.join("deploy/install.sh"))
+        .arg("--root")
+        .arg(root.path())
+        .arg("--binary")
+        .arg(env!("CARGO_BIN_EXE_ccgate"))
+        .output()
+        .unwrap();
+    assert!(again.status.success(), "{again:?}");
+    assert_eq!(mode("etc/ccgate/ccgate.toml"), (0o640, 0, gid));
+}

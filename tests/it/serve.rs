@@ -707,3 +707,69 @@ fn idle_status_connections_neither_starve_the_inputs_nor_last() {
     drop(idle);
     assert!(gw.stop().success(), "{}", gw.log());
 }
+
+/// The service install in a temporary root: the user and group made by
+/// `useradd --root`, the configuration root's and readable by the group
+/// `ccgate` only, and `check-config` working as the service's user (the
+/// documented steps left it unreadable to the unit's `ExecStartPre`).
+#[test]
+fn the_service_install_lets_the_service_user_read_its_configuration() {
+    use std::os::unix::fs::MetadataExt;
+    let root = tempfile::tempdir().unwrap();
+    let etc = root.path().join("etc");
+    std::fs::create_dir(&etc).unwrap();
+    for (file, text) in [
+        ("passwd", "root:x:0:0:root:/root:/bin/sh\n"),
+        ("group", "root:x:0:\n"),
+        ("shadow", "root:*:19000:0:99999:7:::\n"),
+        ("gshadow", "root:*::\n"),
+    ] {
+        std::fs::write(etc.join(file), text).unwrap();
+    }
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new(repo.join("deploy/install.sh"))
+        .arg("--root")
+        .arg(root.path())
+        .arg("--binary")
+        .arg(env!("CARGO_BIN_EXE_ccgate"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let id_of = |file: &str| -> u32 {
+        let text = std::fs::read_to_string(etc.join(file)).unwrap();
+        let line = text.lines().find(|l| l.starts_with("ccgate:")).expect(file);
+        line.split(':').nth(2).unwrap().parse().unwrap()
+    };
+    let (uid, gid) = (id_of("passwd"), id_of("group"));
+    let mode = |rel: &str| {
+        let m = std::fs::metadata(root.path().join(rel)).unwrap();
+        (m.mode() & 0o7777, m.uid(), m.gid())
+    };
+    assert_eq!(mode("etc/ccgate"), (0o750, 0, gid));
+    assert_eq!(mode("etc/ccgate/ccgate.toml"), (0o640, 0, gid));
+    assert_eq!(mode("var/lib/ccgate"), (0o750, uid, gid));
+    assert_eq!(mode("usr/local/bin/ccgate").0, 0o755);
+    assert_eq!(mode("etc/systemd/system/ccgate.service").0, 0o644);
+    // As the unit runs it: the service's user and group, nothing else.
+    // (runuser needs the name in this machine's passwd; setpriv takes ids.)
+    let check = std::process::Command::new("setpriv")
+        .arg(format!("--reuid={uid}"))
+        .arg(format!("--regid={gid}"))
+        .arg("--clear-groups")
+        .arg(root.path().join("usr/local/bin/ccgate"))
+        .arg("check-config")
+        .arg(root.path().join("etc/ccgate/ccgate.toml"))
+        .output()
+        .unwrap();
+    assert!(check.status.success(), "{check:?}");
+    // Installing again changes nothing and fails nothing.
+    let again = std::process::Command::new(repo.join("deploy/install.sh"))
+        .arg("--root")
+        .arg(root.path())
+        .arg("--binary")
+        .arg(env!("CARGO_BIN_EXE_ccgate"))
+        .output()
+        .unwrap();
+    assert!(again.status.success(), "{again:?}");
+    assert_eq!(mode("etc/ccgate/ccgate.toml"), (0o640, 0, gid));
+}

@@ -27,6 +27,7 @@ fn policy() -> Policy {
         max_size: 10 * 1024 * 1024,
         require_pin: false,
         trusted_authserv_id: None,
+        // These mails test reading, not the sender check (issue 14).
         trust_from: true,
         verp_local: "ccgate".into(),
     }

@@ -75,7 +75,14 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
         Lang::De
     );
     let conn = Connection::open(&path).expect("open");
-    for table in ["penalties", "sms_parts", "radio_links"] {
+    for table in [
+        "penalties",
+        "sms_parts",
+        "radio_links",
+        "held",
+        "events",
+        "event_games",
+    ] {
         let rows: i64 = conn
             .query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
             .expect("table");

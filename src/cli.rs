@@ -42,6 +42,9 @@ enum Command {
     /// Games: create, list, show, export, adjudicate, take back.
     #[command(subcommand)]
     Game(crate::commands::GameCommand),
+    /// Events: round-robin sections, crosstables, PGN, import, withdrawal.
+    #[command(subcommand)]
+    Event(crate::event_commands::EventCommand),
     /// Process one inbound message body and print the replies it queued.
     Submit(crate::commands::SubmitArgs),
     /// The queued replies (with --all also those sent), oldest first.
@@ -152,6 +155,7 @@ pub fn run() -> ExitCode {
         Command::Material(args) => material(&args),
         Command::Player(c) => finish(crate::commands::player(cli.db, c)),
         Command::Game(c) => finish(crate::commands::game(cli.db, c)),
+        Command::Event(c) => finish(crate::event_commands::event(cli.db, c)),
         Command::Submit(a) => finish(crate::commands::submit(cli.db, a)),
         Command::Outbox(a) => finish(crate::commands::outbox(cli.db, a)),
         Command::Incidents(a) => finish(crate::commands::incidents(cli.db, a)),

@@ -1,6 +1,7 @@
 //! The store-backed commands: players, games, `submit`, the outbox, the
 //! director's tools. Each opens the store, does one thing, and prints.
 
+use crate::escape::shown;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -21,7 +22,7 @@ use crate::protocol::address::{Channel, normalize};
 use crate::service::{self, Inbound};
 use crate::store::{self, GameId, NewPlayer, PlayerId, Store};
 use crate::transport::email::compose::Identity;
-use crate::transport::email::receive::{Policy, receive};
+use crate::transport::email::receive::{Policy, read_bounded, receive_read};
 
 #[derive(Subcommand, Debug)]
 pub enum PlayerCommand {
@@ -107,6 +108,10 @@ pub struct SubmitArgs {
     id: Option<String>,
     #[arg(long)]
     json: bool,
+    /// A message larger than this many bytes is refused unread: a move
+    /// fits in a line, and a grammar reads only the first 64 KiB anyway.
+    #[arg(long, default_value_t = 1024 * 1024)]
+    max_size: usize,
     /// The message body; standard input when absent or `-`.
     file: Option<PathBuf>,
 }
@@ -185,7 +190,7 @@ pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> 
         ));
     }
     let db = &config.db;
-    let store = match Store::open(db) {
+    let store = match Store::create(db) {
         Ok(s) => s,
         Err(e) => return fail(&format!("store {}: {e}", db.display())),
     };
@@ -220,6 +225,9 @@ pub fn check_config(file: &Path) -> ExitCode {
                 c.db.display(),
                 inputs.join(", ")
             );
+            if let Some(why) = c.email.config.trusts_from() {
+                println!("warning: {why}");
+            }
             ExitCode::SUCCESS
         }
         Err(e) => fail(&format!("{}: {e}", file.display())),
@@ -240,15 +248,19 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
         Ok(c) => c,
         Err(_) => return ExitCode::from(EX_TEMPFAIL),
     };
-    let mut raw = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut raw) {
-        eprintln!("ccgate: reading the mail: {e}");
-        return ExitCode::from(EX_TEMPFAIL);
-    }
+    // Never more than max_size + 1 bytes in memory: an oversized mail is
+    // refused for good (exit 0, the sender told once), not retried by the
+    // MTA for days.
+    let mail = match read_bounded(std::io::stdin().lock(), None, config.email.config.max_size) {
+        Ok(mail) => mail,
+        Err(e) => {
+            eprintln!("ccgate: reading the mail: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
+    };
+    // Never created here: a mail for a store that is not there waits at
+    // the MTA (75) until the path is put right.
     let path = config.db.clone();
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
     let mut store = match Store::open(&path) {
         Ok(s) => s,
         Err(e) => {
@@ -264,7 +276,7 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
         }
     };
     let policy = Policy::new(&config.email.config, &me);
-    match receive(&mut store, &raw, &policy, now()) {
+    match receive_read(&mut store, &mail.bytes, mail.size, &policy, now()) {
         Ok(p) => {
             println!("journal {}: {}", p.journal_id, p.outcome);
             ExitCode::SUCCESS
@@ -276,7 +288,16 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
     }
 }
 
-fn open(db: Option<PathBuf>) -> Result<Store, CommandError> {
+/// The existing store: commands that only read or act on what is there
+/// never create one.
+pub(crate) fn open(db: Option<PathBuf>) -> Result<Store, CommandError> {
+    let path = db_path(db);
+    Store::open(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
+}
+
+/// The store, created with its directory if missing: for the commands that
+/// create things (`player add`, `game new`, `event new`, `event import`).
+pub(crate) fn create(db: Option<PathBuf>) -> Result<Store, CommandError> {
     let path = db_path(db);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && let Err(e) = std::fs::create_dir_all(dir)
@@ -286,7 +307,7 @@ fn open(db: Option<PathBuf>) -> Result<Store, CommandError> {
             dir.display()
         )));
     }
-    Store::open(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
+    Store::create(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
 }
 
 /// Why a store-backed command failed.
@@ -333,7 +354,7 @@ pub fn finish(result: Result<(), CommandError>) -> ExitCode {
 
 /// The one time source of the command line: `$CCGATE_NOW` (RFC 3339) fixes
 /// it, so tests and replays control time without sleeping.
-fn now() -> Timestamp {
+pub(crate) fn now() -> Timestamp {
     match std::env::var("CCGATE_NOW")
         .ok()
         .and_then(|s| s.parse::<Timestamp>().ok())
@@ -379,7 +400,7 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> Result<(), CommandErro
             }
         },
     };
-    let mut store = open(db)?;
+    let mut store = create(db)?;
     let new = NewPlayer {
         name: a.name.clone(),
         notation: a.notation,
@@ -404,7 +425,10 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> Result<(), CommandErro
 }
 
 pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> Result<(), CommandError> {
-    let mut store = open(db)?;
+    let mut store = match cmd {
+        GameCommand::New { .. } => create(db)?,
+        _ => open(db)?,
+    };
     let result = match cmd {
         GameCommand::New {
             white,
@@ -598,20 +622,29 @@ fn show_game(store: &Store, id: GameId) -> store::Result<()> {
     Ok(())
 }
 
-fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
+pub(crate) fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
     let service::Loaded { row, moves, record } = existing(store, id)?;
+    // A game of an event carries the event's name, round and board.
+    let (event, round, board) = match store.event_of(id)? {
+        Some((e, g)) => (e.name, g.round.to_string(), Some(g.board.to_string())),
+        None => (format!("ccgate game {id}"), "?".to_string(), None),
+    };
     let mut tags = vec![
-        ("Event".to_string(), format!("ccgate game {id}")),
+        ("Event".to_string(), event),
         ("Site".to_string(), "ccgate".to_string()),
         (
             "Date".to_string(),
             row.created_at.strftime("%Y.%m.%d").to_string(),
         ),
+        ("Round".to_string(), round),
         ("White".to_string(), name_of(store, row.white)),
         ("Black".to_string(), name_of(store, row.black)),
         ("Mode".to_string(), "TC".to_string()),
         ("TimeControl".to_string(), row.time_control.to_string()),
     ];
+    if let Some(b) = board {
+        tags.push(("Board".to_string(), b));
+    }
     if let Some(fen) = &row.start_fen {
         tags.push(("SetUp".to_string(), "1".to_string()));
         tags.push(("FEN".to_string(), fen.clone()));
@@ -663,12 +696,24 @@ fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
 
 pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> Result<(), CommandError> {
     let mut raw = Vec::new();
+    // One byte over the limit is enough to know; nothing more is read.
+    let over = u64::try_from(a.max_size)
+        .unwrap_or(u64::MAX)
+        .saturating_add(1);
     let read = match &a.file {
-        Some(p) if p.as_os_str() != "-" => std::fs::read(p).map(|b| raw = b),
-        _ => std::io::stdin().read_to_end(&mut raw).map(|_| ()),
+        Some(p) if p.as_os_str() != "-" => {
+            std::fs::File::open(p).and_then(|f| f.take(over).read_to_end(&mut raw))
+        }
+        _ => std::io::stdin().lock().take(over).read_to_end(&mut raw),
     };
     if let Err(e) = read {
         return Err(CommandError::Input(format!("cannot read the message: {e}")));
+    }
+    if raw.len() > a.max_size {
+        return Err(CommandError::Input(format!(
+            "the message is larger than --max-size {} bytes; nothing was applied",
+            a.max_size
+        )));
     }
     let mut store = open(db)?;
     let text = String::from_utf8_lossy(&raw).into_owned();
@@ -678,7 +723,7 @@ pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> Result<(), CommandError> {
         transport_id: a.id,
         raw,
         text,
-        unverified: None,
+        auth: service::Auth::Unchecked,
     };
     match service::submit(&mut store, &msg, now()) {
         Ok(done) => {
@@ -697,7 +742,12 @@ fn print_replies(replies: &[store::Outgoing], json: bool) {
         );
     } else {
         for r in replies {
-            println!("-> {} {}\n{}\n", r.channel, r.to, r.body);
+            println!(
+                "-> {} {}\n{}\n",
+                r.channel,
+                shown(&r.to, false),
+                shown(&r.body, true)
+            );
         }
     }
 }
@@ -725,8 +775,8 @@ pub fn incidents(db: Option<PathBuf>, a: IncidentsArgs) -> Result<(), CommandErr
                     i.created_at,
                     i.game_id.map_or("-".into(), |g| g.to_string()),
                     i.kind,
-                    i.text.clone().unwrap_or_default(),
-                    i.detail
+                    shown(i.text.as_deref().unwrap_or_default(), false),
+                    shown(&i.detail, false)
                 );
             }
             Ok(())
@@ -756,24 +806,27 @@ fn export_incidents(store: &Store, list: &[store::Incident], path: &Path) -> Res
         }
         out.push_str(&format!(
             "  refused:   {}\n",
-            i.text.clone().unwrap_or_default()
+            shown(i.text.as_deref().unwrap_or_default(), false)
         ));
-        out.push_str(&format!("  why:       {}\n", i.detail));
+        out.push_str(&format!("  why:       {}\n", shown(&i.detail, false)));
         if let Some(fen) = &i.fen {
             out.push_str(&format!("  position:  {fen}\n"));
         }
         if let Some(j) = i.journal_id.and_then(|j| store.entry(j).ok().flatten()) {
             out.push_str(&format!(
                 "  message:   {} from {} id {} received {}\n  raw message follows:\n",
-                j.channel, j.sender, j.transport_id, j.received_at
+                j.channel,
+                shown(&j.sender, false),
+                shown(&j.transport_id, false),
+                j.received_at
             ));
             for line in String::from_utf8_lossy(&j.raw).lines() {
                 out.push_str("  | ");
                 // The dossier goes to others: a player's PIN stays here.
-                out.push_str(if service::pin_of_line(line).is_some() {
-                    "pin (withheld)"
+                out.push_str(&if service::pin_of_line(line).is_some() {
+                    "pin (withheld)".into()
                 } else {
-                    line
+                    shown(line, false)
                 });
                 out.push('\n');
             }

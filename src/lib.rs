@@ -8,9 +8,11 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod daemon;
+pub mod escape;
+pub mod event_commands;
 pub mod service;
 pub mod status;
 pub mod store;
 pub mod transport;
 
-pub use ccgate_core::{game, notation, protocol};
+pub use ccgate_core::{event, game, notation, protocol};

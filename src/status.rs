@@ -45,6 +45,8 @@ pub struct Metrics {
     errors: Counter,
     last_error_time: Gauge<f64, AtomicU64>,
     last_error: Mutex<Option<String>>,
+    /// The last store failure, until the store works again.
+    store_error: Mutex<Option<String>>,
     started: jiff::Timestamp,
 }
 
@@ -68,6 +70,7 @@ impl Metrics {
             errors: Counter::default(),
             last_error_time: Gauge::default(),
             last_error: Mutex::new(None),
+            store_error: Mutex::new(None),
             started: jiff::Timestamp::now(),
         };
         let r = &mut m.registry;
@@ -150,6 +153,24 @@ impl Metrics {
         }
     }
 
+    /// A store call failed: an error, and /health says so until one works.
+    pub fn store_failed(&self, error: &str) {
+        self.error(error);
+        if let Ok(mut s) = self.store_error.lock() {
+            *s = Some(error.to_string());
+        }
+    }
+
+    pub fn store_works(&self) {
+        if let Ok(mut s) = self.store_error.lock() {
+            *s = None;
+        }
+    }
+
+    fn store_error(&self) -> Option<String> {
+        self.store_error.lock().ok().and_then(|s| s.clone())
+    }
+
     /// The Prometheus text exposition.
     pub fn render(&self) -> String {
         let mut out = String::new();
@@ -161,13 +182,150 @@ impl Metrics {
     /// The health document.
     pub fn health(&self) -> serde_json::Value {
         let last = self.last_error.lock().ok().and_then(|l| l.clone());
+        let store = self.store_error();
         serde_json::json!({
-            "status": "ok",
+            "status": if store.is_some() { "failing" } else { "ok" },
+            "store_error": store,
             "version": env!("CARGO_PKG_VERSION"),
             "started": self.started.to_string(),
             "uptime_seconds": jiff::Timestamp::now().duration_since(self.started).as_secs(),
             "last_error": last,
         })
+    }
+}
+
+/// How many connections the endpoint serves at once: a handful of
+/// monitors need no more, and the file descriptors stay the inputs'.
+pub const MAX_CONNECTIONS: usize = 32;
+
+/// How long a connection may stay silent (idle between requests, or a peer
+/// that vanished without closing) before it is closed.
+pub const IDLE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The endpoint's listener: at most [`MAX_CONNECTIONS`] at once (more wait
+/// in the kernel's backlog, using no descriptor of ours), each closed after
+/// [`IDLE`] without traffic.
+pub struct Bounded {
+    listener: tokio::net::TcpListener,
+    permits: Arc<tokio::sync::Semaphore>,
+    idle: std::time::Duration,
+}
+
+impl Bounded {
+    pub fn new(
+        listener: tokio::net::TcpListener,
+        max: usize,
+        idle: std::time::Duration,
+    ) -> Bounded {
+        Bounded {
+            listener,
+            permits: Arc::new(tokio::sync::Semaphore::new(max)),
+            idle,
+        }
+    }
+}
+
+impl axum::serve::Listener for Bounded {
+    type Io = Guarded;
+    type Addr = std::net::SocketAddr;
+
+    async fn accept(&mut self) -> (Guarded, std::net::SocketAddr) {
+        loop {
+            // The semaphore is never closed; without a permit, accept nothing.
+            let Ok(permit) = self.permits.clone().acquire_owned().await else {
+                std::future::pending::<()>().await;
+                continue;
+            };
+            match self.listener.accept().await {
+                Ok((stream, addr)) => {
+                    return (
+                        Guarded {
+                            stream,
+                            _permit: permit,
+                            idle: self.idle,
+                            deadline: Box::pin(tokio::time::sleep(self.idle)),
+                        },
+                        addr,
+                    );
+                }
+                Err(e) => {
+                    // Out of descriptors or similar: wait rather than spin.
+                    tracing::warn!(error = %e, "status endpoint: accept");
+                    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                }
+            }
+        }
+    }
+
+    fn local_addr(&self) -> std::io::Result<std::net::SocketAddr> {
+        self.listener.local_addr()
+    }
+}
+
+/// One connection of the endpoint: holds its permit, and fails with
+/// `TimedOut` once it has been silent for the idle time.
+pub struct Guarded {
+    stream: tokio::net::TcpStream,
+    _permit: tokio::sync::OwnedSemaphorePermit,
+    idle: std::time::Duration,
+    deadline: std::pin::Pin<Box<tokio::time::Sleep>>,
+}
+
+impl Guarded {
+    fn timed<T>(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+        polled: std::task::Poll<std::io::Result<T>>,
+    ) -> std::task::Poll<std::io::Result<T>> {
+        use std::task::Poll;
+        match polled {
+            Poll::Pending => match self.deadline.as_mut().poll(cx) {
+                Poll::Ready(()) => Poll::Ready(Err(std::io::ErrorKind::TimedOut.into())),
+                Poll::Pending => Poll::Pending,
+            },
+            done => {
+                let next = tokio::time::Instant::now() + self.idle;
+                self.deadline.as_mut().reset(next);
+                done
+            }
+        }
+    }
+}
+
+impl tokio::io::AsyncRead for Guarded {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let polled = std::pin::Pin::new(&mut self.stream).poll_read(cx, buf);
+        self.timed(cx, polled)
+    }
+}
+
+impl tokio::io::AsyncWrite for Guarded {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        let polled = std::pin::Pin::new(&mut self.stream).poll_write(cx, buf);
+        self.timed(cx, polled)
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let polled = std::pin::Pin::new(&mut self.stream).poll_flush(cx);
+        self.timed(cx, polled)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.stream).poll_shutdown(cx)
     }
 }
 
@@ -177,7 +335,19 @@ pub fn router(metrics: Arc<Metrics>) -> Router {
         .route(
             "/health",
             get(|State(m): State<Arc<Metrics>>| async move {
-                ([(CONTENT_TYPE, "application/json")], m.health().to_string()).into_response()
+                let health = m.health();
+                // A monitor that reads only the status code still sees it.
+                let code = if health["status"] == "ok" {
+                    axum::http::StatusCode::OK
+                } else {
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE
+                };
+                (
+                    code,
+                    [(CONTENT_TYPE, "application/json")],
+                    health.to_string(),
+                )
+                    .into_response()
             }),
         )
         .route(
@@ -235,5 +405,19 @@ mod tests {
             assert!(text.contains(want), "{want} missing:\n{text}");
         }
         assert_eq!(m.health()["last_error"], "SMTP: 451");
+        assert_eq!(m.health()["status"], "ok");
+    }
+
+    #[test]
+    fn a_failing_store_shows_on_health_until_it_works() {
+        let m = Metrics::new();
+        m.store_failed("store: database or disk is full");
+        let h = m.health();
+        assert_eq!(h["status"], "failing");
+        assert_eq!(h["store_error"], "store: database or disk is full");
+        assert!(m.render().contains("ccgate_errors_total 1"));
+        m.store_works();
+        assert_eq!(m.health()["status"], "ok");
+        assert_eq!(m.health()["last_error"], "store: database or disk is full");
     }
 }

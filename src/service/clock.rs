@@ -79,6 +79,8 @@ pub fn with_penalty(mut status: clock::ClockStatus, days: i64) -> clock::ClockSt
 pub struct SweepReport {
     pub forfeits: Vec<GameId>,
     pub reminders: Vec<GameId>,
+    /// Players of events found silent (an incident raised for each).
+    pub silences: Vec<PlayerId>,
 }
 
 /// The clock sweep: declares time forfeits and reminds players before their
@@ -139,6 +141,7 @@ pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepRep
             SweepAction::Nothing => {}
         }
     }
+    report.silences = super::event::raise_silences(&ctx)?;
     ctx.flush()?;
     tx.commit()?;
     Ok(report)

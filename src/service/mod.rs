@@ -15,6 +15,8 @@ mod conditional;
 mod ctx;
 mod decision;
 mod director;
+mod event;
+mod hold;
 mod moves;
 mod notice;
 mod pin;
@@ -45,9 +47,11 @@ pub use clock::{SweepReport, effective_leaves, sweep_clocks, with_penalty};
 pub use ctx::Actor;
 use ctx::Ctx;
 pub use director::{adjudicate, takeback};
+pub use event::{EventSpec, start_event, withdraw};
 pub use moves::read_players_move;
 pub use notice::{MoveNotice, Notice};
 pub use pin::{hash_pin, pin_of_line};
+pub use route::MAX_LINES;
 pub use steps::{GameStep, Refusal, Step};
 
 /// An inbound message as a transport hands it over.
@@ -63,10 +67,23 @@ pub struct Inbound {
     pub raw: Vec<u8>,
     /// The text to read (for email, the body the transport extracted).
     pub text: String,
-    /// Set when the transport could not vouch for the sender (a failed
-    /// authentication check, or a policy requiring PINs): the message is
-    /// then read only with the player's PIN. Says why, for the record.
-    pub unverified: Option<String>,
+    /// What the transport could tell about the sender.
+    pub auth: Auth,
+}
+
+/// What a transport could tell about a message's sender.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Auth {
+    /// Nothing was checked (an input with no check configured, the
+    /// operator's own `submit`): a player's PIN is asked as always.
+    Unchecked,
+    /// A check the operator trusts passed (an aligned DKIM or DMARC pass
+    /// from their own server): no PIN is asked, so no PIN lock, which a
+    /// forger's failures may have set, can refuse it. Says which check.
+    Vouched(String),
+    /// The check failed, or the policy requires PINs: read only with the
+    /// player's PIN. Says why, for the record.
+    Unverified(String),
 }
 
 /// What happened to a message.
@@ -105,7 +122,7 @@ impl Processed {
 /// Processes one inbound message.
 pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
     handle(store, msg, now, |ctx, sender| {
-        ctx.process((msg.channel, sender), &msg.text, msg.unverified.as_deref())
+        ctx.process((msg.channel, sender), &msg.text, &msg.auth)
     })
 }
 
@@ -246,8 +263,10 @@ fn handle(
     // message. The transport acknowledges only after it returns, so a crash
     // inside it loses nothing (the message comes again) and a crash after it
     // repeats nothing (the journal knows the transport id).
+    // The journal is evidence that others read (exports, dossiers): no PIN in it.
+    let raw = pin::without_pins(&msg.raw);
     let tx = store.write()?;
-    let journal_id = match tx.journal(msg.channel, &transport_id, &sender, &msg.raw, now)? {
+    let journal_id = match tx.journal(msg.channel, &transport_id, &sender, &raw, now)? {
         Journaled::New(id) => id,
         Journaled::Seen(entry) if entry.outcome.is_some() => {
             return Ok(Processed {

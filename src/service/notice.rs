@@ -12,12 +12,25 @@ use crate::store::GameId;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
     UnknownSender,
-    Unauthenticated,
+    /// A message from an address that could not be authenticated, held
+    /// until the owner of the address sends `code` back within `hours`.
+    Held {
+        code: String,
+        hours: i64,
+    },
+    /// A confirmation code that opens no hold.
+    HoldExpired,
     BadPin,
     Help,
     /// A message over the size limit (in bytes).
     TooLarge {
         limit: usize,
+    },
+    /// A message with more lines than one message may have answered: the
+    /// first `limit` were, `skipped` were not.
+    TooManyLines {
+        limit: usize,
+        skipped: usize,
     },
     NotYourGame {
         game: GameId,
@@ -136,6 +149,26 @@ pub enum Notice {
         result: GameResult,
         reason: String,
     },
+    /// An event begins: every game of the recipient, at once.
+    EventStarted {
+        event: String,
+        time: String,
+        games: Vec<EventGameNotice>,
+    },
+    /// An opponent withdrew from an event; these games were scored.
+    Withdrawn {
+        event: String,
+        player: String,
+        games: Vec<(GameId, GameResult)>,
+    },
+}
+
+/// One game of an event's start as its notice tells it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventGameNotice {
+    pub game: GameId,
+    pub white: bool,
+    pub opponent: String,
 }
 
 /// A move as its notices tell it.
@@ -174,12 +207,23 @@ impl Notice {
         let t = |key| template(key, lang);
         match self {
             Notice::UnknownSender => t(Key::UnknownSender).to_string(),
-            Notice::Unauthenticated => t(Key::Unauthenticated).to_string(),
+            Notice::Held { code, hours } => fill(
+                t(Key::Held),
+                &[("code", code), ("hours", &hours.to_string())],
+            ),
+            Notice::HoldExpired => t(Key::HoldExpired).to_string(),
             Notice::BadPin => t(Key::BadPin).to_string(),
             Notice::Help => t(Key::Help).to_string(),
             Notice::TooLarge { limit } => {
                 fill(t(Key::TooLarge), &[("limit", &(limit / 1024).to_string())])
             }
+            Notice::TooManyLines { limit, skipped } => fill(
+                t(Key::TooManyLines),
+                &[
+                    ("limit", &limit.to_string()),
+                    ("skipped", &skipped.to_string()),
+                ],
+            ),
             Notice::NotYourGame { game } => {
                 fill(t(Key::NotYourGame), &[("game", &game.to_string())])
             }
@@ -380,6 +424,37 @@ impl Notice {
                     ("reason", reason),
                 ],
             ),
+            Notice::EventStarted { event, time, games } => {
+                let mut body = fill(t(Key::EventStart), &[("event", event), ("time", time)]);
+                for g in games {
+                    let key = if g.white {
+                        Key::EventGameWhite
+                    } else {
+                        Key::EventGameBlack
+                    };
+                    body.push('\n');
+                    body.push_str(&fill(
+                        t(key),
+                        &[("game", &g.game.to_string()), ("opponent", &g.opponent)],
+                    ));
+                }
+                body
+            }
+            Notice::Withdrawn {
+                event,
+                player,
+                games,
+            } => {
+                let scored: Vec<String> = games.iter().map(|(g, r)| format!("{g} {r}")).collect();
+                fill(
+                    t(Key::Withdrawn),
+                    &[
+                        ("event", event),
+                        ("player", player),
+                        ("games", &scored.join(", ")),
+                    ],
+                )
+            }
         }
     }
 }

@@ -47,16 +47,23 @@ fn check_pin(player: &Player, hash: &str, text: &str, now: Timestamp) -> (bool, 
                     .is_ok()
             })
         });
-    // Five wrong PINs lock the player's PIN for an hour: guessing four digits takes years.
+    // Five wrong PINs lock the player's PIN for an hour: guessing four
+    // digits takes years. A missing PIN is no guess, and an attempt while
+    // locked renews nothing: otherwise one forged mail an hour, PIN or not,
+    // would keep the owner locked out for good.
     let locked_until =
         (!ok && player.pin_failures + 1 >= 5).then(|| now + jiff::SignedDuration::from_hours(1));
-    let attempt = Write::PinAttempt {
+    let attempt = (given.is_some() && !locked).then_some(Write::PinAttempt {
         player: player.id,
         ok,
         locked_until,
+    });
+    let record = |d: Decision| match attempt {
+        Some(w) => d.write(w),
+        None => d,
     };
     if ok {
-        return (true, Decision::default().write(attempt));
+        return (true, record(Decision::default()));
     }
     let why = if locked {
         "PIN locked after repeated failures"
@@ -67,19 +74,48 @@ fn check_pin(player: &Player, hash: &str, text: &str, now: Timestamp) -> (bool, 
     };
     let incident = Incident::about(IncidentKind::BadPin, why.to_string());
     let d = Decision::refused(Some(player), incident, Notice::BadPin, Refusal::Pin(why));
-    (false, d.write(attempt))
+    (false, record(d))
 }
 
 /// Hashes a PIN for storage (argon2id with a random salt).
 pub fn hash_pin(pin: &str) -> Result<String, String> {
-    use argon2::password_hash::{PasswordHasher, SaltString, rand_core::OsRng};
     let pin = pin.trim();
     if pin.len() < 4 || !pin.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return Err("a PIN is at least 4 letters or digits".into());
     }
+    hash_secret(pin)
+}
+
+/// argon2id with a random salt, as the players table keeps PINs.
+fn hash_secret(secret: &str) -> Result<String, String> {
+    use argon2::password_hash::{PasswordHasher, SaltString, rand_core::OsRng};
     let salt = SaltString::generate(&mut OsRng);
     argon2::Argon2::default()
-        .hash_password(pin.as_bytes(), &salt)
+        .hash_password(secret.as_bytes(), &salt)
         .map(|h| h.to_string())
         .map_err(|e| e.to_string())
+}
+
+/// A message as the journal keeps it: every PIN line replaced by
+/// `pin withheld <hash>`, so the fact a PIN was given, and which one for
+/// whoever knows it, stays on record while the PIN itself is not. The
+/// hash is salted argon2id like the players table's: a PIN of four digits
+/// under a fast hash would be read back in microseconds. Lines are matched
+/// as sent; a PIN inside a base64-encoded body part is not seen here.
+pub fn without_pins(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len());
+    for line in raw.split_inclusive(|&b| b == b'\n') {
+        let content = line.strip_suffix(b"\n").unwrap_or(line);
+        let content = content.strip_suffix(b"\r").unwrap_or(content);
+        let pin = std::str::from_utf8(content).ok().and_then(pin_of_line);
+        match pin {
+            Some(pin) => {
+                let hash = hash_secret(pin).unwrap_or_else(|_| "unhashed".to_string());
+                out.extend_from_slice(format!("pin withheld {hash}").as_bytes());
+                out.extend_from_slice(&line[content.len()..]);
+            }
+            None => out.extend_from_slice(line),
+        }
+    }
+    out
 }

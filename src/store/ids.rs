@@ -51,3 +51,7 @@ id!(
     /// A leave span of a player.
     LeaveId
 );
+id!(
+    /// An event (a round-robin section).
+    EventId
+);

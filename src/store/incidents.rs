@@ -25,9 +25,12 @@ pub enum IncidentKind {
     ClaimRefused,
     ConditionalRefused,
     Undeliverable,
+    /// A player of an event sent nothing in any of its games for the
+    /// silence period (for the director, who rules on it).
+    Silence,
 }
 
-const KINDS: [(IncidentKind, &str); 13] = [
+const KINDS: [(IncidentKind, &str); 14] = [
     (IncidentKind::Illegal, "illegal"),
     (IncidentKind::Ambiguous, "ambiguous"),
     (IncidentKind::Malformed, "malformed"),
@@ -41,6 +44,7 @@ const KINDS: [(IncidentKind, &str); 13] = [
     (IncidentKind::ClaimRefused, "claim_refused"),
     (IncidentKind::ConditionalRefused, "conditional_refused"),
     (IncidentKind::Undeliverable, "undeliverable"),
+    (IncidentKind::Silence, "silence"),
 ];
 
 impl IncidentKind {

@@ -189,6 +189,48 @@ const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE outbox ADD COLUMN sheet TEXT;
     "#,
+    // 6: messages held for confirmation: a mail whose sender could not be
+    // authenticated waits here until the player sends its code back.
+    r#"
+    CREATE TABLE held (
+        id INTEGER PRIMARY KEY,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        code TEXT NOT NULL,
+        text TEXT NOT NULL,
+        journal_id INTEGER REFERENCES journal(id),
+        held_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        closed TEXT
+    );
+    CREATE INDEX held_open ON held(player_id) WHERE closed IS NULL;
+    "#,
+    // 7: events: round-robin sections, their players by seat (the Berger
+    // table's numbers) and their games by round and board.
+    r#"
+    CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        rules TEXT NOT NULL,
+        double_round INTEGER NOT NULL,
+        time_control TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE TABLE event_players (
+        event_id INTEGER NOT NULL REFERENCES events(id),
+        seat INTEGER NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        withdrawn_at INTEGER,
+        PRIMARY KEY (event_id, seat),
+        UNIQUE (event_id, player_id)
+    );
+    CREATE TABLE event_games (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        event_id INTEGER NOT NULL REFERENCES events(id),
+        round INTEGER NOT NULL,
+        board INTEGER NOT NULL
+    );
+    CREATE INDEX event_games_event ON event_games(event_id, round, board);
+    "#,
 ];
 
 /// The schema version this build writes.

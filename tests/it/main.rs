@@ -10,6 +10,7 @@ mod crash;
 mod direwolf;
 mod kiss_crosscheck;
 mod mail;
+mod mail_input;
 mod mail_lab;
 mod modem_sim;
 mod pdu_crosscheck;

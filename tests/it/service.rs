@@ -7,7 +7,7 @@ use ccgate::game::rules::Record;
 use ccgate::notation::movetext::{MovetextOptions, read_games};
 use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
 use ccgate::protocol::address::Channel;
-use ccgate::service::{self, Inbound, Processed};
+use ccgate::service::{self, Auth, Inbound, Processed};
 use ccgate::store::{self, GameId, Incident, NewPlayer, Outgoing, PlayerId, Store};
 use jiff::{SignedDuration, Timestamp};
 use shakmaty::uci::UciMove;
@@ -45,7 +45,7 @@ fn ts(s: &str) -> Timestamp {
 impl World {
     fn new() -> World {
         let dir = tempfile::tempdir().expect("tempdir");
-        let store = Store::open(&dir.path().join("ccgate.db")).expect("open store");
+        let store = Store::create(&dir.path().join("ccgate.db")).expect("open store");
         World {
             _dir: dir,
             store,
@@ -119,13 +119,25 @@ impl World {
     }
 
     fn send_id(&mut self, channel: Channel, from: &str, id: &str, text: &str) -> Processed {
+        self.send_as(channel, from, id, text, Auth::Unchecked)
+    }
+
+    /// Submits a message about whose sender the transport says `auth`.
+    fn send_as(
+        &mut self,
+        channel: Channel,
+        from: &str,
+        id: &str,
+        text: &str,
+        auth: Auth,
+    ) -> Processed {
         let msg = Inbound {
             channel,
             from: from.to_string(),
             transport_id: Some(id.to_string()),
             raw: text.as_bytes().to_vec(),
             text: text.to_string(),
-            unverified: None,
+            auth,
         };
         service::submit(&mut self.store, &msg, self.now).expect("submit")
     }
@@ -327,11 +339,16 @@ fn assert_refused(
         .entry(p.journal_id)
         .expect("journal")
         .expect("entry");
-    assert_eq!(
-        entry.raw,
-        raw.as_bytes(),
-        "the raw message is kept as evidence"
-    );
+    // The raw message is kept as evidence, but for its PIN lines.
+    let kept = String::from_utf8(entry.raw.clone()).expect("text");
+    assert_eq!(kept.lines().count(), raw.lines().count(), "{kept}");
+    for (kept, sent) in kept.lines().zip(raw.lines()) {
+        if service::pin_of_line(sent).is_some() {
+            assert!(kept.starts_with("pin withheld $argon2id$"), "{kept}");
+        } else {
+            assert_eq!(kept, sent, "the raw message is kept as evidence");
+        }
+    }
     assert!(
         entry
             .outcome
@@ -888,6 +905,201 @@ fn the_pin_is_required_and_five_failures_lock_it() {
 }
 
 #[test]
+fn a_mail_naming_a_thousand_games_is_answered_in_bounded_replies() {
+    let (mut w, a, b, first) = anna_against_boris();
+    let games: Vec<GameId> = std::iter::once(first)
+        .chain((1..30).map(|_| w.game(&a, &b, None, "-")))
+        .collect();
+    // Her thirty games first, then games that are not hers, a thousand lines in all.
+    let text: String = games
+        .iter()
+        .map(|g| g.0)
+        .chain(1000..1970)
+        .map(|g| format!("{g} 1. 5254\n"))
+        .collect();
+    let p = w.send(&a, &text);
+    assert_eq!(p.moves_applied(), service::MAX_LINES, "{:#?}", p.steps);
+    // Each applied move answers both players; one refusal covers the rest.
+    assert_eq!(p.replies.len(), 2 * service::MAX_LINES + 1);
+    let last = p.replies.last().expect("a refusal");
+    assert_eq!(last.to, a.addr);
+    assert!(
+        last.body.contains(" 20 ") && last.body.contains(" 980 "),
+        "{}",
+        last.body
+    );
+    assert_eq!(w.ucis(games[20]), Vec::<String>::new());
+}
+
+#[test]
+fn the_journal_keeps_that_a_pin_was_given_not_the_pin() {
+    let mut w = World::new();
+    let pia = pia(&mut w);
+    let b = boris(&mut w);
+    let g = w.game(&pia, &b, None, "-");
+    let p = w.send(&pia, &format!("Dear Boris,\r\nPIN: 1234\r\n{g} 1. e4\r\n"));
+    assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
+    let entry = w
+        .store
+        .entry(p.journal_id)
+        .expect("read")
+        .expect("journaled");
+    let raw = String::from_utf8(entry.raw).expect("text");
+    assert!(!raw.contains("1234"), "{raw}");
+    let kept: Vec<&str> = raw.split("\r\n").collect();
+    assert_eq!(kept[0], "Dear Boris,");
+    assert!(kept[1].starts_with("pin withheld $argon2id$"), "{raw}");
+    assert_eq!(kept[2], format!("{g} 1. e4"));
+}
+
+/// The code a held-message notice asks for.
+fn code_of(p: &Processed) -> String {
+    let body = &p.replies.last().expect("a notice").body;
+    body.rsplit_once("confirm ")
+        .map(|(_, code)| code.trim().to_string())
+        .unwrap_or_else(|| panic!("no code in {body}"))
+}
+
+#[test]
+fn an_unauthenticated_move_is_held_until_its_code_comes_back() {
+    let (mut w, a, b, g) = anna_against_boris();
+    let forged = || Auth::Unverified("no authentication configured".into());
+    let before = w.row(g);
+    // Someone writes Anna's address into From: nothing moves, Anna is asked.
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "f1",
+        &format!("{g} 1. 5254"),
+        forged(),
+    );
+    assert_eq!(p.moves_applied(), 0);
+    assert!(w.ucis(g).is_empty());
+    assert_eq!(p.replies.len(), 1, "{p:#?}");
+    assert_eq!(p.replies[0].to, a.addr);
+    assert!(
+        p.outcome.starts_with("held for confirmation"),
+        "{}",
+        p.outcome
+    );
+    let first = code_of(&p);
+    assert_eq!(first.len(), 6);
+    // A newer held message replaces the older: its code no longer works.
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "f2",
+        &format!("{g} 1. 5254"),
+        forged(),
+    );
+    let code = code_of(&p);
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c0",
+        &format!("confirm {first}"),
+        forged(),
+    );
+    assert_eq!(p.moves_applied(), 0, "{p:#?}");
+    assert!(
+        p.outcome.contains("unknown, used or expired"),
+        "{}",
+        p.outcome
+    );
+    // The game and its clocks are as they were while the move waits.
+    assert_eq!(w.row(g), before);
+    // Anna sends the code back, bare, in small letters, below a subject line:
+    // the move is played.
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c1",
+        &format!("Zug\n{}", code.to_lowercase()),
+        forged(),
+    );
+    assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
+    assert!(p.outcome.starts_with("hold "), "{}", p.outcome);
+    assert!(p.replies.iter().any(|r| r.to == b.addr));
+    // Single use.
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c2",
+        &format!("confirm {code}"),
+        forged(),
+    );
+    assert_eq!(p.moves_applied(), 0);
+    assert_eq!(w.ucis(g), ["e2e4"]);
+}
+
+#[test]
+fn a_held_move_expires_after_72_hours() {
+    let (mut w, a, _b, g) = anna_against_boris();
+    let forged = || Auth::Unverified("forged".into());
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "f1",
+        &format!("{g} 1. 5254"),
+        forged(),
+    );
+    let code = code_of(&p);
+    w.advance(SignedDuration::from_hours(73));
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c1",
+        &format!("confirm {code}"),
+        forged(),
+    );
+    assert_eq!(p.moves_applied(), 0, "{p:#?}");
+    assert!(w.ucis(g).is_empty());
+    assert_eq!(p.replies.len(), 1);
+    assert!(p.outcome.contains("expired"), "{}", p.outcome);
+}
+
+#[test]
+fn a_forger_cannot_lock_a_pin_holder_out() {
+    let mut w = World::new();
+    let pia = pia(&mut w);
+    let b = boris(&mut w);
+    let g = w.game(&pia, &b, None, "-");
+    let forged = |k: usize| Auth::Unverified(format!("forgery {k}"));
+    // A stranger writes Pia's address into From, without a PIN, many times:
+    // refused, but a missing PIN is no guess and locks nothing.
+    for k in 0..8 {
+        let p = w.send_as(
+            Channel::Email,
+            &pia.addr,
+            &format!("f{k}"),
+            &format!("{g} 1. a4"),
+            forged(k),
+        );
+        assert_eq!(p.moves_applied(), 0);
+    }
+    let p = w.send(&pia, &format!("pin 1234\n{g} 1. e4"));
+    assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
+    w.play(&b, g, "e7e5");
+    // Then with wrong PINs, until the PIN is locked for the unauthenticated path...
+    for k in 0..6 {
+        let raw = format!("pin 000{k}\n{g} 2. a4");
+        w.send_as(Channel::Email, &pia.addr, &format!("w{k}"), &raw, forged(k));
+    }
+    let p = w.send(&pia, &format!("pin 1234\n{g} 2. Nf3"));
+    assert_eq!(p.moves_applied(), 0, "locked: {p:#?}");
+    // ...while a mail her provider signed, vouched for by the operator's
+    // server, still moves for her, PIN or not.
+    let p = w.send_as(
+        Channel::Email,
+        &pia.addr,
+        "signed",
+        &format!("{g} 2. Nf3"),
+        Auth::Vouched("dkim=pass header.d=example.org".into()),
+    );
+    assert_eq!(w.ucis(g), ["e2e4", "e7e5", "g1f3"], "{p:#?}");
+}
+
+#[test]
 fn prose_that_starts_like_pin_does_not_hide_the_pin_line() {
     let mut w = World::new();
     let pia = pia(&mut w);
@@ -990,7 +1202,7 @@ fn messages_without_a_transport_id_are_each_new_even_at_the_same_instant() {
         transport_id: None,
         raw: text.clone().into_bytes(),
         text,
-        unverified: None,
+        auth: Auth::Unchecked,
     };
     let p1 =
         service::submit(&mut w.store, &msg(&a, format!("{g} 1. 5254")), w.now).expect("submit");
@@ -1657,7 +1869,8 @@ fn a_move_during_leave_ends_it() {
         w.sweep(),
         service::SweepReport {
             forfeits: vec![],
-            reminders: vec![g]
+            reminders: vec![g],
+            silences: vec![],
         }
     );
     w.advance(DAY);
@@ -1894,3 +2107,6 @@ fn the_sheet_of_a_mating_moves_notices_shows_the_game_as_the_message_left_it() {
         );
     }
 }
+
+/// Events: a section played to the end through the service.
+mod event;

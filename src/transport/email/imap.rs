@@ -5,6 +5,7 @@
 //! does nothing twice. The session waits with IDLE when the server offers
 //! it, polls otherwise, and reconnects with exponential backoff.
 
+use std::collections::HashSet;
 use std::fmt::Debug;
 use std::time::Duration;
 
@@ -16,6 +17,7 @@ use tokio_rustls::TlsConnector;
 use tokio_rustls::rustls::pki_types::ServerName;
 
 use super::config::{ImapConfig, ImapSettings, Security};
+use super::receive::{EVIDENCE_BYTES, ReadMail};
 use crate::transport::channel::{Backoff, ChannelError, Connection, supervise};
 use crate::transport::tls::client_config;
 
@@ -25,21 +27,17 @@ impl<T: AsyncRead + AsyncWrite + Unpin + Send + Debug> Io for T {}
 
 type Session = async_imap::Session<Box<dyn Io>>;
 
-/// One fetched message.
-pub struct Fetched {
-    pub uid: u32,
-    pub raw: Vec<u8>,
-}
-
 /// What the input does with each message: process it (the service's
 /// commit) and say whether it may be acknowledged.
 pub trait Handler: Send {
     fn handle(
         &mut self,
-        raw: Vec<u8>,
+        mail: ReadMail,
     ) -> impl std::future::Future<Output = Result<(), String>> + Send;
     /// A connection problem, for the status endpoint.
     fn trouble(&mut self, error: &str);
+    /// Mail over this many bytes is fetched only as far as its evidence.
+    fn max_size(&self) -> usize;
 }
 
 async fn tls(stream: TcpStream, config: &ImapConfig) -> Result<Box<dyn Io>, String> {
@@ -95,10 +93,16 @@ async fn greeting<T: AsyncRead + AsyncWrite + Unpin + Send + Debug>(
 }
 
 /// Processes every waiting message once; returns how many.
+///
+/// A message the server refuses to acknowledge (a `NO` to the move or the
+/// flag) is remembered in `refused` and left alone from then on: it was
+/// processed, and it must not hold up the messages after it nor make the
+/// input reconnect in a loop.
 async fn drain(
     session: &mut Session,
     config: &ImapConfig,
     handler: &mut impl Handler,
+    refused: &mut HashSet<u32>,
     stop: &watch::Receiver<bool>,
 ) -> Result<usize, String> {
     // With move_to, processed mail leaves the mailbox; otherwise it is \Seen.
@@ -112,6 +116,7 @@ async fn drain(
         .await
         .map_err(|e| format!("UID SEARCH: {e}"))?
         .into_iter()
+        .filter(|uid| !refused.contains(uid))
         .collect();
     uids.sort_unstable();
     let mut done = 0;
@@ -119,46 +124,100 @@ async fn drain(
         if *stop.borrow() {
             break;
         }
-        let Some(fetched) = fetch(session, uid).await? else {
+        let Some(mail) = fetch(session, uid, handler.max_size()).await? else {
             continue;
         };
-        handler.handle(fetched.raw).await?;
-        acknowledge(session, config, fetched.uid).await?;
+        handler.handle(mail).await?;
+        match acknowledge(session, config, uid).await {
+            Ok(()) => {}
+            Err(Refused(e)) => {
+                tracing::error!(uid, error = %e, "IMAP server refused to acknowledge; the message is left where it is");
+                handler.trouble(&e);
+                refused.insert(uid);
+            }
+            Err(Broken(e)) => return Err(e),
+        }
         done += 1;
     }
     Ok(done)
 }
 
-async fn fetch(session: &mut Session, uid: u32) -> Result<Option<Fetched>, String> {
-    let messages: Vec<_> = session
-        .uid_fetch(uid.to_string(), "(UID BODY.PEEK[])")
-        .await
-        .map_err(|e| format!("UID FETCH {uid}: {e}"))?
-        .try_collect()
-        .await
-        .map_err(|e| format!("UID FETCH {uid}: {e}"))?;
+/// Fetches one message: its size first, then the whole of it, or only the
+/// evidence of a message over `max_size` (a partial fetch).
+async fn fetch(
+    session: &mut Session,
+    uid: u32,
+    max_size: usize,
+) -> Result<Option<ReadMail>, String> {
+    let fetch = async |session: &mut Session, items: &str| {
+        session
+            .uid_fetch(uid.to_string(), items)
+            .await
+            .map_err(|e| format!("UID FETCH {uid}: {e}"))?
+            .try_collect::<Vec<_>>()
+            .await
+            .map_err(|e| format!("UID FETCH {uid}: {e}"))
+    };
+    let sized = fetch(session, "(UID RFC822.SIZE)").await?;
+    let Some(size) = sized.iter().find_map(|m| m.size) else {
+        return Ok(None);
+    };
+    let size = usize::try_from(size).unwrap_or(usize::MAX);
+    let items = if size > max_size {
+        format!("(UID BODY.PEEK[]<0.{EVIDENCE_BYTES}>)")
+    } else {
+        "(UID BODY.PEEK[])".to_string()
+    };
+    let messages = fetch(session, &items).await?;
     Ok(messages
         .iter()
         .find_map(|m| m.body().map(|b| b.to_vec()))
-        .map(|raw| Fetched { uid, raw }))
+        .map(|bytes| ReadMail { bytes, size }))
 }
 
-/// Marks a processed message: only ever after the service's commit.
-async fn acknowledge(session: &mut Session, config: &ImapConfig, uid: u32) -> Result<(), String> {
+/// Why a message was not acknowledged.
+enum AckError {
+    /// The server said `NO`: the connection is fine, the message stays.
+    Refused(String),
+    /// Anything else: reconnect.
+    Broken(String),
+}
+use AckError::{Broken, Refused};
+
+fn ack_error(what: String) -> impl FnOnce(async_imap::error::Error) -> AckError {
+    move |e| match e {
+        async_imap::error::Error::No(_) => Refused(format!("{what}: {e}")),
+        e => Broken(format!("{what}: {e}")),
+    }
+}
+
+/// Marks a processed message: only ever after the service's commit. A
+/// missing `move_to` folder (`NO [TRYCREATE]`) is created and the move
+/// tried again.
+async fn acknowledge(session: &mut Session, config: &ImapConfig, uid: u32) -> Result<(), AckError> {
     let set = uid.to_string();
-    match &config.move_to {
-        Some(folder) => session
-            .uid_mv(&set, folder)
-            .await
-            .map_err(|e| format!("UID MOVE {uid} to {folder}: {e}")),
-        None => session
+    let Some(folder) = &config.move_to else {
+        return session
             .uid_store(&set, "+FLAGS.SILENT (\\Seen)")
             .await
-            .map_err(|e| format!("UID STORE {uid}: {e}"))?
+            .map_err(ack_error(format!("UID STORE {uid}")))?
             .try_collect::<Vec<_>>()
             .await
             .map(drop)
-            .map_err(|e| format!("UID STORE {uid}: {e}")),
+            .map_err(ack_error(format!("UID STORE {uid}")));
+    };
+    let what = format!("UID MOVE {uid} to {folder}");
+    match session.uid_mv(&set, folder).await {
+        // async-imap names the response code only in the error's text.
+        Err(async_imap::error::Error::No(text)) if text.contains("TryCreate") => {
+            tracing::warn!(folder = %folder, "IMAP folder move_to missing: creating it");
+            session
+                .create(folder)
+                .await
+                .map_err(ack_error(format!("CREATE {folder}")))?;
+            session.uid_mv(&set, folder).await.map_err(ack_error(what))
+        }
+        moved => moved.map_err(ack_error(what)),
     }
 }
 
@@ -175,6 +234,7 @@ pub async fn run(
     let mut mailbox = Mailbox {
         settings: &settings,
         handler: &mut handler,
+        refused: HashSet::new(),
     };
     supervise("IMAP input", MAX_BACKOFF, &mut mailbox, &mut stop).await;
 }
@@ -182,6 +242,8 @@ pub async fn run(
 struct Mailbox<'a, H> {
     settings: &'a ImapSettings,
     handler: &'a mut H,
+    /// UIDs the server refused to acknowledge, kept across reconnections.
+    refused: HashSet<u32>,
 }
 
 impl<H: Handler> Connection for Mailbox<'_, H> {
@@ -190,7 +252,14 @@ impl<H: Handler> Connection for Mailbox<'_, H> {
         stop: &mut watch::Receiver<bool>,
         backoff: &mut Backoff,
     ) -> Result<(), ChannelError> {
-        session(self.settings, self.handler, stop, backoff).await
+        session(
+            self.settings,
+            self.handler,
+            &mut self.refused,
+            stop,
+            backoff,
+        )
+        .await
     }
 
     fn trouble(&mut self, error: &str) {
@@ -202,6 +271,7 @@ impl<H: Handler> Connection for Mailbox<'_, H> {
 async fn session(
     settings: &ImapSettings,
     handler: &mut impl Handler,
+    refused: &mut HashSet<u32>,
     stop: &mut watch::Receiver<bool>,
     backoff: &mut Backoff,
 ) -> Result<(), ChannelError> {
@@ -220,7 +290,7 @@ async fn session(
     tracing::info!(host = %config.host, mailbox = %config.mailbox, idle, "IMAP input connected");
     backoff.reset();
     loop {
-        let n = drain(&mut session, config, handler, stop).await?;
+        let n = drain(&mut session, config, handler, refused, stop).await?;
         if n > 0 {
             tracing::debug!(messages = n, "IMAP input processed");
         }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use jiff::Timestamp;
 
 use super::imap;
-use super::receive::{Policy, receive};
+use super::receive::{Policy, ReadMail, receive_read};
 use crate::protocol::address::Channel;
 use crate::transport::port::ServicePort;
 
@@ -18,29 +18,32 @@ pub struct Inbox {
 }
 
 impl Inbox {
-    /// Processes one mail; Ok means committed (and may be acknowledged).
-    pub async fn mail(&self, raw: Vec<u8>) -> Result<(), String> {
+    /// Processes one mail as read; Ok means committed (and may be
+    /// acknowledged).
+    pub async fn mail(&self, mail: ReadMail) -> Result<(), String> {
         let policy = self.policy.clone();
         let processed = self
             .port
-            .with_store(move |s| receive(s, &raw, &policy, Timestamp::now()))
+            .with_store(move |s| receive_read(s, &mail.bytes, mail.size, &policy, Timestamp::now()))
             .await;
         match processed {
             Ok(p) => {
                 self.port.processed(Channel::Email, &p);
                 Ok(())
             }
-            Err(e) => {
-                self.port.metrics.error(&e);
-                Err(e)
-            }
+            // Logged and counted by the port.
+            Err(e) => Err(e),
         }
     }
 }
 
 impl imap::Handler for Inbox {
-    async fn handle(&mut self, raw: Vec<u8>) -> Result<(), String> {
-        self.mail(raw).await
+    async fn handle(&mut self, mail: ReadMail) -> Result<(), String> {
+        self.mail(mail).await
+    }
+
+    fn max_size(&self) -> usize {
+        self.policy.max_size
     }
 
     fn trouble(&mut self, error: &str) {

@@ -11,6 +11,7 @@ use tokio::sync::watch;
 
 use super::config::MaildirSettings;
 use super::inbox::Inbox;
+use super::receive::{ReadMail, read_bounded};
 use crate::transport::channel::pause;
 
 /// The Maildir's three directories, created if missing.
@@ -83,16 +84,23 @@ pub async fn run(settings: MaildirSettings, inbox: Inbox, mut stop: watch::Recei
     }
 }
 
+/// Reads a mail file: its size is checked before reading, so an oversized
+/// mail is read only as far as its evidence goes.
+fn read(file: &Path, max_size: usize) -> io::Result<ReadMail> {
+    let opened = crate::transport::files::open_regular(file)?;
+    let size = opened.metadata()?.len();
+    read_bounded(opened, Some(size), max_size)
+}
+
 async fn take(inbox: &Inbox, dir: &Path, file: &Path) {
-    let raw = match std::fs::read(file) {
+    let raw = match read(file, inbox.policy.max_size) {
         Ok(raw) => raw,
         // Taken by someone else meanwhile: not ours to process.
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
         Err(e) => {
-            inbox
-                .port
-                .metrics
-                .error(&format!("{}: {e}", file.display()));
+            let e = format!("{}: {e}", file.display());
+            tracing::warn!(error = %e, "Maildir input");
+            inbox.port.metrics.error(&e);
             return;
         }
     };
@@ -127,6 +135,20 @@ mod tests {
         accept(dir.path(), &files[0]).unwrap();
         assert!(dir.path().join("cur/100.a:2,S").exists());
         assert_eq!(pending(dir.path()).unwrap().len(), 1);
+    }
+
+    /// Issue 12: the size is known from the file before it is read, and an
+    /// oversized mail is read only as far as its evidence.
+    #[test]
+    fn an_oversized_mail_file_is_read_only_as_far_as_its_evidence() {
+        use crate::transport::email::receive::EVIDENCE_BYTES;
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("big");
+        std::fs::write(&file, vec![b'x'; 2_000_000]).unwrap();
+        let mail = read(&file, 100_000).unwrap();
+        assert_eq!((mail.bytes.len(), mail.size), (EVIDENCE_BYTES, 2_000_000));
+        let mail = read(&file, 2_000_000).unwrap();
+        assert_eq!((mail.bytes.len(), mail.size), (2_000_000, 2_000_000));
     }
 
     #[test]

@@ -4,9 +4,12 @@
 //! The transport id is the Message-ID (with brackets), so the same mail
 //! delivered twice, or fetched by two inputs, is processed once; a mail
 //! without one is known by the SHA-256 of its bytes. Machine mail and bounces
-//! are journaled and never answered; an oversized mail is journaled and
+//! are journaled and never answered, and so is mail to our VERP return path
+//! (only robots write there); an oversized mail is journaled and
 //! refused in a line; everything else goes to [`service::submit`] with the
 //! subject (unless it is one of ours, quoted back) above the body.
+
+use std::io::Read;
 
 use jiff::Timestamp;
 use sha2::{Digest, Sha256};
@@ -14,7 +17,7 @@ use sha2::{Digest, Sha256};
 use super::compose::{is_our_subject, outbox_id_of};
 use super::parse::{self, Kind, Mail};
 use crate::protocol::address::Channel;
-use crate::service::{self, Aside, Inbound, Processed};
+use crate::service::{self, Aside, Auth, Inbound, Processed};
 use crate::store::{self, ReplyId, Store};
 
 /// What the operator decided about inbound mail.
@@ -23,6 +26,10 @@ pub struct Policy {
     pub max_size: usize,
     pub require_pin: bool,
     pub trusted_authserv_id: Option<String>,
+    /// `From:` is taken as given ([`EmailConfig::trusts_from`]).
+    ///
+    /// [`EmailConfig::trusts_from`]: super::config::EmailConfig::trusts_from
+    pub trust_from: bool,
     /// Local part of our address: bounces come to `local+o<id>@…`.
     pub verp_local: String,
 }
@@ -33,15 +40,82 @@ impl Policy {
             max_size: config.max_size,
             require_pin: config.require_pin,
             trusted_authserv_id: config.trusted_authserv_id.clone(),
+            trust_from: config.trusts_from().is_some(),
             verp_local: me.verp_local().to_string(),
         }
     }
 }
 
-/// Journals and processes one mail.
+/// How much of a mail over `max_size` is read and journaled as evidence:
+/// enough for its header and the start of its text, never its attachments,
+/// so an oversized mail neither fills the store nor meets SQLite's limits.
+pub const EVIDENCE_BYTES: usize = 64 * 1024;
+
+/// A mail as an input has read it: whole, or, when it is over the size
+/// limit, only its first [`EVIDENCE_BYTES`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadMail {
+    /// The mail, or the head of an oversized one.
+    pub bytes: Vec<u8>,
+    /// The whole mail's size in bytes.
+    pub size: usize,
+}
+
+/// Reads one mail from `reader` without ever holding more than
+/// `max_size + 1` bytes: a mail whose size is known to be over the limit
+/// (`known_size`, from a stat or the server) is read only as far as the
+/// evidence goes; otherwise at most `max_size + 1` bytes are read, and if
+/// there are more the rest is drained unread (the MTA's pipe must be
+/// emptied) and counted.
+pub fn read_bounded(
+    mut reader: impl Read,
+    known_size: Option<u64>,
+    max_size: usize,
+) -> std::io::Result<ReadMail> {
+    let limit = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+    if let Some(size) = known_size.filter(|&s| s > limit(max_size)) {
+        let mut bytes = Vec::new();
+        (&mut reader)
+            .take(limit(EVIDENCE_BYTES))
+            .read_to_end(&mut bytes)?;
+        let size = usize::try_from(size).unwrap_or(usize::MAX);
+        return Ok(ReadMail { bytes, size });
+    }
+    let mut bytes = Vec::new();
+    (&mut reader)
+        .take(limit(max_size).saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    let mut size = bytes.len();
+    if size > max_size {
+        let rest = std::io::copy(&mut reader, &mut std::io::sink())?;
+        size = size.saturating_add(usize::try_from(rest).unwrap_or(usize::MAX));
+        bytes.truncate(EVIDENCE_BYTES);
+    }
+    Ok(ReadMail { bytes, size })
+}
+
+/// Journals and processes one mail read whole.
 pub fn receive(
     store: &mut Store,
     raw: &[u8],
+    policy: &Policy,
+    now: Timestamp,
+) -> store::Result<Processed> {
+    let evidence = if raw.len() > policy.max_size {
+        raw.get(..EVIDENCE_BYTES).unwrap_or(raw)
+    } else {
+        raw
+    };
+    receive_read(store, evidence, raw.len(), policy, now)
+}
+
+/// Journals and processes one mail of `size` bytes: `raw` is the whole mail,
+/// or, when `size` is over the limit, the evidence of it that was read
+/// (see [`read_bounded`]), which is all that is journaled.
+pub fn receive_read(
+    store: &mut Store,
+    raw: &[u8],
+    size: usize,
     policy: &Policy,
     now: Timestamp,
 ) -> store::Result<Processed> {
@@ -52,16 +126,16 @@ pub fn receive(
         .filter(|id| !id.trim().is_empty())
         .map(|id| format!("<{}>", id.trim()))
         .unwrap_or_else(|| format!("sha256:{:x}", Sha256::digest(raw)));
-    let inbound = |from: &str, text: String, unverified: Option<String>| Inbound {
+    let inbound = |from: &str, text: String, auth: Auth| Inbound {
         channel: Channel::Email,
         from: from.to_string(),
         transport_id: Some(transport_id.clone()),
         raw: raw.to_vec(),
         text,
-        unverified,
+        auth,
     };
     let Some(mail) = mail else {
-        let msg = inbound("", String::new(), None);
+        let msg = inbound("", String::new(), Auth::Unchecked);
         return service::set_aside(
             store,
             &msg,
@@ -70,15 +144,26 @@ pub fn receive(
         );
     };
     let from = mail.from.clone().unwrap_or_default();
+    // Our return path is written on replies' envelopes only, never in a
+    // From or Reply-To: what comes to it is a robot's (a `vacation` answer
+    // that adds no Auto-Submitted header), and answering it loops.
+    if let (Kind::Personal, Some(reply)) = (
+        &mail.kind,
+        parse::verp_outbox_id(&policy.verp_local, &mail.recipients),
+    ) {
+        let msg = inbound(&from, String::new(), Auth::Unchecked);
+        let why = format!("automated: addressed to the return path of reply {reply}");
+        return service::set_aside(store, &msg, &Aside::Ignored(why), now);
+    }
     match &mail.kind {
         Kind::Bounce(bounce) => {
             let reply = parse::verp_outbox_id(&policy.verp_local, &mail.recipients)
                 .or_else(|| bounce.original_ids.iter().find_map(|id| outbox_id_of(id)));
-            let msg = inbound(&from, String::new(), None);
+            let msg = inbound(&from, String::new(), Auth::Unchecked);
             service::bounced(store, &msg, reply.map(ReplyId), &bounce.diagnostic, now)
         }
         Kind::Automated(why) => {
-            let msg = inbound(&from, String::new(), None);
+            let msg = inbound(&from, String::new(), Auth::Unchecked);
             service::set_aside(
                 store,
                 &msg,
@@ -86,16 +171,16 @@ pub fn receive(
                 now,
             )
         }
-        Kind::Personal if raw.len() > policy.max_size => {
-            let msg = inbound(&from, String::new(), None);
+        Kind::Personal if size > policy.max_size => {
+            let msg = inbound(&from, String::new(), Auth::Unchecked);
             let why = Aside::TooLarge {
-                size: raw.len(),
+                size,
                 limit: policy.max_size,
             };
             service::set_aside(store, &msg, &why, now)
         }
         Kind::Personal => {
-            let msg = inbound(&from, text_of(&mail), unverified(&mail, policy));
+            let msg = inbound(&from, text_of(&mail), auth_of(&mail, policy));
             service::submit(store, &msg, now)
         }
     }
@@ -122,14 +207,68 @@ fn text_of(mail: &Mail) -> String {
     format!("{subject}\n{}", mail.body)
 }
 
-/// Why this mail's sender cannot be taken on its From address alone.
-fn unverified(mail: &Mail, policy: &Policy) -> Option<String> {
-    if let Some(id) = &policy.trusted_authserv_id
-        && let Err(why) = parse::authentication_passes(mail, id)
-    {
-        return Some(why);
+/// What the operator's server says about this mail's sender, and whether
+/// the policy asks for a PIN whatever it says.
+fn auth_of(mail: &Mail, policy: &Policy) -> Auth {
+    if policy.require_pin {
+        return Auth::Unverified("this gateway requires a PIN in every mail".to_string());
     }
-    policy
-        .require_pin
-        .then(|| "this gateway requires a PIN in every mail".to_string())
+    match &policy.trusted_authserv_id {
+        None if policy.trust_from => Auth::Unchecked,
+        None => Auth::Unverified("no authentication configured: From: alone is no proof".into()),
+        Some(id) => match parse::authentication_passes(mail, id) {
+            Ok(how) => Auth::Vouched(how),
+            Err(why) => Auth::Unverified(why),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A mail source that counts what is read from it.
+    struct Counted<'a> {
+        left: usize,
+        read: &'a mut usize,
+    }
+
+    impl Read for Counted<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.left);
+            buf[..n].fill(b'x');
+            self.left -= n;
+            *self.read += n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_size_known_to_be_over_the_limit_reads_only_the_evidence() {
+        let mut read = 0;
+        let source = Counted {
+            left: 50_000_000,
+            read: &mut read,
+        };
+        let mail = read_bounded(source, Some(50_000_000), 1_000_000).unwrap();
+        assert_eq!((mail.bytes.len(), mail.size), (EVIDENCE_BYTES, 50_000_000));
+        assert_eq!(read, EVIDENCE_BYTES);
+    }
+
+    #[test]
+    fn an_unknown_size_is_read_to_the_limit_and_the_rest_drained() {
+        let mut read = 0;
+        let source = Counted {
+            left: 3_000_000,
+            read: &mut read,
+        };
+        let mail = read_bounded(source, None, 1_000_000).unwrap();
+        assert_eq!((mail.bytes.len(), mail.size), (EVIDENCE_BYTES, 3_000_000));
+        assert_eq!(read, 3_000_000, "a pipe is emptied");
+        let mail = read_bounded(&b"1. e4\n"[..], None, 1024).unwrap();
+        assert_eq!((mail.bytes, mail.size), (b"1. e4\n".to_vec(), 6));
+        // Exactly at the limit is not over it.
+        let mail = read_bounded(&[b'x'; 1024][..], Some(1024), 1024).unwrap();
+        assert_eq!((mail.bytes.len(), mail.size), (1024, 1024));
+    }
 }

@@ -1109,7 +1109,7 @@ pub fn write_movetext(game: &Game, notation: Notation, opts: &WriteOptions) -> S
         number(turn, fullmoves, i == 0, &mut out);
         write_node(&pos, node.mv, notation, opts, &mut out);
         if let Some(notes) = node.notes.as_deref() {
-            write_marks(notes, turn, notation, &mut out);
+            write_marks(notes, node.mv.is_some(), turn, notation, &mut out);
         }
         out.push(' ');
         if replay {
@@ -1128,11 +1128,10 @@ pub fn write_movetext(game: &Game, notation: Notation, opts: &WriteOptions) -> S
 /// the draw offer glued as on a FIDE scoresheet (`Kb1(=)`), then each
 /// evaluation symbol, or `$n` for a NAG without one, and each symbol kept as
 /// a comment. UCI carries no draw offer, and the codes and UCI no glyphs.
-fn write_marks(notes: &Notes, moved: Color, notation: Notation, out: &mut String) {
+/// After a null move nothing is glued (`glue` false): `--!` is a token no
+/// reader takes for a move.
+fn write_marks(notes: &Notes, glue: bool, moved: Color, notation: Notation, out: &mut String) {
     let glyphs = notation.takes_glyphs();
-    // Glued to a null move (`--!`) a mark would make a token no reader takes
-    // for a move: after one, every mark is written apart.
-    let glue = node.mv.is_some();
     let mut rest = Vec::new();
     for &nag in notes.nags.iter().filter(|_| glyphs) {
         match super::glyphs::write(nag, moved) {

@@ -357,28 +357,38 @@ fn number(i: &str) -> Res<'_, u32> {
     map_opt(digit1, |d: &str| d.parse::<u32>().ok().filter(|&n| n > 0)).parse(i)
 }
 
-/// A game reference: `#12`, `game 12`, `G12`/`g12` unless the token is a
-/// move (`g5` is a pawn move), or a bare `12` unless it has ICCF move shape;
-/// any of them may end with `:`.
+/// The letters ccgate's own replies put before a game number (`G12` in
+/// English, `P12` in German, `П12` in Russian), in both cases: a player who
+/// answers a reply by copying its reference must be understood.
+/// `templates::tests` checks that every reference a template writes is here.
+pub const REFERENCE_LETTERS: &str = "gGpPпП";
+
+/// A game reference: `#12`, `game 12`, one of [`REFERENCE_LETTERS`] and a
+/// number (`G12`, `P12`, `П12`) unless the token is a move (`g5` is a pawn
+/// move), or a bare `12` unless it has ICCF move shape; any of them may end
+/// with `:`.
 fn reference<'i>(i: &'i str, p: &Profile) -> Res<'i, u32> {
     let explicit = alt((
         preceded(char('#'), number),
         preceded((ascii_tag("game"), space0, opt(char('#'))), number),
     ));
-    let implicit = map_opt(recognize((opt(one_of("gG")), digit1)), |token: &str| {
-        let digits = token.trim_start_matches(['g', 'G']);
-        let is_move = if digits.len() == token.len() {
-            // By value, so `05254` is no reference either.
-            digits.parse::<u64>().is_ok_and(is_iccf_shaped)
-        } else {
-            is_move_syntax(token, p.lang, p.table)
-        };
-        if is_move {
-            None
-        } else {
-            digits.parse::<u32>().ok().filter(|&n| n > 0)
-        }
-    });
+    let implicit = map_opt(
+        recognize((opt(one_of(REFERENCE_LETTERS)), digit1)),
+        |token: &str| {
+            let digits = token.trim_start_matches(|c| REFERENCE_LETTERS.contains(c));
+            let is_move = if digits.len() == token.len() {
+                // By value, so `05254` is no reference either.
+                digits.parse::<u64>().is_ok_and(is_iccf_shaped)
+            } else {
+                is_move_syntax(token, p.lang, p.table)
+            };
+            if is_move {
+                None
+            } else {
+                digits.parse::<u32>().ok().filter(|&n| n > 0)
+            }
+        },
+    );
     terminated(alt((explicit, implicit)), (opt(char(':')), end_of_token)).parse(i)
 }
 

@@ -48,7 +48,16 @@ pub enum Key {
     Adjudicated,
     Penalty,
     TooLarge,
-    Unauthenticated,
+    Held,
+    HoldExpired,
+    TooManyLines,
+    /// The first line of an event's start: the event and its time control.
+    EventStart,
+    /// One game of the event's start, one line each.
+    EventGameWhite,
+    EventGameBlack,
+    /// An opponent withdrew: the games it scores.
+    Withdrawn,
 }
 
 /// The template of a key in a language.
@@ -112,9 +121,19 @@ fn en(key: Key) -> &'static str {
         Key::TooLarge => {
             "ccgate: your message is too large (limit {limit} KB) and was not read. Send the move as plain text."
         }
-        Key::Unauthenticated => {
-            "ccgate: a message in your name failed the sender check and was not applied. Add your PIN if you sent it."
+        Key::Held => {
+            "ccgate: a message in your name could not be checked as yours and is held, not applied. If you sent it, answer within {hours} hours with: confirm {code}"
         }
+        Key::HoldExpired => {
+            "ccgate: that confirmation code is unknown, used or expired. Nothing was applied."
+        }
+        Key::TooManyLines => {
+            "ccgate: only the first {limit} lines of your message were read; {skipped} more were not. Send them in another message."
+        }
+        Key::EventStart => "ccgate: {event} begins, time control {time}. Your games:",
+        Key::EventGameWhite => "G{game} White against {opponent}",
+        Key::EventGameBlack => "G{game} Black against {opponent}",
+        Key::Withdrawn => "ccgate: {player} withdrew from {event}; scored: {games}",
     }
 }
 
@@ -171,14 +190,24 @@ fn de(key: Key) -> &'static str {
         Key::TooLarge => {
             "ccgate: Ihre Nachricht ist zu groß (Grenze {limit} KB) und wurde nicht gelesen. Senden Sie den Zug als einfachen Text."
         }
-        Key::Unauthenticated => {
-            "ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nicht und wurde nicht ausgeführt. Fügen Sie Ihre PIN hinzu, falls sie von Ihnen war."
+        Key::Held => {
+            "ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nicht und wird zurückgehalten, nicht ausgeführt. Falls sie von Ihnen war, antworten Sie binnen {hours} Stunden mit: confirm {code}"
+        }
+        Key::HoldExpired => {
+            "ccgate: Dieser Bestätigungscode ist unbekannt, verbraucht oder abgelaufen. Nichts wurde ausgeführt."
+        }
+        Key::TooManyLines => {
+            "ccgate: Nur die ersten {limit} Zeilen Ihrer Nachricht wurden gelesen, {skipped} weitere nicht. Senden Sie diese in einer neuen Nachricht."
         }
         Key::TakenBack => {
             "P{game} der Turnierleiter nahm die Züge nach Halbzug {ply} zurück: {reason}"
         }
         Key::Adjudicated => "P{game} entschieden {result}: {reason}",
         Key::Penalty => " Strafe: {days} Tage Bedenkzeit abgezogen.",
+        Key::EventStart => "ccgate: {event} beginnt, Bedenkzeit {time}. Ihre Partien:",
+        Key::EventGameWhite => "P{game} Weiß gegen {opponent}",
+        Key::EventGameBlack => "P{game} Schwarz gegen {opponent}",
+        Key::Withdrawn => "ccgate: {player} ist aus {event} ausgeschieden; gewertet: {games}",
     }
 }
 
@@ -220,9 +249,19 @@ fn ru(key: Key) -> &'static str {
         Key::Adjudicated => "П{game} решение судьи {result}: {reason}",
         Key::Penalty => " Штраф {days} дн.",
         Key::TooLarge => "ccgate: сообщение слишком большое (предел {limit} КБ), не прочитано.",
-        Key::Unauthenticated => {
-            "ccgate: сообщение от вашего имени не прошло проверку отправителя и не применено. Добавьте PIN, если его отправили вы."
+        Key::Held => {
+            "ccgate: сообщение от вашего имени не прошло проверку отправителя и задержано, не применено. Если его отправили вы, ответьте в течение {hours} ч: confirm {code}"
         }
+        Key::HoldExpired => {
+            "ccgate: код подтверждения неизвестен, использован или истёк. Ничего не применено."
+        }
+        Key::TooManyLines => {
+            "ccgate: прочитаны только первые {limit} строк сообщения, ещё {skipped} нет. Пришлите их отдельным сообщением."
+        }
+        Key::EventStart => "ccgate: {event} начался, контроль {time}. Ваши партии:",
+        Key::EventGameWhite => "П{game} белыми против {opponent}",
+        Key::EventGameBlack => "П{game} чёрными против {opponent}",
+        Key::Withdrawn => "ccgate: {player} выбыл из {event}; засчитано: {games}",
     }
 }
 
@@ -260,7 +299,7 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const KEYS: [Key; 37] = [
+    const KEYS: [Key; 43] = [
         Key::Confirm,
         Key::YourMove,
         Key::Refused,
@@ -297,7 +336,13 @@ mod tests {
         Key::Adjudicated,
         Key::Penalty,
         Key::TooLarge,
-        Key::Unauthenticated,
+        Key::Held,
+        Key::HoldExpired,
+        Key::TooManyLines,
+        Key::EventStart,
+        Key::EventGameWhite,
+        Key::EventGameBlack,
+        Key::Withdrawn,
     ];
 
     #[test]
@@ -322,6 +367,37 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Issue 12: a player answers "Antwort: P12 accept" with `P12 accept`;
+    /// every reference form any template writes is read back, in every
+    /// language's profile.
+    #[test]
+    fn every_reference_a_template_writes_is_read_back() {
+        use crate::protocol::grammar::{Body, Command, Profile, parse_line};
+        let mut forms = 0;
+        for &lang in Lang::ALL {
+            for key in KEYS {
+                let text = template(key, lang);
+                for (at, _) in text.match_indices("{game}") {
+                    let head = &text[..at];
+                    let start = head.rfind([' ', ':', '(']).map_or(0, |i| i + 1);
+                    let reference = fill(&text[start..at + "{game}".len()], &[("game", "12")]);
+                    for profile_lang in [lang, Lang::En] {
+                        let line = format!("{reference} accept");
+                        let parsed = parse_line(&line, &Profile::new(profile_lang));
+                        let read = parsed.as_ref().map(|p| (p.game, &p.body));
+                        assert_eq!(
+                            read,
+                            Some((Some(12), &Body::Command(Command::AcceptDraw))),
+                            "{key:?} {lang} read by a {profile_lang} player: {line:?}"
+                        );
+                        forms += 1;
+                    }
+                }
+            }
+        }
+        assert!(forms > 100, "{forms}");
     }
 
     #[test]

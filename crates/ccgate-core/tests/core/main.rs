@@ -13,6 +13,7 @@ mod clock;
 mod descriptive;
 mod differential;
 mod errors;
+mod event;
 mod fuzz_smoke;
 mod grammar;
 mod peer_suites;

@@ -90,6 +90,12 @@ pub(super) fn strip_html_quotes(html: &str) -> String {
         let self_closing = tag.ends_with("/>");
         match skipping {
             None => {
+                if is_reply_rule(name, tag) {
+                    // Outlook.com and Hotmail put the original, unquoted,
+                    // under this rule or header box: nothing below is new.
+                    out.push_str(html.get(copied..start).unwrap_or(""));
+                    return out;
+                }
                 let quote = match name {
                     _ if closing || self_closing => None,
                     "blockquote" => Some("blockquote"),
@@ -135,6 +141,18 @@ pub(super) fn strip_html_quotes(html: &str) -> String {
     out
 }
 
+/// Outlook.com's and Hotmail's start of the quoted original:
+/// `<hr id="stopSpelling">` or the header box `<div id="divRplyFwdMsg">`.
+/// `tag` is lowercased.
+fn is_reply_rule(name: &str, tag: &str) -> bool {
+    let id = |value: &str| {
+        ["\"", "'", ""]
+            .iter()
+            .any(|q| tag.contains(&format!("id={q}{value}{q}")))
+    };
+    (name == "hr" && id("stopspelling")) || (name == "div" && id("divrplyfwdmsg"))
+}
+
 /// `("<div class=x>")` → `(false, "div")`; `("</p>")` → `(true, "p")`.
 pub(super) fn tag_name(tag: &str) -> (bool, &str) {
     let inner = tag.strip_prefix('<').unwrap_or(tag);
@@ -152,29 +170,63 @@ pub(super) fn normalize_newlines(s: &str) -> String {
     s.replace("\r\n", "\n").replace('\r', "\n")
 }
 
-/// The new text of a reply: `\n` line endings; `>` lines removed; everything
-/// from the signature separator (`-- ` or `--` alone on a line), an
-/// attribution line that introduces a quote ("On … wrote:", also wrapped
-/// over two lines; "Am … schrieb …:", "… писал(а):", "… пишет:",
-/// "Le … a écrit :"), a forwarded/original-message separator or an Outlook
-/// header block (`From:` followed within four lines by `Sent:` or `Date:`)
-/// to the end removed; trailing whitespace removed. The rest is kept as is.
+/// The new text of a reply: `\n` line endings; quotes removed wherever they
+/// are, the player's lines above and below them kept; everything from the
+/// signature separator (`-- ` or `--` alone on a line), a forwarded or
+/// original-message separator, an Outlook header block (`From:` with `Sent:`
+/// or `Date:` within four lines, either first) or an attribution that
+/// introduces an unquoted original to the end removed; trailing whitespace
+/// removed. The rest is kept as is.
+///
+/// A quote is a run of `>` lines, or, right under an attribution ("On …
+/// wrote:", "Am … schrieb …:", "… писал(а):", also wrapped over two lines,
+/// or any "… wrote:" such as s-nail's heading), a run of `>` or
+/// TAB-indented lines (s-nail indents with a TAB) and the blank lines
+/// between them. A bottom-posted move below such a quote is read.
 pub fn strip_quoted(text: &str) -> String {
     let text = normalize_newlines(text);
     let lines: Vec<&str> = text.split('\n').collect();
     let mut kept: Vec<&str> = Vec::with_capacity(lines.len());
-    for (i, line) in lines.iter().enumerate() {
+    // Under an attribution: TAB-indented and blank lines are quoted too.
+    let mut in_quote = false;
+    let mut i = 0;
+    while let Some(line) = lines.get(i) {
+        if let Some(span) = quote_heading(&lines, i) {
+            in_quote = true;
+            i += span;
+            continue;
+        }
         if starts_quote(&lines, i) {
             break;
         }
-        if line.trim_start().starts_with('>') {
-            continue;
+        let quoted =
+            is_quote_line(line) || (in_quote && (line.starts_with('\t') || line.trim().is_empty()));
+        if !quoted {
+            in_quote = false;
+            kept.push(line);
         }
-        kept.push(line);
+        i += 1;
     }
     let mut out = kept.join("\n");
     out.truncate(out.trim_end().len());
     out
+}
+
+fn is_quote_line(line: &str) -> bool {
+    line.trim_start().starts_with('>')
+}
+
+/// The number of lines of an attribution on line `i` when quoted lines
+/// (`>` or TAB-indented) follow it, after blank lines: the quote ends where
+/// they end, and what comes below is the player's again.
+pub(super) fn quote_heading(lines: &[&str], i: usize) -> Option<usize> {
+    let generic = lines
+        .get(i)
+        .is_some_and(|l| l.trim_end().ends_with(" wrote:"))
+        .then_some(1);
+    let span = attribution_span(lines, i).or(generic)?;
+    let next = lines.iter().skip(i + span).find(|l| !l.trim().is_empty())?;
+    (is_quote_line(next) || next.starts_with('\t')).then_some(span)
 }
 
 /// Whether line `i` starts the part of a message that must never be read.
@@ -184,7 +236,7 @@ pub(super) fn starts_quote(lines: &[&str], i: usize) -> bool {
     };
     line.trim_end() == "--"
         || is_separator(line)
-        || is_attribution(lines, i)
+        || attribution_span(lines, i).is_some()
         || is_header_block(lines, i)
         || is_rule_before_header_block(lines, i)
 }
@@ -249,30 +301,29 @@ pub(super) fn is_attribution_text(s: &str) -> bool {
         || RU_ATTRIBUTION_ENDS.iter().any(|end| s.ends_with(end))
 }
 
-/// An attribution on line `i`, possibly wrapped over the next two lines.
-pub(super) fn is_attribution(lines: &[&str], i: usize) -> bool {
-    let Some(first) = lines.get(i).map(|l| l.trim()) else {
-        return false;
-    };
+/// How many lines (1 to 3) the attribution on line `i` takes, if it is one:
+/// attributions are wrapped over up to three lines.
+pub(super) fn attribution_span(lines: &[&str], i: usize) -> Option<usize> {
+    let first = lines.get(i).map(|l| l.trim())?;
     if is_attribution_text(first) {
-        return true;
+        return Some(1);
     }
     if !ATTRIBUTION_STARTS.iter().any(|p| first.starts_with(p)) {
-        return false;
+        return None;
     }
     let mut joined = first.to_string();
-    for next in lines.iter().skip(i + 1).take(2) {
+    for (n, next) in lines.iter().skip(i + 1).take(2).enumerate() {
         let next = next.trim();
         if next.is_empty() || next.starts_with('>') {
-            return false;
+            return None;
         }
         joined.push(' ');
         joined.push_str(next);
         if is_attribution_text(&joined) {
-            return true;
+            return Some(n + 2);
         }
     }
-    false
+    None
 }
 
 /// `From:` in the languages of common mail clients.
@@ -302,19 +353,17 @@ pub(super) fn field_name(line: &str) -> Option<String> {
 }
 
 /// An Outlook-style header block: `From: …` and within four lines `Sent: …`
-/// or `Date: …`.
+/// or `Date: …`, or the other way round (Outlook.com and Hotmail start
+/// theirs with `Date:`).
 pub(super) fn is_header_block(lines: &[&str], i: usize) -> bool {
-    let is_from = lines
-        .get(i)
-        .and_then(|l| field_name(l))
-        .is_some_and(|n| FROM_FIELDS.contains(&n.as_str()));
-    is_from
-        && lines
-            .iter()
-            .skip(i + 1)
-            .take(4)
-            .filter_map(|l| field_name(l))
-            .any(|n| DATE_FIELDS.contains(&n.as_str()))
+    let is = |fields: &[&str], line: Option<&&str>| {
+        line.and_then(|l| field_name(l))
+            .is_some_and(|n| fields.contains(&n.as_str()))
+    };
+    let pair = |first: &[&str], then: &[&str]| {
+        is(first, lines.get(i)) && (i + 1..i + 5).any(|j| is(then, lines.get(j)))
+    };
+    pair(FROM_FIELDS, DATE_FIELDS) || pair(DATE_FIELDS, FROM_FIELDS)
 }
 
 /// Outlook's `________________________________` rule right above a header block.

@@ -56,11 +56,41 @@ pub(super) fn classify(message: &Message<'_>, fields: &Fields<'_, '_>, mail: &Ma
             return Kind::Automated(name.into());
         }
     }
-    if fields.named("List-Id").next().is_some() || fields.named("List-Unsubscribe").next().is_some()
-    {
+    // Every list manager adds some `List-*` field (RFC 2369, 2919), Mailman
+    // its own `X-Mailman-*` ones even where the list fields are turned off.
+    let list_field = fields.headers.iter().any(|h| {
+        let name = h.name.as_str();
+        ["List-", "X-Mailman-"].iter().any(|prefix| {
+            name.get(..prefix.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+        })
+    });
+    if list_field {
         return Kind::Automated("mailing list".into());
     }
+    let robot = [&mail.from, &mail.return_path]
+        .into_iter()
+        .flatten()
+        .find(|a| is_list_robot_address(a));
+    if let Some(address) = robot {
+        return Kind::Automated(format!("list robot {}", one_line(address, 80)));
+    }
     Kind::Personal
+}
+
+/// The addresses of list managers' robots: `list-request`, `list-bounces`
+/// (Mailman's envelope, also as `list-bounces+member=host`), `list-owner`
+/// and `owner-list` (Majordomo, Sympa). A robot answers every mail it gets,
+/// so answering one starts a loop.
+pub(super) fn is_list_robot_address(address: &str) -> bool {
+    let local = address.rsplit_once('@').map_or(address, |(local, _)| local);
+    let local = local.trim().trim_matches('"');
+    let base = local.split_once('+').map_or(local, |(base, _)| base);
+    let lower = base.to_ascii_lowercase();
+    ["-request", "-bounces", "-owner"]
+        .iter()
+        .any(|suffix| lower.ends_with(suffix))
+        || lower.starts_with("owner-")
 }
 
 pub(super) fn is_daemon_address(address: &str) -> bool {

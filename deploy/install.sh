@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs ccgate as a service (README, "Installing as a service"):
+#   deploy/install.sh [--root DIR] [--binary PATH]
+# --root installs into another root (a chroot, an image, the install test);
+# --binary is the ccgate to install (default target/release/ccgate).
+# The configuration belongs to root and is readable by the group ccgate, so
+# the service (user ccgate) can read it and cannot change it. Idempotent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ROOT=
+BINARY=target/release/ccgate
+while [ $# -gt 0 ]; do
+    case $1 in
+        --root) ROOT=$2; shift 2 ;;
+        --binary) BINARY=$2; shift 2 ;;
+        *) echo "usage: $0 [--root DIR] [--binary PATH]" >&2; exit 2 ;;
+    esac
+done
+root_args=()
+[ -n "$ROOT" ] && root_args=(--root "$(realpath "$ROOT")")
+
+if ! grep -q '^ccgate:' "$ROOT/etc/passwd"; then
+    useradd "${root_args[@]}" --system --user-group --home-dir /var/lib/ccgate \
+        --no-create-home --shell /usr/sbin/nologin ccgate
+fi
+# Numeric ids: under --root the names exist only in that root's files.
+uid=$(awk -F: '$1 == "ccgate" { print $3 }' "$ROOT/etc/passwd")
+gid=$(awk -F: '$1 == "ccgate" { print $3 }' "$ROOT/etc/group")
+
+install -D -m 0755 "$BINARY" "$ROOT/usr/local/bin/ccgate"
+install -d -m 0750 -o 0 -g "$gid" "$ROOT/etc/ccgate"
+if [ ! -e "$ROOT/etc/ccgate/ccgate.toml" ]; then
+    install -m 0640 -o 0 -g "$gid" deploy/ccgate.toml "$ROOT/etc/ccgate/ccgate.toml"
+fi
+# The store's directory: the service's (systemd's StateDirectory makes the
+# same), group-readable so the director's admin commands can reach it.
+install -d -m 0750 -o "$uid" -g "$gid" "$ROOT/var/lib/ccgate"
+install -D -m 0644 deploy/ccgate.service "$ROOT/etc/systemd/system/ccgate.service"
+echo "installed; edit $ROOT/etc/ccgate/ccgate.toml, then: ccgate check-config /etc/ccgate/ccgate.toml"

@@ -1,0 +1,498 @@
+//! `ccgate event`: sections created, shown as crosstables, exported,
+//! imported from PGN, and withdrawals.
+
+use std::path::PathBuf;
+
+use clap::Subcommand;
+use serde::Serialize;
+use shakmaty::CastlingMode;
+
+use crate::commands::{CommandError, create, game_pgn, now, open};
+use crate::event::standings::{Line, Played, Rules, standings};
+use crate::game::clock::TimeControl;
+use crate::game::outcome::{GameResult, Termination};
+use crate::notation::movetext::{Games, MovetextOptions};
+use crate::notation::{Lang, Notation};
+use crate::service::{self, EventSpec};
+use crate::store::{self, EventGame, EventId, EventRow, MoveRow, NewPlayer, Store};
+
+#[derive(Subcommand, Debug)]
+pub enum EventCommand {
+    /// Start a round-robin section (Berger tables): every game at once,
+    /// every player told of all their games. Prints the event id.
+    New {
+        name: String,
+        /// The players in seat order, comma-separated.
+        #[arg(long, value_delimiter = ',', required = true)]
+        players: Vec<String>,
+        /// Each pair plays twice, once with each colour.
+        #[arg(long)]
+        double: bool,
+        /// 10/50 (moves/days), 3d (days per move), 30+1 (Fischer days), none.
+        #[arg(long, default_value = "10/50")]
+        time: TimeControl,
+        /// Days charged for an illegal move; 0 refuses and asks again.
+        #[arg(long, default_value_t = 0)]
+        penalty_days: u32,
+        /// Tie-breaks: iccf (wins, Sonneborn–Berger, direct encounter) or
+        /// plain (Sonneborn–Berger, wins).
+        #[arg(long, default_value = "iccf")]
+        rules: Rules,
+    },
+    /// All events.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// The crosstable: results, score, games, wins, Sonneborn–Berger, rank.
+    Show {
+        /// The event's id or name.
+        event: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every game of the event as PGN, in round and board order.
+    Pgn { event: String },
+    /// An event from PGN: its players (created when unknown) and games with
+    /// their moves and results. Prints the event id.
+    Import {
+        file: PathBuf,
+        /// The event's name; default the first game's Event tag.
+        #[arg(long)]
+        name: Option<String>,
+        #[arg(long, default_value = "iccf")]
+        rules: Rules,
+    },
+    /// Withdraw a player: their unfinished games are lost, both sides told.
+    Withdraw {
+        event: String,
+        player: String,
+        #[arg(long, default_value = "withdrawn by the director")]
+        reason: String,
+    },
+}
+
+pub fn event(db: Option<PathBuf>, cmd: EventCommand) -> Result<(), CommandError> {
+    // Only the commands that create an event may create the store.
+    let mut store = match cmd {
+        EventCommand::New { .. } | EventCommand::Import { .. } => create(db)?,
+        _ => open(db)?,
+    };
+    match cmd {
+        EventCommand::New {
+            name,
+            players,
+            double,
+            time,
+            penalty_days,
+            rules,
+        } => {
+            let spec = EventSpec {
+                name,
+                players,
+                double,
+                time_control: time,
+                penalty_days,
+                rules,
+            };
+            let id = service::start_event(&mut store, &spec, now())?;
+            println!("{id}");
+        }
+        EventCommand::List { json } => list(&store, json)?,
+        EventCommand::Show { event, json } => {
+            let e = find(&store, &event)?;
+            let table = crosstable(&store, &e)?;
+            if json {
+                println!("{}", to_json(&table)?);
+            } else {
+                print_table(&table);
+            }
+        }
+        EventCommand::Pgn { event } => {
+            let e = find(&store, &event)?;
+            for g in store.event_games(e.id)? {
+                println!("{}", game_pgn(&store, g.game)?);
+            }
+        }
+        EventCommand::Import { file, name, rules } => {
+            let text = std::fs::read(&file)
+                .map_err(|e| CommandError::Input(format!("cannot read {}: {e}", file.display())))?;
+            let text = String::from_utf8_lossy(&text).into_owned();
+            let id = import(&mut store, &text, name.as_deref(), rules)?;
+            println!("{id}");
+        }
+        EventCommand::Withdraw {
+            event,
+            player,
+            reason,
+        } => {
+            let e = find(&store, &event)?;
+            let p = store
+                .player_by_name(&player)?
+                .ok_or_else(|| store::StoreError::Invalid(format!("no player {player:?}")))?;
+            for (g, r) in service::withdraw(&mut store, e.id, p.id, &reason, now())? {
+                println!("game {g}: {r}");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An event by id or name.
+fn find(store: &Store, key: &str) -> store::Result<EventRow> {
+    let by_id = match key.parse::<i64>() {
+        Ok(id) => store.event(EventId(id))?,
+        Err(_) => None,
+    };
+    match by_id {
+        Some(e) => Ok(e),
+        None => store
+            .events()?
+            .into_iter()
+            .find(|e| e.name.eq_ignore_ascii_case(key))
+            .ok_or_else(|| store::StoreError::Invalid(format!("no event {key:?}"))),
+    }
+}
+
+fn to_json(value: &impl Serialize) -> Result<String, CommandError> {
+    serde_json::to_string_pretty(value).map_err(|e| CommandError::Output(e.to_string()))
+}
+
+#[derive(Serialize)]
+struct EventSummary {
+    id: i64,
+    name: String,
+    rules: &'static str,
+    double: bool,
+    time_control: String,
+    players: usize,
+    games: usize,
+    finished: usize,
+}
+
+fn list(store: &Store, json: bool) -> Result<(), CommandError> {
+    let mut rows = Vec::new();
+    for e in store.events()? {
+        let games = store.event_games(e.id)?;
+        let mut finished = 0;
+        for g in &games {
+            if store.game(g.game)?.is_some_and(|g| g.finished) {
+                finished += 1;
+            }
+        }
+        rows.push(EventSummary {
+            id: e.id.0,
+            name: e.name.clone(),
+            rules: e.rules.as_str(),
+            double: e.double,
+            time_control: e.time_control.to_string(),
+            players: store.seats(e.id)?.len(),
+            games: games.len(),
+            finished,
+        });
+    }
+    if json {
+        println!("{}", to_json(&rows)?);
+    } else {
+        println!("ID\tNAME\tPLAYERS\tGAMES\tFINISHED\tTIME\tRULES");
+        for r in rows {
+            println!(
+                "{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                r.id, r.name, r.players, r.games, r.finished, r.time_control, r.rules
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `event show --json`: players in rank order, scores as numbers.
+#[derive(Serialize)]
+struct Crosstable {
+    id: i64,
+    name: String,
+    rules: &'static str,
+    players: Vec<Standing>,
+    games: Vec<TableGame>,
+}
+
+#[derive(Serialize)]
+struct Standing {
+    name: String,
+    seat: usize,
+    rank: u32,
+    score: f64,
+    games: u32,
+    wins: u32,
+    sonneborn_berger: f64,
+    withdrawn: bool,
+    tiebreaks: Tiebreaks,
+    /// Per opponent (by name), this player's points in each game, `null`
+    /// while a game is unfinished.
+    results: Vec<Against>,
+}
+
+#[derive(Serialize)]
+struct Tiebreaks {
+    wins: u32,
+    sonneborn_berger: f64,
+    /// Points against the players still tied after wins and Sonneborn–Berger (ICCF).
+    direct_encounter: f64,
+}
+
+#[derive(Serialize)]
+struct Against {
+    opponent: String,
+    points: Vec<Option<f64>>,
+}
+
+#[derive(Serialize)]
+struct TableGame {
+    id: i64,
+    round: u32,
+    board: u32,
+    white: String,
+    black: String,
+    result: &'static str,
+}
+
+fn crosstable(store: &Store, e: &EventRow) -> store::Result<Crosstable> {
+    let seats = store.seats(e.id)?;
+    let mut names = Vec::new();
+    for s in &seats {
+        names.push(
+            store
+                .player(s.player)?
+                .map_or_else(|| format!("#{}", s.player), |p| p.name),
+        );
+    }
+    let seat_of = |pid| seats.iter().position(|s| s.player == pid);
+    let mut played = Vec::new();
+    let mut games = Vec::new();
+    for EventGame { game, round, board } in store.event_games(e.id)? {
+        let Some(g) = store.game(game)? else { continue };
+        let (Some(w), Some(b)) = (seat_of(g.white), seat_of(g.black)) else {
+            continue;
+        };
+        let result = g.result.unwrap_or(GameResult::Unfinished);
+        played.push(Played {
+            white: w,
+            black: b,
+            result,
+        });
+        games.push(TableGame {
+            id: game.0,
+            round,
+            board,
+            white: names[w].clone(),
+            black: names[b].clone(),
+            result: result.as_str(),
+        });
+    }
+    let players = standings(seats.len(), &played, e.rules)
+        .into_iter()
+        .map(|l: Line| Standing {
+            name: names[l.seat].clone(),
+            seat: l.seat + 1,
+            rank: l.rank,
+            score: l.score(),
+            games: l.games,
+            wins: l.wins,
+            sonneborn_berger: l.sonneborn_berger(),
+            withdrawn: seats[l.seat].withdrawn_at.is_some(),
+            tiebreaks: Tiebreaks {
+                wins: l.wins,
+                sonneborn_berger: l.sonneborn_berger(),
+                direct_encounter: f64::from(l.direct_half_points) / 2.0,
+            },
+            results: l
+                .against
+                .iter()
+                .enumerate()
+                .filter(|(s, _)| *s != l.seat)
+                .map(|(s, r)| Against {
+                    opponent: names[s].clone(),
+                    points: r.iter().map(|h| h.map(|h| f64::from(h) / 2.0)).collect(),
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(Crosstable {
+        id: e.id.0,
+        name: e.name.clone(),
+        rules: e.rules.as_str(),
+        players,
+        games,
+    })
+}
+
+/// A point as a crosstable writes it: 1, ½, 0, `.` while unfinished.
+fn cell(points: &[Option<f64>]) -> String {
+    if points.is_empty() {
+        return "x".into();
+    }
+    points
+        .iter()
+        .map(|p| match p {
+            None => ".",
+            Some(x) if *x >= 1.0 => "1",
+            Some(x) if *x > 0.0 => "½",
+            Some(_) => "0",
+        })
+        .collect()
+}
+
+fn print_table(t: &Crosstable) {
+    println!("{} (rules {})", t.name, t.rules);
+    let mut by_seat: Vec<&Standing> = t.players.iter().collect();
+    by_seat.sort_by_key(|s| s.seat);
+    let header: Vec<String> = by_seat.iter().map(|s| s.seat.to_string()).collect();
+    println!(
+        "RANK\tSEAT\tNAME\t{}\tSCORE\tGAMES\tWINS\tSB",
+        header.join("\t")
+    );
+    for p in &t.players {
+        let cells: Vec<String> = by_seat
+            .iter()
+            .map(|o| {
+                p.results
+                    .iter()
+                    .find(|a| a.opponent == o.name)
+                    .map_or_else(|| "x".to_string(), |a| cell(&a.points))
+            })
+            .collect();
+        println!(
+            "{}\t{}\t{}{}\t{}\t{}\t{}\t{}\t{}",
+            p.rank,
+            p.seat,
+            p.name,
+            if p.withdrawn { " (withdrawn)" } else { "" },
+            cells.join("\t"),
+            p.score,
+            p.games,
+            p.wins,
+            p.sonneborn_berger
+        );
+    }
+}
+
+/// Imports the games of a PGN file as one event, in one transaction.
+fn import(
+    store: &mut Store,
+    text: &str,
+    name: Option<&str>,
+    rules: Rules,
+) -> Result<EventId, CommandError> {
+    let opts = MovetextOptions {
+        from: None,
+        lang: Lang::En,
+        start: None,
+        comments: false,
+    };
+    let games: Vec<_> = Games::new(text, opts).collect();
+    if games.is_empty() {
+        return Err(CommandError::Input("no game in the file".into()));
+    }
+    let name = name
+        .map(str::to_string)
+        .or_else(|| games[0].tag("Event").map(str::to_string))
+        .unwrap_or_else(|| "imported event".into());
+    let when = now();
+    let tx = store.write()?;
+    // Imported games are finished or played elsewhere: no clock runs here.
+    let tc = TimeControl::Unlimited;
+    let event = tx.create_event(&name, rules, false, &tc, when)?;
+    let mut seats: Vec<(String, store::PlayerId)> = Vec::new();
+    let mut boards: Vec<(u32, u32)> = Vec::new();
+    for (index, g) in games.iter().enumerate() {
+        if let Some(e) = &g.error {
+            return Err(CommandError::Input(format!("game {}: {e}", index + 1)));
+        }
+        let mut ids = Vec::new();
+        for side in ["White", "Black"] {
+            let who = g
+                .tag(side)
+                .filter(|n| !n.trim().is_empty() && *n != "?")
+                .ok_or_else(|| CommandError::Input(format!("game {}: no {side} tag", index + 1)))?;
+            let id = match seats.iter().find(|(n, _)| n == who) {
+                Some((_, id)) => *id,
+                None => {
+                    let id = match tx.player_by_name(who)? {
+                        Some(p) => p.id,
+                        None => tx.add_player(
+                            &NewPlayer {
+                                name: who.to_string(),
+                                notation: Notation::San,
+                                lang: Lang::En,
+                                reply_via: None,
+                                tz: "UTC".into(),
+                                pin_hash: None,
+                                addresses: Vec::new(),
+                            },
+                            when,
+                        )?,
+                    };
+                    seats.push((who.to_string(), id));
+                    tx.add_seat(event, seats.len() as u32, id)?;
+                    id
+                }
+            };
+            ids.push(id);
+        }
+        if ids[0] == ids[1] {
+            return Err(CommandError::Input(format!(
+                "game {}: a player cannot play themselves",
+                index + 1
+            )));
+        }
+        let fen = g.tag("FEN");
+        let game = tx.create_game(ids[0], ids[1], fen, &tc, when)?;
+        for (ply, node) in (1u32..).zip(&g.line) {
+            let Some(mv) = node.mv else { continue };
+            let uci = mv.to_uci(CastlingMode::Standard).to_string();
+            tx.add_move(
+                game,
+                &MoveRow {
+                    ply,
+                    uci: uci.clone(),
+                    raw: node.token.to_string(),
+                    notation: "pgn".into(),
+                    received_at: when,
+                    delivered_at: Some(when),
+                    journal_id: None,
+                },
+            )?;
+        }
+        let result = g
+            .result
+            .as_deref()
+            .and_then(|r| r.parse::<GameResult>().ok())
+            .unwrap_or(GameResult::Unfinished);
+        if result != GameResult::Unfinished {
+            tx.finish_game(
+                game,
+                result,
+                &Termination::Adjudicated("imported from PGN".into()),
+                when,
+            )?;
+        }
+        // The Round tag's leading number, else 1; boards counted per round.
+        let round = g
+            .tag("Round")
+            .and_then(|r| r.split('.').next())
+            .and_then(|r| r.trim().parse::<u32>().ok())
+            .unwrap_or(1);
+        let board = match boards.iter_mut().find(|(r, _)| *r == round) {
+            Some((_, b)) => {
+                *b += 1;
+                *b
+            }
+            None => {
+                boards.push((round, 1));
+                1
+            }
+        };
+        tx.add_event_game(event, EventGame { game, round, board })?;
+    }
+    tx.commit()?;
+    Ok(event)
+}

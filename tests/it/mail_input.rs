@@ -1,0 +1,316 @@
+//! Inbound mail that must not be answered, or answered once (issue 12): mail
+//! to our VERP return path, list robots, oversized mail. Each mail goes
+//! through the real path: `receive` on a real store, `ingest-mail`, or
+//! `ccgate serve` reading the mail lab's Dovecot over IMAP.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use ccgate::store::Store;
+use ccgate::transport::email::receive::{Policy, receive};
+use jiff::Timestamp;
+
+use crate::support::gateway::{Gateway, Seat, count, game_between, mail, wait_until};
+use crate::support::mail_lab::MailLab;
+
+const WAIT: Duration = Duration::from_secs(60);
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/mail")
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn policy() -> Policy {
+    Policy {
+        max_size: 10 * 1024 * 1024,
+        require_pin: false,
+        trusted_authserv_id: None,
+        // These mails test reading, not the sender check (issue 14).
+        trust_from: true,
+        verp_local: "ccgate".into(),
+    }
+}
+
+/// A store with Alice (White) and Bob at `@example.test` and a game.
+fn world() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("ccgate.db");
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    (dir, db)
+}
+
+fn take(db: &Path, raw: &[u8], policy: &Policy) -> String {
+    let mut store = Store::open(db).expect("store");
+    receive(&mut store, raw, policy, Timestamp::now())
+        .expect("receive")
+        .outcome
+}
+
+fn replies(db: &Path) -> i64 {
+    count(db, "SELECT count(*) FROM outbox")
+}
+
+/// Debian's `vacation` answers the envelope sender, our VERP address, with
+/// the user's message and no Auto-Submitted or Precedence header: journaled,
+/// never answered (it was answered, and the two robots looped).
+#[test]
+fn mail_to_the_verp_return_path_is_journaled_never_answered() {
+    let (_dir, db) = world();
+    let outcome = take(&db, &fixture("vacation_to_verp.eml"), &policy());
+    assert!(outcome.contains("return path of reply 42"), "{outcome}");
+    // The same robot writing in To, with a move-like line, any case.
+    let raw = String::from_utf8(mail("bob@example.test", "v2@x", "Re: away", "1... e5"))
+        .expect("utf-8")
+        .replace("To: gw@example.test", "To: <CCGATE+o7@example.test>");
+    let outcome = take(&db, raw.as_bytes(), &policy());
+    assert!(outcome.contains("return path of reply 7"), "{outcome}");
+    assert_eq!(replies(&db), 0);
+    assert_eq!(count(&db, "SELECT count(*) FROM journal"), 2);
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 0);
+    // Bob's own mail to the plain address is still read.
+    take(
+        &db,
+        &mail("bob@example.test", "v3@example.test", "", "help"),
+        &policy(),
+    );
+    assert_eq!(replies(&db), 1);
+}
+
+/// List managers' mail, by header or by sender, is never answered.
+#[test]
+fn list_robots_are_never_answered() {
+    let (_dir, db) = world();
+    let robots = [
+        (
+            "chess-request@lists.example.test",
+            "X-Mailman-Version: 2.1.39\r\n",
+        ),
+        ("chess-owner@lists.example.test", ""),
+        ("owner-chess@lists.example.test", ""),
+        (
+            "alice@example.test",
+            "List-Post: <mailto:chess@lists.example.test>\r\n",
+        ),
+    ];
+    for (i, (from, extra)) in robots.iter().enumerate() {
+        let raw = String::from_utf8(mail(from, &format!("l{i}@lists.example.test"), "", "help"))
+            .expect("utf-8")
+            .replacen("MIME-Version", &format!("{extra}MIME-Version"), 1);
+        let outcome = take(&db, raw.as_bytes(), &policy());
+        assert!(outcome.contains("automated"), "{from}: {outcome}");
+    }
+    let raw = String::from_utf8(mail("alice@example.test", "l9@x", "", "help"))
+        .expect("utf-8")
+        .replacen(
+            "MIME-Version",
+            "Return-Path: <chess-bounces+alice=example.test@lists.example.test>\r\nMIME-Version",
+            1,
+        );
+    let outcome = take(&db, raw.as_bytes(), &policy());
+    assert!(outcome.contains("list robot"), "{outcome}");
+    assert_eq!(replies(&db), 0);
+}
+
+/// A mail of `size` bytes or a little more from `from`: a move, then an
+/// attachment's worth of base64.
+fn big_mail(from: &str, id: &str, size: usize) -> Vec<u8> {
+    let line = "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0\r\n";
+    let body = format!("1. e4\r\n\r\n{}", line.repeat(size / line.len() + 1));
+    mail(from, id, "", &body)
+}
+
+/// The bytes the store's files take on disk (the database and its WAL).
+fn store_bytes(db: &Path) -> u64 {
+    ["", "-wal"]
+        .iter()
+        .filter_map(|suffix| std::fs::metadata(format!("{}{suffix}", db.display())).ok())
+        .map(|m| m.len())
+        .sum()
+}
+
+/// `ingest-mail` with an oversized mail: at most `max_size + 1` bytes
+/// read, the rest drained; a bounded prefix journaled; the sender answered
+/// once; exit 0 (taken and refused for good: no retries by the MTA).
+#[test]
+fn ingest_mail_refuses_an_oversized_mail_for_good_and_journals_a_prefix() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("ccgate.db");
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    let config = dir.path().join("ccgate.toml");
+    std::fs::write(
+        &config,
+        "[email]\nfrom = \"gw@example.test\"\nmax_size = 102400\n",
+    )
+    .expect("config");
+    let run = |raw: &[u8]| {
+        assert_cmd::Command::cargo_bin("ccgate")
+            .expect("binary")
+            .env_remove("CCGATE_DB")
+            .arg("--db")
+            .arg(&db)
+            .args(["ingest-mail", "--config"])
+            .arg(&config)
+            .write_stdin(raw.to_vec())
+            .output()
+            .expect("run")
+    };
+    let before = store_bytes(&db);
+    let raw = big_mail("alice@example.test", "big@alice", 4 * 1024 * 1024);
+    for _ in 0..2 {
+        let out = run(&raw);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+    }
+    let grown = store_bytes(&db).saturating_sub(before);
+    assert!(grown < 1024 * 1024, "the store grew by {grown} bytes");
+    let journaled = count(&db, "SELECT max(length(raw)) FROM journal");
+    assert!(journaled <= 64 * 1024, "{journaled} bytes journaled");
+    assert_eq!(count(&db, "SELECT count(*) FROM journal"), 1);
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 0);
+    // Answered once, though delivered twice.
+    assert_eq!(replies(&db), 1);
+    let body: String = rusqlite::Connection::open(&db)
+        .expect("store")
+        .query_row("SELECT body FROM outbox", [], |r| r.get(0))
+        .expect("reply");
+    assert!(body.contains("too large"), "{body}");
+    // A mail under the limit still goes through.
+    let out = run(&big_mail("alice@example.test", "small@alice", 50 * 1024));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1);
+}
+
+/// `ccgate submit` refuses a message over its `--max-size` (1 MiB unless
+/// given) unread; it applied a move from a 50 MB message.
+#[test]
+fn submit_has_a_size_limit() {
+    let (_dir, db) = world();
+    let submit = |body: Vec<u8>| {
+        assert_cmd::Command::cargo_bin("ccgate")
+            .expect("binary")
+            .env_remove("CCGATE_DB")
+            .arg("--db")
+            .arg(&db)
+            .args([
+                "submit",
+                "--channel",
+                "email",
+                "--from",
+                "alice@example.test",
+            ])
+            .write_stdin(body)
+            .output()
+            .expect("run")
+    };
+    let mut body = b"1. e4\n".to_vec();
+    body.resize(2 * 1024 * 1024, b'x');
+    let out = submit(body);
+    assert!(!out.status.success(), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("larger than"),
+        "{out:?}"
+    );
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 0);
+    let out = submit(b"1. e4\n".to_vec());
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1);
+}
+
+/// A gateway reading `gw`'s mailbox on the lab's Dovecot over IMAP, moving
+/// processed mail to `move_to`, with a 100 KB size limit.
+fn imap_gateway(lab: &MailLab, move_to: &str) -> Gateway {
+    lab.add_user("gw", "gw-secret");
+    let mut gw = Gateway::new(&format!(
+        r#"
+[email]
+from = "gw@example.test"
+max_size = 102400
+[email.imap]
+host = "127.0.0.1"
+port = {imap}
+security = "plain"
+user = "gw"
+password_env = "CCGATE_TEST_IMAP_PASSWORD"
+poll_every = "1s"
+move_to = "{move_to}"
+"#,
+        imap = lab.imap_port(),
+    ));
+    gw.env("CCGATE_TEST_IMAP_PASSWORD", "gw-secret");
+    gw
+}
+
+fn files_in(dir: &Path) -> usize {
+    ["new", "cur"]
+        .iter()
+        .filter_map(|sub| std::fs::read_dir(dir.join(sub)).ok())
+        .map(|entries| entries.count())
+        .sum()
+}
+
+/// A missing `move_to` folder: the server's `NO [TRYCREATE]` is acted on
+/// (the folder created, the move retried), so the mailbox drains. Before,
+/// the first message stalled the input for good, with a login a second.
+/// The oversized mail among them is fetched only as far as its evidence
+/// (its RFC822.SIZE is asked first) and answered once.
+#[test]
+fn imap_creates_a_missing_move_to_folder_and_fetches_the_size_first() {
+    let lab = MailLab::start();
+    let mut gw = imap_gateway(&lab, "Done");
+    let db = gw.db();
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    lab.deliver(
+        "gw",
+        &big_mail("alice@example.test", "big@alice", 300 * 1024),
+    );
+    lab.deliver("gw", &mail("alice@example.test", "m1@alice", "", "1. e4"));
+    gw.start();
+    wait_until("both mails processed", WAIT, || {
+        count(
+            &db,
+            "SELECT count(*) FROM journal WHERE outcome IS NOT NULL",
+        ) == 2
+    });
+    let done = lab.maildir("gw").join(".Done");
+    wait_until("both mails moved", WAIT, || files_in(&done) == 2);
+    // A move is a copy, then an expunge: the INBOX empties a moment later.
+    wait_until("INBOX empty", WAIT, || files_in(&lab.maildir("gw")) == 0);
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1);
+    let journaled = count(&db, "SELECT max(length(raw)) FROM journal");
+    assert!(journaled <= 64 * 1024, "{journaled} bytes journaled");
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM outbox WHERE body LIKE '%too large%'"
+        ),
+        1
+    );
+    assert!(gw.stop().success());
+    let logins = gw.log().matches("IMAP input connected").count();
+    assert_eq!(logins, 1, "{}", gw.log());
+}
+
+/// A folder the server will not create: each message is processed once and
+/// left in place, the ones after it are still read, and the input does not
+/// reconnect in a loop.
+#[test]
+fn a_message_the_server_will_not_move_blocks_nothing() {
+    let lab = MailLab::start();
+    let mut gw = imap_gateway(&lab, "no/such/../folder");
+    let db = gw.db();
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    lab.deliver("gw", &mail("alice@example.test", "m1@alice", "", "1. e4"));
+    lab.deliver("gw", &mail("bob@example.test", "m2@bob", "", "1... e5"));
+    gw.start();
+    wait_until("both moves applied", WAIT, || {
+        count(&db, "SELECT count(*) FROM moves") == 2
+    });
+    // Some polls later, still one connection and each mail journaled once.
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(gw.stop().success());
+    assert_eq!(count(&db, "SELECT count(*) FROM journal"), 2);
+    let log = gw.log();
+    assert_eq!(log.matches("IMAP input connected").count(), 1, "{log}");
+    assert!(log.contains("refused to acknowledge"), "{log}");
+}

@@ -29,11 +29,15 @@ fn new_code() -> String {
 
 /// The confirmation code a message gives, upper-cased, and whether it says
 /// so (`confirm CODE`) rather than being a bare code: the first line that is
-/// not blank is `confirm` and one word, or one word of [`CODE_LEN`] code
-/// letters. A bare word counts only if it opens a hold; `e4` never does.
+/// `confirm` and one word, or one word of [`CODE_LEN`] code letters. Any
+/// line, as the subject comes first ("Re: …"). A bare word counts only if
+/// it opens a hold; `e4` never does.
 pub(super) fn code_in(text: &str) -> Option<(String, bool)> {
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty())?;
-    let mut words = first.split_whitespace();
+    text.lines().find_map(code_of_line)
+}
+
+fn code_of_line(line: &str) -> Option<(String, bool)> {
+    let mut words = line.split_whitespace();
     let head = words.next()?;
     let (word, explicit) = if head.eq_ignore_ascii_case("confirm") {
         (words.next()?, true)
@@ -97,6 +101,10 @@ mod tests {
             Some((code.clone(), true))
         );
         assert_eq!(code_in(&code), Some((code.clone(), false)));
+        assert_eq!(
+            code_in(&format!("Re: your move\n{code}")),
+            Some((code.clone(), false))
+        );
         assert_eq!(code_in("confirm"), None);
         assert_eq!(code_in("e4"), None);
         assert_eq!(code_in("1. e4 e5"), None);

@@ -1008,12 +1008,13 @@ fn an_unauthenticated_move_is_held_until_its_code_comes_back() {
     );
     // The game and its clocks are as they were while the move waits.
     assert_eq!(w.row(g), before);
-    // Anna sends the code back, bare and in small letters: the move is played.
+    // Anna sends the code back, bare, in small letters, below a subject line:
+    // the move is played.
     let p = w.send_as(
         Channel::Email,
         &a.addr,
         "c1",
-        &code.to_lowercase(),
+        &format!("Zug\n{}", code.to_lowercase()),
         forged(),
     );
     assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");

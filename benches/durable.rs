@@ -634,7 +634,7 @@ impl Message {
             transport_id: Some(self.id.clone()),
             raw: self.text.as_bytes().to_vec(),
             text: self.text.clone(),
-            unverified: None,
+            auth: ccgate::service::Auth::Unchecked,
         }
     }
 }

@@ -220,6 +220,9 @@ pub fn check_config(file: &Path) -> ExitCode {
                 c.db.display(),
                 inputs.join(", ")
             );
+            if let Some(why) = c.email.config.trusts_from() {
+                println!("warning: {why}");
+            }
             ExitCode::SUCCESS
         }
         Err(e) => fail(&format!("{}: {e}", file.display())),
@@ -678,7 +681,7 @@ pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> Result<(), CommandError> {
         transport_id: a.id,
         raw,
         text,
-        unverified: None,
+        auth: service::Auth::Unchecked,
     };
     match service::submit(&mut store, &msg, now()) {
         Ok(done) => {

@@ -35,6 +35,9 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     if config.inputs().is_empty() {
         tracing::warn!("{}", crate::commands::NO_INPUT);
     }
+    if let Some(why) = config.email.config.trusts_from() {
+        tracing::warn!("{why}");
+    }
     std::fs::create_dir_all(&config.data_dir)
         .map_err(|e| format!("data directory {}: {e}", config.data_dir.display()))?;
     let db = &config.db;

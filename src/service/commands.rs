@@ -1,7 +1,9 @@
-//! Players' commands, one function each: draw offers, acceptance, refusal
-//! and claims, resignation, the board, the record, notation, language,
-//! leave and help.
+//! Players' commands, one rule each: draw offers, acceptance, refusal and
+//! claims, resignation, the board, the record, notation, language, help and
+//! leave. A rule is a function of the loaded game, the sender (and, where
+//! the opponent is told, the opponent) that returns its [`Decision`].
 
+use super::decision::{Decision, To, Write};
 use super::*;
 
 impl Ctx<'_, '_> {
@@ -9,177 +11,192 @@ impl Ctx<'_, '_> {
     pub(super) fn command(
         &mut self,
         player: &Player,
-        game: Loaded,
+        mut game: Loaded,
         line: &ParsedLine,
         cmd: &Command,
     ) -> store::Result<()> {
-        match cmd {
-            Command::OfferDraw => self.offer_draw(player, &game),
-            Command::AcceptDraw => self.accept_draw(player, game),
-            Command::DeclineDraw => self.decline_draw(player, &game),
-            Command::ClaimDraw(kind) => self.claim_draw(player, game, line, *kind),
-            Command::Resign => self.resign(player, game),
-            Command::Board => self.board(player, &game),
-            Command::Pgn => self.pgn(player, &game),
+        let decision = match cmd {
+            Command::OfferDraw => offer_draw(&game, player, self.opponent(player, &game)?),
+            Command::AcceptDraw => accept_draw(&game, player),
+            Command::DeclineDraw => decline_draw(&game, player, self.opponent(player, &game)?),
+            Command::ClaimDraw(kind) => claim_draw(&game, player, line, *kind),
+            Command::Resign => resign(&game, player),
+            Command::Board => board(&game, player, self.by_email()),
+            Command::Pgn => pgn(&game, player),
             // Answered before a game is looked for.
-            Command::Notation(_) | Command::Lang(_) | Command::Help | Command::Leave(_) => Ok(()),
-        }
-    }
-
-    /// Tells `player`'s opponent of what `player` did, and journals the step.
-    fn tell_opponent(
-        &mut self,
-        player: &Player,
-        game: &Loaded,
-        notice: Notice,
-        step: GameStep,
-    ) -> store::Result<()> {
-        if let Some(o) = self.tx.player(game.opponent_id(player.id))? {
-            self.send_to(&o, Some(game.row.id), None, &notice)?;
-        }
-        self.outcomes.push(Step::InGame(game.row.id, step));
-        Ok(())
-    }
-
-    pub(super) fn offer_draw(&mut self, player: &Player, game: &Loaded) -> store::Result<()> {
-        let me = game.color_of(player.id);
-        self.tx.set_draw_offer(game.row.id, Some(me))?;
-        let notice = Notice::DrawOffered {
-            game: game.row.id,
-            opponent: player.name.clone(),
+            Command::Notation(_) | Command::Lang(_) | Command::Help | Command::Leave(_) => {
+                Decision::default()
+            }
         };
-        self.tell_opponent(player, game, notice, GameStep::DrawOffered)
+        self.apply(decision, Some(&mut game))
     }
 
-    pub(super) fn accept_draw(&mut self, player: &Player, mut game: Loaded) -> store::Result<()> {
-        if game.row.draw_offer == Some(!game.color_of(player.id)) {
-            return self.finish(&mut game, GameResult::Draw, Termination::DrawAgreed);
-        }
-        let notice = Notice::NoDrawOffer { game: game.row.id };
-        self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-        self.outcomes
-            .push(Step::InGame(game.row.id, GameStep::NoDrawOfferToAccept));
-        Ok(())
+    fn opponent(&self, player: &Player, game: &Loaded) -> store::Result<Option<Player>> {
+        self.tx.player(game.opponent_id(player.id))
     }
 
-    pub(super) fn decline_draw(&mut self, player: &Player, game: &Loaded) -> store::Result<()> {
-        if game.row.draw_offer != Some(!game.color_of(player.id)) {
-            let notice = Notice::NoDrawOffer { game: game.row.id };
-            return self.reply_to_sender(Some(player), Some(game.row.id), &notice);
-        }
-        self.tx.set_draw_offer(game.row.id, None)?;
-        let notice = Notice::DrawDeclined {
-            game: game.row.id,
-            opponent: player.name.clone(),
-        };
-        self.tell_opponent(player, game, notice, GameStep::DrawDeclined)
-    }
-
-    pub(super) fn claim_draw(
-        &mut self,
-        player: &Player,
-        mut game: Loaded,
-        line: &ParsedLine,
-        kind: Option<ClaimKind>,
-    ) -> store::Result<()> {
-        let kind = kind.map(|k| match k {
-            ClaimKind::Repetition => Claim::ThreefoldRepetition,
-            ClaimKind::FiftyMoves => Claim::FiftyMoves,
-        });
-        if let Some(claim) = game.record.claim(kind) {
-            return self.finish(&mut game, GameResult::Draw, Termination::DrawClaimed(claim));
-        }
-        let reason = match kind {
-            Some(Claim::ThreefoldRepetition) => "the position has not occurred three times",
-            Some(Claim::FiftyMoves) => "fifty moves have not passed without a capture or pawn move",
-            None => "neither threefold repetition nor the fifty-move rule applies",
-        };
-        let notice = Notice::ClaimRefused {
-            game: game.row.id,
-            reason,
-        };
-        self.reject(
-            player,
-            &game,
-            line,
-            IncidentKind::ClaimRefused,
-            reason.into(),
-            &notice,
-        )
-    }
-
-    pub(super) fn resign(&mut self, player: &Player, mut game: Loaded) -> store::Result<()> {
-        let loser = game.color_of(player.id);
-        self.finish(
-            &mut game,
-            GameResult::loss_for(loser),
-            Termination::Resigned(player.name.clone()),
-        )
-    }
-
-    pub(super) fn board(&mut self, player: &Player, game: &Loaded) -> store::Result<()> {
-        let pos = &game.record.pos;
-        let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
-        // Only email has room for the diagram.
-        let by_email = matches!(
+    /// Whether the message came by email, which has room for a diagram.
+    fn by_email(&self) -> bool {
+        matches!(
             self.actor,
             Actor::Sender {
                 channel: Channel::Email,
                 ..
             }
-        );
-        let notice = Notice::Board {
-            game: game.row.id,
-            fen: fen.to_string(),
-            turn: if pos.turn() == Color::White {
-                "White"
-            } else {
-                "Black"
-            },
-            code: game.record.check_code(),
-            diagram: by_email.then(|| diagram(pos)),
-        };
-        self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-        self.outcomes
-            .push(Step::InGame(game.row.id, GameStep::BoardSent));
-        Ok(())
-    }
-
-    pub(super) fn pgn(&mut self, player: &Player, game: &Loaded) -> store::Result<()> {
-        let notice = Notice::Record {
-            game: game.row.id,
-            record: movetext(game, player.notation, player.lang),
-        };
-        self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-        self.outcomes
-            .push(Step::InGame(game.row.id, GameStep::RecordSent));
-        Ok(())
+        )
     }
 
     pub(super) fn set_notation(&mut self, player: &Player, n: Notation) -> store::Result<()> {
-        self.tx.set_notation(player.id, n)?;
-        self.reply_to_sender(Some(player), None, &Notice::NotationSet(n))?;
-        self.outcomes.push(Step::NotationSet(n));
-        Ok(())
+        let d = Decision::default()
+            .write(Write::Notation(player.id, n))
+            .tell(To::Sender(Some(player.clone())), Notice::NotationSet(n))
+            .step(Step::NotationSet(n));
+        self.apply(d, None)
     }
 
     pub(super) fn set_lang(&mut self, player: &Player, l: Lang) -> store::Result<()> {
-        self.tx.set_lang(player.id, l)?;
-        self.reply_to_sender(Some(player), None, &Notice::LangSet(l))?;
-        self.outcomes.push(Step::LangSet(l));
-        Ok(())
+        let d = Decision::default()
+            .write(Write::Lang(player.id, l))
+            .tell(To::Sender(Some(player.clone())), Notice::LangSet(l))
+            .step(Step::LangSet(l));
+        self.apply(d, None)
     }
 
     pub(super) fn help(&mut self, player: &Player) -> store::Result<()> {
-        self.reply_to_sender(Some(player), None, &Notice::Help)?;
-        self.outcomes.push(Step::Help);
-        Ok(())
+        let d = Decision::default()
+            .tell(To::Sender(Some(player.clone())), Notice::Help)
+            .step(Step::Help);
+        self.apply(d, None)
     }
 
     pub(super) fn leave(&mut self, player: &Player, days: u32) -> store::Result<()> {
         let notice = self.request_leave(player, days)?;
-        self.reply_to_sender(Some(player), None, &notice)?;
-        self.outcomes.push(Step::LeaveRequested(days));
-        Ok(())
+        let d = Decision::default()
+            .tell(To::Sender(Some(player.clone())), notice)
+            .step(Step::LeaveRequested(days));
+        self.apply(d, None)
     }
+}
+
+/// Tells the opponent, if registered, of what the sender did.
+fn tell_opponent(d: Decision, opponent: Option<Player>, notice: Notice) -> Decision {
+    match opponent {
+        Some(o) => d.tell(To::Player(o), notice),
+        None => d,
+    }
+}
+
+fn offer_draw(game: &Loaded, player: &Player, opponent: Option<Player>) -> Decision {
+    let id = game.row.id;
+    let d = Decision::about(id)
+        .write(Write::DrawOffer {
+            game: id,
+            by: Some(game.color_of(player.id)),
+        })
+        .step(Step::InGame(id, GameStep::DrawOffered));
+    let notice = Notice::DrawOffered {
+        game: id,
+        opponent: player.name.clone(),
+    };
+    tell_opponent(d, opponent, notice)
+}
+
+fn accept_draw(game: &Loaded, player: &Player) -> Decision {
+    let id = game.row.id;
+    if game.row.draw_offer == Some(!game.color_of(player.id)) {
+        return Decision::about(id).finish(GameResult::Draw, Termination::DrawAgreed);
+    }
+    Decision::about(id)
+        .tell(
+            To::Sender(Some(player.clone())),
+            Notice::NoDrawOffer { game: id },
+        )
+        .step(Step::InGame(id, GameStep::NoDrawOfferToAccept))
+}
+
+fn decline_draw(game: &Loaded, player: &Player, opponent: Option<Player>) -> Decision {
+    let id = game.row.id;
+    if game.row.draw_offer != Some(!game.color_of(player.id)) {
+        return Decision::about(id).tell(
+            To::Sender(Some(player.clone())),
+            Notice::NoDrawOffer { game: id },
+        );
+    }
+    let d = Decision::about(id)
+        .write(Write::DrawOffer { game: id, by: None })
+        .step(Step::InGame(id, GameStep::DrawDeclined));
+    let notice = Notice::DrawDeclined {
+        game: id,
+        opponent: player.name.clone(),
+    };
+    tell_opponent(d, opponent, notice)
+}
+
+fn claim_draw(
+    game: &Loaded,
+    player: &Player,
+    line: &ParsedLine,
+    kind: Option<ClaimKind>,
+) -> Decision {
+    let kind = kind.map(|k| match k {
+        ClaimKind::Repetition => Claim::ThreefoldRepetition,
+        ClaimKind::FiftyMoves => Claim::FiftyMoves,
+    });
+    if let Some(claim) = game.record.claim(kind) {
+        return Decision::about(game.row.id)
+            .finish(GameResult::Draw, Termination::DrawClaimed(claim));
+    }
+    let reason = match kind {
+        Some(Claim::ThreefoldRepetition) => "the position has not occurred three times",
+        Some(Claim::FiftyMoves) => "fifty moves have not passed without a capture or pawn move",
+        None => "neither threefold repetition nor the fifty-move rule applies",
+    };
+    let notice = Notice::ClaimRefused {
+        game: game.row.id,
+        reason,
+    };
+    Decision::refusal(
+        game,
+        player,
+        line,
+        IncidentKind::ClaimRefused,
+        reason.into(),
+        notice,
+    )
+}
+
+fn resign(game: &Loaded, player: &Player) -> Decision {
+    Decision::about(game.row.id).finish(
+        GameResult::loss_for(game.color_of(player.id)),
+        Termination::Resigned(player.name.clone()),
+    )
+}
+
+fn board(game: &Loaded, player: &Player, with_diagram: bool) -> Decision {
+    let pos = &game.record.pos;
+    let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
+    let notice = Notice::Board {
+        game: game.row.id,
+        fen: fen.to_string(),
+        turn: if pos.turn() == Color::White {
+            "White"
+        } else {
+            "Black"
+        },
+        code: game.record.check_code(),
+        diagram: with_diagram.then(|| diagram(pos)),
+    };
+    Decision::about(game.row.id)
+        .tell(To::Sender(Some(player.clone())), notice)
+        .step(Step::InGame(game.row.id, GameStep::BoardSent))
+}
+
+fn pgn(game: &Loaded, player: &Player) -> Decision {
+    let notice = Notice::Record {
+        game: game.row.id,
+        record: movetext(game, player.notation, player.lang),
+    };
+    Decision::about(game.row.id)
+        .tell(To::Sender(Some(player.clone())), notice)
+        .step(Step::InGame(game.row.id, GameStep::RecordSent))
 }

@@ -49,7 +49,7 @@ impl Ctx<'_, '_> {
                     // The system plays it for the owner: the owner's confirmation
                     // goes to the owner, not to the message's sender.
                     let sender = std::mem::replace(&mut self.actor, Actor::System);
-                    let applied = self.apply(
+                    let applied = self.play(
                         &owner,
                         game,
                         mv,
@@ -80,7 +80,7 @@ impl Ctx<'_, '_> {
                         mv: text,
                     };
                     self.send_to(&owner, Some(game.row.id), None, &note)?;
-                    self.outcomes
+                    self.steps
                         .push(Step::InGame(game.row.id, GameStep::ConditionalsDropped));
                     return Ok(());
                 }
@@ -160,7 +160,7 @@ impl Ctx<'_, '_> {
             pairs: shown,
         };
         self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-        self.outcomes.push(Step::InGame(
+        self.steps.push(Step::InGame(
             game.row.id,
             GameStep::ConditionalsStored(pairs.len()),
         ));

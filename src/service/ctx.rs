@@ -15,6 +15,9 @@ pub enum Actor {
     System,
 }
 
+/// One message's (or one sweep's, one director's action's) work: the store
+/// transaction every write goes through, who acts, and what was decided so
+/// far (steps for the journal, replies for the outbox).
 pub(super) struct Ctx<'c, 's> {
     pub(super) tx: &'c Tx<'s>,
     /// The inbound message being processed; `None` for the clock sweep and
@@ -23,7 +26,7 @@ pub(super) struct Ctx<'c, 's> {
     pub(super) actor: Actor,
     pub(super) now: Timestamp,
     /// What was done, step by step, for the journal.
-    pub(super) outcomes: Vec<Step>,
+    pub(super) steps: Vec<Step>,
     /// Replies decided so far, queued by [`Ctx::flush`].
     pub(super) replies: Vec<Pending>,
     /// The game as the last line (a move) left it, so the sheets need not
@@ -46,7 +49,7 @@ impl<'c, 's> Ctx<'c, 's> {
             journal_id: None,
             actor,
             now,
-            outcomes: Vec::new(),
+            steps: Vec::new(),
             replies: Vec::new(),
             latest: None,
         }
@@ -113,7 +116,7 @@ impl Ctx<'_, '_> {
             None,
             entry.player_id,
         )?;
-        self.outcomes.push(Step::Undeliverable {
+        self.steps.push(Step::Undeliverable {
             reply: entry.id,
             next,
         });

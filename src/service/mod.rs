@@ -13,7 +13,9 @@ mod clock;
 mod commands;
 mod conditional;
 mod ctx;
+mod decision;
 mod director;
+mod hold;
 mod moves;
 mod notice;
 mod pin;
@@ -34,6 +36,12 @@ use crate::notation::{
 use crate::protocol::address::{Channel, normalize};
 use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, ParsedLine, Profile};
 use crate::protocol::sms::fit;
+use crate::store::{
+    self, GameId, GameRow, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow, NewIncident,
+    NewReply, Outgoing, Player, PlayerId, ReplyId, Sheet, Store, Tx,
+};
+
+// The files of the service share the imports above (`use super::*`).
 pub use clock::{SweepReport, effective_leaves, sweep_clocks, with_penalty};
 pub use ctx::Actor;
 use ctx::Ctx;
@@ -41,12 +49,8 @@ pub use director::{adjudicate, takeback};
 pub use moves::read_players_move;
 pub use notice::{MoveNotice, Notice};
 pub use pin::{hash_pin, pin_of_line};
+pub use route::MAX_LINES;
 pub use steps::{GameStep, Refusal, Step};
-
-use crate::store::{
-    self, GameId, GameRow, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow, NewIncident,
-    NewReply, Outgoing, Player, PlayerId, ReplyId, Sheet, Store, Tx,
-};
 
 /// An inbound message as a transport hands it over.
 #[derive(Debug, Clone)]
@@ -61,10 +65,23 @@ pub struct Inbound {
     pub raw: Vec<u8>,
     /// The text to read (for email, the body the transport extracted).
     pub text: String,
-    /// Set when the transport could not vouch for the sender (a failed
-    /// authentication check, or a policy requiring PINs): the message is
-    /// then read only with the player's PIN. Says why, for the record.
-    pub unverified: Option<String>,
+    /// What the transport could tell about the sender.
+    pub auth: Auth,
+}
+
+/// What a transport could tell about a message's sender.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Auth {
+    /// Nothing was checked (an input with no check configured, the
+    /// operator's own `submit`): a player's PIN is asked as always.
+    Unchecked,
+    /// A check the operator trusts passed (an aligned DKIM or DMARC pass
+    /// from their own server): no PIN is asked, so no PIN lock, which a
+    /// forger's failures may have set, can refuse it. Says which check.
+    Vouched(String),
+    /// The check failed, or the policy requires PINs: read only with the
+    /// player's PIN. Says why, for the record.
+    Unverified(String),
 }
 
 /// What happened to a message.
@@ -103,7 +120,7 @@ impl Processed {
 /// Processes one inbound message.
 pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
     handle(store, msg, now, |ctx, sender| {
-        ctx.process((msg.channel, sender), &msg.text, msg.unverified.as_deref())
+        ctx.process((msg.channel, sender), &msg.text, &msg.auth)
     })
 }
 
@@ -126,12 +143,12 @@ pub fn set_aside(
 ) -> store::Result<Processed> {
     handle(store, msg, now, |ctx, sender| {
         match why {
-            Aside::Ignored(reason) => ctx.outcomes.push(Step::Ignored(reason.clone())),
+            Aside::Ignored(reason) => ctx.steps.push(Step::Ignored(reason.clone())),
             Aside::TooLarge { size, limit } => {
                 let player = ctx.tx.player_by_address(msg.channel, sender)?;
                 let notice = Notice::TooLarge { limit: *limit };
                 ctx.reply_to_sender(player.as_ref(), None, &notice)?;
-                ctx.outcomes.push(Step::Refused(Refusal::TooLarge {
+                ctx.steps.push(Step::Refused(Refusal::TooLarge {
                     size: *size,
                     limit: *limit,
                 }));
@@ -159,7 +176,7 @@ pub fn bounced(
         match entry {
             Some(entry) => ctx.undeliverable(&entry, &format!("bounced: {diagnostic}")),
             None => {
-                ctx.outcomes
+                ctx.steps
                     .push(Step::Ignored("delivery report matching no reply".into()));
                 Ok(())
             }
@@ -244,8 +261,10 @@ fn handle(
     // message. The transport acknowledges only after it returns, so a crash
     // inside it loses nothing (the message comes again) and a crash after it
     // repeats nothing (the journal knows the transport id).
+    // The journal is evidence that others read (exports, dossiers): no PIN in it.
+    let raw = pin::without_pins(&msg.raw);
     let tx = store.write()?;
-    let journal_id = match tx.journal(msg.channel, &transport_id, &sender, &msg.raw, now)? {
+    let journal_id = match tx.journal(msg.channel, &transport_id, &sender, &raw, now)? {
         Journaled::New(id) => id,
         Journaled::Seen(entry) if entry.outcome.is_some() => {
             return Ok(Processed {
@@ -267,12 +286,12 @@ fn handle(
             address: sender.clone(),
         },
         now,
-        outcomes: Vec::new(),
+        steps: Vec::new(),
         replies: Vec::new(),
         latest: None,
     };
     let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
-    let steps = std::mem::take(&mut ctx.outcomes);
+    let steps = std::mem::take(&mut ctx.steps);
     let outcome = steps::journal_text(&steps);
     match processed {
         Ok(()) => {

@@ -1,6 +1,7 @@
 //! Moves: reading a player's move, refusing it with the reason, or
 //! applying it and telling both players.
 
+use super::decision::{Decision, Write};
 use super::*;
 
 /// The Uedemann table a player's notation names, if any.
@@ -73,7 +74,7 @@ impl Ctx<'_, '_> {
         if to_move != me {
             if let Some(resent) = self.resent_move(player, &game, own) {
                 self.notify_move(player, &game, resent, true, false)?;
-                self.outcomes.push(Step::ConfirmedAgain {
+                self.steps.push(Step::ConfirmedAgain {
                     game: game.row.id,
                     ply: resent,
                 });
@@ -134,7 +135,7 @@ impl Ctx<'_, '_> {
                 if own.draw_offer {
                     written.push_str(crate::notation::DRAW_OFFER);
                 }
-                self.apply(player, &mut game, mv, &written, notation, own.draw_offer)?;
+                self.play(player, &mut game, mv, &written, notation, own.draw_offer)?;
                 self.run_conditionals(&mut game)?;
                 self.latest = Some(game);
                 Ok(())
@@ -186,8 +187,7 @@ impl Ctx<'_, '_> {
         self.reject(player, game, line, IncidentKind::Desync, detail, &notice)
     }
 
-    /// Records a refusal about a game: the incident with the position it was
-    /// judged in, the reply to the sender, and the journal outcome.
+    /// Records a refusal about a game: see [`Decision::refusal`].
     pub(super) fn reject(
         &mut self,
         player: &Player,
@@ -197,21 +197,8 @@ impl Ctx<'_, '_> {
         detail: String,
         notice: &Notice,
     ) -> store::Result<()> {
-        self.outcomes.push(Step::RefusedInGame {
-            game: game.row.id,
-            kind,
-            why: detail.clone(),
-        });
-        let pos = Some(game.record.pos.clone());
-        self.incident(
-            Some(game.row.id),
-            pos,
-            kind,
-            detail,
-            Some(&line.text),
-            Some(player.id),
-        )?;
-        self.reply_to_sender(Some(player), Some(game.row.id), notice)
+        let d = Decision::refusal(game, player, line, kind, detail, notice.clone());
+        self.apply(d, None)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -225,44 +212,12 @@ impl Ctx<'_, '_> {
         reason: &str,
         suggestions: Vec<Move>,
     ) -> store::Result<()> {
-        let pos = &game.record.pos;
-        let opts = WriteOptions::new(player.lang);
-        // The event's policy: postal rules charge days for an illegal move.
-        let penalty = game.row.penalty_days;
-        let penalty_days = (penalty > 0 && kind == IncidentKind::Illegal).then_some(penalty);
-        if let Some(days) = penalty_days {
-            self.tx
-                .add_penalty(game.row.id, player.id, days, reason, self.now)?;
-        }
-        let notice = Notice::Refused {
-            game: game.row.id,
-            text: text.to_string(),
-            reason: reason.to_string(),
-            did_you_mean: suggestions
-                .iter()
-                .map(|m| write_move(pos, *m, player.notation, &opts))
-                .collect(),
-            penalty_days,
-        };
-        self.incident(
-            Some(game.row.id),
-            Some(pos.clone()),
-            kind,
-            reason.to_string(),
-            Some(&line.text),
-            Some(player.id),
-        )?;
-        self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-        self.outcomes.push(Step::RefusedInGame {
-            game: game.row.id,
-            kind,
-            why: reason.to_string(),
-        });
-        Ok(())
+        let d = refused_move(game, player, line, text, kind, reason, &suggestions);
+        self.apply(d, None)
     }
 
     /// Applies a legal move, then tells both players (or ends the game).
-    pub(super) fn apply(
+    pub(super) fn play(
         &mut self,
         player: &Player,
         game: &mut Loaded,
@@ -298,7 +253,7 @@ impl Ctx<'_, '_> {
             self.tx.set_draw_offer(game.row.id, offer_by)?;
             game.row.draw_offer = offer_by;
         }
-        self.outcomes.push(Step::Applied {
+        self.steps.push(Step::Applied {
             game: game.row.id,
             ply,
             uci: UciMove::from_standard(mv).to_string(),
@@ -380,13 +335,50 @@ impl Ctx<'_, '_> {
                 self.send_to(&p, Some(game.row.id), None, &notice)?;
             }
         }
-        self.outcomes.push(Step::GameOver {
+        self.steps.push(Step::GameOver {
             game: game.row.id,
             result,
             reason,
         });
         Ok(())
     }
+}
+
+/// A move not applied: why, the moves it may have meant in the player's
+/// notation, and the days the event's policy charges for an illegal one.
+fn refused_move(
+    game: &Loaded,
+    player: &Player,
+    line: &ParsedLine,
+    text: &str,
+    kind: IncidentKind,
+    reason: &str,
+    suggestions: &[Move],
+) -> Decision {
+    let pos = &game.record.pos;
+    let opts = WriteOptions::new(player.lang);
+    let penalty = game.row.penalty_days;
+    let penalty_days = (penalty > 0 && kind == IncidentKind::Illegal).then_some(penalty);
+    let notice = Notice::Refused {
+        game: game.row.id,
+        text: text.to_string(),
+        reason: reason.to_string(),
+        did_you_mean: suggestions
+            .iter()
+            .map(|m| write_move(pos, *m, player.notation, &opts))
+            .collect(),
+        penalty_days,
+    };
+    let mut d = Decision::refusal(game, player, line, kind, reason.to_string(), notice);
+    if let Some(days) = penalty_days {
+        d = d.write(Write::Penalty {
+            game: game.row.id,
+            player: player.id,
+            days,
+            reason: reason.to_string(),
+        });
+    }
+    d
 }
 
 pub(super) fn echo_text(item: &Item) -> String {

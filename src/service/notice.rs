@@ -12,12 +12,25 @@ use crate::store::GameId;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
     UnknownSender,
-    Unauthenticated,
+    /// A message from an address that could not be authenticated, held
+    /// until the owner of the address sends `code` back within `hours`.
+    Held {
+        code: String,
+        hours: i64,
+    },
+    /// A confirmation code that opens no hold.
+    HoldExpired,
     BadPin,
     Help,
     /// A message over the size limit (in bytes).
     TooLarge {
         limit: usize,
+    },
+    /// A message with more lines than one message may have answered: the
+    /// first `limit` were, `skipped` were not.
+    TooManyLines {
+        limit: usize,
+        skipped: usize,
     },
     NotYourGame {
         game: GameId,
@@ -174,12 +187,23 @@ impl Notice {
         let t = |key| template(key, lang);
         match self {
             Notice::UnknownSender => t(Key::UnknownSender).to_string(),
-            Notice::Unauthenticated => t(Key::Unauthenticated).to_string(),
+            Notice::Held { code, hours } => fill(
+                t(Key::Held),
+                &[("code", code), ("hours", &hours.to_string())],
+            ),
+            Notice::HoldExpired => t(Key::HoldExpired).to_string(),
             Notice::BadPin => t(Key::BadPin).to_string(),
             Notice::Help => t(Key::Help).to_string(),
             Notice::TooLarge { limit } => {
                 fill(t(Key::TooLarge), &[("limit", &(limit / 1024).to_string())])
             }
+            Notice::TooManyLines { limit, skipped } => fill(
+                t(Key::TooManyLines),
+                &[
+                    ("limit", &limit.to_string()),
+                    ("skipped", &skipped.to_string()),
+                ],
+            ),
             Notice::NotYourGame { game } => {
                 fill(t(Key::NotYourGame), &[("game", &game.to_string())])
             }

@@ -37,10 +37,15 @@ impl Ctx<'_, '_> {
                         .is_ok()
                 })
             });
-        // Five wrong PINs lock the player's PIN for an hour: guessing four digits takes years.
-        let lock = (!ok && player.pin_failures + 1 >= 5)
-            .then(|| self.now + jiff::SignedDuration::from_hours(1));
-        self.tx.record_pin_attempt(player.id, ok, lock)?;
+        // Five wrong PINs lock the player's PIN for an hour: guessing four
+        // digits takes years. A missing PIN is no guess, so it counts for
+        // nothing: otherwise one forged mail an hour, PIN or not, would keep
+        // the owner locked out for good.
+        if given.is_some() && !locked {
+            let lock = (!ok && player.pin_failures + 1 >= 5)
+                .then(|| self.now + jiff::SignedDuration::from_hours(1));
+            self.tx.record_pin_attempt(player.id, ok, lock)?;
+        }
         if !ok {
             let why = if locked {
                 "PIN locked after repeated failures"
@@ -58,7 +63,7 @@ impl Ctx<'_, '_> {
                 Some(player.id),
             )?;
             self.reply_to_sender(Some(player), None, &Notice::BadPin)?;
-            self.outcomes.push(Step::Refused(Refusal::Pin(why)));
+            self.steps.push(Step::Refused(Refusal::Pin(why)));
         }
         Ok(ok)
     }
@@ -66,14 +71,43 @@ impl Ctx<'_, '_> {
 
 /// Hashes a PIN for storage (argon2id with a random salt).
 pub fn hash_pin(pin: &str) -> Result<String, String> {
-    use argon2::password_hash::{PasswordHasher, SaltString, rand_core::OsRng};
     let pin = pin.trim();
     if pin.len() < 4 || !pin.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return Err("a PIN is at least 4 letters or digits".into());
     }
+    hash_secret(pin)
+}
+
+/// argon2id with a random salt, as the players table keeps PINs.
+fn hash_secret(secret: &str) -> Result<String, String> {
+    use argon2::password_hash::{PasswordHasher, SaltString, rand_core::OsRng};
     let salt = SaltString::generate(&mut OsRng);
     argon2::Argon2::default()
-        .hash_password(pin.as_bytes(), &salt)
+        .hash_password(secret.as_bytes(), &salt)
         .map(|h| h.to_string())
         .map_err(|e| e.to_string())
+}
+
+/// A message as the journal keeps it: every PIN line replaced by
+/// `pin withheld <hash>`, so the fact a PIN was given, and which one for
+/// whoever knows it, stays on record while the PIN itself is not. The
+/// hash is salted argon2id like the players table's: a PIN of four digits
+/// under a fast hash would be read back in microseconds. Lines are matched
+/// as sent; a PIN inside a base64-encoded body part is not seen here.
+pub fn without_pins(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len());
+    for line in raw.split_inclusive(|&b| b == b'\n') {
+        let content = line.strip_suffix(b"\n").unwrap_or(line);
+        let content = content.strip_suffix(b"\r").unwrap_or(content);
+        let pin = std::str::from_utf8(content).ok().and_then(pin_of_line);
+        match pin {
+            Some(pin) => {
+                let hash = hash_secret(pin).unwrap_or_else(|_| "unhashed".to_string());
+                out.extend_from_slice(format!("pin withheld {hash}").as_bytes());
+                out.extend_from_slice(&line[content.len()..]);
+            }
+            None => out.extend_from_slice(line),
+        }
+    }
+    out
 }

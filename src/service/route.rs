@@ -3,13 +3,16 @@
 use super::moves::table_of;
 use super::*;
 
+/// The most lines of one message that are answered.
+pub const MAX_LINES: usize = 20;
+
 impl Ctx<'_, '_> {
     /// Reads a message from `channel` `sender`.
     pub(super) fn process(
         &mut self,
         (channel, sender): (Channel, &str),
         text: &str,
-        unverified: Option<&str>,
+        auth: &Auth,
     ) -> store::Result<()> {
         let Some(player) = self.tx.player_by_address(channel, sender)? else {
             self.incident(
@@ -21,33 +24,53 @@ impl Ctx<'_, '_> {
                 None,
             )?;
             self.reply_to_sender(None, None, &Notice::UnknownSender)?;
-            self.outcomes.push(Step::Refused(Refusal::UnknownSender));
+            self.steps.push(Step::Refused(Refusal::UnknownSender));
             return Ok(());
         };
-        if let Some(why) = unverified
+        // A code sent back releases the player's held message, whatever
+        // this one's authentication: only the owner of the registered
+        // address has read the code.
+        if let Some((code, explicit)) = hold::code_in(text) {
+            match self.tx.open_hold(player.id, &code)? {
+                Some(held) => return self.release(&player, held),
+                None if explicit => {
+                    self.reply_to_sender(Some(&player), None, &Notice::HoldExpired)?;
+                    self.steps.push(Step::Refused(Refusal::HoldExpired));
+                    return Ok(());
+                }
+                None => {}
+            }
+        }
+        if let Auth::Unverified(why) = auth
             && player.pin_hash.is_none()
         {
             // Only a PIN could stand in for the failed check, and this
-            // player has none. The notice goes to the registered address:
-            // if someone forged it, its owner should know.
+            // player has none: the message waits for its confirmation. The
+            // code goes to the registered address, so a forger never sees
+            // it, and the owner learns that someone wrote in their name.
             self.incident(
                 None,
                 None,
                 IncidentKind::Unauthenticated,
-                format!("{channel} {sender}: {why}"),
+                format!("{channel} {sender}: {why}; held for confirmation"),
                 None,
                 Some(player.id),
             )?;
-            self.reply_to_sender(Some(&player), None, &Notice::Unauthenticated)?;
-            self.outcomes
-                .push(Step::Refused(Refusal::Unauthenticated(why.to_string())));
-            return Ok(());
+            return self.hold(&player, text, why);
         }
+        // A mail the operator's server vouches for needs no PIN: a PIN lock
+        // (which anyone who can forge From can set) never refuses it.
         if let Some(hash) = &player.pin_hash
+            && !matches!(auth, Auth::Vouched(_))
             && !self.pin_ok(&player, hash, text)?
         {
             return Ok(());
         }
+        self.read(&player, text)
+    }
+
+    /// Reads the lines of a message whose sender is established.
+    pub(super) fn read(&mut self, player: &Player, text: &str) -> store::Result<()> {
         let profile = Profile {
             lang: player.lang,
             table: table_of(player.notation),
@@ -64,12 +87,24 @@ impl Ctx<'_, '_> {
                 None,
                 Some(player.id),
             )?;
-            self.reply_to_sender(Some(&player), None, &Notice::Help)?;
-            self.outcomes.push(Step::Refused(Refusal::NoProtocolLine));
+            self.reply_to_sender(Some(player), None, &Notice::Help)?;
+            self.steps.push(Step::Refused(Refusal::NoProtocolLine));
             return Ok(());
         }
-        for line in &lines {
-            self.line(&player, line)?;
+        // Each line may answer both players: a forged mail naming a thousand
+        // games must not make a thousand pairs of mails.
+        for line in lines.iter().take(MAX_LINES) {
+            self.line(player, line)?;
+        }
+        let skipped = lines.len().saturating_sub(MAX_LINES);
+        if skipped > 0 {
+            let notice = Notice::TooManyLines {
+                limit: MAX_LINES,
+                skipped,
+            };
+            self.reply_to_sender(Some(player), None, &notice)?;
+            self.steps
+                .push(Step::Refused(Refusal::TooManyLines { skipped }));
         }
         Ok(())
     }
@@ -96,7 +131,7 @@ impl Ctx<'_, '_> {
                 result: game.row.result,
             };
             self.reply_to_sender(Some(player), Some(game.row.id), &notice)?;
-            self.outcomes.push(Step::AlreadyOver(game.row.id));
+            self.steps.push(Step::AlreadyOver(game.row.id));
             return Ok(());
         }
         match &line.body {
@@ -157,12 +192,12 @@ impl Ctx<'_, '_> {
                     Some(player.id),
                 )?;
                 self.reply_to_sender(Some(player), None, &Notice::NotYourGame { game: id })?;
-                self.outcomes.push(Step::Refused(Refusal::NotTheirGame(id)));
+                self.steps.push(Step::Refused(Refusal::NotTheirGame(id)));
                 Ok(None)
             }
             Route::Ask(games) => {
                 self.reply_to_sender(Some(player), None, &Notice::WhichGame { games })?;
-                self.outcomes.push(Step::NoGameReference);
+                self.steps.push(Step::NoGameReference);
                 Ok(None)
             }
         }

@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use super::MAX_LINES;
 use crate::game::outcome::{GameResult, Termination};
 use crate::notation::{Lang, Notation};
 use crate::store::{GameId, IncidentKind, ReplyId};
@@ -45,6 +46,15 @@ pub enum Step {
     NotationSet(Notation),
     LangSet(Lang),
     LeaveRequested(u32),
+    /// The message is held for confirmation (hold id), for this reason.
+    Held {
+        hold: i64,
+        why: String,
+    },
+    /// A hold's code came back: its message is read now.
+    Confirmed {
+        hold: i64,
+    },
     Undeliverable {
         reply: ReplyId,
         next: String,
@@ -55,8 +65,8 @@ pub enum Step {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
     UnknownSender,
-    /// The transport could not vouch for the sender, who has no PIN.
-    Unauthenticated(String),
+    /// A confirmation code that opens no hold, or an expired one.
+    HoldExpired,
     /// A PIN missing, wrong or locked.
     Pin(&'static str),
     NoProtocolLine,
@@ -64,6 +74,10 @@ pub enum Refusal {
     TooLarge {
         size: usize,
         limit: usize,
+    },
+    /// Lines past the bound on lines answered per message.
+    TooManyLines {
+        skipped: usize,
     },
 }
 
@@ -103,6 +117,8 @@ impl fmt::Display for Step {
             Step::NotationSet(n) => write!(f, "notation set to {n}"),
             Step::LangSet(l) => write!(f, "language set to {l}"),
             Step::LeaveRequested(days) => write!(f, "leave of {days} days requested"),
+            Step::Held { hold, why } => write!(f, "held for confirmation as hold {hold} ({why})"),
+            Step::Confirmed { hold } => write!(f, "hold {hold} confirmed"),
             Step::Undeliverable { reply, next } => write!(f, "reply {reply} undeliverable; {next}"),
         }
     }
@@ -112,12 +128,18 @@ impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refusal::UnknownSender => f.write_str("unknown sender"),
-            Refusal::Unauthenticated(why) => write!(f, "unauthenticated ({why})"),
+            Refusal::HoldExpired => f.write_str("confirmation code unknown, used or expired"),
             Refusal::Pin(why) => f.write_str(why),
             Refusal::NoProtocolLine => f.write_str("no protocol line, help sent"),
             Refusal::NotTheirGame(game) => write!(f, "game {game} is not the sender's"),
             Refusal::TooLarge { size, limit } => {
                 write!(f, "{size} bytes, over the {limit} limit")
+            }
+            Refusal::TooManyLines { skipped } => {
+                write!(
+                    f,
+                    "{skipped} lines past the {MAX_LINES} answered per message"
+                )
             }
         }
     }

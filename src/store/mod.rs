@@ -13,6 +13,7 @@
 //! offer the same operations.
 
 mod games;
+mod held;
 mod ids;
 mod incidents;
 mod journal;
@@ -28,6 +29,7 @@ use jiff::Timestamp;
 use rusqlite::{Connection, OpenFlags};
 
 pub use games::*;
+pub use held::Held;
 pub use ids::*;
 pub use incidents::*;
 pub use journal::*;
@@ -67,6 +69,12 @@ impl From<rusqlite::Error> for StoreError {
         match e {
             rusqlite::Error::FromSqlConversionFailure(_, _, why) => {
                 StoreError::Unreadable(why.to_string())
+            }
+            // A stored value of the wrong type or out of range: also a row
+            // this build cannot read, not a failure of the database.
+            e @ (rusqlite::Error::InvalidColumnType(..)
+            | rusqlite::Error::IntegralValueOutOfRange(..)) => {
+                StoreError::Unreadable(e.to_string())
             }
             e => StoreError::Database(DatabaseError(e)),
         }

@@ -189,6 +189,21 @@ const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE outbox ADD COLUMN sheet TEXT;
     "#,
+    // 6: messages held for confirmation: a mail whose sender could not be
+    // authenticated waits here until the player sends its code back.
+    r#"
+    CREATE TABLE held (
+        id INTEGER PRIMARY KEY,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        code TEXT NOT NULL,
+        text TEXT NOT NULL,
+        journal_id INTEGER REFERENCES journal(id),
+        held_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        closed TEXT
+    );
+    CREATE INDEX held_open ON held(player_id) WHERE closed IS NULL;
+    "#,
 ];
 
 /// The schema version this build writes.

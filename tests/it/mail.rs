@@ -282,7 +282,7 @@ fn tls_imaps_and_starttls_with_a_private_ca() {
             String::new()
         };
         format!(
-            "[email]\nfrom = \"gw@example.test\"\n[email.imap]\nhost = \"localhost\"\nport = {imap_port}\nsecurity = \"{imap_security}\"\nuser = \"gw\"\npassword_file = {:?}\npoll_every = \"1s\"\n{ca}[email.send]\ntransport = \"smtp\"\nhost = \"localhost\"\nport = {}\nsecurity = \"starttls\"\n{ca}[outbox]\npoll_every = \"200ms\"\nfirst_retry = \"1s\"\n",
+            "[email]\nfrom = \"gw@example.test\"\ntrusted_authserv_id = \"mx.example.test\"\n[email.imap]\nhost = \"localhost\"\nport = {imap_port}\nsecurity = \"{imap_security}\"\nuser = \"gw\"\npassword_file = {:?}\npoll_every = \"1s\"\n{ca}[email.send]\ntransport = \"smtp\"\nhost = \"localhost\"\nport = {}\nsecurity = \"starttls\"\n{ca}[outbox]\npoll_every = \"200ms\"\nfirst_retry = \"1s\"\n",
             secret.display().to_string(),
             lab.smtp_port()
         )

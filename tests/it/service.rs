@@ -7,7 +7,7 @@ use ccgate::game::rules::Record;
 use ccgate::notation::movetext::{MovetextOptions, read_games};
 use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
 use ccgate::protocol::address::Channel;
-use ccgate::service::{self, Inbound, Processed};
+use ccgate::service::{self, Auth, Inbound, Processed};
 use ccgate::store::{self, GameId, Incident, NewPlayer, Outgoing, PlayerId, Store};
 use jiff::{SignedDuration, Timestamp};
 use shakmaty::uci::UciMove;
@@ -119,13 +119,25 @@ impl World {
     }
 
     fn send_id(&mut self, channel: Channel, from: &str, id: &str, text: &str) -> Processed {
+        self.send_as(channel, from, id, text, Auth::Unchecked)
+    }
+
+    /// Submits a message about whose sender the transport says `auth`.
+    fn send_as(
+        &mut self,
+        channel: Channel,
+        from: &str,
+        id: &str,
+        text: &str,
+        auth: Auth,
+    ) -> Processed {
         let msg = Inbound {
             channel,
             from: from.to_string(),
             transport_id: Some(id.to_string()),
             raw: text.as_bytes().to_vec(),
             text: text.to_string(),
-            unverified: None,
+            auth,
         };
         service::submit(&mut self.store, &msg, self.now).expect("submit")
     }
@@ -257,6 +269,26 @@ fn anna(w: &mut World) -> Who {
     )
 }
 
+/// The usual start: Anna (White) against Boris, no clock.
+fn anna_against_boris() -> (World, Who, Who, GameId) {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "-");
+    (w, a, b, g)
+}
+
+/// A player whose messages need the PIN 1234.
+fn pia(w: &mut World) -> Who {
+    w.player_with(
+        "Pia",
+        Channel::Email,
+        "pia@example.org",
+        Notation::San,
+        Lang::En,
+        Some("1234"),
+    )
+}
+
 fn boris(w: &mut World) -> Who {
     w.player(
         "Boris",
@@ -307,11 +339,16 @@ fn assert_refused(
         .entry(p.journal_id)
         .expect("journal")
         .expect("entry");
-    assert_eq!(
-        entry.raw,
-        raw.as_bytes(),
-        "the raw message is kept as evidence"
-    );
+    // The raw message is kept as evidence, but for its PIN lines.
+    let kept = String::from_utf8(entry.raw.clone()).expect("text");
+    assert_eq!(kept.lines().count(), raw.lines().count(), "{kept}");
+    for (kept, sent) in kept.lines().zip(raw.lines()) {
+        if service::pin_of_line(sent).is_some() {
+            assert!(kept.starts_with("pin withheld $argon2id$"), "{kept}");
+        } else {
+            assert_eq!(kept, sent, "the raw message is kept as evidence");
+        }
+    }
     assert!(
         entry
             .outcome
@@ -570,9 +607,7 @@ fn whole_real_games_between_notations_languages_and_channels() {
 
 #[test]
 fn an_illegal_move_is_refused_with_the_reason() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play(&a, g, "e2e4");
     let before = w.ucis(g);
     let raw = format!("Hi Anna,\n{g} 1... Qh4\nBoris");
@@ -597,9 +632,7 @@ fn an_illegal_move_is_refused_with_the_reason() {
 
 #[test]
 fn an_illegal_code_gets_the_reason_and_near_misses_in_the_senders_language() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, _, g) = anna_against_boris();
     // e2-e5 in ICCF: a pawn cannot go three squares.
     let raw = format!("{g} 1. 5255");
     let p = w.send(&a, &raw);
@@ -669,9 +702,7 @@ fn an_ambiguous_move_lists_the_candidates_in_the_senders_notation() {
 
 #[test]
 fn a_message_without_a_readable_line_is_refused_with_help_and_recorded() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, _, g) = anna_against_boris();
     // f9 is no square: the line is not protocol, so the message has none.
     let raw = format!("Hello,\n{g} 1. Sf9\nAnna");
     let p = w.send(&a, &raw);
@@ -685,9 +716,7 @@ fn a_message_without_a_readable_line_is_refused_with_help_and_recorded() {
 
 #[test]
 fn a_move_out_of_turn_is_refused() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, _, b, g) = anna_against_boris();
     let raw = format!("{g} 1... e5");
     let p = w.send(&b, &raw);
     let body = assert_refused(&w, (g, &[], 0), &p, &b, "out_of_turn", &raw);
@@ -696,9 +725,7 @@ fn a_move_out_of_turn_is_refused() {
 
 #[test]
 fn a_wrong_move_number_is_refused_with_the_right_one() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play_all(&a, &b, g, &["e2e4", "e7e5"]);
     let before = w.ucis(g);
     for (k, raw) in [format!("{g} 5. 7163"), format!("{g} 2... 7163")]
@@ -713,9 +740,7 @@ fn a_wrong_move_number_is_refused_with_the_right_one() {
 
 #[test]
 fn an_unknown_sender_learns_nothing_about_the_game() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, _, _, g) = anna_against_boris();
     let stranger = Who {
         id: PlayerId(0),
         name: "Stranger".into(),
@@ -769,9 +794,7 @@ fn a_game_that_is_not_the_senders_is_answered_like_one_that_does_not_exist() {
 
 #[test]
 fn a_desync_is_refused_with_the_whole_record() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play_all(&a, &b, g, &["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"]);
     let before = w.ucis(g);
     // Anna repeats 3... Nf6 (7866), but Boris played 3... a6 (1716).
@@ -804,9 +827,7 @@ fn a_desync_is_refused_with_the_whole_record() {
 
 #[test]
 fn a_correct_echo_is_accepted() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play_all(&a, &b, g, &["e2e4", "e7e5"]);
     let p = w.send(&a, &format!("{g} 1... 5755 2. 7163"));
     assert_eq!(w.ucis(g), ["e2e4", "e7e5", "g1f3"]);
@@ -827,14 +848,7 @@ fn a_correct_echo_is_accepted() {
 #[test]
 fn the_pin_is_required_and_five_failures_lock_it() {
     let mut w = World::new();
-    let pia = w.player_with(
-        "Pia",
-        Channel::Email,
-        "pia@example.org",
-        Notation::San,
-        Lang::En,
-        Some("1234"),
-    );
+    let pia = pia(&mut w);
     let b = boris(&mut w);
     let g = w.game(&pia, &b, None, "-");
     let mut incidents = 0;
@@ -891,16 +905,203 @@ fn the_pin_is_required_and_five_failures_lock_it() {
 }
 
 #[test]
+fn a_mail_naming_a_thousand_games_is_answered_in_bounded_replies() {
+    let (mut w, a, b, first) = anna_against_boris();
+    let games: Vec<GameId> = std::iter::once(first)
+        .chain((1..30).map(|_| w.game(&a, &b, None, "-")))
+        .collect();
+    // Her thirty games first, then games that are not hers, a thousand lines in all.
+    let text: String = games
+        .iter()
+        .map(|g| g.0)
+        .chain(1000..1970)
+        .map(|g| format!("{g} 1. 5254\n"))
+        .collect();
+    let p = w.send(&a, &text);
+    assert_eq!(p.moves_applied(), service::MAX_LINES, "{:#?}", p.steps);
+    // Each applied move answers both players; one refusal covers the rest.
+    assert_eq!(p.replies.len(), 2 * service::MAX_LINES + 1);
+    let last = p.replies.last().expect("a refusal");
+    assert_eq!(last.to, a.addr);
+    assert!(
+        last.body.contains(" 20 ") && last.body.contains(" 980 "),
+        "{}",
+        last.body
+    );
+    assert_eq!(w.ucis(games[20]), Vec::<String>::new());
+}
+
+#[test]
+fn the_journal_keeps_that_a_pin_was_given_not_the_pin() {
+    let mut w = World::new();
+    let pia = pia(&mut w);
+    let b = boris(&mut w);
+    let g = w.game(&pia, &b, None, "-");
+    let p = w.send(&pia, &format!("Dear Boris,\r\nPIN: 1234\r\n{g} 1. e4\r\n"));
+    assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
+    let entry = w
+        .store
+        .entry(p.journal_id)
+        .expect("read")
+        .expect("journaled");
+    let raw = String::from_utf8(entry.raw).expect("text");
+    assert!(!raw.contains("1234"), "{raw}");
+    let kept: Vec<&str> = raw.split("\r\n").collect();
+    assert_eq!(kept[0], "Dear Boris,");
+    assert!(kept[1].starts_with("pin withheld $argon2id$"), "{raw}");
+    assert_eq!(kept[2], format!("{g} 1. e4"));
+}
+
+/// The code a held-message notice asks for.
+fn code_of(p: &Processed) -> String {
+    let body = &p.replies.last().expect("a notice").body;
+    body.rsplit_once("confirm ")
+        .map(|(_, code)| code.trim().to_string())
+        .unwrap_or_else(|| panic!("no code in {body}"))
+}
+
+#[test]
+fn an_unauthenticated_move_is_held_until_its_code_comes_back() {
+    let (mut w, a, b, g) = anna_against_boris();
+    let forged = || Auth::Unverified("no authentication configured".into());
+    let before = w.row(g);
+    // Someone writes Anna's address into From: nothing moves, Anna is asked.
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "f1",
+        &format!("{g} 1. 5254"),
+        forged(),
+    );
+    assert_eq!(p.moves_applied(), 0);
+    assert!(w.ucis(g).is_empty());
+    assert_eq!(p.replies.len(), 1, "{p:#?}");
+    assert_eq!(p.replies[0].to, a.addr);
+    assert!(
+        p.outcome.starts_with("held for confirmation"),
+        "{}",
+        p.outcome
+    );
+    let first = code_of(&p);
+    assert_eq!(first.len(), 6);
+    // A newer held message replaces the older: its code no longer works.
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "f2",
+        &format!("{g} 1. 5254"),
+        forged(),
+    );
+    let code = code_of(&p);
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c0",
+        &format!("confirm {first}"),
+        forged(),
+    );
+    assert_eq!(p.moves_applied(), 0, "{p:#?}");
+    assert!(
+        p.outcome.contains("unknown, used or expired"),
+        "{}",
+        p.outcome
+    );
+    // The game and its clocks are as they were while the move waits.
+    assert_eq!(w.row(g), before);
+    // Anna sends the code back, bare and in small letters: the move is played.
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c1",
+        &code.to_lowercase(),
+        forged(),
+    );
+    assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
+    assert!(p.outcome.starts_with("hold "), "{}", p.outcome);
+    assert!(p.replies.iter().any(|r| r.to == b.addr));
+    // Single use.
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c2",
+        &format!("confirm {code}"),
+        forged(),
+    );
+    assert_eq!(p.moves_applied(), 0);
+    assert_eq!(w.ucis(g), ["e2e4"]);
+}
+
+#[test]
+fn a_held_move_expires_after_72_hours() {
+    let (mut w, a, _b, g) = anna_against_boris();
+    let forged = || Auth::Unverified("forged".into());
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "f1",
+        &format!("{g} 1. 5254"),
+        forged(),
+    );
+    let code = code_of(&p);
+    w.advance(SignedDuration::from_hours(73));
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c1",
+        &format!("confirm {code}"),
+        forged(),
+    );
+    assert_eq!(p.moves_applied(), 0, "{p:#?}");
+    assert!(w.ucis(g).is_empty());
+    assert_eq!(p.replies.len(), 1);
+    assert!(p.outcome.contains("expired"), "{}", p.outcome);
+}
+
+#[test]
+fn a_forger_cannot_lock_a_pin_holder_out() {
+    let mut w = World::new();
+    let pia = pia(&mut w);
+    let b = boris(&mut w);
+    let g = w.game(&pia, &b, None, "-");
+    let forged = |k: usize| Auth::Unverified(format!("forgery {k}"));
+    // A stranger writes Pia's address into From, without a PIN, many times:
+    // refused, but a missing PIN is no guess and locks nothing.
+    for k in 0..8 {
+        let p = w.send_as(
+            Channel::Email,
+            &pia.addr,
+            &format!("f{k}"),
+            &format!("{g} 1. a4"),
+            forged(k),
+        );
+        assert_eq!(p.moves_applied(), 0);
+    }
+    let p = w.send(&pia, &format!("pin 1234\n{g} 1. e4"));
+    assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
+    w.play(&b, g, "e7e5");
+    // Then with wrong PINs, until the PIN is locked for the unauthenticated path...
+    for k in 0..6 {
+        let raw = format!("pin 000{k}\n{g} 2. a4");
+        w.send_as(Channel::Email, &pia.addr, &format!("w{k}"), &raw, forged(k));
+    }
+    let p = w.send(&pia, &format!("pin 1234\n{g} 2. Nf3"));
+    assert_eq!(p.moves_applied(), 0, "locked: {p:#?}");
+    // ...while a mail her provider signed, vouched for by the operator's
+    // server, still moves for her, PIN or not.
+    let p = w.send_as(
+        Channel::Email,
+        &pia.addr,
+        "signed",
+        &format!("{g} 2. Nf3"),
+        Auth::Vouched("dkim=pass header.d=example.org".into()),
+    );
+    assert_eq!(w.ucis(g), ["e2e4", "e7e5", "g1f3"], "{p:#?}");
+}
+
+#[test]
 fn prose_that_starts_like_pin_does_not_hide_the_pin_line() {
     let mut w = World::new();
-    let pia = w.player_with(
-        "Pia",
-        Channel::Email,
-        "pia@example.org",
-        Notation::San,
-        Lang::En,
-        Some("1234"),
-    );
+    let pia = pia(&mut w);
     let b = boris(&mut w);
     let g = w.game(&pia, &b, None, "-");
     let p = w.send(
@@ -916,9 +1117,7 @@ fn prose_that_starts_like_pin_does_not_hide_the_pin_line() {
 
 #[test]
 fn the_same_transport_id_again_changes_nothing_and_queues_nothing() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, _, _, g) = anna_against_boris();
     let text = format!("{g} 1. 5254");
     let first = w.send_id(
         Channel::Email,
@@ -961,9 +1160,7 @@ fn the_same_transport_id_again_changes_nothing_and_queues_nothing() {
 
 #[test]
 fn a_move_sent_again_under_a_new_id_is_confirmed_again_not_applied_twice() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     let first = w.play(&a, g, "e2e4");
     let confirmation = only_to(&first.replies, &a);
     let outbox = w.outbox().len();
@@ -997,16 +1194,14 @@ fn a_move_sent_again_under_a_new_id_is_confirmed_again_not_applied_twice() {
 
 #[test]
 fn messages_without_a_transport_id_are_each_new_even_at_the_same_instant() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     let msg = |from: &Who, text: String| Inbound {
         channel: from.channel,
         from: from.addr.clone(),
         transport_id: None,
         raw: text.clone().into_bytes(),
         text,
-        unverified: None,
+        auth: Auth::Unchecked,
     };
     let p1 =
         service::submit(&mut w.store, &msg(&a, format!("{g} 1. 5254")), w.now).expect("submit");
@@ -1019,9 +1214,7 @@ fn messages_without_a_transport_id_are_each_new_even_at_the_same_instant() {
 
 #[test]
 fn a_message_journaled_but_not_processed_is_processed_when_it_comes_again() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, _, g) = anna_against_boris();
     let text = format!("{g} 1. 5254");
     // A crash after journaling, before processing, leaves an entry without outcome.
     let tx = w.store.write().expect("write");
@@ -1307,9 +1500,7 @@ fn assert_over(
 
 #[test]
 fn checkmate_ends_the_game() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play_all(&a, &b, g, &["f2f3", "e7e5", "g2g4"]);
     let p = w.play(&b, g, "d8h4");
     assert!(
@@ -1349,9 +1540,7 @@ const SHUFFLE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
 
 #[test]
 fn fivefold_repetition_ends_the_game_drawn() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     let plies: Vec<&str> = SHUFFLE.iter().copied().cycle().take(16).collect();
     w.play_all(&a, &b, g, &plies[..15]);
     assert!(!w.row(g).finished, "four times is not yet five");
@@ -1372,9 +1561,7 @@ fn seventy_five_moves_end_the_game_drawn() {
 
 #[test]
 fn resignation_ends_the_game() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play(&a, g, "e2e4");
     // Resigning does not need one's move.
     let p = w.send(&a, &format!("{g} resign"));
@@ -1386,9 +1573,7 @@ fn resignation_ends_the_game() {
 
 #[test]
 fn a_draw_offered_with_a_move_and_accepted() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     let p = w.send(&a, &format!("{g} 1. 5254 (=)"));
     assert_eq!(w.ucis(g), ["e2e4"]);
     assert_eq!(w.row(g).draw_offer, Some(Color::White));
@@ -1411,9 +1596,7 @@ fn a_draw_offered_with_a_move_and_accepted() {
 
 #[test]
 fn a_draw_offer_lapses_when_the_opponent_moves_and_stands_across_the_offerers_own_move() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     // `draw?` alone, then the move, in one message: the offer goes with the move.
     let p = w.send(&a, &format!("{g} draw?\n{g} 1. 5254"));
     assert_eq!(w.ucis(g), ["e2e4"]);
@@ -1442,9 +1625,7 @@ fn a_draw_offer_lapses_when_the_opponent_moves_and_stands_across_the_offerers_ow
 
 #[test]
 fn a_declined_offer_is_withdrawn_and_the_offerer_told() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.send(&a, &format!("{g} 1. 5254 draw?"));
     let p = w.send(&b, &format!("{g} decline"));
     assert_eq!(w.row(g).draw_offer, None);
@@ -1459,9 +1640,7 @@ fn a_declined_offer_is_withdrawn_and_the_offerer_told() {
 
 #[test]
 fn a_threefold_repetition_claim_is_checked() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     let plies: Vec<&str> = SHUFFLE.iter().copied().cycle().take(8).collect();
     w.play_all(&a, &b, g, &plies[..4]);
     // The start position has occurred twice: a claim now is false.
@@ -1497,9 +1676,7 @@ fn a_fifty_move_claim_is_checked() {
 
 #[test]
 fn the_director_adjudicates_and_takes_back() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, b, g) = anna_against_boris();
     w.play_all(&a, &b, g, &["f2f3", "e7e5", "g2g4", "d8h4"]);
     assert!(w.row(g).finished);
     let outbox = w.outbox().len();
@@ -1769,9 +1946,7 @@ fn a_move_with_a_draw_offer_fits_one_sms_in_every_language() {
 
 #[test]
 fn the_outbox_retries_with_backoff_gives_up_and_starts_clocks_when_sent() {
-    let mut w = World::new();
-    let (a, b) = (anna(&mut w), boris(&mut w));
-    let g = w.game(&a, &b, None, "-");
+    let (mut w, a, _, g) = anna_against_boris();
     w.play(&a, g, "e2e4");
     let due = |w: &World, c: Channel| w.store.due(c, w.now, 10).expect("due");
     let notice = due(&w, Channel::Sms);

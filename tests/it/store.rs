@@ -244,3 +244,30 @@ fn an_open_ended_leave_written_by_an_older_version_still_reads() {
     assert_eq!(leaves.len(), 1);
     assert_eq!(leaves[0].leave.until, None);
 }
+
+#[test]
+fn a_game_row_that_does_not_read_is_an_error_naming_the_value() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("s.db");
+    let mut store = Store::open(&path).expect("open");
+    let (a, b) = two_players(&mut store);
+    let conn = Connection::open(&path).expect("open");
+    conn.execute(
+        "INSERT INTO games (id, white, black, time_control, created_at) VALUES (3, ?1, ?2, 'soon', 0)",
+        [a.0, b.0],
+    )
+    .expect("a damaged game");
+    conn.execute(
+        "INSERT INTO games (id, white, black, time_control, created_at, penalty_days) VALUES (4, ?1, ?2, '-', 0, -1)",
+        [a.0, b.0],
+    )
+    .expect("a damaged policy");
+    match store.game(GameId(3)) {
+        Err(StoreError::Unreadable(why)) => assert!(why.contains("soon"), "{why}"),
+        other => panic!("the damaged game was read: {other:?}"),
+    }
+    assert!(matches!(
+        store.game(GameId(4)),
+        Err(StoreError::Unreadable(_))
+    ));
+}

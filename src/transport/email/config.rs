@@ -30,10 +30,16 @@ pub struct EmailConfig {
     /// Every email must carry the sender's PIN (players without one cannot play by email).
     #[serde(default)]
     pub require_pin: bool,
-    /// If set, a message must carry `Authentication-Results` from this
-    /// server id with dkim, spf or dmarc `pass`, or else the player's PIN.
+    /// If set, a message vouched for by `Authentication-Results` from this
+    /// server id (DMARC pass, or a DKIM pass aligned with From) needs no
+    /// PIN and no confirmation.
     #[serde(default, deserialize_with = "server_id")]
     pub trusted_authserv_id: Option<String>,
+    /// Takes `From:` as given when no authentication is configured, as the
+    /// local trial does: anyone who can write an address moves for its
+    /// player. For closed test setups only.
+    #[serde(default)]
+    pub trust_from_for_closed_test_setups_only: bool,
     #[serde(default)]
     pub maildir: Option<MaildirConfig>,
     #[serde(default)]
@@ -152,6 +158,28 @@ pub struct SendSettings {
 }
 
 impl EmailConfig {
+    /// Why `From:` is taken as given, if it is: no authentication is
+    /// configured (no trusted server, no required PINs) and either the
+    /// outbox is files — the local trial, where nobody could receive a
+    /// confirmation code — or the closed-test switch is on. Anywhere else an
+    /// unauthenticated mail is held for confirmation.
+    pub fn trusts_from(&self) -> Option<&'static str> {
+        if self.trusted_authserv_id.is_some() || self.require_pin {
+            return None;
+        }
+        if self.trust_from_for_closed_test_setups_only {
+            Some(
+                "email: From: is taken as given (trust_from_for_closed_test_setups_only): anyone can move for any player",
+            )
+        } else if matches!(self.send, SendConfig::File { .. }) {
+            Some(
+                "email: From: is taken as given (local trial: file outbox, no authentication configured)",
+            )
+        } else {
+            None
+        }
+    }
+
     /// What runs without a configuration file: the Maildir inbox.
     pub fn embedded() -> EmailConfig {
         EmailConfig {
@@ -160,6 +188,7 @@ impl EmailConfig {
             max_size: max_size(),
             require_pin: false,
             trusted_authserv_id: None,
+            trust_from_for_closed_test_setups_only: false,
             maildir: Some(MaildirConfig::default()),
             imap: None,
             send: SendConfig::default(),

@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use super::compose::{is_our_subject, outbox_id_of};
 use super::parse::{self, Kind, Mail};
 use crate::protocol::address::Channel;
-use crate::service::{self, Aside, Inbound, Processed};
+use crate::service::{self, Aside, Auth, Inbound, Processed};
 use crate::store::{self, ReplyId, Store};
 
 /// What the operator decided about inbound mail.
@@ -23,6 +23,10 @@ pub struct Policy {
     pub max_size: usize,
     pub require_pin: bool,
     pub trusted_authserv_id: Option<String>,
+    /// `From:` is taken as given ([`EmailConfig::trusts_from`]).
+    ///
+    /// [`EmailConfig::trusts_from`]: super::config::EmailConfig::trusts_from
+    pub trust_from: bool,
     /// Local part of our address: bounces come to `local+o<id>@…`.
     pub verp_local: String,
 }
@@ -33,6 +37,7 @@ impl Policy {
             max_size: config.max_size,
             require_pin: config.require_pin,
             trusted_authserv_id: config.trusted_authserv_id.clone(),
+            trust_from: config.trusts_from().is_some(),
             verp_local: me.verp_local().to_string(),
         }
     }
@@ -52,16 +57,16 @@ pub fn receive(
         .filter(|id| !id.trim().is_empty())
         .map(|id| format!("<{}>", id.trim()))
         .unwrap_or_else(|| format!("sha256:{:x}", Sha256::digest(raw)));
-    let inbound = |from: &str, text: String, unverified: Option<String>| Inbound {
+    let inbound = |from: &str, text: String, auth: Auth| Inbound {
         channel: Channel::Email,
         from: from.to_string(),
         transport_id: Some(transport_id.clone()),
         raw: raw.to_vec(),
         text,
-        unverified,
+        auth,
     };
     let Some(mail) = mail else {
-        let msg = inbound("", String::new(), None);
+        let msg = inbound("", String::new(), Auth::Unchecked);
         return service::set_aside(
             store,
             &msg,
@@ -74,11 +79,11 @@ pub fn receive(
         Kind::Bounce(bounce) => {
             let reply = parse::verp_outbox_id(&policy.verp_local, &mail.recipients)
                 .or_else(|| bounce.original_ids.iter().find_map(|id| outbox_id_of(id)));
-            let msg = inbound(&from, String::new(), None);
+            let msg = inbound(&from, String::new(), Auth::Unchecked);
             service::bounced(store, &msg, reply.map(ReplyId), &bounce.diagnostic, now)
         }
         Kind::Automated(why) => {
-            let msg = inbound(&from, String::new(), None);
+            let msg = inbound(&from, String::new(), Auth::Unchecked);
             service::set_aside(
                 store,
                 &msg,
@@ -87,7 +92,7 @@ pub fn receive(
             )
         }
         Kind::Personal if raw.len() > policy.max_size => {
-            let msg = inbound(&from, String::new(), None);
+            let msg = inbound(&from, String::new(), Auth::Unchecked);
             let why = Aside::TooLarge {
                 size: raw.len(),
                 limit: policy.max_size,
@@ -95,7 +100,7 @@ pub fn receive(
             service::set_aside(store, &msg, &why, now)
         }
         Kind::Personal => {
-            let msg = inbound(&from, text_of(&mail), unverified(&mail, policy));
+            let msg = inbound(&from, text_of(&mail), auth_of(&mail, policy));
             service::submit(store, &msg, now)
         }
     }
@@ -122,14 +127,18 @@ fn text_of(mail: &Mail) -> String {
     format!("{subject}\n{}", mail.body)
 }
 
-/// Why this mail's sender cannot be taken on its From address alone.
-fn unverified(mail: &Mail, policy: &Policy) -> Option<String> {
-    if let Some(id) = &policy.trusted_authserv_id
-        && let Err(why) = parse::authentication_passes(mail, id)
-    {
-        return Some(why);
+/// What the operator's server says about this mail's sender, and whether
+/// the policy asks for a PIN whatever it says.
+fn auth_of(mail: &Mail, policy: &Policy) -> Auth {
+    if policy.require_pin {
+        return Auth::Unverified("this gateway requires a PIN in every mail".to_string());
     }
-    policy
-        .require_pin
-        .then(|| "this gateway requires a PIN in every mail".to_string())
+    match &policy.trusted_authserv_id {
+        None if policy.trust_from => Auth::Unchecked,
+        None => Auth::Unverified("no authentication configured: From: alone is no proof".into()),
+        Some(id) => match parse::authentication_passes(mail, id) {
+            Ok(how) => Auth::Vouched(how),
+            Err(why) => Auth::Unverified(why),
+        },
+    }
 }

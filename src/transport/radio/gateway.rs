@@ -69,7 +69,7 @@ impl Handler for RadioHandler {
             transport_id: Some(state::message_id(peer, self.me, pos)),
             raw: text.clone().into_bytes(),
             text,
-            unverified: None,
+            auth: service::Auth::Unchecked,
         };
         let p = self
             .shared

@@ -47,7 +47,7 @@ fn inbound(from: &str, transport_id: String, raw: &str, text: String) -> Inbound
         transport_id: Some(transport_id),
         raw: raw.as_bytes().to_vec(),
         text,
-        unverified: None,
+        auth: crate::service::Auth::Unchecked,
     }
 }
 

@@ -87,7 +87,7 @@ async fn spool_file(
             transport_id: Some(m.transport_id),
             raw: std::fs::read(file).unwrap_or_default(),
             text: m.text,
-            unverified: None,
+            auth: service::Auth::Unchecked,
         }),
         Err(spool::SpoolError::Io(e)) => {
             shared.metrics.error(&format!("{}: {e}", file.display()));
@@ -106,7 +106,7 @@ async fn spool_file(
                     transport_id: Some(format!("spool-unreadable:{name}")),
                     raw,
                     text: String::new(),
-                    unverified: None,
+                    auth: service::Auth::Unchecked,
                 };
                 let why = Aside::Ignored(format!("unreadable spool file: {why}"));
                 service::set_aside(s, &m, &why, Timestamp::now())

@@ -27,6 +27,7 @@ use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
 use super::auto::read_auto;
 use super::glyphs::Glyph;
 use super::{Lang, Notation, ReadError, ReadOptions, WriteOptions, append_move, read_move};
+use crate::game::outcome::MoveNumber;
 
 /// How to read movetext.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,7 +150,7 @@ impl Node {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// A move that could not be read; the line holds the moves before it.
-    #[error("move {number}{dots} {token}: {error}", dots = if *color == Color::White { "." } else { "..." })]
+    #[error("move {n} {token}: {error}", n = MoveNumber { number: *number, color: *color })]
     Move {
         number: u32,
         color: Color,
@@ -157,7 +158,7 @@ pub enum GameError {
         error: ReadError,
     },
     /// A null move where the side to move is in check.
-    #[error("move {number}{dots} {token}: a null move is impossible while in check", dots = if *color == Color::White { "." } else { "..." })]
+    #[error("move {n} {token}: a null move is impossible while in check", n = MoveNumber { number: *number, color: *color })]
     NullInCheck {
         number: u32,
         color: Color,
@@ -165,14 +166,14 @@ pub enum GameError {
     },
     /// A token where a move belongs that no notation reads as one: a number
     /// that is not this move's number (`716`, a mistyped ICCF code) or `00`.
-    #[error("move {number}{dots} {token}: not a move: {why}", dots = if *color == Color::White { "." } else { "..." }, why = not_a_move(token))]
+    #[error("move {n} {token}: not a move: {why}", n = MoveNumber { number: *number, color: *color }, why = not_a_move(token))]
     NotAMove {
         number: u32,
         color: Color,
         token: String,
     },
     /// A move number that contradicts the position (`1... e4` from the start).
-    #[error("move number {token} contradicts the position: this is move {number}{dots}", dots = if *color == Color::White { "." } else { "..." })]
+    #[error("move number {token} contradicts the position: this is move {n}", n = MoveNumber { number: *number, color: *color })]
     WrongNumber {
         number: u32,
         color: Color,
@@ -672,7 +673,7 @@ impl<'a> Parser<'a> {
         depth: usize,
         opts: &MovetextOptions,
     ) {
-        let token = match self.move_number(token, frame, game, depth) {
+        let token = match self.move_number(token, frame, game, depth, opts) {
             Some(rest) => rest,
             None => return,
         };
@@ -743,6 +744,7 @@ impl<'a> Parser<'a> {
         frame: &mut Frame,
         game: &mut Game,
         depth: usize,
+        opts: &MovetextOptions,
     ) -> Option<&'a str> {
         let digits = token.bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
@@ -762,10 +764,15 @@ impl<'a> Parser<'a> {
         let color = frame.pos.turn();
         let black = rest.starts_with("..") || rest.starts_with('…');
         let written = token[..digits].parse::<u32>().ok();
-        // A FEN's move counter is often left at 1: the first number of such a game is taken as written.
-        let renumbered = depth == 1 && frame.nodes.is_empty() && game.tag("FEN").is_some();
-        let fits = (written == Some(number) || (renumbered && dotted))
-            && !(black && color == Color::White);
+        // A FEN's move counter is often left at 1: the first number of a game
+        // set up from a FEN (its tag or `--fen`) is taken as written. Looked
+        // up only for a number that does not fit: every move number comes here.
+        let renumbered = written != Some(number)
+            && dotted
+            && depth == 1
+            && frame.nodes.is_empty()
+            && (opts.start.is_some() || game.tag("FEN").is_some());
+        let fits = (written == Some(number) || renumbered) && !(black && color == Color::White);
         if fits && (dotted || color == Color::White) {
             if let Some(n) = written.filter(|&n| renumbered && n != number) {
                 renumber(frame, game, n);

@@ -48,7 +48,9 @@ pub enum Key {
     Adjudicated,
     Penalty,
     TooLarge,
-    Unauthenticated,
+    Held,
+    HoldExpired,
+    TooManyLines,
 }
 
 /// The template of a key in a language.
@@ -112,8 +114,14 @@ fn en(key: Key) -> &'static str {
         Key::TooLarge => {
             "ccgate: your message is too large (limit {limit} KB) and was not read. Send the move as plain text."
         }
-        Key::Unauthenticated => {
-            "ccgate: a message in your name failed the sender check and was not applied. Add your PIN if you sent it."
+        Key::Held => {
+            "ccgate: a message in your name could not be checked as yours and is held, not applied. If you sent it, answer within {hours} hours with: confirm {code}"
+        }
+        Key::HoldExpired => {
+            "ccgate: that confirmation code is unknown, used or expired. Nothing was applied."
+        }
+        Key::TooManyLines => {
+            "ccgate: only the first {limit} lines of your message were read; {skipped} more were not. Send them in another message."
         }
     }
 }
@@ -171,8 +179,14 @@ fn de(key: Key) -> &'static str {
         Key::TooLarge => {
             "ccgate: Ihre Nachricht ist zu groß (Grenze {limit} KB) und wurde nicht gelesen. Senden Sie den Zug als einfachen Text."
         }
-        Key::Unauthenticated => {
-            "ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nicht und wurde nicht ausgeführt. Fügen Sie Ihre PIN hinzu, falls sie von Ihnen war."
+        Key::Held => {
+            "ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nicht und wird zurückgehalten, nicht ausgeführt. Falls sie von Ihnen war, antworten Sie binnen {hours} Stunden mit: confirm {code}"
+        }
+        Key::HoldExpired => {
+            "ccgate: Dieser Bestätigungscode ist unbekannt, verbraucht oder abgelaufen. Nichts wurde ausgeführt."
+        }
+        Key::TooManyLines => {
+            "ccgate: Nur die ersten {limit} Zeilen Ihrer Nachricht wurden gelesen, {skipped} weitere nicht. Senden Sie diese in einer neuen Nachricht."
         }
         Key::TakenBack => {
             "P{game} der Turnierleiter nahm die Züge nach Halbzug {ply} zurück: {reason}"
@@ -220,8 +234,14 @@ fn ru(key: Key) -> &'static str {
         Key::Adjudicated => "П{game} решение судьи {result}: {reason}",
         Key::Penalty => " Штраф {days} дн.",
         Key::TooLarge => "ccgate: сообщение слишком большое (предел {limit} КБ), не прочитано.",
-        Key::Unauthenticated => {
-            "ccgate: сообщение от вашего имени не прошло проверку отправителя и не применено. Добавьте PIN, если его отправили вы."
+        Key::Held => {
+            "ccgate: сообщение от вашего имени не прошло проверку отправителя и задержано, не применено. Если его отправили вы, ответьте в течение {hours} ч: confirm {code}"
+        }
+        Key::HoldExpired => {
+            "ccgate: код подтверждения неизвестен, использован или истёк. Ничего не применено."
+        }
+        Key::TooManyLines => {
+            "ccgate: прочитаны только первые {limit} строк сообщения, ещё {skipped} нет. Пришлите их отдельным сообщением."
         }
     }
 }
@@ -260,7 +280,7 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const KEYS: [Key; 37] = [
+    const KEYS: [Key; 39] = [
         Key::Confirm,
         Key::YourMove,
         Key::Refused,
@@ -297,7 +317,9 @@ mod tests {
         Key::Adjudicated,
         Key::Penalty,
         Key::TooLarge,
-        Key::Unauthenticated,
+        Key::Held,
+        Key::HoldExpired,
+        Key::TooManyLines,
     ];
 
     #[test]

@@ -278,6 +278,15 @@ fn move_number_contradicting_the_position() {
     );
     assert_eq!(g.line.len(), 2);
     assert_eq!(g.start.fullmoves().get(), 23);
+    // The same with the position given apart (`convert --fen`).
+    let opts = MovetextOptions {
+        start: Some(pos(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        )),
+        ..MovetextOptions::default()
+    };
+    let g = read_games("23... e5 24. Nf3 *", &opts).remove(0);
+    assert_eq!((g.error, g.line.len()), (None, 2));
 }
 
 fn suggested(fen: &str, text: &str, notation: Notation, lang: Lang) -> Vec<String> {

@@ -404,60 +404,126 @@ use bounce::classify;
 // ---------------------------------------------------------------------------
 // Authentication-Results and VERP
 
-/// Whether the receiving server vouches for the sender: `Ok(())` if an
-/// `Authentication-Results` header of `authserv_id` (case-insensitive; an
-/// optional version after it is ignored) reports `dmarc=pass`, `dkim=pass`
-/// or `spf=pass`. Headers of other server ids are ignored: anyone can write
-/// them. The error says precisely what was found, e.g.
+/// Whether the receiving server vouches for the sender: `Ok(why)` if the
+/// topmost `Authentication-Results` header of `authserv_id`
+/// (case-insensitive; an optional version after it is ignored) reports
+/// `dmarc=pass` for the From domain, or `dkim=pass` with a `header.d`
+/// aligned to the From domain (RFC 7489 relaxed alignment, see
+/// [`aligned`]). SPF alone vouches for the envelope sender, not for From,
+/// and an unaligned DKIM pass only says the signer's own domain signed:
+/// neither counts. Headers of other server ids are ignored (anyone can write
+/// them), and so are the trusted id's headers below the topmost: the
+/// operator's server adds its own on top, anything below came with the mail.
+/// `why` names the method used (`"dmarc=pass"`, `"dkim=pass header.d=…"`);
+/// the error says precisely what was found, e.g.
 /// `"mx.example.org: dkim=fail spf=softfail dmarc=fail"` or
 /// `"no Authentication-Results from mx.example.org"`.
-pub fn authentication_passes(mail: &Mail, authserv_id: &str) -> Result<(), String> {
+pub fn authentication_passes(mail: &Mail, authserv_id: &str) -> Result<String, String> {
     let wanted = authserv_id.trim();
-    let mut seen = false;
-    let mut results: Vec<String> = Vec::new();
-    for value in &mail.auth_results {
+    let from_domain = mail
+        .from
+        .as_deref()
+        .and_then(|a| a.rsplit_once('@'))
+        .map(|(_, d)| d.trim().trim_end_matches('.').to_ascii_lowercase())
+        .unwrap_or_default();
+    let topmost = mail.auth_results.iter().find_map(|value| {
         let cleaned = strip_comments(value);
         let segments = split_unquoted(&cleaned, ';');
-        let mut segments = segments.iter();
-        let id = segments
-            .next()
+        let is_ours = segments
+            .first()
             .and_then(|head| head.split_whitespace().next())
-            .map(|id| id.trim_matches('"'));
-        if wanted.is_empty() || !id.is_some_and(|id| id.eq_ignore_ascii_case(wanted)) {
+            .map(|id| id.trim_matches('"'))
+            .is_some_and(|id| !wanted.is_empty() && id.eq_ignore_ascii_case(wanted));
+        is_ours.then_some(segments)
+    });
+    let Some(segments) = topmost else {
+        return Err(format!("no Authentication-Results from {wanted}"));
+    };
+    let mut results: Vec<String> = Vec::new();
+    for resinfo in segments.iter().skip(1) {
+        let Some((method, rest)) = resinfo.split_once('=') else {
+            continue;
+        };
+        // `dkim/1 = pass`: the method may carry a version.
+        let method = method
+            .split('/')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        if !matches!(method.as_str(), "dkim" | "spf" | "dmarc") {
             continue;
         }
-        seen = true;
-        for resinfo in segments {
-            let Some((method, rest)) = resinfo.split_once('=') else {
-                continue;
+        let (result, props) = result_and_properties(rest);
+        let prop = |name: &str| {
+            props
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.trim_end_matches('.').to_ascii_lowercase())
+        };
+        let vouches = result == "pass"
+            && match method.as_str() {
+                // The server evaluated DMARC for some From domain: it must be this one.
+                "dmarc" => prop("header.from").is_none_or(|d| d == from_domain),
+                "dkim" => prop("header.d").is_some_and(|d| aligned(&d, &from_domain)),
+                _ => false,
             };
-            // `dkim/1 = pass`: the method may carry a version.
-            let method = method
-                .split('/')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_ascii_lowercase();
-            let result = rest
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .to_ascii_lowercase();
-            if matches!(method.as_str(), "dkim" | "spf" | "dmarc") {
-                if result == "pass" {
-                    return Ok(());
-                }
-                results.push(format!("{method}={result}"));
-            }
+        if vouches {
+            return Ok(match prop("header.d") {
+                Some(d) if method == "dkim" => format!("dkim=pass header.d={d}"),
+                _ => format!("{method}=pass"),
+            });
         }
+        let unaligned = if result == "pass" && method != "spf" {
+            " (not aligned with From)"
+        } else {
+            ""
+        };
+        results.push(format!("{method}={result}{unaligned}"));
     }
-    if !seen {
-        Err(format!("no Authentication-Results from {wanted}"))
-    } else if results.is_empty() {
+    if results.is_empty() {
         Err(format!("{wanted}: no dkim, spf or dmarc result"))
     } else {
         Err(format!("{wanted}: {}", results.join(" ")))
     }
+}
+
+/// The result word of a resinfo's `= pass header.d=x` tail (lowercased)
+/// and its `ptype.property=value` pairs; blanks around `=` are allowed.
+fn result_and_properties(rest: &str) -> (String, Vec<(String, String)>) {
+    let mut words: Vec<String> = Vec::new();
+    for word in rest.split_whitespace() {
+        match words.last_mut() {
+            // `header.d = x` in three words, or `header.d= x` in two.
+            Some(last) if last.ends_with('=') || word.starts_with('=') => last.push_str(word),
+            _ => words.push(word.to_string()),
+        }
+    }
+    let mut words = words.into_iter();
+    let result = words.next().unwrap_or_default().to_ascii_lowercase();
+    let props = words
+        .filter_map(|w| {
+            w.split_once('=')
+                .map(|(k, v)| (k.to_string(), v.trim_matches('"').to_string()))
+        })
+        .collect();
+    (result, props)
+}
+
+/// RFC 7489 relaxed alignment, without a public suffix list: the signing
+/// domain is the From domain, or one is a subdomain of the other. A DKIM
+/// pass proves the signer holds the key in `d`'s DNS, so a parent domain
+/// (`example.org` for `mail.example.org`) or a child one is the same
+/// organisation; siblings under one organisational domain, which a list
+/// would align, are refused — the stricter side.
+fn aligned(signing: &str, from: &str) -> bool {
+    let sub_of = |a: &str, b: &str| {
+        a.strip_suffix(b)
+            .is_some_and(|head| head.len() > 1 && head.ends_with('.'))
+    };
+    !signing.is_empty()
+        && !from.is_empty()
+        && (signing == from || sub_of(signing, from) || sub_of(from, signing))
 }
 
 /// The outbox id of a VERP address among `recipients`: `N` from the first
@@ -1032,16 +1098,70 @@ mod tests {
         assert!(
             m.auth_results[0].ends_with("; dmarc=pass (p=reject dis=none) header.from=example.org")
         );
-        assert_eq!(authentication_passes(&m, "mx.gw.test"), Ok(()));
-        assert_eq!(authentication_passes(&m, "MX.GW.TEST"), Ok(()));
-        for one in [
-            "spf=pass smtp.mailfrom=b.test",
-            "DMARC=Pass header.from=b.test",
-            "dkim = pass",
+        assert_eq!(
+            authentication_passes(&m, "mx.gw.test"),
+            Ok("dkim=pass header.d=example.org".into())
+        );
+        assert!(authentication_passes(&m, "MX.GW.TEST").is_ok());
+        for (one, how) in [
+            ("DMARC=Pass header.from=b.test", "dmarc=pass"),
+            ("dmarc=pass", "dmarc=pass"),
+            ("dkim = pass header.d = B.test", "dkim=pass header.d=b.test"),
+            (
+                "dkim=pass header.d=mail.b.test",
+                "dkim=pass header.d=mail.b.test",
+            ),
         ] {
             let m = with_auth(&[&format!("mx.gw.test 1; dkim=fail; {one}")]);
-            assert_eq!(authentication_passes(&m, "mx.gw.test"), Ok(()), "{one}");
+            assert_eq!(
+                authentication_passes(&m, "mx.gw.test"),
+                Ok(how.to_string()),
+                "{one}"
+            );
         }
+    }
+
+    #[test]
+    fn spf_alone_and_unaligned_dkim_do_not_vouch_for_from() {
+        // From is a@b.test: the attacker's own domain's signature, or an SPF
+        // pass for the envelope, says nothing about it.
+        for (one, found) in [
+            (
+                "dkim=pass header.d=evil.test; dmarc=fail",
+                "dkim=pass (not aligned with From) dmarc=fail",
+            ),
+            ("spf=pass smtp.mailfrom=evil.test", "spf=pass"),
+            ("spf=pass smtp.mailfrom=b.test", "spf=pass"),
+            ("dkim=pass", "dkim=pass (not aligned with From)"),
+            (
+                "dkim=pass header.d=xb.test",
+                "dkim=pass (not aligned with From)",
+            ),
+            (
+                "dmarc=pass header.from=evil.test",
+                "dmarc=pass (not aligned with From)",
+            ),
+        ] {
+            let m = with_auth(&[&format!("mx.gw.test; {one}")]);
+            assert_eq!(
+                authentication_passes(&m, "mx.gw.test"),
+                Err(format!("mx.gw.test: {found}")),
+                "{one}"
+            );
+        }
+    }
+
+    #[test]
+    fn only_the_topmost_header_of_the_trusted_server_counts() {
+        // The attacker wrote the lower one, with our server's id, before sending.
+        let m = with_auth(&[
+            "mx.gw.test; dkim=none; spf=softfail smtp.mailfrom=evil.test; dmarc=fail",
+            "mx.gw.test; dkim=pass header.d=b.test; dmarc=pass header.from=b.test",
+        ]);
+        assert_eq!(
+            authentication_passes(&m, "mx.gw.test"),
+            Err("mx.gw.test: dkim=none spf=softfail dmarc=fail".into())
+        );
     }
 
     #[test]

@@ -1,0 +1,107 @@
+//! The confirmation loop: a mail whose sender could not be authenticated is
+//! held, and a short code goes to the player's registered address; the
+//! message is read when that code comes back within [`HOLD_HOURS`], and
+//! dropped otherwise. While held, nothing of the game or its clocks changes.
+
+use super::*;
+
+/// How long a held message waits for its code.
+pub const HOLD_HOURS: i64 = 72;
+
+/// The letters of a code: no 0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G, so a code read
+/// off a phone or written down comes back as sent.
+const ALPHABET: &[u8] = b"ACDEFHJKMNPQRTUVWXY3479";
+
+/// Characters in a code: 23^6, about 148 million, against a forger who gets
+/// one guess per mail and never sees the code.
+const CODE_LEN: usize = 6;
+
+/// A fresh code.
+fn new_code() -> String {
+    use argon2::password_hash::rand_core::{OsRng, RngCore};
+    (0..CODE_LEN)
+        .map(|_| {
+            let i = (OsRng.next_u32() as usize) % ALPHABET.len();
+            char::from(ALPHABET[i])
+        })
+        .collect()
+}
+
+/// The confirmation code a message gives, upper-cased, and whether it says
+/// so (`confirm CODE`) rather than being a bare code: the first line that is
+/// not blank is `confirm` and one word, or one word of [`CODE_LEN`] code
+/// letters. A bare word counts only if it opens a hold; `e4` never does.
+pub(super) fn code_in(text: &str) -> Option<(String, bool)> {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty())?;
+    let mut words = first.split_whitespace();
+    let head = words.next()?;
+    let (word, explicit) = if head.eq_ignore_ascii_case("confirm") {
+        (words.next()?, true)
+    } else {
+        (head, false)
+    };
+    if words.next().is_some() {
+        return None;
+    }
+    let code = word.to_ascii_uppercase();
+    let shaped = code.len() == CODE_LEN && code.bytes().all(|b| ALPHABET.contains(&b));
+    (explicit || shaped).then_some((code, explicit))
+}
+
+impl Ctx<'_, '_> {
+    /// Holds a message from `player` that could not be authenticated, and
+    /// sends its code to the player. A newer held message replaces the older.
+    pub(super) fn hold(&mut self, player: &Player, text: &str, why: &str) -> store::Result<()> {
+        let code = new_code();
+        let expires = self.now + jiff::SignedDuration::from_hours(HOLD_HOURS);
+        let hold = self
+            .tx
+            .hold(player.id, &code, text, self.journal_id, (self.now, expires))?;
+        let notice = Notice::Held {
+            code,
+            hours: HOLD_HOURS,
+        };
+        self.reply_to_sender(Some(player), None, &notice)?;
+        self.steps.push(Step::Held {
+            hold,
+            why: why.to_string(),
+        });
+        Ok(())
+    }
+
+    /// Reads a held message whose code came back, unless it expired.
+    pub(super) fn release(&mut self, player: &Player, held: store::Held) -> store::Result<()> {
+        if held.expires_at <= self.now {
+            self.tx.close_hold(held.id, "expired")?;
+            self.reply_to_sender(Some(player), None, &Notice::HoldExpired)?;
+            self.steps.push(Step::Refused(Refusal::HoldExpired));
+            return Ok(());
+        }
+        self.tx.close_hold(held.id, "confirmed")?;
+        self.steps.push(Step::Confirmed { hold: held.id });
+        self.read(player, &held.text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_six_unambiguous_letters_and_read_back_in_any_case() {
+        let code = new_code();
+        assert_eq!(code.len(), CODE_LEN);
+        assert!(code.bytes().all(|b| ALPHABET.contains(&b)), "{code}");
+        assert_eq!(
+            code_in(&format!("\n confirm {} \n> quoted", code.to_lowercase())),
+            Some((code.clone(), true))
+        );
+        assert_eq!(code_in(&code), Some((code.clone(), false)));
+        assert_eq!(code_in("confirm"), None);
+        assert_eq!(code_in("e4"), None);
+        assert_eq!(code_in("1. e4 e5"), None);
+        assert_eq!(code_in("CONFIRM x1"), Some(("X1".into(), true)));
+        // 0, O, 1, I: never in a code, so a word with them is no bare code.
+        assert_eq!(code_in("AC0DEF"), None);
+    }
+}

@@ -1,0 +1,69 @@
+//! Messages held for confirmation: one open hold per player at most, with
+//! the code that releases it.
+
+use jiff::Timestamp;
+use rusqlite::{OptionalExtension, params};
+
+use super::{JournalId, PlayerId, Result, Store, Tx, secs, ts};
+
+/// An open hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Held {
+    pub id: i64,
+    /// The message text to read once confirmed.
+    pub text: String,
+    pub expires_at: Timestamp,
+}
+
+impl Store {
+    /// The player's open hold whose code is `code` (compared as stored:
+    /// the caller normalises), expired or not.
+    pub fn open_hold(&self, player: PlayerId, code: &str) -> Result<Option<Held>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT id, text, expires_at FROM held WHERE player_id = ?1 AND code = ?2 AND closed IS NULL",
+                params![player, code],
+                |r| {
+                    Ok(Held {
+                        id: r.get(0)?,
+                        text: r.get(1)?,
+                        expires_at: ts(r.get(2)?)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+}
+
+impl Tx<'_> {
+    /// Holds `text` for `player` until `expires_at`; an older open hold of
+    /// the player is closed as replaced. Returns the hold's id.
+    pub fn hold(
+        &self,
+        player: PlayerId,
+        code: &str,
+        text: &str,
+        journal_id: Option<JournalId>,
+        (now, expires_at): (Timestamp, Timestamp),
+    ) -> Result<i64> {
+        self.conn().execute(
+            "UPDATE held SET closed = 'replaced' WHERE player_id = ?1 AND closed IS NULL",
+            [player],
+        )?;
+        self.conn().execute(
+            "INSERT INTO held (player_id, code, text, journal_id, held_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![player, code, text, journal_id, secs(now), secs(expires_at)],
+        )?;
+        Ok(self.conn().last_insert_rowid())
+    }
+
+    /// Closes a hold (`confirmed`, `expired`): its code is used up.
+    pub fn close_hold(&self, id: i64, how: &str) -> Result<()> {
+        self.conn().execute(
+            "UPDATE held SET closed = ?2 WHERE id = ?1",
+            params![id, how],
+        )?;
+        Ok(())
+    }
+}

@@ -184,12 +184,12 @@ fn main() {
     if let Some((mode, n)) = count {
         let label = match mode {
             "--count" => {
-                let mut store = Store::open(&run).expect("open store");
+                let mut store = Store::create(&run).expect("open store");
                 submit_all(&mut store, &messages[..n]);
                 "library"
             }
             "--count-one-fsync" => {
-                let mut store = Store::open(&run).expect("open store");
+                let mut store = Store::create(&run).expect("open store");
                 submit_one_fsync(&mut store, &run, &messages[..n]);
                 "one-fsync"
             }
@@ -231,7 +231,7 @@ fn main() {
         .and_then(|()| probe.sync_all())
         .expect("probe");
 
-    let mut store = Store::open(&run).expect("open store");
+    let mut store = Store::create(&run).expect("open store");
     let mut t = [Duration::ZERO; 4];
     let mut block = [Duration::ZERO; 4];
     let mut ratios = Vec::new();
@@ -429,7 +429,7 @@ fn cpu_only(base: &Path, messages: &[Message]) -> Option<Duration> {
     }
     let run = shm.join(format!("ccgate-durable-{}.db", std::process::id()));
     fresh_copy(base, &run);
-    let mut store = Store::open(&run).ok()?;
+    let mut store = Store::create(&run).ok()?;
     let d = submit_all(&mut store, messages);
     drop(store);
     for suffix in ["", "-wal", "-shm"] {
@@ -563,7 +563,7 @@ fn build_base(path: &Path, cfg: &Config, sources: &[Vec<Move>]) {
     for suffix in ["", "-wal", "-shm"] {
         let _ = fs::remove_file(format!("{}{suffix}", tmp.display()));
     }
-    let mut store = Store::open(&tmp).expect("open store");
+    let mut store = Store::create(&tmp).expect("open store");
     let tx = store.write().expect("write");
     let mut players = Vec::new();
     for i in 0..cfg.players {
@@ -615,7 +615,7 @@ fn fresh_copy(base: &Path, run: &Path) {
 
 /// The game ids in creation order.
 fn game_ids(db: &Path) -> Vec<GameId> {
-    let store = Store::open(db).expect("open store");
+    let store = Store::create(db).expect("open store");
     let games = store.all_games(false).expect("game ids");
     games.into_iter().map(|g| g.id).collect()
 }

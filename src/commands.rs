@@ -185,7 +185,7 @@ pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> 
         ));
     }
     let db = &config.db;
-    let store = match Store::open(db) {
+    let store = match Store::create(db) {
         Ok(s) => s,
         Err(e) => return fail(&format!("store {}: {e}", db.display())),
     };
@@ -248,10 +248,9 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
         eprintln!("ccgate: reading the mail: {e}");
         return ExitCode::from(EX_TEMPFAIL);
     }
+    // Never created here: a mail for a store that is not there waits at
+    // the MTA (75) until the path is put right.
     let path = config.db.clone();
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
     let mut store = match Store::open(&path) {
         Ok(s) => s,
         Err(e) => {
@@ -279,7 +278,16 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
     }
 }
 
+/// The existing store: commands that only read or act on what is there
+/// never create one.
 fn open(db: Option<PathBuf>) -> Result<Store, CommandError> {
+    let path = db_path(db);
+    Store::open(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
+}
+
+/// The store, created with its directory if missing: for the commands that
+/// create things (`player add`, `game new`).
+fn create(db: Option<PathBuf>) -> Result<Store, CommandError> {
     let path = db_path(db);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && let Err(e) = std::fs::create_dir_all(dir)
@@ -289,7 +297,7 @@ fn open(db: Option<PathBuf>) -> Result<Store, CommandError> {
             dir.display()
         )));
     }
-    Store::open(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
+    Store::create(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
 }
 
 /// Why a store-backed command failed.
@@ -382,7 +390,7 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> Result<(), CommandErro
             }
         },
     };
-    let mut store = open(db)?;
+    let mut store = create(db)?;
     let new = NewPlayer {
         name: a.name.clone(),
         notation: a.notation,
@@ -407,7 +415,10 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> Result<(), CommandErro
 }
 
 pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> Result<(), CommandError> {
-    let mut store = open(db)?;
+    let mut store = match cmd {
+        GameCommand::New { .. } => create(db)?,
+        _ => open(db)?,
+    };
     let result = match cmd {
         GameCommand::New {
             white,

@@ -18,7 +18,7 @@ use tokio::sync::watch;
 use crate::config::Resolved;
 use crate::service;
 use crate::status::Metrics;
-use crate::store::Store;
+use crate::store::{ServeLock, Store};
 use crate::transport::channel::pause;
 use crate::transport::email::compose::Identity;
 use crate::transport::email::inbox::Inbox;
@@ -32,6 +32,7 @@ use crate::transport::sms::{gateway as sms, spool_channel};
 
 /// Runs the daemon until SIGTERM or SIGINT.
 pub async fn serve(config: Resolved) -> Result<(), String> {
+    let signalled = wait_for_signal();
     if config.inputs().is_empty() {
         tracing::warn!("{}", crate::commands::NO_INPUT);
     }
@@ -41,7 +42,14 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     std::fs::create_dir_all(&config.data_dir)
         .map_err(|e| format!("data directory {}: {e}", config.data_dir.display()))?;
     let db = &config.db;
-    let store = Store::open(db).map_err(|e| format!("store {}: {e}", db.display()))?;
+    // Before the store is opened, so a second daemon touches nothing.
+    let claim = ServeLock::claim(db)?;
+    let store = if claim.first_run() {
+        Store::create(db)
+    } else {
+        Store::open(db)
+    }
+    .map_err(|e| format!("store {}: {e}", db.display()))?;
     let me = Identity::new(&config.email.config.name, &config.email.config.from)?;
     let port = ServicePort::new(store, Arc::new(Metrics::new()), config.outbox.retry());
     let inbox = Inbox {
@@ -99,7 +107,7 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     tasks.spawn(clock_sweep(port, config.clock.sweep_every, stop));
 
     tokio::spawn(async move {
-        wait_for_signal().await;
+        signalled.await;
         tracing::info!("stopping: finishing the messages in hand");
         let _ = stop_tx.send(true);
     });
@@ -112,20 +120,24 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     Ok(())
 }
 
-pub(crate) async fn wait_for_signal() {
+/// SIGTERM or SIGINT. The handlers are installed when this is called, not
+/// when the future is first polled, so a signal that comes while the
+/// daemon is still starting stops it cleanly instead of killing it.
+pub(crate) fn wait_for_signal() -> impl std::future::Future<Output = ()> + Send {
     use tokio::signal::unix::{SignalKind, signal};
-    match (
-        signal(SignalKind::terminate()),
-        signal(SignalKind::interrupt()),
-    ) {
-        (Ok(mut term), Ok(mut int)) => {
-            tokio::select! {
-                _ = term.recv() => {}
-                _ = int.recv() => {}
+    let term = signal(SignalKind::terminate());
+    let int = signal(SignalKind::interrupt());
+    async move {
+        match (term, int) {
+            (Ok(mut term), Ok(mut int)) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = int.recv() => {}
+                }
             }
-        }
-        _ => {
-            let _ = tokio::signal::ctrl_c().await;
+            _ => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
         }
     }
 }
@@ -136,20 +148,14 @@ async fn clock_sweep(
     mut stop: watch::Receiver<bool>,
 ) {
     loop {
-        match shared
+        // A store error is logged and counted by the port.
+        if let Ok(report) = shared
             .with_store(|s| service::sweep_clocks(s, Timestamp::now()))
             .await
+            && (!report.forfeits.is_empty() || !report.reminders.is_empty())
         {
-            Ok(report) => {
-                if !report.forfeits.is_empty() || !report.reminders.is_empty() {
-                    tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");
-                    shared.wake_senders();
-                }
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "clock sweep");
-                shared.metrics.error(&e);
-            }
+            tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");
+            shared.wake_senders();
         }
         if !pause(every, &mut stop).await {
             return;
@@ -157,14 +163,21 @@ async fn clock_sweep(
     }
 }
 
-/// Logging: `RUST_LOG` if set, else the configured filter; text or JSON on stderr.
+/// Logging: `RUST_LOG` if set, else the configured filter; text or JSON on
+/// stderr, coloured only when stderr is a terminal (a file or the journal
+/// would keep the escape sequences).
 pub fn init_logging(config: &crate::config::LogConfig) {
-    use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_default_env()
-        .or_else(|_| EnvFilter::try_new(&config.level))
-        .unwrap_or_else(|_| EnvFilter::new("info"));
+    use std::io::IsTerminal;
+    let from_env = std::env::var("RUST_LOG").ok().map(|text| {
+        crate::config::parse_log_filter(&text).inspect_err(|e| eprintln!("ccgate: RUST_LOG {e}"))
+    });
+    let filter = from_env
+        .and_then(Result::ok)
+        .or_else(|| crate::config::parse_log_filter(&config.level).ok())
+        .unwrap_or_else(|| tracing_subscriber::EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr);
     let _ = match config.format {
         crate::config::LogFormat::Json => builder.json().try_init(),

@@ -45,6 +45,8 @@ pub struct Metrics {
     errors: Counter,
     last_error_time: Gauge<f64, AtomicU64>,
     last_error: Mutex<Option<String>>,
+    /// The last store failure, until the store works again.
+    store_error: Mutex<Option<String>>,
     started: jiff::Timestamp,
 }
 
@@ -68,6 +70,7 @@ impl Metrics {
             errors: Counter::default(),
             last_error_time: Gauge::default(),
             last_error: Mutex::new(None),
+            store_error: Mutex::new(None),
             started: jiff::Timestamp::now(),
         };
         let r = &mut m.registry;
@@ -150,6 +153,24 @@ impl Metrics {
         }
     }
 
+    /// A store call failed: an error, and /health says so until one works.
+    pub fn store_failed(&self, error: &str) {
+        self.error(error);
+        if let Ok(mut s) = self.store_error.lock() {
+            *s = Some(error.to_string());
+        }
+    }
+
+    pub fn store_works(&self) {
+        if let Ok(mut s) = self.store_error.lock() {
+            *s = None;
+        }
+    }
+
+    fn store_error(&self) -> Option<String> {
+        self.store_error.lock().ok().and_then(|s| s.clone())
+    }
+
     /// The Prometheus text exposition.
     pub fn render(&self) -> String {
         let mut out = String::new();
@@ -161,8 +182,10 @@ impl Metrics {
     /// The health document.
     pub fn health(&self) -> serde_json::Value {
         let last = self.last_error.lock().ok().and_then(|l| l.clone());
+        let store = self.store_error();
         serde_json::json!({
-            "status": "ok",
+            "status": if store.is_some() { "failing" } else { "ok" },
+            "store_error": store,
             "version": env!("CARGO_PKG_VERSION"),
             "started": self.started.to_string(),
             "uptime_seconds": jiff::Timestamp::now().duration_since(self.started).as_secs(),
@@ -177,7 +200,19 @@ pub fn router(metrics: Arc<Metrics>) -> Router {
         .route(
             "/health",
             get(|State(m): State<Arc<Metrics>>| async move {
-                ([(CONTENT_TYPE, "application/json")], m.health().to_string()).into_response()
+                let health = m.health();
+                // A monitor that reads only the status code still sees it.
+                let code = if health["status"] == "ok" {
+                    axum::http::StatusCode::OK
+                } else {
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE
+                };
+                (
+                    code,
+                    [(CONTENT_TYPE, "application/json")],
+                    health.to_string(),
+                )
+                    .into_response()
             }),
         )
         .route(
@@ -235,5 +270,19 @@ mod tests {
             assert!(text.contains(want), "{want} missing:\n{text}");
         }
         assert_eq!(m.health()["last_error"], "SMTP: 451");
+        assert_eq!(m.health()["status"], "ok");
+    }
+
+    #[test]
+    fn a_failing_store_shows_on_health_until_it_works() {
+        let m = Metrics::new();
+        m.store_failed("store: database or disk is full");
+        let h = m.health();
+        assert_eq!(h["status"], "failing");
+        assert_eq!(h["store_error"], "store: database or disk is full");
+        assert!(m.render().contains("ccgate_errors_total 1"));
+        m.store_works();
+        assert_eq!(m.health()["status"], "ok");
+        assert_eq!(m.health()["last_error"], "store: database or disk is full");
     }
 }

@@ -126,11 +126,24 @@ impl OutboxConfig {
 }
 
 fn log_filter<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    checked(d, |level: &String| {
-        tracing_subscriber::EnvFilter::try_new(level)
-            .map(drop)
-            .map_err(|e| format!("{level:?}: {e}"))
-    })
+    checked(d, |level: &String| parse_log_filter(level).map(drop))
+}
+
+/// A tracing filter from the configuration or `RUST_LOG`. The filter parser
+/// panics on some malformed text (`" a\u{e9}["` slices inside a character), so
+/// text outside ASCII is refused before it is parsed (targets and levels
+/// are ASCII) and a panic left in the parser is caught as a refusal.
+pub fn parse_log_filter(text: &str) -> Result<tracing_subscriber::EnvFilter, String> {
+    if !text.is_ascii() {
+        return Err(format!(
+            "{text:?}: a log filter names targets and levels in ASCII"
+        ));
+    }
+    match std::panic::catch_unwind(|| tracing_subscriber::EnvFilter::try_new(text)) {
+        Ok(Ok(filter)) => Ok(filter),
+        Ok(Err(e)) => Err(format!("{text:?}: {e}")),
+        Err(_) => Err(format!("{text:?}: not a log filter")),
+    }
 }
 
 fn attempts<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
@@ -423,6 +436,7 @@ mod tests {
             ),
             ("[outbox]\nmax_attempts = 0\n", "at least 1"),
             ("[log]\nlevel = \"a=b=c\"\n", "a=b=c"),
+            ("[log]\nlevel = \" a\u{e9}[\"\n", "ASCII"),
             (
                 "[sms]\ndevice = \"/dev/x\"\ncountry_code = \"4x\"\n",
                 "not a country code",

@@ -17,6 +17,7 @@ mod held;
 mod ids;
 mod incidents;
 mod journal;
+mod lock;
 mod outbox;
 mod players;
 mod radio;
@@ -33,6 +34,7 @@ pub use held::Held;
 pub use ids::*;
 pub use incidents::*;
 pub use journal::*;
+pub use lock::ServeLock;
 pub use outbox::*;
 pub use players::*;
 pub use sms::{PartKey, SentPart};
@@ -57,6 +59,12 @@ pub enum StoreError {
     },
     #[error("{0}")]
     Invalid(String),
+    #[error(
+        "the store {0} does not exist (check --db, CCGATE_DB or data_dir); `ccgate serve`, `player add` and `game new` create one"
+    )]
+    Missing(String),
+    #[error("the store {0} is read-only; ccgate must write it")]
+    ReadOnly(String),
 }
 
 /// A failure of the database itself, opaque to callers.
@@ -100,12 +108,30 @@ pub enum Durability {
 }
 
 impl Store {
-    /// Opens (creating if needed) and migrates the store at `path`.
+    /// Opens and migrates the existing store at `path`. A missing file is
+    /// refused rather than created: a wrong path or a deleted store would
+    /// otherwise answer every player "unknown sender" from an empty one.
     pub fn open(path: &Path) -> Result<Store> {
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-            | OpenFlags::SQLITE_OPEN_CREATE
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        if !path.exists() {
+            return Err(StoreError::Missing(path.display().to_string()));
+        }
+        Store::open_with(path, OpenFlags::empty())
+    }
+
+    /// Opens the store at `path`, creating it if it does not exist: only for
+    /// the daemon's first run and the commands that create things.
+    pub fn create(path: &Path) -> Result<Store> {
+        Store::open_with(path, OpenFlags::SQLITE_OPEN_CREATE)
+    }
+
+    fn open_with(path: &Path, create: OpenFlags) -> Result<Store> {
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX | create;
         let conn = Connection::open_with_flags(path, flags)?;
+        // SQLite falls back to reading only when it may not write the file;
+        // every use of the store writes (a journal row at least).
+        if conn.is_readonly(rusqlite::MAIN_DB)? {
+            return Err(StoreError::ReadOnly(path.display().to_string()));
+        }
         conn.busy_timeout(std::time::Duration::from_secs(30))?;
         wal(&conn)?;
         conn.pragma_update(None, "synchronous", "FULL")?;

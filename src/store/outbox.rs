@@ -104,6 +104,15 @@ impl Default for Retry {
     }
 }
 
+impl Retry {
+    /// Seconds to wait after the `attempt`-th attempt (from 1).
+    fn backoff(&self, attempt: i64) -> i64 {
+        self.first_delay_secs
+            .max(1)
+            .saturating_mul(1i64 << (attempt - 1).clamp(0, 12))
+    }
+}
+
 impl Store {
     /// One reply, whatever its state.
     pub fn reply(&self, id: ReplyId) -> Result<Option<Outgoing>> {
@@ -208,6 +217,25 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Holds a reply back before it is handed to its transport: committed
+    /// first, so if recording the send fails afterwards (a full disk) the
+    /// reply is not due again at once but only after the hold, the time of
+    /// a failed attempt's retry. A reply sent then may be a duplicate; mail
+    /// carries the same Message-ID (derived from the outbox id), so it is a
+    /// recognisable one.
+    pub fn hold_for_send(&self, id: ReplyId, now: Timestamp, retry: Retry) -> Result<()> {
+        let attempts: i64 =
+            self.conn()
+                .query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
+                    r.get(0)
+                })?;
+        self.conn().execute(
+            "UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1",
+            params![id, secs(now) + retry.backoff(attempts + 1)],
+        )?;
+        Ok(())
+    }
+
     /// Marks a reply sent; a move notice starts its recipient's clock then.
     pub fn mark_sent(&self, id: ReplyId, now: Timestamp) -> Result<()> {
         self.conn().execute(
@@ -238,10 +266,7 @@ impl Tx<'_> {
                     r.get(0)
                 })?;
         let attempts = attempts + 1;
-        let backoff = retry
-            .first_delay_secs
-            .max(1)
-            .saturating_mul(1i64 << (attempts - 1).clamp(0, 12));
+        let backoff = retry.backoff(attempts);
         if attempts >= max_attempts {
             self.conn().execute(
                 "UPDATE outbox SET attempts = ?2, last_error = ?3, failed_at = ?4 WHERE id = ?1",

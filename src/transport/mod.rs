@@ -5,6 +5,7 @@
 
 pub mod channel;
 pub mod email;
+pub mod files;
 pub mod port;
 pub mod radio;
 pub mod sms;

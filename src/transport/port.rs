@@ -51,14 +51,25 @@ impl ServicePort {
         f: impl FnOnce(&mut Store) -> store::Result<R> + Send + 'static,
     ) -> Result<R, String> {
         let store = self.store.clone();
-        tokio::task::spawn_blocking(move || {
+        let done = tokio::task::spawn_blocking(move || {
             let mut guard = store
                 .lock()
                 .map_err(|_| "the store lock is poisoned".to_string())?;
-            f(&mut guard).map_err(|e| e.to_string())
+            f(&mut guard).map_err(|e| format!("store: {e}"))
         })
         .await
-        .map_err(|e| format!("store task: {e}"))?
+        .map_err(|e| format!("store task: {e}"))
+        .and_then(|r| r);
+        // Every input, sender and sweep comes here: one place logs a store
+        // failure and tells /health, and clears it once the store works.
+        match &done {
+            Ok(_) => self.metrics.store_works(),
+            Err(e) => {
+                tracing::error!(error = %e, "store");
+                self.metrics.store_failed(e);
+            }
+        }
+        done
     }
 
     /// Counts a processed message and wakes the senders if it queued replies.

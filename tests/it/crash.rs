@@ -272,7 +272,7 @@ fn written(pos: &Chess, mv: Move, who: &Who) -> String {
 /// Creates a store with the players and `games` games; returns the game ids
 /// and the players as stored.
 fn setup(path: &Path, games: usize) -> (Vec<i64>, Vec<Player>) {
-    let mut store = Store::open(path).expect("open store");
+    let mut store = Store::create(path).expect("open store");
     let tx = store.write().expect("write");
     let mut ids = Vec::new();
     for p in &PLAYERS {
@@ -525,7 +525,7 @@ fn reference() -> &'static Reference {
         let games: Vec<(i64, Vec<String>)> = ids.into_iter().zip(sources).collect();
         let messages = plan_messages(games.clone(), &players, &mut rng);
         let plan = Plan { games, messages };
-        let mut store = Store::open(&path).expect("open reference");
+        let mut store = Store::create(&path).expect("open reference");
         for m in &plan.messages {
             service::submit(&mut store, &m.inbound(), now()).expect("submit");
         }
@@ -870,7 +870,7 @@ fn driver() {
         return;
     };
     let text = std::fs::read_to_string(&file).expect("messages");
-    let mut store = Store::open(Path::new(&db)).expect("open store");
+    let mut store = Store::create(Path::new(&db)).expect("open store");
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for (i, line) in text.lines().enumerate() {

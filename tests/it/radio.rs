@@ -17,7 +17,7 @@ const WAIT: Duration = Duration::from_secs(120);
 /// What a station's store journaled from the radio, in order.
 fn journaled(station: &Station) -> Vec<String> {
     let db = station.dir.join(format!("{}-data/ccgate.db", station.name));
-    if ccgate::store::Store::open(&db).is_err() {
+    if ccgate::store::Store::create(&db).is_err() {
         return Vec::new();
     }
     let Ok(conn) = rusqlite::Connection::open(&db) else {

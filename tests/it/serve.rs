@@ -433,6 +433,19 @@ fn check_config_says_what_is_wrong() {
         err.contains("email.imap.password_file /nonexistent/pw"),
         "{err}"
     );
+    // A filter the log filter parser panicked on (exit 101 before).
+    std::fs::write(&bad, "[log]\nlevel = \" a\u{e9}[\"\n").unwrap();
+    let out = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .args(["check-config"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("log filter"),
+        "{out:?}"
+    );
 }
 
 /// A file that enables no input would run a daemon that reads nothing:
@@ -453,16 +466,20 @@ fn check_config_refuses_a_configuration_without_input() {
     assert!(err.contains("no input is enabled"), "{err}");
 }
 
-/// The README's run command: no configuration at all.
+/// The README's run command: no configuration at all. A `RUST_LOG` the
+/// filter parser panicked on is reported and the configured level used;
+/// the log, written to a file, carries no colour codes.
 #[test]
 fn serve_runs_on_embedded_defaults() {
     let home = tempfile::tempdir().unwrap();
+    let log = home.path().join("log");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ccgate"))
         .arg("serve")
         .env_remove("CCGATE_DB")
         .env_remove("STATE_DIRECTORY")
         .env("XDG_DATA_HOME", home.path())
-        .stderr(std::process::Stdio::null())
+        .env("RUST_LOG", " a\u{e9}[")
+        .stderr(std::fs::File::create(&log).unwrap())
         .spawn()
         .unwrap();
     let data = home.path().join("ccgate");
@@ -476,4 +493,180 @@ fn serve_runs_on_embedded_defaults() {
         .status()
         .unwrap();
     assert!(child.wait().unwrap().success());
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(log.contains("RUST_LOG"), "{log}");
+    assert!(log.contains("stopped"), "{log}");
+    assert!(!log.contains('\x1b'), "{log:?}");
+}
+
+/// Two daemons on one store would both send every reply: the second is
+/// refused, naming the first; the commands keep working beside it; after
+/// SIGKILL the kernel has released the lock and a restart is not refused.
+#[test]
+fn a_second_serve_on_one_store_is_refused_and_sigkill_leaves_no_claim() {
+    let mut gw = Gateway::new(CONFIG);
+    gw.start();
+    let pid = gw.pid();
+    let second = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .args(["serve", "--config"])
+        .arg(&gw.config)
+        .env_remove("CCGATE_DB")
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(second.status.code(), Some(2), "{second:?}");
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert!(err.contains(&format!("pid {pid}")), "{err}");
+    // Beside the daemon: an admin command, a submission, an MTA delivery.
+    let db = gw.db();
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    let listed = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .arg("--db")
+        .arg(&db)
+        .args(["game", "list"])
+        .output()
+        .unwrap();
+    assert!(listed.status.success(), "{listed:?}");
+    let raw = mail("alice@example.test", "beside@a", "", "1. e4");
+    let ingested = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .env_remove("CCGATE_DB")
+        .arg("--db")
+        .arg(&db)
+        .arg("ingest-mail")
+        .write_stdin(raw)
+        .output()
+        .unwrap();
+    assert_eq!(ingested.status.code(), Some(0), "{ingested:?}");
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 1);
+    gw.kill();
+    gw.start();
+    assert_ne!(gw.pid(), pid);
+    assert!(gw.stop().success(), "{}", gw.log());
+}
+
+/// A store deleted under a gateway that ran before is not replaced by an
+/// empty one: the lock file beside it tells this is not the first run.
+#[test]
+fn serve_refuses_a_store_that_went_missing_after_its_first_run() {
+    let mut gw = Gateway::new(CONFIG);
+    gw.start();
+    assert!(gw.stop().success());
+    let db = gw.db();
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    let out = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .args(["serve", "--config"])
+        .arg(&gw.config)
+        .env_remove("CCGATE_DB")
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("does not exist"),
+        "{out:?}"
+    );
+    assert!(!db.exists());
+}
+
+/// A small tmpfs mounted for one test, unmounted (lazily) when dropped.
+struct SmallDisk {
+    dir: tempfile::TempDir,
+}
+
+impl SmallDisk {
+    fn new(size: &str) -> SmallDisk {
+        let dir = tempfile::tempdir().unwrap();
+        let ok = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .status()
+            .expect("mount(8)");
+        assert!(ok.success(), "mounting a tmpfs (the tests run as root)");
+        SmallDisk { dir }
+    }
+
+    /// Writes zeros until the file system is full.
+    fn fill(&self) {
+        use std::io::Write;
+        let mut f = std::fs::File::create(self.dir.path().join("filler")).unwrap();
+        let chunk = vec![0u8; 4096];
+        while f.write_all(&chunk).and_then(|()| f.sync_all()).is_ok() {}
+    }
+
+    fn free(&self) {
+        std::fs::remove_file(self.dir.path().join("filler")).unwrap();
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg("-l")
+            .arg(self.dir.path())
+            .status();
+    }
+}
+
+/// The store's disk fills while replies wait: the sender neither spins
+/// (140,000 log lines in 5 s before) nor sends a reply whose sending it
+/// cannot record (each one again at every poll before); /health says the
+/// store fails. Once there is room, every reply goes out exactly once.
+#[test]
+fn a_full_disk_neither_spins_the_sender_nor_sends_a_reply_twice() {
+    let disk = SmallDisk::new("8m");
+    // The replies' own disk, full at first so they wait for a retry.
+    let out = SmallDisk::new("1m");
+    let db = disk.dir.path().join("ccgate.db");
+    let outbox = out.dir.path().to_path_buf();
+    let mut gw = Gateway::new(&format!(
+        "db = {:?}\n[email]\nfrom = \"gw@example.test\"\n[email.maildir]\npath = \"inbox\"\npoll_every = \"50ms\"\n\
+         [email.send]\ntransport = \"file\"\ndir = {:?}\n[outbox]\npoll_every = \"100ms\"\nfirst_retry = \"1s\"\n",
+        db.display().to_string(),
+        outbox.display().to_string(),
+    ));
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    let ingested = assert_cmd::Command::cargo_bin("ccgate")
+        .unwrap()
+        .env_remove("CCGATE_DB")
+        .arg("--db")
+        .arg(&db)
+        .arg("ingest-mail")
+        .write_stdin(mail("alice@example.test", "full@a", "", "1. e4"))
+        .output()
+        .unwrap();
+    assert_eq!(ingested.status.code(), Some(0), "{ingested:?}");
+    let queued = count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NULL");
+    assert!(queued >= 1);
+    out.fill();
+    gw.start();
+    wait_until("a failed attempt", Duration::from_secs(30), || {
+        count(&db, "SELECT count(*) FROM outbox WHERE attempts > 0") == queued
+    });
+    disk.fill();
+    out.free();
+    wait_until(
+        "the store failure on /health",
+        Duration::from_secs(30),
+        || gw.http_get("/health").contains("\"status\":\"failing\""),
+    );
+    // Several polls of the sender (every 100 ms) and a retry with the disk full.
+    std::thread::sleep(Duration::from_secs(3));
+    assert_eq!(eml_files(&outbox).len(), 0, "sent without a record");
+    let errors = gw.log().matches("full").count();
+    assert!(errors < 100, "{errors} log lines about the full disk");
+    disk.free();
+    wait_until("every reply sent", Duration::from_secs(90), || {
+        count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NULL") == 0
+    });
+    assert_eq!(eml_files(&outbox).len() as i64, queued, "{}", gw.log());
+    wait_until("the store healthy again", Duration::from_secs(30), || {
+        gw.http_get("/health").contains("\"status\":\"ok\"")
+    });
+    assert!(gw.stop().success());
 }

@@ -45,7 +45,7 @@ fn ts(s: &str) -> Timestamp {
 impl World {
     fn new() -> World {
         let dir = tempfile::tempdir().expect("tempdir");
-        let store = Store::open(&dir.path().join("ccgate.db")).expect("open store");
+        let store = Store::create(&dir.path().join("ccgate.db")).expect("open store");
         World {
             _dir: dir,
             store,

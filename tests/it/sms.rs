@@ -81,7 +81,7 @@ fn game(extra: &str) -> Game {
         Lang::De,
     );
     let boris = {
-        let mut s = ccgate::store::Store::open(&db).unwrap();
+        let mut s = ccgate::store::Store::create(&db).unwrap();
         let tx = s.write().unwrap();
         let id = tx
             .add_player(

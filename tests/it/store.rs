@@ -32,7 +32,7 @@ fn version(path: &std::path::Path) -> i64 {
 fn a_new_store_is_wal_with_full_sync_at_the_current_version() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("s.db");
-    let store = Store::open(&path).expect("open");
+    let store = Store::create(&path).expect("open");
     let mode: String = Connection::open(&path)
         .expect("open")
         .query_row("PRAGMA journal_mode", [], |r| r.get(0))
@@ -52,7 +52,7 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("s.db");
     {
-        let mut store = Store::open(&path).expect("open");
+        let mut store = Store::create(&path).expect("open");
         let tx = store.write().expect("tx");
         tx.add_player(&anna(), jiff::Timestamp::UNIX_EPOCH)
             .expect("player");
@@ -65,7 +65,7 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
             .expect("downgrade");
     }
     assert_eq!(version(&path), 1);
-    let store = Store::open(&path).expect("upgrade");
+    let store = Store::create(&path).expect("upgrade");
     assert_eq!(
         store
             .player_by_name("Anna")
@@ -89,12 +89,12 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
 fn a_newer_store_is_refused_with_a_clear_error() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("s.db");
-    drop(Store::open(&path).expect("open"));
+    drop(Store::create(&path).expect("open"));
     Connection::open(&path)
         .expect("open")
         .execute_batch("PRAGMA user_version = 99;")
         .expect("bump");
-    match Store::open(&path) {
+    match Store::create(&path) {
         Err(
             e @ StoreError::TooNew {
                 found: 99,
@@ -118,7 +118,7 @@ fn a_newer_store_is_refused_with_a_clear_error() {
 fn game_ids_never_look_like_iccf_moves() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("s.db");
-    let mut store = Store::open(&path).expect("open");
+    let mut store = Store::create(&path).expect("open");
     let (a, b) = two_players(&mut store);
     // Jump to just below the first ICCF-shaped number.
     Connection::open(&path)
@@ -163,7 +163,7 @@ fn a_new_store_opened_by_several_at_once_is_migrated_once() {
             .map(|_| {
                 let path = path.clone();
                 std::thread::spawn(move || {
-                    Store::open(&path).map(|_| ()).map_err(|e| e.to_string())
+                    Store::create(&path).map(|_| ()).map_err(|e| e.to_string())
                 })
             })
             .collect();
@@ -197,7 +197,7 @@ fn two_players(store: &mut Store) -> (PlayerId, PlayerId) {
 fn a_stored_leave_that_does_not_read_is_an_error_not_a_skipped_leave() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("s.db");
-    let mut store = Store::open(&path).expect("open");
+    let mut store = Store::create(&path).expect("open");
     let (a, b) = two_players(&mut store);
     let tx = store.write().expect("tx");
     tx.create_game(
@@ -231,7 +231,7 @@ fn a_stored_leave_that_does_not_read_is_an_error_not_a_skipped_leave() {
 fn an_open_ended_leave_written_by_an_older_version_still_reads() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("s.db");
-    let mut store = Store::open(&path).expect("open");
+    let mut store = Store::create(&path).expect("open");
     let (a, _) = two_players(&mut store);
     Connection::open(&path)
         .expect("open")
@@ -249,7 +249,7 @@ fn an_open_ended_leave_written_by_an_older_version_still_reads() {
 fn a_game_row_that_does_not_read_is_an_error_naming_the_value() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("s.db");
-    let mut store = Store::open(&path).expect("open");
+    let mut store = Store::create(&path).expect("open");
     let (a, b) = two_players(&mut store);
     let conn = Connection::open(&path).expect("open");
     conn.execute(

@@ -30,10 +30,8 @@ impl Inbox {
                 self.port.processed(Channel::Email, &p);
                 Ok(())
             }
-            Err(e) => {
-                self.port.metrics.error(&e);
-                Err(e)
-            }
+            // Logged and counted by the port.
+            Err(e) => Err(e),
         }
     }
 }

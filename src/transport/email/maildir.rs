@@ -84,15 +84,14 @@ pub async fn run(settings: MaildirSettings, inbox: Inbox, mut stop: watch::Recei
 }
 
 async fn take(inbox: &Inbox, dir: &Path, file: &Path) {
-    let raw = match std::fs::read(file) {
+    let raw = match crate::transport::files::read_regular(file, u64::MAX) {
         Ok(raw) => raw,
         // Taken by someone else meanwhile: not ours to process.
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
         Err(e) => {
-            inbox
-                .port
-                .metrics
-                .error(&format!("{}: {e}", file.display()));
+            let e = format!("{}: {e}", file.display());
+            tracing::warn!(error = %e, "Maildir input");
+            inbox.port.metrics.error(&e);
             return;
         }
     };

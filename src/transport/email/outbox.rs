@@ -2,6 +2,7 @@
 //! to SMTP, sendmail or the outbox directory ([`Mailer`]).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use jiff::Timestamp;
 use tokio::sync::{Notify, watch};
@@ -11,6 +12,7 @@ use super::send::Mailer;
 use crate::config::OutboxConfig;
 use crate::protocol::address::Channel;
 use crate::store::{self, ReplyId, Store};
+use crate::transport::channel::pause;
 use crate::transport::port::ServicePort;
 
 /// One reply ready to go.
@@ -43,6 +45,7 @@ pub async fn run(
         outbox: config,
     } = sender;
     let me = Arc::new(me);
+    let mut backoff = Duration::ZERO;
     loop {
         let who = me.clone();
         let batch = shared
@@ -65,26 +68,36 @@ pub async fn run(
             })
             .await;
         let mut full = false;
-        match batch {
-            Ok((ready, depth)) => {
-                shared.metrics.outbox(&depth);
-                full = ready.len() == BATCH;
-                for item in ready {
-                    if *stop.borrow() {
-                        return;
-                    }
-                    send_one(&shared, &mailer, item).await;
+        let mut store_failed = batch.is_err();
+        // A store error is logged and counted by the port.
+        if let Ok((ready, depth)) = batch {
+            shared.metrics.outbox(&depth);
+            full = ready.len() == BATCH;
+            for item in ready {
+                if *stop.borrow() {
+                    return;
                 }
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "outbox");
-                shared.metrics.error(&e);
+                if send_one(&shared, &mailer, item).await.is_err() {
+                    store_failed = true;
+                    break;
+                }
             }
         }
         if *stop.borrow() {
             return;
         }
-        if !full {
+        // A failing store (a full disk) is not hammered: the pause doubles
+        // up to a minute, and a wake-up does not cut it short.
+        backoff = if store_failed {
+            (backoff * 2).clamp(config.poll_every, STORE_BACKOFF_MAX)
+        } else {
+            Duration::ZERO
+        };
+        if store_failed {
+            if !pause(backoff, &mut stop).await {
+                return;
+            }
+        } else if !full {
             tokio::select! {
                 _ = tokio::time::sleep(config.poll_every) => {}
                 _ = wake.notified() => {}
@@ -93,6 +106,9 @@ pub async fn run(
         }
     }
 }
+
+/// The longest pause of the sender while the store fails.
+const STORE_BACKOFF_MAX: Duration = Duration::from_secs(60);
 
 /// What a reply needs to be composed beyond its row: the mail it answers.
 fn context(store: &Store, reply: &store::Outgoing) -> store::Result<compose::Context> {
@@ -111,15 +127,32 @@ fn normalized(address: &str) -> String {
     address.trim().to_ascii_lowercase()
 }
 
-async fn send_one(shared: &ServicePort, mailer: &Mailer, item: Result<Ready, (ReplyId, String)>) {
+/// Sends one reply and records the outcome; Err when the store failed.
+async fn send_one(
+    shared: &ServicePort,
+    mailer: &Mailer,
+    item: Result<Ready, (ReplyId, String)>,
+) -> Result<(), ()> {
     let (id, result) = match item {
-        Ok(ready) => (
-            ready.id,
-            mailer
-                .send(ready.id.0, &ready.envelope, &ready.raw)
+        Ok(ready) => {
+            let id = ready.id;
+            // Held durably before the send: no send whose outcome the store
+            // cannot take is repeated at the next poll.
+            let retry = shared.retry;
+            shared
+                .with_store(move |s| {
+                    let tx = s.write()?;
+                    tx.hold_for_send(id, Timestamp::now(), retry)?;
+                    tx.commit()
+                })
                 .await
-                .map_err(|e| (e.permanent, e.text)),
-        ),
+                .map_err(drop)?;
+            let sent = mailer
+                .send(id.0, &ready.envelope, &ready.raw)
+                .await
+                .map_err(|e| (e.permanent, e.text));
+            (id, sent)
+        }
         // A reply that cannot even be composed (a bad address) never will be.
         Err((id, e)) => (id, Err((true, e))),
     };
@@ -141,8 +174,8 @@ async fn send_one(shared: &ServicePort, mailer: &Mailer, item: Result<Ready, (Re
                 .await
         }
     };
-    if let Err(e) = recorded {
+    // Counted by the port; the reply's id is logged here.
+    recorded.map_err(|e| {
         tracing::error!(reply = id.0, error = %e, "recording a delivery");
-        shared.metrics.error(&e);
-    }
+    })
 }

@@ -13,6 +13,7 @@ use super::spool;
 use crate::protocol::address::Channel;
 use crate::service::{self, Aside};
 use crate::transport::channel::pause;
+use crate::transport::files;
 use crate::transport::port::ServicePort;
 
 /// Runs the spool until `stop` turns true: its incoming files are read and
@@ -64,9 +65,9 @@ pub async fn run(config: SpoolConfig, shared: ServicePort, mut stop: watch::Rece
                 })
                 .await
         };
-        match sent {
-            Ok(n) => (0..n).for_each(|_| shared.metrics.sent(Channel::Sms)),
-            Err(e) => shared.metrics.error(&e),
+        // A store error is logged and counted by the port.
+        if let Ok(n) = sent {
+            (0..n).for_each(|_| shared.metrics.sent(Channel::Sms));
         }
         if !pause(config.poll_every, &mut stop).await {
             return;
@@ -85,15 +86,20 @@ async fn spool_file(
             channel: Channel::Sms,
             from: numbering.international(&m.from),
             transport_id: Some(m.transport_id),
-            raw: std::fs::read(file).unwrap_or_default(),
+            raw: files::read_regular(file, spool::MAX_FILE).unwrap_or_default(),
             text: m.text,
             auth: service::Auth::Unchecked,
         }),
         Err(spool::SpoolError::Io(e)) => {
-            shared.metrics.error(&format!("{}: {e}", file.display()));
+            let e = format!("{}: {e}", file.display());
+            tracing::warn!(error = %e, "SMS spool");
+            shared.metrics.error(&e);
             return;
         }
-        Err(e) => Err((e.to_string(), std::fs::read(file).unwrap_or_default())),
+        Err(e) => Err((
+            e.to_string(),
+            files::read_regular(file, spool::MAX_FILE).unwrap_or_default(),
+        )),
     };
     let name = file.display().to_string();
     let processed = shared
@@ -113,13 +119,11 @@ async fn spool_file(
             }
         })
         .await;
-    match processed {
-        Ok(p) => {
-            shared.processed(Channel::Sms, &p);
-            if let Err(e) = spool::accept(file, config.done.as_deref()) {
-                shared.metrics.error(&format!("{}: {e}", file.display()));
-            }
+    // A store error is logged and counted by the port.
+    if let Ok(p) = processed {
+        shared.processed(Channel::Sms, &p);
+        if let Err(e) = spool::accept(file, config.done.as_deref()) {
+            shared.metrics.error(&format!("{}: {e}", file.display()));
         }
-        Err(e) => shared.metrics.error(&e),
     }
 }

@@ -97,6 +97,9 @@ impl Gateway {
         self.child = Some(child);
         let port = self.status_port;
         wait_until("the status endpoint", Duration::from_secs(30), || {
+            if let Some(Ok(Some(status))) = self.child.as_mut().map(Child::try_wait) {
+                panic!("ccgate serve exited ({status}):\n{}", self.log());
+            }
             std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
         });
     }
@@ -122,6 +125,11 @@ impl Gateway {
             );
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// The running daemon's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().expect("running").id()
     }
 
     /// SIGKILL: no chance to finish anything.
@@ -176,7 +184,7 @@ pub fn add_player(
     notation: Notation,
     lang: Lang,
 ) -> i64 {
-    let mut s = Store::open(db).expect("store");
+    let mut s = Store::create(db).expect("store");
     let tx = s.write().expect("tx");
     let id = tx
         .add_player(
@@ -259,7 +267,7 @@ pub fn game_between(db: &Path, white: Seat, black: Seat) -> i64 {
 
 /// Starts a game without a clock.
 pub fn new_game(db: &Path, white: i64, black: i64) -> i64 {
-    let mut s = Store::open(db).expect("store");
+    let mut s = Store::create(db).expect("store");
     let tx = s.write().expect("tx");
     let id = tx
         .create_game(
@@ -294,7 +302,7 @@ pub fn drop_mail(maildir: &Path, name: &str, raw: &[u8]) {
 /// A count from the store.
 pub fn count(db: &Path, sql: &str) -> i64 {
     // Opened as the daemon opens it (migrated), then read directly.
-    drop(Store::open(db).expect("store"));
+    drop(Store::create(db).expect("store"));
     rusqlite::Connection::open(db)
         .expect("store")
         .query_row(sql, [], |r| r.get(0))

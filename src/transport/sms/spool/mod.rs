@@ -165,7 +165,7 @@
 use std::collections::HashSet;
 use std::ffi::OsString;
 use std::fs::{self, File};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -285,7 +285,8 @@ pub fn pending(kind: SpoolKind, dir: &Path) -> io::Result<Vec<PathBuf>> {
             continue;
         }
         let path = dir.join(name);
-        let meta = match fs::metadata(&path) {
+        // The link itself, not what it points to: a link is never read.
+        let meta = match fs::symlink_metadata(&path) {
             Ok(meta) => meta,
             Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
             Err(e) => return Err(e),
@@ -324,9 +325,7 @@ fn wanted(kind: SpoolKind, name: &[u8]) -> bool {
 /// Parses one incoming file.
 pub fn read(kind: SpoolKind, path: &Path) -> Result<SpoolMessage, SpoolError> {
     let name = path.file_name().unwrap_or_default();
-    let file = File::open(path)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE + 1).read_to_end(&mut bytes)?;
+    let bytes = crate::transport::files::read_regular(path, MAX_FILE + 1)?;
     let size = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
     if size > MAX_FILE {
         return Err(SpoolError::TooLarge { size });
@@ -940,6 +939,28 @@ mod tests {
             ["GSM1.a1", "GSM1.b2", "GSM1.g7"]
         );
         assert!(pending(SpoolKind::Smstools, &d.join("missing")).is_err());
+    }
+
+    /// A link swapped into the spool (here to a settled secret) is neither
+    /// listed nor read.
+    #[test]
+    fn links_are_neither_listed_nor_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let secret = d.join("secret");
+        fs::write(&secret, b"From: +4917\n\nroot:x:0:0").unwrap();
+        let old = SystemTime::now() - Duration::from_secs(3600);
+        fs::File::options()
+            .write(true)
+            .open(&secret)
+            .unwrap()
+            .set_times(FileTimes::new().set_modified(old))
+            .unwrap();
+        std::os::unix::fs::symlink(&secret, d.join("GSM1.link")).unwrap();
+        let listed = pending(SpoolKind::Smstools, d).unwrap();
+        assert!(!listed.contains(&d.join("GSM1.link")), "{listed:?}");
+        let read = read(SpoolKind::Smstools, &d.join("GSM1.link"));
+        assert!(matches!(read, Err(SpoolError::Io(_))), "{read:?}");
     }
 
     // ------------------------------------------------------------- accept

@@ -4,21 +4,20 @@
 //! bytes is one step: a station queues a message, time passes (frames
 //! still on the air are lost; both stations run their timers and
 //! transmit), and the frame at the head of the channel is
-//! delivered, dropped, doubled, moved to the back, corrupted, cut, or
-//! delivered together with the next; an old genuine frame is replayed to
-//! its station or reflected to the other; fuzzer bytes go raw into a
-//! station's deframer; a station restarts from its saved state. The link
-//! is signed (radio.md §7), so the attacker can replay and damage frames
-//! but not forge them.
+//! delivered, dropped, doubled, moved to the back (overtaken by newer
+//! ones), corrupted, cut, or delivered together with the next; an old
+//! genuine frame (acknowledgements included) is replayed to its station or
+//! reflected to the other; fuzzer bytes go raw into a station's deframer
+//! (where it may write a genuine frame: it learns the MAC from the
+//! comparisons it watches); a station restarts from its saved state. The
+//! link is signed (radio.md §7), so the attacker can replay and damage
+//! frames but not forge them. Stale acknowledgements replayed often enough
+//! look like a peer that lost its state and force a RESET; the RESET's
+//! resume field keeps that from delivering anything twice (radio.md §9.3.3,
+//! found by this target before the field existed).
 //!
-//! Not modelled: acknowledgements (ACK, NAK) replayed or overtaken by newer
-//! ones (also when the fuzzer writes one into its raw bytes: it learns the
-//! MAC from the comparisons it watches), and frames held on the air while
-//! time passes. Repeated often enough, a stale acknowledgement
-//! looks like a peer that lost its state, and the RESET that follows
-//! renumbers messages the peer may have delivered already (radio.md §7,
-//! "Replay"): exactly once then holds only up to that. This target found
-//! it within a minute; the other frames are replayed and reordered freely.
+//! Not modelled: frames held on the air while time passes (a replay from
+//! the history stands for them).
 //!
 //! Properties: each station delivers exactly the other's messages, in
 //! order, never one twice and never anything else; a message is reported
@@ -30,18 +29,15 @@
 use std::collections::{BTreeSet, VecDeque};
 use std::time::Duration;
 
-use ccgate::transport::radio::frame::{
-    Body, Callsign, Deframer, Frame, FrameError, LinkOptions, encode,
-};
+use ccgate::transport::radio::frame::{Callsign, Deframer, Frame, FrameError, LinkOptions, encode};
 use ccgate::transport::radio::link::{Event, Link, LinkConfig, MsgId};
 use libfuzzer_sys::fuzz_target;
 
 const KEY: &[u8] = b"fuzz pair key of 24 bytes";
 /// Messages each station may queue in one run.
 const MAX_MESSAGES: usize = 40;
-/// A frame on its way: the station it goes to, its bytes, whether it is an
-/// acknowledgement (ACK or NAK).
-type OnAir = (usize, Vec<u8>, bool);
+/// A frame on its way: the station it goes to and its bytes.
+type OnAir = (usize, Vec<u8>);
 
 fn config(seed: u64) -> LinkConfig {
     LinkConfig {
@@ -126,16 +122,9 @@ impl Station {
         self.take(results, now);
     }
 
-    /// Raw bytes from the attacker, deframed on their own; a genuine
-    /// acknowledgement among them is a replay, left out (see the top).
+    /// Raw bytes from the attacker, deframed on their own.
     fn input_raw(&mut self, bytes: &[u8], now: Duration) {
-        let results = Deframer::new(&self.opts)
-            .feed(bytes)
-            .into_iter()
-            .filter(
-                |r| !matches!(r, Ok(f) if matches!(f.body, Body::Ack { .. } | Body::Nak { .. })),
-            )
-            .collect();
+        let results = Deframer::new(&self.opts).feed(bytes);
         self.take(results, now);
     }
 
@@ -149,18 +138,13 @@ impl Station {
         }
     }
 
-    /// Timers, then every frame the link wants to send now (and whether
-    /// it is an acknowledgement).
-    fn transmit(&mut self, now: Duration) -> Vec<(Vec<u8>, bool)> {
+    /// Timers, then every frame the link wants to send now.
+    fn transmit(&mut self, now: Duration) -> Vec<Vec<u8>> {
         let events = self.link.tick(now);
         self.events(events);
         let mut out = Vec::new();
         while let Some(frame) = self.link.poll_transmit(now) {
-            let ack = matches!(frame.body, Body::Ack { .. } | Body::Nak { .. });
-            out.push((
-                encode(&frame, &self.opts).expect("the link's frames encode"),
-                ack,
-            ));
+            out.push(encode(&frame, &self.opts).expect("the link's frames encode"));
             assert!(out.len() <= 64, "a link that never stops transmitting");
         }
         out
@@ -170,13 +154,13 @@ impl Station {
 struct World {
     st: [Station; 2],
     air: VecDeque<OnAir>,
-    /// Every genuine frame ever sent but acknowledgements, for replays.
+    /// Every genuine frame ever sent, for replays.
     history: Vec<OnAir>,
     now: Duration,
 }
 
 impl World {
-    fn deliver(&mut self, (to, bytes, _): OnAir) {
+    fn deliver(&mut self, (to, bytes): OnAir) {
         self.st[to].input(&bytes, self.now);
     }
 
@@ -185,11 +169,9 @@ impl World {
         self.air.clear();
         self.now += step;
         for i in 0..2 {
-            for (bytes, ack) in self.st[i].transmit(self.now) {
-                if !ack {
-                    self.history.push((1 - i, bytes.clone(), ack));
-                }
-                self.air.push_back((1 - i, bytes, ack));
+            for bytes in self.st[i].transmit(self.now) {
+                self.history.push((1 - i, bytes.clone()));
+                self.air.push_back((1 - i, bytes));
             }
         }
     }
@@ -264,29 +246,26 @@ fuzz_target!(|data: &[u8]| {
             }
             5 => {
                 if let Some(f) = w.air.pop_front() {
-                    match f.2 {
-                        true => w.deliver(f),
-                        false => w.air.push_back(f),
-                    }
+                    w.air.push_back(f);
                 }
             }
             6 => {
-                if let Some((to, mut bytes, ack)) = w.air.pop_front() {
+                if let Some((to, mut bytes)) = w.air.pop_front() {
                     let at = usize::from(arg) * 7 % bytes.len();
                     bytes[at] ^= 1 << (arg % 8);
-                    w.deliver((to, bytes, ack));
+                    w.deliver((to, bytes));
                 }
             }
             7 => {
-                if let Some((to, mut bytes, ack)) = w.air.pop_front() {
+                if let Some((to, mut bytes)) = w.air.pop_front() {
                     bytes.truncate(usize::from(arg) % bytes.len());
-                    w.deliver((to, bytes, ack));
+                    w.deliver((to, bytes));
                 }
             }
             8 | 9 if !w.history.is_empty() => {
-                let (to, bytes, ack) = w.history[usize::from(arg) * 31 % w.history.len()].clone();
+                let (to, bytes) = w.history[usize::from(arg) * 31 % w.history.len()].clone();
                 let to = if op % 13 == 8 { to } else { 1 - to };
-                w.deliver((to, bytes, ack));
+                w.deliver((to, bytes));
             }
             10 => {
                 let n = usize::from(arg >> 1).min(script.len());
@@ -296,11 +275,9 @@ fuzz_target!(|data: &[u8]| {
             }
             11 => w.st[who].restart(),
             12 => {
-                if let (Some((to, mut a, ack)), Some((_, b, _))) =
-                    (w.air.pop_front(), w.air.pop_front())
-                {
+                if let (Some((to, mut a)), Some((_, b))) = (w.air.pop_front(), w.air.pop_front()) {
                     a.extend_from_slice(&b);
-                    w.deliver((to, a, ack));
+                    w.deliver((to, a));
                 }
             }
             _ => {}

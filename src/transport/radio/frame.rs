@@ -134,8 +134,12 @@ pub enum Body {
     Nak { sack: u32 },
     /// Keep-alive.
     Ping,
-    /// New epoch.
-    Reset,
+    /// New epoch. When `count` > 0 the sender renumbers the `count`
+    /// unacknowledged frames that stood at positions `old`.. in its
+    /// previous numbering from `epoch:0` on, so a receiver that already
+    /// delivered some of them skips their new positions (`radio.md` §9.3.3);
+    /// `count` 0 (`old` 0) is the payload-less form.
+    Reset { old: u32, count: u8 },
 }
 
 /// One link frame. The meaning of `epoch`, `seq` and `ack` depends on the
@@ -165,7 +169,7 @@ impl Frame {
             Body::Ack { .. } => Kind::Ack,
             Body::Nak { .. } => Kind::Nak,
             Body::Ping => Kind::Ping,
-            Body::Reset => Kind::Reset,
+            Body::Reset { .. } => Kind::Reset,
         }
     }
 }
@@ -322,7 +326,10 @@ fn encode_binary(frame: &Frame, key: Option<&[u8]>) -> Vec<u8> {
     match &frame.body {
         Body::Data(text) => body.extend_from_slice(text.as_bytes()),
         Body::Ack { sack } | Body::Nak { sack } => body.extend_from_slice(&sack.to_be_bytes()),
-        Body::Ping | Body::Reset => {}
+        Body::Reset { old, count } if *count > 0 => {
+            body.extend_from_slice(&reset_payload(*old, *count));
+        }
+        Body::Ping | Body::Reset { .. } => {}
     }
     if let Some(key) = key {
         let tag = mac(key, &body);
@@ -365,7 +372,11 @@ fn encode_restricted(frame: &Frame, key: Option<&[u8]>) -> Result<Vec<u8>, Encod
             s.push_str(&format!(" {:02X} {text}", text.len()));
         }
         Body::Ack { sack } | Body::Nak { sack } => s.push_str(&format!(" {sack:08X}")),
-        Body::Ping | Body::Reset => {}
+        Body::Reset { old, count } if *count > 0 => {
+            s.push(' ');
+            hex(&mut s, &reset_payload(*old, *count));
+        }
+        Body::Ping | Body::Reset { .. } => {}
     }
     if let Some(key) = key {
         let tag = mac(key, s.as_bytes());
@@ -602,11 +613,11 @@ impl Deframer {
             ),
             Kind::Ack => Body::Ack { sack: sack()? },
             Kind::Nak => Body::Nak { sack: sack()? },
-            Kind::Ping | Kind::Reset if !payload.is_empty() => {
-                return Err(FrameError::Malformed("PING/RESET carry nothing"));
+            Kind::Ping if !payload.is_empty() => {
+                return Err(FrameError::Malformed("PING carries nothing"));
             }
             Kind::Ping => Body::Ping,
-            Kind::Reset => Body::Reset,
+            Kind::Reset => reset_body(payload)?,
         };
         let frame = Frame {
             from,
@@ -672,7 +683,15 @@ impl Deframer {
                 sack: p.hex(8).ok_or(FrameError::Malformed("bad SACK"))? as u32,
             },
             Kind::Ping => Body::Ping,
-            Kind::Reset => Body::Reset,
+            // The resume field is there when what is left before the end
+            // (or before the MAC) is one 8-digit field.
+            Kind::Reset
+                if covered.len() - p.i == 9 + usize::from(signed_flag) * (1 + 2 * MAC_LEN) =>
+            {
+                let v = p.hex(8).ok_or(FrameError::Malformed("bad RESET resume"))? as u32;
+                reset_body(&v.to_be_bytes())?
+            }
+            Kind::Reset => reset_body(&[])?,
         };
         let signed_end = p.i;
         let tag = if signed_flag {
@@ -725,6 +744,26 @@ fn hex_num(s: &[u8]) -> Option<u64> {
 }
 
 /// Reads the space-separated fields of a restricted frame.
+/// A RESET's 4 payload bytes: the old position of the first renumbered
+/// frame (24 bits) and how many were renumbered.
+fn reset_payload(old: u32, count: u8) -> [u8; 4] {
+    let [_, a, b, c] = old.to_be_bytes();
+    [a, b, c, count]
+}
+
+/// A RESET's payload: nothing, or a resume field with a count of 1 to 32
+/// (`radio.md` §3).
+fn reset_body(payload: &[u8]) -> Result<Body, FrameError> {
+    match *payload {
+        [] => Ok(Body::Reset { old: 0, count: 0 }),
+        [a, b, c, count @ 1..=32] => Ok(Body::Reset {
+            old: u32::from_be_bytes([0, a, b, c]),
+            count,
+        }),
+        _ => Err(FrameError::Malformed("bad RESET resume")),
+    }
+}
+
 struct Cursor<'a> {
     s: &'a [u8],
     i: usize,
@@ -894,8 +933,13 @@ mod tests {
         v.push(f.clone());
         f.body = Body::Ping;
         v.push(f.clone());
-        f.body = Body::Reset;
+        f.body = Body::Reset { old: 0, count: 0 };
         f.epoch = 0xFFFF;
+        v.push(f.clone());
+        f.body = Body::Reset {
+            old: 0x7E_7D11,
+            count: 32,
+        };
         v.push(f);
         let mut f = data(&"~}\u{11}\u{13}é".repeat(36));
         f.seq = 0x7E;
@@ -1309,7 +1353,13 @@ mod tests {
                 sack: rng.next() as u32,
             },
             2 => Body::Ping,
-            3 => Body::Reset,
+            3 => match rng.below(2) {
+                0 => Body::Reset { old: 0, count: 0 },
+                _ => Body::Reset {
+                    old: rng.next() as u32 & 0xFF_FFFF,
+                    count: 1 + rng.below(32) as u8,
+                },
+            },
             _ => {
                 let mut t = String::new();
                 let n = rng.below(60);

@@ -92,6 +92,16 @@ pub struct LinkState {
     pub r: u32,
     /// The SACK set: positions in R+1..=R+32 that arrived, with their texts.
     pub held: BTreeMap<u32, String>,
+    /// The epoch of the RESET of our stream waiting for its ACK: a restart
+    /// repeats it rather than deciding afresh, since the peer may have
+    /// taken it already (§9.1).
+    #[serde(default)]
+    pub reset: Option<u16>,
+    /// The first position in the peer's stream numbered after the peer
+    /// took our last RESET: only frames from there on carry piggy-backed
+    /// acknowledgements in our current numbering (§9.2.3).
+    #[serde(default)]
+    pub fresh_from: u32,
 }
 
 /// Per-link configuration.
@@ -186,7 +196,6 @@ pub struct Link {
     repeat_base: Duration,
     /// Probe PINGs or RESETs sent since the last answer.
     repeats: u32,
-    reset: Option<u16>,
     reset_due: bool,
     last_reset: Option<Duration>,
     ping_due: bool,
@@ -231,6 +240,7 @@ impl Link {
             ^ hash(me.base())
             ^ hash(peer.base()).rotate_left(17);
         let r = state.r;
+        let pending_reset = state.reset;
         Link {
             me,
             peer,
@@ -239,15 +249,14 @@ impl Link {
             flights: std::iter::repeat_n(flight, n).collect(),
             retx: VecDeque::new(),
             unreachable: false,
-            probing: true,
+            probing: pending_reset.is_none(),
             probe_outside: None,
             repeat_wait: cfg.rto.min(cfg.keepalive),
             repeat_base: cfg.rto.min(cfg.keepalive),
             repeats: 0,
-            reset: None,
-            reset_due: false,
+            reset_due: pending_reset.is_some(),
             last_reset: None,
-            ping_due: true,
+            ping_due: pending_reset.is_none(),
             last_ping: None,
             last_heard: None,
             ack_deadline: None,
@@ -311,7 +320,9 @@ impl Link {
                 let p = pos(frame.epoch, frame.seq);
                 self.peer_next = self.peer_next.max(p + 1);
                 self.on_data(p, text, now, ev);
-                self.piggy(frame.ack, now, ev);
+                if p >= self.st.fresh_from {
+                    self.piggy(frame.ack, now, ev);
+                }
             }
             Body::Ack { sack } => self.on_ack(&frame, sack, false, now, ev),
             Body::Nak { sack } => self.on_ack(&frame, sack, true, now, ev),
@@ -322,12 +333,24 @@ impl Link {
                     self.nak_due = true;
                 }
                 self.ack_deadline = Some(now);
-                self.piggy(frame.ack, now, ev);
+                // A PING names the peer's next new position: above
+                // `fresh_from`, it was sent after the peer took our RESET.
+                if p > self.st.fresh_from {
+                    self.piggy(frame.ack, now, ev);
+                }
             }
-            Body::Reset => {
+            Body::Reset { old, count } => {
                 let e = frame.epoch;
                 if e > epoch_of(self.st.r) {
-                    self.st.r = pos(e, 0);
+                    // The peer renumbers its frames old..old+count from
+                    // (e, 0); those before our R are delivered already, and
+                    // their new positions count as duplicates.
+                    let r = self.st.r;
+                    let skip = r
+                        .checked_sub(old)
+                        .filter(|&k| k <= u32::from(count))
+                        .unwrap_or(0);
+                    self.st.r = pos(e, 0) + skip;
                     self.st.held.clear();
                     self.peer_next = self.st.r;
                 }
@@ -362,7 +385,7 @@ impl Link {
         let mut ev = Vec::new();
         // T4: long silence.
         if !self.probing
-            && self.reset.is_none()
+            && self.st.reset.is_none()
             && self
                 .last_heard
                 .is_some_and(|h| now.saturating_sub(h) >= self.cfg.long_silence)
@@ -378,7 +401,7 @@ impl Link {
             if since(self.last_ping, self.repeat_wait) {
                 self.ping_due = true;
             }
-        } else if self.reset.is_some() {
+        } else if self.st.reset.is_some() {
             if since(self.last_reset, self.repeat_wait) {
                 self.reset_due = true;
             }
@@ -417,12 +440,19 @@ impl Link {
     /// The next frame to send, if any.
     pub fn poll_transmit(&mut self, now: Duration) -> Option<Frame> {
         if self.reset_due
-            && let Some(e) = self.reset
+            && let Some(e) = self.st.reset
         {
             self.reset_due = false;
             self.last_reset = Some(now);
             self.back_off();
-            return Some(self.frame(pos(e, 0), 0, Body::Reset));
+            // Where the renumbered frames stood, so that a peer that has
+            // delivered some of them (the answer that made us reset may
+            // have been stale) does not deliver them again (§9.3.3).
+            let body = Body::Reset {
+                old: self.st.s_una,
+                count: self.in_flight() as u8,
+            };
+            return Some(self.frame(pos(e, 0), 0, body));
         }
         if self.nak_due {
             self.nak_due = false;
@@ -449,7 +479,7 @@ impl Link {
             let (p, a) = (self.st.s_next, self.st.r as u8);
             return Some(self.frame(p, a, Body::Ping));
         }
-        if self.probing || self.reset.is_some() || self.unreachable {
+        if self.probing || self.st.reset.is_some() || self.unreachable {
             return None;
         }
         while let Some(p) = self.retx.pop_front() {
@@ -622,7 +652,7 @@ impl Link {
     }
 
     fn piggy(&mut self, ack: u8, now: Duration, ev: &mut Vec<Event>) {
-        if self.probing || self.reset.is_some() {
+        if self.probing || self.st.reset.is_some() {
             return;
         }
         if let Some(a) = self.resolve(ack) {
@@ -678,18 +708,31 @@ impl Link {
             ev.push(Event::Reachable);
             self.requeue_all();
         }
-        if let Some(e) = self.reset {
-            if a == pos(e, 0) {
-                self.reset = None;
+        if let Some(e) = self.st.reset {
+            // The peer's answer to the RESET: at (e, k), having delivered the
+            // first k renumbered frames before.
+            let n = self.st.unacked.len() as u32;
+            if a >= pos(e, 0) && a <= pos(e, 0) + n {
+                self.st.reset = None;
                 self.reset_due = false;
-                let n = self.st.unacked.len() as u32;
                 self.st.s_una = pos(e, 0);
                 self.st.s_next = self.st.s_una + n;
                 self.st.epoch_max = self.st.epoch_max.max(epoch_of(self.st.s_next));
+                // The peer's next new position when it answered (its ACK's
+                // seq, within a window of R): its frames before it may
+                // carry acknowledgements in our old numbering.
+                let peer_next = self.st.r
+                    + if off <= MAX_WINDOW {
+                        off
+                    } else {
+                        MAX_WINDOW + 1
+                    };
+                self.st.fresh_from = peer_next.max(self.peer_next);
                 let fresh = self.fresh();
                 self.flights = std::iter::repeat_n(fresh, n as usize).collect();
-                self.requeue_all();
                 ev.push(Event::Resynchronised(e));
+                self.advance(a, now, ev);
+                self.requeue_all();
             }
             return;
         }
@@ -711,7 +754,7 @@ impl Link {
                 if n >= 2 && self.st.epoch_max < u16::MAX {
                     let e = self.st.epoch_max.max(epoch_of(self.st.s_next)) + 1;
                     self.st.epoch_max = e;
-                    self.reset = Some(e);
+                    self.st.reset = Some(e);
                     self.reset_due = true;
                     self.probing = false;
                     self.probe_outside = None;
@@ -1559,7 +1602,7 @@ mod tests {
             epoch: e,
             seq: 0,
             ack: 0,
-            body: Body::Reset,
+            body: Body::Reset { old: 0, count: 0 },
         };
         l.receive(reset(3), Duration::ZERO);
         assert_eq!(l.state(), &st);
@@ -1659,5 +1702,83 @@ mod tests {
         let after = &sim.b.delivered[before..];
         assert!(!after.is_empty() && after.len() <= ma.len());
         assert_eq!(after, &ma[ma.len() - after.len()..]);
+    }
+
+    /// Every frame `from` sends now, each given to `to` unless `drop` says
+    /// so; the deliveries at `to` are added to `delivered`.
+    fn carry(
+        from: &mut Link,
+        to: &mut Link,
+        now: Duration,
+        drop: impl Fn(&Frame) -> bool,
+        delivered: &mut Vec<String>,
+    ) -> Vec<Frame> {
+        let mut sent = Vec::new();
+        while let Some(f) = from.poll_transmit(now) {
+            sent.push(f.clone());
+            if !drop(&f) {
+                for e in to.receive(f, now) {
+                    if let Event::Delivered { text, .. } = e {
+                        delivered.push(text);
+                    }
+                }
+            }
+        }
+        sent
+    }
+
+    #[test]
+    fn replayed_old_acks_force_a_reset_but_no_duplicate() {
+        let (ca, cb) = (call("G4ABC"), call("DL1XYZ-2"));
+        let mut a = Link::new(ca, cb, LinkState::default(), config(4, 81));
+        let mut b = Link::new(cb, ca, LinkState::default(), config(4, 82));
+        let (mut at_a, mut at_b) = (Vec::new(), Vec::new());
+        let mut now = Duration::ZERO;
+        let mut step = |a: &mut Link, b: &mut Link, drop_b: bool, at_b: &mut Vec<String>| {
+            now += Duration::from_secs(1);
+            a.tick(now);
+            b.tick(now);
+            carry(a, b, now, |_| false, at_b);
+            carry(b, a, now, |_| drop_b, &mut at_a);
+            now
+        };
+        a.send("m0".into()).unwrap();
+        while a.pending() > 0 {
+            step(&mut a, &mut b, false, &mut at_b);
+        }
+        // m1 and m2 arrive, their acknowledgements are lost.
+        a.send("m1".into()).unwrap();
+        a.send("m2".into()).unwrap();
+        while at_b.len() < 3 {
+            step(&mut a, &mut b, true, &mut at_b);
+        }
+        assert_eq!(a.state().s_una, 1);
+        // B's very first answer (everything before 0), replayed: twice
+        // outside probing, then twice in answer to the probe PINGs.
+        let stale = ack_from(cb, ca, 0);
+        a.receive(stale.clone(), now);
+        a.receive(stale.clone(), now);
+        for _ in 0..200 {
+            if a.pending() == 0 {
+                break;
+            }
+            now += Duration::from_secs(1);
+            a.tick(now);
+            b.tick(now);
+            let probes = carry(&mut a, &mut b, now, |f| f.body == Body::Ping, &mut at_b);
+            for p in probes.iter().filter(|f| f.body == Body::Ping) {
+                a.receive(stale.clone(), now);
+                assert_eq!(p.from, ca);
+            }
+            // B's true answers are lost until A has decided to reset.
+            let lost = a.state().reset.is_none();
+            carry(&mut b, &mut a, now, |_| lost, &mut at_a);
+        }
+        // Nothing delivered twice...
+        assert_eq!(at_b, ["m0", "m1", "m2"]);
+        // ... although the RESET happened (the stale answers looked like
+        // lost state), and all is acknowledged.
+        assert_eq!(epoch_of(a.state().s_una), 1);
+        assert_eq!(a.pending(), 0);
     }
 }

@@ -33,6 +33,43 @@ pub(super) enum Write {
         player: PlayerId,
         pairs: Vec<(String, String)>,
     },
+    /// A move played at `ply`, kept as written and read in `notation`.
+    Move {
+        game: GameId,
+        ply: u32,
+        mv: Move,
+        written: String,
+        notation: Notation,
+    },
+    /// A leave granted.
+    Leave(PlayerId, crate::game::clock::Leave),
+    /// A leave ended early (its last day).
+    LeaveUntil(store::LeaveId, jiff::civil::Date),
+    /// The reminder for the move at `ply` sent.
+    Reminded {
+        game: GameId,
+        ply: u32,
+    },
+    /// The moves after `ply` removed; a finished game is active again.
+    TakeBack {
+        game: GameId,
+        ply: u32,
+        reopen: bool,
+    },
+    /// A result the director decided (the players get their own notice,
+    /// not the one of a game that ends by play).
+    Adjudicated {
+        game: GameId,
+        result: GameResult,
+        reason: String,
+    },
+    /// The director's action in the game's audit trail.
+    Audit {
+        game: GameId,
+        action: &'static str,
+        reason: String,
+        detail: String,
+    },
 }
 
 /// An incident a decision records.
@@ -70,6 +107,9 @@ pub(super) enum To {
     Sender(Option<Player>),
     /// A player, on their preferred channel.
     Player(Player),
+    /// A player told of the opponent's move at `ply`, on their preferred
+    /// channel: its delivery starts their clock.
+    Opponent(Player, u32),
 }
 
 /// What a rule decided.
@@ -166,29 +206,13 @@ impl Decision {
 impl Ctx<'_, '_> {
     /// Carries a decision out: its writes, its incident, its notices, the
     /// end of the game (`game` is the loaded game it is about), its step.
-    pub(super) fn apply(&mut self, d: Decision, game: Option<&mut Loaded>) -> store::Result<()> {
+    pub(super) fn apply(
+        &mut self,
+        d: Decision,
+        mut game: Option<&mut Loaded>,
+    ) -> store::Result<()> {
         for w in d.writes {
-            match w {
-                Write::DrawOffer { game, by } => self.tx.set_draw_offer(game, by)?,
-                Write::Penalty {
-                    game,
-                    player,
-                    days,
-                    reason,
-                } => self.tx.add_penalty(game, player, days, &reason, self.now)?,
-                Write::Notation(player, n) => self.tx.set_notation(player, n)?,
-                Write::Lang(player, l) => self.tx.set_lang(player, l)?,
-                Write::PinAttempt {
-                    player,
-                    ok,
-                    locked_until,
-                } => self.tx.record_pin_attempt(player, ok, locked_until)?,
-                Write::Conditionals {
-                    game,
-                    player,
-                    pairs,
-                } => self.tx.set_conditionals(game, player, &pairs)?,
-            }
+            self.write(w, game.as_deref_mut())?;
         }
         if let Some(i) = d.incident {
             self.incident(i.game, i.pos, i.kind, i.detail, i.text.as_deref(), i.player)?;
@@ -197,12 +221,96 @@ impl Ctx<'_, '_> {
             match to {
                 To::Sender(p) => self.reply_to_sender(p.as_ref(), d.game, notice)?,
                 To::Player(p) => self.send_to(p, d.game, None, notice)?,
+                To::Opponent(p, ply) => self.send_to(p, d.game, Some(*ply), notice)?,
             }
         }
+        // The step before the end of the game: the journal says the move,
+        // then that it ended the game.
+        self.steps.extend(d.step);
         if let (Some((result, reason)), Some(game)) = (d.finish, game) {
             self.finish(game, result, reason)?;
         }
-        self.steps.extend(d.step);
+        Ok(())
+    }
+
+    /// Carries one write out, keeping the loaded game it is about (if
+    /// given) as the store now has it.
+    fn write(&mut self, w: Write, game: Option<&mut Loaded>) -> store::Result<()> {
+        let tx = self.tx;
+        match w {
+            Write::DrawOffer { game: id, by } => {
+                tx.set_draw_offer(id, by)?;
+                if let Some(g) = game.filter(|g| g.row.id == id) {
+                    g.row.draw_offer = by;
+                }
+            }
+            Write::Penalty {
+                game,
+                player,
+                days,
+                reason,
+            } => tx.add_penalty(game, player, days, &reason, self.now)?,
+            Write::Notation(player, n) => tx.set_notation(player, n)?,
+            Write::Lang(player, l) => tx.set_lang(player, l)?,
+            Write::PinAttempt {
+                player,
+                ok,
+                locked_until,
+            } => tx.record_pin_attempt(player, ok, locked_until)?,
+            Write::Conditionals {
+                game,
+                player,
+                pairs,
+            } => tx.set_conditionals(game, player, &pairs)?,
+            Write::Move {
+                game: id,
+                ply,
+                mv,
+                written,
+                notation,
+            } => {
+                let row = MoveRow {
+                    ply,
+                    uci: UciMove::from_standard(mv).to_string(),
+                    raw: written,
+                    notation: notation.name().to_string(),
+                    received_at: self.now,
+                    delivered_at: None,
+                    journal_id: self.journal_id,
+                };
+                tx.add_move(id, &row)?;
+                if let Some(g) = game.filter(|g| g.row.id == id) {
+                    g.moves.push(row);
+                    g.record.push(mv);
+                }
+            }
+            Write::Leave(player, leave) => tx.add_leave(player, &leave)?,
+            Write::LeaveUntil(leave, until) => tx.set_leave_until(leave, until)?,
+            Write::Reminded { game, ply } => {
+                tx.mark_reminded(game, ply)?;
+            }
+            Write::TakeBack {
+                game: id,
+                ply,
+                reopen,
+            } => {
+                tx.truncate_moves(id, ply)?;
+                if reopen {
+                    tx.reopen_game(id)?;
+                }
+            }
+            Write::Adjudicated {
+                game,
+                result,
+                reason,
+            } => tx.finish_game(game, result, &Termination::Adjudicated(reason), self.now)?,
+            Write::Audit {
+                game,
+                action,
+                reason,
+                detail,
+            } => tx.audit(game, action, &reason, &detail, self.now)?,
+        }
         Ok(())
     }
 }

@@ -200,3 +200,69 @@ fn store_conditionals(
         .tell(To::Sender(Some(player.clone())), notice)
         .step(step)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::decision::fixture::{game, player};
+    use super::*;
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(t, r)| (t.to_string(), r.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_matching_trigger_plays_the_reply_for_its_owner_and_keeps_the_rest() {
+        let (white, black) = (player(1, "white"), player(2, "black"));
+        let g = game(&["e2e4", "e7e5", "g1f3"]);
+        let stored = pairs(&[("g1f3", "b8c6"), ("f1b5", "a7a6")]);
+        let (d, played) =
+            conditional_reply(&g, &black, Some(&white), &stored, None).expect("a reply");
+        assert!(played);
+        assert_eq!(
+            d.writes[0],
+            Write::Conditionals {
+                game: GameId(1),
+                player: PlayerId(2),
+                pairs: pairs(&[("f1b5", "a7a6")]),
+            }
+        );
+        assert!(
+            matches!(&d.writes[1], Write::Move { ply: 4, written, .. } if written == "(conditional) b8c6")
+        );
+        // The owner is told it was played and confirmed, not the sender.
+        let to: Vec<&To> = d.notices.iter().map(|(to, _)| to).collect();
+        assert_eq!(
+            to,
+            [
+                &To::Player(black.clone()),
+                &To::Player(black.clone()),
+                &To::Opponent(white.clone(), 4)
+            ]
+        );
+        assert!(matches!(&d.notices[0].1, Notice::ConditionalPlayed { mv, .. } if mv == "Nc6"));
+    }
+
+    #[test]
+    fn another_move_drops_every_pair() {
+        let (white, black) = (player(1, "white"), player(2, "black"));
+        let g = game(&["e2e4", "e7e5", "d2d4"]);
+        let stored = pairs(&[("g1f3", "b8c6")]);
+        let (d, played) =
+            conditional_reply(&g, &black, Some(&white), &stored, None).expect("a drop");
+        assert!(!played);
+        assert_eq!(
+            d.writes,
+            [Write::Conditionals {
+                game: GameId(1),
+                player: PlayerId(2),
+                pairs: Vec::new(),
+            }]
+        );
+        assert!(
+            matches!(&d.notices[..], [(To::Player(p), Notice::ConditionalDropped { mv, .. })] if p == &black && mv == "d4")
+        );
+        assert!(conditional_reply(&g, &black, Some(&white), &[], None).is_none());
+    }
+}

@@ -101,7 +101,7 @@ impl Incident {
 }
 
 /// Who a notice goes to.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum To {
     /// Whoever acts (the message's sender), as this player if registered.
     Sender(Option<Player>),
@@ -312,5 +312,69 @@ impl Ctx<'_, '_> {
             } => tx.audit(game, action, &reason, &detail, self.now)?,
         }
         Ok(())
+    }
+}
+
+/// Games and players for the rules' unit tests, built without a store.
+#[cfg(test)]
+pub(super) mod fixture {
+    use super::*;
+    use crate::game::clock::TimeControl;
+
+    /// A player, writing SAN in English.
+    pub(crate) fn player(id: i64, name: &str) -> Player {
+        Player {
+            id: PlayerId(id),
+            name: name.to_string(),
+            notation: Notation::San,
+            lang: Lang::En,
+            reply_via: None,
+            tz: "UTC".to_string(),
+            pin_hash: None,
+            pin_failures: 0,
+            pin_locked_until: None,
+            addresses: vec![(Channel::Email, format!("{name}@example.org"))],
+        }
+    }
+
+    /// Game 1 between players 1 (White) and 2 (Black) after `moves` (UCI).
+    pub(crate) fn game(moves: &[&str]) -> Loaded {
+        let row = GameRow {
+            id: GameId(1),
+            white: PlayerId(1),
+            black: PlayerId(2),
+            start_fen: None,
+            time_control: TimeControl::Unlimited,
+            finished: false,
+            result: None,
+            reason: None,
+            draw_offer: None,
+            created_at: Timestamp::UNIX_EPOCH,
+            finished_at: None,
+            penalty_days: 0,
+        };
+        let record = Record::replay(None, moves.iter().copied()).expect("legal moves");
+        let moves = moves
+            .iter()
+            .zip(1..)
+            .map(|(uci, ply)| MoveRow {
+                ply,
+                uci: uci.to_string(),
+                raw: uci.to_string(),
+                notation: Notation::Uci.name().to_string(),
+                received_at: Timestamp::UNIX_EPOCH,
+                delivered_at: None,
+                journal_id: None,
+            })
+            .collect();
+        Loaded { row, moves, record }
+    }
+
+    /// `uci` as a move in the game's position.
+    pub(crate) fn mv(game: &Loaded, uci: &str) -> Move {
+        uci.parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&game.record.pos).ok())
+            .expect("a legal move")
     }
 }

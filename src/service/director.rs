@@ -130,3 +130,50 @@ fn adjudication(game: &Loaded, players: &[Player], result: GameResult, reason: &
     }
     d
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::decision::fixture::{game, player};
+    use super::*;
+
+    #[test]
+    fn a_takeback_removes_the_later_moves_drops_conditionals_and_tells_both() {
+        let players = [player(1, "white"), player(2, "black")];
+        let mut g = game(&["e2e4", "e7e5", "g1f3"]);
+        g.row.finished = true;
+        let (d, removed) = take_back(&g, &players, 1, "misclick").expect("a takeback");
+        assert_eq!(removed, 2);
+        assert_eq!(
+            d.writes[0],
+            Write::TakeBack {
+                game: GameId(1),
+                ply: 1,
+                reopen: true
+            }
+        );
+        assert!(
+            matches!(&d.writes[3], Write::Audit { action: "takeback", detail, .. } if detail == "to ply 1; removed e7e5 g1f3")
+        );
+        assert_eq!(d.notices.len(), 2);
+        assert!(take_back(&g, &players, 4, "too far").is_err());
+    }
+
+    #[test]
+    fn an_adjudication_writes_the_result_not_a_game_over() {
+        let players = [player(1, "white"), player(2, "black")];
+        let d = adjudication(&game(&["e2e4"]), &players, GameResult::Draw, "dead draw");
+        assert!(d.finish.is_none());
+        assert!(matches!(
+            &d.writes[0],
+            Write::Adjudicated {
+                result: GameResult::Draw,
+                ..
+            }
+        ));
+        assert!(
+            d.notices
+                .iter()
+                .all(|(_, n)| matches!(n, Notice::Adjudicated { .. }))
+        );
+    }
+}

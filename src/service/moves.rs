@@ -457,3 +457,106 @@ fn strip_text(e: &ReadError) -> String {
     let s = e.to_string();
     s.split_once(": ").map_or(s.clone(), |(_, r)| r.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::decision::fixture::{game, mv, player};
+    use super::*;
+    use crate::game::rules::Ending;
+
+    fn play_of(game: &Loaded, uci: &str, offer: bool) -> Play {
+        Play {
+            mv: mv(game, uci),
+            written: uci.to_string(),
+            notation: Notation::Uci,
+            offer,
+        }
+    }
+
+    #[test]
+    fn a_mating_move_is_written_ends_the_game_and_tells_both_players() {
+        let (white, black) = (player(1, "white"), player(2, "black"));
+        let g = game(&["f2f3", "e7e5", "g2g4"]);
+        let confirm = To::Sender(Some(black.clone()));
+        let d = play(
+            &g,
+            &black,
+            Some(&white),
+            confirm.clone(),
+            play_of(&g, "d8h4", false),
+            None,
+        );
+        assert_eq!(
+            d.writes,
+            vec![Write::Move {
+                game: GameId(1),
+                ply: 4,
+                mv: mv(&g, "d8h4"),
+                written: "d8h4".into(),
+                notation: Notation::Uci,
+            }]
+        );
+        assert_eq!(
+            d.finish,
+            Some((
+                GameResult::BlackWins,
+                Termination::Rules(Ending::Checkmate {
+                    winner: Color::Black
+                })
+            ))
+        );
+        let to: Vec<&To> = d.notices.iter().map(|(to, _)| to).collect();
+        assert_eq!(to, [&confirm, &To::Opponent(white.clone(), 4)]);
+        assert!(
+            matches!(&d.notices[0].1, Notice::Confirm(n) if n.mv == "Qh4#" && n.opponent == "white")
+        );
+        assert!(matches!(
+            &d.notices[1].1,
+            Notice::YourMove { notice, draw_offered: false } if notice.opponent == "black"
+        ));
+        assert!(matches!(d.step, Some(Step::Applied { ply: 4, .. })));
+    }
+
+    #[test]
+    fn a_move_declines_the_opponents_offer_and_may_make_its_own() {
+        let (white, black) = (player(1, "white"), player(2, "black"));
+        let mut g = game(&["e2e4"]);
+        g.row.draw_offer = Some(Color::White);
+        let to = || To::Sender(Some(black.clone()));
+        let declined = play(
+            &g,
+            &black,
+            Some(&white),
+            to(),
+            play_of(&g, "e7e5", false),
+            None,
+        );
+        assert!(declined.writes.contains(&Write::DrawOffer {
+            game: GameId(1),
+            by: None
+        }));
+        let offered = play(
+            &g,
+            &black,
+            Some(&white),
+            to(),
+            play_of(&g, "e7e5", true),
+            None,
+        );
+        assert!(offered.writes.contains(&Write::DrawOffer {
+            game: GameId(1),
+            by: Some(Color::Black)
+        }));
+        assert!(offered.finish.is_none());
+    }
+
+    #[test]
+    fn a_resent_move_is_confirmed_to_its_sender_only() {
+        let (white, black) = (player(1, "white"), player(2, "black"));
+        let g = game(&["e2e4"]);
+        let d = confirm_again(&g, &white, Some(&black), 1);
+        assert!(d.writes.is_empty());
+        assert_eq!(d.notices.len(), 1);
+        assert!(matches!(&d.notices[0], (To::Sender(Some(p)), Notice::Confirm(_)) if p == &white));
+    }
+}

@@ -3,6 +3,7 @@
 //! the loaded game, the sender and the line, without the store;
 //! [`Ctx::apply`] carries it out in the transaction, in this order.
 
+use super::ctx::Pending;
 use super::*;
 
 /// A write a decision asks for.
@@ -62,6 +63,19 @@ pub(super) enum Write {
         game: GameId,
         result: GameResult,
         reason: String,
+    },
+    /// A reply given up on.
+    GiveUp {
+        reply: ReplyId,
+        why: String,
+    },
+    /// A reply given up on, sent again to another address as it was
+    /// (its text already rendered, its sheet as decided then).
+    SendAgain {
+        reply: NewReply,
+        /// The notation and language of its sheet, if one is still to be
+        /// drawn.
+        viewer: (Notation, Lang),
     },
     /// The director's action in the game's audit trail.
     Audit {
@@ -304,6 +318,14 @@ impl Ctx<'_, '_> {
                 result,
                 reason,
             } => tx.finish_game(game, result, &Termination::Adjudicated(reason), self.now)?,
+            Write::GiveUp { reply, why } => tx.give_up(reply, &why, self.now)?,
+            Write::SendAgain { reply, viewer } => self.replies.push(Pending {
+                reply: NewReply {
+                    journal_id: self.journal_id,
+                    ..reply
+                },
+                viewer,
+            }),
             Write::Audit {
                 game,
                 action,

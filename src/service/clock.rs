@@ -1,6 +1,7 @@
 //! The clock sweep and leave: time forfeits, reminders before the limit,
 //! and leave that stops a player's clock.
 
+use super::decision::{Decision, To, Write};
 use super::*;
 
 use crate::game::clock::{self, Leave, LeaveBook, MoveTimes, SweepAction};
@@ -28,37 +29,54 @@ pub(super) fn player_zone(player: &Player) -> jiff::tz::TimeZone {
 }
 
 impl Ctx<'_, '_> {
-    pub(super) fn request_leave(&mut self, player: &Player, days: u32) -> store::Result<Notice> {
-        let (mut book, _) = leave_book(self.tx, player)?;
+    /// A `leave` command: see [`leave_requested`].
+    pub(super) fn request_leave(&self, player: &Player, days: u32) -> store::Result<Decision> {
+        let (book, _) = leave_book(self.tx, player)?;
         let today = clock::local_date(&player_zone(player), self.now);
-        Ok(match book.request(today, Some(days)) {
-            Ok(leave) => {
-                let until = leave.until.map(|d| d.to_string()).unwrap_or_default();
-                self.tx.add_leave(player.id, &leave)?;
-                Notice::LeaveGranted {
-                    from: leave.from.to_string(),
-                    until,
-                    left: book.remaining_in_year(leave.from.year()),
-                }
-            }
-            Err(e) => Notice::LeaveRefused {
-                reason: e.to_string(),
-            },
-        })
+        Ok(leave_requested(book, player, today, days))
     }
 
-    /// A move sent while on leave ends the leave.
-    pub(super) fn end_leave_on_move(&self, player: &Player) -> store::Result<()> {
-        let (mut book, stored) = leave_book(self.tx, player)?;
+    /// A move sent while on leave ends the leave: the write that ends it.
+    pub(super) fn end_leave_on_move(&self, player: &Player) -> store::Result<Option<Write>> {
+        let (book, stored) = leave_book(self.tx, player)?;
         let today = clock::local_date(&player_zone(player), self.now);
-        if let Some(ended) = book.end_on(today)
-            && let Some(row) = stored.iter().find(|l| l.leave.from == ended.from)
-            && let Some(until) = ended.until
-        {
-            self.tx.set_leave_until(row.id, until)?;
-        }
-        Ok(())
+        Ok(end_leave(book, &stored, today))
     }
+}
+
+/// A player asks for `days` of leave from `today`: granted (written, with
+/// the days left this year) or refused with the reason; the player is told.
+fn leave_requested(
+    mut book: LeaveBook,
+    player: &Player,
+    today: jiff::civil::Date,
+    days: u32,
+) -> Decision {
+    let d = Decision::default().step(Step::LeaveRequested(days));
+    let (d, notice) = match book.request(today, Some(days)) {
+        Ok(leave) => {
+            let notice = Notice::LeaveGranted {
+                from: leave.from.to_string(),
+                until: leave.until.map(|d| d.to_string()).unwrap_or_default(),
+                left: book.remaining_in_year(leave.from.year()),
+            };
+            (d.write(Write::Leave(player.id, leave)), notice)
+        }
+        Err(e) => (
+            d,
+            Notice::LeaveRefused {
+                reason: e.to_string(),
+            },
+        ),
+    };
+    d.tell(To::Sender(Some(player.clone())), notice)
+}
+
+/// The leave a move made `today` ends, as the write that ends it.
+fn end_leave(mut book: LeaveBook, stored: &[LeaveRow], today: jiff::civil::Date) -> Option<Write> {
+    let ended = book.end_on(today)?;
+    let row = stored.iter().find(|l| l.leave.from == ended.from)?;
+    Some(Write::LeaveUntil(row.id, ended.until?))
 }
 
 /// A clock charged with penalty days (the illegal-move policy): they count
@@ -81,6 +99,36 @@ pub struct SweepReport {
     pub reminders: Vec<GameId>,
     /// Players of events found silent (an incident raised for each).
     pub silences: Vec<PlayerId>,
+}
+
+/// What the sweep does to a game whose `player` is to move: forfeits them
+/// on time, or reminds them (once a move) before their limit.
+fn swept(
+    game: &Loaded,
+    player: &Player,
+    action: SweepAction,
+    status: &clock::ClockStatus,
+) -> Decision {
+    let id = game.row.id;
+    let d = Decision::about(id);
+    match action {
+        SweepAction::Forfeit => d.finish(
+            GameResult::loss_for(game.record.pos.turn()),
+            Termination::LostOnTime(player.name.clone()),
+        ),
+        SweepAction::Remind => {
+            let notice = Notice::Reminder {
+                game: id,
+                days: status.days_remaining.unwrap_or(0),
+            };
+            d.write(Write::Reminded {
+                game: id,
+                ply: game.record.next_ply(),
+            })
+            .tell(To::Player(player.clone()), notice)
+        }
+        SweepAction::Nothing => d,
+    }
 }
 
 /// The clock sweep: declares time forfeits and reminds players before their
@@ -118,26 +166,13 @@ pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepRep
             now,
         );
         let status = with_penalty(status, tx.penalty_days(row.id, player_id)?);
-        let ply = game.record.next_ply();
-        let reminded = tx.was_reminded(row.id, ply)?;
-        match clock::sweep(&status, clock::DEFAULT_REMIND_DAYS, reminded) {
-            SweepAction::Forfeit => {
-                ctx.finish(
-                    &mut game,
-                    GameResult::loss_for(color),
-                    Termination::LostOnTime(player.name.clone()),
-                )?;
-                report.forfeits.push(row.id);
-            }
-            SweepAction::Remind => {
-                tx.mark_reminded(row.id, ply)?;
-                let notice = Notice::Reminder {
-                    game: row.id,
-                    days: status.days_remaining.unwrap_or(0),
-                };
-                ctx.send_to(&player, Some(row.id), None, &notice)?;
-                report.reminders.push(row.id);
-            }
+        let reminded = tx.was_reminded(row.id, game.record.next_ply())?;
+        let action = clock::sweep(&status, clock::DEFAULT_REMIND_DAYS, reminded);
+        let d = swept(&game, &player, action, &status);
+        ctx.apply(d, Some(&mut game))?;
+        match action {
+            SweepAction::Forfeit => report.forfeits.push(row.id),
+            SweepAction::Remind => report.reminders.push(row.id),
             SweepAction::Nothing => {}
         }
     }

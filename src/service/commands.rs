@@ -70,10 +70,7 @@ impl Ctx<'_, '_> {
     }
 
     pub(super) fn leave(&mut self, player: &Player, days: u32) -> store::Result<()> {
-        let notice = self.request_leave(player, days)?;
-        let d = Decision::default()
-            .tell(To::Sender(Some(player.clone())), notice)
-            .step(Step::LeaveRequested(days));
+        let d = self.request_leave(player, days)?;
         self.apply(d, None)
     }
 }

@@ -2,89 +2,113 @@
 //! the opponent's move matches, dropped when it does not.
 
 use super::decision::{Decision, To, Write};
-use super::moves::echo_text;
+use super::moves::{Play, echo_text, play};
 use super::*;
 
+/// What the side to move's conditional pairs make of the opponent's last
+/// move: the first pair's reply played for `owner` (with the pair used up
+/// and the owner told), or, if its trigger is not that move, every pair
+/// dropped. `None` when there is nothing to play.
+fn conditional_reply(
+    game: &Loaded,
+    owner: &Player,
+    opponent: Option<&Player>,
+    pairs: &[(String, String)],
+    leave: Option<Write>,
+) -> Option<(Decision, bool)> {
+    let last = game.record.moves.last().copied()?;
+    let (trigger, reply) = pairs.first()?;
+    let id = game.row.id;
+    let last_uci = UciMove::from_standard(last).to_string();
+    let reply_move = reply
+        .parse::<UciMove>()
+        .ok()
+        .and_then(|u| u.to_move(&game.record.pos).ok());
+    match reply_move {
+        Some(mv) if *trigger == last_uci => {
+            let ply = game.record.next_ply();
+            let text = write_move(
+                &game.record.pos,
+                mv,
+                owner.notation,
+                &WriteOptions::new(owner.lang),
+            );
+            let note = Notice::ConditionalPlayed {
+                game: id,
+                number: MoveNumber::of_ply(&game.record.start, ply),
+                mv: text,
+            };
+            // The system plays it for the owner: the owner's confirmation
+            // goes to the owner, not to the message's sender.
+            let p = Play {
+                mv,
+                written: format!("(conditional) {reply}"),
+                notation: Notation::Uci,
+                offer: false,
+            };
+            let played = play(game, owner, opponent, To::Player(owner.clone()), p, leave);
+            let mut d = Decision::about(id)
+                .write(Write::Conditionals {
+                    game: id,
+                    player: owner.id,
+                    pairs: pairs[1..].to_vec(),
+                })
+                .tell(To::Player(owner.clone()), note);
+            d.writes.extend(played.writes);
+            d.notices.extend(played.notices);
+            d.finish = played.finish;
+            d.step = played.step;
+            Some((d, true))
+        }
+        _ => {
+            let before = game.record.position_before(game.record.moves.len());
+            let text = write_move(
+                &before,
+                last,
+                owner.notation,
+                &WriteOptions::new(owner.lang),
+            );
+            let note = Notice::ConditionalDropped {
+                game: id,
+                opponent: opponent.map(|p| p.name.clone()).unwrap_or_default(),
+                mv: text,
+            };
+            let d = Decision::about(id)
+                .write(Write::Conditionals {
+                    game: id,
+                    player: owner.id,
+                    pairs: Vec::new(),
+                })
+                .tell(To::Player(owner.clone()), note)
+                .step(Step::InGame(id, GameStep::ConditionalsDropped));
+            Some((d, false))
+        }
+    }
+}
+
 impl Ctx<'_, '_> {
-    /// After a move, the side to move may have conditional moves waiting.
+    /// After a move, the side to move may have conditional moves waiting:
+    /// each reply played may trigger the opponent's in turn.
     pub(super) fn run_conditionals(&mut self, game: &mut Loaded) -> store::Result<()> {
         while !game.row.finished {
-            let Some(last) = game.record.moves.last().copied() else {
+            let owner_id = game.row.player(game.record.pos.turn());
+            let pairs = self.tx.conditionals(game.row.id, owner_id)?;
+            if pairs.is_empty() || game.record.moves.is_empty() {
+                return Ok(());
+            }
+            let Some(owner) = self.tx.player(owner_id)? else {
                 return Ok(());
             };
-            let to_move_id = if game.record.pos.turn() == Color::White {
-                game.row.white
-            } else {
-                game.row.black
-            };
-            let mut pairs = self.tx.conditionals(game.row.id, to_move_id)?;
-            let Some((trigger, reply)) = pairs.first().cloned() else {
+            let opponent = self.tx.player(game.opponent_id(owner_id))?;
+            let leave = self.end_leave_on_move(&owner)?;
+            let Some((d, played)) =
+                conditional_reply(game, &owner, opponent.as_ref(), &pairs, leave)
+            else {
                 return Ok(());
             };
-            let Some(owner) = self.tx.player(to_move_id)? else {
+            self.apply(d, Some(game))?;
+            if !played {
                 return Ok(());
-            };
-            let last_uci = UciMove::from_standard(last).to_string();
-            let reply_move = reply
-                .parse::<UciMove>()
-                .ok()
-                .and_then(|u| u.to_move(&game.record.pos).ok());
-            match reply_move {
-                Some(mv) if trigger == last_uci => {
-                    pairs.remove(0);
-                    self.tx.set_conditionals(game.row.id, to_move_id, &pairs)?;
-                    let ply = game.record.next_ply();
-                    let number = MoveNumber::of_ply(&game.record.start, ply);
-                    let text = write_move(
-                        &game.record.pos,
-                        mv,
-                        owner.notation,
-                        &WriteOptions::new(owner.lang),
-                    );
-                    let note = Notice::ConditionalPlayed {
-                        game: game.row.id,
-                        number,
-                        mv: text,
-                    };
-                    self.send_to(&owner, Some(game.row.id), None, &note)?;
-                    // The system plays it for the owner: the owner's confirmation
-                    // goes to the owner, not to the message's sender.
-                    let sender = std::mem::replace(&mut self.actor, Actor::System);
-                    let applied = self.play(
-                        &owner,
-                        game,
-                        mv,
-                        &format!("(conditional) {reply}"),
-                        Notation::Uci,
-                        false,
-                    );
-                    self.actor = sender;
-                    applied?;
-                }
-                _ => {
-                    self.tx.set_conditionals(game.row.id, to_move_id, &[])?;
-                    let before = game.record.position_before(game.record.moves.len());
-                    let text = write_move(
-                        &before,
-                        last,
-                        owner.notation,
-                        &WriteOptions::new(owner.lang),
-                    );
-                    let opponent = self
-                        .tx
-                        .player(game.opponent_id(to_move_id))?
-                        .map(|p| p.name)
-                        .unwrap_or_default();
-                    let note = Notice::ConditionalDropped {
-                        game: game.row.id,
-                        opponent,
-                        mv: text,
-                    };
-                    self.send_to(&owner, Some(game.row.id), None, &note)?;
-                    self.steps
-                        .push(Step::InGame(game.row.id, GameStep::ConditionalsDropped));
-                    return Ok(());
-                }
             }
         }
         Ok(())
@@ -175,4 +199,70 @@ fn store_conditionals(
         })
         .tell(To::Sender(Some(player.clone())), notice)
         .step(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::decision::fixture::{game, player};
+    use super::*;
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(t, r)| (t.to_string(), r.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_matching_trigger_plays_the_reply_for_its_owner_and_keeps_the_rest() {
+        let (white, black) = (player(1, "white"), player(2, "black"));
+        let g = game(&["e2e4", "e7e5", "g1f3"]);
+        let stored = pairs(&[("g1f3", "b8c6"), ("f1b5", "a7a6")]);
+        let (d, played) =
+            conditional_reply(&g, &black, Some(&white), &stored, None).expect("a reply");
+        assert!(played);
+        assert_eq!(
+            d.writes[0],
+            Write::Conditionals {
+                game: GameId(1),
+                player: PlayerId(2),
+                pairs: pairs(&[("f1b5", "a7a6")]),
+            }
+        );
+        assert!(
+            matches!(&d.writes[1], Write::Move { ply: 4, written, .. } if written == "(conditional) b8c6")
+        );
+        // The owner is told it was played and confirmed, not the sender.
+        let to: Vec<&To> = d.notices.iter().map(|(to, _)| to).collect();
+        assert_eq!(
+            to,
+            [
+                &To::Player(black.clone()),
+                &To::Player(black.clone()),
+                &To::Opponent(white.clone(), 4)
+            ]
+        );
+        assert!(matches!(&d.notices[0].1, Notice::ConditionalPlayed { mv, .. } if mv == "Nc6"));
+    }
+
+    #[test]
+    fn another_move_drops_every_pair() {
+        let (white, black) = (player(1, "white"), player(2, "black"));
+        let g = game(&["e2e4", "e7e5", "d2d4"]);
+        let stored = pairs(&[("g1f3", "b8c6")]);
+        let (d, played) =
+            conditional_reply(&g, &black, Some(&white), &stored, None).expect("a drop");
+        assert!(!played);
+        assert_eq!(
+            d.writes,
+            [Write::Conditionals {
+                game: GameId(1),
+                player: PlayerId(2),
+                pairs: Vec::new(),
+            }]
+        );
+        assert!(
+            matches!(&d.notices[..], [(To::Player(p), Notice::ConditionalDropped { mv, .. })] if p == &black && mv == "d4")
+        );
+        assert!(conditional_reply(&g, &black, Some(&white), &[], None).is_none());
+    }
 }

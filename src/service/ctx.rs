@@ -2,6 +2,7 @@
 //! carries who acts, records incidents, decides replies (queued in order by
 //! [`Ctx::flush`]) and collects the journal outcome.
 
+use super::decision::{Decision, Incident, Write};
 use super::*;
 
 /// Who acts.
@@ -32,6 +33,72 @@ pub(super) struct Ctx<'c, 's> {
     /// The game as the last line (a move) left it, so the sheets need not
     /// replay it again.
     pub(super) latest: Option<Loaded>,
+}
+
+/// A reply's text as `channel` carries it: SMS and radio fitted to one
+/// message.
+fn body_for(channel: Channel, body: &str) -> String {
+    if channel == Channel::Email {
+        body.to_string()
+    } else {
+        fit(body)
+    }
+}
+
+/// A reply given up: the recipient's other addresses each get its text once
+/// (not those in `sent`, which already had it), an email the sheet the first
+/// would have carried, and the director an incident saying what was tried.
+pub(super) fn fallback(
+    entry: &Outgoing,
+    player: Option<&Player>,
+    sent: &[(Channel, String)],
+    why: &str,
+) -> Decision {
+    let mut d = Decision::default().write(Write::GiveUp {
+        reply: entry.id,
+        why: why.to_string(),
+    });
+    let mut tried = Vec::new();
+    for (channel, to) in player.iter().flat_map(|p| &p.addresses) {
+        let here = (*channel, to.clone());
+        if (here.0, here.1.as_str()) == (entry.channel, entry.to.as_str()) || sent.contains(&here) {
+            continue;
+        }
+        tried.push(format!("{channel} {to}"));
+        d = d.write(Write::SendAgain {
+            reply: NewReply {
+                journal_id: None,
+                game_id: entry.game_id,
+                player_id: player.map(|p| p.id),
+                ply: entry.ply,
+                channel: *channel,
+                to: to.clone(),
+                body: body_for(*channel, &entry.body),
+                sheet: entry.sheet.clone().filter(|_| *channel == Channel::Email),
+            },
+            viewer: player.map_or((Notation::San, Lang::En), |p| (p.notation, p.lang)),
+        });
+    }
+    let next = if tried.is_empty() {
+        "no other address to try".to_string()
+    } else {
+        format!("sent again to {}", tried.join(", "))
+    };
+    d.incident = Some(Incident {
+        game: entry.game_id,
+        player: entry.player_id,
+        ..Incident::about(
+            IncidentKind::Undeliverable,
+            format!(
+                "reply {} to {} {}: {why}; {next}",
+                entry.id, entry.channel, entry.to
+            ),
+        )
+    });
+    d.step(Step::Undeliverable {
+        reply: entry.id,
+        next,
+    })
 }
 
 /// A reply decided, with the notation and language its sheet is written in.
@@ -66,61 +133,25 @@ impl<'c, 's> Ctx<'c, 's> {
 }
 
 impl Ctx<'_, '_> {
-    /// Gives a reply up and tries the recipient's other addresses, once each.
+    /// Gives a reply up and tries the recipient's other addresses (see
+    /// [`fallback`]), loading what the rule reads: the recipient and which
+    /// of their addresses were already sent this text.
     pub(super) fn undeliverable(&mut self, entry: &Outgoing, why: &str) -> store::Result<()> {
-        self.tx.give_up(entry.id, why, self.now)?;
         let player = match entry.player_id {
             Some(id) => self.tx.player(id)?,
             None => None,
         };
-        let mut tried = Vec::new();
-        if let Some(player) = &player {
-            for (channel, to) in &player.addresses {
-                if (*channel, to.as_str()) == (entry.channel, entry.to.as_str()) {
-                    continue;
-                }
-                let body = if *channel == Channel::Email {
-                    entry.body.clone()
-                } else {
-                    fit(&entry.body)
-                };
-                if self.tx.was_queued(*channel, to, &body)? {
-                    continue;
-                }
-                // Another address gets the sheet the first one would have.
-                self.enqueue(
-                    *channel,
-                    to.clone(),
-                    Some(player),
-                    entry.game_id,
-                    entry.ply,
-                    &body,
-                )
-                .sheet = entry.sheet.clone().filter(|_| *channel == Channel::Email);
-                tried.push(format!("{channel} {to}"));
+        let mut sent = Vec::new();
+        for (channel, to) in player.iter().flat_map(|p| &p.addresses) {
+            if self
+                .tx
+                .was_queued(*channel, to, &body_for(*channel, &entry.body))?
+            {
+                sent.push((*channel, to.clone()));
             }
         }
-        let next = if tried.is_empty() {
-            "no other address to try".to_string()
-        } else {
-            format!("sent again to {}", tried.join(", "))
-        };
-        self.incident(
-            entry.game_id,
-            None,
-            IncidentKind::Undeliverable,
-            format!(
-                "reply {} to {} {}: {why}; {next}",
-                entry.id, entry.channel, entry.to
-            ),
-            None,
-            entry.player_id,
-        )?;
-        self.steps.push(Step::Undeliverable {
-            reply: entry.id,
-            next,
-        });
-        Ok(())
+        let d = fallback(entry, player.as_ref(), &sent, why);
+        self.apply(d, None)
     }
 
     pub(super) fn incident(
@@ -200,11 +231,7 @@ impl Ctx<'_, '_> {
         ply: Option<u32>,
         body: &str,
     ) -> &mut NewReply {
-        let body = if channel == Channel::Email {
-            body.to_string()
-        } else {
-            fit(body)
-        };
+        let body = body_for(channel, body);
         self.replies.push(Pending {
             reply: NewReply {
                 journal_id: self.journal_id,
@@ -248,5 +275,53 @@ impl Ctx<'_, '_> {
             self.tx.queue(&reply, self.now)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::decision::fixture::player;
+    use super::*;
+
+    fn given_up(to: &str) -> Outgoing {
+        Outgoing {
+            id: ReplyId(7),
+            channel: Channel::Email,
+            to: to.to_string(),
+            body: "x".repeat(200),
+            game_id: Some(GameId(1)),
+            sheet: None,
+            sent_at: None,
+            player_id: Some(PlayerId(1)),
+            ply: Some(3),
+            journal_id: None,
+            failed_at: None,
+        }
+    }
+
+    #[test]
+    fn a_reply_given_up_goes_once_to_each_other_address_fitted_to_it() {
+        let mut p = player(1, "white");
+        p.addresses.push((Channel::Sms, "+4915112345678".into()));
+        let entry = given_up("white@example.org");
+        let d = fallback(&entry, Some(&p), &[], "mailbox full");
+        assert!(matches!(&d.writes[..], [
+            Write::GiveUp { reply: ReplyId(7), .. },
+            Write::SendAgain { reply, .. },
+        ] if reply.channel == Channel::Sms && reply.body == fit(&entry.body) && reply.ply == Some(3)));
+        assert_eq!(
+            d.step,
+            Some(Step::Undeliverable {
+                reply: ReplyId(7),
+                next: "sent again to sms +4915112345678".into()
+            })
+        );
+        let sent = [(Channel::Sms, "+4915112345678".to_string())];
+        let d = fallback(&entry, Some(&p), &sent, "mailbox full");
+        assert_eq!(d.writes.len(), 1);
+        assert!(
+            d.incident
+                .is_some_and(|i| i.detail.ends_with("no other address to try"))
+        );
     }
 }

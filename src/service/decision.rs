@@ -3,6 +3,7 @@
 //! the loaded game, the sender and the line, without the store;
 //! [`Ctx::apply`] carries it out in the transaction, in this order.
 
+use super::ctx::Pending;
 use super::*;
 
 /// A write a decision asks for.
@@ -32,6 +33,56 @@ pub(super) enum Write {
         game: GameId,
         player: PlayerId,
         pairs: Vec<(String, String)>,
+    },
+    /// A move played at `ply`, kept as written and read in `notation`.
+    Move {
+        game: GameId,
+        ply: u32,
+        mv: Move,
+        written: String,
+        notation: Notation,
+    },
+    /// A leave granted.
+    Leave(PlayerId, crate::game::clock::Leave),
+    /// A leave ended early (its last day).
+    LeaveUntil(store::LeaveId, jiff::civil::Date),
+    /// The reminder for the move at `ply` sent.
+    Reminded {
+        game: GameId,
+        ply: u32,
+    },
+    /// The moves after `ply` removed; a finished game is active again.
+    TakeBack {
+        game: GameId,
+        ply: u32,
+        reopen: bool,
+    },
+    /// A result the director decided (the players get their own notice,
+    /// not the one of a game that ends by play).
+    Adjudicated {
+        game: GameId,
+        result: GameResult,
+        reason: String,
+    },
+    /// A reply given up on.
+    GiveUp {
+        reply: ReplyId,
+        why: String,
+    },
+    /// A reply given up on, sent again to another address as it was
+    /// (its text already rendered, its sheet as decided then).
+    SendAgain {
+        reply: NewReply,
+        /// The notation and language of its sheet, if one is still to be
+        /// drawn.
+        viewer: (Notation, Lang),
+    },
+    /// The director's action in the game's audit trail.
+    Audit {
+        game: GameId,
+        action: &'static str,
+        reason: String,
+        detail: String,
     },
 }
 
@@ -64,12 +115,15 @@ impl Incident {
 }
 
 /// Who a notice goes to.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum To {
     /// Whoever acts (the message's sender), as this player if registered.
     Sender(Option<Player>),
     /// A player, on their preferred channel.
     Player(Player),
+    /// A player told of the opponent's move at `ply`, on their preferred
+    /// channel: its delivery starts their clock.
+    Opponent(Player, u32),
 }
 
 /// What a rule decided.
@@ -166,29 +220,13 @@ impl Decision {
 impl Ctx<'_, '_> {
     /// Carries a decision out: its writes, its incident, its notices, the
     /// end of the game (`game` is the loaded game it is about), its step.
-    pub(super) fn apply(&mut self, d: Decision, game: Option<&mut Loaded>) -> store::Result<()> {
+    pub(super) fn apply(
+        &mut self,
+        d: Decision,
+        mut game: Option<&mut Loaded>,
+    ) -> store::Result<()> {
         for w in d.writes {
-            match w {
-                Write::DrawOffer { game, by } => self.tx.set_draw_offer(game, by)?,
-                Write::Penalty {
-                    game,
-                    player,
-                    days,
-                    reason,
-                } => self.tx.add_penalty(game, player, days, &reason, self.now)?,
-                Write::Notation(player, n) => self.tx.set_notation(player, n)?,
-                Write::Lang(player, l) => self.tx.set_lang(player, l)?,
-                Write::PinAttempt {
-                    player,
-                    ok,
-                    locked_until,
-                } => self.tx.record_pin_attempt(player, ok, locked_until)?,
-                Write::Conditionals {
-                    game,
-                    player,
-                    pairs,
-                } => self.tx.set_conditionals(game, player, &pairs)?,
-            }
+            self.write(w, game.as_deref_mut())?;
         }
         if let Some(i) = d.incident {
             self.incident(i.game, i.pos, i.kind, i.detail, i.text.as_deref(), i.player)?;
@@ -197,12 +235,168 @@ impl Ctx<'_, '_> {
             match to {
                 To::Sender(p) => self.reply_to_sender(p.as_ref(), d.game, notice)?,
                 To::Player(p) => self.send_to(p, d.game, None, notice)?,
+                To::Opponent(p, ply) => self.send_to(p, d.game, Some(*ply), notice)?,
             }
         }
+        // The step before the end of the game: the journal says the move,
+        // then that it ended the game.
+        self.steps.extend(d.step);
         if let (Some((result, reason)), Some(game)) = (d.finish, game) {
             self.finish(game, result, reason)?;
         }
-        self.steps.extend(d.step);
         Ok(())
+    }
+
+    /// Carries one write out, keeping the loaded game it is about (if
+    /// given) as the store now has it.
+    fn write(&mut self, w: Write, game: Option<&mut Loaded>) -> store::Result<()> {
+        let tx = self.tx;
+        match w {
+            Write::DrawOffer { game: id, by } => {
+                tx.set_draw_offer(id, by)?;
+                if let Some(g) = game.filter(|g| g.row.id == id) {
+                    g.row.draw_offer = by;
+                }
+            }
+            Write::Penalty {
+                game,
+                player,
+                days,
+                reason,
+            } => tx.add_penalty(game, player, days, &reason, self.now)?,
+            Write::Notation(player, n) => tx.set_notation(player, n)?,
+            Write::Lang(player, l) => tx.set_lang(player, l)?,
+            Write::PinAttempt {
+                player,
+                ok,
+                locked_until,
+            } => tx.record_pin_attempt(player, ok, locked_until)?,
+            Write::Conditionals {
+                game,
+                player,
+                pairs,
+            } => tx.set_conditionals(game, player, &pairs)?,
+            Write::Move {
+                game: id,
+                ply,
+                mv,
+                written,
+                notation,
+            } => {
+                let row = MoveRow {
+                    ply,
+                    uci: UciMove::from_standard(mv).to_string(),
+                    raw: written,
+                    notation: notation.name().to_string(),
+                    received_at: self.now,
+                    delivered_at: None,
+                    journal_id: self.journal_id,
+                };
+                tx.add_move(id, &row)?;
+                if let Some(g) = game.filter(|g| g.row.id == id) {
+                    g.moves.push(row);
+                    g.record.push(mv);
+                }
+            }
+            Write::Leave(player, leave) => tx.add_leave(player, &leave)?,
+            Write::LeaveUntil(leave, until) => tx.set_leave_until(leave, until)?,
+            Write::Reminded { game, ply } => {
+                tx.mark_reminded(game, ply)?;
+            }
+            Write::TakeBack {
+                game: id,
+                ply,
+                reopen,
+            } => {
+                tx.truncate_moves(id, ply)?;
+                if reopen {
+                    tx.reopen_game(id)?;
+                }
+            }
+            Write::Adjudicated {
+                game,
+                result,
+                reason,
+            } => tx.finish_game(game, result, &Termination::Adjudicated(reason), self.now)?,
+            Write::GiveUp { reply, why } => tx.give_up(reply, &why, self.now)?,
+            Write::SendAgain { reply, viewer } => self.replies.push(Pending {
+                reply: NewReply {
+                    journal_id: self.journal_id,
+                    ..reply
+                },
+                viewer,
+            }),
+            Write::Audit {
+                game,
+                action,
+                reason,
+                detail,
+            } => tx.audit(game, action, &reason, &detail, self.now)?,
+        }
+        Ok(())
+    }
+}
+
+/// Games and players for the rules' unit tests, built without a store.
+#[cfg(test)]
+pub(super) mod fixture {
+    use super::*;
+    use crate::game::clock::TimeControl;
+
+    /// A player, writing SAN in English.
+    pub(crate) fn player(id: i64, name: &str) -> Player {
+        Player {
+            id: PlayerId(id),
+            name: name.to_string(),
+            notation: Notation::San,
+            lang: Lang::En,
+            reply_via: None,
+            tz: "UTC".to_string(),
+            pin_hash: None,
+            pin_failures: 0,
+            pin_locked_until: None,
+            addresses: vec![(Channel::Email, format!("{name}@example.org"))],
+        }
+    }
+
+    /// Game 1 between players 1 (White) and 2 (Black) after `moves` (UCI).
+    pub(crate) fn game(moves: &[&str]) -> Loaded {
+        let row = GameRow {
+            id: GameId(1),
+            white: PlayerId(1),
+            black: PlayerId(2),
+            start_fen: None,
+            time_control: TimeControl::Unlimited,
+            finished: false,
+            result: None,
+            reason: None,
+            draw_offer: None,
+            created_at: Timestamp::UNIX_EPOCH,
+            finished_at: None,
+            penalty_days: 0,
+        };
+        let record = Record::replay(None, moves.iter().copied()).expect("legal moves");
+        let moves = moves
+            .iter()
+            .zip(1..)
+            .map(|(uci, ply)| MoveRow {
+                ply,
+                uci: uci.to_string(),
+                raw: uci.to_string(),
+                notation: Notation::Uci.name().to_string(),
+                received_at: Timestamp::UNIX_EPOCH,
+                delivered_at: None,
+                journal_id: None,
+            })
+            .collect();
+        Loaded { row, moves, record }
+    }
+
+    /// `uci` as a move in the game's position.
+    pub(crate) fn mv(game: &Loaded, uci: &str) -> Move {
+        uci.parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&game.record.pos).ok())
+            .expect("a legal move")
     }
 }

@@ -1,6 +1,7 @@
 //! The director's actions: takebacks and adjudications, audited, both
 //! players told.
 
+use super::decision::{Decision, To, Write};
 use super::*;
 
 /// Takes back every move after `ply`, audited, both players told.
@@ -14,44 +15,69 @@ pub fn takeback(
     let tx = store.write()?;
     let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
     let game = ctx.load_existing(game_id)?;
-    if ply as usize > game.moves.len() {
-        return Err(store::StoreError::Invalid(format!(
-            "game {game_id} has only {} plies",
-            game.moves.len()
-        )));
-    }
-    let removed: Vec<String> = game
-        .moves
-        .iter()
-        .skip(ply as usize)
-        .map(|m| m.uci.clone())
-        .collect();
-    let n = tx.truncate_moves(game_id, ply)?;
-    if game.row.finished {
-        tx.reopen_game(game_id)?;
-    }
-    tx.set_conditionals(game_id, game.row.white, &[])?;
-    tx.set_conditionals(game_id, game.row.black, &[])?;
-    tx.audit(
-        game_id,
-        "takeback",
-        reason,
-        &format!("to ply {ply}; removed {}", removed.join(" ")),
-        now,
-    )?;
-    for id in [game.row.white, game.row.black] {
-        if let Some(p) = tx.player(id)? {
-            let notice = Notice::TakenBack {
-                game: game_id,
-                ply,
-                reason: reason.to_string(),
-            };
-            ctx.send_to(&p, Some(game_id), None, &notice)?;
-        }
-    }
+    let players = players(&tx, &game)?;
+    let (d, removed) = take_back(&game, &players, ply, reason)?;
+    ctx.apply(d, None)?;
     ctx.flush()?;
     tx.commit()?;
-    Ok(n)
+    Ok(removed)
+}
+
+/// The game's registered players, White first.
+fn players(store: &Store, game: &Loaded) -> store::Result<Vec<Player>> {
+    let mut players = Vec::new();
+    for id in [game.row.white, game.row.black] {
+        players.extend(store.player(id)?);
+    }
+    Ok(players)
+}
+
+/// A takeback to `ply`: the moves after it removed (how many), the game
+/// reopened if it was over, both players' conditional moves dropped, the
+/// audit entry, and both players told. A ply past the game's end is refused.
+fn take_back(
+    game: &Loaded,
+    players: &[Player],
+    ply: u32,
+    reason: &str,
+) -> store::Result<(Decision, usize)> {
+    let id = game.row.id;
+    let removed: Vec<&str> = game
+        .moves
+        .get(ply as usize..)
+        .ok_or_else(|| {
+            store::StoreError::Invalid(format!("game {id} has only {} plies", game.moves.len()))
+        })?
+        .iter()
+        .map(|m| m.uci.as_str())
+        .collect();
+    let mut d = Decision::about(id).write(Write::TakeBack {
+        game: id,
+        ply,
+        reopen: game.row.finished,
+    });
+    for player in [game.row.white, game.row.black] {
+        d = d.write(Write::Conditionals {
+            game: id,
+            player,
+            pairs: Vec::new(),
+        });
+    }
+    d = d.write(Write::Audit {
+        game: id,
+        action: "takeback",
+        reason: reason.to_string(),
+        detail: format!("to ply {ply}; removed {}", removed.join(" ")),
+    });
+    for p in players {
+        let notice = Notice::TakenBack {
+            game: id,
+            ply,
+            reason: reason.to_string(),
+        };
+        d = d.tell(To::Player(p.clone()), notice);
+    }
+    Ok((d, removed.len()))
 }
 
 /// Adjudicates a result, audited, both players told.
@@ -72,24 +98,82 @@ pub fn adjudicate(
     let tx = store.write()?;
     let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
     let game = ctx.load_existing(game_id)?;
-    tx.finish_game(
-        game_id,
-        decided,
-        &Termination::Adjudicated(reason.to_string()),
-        now,
-    )?;
-    tx.audit(game_id, "adjudicate", reason, decided.as_str(), now)?;
-    for id in [game.row.white, game.row.black] {
-        if let Some(p) = tx.player(id)? {
-            let notice = Notice::Adjudicated {
-                game: game_id,
-                result: decided,
-                reason: reason.to_string(),
-            };
-            ctx.send_to(&p, Some(game_id), None, &notice)?;
-        }
-    }
+    let players = players(&tx, &game)?;
+    ctx.apply(adjudication(&game, &players, decided, reason), None)?;
     ctx.flush()?;
     tx.commit()?;
     Ok(())
+}
+
+/// An adjudication: the result written, the audit entry, both players told.
+fn adjudication(game: &Loaded, players: &[Player], result: GameResult, reason: &str) -> Decision {
+    let id = game.row.id;
+    let mut d = Decision::about(id)
+        .write(Write::Adjudicated {
+            game: id,
+            result,
+            reason: reason.to_string(),
+        })
+        .write(Write::Audit {
+            game: id,
+            action: "adjudicate",
+            reason: reason.to_string(),
+            detail: result.as_str().to_string(),
+        });
+    for p in players {
+        let notice = Notice::Adjudicated {
+            game: id,
+            result,
+            reason: reason.to_string(),
+        };
+        d = d.tell(To::Player(p.clone()), notice);
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::decision::fixture::{game, player};
+    use super::*;
+
+    #[test]
+    fn a_takeback_removes_the_later_moves_drops_conditionals_and_tells_both() {
+        let players = [player(1, "white"), player(2, "black")];
+        let mut g = game(&["e2e4", "e7e5", "g1f3"]);
+        g.row.finished = true;
+        let (d, removed) = take_back(&g, &players, 1, "misclick").expect("a takeback");
+        assert_eq!(removed, 2);
+        assert_eq!(
+            d.writes[0],
+            Write::TakeBack {
+                game: GameId(1),
+                ply: 1,
+                reopen: true
+            }
+        );
+        assert!(
+            matches!(&d.writes[3], Write::Audit { action: "takeback", detail, .. } if detail == "to ply 1; removed e7e5 g1f3")
+        );
+        assert_eq!(d.notices.len(), 2);
+        assert!(take_back(&g, &players, 4, "too far").is_err());
+    }
+
+    #[test]
+    fn an_adjudication_writes_the_result_not_a_game_over() {
+        let players = [player(1, "white"), player(2, "black")];
+        let d = adjudication(&game(&["e2e4"]), &players, GameResult::Draw, "dead draw");
+        assert!(d.finish.is_none());
+        assert!(matches!(
+            &d.writes[0],
+            Write::Adjudicated {
+                result: GameResult::Draw,
+                ..
+            }
+        ));
+        assert!(
+            d.notices
+                .iter()
+                .all(|(_, n)| matches!(n, Notice::Adjudicated { .. }))
+        );
+    }
 }

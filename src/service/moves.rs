@@ -1,7 +1,7 @@
 //! Moves: reading a player's move, refusing it with the reason, or
 //! applying it and telling both players.
 
-use super::decision::{Decision, Write};
+use super::decision::{Decision, To, Write};
 use super::*;
 
 /// The Uedemann table a player's notation names, if any.
@@ -51,14 +51,8 @@ enum Verdict {
     /// The sender's own last move (this ply) again, because our
     /// confirmation never arrived: confirmed again.
     Resent(u32),
-    /// A legal move, kept as written (glyphs and offer included: `game pgn`
-    /// shows them as NAGs), read in `notation`.
-    Play {
-        mv: Move,
-        written: String,
-        notation: Notation,
-        offer: bool,
-    },
+    /// A legal move.
+    Play(Play),
 }
 
 fn refused(d: Decision) -> Verdict {
@@ -150,12 +144,12 @@ fn judge(game: &Loaded, player: &Player, line: &ParsedLine, items: &[Item]) -> V
             if own.draw_offer {
                 written.push_str(crate::notation::DRAW_OFFER);
             }
-            Verdict::Play {
+            Verdict::Play(Play {
                 mv,
                 written,
                 notation,
                 offer: own.draw_offer,
-            }
+            })
         }
     }
 }
@@ -188,6 +182,136 @@ fn echo_matches(player: &Player, game: &Loaded, echo: &Item) -> bool {
             .is_ok_and(|(mv, _)| game.record.moves.last() == Some(&mv))
 }
 
+/// A legal move to play, as its sender wrote it.
+pub(super) struct Play {
+    pub(super) mv: Move,
+    /// Kept as written (glyphs and offer included: `game pgn` shows them
+    /// as NAGs).
+    pub(super) written: String,
+    pub(super) notation: Notation,
+    pub(super) offer: bool,
+}
+
+/// Playing a move: the move written, the mover's leave ended (`leave`), the
+/// draw offer as the move leaves it, the mover confirmed (`confirm`: whoever
+/// acts, or the owner of a conditional move), the opponent told, and the
+/// game ended if the rules end it.
+pub(super) fn play(
+    game: &Loaded,
+    mover: &Player,
+    opponent: Option<&Player>,
+    confirm: To,
+    play: Play,
+    leave: Option<Write>,
+) -> Decision {
+    let id = game.row.id;
+    let ply = game.record.next_ply();
+    let Play {
+        mv,
+        written,
+        notation,
+        offer,
+    } = play;
+    let mut d = Decision::about(id).write(Write::Move {
+        game: id,
+        ply,
+        mv,
+        written,
+        notation,
+    });
+    d.writes.extend(leave);
+    let me = game.color_of(mover.id);
+    // A move answers the opponent's standing offer by declining it; the
+    // mover may offer anew, and the mover's own offer (made before the
+    // move, e.g. `draw?` on the line above it) stands.
+    let offer_by = if offer || game.row.draw_offer == Some(me) {
+        Some(me)
+    } else {
+        None
+    };
+    if game.row.draw_offer != offer_by {
+        d = d.write(Write::DrawOffer {
+            game: id,
+            by: offer_by,
+        });
+    }
+    d.notices = move_notices(
+        game,
+        (&game.record.pos, mv),
+        ply,
+        mover,
+        opponent,
+        confirm,
+        offer,
+    );
+    let mut after = game.record.clone();
+    after.push(mv);
+    if let Some(end) = after.ending() {
+        d = d.finish(end.result(), Termination::Rules(end));
+    }
+    d.step(Step::Applied {
+        game: id,
+        ply,
+        uci: UciMove::from_standard(mv).to_string(),
+    })
+}
+
+/// The sender's own last move (`ply`) again: confirmed again to the sender.
+fn confirm_again(game: &Loaded, mover: &Player, opponent: Option<&Player>, ply: u32) -> Decision {
+    let mut d = Decision::about(game.row.id).step(Step::ConfirmedAgain {
+        game: game.row.id,
+        ply,
+    });
+    if let Some(mv) = game.record.moves.get(ply as usize - 1).copied() {
+        let before = game.record.position_before(ply as usize);
+        let confirm = To::Sender(Some(mover.clone()));
+        let mut notices = move_notices(game, (&before, mv), ply, mover, opponent, confirm, false);
+        // The opponent was told the first time.
+        notices.truncate(1);
+        d.notices = notices;
+    }
+    d
+}
+
+/// The mover's confirmation of the move `mv` played from `before` at `ply`,
+/// and the opponent's notice of it; none if the opponent is not registered.
+fn move_notices(
+    game: &Loaded,
+    (before, mv): (&Chess, Move),
+    ply: u32,
+    mover: &Player,
+    opponent: Option<&Player>,
+    confirm: To,
+    offer: bool,
+) -> Vec<(To, Notice)> {
+    let Some(opponent) = opponent else {
+        return Vec::new();
+    };
+    let mut after = before.clone();
+    after.play_unchecked(mv);
+    let text_for = |p: &Player| write_move(before, mv, p.notation, &WriteOptions::new(p.lang));
+    let mine = MoveNotice {
+        game: game.row.id,
+        number: MoveNumber::of_ply(&game.record.start, ply),
+        mv: text_for(mover),
+        iccf: write_move(before, mv, Notation::Iccf, &WriteOptions::default()),
+        code: crate::game::rules::check_code(&after),
+        opponent: opponent.name.clone(),
+    };
+    let theirs = Notice::YourMove {
+        notice: MoveNotice {
+            mv: text_for(opponent),
+            opponent: mover.name.clone(),
+            ..mine.clone()
+        },
+        draw_offered: offer,
+    };
+    vec![
+        (confirm, Notice::Confirm(mine)),
+        (To::Opponent(opponent.clone(), ply), theirs),
+    ]
+}
+
 impl Ctx<'_, '_> {
     /// A move line: judged, then refused, confirmed again, or played (with
     /// the conditional replies it triggers).
@@ -201,20 +325,12 @@ impl Ctx<'_, '_> {
         match judge(&game, player, line, items) {
             Verdict::Refused(d) => self.apply(*d, None),
             Verdict::Resent(ply) => {
-                self.notify_move(player, &game, ply, true, false)?;
-                self.steps.push(Step::ConfirmedAgain {
-                    game: game.row.id,
-                    ply,
-                });
-                Ok(())
+                let opponent = self.tx.player(game.opponent_id(player.id))?;
+                self.apply(confirm_again(&game, player, opponent.as_ref(), ply), None)
             }
-            Verdict::Play {
-                mv,
-                written,
-                notation,
-                offer,
-            } => {
-                self.play(player, &mut game, mv, &written, notation, offer)?;
+            Verdict::Play(p) => {
+                let confirm = To::Sender(Some(player.clone()));
+                self.play(player, &mut game, confirm, p)?;
                 self.run_conditionals(&mut game)?;
                 self.latest = Some(game);
                 Ok(())
@@ -222,103 +338,19 @@ impl Ctx<'_, '_> {
         }
     }
 
-    /// Applies a legal move, then tells both players (or ends the game).
+    /// Plays a legal move for `mover` (see [`play`]), loading what the rule
+    /// reads: the opponent and the mover's leaves.
     pub(super) fn play(
         &mut self,
-        player: &Player,
-        game: &mut Loaded,
-        mv: Move,
-        raw: &str,
-        notation: Notation,
-        offer: bool,
-    ) -> store::Result<()> {
-        let ply = game.record.next_ply();
-        let row = MoveRow {
-            ply,
-            uci: UciMove::from_standard(mv).to_string(),
-            raw: raw.to_string(),
-            notation: notation.name().to_string(),
-            received_at: self.now,
-            delivered_at: None,
-            journal_id: self.journal_id,
-        };
-        self.tx.add_move(game.row.id, &row)?;
-        self.end_leave_on_move(player)?;
-        game.moves.push(row);
-        game.record.push(mv);
-        let me = game.color_of(player.id);
-        // A move answers the opponent's standing offer by declining it; the
-        // mover may offer anew, and the mover's own offer (made before the
-        // move, e.g. `draw?` on the line above it) stands.
-        let offer_by = if offer || game.row.draw_offer == Some(me) {
-            Some(me)
-        } else {
-            None
-        };
-        if game.row.draw_offer != offer_by {
-            self.tx.set_draw_offer(game.row.id, offer_by)?;
-            game.row.draw_offer = offer_by;
-        }
-        self.steps.push(Step::Applied {
-            game: game.row.id,
-            ply,
-            uci: UciMove::from_standard(mv).to_string(),
-        });
-        let ending = game.record.ending();
-        self.notify_move(player, game, ply, false, offer)?;
-        if let Some(end) = ending {
-            self.finish(game, end.result(), Termination::Rules(end))?;
-        }
-        Ok(())
-    }
-
-    /// Confirms a move to its sender and announces it to the opponent.
-    pub(super) fn notify_move(
-        &mut self,
         mover: &Player,
-        game: &Loaded,
-        ply: u32,
-        again: bool,
-        offer: bool,
+        game: &mut Loaded,
+        confirm: To,
+        p: Play,
     ) -> store::Result<()> {
-        let Some(mv) = game.record.moves.get(ply as usize - 1).copied() else {
-            return Ok(());
-        };
-        let before = game.record.position_before(ply as usize);
-        let mut after = before.clone();
-        after.play_unchecked(mv);
-        let code = crate::game::rules::check_code(&after);
-        let number = MoveNumber::of_ply(&game.record.start, ply);
-        let iccf = write_move(&before, mv, Notation::Iccf, &WriteOptions::default());
-        let Some(opponent) = self.tx.player(game.opponent_id(mover.id))? else {
-            return Ok(());
-        };
-        let text_for = |p: &Player| write_move(&before, mv, p.notation, &WriteOptions::new(p.lang));
-        let mine = MoveNotice {
-            game: game.row.id,
-            number,
-            mv: text_for(mover),
-            iccf,
-            code,
-            opponent: opponent.name.clone(),
-        };
-        self.reply_to_sender(
-            Some(mover),
-            Some(game.row.id),
-            &Notice::Confirm(mine.clone()),
-        )?;
-        if again {
-            return Ok(());
-        }
-        let theirs = Notice::YourMove {
-            notice: MoveNotice {
-                mv: text_for(&opponent),
-                opponent: mover.name.clone(),
-                ..mine
-            },
-            draw_offered: offer,
-        };
-        self.send_to(&opponent, Some(game.row.id), Some(ply), &theirs)
+        let opponent = self.tx.player(game.opponent_id(mover.id))?;
+        let leave = self.end_leave_on_move(mover)?;
+        let d = play(game, mover, opponent.as_ref(), confirm, p, leave);
+        self.apply(d, Some(game))
     }
 
     pub(super) fn finish(
@@ -424,4 +456,107 @@ fn describe_error(e: &ReadError) -> (IncidentKind, String, Vec<Move>) {
 fn strip_text(e: &ReadError) -> String {
     let s = e.to_string();
     s.split_once(": ").map_or(s.clone(), |(_, r)| r.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::decision::fixture::{game, mv, player};
+    use super::*;
+    use crate::game::rules::Ending;
+
+    fn play_of(game: &Loaded, uci: &str, offer: bool) -> Play {
+        Play {
+            mv: mv(game, uci),
+            written: uci.to_string(),
+            notation: Notation::Uci,
+            offer,
+        }
+    }
+
+    #[test]
+    fn a_mating_move_is_written_ends_the_game_and_tells_both_players() {
+        let (white, black) = (player(1, "white"), player(2, "black"));
+        let g = game(&["f2f3", "e7e5", "g2g4"]);
+        let confirm = To::Sender(Some(black.clone()));
+        let d = play(
+            &g,
+            &black,
+            Some(&white),
+            confirm.clone(),
+            play_of(&g, "d8h4", false),
+            None,
+        );
+        assert_eq!(
+            d.writes,
+            vec![Write::Move {
+                game: GameId(1),
+                ply: 4,
+                mv: mv(&g, "d8h4"),
+                written: "d8h4".into(),
+                notation: Notation::Uci,
+            }]
+        );
+        assert_eq!(
+            d.finish,
+            Some((
+                GameResult::BlackWins,
+                Termination::Rules(Ending::Checkmate {
+                    winner: Color::Black
+                })
+            ))
+        );
+        let to: Vec<&To> = d.notices.iter().map(|(to, _)| to).collect();
+        assert_eq!(to, [&confirm, &To::Opponent(white.clone(), 4)]);
+        assert!(
+            matches!(&d.notices[0].1, Notice::Confirm(n) if n.mv == "Qh4#" && n.opponent == "white")
+        );
+        assert!(matches!(
+            &d.notices[1].1,
+            Notice::YourMove { notice, draw_offered: false } if notice.opponent == "black"
+        ));
+        assert!(matches!(d.step, Some(Step::Applied { ply: 4, .. })));
+    }
+
+    #[test]
+    fn a_move_declines_the_opponents_offer_and_may_make_its_own() {
+        let (white, black) = (player(1, "white"), player(2, "black"));
+        let mut g = game(&["e2e4"]);
+        g.row.draw_offer = Some(Color::White);
+        let to = || To::Sender(Some(black.clone()));
+        let declined = play(
+            &g,
+            &black,
+            Some(&white),
+            to(),
+            play_of(&g, "e7e5", false),
+            None,
+        );
+        assert!(declined.writes.contains(&Write::DrawOffer {
+            game: GameId(1),
+            by: None
+        }));
+        let offered = play(
+            &g,
+            &black,
+            Some(&white),
+            to(),
+            play_of(&g, "e7e5", true),
+            None,
+        );
+        assert!(offered.writes.contains(&Write::DrawOffer {
+            game: GameId(1),
+            by: Some(Color::Black)
+        }));
+        assert!(offered.finish.is_none());
+    }
+
+    #[test]
+    fn a_resent_move_is_confirmed_to_its_sender_only() {
+        let (white, black) = (player(1, "white"), player(2, "black"));
+        let g = game(&["e2e4"]);
+        let d = confirm_again(&g, &white, Some(&black), 1);
+        assert!(d.writes.is_empty());
+        assert_eq!(d.notices.len(), 1);
+        assert!(matches!(&d.notices[0], (To::Sender(Some(p)), Notice::Confirm(_)) if p == &white));
+    }
 }

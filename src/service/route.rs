@@ -85,7 +85,7 @@ impl Ctx<'_, '_> {
                 "no line of the message is a move or a command".into(),
             );
             let d = Decision::refused(
-                Some(&player),
+                Some(player),
                 incident,
                 Notice::Help,
                 Refusal::NoProtocolLine,

@@ -645,7 +645,10 @@ impl fmt::Display for Item {
             write!(f, " {g}")?;
         }
         if self.draw_offer {
-            f.write_str("(=)")?;
+            // Glued to a glyph (`>(=)`) the offer would make one token that
+            // reads as neither: after a glyph it stands apart.
+            let apart = if self.glyphs.is_empty() { "" } else { " " };
+            write!(f, "{apart}(=)")?;
         }
         Ok(())
     }

@@ -1,252 +1,10 @@
-//! Movetext and PGN games: reading them in any notation, writing them back.
-//!
-//! The reader takes PGN (tag pairs, `{}` and `;` comments, `%` escape lines,
-//! NAGs `$n` and glyphs, variations, move numbers `12.` `12...` `12…`, results)
-//! and bare move lists with or without numbers. Every move token is read in
-//! the notation given, or detected token by token ([`auto`](super::auto)).
-//! pgn-reader is not used because it only hands over SAN tokens and silently
-//! skips everything else (`5254`, `P-K4`, `0-0`, `e8Q`).
-//!
-//! The tokenizer never recurses, so no input can exhaust the stack, and it
-//! never panics: an unreadable move ends that game's line with an error, the
-//! rest of the game is skipped, and the next game is read normally.
-//!
-//! ```
-//! use ccgate_core::notation::movetext::{read_games, write_movetext, MovetextOptions};
-//! use ccgate_core::notation::{Notation, WriteOptions};
-//! let games = read_games("[Event \"x\"]\n\n1. e4 e5 2. Nf3 {main} (2. f4 exf4) Nc6 1-0", &MovetextOptions::default());
-//! assert_eq!(games.len(), 1);
-//! let line = write_movetext(&games[0], Notation::Iccf, &WriteOptions::default());
-//! assert_eq!(line, "1. 5254 5755 2. 7163 2836 1-0");
-//! ```
+//! The movetext reader: tokens, move numbers, comments, variations and
+//! results, one frame per line of play.
 
-use compact_str::CompactString;
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, FromSetup, Move, Position};
-
-use super::auto::read_auto;
-use super::glyphs::Glyph;
-use super::{Lang, Notation, ReadError, ReadOptions, WriteOptions, append_move, read_move};
-use crate::game::outcome::MoveNumber;
-
-/// How to read movetext.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MovetextOptions {
-    /// The notation of the moves; `None` detects it token by token.
-    pub from: Option<Notation>,
-    /// The language of piece letters in the input.
-    pub lang: Lang,
-    /// The start position when the game has no `FEN` tag.
-    pub start: Option<Chess>,
-    /// Keep comments (for PGN output); one-line output does without them.
-    pub comments: bool,
-}
-
-impl Default for MovetextOptions {
-    fn default() -> Self {
-        MovetextOptions {
-            from: None,
-            lang: Lang::En,
-            start: None,
-            comments: true,
-        }
-    }
-}
-
-/// One game of the input.
-#[derive(Debug, Clone)]
-pub struct Game {
-    /// Tag pairs in input order.
-    pub tags: Vec<(String, String)>,
-    /// The start position (from the `FEN` tag, or the standard one).
-    pub start: Chess,
-    /// The main line.
-    pub line: Vec<Node>,
-    /// Comments before the first move.
-    pub comments: Vec<String>,
-    /// The game termination token (`1-0`, `0-1`, `1/2-1/2`, `*`), normalised.
-    pub result: Option<String>,
-    /// Why the main line could not be read to its end.
-    pub error: Option<GameError>,
-    /// Unreadable moves inside variations; each variation is kept up to its error.
-    pub variation_errors: Vec<GameError>,
-}
-
-impl Game {
-    /// The value of a tag, if present.
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The position after the main line.
-    pub fn end_position(&self) -> Chess {
-        let mut pos = self.start.clone();
-        for node in &self.line {
-            play(&mut pos, node.mv);
-        }
-        pos
-    }
-}
-
-/// A move in a line, with what was written around it.
-#[derive(Debug, Clone)]
-pub struct Node {
-    /// The move; `None` for a null move (`--`, `Z0`), which PGN allows in
-    /// analysis and which only [`write_movetext`] and PGN output reproduce.
-    pub mv: Option<Move>,
-    /// The notation it was read in.
-    pub notation: Notation,
-    /// The token as written (stored inline: tokens are short).
-    pub token: CompactString,
-    /// What was written around the move, on the few moves that have any:
-    /// kept out of line so that a plain move is small and cheap to drop.
-    pub notes: Option<Box<Notes>>,
-}
-
-/// NAGs, comments and variations attached to a move.
-#[derive(Debug, Clone, Default)]
-pub struct Notes {
-    pub nags: Vec<u8>,
-    /// A draw offer went with the move (`(=)`, FIDE Appendix C.12).
-    pub draw_offer: bool,
-    /// Comments before the move (only at the start of a variation).
-    pub before: Vec<String>,
-    /// Comments after the move.
-    pub comments: Vec<String>,
-    /// Alternatives to this move, each starting from the position before it.
-    pub variations: Vec<Vec<Node>>,
-}
-
-impl Node {
-    pub fn nags(&self) -> &[u8] {
-        self.notes.as_ref().map_or(&[], |n| &n.nags)
-    }
-
-    pub fn draw_offer(&self) -> bool {
-        self.notes.as_ref().is_some_and(|n| n.draw_offer)
-    }
-
-    pub fn comments(&self) -> &[String] {
-        self.notes.as_ref().map_or(&[], |n| &n.comments)
-    }
-
-    pub fn before(&self) -> &[String] {
-        self.notes.as_ref().map_or(&[], |n| &n.before)
-    }
-
-    pub fn variations(&self) -> &[Vec<Node>] {
-        self.notes.as_ref().map_or(&[], |n| &n.variations)
-    }
-
-    fn notes_mut(&mut self) -> &mut Notes {
-        self.notes.get_or_insert_with(Box::default)
-    }
-}
-
-/// The first thing that stopped a game from being read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
-    /// A move that could not be read; the line holds the moves before it.
-    #[error("move {n} {token}: {error}", n = MoveNumber { number: *number, color: *color })]
-    Move {
-        number: u32,
-        color: Color,
-        token: String,
-        error: ReadError,
-    },
-    /// A null move where the side to move is in check.
-    #[error("move {n} {token}: a null move is impossible while in check", n = MoveNumber { number: *number, color: *color })]
-    NullInCheck {
-        number: u32,
-        color: Color,
-        token: String,
-    },
-    /// A token where a move belongs that no notation reads as one: a number
-    /// that is not this move's number (`716`, a mistyped ICCF code) or `00`.
-    #[error("move {n} {token}: not a move: {why}", n = MoveNumber { number: *number, color: *color }, why = not_a_move(token))]
-    NotAMove {
-        number: u32,
-        color: Color,
-        token: String,
-    },
-    /// A move number that contradicts the position (`1... e4` from the start).
-    #[error("move number {token} contradicts the position: this is move {n}", n = MoveNumber { number: *number, color: *color })]
-    WrongNumber {
-        number: u32,
-        color: Color,
-        token: String,
-    },
-    /// A game of another variant (crazyhouse, atomic, …) or Chess960.
-    #[error("{0}")]
-    Unsupported(String),
-    /// The `FEN` tag is not a legal standard-chess position.
-    #[error("bad FEN tag {fen:?}: {reason}")]
-    BadFen { fen: String, reason: String },
-}
-
-/// Plays a move or a null move. Null moves are only accepted by the reader
-/// where swapping the turn is possible.
-pub(crate) fn play(pos: &mut Chess, mv: Option<Move>) {
-    match mv {
-        Some(m) => pos.play_unchecked(m),
-        None => {
-            if let Some(swapped) = null_move(pos) {
-                *pos = swapped;
-            }
-        }
-    }
-}
-
-/// The position after a null move; `None` while in check. Black's null
-/// move ends the move, as any move of Black's does (shakmaty's turn swap
-/// leaves the counter alone).
-fn null_move(pos: &Chess) -> Option<Chess> {
-    let swapped = pos.clone().swap_turn().ok()?;
-    if pos.turn() == Color::White {
-        return Some(swapped);
-    }
-    let mut setup = swapped.to_setup(shakmaty::EnPassantMode::Legal);
-    setup.fullmoves = setup.fullmoves.saturating_add(1);
-    Chess::from_setup(setup, CastlingMode::Standard).ok()
-}
-
-/// Reads every game of a PGN text or bare movetext.
-pub fn read_games(input: &str, opts: &MovetextOptions) -> Vec<Game> {
-    Games::new(input, opts.clone()).collect()
-}
-
-/// An iterator over the games of a text, reading one game at a time.
-pub struct Games<'a> {
-    src: &'a str,
-    at: usize,
-    opts: MovetextOptions,
-}
-
-impl<'a> Games<'a> {
-    pub fn new(src: &'a str, opts: MovetextOptions) -> Self {
-        Games { src, at: 0, opts }
-    }
-}
-
-impl Iterator for Games<'_> {
-    type Item = Game;
-
-    fn next(&mut self) -> Option<Game> {
-        let mut p = Parser {
-            src: self.src,
-            at: self.at,
-        };
-        let game = p.game(&self.opts);
-        self.at = p.at;
-        game
-    }
-}
+use super::*;
 
 /// One line being read: the main line or a variation.
-struct Frame {
+pub(super) struct Frame {
     nodes: Vec<Node>,
     pos: Chess,
     /// A position of this line and the number of its nodes played to reach
@@ -287,28 +45,28 @@ impl Frame {
     }
 }
 
-struct Parser<'a> {
-    src: &'a str,
-    at: usize,
+pub(super) struct Parser<'a> {
+    pub(super) src: &'a str,
+    pub(super) at: usize,
 }
 
 /// Characters that end a move token.
-fn ends_token(c: char) -> bool {
+pub(super) fn ends_token(c: char) -> bool {
     c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';' | '$')
 }
 
 /// What a byte is to the tokenizer, looked up in [`TOKEN_BYTES`]: the loop
 /// sees every byte of every move, and one load is cheaper than the tests of
 /// [`ends_token`].
-const PART: u8 = 0;
+pub(super) const PART: u8 = 0;
 /// An ASCII byte for which [`ends_token`] holds, except `(`.
-const END: u8 = 1;
+pub(super) const END: u8 = 1;
 /// `(`: ends a token, or holds a promotion piece or origin inside one.
-const OPEN: u8 = 2;
+pub(super) const OPEN: u8 = 2;
 /// The first byte of a non-ASCII character: [`ends_token`] decides.
-const WIDE: u8 = 3;
+pub(super) const WIDE: u8 = 3;
 
-const TOKEN_BYTES: [u8; 256] = {
+pub(super) const TOKEN_BYTES: [u8; 256] = {
     let mut table = [PART; 256];
     let mut b = 0;
     while b < 256 {
@@ -375,7 +133,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn game(&mut self, opts: &MovetextOptions) -> Option<Game> {
+    pub(super) fn game(&mut self, opts: &MovetextOptions) -> Option<Game> {
         self.skip_space();
         if self.at >= self.src.len() {
             return None;
@@ -528,7 +286,7 @@ impl<'a> Parser<'a> {
                     let text = &self.rest()[..end];
                     // PGN output writes a draw offer as this comment (docs/decisions.md);
                     // the length test spares the long clock comments a trim.
-                    if text.len() <= 8 && text.trim() == super::DRAW_OFFER {
+                    if text.len() <= 8 && text.trim() == crate::notation::DRAW_OFFER {
                         offer_last(&mut frames);
                     } else if opts.comments {
                         comment(&mut frames, game, text.trim().to_string());
@@ -544,8 +302,8 @@ impl<'a> Parser<'a> {
                     }
                     self.at += end;
                 }
-                '(' if self.rest().starts_with(super::DRAW_OFFER) => {
-                    self.at += super::DRAW_OFFER.len();
+                '(' if self.rest().starts_with(crate::notation::DRAW_OFFER) => {
+                    self.at += crate::notation::DRAW_OFFER.len();
                     offer_last(&mut frames);
                 }
                 '(' => {
@@ -680,13 +438,13 @@ impl<'a> Parser<'a> {
         };
         if token.is_empty()
             || is_suffix_word(token)
-            || super::words::mark_word(token).is_some()
-            || (super::words::is_connector(token) && self.mark_word_follows())
+            || crate::notation::words::mark_word(token).is_some()
+            || (crate::notation::words::is_connector(token) && self.mark_word_follows())
         {
             return;
         }
         // The symbols speak of the side that made the last move.
-        if let Some(glyph) = super::glyphs::read(token, !frame.pos.turn()) {
+        if let Some(glyph) = crate::notation::glyphs::read(token, !frame.pos.turn()) {
             if let Some(node) = frame.nodes.last_mut() {
                 match glyph {
                     Glyph::Nag(nag) => node.notes_mut().nags.push(nag),
@@ -806,7 +564,7 @@ impl<'a> Parser<'a> {
     fn mark_word_follows(&mut self) -> bool {
         let save = self.at;
         self.skip_space_inline();
-        let follows = super::words::mark_word(self.token()).is_some();
+        let follows = crate::notation::words::mark_word(self.token()).is_some();
         self.at = save;
         follows
     }
@@ -824,7 +582,7 @@ impl<'a> Parser<'a> {
 /// these is a move number, a suffix word (`ep`, `ch`, `dis`: a file and then
 /// a letter or a dot), a glyph (`N` alone) or a null move, so the checks for
 /// those, which every token would otherwise pay, are skipped.
-fn plain_move(token: &str) -> bool {
+pub(super) fn plain_move(token: &str) -> bool {
     matches!(
         token.as_bytes(),
         [b'a'..=b'h', b'1'..=b'8' | b'x', ..] | [b'K' | b'Q' | b'R' | b'B' | b'N' | b'O', _, ..]
@@ -833,7 +591,7 @@ fn plain_move(token: &str) -> bool {
 
 /// Reads a move token in the frame's position and appends it to the line,
 /// or records why it cannot be read.
-fn read_token(
+pub(super) fn read_token(
     frame: &mut Frame,
     token: &str,
     game: &mut Game,
@@ -876,7 +634,7 @@ fn read_token(
 /// Where a `{` comment ends. PGN comments do not nest, but some files nest
 /// them (pgn-extract reads them with `--nestedcomments`); a nested reading is
 /// taken only when its braces balance, otherwise the first `}` ends it.
-fn comment_end(rest: &str) -> usize {
+pub(super) fn comment_end(rest: &str) -> usize {
     let first = rest.find('}').unwrap_or(rest.len());
     if !rest[..first].contains('{') {
         return first;
@@ -897,7 +655,7 @@ fn comment_end(rest: &str) -> usize {
     first
 }
 
-fn push_node(frame: &mut Frame, mv: Option<Move>, token: &str, notation: Notation) {
+pub(super) fn push_node(frame: &mut Frame, mv: Option<Move>, token: &str, notation: Notation) {
     // Only the first move of a variation can have comments before it.
     let notes = if frame.pending.is_empty() {
         None
@@ -915,7 +673,7 @@ fn push_node(frame: &mut Frame, mv: Option<Move>, token: &str, notation: Notatio
     });
 }
 
-fn record(game: &mut Game, depth: usize, error: GameError) {
+pub(super) fn record(game: &mut Game, depth: usize, error: GameError) {
     if depth == 1 {
         game.error.get_or_insert(error);
     } else {
@@ -923,7 +681,7 @@ fn record(game: &mut Game, depth: usize, error: GameError) {
     }
 }
 
-fn comment(frames: &mut [Frame], game: &mut Game, text: String) {
+pub(super) fn comment(frames: &mut [Frame], game: &mut Game, text: String) {
     let root = frames.len() == 1;
     let Some(frame) = frames.last_mut() else {
         return;
@@ -935,19 +693,19 @@ fn comment(frames: &mut [Frame], game: &mut Game, text: String) {
     }
 }
 
-fn nag_last(frames: &mut [Frame], nag: u8) {
+pub(super) fn nag_last(frames: &mut [Frame], nag: u8) {
     if let Some(node) = frames.last_mut().and_then(|f| f.nodes.last_mut()) {
         node.notes_mut().nags.push(nag);
     }
 }
 
-fn offer_last(frames: &mut [Frame]) {
+pub(super) fn offer_last(frames: &mut [Frame]) {
     if let Some(node) = frames.last_mut().and_then(|f| f.nodes.last_mut()) {
         node.notes_mut().draw_offer = true;
     }
 }
 
-fn close_variation(frames: &mut Vec<Frame>) {
+pub(super) fn close_variation(frames: &mut Vec<Frame>) {
     if frames.len() < 2 {
         return;
     }
@@ -962,7 +720,7 @@ fn close_variation(frames: &mut Vec<Frame>) {
 
 /// `text` without the dots of a move number (`.`, `...`, `…`), compared
 /// byte-wise: every move number comes here.
-fn trim_dots(mut text: &str) -> &str {
+pub(super) fn trim_dots(mut text: &str) -> &str {
     loop {
         if let Some(rest) = text.strip_prefix('.').or_else(|| text.strip_prefix('…')) {
             text = rest;
@@ -973,7 +731,7 @@ fn trim_dots(mut text: &str) -> &str {
 }
 
 /// Gives a game that has not started yet the move number its text uses.
-fn renumber(frame: &mut Frame, game: &mut Game, n: u32) {
+pub(super) fn renumber(frame: &mut Frame, game: &mut Game, n: u32) {
     let Some(n) = std::num::NonZeroU32::new(n) else {
         return;
     };
@@ -986,7 +744,7 @@ fn renumber(frame: &mut Frame, game: &mut Game, n: u32) {
 }
 
 /// Why a number where a move belongs is not one.
-fn not_a_move(token: &str) -> &'static str {
+pub(super) fn not_a_move(token: &str) -> &'static str {
     if token.bytes().all(|b| b == b'0') {
         "castling is written 0-0 or O-O"
     } else if token.len() == 3 {
@@ -997,9 +755,9 @@ fn not_a_move(token: &str) -> &'static str {
 }
 
 /// Words that only qualify the previous move in descriptive or FIDE writing.
-fn is_suffix_word(token: &str) -> bool {
+pub(super) fn is_suffix_word(token: &str) -> bool {
     // `е.р.` with Cyrillic look-alikes is `e.p.`.
-    let folded = super::text::normalize(token);
+    let folded = crate::notation::text::normalize(token);
     let token = folded.as_ref();
     if !token.starts_with(['e', 'E', 'c', 'C', 'm', 'M', 'd', 'D', '+', '#', '†', '‡']) {
         return false;
@@ -1013,11 +771,11 @@ fn is_suffix_word(token: &str) -> bool {
 }
 
 /// The normalised result for a game termination token.
-fn result_token(token: &str) -> Option<&'static str> {
+pub(super) fn result_token(token: &str) -> Option<&'static str> {
     if !token.starts_with(['0', '1', '½', '*', '+', '-', '=']) {
         return None;
     }
-    let t = super::text::normalize(token);
+    let t = crate::notation::text::normalize(token);
     Some(match t.as_ref() {
         "1-0" | "+--" | "1:0" => "1-0",
         "0-1" | "--+" | "0:1" => "0-1",
@@ -1028,7 +786,10 @@ fn result_token(token: &str) -> Option<&'static str> {
 }
 
 /// The start position from the `FEN` and `Variant` tags.
-fn setup(tags: &[(String, String)], opts: &MovetextOptions) -> (Chess, Option<GameError>) {
+pub(super) fn setup(
+    tags: &[(String, String)],
+    opts: &MovetextOptions,
+) -> (Chess, Option<GameError>) {
     let tag = |name: &str| {
         tags.iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
@@ -1087,132 +848,12 @@ fn setup(tags: &[(String, String)], opts: &MovetextOptions) -> (Chess, Option<Ga
 /// A position from a FEN, dropping castling rights or an en-passant square
 /// that the position cannot have, as python-chess and lichess do, rather than
 /// refusing a game over a sloppy FEN.
-fn lenient_position(fen: Fen) -> Result<Chess, String> {
+pub(super) fn lenient_position(fen: Fen) -> Result<Chess, String> {
     match fen.into_position::<Chess>(CastlingMode::Standard) {
         Ok(pos) => Ok(pos),
         Err(e) => match e.ignore_invalid_castling_rights() {
             Ok(pos) => Ok(pos),
             Err(e) => e.ignore_invalid_ep_square().map_err(|e| e.to_string()),
         },
-    }
-}
-
-/// The main line with move numbers, ending with the result token:
-/// `1. 5254 5755 2. 7163 *`. A game cut short by an error ends with `*`.
-pub fn write_movetext(game: &Game, notation: Notation, opts: &WriteOptions) -> String {
-    let mut out = String::with_capacity(game.line.len() * 7 + 8);
-    let mut pos = game.start.clone();
-    // The square codes are written from the move alone: no position to replay.
-    let replay = notation.needs_position();
-    let (mut turn, mut fullmoves) = (pos.turn(), pos.fullmoves().get());
-    for (i, node) in game.line.iter().enumerate() {
-        number(turn, fullmoves, i == 0, &mut out);
-        write_node(&pos, node.mv, notation, opts, &mut out);
-        if let Some(notes) = node.notes.as_deref() {
-            write_marks(notes, node.mv.is_some(), turn, notation, &mut out);
-        }
-        out.push(' ');
-        if replay {
-            play(&mut pos, node.mv);
-        }
-        if turn == Color::Black {
-            fullmoves += 1;
-        }
-        turn = !turn;
-    }
-    out.push_str(result_of(game));
-    out
-}
-
-/// What one-line output writes after a move: its move mark glued (`e5!?`),
-/// the draw offer glued as on a FIDE scoresheet (`Kb1(=)`), then each
-/// evaluation symbol, or `$n` for a NAG without one, and each symbol kept as
-/// a comment. UCI carries no draw offer, and the codes and UCI no glyphs.
-/// After a null move nothing is glued (`glue` false): `--!` is a token no
-/// reader takes for a move.
-fn write_marks(notes: &Notes, glue: bool, moved: Color, notation: Notation, out: &mut String) {
-    let glyphs = notation.takes_glyphs();
-    let mut rest = Vec::new();
-    for &nag in notes.nags.iter().filter(|_| glyphs) {
-        match super::glyphs::write(nag, moved) {
-            Some(g) if glue && super::glyphs::is_move_mark(nag) && rest.is_empty() => {
-                out.push_str(g)
-            }
-            Some(g) => rest.push(g.to_string()),
-            None => rest.push(format!("${nag}")),
-        }
-    }
-    if notes.draw_offer && notation != Notation::Uci {
-        if !glue {
-            out.push(' ');
-        }
-        out.push_str(super::DRAW_OFFER);
-    }
-    let symbols = notes
-        .comments
-        .iter()
-        .filter(|c| glyphs && super::glyphs::is_comment_glyph(c));
-    for word in rest
-        .iter()
-        .map(String::as_str)
-        .chain(symbols.map(String::as_str))
-    {
-        out.push(' ');
-        out.push_str(word);
-    }
-}
-
-/// The result token written after the moves.
-pub fn result_of(game: &Game) -> &str {
-    match (&game.error, &game.result) {
-        (None, Some(r)) => r.as_str(),
-        _ => "*",
-    }
-}
-
-/// Writes `12. ` before White's move, and `12... ` before Black's when it starts a line.
-pub(crate) fn number(turn: Color, fullmoves: u32, first: bool, out: &mut String) {
-    if turn == Color::White {
-        push_number(fullmoves, out);
-        out.push_str(". ");
-    } else if first {
-        push_number(fullmoves, out);
-        out.push_str("... ");
-    }
-}
-
-/// Decimal digits without the formatting machinery, which costs more than
-/// writing a move.
-fn push_number(n: u32, out: &mut String) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    // Pushed as one string: a character at a time costs a capacity check
-    // and an encoding each. ASCII digits are always UTF-8.
-    if let Ok(text) = std::str::from_utf8(&digits[i..]) {
-        out.push_str(text);
-    }
-}
-
-/// Writes a move, or `--` for a null move (`0000` in UCI).
-pub(crate) fn write_node(
-    pos: &Chess,
-    mv: Option<Move>,
-    notation: Notation,
-    opts: &WriteOptions,
-    out: &mut String,
-) {
-    match mv {
-        Some(m) => append_move(pos, m, notation, opts, out),
-        None if notation == Notation::Uci => out.push_str("0000"),
-        None => out.push_str("--"),
     }
 }

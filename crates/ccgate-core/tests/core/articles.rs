@@ -457,5 +457,5 @@ fn glyphs_and_draw_offers_in_move_lines() {
     assert_eq!(i[0].glyphs, ["↑"]);
     assert_eq!(i[1].glyphs, ["Δ"]);
     assert!(i[1].draw_offer);
-    assert_eq!(i[1].to_string(), "15.Nf3 Δ(=)");
+    assert_eq!(i[1].to_string(), "15.Nf3 Δ (=)");
 }

@@ -1,5 +1,6 @@
 //! Events: sections, their seats and their games.
 
+use super::db;
 use ccgate_core::event::standings::Rules;
 use ccgate_core::game::clock::TimeControl;
 use jiff::Timestamp;
@@ -52,44 +53,51 @@ const COLUMNS: &str = "id, name, rules, double_round, time_control, created_at";
 impl Store {
     pub fn events(&self) -> Result<Vec<EventRow>> {
         let sql = format!("SELECT {COLUMNS} FROM events ORDER BY id");
-        let mut stmt = self.conn.prepare(&sql)?;
-        let rows = stmt.query_map([], event_row)?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let mut stmt = self.conn.prepare(&sql).map_err(db)?;
+        let rows = stmt.query_map([], event_row).map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 
     pub fn event(&self, id: EventId) -> Result<Option<EventRow>> {
         let sql = format!("SELECT {COLUMNS} FROM events WHERE id = ?1");
-        Ok(self.conn.query_row(&sql, [id], event_row).optional()?)
+        self.conn
+            .query_row(&sql, [id], event_row)
+            .optional()
+            .map_err(db)
     }
 
     /// The seats of an event, by seat number.
     pub fn seats(&self, id: EventId) -> Result<Vec<Seat>> {
         let mut stmt = self.conn.prepare(
             "SELECT seat, player_id, withdrawn_at FROM event_players WHERE event_id = ?1 ORDER BY seat",
-        )?;
-        let rows = stmt.query_map([id], |r| {
-            Ok(Seat {
-                seat: r.get(0)?,
-                player: r.get(1)?,
-                withdrawn_at: opt_ts(r.get(2)?)?,
+        ).map_err(db)?;
+        let rows = stmt
+            .query_map([id], |r| {
+                Ok(Seat {
+                    seat: r.get(0)?,
+                    player: r.get(1)?,
+                    withdrawn_at: opt_ts(r.get(2)?)?,
+                })
             })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+            .map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 
     /// The games of an event, by round and board.
     pub fn event_games(&self, id: EventId) -> Result<Vec<EventGame>> {
         let mut stmt = self.conn.prepare(
             "SELECT game_id, round, board FROM event_games WHERE event_id = ?1 ORDER BY round, board",
-        )?;
-        let rows = stmt.query_map([id], |r| {
-            Ok(EventGame {
-                game: r.get(0)?,
-                round: r.get(1)?,
-                board: r.get(2)?,
+        ).map_err(db)?;
+        let rows = stmt
+            .query_map([id], |r| {
+                Ok(EventGame {
+                    game: r.get(0)?,
+                    round: r.get(1)?,
+                    board: r.get(2)?,
+                })
             })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+            .map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 
     /// The event a game belongs to, with its round and board.
@@ -101,7 +109,8 @@ impl Store {
                 [game],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
-            .optional()?;
+            .optional()
+            .map_err(db)?;
         let Some((id, round, board)) = found else {
             return Ok(None);
         };
@@ -123,23 +132,27 @@ impl Tx<'_> {
         self.conn().execute(
             "INSERT INTO events (name, rules, double_round, time_control, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![name, rules.as_str(), double, time_control.to_string(), secs(now)],
-        )?;
+        ).map_err(db)?;
         Ok(EventId(self.conn().last_insert_rowid()))
     }
 
     pub fn add_seat(&self, event: EventId, seat: u32, player: PlayerId) -> Result<()> {
-        self.conn().execute(
-            "INSERT INTO event_players (event_id, seat, player_id) VALUES (?1, ?2, ?3)",
-            params![event, seat, player],
-        )?;
+        self.conn()
+            .execute(
+                "INSERT INTO event_players (event_id, seat, player_id) VALUES (?1, ?2, ?3)",
+                params![event, seat, player],
+            )
+            .map_err(db)?;
         Ok(())
     }
 
     pub fn add_event_game(&self, event: EventId, g: EventGame) -> Result<()> {
-        self.conn().execute(
-            "INSERT INTO event_games (game_id, event_id, round, board) VALUES (?1, ?2, ?3, ?4)",
-            params![g.game, event, g.round, g.board],
-        )?;
+        self.conn()
+            .execute(
+                "INSERT INTO event_games (game_id, event_id, round, board) VALUES (?1, ?2, ?3, ?4)",
+                params![g.game, event, g.round, g.board],
+            )
+            .map_err(db)?;
         Ok(())
     }
 
@@ -148,6 +161,6 @@ impl Tx<'_> {
         Ok(self.conn().execute(
             "UPDATE event_players SET withdrawn_at = ?3 WHERE event_id = ?1 AND player_id = ?2 AND withdrawn_at IS NULL",
             params![event, player, secs(now)],
-        )? == 1)
+        ).map_err(db)? == 1)
     }
 }

@@ -1,5 +1,6 @@
 //! Games, their moves, conditional moves, reminders and the audit trail.
 
+use super::db;
 use ccgate_core::game::clock::TimeControl;
 use ccgate_core::game::outcome::{GameResult, Termination};
 use jiff::Timestamp;
@@ -100,11 +101,12 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
 impl Store {
     pub fn game(&self, id: GameId) -> Result<Option<GameRow>> {
         let sql = format!("SELECT {COLUMNS} FROM games WHERE id = ?1");
-        Ok(self
-            .conn
-            .prepare_cached(&sql)?
+        self.conn
+            .prepare_cached(&sql)
+            .map_err(db)?
             .query_row([id], row)
-            .optional()?)
+            .optional()
+            .map_err(db)
     }
 
     /// Games of a player, active ones first, by id.
@@ -117,9 +119,9 @@ impl Store {
                 ""
             }
         );
-        let mut stmt = self.conn.prepare_cached(&sql)?;
-        let rows = stmt.query_map([player], row)?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let mut stmt = self.conn.prepare_cached(&sql).map_err(db)?;
+        let rows = stmt.query_map([player], row).map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 
     pub fn all_games(&self, active_only: bool) -> Result<Vec<GameRow>> {
@@ -131,36 +133,38 @@ impl Store {
                 ""
             }
         );
-        let mut stmt = self.conn.prepare(&sql)?;
-        let rows = stmt.query_map([], row)?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let mut stmt = self.conn.prepare(&sql).map_err(db)?;
+        let rows = stmt.query_map([], row).map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 
     pub fn moves(&self, game_id: GameId) -> Result<Vec<MoveRow>> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT ply, uci, raw, notation, received_at, delivered_at, journal_id FROM moves WHERE game_id = ?1 ORDER BY ply",
-        )?;
-        let rows = stmt.query_map([game_id], |r| {
-            Ok(MoveRow {
-                ply: r.get(0)?,
-                uci: r.get(1)?,
-                raw: r.get(2)?,
-                notation: r.get(3)?,
-                received_at: ts(r.get(4)?)?,
-                delivered_at: opt_ts(r.get(5)?)?,
-                journal_id: r.get(6)?,
+        ).map_err(db)?;
+        let rows = stmt
+            .query_map([game_id], |r| {
+                Ok(MoveRow {
+                    ply: r.get(0)?,
+                    uci: r.get(1)?,
+                    raw: r.get(2)?,
+                    notation: r.get(3)?,
+                    received_at: ts(r.get(4)?)?,
+                    delivered_at: opt_ts(r.get(5)?)?,
+                    journal_id: r.get(6)?,
+                })
             })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+            .map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 
     /// The penalty days charged to a player in a game.
     pub fn penalty_days(&self, game_id: GameId, player_id: PlayerId) -> Result<i64> {
-        Ok(self.conn.query_row(
+        self.conn.query_row(
             "SELECT coalesce(sum(days), 0) FROM penalties WHERE game_id = ?1 AND player_id = ?2",
             params![game_id, player_id],
             |r| r.get(0),
-        )?)
+        ).map_err(db)
     }
 
     /// A stored conditional sequence: pairs of (opponent's move, answer) in UCI.
@@ -171,33 +175,38 @@ impl Store {
     ) -> Result<Vec<(String, String)>> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT trigger_uci, reply_uci FROM conditionals WHERE game_id = ?1 AND player_id = ?2 ORDER BY seq",
-        )?;
-        let rows = stmt.query_map(params![game_id, player_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        ).map_err(db)?;
+        let rows = stmt
+            .query_map(params![game_id, player_id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 
     /// Whether the player to move at `ply` was reminded.
     pub fn was_reminded(&self, game_id: GameId, ply: u32) -> Result<bool> {
-        Ok(self
-            .conn
-            .prepare_cached("SELECT 1 FROM reminders WHERE game_id = ?1 AND ply = ?2")?
-            .exists(params![game_id, ply])?)
+        self.conn
+            .prepare_cached("SELECT 1 FROM reminders WHERE game_id = ?1 AND ply = ?2")
+            .map_err(db)?
+            .exists(params![game_id, ply])
+            .map_err(db)
     }
 
     /// The audit trail of a game, oldest first.
     pub fn audit_trail(&self, game_id: GameId) -> Result<Vec<AuditEntry>> {
         let mut stmt = self.conn.prepare(
             "SELECT created_at, action, reason, detail FROM audit WHERE game_id = ?1 ORDER BY id",
-        )?;
-        let rows = stmt.query_map([game_id], |r| {
-            Ok(AuditEntry {
-                at: ts(r.get(0)?)?,
-                action: r.get(1)?,
-                reason: r.get(2)?,
-                detail: r.get(3)?,
+        ).map_err(db)?;
+        let rows = stmt
+            .query_map([game_id], |r| {
+                Ok(AuditEntry {
+                    at: ts(r.get(0)?)?,
+                    action: r.get(1)?,
+                    reason: r.get(2)?,
+                    detail: r.get(3)?,
+                })
             })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+            .map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 }
 
@@ -207,7 +216,8 @@ impl Tx<'_> {
     fn next_game_id(&self) -> Result<GameId> {
         let max: Option<i64> = self
             .conn()
-            .query_row("SELECT max(id) FROM games", [], |r| r.get(0))?;
+            .query_row("SELECT max(id) FROM games", [], |r| r.get(0))
+            .map_err(db)?;
         let mut id = max.unwrap_or(0) + 1;
         while is_iccf_shaped(id.unsigned_abs()) {
             id += 1;
@@ -227,14 +237,14 @@ impl Tx<'_> {
         self.conn().execute(
             "INSERT INTO games (id, white, black, start_fen, time_control, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![id, white, black, start_fen, time_control.to_string(), secs(now)],
-        )?;
+        ).map_err(db)?;
         Ok(id)
     }
 
     pub fn add_move(&self, game_id: GameId, m: &MoveRow) -> Result<()> {
         self.conn().prepare_cached(
             "INSERT INTO moves (game_id, ply, uci, raw, notation, received_at, delivered_at, journal_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        )?
+        ).map_err(db)?
         .execute(params![
             game_id,
             m.ply,
@@ -244,16 +254,18 @@ impl Tx<'_> {
             secs(m.received_at),
             m.delivered_at.map(secs),
             m.journal_id
-        ])?;
+        ]).map_err(db)?;
         Ok(())
     }
 
     /// Sets the illegal-move policy of a game: penalty days, 0 to refuse only.
     pub fn set_penalty_days(&self, game_id: GameId, days: u32) -> Result<()> {
-        self.conn().execute(
-            "UPDATE games SET penalty_days = ?2 WHERE id = ?1",
-            params![game_id, days],
-        )?;
+        self.conn()
+            .execute(
+                "UPDATE games SET penalty_days = ?2 WHERE id = ?1",
+                params![game_id, days],
+            )
+            .map_err(db)?;
         Ok(())
     }
 
@@ -269,23 +281,27 @@ impl Tx<'_> {
         self.conn().execute(
             "INSERT INTO penalties (game_id, player_id, days, reason, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![game_id, player_id, days, reason, secs(now)],
-        )?;
+        ).map_err(db)?;
         Ok(())
     }
 
     /// Removes the moves after `ply` (a director's takeback).
     pub fn truncate_moves(&self, game_id: GameId, ply: u32) -> Result<usize> {
-        Ok(self.conn().execute(
-            "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
-            params![game_id, ply],
-        )?)
+        self.conn()
+            .execute(
+                "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
+                params![game_id, ply],
+            )
+            .map_err(db)
     }
 
     pub fn set_draw_offer(&self, game_id: GameId, by: Option<Color>) -> Result<()> {
-        self.conn().execute(
-            "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
-            params![game_id, by.map(color_name)],
-        )?;
+        self.conn()
+            .execute(
+                "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
+                params![game_id, by.map(color_name)],
+            )
+            .map_err(db)?;
         Ok(())
     }
 
@@ -299,7 +315,7 @@ impl Tx<'_> {
         self.conn().execute(
             "UPDATE games SET status = 'finished', result = ?2, reason = ?3, draw_offer = NULL, finished_at = ?4 WHERE id = ?1",
             params![game_id, result.as_str(), reason.to_string(), secs(now)],
-        )?;
+        ).map_err(db)?;
         Ok(())
     }
 
@@ -308,7 +324,7 @@ impl Tx<'_> {
         self.conn().execute(
             "UPDATE games SET status = 'active', result = NULL, reason = NULL, finished_at = NULL WHERE id = ?1",
             [game_id],
-        )?;
+        ).map_err(db)?;
         Ok(())
     }
 
@@ -318,25 +334,31 @@ impl Tx<'_> {
         player_id: PlayerId,
         pairs: &[(String, String)],
     ) -> Result<()> {
-        self.conn().execute(
-            "DELETE FROM conditionals WHERE game_id = ?1 AND player_id = ?2",
-            params![game_id, player_id],
-        )?;
+        self.conn()
+            .execute(
+                "DELETE FROM conditionals WHERE game_id = ?1 AND player_id = ?2",
+                params![game_id, player_id],
+            )
+            .map_err(db)?;
         for (seq, (trigger, reply)) in pairs.iter().enumerate() {
             self.conn().execute(
                 "INSERT INTO conditionals (game_id, player_id, seq, trigger_uci, reply_uci) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![game_id, player_id, seq as i64, trigger, reply],
-            )?;
+            ).map_err(db)?;
         }
         Ok(())
     }
 
     /// Records that the player to move at `ply` was reminded; false if already.
     pub fn mark_reminded(&self, game_id: GameId, ply: u32) -> Result<bool> {
-        Ok(self.conn().execute(
-            "INSERT OR IGNORE INTO reminders (game_id, ply) VALUES (?1, ?2)",
-            params![game_id, ply],
-        )? == 1)
+        Ok(self
+            .conn()
+            .execute(
+                "INSERT OR IGNORE INTO reminders (game_id, ply) VALUES (?1, ?2)",
+                params![game_id, ply],
+            )
+            .map_err(db)?
+            == 1)
     }
 
     pub fn audit(
@@ -350,7 +372,7 @@ impl Tx<'_> {
         self.conn().execute(
             "INSERT INTO audit (game_id, action, reason, detail, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![game_id, action, reason, detail, secs(now)],
-        )?;
+        ).map_err(db)?;
         Ok(())
     }
 }

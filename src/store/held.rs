@@ -1,6 +1,7 @@
 //! Messages held for confirmation: one open hold per player at most, with
 //! the code that releases it.
 
+use super::db;
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, params};
 
@@ -19,7 +20,7 @@ impl Store {
     /// The player's open hold whose code is `code` (compared as stored:
     /// the caller normalises), expired or not.
     pub fn open_hold(&self, player: PlayerId, code: &str) -> Result<Option<Held>> {
-        Ok(self
+        self
             .conn
             .query_row(
                 "SELECT id, text, expires_at FROM held WHERE player_id = ?1 AND code = ?2 AND closed IS NULL",
@@ -32,7 +33,7 @@ impl Store {
                     })
                 },
             )
-            .optional()?)
+            .optional().map_err(db)
     }
 }
 
@@ -47,23 +48,27 @@ impl Tx<'_> {
         journal_id: Option<JournalId>,
         (now, expires_at): (Timestamp, Timestamp),
     ) -> Result<i64> {
-        self.conn().execute(
-            "UPDATE held SET closed = 'replaced' WHERE player_id = ?1 AND closed IS NULL",
-            [player],
-        )?;
+        self.conn()
+            .execute(
+                "UPDATE held SET closed = 'replaced' WHERE player_id = ?1 AND closed IS NULL",
+                [player],
+            )
+            .map_err(db)?;
         self.conn().execute(
             "INSERT INTO held (player_id, code, text, journal_id, held_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![player, code, text, journal_id, secs(now), secs(expires_at)],
-        )?;
+        ).map_err(db)?;
         Ok(self.conn().last_insert_rowid())
     }
 
     /// Closes a hold (`confirmed`, `expired`): its code is used up.
     pub fn close_hold(&self, id: i64, how: &str) -> Result<()> {
-        self.conn().execute(
-            "UPDATE held SET closed = ?2 WHERE id = ?1",
-            params![id, how],
-        )?;
+        self.conn()
+            .execute(
+                "UPDATE held SET closed = ?2 WHERE id = ?1",
+                params![id, how],
+            )
+            .map_err(db)?;
         Ok(())
     }
 }

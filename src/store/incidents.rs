@@ -1,6 +1,7 @@
 //! Incidents: every refusal, with the raw message as evidence, for the
 //! tournament director.
 
+use super::db;
 use std::fmt;
 use std::str::FromStr;
 
@@ -108,8 +109,8 @@ impl Tx<'_> {
     pub fn record(&self, i: &NewIncident, now: Timestamp) -> Result<i64> {
         self.conn().prepare_cached(
             "INSERT INTO incidents (game_id, journal_id, player_id, kind, detail, text, fen, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        )?
-        .execute(params![i.game_id, i.journal_id, i.player_id, i.kind.name(), i.detail, i.text, i.fen, secs(now)])?;
+        ).map_err(db)?
+        .execute(params![i.game_id, i.journal_id, i.player_id, i.kind.name(), i.detail, i.text, i.fen, secs(now)]).map_err(db)?;
         Ok(self.conn().last_insert_rowid())
     }
 }
@@ -120,21 +121,23 @@ impl Store {
         let mut stmt = self.conn.prepare(
             "SELECT id, game_id, journal_id, player_id, kind, detail, text, fen, created_at FROM incidents
              WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id",
-        )?;
-        let rows = stmt.query_map([game_id], |r| {
-            let kind: String = r.get(4)?;
-            Ok(Incident {
-                id: r.get(0)?,
-                game_id: r.get(1)?,
-                journal_id: r.get(2)?,
-                player_id: r.get(3)?,
-                kind: parsed(&kind, "incident kind")?,
-                detail: r.get(5)?,
-                text: r.get(6)?,
-                fen: r.get(7)?,
-                created_at: ts(r.get(8)?)?,
+        ).map_err(db)?;
+        let rows = stmt
+            .query_map([game_id], |r| {
+                let kind: String = r.get(4)?;
+                Ok(Incident {
+                    id: r.get(0)?,
+                    game_id: r.get(1)?,
+                    journal_id: r.get(2)?,
+                    player_id: r.get(3)?,
+                    kind: parsed(&kind, "incident kind")?,
+                    detail: r.get(5)?,
+                    text: r.get(6)?,
+                    fen: r.get(7)?,
+                    created_at: ts(r.get(8)?)?,
+                })
             })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+            .map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 }

@@ -2,6 +2,7 @@
 //! to its transport, unique per (channel, transport id), so a message
 //! delivered twice is recognised and changes nothing.
 
+use super::db;
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, params};
 
@@ -59,23 +60,27 @@ impl Tx<'_> {
             .conn()
             .prepare_cached(
                 "INSERT OR IGNORE INTO journal (channel, transport_id, sender, raw, received_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute(params![channel.name(), transport_id, sender, raw, secs(now)])?;
+            ).map_err(db)?
+            .execute(params![channel.name(), transport_id, sender, raw, secs(now)]).map_err(db)?;
         if inserted == 1 {
             return Ok(Journaled::New(JournalId(self.conn().last_insert_rowid())));
         }
         let sql = format!("SELECT {COLUMNS} FROM journal WHERE channel = ?1 AND transport_id = ?2");
         let entry = self
             .conn()
-            .prepare_cached(&sql)?
-            .query_row(params![channel.name(), transport_id], entry_row)?;
+            .prepare_cached(&sql)
+            .map_err(db)?
+            .query_row(params![channel.name(), transport_id], entry_row)
+            .map_err(db)?;
         Ok(Journaled::Seen(entry))
     }
 
     pub fn set_outcome(&self, id: JournalId, outcome: &str, now: Timestamp) -> Result<()> {
         self.conn()
-            .prepare_cached("UPDATE journal SET outcome = ?2, processed_at = ?3 WHERE id = ?1")?
-            .execute(params![id, outcome, secs(now)])?;
+            .prepare_cached("UPDATE journal SET outcome = ?2, processed_at = ?3 WHERE id = ?1")
+            .map_err(db)?
+            .execute(params![id, outcome, secs(now)])
+            .map_err(db)?;
         Ok(())
     }
 }
@@ -83,14 +88,17 @@ impl Tx<'_> {
 impl Store {
     pub fn entry(&self, id: JournalId) -> Result<Option<JournalEntry>> {
         let sql = format!("SELECT {COLUMNS} FROM journal WHERE id = ?1");
-        Ok(self.conn.query_row(&sql, [id], entry_row).optional()?)
+        self.conn
+            .query_row(&sql, [id], entry_row)
+            .optional()
+            .map_err(db)
     }
 
     /// Entries journaled but not processed (after a crash).
     pub fn pending(&self) -> Result<Vec<JournalEntry>> {
         let sql = format!("SELECT {COLUMNS} FROM journal WHERE outcome IS NULL ORDER BY id");
-        let mut stmt = self.conn.prepare(&sql)?;
-        let rows = stmt.query_map([], entry_row)?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let mut stmt = self.conn.prepare(&sql).map_err(db)?;
+        let rows = stmt.query_map([], entry_row).map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 }

@@ -74,20 +74,19 @@ pub enum StoreError {
 #[error(transparent)]
 pub struct DatabaseError(rusqlite::Error);
 
-impl From<rusqlite::Error> for StoreError {
-    fn from(e: rusqlite::Error) -> Self {
-        match e {
-            rusqlite::Error::FromSqlConversionFailure(_, _, why) => {
-                StoreError::Unreadable(why.to_string())
-            }
-            // A stored value of the wrong type or out of range: also a row
-            // this build cannot read, not a failure of the database.
-            e @ (rusqlite::Error::InvalidColumnType(..)
-            | rusqlite::Error::IntegralValueOutOfRange(..)) => {
-                StoreError::Unreadable(e.to_string())
-            }
-            e => StoreError::Database(DatabaseError(e)),
+/// A rusqlite error as the store reports it. A function, not a `From`
+/// impl, so that no rusqlite type shows in the store's public interface:
+/// every SQL call in the store says `.map_err(db)`.
+pub(crate) fn db(e: rusqlite::Error) -> StoreError {
+    match e {
+        rusqlite::Error::FromSqlConversionFailure(_, _, why) => {
+            StoreError::Unreadable(why.to_string())
         }
+        // A stored value of the wrong type or out of range: also a row
+        // this build cannot read, not a failure of the database.
+        e @ (rusqlite::Error::InvalidColumnType(..)
+        | rusqlite::Error::IntegralValueOutOfRange(..)) => StoreError::Unreadable(e.to_string()),
+        e => StoreError::Database(DatabaseError(e)),
     }
 }
 
@@ -128,28 +127,32 @@ impl Store {
 
     fn open_with(path: &Path, create: OpenFlags) -> Result<Store> {
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX | create;
-        let conn = Connection::open_with_flags(path, flags)?;
+        let conn = Connection::open_with_flags(path, flags).map_err(db)?;
         // SQLite falls back to reading only when it may not write the file;
         // every use of the store writes (a journal row at least).
-        if conn.is_readonly(rusqlite::MAIN_DB)? {
+        if conn.is_readonly(rusqlite::MAIN_DB).map_err(db)? {
             return Err(StoreError::ReadOnly(path.display().to_string()));
         }
-        conn.busy_timeout(std::time::Duration::from_secs(30))?;
+        conn.busy_timeout(std::time::Duration::from_secs(30))
+            .map_err(db)?;
         wal(&conn)?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(db)?;
+        conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
         // Keep query plans stable so cached statements are not re-prepared
         // whenever their bindings change (a quarter of a submission's CPU).
         conn.set_db_config(
             rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG,
             true,
-        )?;
+        )
+        .map_err(db)?;
         // A short-lived `ccgate submit` should not checkpoint and delete the
         // WAL on every exit (four extra fsyncs); checkpoints happen as the WAL grows.
         conn.set_db_config(
             rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
             true,
-        )?;
+        )
+        .map_err(db)?;
         schema::migrate(&conn, &path.display().to_string())?;
         Ok(Store { conn })
     }
@@ -157,7 +160,7 @@ impl Store {
     /// Starts a write transaction (taking the write lock at once, so two
     /// processes never interleave their read-then-write steps).
     pub fn write(&mut self) -> Result<Tx<'_>> {
-        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        self.conn.execute_batch("BEGIN IMMEDIATE").map_err(db)?;
         Ok(Tx { store: self })
     }
 
@@ -165,7 +168,8 @@ impl Store {
     pub fn durability(&self) -> Result<Durability> {
         let level: i64 = self
             .conn
-            .query_row("PRAGMA synchronous", [], |r| r.get(0))?;
+            .query_row("PRAGMA synchronous", [], |r| r.get(0))
+            .map_err(db)?;
         Ok(if level >= 2 {
             Durability::Full
         } else {
@@ -179,7 +183,9 @@ impl Store {
             Durability::Full => "FULL",
             Durability::Normal => "NORMAL",
         };
-        self.conn.pragma_update(None, "synchronous", level)?;
+        self.conn
+            .pragma_update(None, "synchronous", level)
+            .map_err(db)?;
         Ok(())
     }
 
@@ -193,7 +199,8 @@ impl Store {
             )));
         }
         self.conn
-            .execute("VACUUM INTO ?1", [dest.display().to_string()])?;
+            .execute("VACUUM INTO ?1", [dest.display().to_string()])
+            .map_err(db)?;
         Ok(())
     }
 }
@@ -207,7 +214,7 @@ pub struct Tx<'s> {
 impl Tx<'_> {
     /// Makes the transaction's writes durable.
     pub fn commit(self) -> Result<()> {
-        self.store.conn.execute_batch("COMMIT")?;
+        self.store.conn.execute_batch("COMMIT").map_err(db)?;
         Ok(())
     }
 
@@ -249,7 +256,7 @@ fn wal(conn: &Connection) -> Result<()> {
             {
                 std::thread::sleep(std::time::Duration::from_millis(20));
             }
-            other => return Ok(other?),
+            other => return other.map_err(db),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The outbox: replies queued in the same transaction that decided them;
 //! transports take them from here and mark them sent, with retries.
 
+use super::db;
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -117,42 +118,46 @@ impl Store {
     /// One reply, whatever its state.
     pub fn reply(&self, id: ReplyId) -> Result<Option<Outgoing>> {
         let sql = format!("SELECT {COLUMNS} FROM outbox WHERE id = ?1");
-        Ok(self
-            .conn
-            .prepare_cached(&sql)?
+        self.conn
+            .prepare_cached(&sql)
+            .map_err(db)?
             .query_row([id], row)
-            .optional()?)
+            .optional()
+            .map_err(db)
     }
 
     /// Unsent replies per channel: the outbox depth.
     pub fn depth(&self) -> Result<Vec<(Channel, i64)>> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT channel, count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY channel ORDER BY channel",
-        )?;
-        let rows = stmt.query_map([], |r| {
-            let channel: String = r.get(0)?;
-            Ok((parsed(&channel, "channel")?, r.get(1)?))
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        ).map_err(db)?;
+        let rows = stmt
+            .query_map([], |r| {
+                let channel: String = r.get(0)?;
+                Ok((parsed(&channel, "channel")?, r.get(1)?))
+            })
+            .map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 
     /// Whether this text was ever queued for this recipient: a fallback is tried
     /// once per address, so two failing channels cannot bounce a notice forever.
     pub fn was_queued(&self, channel: Channel, to: &str, body: &str) -> Result<bool> {
-        Ok(self
-            .conn
+        self.conn
             .prepare_cached(
                 "SELECT 1 FROM outbox WHERE channel = ?1 AND recipient = ?2 AND body = ?3 LIMIT 1",
-            )?
-            .exists(params![channel.name(), to, body])?)
+            )
+            .map_err(db)?
+            .exists(params![channel.name(), to, body])
+            .map_err(db)
     }
 
     /// Replies queued for one journal entry, in order.
     pub fn replies_for(&self, journal_id: JournalId) -> Result<Vec<Outgoing>> {
         let sql = format!("SELECT {COLUMNS} FROM outbox WHERE journal_id = ?1 ORDER BY id");
-        let mut stmt = self.conn.prepare_cached(&sql)?;
-        let rows = stmt.query_map([journal_id], row)?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let mut stmt = self.conn.prepare_cached(&sql).map_err(db)?;
+        let rows = stmt.query_map([journal_id], row).map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 
     /// The outbox, oldest first: unsent replies, or all with `all`.
@@ -165,9 +170,9 @@ impl Store {
                 "WHERE sent_at IS NULL AND failed_at IS NULL"
             }
         );
-        let mut stmt = self.conn.prepare(&sql)?;
-        let rows = stmt.query_map([], row)?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let mut stmt = self.conn.prepare(&sql).map_err(db)?;
+        let rows = stmt.query_map([], row).map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 
     /// Replies due for sending on a channel.
@@ -175,9 +180,11 @@ impl Store {
         let sql = format!(
             "SELECT {COLUMNS} FROM outbox WHERE channel = ?1 AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?2 ORDER BY id LIMIT ?3"
         );
-        let mut stmt = self.conn.prepare_cached(&sql)?;
-        let rows = stmt.query_map(params![channel.name(), secs(now), limit as i64], row)?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let mut stmt = self.conn.prepare_cached(&sql).map_err(db)?;
+        let rows = stmt
+            .query_map(params![channel.name(), secs(now), limit as i64], row)
+            .map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 }
 
@@ -192,8 +199,8 @@ impl Tx<'_> {
         self.conn().prepare_cached(
             "INSERT INTO outbox (journal_id, game_id, player_id, ply, channel, recipient, body, sheet, created_at, next_attempt_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
-        )?
-        .execute(params![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, sheet, secs(now)])?;
+        ).map_err(db)?
+        .execute(params![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, sheet, secs(now)]).map_err(db)?;
         Ok(ReplyId(self.conn().last_insert_rowid()))
     }
 
@@ -205,7 +212,7 @@ impl Tx<'_> {
         self.conn().execute(
             "UPDATE outbox SET failed_at = ?3, last_error = ?2 WHERE id = ?1 AND failed_at IS NULL",
             params![id, why, secs(now)],
-        )?;
+        ).map_err(db)?;
         self.conn().execute(
             "UPDATE moves SET delivered_at = NULL
              WHERE (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)
@@ -213,7 +220,7 @@ impl Tx<'_> {
                      AND o.game_id = b.game_id AND o.ply = b.ply AND o.player_id IS b.player_id
                      AND o.sent_at IS NOT NULL AND o.failed_at IS NULL)",
             params![id],
-        )?;
+        ).map_err(db)?;
         Ok(())
     }
 
@@ -224,15 +231,18 @@ impl Tx<'_> {
     /// carries the same Message-ID (derived from the outbox id), so it is a
     /// recognisable one.
     pub fn hold_for_send(&self, id: ReplyId, now: Timestamp, retry: Retry) -> Result<()> {
-        let attempts: i64 =
-            self.conn()
-                .query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
-                    r.get(0)
-                })?;
-        self.conn().execute(
-            "UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1",
-            params![id, secs(now) + retry.backoff(attempts + 1)],
-        )?;
+        let attempts: i64 = self
+            .conn()
+            .query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .map_err(db)?;
+        self.conn()
+            .execute(
+                "UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1",
+                params![id, secs(now) + retry.backoff(attempts + 1)],
+            )
+            .map_err(db)?;
         Ok(())
     }
 
@@ -241,12 +251,12 @@ impl Tx<'_> {
         self.conn().execute(
             "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1 WHERE id = ?1 AND sent_at IS NULL",
             params![id, secs(now)],
-        )?;
+        ).map_err(db)?;
         self.conn().execute(
             "UPDATE moves SET delivered_at = ?2
              WHERE delivered_at IS NULL AND (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)",
             params![id, secs(now)],
-        )?;
+        ).map_err(db)?;
         Ok(())
     }
 
@@ -260,23 +270,24 @@ impl Tx<'_> {
         retry: Retry,
     ) -> Result<()> {
         let max_attempts = retry.max_attempts;
-        let attempts: i64 =
-            self.conn()
-                .query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
-                    r.get(0)
-                })?;
+        let attempts: i64 = self
+            .conn()
+            .query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .map_err(db)?;
         let attempts = attempts + 1;
         let backoff = retry.backoff(attempts);
         if attempts >= max_attempts {
             self.conn().execute(
                 "UPDATE outbox SET attempts = ?2, last_error = ?3, failed_at = ?4 WHERE id = ?1",
                 params![id, attempts, error, secs(now)],
-            )?;
+            ).map_err(db)?;
         } else {
             self.conn().execute(
                 "UPDATE outbox SET attempts = ?2, last_error = ?3, next_attempt_at = ?4 WHERE id = ?1",
                 params![id, attempts, error, secs(now) + backoff],
-            )?;
+            ).map_err(db)?;
         }
         Ok(())
     }

@@ -1,5 +1,6 @@
 //! Players, their addresses, profiles and leaves.
 
+use super::db;
 use ccgate_core::game::clock::Leave;
 use jiff::Timestamp;
 use jiff::civil::Date;
@@ -83,18 +84,18 @@ impl Store {
 
     pub fn player(&self, id: PlayerId) -> Result<Option<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players WHERE id = ?1");
-        Ok(self
-            .conn
+        self.conn
             .query_row(&sql, [id], |r| self.player_row(r))
-            .optional()?)
+            .optional()
+            .map_err(db)
     }
 
     pub fn player_by_name(&self, name: &str) -> Result<Option<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players WHERE name = ?1");
-        Ok(self
-            .conn
+        self.conn
             .query_row(&sql, [name], |r| self.player_row(r))
-            .optional()?)
+            .optional()
+            .map_err(db)
     }
 
     pub fn player_by_address(&self, channel: Channel, address: &str) -> Result<Option<Player>> {
@@ -105,7 +106,8 @@ impl Store {
                 params![channel.name(), address],
                 |r| r.get(0),
             )
-            .optional()?;
+            .optional()
+            .map_err(db)?;
         match id {
             Some(id) => self.player(id),
             None => Ok(None),
@@ -117,23 +119,25 @@ impl Store {
     pub fn leaves(&self, player_id: PlayerId) -> Result<Vec<LeaveRow>> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT id, from_date, until_date FROM leaves WHERE player_id = ?1 ORDER BY from_date",
-        )?;
-        let rows = stmt.query_map([player_id], |r| {
-            let from: String = r.get(1)?;
-            let until: Option<String> = r.get(2)?;
-            Ok(LeaveRow {
-                id: r.get(0)?,
-                leave: Leave {
-                    from: parsed::<Date>(&from, "leave start")?,
-                    // Older versions wrote an open end as an empty text.
-                    until: until
-                        .filter(|u| !u.is_empty())
-                        .map(|u| parsed::<Date>(&u, "leave end"))
-                        .transpose()?,
-                },
+        ).map_err(db)?;
+        let rows = stmt
+            .query_map([player_id], |r| {
+                let from: String = r.get(1)?;
+                let until: Option<String> = r.get(2)?;
+                Ok(LeaveRow {
+                    id: r.get(0)?,
+                    leave: Leave {
+                        from: parsed::<Date>(&from, "leave start")?,
+                        // Older versions wrote an open end as an empty text.
+                        until: until
+                            .filter(|u| !u.is_empty())
+                            .map(|u| parsed::<Date>(&u, "leave end"))
+                            .transpose()?,
+                    },
+                })
             })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+            .map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 }
 
@@ -147,7 +151,7 @@ impl Tx<'_> {
             rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {
                 StoreError::Invalid(format!("a player named {:?} exists already", p.name))
             }
-            e => e.into(),
+            e => db(e),
         })?;
         let id = PlayerId(self.conn().last_insert_rowid());
         for (channel, address) in &p.addresses {
@@ -157,27 +161,33 @@ impl Tx<'_> {
                     other.name
                 )));
             }
-            self.conn().execute(
-                "INSERT INTO addresses (channel, address, player_id) VALUES (?1, ?2, ?3)",
-                params![channel.name(), address, id],
-            )?;
+            self.conn()
+                .execute(
+                    "INSERT INTO addresses (channel, address, player_id) VALUES (?1, ?2, ?3)",
+                    params![channel.name(), address, id],
+                )
+                .map_err(db)?;
         }
         Ok(id)
     }
 
     pub fn set_notation(&self, id: PlayerId, notation: Notation) -> Result<()> {
-        self.conn().execute(
-            "UPDATE players SET notation = ?1 WHERE id = ?2",
-            params![notation.name(), id],
-        )?;
+        self.conn()
+            .execute(
+                "UPDATE players SET notation = ?1 WHERE id = ?2",
+                params![notation.name(), id],
+            )
+            .map_err(db)?;
         Ok(())
     }
 
     pub fn set_lang(&self, id: PlayerId, lang: Lang) -> Result<()> {
-        self.conn().execute(
-            "UPDATE players SET lang = ?1 WHERE id = ?2",
-            params![lang.code(), id],
-        )?;
+        self.conn()
+            .execute(
+                "UPDATE players SET lang = ?1 WHERE id = ?2",
+                params![lang.code(), id],
+            )
+            .map_err(db)?;
         Ok(())
     }
 
@@ -190,36 +200,42 @@ impl Tx<'_> {
         locked_until: Option<Timestamp>,
     ) -> Result<()> {
         if ok {
-            self.conn().execute(
-                "UPDATE players SET pin_failures = 0, pin_locked_until = NULL WHERE id = ?1",
-                [id],
-            )?;
+            self.conn()
+                .execute(
+                    "UPDATE players SET pin_failures = 0, pin_locked_until = NULL WHERE id = ?1",
+                    [id],
+                )
+                .map_err(db)?;
         } else {
             self.conn().execute(
                 "UPDATE players SET pin_failures = pin_failures + 1, pin_locked_until = ?2 WHERE id = ?1",
                 params![id, locked_until.map(secs)],
-            )?;
+            ).map_err(db)?;
         }
         Ok(())
     }
 
     pub fn add_leave(&self, player_id: PlayerId, leave: &Leave) -> Result<()> {
-        self.conn().execute(
-            "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, ?2, ?3)",
-            params![
-                player_id,
-                leave.from.to_string(),
-                leave.until.map(|d| d.to_string())
-            ],
-        )?;
+        self.conn()
+            .execute(
+                "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, ?2, ?3)",
+                params![
+                    player_id,
+                    leave.from.to_string(),
+                    leave.until.map(|d| d.to_string())
+                ],
+            )
+            .map_err(db)?;
         Ok(())
     }
 
     pub fn set_leave_until(&self, leave_id: LeaveId, until: Date) -> Result<()> {
-        self.conn().execute(
-            "UPDATE leaves SET until_date = ?1 WHERE id = ?2",
-            params![until.to_string(), leave_id],
-        )?;
+        self.conn()
+            .execute(
+                "UPDATE leaves SET until_date = ?1 WHERE id = ?2",
+                params![until.to_string(), leave_id],
+            )
+            .map_err(db)?;
         Ok(())
     }
 }

@@ -1,5 +1,6 @@
 //! Versioned migrations.
 
+use super::db;
 use rusqlite::{Connection, TransactionBehavior};
 
 use super::{Result, StoreError};
@@ -238,7 +239,8 @@ pub const VERSION: i64 = MIGRATIONS.len() as i64;
 
 pub(super) fn migrate(conn: &Connection, path: &str) -> Result<()> {
     let version = |c: &Connection| -> Result<i64> {
-        Ok(c.query_row("PRAGMA user_version", [], |r| r.get(0))?)
+        c.query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(db)
     };
     let too_new = |found| StoreError::TooNew {
         path: path.to_string(),
@@ -255,15 +257,17 @@ pub(super) fn migrate(conn: &Connection, path: &str) -> Result<()> {
     // Two processes may open a new or old store at once (the daemon and
     // `ingest-mail`, a test and a station): the write lock is taken first
     // and the version read again under it, so only one of them migrates.
-    let tx = rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
+    let tx =
+        rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate).map_err(db)?;
     let found = version(&tx)?;
     if found > VERSION {
         return Err(too_new(found));
     }
     for sql in MIGRATIONS.iter().skip(usize::try_from(found).unwrap_or(0)) {
-        tx.execute_batch(sql)?;
+        tx.execute_batch(sql).map_err(db)?;
     }
-    tx.pragma_update(None, "user_version", VERSION)?;
-    tx.commit()?;
+    tx.pragma_update(None, "user_version", VERSION)
+        .map_err(db)?;
+    tx.commit().map_err(db)?;
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! waiting for their siblings (each committed before the modem deletes it),
 //! and the references (TP-MR) of sent parts, which status reports name.
 
+use super::db;
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, params};
 
@@ -27,11 +28,13 @@ impl Store {
     pub fn sms_parts(&self, key: &PartKey) -> Result<Vec<(u8, String, String)>> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT seq, text, pdu FROM sms_parts WHERE sender = ?1 AND reference = ?2 AND total = ?3 ORDER BY seq",
-        )?;
-        let rows = stmt.query_map(params![key.sender, key.reference, key.total], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        ).map_err(db)?;
+        let rows = stmt
+            .query_map(params![key.sender, key.reference, key.total], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .map_err(db)?;
+        rows.collect::<rusqlite::Result<_>>().map_err(db)
     }
 
     /// Messages with every part kept, and messages whose first part is older
@@ -39,21 +42,23 @@ impl Store {
     pub fn sms_part_sets(&self, stale_before: Timestamp) -> Result<(Vec<PartKey>, Vec<PartKey>)> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT sender, reference, total, count(*), min(received_at) FROM sms_parts GROUP BY sender, reference, total",
-        )?;
-        let rows = stmt.query_map([], |r| {
-            Ok((
-                PartKey {
-                    sender: r.get(0)?,
-                    reference: r.get(1)?,
-                    total: r.get(2)?,
-                },
-                r.get::<_, i64>(3)?,
-                ts(r.get(4)?)?,
-            ))
-        })?;
+        ).map_err(db)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    PartKey {
+                        sender: r.get(0)?,
+                        reference: r.get(1)?,
+                        total: r.get(2)?,
+                    },
+                    r.get::<_, i64>(3)?,
+                    ts(r.get(4)?)?,
+                ))
+            })
+            .map_err(db)?;
         let (mut complete, mut stale) = (Vec::new(), Vec::new());
         for row in rows {
-            let (key, have, first) = row?;
+            let (key, have, first) = row.map_err(db)?;
             if have >= i64::from(key.total) {
                 complete.push(key);
             } else if first < stale_before {
@@ -71,19 +76,19 @@ impl Store {
         recipient: &str,
         since: Timestamp,
     ) -> Result<Option<SentPart>> {
-        Ok(self
+        self
             .conn
             .prepare_cached(
                 "SELECT id, outbox_id FROM sms_sent WHERE reference = ?1 AND recipient = ?2 AND sent_at >= ?3
                  ORDER BY sent_at DESC, id DESC LIMIT 1",
-            )?
+            ).map_err(db)?
             .query_row(params![reference, recipient, secs(since)], |r| {
                 Ok(SentPart {
                     id: r.get(0)?,
                     reply: r.get(1)?,
                 })
             })
-            .optional()?)
+            .optional().map_err(db)
     }
 }
 
@@ -103,7 +108,7 @@ impl Tx<'_> {
             .prepare_cached(
                 "INSERT OR IGNORE INTO sms_parts (sender, reference, total, seq, text, pdu, received_at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            )?
+            ).map_err(db)?
             .execute(params![
                 key.sender,
                 key.reference,
@@ -112,15 +117,17 @@ impl Tx<'_> {
                 text,
                 pdu,
                 secs(now)
-            ])?;
+            ]).map_err(db)?;
         Ok(n == 1)
     }
 
     pub fn drop_sms_parts(&self, key: &PartKey) -> Result<()> {
-        self.conn().execute(
-            "DELETE FROM sms_parts WHERE sender = ?1 AND reference = ?2 AND total = ?3",
-            params![key.sender, key.reference, key.total],
-        )?;
+        self.conn()
+            .execute(
+                "DELETE FROM sms_parts WHERE sender = ?1 AND reference = ?2 AND total = ?3",
+                params![key.sender, key.reference, key.total],
+            )
+            .map_err(db)?;
         Ok(())
     }
 
@@ -136,7 +143,7 @@ impl Tx<'_> {
     ) -> Result<()> {
         self.conn().prepare_cached(
             "INSERT INTO sms_sent (outbox_id, part, parts, reference, recipient, sent_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?
+        ).map_err(db)?
         .execute(params![
             outbox_id,
             part as i64,
@@ -144,15 +151,17 @@ impl Tx<'_> {
             reference,
             recipient,
             secs(now)
-        ])?;
+        ]).map_err(db)?;
         Ok(())
     }
 
     pub fn set_sms_report(&self, id: i64, status: u8, now: Timestamp) -> Result<()> {
-        self.conn().execute(
-            "UPDATE sms_sent SET status = ?2, reported_at = ?3 WHERE id = ?1",
-            params![id, status, secs(now)],
-        )?;
+        self.conn()
+            .execute(
+                "UPDATE sms_sent SET status = ?2, reported_at = ?3 WHERE id = ?1",
+                params![id, status, secs(now)],
+            )
+            .map_err(db)?;
         Ok(())
     }
 }

@@ -253,10 +253,14 @@ impl Ctx<'_, '_> {
     /// carries the game's sheet as this transaction leaves it, so a retry
     /// days later still shows the position its text speaks of.
     pub(super) fn flush(&mut self) -> store::Result<()> {
-        let mut games: Vec<(Loaded, Names)> = Vec::new();
+        // Each game's sheet is written once per notation and language: the
+        // two players of a game usually read the same one, and writing the
+        // record is the costly part of a reply.
+        type Sheets = Vec<((Notation, Lang), Sheet)>;
+        let mut games: Vec<(Loaded, Names, Sheets)> = Vec::new();
         for Pending { mut reply, viewer } in std::mem::take(&mut self.replies) {
             if let (Channel::Email, Some(id), None) = (reply.channel, reply.game_id, &reply.sheet) {
-                if !games.iter().any(|(g, _)| g.row.id == id) {
+                if !games.iter().any(|(g, _, _)| g.row.id == id) {
                     let kept = self.latest.as_ref().is_some_and(|g| g.row.id == id);
                     let game = if kept {
                         self.latest.take()
@@ -265,11 +269,21 @@ impl Ctx<'_, '_> {
                     };
                     if let Some(game) = game {
                         let names = names(self.tx, &game)?;
-                        games.push((game, names));
+                        games.push((game, names, Vec::new()));
                     }
                 }
-                if let Some((game, names)) = games.iter().find(|(g, _)| g.row.id == id) {
-                    reply.sheet = Some(sheet(game, names, viewer));
+                if let Some((game, names, sheets)) =
+                    games.iter_mut().find(|(g, _, _)| g.row.id == id)
+                {
+                    let written = match sheets.iter().find(|(v, _)| *v == viewer) {
+                        Some((_, written)) => written.clone(),
+                        None => {
+                            let written = sheet(game, names, viewer);
+                            sheets.push((viewer, written.clone()));
+                            written
+                        }
+                    };
+                    reply.sheet = Some(written);
                 }
             }
             self.tx.queue(&reply, self.now)?;

@@ -1,6 +1,6 @@
 //! Events: sections, their seats and their games.
 
-use super::db;
+use super::{all_rows, db};
 use ccgate_core::event::standings::Rules;
 use ccgate_core::game::clock::TimeControl;
 use jiff::Timestamp;
@@ -53,9 +53,7 @@ const COLUMNS: &str = "id, name, rules, double_round, time_control, created_at";
 impl Store {
     pub fn events(&self) -> Result<Vec<EventRow>> {
         let sql = format!("SELECT {COLUMNS} FROM events ORDER BY id");
-        let mut stmt = self.conn.prepare(&sql).map_err(db)?;
-        let rows = stmt.query_map([], event_row).map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+        all_rows(&self.conn, &sql, [], event_row)
     }
 
     pub fn event(&self, id: EventId) -> Result<Option<EventRow>> {

@@ -1,6 +1,6 @@
 //! Games, their moves, conditional moves, reminders and the audit trail.
 
-use super::db;
+use super::{all_rows, db};
 use ccgate_core::game::clock::TimeControl;
 use ccgate_core::game::outcome::{GameResult, Termination};
 use jiff::Timestamp;
@@ -119,9 +119,7 @@ impl Store {
                 ""
             }
         );
-        let mut stmt = self.conn.prepare_cached(&sql).map_err(db)?;
-        let rows = stmt.query_map([player], row).map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+        all_rows(&self.conn, &sql, [player], row)
     }
 
     pub fn all_games(&self, active_only: bool) -> Result<Vec<GameRow>> {
@@ -133,9 +131,7 @@ impl Store {
                 ""
             }
         );
-        let mut stmt = self.conn.prepare(&sql).map_err(db)?;
-        let rows = stmt.query_map([], row).map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+        all_rows(&self.conn, &sql, [], row)
     }
 
     pub fn moves(&self, game_id: GameId) -> Result<Vec<MoveRow>> {

@@ -2,7 +2,7 @@
 //! to its transport, unique per (channel, transport id), so a message
 //! delivered twice is recognised and changes nothing.
 
-use super::db;
+use super::{all_rows, db};
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, params};
 
@@ -97,8 +97,6 @@ impl Store {
     /// Entries journaled but not processed (after a crash).
     pub fn pending(&self) -> Result<Vec<JournalEntry>> {
         let sql = format!("SELECT {COLUMNS} FROM journal WHERE outcome IS NULL ORDER BY id");
-        let mut stmt = self.conn.prepare(&sql).map_err(db)?;
-        let rows = stmt.query_map([], entry_row).map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+        all_rows(&self.conn, &sql, [], entry_row)
     }
 }

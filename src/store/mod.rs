@@ -90,6 +90,19 @@ pub(crate) fn db(e: rusqlite::Error) -> StoreError {
     }
 }
 
+/// Every row a query returns, each read by `row`: the one shape of the
+/// store's list reads.
+fn all_rows<T>(
+    conn: &rusqlite::Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    row: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> Result<Vec<T>> {
+    let mut stmt = conn.prepare_cached(sql).map_err(db)?;
+    let rows = stmt.query_map(params, row).map_err(db)?;
+    rows.collect::<rusqlite::Result<_>>().map_err(db)
+}
+
 pub type Result<T> = std::result::Result<T, StoreError>;
 
 /// An open store.

@@ -1,7 +1,7 @@
 //! The outbox: replies queued in the same transaction that decided them;
 //! transports take them from here and mark them sent, with retries.
 
-use super::db;
+use super::{all_rows, db};
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -155,9 +155,7 @@ impl Store {
     /// Replies queued for one journal entry, in order.
     pub fn replies_for(&self, journal_id: JournalId) -> Result<Vec<Outgoing>> {
         let sql = format!("SELECT {COLUMNS} FROM outbox WHERE journal_id = ?1 ORDER BY id");
-        let mut stmt = self.conn.prepare_cached(&sql).map_err(db)?;
-        let rows = stmt.query_map([journal_id], row).map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+        all_rows(&self.conn, &sql, [journal_id], row)
     }
 
     /// The outbox, oldest first: unsent replies, or all with `all`.
@@ -170,9 +168,7 @@ impl Store {
                 "WHERE sent_at IS NULL AND failed_at IS NULL"
             }
         );
-        let mut stmt = self.conn.prepare(&sql).map_err(db)?;
-        let rows = stmt.query_map([], row).map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+        all_rows(&self.conn, &sql, [], row)
     }
 
     /// Replies due for sending on a channel.

@@ -21,6 +21,9 @@ pub enum Notice {
     /// A confirmation code that opens no hold.
     HoldExpired,
     BadPin,
+    /// A message that could not be authenticated, refused: the player has
+    /// no PIN and the confirmation loop is off.
+    Unauthenticated,
     Help,
     /// A message over the size limit (in bytes).
     TooLarge {
@@ -213,6 +216,7 @@ impl Notice {
             ),
             Notice::HoldExpired => t(Key::HoldExpired).to_string(),
             Notice::BadPin => t(Key::BadPin).to_string(),
+            Notice::Unauthenticated => t(Key::Unauthenticated).to_string(),
             Notice::Help => t(Key::Help).to_string(),
             Notice::TooLarge { limit } => {
                 fill(t(Key::TooLarge), &[("limit", &(limit / 1024).to_string())])

@@ -50,6 +50,8 @@ pub enum Key {
     TooLarge,
     Held,
     HoldExpired,
+    /// A message refused because its sender could not be authenticated.
+    Unauthenticated,
     TooManyLines,
     /// The first line of an event's start: the event and its time control.
     EventStart,
@@ -127,6 +129,9 @@ fn en(key: Key) -> &'static str {
         Key::HoldExpired => {
             "ccgate: that confirmation code is unknown, used or expired. Nothing was applied."
         }
+        Key::Unauthenticated => {
+            "ccgate: a message in your name could not be checked as yours and was not applied. Ask your tournament director for a PIN."
+        }
         Key::TooManyLines => {
             "ccgate: only the first {limit} lines of your message were read; {skipped} more were not. Send them in another message."
         }
@@ -196,6 +201,9 @@ fn de(key: Key) -> &'static str {
         Key::HoldExpired => {
             "ccgate: Dieser Bestätigungscode ist unbekannt, verbraucht oder abgelaufen. Nichts wurde ausgeführt."
         }
+        Key::Unauthenticated => {
+            "ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nicht und wurde nicht ausgeführt. Bitten Sie den Turnierleiter um eine PIN."
+        }
         Key::TooManyLines => {
             "ccgate: Nur die ersten {limit} Zeilen Ihrer Nachricht wurden gelesen, {skipped} weitere nicht. Senden Sie diese in einer neuen Nachricht."
         }
@@ -255,6 +263,9 @@ fn ru(key: Key) -> &'static str {
         Key::HoldExpired => {
             "ccgate: код подтверждения неизвестен, использован или истёк. Ничего не применено."
         }
+        Key::Unauthenticated => {
+            "ccgate: сообщение от вашего имени не прошло проверку отправителя и не применено. Попросите у судьи PIN."
+        }
         Key::TooManyLines => {
             "ccgate: прочитаны только первые {limit} строк сообщения, ещё {skipped} нет. Пришлите их отдельным сообщением."
         }
@@ -299,7 +310,7 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const KEYS: [Key; 43] = [
+    const KEYS: [Key; 44] = [
         Key::Confirm,
         Key::YourMove,
         Key::Refused,
@@ -338,6 +349,7 @@ mod tests {
         Key::TooLarge,
         Key::Held,
         Key::HoldExpired,
+        Key::Unauthenticated,
         Key::TooManyLines,
         Key::EventStart,
         Key::EventGameWhite,

@@ -80,6 +80,21 @@ impl ServicePort {
         done
     }
 
+    /// Holds a reply durably before it is handed to its transport: if the
+    /// send's outcome cannot be recorded afterwards (a full disk), the reply
+    /// is not due again at the next poll but only after the hold (the
+    /// retry time of a failed attempt), so no sender repeats a send the
+    /// store did not take. Every channel's sender comes here first.
+    pub async fn hold_for_send(&self, id: ReplyId) -> Result<(), String> {
+        let retry = self.retry;
+        self.with_store(move |s| {
+            let tx = s.write()?;
+            tx.hold_for_send(id, Timestamp::now(), retry)?;
+            tx.commit()
+        })
+        .await
+    }
+
     /// Counts a processed message and wakes the senders if it queued replies.
     pub fn processed(&self, channel: Channel, p: &Processed) {
         self.metrics.received(channel, p);

@@ -72,6 +72,10 @@ impl Handler for SmsHandler {
             .await
     }
 
+    async fn hold(&mut self, id: i64) -> Result<(), String> {
+        self.shared.hold_for_send(ReplyId(id)).await
+    }
+
     async fn sent(&mut self, id: i64, to: String, references: Vec<u8>) -> Result<(), String> {
         self.shared.metrics.sent(Channel::Sms);
         self.shared

@@ -49,7 +49,7 @@ use ctx::Ctx;
 pub use director::{adjudicate, takeback};
 pub use event::{EventSpec, start_event, withdraw};
 pub use moves::read_players_move;
-pub use notice::{MoveNotice, Notice};
+pub use notice::{ConditionalRefusal, MoveNotice, MoveRefusal, Notice};
 pub use pin::{hash_pin, pin_of_line};
 pub use route::MAX_LINES;
 pub use steps::{GameStep, Refusal, Step};

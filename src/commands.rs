@@ -53,6 +53,11 @@ pub struct PlayerAddArgs {
     /// A file holding the player's PIN (never on the command line).
     #[arg(long)]
     pin_file: Option<PathBuf>,
+    /// Hold the player's SMS for confirmation (a code sent back to their
+    /// number) unless they carry the PIN: for networks where sender
+    /// numbers can be spoofed.
+    #[arg(long)]
+    confirm_sms: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -225,7 +230,7 @@ pub fn check_config(file: &Path) -> ExitCode {
                 c.db.display(),
                 inputs.join(", ")
             );
-            if let Some(why) = c.email.config.trusts_from() {
+            for why in c.warnings() {
                 println!("warning: {why}");
             }
             ExitCode::SUCCESS
@@ -412,6 +417,9 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> Result<(), CommandErro
     };
     let result = store.write().and_then(|tx| {
         let id = tx.add_player(&new, now())?;
+        if a.confirm_sms {
+            tx.set_confirm_sms(id, true)?;
+        }
         tx.commit()?;
         Ok(id)
     });

@@ -36,7 +36,7 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     if config.inputs().is_empty() {
         tracing::warn!("{}", crate::commands::NO_INPUT);
     }
-    if let Some(why) = config.email.config.trusts_from() {
+    for why in config.warnings() {
         tracing::warn!("{why}");
     }
     std::fs::create_dir_all(&config.data_dir)

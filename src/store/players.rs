@@ -23,6 +23,9 @@ pub struct Player {
     /// IANA time zone name.
     pub tz: String,
     pub pin_hash: Option<String>,
+    /// The player's SMS are held for confirmation unless they carry the
+    /// PIN: their network may let others send under their number.
+    pub confirm_sms: bool,
     pub addresses: Vec<(Channel, String)>,
 }
 
@@ -46,7 +49,7 @@ pub struct LeaveRow {
     pub leave: Leave,
 }
 
-const COLUMNS: &str = "id, name, notation, lang, reply_via, tz, pin_hash";
+const COLUMNS: &str = "id, name, notation, lang, reply_via, tz, pin_hash, confirm_sms";
 
 /// The PIN's state on one of a player's addresses.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -70,6 +73,7 @@ impl Store {
             reply_via: reply_via.map(|c| parsed(&c, "channel")).transpose()?,
             tz: r.get(5)?,
             pin_hash: r.get(6)?,
+            confirm_sms: r.get(7)?,
             addresses: self.addresses(id)?,
         })
     }
@@ -197,6 +201,17 @@ impl Tx<'_> {
             .execute(
                 "UPDATE players SET notation = ?1 WHERE id = ?2",
                 params![notation.name(), id],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    /// Whether the player's SMS are held for confirmation.
+    pub fn set_confirm_sms(&self, id: PlayerId, on: bool) -> Result<()> {
+        self.conn()
+            .execute(
+                "UPDATE players SET confirm_sms = ?1 WHERE id = ?2",
+                params![on, id],
             )
             .map_err(db)?;
         Ok(())

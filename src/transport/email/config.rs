@@ -158,13 +158,19 @@ pub struct SendSettings {
 }
 
 impl EmailConfig {
+    /// Whether any check of the sender is configured (a trusted server,
+    /// required PINs).
+    pub fn authenticates(&self) -> bool {
+        self.trusted_authserv_id.is_some() || self.require_pin
+    }
+
     /// Why `From:` is taken as given, if it is: no authentication is
     /// configured (no trusted server, no required PINs) and either the
     /// outbox is files — the local trial, where nobody could receive a
     /// confirmation code — or the closed-test switch is on. Anywhere else an
     /// unauthenticated mail is held for confirmation.
     pub fn trusts_from(&self) -> Option<&'static str> {
-        if self.trusted_authserv_id.is_some() || self.require_pin {
+        if self.authenticates() {
             return None;
         }
         if self.trust_from_for_closed_test_setups_only {

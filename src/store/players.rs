@@ -1,5 +1,6 @@
 //! Players, their addresses, profiles and leaves.
 
+use super::Cached;
 use super::db;
 use ccgate_core::game::clock::Leave;
 use jiff::Timestamp;
@@ -85,7 +86,7 @@ impl Store {
     pub fn player(&self, id: PlayerId) -> Result<Option<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players WHERE id = ?1");
         self.conn
-            .query_row(&sql, [id], |r| self.player_row(r))
+            .row(&sql, [id], |r| self.player_row(r))
             .optional()
             .map_err(db)
     }
@@ -93,7 +94,7 @@ impl Store {
     pub fn player_by_name(&self, name: &str) -> Result<Option<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players WHERE name = ?1");
         self.conn
-            .query_row(&sql, [name], |r| self.player_row(r))
+            .row(&sql, [name], |r| self.player_row(r))
             .optional()
             .map_err(db)
     }
@@ -101,7 +102,7 @@ impl Store {
     pub fn player_by_address(&self, channel: Channel, address: &str) -> Result<Option<Player>> {
         let id: Option<PlayerId> = self
             .conn
-            .query_row(
+            .row(
                 "SELECT player_id FROM addresses WHERE channel = ?1 AND address = ?2",
                 params![channel.name(), address],
                 |r| r.get(0),
@@ -143,7 +144,7 @@ impl Store {
 
 impl Tx<'_> {
     pub fn add_player(&self, p: &NewPlayer, now: Timestamp) -> Result<PlayerId> {
-        self.conn().execute(
+        self.conn().run(
             "INSERT INTO players (name, notation, lang, reply_via, tz, pin_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![p.name, p.notation.name(), p.lang.code(), p.reply_via.map(Channel::name), p.tz, p.pin_hash, secs(now)],
         )
@@ -162,7 +163,7 @@ impl Tx<'_> {
                 )));
             }
             self.conn()
-                .execute(
+                .run(
                     "INSERT INTO addresses (channel, address, player_id) VALUES (?1, ?2, ?3)",
                     params![channel.name(), address, id],
                 )
@@ -173,7 +174,7 @@ impl Tx<'_> {
 
     pub fn set_notation(&self, id: PlayerId, notation: Notation) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE players SET notation = ?1 WHERE id = ?2",
                 params![notation.name(), id],
             )
@@ -183,7 +184,7 @@ impl Tx<'_> {
 
     pub fn set_lang(&self, id: PlayerId, lang: Lang) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE players SET lang = ?1 WHERE id = ?2",
                 params![lang.code(), id],
             )
@@ -201,13 +202,13 @@ impl Tx<'_> {
     ) -> Result<()> {
         if ok {
             self.conn()
-                .execute(
+                .run(
                     "UPDATE players SET pin_failures = 0, pin_locked_until = NULL WHERE id = ?1",
                     [id],
                 )
                 .map_err(db)?;
         } else {
-            self.conn().execute(
+            self.conn().run(
                 "UPDATE players SET pin_failures = pin_failures + 1, pin_locked_until = ?2 WHERE id = ?1",
                 params![id, locked_until.map(secs)],
             ).map_err(db)?;
@@ -217,7 +218,7 @@ impl Tx<'_> {
 
     pub fn add_leave(&self, player_id: PlayerId, leave: &Leave) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, ?2, ?3)",
                 params![
                     player_id,
@@ -231,7 +232,7 @@ impl Tx<'_> {
 
     pub fn set_leave_until(&self, leave_id: LeaveId, until: Date) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE leaves SET until_date = ?1 WHERE id = ?2",
                 params![until.to_string(), leave_id],
             )

@@ -171,7 +171,17 @@ fn single(pos: &Chess, desc: &MoveDesc, role: Role, to: Square) -> Option<Move> 
             Some(r)
         }
     };
-    let movers = board.by_piece(role.of(us));
+    // The written origin, and for a pawn without one its own file, narrow
+    // the movers: every move generated below then fits the description.
+    let mut movers = board.by_piece(role.of(us));
+    match desc.from_file {
+        Some(file) => movers &= Bitboard::from_file(file),
+        None if role == Role::Pawn => movers &= Bitboard::from_file(to.file()),
+        None => {}
+    }
+    if let Some(rank) = desc.from_rank {
+        movers &= Bitboard::from_rank(rank);
+    }
     let occupied = board.occupied();
     let capture = board.role_at(to);
     let froms = if role == Role::Pawn {
@@ -211,7 +221,8 @@ fn single(pos: &Chess, desc: &MoveDesc, role: Role, to: Square) -> Option<Move> 
             to,
             promotion,
         };
-        if matches_squares(desc, &m) && legal(board, us, m) {
+        debug_assert!(matches_squares(desc, &m));
+        if legal(board, us, m) {
             if found.is_some() {
                 return None;
             }

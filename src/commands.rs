@@ -275,7 +275,7 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    let policy = Policy::new(&config.email.config, &me);
+    let policy = Policy::new(&config.email.config, &me, config.inbound.rules());
     match receive_read(&mut store, &mail.bytes, mail.size, &policy, now()) {
         Ok(p) => {
             println!("journal {}: {}", p.journal_id, p.outcome);
@@ -724,6 +724,8 @@ pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> Result<(), CommandError> {
         raw,
         text,
         auth: service::Auth::Unchecked,
+        // The operator's own path: no configuration is read for it.
+        rules: service::Rules::default(),
     };
     match service::submit(&mut store, &msg, now()) {
         Ok(done) => {

@@ -51,10 +51,19 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     }
     .map_err(|e| format!("store {}: {e}", db.display()))?;
     let me = Identity::new(&config.email.config.name, &config.email.config.from)?;
-    let port = ServicePort::new(store, Arc::new(Metrics::new()), config.outbox.retry());
+    let port = ServicePort::new(
+        store,
+        Arc::new(Metrics::new()),
+        config.outbox.retry(),
+        config.inbound.rules(),
+    );
     let inbox = Inbox {
         port: port.clone(),
-        policy: Arc::new(Policy::new(&config.email.config, &me)),
+        policy: Arc::new(Policy::new(
+            &config.email.config,
+            &me,
+            config.inbound.rules(),
+        )),
     };
     let sender = Sender {
         mailer: Mailer::new(&config.email.send, &config.data_dir)?,
@@ -81,6 +90,7 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
                 crate::status::MAX_CONNECTIONS,
                 crate::status::IDLE,
             );
+            let app = app.into_make_service_with_connect_info::<crate::status::Client>();
             if let Err(e) = axum::serve(listener, app)
                 .with_graceful_shutdown(shutdown)
                 .await

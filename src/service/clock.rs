@@ -62,12 +62,7 @@ fn leave_requested(
             };
             (d.write(Write::Leave(player.id, leave)), notice)
         }
-        Err(e) => (
-            d,
-            Notice::LeaveRefused {
-                reason: e.to_string(),
-            },
-        ),
+        Err(e) => (d, Notice::LeaveRefused { reason: e }),
     };
     d.tell(To::Sender(Some(player.clone())), notice)
 }

@@ -25,6 +25,8 @@ pub struct ServicePort {
     pub wake: Wakers,
     /// How failed replies are tried again (`[outbox]`).
     pub retry: store::Retry,
+    /// What is done with inbound messages (`[inbound]`).
+    pub rules: service::Rules,
 }
 
 /// One bell per outgoing channel.
@@ -36,12 +38,18 @@ pub struct Wakers {
 }
 
 impl ServicePort {
-    pub fn new(store: Store, metrics: Arc<Metrics>, retry: store::Retry) -> ServicePort {
+    pub fn new(
+        store: Store,
+        metrics: Arc<Metrics>,
+        retry: store::Retry,
+        rules: service::Rules,
+    ) -> ServicePort {
         ServicePort {
             store: Arc::new(Mutex::new(store)),
             metrics,
             wake: Wakers::default(),
             retry,
+            rules,
         }
     }
 

@@ -97,6 +97,7 @@ async fn spool_file(
             raw: files::read_regular(file, spool::MAX_FILE).unwrap_or_default(),
             text: m.text,
             auth: service::Auth::Unchecked,
+            rules: shared.rules,
         }),
         Err(spool::SpoolError::Io(e)) => {
             let e = format!("{}: {e}", file.display());
@@ -110,6 +111,7 @@ async fn spool_file(
         )),
     };
     let name = file.display().to_string();
+    let rules = shared.rules;
     let processed = shared
         .with_store(move |s| match msg {
             Ok(m) => service::submit(s, &m, Timestamp::now()),
@@ -121,6 +123,7 @@ async fn spool_file(
                     raw,
                     text: String::new(),
                     auth: service::Auth::Unchecked,
+                    rules,
                 };
                 let why = Aside::Ignored(format!("unreadable spool file: {why}"));
                 service::set_aside(s, &m, &why, Timestamp::now())

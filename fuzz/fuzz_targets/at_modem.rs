@@ -29,7 +29,11 @@ fuzz_target!(|data: &[u8]| {
         }
         let _ = modem.list("SM").await;
         let _ = modem.read("SM", 1).await;
-        if modem.send(8, "0001000B919471123254F6000003C8341B").await.is_ok() {
+        if modem
+            .send(8, "0001000B919471123254F6000003C8341B")
+            .await
+            .is_ok()
+        {
             assert!(
                 String::from_utf8_lossy(data).contains("+CMGS"),
                 "a send without +CMGS"

@@ -22,7 +22,10 @@ fuzz_target!(|data: &[u8]| {
             for problem in &problems {
                 assert!(!problem.text.is_empty());
                 if let Some(line) = problem.line {
-                    assert!(line >= 1 && line <= lines + 1, "line {line} of {lines}: {problem}");
+                    assert!(
+                        line >= 1 && line <= lines + 1,
+                        "line {line} of {lines}: {problem}"
+                    );
                 }
             }
         }

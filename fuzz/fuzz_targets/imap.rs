@@ -44,10 +44,15 @@ fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else {
         return;
     };
-    let ack = if pick & 1 == 0 { "move_to = \"Done\"\n" } else { "" };
-    let config: ImapConfig =
-        toml::from_str(&format!("host = \"imap.test\"\nuser = \"gw\"\nidle = true\n{ack}"))
-            .expect("a valid IMAP section");
+    let ack = if pick & 1 == 0 {
+        "move_to = \"Done\"\n"
+    } else {
+        ""
+    };
+    let config: ImapConfig = toml::from_str(&format!(
+        "host = \"imap.test\"\nuser = \"gw\"\nidle = true\n{ack}"
+    ))
+    .expect("a valid IMAP section");
     let mut handler = Count {
         max_size: usize::from(pick >> 1) * 16,
         handled: 0,

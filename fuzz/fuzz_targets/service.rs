@@ -57,10 +57,28 @@ fn world() -> World {
         ],
     };
     let white = tx
-        .add_player(&player("Alice", "alice@example.test", "+491701234567", "DL1AAA", Lang::De), now)
+        .add_player(
+            &player(
+                "Alice",
+                "alice@example.test",
+                "+491701234567",
+                "DL1AAA",
+                Lang::De,
+            ),
+            now,
+        )
         .expect("a player");
     let black = tx
-        .add_player(&player("Boris", "boris@example.test", "+79161234567", "UA3BBB", Lang::Ru), now)
+        .add_player(
+            &player(
+                "Boris",
+                "boris@example.test",
+                "+79161234567",
+                "UA3BBB",
+                Lang::Ru,
+            ),
+            now,
+        )
         .expect("a player");
     let game = tx
         .create_game(white, black, None, &TimeControl::Unlimited, now)
@@ -122,7 +140,10 @@ fuzz_target!(|data: &[u8]| {
     };
     let processed = processed.expect("the store takes every message");
     for reply in &processed.replies {
-        assert!(!reply.to.is_empty() && !reply.body.trim().is_empty(), "{reply:?}");
+        assert!(
+            !reply.to.is_empty() && !reply.body.trim().is_empty(),
+            "{reply:?}"
+        );
     }
     service::load_game(&w.store, w.game)
         .expect("the game loads")

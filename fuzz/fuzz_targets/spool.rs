@@ -47,7 +47,10 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     match read(kind, &path) {
-        Ok(m) => assert!(m.transport_id.starts_with(&format!("spool:{}:", kind.name()))),
+        Ok(m) => assert!(
+            m.transport_id
+                .starts_with(&format!("spool:{}:", kind.name()))
+        ),
         Err(e) => assert!(!e.to_string().is_empty()),
     }
     let _ = std::fs::remove_file(&path);

@@ -187,7 +187,7 @@ impl World {
     }
 
     fn sweep(&mut self) -> service::SweepReport {
-        service::sweep_clocks(&mut self.store, self.now).expect("sweep")
+        service::sweep_clocks(&mut self.store, self.now, None).expect("sweep")
     }
 }
 
@@ -2035,6 +2035,7 @@ fn a_move_during_leave_ends_it() {
     assert_eq!(
         w.sweep(),
         service::SweepReport {
+            held: None,
             forfeits: vec![],
             reminders: vec![g],
             silences: vec![],
@@ -2243,7 +2244,7 @@ fn a_store_error_while_checking_reminders_is_an_error_not_a_missed_reminder() {
         .expect("break the store");
     // Far from her limit, Anna is due no reminder: the sweep must still
     // fail rather than take the failed read for "not reminded yet".
-    assert!(service::sweep_clocks(&mut w.store, w.now).is_err());
+    assert!(service::sweep_clocks(&mut w.store, w.now, None).is_err());
 }
 
 #[test]

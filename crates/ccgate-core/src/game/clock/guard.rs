@@ -30,7 +30,9 @@ pub enum Guard {
 
 /// Judges a sweep at `now`.
 pub fn guard(clock: &SweepClock, now: Timestamp, margin: SignedDuration) -> Guard {
-    let gap = clock.last_run.map_or(SignedDuration::ZERO, |last| now.duration_since(last));
+    let gap = clock
+        .last_run
+        .map_or(SignedDuration::ZERO, |last| now.duration_since(last));
     match clock.held_since {
         Some(_) => Guard::RemindOnly { gap, new: false },
         None if gap > margin => Guard::RemindOnly { gap, new: true },

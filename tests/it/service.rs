@@ -1955,6 +1955,48 @@ fn reminders_come_once_per_move_and_a_forfeit_after_the_limit() {
     assert_eq!(w.sweep(), service::SweepReport::default());
 }
 
+/// A forward jump of the system clock (60 days) forfeited every game whose
+/// player was to move, and the forfeits stood when the clock came back:
+/// a sweep that far past its last run now only reminds, tells the
+/// director once (an incident), and waits until the time is confirmed.
+#[test]
+fn a_jump_of_the_clock_forfeits_nobody_until_the_time_is_confirmed() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "3d");
+    let margin = Some(SignedDuration::from_hours(24));
+    let guarded =
+        |w: &mut World| service::sweep_clocks(&mut w.store, w.now, margin).expect("sweep");
+    // A gateway that runs all along never meets the guard.
+    assert_eq!(guarded(&mut w), service::SweepReport::default());
+    w.advance(DAY);
+    assert_eq!(guarded(&mut w).reminders, [g]);
+    w.advance(DAY * 60);
+    let r = guarded(&mut w);
+    assert!(r.forfeits.is_empty(), "{r:?}");
+    assert_eq!(r.held, Some(SignedDuration::from_hours(24 * 60)));
+    assert!(!w.row(g).finished);
+    // The clock comes back: still held, and the director told once.
+    w.advance(DAY * -59);
+    assert!(guarded(&mut w).held.is_some());
+    w.advance(DAY * 59);
+    assert!(guarded(&mut w).held.is_some());
+    let told: Vec<_> = w
+        .incidents()
+        .into_iter()
+        .filter(|i| i.kind == store::IncidentKind::ClockJump)
+        .collect();
+    assert_eq!(told.len(), 1, "{told:#?}");
+    assert!(told[0].detail.contains("60 days"), "{}", told[0].detail);
+    assert!(!w.row(g).finished);
+    // The director confirms the time: the sweep runs at once, and after it
+    // the guard is as before.
+    let r = service::sweep_clocks(&mut w.store, w.now, None).expect("sweep");
+    assert_eq!((r.forfeits, r.held), (vec![g], None));
+    w.advance(DAY);
+    assert_eq!(guarded(&mut w).held, None);
+}
+
 #[test]
 fn black_forfeits_too() {
     let mut w = World::new();

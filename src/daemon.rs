@@ -124,7 +124,7 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     }
     let wake = port.wake.email.clone();
     tasks.spawn(outbox::run(sender, port.clone(), wake, stop.clone()));
-    tasks.spawn(clock_sweep(port, config.clock.sweep_every, stop));
+    tasks.spawn(clock_sweep(port, config.clock.clone(), stop));
 
     tokio::spawn(async move {
         signalled.await;
@@ -164,20 +164,29 @@ pub(crate) fn wait_for_signal() -> impl std::future::Future<Output = ()> + Send 
 
 async fn clock_sweep(
     shared: ServicePort,
-    every: std::time::Duration,
+    config: crate::config::ClockConfig,
     mut stop: watch::Receiver<bool>,
 ) {
+    let margin = jiff::SignedDuration::try_from(config.jump_margin).ok();
+    let mut held = None;
     loop {
         // A store error is logged and counted by the port.
         if let Ok(report) = shared
-            .with_store(|s| service::sweep_clocks(s, Timestamp::now()))
+            .with_store(move |s| service::sweep_clocks(s, Timestamp::now(), margin))
             .await
-            && (!report.forfeits.is_empty() || !report.reminders.is_empty())
         {
-            tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");
-            shared.wake_senders();
+            let gap = report.held.map(service::days);
+            if gap.is_some() && gap != held {
+                tracing::warn!(gap = ?gap, "clock sweep: the time is far past the last sweep; no forfeits until `ccgate clock --confirm-time`");
+            }
+            shared.metrics.clock_held(gap.clone());
+            held = gap;
+            if !report.forfeits.is_empty() || !report.reminders.is_empty() {
+                tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");
+                shared.wake_senders();
+            }
         }
-        if !pause(every, &mut stop).await {
+        if !pause(config.sweep_every, &mut stop).await {
             return;
         }
     }

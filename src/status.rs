@@ -50,6 +50,9 @@ pub struct Metrics {
     last_error: Mutex<Option<String>>,
     /// The last store failure, until the store works again.
     store_error: Mutex<Option<String>>,
+    /// How far past its last run the clock sweep found the time, while the
+    /// director has not confirmed it (no forfeits until then).
+    clock_held: Mutex<Option<String>>,
     started: jiff::Timestamp,
 }
 
@@ -73,6 +76,7 @@ impl Metrics {
             errors: Counter::default(),
             last_error_time: Gauge::default(),
             last_error: Mutex::new(None),
+            clock_held: Mutex::new(None),
             store_error: Mutex::new(None),
             started: jiff::Timestamp::now(),
         };
@@ -170,6 +174,13 @@ impl Metrics {
         }
     }
 
+    /// The clock sweep holds forfeits (`Some`: the gap it found) or not.
+    pub fn clock_held(&self, gap: Option<String>) {
+        if let Ok(mut c) = self.clock_held.lock() {
+            *c = gap;
+        }
+    }
+
     fn store_error(&self) -> Option<String> {
         self.store_error.lock().ok().and_then(|s| s.clone())
     }
@@ -193,6 +204,15 @@ impl Metrics {
             "uptime_seconds": jiff::Timestamp::now().duration_since(self.started).as_secs(),
             "errors": self.errors.get(),
         });
+        // A gap of time holds no secret: shown to every monitor, since it
+        // wants a person before games are lost on time.
+        if let Some(gap) = self.clock_held.lock().ok().and_then(|c| c.clone()) {
+            health["clock"] = serde_json::json!({
+                "held": true,
+                "gap": gap,
+                "confirm": "ccgate clock --confirm-time",
+            });
+        }
         if detail {
             health["store_error"] = serde_json::json!(store);
             health["last_error"] =

@@ -100,6 +100,11 @@ pub struct ClockConfig {
     /// How often forfeits and reminders are checked.
     #[serde(deserialize_with = "duration")]
     pub sweep_every: Duration,
+    /// A sweep this long after the last one (the system clock jumped, or
+    /// the gateway was off) declares no forfeit until the director confirms
+    /// the time with `ccgate clock --confirm-time`.
+    #[serde(deserialize_with = "duration")]
+    pub jump_margin: Duration,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -321,6 +326,7 @@ impl Default for ClockConfig {
     fn default() -> Self {
         ClockConfig {
             sweep_every: Duration::from_secs(60),
+            jump_margin: Duration::from_secs(24 * 3600),
         }
     }
 }

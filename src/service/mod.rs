@@ -43,7 +43,7 @@ use crate::store::{
 };
 
 // The files of the service share the imports above (`use super::*`).
-pub use clock::{SweepReport, effective_leaves, sweep_clocks, with_penalty};
+pub use clock::{SweepReport, days, effective_leaves, sweep_clocks, with_penalty};
 pub use ctx::Actor;
 use ctx::Ctx;
 pub use director::{adjudicate, takeback};

@@ -35,9 +35,13 @@ pub enum IncidentKind {
     /// A radio frame that failed authentication or came from a station
     /// that is not a peer.
     RadioFrame,
+    /// The clock sweep ran long after its last run (the system clock jumped,
+    /// or the gateway was off): no forfeits until the director confirms the
+    /// time (`ccgate clock --confirm-time`).
+    ClockJump,
 }
 
-const KINDS: [(IncidentKind, &str); 16] = [
+const KINDS: [(IncidentKind, &str); 17] = [
     (IncidentKind::Illegal, "illegal"),
     (IncidentKind::Ambiguous, "ambiguous"),
     (IncidentKind::Malformed, "malformed"),
@@ -54,6 +58,7 @@ const KINDS: [(IncidentKind, &str); 16] = [
     (IncidentKind::Silence, "silence"),
     (IncidentKind::Flood, "flood"),
     (IncidentKind::RadioFrame, "radio_frame"),
+    (IncidentKind::ClockJump, "clock_jump"),
 ];
 
 impl IncidentKind {

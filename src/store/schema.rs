@@ -250,6 +250,15 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX outbox_recipient ON outbox(channel, recipient, created_at);
     ALTER TABLE players ADD COLUMN confirm_sms INTEGER NOT NULL DEFAULT 0;
     "#,
+    // 9: the clock sweep's last run, and a forward jump of the clock found
+    // and not yet confirmed by the director (no forfeits until then).
+    r#"
+    CREATE TABLE sweep_clock (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        last_run_at INTEGER NOT NULL,
+        held_since INTEGER
+    );
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -187,7 +187,7 @@ impl World {
     }
 
     fn sweep(&mut self) -> service::SweepReport {
-        service::sweep_clocks(&mut self.store, self.now).expect("sweep")
+        service::sweep_clocks(&mut self.store, self.now, None).expect("sweep")
     }
 }
 
@@ -1997,6 +1997,48 @@ fn reminders_come_once_per_move_and_a_forfeit_after_the_limit() {
     assert_eq!(w.sweep(), service::SweepReport::default());
 }
 
+/// A forward jump of the system clock (60 days) forfeited every game whose
+/// player was to move, and the forfeits stood when the clock came back:
+/// a sweep that far past its last run now only reminds, tells the
+/// director once (an incident), and waits until the time is confirmed.
+#[test]
+fn a_jump_of_the_clock_forfeits_nobody_until_the_time_is_confirmed() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "3d");
+    let margin = Some(SignedDuration::from_hours(24));
+    let guarded =
+        |w: &mut World| service::sweep_clocks(&mut w.store, w.now, margin).expect("sweep");
+    // A gateway that runs all along never meets the guard.
+    assert_eq!(guarded(&mut w), service::SweepReport::default());
+    w.advance(DAY);
+    assert_eq!(guarded(&mut w).reminders, [g]);
+    w.advance(DAY * 60);
+    let r = guarded(&mut w);
+    assert!(r.forfeits.is_empty(), "{r:?}");
+    assert_eq!(r.held, Some(SignedDuration::from_hours(24 * 60)));
+    assert!(!w.row(g).finished);
+    // The clock comes back: still held, and the director told once.
+    w.advance(DAY * -59);
+    assert!(guarded(&mut w).held.is_some());
+    w.advance(DAY * 59);
+    assert!(guarded(&mut w).held.is_some());
+    let told: Vec<_> = w
+        .incidents()
+        .into_iter()
+        .filter(|i| i.kind == store::IncidentKind::ClockJump)
+        .collect();
+    assert_eq!(told.len(), 1, "{told:#?}");
+    assert!(told[0].detail.contains("60 days"), "{}", told[0].detail);
+    assert!(!w.row(g).finished);
+    // The director confirms the time: the sweep runs at once, and after it
+    // the guard is as before.
+    let r = service::sweep_clocks(&mut w.store, w.now, None).expect("sweep");
+    assert_eq!((r.forfeits, r.held), (vec![g], None));
+    w.advance(DAY);
+    assert_eq!(guarded(&mut w).held, None);
+}
+
 #[test]
 fn black_forfeits_too() {
     let mut w = World::new();
@@ -2077,6 +2119,7 @@ fn a_move_during_leave_ends_it() {
     assert_eq!(
         w.sweep(),
         service::SweepReport {
+            held: None,
             forfeits: vec![],
             reminders: vec![g],
             silences: vec![],
@@ -2285,7 +2328,7 @@ fn a_store_error_while_checking_reminders_is_an_error_not_a_missed_reminder() {
         .expect("break the store");
     // Far from her limit, Anna is due no reminder: the sweep must still
     // fail rather than take the failed read for "not reminded yet".
-    assert!(service::sweep_clocks(&mut w.store, w.now).is_err());
+    assert!(service::sweep_clocks(&mut w.store, w.now, None).is_err());
 }
 
 #[test]

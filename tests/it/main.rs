@@ -7,6 +7,7 @@ mod support;
 
 mod cli;
 mod crash;
+mod desk;
 mod direwolf;
 mod kiss_crosscheck;
 mod mail;

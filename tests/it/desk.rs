@@ -547,18 +547,17 @@ fn the_admin_commands_find_the_store_through_the_configuration() {
         ),
     )
     .expect("config");
-    let out = assert_cmd::Command::cargo_bin("ccgate")
-        .expect("binary")
-        .env_remove("CCGATE_DB")
-        .args([
-            "--config",
-            config.to_str().expect("path"),
-            "player",
-            "list",
-            "--json",
-        ])
-        .output()
-        .expect("run");
+    let with_config = |args: &[&str]| {
+        assert_cmd::Command::cargo_bin("ccgate")
+            .expect("binary")
+            .env_remove("CCGATE_DB")
+            .arg("--config")
+            .arg(&config)
+            .args(args)
+            .output()
+            .expect("run")
+    };
+    let out = with_config(&["player", "list", "--json"]);
     assert!(out.status.success(), "{out:?}");
     assert_eq!(
         json(&String::from_utf8_lossy(&out.stdout))
@@ -568,19 +567,7 @@ fn the_admin_commands_find_the_store_through_the_configuration() {
     );
     // `--db` still names the store over the configuration.
     let other = env.path("other.db");
-    let out = assert_cmd::Command::cargo_bin("ccgate")
-        .expect("binary")
-        .env_remove("CCGATE_DB")
-        .args([
-            "--config",
-            config.to_str().expect("path"),
-            "--db",
-            other.to_str().expect("path"),
-            "game",
-            "list",
-        ])
-        .output()
-        .expect("run");
+    let out = with_config(&["--db", other.to_str().expect("path"), "game", "list"]);
     assert_eq!(out.status.code(), Some(4), "{out:?}");
 }
 

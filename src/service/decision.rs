@@ -98,6 +98,8 @@ pub(super) enum Write {
     Pin(PlayerId, Option<String>),
     /// A player removed (deleted, or retired if they have a record).
     RemovePlayer(PlayerId),
+    /// A reply given up on, due again now with a fresh count of attempts.
+    Retry(ReplyId),
     /// The director's ruling on an incident, and who was told.
     Ruling {
         incident: i64,
@@ -362,6 +364,9 @@ impl Ctx<'_, '_> {
             Write::Pin(player, hash) => tx.set_pin(player, hash.as_deref())?,
             Write::RemovePlayer(player) => {
                 tx.remove_player(player, self.now)?;
+            }
+            Write::Retry(reply) => {
+                tx.retry(reply, self.now)?;
             }
             Write::Ruling {
                 incident,

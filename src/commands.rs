@@ -50,7 +50,12 @@ pub enum GameCommand {
     /// deadline; filters by event, player, waiting for whom.
     List(crate::desk_commands::GameFilter),
     /// Board, moves, clocks and incidents of a game.
-    Show { id: i64 },
+    Show {
+        id: i64,
+        /// The game-list object with every move and its times.
+        #[arg(long)]
+        json: bool,
+    },
     /// A game as PGN with correspondence tags and times.
     Pgn { id: i64 },
     /// Decide a result; a finished game's only with --overrule (both
@@ -406,7 +411,10 @@ pub fn game(loc: Location, cmd: GameCommand) -> Result<(), CommandError> {
             (penalty_days, duplication),
         ),
         GameCommand::List(_) => Ok(()),
-        GameCommand::Show { id } => show_game(&store, GameId(id)),
+        GameCommand::Show { id, json: true } => {
+            return crate::desk_commands::show_game_json(&store, GameId(id));
+        }
+        GameCommand::Show { id, json: false } => show_game(&store, GameId(id)),
         GameCommand::Pgn { id } => game_pgn(&store, GameId(id)).map(|pgn| print!("{pgn}")),
         GameCommand::Adjudicate {
             id,
@@ -434,8 +442,8 @@ fn new_game(
         start_position(Some(f)).map_err(|e| store::StoreError::Invalid(e.to_string()))?;
     }
     let tx = store.write()?;
-    let w = service::find_player(&tx, white)?;
-    let b = service::find_player(&tx, black)?;
+    let w = service::playing(&tx, white)?;
+    let b = service::playing(&tx, black)?;
     if w.id == b.id {
         return Err(store::StoreError::Invalid(
             "a player cannot play themselves".into(),

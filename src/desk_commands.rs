@@ -568,6 +568,47 @@ fn game_json(store: &Store, g: &GameRow, at: Timestamp) -> Result<GameJson, Comm
     })
 }
 
+/// `game show --json`: the game-list object with the moves.
+#[derive(Serialize)]
+struct GameDetail {
+    #[serde(flatten)]
+    game: GameJson,
+    moves: Vec<MoveJson>,
+}
+
+#[derive(Serialize)]
+struct MoveJson {
+    ply: u32,
+    uci: String,
+    /// As the player wrote it, and the notation it was read in.
+    written: String,
+    notation: String,
+    received_at: Timestamp,
+    delivered_at: Option<Timestamp>,
+}
+
+pub fn show_game_json(store: &Store, id: GameId) -> Result<(), CommandError> {
+    let row = store
+        .game(id)?
+        .ok_or_else(|| store::StoreError::NotFound(format!("no game {id}")))?;
+    let detail = GameDetail {
+        game: game_json(store, &row, now())?,
+        moves: store
+            .moves(id)?
+            .into_iter()
+            .map(|m| MoveJson {
+                ply: m.ply,
+                uci: m.uci,
+                written: m.raw,
+                notation: m.notation,
+                received_at: m.received_at,
+                delivered_at: m.delivered_at,
+            })
+            .collect(),
+    };
+    print_json(&detail)
+}
+
 // ---------------------------------------------------------------------------
 // Incidents
 

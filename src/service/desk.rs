@@ -33,6 +33,19 @@ pub fn find_player(store: &Store, name: &str) -> store::Result<Player> {
     }))
 }
 
+/// A player who can be given new games: found as [`find_player`] finds
+/// them, and not removed.
+pub fn playing(store: &Store, name: &str) -> store::Result<Player> {
+    let p = find_player(store, name)?;
+    if p.removed_at.is_some() {
+        return Err(store::StoreError::Invalid(format!(
+            "{} was removed and plays no new games",
+            p.name
+        )));
+    }
+    Ok(p)
+}
+
 /// The names most like `name` (case ignored), best first: those within a
 /// normalised edit distance a slip of two letters in a short name makes.
 fn near_names(name: &str, names: &[&str]) -> Vec<String> {

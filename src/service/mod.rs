@@ -48,8 +48,8 @@ pub use clock::{SweepReport, clock_of, effective_leaves, sweep_clocks, with_pena
 pub use ctx::Actor;
 use ctx::Ctx;
 pub use desk::{
-    PlayerEdit, Removed, Ruled, Tell, edit_player, find_player, remove_player, retry_reply,
-    rule_incident,
+    PlayerEdit, Removed, Ruled, Tell, edit_player, find_player, playing, remove_player,
+    retry_reply, rule_incident,
 };
 pub use director::{adjudicate, takeback};
 pub use event::{EventSpec, start_event, withdraw};

@@ -169,6 +169,8 @@ fn a_player_is_removed_only_without_games_in_progress() {
         (list[1]["removed"].clone(), list[1]["addresses"].clone()),
         (true.into(), Value::Array(vec![]))
     );
+    let r = env.run(&["game", "new", "--white", "Anna", "--black", "Boris"]);
+    assert_eq!((r.code, r.err.contains("was removed")), (2, true), "{r:?}");
     // The game keeps its players' names; Boris's number is a stranger's now.
     assert!(env.ok(&["game", "pgn", &g]).contains("[Black \"Boris\"]"));
     let r = replies(&env.submit("sms", BORIS, "late", &format!("{g} 1... e5")));
@@ -370,6 +372,10 @@ fn game_list_shows_whose_move_the_days_left_and_the_deadline_and_filters() {
         ids(&["game", "list", "--waiting", "Boris"]),
         Vec::<i64>::new()
     );
+    let shown = json(&env.ok(&["game", "show", &g, "--json"]));
+    assert_eq!(shown["waiting_for"], "Anna");
+    assert_eq!(shown["moves"], Value::Array(Vec::new()));
+    assert_eq!(env.run(&["game", "show", "99", "--json"]).code, 3);
     let text = env.ok(&["game", "list", "--player", "Carl"]);
     assert_eq!(
         text.lines().nth(1),

@@ -277,7 +277,7 @@ pub fn ingest_mail(loc: &Location) -> ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    let policy = Policy::new(&config.email.config, &me);
+    let policy = Policy::new(&config.email.config, &me, config.inbound.rules());
     match receive_read(&mut store, &mail.bytes, mail.size, &policy, now()) {
         Ok(p) => {
             println!("journal {}: {}", p.journal_id, p.outcome);
@@ -656,6 +656,8 @@ pub fn submit(loc: Location, a: SubmitArgs) -> Result<(), CommandError> {
         raw,
         text,
         auth: service::Auth::Unchecked,
+        // The operator's own path: no configuration is read for it.
+        rules: service::Rules::default(),
     };
     let done = service::submit(&mut store, &msg, now())?;
     if a.json {
@@ -727,15 +729,24 @@ pub(crate) fn export_incidents(
     std::fs::write(path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-pub fn clock(loc: Location) -> Result<(), CommandError> {
+pub fn clock(loc: Location, confirm_time: bool) -> Result<(), CommandError> {
     let mut store = open(loc)?;
-    match service::sweep_clocks(&mut store, now()) {
+    // The default margin: the admin commands read only the store's path
+    // from the configuration.
+    let margin = (!confirm_time).then_some(crate::game::clock::DEFAULT_JUMP_MARGIN);
+    match service::sweep_clocks(&mut store, now(), margin) {
         Ok(r) => {
             println!(
                 "{} forfeits, {} reminders",
                 r.forfeits.len(),
                 r.reminders.len()
             );
+            if let Some(gap) = r.held {
+                println!(
+                    "no forfeits: the time is {} past the last sweep; if it is right, run `ccgate clock --confirm-time`",
+                    service::days(gap)
+                );
+            }
             Ok(())
         }
         Err(e) => Err(e.into()),

@@ -257,7 +257,6 @@ struct PlayerJson {
     addresses: Vec<AddressJson>,
     /// Whether a PIN is set.
     pin: bool,
-    pin_locked_until: Option<Timestamp>,
     games: usize,
     active_games: usize,
     removed: bool,
@@ -281,7 +280,6 @@ fn player_json(store: &Store, p: &Player) -> store::Result<PlayerJson> {
             })
             .collect(),
         pin: p.pin_hash.is_some(),
-        pin_locked_until: p.pin_locked_until,
         active_games: games.iter().filter(|g| !g.finished).count(),
         games: games.len(),
         removed: p.removed_at.is_some(),
@@ -348,11 +346,7 @@ fn show_player(d: &PlayerDetail) -> String {
         p.lang,
         p.reply_via.unwrap_or("the first address"),
         p.tz,
-        match (p.pin, p.pin_locked_until) {
-            (false, _) => "none".to_string(),
-            (true, Some(t)) => format!("set, locked until {t}"),
-            (true, None) => "set".to_string(),
-        }
+        if p.pin { "set" } else { "none" }
     );
     out.push_str("Addresses:\n");
     for a in &p.addresses {

@@ -800,8 +800,9 @@ fn clock_reminds_then_declares_the_forfeit_at_the_given_time() {
         "once per move"
     );
     env.now = "2025-03-06T23:59:00Z".into();
+    // More than a day after the last sweep: the director confirms the time.
     assert_eq!(
-        env.ok(&["clock"]),
+        env.ok(&["clock", "--confirm-time"]),
         "0 forfeits, 0 reminders\n",
         "three days used: in time"
     );

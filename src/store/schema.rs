@@ -235,9 +235,8 @@ const MIGRATIONS: &[&str] = &[
     // 8: PIN failures counted per player and sender address, so failures
     // from one address (a forger's, or a spoofed number) lock only that
     // address (players.pin_failures and pin_locked_until are no longer
-    // read); the replies to one address found by time, for the hourly
-    // bound on replies to a sender; and a player's choice to have their
-    // SMS confirmed (a sender number can be spoofed).
+    // read); and the replies to one address found by time, for the hourly
+    // bound on replies to a sender.
     r#"
     CREATE TABLE pin_locks (
         player_id INTEGER NOT NULL REFERENCES players(id),
@@ -248,7 +247,6 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (player_id, channel, address)
     );
     CREATE INDEX outbox_recipient ON outbox(channel, recipient, created_at);
-    ALTER TABLE players ADD COLUMN confirm_sms INTEGER NOT NULL DEFAULT 0;
     "#,
     // 9: the clock sweep's last run, and a forward jump of the clock found
     // and not yet confirmed by the director (no forfeits until then).
@@ -258,6 +256,23 @@ const MIGRATIONS: &[&str] = &[
         last_run_at INTEGER NOT NULL,
         held_since INTEGER
     );
+    "#,
+    // 10: the director's desk: an incident's ruling (its text, when, who was
+    // told); audit entries about a player (an edit, a removal); a player
+    // removed who keeps their finished games; and a game's duplication
+    // threshold (ICCF: days beyond it on one move count twice; NULL: none).
+    r#"
+    ALTER TABLE incidents ADD COLUMN ruling TEXT;
+    ALTER TABLE incidents ADD COLUMN ruled_at INTEGER;
+    ALTER TABLE incidents ADD COLUMN told TEXT;
+    ALTER TABLE audit ADD COLUMN player_id INTEGER;
+    ALTER TABLE players ADD COLUMN removed_at INTEGER;
+    ALTER TABLE games ADD COLUMN duplication_after INTEGER;
+    "#,
+    // 11: a player's choice to have their SMS confirmed (a sender number
+    // can be spoofed on some networks).
+    r#"
+    ALTER TABLE players ADD COLUMN confirm_sms INTEGER NOT NULL DEFAULT 0;
     "#,
 ];
 

@@ -18,7 +18,7 @@ hours = { $hours ->
 ## Ходы.
 
 confirm = П{ $game } { $number } { $move } ({ $iccf }) принят. Код { $code }. Ход: { $opponent }.
-your-move = П{ $game } { $number } { $move } ({ $iccf }) от { $opponent }. Код { $code }. Ваш ход.
+your-move = П{ $game } { $number } { $move } ({ $iccf }), соперник { $opponent }. Код { $code }. Ваш ход.
 refused = П{ $game } { $text }: отказ, { $reason }.
 did-you-mean = { " " }Может быть, { $moves }?
 nothing-applied = { " " }Ничего не сделано.
@@ -154,8 +154,8 @@ end-claimed = ничья по требованию: { $claim ->
     [threefold] троекратное повторение позиции
    *[fifty] правило 50 ходов
 }
-end-resigned = { $player } сдался
-end-lost-on-time = { $player } просрочил время
+end-resigned = партия сдана ({ $player })
+end-lost-on-time = просрочка времени ({ $player })
 end-adjudicated = решение судьи: { $reason }
 adjudicated = П{ $game } решение судьи { $result }: { $reason }
 taken-back = П{ $game } судья отменил ходы после полухода { $ply }: { $reason }
@@ -164,7 +164,7 @@ taken-back = П{ $game } судья отменил ходы после полу�
 
 draw-offered = П{ $game } { $opponent } предлагает ничью. Ответ: П{ $game } ничья принята.
 draw-offered-with-move = Предложена ничья: П{ $game } ничья принята.
-draw-declined = П{ $game } { $opponent } отклонил ничью.
+draw-declined = П{ $game } соперник { $opponent } отклонил ничью.
 no-draw-offer = П{ $game } предложения ничьей нет.
 claim-refused = П{ $game } ничья не признана: { $reason }.
 claim-not = { $claim ->
@@ -183,7 +183,7 @@ board = П{ $game } { $fen } Ход: { $turn }. Код { $code }.
 record = П{ $game } { $record }
 notation-set = ccgate: нотация { $value }.
 lang-set = ccgate: язык { $value }.
-help = ccgate: ПАРТИЯ ХОД, напр. 12 15. 5254. Ещё: ничья? | ничья принята | сдаюсь | позиция | помощь
+help = ccgate: ПАРТИЯ ХОД, напр. 12 15. 5254. Ещё: ничья? | ничья принята | ничья отклонена | сдаюсь | требую ничью | позиция | запись | отпуск 10 | помощь
 unknown-sender = ccgate: адрес не зарегистрирован. Обратитесь к судье турнира.
 not-your-game = ccgate: у вас нет партии { $game }.
 which-game = ccgate: какая партия? Ваши: { $games }. Начните строку с номера партии.
@@ -218,7 +218,7 @@ reminder = П{ $game } напоминание: ваш ход, осталось {
 conditional-pair = если { $pair }
 conditional-stored = П{ $game } условные ходы сохранены: { $moves }
 conditional-played = П{ $game } условный ход { $number } { $move } сделан.
-conditional-dropped = П{ $game } условные ходы сняты: { $opponent } сыграл { $move }.
+conditional-dropped = П{ $game } условные ходы сняты: соперник { $opponent } сыграл { $move }.
 conditional-refused = П{ $game } условные ходы отклонены: { $reason }.
 conditional-your-move = сейчас ваш ход; условные ходы присылайте после своего хода
 conditional-wrong-number = { $text }: там ход { $number }
@@ -239,4 +239,4 @@ too-many-lines = ccgate: прочитаны только первые { $limit }
 event-start = ccgate: { $event } начался, контроль времени { $time }. Ваши партии:
 event-game-white = П{ $game } белыми против { $opponent }
 event-game-black = П{ $game } чёрными против { $opponent }
-withdrawn = ccgate: { $player } выбыл из { $event }; засчитано: { $games }
+withdrawn = ccgate: { $player } выходит из { $event }; засчитано: { $games }

@@ -360,7 +360,7 @@ fn number(i: &str) -> Res<'_, u32> {
 /// The letters ccgate's own replies put before a game number (`G12` in
 /// English, `P12` in German, `П12` in Russian), in both cases: a player who
 /// answers a reply by copying its reference must be understood.
-/// `templates::tests` checks that every reference a template writes is here.
+/// `l10n::tests` checks that every reference a catalogue writes is here.
 pub const REFERENCE_LETTERS: &str = "gGpPпП";
 
 /// A game reference: `#12`, `game 12`, one of [`REFERENCE_LETTERS`] and a

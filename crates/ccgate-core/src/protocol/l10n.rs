@@ -46,7 +46,8 @@ macro_rules! catalogues {
 }
 
 catalogues! {
-    En "en", De "de", Ru "ru",
+    En "en", De "de", Ru "ru", Uk "uk", Fr "fr", Es "es",
+    It "it", Nl "nl", Pl "pl", Cs "cs", Pt "pt", Sv "sv",
 }
 
 /// Whether replies in `lang` come from its own catalogue (else English).
@@ -427,6 +428,49 @@ mod tests {
                 "25 дней"
             ]
         );
+    }
+
+    #[test]
+    fn plurals_of_the_slavic_languages_have_three_forms() {
+        let days = |lang, n| text(lang, "days", &Args::new().num("days", n));
+        let forms = |lang| [1, 3, 5, 22].map(|n| days(lang, n));
+        assert_eq!(forms(Lang::Uk), ["1 день", "3 дні", "5 днів", "22 дні"]);
+        assert_eq!(forms(Lang::Pl), ["1 dzień", "3 dni", "5 dni", "22 dni"]);
+        assert_eq!(forms(Lang::Cs), ["1 den", "3 dny", "5 dní", "22 dní"]);
+        assert_eq!(days(Lang::Fr, 0), "0 jour");
+    }
+
+    /// Issue 12: a player answers "Antwort: P12 accept" with `P12 accept`;
+    /// every reference form any catalogue writes is read back, in the
+    /// catalogue's language's profile and in English.
+    #[test]
+    fn every_reference_a_catalogue_writes_is_read_back() {
+        use crate::protocol::grammar::{Body, Command, Profile, parse_line};
+        let mut forms = 0;
+        for &lang in CATALOGUES {
+            let source = source(lang).unwrap_or_default();
+            for (at, _) in source.match_indices("{ $game }") {
+                let head = &source[..at];
+                let line_start = head.rfind('\n').map_or(0, |i| i + 1);
+                if source[line_start..].starts_with('#') {
+                    continue;
+                }
+                let start = head.rfind([' ', ':', '(', '\n']).map_or(0, |i| i + 1);
+                let reference = format!("{}12", &source[start..at]);
+                for profile_lang in [lang, Lang::En] {
+                    let line = format!("{reference} accept");
+                    let parsed = parse_line(&line, &Profile::new(profile_lang));
+                    let read = parsed.as_ref().map(|p| (p.game, &p.body));
+                    assert_eq!(
+                        read,
+                        Some((Some(12), &Body::Command(Command::AcceptDraw))),
+                        "{lang} read by a {profile_lang} player: {line:?}"
+                    );
+                    forms += 1;
+                }
+            }
+        }
+        assert!(forms > 400, "{forms}");
     }
 
     #[test]

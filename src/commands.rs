@@ -411,7 +411,9 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> Result<(), CommandErro
         addresses,
     };
     let result = store.write().and_then(|tx| {
-        let id = tx.add_player(&new, now())?;
+        let now = now();
+        let id = tx.add_player(&new, now)?;
+        service::announce_language(&tx, id, now)?;
         tx.commit()?;
         Ok(id)
     });

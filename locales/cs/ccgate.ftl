@@ -21,6 +21,7 @@ hours = { $hours ->
 confirm = P{ $game } { $number } { $move } ({ $iccf }) přijat. Kontrola { $code }. Na tahu je { $opponent }.
 your-move = P{ $game } { $number } { $move } ({ $iccf }), soupeř { $opponent }. Kontrola { $code }. Jste na tahu.
 refused = P{ $game } { $text }: odmítnuto, { $reason }.
+refused-brief = P{ $game } { $text }: odmítnuto.
 did-you-mean = { " " }Mysleli jste { $moves }?
 nothing-applied = { " " }Nic nebylo provedeno.
 penalty = { " " }Trest: { $days ->
@@ -28,6 +29,7 @@ penalty = { " " }Trest: { $days ->
     [few] { $days } dny
    *[other] { $days } dní
 } připočteno k vašemu času.
+    .sms = { " " }Trest: { days }.
 one-move-per-line = jeden tah na řádek, případně po posledním tahu soupeře
 not-your-turn = P{ $game } { $text }: odmítnuto, nejste na tahu.
 wrong-number = P{ $game } { $text }: odmítnuto, partie je u tahu { $number }.
@@ -68,7 +70,9 @@ expected = { $what ->
    *[end] konec tahu
 }
 malformed = očekáváno: { $expected }, znak { $at }
+    .sms = nečitelné u znaku { $at }
 malformed-found = očekáváno: { $expected }, znak { $at }, je tam „{ $found }“
+    .sms = nečitelné u znaku { $at }
 ambiguous = nejednoznačné, může to být { $moves }
 conflict = ve dvou notacích se čte jinak: { $readings }
 illegal-no-such-piece-on = nemáte { $piece ->
@@ -137,6 +141,10 @@ illegal-castling-through-check = { $side ->
     [kingside] malá rošáda
    *[queenside] velká rošáda
 } není možná: král by prošel napadeným polem nebo na něm stanul
+    .sms = { $side ->
+        [kingside] malá rošáda
+       *[queenside] velká rošáda
+    } není možná: napadené pole
 illegal-no-legal-moves = partie skončila: není žádný platný tah
 
 ## Konec partie.
@@ -165,6 +173,7 @@ taken-back = P{ $game } rozhodčí vzal zpět tahy po půltahu { $ply }: { $reas
 
 draw-offered = P{ $game } { $opponent } nabízí remízu. Odpověď: P{ $game } remíza přijata, nebo hrajte dál.
 draw-offered-with-move = Nabídnuta remíza: odpověď P{ $game } remíza přijata, nebo hrajte dál.
+    .sms = Nabídnuta remíza.
 draw-declined = P{ $game } { $opponent } odmítá vaši nabídku remízy.
 no-draw-offer = P{ $game } žádná nabídka remízy není.
 claim-refused = P{ $game } reklamace remízy zamítnuta: { $reason }.
@@ -185,6 +194,7 @@ record = P{ $game } { $record }
 notation-set = ccgate: notace nastavena na { $value }.
 lang-set = ccgate: jazyk nastaven na { $value }.
 help = ccgate: pošlete PARTIE TAH, např. 12 15. 5254 nebo 12 15... Jf6. Také: remíza? | remíza přijata | remíza odmítnuta | vzdávám | reklamuji remízu | pozice | zápis | dovolená 10 | nápověda
+    .sms = ccgate: PARTIE TAH, např. 12 15... Jf6. Také: remíza? | remíza přijata | remíza odmítnuta | vzdávám | pozice | nápověda
 unknown-sender = ccgate: tato adresa není registrována. Obraťte se na ředitele turnaje.
 not-your-game = ccgate: nemáte partii { $game }.
 which-game = ccgate: která partie? Vaše: { $games }. Začněte řádek číslem partie.

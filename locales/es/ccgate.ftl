@@ -19,12 +19,14 @@ hours = { $hours ->
 confirm = P{ $game } { $number } { $move } ({ $iccf }) aceptada. Control { $code }. Juega { $opponent }.
 your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Control { $code }. Le toca jugar.
 refused = P{ $game } { $text }: rechazada, { $reason }.
+refused-brief = P{ $game } { $text }: rechazada.
 did-you-mean = { " " }¿Quería decir { $moves }?
 nothing-applied = { " " }No se ha aplicado nada.
 penalty = { " " }Penalización: { $days ->
     [one] { $days } día
    *[other] { $days } días
 } sumados a su tiempo.
+    .sms = { " " }Penalización: { days }.
 one-move-per-line = una jugada por línea, si acaso tras la última jugada del rival
 not-your-turn = P{ $game } { $text }: rechazada, no le toca jugar.
 wrong-number = P{ $game } { $text }: rechazada, la partida va por la jugada { $number }.
@@ -65,7 +67,9 @@ expected = { $what ->
    *[end] el final de la jugada
 }
 malformed = se esperaba { $expected } en el carácter { $at }
+    .sms = ilegible en el carácter { $at }
 malformed-found = se esperaba { $expected } en el carácter { $at }, hay «{ $found }»
+    .sms = ilegible en el carácter { $at }
 ambiguous = ambigua, puede ser { $moves }
 conflict = se lee distinto en dos notaciones: { $readings }
 illegal-no-such-piece-on = no tiene { $piece ->
@@ -134,6 +138,10 @@ illegal-castling-through-check = no puede hacer { $side ->
     [kingside] el enroque corto
    *[queenside] el enroque largo
 }: el rey pasaría por una casilla atacada o caería en ella
+    .sms = no puede hacer { $side ->
+        [kingside] el enroque corto
+       *[queenside] el enroque largo
+    }: casilla atacada
 illegal-no-legal-moves = la partida ha terminado: no hay jugadas legales
 
 ## El final de la partida.
@@ -162,6 +170,7 @@ taken-back = P{ $game } el árbitro anuló las jugadas tras la media jugada { $p
 
 draw-offered = P{ $game } { $opponent } ofrece tablas. Responda P{ $game } tablas aceptadas, o siga jugando.
 draw-offered-with-move = Tablas ofrecidas: responda P{ $game } tablas aceptadas, o siga jugando.
+    .sms = Tablas ofrecidas.
 draw-declined = P{ $game } { $opponent } rechaza su oferta de tablas.
 no-draw-offer = P{ $game } no hay ninguna oferta de tablas.
 claim-refused = P{ $game } reclamación de tablas rechazada: { $reason }.
@@ -182,6 +191,7 @@ record = P{ $game } { $record }
 notation-set = ccgate: notación cambiada a { $value }.
 lang-set = ccgate: idioma cambiado a { $value }.
 help = ccgate: envíe PARTIDA JUGADA, p. ej. 12 15. 5254 o 12 15... Cf6. También: ¿tablas? | tablas aceptadas | tablas rechazadas | abandono | reclamo tablas | posición | partida | permiso 10 | ayuda
+    .sms = ccgate: PARTIDA JUGADA, p. ej. 12 15... Cf6. También: ¿tablas? | tablas aceptadas | tablas rechazadas | abandono | posición | ayuda
 unknown-sender = ccgate: esta dirección no está registrada. Consulte al director del torneo.
 not-your-game = ccgate: no tiene ninguna partida { $game }.
 which-game = ccgate: ¿qué partida? Las suyas: { $games }. Empiece la línea con el número de partida.

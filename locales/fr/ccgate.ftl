@@ -19,12 +19,14 @@ hours = { $hours ->
 confirm = P{ $game } { $number } { $move } ({ $iccf }) accepté. Contrôle { $code }. À { $opponent } de jouer.
 your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Contrôle { $code }. Vous avez le trait.
 refused = P{ $game } { $text } : refusé, { $reason }.
+refused-brief = P{ $game } { $text } : refusé.
 did-you-mean = { " " }Vouliez-vous dire { $moves } ?
 nothing-applied = { " " }Rien n'a été joué.
 penalty = { " " }Pénalité : { $days ->
     [one] { $days } jour
    *[other] { $days } jours
 } ajoutés à votre temps.
+    .sms = { " " }Pénalité : { days }.
 one-move-per-line = un coup par ligne, éventuellement après le dernier coup de l'adversaire
 not-your-turn = P{ $game } { $text } : refusé, vous n'avez pas le trait.
 wrong-number = P{ $game } { $text } : refusé, la partie en est au coup { $number }.
@@ -65,7 +67,9 @@ expected = { $what ->
    *[end] la fin du coup
 }
 malformed = attendu : { $expected }, au caractère { $at }
+    .sms = illisible au caractère { $at }
 malformed-found = attendu : { $expected }, au caractère { $at }, trouvé « { $found } »
+    .sms = illisible au caractère { $at }
 ambiguous = ambigu, cela peut être { $moves }
 conflict = se lit différemment dans deux notations : { $readings }
 illegal-no-such-piece-on = vous n'avez { $piece ->
@@ -134,6 +138,10 @@ illegal-castling-through-check = { $side ->
     [kingside] le petit roque
    *[queenside] le grand roque
 } est impossible : le roi passerait par une case attaquée ou y arriverait
+    .sms = { $side ->
+        [kingside] petit roque
+       *[queenside] grand roque
+    } impossible : case attaquée
 illegal-no-legal-moves = la partie est terminée : il n'y a plus de coup légal
 
 ## La fin de partie.
@@ -162,6 +170,7 @@ taken-back = P{ $game } l'arbitre a annulé les coups après le demi-coup { $ply
 
 draw-offered = P{ $game } { $opponent } propose la nulle. Réponse : P{ $game } nulle acceptée, ou continuez.
 draw-offered-with-move = Nulle proposée : réponse P{ $game } nulle acceptée, ou continuez.
+    .sms = Nulle proposée.
 draw-declined = P{ $game } { $opponent } refuse votre proposition de nulle.
 no-draw-offer = P{ $game } aucune proposition de nulle en cours.
 claim-refused = P{ $game } réclamation de nulle refusée : { $reason }.
@@ -182,6 +191,7 @@ record = P{ $game } { $record }
 notation-set = ccgate : notation réglée sur { $value }.
 lang-set = ccgate : langue réglée sur { $value }.
 help = ccgate : envoyez PARTIE COUP, p. ex. 12 15. 5254 ou 12 15... Cf6. Aussi : nulle ? | nulle acceptée | nulle refusée | abandon | je réclame la nulle | position | partie | congé 10 | aide
+    .sms = ccgate : PARTIE COUP, p. ex. 12 15... Cf6. Aussi : nulle ? | nulle acceptée | nulle refusée | abandon | position | aide
 unknown-sender = ccgate : cette adresse n'est pas inscrite. Adressez-vous à votre directeur de tournoi.
 not-your-game = ccgate : vous n'avez pas de partie { $game }.
 which-game = ccgate : quelle partie ? Les vôtres : { $games }. Commencez la ligne par le numéro de partie.

@@ -19,12 +19,14 @@ hours = { $hours ->
 confirm = P{ $game } { $number } { $move } ({ $iccf }) accettata. Controllo { $code }. Muove { $opponent }.
 your-move = P{ $game } { $number } { $move } ({ $iccf }) di { $opponent }. Controllo { $code }. Tocca a lei.
 refused = P{ $game } { $text }: rifiutata, { $reason }.
+refused-brief = P{ $game } { $text }: rifiutata.
 did-you-mean = { " " }Intendeva { $moves }?
 nothing-applied = { " " }Non è stato eseguito nulla.
 penalty = { " " }Penalità: { $days ->
     [one] { $days } giorno
    *[other] { $days } giorni
 } aggiunti al suo tempo.
+    .sms = { " " }Penalità: { days }.
 one-move-per-line = una mossa per riga, eventualmente dopo l'ultima mossa dell'avversario
 not-your-turn = P{ $game } { $text }: rifiutata, non tocca a lei.
 wrong-number = P{ $game } { $text }: rifiutata, la partita è alla mossa { $number }.
@@ -65,7 +67,9 @@ expected = { $what ->
    *[end] la fine della mossa
 }
 malformed = atteso { $expected } al carattere { $at }
+    .sms = illeggibile al carattere { $at }
 malformed-found = atteso { $expected } al carattere { $at }, trovato «{ $found }»
+    .sms = illeggibile al carattere { $at }
 ambiguous = ambigua, può essere { $moves }
 conflict = si legge diversamente in due notazioni: { $readings }
 illegal-no-such-piece-on = non ha { $piece ->
@@ -134,6 +138,10 @@ illegal-castling-through-check = non può fare { $side ->
     [kingside] l'arrocco corto
    *[queenside] l'arrocco lungo
 }: il re attraverserebbe o raggiungerebbe una casa attaccata
+    .sms = non può fare { $side ->
+        [kingside] l'arrocco corto
+       *[queenside] l'arrocco lungo
+    }: casa attaccata
 illegal-no-legal-moves = la partita è finita: non ci sono mosse legali
 
 ## La fine della partita.
@@ -162,6 +170,7 @@ taken-back = P{ $game } l'arbitro ha annullato le mosse dopo la semimossa { $ply
 
 draw-offered = P{ $game } { $opponent } propone la patta. Risponda P{ $game } patta accettata, o continui a giocare.
 draw-offered-with-move = Patta proposta: risponda P{ $game } patta accettata, o continui a giocare.
+    .sms = Patta proposta.
 draw-declined = P{ $game } { $opponent } rifiuta la sua proposta di patta.
 no-draw-offer = P{ $game } non c'è nessuna proposta di patta.
 claim-refused = P{ $game } richiesta di patta respinta: { $reason }.
@@ -182,6 +191,7 @@ record = P{ $game } { $record }
 notation-set = ccgate: notazione impostata su { $value }.
 lang-set = ccgate: lingua impostata su { $value }.
 help = ccgate: invii PARTITA MOSSA, per es. 12 15. 5254 o 12 15... Cf6. Inoltre: patta? | patta accettata | patta rifiutata | abbandono | reclamo la patta | posizione | partita | ferie 10 | aiuto
+    .sms = ccgate: PARTITA MOSSA, per es. 12 15... Cf6. Inoltre: patta? | patta accettata | patta rifiutata | abbandono | posizione | aiuto
 unknown-sender = ccgate: questo indirizzo non è registrato. Si rivolga al direttore del torneo.
 not-your-game = ccgate: non ha nessuna partita { $game }.
 which-game = ccgate: quale partita? Le sue: { $games }. Inizi la riga con il numero della partita.

@@ -19,12 +19,14 @@ hours = { $hours ->
 confirm = P{ $game } { $number } { $move } ({ $iccf }) aanvaard. Controle { $code }. { $opponent } is aan zet.
 your-move = P{ $game } { $number } { $move } ({ $iccf }) van { $opponent }. Controle { $code }. U bent aan zet.
 refused = P{ $game } { $text }: geweigerd, { $reason }.
+refused-brief = P{ $game } { $text }: geweigerd.
 did-you-mean = { " " }Bedoelde u { $moves }?
 nothing-applied = { " " }Er is niets uitgevoerd.
 penalty = { " " }Straf: { $days ->
     [one] { $days } dag
    *[other] { $days } dagen
 } bij uw bedenktijd opgeteld.
+    .sms = { " " }Straf: { days }.
 one-move-per-line = één zet per regel, eventueel na de laatste zet van de tegenstander
 not-your-turn = P{ $game } { $text }: geweigerd, u bent niet aan zet.
 wrong-number = P{ $game } { $text }: geweigerd, de partij is bij zet { $number }.
@@ -65,7 +67,9 @@ expected = { $what ->
    *[end] het einde van de zet
 }
 malformed = verwacht: { $expected }, bij teken { $at }
+    .sms = onleesbaar bij teken { $at }
 malformed-found = verwacht: { $expected }, bij teken { $at } staat '{ $found }'
+    .sms = onleesbaar bij teken { $at }
 ambiguous = dubbelzinnig, het kan { $moves } zijn
 conflict = leest in twee notaties verschillend: { $readings }
 illegal-no-such-piece-on = u hebt { $piece ->
@@ -134,6 +138,10 @@ illegal-castling-through-check = { $side ->
     [kingside] korte rokade
    *[queenside] lange rokade
 } kan niet: de koning zou over of op een aangevallen veld komen
+    .sms = { $side ->
+        [kingside] korte rokade
+       *[queenside] lange rokade
+    } kan niet: aangevallen veld
 illegal-no-legal-moves = de partij is afgelopen: er zijn geen reglementaire zetten
 
 ## Het einde van de partij.
@@ -162,6 +170,7 @@ taken-back = P{ $game } de wedstrijdleider nam de zetten na halve zet { $ply } t
 
 draw-offered = P{ $game } { $opponent } biedt remise aan. Antwoord: P{ $game } remise aangenomen, of speel door.
 draw-offered-with-move = Remise aangeboden: antwoord P{ $game } remise aangenomen, of speel door.
+    .sms = Remise aangeboden.
 draw-declined = P{ $game } { $opponent } wijst uw remiseaanbod af.
 no-draw-offer = P{ $game } er ligt geen remiseaanbod.
 claim-refused = P{ $game } remiseclaim afgewezen: { $reason }.
@@ -182,6 +191,7 @@ record = P{ $game } { $record }
 notation-set = ccgate: notatie ingesteld op { $value }.
 lang-set = ccgate: taal ingesteld op { $value }.
 help = ccgate: stuur PARTIJ ZET, bv. 12 15. 5254 of 12 15... Pf6. Ook: remise? | remise aangenomen | remise afgewezen | opgeven | remise claimen | stelling | partij | verlof 10 | hulp
+    .sms = ccgate: PARTIJ ZET, bv. 12 15... Pf6. Ook: remise? | remise aangenomen | remise afgewezen | opgeven | stelling | hulp
 unknown-sender = ccgate: dit adres is niet aangemeld. Vraag het uw wedstrijdleider.
 not-your-game = ccgate: u hebt geen partij { $game }.
 which-game = ccgate: welke partij? De uwe: { $games }. Begin de regel met het partijnummer.
@@ -226,6 +236,7 @@ held = ccgate: een bericht op uw naam kon niet als het uwe worden gecontroleerd 
     [one] { $hours } uur
    *[other] { $hours } uur
 } met: confirm { $code }
+    .sms = ccgate: bericht op uw naam vastgehouden (afzender niet gecontroleerd). Was het van u, antwoord binnen { hours }: confirm { $code }
 hold-expired = ccgate: deze bevestigingscode is onbekend, gebruikt of verlopen. Er is niets uitgevoerd.
 too-many-lines = ccgate: alleen de eerste { $limit } regels van uw bericht zijn gelezen, nog { $skipped } niet. Stuur die in een nieuw bericht.
 

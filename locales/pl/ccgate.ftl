@@ -20,12 +20,14 @@ hours = { $hours ->
 confirm = P{ $game } { $number } { $move } ({ $iccf }) przyjęte. Kod { $code }. Ruch: { $opponent }.
 your-move = P{ $game } { $number } { $move } ({ $iccf }), przeciwnik { $opponent }. Kod { $code }. Twój ruch.
 refused = P{ $game } { $text }: odrzucone, { $reason }.
+refused-brief = P{ $game } { $text }: odrzucone.
 did-you-mean = { " " }Może { $moves }?
 nothing-applied = { " " }Nic nie wykonano.
 penalty = { " " }Kara: { $days ->
     [one] { $days } dzień
    *[other] { $days } dni
 } doliczone do czasu.
+    .sms = { " " }Kara: { days }.
 one-move-per-line = jedno posunięcie w wierszu, ewentualnie po ostatnim posunięciu przeciwnika
 not-your-turn = P{ $game } { $text }: odrzucone, to nie twój ruch.
 wrong-number = P{ $game } { $text }: odrzucone, partia jest przy posunięciu { $number }.
@@ -66,7 +68,9 @@ expected = { $what ->
    *[end] koniec posunięcia
 }
 malformed = oczekiwano: { $expected }, znak { $at }
+    .sms = nieczytelne przy znaku { $at }
 malformed-found = oczekiwano: { $expected }, znak { $at }, jest „{ $found }”
+    .sms = nieczytelne przy znaku { $at }
 ambiguous = niejednoznaczne, możliwe { $moves }
 conflict = w dwóch notacjach czyta się inaczej: { $readings }
 illegal-no-such-piece-on = nie masz { $piece ->
@@ -135,6 +139,10 @@ illegal-castling-through-check = { $side ->
     [kingside] krótka roszada
    *[queenside] długa roszada
 } jest niemożliwa: król przeszedłby przez atakowane pole lub na nim stanął
+    .sms = { $side ->
+        [kingside] krótka roszada
+       *[queenside] długa roszada
+    } niemożliwa: atakowane pole
 illegal-no-legal-moves = partia zakończona: nie ma prawidłowych posunięć
 
 ## Koniec partii.
@@ -163,6 +171,7 @@ taken-back = P{ $game } sędzia cofnął posunięcia po półruchu { $ply }: { $
 
 draw-offered = P{ $game } { $opponent } proponuje remis. Odpowiedz: P{ $game } remis przyjęty, albo graj dalej.
 draw-offered-with-move = Propozycja remisu: odpowiedz P{ $game } remis przyjęty, albo graj dalej.
+    .sms = Propozycja remisu.
 draw-declined = P{ $game } { $opponent } odrzuca propozycję remisu.
 no-draw-offer = P{ $game } nie ma propozycji remisu.
 claim-refused = P{ $game } żądanie remisu odrzucone: { $reason }.
@@ -183,6 +192,7 @@ record = P{ $game } { $record }
 notation-set = ccgate: notacja ustawiona na { $value }.
 lang-set = ccgate: język ustawiony na { $value }.
 help = ccgate: wyślij PARTIA RUCH, np. 12 15. 5254 lub 12 15... Sf6. Też: remis? | remis przyjęty | remis odrzucony | poddaję się | żądam remisu | pozycja | zapis | urlop 10 | pomoc
+    .sms = ccgate: PARTIA RUCH, np. 12 15... Sf6. Też: remis? | remis przyjęty | remis odrzucony | poddaję się | pozycja | pomoc
 unknown-sender = ccgate: ten adres nie jest zarejestrowany. Zapytaj sędziego turnieju.
 not-your-game = ccgate: nie masz partii { $game }.
 which-game = ccgate: która partia? Twoje: { $games }. Zacznij wiersz od numeru partii.
@@ -227,6 +237,7 @@ held = ccgate: wiadomości w twoim imieniu nie dało się zweryfikować; jest ws
     [one] { $hours } godziny
    *[other] { $hours } godzin
 }: confirm { $code }
+    .sms = ccgate: wiadomość w twoim imieniu wstrzymana (nadawca niesprawdzony). Jeśli twoja, odpowiedz w ciągu { hours }: confirm { $code }
 hold-expired = ccgate: ten kod potwierdzenia jest nieznany, użyty lub wygasł. Nic nie wykonano.
 too-many-lines = ccgate: przeczytano tylko pierwsze { $limit } wierszy wiadomości, pozostałych { $skipped } nie. Wyślij je w nowej wiadomości.
 

@@ -19,12 +19,14 @@ hours = { $hours ->
 confirm = P{ $game } { $number } { $move } ({ $iccf }) aceite. Controlo { $code }. Joga { $opponent }.
 your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Controlo { $code }. É a sua vez.
 refused = P{ $game } { $text }: recusado, { $reason }.
+refused-brief = P{ $game } { $text }: recusado.
 did-you-mean = { " " }Queria dizer { $moves }?
 nothing-applied = { " " }Nada foi executado.
 penalty = { " " }Penalização: { $days ->
     [one] { $days } dia
    *[other] { $days } dias
 } somados ao seu tempo.
+    .sms = { " " }Penalização: { days }.
 one-move-per-line = um lance por linha, se quiser depois do último lance do adversário
 not-your-turn = P{ $game } { $text }: recusado, não é a sua vez.
 wrong-number = P{ $game } { $text }: recusado, a partida está no lance { $number }.
@@ -65,7 +67,9 @@ expected = { $what ->
    *[end] o fim do lance
 }
 malformed = esperava-se { $expected } no carácter { $at }
+    .sms = ilegível no carácter { $at }
 malformed-found = esperava-se { $expected } no carácter { $at }, está «{ $found }»
+    .sms = ilegível no carácter { $at }
 ambiguous = ambíguo, pode ser { $moves }
 conflict = lê-se de forma diferente em duas notações: { $readings }
 illegal-no-such-piece-on = não tem { $piece ->
@@ -134,6 +138,10 @@ illegal-castling-through-check = não pode fazer { $side ->
     [kingside] o roque pequeno
    *[queenside] o roque grande
 }: o rei passaria por uma casa atacada ou ficaria nela
+    .sms = não pode fazer { $side ->
+        [kingside] o roque pequeno
+       *[queenside] o roque grande
+    }: casa atacada
 illegal-no-legal-moves = a partida terminou: não há lances legais
 
 ## O fim da partida.
@@ -162,6 +170,7 @@ taken-back = P{ $game } o árbitro anulou os lances após o meio-lance { $ply }:
 
 draw-offered = P{ $game } { $opponent } propõe empate. Responda P{ $game } empate aceite, ou continue a jogar.
 draw-offered-with-move = Empate proposto: responda P{ $game } empate aceite, ou continue a jogar.
+    .sms = Empate proposto.
 draw-declined = P{ $game } { $opponent } recusa a sua proposta de empate.
 no-draw-offer = P{ $game } não há proposta de empate.
 claim-refused = P{ $game } reclamação de empate recusada: { $reason }.
@@ -182,6 +191,7 @@ record = P{ $game } { $record }
 notation-set = ccgate: notação definida como { $value }.
 lang-set = ccgate: língua definida como { $value }.
 help = ccgate: envie PARTIDA LANCE, p. ex. 12 15. 5254 ou 12 15... Cf6. Também: empate? | empate aceite | empate recusado | abandono | reclamo empate | posição | partida | licença 10 | ajuda
+    .sms = ccgate: PARTIDA LANCE, p. ex. 12 15... Cf6. Também: empate? | empate aceite | empate recusado | abandono | posição | ajuda
 unknown-sender = ccgate: este endereço não está registado. Fale com o diretor do torneio.
 not-your-game = ccgate: não tem nenhuma partida { $game }.
 which-game = ccgate: que partida? As suas: { $games }. Comece a linha com o número da partida.

@@ -19,12 +19,14 @@ hours = { $hours ->
 confirm = P{ $game } { $number } { $move } ({ $iccf }) godkänt. Kontroll { $code }. { $opponent } är vid draget.
 your-move = P{ $game } { $number } { $move } ({ $iccf }) av { $opponent }. Kontroll { $code }. Ni är vid draget.
 refused = P{ $game } { $text }: avvisat, { $reason }.
+refused-brief = P{ $game } { $text }: avvisat.
 did-you-mean = { " " }Menade ni { $moves }?
 nothing-applied = { " " }Inget utfördes.
 penalty = { " " }Straff: { $days ->
     [one] { $days } dag
    *[other] { $days } dagar
 } läggs till er tid.
+    .sms = { " " }Straff: { days }.
 one-move-per-line = ett drag per rad, gärna efter motståndarens senaste drag
 not-your-turn = P{ $game } { $text }: avvisat, ni är inte vid draget.
 wrong-number = P{ $game } { $text }: avvisat, partiet står vid drag { $number }.
@@ -65,7 +67,9 @@ expected = { $what ->
    *[end] dragets slut
 }
 malformed = väntade { $expected } vid tecken { $at }
+    .sms = oläsligt vid tecken { $at }
 malformed-found = väntade { $expected } vid tecken { $at }, fann '{ $found }'
+    .sms = oläsligt vid tecken { $at }
 ambiguous = tvetydigt, det kan vara { $moves }
 conflict = läses olika i två notationer: { $readings }
 illegal-no-such-piece-on = ni har { $piece ->
@@ -134,6 +138,10 @@ illegal-castling-through-check = { $side ->
     [kingside] kort rockad
    *[queenside] lång rockad
 } går inte: kungen skulle passera eller hamna på ett anfallet fält
+    .sms = { $side ->
+        [kingside] kort rockad
+       *[queenside] lång rockad
+    } går inte: anfallet fält
 illegal-no-legal-moves = partiet är slut: det finns inga giltiga drag
 
 ## Partiets slut.
@@ -162,6 +170,7 @@ taken-back = P{ $game } domaren tog tillbaka dragen efter halvdrag { $ply }: { $
 
 draw-offered = P{ $game } { $opponent } erbjuder remi. Svara P{ $game } remi accepterad, eller spela vidare.
 draw-offered-with-move = Remi erbjuden: svara P{ $game } remi accepterad, eller spela vidare.
+    .sms = Remi erbjuden.
 draw-declined = P{ $game } { $opponent } avböjer ert remianbud.
 no-draw-offer = P{ $game } det finns inget remianbud.
 claim-refused = P{ $game } remibegäran avslagen: { $reason }.
@@ -182,6 +191,7 @@ record = P{ $game } { $record }
 notation-set = ccgate: notation satt till { $value }.
 lang-set = ccgate: språk satt till { $value }.
 help = ccgate: skicka PARTI DRAG, t.ex. 12 15. 5254 eller 12 15... Sf6. Även: remi? | remi accepterad | remi avböjd | jag ger upp | kräver remi | ställning | parti | ledighet 10 | hjälp
+    .sms = ccgate: PARTI DRAG, t.ex. 12 15... Sf6. Även: remi? | remi accepterad | remi avböjd | jag ger upp | ställning | hjälp
 unknown-sender = ccgate: adressen är inte registrerad. Fråga er turneringsledare.
 not-your-game = ccgate: ni har inget parti { $game }.
 which-game = ccgate: vilket parti? Era: { $games }. Börja raden med partinumret.

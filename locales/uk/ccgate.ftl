@@ -18,18 +18,26 @@ hours = { $hours ->
 ## Ходи.
 
 confirm = П{ $game } { $number } { $move } ({ $iccf }) прийнято. Код { $code }. Хід: { $opponent }.
+    .sms = П{ $game } { $number } { $move } ({ $iccf }) прийнято. Код { $code }.
 your-move = П{ $game } { $number } { $move } ({ $iccf }), суперник { $opponent }. Код { $code }. Ваш хід.
+    .sms = П{ $game } { $number } { $move } ({ $iccf }). Код { $code }. Ваш хід.
 refused = П{ $game } { $text }: відмова, { $reason }.
+refused-brief = П{ $game } { $text }: відмова.
 did-you-mean = { " " }Можливо, { $moves }?
+    .sms = { " " }Можливо, { $moves }?
 nothing-applied = { " " }Нічого не зроблено.
+    .sms = { "" }
 penalty = { " " }Штраф: { $days ->
     [one] { $days } день
     [few] { $days } дні
    *[many] { $days } днів
 } до вашого часу.
+    .sms = { " " }Штраф: { days }.
 one-move-per-line = один хід у рядку, можна після останнього ходу суперника
 not-your-turn = П{ $game } { $text }: відмова, зараз не ваш хід.
+    .sms = П{ $game } { $text }: відмова, не ваш хід.
 wrong-number = П{ $game } { $text }: відмова, у партії зараз хід { $number }.
+    .sms = П{ $game } { $text }: відмова, зараз хід { $number }.
 desync = П{ $game } ваш { $text } не збігається з партією. Запис: { $record }
 
 ## Чому хід не прочитано або він неможливий.
@@ -110,14 +118,14 @@ illegal-cannot-reach = { $piece ->
 } піти на { $to }
 illegal-own-piece = на { $square } стоїть ваша фігура
 illegal-pinned = { $piece ->
-    [pawn] пішак
-    [knight] кінь
-    [bishop] слон
-    [rook] тура
-    [queen] ферзь
-    [king] король
-   *[piece] фігура
-} на { $from } зв'язаний: хід відкрив би вашого короля
+    [pawn] пішак на { $from } зв'язаний
+    [knight] кінь на { $from } зв'язаний
+    [bishop] слон на { $from } зв'язаний
+    [rook] тура на { $from } зв'язана
+    [queen] ферзь на { $from } зв'язаний
+    [king] король на { $from } зв'язаний
+   *[piece] фігура на { $from } зв'язана
+}: хід відкрив би вашого короля
 illegal-in-check = ваш король під шахом, а цей хід не захищає від шаху
 illegal-into-check = ваш король був би під шахом на { $square }
 illegal-promotion-missing = пішак на останній горизонталі має назвати фігуру перетворення
@@ -141,6 +149,7 @@ illegal-no-legal-moves = партію закінчено: ходів немає
 ## Кінець партії.
 
 game-over = П{ $game } закінчено: { $result }, { $reason }.
+    .sms = П{ $game } { $result }, { $reason }.
 game-finished = П{ $game } закінчено ({ $result }).
 end = { $why ->
     [checkmate] мат
@@ -154,6 +163,10 @@ end-claimed = нічия на вимогу: { $claim ->
     [threefold] триразове повторення позиції
    *[fifty] правило 50 ходів
 }
+    .sms = нічия: { $claim ->
+        [threefold] триразове повторення
+       *[fifty] правило 50 ходів
+    }
 end-resigned = партію здано ({ $player })
 end-lost-on-time = прострочення часу ({ $player })
 end-adjudicated = рішення судді: { $reason }
@@ -163,8 +176,11 @@ taken-back = П{ $game } суддя скасував ходи після пів�
 ## Нічия.
 
 draw-offered = П{ $game } { $opponent } пропонує нічию. Відповідь: П{ $game } нічию прийнято.
+    .sms = П{ $game } { $opponent } пропонує нічию.
 draw-offered-with-move = Запропоновано нічию: П{ $game } нічию прийнято.
+    .sms = Пропозиція нічиєї.
 draw-declined = П{ $game } суперник { $opponent } відхилив нічию.
+    .sms = П{ $game } нічию відхилено.
 no-draw-offer = П{ $game } пропозиції нічиєї немає.
 claim-refused = П{ $game } нічию не визнано: { $reason }.
 claim-not = { $claim ->
@@ -172,6 +188,11 @@ claim-not = { $claim ->
     [fifty] за 50 ходів було взяття або хід пішаком
    *[none] немає ні триразового повторення, ні правила 50 ходів
 }
+    .sms = { $claim ->
+        [threefold] немає триразового повторення
+        [fifty] правило 50 ходів не виконано
+       *[none] немає підстав
+    }
 
 ## Партія і налаштування.
 
@@ -184,9 +205,12 @@ record = П{ $game } { $record }
 notation-set = ccgate: нотація { $value }.
 lang-set = ccgate: мова { $value }.
 help = ccgate: ПАРТІЯ ХІД, напр. 12 15. 5254. Ще: нічия? | нічию прийнято | нічию відхилено | здаюся | вимагаю нічию | позиція | запис | відпустка 10 | допомога
+    .sms = ccgate: ПАРТІЯ ХІД, напр. 12 15... Кf6. Ще: нічия? | здаюся | допомога
 unknown-sender = ccgate: адресу не зареєстровано. Зверніться до судді турніру.
+    .sms = ccgate: адресу не зареєстровано.
 not-your-game = ccgate: у вас немає партії { $game }.
 which-game = ccgate: яка партія? Ваші: { $games }. Почніть рядок з номера партії.
+    .sms = ccgate: яка партія? Ваші: { $games }.
 bad-pin = ccgate: PIN не вказано або він неправильний. Нічого не зроблено.
 
 ## Відпустка і час.
@@ -196,17 +220,28 @@ leave-granted = ccgate: відпустку { $from }–{ $until } врахова
     [few] { $left } дні
    *[many] { $left } днів
 }.
+    .sms = ccgate: відпустка { $from }–{ $until }, лишилося { $left ->
+        [one] { $left } день
+        [few] { $left } дні
+       *[many] { $left } днів
+    }.
 leave-refused = ccgate: відпустку відхилено, { $reason }.
+    .sms = ccgate: відпустку відхилено: { $reason }.
 leave-zero-days = відпустка не коротша за один день
 leave-exceeds = { $requested ->
     [one] { $requested } день
     [few] { $requested } дні
    *[many] { $requested } днів
 } відпустки у { $year } році більше, ніж залишок { $remaining }
+    .sms = більше залишку ({ $remaining })
 leave-none-left = у { $year } році відпустки не лишилося: усі { $allowance } днів використано
+    .sms = у { $year } році не лишилося
 leave-overlaps = перетинається з відпусткою { $from }–{ $until }
+    .sms = перетинається з { $from }–{ $until }
 leave-overlaps-open = перетинається з безстроковою відпусткою з { $from }
+    .sms = перетинається з відпусткою з { $from }
 leave-out-of-range = дати відпустки поза допустимим діапазоном
+    .sms = дати поза діапазоном
 reminder = П{ $game } нагадування: ваш хід, лишилося { $days ->
     [one] { $days } день
     [few] { $days } дні
@@ -217,26 +252,41 @@ reminder = П{ $game } нагадування: ваш хід, лишилося {
 
 conditional-pair = якщо { $pair }
 conditional-stored = П{ $game } умовні ходи збережено: { $moves }
+    .sms = П{ $game } умовні: { $moves }
 conditional-played = П{ $game } умовний хід { $number } { $move } зроблено.
 conditional-dropped = П{ $game } умовні ходи знято: суперник { $opponent } зіграв { $move }.
+    .sms = П{ $game } умовні ходи знято: відповідь { $move }.
 conditional-refused = П{ $game } умовні ходи відхилено: { $reason }.
+    .sms = П{ $game } умовні ходи відхилено: { $reason }.
 conditional-your-move = зараз ваш хід; умовні ходи надсилайте після свого ходу
+    .sms = зараз ваш хід
 conditional-wrong-number = { $text }: там хід { $number }
 conditional-unreadable = { $text }: { $reason }
+    .sms = { $text } неможливий
 
 ## Повідомлення, яких шлюз не прийняв.
 
 too-large = ccgate: повідомлення завелике (межа { $limit } КБ) і не прочитане. Надішліть хід простим текстом.
+    .sms = ccgate: повідомлення понад { $limit } КБ, не прочитане.
 held = ccgate: повідомлення від вашого імені не пройшло перевірку відправника і затримане, не застосоване. Якщо його надіслали ви, дайте відповідь протягом { $hours ->
     [one] { $hours } години
    *[other] { $hours } годин
 }: confirm { $code }
+    .sms = ccgate: затримано. Якщо ваше, за { hours }: confirm { $code }
 hold-expired = ccgate: код підтвердження невідомий, використаний або прострочений. Нічого не зроблено.
+    .sms = ccgate: код невідомий, використаний або прострочений.
 too-many-lines = ccgate: прочитано лише перші { $limit } рядків повідомлення, ще { $skipped } ні. Надішліть їх окремим повідомленням.
+    .sms = ccgate: прочитано перші { $limit } рядків, ще { $skipped } ні.
 
 ## Турніри.
 
 event-start = ccgate: { $event } почався, контроль часу { $time }. Ваші партії:
+    .sms = ccgate: { $event }. Партії:
 event-game-white = П{ $game } білими проти { $opponent }
+    .sms = П{ $game } білими
 event-game-black = П{ $game } чорними проти { $opponent }
+    .sms = П{ $game } чорними
 withdrawn = ccgate: { $player } виходить з { $event }; зараховано: { $games }
+    .sms = ccgate: { $player } виходить: { $games }
+
+    .sms = ccgate: { $player } виходить; зараховано: { $games }

@@ -18,7 +18,7 @@
 //! assert_eq!(text(de, "days", &Args::new().num("days", 2)), "2 Tage");
 //! ```
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -266,6 +266,49 @@ pub fn for_sms(text: String) -> String {
     out
 }
 
+/// Runs of three words of the English catalogue's sentences, without its
+/// placeholders and selector keys.
+fn english_trigrams() -> &'static BTreeSet<Vec<String>> {
+    static TRIGRAMS: OnceLock<BTreeSet<Vec<String>>> = OnceLock::new();
+    TRIGRAMS.get_or_init(|| {
+        let english = source(Lang::En).unwrap_or_default();
+        let mut out = BTreeSet::new();
+        for line in english.lines().filter(|l| !l.starts_with('#')) {
+            let text: Vec<&str> = line
+                .split('{')
+                .map(|part| part.split_once('}').map_or(part, |(_, rest)| rest))
+                .collect();
+            let text = text.join(" ");
+            let text = text.split_once(" = ").map_or(text.as_str(), |(_, t)| t);
+            out.extend(trigrams(text.trim_start().trim_start_matches(['[', '*'])));
+        }
+        out
+    })
+}
+
+fn trigrams(text: &str) -> Vec<Vec<String>> {
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphabetic() && c != '\'')
+        // Single letters are piece letters and codes, not English.
+        .filter(|w| w.chars().count() > 1)
+        .map(str::to_lowercase)
+        .collect();
+    words.windows(3).map(<[String]>::to_vec).collect()
+}
+
+/// The lint of issue 16: the runs of three words of an English sentence of
+/// the catalogue that a reply (meant for another language) carries. A reply
+/// fully in its reader's language has none; names and moves are the reader's
+/// own values and should be left out of `text`.
+pub fn english_fragments(text: &str) -> Vec<String> {
+    let english = english_trigrams();
+    trigrams(text)
+        .into_iter()
+        .filter(|t| english.contains(t))
+        .map(|t| t.join(" "))
+        .collect()
+}
+
 /// The selector key of a piece (`piece` when the text named none).
 fn piece(role: Option<Role>) -> &'static str {
     match role {
@@ -455,7 +498,7 @@ pub fn leave_error(r: Reader, e: &LeaveError) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::{BTreeMap, BTreeSet};
+    use std::collections::BTreeMap;
 
     use super::*;
 
@@ -648,6 +691,21 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The lint catches what it is for: an English reason in a German
+    /// reply; a German reply has no English fragment.
+    #[test]
+    fn the_lint_sees_an_english_reason() {
+        assert!(english_trigrams().len() > 300);
+        let reply = "P12 Lxf3: abgelehnt, no pawn of yours can reach f3.";
+        assert!(english_fragments(reply).contains(&"of yours can".to_string()));
+        let german = text(
+            full(Lang::De),
+            "no-draw-offer",
+            &Args::new().str("game", "12"),
+        );
+        assert!(english_fragments(&german).is_empty(), "{german}");
     }
 
     #[test]

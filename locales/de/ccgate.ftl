@@ -238,6 +238,7 @@ held = ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nic
 } mit: confirm { $code }
     .sms = ccgate: Nachricht in Ihrem Namen zurückgehalten (Absender nicht geprüft). Falls von Ihnen, binnen { hours } antworten: confirm { $code }
 hold-expired = ccgate: Dieser Bestätigungscode ist unbekannt, verbraucht oder abgelaufen. Nichts wurde ausgeführt.
+unauthenticated = ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nicht und wurde nicht ausgeführt. Bitten Sie den Turnierleiter um eine PIN.
 too-many-lines = ccgate: Nur die ersten { $limit } Zeilen Ihrer Nachricht wurden gelesen, { $skipped } weitere nicht. Senden Sie diese in einer neuen Nachricht.
 
 ## Turniere.

@@ -188,6 +188,7 @@ held = ccgate: a message in your name could not be checked as yours and is held,
    *[other] { $hours } hours
 } with: confirm { $code }
 hold-expired = ccgate: that confirmation code is unknown, used or expired. Nothing was applied.
+unauthenticated = ccgate: a message in your name could not be checked as yours and was not applied. Ask your tournament director for a PIN.
 too-many-lines = ccgate: only the first { $limit } lines of your message were read; { $skipped } more were not. Send them in another message.
 
 ## Events.

@@ -237,6 +237,7 @@ held = ccgate: ett meddelande i ditt namn kunde inte kontrolleras och hålls kva
    *[other] { $hours } timmar
 } med: confirm { $code }
 hold-expired = ccgate: den bekräftelsekoden är okänd, använd eller har gått ut. Inget utfördes.
+unauthenticated = ccgate: ett meddelande i ditt namn kunde inte kontrolleras och utfördes inte. Be din turneringsledare om en PIN.
 too-many-lines = ccgate: bara de första { $limit } raderna i ditt meddelande lästes, { $skipped } till lästes inte. Skicka dem i ett nytt meddelande.
 
 ## Turneringar.

@@ -27,6 +27,9 @@ pub enum Notice {
     /// A confirmation code that opens no hold.
     HoldExpired,
     BadPin,
+    /// A message that could not be authenticated, refused: the player has
+    /// no PIN and the confirmation loop is off.
+    Unauthenticated,
     Help,
     /// A message over the size limit (in bytes).
     TooLarge {
@@ -287,6 +290,7 @@ impl Notice {
             ),
             Notice::HoldExpired => plain(r, "hold-expired"),
             Notice::BadPin => plain(r, "bad-pin"),
+            Notice::Unauthenticated => plain(r, "unauthenticated"),
             Notice::Help => plain(r, "help"),
             Notice::TooLarge { limit } => t(
                 "too-large",
@@ -725,6 +729,7 @@ pub(crate) mod samples {
             },
             Notice::HoldExpired,
             Notice::BadPin,
+            Notice::Unauthenticated,
             Notice::Help,
             Notice::TooLarge { limit: 65_536 },
             Notice::TooManyLines {

@@ -131,7 +131,7 @@ impl Tx<'_> {
 impl Store {
     /// Incidents, of one game or all, oldest first.
     pub fn incidents(&self, game_id: Option<GameId>) -> Result<Vec<Incident>> {
-        let mut stmt = self.conn.prepare(
+        let mut stmt = self.conn.prepare_cached(
             "SELECT id, game_id, journal_id, player_id, kind, detail, text, fen, created_at FROM incidents
              WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id",
         ).map_err(db)?;

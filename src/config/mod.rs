@@ -301,6 +301,13 @@ impl Config {
         Config::parse(&text)
     }
 
+    /// The store's path: `db` in the data directory unless absolute. What
+    /// the admin commands need of the service's configuration, read without
+    /// its secrets.
+    pub fn store_path(&self) -> PathBuf {
+        in_dir(&self.data_dir, &self.db)
+    }
+
     /// Everything a parse cannot see, once: the secrets, the files and
     /// directories named, and the checks that span several keys.
     pub fn resolve(&self) -> Result<Resolved, ConfigError> {
@@ -335,7 +342,7 @@ impl Config {
             (Some(email), Ok(sms), Ok(sms_spool), Ok(radio)) if problems.list.is_empty() => {
                 Ok(Resolved {
                     data_dir: self.data_dir.clone(),
-                    db: in_dir(&self.data_dir, &self.db),
+                    db: self.store_path(),
                     log: self.log.clone(),
                     status: self.status.clone(),
                     clock: self.clock.clone(),

@@ -149,11 +149,18 @@ pub enum Notice {
         result: GameResult,
         reason: String,
     },
-    /// An event begins: every game of the recipient, at once.
+    /// An event begins: every game of the recipient, at once; `start` is
+    /// the date its clocks start when that is later than today.
     EventStarted {
         event: String,
         time: String,
+        start: Option<String>,
         games: Vec<EventGameNotice>,
+    },
+    /// The director ruled on an incident.
+    Ruling {
+        incident: i64,
+        ruling: String,
     },
     /// An opponent withdrew from an event; these games were scored.
     Withdrawn {
@@ -424,8 +431,23 @@ impl Notice {
                     ("reason", reason),
                 ],
             ),
-            Notice::EventStarted { event, time, games } => {
-                let mut body = fill(t(Key::EventStart), &[("event", event), ("time", time)]);
+            Notice::Ruling { incident, ruling } => fill(
+                t(Key::Ruling),
+                &[("incident", &incident.to_string()), ("ruling", ruling)],
+            ),
+            Notice::EventStarted {
+                event,
+                time,
+                start,
+                games,
+            } => {
+                let mut body = match start {
+                    None => fill(t(Key::EventStart), &[("event", event), ("time", time)]),
+                    Some(date) => fill(
+                        t(Key::EventStartsOn),
+                        &[("event", event), ("time", time), ("date", date)],
+                    ),
+                };
                 for g in games {
                     let key = if g.white {
                         Key::EventGameWhite

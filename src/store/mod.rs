@@ -61,6 +61,10 @@ pub enum StoreError {
     },
     #[error("{0}")]
     Invalid(String),
+    /// What a command names (a game, a player, an event, an incident) does
+    /// not exist.
+    #[error("{0}")]
+    NotFound(String),
     #[error(
         "the store {0} does not exist (check --db, CCGATE_DB or data_dir); `ccgate serve`, `player add` and `game new` create one"
     )]

@@ -26,6 +26,17 @@ pub struct Player {
     pub pin_failures: i64,
     pub pin_locked_until: Option<Timestamp>,
     pub addresses: Vec<(Channel, String)>,
+    /// Removed by the director (kept for their finished games' records).
+    pub removed_at: Option<Timestamp>,
+}
+
+/// A player's profile as `player edit` changes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    pub notation: Notation,
+    pub lang: Lang,
+    pub reply_via: Option<Channel>,
+    pub tz: String,
 }
 
 /// What `player add` stores.
@@ -49,7 +60,7 @@ pub struct LeaveRow {
 }
 
 const COLUMNS: &str =
-    "id, name, notation, lang, reply_via, tz, pin_hash, pin_failures, pin_locked_until";
+    "id, name, notation, lang, reply_via, tz, pin_hash, pin_failures, pin_locked_until, removed_at";
 
 impl Store {
     fn player_row(&self, r: &rusqlite::Row<'_>) -> rusqlite::Result<Player> {
@@ -68,6 +79,7 @@ impl Store {
             pin_failures: r.get(7)?,
             pin_locked_until: opt_ts(r.get(8)?)?,
             addresses: self.addresses(id)?,
+            removed_at: opt_ts(r.get(9)?)?,
         })
     }
 
@@ -87,6 +99,24 @@ impl Store {
         self.conn
             .query_row(&sql, [id], |r| self.player_row(r))
             .optional()
+            .map_err(db)
+    }
+
+    /// Every player, by id.
+    pub fn players(&self) -> Result<Vec<Player>> {
+        let sql = format!("SELECT {COLUMNS} FROM players ORDER BY id");
+        super::all_rows(&self.conn, &sql, [], |r| self.player_row(r))
+    }
+
+    /// Whether a player has a game or an event seat: what a removal keeps.
+    pub fn has_record(&self, id: PlayerId) -> Result<bool> {
+        self.conn
+            .prepare_cached(
+                "SELECT 1 FROM games WHERE white = ?1 OR black = ?1
+                 UNION ALL SELECT 1 FROM event_players WHERE player_id = ?1 LIMIT 1",
+            )
+            .map_err(db)?
+            .exists([id])
             .map_err(db)
     }
 
@@ -154,7 +184,13 @@ impl Tx<'_> {
             e => db(e),
         })?;
         let id = PlayerId(self.conn().last_insert_rowid());
-        for (channel, address) in &p.addresses {
+        self.add_addresses(id, &p.addresses)?;
+        Ok(id)
+    }
+
+    /// Adds addresses to a player; one that belongs to another player is refused.
+    fn add_addresses(&self, id: PlayerId, addresses: &[(Channel, String)]) -> Result<()> {
+        for (channel, address) in addresses {
             if let Some(other) = self.player_by_address(*channel, address)? {
                 return Err(StoreError::Invalid(format!(
                     "{channel} address {address} belongs to {} already",
@@ -168,7 +204,73 @@ impl Tx<'_> {
                 )
                 .map_err(db)?;
         }
-        Ok(id)
+        Ok(())
+    }
+
+    /// Replaces a player's addresses on `channel` (normalised).
+    pub fn set_addresses(
+        &self,
+        id: PlayerId,
+        channel: Channel,
+        addresses: &[String],
+    ) -> Result<()> {
+        self.conn()
+            .execute(
+                "DELETE FROM addresses WHERE player_id = ?1 AND channel = ?2",
+                params![id, channel.name()],
+            )
+            .map_err(db)?;
+        let list: Vec<(Channel, String)> = addresses.iter().map(|a| (channel, a.clone())).collect();
+        self.add_addresses(id, &list)
+    }
+
+    /// Sets a player's notation, language, reply channel and time zone.
+    pub fn set_profile(&self, id: PlayerId, p: &Profile) -> Result<()> {
+        self.conn()
+            .execute(
+                "UPDATE players SET notation = ?2, lang = ?3, reply_via = ?4, tz = ?5 WHERE id = ?1",
+                params![id, p.notation.name(), p.lang.code(), p.reply_via.map(Channel::name), p.tz],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    /// Sets (or with `None` clears) a player's PIN; failures and a lock are reset.
+    pub fn set_pin(&self, id: PlayerId, hash: Option<&str>) -> Result<()> {
+        self.conn()
+            .execute(
+                "UPDATE players SET pin_hash = ?2, pin_failures = 0, pin_locked_until = NULL WHERE id = ?1",
+                params![id, hash],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    /// Removes a player: one with no game and no event seat is deleted
+    /// (their leaves and held messages too); one with a record is retired,
+    /// kept by name for it, with no address left to be reached or to send
+    /// from. Returns whether the player was deleted.
+    pub fn remove_player(&self, id: PlayerId, now: Timestamp) -> Result<bool> {
+        self.conn()
+            .execute("DELETE FROM addresses WHERE player_id = ?1", [id])
+            .map_err(db)?;
+        if self.has_record(id)? {
+            self.conn()
+                .execute(
+                    "UPDATE players SET removed_at = ?2, pin_hash = NULL WHERE id = ?1",
+                    params![id, secs(now)],
+                )
+                .map_err(db)?;
+            return Ok(false);
+        }
+        for sql in [
+            "DELETE FROM leaves WHERE player_id = ?1",
+            "DELETE FROM held WHERE player_id = ?1",
+            "DELETE FROM players WHERE id = ?1",
+        ] {
+            self.conn().execute(sql, [id]).map_err(db)?;
+        }
+        Ok(true)
     }
 
     pub fn set_notation(&self, id: PlayerId, notation: Notation) -> Result<()> {

@@ -232,6 +232,18 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX event_games_event ON event_games(event_id, round, board);
     "#,
+    // 8: the director's desk: an incident's ruling (its text, when, who was
+    // told); audit entries about a player (an edit, a removal); a player
+    // removed who keeps their finished games; and a game's duplication
+    // threshold (ICCF: days beyond it on one move count twice; NULL: none).
+    r#"
+    ALTER TABLE incidents ADD COLUMN ruling TEXT;
+    ALTER TABLE incidents ADD COLUMN ruled_at INTEGER;
+    ALTER TABLE incidents ADD COLUMN told TEXT;
+    ALTER TABLE audit ADD COLUMN player_id INTEGER;
+    ALTER TABLE players ADD COLUMN removed_at INTEGER;
+    ALTER TABLE games ADD COLUMN duplication_after INTEGER;
+    "#,
 ];
 
 /// The schema version this build writes.

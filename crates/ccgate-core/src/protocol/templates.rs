@@ -53,6 +53,10 @@ pub enum Key {
     TooManyLines,
     /// The first line of an event's start: the event and its time control.
     EventStart,
+    /// The same for an event whose clocks start on a later date.
+    EventStartsOn,
+    /// The director's ruling on an incident.
+    Ruling,
     /// One game of the event's start, one line each.
     EventGameWhite,
     EventGameBlack,
@@ -131,6 +135,10 @@ fn en(key: Key) -> &'static str {
             "ccgate: only the first {limit} lines of your message were read; {skipped} more were not. Send them in another message."
         }
         Key::EventStart => "ccgate: {event} begins, time control {time}. Your games:",
+        Key::EventStartsOn => {
+            "ccgate: {event} begins on {date}, time control {time}; clocks start then. Your games:"
+        }
+        Key::Ruling => "ccgate: the director's ruling on incident {incident}: {ruling}",
         Key::EventGameWhite => "G{game} White against {opponent}",
         Key::EventGameBlack => "G{game} Black against {opponent}",
         Key::Withdrawn => "ccgate: {player} withdrew from {event}; scored: {games}",
@@ -205,6 +213,10 @@ fn de(key: Key) -> &'static str {
         Key::Adjudicated => "P{game} entschieden {result}: {reason}",
         Key::Penalty => " Strafe: {days} Tage Bedenkzeit abgezogen.",
         Key::EventStart => "ccgate: {event} beginnt, Bedenkzeit {time}. Ihre Partien:",
+        Key::EventStartsOn => {
+            "ccgate: {event} beginnt am {date}, Bedenkzeit {time}; die Uhren laufen ab dann. Ihre Partien:"
+        }
+        Key::Ruling => "ccgate: Entscheidung der Turnierleitung zum Vorfall {incident}: {ruling}",
         Key::EventGameWhite => "P{game} Weiß gegen {opponent}",
         Key::EventGameBlack => "P{game} Schwarz gegen {opponent}",
         Key::Withdrawn => "ccgate: {player} ist aus {event} ausgeschieden; gewertet: {games}",
@@ -259,6 +271,10 @@ fn ru(key: Key) -> &'static str {
             "ccgate: прочитаны только первые {limit} строк сообщения, ещё {skipped} нет. Пришлите их отдельным сообщением."
         }
         Key::EventStart => "ccgate: {event} начался, контроль {time}. Ваши партии:",
+        Key::EventStartsOn => {
+            "ccgate: {event} начнётся {date}, контроль {time}; часы пойдут с этого дня. Ваши партии:"
+        }
+        Key::Ruling => "ccgate: решение судьи по инциденту {incident}: {ruling}",
         Key::EventGameWhite => "П{game} белыми против {opponent}",
         Key::EventGameBlack => "П{game} чёрными против {opponent}",
         Key::Withdrawn => "ccgate: {player} выбыл из {event}; засчитано: {games}",
@@ -340,6 +356,8 @@ mod tests {
         Key::HoldExpired,
         Key::TooManyLines,
         Key::EventStart,
+        Key::EventStartsOn,
+        Key::Ruling,
         Key::EventGameWhite,
         Key::EventGameBlack,
         Key::Withdrawn,

@@ -438,26 +438,9 @@ struct Clock {
 }
 
 pub fn list_games(store: &Store, f: &GameFilter) -> Result<(), CommandError> {
-    let event_games: Option<HashSet<GameId>> = match &f.event {
-        Some(e) => Some(
-            store
-                .event_games(crate::event_commands::find(store, e)?.id)?
-                .into_iter()
-                .map(|g| g.game)
-                .collect(),
-        ),
-        None => None,
-    };
-    let player = f
-        .player
-        .as_deref()
-        .map(|n| service::find_player(store, n))
-        .transpose()?;
-    let waiting = f
-        .waiting
-        .as_deref()
-        .map(|n| service::find_player(store, n))
-        .transpose()?;
+    let event_games = games_of_event(store, f.event.as_deref())?;
+    let player = named(store, f.player.as_deref())?;
+    let waiting = named(store, f.waiting.as_deref())?;
     let at = now();
     let mut rows = Vec::new();
     for g in store.all_games(f.active)? {
@@ -513,6 +496,20 @@ pub fn list_games(store: &Store, f: &GameFilter) -> Result<(), CommandError> {
     }
     print(&out)?;
     Ok(())
+}
+
+/// The games of the event a filter names (by id or name), if it names one.
+fn games_of_event(store: &Store, event: Option<&str>) -> store::Result<Option<HashSet<GameId>>> {
+    let Some(e) = event else { return Ok(None) };
+    let id = crate::event_commands::find(store, e)?.id;
+    Ok(Some(
+        store.event_games(id)?.into_iter().map(|g| g.game).collect(),
+    ))
+}
+
+/// The player a filter names, if it names one.
+fn named(store: &Store, name: Option<&str>) -> store::Result<Option<Player>> {
+    name.map(|n| service::find_player(store, n)).transpose()
 }
 
 fn plays(g: &GameRow, p: PlayerId) -> bool {
@@ -716,21 +713,8 @@ pub fn incidents(loc: Location, a: IncidentsArgs) -> Result<(), CommandError> {
 
 /// The incident queue as `a` filters it, oldest first.
 fn queue(store: &Store, a: &IncidentsArgs) -> Result<Vec<QueueEntry>, CommandError> {
-    let event_games: Option<HashSet<GameId>> = match &a.event {
-        Some(e) => Some(
-            store
-                .event_games(crate::event_commands::find(store, e)?.id)?
-                .into_iter()
-                .map(|g| g.game)
-                .collect(),
-        ),
-        None => None,
-    };
-    let player = a
-        .player
-        .as_deref()
-        .map(|n| service::find_player(store, n))
-        .transpose()?;
+    let event_games = games_of_event(store, a.event.as_deref())?;
+    let player = named(store, a.player.as_deref())?;
     let games_of_player: HashSet<GameId> = match &player {
         Some(p) => store
             .games_of(p.id, false)?

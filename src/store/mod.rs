@@ -39,6 +39,8 @@ pub use journal::*;
 pub use lock::ServeLock;
 pub use outbox::*;
 pub use players::*;
+/// The schema version this build writes.
+pub use schema::VERSION as SCHEMA_VERSION;
 pub use sms::{PartKey, SentPart};
 
 /// Errors of the store, phrased for an operator.

@@ -1694,8 +1694,15 @@ fn the_director_adjudicates_and_takes_back() {
     );
     w.play(&a, g, "d2d4");
     assert!(service::adjudicate(&mut w.store, g, "2-0", "x", false, w.now).is_err());
-    service::adjudicate(&mut w.store, g, "1-0", "Black abandoned the game", false, w.now)
-        .expect("adjudicate");
+    service::adjudicate(
+        &mut w.store,
+        g,
+        "1-0",
+        "Black abandoned the game",
+        false,
+        w.now,
+    )
+    .expect("adjudicate");
     let row = w.row(g);
     assert_eq!(
         (row.finished, row.result.map(|r| r.as_str())),

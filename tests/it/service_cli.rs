@@ -14,21 +14,21 @@ use shakmaty::{Chess, Color, Position};
 
 /// What one run of ccgate did.
 #[derive(Debug)]
-struct Run {
-    out: String,
-    err: String,
-    code: i32,
+pub(crate) struct Run {
+    pub(crate) out: String,
+    pub(crate) err: String,
+    pub(crate) code: i32,
 }
 
 /// A store in a temporary directory, and the time the commands see.
-struct Env {
-    dir: tempfile::TempDir,
-    db: PathBuf,
-    now: String,
+pub(crate) struct Env {
+    pub(crate) dir: tempfile::TempDir,
+    pub(crate) db: PathBuf,
+    pub(crate) now: String,
 }
 
 impl Env {
-    fn new() -> Env {
+    pub(crate) fn new() -> Env {
         let dir = tempfile::tempdir().expect("tempdir");
         let db = dir.path().join("ccgate.db");
         Env {
@@ -38,11 +38,11 @@ impl Env {
         }
     }
 
-    fn path(&self, name: &str) -> PathBuf {
+    pub(crate) fn path(&self, name: &str) -> PathBuf {
         self.dir.path().join(name)
     }
 
-    fn cmd(&self) -> Command {
+    pub(crate) fn cmd(&self) -> Command {
         let mut c = Command::cargo_bin("ccgate").expect("binary");
         c.env_remove("CCGATE_DB")
             .env("CCGATE_NOW", &self.now)
@@ -51,11 +51,11 @@ impl Env {
         c
     }
 
-    fn run(&self, args: &[&str]) -> Run {
+    pub(crate) fn run(&self, args: &[&str]) -> Run {
         self.run_in(args, "")
     }
 
-    fn run_in(&self, args: &[&str], stdin: &str) -> Run {
+    pub(crate) fn run_in(&self, args: &[&str], stdin: &str) -> Run {
         let out = self
             .cmd()
             .args(args)
@@ -70,14 +70,14 @@ impl Env {
     }
 
     /// Runs a command that must succeed, and returns its standard output.
-    fn ok(&self, args: &[&str]) -> String {
+    pub(crate) fn ok(&self, args: &[&str]) -> String {
         let r = self.run(args);
         assert_eq!(r.code, 0, "{args:?}: {r:?}");
         r.out
     }
 
     /// Submits a message on standard input; a refusal is still exit 0.
-    fn submit(&self, channel: &str, from: &str, id: &str, text: &str) -> Vec<Value> {
+    pub(crate) fn submit(&self, channel: &str, from: &str, id: &str, text: &str) -> Vec<Value> {
         let r = self.run_in(
             &[
                 "submit",
@@ -98,7 +98,7 @@ impl Env {
     }
 
     /// Anna (ICCF, German, email) and Boris (SAN, English, SMS), and a game between them.
-    fn two_players_and_a_game(&self, time: &str) -> String {
+    pub(crate) fn two_players_and_a_game(&self, time: &str) -> String {
         assert_eq!(
             self.ok(&[
                 "player",
@@ -132,13 +132,14 @@ impl Env {
     }
 }
 
-const ANNA: &str = "anna@example.org";
+pub(crate) const ANNA: &str = "anna@example.org";
 /// The header of `game list`.
-const GAMES: &str = "ID\tWHITE\tBLACK\tEVENT\tPLIES\tTIME\tSTATE\tTO MOVE\tWHITE LEFT\tBLACK LEFT\tDEADLINE\n";
-const BORIS: &str = "+491711234567";
+pub(crate) const GAMES: &str =
+    "ID\tWHITE\tBLACK\tEVENT\tPLIES\tTIME\tSTATE\tTO MOVE\tWHITE LEFT\tBLACK LEFT\tDEADLINE\n";
+pub(crate) const BORIS: &str = "+491711234567";
 
 /// The (channel, to, body) of each reply, checking the JSON shape on the way.
-fn replies(v: &[Value]) -> Vec<(String, String, String)> {
+pub(crate) fn replies(v: &[Value]) -> Vec<(String, String, String)> {
     v.iter()
         .map(|r| {
             let o = r.as_object().expect("a JSON object per reply");
@@ -267,7 +268,11 @@ fn bad_players_and_games_are_refused_with_exit_2() {
     ] {
         let r = env.run(&args);
         // What the command names and is not there is "not found" (3).
-        let want = if why == "Nobody" || why == "no game 99" { 3 } else { 2 };
+        let want = if why == "Nobody" || why == "no game 99" {
+            3
+        } else {
+            2
+        };
         assert_eq!(r.code, want, "{args:?}: {r:?}");
         assert_eq!(r.out, "", "{args:?}");
         assert!(
@@ -719,7 +724,10 @@ fn incidents_are_listed_and_exported_with_the_raw_message() {
     env.submit("sms", "+15550001111", "pdu-7", "1 1. e4");
     let all = env.ok(&["incidents"]);
     let lines: Vec<&str> = all.lines().collect();
-    assert_eq!(lines[0], "ID\tTIME\tGAME\tPLAYER\tKIND\tSTATE\tTEXT\tDETAIL");
+    assert_eq!(
+        lines[0],
+        "ID\tTIME\tGAME\tPLAYER\tKIND\tSTATE\tTEXT\tDETAIL"
+    );
     assert_eq!(lines.len(), 3, "{all}");
     let cells: Vec<&str> = lines[1].split('\t').collect();
     assert_eq!(

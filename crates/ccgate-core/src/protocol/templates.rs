@@ -315,7 +315,7 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const KEYS: [Key; 43] = [
+    const KEYS: [Key; 45] = [
         Key::Confirm,
         Key::YourMove,
         Key::Refused,

@@ -61,6 +61,7 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         me,
         outbox: config.outbox.clone(),
     };
+    let renderer = Arc::new(crate::board::Renderer::new());
     let (stop_tx, stop) = watch::channel(false);
     let mut tasks = tokio::task::JoinSet::new();
 
@@ -71,23 +72,17 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         tracing::info!(%local, "status endpoint listening");
         let app = crate::status::router(port.metrics.clone());
-        let mut stop = stop.clone();
-        tasks.spawn(async move {
-            let shutdown = async move {
-                let _ = stop.wait_for(|s| *s).await;
-            };
-            let listener = crate::status::Bounded::new(
-                listener,
-                crate::status::MAX_CONNECTIONS,
-                crate::status::IDLE,
-            );
-            if let Err(e) = axum::serve(listener, app)
-                .with_graceful_shutdown(shutdown)
-                .await
-            {
-                tracing::error!(error = %e, "status endpoint");
-            }
-        });
+        spawn_http(&mut tasks, listener, app, stop.clone(), "status endpoint");
+    }
+    if let Some(web) = &config.web {
+        let listener = tokio::net::TcpListener::bind(web.listen)
+            .await
+            .map_err(|e| format!("web pages {}: {e}", web.listen))?;
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        tracing::info!(%local, "web pages listening");
+        let pages = crate::web::Web::new(port.clone(), renderer.clone(), web).await?;
+        let app = crate::web::router(pages);
+        spawn_http(&mut tasks, listener, app, stop.clone(), "web pages");
     }
     if let Some(md) = config.email.maildir {
         maildir::create(&md.dir).map_err(|e| format!("Maildir {}: {e}", md.dir.display()))?;
@@ -123,6 +118,33 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     }
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Serves `app` until the daemon stops, a bounded number of connections at
+/// a time, each closed when idle.
+fn spawn_http(
+    tasks: &mut tokio::task::JoinSet<()>,
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    mut stop: watch::Receiver<bool>,
+    what: &'static str,
+) {
+    tasks.spawn(async move {
+        let shutdown = async move {
+            let _ = stop.wait_for(|s| *s).await;
+        };
+        let listener = crate::status::Bounded::new(
+            listener,
+            crate::status::MAX_CONNECTIONS,
+            crate::status::IDLE,
+        );
+        if let Err(e) = axum::serve(listener, app)
+            .with_graceful_shutdown(shutdown)
+            .await
+        {
+            tracing::error!(error = %e, "{what}");
+        }
+    });
 }
 
 /// SIGTERM or SIGINT. The handlers are installed when this is called, not

@@ -244,6 +244,16 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE players ADD COLUMN removed_at INTEGER;
     ALTER TABLE games ADD COLUMN duplication_after INTEGER;
     "#,
+    // 9: the web pages: who may see an event's pages, and each player's
+    // capability keys for their own pages (the links in their notices) are
+    // derived from one secret kept here.
+    r#"
+    ALTER TABLE events ADD COLUMN visibility TEXT NOT NULL DEFAULT 'public';
+    CREATE TABLE web_secret (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        secret BLOB NOT NULL
+    );
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -22,7 +22,7 @@ use crate::store::{ServeLock, Store};
 use crate::transport::channel::pause;
 use crate::transport::email::compose::Identity;
 use crate::transport::email::inbox::Inbox;
-use crate::transport::email::outbox::{self, Sender};
+use crate::transport::email::outbox::{self, Links, Sender};
 use crate::transport::email::receive::Policy;
 use crate::transport::email::send::Mailer;
 use crate::transport::email::{imap, maildir};
@@ -56,12 +56,24 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         port: port.clone(),
         policy: Arc::new(Policy::new(&config.email.config, &me)),
     };
+    let renderer = Arc::new(crate::board::Renderer::new());
+    let secret: Option<Arc<[u8]>> = match &config.web {
+        Some(_) => Some(port.with_store(crate::web::web_secret).await?.into()),
+        None => None,
+    };
+    let links = config
+        .web
+        .as_ref()
+        .and_then(|w| w.public_url.clone())
+        .zip(secret.clone())
+        .map(|(base, secret)| Links { base, secret });
     let sender = Sender {
         mailer: Mailer::new(&config.email.send, &config.data_dir)?,
         me,
         outbox: config.outbox.clone(),
+        pictures: renderer.clone(),
+        links,
     };
-    let renderer = Arc::new(crate::board::Renderer::new());
     let (stop_tx, stop) = watch::channel(false);
     let mut tasks = tokio::task::JoinSet::new();
 
@@ -74,13 +86,13 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         let app = crate::status::router(port.metrics.clone());
         spawn_http(&mut tasks, listener, app, stop.clone(), "status endpoint");
     }
-    if let Some(web) = &config.web {
+    if let (Some(web), Some(secret)) = (&config.web, secret) {
         let listener = tokio::net::TcpListener::bind(web.listen)
             .await
             .map_err(|e| format!("web pages {}: {e}", web.listen))?;
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         tracing::info!(%local, "web pages listening");
-        let pages = crate::web::Web::new(port.clone(), renderer.clone(), web).await?;
+        let pages = crate::web::Web::new(port.clone(), renderer.clone(), secret, web);
         let app = crate::web::router(pages);
         spawn_http(&mut tasks, listener, app, stop.clone(), "web pages");
     }

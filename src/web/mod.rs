@@ -35,20 +35,20 @@ pub struct Web {
 }
 
 impl Web {
-    /// The pages over `port`'s store; the capability keys' secret is made
-    /// and kept in the store the first time.
-    pub async fn new(
+    /// The pages over `port`'s store, with the capability keys' secret
+    /// ([`web_secret`]).
+    pub fn new(
         port: ServicePort,
         renderer: Arc<Renderer>,
+        secret: Arc<[u8]>,
         config: &WebConfig,
-    ) -> Result<Web, String> {
-        let secret = port.with_store(web_secret).await?;
-        Ok(Web {
+    ) -> Web {
+        Web {
             port,
             renderer,
-            secret: secret.into(),
+            secret,
             https: config.https(),
-        })
+        }
     }
 }
 

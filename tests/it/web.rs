@@ -415,3 +415,82 @@ fn board_images_for_anyone() {
         assert!(!r.text().contains('<'), "{bad}: {}", r.text());
     }
 }
+
+#[test]
+fn email_notices_carry_the_board_picture_and_the_players_link() {
+    use crate::support::gateway::{Seat, drop_mail, game_between, mail, wait_until};
+    use mail_parser::{MessageParser, MimeHeaders};
+
+    let port = free_port();
+    let mut gw = Gateway::new(&format!(
+        r#"
+[email]
+from = "gw@example.test"
+[email.maildir]
+path = "inbox"
+poll_every = "50ms"
+[email.send]
+transport = "file"
+[web]
+listen = "127.0.0.1:{port}"
+public_url = "https://chess.example.test/"
+"#
+    ));
+    let g = game_between(&gw.db(), Seat::email("Alice"), Seat::email("Bob"));
+    gw.start();
+    drop_mail(
+        &gw.path("inbox"),
+        "001.a",
+        &mail("Alice <alice@example.test>", "m1@a", "move", "1. e4"),
+    );
+    let outbox = gw.path("outbox");
+    let notice = || {
+        std::fs::read_dir(&outbox).ok().and_then(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| std::fs::read(e.path()).unwrap_or_default())
+                .find(|raw| String::from_utf8_lossy(raw).contains("To: bob@example.test"))
+        })
+    };
+    wait_until("Bob's notice", std::time::Duration::from_secs(30), || {
+        notice().is_some()
+    });
+    let raw = notice().unwrap();
+    let message = MessageParser::default().parse(&raw).expect("a mail");
+    assert!(String::from_utf8_lossy(&raw).contains("multipart/alternative"));
+    // The text part is what it always was: the notice and the ASCII board,
+    // and now Bob's own link.
+    let text = message.body_text(0).expect("a text part");
+    assert!(text.contains("1. e4"), "{text}");
+    assert!(text.contains("R N B Q K B N R"), "{text}");
+    let store = Store::open(&gw.db()).unwrap();
+    let bob = store.player_by_name("Bob").unwrap().unwrap().id;
+    let key = ccgate::web::access::player_key(&store.web_secret().unwrap().unwrap(), bob);
+    let link = format!("https://chess.example.test/games/{g}?key={key}");
+    assert!(text.contains(&link), "{text}");
+    // The HTML part shows the picture by its Content-ID.
+    let html = message.body_html(0).expect("an HTML part");
+    assert!(html.contains("src=\"cid:board\""), "{html}");
+    // The picture: a few KB, the position after 1. e4 from Black's side,
+    // e2 and e4 tinted.
+    let png = message
+        .parts
+        .iter()
+        .find(|p| p.content_type().is_some_and(|c| c.subtype() == Some("png")))
+        .expect("a PNG part");
+    assert_eq!(png.content_id(), Some("board"));
+    let bytes = png.contents();
+    assert!(bytes.len() < 10 * 1024, "{} bytes", bytes.len());
+    let p = decode(bytes);
+    let after = ccgate::board::Diagram::from_fen(
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        true,
+        None,
+    )
+    .unwrap();
+    assert_shows(&p, &after.board, true);
+    assert_eq!(seen(&p, Square::E2, true), Seen::Empty("last-light"));
+    // The link opens Bob's game (outside any event: its players only).
+    let path = link.trim_start_matches("https://chess.example.test");
+    assert_eq!(get(port, path, None).status, 200);
+    assert_eq!(get(port, &format!("/games/{g}"), None).status, 404);
+}

@@ -506,6 +506,9 @@ mod tests {
     fn durations_are_read_and_checked() {
         let c = Config::parse("[clock]\nsweep_every = \"1m 30s\"\n").unwrap();
         assert_eq!(c.clock.sweep_every, Duration::from_secs(90));
+        assert_eq!(c.clock.jump_margin, Duration::from_secs(24 * 3600));
+        let c = Config::parse("[clock]\njump_margin = \"72h\"\n").unwrap();
+        assert_eq!(c.clock.jump_margin, Duration::from_secs(72 * 3600));
         let e = syntax("[clock]\nsweep_every = \"soon\"\n");
         assert!(e.contains("not a duration"), "{e}");
         let e = syntax("[clock]\nsweep_every = \"0s\"\n");

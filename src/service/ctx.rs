@@ -35,6 +35,8 @@ pub(super) struct Ctx<'c, 's> {
     pub(super) latest: Option<Loaded>,
     /// The operator's rules for the message being processed.
     pub(super) rules: Rules,
+    /// The text of a PGN file attached to the message, read after its lines.
+    pub(super) pgn: Option<String>,
 }
 
 /// A reply's text as `channel` carries it: SMS and radio fitted to one
@@ -122,6 +124,7 @@ impl<'c, 's> Ctx<'c, 's> {
             replies: Vec::new(),
             latest: None,
             rules: Rules::default(),
+            pgn: None,
         }
     }
 

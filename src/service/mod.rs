@@ -9,6 +9,7 @@
 //! the repeated delivery (same transport id) changes nothing. A message whose
 //! processing fails is still journaled, with the error as its outcome.
 
+mod attached;
 mod clock;
 mod commands;
 mod conditional;
@@ -154,7 +155,21 @@ impl Processed {
 
 /// Processes one inbound message.
 pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
+    submit_with_pgn(store, msg, None, now)
+}
+
+/// Journals and processes one message with the text of a PGN file attached
+/// to it: when the file is one of the sender's games and their next move,
+/// that move is read after the message's lines; otherwise the reply says
+/// why the file was not used.
+pub fn submit_with_pgn(
+    store: &mut Store,
+    msg: &Inbound,
+    pgn: Option<&str>,
+    now: Timestamp,
+) -> store::Result<Processed> {
     handle(store, msg, now, |ctx, sender| {
+        ctx.pgn = pgn.map(str::to_string);
         ctx.process((msg.channel, sender), &msg.text, &msg.auth)
     })
 }
@@ -338,6 +353,7 @@ fn handle(
         replies: Vec::new(),
         latest: None,
         rules: msg.rules,
+        pgn: None,
     };
     let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
     let steps = std::mem::take(&mut ctx.steps);

@@ -101,7 +101,8 @@ impl Ctx<'_, '_> {
             table: table_of(player.notation),
         };
         let lines = grammar::parse_message(text, &profile);
-        if lines.is_empty() {
+        let pgn = self.pgn.take();
+        if lines.is_empty() && pgn.is_none() {
             // Nothing could be read: the director sees the message (in the
             // journal entry the incident points to) if the player disputes it.
             let incident = Incident::about(
@@ -131,7 +132,10 @@ impl Ctx<'_, '_> {
             self.steps
                 .push(Step::Refused(Refusal::TooManyLines { skipped }));
         }
-        Ok(())
+        match pgn {
+            Some(pgn) => self.attached_pgn(player, &pgn),
+            None => Ok(()),
+        }
     }
 
     pub(super) fn line(&mut self, player: &Player, line: &ParsedLine) -> store::Result<()> {

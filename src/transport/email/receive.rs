@@ -194,7 +194,7 @@ pub fn receive_read(
         }
         Kind::Personal => {
             let msg = inbound(&from, text_of(&mail), auth_of(&mail, policy, dkim));
-            service::submit(store, &msg, now)
+            service::submit_with_pgn(store, &msg, mail.pgn.as_deref(), now)
         }
     }
 }

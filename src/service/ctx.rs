@@ -249,10 +249,12 @@ impl Ctx<'_, '_> {
         &mut self.replies[last].reply
     }
 
-    /// Queues the replies decided, in order. An email reply about a game
-    /// carries the game's sheet as this transaction leaves it, so a retry
-    /// days later still shows the position its text speaks of.
-    pub(super) fn flush(&mut self) -> store::Result<()> {
+    /// Queues the replies decided, in order, and returns them as queued. An
+    /// email reply about a game carries the game's sheet as this
+    /// transaction leaves it, so a retry days later still shows the
+    /// position its text speaks of.
+    pub(super) fn flush(&mut self) -> store::Result<Vec<Outgoing>> {
+        let mut queued = Vec::with_capacity(self.replies.len());
         // Each game's sheet is written once per notation and language: the
         // two players of a game usually read the same one, and writing the
         // record is the costly part of a reply.
@@ -286,9 +288,9 @@ impl Ctx<'_, '_> {
                     reply.sheet = Some(written);
                 }
             }
-            self.tx.queue(&reply, self.now)?;
+            queued.push(self.tx.queue(reply, self.now)?);
         }
-        Ok(())
+        Ok(queued)
     }
 }
 

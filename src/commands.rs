@@ -683,7 +683,10 @@ pub(crate) fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
         })
         .collect();
     let game = TextGame {
-        tags,
+        tags: tags
+            .into_iter()
+            .map(|(n, v)| (n.into(), v.into()))
+            .collect(),
         start: record.start.clone(),
         line,
         comments: Vec::new(),

@@ -264,8 +264,8 @@ type Names = (String, String);
 fn names(store: &Store, game: &Loaded) -> store::Result<Names> {
     let name = |id: PlayerId| -> store::Result<String> {
         Ok(store
-            .player(id)?
-            .map_or_else(|| format!("player {id}"), |p| p.name))
+            .player_name(id)?
+            .unwrap_or_else(|| format!("player {id}")))
     };
     Ok((name(game.row.white)?, name(game.row.black)?))
 }
@@ -359,12 +359,9 @@ fn handle(
     let steps = std::mem::take(&mut ctx.steps);
     let outcome = steps::journal_text(&steps);
     match processed {
-        Ok(()) => {
+        // Every reply this context queued answers this message.
+        Ok(replies) => {
             tx.set_outcome(journal_id, &outcome, now)?;
-            // Withheld replies (past the bound per sender) stay in the
-            // outbox as given up: they are not this message's to send.
-            let mut replies = tx.replies_for(journal_id)?;
-            replies.retain(|r| r.failed_at.is_none());
             tx.commit()?;
             Ok(Processed {
                 journal_id,
@@ -401,16 +398,22 @@ pub struct Loaded {
 /// Loads a game and replays its moves: the one way the service and the
 /// command line read a game. A record that does not replay is an error.
 pub fn load_game(store: &Store, id: GameId) -> store::Result<Option<Loaded>> {
-    let Some(row) = store.game(id)? else {
-        return Ok(None);
-    };
+    match store.game(id)? {
+        Some(row) => replayed(store, row).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// A game whose row is read already, with its moves replayed.
+pub(super) fn replayed(store: &Store, row: GameRow) -> store::Result<Loaded> {
+    let id = row.id;
     let moves = store.moves(id)?;
     let record = Record::replay(
         row.start_fen.as_deref(),
         moves.iter().map(|m| m.uci.as_str()),
     )
     .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
-    Ok(Some(Loaded { row, moves, record }))
+    Ok(Loaded { row, moves, record })
 }
 
 impl Loaded {
@@ -467,14 +470,19 @@ pub fn reply_address(player: &Player) -> Option<(Channel, String)> {
 
 /// A text diagram of the position, White at the bottom.
 pub fn diagram(pos: &Chess) -> String {
+    use shakmaty::{File, Rank, Square};
     let board = pos.board();
-    let mut out = String::new();
-    for rank in (0..8u32).rev() {
-        out.push_str(&format!("{} ", rank + 1));
-        for file in 0..8u32 {
-            let sq =
-                shakmaty::Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
-            out.push(board.piece_at(sq).map_or('.', |p| p.char()));
+    // Pushed a character at a time: every email reply carries one.
+    let mut out = String::with_capacity(8 * 18 + 17);
+    for rank in Rank::ALL.into_iter().rev() {
+        out.push(rank.char());
+        out.push(' ');
+        for file in File::ALL {
+            out.push(
+                board
+                    .piece_at(Square::from_coords(file, rank))
+                    .map_or('.', |p| p.char()),
+            );
             out.push(' ');
         }
         out.push('\n');

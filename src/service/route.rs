@@ -179,16 +179,20 @@ impl Ctx<'_, '_> {
         player: &Player,
         line: &ParsedLine,
     ) -> store::Result<Option<Loaded>> {
+        // The row of a game the line names, read once for routing and loading.
+        let mut named = None;
         let games = match line.game {
             Some(n) => {
                 let id = GameId(i64::from(n));
                 match self.tx.game(id)? {
                     Some(row) if row.white == player.id || row.black == player.id => {
-                        vec![Candidate {
+                        let candidate = Candidate {
                             id,
                             active: !row.finished,
                             their_move: false,
-                        }]
+                        };
+                        named = Some(row);
+                        vec![candidate]
                     }
                     _ => Vec::new(),
                 }
@@ -211,7 +215,10 @@ impl Ctx<'_, '_> {
             }
         };
         match route(line, &games) {
-            Route::Game(id) => self.load(id),
+            Route::Game(id) => match named.filter(|row| row.id == id) {
+                Some(row) => replayed(self.tx, row).map(Some),
+                None => self.load(id),
+            },
             Route::NotTheirs(id) => {
                 let incident = Incident {
                     game: Some(id),

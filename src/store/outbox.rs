@@ -221,12 +221,6 @@ impl Store {
             .map_err(db)
     }
 
-    /// Replies queued for one journal entry, in order.
-    pub fn replies_for(&self, journal_id: JournalId) -> Result<Vec<Outgoing>> {
-        let sql = format!("SELECT {COLUMNS} FROM outbox WHERE journal_id = ?1 ORDER BY id");
-        all_rows(&self.conn, &sql, [journal_id], row)
-    }
-
     /// The outbox, oldest first: unsent replies, or all with `all`.
     pub fn outbox(&self, all: bool) -> Result<Vec<Outgoing>> {
         let sql = format!(
@@ -277,7 +271,9 @@ impl Store {
 }
 
 impl Tx<'_> {
-    pub fn queue(&self, r: &NewReply, now: Timestamp) -> Result<ReplyId> {
+    /// Queues a reply; returns it as stored, so the caller need not read
+    /// it back (and parse its sheet again).
+    pub fn queue(&self, r: NewReply, now: Timestamp) -> Result<Outgoing> {
         let sheet = r
             .sheet
             .as_ref()
@@ -289,7 +285,19 @@ impl Tx<'_> {
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
         ).map_err(db)?
         .execute(params![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, sheet, secs(now)]).map_err(db)?;
-        Ok(ReplyId(self.conn().last_insert_rowid()))
+        Ok(Outgoing {
+            id: ReplyId(self.conn().last_insert_rowid()),
+            channel: r.channel,
+            to: r.to,
+            body: r.body,
+            game_id: r.game_id,
+            sheet: r.sheet,
+            sent_at: None,
+            player_id: r.player_id,
+            ply: r.ply,
+            journal_id: r.journal_id,
+            failed_at: None,
+        })
     }
 
     /// Gives a reply up for good (a bounce may come after it was sent): it is

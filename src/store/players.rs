@@ -128,6 +128,14 @@ impl Store {
             .map_err(db)
     }
 
+    /// A player's name alone: a sheet's heading needs no more.
+    pub fn player_name(&self, id: PlayerId) -> Result<Option<String>> {
+        self.conn
+            .row("SELECT name FROM players WHERE id = ?1", [id], |r| r.get(0))
+            .optional()
+            .map_err(db)
+    }
+
     /// Every player, by id.
     pub fn players(&self) -> Result<Vec<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players ORDER BY id");

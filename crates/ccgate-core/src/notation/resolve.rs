@@ -111,13 +111,30 @@ fn find(
         .to_file
         .zip(desc.to_rank)
         .map(|(f, r)| Square::from_coords(f, r));
+    if let (Some(role), Some(to)) = (role, to)
+        && let Some(m) = single(pos, desc, role, to)
+    {
+        return Ok(m);
+    }
+    find_listed(pos, desc, text, notation, lang, role, to)
+}
+
+/// [`find`] over a list of legal moves, when [`single`] found no move or
+/// several, or left the shape to it. Apart, so that the move list, 2 KiB on
+/// the stack, is not set up for every move read.
+#[cold]
+#[inline(never)]
+fn find_listed(
+    pos: &Chess,
+    desc: &MoveDesc,
+    text: &str,
+    notation: Notation,
+    lang: Lang,
+    role: Option<Role>,
+    to: Option<Square>,
+) -> Result<Move, ReadError> {
     let mut moves = match (role, to) {
-        (Some(role), Some(to)) => {
-            if let Some(m) = single(pos, desc, role, to) {
-                return Ok(m);
-            }
-            pos.san_candidates(role, to)
-        }
+        (Some(role), Some(to)) => pos.san_candidates(role, to),
         _ => pos.legal_moves(),
     };
     // Most descriptions fit exactly one candidate: found without rewriting the list.

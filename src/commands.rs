@@ -275,7 +275,7 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    let policy = Policy::new(&config.email.config, &me);
+    let policy = Policy::new(&config.email.config, &me, config.inbound.rules());
     match receive_read(&mut store, &mail.bytes, mail.size, &policy, now()) {
         Ok(p) => {
             println!("journal {}: {}", p.journal_id, p.outcome);
@@ -727,6 +727,8 @@ pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> Result<(), CommandError> {
         raw,
         text,
         auth: service::Auth::Unchecked,
+        // The operator's own path: no configuration is read for it.
+        rules: service::Rules::default(),
     };
     match service::submit(&mut store, &msg, now()) {
         Ok(done) => {
@@ -839,15 +841,23 @@ fn export_incidents(store: &Store, list: &[store::Incident], path: &Path) -> Res
     std::fs::write(path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-pub fn clock(db: Option<PathBuf>) -> Result<(), CommandError> {
+pub fn clock(db: Option<PathBuf>, confirm_time: bool) -> Result<(), CommandError> {
     let mut store = open(db)?;
-    match service::sweep_clocks(&mut store, now()) {
+    // The command has no configuration: the default margin.
+    let margin = (!confirm_time).then_some(crate::game::clock::DEFAULT_JUMP_MARGIN);
+    match service::sweep_clocks(&mut store, now(), margin) {
         Ok(r) => {
             println!(
                 "{} forfeits, {} reminders",
                 r.forfeits.len(),
                 r.reminders.len()
             );
+            if let Some(gap) = r.held {
+                println!(
+                    "no forfeits: the time is {} past the last sweep; if it is right, run `ccgate clock --confirm-time`",
+                    service::days(gap)
+                );
+            }
             Ok(())
         }
         Err(e) => Err(e.into()),

@@ -143,21 +143,18 @@ fn claim_draw(
         return Decision::about(game.row.id)
             .finish(GameResult::Draw, Termination::DrawClaimed(claim));
     }
-    let reason = match kind {
-        Some(Claim::ThreefoldRepetition) => "the position has not occurred three times",
-        Some(Claim::FiftyMoves) => "fifty moves have not passed without a capture or pawn move",
-        None => "neither threefold repetition nor the fifty-move rule applies",
-    };
     let notice = Notice::ClaimRefused {
         game: game.row.id,
-        reason,
+        claim: kind,
     };
+    // The director reads incidents in English.
+    let reason = notice.render(Lang::En);
     Decision::refusal(
         game,
         player,
         line,
         IncidentKind::ClaimRefused,
-        reason.into(),
+        reason,
         notice,
     )
 }
@@ -175,11 +172,7 @@ fn board(game: &Loaded, player: &Player, with_diagram: bool) -> Decision {
     let notice = Notice::Board {
         game: game.row.id,
         fen: fen.to_string(),
-        turn: if pos.turn() == Color::White {
-            "White"
-        } else {
-            "Black"
-        },
+        turn: pos.turn(),
         code: game.record.check_code(),
         diagram: with_diagram.then(|| diagram(pos)),
     };

@@ -22,9 +22,12 @@ pub(super) enum Write {
     },
     Notation(PlayerId, Notation),
     Lang(PlayerId, Lang),
-    /// A PIN tried: failures count up and lock it until the given time.
+    /// A PIN tried from an address: failures there count up and lock it
+    /// on that address until the given time.
     PinAttempt {
         player: PlayerId,
+        channel: Channel,
+        address: String,
         ok: bool,
         locked_until: Option<Timestamp>,
     },
@@ -268,9 +271,11 @@ impl Ctx<'_, '_> {
             Write::Lang(player, l) => tx.set_lang(player, l)?,
             Write::PinAttempt {
                 player,
+                channel,
+                address,
                 ok,
                 locked_until,
-            } => tx.record_pin_attempt(player, ok, locked_until)?,
+            } => tx.record_pin_attempt((player, channel, &address), ok, locked_until)?,
             Write::Conditionals {
                 game,
                 player,
@@ -353,8 +358,6 @@ pub(super) mod fixture {
             reply_via: None,
             tz: "UTC".to_string(),
             pin_hash: None,
-            pin_failures: 0,
-            pin_locked_until: None,
             addresses: vec![(Channel::Email, format!("{name}@example.org"))],
         }
     }

@@ -9,6 +9,7 @@
 //! the repeated delivery (same transport id) changes nothing. A message whose
 //! processing fails is still journaled, with the error as its outcome.
 
+mod attached;
 mod clock;
 mod commands;
 mod conditional;
@@ -43,13 +44,13 @@ use crate::store::{
 };
 
 // The files of the service share the imports above (`use super::*`).
-pub use clock::{SweepReport, effective_leaves, sweep_clocks, with_penalty};
+pub use clock::{SweepReport, days, effective_leaves, sweep_clocks, with_penalty};
 pub use ctx::Actor;
 use ctx::Ctx;
 pub use director::{adjudicate, takeback};
 pub use event::{EventSpec, start_event, withdraw};
 pub use moves::read_players_move;
-pub use notice::{MoveNotice, Notice};
+pub use notice::{ConditionalRefusal, MoveNotice, MoveRefusal, Notice};
 pub use pin::{hash_pin, pin_of_line};
 pub use route::MAX_LINES;
 pub use steps::{GameStep, Refusal, Step};
@@ -69,6 +70,32 @@ pub struct Inbound {
     pub text: String,
     /// What the transport could tell about the sender.
     pub auth: Auth,
+    /// What the operator decided about inbound messages.
+    pub rules: Rules,
+}
+
+/// What the operator decided about inbound messages, on every channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// How long a held message waits for its code. `None` turns the
+    /// confirmation loop off: a message that could not be authenticated,
+    /// from a player without a PIN, is refused instead of held.
+    pub confirm_within: Option<jiff::SignedDuration>,
+    /// Replies per sender address and hour that answer no game line of a
+    /// player (help, "which game?", PIN refusals, confirmation codes,
+    /// anything to a non-player): past it they are withheld, so no robot
+    /// and no forger can make a flood of mail. A player's notices and the
+    /// answers to their game lines are never withheld.
+    pub replies_per_hour: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            confirm_within: Some(jiff::SignedDuration::from_hours(hold::HOLD_HOURS)),
+            replies_per_hour: 10,
+        }
+    }
 }
 
 /// What a transport could tell about a message's sender.
@@ -92,7 +119,7 @@ pub struct Processed {
     pub journal_id: JournalId,
     /// Delivered before and already processed: nothing new was done.
     pub duplicate: bool,
-    /// The replies this message queued.
+    /// The replies this message queued to be sent.
     pub replies: Vec<Outgoing>,
     /// What was done now (none for a duplicate).
     pub steps: Vec<Step>,
@@ -121,7 +148,21 @@ impl Processed {
 
 /// Processes one inbound message.
 pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
+    submit_with_pgn(store, msg, None, now)
+}
+
+/// Journals and processes one message with the text of a PGN file attached
+/// to it: when the file is one of the sender's games and their next move,
+/// that move is read after the message's lines; otherwise the reply says
+/// why the file was not used.
+pub fn submit_with_pgn(
+    store: &mut Store,
+    msg: &Inbound,
+    pgn: Option<&str>,
+    now: Timestamp,
+) -> store::Result<Processed> {
     handle(store, msg, now, |ctx, sender| {
+        ctx.pgn = pgn.map(str::to_string);
         ctx.process((msg.channel, sender), &msg.text, &msg.auth)
     })
 }
@@ -203,8 +244,8 @@ type Names = (String, String);
 fn names(store: &Store, game: &Loaded) -> store::Result<Names> {
     let name = |id: PlayerId| -> store::Result<String> {
         Ok(store
-            .player(id)?
-            .map_or_else(|| format!("player {id}"), |p| p.name))
+            .player_name(id)?
+            .unwrap_or_else(|| format!("player {id}")))
     };
     Ok((name(game.row.white)?, name(game.row.black)?))
 }
@@ -291,14 +332,16 @@ fn handle(
         steps: Vec::new(),
         replies: Vec::new(),
         latest: None,
+        rules: msg.rules,
+        pgn: None,
     };
     let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
     let steps = std::mem::take(&mut ctx.steps);
     let outcome = steps::journal_text(&steps);
     match processed {
-        Ok(()) => {
+        // Every reply this context queued answers this message.
+        Ok(replies) => {
             tx.set_outcome(journal_id, &outcome, now)?;
-            let replies = tx.replies_for(journal_id)?;
             tx.commit()?;
             Ok(Processed {
                 journal_id,
@@ -335,16 +378,22 @@ pub struct Loaded {
 /// Loads a game and replays its moves: the one way the service and the
 /// command line read a game. A record that does not replay is an error.
 pub fn load_game(store: &Store, id: GameId) -> store::Result<Option<Loaded>> {
-    let Some(row) = store.game(id)? else {
-        return Ok(None);
-    };
+    match store.game(id)? {
+        Some(row) => replayed(store, row).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// A game whose row is read already, with its moves replayed.
+pub(super) fn replayed(store: &Store, row: GameRow) -> store::Result<Loaded> {
+    let id = row.id;
     let moves = store.moves(id)?;
     let record = Record::replay(
         row.start_fen.as_deref(),
         moves.iter().map(|m| m.uci.as_str()),
     )
     .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
-    Ok(Some(Loaded { row, moves, record }))
+    Ok(Loaded { row, moves, record })
 }
 
 impl Loaded {
@@ -401,14 +450,19 @@ pub fn reply_address(player: &Player) -> Option<(Channel, String)> {
 
 /// A text diagram of the position, White at the bottom.
 pub fn diagram(pos: &Chess) -> String {
+    use shakmaty::{File, Rank, Square};
     let board = pos.board();
-    let mut out = String::new();
-    for rank in (0..8u32).rev() {
-        out.push_str(&format!("{} ", rank + 1));
-        for file in 0..8u32 {
-            let sq =
-                shakmaty::Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
-            out.push(board.piece_at(sq).map_or('.', |p| p.char()));
+    // Pushed a character at a time: every email reply carries one.
+    let mut out = String::with_capacity(8 * 18 + 17);
+    for rank in Rank::ALL.into_iter().rev() {
+        out.push(rank.char());
+        out.push(' ');
+        for file in File::ALL {
+            out.push(
+                board
+                    .piece_at(Square::from_coords(file, rank))
+                    .map_or('.', |p| p.char()),
+            );
             out.push(' ');
         }
         out.push('\n');

@@ -2,9 +2,14 @@
 //! rendered into a language in one place ([`Notice::render`]), when the
 //! transaction that decides it runs.
 
+use shakmaty::Color;
+
+use crate::game::attached::PgnUnused;
+use crate::game::clock::LeaveError;
 use crate::game::outcome::{GameResult, MoveNumber, Termination};
-use crate::notation::{Lang, Notation};
-use crate::protocol::templates::{Key, fill, template};
+use crate::game::rules::Claim;
+use crate::notation::{Lang, Notation, ReadError};
+use crate::protocol::l10n::{self, Args, plain, text};
 use crate::store::GameId;
 
 /// A notice to one recipient. Moves are written in the recipient's notation
@@ -21,7 +26,12 @@ pub enum Notice {
     /// A confirmation code that opens no hold.
     HoldExpired,
     BadPin,
+    /// A message that could not be authenticated, refused: the player has
+    /// no PIN and the confirmation loop is off.
+    Unauthenticated,
     Help,
+    /// An attached PGN file gave no move: why.
+    PgnUnused(PgnUnused),
     /// A message over the size limit (in bytes).
     TooLarge {
         limit: usize,
@@ -62,7 +72,7 @@ pub enum Notice {
     Refused {
         game: GameId,
         text: String,
-        reason: String,
+        reason: MoveRefusal,
         did_you_mean: Vec<String>,
         penalty_days: Option<u32>,
     },
@@ -89,14 +99,15 @@ pub enum Notice {
     NoDrawOffer {
         game: GameId,
     },
+    /// A draw claim the position does not support; the claim as made.
     ClaimRefused {
         game: GameId,
-        reason: &'static str,
+        claim: Option<Claim>,
     },
     Board {
         game: GameId,
         fen: String,
-        turn: &'static str,
+        turn: Color,
         code: String,
         /// The diagram, for channels with room for it.
         diagram: Option<String>,
@@ -114,7 +125,7 @@ pub enum Notice {
         left: i64,
     },
     LeaveRefused {
-        reason: String,
+        reason: LeaveError,
     },
     ConditionalStored {
         game: GameId,
@@ -133,7 +144,7 @@ pub enum Notice {
     },
     ConditionalRefused {
         game: GameId,
-        reason: String,
+        reason: ConditionalRefusal,
     },
     Reminder {
         game: GameId,
@@ -163,6 +174,26 @@ pub enum Notice {
     },
 }
 
+/// Why a move line was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveRefusal {
+    /// The move is not exactly one legal move.
+    Read(ReadError),
+    /// More moves on the line than one's own and the opponent's last.
+    OneMovePerLine,
+}
+
+/// Why conditional moves were refused (all of them, with the first reason).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConditionalRefusal {
+    /// The sender is to move: conditional moves come after one's own.
+    YourMove,
+    /// A numbered move whose number is not the one it would have.
+    WrongNumber { text: String, number: MoveNumber },
+    /// A move that is not legal where it would be played.
+    Unreadable { text: String, error: ReadError },
+}
+
 /// One game of an event's start as its notice tells it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventGameNotice {
@@ -186,47 +217,94 @@ pub struct MoveNotice {
 }
 
 impl MoveNotice {
-    fn render(&self, template: &str) -> String {
-        fill(
-            template,
-            &[
-                ("game", &self.game.to_string()),
-                ("number", &self.number.to_string()),
-                ("move", &self.mv),
-                ("iccf", &self.iccf),
-                ("code", &self.code),
-                ("opponent", &self.opponent),
-            ],
-        )
+    fn args(&self) -> Args<'static> {
+        Args::new()
+            .str("game", self.game.to_string())
+            .str("number", self.number.to_string())
+            .str("move", self.mv.clone())
+            .str("iccf", self.iccf.clone())
+            .str("code", self.code.clone())
+            .str("opponent", self.opponent.clone())
     }
 }
 
-impl Notice {
-    /// The notice's text in `lang`.
+impl MoveRefusal {
     pub fn render(&self, lang: Lang) -> String {
-        let t = |key| template(key, lang);
         match self {
-            Notice::UnknownSender => t(Key::UnknownSender).to_string(),
-            Notice::Held { code, hours } => fill(
-                t(Key::Held),
-                &[("code", code), ("hours", &hours.to_string())],
+            MoveRefusal::Read(e) => l10n::read_error(lang, e),
+            MoveRefusal::OneMovePerLine => plain(lang, "one-move-per-line"),
+        }
+    }
+}
+
+impl ConditionalRefusal {
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            ConditionalRefusal::YourMove => plain(lang, "conditional-your-move"),
+            ConditionalRefusal::WrongNumber { text: t, number } => text(
+                lang,
+                "conditional-wrong-number",
+                &Args::new()
+                    .str("text", t.clone())
+                    .str("number", number.to_string()),
             ),
-            Notice::HoldExpired => t(Key::HoldExpired).to_string(),
-            Notice::BadPin => t(Key::BadPin).to_string(),
-            Notice::Help => t(Key::Help).to_string(),
-            Notice::TooLarge { limit } => {
-                fill(t(Key::TooLarge), &[("limit", &(limit / 1024).to_string())])
-            }
-            Notice::TooManyLines { limit, skipped } => fill(
-                t(Key::TooManyLines),
-                &[
-                    ("limit", &limit.to_string()),
-                    ("skipped", &skipped.to_string()),
-                ],
+            ConditionalRefusal::Unreadable { text: t, error } => text(
+                lang,
+                "conditional-unreadable",
+                &Args::new()
+                    .str("text", t.clone())
+                    .str("reason", l10n::read_error(lang, error)),
             ),
-            Notice::NotYourGame { game } => {
-                fill(t(Key::NotYourGame), &[("game", &game.to_string())])
+        }
+    }
+}
+
+/// Arguments naming a game.
+fn game(id: &GameId) -> Args<'static> {
+    Args::new().str("game", id.to_string())
+}
+
+impl Notice {
+    /// The notice's text in `lang`, from the language's catalogue
+    /// (`locales/<lang>/ccgate.ftl`).
+    pub fn render(&self, lang: Lang) -> String {
+        let t = |id: &str, args: Args<'_>| text(lang, id, &args);
+        match self {
+            Notice::UnknownSender => plain(lang, "unknown-sender"),
+            Notice::Held { code, hours } => t(
+                "held",
+                Args::new().str("code", code.clone()).num("hours", *hours),
+            ),
+            Notice::HoldExpired => plain(lang, "hold-expired"),
+            Notice::BadPin => plain(lang, "bad-pin"),
+            Notice::Unauthenticated => plain(lang, "unauthenticated"),
+            Notice::Help => plain(lang, "help"),
+            Notice::PgnUnused(why) => {
+                let (reason, moves) = match why {
+                    PgnUnused::Unreadable => ("unreadable", 0),
+                    PgnUnused::NoGame => ("no-game", 0),
+                    PgnUnused::NoNewMove => ("no-new-move", 0),
+                    PgnUnused::TooManyMoves(n) => {
+                        ("too-many", i64::try_from(*n).unwrap_or(i64::MAX))
+                    }
+                    PgnUnused::NotYourMove => ("not-your-move", 0),
+                };
+                t(
+                    "pgn-unused",
+                    Args::new().str("reason", reason).num("moves", moves),
+                )
             }
+            Notice::TooLarge { limit } => t(
+                "too-large",
+                Args::new().num("limit", i64::try_from(limit / 1024).unwrap_or(i64::MAX)),
+            ),
+            Notice::TooManyLines { limit, skipped } => t(
+                "too-many-lines",
+                Args::new()
+                    .num("limit", i64::try_from(*limit).unwrap_or(i64::MAX))
+                    .num("skipped", i64::try_from(*skipped).unwrap_or(i64::MAX)),
+            ),
+            Notice::NotYourGame { game: g } => t("not-your-game", game(g)),
             Notice::WhichGame { games } => {
                 let games = if games.is_empty() {
                     "-".to_string()
@@ -234,123 +312,109 @@ impl Notice {
                     let ids: Vec<String> = games.iter().map(GameId::to_string).collect();
                     ids.join(", ")
                 };
-                fill(t(Key::WhichGame), &[("games", &games)])
+                t("which-game", Args::new().str("games", games))
             }
-            Notice::GameFinished { game, result } => fill(
-                t(Key::GameFinished),
-                &[
-                    ("game", &game.to_string()),
-                    ("result", &result.map_or(String::new(), |r| r.to_string())),
-                ],
+            Notice::GameFinished { game: g, result } => t(
+                "game-finished",
+                game(g).str("result", result.map_or(String::new(), |r| r.to_string())),
             ),
-            Notice::NotYourTurn { game, text } => fill(
-                t(Key::NotYourTurn),
-                &[("game", &game.to_string()), ("text", text)],
-            ),
+            Notice::NotYourTurn { game: g, text } => {
+                t("not-your-turn", game(g).str("text", text.clone()))
+            }
             Notice::WrongNumber {
-                game,
+                game: g,
                 text,
                 expected,
-            } => fill(
-                t(Key::WrongNumber),
-                &[
-                    ("game", &game.to_string()),
-                    ("text", text),
-                    ("number", &expected.to_string()),
-                ],
+            } => t(
+                "wrong-number",
+                game(g)
+                    .str("text", text.clone())
+                    .str("number", expected.to_string()),
             ),
-            Notice::Desync { game, text, record } => fill(
-                t(Key::Desync),
-                &[
-                    ("game", &game.to_string()),
-                    ("text", text),
-                    ("record", record),
-                ],
+            Notice::Desync {
+                game: g,
+                text,
+                record,
+            } => t(
+                "desync",
+                game(g)
+                    .str("text", text.clone())
+                    .str("record", record.clone()),
             ),
             Notice::Refused {
-                game,
+                game: g,
                 text,
                 reason,
                 did_you_mean,
                 penalty_days,
             } => {
-                let mut body = fill(
-                    t(Key::Refused),
-                    &[
-                        ("game", &game.to_string()),
-                        ("text", text),
-                        ("reason", reason),
-                    ],
+                let mut body = t(
+                    "refused",
+                    game(g)
+                        .str("text", text.clone())
+                        .str("reason", reason.render(lang)),
                 );
                 if !did_you_mean.is_empty() {
-                    body.push_str(&fill(
-                        t(Key::DidYouMean),
-                        &[("moves", &did_you_mean.join(", "))],
+                    body.push_str(&t(
+                        "did-you-mean",
+                        Args::new().str("moves", did_you_mean.join(", ")),
                     ));
                 }
-                body.push_str(t(Key::NothingApplied));
+                body.push_str(&plain(lang, "nothing-applied"));
                 if let Some(days) = penalty_days {
-                    body.push_str(&fill(t(Key::Penalty), &[("days", &days.to_string())]));
+                    body.push_str(&t("penalty", Args::new().num("days", i64::from(*days))));
                 }
                 body
             }
-            Notice::Confirm(m) => m.render(t(Key::Confirm)),
+            Notice::Confirm(m) => t("confirm", m.args()),
             Notice::YourMove {
                 notice,
                 draw_offered,
             } => {
-                let mut body = notice.render(t(Key::YourMove));
+                let mut body = t("your-move", notice.args());
                 if *draw_offered {
                     body.push(' ');
-                    body.push_str(&fill(
-                        t(Key::DrawOfferedWithMove),
-                        &[("game", &notice.game.to_string())],
-                    ));
+                    body.push_str(&t("draw-offered-with-move", game(&notice.game)));
                 }
                 body
             }
             Notice::GameOver {
-                game,
+                game: g,
                 result,
                 reason,
-            } => fill(
-                t(Key::GameOver),
-                &[
-                    ("game", &game.to_string()),
-                    ("result", result.as_str()),
-                    ("reason", &reason.to_string()),
-                ],
+            } => t(
+                "game-over",
+                game(g)
+                    .str("result", result.as_str())
+                    .str("reason", l10n::termination(lang, reason)),
             ),
-            Notice::DrawOffered { game, opponent } => fill(
-                t(Key::DrawOffered),
-                &[("game", &game.to_string()), ("opponent", opponent)],
-            ),
-            Notice::DrawDeclined { game, opponent } => fill(
-                t(Key::DrawDeclined),
-                &[("game", &game.to_string()), ("opponent", opponent)],
-            ),
-            Notice::NoDrawOffer { game } => {
-                fill(t(Key::NoDrawOffer), &[("game", &game.to_string())])
+            Notice::DrawOffered { game: g, opponent } => {
+                t("draw-offered", game(g).str("opponent", opponent.clone()))
             }
-            Notice::ClaimRefused { game, reason } => fill(
-                t(Key::ClaimRefused),
-                &[("game", &game.to_string()), ("reason", reason)],
-            ),
+            Notice::DrawDeclined { game: g, opponent } => {
+                t("draw-declined", game(g).str("opponent", opponent.clone()))
+            }
+            Notice::NoDrawOffer { game: g } => t("no-draw-offer", game(g)),
+            Notice::ClaimRefused { game: g, claim } => {
+                let reason = t(
+                    "claim-not",
+                    Args::new().str("claim", l10n::claim_key(*claim)),
+                );
+                t("claim-refused", game(g).str("reason", reason))
+            }
             Notice::Board {
-                game,
+                game: g,
                 fen,
                 turn,
                 code,
                 diagram,
             } => {
-                let mut body = fill(
-                    t(Key::Board),
-                    &[
-                        ("game", &game.to_string()),
-                        ("fen", fen),
-                        ("turn", turn),
-                        ("code", code),
-                    ],
+                let mut body = t(
+                    "board",
+                    game(g)
+                        .str("fen", fen.clone())
+                        .str("turn", l10n::color(lang, *turn))
+                        .str("code", code.clone()),
                 );
                 if let Some(d) = diagram {
                     body.push_str("\n\n");
@@ -358,85 +422,99 @@ impl Notice {
                 }
                 body
             }
-            Notice::Record { game, record } => fill(
-                t(Key::Record),
-                &[("game", &game.to_string()), ("record", record)],
+            Notice::Record { game: g, record } => {
+                t("record", game(g).str("record", record.clone()))
+            }
+            Notice::NotationSet(n) => t("notation-set", Args::new().str("value", n.name())),
+            // In the language it sets; a language without a catalogue is
+            // told so, in English, naming the language.
+            Notice::LangSet(l) if !l10n::has_catalogue(*l) => text(
+                Lang::En,
+                "lang-unsupported",
+                &Args::new()
+                    .str("code", l.code())
+                    .str("name", l.name())
+                    .str("native", l.native_name()),
             ),
-            Notice::NotationSet(n) => fill(t(Key::NotationSet), &[("value", n.name())]),
-            Notice::LangSet(l) => fill(template(Key::LangSet, *l), &[("value", l.code())]),
-            Notice::LeaveGranted { from, until, left } => fill(
-                t(Key::LeaveGranted),
-                &[
-                    ("from", from),
-                    ("until", until),
-                    ("left", &left.to_string()),
-                ],
+            Notice::LangSet(l) => text(*l, "lang-set", &Args::new().str("value", l.code())),
+            Notice::LeaveGranted { from, until, left } => t(
+                "leave-granted",
+                Args::new()
+                    .str("from", from.clone())
+                    .str("until", until.clone())
+                    .num("left", *left),
             ),
-            Notice::LeaveRefused { reason } => fill(t(Key::LeaveRefused), &[("reason", reason)]),
-            Notice::ConditionalStored { game, pairs } => fill(
-                t(Key::ConditionalStored),
-                &[
-                    ("game", &game.to_string()),
-                    ("moves", &format!("if {}", pairs.join(", if "))),
-                ],
+            Notice::LeaveRefused { reason } => t(
+                "leave-refused",
+                Args::new().str("reason", l10n::leave_error(lang, reason)),
             ),
-            Notice::ConditionalPlayed { game, number, mv } => fill(
-                t(Key::ConditionalPlayed),
-                &[
-                    ("game", &game.to_string()),
-                    ("number", &number.to_string()),
-                    ("move", mv),
-                ],
+            Notice::ConditionalStored { game: g, pairs } => {
+                let moves: Vec<String> = pairs
+                    .iter()
+                    .map(|p| t("conditional-pair", Args::new().str("pair", p.clone())))
+                    .collect();
+                t("conditional-stored", game(g).str("moves", moves.join(", ")))
+            }
+            Notice::ConditionalPlayed {
+                game: g,
+                number,
+                mv,
+            } => t(
+                "conditional-played",
+                game(g)
+                    .str("number", number.to_string())
+                    .str("move", mv.clone()),
             ),
-            Notice::ConditionalDropped { game, opponent, mv } => fill(
-                t(Key::ConditionalDropped),
-                &[
-                    ("game", &game.to_string()),
-                    ("opponent", opponent),
-                    ("move", mv),
-                ],
+            Notice::ConditionalDropped {
+                game: g,
+                opponent,
+                mv,
+            } => t(
+                "conditional-dropped",
+                game(g)
+                    .str("opponent", opponent.clone())
+                    .str("move", mv.clone()),
             ),
-            Notice::ConditionalRefused { game, reason } => fill(
-                t(Key::ConditionalRefused),
-                &[("game", &game.to_string()), ("reason", reason)],
+            Notice::ConditionalRefused { game: g, reason } => t(
+                "conditional-refused",
+                game(g).str("reason", reason.render(lang)),
             ),
-            Notice::Reminder { game, days } => fill(
-                t(Key::Reminder),
-                &[("game", &game.to_string()), ("days", &days.to_string())],
-            ),
-            Notice::TakenBack { game, ply, reason } => fill(
-                t(Key::TakenBack),
-                &[
-                    ("game", &game.to_string()),
-                    ("ply", &ply.to_string()),
-                    ("reason", reason),
-                ],
+            Notice::Reminder { game: g, days } => t("reminder", game(g).num("days", *days)),
+            Notice::TakenBack {
+                game: g,
+                ply,
+                reason,
+            } => t(
+                "taken-back",
+                game(g)
+                    .str("ply", ply.to_string())
+                    .str("reason", reason.clone()),
             ),
             Notice::Adjudicated {
-                game,
+                game: g,
                 result,
                 reason,
-            } => fill(
-                t(Key::Adjudicated),
-                &[
-                    ("game", &game.to_string()),
-                    ("result", result.as_str()),
-                    ("reason", reason),
-                ],
+            } => t(
+                "adjudicated",
+                game(g)
+                    .str("result", result.as_str())
+                    .str("reason", reason.clone()),
             ),
             Notice::EventStarted { event, time, games } => {
-                let mut body = fill(t(Key::EventStart), &[("event", event), ("time", time)]);
+                let mut body = t(
+                    "event-start",
+                    Args::new()
+                        .str("event", event.clone())
+                        .str("time", time.clone()),
+                );
                 for g in games {
-                    let key = if g.white {
-                        Key::EventGameWhite
+                    let id = if g.white {
+                        "event-game-white"
                     } else {
-                        Key::EventGameBlack
+                        "event-game-black"
                     };
                     body.push('\n');
-                    body.push_str(&fill(
-                        t(key),
-                        &[("game", &g.game.to_string()), ("opponent", &g.opponent)],
-                    ));
+                    body.push_str(&t(id, game(&g.game).str("opponent", g.opponent.clone())));
                 }
                 body
             }
@@ -446,13 +524,12 @@ impl Notice {
                 games,
             } => {
                 let scored: Vec<String> = games.iter().map(|(g, r)| format!("{g} {r}")).collect();
-                fill(
-                    t(Key::Withdrawn),
-                    &[
-                        ("event", event),
-                        ("player", player),
-                        ("games", &scored.join(", ")),
-                    ],
+                t(
+                    "withdrawn",
+                    Args::new()
+                        .str("event", event.clone())
+                        .str("player", player.clone())
+                        .str("games", scored.join(", ")),
                 )
             }
         }

@@ -49,6 +49,20 @@ impl Ctx<'_, '_> {
             // player has none: the message waits for its confirmation. The
             // code goes to the registered address, so a forger never sees
             // it, and the owner learns that someone wrote in their name.
+            let Some(within) = self.rules.confirm_within else {
+                // No confirmation loop: nothing can stand in for the check.
+                let incident = Incident::about(
+                    IncidentKind::Unauthenticated,
+                    format!("{channel} {sender}: {why}; refused (no confirmation loop)"),
+                );
+                let d = Decision::refused(
+                    Some(&player),
+                    incident,
+                    Notice::Unauthenticated,
+                    Refusal::Unauthenticated,
+                );
+                return self.apply(d, None);
+            };
             self.incident(
                 None,
                 None,
@@ -57,13 +71,13 @@ impl Ctx<'_, '_> {
                 None,
                 Some(player.id),
             )?;
-            return self.hold(&player, text, why);
+            return self.hold(&player, text, why, within);
         }
         // A mail the operator's server vouches for needs no PIN: a PIN lock
         // (which anyone who can forge From can set) never refuses it.
         if let Some(hash) = &player.pin_hash
             && !matches!(auth, Auth::Vouched(_))
-            && !self.pin_ok(&player, hash, text)?
+            && !self.pin_ok(&player, (channel, sender), hash, text)?
         {
             return Ok(());
         }
@@ -77,7 +91,8 @@ impl Ctx<'_, '_> {
             table: table_of(player.notation),
         };
         let lines = grammar::parse_message(text, &profile);
-        if lines.is_empty() {
+        let pgn = self.pgn.take();
+        if lines.is_empty() && pgn.is_none() {
             // Nothing could be read: the director sees the message (in the
             // journal entry the incident points to) if the player disputes it.
             let incident = Incident::about(
@@ -107,7 +122,10 @@ impl Ctx<'_, '_> {
             self.steps
                 .push(Step::Refused(Refusal::TooManyLines { skipped }));
         }
-        Ok(())
+        match pgn {
+            Some(pgn) => self.attached_pgn(player, &pgn),
+            None => Ok(()),
+        }
     }
 
     pub(super) fn line(&mut self, player: &Player, line: &ParsedLine) -> store::Result<()> {
@@ -151,16 +169,20 @@ impl Ctx<'_, '_> {
         player: &Player,
         line: &ParsedLine,
     ) -> store::Result<Option<Loaded>> {
+        // The row of a game the line names, read once for routing and loading.
+        let mut named = None;
         let games = match line.game {
             Some(n) => {
                 let id = GameId(i64::from(n));
                 match self.tx.game(id)? {
                     Some(row) if row.white == player.id || row.black == player.id => {
-                        vec![Candidate {
+                        let candidate = Candidate {
                             id,
                             active: !row.finished,
                             their_move: false,
-                        }]
+                        };
+                        named = Some(row);
+                        vec![candidate]
                     }
                     _ => Vec::new(),
                 }
@@ -183,7 +205,10 @@ impl Ctx<'_, '_> {
             }
         };
         match route(line, &games) {
-            Route::Game(id) => self.load(id),
+            Route::Game(id) => match named.filter(|row| row.id == id) {
+                Some(row) => replayed(self.tx, row).map(Some),
+                None => self.load(id),
+            },
             Route::NotTheirs(id) => {
                 let incident = Incident {
                     game: Some(id),

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::MAX_LINES;
+use crate::game::attached::PgnUnused;
 use crate::game::outcome::{GameResult, Termination};
 use crate::notation::{Lang, Notation};
 use crate::store::{GameId, IncidentKind, ReplyId};
@@ -59,6 +60,11 @@ pub enum Step {
         reply: ReplyId,
         next: String,
     },
+    /// A reply past the hourly bound per sender, kept but not sent.
+    Withheld {
+        reply: ReplyId,
+        to: String,
+    },
 }
 
 /// Why a message was refused before a game was concerned.
@@ -69,6 +75,8 @@ pub enum Refusal {
     HoldExpired,
     /// A PIN missing, wrong or locked.
     Pin(&'static str),
+    /// Not authenticated, no PIN to stand in, and no confirmation loop.
+    Unauthenticated,
     NoProtocolLine,
     NotTheirGame(GameId),
     TooLarge {
@@ -79,6 +87,8 @@ pub enum Refusal {
     TooManyLines {
         skipped: usize,
     },
+    /// An attached PGN file that gave no move.
+    PgnUnused(PgnUnused),
 }
 
 /// What a player's command did to a game.
@@ -120,6 +130,9 @@ impl fmt::Display for Step {
             Step::Held { hold, why } => write!(f, "held for confirmation as hold {hold} ({why})"),
             Step::Confirmed { hold } => write!(f, "hold {hold} confirmed"),
             Step::Undeliverable { reply, next } => write!(f, "reply {reply} undeliverable; {next}"),
+            Step::Withheld { reply, to } => {
+                write!(f, "reply {reply} to {to} withheld: hourly bound reached")
+            }
         }
     }
 }
@@ -130,11 +143,15 @@ impl fmt::Display for Refusal {
             Refusal::UnknownSender => f.write_str("unknown sender"),
             Refusal::HoldExpired => f.write_str("confirmation code unknown, used or expired"),
             Refusal::Pin(why) => f.write_str(why),
+            Refusal::Unauthenticated => {
+                f.write_str("sender not authenticated (no PIN, no confirmation loop)")
+            }
             Refusal::NoProtocolLine => f.write_str("no protocol line, help sent"),
             Refusal::NotTheirGame(game) => write!(f, "game {game} is not the sender's"),
             Refusal::TooLarge { size, limit } => {
                 write!(f, "{size} bytes, over the {limit} limit")
             }
+            Refusal::PgnUnused(why) => write!(f, "attached PGN not used: {}", pgn_unused(*why)),
             Refusal::TooManyLines { skipped } => {
                 write!(
                     f,
@@ -142,6 +159,18 @@ impl fmt::Display for Refusal {
                 )
             }
         }
+    }
+}
+
+/// Why an attached PGN was not used, for the journal (the reply words it
+/// in the player's language).
+fn pgn_unused(why: PgnUnused) -> String {
+    match why {
+        PgnUnused::Unreadable => "no game could be read".into(),
+        PgnUnused::NoGame => "not one of the sender's games in play".into(),
+        PgnUnused::NoNewMove => "no move beyond the stored game".into(),
+        PgnUnused::TooManyMoves(n) => format!("{n} moves beyond the stored game"),
+        PgnUnused::NotYourMove => "the move it adds is the opponent's".into(),
     }
 }
 

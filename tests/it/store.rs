@@ -229,7 +229,7 @@ fn a_stored_leave_that_does_not_read_is_an_error_not_a_skipped_leave() {
     }
     // The clock sweep would otherwise run Anna's clock through her leave.
     assert!(matches!(
-        ccgate::service::sweep_clocks(&mut store, jiff::Timestamp::UNIX_EPOCH),
+        ccgate::service::sweep_clocks(&mut store, jiff::Timestamp::UNIX_EPOCH, None),
         Err(StoreError::Unreadable(_))
     ));
 }

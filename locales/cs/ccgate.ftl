@@ -251,4 +251,6 @@ too-many-lines = ccgate: přečteno jen prvních { $limit } řádků zprávy, da
 event-start = ccgate: { $event } začíná, tempo { $time }. Vaše partie:
 event-game-white = P{ $game } bílými proti { $opponent }
 event-game-black = P{ $game } černými proti { $opponent }
+event-starts-on = ccgate: { $event } začíná { $date }, tempo { $time }; hodiny běží od toho dne. Vaše partie:
+ruling = ccgate: rozhodnutí rozhodčího k incidentu { $incident }: { $ruling }
 withdrawn = ccgate: { $player } odstupuje z { $event }; započteno: { $games }

@@ -245,4 +245,6 @@ too-many-lines = ccgate: sono state lette solo le prime { $limit } righe del suo
 event-start = ccgate: inizia { $event }, cadenza { $time }. Le sue partite:
 event-game-white = P{ $game } con il Bianco contro { $opponent }
 event-game-black = P{ $game } con il Nero contro { $opponent }
+event-starts-on = ccgate: { $event } inizia il { $date }, cadenza { $time }; gli orologi partono da quel giorno. Le sue partite:
+ruling = ccgate: decisione dell'arbitro sull'incidente { $incident }: { $ruling }
 withdrawn = ccgate: { $player } si è ritirato da { $event }; partite assegnate: { $games }

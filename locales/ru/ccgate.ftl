@@ -287,6 +287,9 @@ event-game-white = П{ $game } белыми против { $opponent }
     .sms = П{ $game } белыми
 event-game-black = П{ $game } чёрными против { $opponent }
     .sms = П{ $game } чёрными
+event-starts-on = ccgate: { $event } начнётся { $date }, контроль времени { $time }; часы пойдут с этого дня. Ваши партии:
+    .sms = ccgate: { $event } с { $date }. Партии:
+ruling = ccgate: решение судьи по инциденту { $incident }: { $ruling }
+    .sms = ccgate: инцидент { $incident }: { $ruling }
 withdrawn = ccgate: { $player } выходит из { $event }; засчитано: { $games }
-
     .sms = ccgate: { $player } выходит; засчитано: { $games }

@@ -288,7 +288,10 @@ event-game-white = П{ $game } білими проти { $opponent }
     .sms = П{ $game } білими
 event-game-black = П{ $game } чорними проти { $opponent }
     .sms = П{ $game } чорними
+event-starts-on = ccgate: { $event } почнеться { $date }, контроль часу { $time }; годинники підуть із цього дня. Ваші партії:
+    .sms = ccgate: { $event } з { $date }. Партії:
+ruling = ccgate: рішення судді щодо інциденту { $incident }: { $ruling }
+    .sms = ccgate: інцидент { $incident }: { $ruling }
 withdrawn = ccgate: { $player } виходить з { $event }; зараховано: { $games }
     .sms = ccgate: { $player } виходить: { $games }
-
     .sms = ccgate: { $player } виходить; зараховано: { $games }

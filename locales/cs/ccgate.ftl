@@ -198,6 +198,7 @@ help = ccgate: pošlete PARTIE TAH, např. 12 15. 5254 nebo 12 15... Jf6. Také:
 unknown-sender = ccgate: tato adresa není registrována. Obraťte se na ředitele turnaje.
 not-your-game = ccgate: nemáte partii { $game }.
 which-game = ccgate: která partie? Vaše: { $games }. Začněte řádek číslem partie.
+    .sms = ccgate: která partie? Vaše: { $games }.
 bad-pin = ccgate: PIN chybí nebo je špatný. Nic nebylo provedeno.
 
 ## Dovolená a hodiny.
@@ -251,4 +252,56 @@ too-many-lines = ccgate: přečteno jen prvních { $limit } řádků zprávy, da
 event-start = ccgate: { $event } začíná, tempo { $time }. Vaše partie:
 event-game-white = P{ $game } bílými proti { $opponent }
 event-game-black = P{ $game } černými proti { $opponent }
+event-starts-on = ccgate: { $event } začíná { $date }, tempo { $time }; hodiny běží od toho dne. Vaše partie:
+ruling = ccgate: rozhodnutí rozhodčího k incidentu { $incident }: { $ruling }
 withdrawn = ccgate: { $player } odstupuje z { $event }; započteno: { $games }
+
+## Where the game stands, and the email's help and board (the notices of
+## issue 16's one reply per event).
+
+your-turn = Jste na tahu.
+your-turn-by = Jste na tahu, do { $date }.
+their-turn = Na tahu je { $opponent }.
+clocks = Hodiny: vy { $used } spotřebováno, { $left } zbývá; { $opponent } { $their-used } spotřebováno, { $their-left } zbývá.
+conditional-answer = Váš podmíněný tah { $number } { $move } ({ $iccf }) odpověděl. Kontrola { $code }.
+draw-offer-sent = P{ $game } vaše nabídka remízy odešla: soupeř { $opponent }.
+resignation-sent = P{ $game } vaše vzdání odešlo: soupeř { $opponent }.
+claim-upheld = P{ $game } vaše reklamace remízy je uznána; soupeř { $opponent } byl vyrozuměn.
+no-game = ccgate: nemáte žádnou rozehranou partii.
+which-game-item = P{ $game } proti { $opponent }, { $turn }
+    .sms = P{ $game } { $turn }
+board-no-fen = P{ $game } Na tahu je { $turn }. Kontrola { $code }.
+legend = Velká písmena bílý, malá černý. { $pieces }
+piece-name = { $piece ->
+    [king] král
+    [queen] dáma
+    [rook] věž
+    [bishop] střelec
+    [knight] jezdec
+   *[pawn] pěšec
+}
+quote = > { $line }
+prose-lines = Další řádky ({ $count }) byly přečteny jako text.
+help-mail = ccgate: jak hrát e-mailem
+    {""}
+    Jeden řádek na tah nebo příkaz, na začátku číslo partie (lze vynechat, máte-li jen jednu rozehranou partii):
+    {"  "}12 15... { $example }   váš tah v partii 12
+    {"  "}12 15. { $example-echo } 15... { $example }   poslední tah soupeře, pak váš (kontrola proti omylům)
+    {"  "}12 if 16. { $example-if } 16... { $example-then }   podmíněné tahy: zahraje-li soupeř první, druhý se zahraje hned
+    {"  "}12 remíza?   nabídnout remízu (nebo s tahem: 12 15... { $example } remíza?)
+    {"  "}12 remíza přijata   přijmout nabídku remízy
+    {"  "}12 remíza odmítnuta   odmítnout ji
+    {"  "}12 reklamuji remízu   reklamovat remízu (trojí opakování, pravidlo 50 tahů)
+    {"  "}12 vzdávám   vzdát partii
+    {"  "}12 pozice   pozice
+    {"  "}12 zápis   zápis partie
+    {"  "}notation iccf   jak se vám tahy píší (san, iccf, uedemann, descriptive ...)
+    {"  "}lang cs   jazyk těchto odpovědí
+    {"  "}dovolená 10   deset dní dovolené od dneška
+    {"  "}nápověda   tento text
+    {""}
+    Jak zapsat tah ve vaší notaci ({ $notation }): { $example } táhne jezdcem z g8 na f6; číslicemi ICCF, kterým se rozumí vždy, { $iccf }.
+    {""}
+    Kontrolní kód: každé oznámení tahu končí čtyřznakovým kódem pozice po tahu. Dává-li vaše šachovnice jiný kód, šachovnice a partie se liší: napište dřív, než potáhnete.
+    {""}
+    Ostatní řádky vaší zprávy se čtou jako text a zůstávají bez odpovědi.

@@ -195,6 +195,7 @@ help = ccgate: PARTIE ZUG senden, z.B. 12 15. 5254 oder 12 15... Sf6. Auch: Remi
 unknown-sender = ccgate: diese Adresse ist nicht angemeldet. Bitte den Turnierleiter fragen.
 not-your-game = ccgate: Sie haben keine Partie { $game }.
 which-game = ccgate: welche Partie? Ihre: { $games }. Zeile mit der Partienummer beginnen.
+    .sms = ccgate: welche Partie? Ihre: { $games }.
 bad-pin = ccgate: PIN fehlt oder falsch. Nichts wurde ausgeführt.
 
 ## Urlaub und Bedenkzeit.
@@ -257,3 +258,55 @@ pgn-unused = ccgate: die angehängte PGN-Datei wurde nicht verwendet: { $reason 
     [too-many] sie hat { $moves } Züge über den Stand der Partie hinaus; hängen Sie die Partie nur mit Ihrem nächsten Zug an
    *[not-your-move] der hinzugefügte Zug ist der Ihres Gegners; Sie sind nicht am Zug
 }.
+## Where the game stands, and the email's help and board (the notices of
+## issue 16's one reply per event).
+
+your-turn = Sie sind am Zug.
+your-turn-by = Sie sind am Zug, bis { $date }.
+their-turn = { $opponent } am Zug.
+clocks = Bedenkzeit: Sie { $used } verbraucht, { $left } übrig; { $opponent } { $their-used } verbraucht, { $their-left } übrig.
+conditional-answer = Ihr bedingter Zug { $number } { $move } ({ $iccf }) antwortete darauf. Kontrolle { $code }.
+draw-offer-sent = P{ $game } Ihr Remisangebot ging an { $opponent }.
+resignation-sent = P{ $game } Ihre Aufgabe ging an { $opponent }.
+claim-upheld = P{ $game } Ihre Remisreklamation ist anerkannt; { $opponent } wurde benachrichtigt.
+no-game = ccgate: Sie haben keine laufende Partie.
+which-game-item = P{ $game } gegen { $opponent }, { $turn }
+    .sms = P{ $game } { $turn }
+board-no-fen = P{ $game } { $turn } am Zug. Kontrolle { $code }.
+legend = Großbuchstaben Weiß, Kleinbuchstaben Schwarz. { $pieces }
+piece-name = { $piece ->
+    [king] König
+    [queen] Dame
+    [rook] Turm
+    [bishop] Läufer
+    [knight] Springer
+   *[pawn] Bauer
+}
+quote = > { $line }
+prose-lines = { $count ->
+    [one] { $count } weitere Zeile wurde als Text gelesen.
+   *[other] { $count } weitere Zeilen wurden als Text gelesen.
+}
+help-mail = ccgate: Fernschach per E-Mail
+    {""}
+    Eine Zeile je Zug oder Befehl, mit der Partienummer vorn (ohne Nummer, wenn Sie nur eine laufende Partie haben):
+    {"  "}12 15... { $example }   Ihr Zug in Partie 12
+    {"  "}12 15. { $example-echo } 15... { $example }   der letzte Zug des Gegners, dann Ihrer (eine Kontrolle gegen Irrtümer)
+    {"  "}12 if 16. { $example-if } 16... { $example-then }   bedingte Züge: spielt der Gegner den ersten, wird der zweite sofort ausgeführt
+    {"  "}12 Remis?   Remis anbieten (auch mit einem Zug: 12 15... { $example } Remis?)
+    {"  "}12 Remis angenommen   das Remisangebot des Gegners annehmen
+    {"  "}12 Remis abgelehnt   es ablehnen
+    {"  "}12 Remis reklamieren   Remis reklamieren (dreimalige Wiederholung, 50-Züge-Regel)
+    {"  "}12 aufgeben   die Partie aufgeben
+    {"  "}12 Stellung   die Stellung
+    {"  "}12 Partieverlauf   die Partienotation
+    {"  "}notation iccf   wie Ihnen Züge geschrieben werden (san, iccf, uedemann, descriptive ...)
+    {"  "}lang de   die Sprache dieser Antworten
+    {"  "}Urlaub 10   zehn Tage Urlaub ab heute
+    {"  "}Hilfe   dieser Text
+    {""}
+    So schreiben Sie einen Zug in Ihrer Notation ({ $notation }): { $example } zieht den Springer von g8 nach f6; in ICCF-Ziffern, die immer verstanden werden, { $iccf }.
+    {""}
+    Der Kontrollcode: Jede Zugmitteilung endet mit einem vierstelligen Code der Stellung nach dem Zug. Ergibt Ihr eigenes Brett einen anderen Code, weichen Ihr Brett und die Partie voneinander ab: melden Sie sich, bevor Sie ziehen.
+    {""}
+    Andere Zeilen Ihrer Nachricht werden als Text gelesen und nicht beantwortet.

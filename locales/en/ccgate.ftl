@@ -146,6 +146,7 @@ help = ccgate: send GAME MOVE, e.g. 12 15. 5254 or 12 15... Nf6. Also: draw? acc
 unknown-sender = ccgate: this address is not registered. Ask your tournament director.
 not-your-game = ccgate: you have no game { $game }.
 which-game = ccgate: which game? Yours: { $games }. Start the line with the game number.
+    .sms = ccgate: which game? Yours: { $games }.
 bad-pin = ccgate: PIN missing or wrong. Nothing was applied.
 
 ## Leave and the clock.
@@ -207,3 +208,55 @@ pgn-unused = ccgate: the attached PGN file was not used: { $reason ->
     [too-many] it has { $moves } moves beyond the game as it stands; attach the game with your next move only
    *[not-your-move] the move it adds is your opponent's; it is not your turn
 }.
+## Where the game stands, and the email's help and board (the notices of
+## issue 16's one reply per event).
+
+your-turn = Your move.
+your-turn-by = Your move, by { $date }.
+their-turn = { $opponent } to move.
+clocks = Clock: you { $used } used, { $left } left; { $opponent } { $their-used } used, { $their-left } left.
+conditional-answer = Your conditional move { $number } { $move } ({ $iccf }) answered it. Check { $code }.
+draw-offer-sent = G{ $game } your draw offer went to { $opponent }.
+resignation-sent = G{ $game } your resignation went to { $opponent }.
+claim-upheld = G{ $game } your draw claim is upheld; { $opponent } was told.
+no-game = ccgate: you have no game in progress.
+which-game-item = G{ $game } against { $opponent }, { $turn }
+    .sms = G{ $game } { $turn }
+board-no-fen = G{ $game } { $turn } to move. Check { $code }.
+legend = Capitals White, small letters Black. { $pieces }
+piece-name = { $piece ->
+    [king] king
+    [queen] queen
+    [rook] rook
+    [bishop] bishop
+    [knight] knight
+   *[pawn] pawn
+}
+quote = > { $line }
+prose-lines = { $count ->
+    [one] { $count } other line was read as prose.
+   *[other] { $count } other lines were read as prose.
+}
+help-mail = ccgate: how to play by mail
+    {""}
+    Write one line per move or command, starting with the game number (you may leave it out if you have one game in progress):
+    {"  "}12 15... { $example }   your move in game 12
+    {"  "}12 15. { $example-echo } 15... { $example }   the opponent's last move, then yours (a check against mistakes)
+    {"  "}12 if 16. { $example-if } 16... { $example-then }   conditional moves: if the opponent plays the first, the second is played at once
+    {"  "}12 draw?   offer a draw (or add it to a move: 12 15... { $example } draw?)
+    {"  "}12 accept   accept the opponent's draw offer
+    {"  "}12 decline   decline it
+    {"  "}12 claim   claim a draw by threefold repetition or the fifty-move rule
+    {"  "}12 resign   resign the game
+    {"  "}12 board   the position
+    {"  "}12 pgn   the game record
+    {"  "}notation iccf   how your moves are written to you (san, iccf, uedemann, descriptive ...)
+    {"  "}lang de   the language of these replies
+    {"  "}leave 10   ten days of leave from today
+    {"  "}help   this text
+    {""}
+    How to write a move in your notation ({ $notation }): { $example } moves the knight from g8 to f6; in ICCF numbers, which are always understood, { $iccf }.
+    {""}
+    The check code: each move notice ends with a four-character code of the position after the move. If the code you get is not the one your own board gives, your board and the game differ: write back before you move.
+    {""}
+    Other lines of your message are read as prose and not answered.

@@ -195,6 +195,7 @@ help = ccgate: envíe PARTIDA JUGADA, p. ej. 12 15. 5254 o 12 15... Cf6. Tambié
 unknown-sender = ccgate: esta dirección no está registrada. Consulte al director del torneo.
 not-your-game = ccgate: no tiene ninguna partida { $game }.
 which-game = ccgate: ¿qué partida? Las suyas: { $games }. Empiece la línea con el número de partida.
+    .sms = ccgate: ¿qué partida? Las suyas: { $games }.
 bad-pin = ccgate: falta el PIN o es incorrecto. No se ha aplicado nada.
 
 ## Permisos y reloj.
@@ -245,4 +246,59 @@ too-many-lines = ccgate: solo se leyeron las primeras { $limit } líneas de su m
 event-start = ccgate: empieza { $event }, ritmo { $time }. Sus partidas:
 event-game-white = P{ $game } con blancas contra { $opponent }
 event-game-black = P{ $game } con negras contra { $opponent }
+event-starts-on = ccgate: { $event } empieza el { $date }, ritmo { $time }; los relojes arrancan ese día. Sus partidas:
+ruling = ccgate: decisión del árbitro sobre la incidencia { $incident }: { $ruling }
 withdrawn = ccgate: { $player } se retiró de { $event }; partidas puntuadas: { $games }
+
+## Where the game stands, and the email's help and board (the notices of
+## issue 16's one reply per event).
+
+your-turn = Le toca jugar.
+your-turn-by = Le toca jugar, hasta el { $date }.
+their-turn = Juega { $opponent }.
+clocks = Reloj: usted { $used } usados, { $left } restantes; { $opponent } { $their-used } usados, { $their-left } restantes.
+conditional-answer = Su jugada condicional { $number } { $move } ({ $iccf }) respondió. Control { $code }.
+draw-offer-sent = P{ $game } su oferta de tablas se envió a { $opponent }.
+resignation-sent = P{ $game } su abandono se envió a { $opponent }.
+claim-upheld = P{ $game } su reclamación de tablas es válida; se avisó a { $opponent }.
+no-game = ccgate: no tiene ninguna partida en curso.
+which-game-item = P{ $game } contra { $opponent }, { $turn }
+    .sms = P{ $game } { $turn }
+board-no-fen = P{ $game } Juegan { $turn }. Control { $code }.
+legend = Mayúsculas blancas, minúsculas negras. { $pieces }
+piece-name = { $piece ->
+    [king] rey
+    [queen] dama
+    [rook] torre
+    [bishop] alfil
+    [knight] caballo
+   *[pawn] peón
+}
+quote = > { $line }
+prose-lines = { $count ->
+    [one] { $count } línea más se leyó como texto.
+   *[other] { $count } líneas más se leyeron como texto.
+}
+help-mail = ccgate: cómo jugar por correo
+    {""}
+    Una línea por jugada o por orden, empezando por el número de partida (puede omitirlo si tiene una sola partida en curso):
+    {"  "}12 15... { $example }   su jugada en la partida 12
+    {"  "}12 15. { $example-echo } 15... { $example }   la última jugada del rival y luego la suya (un control contra errores)
+    {"  "}12 if 16. { $example-if } 16... { $example-then }   jugadas condicionales: si el rival juega la primera, la segunda se juega en el acto
+    {"  "}12 ¿tablas?   ofrecer tablas (o con una jugada: 12 15... { $example } ¿tablas?)
+    {"  "}12 tablas aceptadas   aceptar la oferta de tablas
+    {"  "}12 tablas rechazadas   rechazarla
+    {"  "}12 reclamo tablas   reclamar tablas (triple repetición, regla de las 50 jugadas)
+    {"  "}12 abandono   abandonar la partida
+    {"  "}12 posición   la posición
+    {"  "}12 partida   la planilla de la partida
+    {"  "}notation iccf   cómo se le escriben las jugadas (san, iccf, uedemann, descriptive ...)
+    {"  "}lang es   el idioma de estas respuestas
+    {"  "}permiso 10   diez días de permiso desde hoy
+    {"  "}ayuda   este texto
+    {""}
+    Cómo escribir una jugada en su notación ({ $notation }): { $example } lleva el caballo de g8 a f6; en cifras ICCF, que siempre se entienden, { $iccf }.
+    {""}
+    El código de control: cada aviso de jugada termina con un código de cuatro caracteres de la posición tras la jugada. Si su tablero da otro código, su tablero y la partida difieren: escriba antes de jugar.
+    {""}
+    Las demás líneas de su mensaje se leen como texto y no se contestan.

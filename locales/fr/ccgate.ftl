@@ -195,6 +195,7 @@ help = ccgate : envoyez PARTIE COUP, p. ex. 12 15. 5254 ou 12 15... Cf6. Aussi :
 unknown-sender = ccgate : cette adresse n'est pas inscrite. Adressez-vous à votre directeur de tournoi.
 not-your-game = ccgate : vous n'avez pas de partie { $game }.
 which-game = ccgate : quelle partie ? Les vôtres : { $games }. Commencez la ligne par le numéro de partie.
+    .sms = ccgate : quelle partie ? Les vôtres : { $games }.
 bad-pin = ccgate : PIN absent ou erroné. Rien n'a été joué.
 
 ## Congés et pendule.
@@ -245,4 +246,59 @@ too-many-lines = ccgate : seules les { $limit } premières lignes de votre messa
 event-start = ccgate : { $event } commence, cadence { $time }. Vos parties :
 event-game-white = P{ $game } avec les Blancs contre { $opponent }
 event-game-black = P{ $game } avec les Noirs contre { $opponent }
+event-starts-on = ccgate : { $event } commence le { $date }, cadence { $time } ; les pendules partent ce jour-là. Vos parties :
+ruling = ccgate : décision de l'arbitre sur l'incident { $incident } : { $ruling }
 withdrawn = ccgate : { $player } s'est retiré de { $event } ; parties comptées : { $games }
+
+## Where the game stands, and the email's help and board (the notices of
+## issue 16's one reply per event).
+
+your-turn = Vous avez le trait.
+your-turn-by = Vous avez le trait, jusqu'au { $date }.
+their-turn = À { $opponent } de jouer.
+clocks = Pendule : vous { $used } utilisés, { $left } restants ; { $opponent } { $their-used } utilisés, { $their-left } restants.
+conditional-answer = Votre coup conditionnel { $number } { $move } ({ $iccf }) y a répondu. Contrôle { $code }.
+draw-offer-sent = P{ $game } votre proposition de nulle est partie à { $opponent }.
+resignation-sent = P{ $game } votre abandon est parti à { $opponent }.
+claim-upheld = P{ $game } votre réclamation de nulle est admise ; { $opponent } a été prévenu.
+no-game = ccgate : vous n'avez aucune partie en cours.
+which-game-item = P{ $game } contre { $opponent }, { $turn }
+    .sms = P{ $game } { $turn }
+board-no-fen = P{ $game } Trait aux { $turn }. Contrôle { $code }.
+legend = Majuscules Blancs, minuscules Noirs. { $pieces }
+piece-name = { $piece ->
+    [king] roi
+    [queen] dame
+    [rook] tour
+    [bishop] fou
+    [knight] cavalier
+   *[pawn] pion
+}
+quote = > { $line }
+prose-lines = { $count ->
+    [one] { $count } autre ligne a été lue comme du texte.
+   *[other] { $count } autres lignes ont été lues comme du texte.
+}
+help-mail = ccgate : jouer par courriel
+    {""}
+    Une ligne par coup ou par commande, commençant par le numéro de partie (facultatif si vous n'avez qu'une partie en cours) :
+    {"  "}12 15... { $example }   votre coup dans la partie 12
+    {"  "}12 15. { $example-echo } 15... { $example }   le dernier coup de l'adversaire, puis le vôtre (un contrôle contre les erreurs)
+    {"  "}12 if 16. { $example-if } 16... { $example-then }   coups conditionnels : si l'adversaire joue le premier, le second est joué aussitôt
+    {"  "}12 nulle ?   proposer la nulle (ou avec un coup : 12 15... { $example } nulle ?)
+    {"  "}12 nulle acceptée   accepter la nulle proposée
+    {"  "}12 nulle refusée   la refuser
+    {"  "}12 je réclame la nulle   réclamer la nulle (triple répétition, règle des 50 coups)
+    {"  "}12 abandon   abandonner la partie
+    {"  "}12 position   la position
+    {"  "}12 partie   la notation de la partie
+    {"  "}notation iccf   comment vos coups vous sont écrits (san, iccf, uedemann, descriptive ...)
+    {"  "}lang fr   la langue de ces réponses
+    {"  "}congé 10   dix jours de congé à partir d'aujourd'hui
+    {"  "}aide   ce texte
+    {""}
+    Écrire un coup dans votre notation ({ $notation }) : { $example } joue le cavalier de g8 en f6 ; en chiffres ICCF, toujours compris, { $iccf }.
+    {""}
+    Le code de contrôle : chaque avis de coup se termine par un code de quatre caractères de la position après le coup. Si votre échiquier donne un autre code, votre échiquier et la partie diffèrent : écrivez avant de jouer.
+    {""}
+    Les autres lignes de votre message sont lues comme du texte et restent sans réponse.

@@ -195,6 +195,7 @@ help = ccgate: invii PARTITA MOSSA, per es. 12 15. 5254 o 12 15... Cf6. Inoltre:
 unknown-sender = ccgate: questo indirizzo non è registrato. Si rivolga al direttore del torneo.
 not-your-game = ccgate: non ha nessuna partita { $game }.
 which-game = ccgate: quale partita? Le sue: { $games }. Inizi la riga con il numero della partita.
+    .sms = ccgate: quale partita? Le sue: { $games }.
 bad-pin = ccgate: PIN mancante o errato. Non è stato eseguito nulla.
 
 ## Ferie e orologio.
@@ -245,4 +246,59 @@ too-many-lines = ccgate: sono state lette solo le prime { $limit } righe del suo
 event-start = ccgate: inizia { $event }, cadenza { $time }. Le sue partite:
 event-game-white = P{ $game } con il Bianco contro { $opponent }
 event-game-black = P{ $game } con il Nero contro { $opponent }
+event-starts-on = ccgate: { $event } inizia il { $date }, cadenza { $time }; gli orologi partono da quel giorno. Le sue partite:
+ruling = ccgate: decisione dell'arbitro sull'incidente { $incident }: { $ruling }
 withdrawn = ccgate: { $player } si è ritirato da { $event }; partite assegnate: { $games }
+
+## Where the game stands, and the email's help and board (the notices of
+## issue 16's one reply per event).
+
+your-turn = Tocca a lei.
+your-turn-by = Tocca a lei, entro il { $date }.
+their-turn = Muove { $opponent }.
+clocks = Orologio: lei { $used } usati, { $left } rimasti; { $opponent } { $their-used } usati, { $their-left } rimasti.
+conditional-answer = La sua mossa condizionale { $number } { $move } ({ $iccf }) ha risposto. Controllo { $code }.
+draw-offer-sent = P{ $game } la sua proposta di patta è andata a { $opponent }.
+resignation-sent = P{ $game } il suo abbandono è andato a { $opponent }.
+claim-upheld = P{ $game } la sua richiesta di patta è accolta; { $opponent } è stato avvisato.
+no-game = ccgate: non ha nessuna partita in corso.
+which-game-item = P{ $game } contro { $opponent }, { $turn }
+    .sms = P{ $game } { $turn }
+board-no-fen = P{ $game } Muove { $turn }. Controllo { $code }.
+legend = Maiuscole il Bianco, minuscole il Nero. { $pieces }
+piece-name = { $piece ->
+    [king] re
+    [queen] donna
+    [rook] torre
+    [bishop] alfiere
+    [knight] cavallo
+   *[pawn] pedone
+}
+quote = > { $line }
+prose-lines = { $count ->
+    [one] { $count } altra riga è stata letta come testo.
+   *[other] { $count } altre righe sono state lette come testo.
+}
+help-mail = ccgate: come giocare per posta elettronica
+    {""}
+    Una riga per mossa o comando, con il numero della partita all'inizio (facoltativo se ha una sola partita in corso):
+    {"  "}12 15... { $example }   la sua mossa nella partita 12
+    {"  "}12 15. { $example-echo } 15... { $example }   l'ultima mossa dell'avversario, poi la sua (un controllo contro gli errori)
+    {"  "}12 if 16. { $example-if } 16... { $example-then }   mosse condizionali: se l'avversario gioca la prima, la seconda è giocata subito
+    {"  "}12 patta?   proporre la patta (o con una mossa: 12 15... { $example } patta?)
+    {"  "}12 patta accettata   accettare la patta proposta
+    {"  "}12 patta rifiutata   rifiutarla
+    {"  "}12 reclamo la patta   reclamare la patta (triplice ripetizione, regola delle 50 mosse)
+    {"  "}12 abbandono   abbandonare la partita
+    {"  "}12 posizione   la posizione
+    {"  "}12 partita   il formulario della partita
+    {"  "}notation iccf   come le vengono scritte le mosse (san, iccf, uedemann, descriptive ...)
+    {"  "}lang it   la lingua di queste risposte
+    {"  "}ferie 10   dieci giorni di ferie da oggi
+    {"  "}aiuto   questo testo
+    {""}
+    Come scrivere una mossa nella sua notazione ({ $notation }): { $example } porta il cavallo da g8 a f6; in cifre ICCF, sempre comprese, { $iccf }.
+    {""}
+    Il codice di controllo: ogni avviso di mossa termina con un codice di quattro caratteri della posizione dopo la mossa. Se la sua scacchiera dà un altro codice, scacchiera e partita non coincidono: scriva prima di muovere.
+    {""}
+    Le altre righe del suo messaggio sono lette come testo e non ricevono risposta.

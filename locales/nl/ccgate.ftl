@@ -195,6 +195,7 @@ help = ccgate: stuur PARTIJ ZET, bv. 12 15. 5254 of 12 15... Pf6. Ook: remise? |
 unknown-sender = ccgate: dit adres is niet aangemeld. Vraag het uw wedstrijdleider.
 not-your-game = ccgate: u hebt geen partij { $game }.
 which-game = ccgate: welke partij? De uwe: { $games }. Begin de regel met het partijnummer.
+    .sms = ccgate: welke partij? De uwe: { $games }.
 bad-pin = ccgate: PIN ontbreekt of is fout. Er is niets uitgevoerd.
 
 ## Verlof en klok.
@@ -246,4 +247,59 @@ too-many-lines = ccgate: alleen de eerste { $limit } regels van uw bericht zijn 
 event-start = ccgate: { $event } begint, bedenktijd { $time }. Uw partijen:
 event-game-white = P{ $game } met Wit tegen { $opponent }
 event-game-black = P{ $game } met Zwart tegen { $opponent }
+event-starts-on = ccgate: { $event } begint op { $date }, bedenktijd { $time }; de klokken lopen vanaf dan. Uw partijen:
+ruling = ccgate: beslissing van de wedstrijdleider over incident { $incident }: { $ruling }
 withdrawn = ccgate: { $player } heeft zich teruggetrokken uit { $event }; gescoord: { $games }
+
+## Where the game stands, and the email's help and board (the notices of
+## issue 16's one reply per event).
+
+your-turn = U bent aan zet.
+your-turn-by = U bent aan zet, tot { $date }.
+their-turn = { $opponent } is aan zet.
+clocks = Klok: u { $used } gebruikt, { $left } over; { $opponent } { $their-used } gebruikt, { $their-left } over.
+conditional-answer = Uw voorwaardelijke zet { $number } { $move } ({ $iccf }) gaf antwoord. Controle { $code }.
+draw-offer-sent = P{ $game } uw remiseaanbod is naar { $opponent } gegaan.
+resignation-sent = P{ $game } uw opgave is naar { $opponent } gegaan.
+claim-upheld = P{ $game } uw remiseclaim is toegewezen; { $opponent } is bericht.
+no-game = ccgate: u hebt geen lopende partij.
+which-game-item = P{ $game } tegen { $opponent }, { $turn }
+    .sms = P{ $game } { $turn }
+board-no-fen = P{ $game } { $turn } is aan zet. Controle { $code }.
+legend = Hoofdletters Wit, kleine letters Zwart. { $pieces }
+piece-name = { $piece ->
+    [king] koning
+    [queen] dame
+    [rook] toren
+    [bishop] loper
+    [knight] paard
+   *[pawn] pion
+}
+quote = > { $line }
+prose-lines = { $count ->
+    [one] { $count } andere regel is als tekst gelezen.
+   *[other] { $count } andere regels zijn als tekst gelezen.
+}
+help-mail = ccgate: schaken per e-mail
+    {""}
+    Eén regel per zet of opdracht, met het partijnummer vooraan (mag weg als u één lopende partij hebt):
+    {"  "}12 15... { $example }   uw zet in partij 12
+    {"  "}12 15. { $example-echo } 15... { $example }   de laatste zet van de tegenstander, dan de uwe (een controle tegen vergissingen)
+    {"  "}12 if 16. { $example-if } 16... { $example-then }   voorwaardelijke zetten: speelt de tegenstander de eerste, dan wordt de tweede meteen gespeeld
+    {"  "}12 remise?   remise aanbieden (of met een zet: 12 15... { $example } remise?)
+    {"  "}12 remise aangenomen   het remiseaanbod aannemen
+    {"  "}12 remise afgewezen   het afwijzen
+    {"  "}12 remise claimen   remise claimen (drievoudige herhaling, 50-zettenregel)
+    {"  "}12 opgeven   de partij opgeven
+    {"  "}12 stelling   de stelling
+    {"  "}12 partij   de notatie van de partij
+    {"  "}notation iccf   hoe uw zetten u geschreven worden (san, iccf, uedemann, descriptive ...)
+    {"  "}lang nl   de taal van deze antwoorden
+    {"  "}verlof 10   tien dagen verlof vanaf vandaag
+    {"  "}hulp   deze tekst
+    {""}
+    Zo schrijft u een zet in uw notatie ({ $notation }): { $example } speelt het paard van g8 naar f6; in ICCF-cijfers, die altijd begrepen worden, { $iccf }.
+    {""}
+    De controlecode: elk zetbericht eindigt met een code van vier tekens van de stelling na de zet. Geeft uw eigen bord een andere code, dan verschillen uw bord en de partij: schrijf terug voordat u zet.
+    {""}
+    Andere regels van uw bericht worden als tekst gelezen en niet beantwoord.

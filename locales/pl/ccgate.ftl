@@ -196,6 +196,7 @@ help = ccgate: wyślij PARTIA RUCH, np. 12 15. 5254 lub 12 15... Sf6. Też: remi
 unknown-sender = ccgate: ten adres nie jest zarejestrowany. Zapytaj sędziego turnieju.
 not-your-game = ccgate: nie masz partii { $game }.
 which-game = ccgate: która partia? Twoje: { $games }. Zacznij wiersz od numeru partii.
+    .sms = ccgate: która partia? Twoje: { $games }.
 bad-pin = ccgate: brak PIN-u lub jest błędny. Nic nie wykonano.
 
 ## Urlop i zegar.
@@ -247,4 +248,56 @@ too-many-lines = ccgate: przeczytano tylko pierwsze { $limit } wierszy wiadomoś
 event-start = ccgate: { $event } się zaczyna, tempo { $time }. Twoje partie:
 event-game-white = P{ $game } białymi przeciw { $opponent }
 event-game-black = P{ $game } czarnymi przeciw { $opponent }
+event-starts-on = ccgate: { $event } zaczyna się { $date }, tempo { $time }; zegary ruszają od tego dnia. Twoje partie:
+ruling = ccgate: decyzja sędziego w sprawie incydentu { $incident }: { $ruling }
 withdrawn = ccgate: { $player } wycofuje się z { $event }; zaliczone: { $games }
+
+## Where the game stands, and the email's help and board (the notices of
+## issue 16's one reply per event).
+
+your-turn = Twój ruch.
+your-turn-by = Twój ruch, do { $date }.
+their-turn = Ruch: { $opponent }.
+clocks = Zegar: ty { $used } zużyte, { $left } zostało; { $opponent } { $their-used } zużyte, { $their-left } zostało.
+conditional-answer = Twoje posunięcie warunkowe { $number } { $move } ({ $iccf }) odpowiedziało. Kod { $code }.
+draw-offer-sent = P{ $game } propozycja remisu wysłana: przeciwnik { $opponent }.
+resignation-sent = P{ $game } poddanie wysłane: przeciwnik { $opponent }.
+claim-upheld = P{ $game } żądanie remisu uznane; przeciwnik { $opponent } powiadomiony.
+no-game = ccgate: nie masz żadnej trwającej partii.
+which-game-item = P{ $game } przeciw { $opponent }, { $turn }
+    .sms = P{ $game } { $turn }
+board-no-fen = P{ $game } Ruch: { $turn }. Kod { $code }.
+legend = Wielkie litery białe, małe czarne. { $pieces }
+piece-name = { $piece ->
+    [king] król
+    [queen] hetman
+    [rook] wieża
+    [bishop] goniec
+    [knight] skoczek
+   *[pawn] pion
+}
+quote = > { $line }
+prose-lines = Pozostałe wiersze ({ $count }) przeczytano jako tekst.
+help-mail = ccgate: gra przez e-mail
+    {""}
+    Jeden wiersz na posunięcie lub polecenie, z numerem partii na początku (można go pominąć przy jednej trwającej partii):
+    {"  "}12 15... { $example }   twoje posunięcie w partii 12
+    {"  "}12 15. { $example-echo } 15... { $example }   ostatnie posunięcie przeciwnika, potem twoje (kontrola przed pomyłkami)
+    {"  "}12 if 16. { $example-if } 16... { $example-then }   posunięcia warunkowe: jeśli przeciwnik zagra pierwsze, drugie zostaje wykonane od razu
+    {"  "}12 remis?   zaproponować remis (albo z posunięciem: 12 15... { $example } remis?)
+    {"  "}12 remis przyjęty   przyjąć propozycję remisu
+    {"  "}12 remis odrzucony   odrzucić ją
+    {"  "}12 żądam remisu   zażądać remisu (trzykrotne powtórzenie, zasada 50 posunięć)
+    {"  "}12 poddaję się   poddać partię
+    {"  "}12 pozycja   pozycja
+    {"  "}12 zapis   zapis partii
+    {"  "}notation iccf   jak zapisywane są dla ciebie posunięcia (san, iccf, uedemann, descriptive ...)
+    {"  "}lang pl   język tych odpowiedzi
+    {"  "}urlop 10   dziesięć dni urlopu od dziś
+    {"  "}pomoc   ten tekst
+    {""}
+    Jak zapisać posunięcie w twojej notacji ({ $notation }): { $example } to skoczek z g8 na f6; cyframi ICCF, zawsze rozumianymi, { $iccf }.
+    {""}
+    Kod kontrolny: każde powiadomienie o posunięciu kończy się czteroznakowym kodem pozycji po posunięciu. Jeśli twoja szachownica daje inny kod, szachownica i partia się różnią: napisz, zanim wykonasz ruch.
+    {""}
+    Pozostałe wiersze wiadomości są czytane jako tekst i pozostają bez odpowiedzi.

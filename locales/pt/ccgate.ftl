@@ -195,6 +195,7 @@ help = ccgate: envie PARTIDA LANCE, p. ex. 12 15. 5254 ou 12 15... Cf6. Também:
 unknown-sender = ccgate: este endereço não está registado. Fale com o diretor do torneio.
 not-your-game = ccgate: não tem nenhuma partida { $game }.
 which-game = ccgate: que partida? As suas: { $games }. Comece a linha com o número da partida.
+    .sms = ccgate: que partida? As suas: { $games }.
 bad-pin = ccgate: PIN em falta ou errado. Nada foi executado.
 
 ## Licença e relógio.
@@ -245,4 +246,59 @@ too-many-lines = ccgate: só as primeiras { $limit } linhas da sua mensagem fora
 event-start = ccgate: começa { $event }, ritmo { $time }. As suas partidas:
 event-game-white = P{ $game } com as brancas contra { $opponent }
 event-game-black = P{ $game } com as pretas contra { $opponent }
+event-starts-on = ccgate: { $event } começa a { $date }, ritmo { $time }; os relógios arrancam nesse dia. As suas partidas:
+ruling = ccgate: decisão do árbitro sobre o incidente { $incident }: { $ruling }
 withdrawn = ccgate: { $player } retirou-se de { $event }; partidas pontuadas: { $games }
+
+## Where the game stands, and the email's help and board (the notices of
+## issue 16's one reply per event).
+
+your-turn = É a sua vez.
+your-turn-by = É a sua vez, até { $date }.
+their-turn = Joga { $opponent }.
+clocks = Relógio: você { $used } usados, { $left } restantes; { $opponent } { $their-used } usados, { $their-left } restantes.
+conditional-answer = O seu lance condicional { $number } { $move } ({ $iccf }) respondeu. Controlo { $code }.
+draw-offer-sent = P{ $game } a sua proposta de empate foi enviada a { $opponent }.
+resignation-sent = P{ $game } o seu abandono foi enviado a { $opponent }.
+claim-upheld = P{ $game } a sua reclamação de empate foi aceite; { $opponent } foi avisado.
+no-game = ccgate: não tem nenhuma partida em curso.
+which-game-item = P{ $game } contra { $opponent }, { $turn }
+    .sms = P{ $game } { $turn }
+board-no-fen = P{ $game } Jogam { $turn }. Controlo { $code }.
+legend = Maiúsculas as brancas, minúsculas as pretas. { $pieces }
+piece-name = { $piece ->
+    [king] rei
+    [queen] dama
+    [rook] torre
+    [bishop] bispo
+    [knight] cavalo
+   *[pawn] peão
+}
+quote = > { $line }
+prose-lines = { $count ->
+    [one] { $count } outra linha foi lida como texto.
+   *[other] { $count } outras linhas foram lidas como texto.
+}
+help-mail = ccgate: como jogar por correio eletrónico
+    {""}
+    Uma linha por lance ou comando, começando pelo número da partida (pode omiti-lo se tiver uma só partida em curso):
+    {"  "}12 15... { $example }   o seu lance na partida 12
+    {"  "}12 15. { $example-echo } 15... { $example }   o último lance do adversário e depois o seu (um controlo contra enganos)
+    {"  "}12 if 16. { $example-if } 16... { $example-then }   lances condicionais: se o adversário jogar o primeiro, o segundo é jogado de imediato
+    {"  "}12 empate?   propor empate (ou com um lance: 12 15... { $example } empate?)
+    {"  "}12 empate aceite   aceitar a proposta de empate
+    {"  "}12 empate recusado   recusá-la
+    {"  "}12 reclamo empate   reclamar empate (repetição tripla, regra dos 50 lances)
+    {"  "}12 abandono   abandonar a partida
+    {"  "}12 posição   a posição
+    {"  "}12 partida   o registo da partida
+    {"  "}notation iccf   como os lances lhe são escritos (san, iccf, uedemann, descriptive ...)
+    {"  "}lang pt   a língua destas respostas
+    {"  "}licença 10   dez dias de licença a partir de hoje
+    {"  "}ajuda   este texto
+    {""}
+    Como escrever um lance na sua notação ({ $notation }): { $example } leva o cavalo de g8 para f6; em algarismos ICCF, sempre compreendidos, { $iccf }.
+    {""}
+    O código de controlo: cada aviso de lance termina com um código de quatro caracteres da posição após o lance. Se o seu tabuleiro der outro código, o tabuleiro e a partida diferem: escreva antes de jogar.
+    {""}
+    As outras linhas da sua mensagem são lidas como texto e ficam sem resposta.

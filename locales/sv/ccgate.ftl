@@ -195,6 +195,7 @@ help = ccgate: skicka PARTI DRAG, t.ex. 12 15. 5254 eller 12 15... Sf6. Även: r
 unknown-sender = ccgate: adressen är inte registrerad. Fråga din turneringsledare.
 not-your-game = ccgate: du har inget parti { $game }.
 which-game = ccgate: vilket parti? Dina: { $games }. Börja raden med partinumret.
+    .sms = ccgate: vilket parti? Dina: { $games }.
 bad-pin = ccgate: PIN saknas eller är fel. Inget utfördes.
 
 ## Ledighet och klocka.
@@ -245,4 +246,59 @@ too-many-lines = ccgate: bara de första { $limit } raderna i ditt meddelande l�
 event-start = ccgate: { $event } börjar, betänketid { $time }. Dina partier:
 event-game-white = P{ $game } med vit mot { $opponent }
 event-game-black = P{ $game } med svart mot { $opponent }
+event-starts-on = ccgate: { $event } börjar { $date }, betänketid { $time }; klockorna startar då. Dina partier:
+ruling = ccgate: domarens beslut om incident { $incident }: { $ruling }
 withdrawn = ccgate: { $player } har dragit sig ur { $event }; räknade: { $games }
+
+## Where the game stands, and the email's help and board (the notices of
+## issue 16's one reply per event).
+
+your-turn = Du är vid draget.
+your-turn-by = Du är vid draget, senast { $date }.
+their-turn = { $opponent } är vid draget.
+clocks = Klocka: du { $used } använda, { $left } kvar; { $opponent } { $their-used } använda, { $their-left } kvar.
+conditional-answer = Ditt villkorsdrag { $number } { $move } ({ $iccf }) svarade på det. Kontroll { $code }.
+draw-offer-sent = P{ $game } ditt remianbud har gått till { $opponent }.
+resignation-sent = P{ $game } ditt uppgivande har gått till { $opponent }.
+claim-upheld = P{ $game } din remibegäran godkänns; { $opponent } har underrättats.
+no-game = ccgate: du har inget pågående parti.
+which-game-item = P{ $game } mot { $opponent }, { $turn }
+    .sms = P{ $game } { $turn }
+board-no-fen = P{ $game } { $turn } vid draget. Kontroll { $code }.
+legend = Versaler vit, gemener svart. { $pieces }
+piece-name = { $piece ->
+    [king] kung
+    [queen] dam
+    [rook] torn
+    [bishop] löpare
+    [knight] springare
+   *[pawn] bonde
+}
+quote = > { $line }
+prose-lines = { $count ->
+    [one] { $count } rad till lästes som text.
+   *[other] { $count } rader till lästes som text.
+}
+help-mail = ccgate: så spelar du per e-post
+    {""}
+    En rad per drag eller kommando, med partinumret först (det kan utelämnas om du har ett enda pågående parti):
+    {"  "}12 15... { $example }   ditt drag i parti 12
+    {"  "}12 15. { $example-echo } 15... { $example }   motståndarens senaste drag, sedan ditt (en kontroll mot misstag)
+    {"  "}12 if 16. { $example-if } 16... { $example-then }   villkorsdrag: spelar motståndaren det första, spelas det andra genast
+    {"  "}12 remi?   erbjuda remi (eller med ett drag: 12 15... { $example } remi?)
+    {"  "}12 remi accepterad   anta remianbudet
+    {"  "}12 remi avböjd   avböja det
+    {"  "}12 kräver remi   begära remi (trefaldig upprepning, 50-dragsregeln)
+    {"  "}12 jag ger upp   ge upp partiet
+    {"  "}12 ställning   ställningen
+    {"  "}12 parti   partiets protokoll
+    {"  "}notation iccf   hur dragen skrivs till dig (san, iccf, uedemann, descriptive ...)
+    {"  "}lang sv   språket i dessa svar
+    {"  "}ledighet 10   tio dagars ledighet från i dag
+    {"  "}hjälp   den här texten
+    {""}
+    Så skriver du ett drag i din notation ({ $notation }): { $example } flyttar springaren från g8 till f6; med ICCF-siffror, som alltid förstås, { $iccf }.
+    {""}
+    Kontrollkoden: varje dragbesked slutar med en kod på fyra tecken för ställningen efter draget. Ger ditt eget bräde en annan kod skiljer sig brädet och partiet åt: skriv innan du drar.
+    {""}
+    Övriga rader i ditt meddelande läses som text och besvaras inte.

@@ -288,7 +288,9 @@ event-game-white = П{ $game } белыми против { $opponent }
 event-game-black = П{ $game } чёрными против { $opponent }
     .sms = П{ $game } чёрными
 event-starts-on = ccgate: { $event } начнётся { $date }, контроль времени { $time }; часы пойдут с этого дня. Ваши партии:
+    .sms = ccgate: { $event } с { $date }. Партии:
 ruling = ccgate: решение судьи по инциденту { $incident }: { $ruling }
+    .sms = ccgate: инцидент { $incident }: { $ruling }
 withdrawn = ccgate: { $player } выходит из { $event }; засчитано: { $games }
     .sms = ccgate: { $player } выходит; засчитано: { $games }
 
@@ -299,11 +301,6 @@ pgn-unused = ccgate: приложенный файл PGN не использов
     [too-many] в нём { $moves } ходов сверх текущего положения партии; приложите партию только с вашим следующим ходом
    *[not-your-move] добавленный ход — ход соперника; сейчас не ваш ход
 }.
-    .sms = ccgate: { $event } с { $date }. Партии:
-ruling = ccgate: решение судьи по инциденту { $incident }: { $ruling }
-    .sms = ccgate: инцидент { $incident }: { $ruling }
-withdrawn = ccgate: { $player } выходит из { $event }; засчитано: { $games }
-    .sms = ccgate: { $player } выходит; засчитано: { $games }
 
 ## Where the game stands, and the email's help and board (the notices of
 ## issue 16's one reply per event).

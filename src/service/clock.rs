@@ -2,6 +2,7 @@
 //! and leave that stops a player's clock.
 
 use super::decision::{Decision, To, Write};
+use super::reply::{Clocks, Standing};
 use super::*;
 
 use crate::game::clock::{self, Leave, LeaveBook, MoveTimes, SweepAction};
@@ -92,6 +93,80 @@ pub fn with_penalty(mut status: clock::ClockStatus, days: i64) -> clock::ClockSt
     status
 }
 
+/// A player's clock in a game at `now`, penalty days charged. With
+/// `as_delivered`, the last move counts as delivered now if it is not yet:
+/// the clock a notice of that move tells its reader, decided with the move.
+pub(super) fn clock_of(
+    store: &Store,
+    game: &Loaded,
+    player: &Player,
+    now: Timestamp,
+    as_delivered: bool,
+) -> store::Result<clock::ClockStatus> {
+    let last = game.moves.len();
+    let times: Vec<MoveTimes> = game
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| MoveTimes {
+            received: m.received_at,
+            delivered: m
+                .delivered_at
+                .or((as_delivered && i + 1 == last).then_some(now)),
+        })
+        .collect();
+    let color = game.color_of(player.id);
+    let periods = clock::periods_for(color, game.record.start.turn(), game.row.created_at, &times);
+    let (book, _) = leave_book(store, player)?;
+    let status = clock::status(
+        &game.row.time_control,
+        &player_zone(player),
+        &periods,
+        &book.effective_leaves(),
+        now,
+    );
+    Ok(with_penalty(
+        status,
+        store.penalty_days(game.row.id, player.id)?,
+    ))
+}
+
+/// Where a game in progress stands for `reader` once this transaction's
+/// moves are delivered: whose move, both clocks (none without a limit) and
+/// the reader's last day to move.
+pub(super) fn standing(
+    store: &Store,
+    game: &Loaded,
+    reader: &Player,
+    opponent: &Player,
+    now: Timestamp,
+) -> store::Result<Standing> {
+    let yours = game.record.pos.turn() == game.color_of(reader.id);
+    let clocks = match game.row.time_control {
+        clock::TimeControl::Unlimited => None,
+        _ => {
+            let mine = clock_of(store, game, reader, now, true)?;
+            let theirs = clock_of(store, game, opponent, now, true)?;
+            Some(Clocks {
+                used: mine.days_used_total,
+                left: mine.days_remaining,
+                their_used: theirs.days_used_total,
+                their_left: theirs.days_remaining,
+                // The forfeit falls on the first day past the limit.
+                deadline: mine
+                    .forfeit_date
+                    .filter(|_| yours)
+                    .and_then(|d| d.yesterday().ok()),
+            })
+        }
+    };
+    Ok(Standing {
+        yours,
+        opponent: opponent.name.clone(),
+        clocks,
+    })
+}
+
 /// What a clock sweep did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SweepReport {
@@ -141,31 +216,11 @@ pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepRep
         let Some(mut game) = ctx.load(row.id)? else {
             continue;
         };
-        let tc = game.row.time_control;
-        let color = game.record.pos.turn();
-        let player_id = game.row.player(color);
+        let player_id = game.row.player(game.record.pos.turn());
         let Some(player) = tx.player(player_id)? else {
             continue;
         };
-        let times: Vec<MoveTimes> = game
-            .moves
-            .iter()
-            .map(|m| MoveTimes {
-                received: m.received_at,
-                delivered: m.delivered_at,
-            })
-            .collect();
-        let periods =
-            clock::periods_for(color, game.record.start.turn(), game.row.created_at, &times);
-        let (book, _) = leave_book(&tx, &player)?;
-        let status = clock::status(
-            &tc,
-            &player_zone(&player),
-            &periods,
-            &book.effective_leaves(),
-            now,
-        );
-        let status = with_penalty(status, tx.penalty_days(row.id, player_id)?);
+        let status = clock_of(&tx, &game, &player, now, false)?;
         let reminded = tx.was_reminded(row.id, game.record.next_ply())?;
         let action = clock::sweep(&status, clock::DEFAULT_REMIND_DAYS, reminded);
         let d = swept(&game, &player, action, &status);

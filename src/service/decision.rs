@@ -325,6 +325,9 @@ impl Ctx<'_, '_> {
                     ..reply
                 },
                 viewer,
+                parts: Vec::new(),
+                answers_lines: false,
+                reader: None,
             }),
             Write::Audit {
                 game,

@@ -20,6 +20,7 @@ mod hold;
 mod moves;
 mod notice;
 mod pin;
+mod reply;
 mod route;
 mod steps;
 
@@ -49,8 +50,9 @@ use ctx::Ctx;
 pub use director::{adjudicate, takeback};
 pub use event::{EventSpec, start_event, withdraw};
 pub use moves::read_players_move;
-pub use notice::{MoveNotice, Notice};
+pub use notice::{GameChoice, HelpExamples, MoveNotice, Notice};
 pub use pin::{hash_pin, pin_of_line};
+pub use reply::{board, legend};
 pub use route::MAX_LINES;
 pub use steps::{GameStep, Refusal, Step};
 
@@ -187,13 +189,23 @@ pub fn bounced(
 }
 
 /// The sheet of a game as one recipient reads it: their notation and
-/// language (English SAN if not a player), the game as it stands now.
-fn sheet(game: &Loaded, (white, black): &Names, (notation, lang): (Notation, Lang)) -> Sheet {
+/// language (English SAN if not a player), the board from their side, the
+/// game as it stands now.
+fn sheet(
+    game: &Loaded,
+    (white, black): &Names,
+    (notation, lang): (Notation, Lang),
+    side: Color,
+) -> Sheet {
+    let pos = &game.record.pos;
     Sheet {
         white: white.clone(),
         black: black.clone(),
-        board: diagram(&game.record.pos),
+        board: reply::board(pos, side, lang),
         record: movetext(game, notation, lang),
+        legend: reply::legend(lang),
+        fen: shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string(),
+        subject: None,
     }
 }
 
@@ -291,6 +303,8 @@ fn handle(
         steps: Vec::new(),
         replies: Vec::new(),
         latest: None,
+        quote: None,
+        several: false,
     };
     let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
     let steps = std::mem::take(&mut ctx.steps);

@@ -22,6 +22,9 @@ pub enum Notice {
     HoldExpired,
     BadPin,
     Help,
+    /// The full help, for email: every command with an example, the move
+    /// examples written in the reader's notation.
+    HelpMail(HelpExamples),
     /// A message over the size limit (in bytes).
     TooLarge {
         limit: usize,
@@ -35,9 +38,15 @@ pub enum Notice {
     NotYourGame {
         game: GameId,
     },
-    /// The sender's active games, none of which the line could mean.
+    /// Lines of a message with several that were read as prose, not as
+    /// protocol lines.
+    ProseRead {
+        count: usize,
+    },
+    /// The sender's active games, none of which the line could mean (none:
+    /// the sender has no game in progress).
     WhichGame {
-        games: Vec<GameId>,
+        games: Vec<GameChoice>,
     },
     GameFinished {
         game: GameId,
@@ -46,6 +55,8 @@ pub enum Notice {
     NotYourTurn {
         game: GameId,
         text: String,
+        /// Who is to move, by name.
+        opponent: String,
     },
     WrongNumber {
         game: GameId,
@@ -82,6 +93,21 @@ pub enum Notice {
         game: GameId,
         opponent: String,
     },
+    /// The offerer of a draw, told the offer went to `opponent`.
+    DrawOfferSent {
+        game: GameId,
+        opponent: String,
+    },
+    /// A resigner, told the resignation went to `opponent`.
+    ResignationSent {
+        game: GameId,
+        opponent: String,
+    },
+    /// A claimant whose claim ended the game; `opponent` was told.
+    ClaimUpheld {
+        game: GameId,
+        opponent: String,
+    },
     DrawDeclined {
         game: GameId,
         opponent: String,
@@ -95,11 +121,11 @@ pub enum Notice {
     },
     Board {
         game: GameId,
-        fen: String,
+        /// The position, where no sheet below the notice shows it (SMS,
+        /// radio); an email's sheet has the board and the FEN.
+        fen: Option<String>,
         turn: &'static str,
         code: String,
-        /// The diagram, for channels with room for it.
-        diagram: Option<String>,
     },
     Record {
         game: GameId,
@@ -121,11 +147,9 @@ pub enum Notice {
         /// Each pair as the player writes it: `Nf6 Bg5`.
         pairs: Vec<String>,
     },
-    ConditionalPlayed {
-        game: GameId,
-        number: MoveNumber,
-        mv: String,
-    },
+    /// The owner's conditional move, played at once in answer to the
+    /// opponent's move (told in the same notice as that move).
+    ConditionalPlayed(MoveNotice),
     ConditionalDropped {
         game: GameId,
         opponent: String,
@@ -171,6 +195,32 @@ pub struct EventGameNotice {
     pub opponent: String,
 }
 
+/// One of a player's games in progress, as the "which game?" question
+/// lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameChoice {
+    pub game: GameId,
+    pub opponent: String,
+    /// The asker is to move.
+    pub yours: bool,
+}
+
+/// The moves the email help shows, written in the reader's notation: a
+/// position after 1. d4, where Black plays Nf6; after 2. c4, e6.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HelpExamples {
+    pub notation: Notation,
+    /// 1. d4 as the reader writes it.
+    pub echo: String,
+    /// 1... Nf6.
+    pub mv: String,
+    /// 1... Nf6 in ICCF numbers.
+    pub iccf: String,
+    /// 2. c4 and 2... e6, for the conditional example.
+    pub trigger: String,
+    pub answer: String,
+}
+
 /// A move as its notices tell it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveNotice {
@@ -202,6 +252,18 @@ impl MoveNotice {
 }
 
 impl Notice {
+    /// Whether the reader is to be told, after this notice, where the game
+    /// stands: whose move it is now, and the clocks.
+    pub fn tells_the_turn(&self) -> bool {
+        matches!(
+            self,
+            Notice::Confirm(_)
+                | Notice::YourMove { .. }
+                | Notice::ConditionalPlayed(_)
+                | Notice::TakenBack { .. }
+        )
+    }
+
     /// The notice's text in `lang`.
     pub fn render(&self, lang: Lang) -> String {
         let t = |key| template(key, lang);
@@ -214,6 +276,17 @@ impl Notice {
             Notice::HoldExpired => t(Key::HoldExpired).to_string(),
             Notice::BadPin => t(Key::BadPin).to_string(),
             Notice::Help => t(Key::Help).to_string(),
+            Notice::HelpMail(x) => fill(
+                t(Key::HelpMail),
+                &[
+                    ("notation", x.notation.name()),
+                    ("example", &x.mv),
+                    ("example_echo", &x.echo),
+                    ("example_if", &x.trigger),
+                    ("example_then", &x.answer),
+                    ("iccf", &x.iccf),
+                ],
+            ),
             Notice::TooLarge { limit } => {
                 fill(t(Key::TooLarge), &[("limit", &(limit / 1024).to_string())])
             }
@@ -224,17 +297,33 @@ impl Notice {
                     ("skipped", &skipped.to_string()),
                 ],
             ),
+            Notice::ProseRead { count } => {
+                fill(t(Key::ProseLines), &[("count", &count.to_string())])
+            }
             Notice::NotYourGame { game } => {
                 fill(t(Key::NotYourGame), &[("game", &game.to_string())])
             }
+            Notice::WhichGame { games } if games.is_empty() => t(Key::NoGame).to_string(),
             Notice::WhichGame { games } => {
-                let games = if games.is_empty() {
-                    "-".to_string()
-                } else {
-                    let ids: Vec<String> = games.iter().map(GameId::to_string).collect();
-                    ids.join(", ")
-                };
-                fill(t(Key::WhichGame), &[("games", &games)])
+                let listed: Vec<String> = games
+                    .iter()
+                    .map(|c| {
+                        let turn = if c.yours {
+                            t(Key::YourTurn).to_string()
+                        } else {
+                            fill(t(Key::TheirTurn), &[("opponent", &c.opponent)])
+                        };
+                        fill(
+                            t(Key::WhichGameItem),
+                            &[
+                                ("game", &c.game.to_string()),
+                                ("opponent", &c.opponent),
+                                ("turn", turn.trim_end_matches('.')),
+                            ],
+                        )
+                    })
+                    .collect();
+                fill(t(Key::WhichGame), &[("games", &listed.join("; "))])
             }
             Notice::GameFinished { game, result } => fill(
                 t(Key::GameFinished),
@@ -243,9 +332,17 @@ impl Notice {
                     ("result", &result.map_or(String::new(), |r| r.to_string())),
                 ],
             ),
-            Notice::NotYourTurn { game, text } => fill(
+            Notice::NotYourTurn {
+                game,
+                text,
+                opponent,
+            } => fill(
                 t(Key::NotYourTurn),
-                &[("game", &game.to_string()), ("text", text)],
+                &[
+                    ("game", &game.to_string()),
+                    ("text", text),
+                    ("opponent", opponent),
+                ],
             ),
             Notice::WrongNumber {
                 game,
@@ -325,6 +422,18 @@ impl Notice {
                 t(Key::DrawOffered),
                 &[("game", &game.to_string()), ("opponent", opponent)],
             ),
+            Notice::DrawOfferSent { game, opponent } => fill(
+                t(Key::DrawOfferSent),
+                &[("game", &game.to_string()), ("opponent", opponent)],
+            ),
+            Notice::ResignationSent { game, opponent } => fill(
+                t(Key::ResignationSent),
+                &[("game", &game.to_string()), ("opponent", opponent)],
+            ),
+            Notice::ClaimUpheld { game, opponent } => fill(
+                t(Key::ClaimUpheld),
+                &[("game", &game.to_string()), ("opponent", opponent)],
+            ),
             Notice::DrawDeclined { game, opponent } => fill(
                 t(Key::DrawDeclined),
                 &[("game", &game.to_string()), ("opponent", opponent)],
@@ -341,22 +450,21 @@ impl Notice {
                 fen,
                 turn,
                 code,
-                diagram,
             } => {
-                let mut body = fill(
-                    t(Key::Board),
+                // Without a FEN its place goes, not just its text.
+                let template = match fen {
+                    Some(_) => t(Key::Board).to_string(),
+                    None => t(Key::Board).replace("{fen} ", ""),
+                };
+                fill(
+                    &template,
                     &[
                         ("game", &game.to_string()),
-                        ("fen", fen),
+                        ("fen", fen.as_deref().unwrap_or_default()),
                         ("turn", turn),
                         ("code", code),
                     ],
-                );
-                if let Some(d) = diagram {
-                    body.push_str("\n\n");
-                    body.push_str(d);
-                }
-                body
+                )
             }
             Notice::Record { game, record } => fill(
                 t(Key::Record),
@@ -380,14 +488,7 @@ impl Notice {
                     ("moves", &format!("if {}", pairs.join(", if "))),
                 ],
             ),
-            Notice::ConditionalPlayed { game, number, mv } => fill(
-                t(Key::ConditionalPlayed),
-                &[
-                    ("game", &game.to_string()),
-                    ("number", &number.to_string()),
-                    ("move", mv),
-                ],
-            ),
+            Notice::ConditionalPlayed(m) => m.render(t(Key::ConditionalAnswer)),
             Notice::ConditionalDropped { game, opponent, mv } => fill(
                 t(Key::ConditionalDropped),
                 &[

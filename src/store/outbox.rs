@@ -16,8 +16,19 @@ use crate::protocol::address::Channel;
 pub struct Sheet {
     pub white: String,
     pub black: String,
+    /// From the reader's side, in their piece letters.
     pub board: String,
     pub record: String,
+    /// Which letter is which piece (sheets decided before issue 16 have
+    /// none).
+    #[serde(default)]
+    pub legend: String,
+    /// The position, on its own line at the end.
+    #[serde(default)]
+    pub fen: String,
+    /// The mail's subject: the game, the last move, whose move.
+    #[serde(default)]
+    pub subject: Option<String>,
 }
 
 /// A reply to send.

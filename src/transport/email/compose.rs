@@ -22,7 +22,7 @@ use lettre::address::Envelope;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, Message};
 
-use crate::store::Outgoing;
+use crate::store::{Outgoing, Sheet};
 
 /// The gateway as a mail sender.
 #[derive(Debug, Clone)]
@@ -84,12 +84,23 @@ pub struct Context {
     pub answers: Option<String>,
 }
 
-/// The subject: the game's tag, its players, and the notice's first line.
-/// Inbound mail whose subject carries the tag is a reply to us, and its
-/// subject is not read as moves.
+/// The subject: the game's tag and what the sheet says in short (the last
+/// move and whose move it is: `[ccgate G12] 15... Sf6 — Sie sind am Zug`),
+/// else the players and the notice's first line. Inbound mail whose subject
+/// carries the tag is a reply to us, and its subject is not read as moves.
 pub fn subject(reply: &Outgoing) -> String {
     let first = reply.body.lines().next().unwrap_or("").trim();
     let mut line = match (reply.game_id, &reply.sheet) {
+        (
+            Some(g),
+            Some(Sheet {
+                subject: Some(short),
+                ..
+            }),
+        ) => format!(
+            "{} {short}",
+            SUBJECT_TAG_FORMAT.replace("{g}", &g.to_string())
+        ),
         (Some(g), Some(sheet)) => {
             // The notice starts with the game's reference (G7, P7, П7): said once.
             let notice = first
@@ -119,15 +130,24 @@ pub fn is_our_subject(subject: &str) -> bool {
     subject.contains("[ccgate G")
 }
 
-/// The plain-text body: the notice, then the board and the record.
+/// The plain-text body: the notice, then the board (once, with its
+/// legend), the record, and the FEN on its own line at the end.
 pub fn body(reply: &Outgoing) -> String {
     let mut text = reply.body.trim_end().to_string();
     if let Some(sheet) = &reply.sheet {
         text.push_str("\n\n");
         text.push_str(sheet.board.trim_end());
+        if !sheet.legend.is_empty() {
+            text.push('\n');
+            text.push_str(&sheet.legend);
+        }
         text.push_str("\n\n");
         text.push_str(&format!("{} - {}\n", sheet.white, sheet.black));
         text.push_str(sheet.record.trim_end());
+        if !sheet.fen.is_empty() {
+            text.push_str("\n\n");
+            text.push_str(&sheet.fen);
+        }
     }
     text.push('\n');
     text
@@ -179,7 +199,7 @@ pub fn compose(
 mod tests {
     use super::*;
     use crate::protocol::address::Channel;
-    use crate::store::{GameId, PlayerId, ReplyId, Sheet};
+    use crate::store::{GameId, PlayerId, ReplyId};
 
     fn reply(game: Option<i64>, body: &str) -> Outgoing {
         Outgoing {
@@ -203,6 +223,9 @@ mod tests {
             black: "Bob".into(),
             board: "8 r n b q k b n r".into(),
             record: "1. e4 e5 2. Nf3".into(),
+            legend: String::new(),
+            fen: String::new(),
+            subject: None,
         }
     }
 
@@ -238,6 +261,24 @@ mod tests {
             "Re: {}",
             subject(&reply(Some(7), "G7 x"))
         )));
+    }
+
+    #[test]
+    fn a_short_subject_and_the_fen_on_the_last_line() {
+        let mut r = reply(Some(12), "P12 15... Sf6 (7866) von Boris. Kontrolle 0DE9.");
+        if let Some(sheet) = r.sheet.as_mut() {
+            sheet.subject = Some("15... Sf6 — Sie sind am Zug".into());
+            sheet.fen = "8/8/8/8/8/8/8/K6k w - - 0 1".into();
+            sheet.legend = "K König".into();
+        }
+        assert_eq!(subject(&r), "[ccgate G12] 15... Sf6 — Sie sind am Zug");
+        let text = body(&r);
+        assert!(
+            text.ends_with("\n\n8/8/8/8/8/8/8/K6k w - - 0 1\n"),
+            "{text}"
+        );
+        assert_eq!(text.matches("8 r n b q k b n r").count(), 1, "{text}");
+        assert!(text.contains("8 r n b q k b n r\nK König\n"), "{text}");
     }
 
     #[test]

@@ -39,7 +39,6 @@ pub enum Key {
     LeaveGranted,
     LeaveRefused,
     ConditionalStored,
-    ConditionalPlayed,
     ConditionalDropped,
     ConditionalRefused,
     Reminder,
@@ -58,6 +57,40 @@ pub enum Key {
     EventGameBlack,
     /// An opponent withdrew: the games it scores.
     Withdrawn,
+    /// The end of a notice about a game in progress: the reader is to move.
+    YourTurn,
+    /// The same, with the last day to move (a date in the reader's zone).
+    YourTurnBy,
+    /// The end of a notice about a game in progress: the opponent is to move.
+    TheirTurn,
+    /// Both clocks (email): the reader's and the opponent's days.
+    Clocks,
+    /// One day count with its day word, per plural form (see [`days`]).
+    DayOne,
+    DayFew,
+    DayMany,
+    /// A conditional move answered at once, in the notice of the move it
+    /// answered.
+    ConditionalAnswer,
+    /// The sender of a draw offer, a claim or a resignation is told what
+    /// went to the opponent.
+    DrawOfferSent,
+    ResignationSent,
+    ClaimUpheld,
+    /// No game in progress to route a line to.
+    NoGame,
+    /// One candidate game of the "which game?" question.
+    WhichGameItem,
+    /// The email help: every command with an example.
+    HelpMail,
+    /// The board's legend: the piece letters and which side is which.
+    Legend,
+    /// Piece names for the legend: king, queen, rook, bishop, knight, pawn.
+    PieceNames,
+    /// A refusal quotes the line it refers to.
+    Quote,
+    /// A message with several lines: the lines not read as protocol.
+    ProseLines,
 }
 
 /// The template of a key in a language.
@@ -71,10 +104,8 @@ pub fn template(key: Key, lang: Lang) -> &'static str {
 
 fn en(key: Key) -> &'static str {
     match key {
-        Key::Confirm => {
-            "G{game} {number} {move} ({iccf}) accepted. Check {code}. {opponent} to move."
-        }
-        Key::YourMove => "G{game} {number} {move} ({iccf}) by {opponent}. Check {code}. Your move.",
+        Key::Confirm => "G{game} {number} {move} ({iccf}) accepted. Check {code}.",
+        Key::YourMove => "G{game} {number} {move} ({iccf}) by {opponent}. Check {code}.",
         Key::Refused => "G{game} {text}: refused, {reason}.",
         Key::DidYouMean => " Did you mean {moves}?",
         Key::NothingApplied => " Nothing was applied.",
@@ -94,7 +125,9 @@ fn en(key: Key) -> &'static str {
         Key::WhichGame => {
             "ccgate: which game? Yours: {games}. Start the line with the game number."
         }
-        Key::NotYourTurn => "G{game} {text}: refused, it is not your move.",
+        Key::NotYourTurn => {
+            "G{game} {text}: refused, it is not your move in game {game}, {opponent} to move."
+        }
         Key::WrongNumber => "G{game} {text}: refused, the game is at move {number}.",
         Key::Desync => "G{game} your {text} does not match the game. Record: {record}",
         Key::GameFinished => "G{game} is over ({result}).",
@@ -108,7 +141,6 @@ fn en(key: Key) -> &'static str {
         }
         Key::LeaveRefused => "ccgate: leave refused, {reason}.",
         Key::ConditionalStored => "G{game} conditional moves stored: {moves}",
-        Key::ConditionalPlayed => "G{game} conditional move {number} {move} played.",
         Key::ConditionalDropped => {
             "G{game} your conditional moves were dropped: {opponent} played {move}."
         }
@@ -134,17 +166,36 @@ fn en(key: Key) -> &'static str {
         Key::EventGameWhite => "G{game} White against {opponent}",
         Key::EventGameBlack => "G{game} Black against {opponent}",
         Key::Withdrawn => "ccgate: {player} withdrew from {event}; scored: {games}",
+        Key::YourTurn => "Your move.",
+        Key::YourTurnBy => "Your move, by {date}.",
+        Key::TheirTurn => "{opponent} to move.",
+        Key::Clocks => {
+            "Clock: you {used} used, {left} left; {opponent} {their_used} used, {their_left} left."
+        }
+        Key::DayOne => "{n} day",
+        Key::DayFew | Key::DayMany => "{n} days",
+        Key::ConditionalAnswer => {
+            "Your conditional move {number} {move} ({iccf}) answered it. Check {code}."
+        }
+        Key::DrawOfferSent => "G{game} your draw offer went to {opponent}.",
+        Key::ResignationSent => "G{game} your resignation went to {opponent}.",
+        Key::ClaimUpheld => "G{game} your draw claim is upheld; {opponent} was told.",
+        Key::NoGame => "ccgate: you have no game in progress.",
+        Key::WhichGameItem => "G{game} against {opponent}, {turn}",
+        Key::HelpMail => {
+            "ccgate: how to play by mail\n\nWrite one line per move or command, starting with the game number (you may leave it out if you have one game in progress):\n  12 15... {example}   your move in game 12\n  12 15. {example_echo} 15... {example}   the opponent's last move, then yours (a check against mistakes)\n  12 if 16. {example_if} 16... {example_then}   conditional moves: if the opponent plays the first, the second is played at once\n  12 draw?   offer a draw (or add it to a move: 12 15... {example} draw?)\n  12 accept   accept the opponent's draw offer\n  12 decline   decline it\n  12 claim   claim a draw by threefold repetition or the fifty-move rule\n  12 resign   resign the game\n  12 board   the position\n  12 pgn   the game record\n  notation iccf   how your moves are written to you (san, iccf, uedemann, descriptive ...)\n  lang de   the language of these replies\n  leave 10   ten days of leave from today\n  help   this text\n\nHow to write a move in your notation ({notation}): {example} moves the knight from g8 to f6; in ICCF numbers, which are always understood, {iccf}.\n\nThe check code: each move notice ends with a four-character code of the position after the move. If the code you get is not the one your own board gives, your board and the game differ: write back before you move.\n\nOther lines of your message are read as prose and not answered."
+        }
+        Key::Legend => "Capitals White, small letters Black. {pieces}",
+        Key::PieceNames => "king|queen|rook|bishop|knight|pawn",
+        Key::Quote => "> {line}",
+        Key::ProseLines => "{count} other lines were read as prose.",
     }
 }
 
 fn de(key: Key) -> &'static str {
     match key {
-        Key::Confirm => {
-            "P{game} {number} {move} ({iccf}) angenommen. Kontrolle {code}. {opponent} am Zug."
-        }
-        Key::YourMove => {
-            "P{game} {number} {move} ({iccf}) von {opponent}. Kontrolle {code}. Sie sind am Zug."
-        }
+        Key::Confirm => "P{game} {number} {move} ({iccf}) angenommen. Kontrolle {code}.",
+        Key::YourMove => "P{game} {number} {move} ({iccf}) von {opponent}. Kontrolle {code}.",
         Key::Refused => "P{game} {text}: abgelehnt, {reason}.",
         Key::DidYouMean => " Gemeint: {moves}?",
         Key::NothingApplied => " Nichts wurde ausgeführt.",
@@ -166,7 +217,9 @@ fn de(key: Key) -> &'static str {
         Key::WhichGame => {
             "ccgate: welche Partie? Ihre: {games}. Zeile mit der Partienummer beginnen."
         }
-        Key::NotYourTurn => "P{game} {text}: abgelehnt, Sie sind nicht am Zug.",
+        Key::NotYourTurn => {
+            "P{game} {text}: abgelehnt, in Partie {game} ist {opponent} am Zug, nicht Sie."
+        }
         Key::WrongNumber => "P{game} {text}: abgelehnt, die Partie steht bei Zug {number}.",
         Key::Desync => "P{game} Ihr {text} passt nicht zur Partie. Notation: {record}",
         Key::GameFinished => "P{game} ist beendet ({result}).",
@@ -180,7 +233,6 @@ fn de(key: Key) -> &'static str {
         }
         Key::LeaveRefused => "ccgate: Urlaub abgelehnt, {reason}.",
         Key::ConditionalStored => "P{game} bedingte Züge gespeichert: {moves}",
-        Key::ConditionalPlayed => "P{game} bedingter Zug {number} {move} ausgeführt.",
         Key::ConditionalDropped => {
             "P{game} Ihre bedingten Züge verfallen: {opponent} spielte {move}."
         }
@@ -208,13 +260,38 @@ fn de(key: Key) -> &'static str {
         Key::EventGameWhite => "P{game} Weiß gegen {opponent}",
         Key::EventGameBlack => "P{game} Schwarz gegen {opponent}",
         Key::Withdrawn => "ccgate: {player} ist aus {event} ausgeschieden; gewertet: {games}",
+        Key::YourTurn => "Sie sind am Zug.",
+        Key::YourTurnBy => "Sie sind am Zug, bis {date}.",
+        Key::TheirTurn => "{opponent} am Zug.",
+        Key::Clocks => {
+            "Bedenkzeit: Sie {used} verbraucht, {left} übrig; {opponent} {their_used} verbraucht, {their_left} übrig."
+        }
+        Key::DayOne => "{n} Tag",
+        Key::DayFew | Key::DayMany => "{n} Tage",
+        Key::ConditionalAnswer => {
+            "Ihr bedingter Zug {number} {move} ({iccf}) antwortete darauf. Kontrolle {code}."
+        }
+        Key::DrawOfferSent => "P{game} Ihr Remisangebot ging an {opponent}.",
+        Key::ResignationSent => "P{game} Ihre Aufgabe ging an {opponent}.",
+        Key::ClaimUpheld => {
+            "P{game} Ihre Remisreklamation ist anerkannt; {opponent} wurde benachrichtigt."
+        }
+        Key::NoGame => "ccgate: Sie haben keine laufende Partie.",
+        Key::WhichGameItem => "P{game} gegen {opponent}, {turn}",
+        Key::HelpMail => {
+            "ccgate: Fernschach per E-Mail\n\nEine Zeile je Zug oder Befehl, mit der Partienummer vorn (ohne Nummer, wenn Sie nur eine laufende Partie haben):\n  12 15... {example}   Ihr Zug in Partie 12\n  12 15. {example_echo} 15... {example}   der letzte Zug des Gegners, dann Ihrer (eine Kontrolle gegen Irrtümer)\n  12 if 16. {example_if} 16... {example_then}   bedingte Züge: spielt der Gegner den ersten, wird der zweite sofort ausgeführt\n  12 draw?   Remis anbieten (auch mit einem Zug: 12 15... {example} draw?)\n  12 accept   das Remisangebot des Gegners annehmen\n  12 decline   es ablehnen\n  12 claim   Remis reklamieren (dreimalige Wiederholung, 50-Züge-Regel)\n  12 resign   die Partie aufgeben\n  12 board   die Stellung\n  12 pgn   die Partienotation\n  notation iccf   wie Ihnen Züge geschrieben werden (san, iccf, uedemann, descriptive ...)\n  lang de   die Sprache dieser Antworten\n  leave 10   zehn Tage Urlaub ab heute\n  help   dieser Text\n\nSo schreiben Sie einen Zug in Ihrer Notation ({notation}): {example} zieht den Springer von g8 nach f6; in ICCF-Ziffern, die immer verstanden werden, {iccf}.\n\nDer Kontrollcode: Jede Zugmitteilung endet mit einem vierstelligen Code der Stellung nach dem Zug. Ergibt Ihr eigenes Brett einen anderen Code, weichen Ihr Brett und die Partie voneinander ab: melden Sie sich, bevor Sie ziehen.\n\nAndere Zeilen Ihrer Nachricht werden als Text gelesen und nicht beantwortet."
+        }
+        Key::Legend => "Großbuchstaben Weiß, Kleinbuchstaben Schwarz. {pieces}",
+        Key::PieceNames => "König|Dame|Turm|Läufer|Springer|Bauer",
+        Key::Quote => "> {line}",
+        Key::ProseLines => "{count} weitere Zeilen wurden als Text gelesen.",
     }
 }
 
 fn ru(key: Key) -> &'static str {
     match key {
         Key::Confirm => "П{game} {number} {move} ({iccf}) принят. Код {code}.",
-        Key::YourMove => "П{game} {number} {move} ({iccf}). Код {code}. Ваш ход.",
+        Key::YourMove => "П{game} {number} {move} ({iccf}). Код {code}.",
         Key::Refused => "П{game} {text}: отказ, {reason}.",
         Key::DidYouMean => " Может, {moves}?",
         Key::NothingApplied => "",
@@ -228,7 +305,7 @@ fn ru(key: Key) -> &'static str {
         Key::UnknownSender => "ccgate: адрес не зарегистрирован.",
         Key::NotYourGame => "ccgate: у вас нет партии {game}.",
         Key::WhichGame => "ccgate: какая партия? Ваши: {games}",
-        Key::NotYourTurn => "П{game} {text}: отказ, не ваш ход.",
+        Key::NotYourTurn => "П{game} {text}: отказ, в партии {game} ход {opponent}, не ваш.",
         Key::WrongNumber => "П{game} {text}: отказ, сейчас ход {number}.",
         Key::Desync => "П{game} {text} не совпадает. Запись: {record}",
         Key::GameFinished => "П{game} окончена ({result}).",
@@ -240,7 +317,6 @@ fn ru(key: Key) -> &'static str {
         Key::LeaveGranted => "ccgate: отпуск {from}–{until}, осталось {left} дн.",
         Key::LeaveRefused => "ccgate: отпуск отклонён, {reason}.",
         Key::ConditionalStored => "П{game} условные ходы: {moves}",
-        Key::ConditionalPlayed => "П{game} условный ход {number} {move} сделан.",
         Key::ConditionalDropped => "П{game} условные ходы сняты: {move}.",
         Key::ConditionalRefused => "П{game} условные ходы отклонены: {reason}.",
         Key::Reminder => "П{game} ваш ход, осталось {days} дн.",
@@ -262,7 +338,49 @@ fn ru(key: Key) -> &'static str {
         Key::EventGameWhite => "П{game} белыми против {opponent}",
         Key::EventGameBlack => "П{game} чёрными против {opponent}",
         Key::Withdrawn => "ccgate: {player} выбыл из {event}; засчитано: {games}",
+        Key::YourTurn => "Ваш ход.",
+        Key::YourTurnBy => "Ваш ход до {date}.",
+        Key::TheirTurn => "Ход: {opponent}.",
+        Key::Clocks => {
+            "Время: у вас использовано {used}, осталось {left}; у {opponent} использовано {their_used}, осталось {their_left}."
+        }
+        Key::DayOne => "{n} день",
+        Key::DayFew => "{n} дня",
+        Key::DayMany => "{n} дней",
+        Key::ConditionalAnswer => "Ваш условный ход {number} {move} ({iccf}) сделан. Код {code}.",
+        Key::DrawOfferSent => "П{game} ваше предложение ничьей отправлено: {opponent}.",
+        Key::ResignationSent => "П{game} ваша сдача отправлена: {opponent}.",
+        Key::ClaimUpheld => "П{game} ничья признана; {opponent} извещён.",
+        Key::NoGame => "ccgate: у вас нет текущих партий.",
+        Key::WhichGameItem => "П{game} против {opponent}, {turn}",
+        Key::HelpMail => {
+            "ccgate: игра по почте\n\nПо строке на ход или команду, в начале номер партии (без номера, если у вас одна текущая партия):\n  12 15... {example}   ваш ход в партии 12\n  12 15. {example_echo} 15... {example}   последний ход соперника, затем ваш (проверка от ошибок)\n  12 if 16. {example_if} 16... {example_then}   условные ходы: если соперник сыграет первый, второй делается сразу\n  12 draw?   предложить ничью (или вместе с ходом: 12 15... {example} draw?)\n  12 accept   принять предложение ничьей\n  12 decline   отклонить его\n  12 claim   потребовать ничью (троекратное повторение, правило 50 ходов)\n  12 resign   сдать партию\n  12 board   позиция\n  12 pgn   запись партии\n  notation iccf   как вам записываются ходы (san, iccf, uedemann, descriptive ...)\n  lang ru   язык ответов\n  leave 10   десять дней отпуска с сегодняшнего дня\n  help   этот текст\n\nКак записать ход в вашей нотации ({notation}): {example} — конь с g8 на f6; цифрами ИКЧФ, которые понимаются всегда, {iccf}.\n\nКонтрольный код: каждое сообщение о ходе кончается четырёхзначным кодом позиции после хода. Если ваша доска даёт другой код, ваша доска и партия расходятся: напишите, прежде чем ходить.\n\nОстальные строки сообщения читаются как текст и остаются без ответа."
+        }
+        Key::Legend => "Заглавные белые, строчные чёрные. {pieces}",
+        Key::PieceNames => "король|ферзь|ладья|слон|конь|пешка",
+        Key::Quote => "> {line}",
+        Key::ProseLines => "Прочие строки ({count}) прочитаны как текст.",
     }
+}
+
+/// `n` with its day word in `lang` (`1 Tag`, `2 Tage`; `1 день`, `2 дня`,
+/// `5 дней`): the plural forms of the language's rules.
+pub fn days(n: i64, lang: Lang) -> String {
+    let key = match lang {
+        Lang::Ru | Lang::Uk => {
+            let (ten, hundred) = (n.abs() % 10, n.abs() % 100);
+            if ten == 1 && hundred != 11 {
+                Key::DayOne
+            } else if (2..=4).contains(&ten) && !(12..=14).contains(&hundred) {
+                Key::DayFew
+            } else {
+                Key::DayMany
+            }
+        }
+        _ if n.abs() == 1 => Key::DayOne,
+        _ => Key::DayMany,
+    };
+    fill(template(key, lang), &[("n", &n.to_string())])
 }
 
 /// Substitutes `{name}` placeholders.
@@ -299,7 +417,7 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
 
-    const KEYS: [Key; 43] = [
+    const KEYS: [Key; 60] = [
         Key::Confirm,
         Key::YourMove,
         Key::Refused,
@@ -327,7 +445,6 @@ mod tests {
         Key::LeaveGranted,
         Key::LeaveRefused,
         Key::ConditionalStored,
-        Key::ConditionalPlayed,
         Key::ConditionalDropped,
         Key::ConditionalRefused,
         Key::Reminder,
@@ -343,6 +460,24 @@ mod tests {
         Key::EventGameWhite,
         Key::EventGameBlack,
         Key::Withdrawn,
+        Key::YourTurn,
+        Key::YourTurnBy,
+        Key::TheirTurn,
+        Key::Clocks,
+        Key::DayOne,
+        Key::DayFew,
+        Key::DayMany,
+        Key::ConditionalAnswer,
+        Key::DrawOfferSent,
+        Key::ResignationSent,
+        Key::ClaimUpheld,
+        Key::NoGame,
+        Key::WhichGameItem,
+        Key::HelpMail,
+        Key::Legend,
+        Key::PieceNames,
+        Key::Quote,
+        Key::ProseLines,
     ];
 
     #[test]
@@ -398,6 +533,30 @@ mod tests {
             }
         }
         assert!(forms > 100, "{forms}");
+    }
+
+    #[test]
+    fn day_words_follow_each_languages_plural_rules() {
+        let words = |lang| [1, 2, 5, 11, 21, 22, 49].map(|n| days(n, lang));
+        assert_eq!(
+            words(Lang::De),
+            [
+                "1 Tag", "2 Tage", "5 Tage", "11 Tage", "21 Tage", "22 Tage", "49 Tage"
+            ]
+        );
+        assert_eq!(
+            words(Lang::Ru),
+            [
+                "1 день",
+                "2 дня",
+                "5 дней",
+                "11 дней",
+                "21 день",
+                "22 дня",
+                "49 дней"
+            ]
+        );
+        assert_eq!(days(1, Lang::En), "1 day");
     }
 
     #[test]

@@ -52,7 +52,13 @@ enum Command {
     /// Incidents of one game or all, or export them with their evidence.
     Incidents(crate::commands::IncidentsArgs),
     /// Declare time forfeits and send reminders.
-    Clock,
+    Clock {
+        /// The system time is right: after a jump of the clock (or a
+        /// gateway switched off for long), forfeits are declared again,
+        /// starting with this sweep.
+        #[arg(long)]
+        confirm_time: bool,
+    },
     /// An online copy of the store.
     Backup { file: PathBuf },
     /// Every game as PGN.
@@ -159,7 +165,7 @@ pub fn run() -> ExitCode {
         Command::Submit(a) => finish(crate::commands::submit(cli.db, a)),
         Command::Outbox(a) => finish(crate::commands::outbox(cli.db, a)),
         Command::Incidents(a) => finish(crate::commands::incidents(cli.db, a)),
-        Command::Clock => finish(crate::commands::clock(cli.db)),
+        Command::Clock { confirm_time } => finish(crate::commands::clock(cli.db, confirm_time)),
         Command::Backup { file } => finish(crate::commands::backup(cli.db, &file)),
         Command::Export => finish(crate::commands::export(cli.db)),
         Command::Serve { config } => crate::commands::serve(cli.db, config.as_deref()),

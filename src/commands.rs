@@ -53,6 +53,11 @@ pub struct PlayerAddArgs {
     /// A file holding the player's PIN (never on the command line).
     #[arg(long)]
     pin_file: Option<PathBuf>,
+    /// Hold the player's SMS for confirmation (a code sent back to their
+    /// number) unless they carry the PIN: for networks where sender
+    /// numbers can be spoofed.
+    #[arg(long)]
+    confirm_sms: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -225,7 +230,7 @@ pub fn check_config(file: &Path) -> ExitCode {
                 c.db.display(),
                 inputs.join(", ")
             );
-            if let Some(why) = c.email.config.trusts_from() {
+            for why in c.warnings() {
                 println!("warning: {why}");
             }
             ExitCode::SUCCESS
@@ -275,8 +280,23 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    let policy = Policy::new(&config.email.config, &me);
-    match receive_read(&mut store, &mail.bytes, mail.size, &policy, now()) {
+    let policy = Policy::new(&config.email.config, &me, config.inbound.rules());
+    let dkim = match &config.email.dkim {
+        Some(d) if mail.size <= policy.max_size => match dkim_check(d, &mail.bytes) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("ccgate: {e}");
+                return ExitCode::from(EX_TEMPFAIL);
+            }
+        },
+        _ => Default::default(),
+    };
+    match receive_read(
+        &mut store,
+        (&mail.bytes, mail.size),
+        (&policy, &dkim),
+        now(),
+    ) {
         Ok(p) => {
             println!("journal {}: {}", p.journal_id, p.outcome);
             ExitCode::SUCCESS
@@ -286,6 +306,22 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
             ExitCode::from(EX_TEMPFAIL)
         }
     }
+}
+
+/// ccgate's own DKIM check of one mail, on a runtime of its own (the
+/// command line has none).
+fn dkim_check(
+    d: &crate::transport::email::config::DkimSettings,
+    raw: &[u8],
+) -> Result<crate::transport::email::dkim::Verdict, String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("DKIM check: {e}"))?;
+    runtime.block_on(async {
+        let checker = crate::transport::email::dkim::Checker::new(d.keys.as_ref(), d.timeout)?;
+        Ok(checker.check(raw).await)
+    })
 }
 
 /// The existing store: commands that only read or act on what is there
@@ -411,7 +447,12 @@ pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> Result<(), CommandErro
         addresses,
     };
     let result = store.write().and_then(|tx| {
-        let id = tx.add_player(&new, now())?;
+        let now = now();
+        let id = tx.add_player(&new, now)?;
+        if a.confirm_sms {
+            tx.set_confirm_sms(id, true)?;
+        }
+        service::announce_language(&tx, id, now)?;
         tx.commit()?;
         Ok(id)
     });
@@ -683,7 +724,10 @@ pub(crate) fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
         })
         .collect();
     let game = TextGame {
-        tags,
+        tags: tags
+            .into_iter()
+            .map(|(n, v)| (n.into(), v.into()))
+            .collect(),
         start: record.start.clone(),
         line,
         comments: Vec::new(),
@@ -724,6 +768,8 @@ pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> Result<(), CommandError> {
         raw,
         text,
         auth: service::Auth::Unchecked,
+        // The operator's own path: no configuration is read for it.
+        rules: service::Rules::default(),
     };
     match service::submit(&mut store, &msg, now()) {
         Ok(done) => {
@@ -836,15 +882,23 @@ fn export_incidents(store: &Store, list: &[store::Incident], path: &Path) -> Res
     std::fs::write(path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-pub fn clock(db: Option<PathBuf>) -> Result<(), CommandError> {
+pub fn clock(db: Option<PathBuf>, confirm_time: bool) -> Result<(), CommandError> {
     let mut store = open(db)?;
-    match service::sweep_clocks(&mut store, now()) {
+    // The command has no configuration: the default margin.
+    let margin = (!confirm_time).then_some(crate::game::clock::DEFAULT_JUMP_MARGIN);
+    match service::sweep_clocks(&mut store, now(), margin) {
         Ok(r) => {
             println!(
                 "{} forfeits, {} reminders",
                 r.forfeits.len(),
                 r.reminders.len()
             );
+            if let Some(gap) = r.held {
+                println!(
+                    "no forfeits: the time is {} past the last sweep; if it is right, run `ccgate clock --confirm-time`",
+                    service::days(gap)
+                );
+            }
             Ok(())
         }
         Err(e) => Err(e.into()),

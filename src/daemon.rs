@@ -21,6 +21,7 @@ use crate::status::Metrics;
 use crate::store::{ServeLock, Store};
 use crate::transport::channel::pause;
 use crate::transport::email::compose::Identity;
+use crate::transport::email::dkim::Checker;
 use crate::transport::email::inbox::Inbox;
 use crate::transport::email::outbox::{self, Sender};
 use crate::transport::email::receive::Policy;
@@ -36,7 +37,7 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     if config.inputs().is_empty() {
         tracing::warn!("{}", crate::commands::NO_INPUT);
     }
-    if let Some(why) = config.email.config.trusts_from() {
+    for why in config.warnings() {
         tracing::warn!("{why}");
     }
     std::fs::create_dir_all(&config.data_dir)
@@ -51,10 +52,23 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     }
     .map_err(|e| format!("store {}: {e}", db.display()))?;
     let me = Identity::new(&config.email.config.name, &config.email.config.from)?;
-    let port = ServicePort::new(store, Arc::new(Metrics::new()), config.outbox.retry());
+    let port = ServicePort::new(
+        store,
+        Arc::new(Metrics::new()),
+        config.outbox.retry(),
+        config.inbound.rules(),
+    );
     let inbox = Inbox {
         port: port.clone(),
-        policy: Arc::new(Policy::new(&config.email.config, &me)),
+        policy: Arc::new(Policy::new(
+            &config.email.config,
+            &me,
+            config.inbound.rules(),
+        )),
+        dkim: match &config.email.dkim {
+            Some(d) => Some(Checker::new(d.keys.as_ref(), d.timeout)?),
+            None => None,
+        },
     };
     let sender = Sender {
         mailer: Mailer::new(&config.email.send, &config.data_dir)?,
@@ -81,6 +95,7 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
                 crate::status::MAX_CONNECTIONS,
                 crate::status::IDLE,
             );
+            let app = app.into_make_service_with_connect_info::<crate::status::Client>();
             if let Err(e) = axum::serve(listener, app)
                 .with_graceful_shutdown(shutdown)
                 .await
@@ -109,7 +124,7 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     }
     let wake = port.wake.email.clone();
     tasks.spawn(outbox::run(sender, port.clone(), wake, stop.clone()));
-    tasks.spawn(clock_sweep(port, config.clock.sweep_every, stop));
+    tasks.spawn(clock_sweep(port, config.clock.clone(), stop));
 
     tokio::spawn(async move {
         signalled.await;
@@ -149,20 +164,29 @@ pub(crate) fn wait_for_signal() -> impl std::future::Future<Output = ()> + Send 
 
 async fn clock_sweep(
     shared: ServicePort,
-    every: std::time::Duration,
+    config: crate::config::ClockConfig,
     mut stop: watch::Receiver<bool>,
 ) {
+    let margin = jiff::SignedDuration::try_from(config.jump_margin).ok();
+    let mut held = None;
     loop {
         // A store error is logged and counted by the port.
         if let Ok(report) = shared
-            .with_store(|s| service::sweep_clocks(s, Timestamp::now()))
+            .with_store(move |s| service::sweep_clocks(s, Timestamp::now(), margin))
             .await
-            && (!report.forfeits.is_empty() || !report.reminders.is_empty())
         {
-            tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");
-            shared.wake_senders();
+            let gap = report.held.map(service::days);
+            if gap.is_some() && gap != held {
+                tracing::warn!(gap = ?gap, "clock sweep: the time is far past the last sweep; no forfeits until `ccgate clock --confirm-time`");
+            }
+            shared.metrics.clock_held(gap.clone());
+            held = gap;
+            if !report.forfeits.is_empty() || !report.reminders.is_empty() {
+                tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");
+                shared.wake_senders();
+            }
         }
-        if !pause(every, &mut stop).await {
+        if !pause(config.sweep_every, &mut stop).await {
             return;
         }
     }

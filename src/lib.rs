@@ -4,6 +4,7 @@
 //! crate `ccgate-core`, re-exported here under its old paths; this crate
 //! adds the store, the game service, the transports and the daemon.
 
+pub mod board;
 pub mod cli;
 pub mod commands;
 pub mod config;

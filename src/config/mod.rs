@@ -57,6 +57,7 @@ pub struct Config {
     pub status: StatusConfig,
     pub clock: ClockConfig,
     pub outbox: OutboxConfig,
+    pub inbound: InboundConfig,
     /// Without `[email]`, the embedded defaults ([`EmailConfig::embedded`]).
     pub email: Option<Spanned<EmailConfig>>,
     /// A GSM modem; no SMS without this section (or `sms_spool`).
@@ -99,6 +100,11 @@ pub struct ClockConfig {
     /// How often forfeits and reminders are checked.
     #[serde(deserialize_with = "duration")]
     pub sweep_every: Duration,
+    /// A sweep this long after the last one (the system clock jumped, or
+    /// the gateway was off) declares no forfeit until the director confirms
+    /// the time with `ccgate clock --confirm-time`.
+    #[serde(deserialize_with = "duration")]
+    pub jump_margin: Duration,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -114,6 +120,49 @@ pub struct OutboxConfig {
     /// Wait before the first retry; each later retry waits twice as long.
     #[serde(deserialize_with = "duration")]
     pub first_retry: Duration,
+}
+
+/// What is done with inbound messages on every channel.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct InboundConfig {
+    /// The confirmation loop: a message whose sender could not be
+    /// authenticated, from a player without a PIN, is held and a code sent
+    /// to the player's registered address. Off, such a message is refused.
+    pub confirm: bool,
+    /// How long a held message waits for its code.
+    #[serde(deserialize_with = "duration")]
+    pub confirm_within: Duration,
+    /// Replies per sender address and hour that answer no game line of a
+    /// player (help, "which game?", refusals before any game, codes,
+    /// anything to a non-player); past it they are kept but not sent.
+    pub replies_per_sender_hour: u32,
+}
+
+impl InboundConfig {
+    pub fn rules(&self) -> crate::service::Rules {
+        crate::service::Rules {
+            confirm_within: self
+                .confirm
+                .then(|| jiff::SignedDuration::try_from(self.confirm_within).ok())
+                .flatten(),
+            replies_per_hour: self.replies_per_sender_hour,
+        }
+    }
+}
+
+impl Default for InboundConfig {
+    fn default() -> Self {
+        let rules = crate::service::Rules::default();
+        InboundConfig {
+            confirm: rules.confirm_within.is_some(),
+            confirm_within: rules
+                .confirm_within
+                .and_then(|d| Duration::try_from(d).ok())
+                .unwrap_or_default(),
+            replies_per_sender_hour: rules.replies_per_hour,
+        }
+    }
 }
 
 impl OutboxConfig {
@@ -164,6 +213,7 @@ pub struct Resolved {
     pub status: StatusConfig,
     pub clock: ClockConfig,
     pub outbox: OutboxConfig,
+    pub inbound: InboundConfig,
     pub email: EmailSettings,
     pub sms: Option<SmsSettings>,
     pub sms_spool: Option<SpoolConfig>,
@@ -171,6 +221,28 @@ pub struct Resolved {
 }
 
 impl Resolved {
+    /// What `check-config` prints and `serve` logs as warnings: settings
+    /// that let someone act in another's name.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut warnings: Vec<String> = self
+            .email
+            .config
+            .trusts_from()
+            .map(str::to_string)
+            .into_iter()
+            .collect();
+        if !self.inbound.confirm
+            && !self.email.config.authenticates()
+            && self.email.config.trusts_from().is_none()
+        {
+            warnings.push(
+                "email: no trusted server, PINs not required and the confirmation loop off: a player without a PIN cannot move by mail".into(),
+            );
+        }
+        warnings.extend(self.radio.iter().flat_map(RadioSettings::warnings));
+        warnings
+    }
+
     /// The inputs that will run, one phrase each (none: the daemon would
     /// wait for nothing).
     pub fn inputs(&self) -> Vec<String> {
@@ -222,6 +294,7 @@ impl Default for Config {
             status: StatusConfig::default(),
             clock: ClockConfig::default(),
             outbox: OutboxConfig::default(),
+            inbound: InboundConfig::default(),
             email: None,
             sms: None,
             sms_spool: None,
@@ -253,6 +326,7 @@ impl Default for ClockConfig {
     fn default() -> Self {
         ClockConfig {
             sweep_every: Duration::from_secs(60),
+            jump_margin: Duration::from_secs(24 * 3600),
         }
     }
 }
@@ -340,6 +414,7 @@ impl Config {
                     status: self.status.clone(),
                     clock: self.clock.clone(),
                     outbox: self.outbox.clone(),
+                    inbound: self.inbound.clone(),
                     email,
                     sms,
                     sms_spool,
@@ -530,7 +605,40 @@ mod tests {
         let d = Config::default().resolve().unwrap();
         assert_eq!(c.email.config.max_size, d.email.config.max_size);
         assert_eq!(c.outbox.retry(), d.outbox.retry());
+        assert_eq!(c.inbound.rules(), d.inbound.rules());
+        assert_eq!(d.inbound.rules(), crate::service::Rules::default());
         assert!(c.email.maildir.is_some());
+    }
+
+    #[test]
+    fn the_confirmation_loop_and_the_reply_bound_are_configured_in_inbound() {
+        let smtp = "[email.send]\ntransport = \"smtp\"\nhost = \"mail.example.org\"\n";
+        let c = Config::parse(&format!(
+            "[inbound]\nconfirm_within = \"2h\"\nreplies_per_sender_hour = 3\n{smtp}"
+        ))
+        .unwrap()
+        .resolve()
+        .unwrap();
+        let rules = c.inbound.rules();
+        assert_eq!(
+            rules.confirm_within,
+            Some(jiff::SignedDuration::from_hours(2))
+        );
+        assert_eq!(rules.replies_per_hour, 3);
+        assert!(c.warnings().is_empty(), "{:?}", c.warnings());
+        // Off, with nothing else to authenticate a mail: a warning.
+        let c = Config::parse(&format!("[inbound]\nconfirm = false\n{smtp}"))
+            .unwrap()
+            .resolve()
+            .unwrap();
+        assert_eq!(c.inbound.rules().confirm_within, None);
+        assert!(
+            c.warnings()
+                .iter()
+                .any(|w| w.contains("confirmation loop off")),
+            "{:?}",
+            c.warnings()
+        );
     }
 
     /// The commented `[radio]` example, uncommented, is a valid section, and
@@ -554,7 +662,8 @@ mod tests {
             .radio
             .unwrap()
             .into_inner();
-        assert_eq!(r.peers.len(), 2);
+        assert_eq!(r.peers.len(), 3);
+        assert!(r.peers[2].get_ref().unsigned);
         assert_eq!(
             r.peers[1].get_ref().key_env.as_deref(),
             Some("CCGATE_KEY_G4XYZ")

@@ -5,6 +5,7 @@
 use super::decision::{Decision, Incident, Write};
 use super::reply::{Part, Standing, tell};
 use super::*;
+use crate::protocol::l10n::Form;
 
 /// Who acts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,6 +40,8 @@ pub(super) struct Ctx<'c, 's> {
     pub(super) quote: Option<String>,
     /// The message has several lines: the sender gets one reply to all.
     pub(super) several: bool,
+    /// The operator's rules for the message being processed.
+    pub(super) rules: Rules,
 }
 
 /// A reply's text as `channel` carries it: SMS and radio fitted to one
@@ -72,7 +75,7 @@ pub(super) fn fallback(
         }
         tried.push(format!("{channel} {to}"));
         d = d.write(Write::SendAgain {
-            reply: NewReply {
+            reply: Box::new(NewReply {
                 journal_id: None,
                 game_id: entry.game_id,
                 player_id: player.map(|p| p.id),
@@ -81,7 +84,7 @@ pub(super) fn fallback(
                 to: to.clone(),
                 body: body_for(*channel, &entry.body),
                 sheet: entry.sheet.clone().filter(|_| *channel == Channel::Email),
-            },
+            }),
             viewer: player.map_or((Notation::San, Lang::En), |p| (p.notation, p.lang)),
         });
     }
@@ -144,9 +147,11 @@ fn merged(pending: Vec<Pending>) -> Vec<Pending> {
     for p in pending {
         match out.iter_mut().find(|q| same_reader(q, &p)) {
             Some(q) => {
-                if q.reply.game_id != p.reply.game_id {
-                    q.reply.game_id = None;
-                }
+                // Lines about two games: the reply is about neither.
+                q.reply.game_id = match (q.reply.game_id, p.reply.game_id) {
+                    (Some(a), Some(b)) if a != b => None,
+                    (a, b) => a.or(b),
+                };
                 q.reply.ply = q.reply.ply.max(p.reply.ply);
                 q.parts.extend(p.parts);
             }
@@ -170,6 +175,7 @@ impl<'c, 's> Ctx<'c, 's> {
             latest: None,
             quote: None,
             several: false,
+            rules: Rules::default(),
         }
     }
 
@@ -350,7 +356,8 @@ impl Ctx<'_, '_> {
                 _ => None,
             };
             if !parts.is_empty() {
-                let text = tell(&parts, standing.as_ref(), viewer.1, email);
+                let reader = Reader::new(viewer.1, Form::from(reply.channel));
+                let text = tell(&parts, standing.as_ref(), reader);
                 reply.body = body_for(reply.channel, &text);
             }
             if let (true, None, Some(i)) = (email, &reply.sheet, game) {
@@ -367,7 +374,45 @@ impl Ctx<'_, '_> {
                 written.subject = subject(g, viewer, standing.as_ref());
                 reply.sheet = Some(written);
             }
-            self.tx.queue(&reply, self.now)?;
+            self.queue_bounded(&reply)?;
+        }
+        Ok(())
+    }
+
+    /// Queues a reply; one that counts toward the hourly bound per sender
+    /// ([`NewReply::bounded`]) and would pass it is recorded in the outbox
+    /// as withheld instead of sent, so it counts too: a flood that goes on
+    /// stays withheld, and the director hears of it once, when it begins.
+    fn queue_bounded(&mut self, reply: &NewReply) -> store::Result<()> {
+        let limit = self.rules.replies_per_hour;
+        let sent = if reply.bounded() {
+            let since = self.now - jiff::SignedDuration::from_hours(1);
+            self.tx
+                .bounded_replies_since(reply.channel, &reply.to, since)?
+        } else {
+            0
+        };
+        let id = self.tx.queue(reply, self.now)?;
+        if reply.bounded() && sent >= limit {
+            let why = format!("withheld: {limit} replies to this address in the last hour");
+            self.tx.give_up(id, &why, self.now)?;
+            self.steps.push(Step::Withheld {
+                reply: id,
+                to: format!("{} {}", reply.channel, reply.to),
+            });
+            if sent == limit {
+                self.incident(
+                    None,
+                    None,
+                    IncidentKind::Flood,
+                    format!(
+                        "{} {}: {limit} replies in the last hour; further replies withheld",
+                        reply.channel, reply.to
+                    ),
+                    None,
+                    reply.player_id,
+                )?;
+            }
         }
         Ok(())
     }
@@ -416,7 +461,10 @@ fn subject(
     let written = write_move(&before, mv, notation, &WriteOptions::new(lang));
     let end = match (standing, game.row.result) {
         (_, Some(result)) => result.to_string(),
-        (Some(s), None) => s.turn(lang, false).trim_end_matches('.').to_string(),
+        (Some(s), None) => s
+            .turn(Reader::new(lang, Form::Full), false)
+            .trim_end_matches('.')
+            .to_string(),
         (None, None) => return None,
     };
     Some(format!("{number} {written} — {end}"))

@@ -22,9 +22,12 @@ pub(super) enum Write {
     },
     Notation(PlayerId, Notation),
     Lang(PlayerId, Lang),
-    /// A PIN tried: failures count up and lock it until the given time.
+    /// A PIN tried from an address: failures there count up and lock it
+    /// on that address until the given time.
     PinAttempt {
         player: PlayerId,
+        channel: Channel,
+        address: String,
         ok: bool,
         locked_until: Option<Timestamp>,
     },
@@ -72,7 +75,8 @@ pub(super) enum Write {
     /// A reply given up on, sent again to another address as it was
     /// (its text already rendered, its sheet as decided then).
     SendAgain {
-        reply: NewReply,
+        /// Boxed: a reply with its sheet is far larger than any other write.
+        reply: Box<NewReply>,
         /// The notation and language of its sheet, if one is still to be
         /// drawn.
         viewer: (Notation, Lang),
@@ -268,9 +272,11 @@ impl Ctx<'_, '_> {
             Write::Lang(player, l) => tx.set_lang(player, l)?,
             Write::PinAttempt {
                 player,
+                channel,
+                address,
                 ok,
                 locked_until,
-            } => tx.record_pin_attempt(player, ok, locked_until)?,
+            } => tx.record_pin_attempt((player, channel, &address), ok, locked_until)?,
             Write::Conditionals {
                 game,
                 player,
@@ -322,7 +328,7 @@ impl Ctx<'_, '_> {
             Write::SendAgain { reply, viewer } => self.replies.push(Pending {
                 reply: NewReply {
                     journal_id: self.journal_id,
-                    ..reply
+                    ..*reply
                 },
                 viewer,
                 parts: Vec::new(),
@@ -356,8 +362,7 @@ pub(super) mod fixture {
             reply_via: None,
             tz: "UTC".to_string(),
             pin_hash: None,
-            pin_failures: 0,
-            pin_locked_until: None,
+            confirm_sms: false,
             addresses: vec![(Channel::Email, format!("{name}@example.org"))],
         }
     }

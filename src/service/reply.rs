@@ -7,7 +7,7 @@
 //! final position, not by each notice on its own.
 
 use super::*;
-use crate::protocol::templates::{Key, days, fill, template};
+use crate::protocol::l10n::{Args, Form, Reader, plain, text};
 
 /// Where a game in progress stands for one reader.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,33 +47,43 @@ fn date_text(date: jiff::civil::Date, lang: Lang) -> String {
     }
 }
 
+/// `n` days with the reader's day word (`1 Tag`, `2 Tage`; `5 дней`).
+fn days(r: Reader, n: i64) -> String {
+    text(r, "days", &Args::new().num("days", n))
+}
+
 impl Standing {
     /// Whose move, short: the end of an SMS, of a subject.
-    pub(super) fn turn(&self, lang: Lang, with_date: bool) -> String {
-        let t = |key| template(key, lang);
+    pub(super) fn turn(&self, r: Reader, with_date: bool) -> String {
         let deadline = self.clocks.as_ref().and_then(|c| c.deadline);
         match (self.yours, deadline) {
-            (true, Some(date)) if with_date => {
-                fill(t(Key::YourTurnBy), &[("date", &date_text(date, lang))])
-            }
-            (true, _) => t(Key::YourTurn).to_string(),
-            (false, _) => fill(t(Key::TheirTurn), &[("opponent", &self.opponent)]),
+            (true, Some(date)) if with_date => text(
+                r,
+                "your-turn-by",
+                &Args::new().str("date", date_text(date, r.lang)),
+            ),
+            (true, _) => plain(r, "your-turn"),
+            (false, _) => text(
+                r,
+                "their-turn",
+                &Args::new().str("opponent", self.opponent.clone()),
+            ),
         }
     }
 
     /// Both clocks with their day words, for email.
-    fn clocks(&self, lang: Lang) -> Option<String> {
+    fn clocks(&self, r: Reader) -> Option<String> {
         let c = self.clocks.as_ref()?;
-        let left = |d: Option<i64>| d.map_or_else(|| "-".to_string(), |d| days(d, lang));
-        Some(fill(
-            template(Key::Clocks, lang),
-            &[
-                ("used", &days(c.used, lang)),
-                ("left", &left(c.left)),
-                ("opponent", &self.opponent),
-                ("their_used", &days(c.their_used, lang)),
-                ("their_left", &left(c.their_left)),
-            ],
+        let left = |d: Option<i64>| d.map_or_else(|| "-".to_string(), |d| days(r, d));
+        Some(text(
+            r,
+            "clocks",
+            &Args::new()
+                .str("used", days(r, c.used))
+                .str("left", left(c.left))
+                .str("opponent", self.opponent.clone())
+                .str("their-used", days(r, c.their_used))
+                .str("their-left", left(c.their_left)),
         ))
     }
 }
@@ -82,7 +92,8 @@ impl Standing {
 /// said once, each quoted line before the answers to it, then the standing.
 /// Email has a line per part and both clocks; SMS and radio run on, with
 /// the deadline where it fits one message.
-pub(super) fn tell(parts: &[Part], standing: Option<&Standing>, lang: Lang, email: bool) -> String {
+pub(super) fn tell(parts: &[Part], standing: Option<&Standing>, r: Reader) -> String {
+    let email = r.form == Form::Full;
     let sep = if email { "\n" } else { " " };
     let mut out: Vec<String> = Vec::new();
     let mut reference: Option<String> = None;
@@ -99,71 +110,92 @@ pub(super) fn tell(parts: &[Part], standing: Option<&Standing>, lang: Lang, emai
             if !out.is_empty() {
                 out.push(String::new());
             }
-            out.push(fill(template(Key::Quote, lang), &[("line", q)]));
+            out.push(text(r, "quote", &Args::new().str("line", q.to_string())));
             quoted = Some(q);
+            // Each quoted line's answer names its game again.
+            reference = None;
         }
-        let text = part.notice.render(lang);
-        let text = match &reference {
-            Some(r) => text
-                .strip_prefix(r.as_str())
+        let said = part.notice.render_for(r);
+        let said = match &reference {
+            Some(head) => said
+                .strip_prefix(head.as_str())
                 .and_then(|rest| rest.strip_prefix(' '))
-                .map_or(text.clone(), str::to_string),
+                .map_or(said.clone(), capitalised),
             None => {
-                reference = text
+                reference = said
                     .split_once(' ')
                     .map(|(head, _)| head.to_string())
                     .filter(|head| head.chars().any(|c| c.is_ascii_digit()));
-                text
+                said
             }
         };
-        if !text.is_empty() {
-            out.push(text);
+        if !said.is_empty() {
+            out.push(said);
         }
     }
     if let Some(s) = standing {
-        let short = s.turn(lang, true);
-        let text = match (email, s.clocks(lang)) {
+        let short = s.turn(r, true);
+        let said = match (email, s.clocks(r)) {
             (true, Some(clocks)) => format!("{short}\n{clocks}"),
             (false, _) => {
-                // The deadline where it fits one message, else whose move only.
-                let with_date = format!("{}{sep}{short}", out.join(sep));
-                if crate::protocol::sms::fits(&with_date) {
+                // The deadline where it fits one message, else whose move
+                // only; the opponent's turn goes when even that does not fit
+                // (the reader's own turn never does).
+                let fits =
+                    |end: &str| crate::protocol::sms::fits(&format!("{}{sep}{end}", out.join(sep)));
+                let plain_turn = s.turn(r, false);
+                if fits(&short) {
                     short
+                } else if s.yours || fits(&plain_turn) {
+                    plain_turn
                 } else {
-                    s.turn(lang, false)
+                    String::new()
                 }
             }
             (true, None) => short,
         };
-        if !text.is_empty() {
-            out.push(text);
+        if !said.is_empty() {
+            out.push(said);
         }
     }
-    out.extend(prose.iter().map(|p| p.notice.render(lang)));
+    out.extend(prose.iter().map(|p| p.notice.render_for(r)));
     out.join(sep)
+}
+
+/// A sentence that lost its game reference, starting with a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// The pieces, in the order boards and legends name them.
+const ROLES: [shakmaty::Role; 6] = {
+    use shakmaty::Role::*;
+    [King, Queen, Rook, Bishop, Knight, Pawn]
+};
+
+/// The letter a board shows for a piece in `lang` (English where the
+/// language writes none, as Arabic for the pawn).
+fn letter_of(lang: Lang, role: shakmaty::Role) -> &'static str {
+    match lang.letter(role) {
+        "" => Lang::En.letter(role),
+        l => l,
+    }
 }
 
 /// A text board of the position from `reader`'s side (Black at the bottom
 /// for Black), in the reader's piece letters: capitals White, small letters
 /// Black, each square as wide as the longest letter.
 pub fn board(pos: &Chess, reader: Color, lang: Lang) -> String {
-    use shakmaty::{File, Rank, Role, Square};
-    let letter = |role: Role| match lang.letter(role) {
-        "" => crate::notation::Lang::En.letter(role),
-        l => l,
-    };
-    let width = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ]
-    .iter()
-    .map(|&r| letter(r).chars().count())
-    .max()
-    .unwrap_or(1);
+    use shakmaty::{File, Rank, Square};
+    let letter = |role| letter_of(lang, role);
+    let width = ROLES
+        .iter()
+        .map(|&r| letter(r).chars().count())
+        .max()
+        .unwrap_or(1);
     let cell = |s: &str| format!("{s:<width$} ");
     let ranks: Vec<u32> = match reader {
         Color::White => (0..8).rev().collect(),
@@ -203,29 +235,20 @@ pub fn board(pos: &Chess, reader: Color, lang: Lang) -> String {
 /// piece, and which side is which.
 pub fn legend(lang: Lang) -> String {
     use shakmaty::Role;
-    let names = template(Key::PieceNames, lang);
-    let pieces: Vec<String> = [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ]
-    .iter()
-    .zip(names.split('|'))
-    .map(|(&role, name)| {
-        let l = match lang.letter(role) {
-            "" => Lang::En.letter(role),
-            l => l,
-        };
-        format!("{l} {name}")
-    })
-    .collect();
-    fill(
-        template(Key::Legend, lang),
-        &[("pieces", &pieces.join(", "))],
-    )
+    let r = Reader::new(lang, Form::Full);
+    let letter = |role| letter_of(lang, role);
+    let pieces = text(
+        r,
+        "legend-pieces",
+        &Args::new()
+            .str("king", letter(Role::King))
+            .str("queen", letter(Role::Queen))
+            .str("rook", letter(Role::Rook))
+            .str("bishop", letter(Role::Bishop))
+            .str("knight", letter(Role::Knight))
+            .str("pawn", letter(Role::Pawn)),
+    );
+    text(r, "legend", &Args::new().str("pieces", pieces))
 }
 
 #[cfg(test)]
@@ -262,13 +285,18 @@ mod tests {
             }),
             part(Notice::NoDrawOffer { game: GameId(12) }),
         ];
-        let text = tell(&parts, Some(&standing(true, true)), Lang::De, false);
+        let sms = Reader::new(Lang::De, Form::Short);
+        let text = tell(&parts, Some(&standing(true, true)), sms);
         assert_eq!(
             text,
-            "P12 Ihr Remisangebot ging an Boris. es liegt kein Remisangebot vor. \
+            "P12 Ihr Remisangebot ging an Boris. Es liegt kein Remisangebot vor. \
              Sie sind am Zug, bis 20.12.2026."
         );
-        let mail = tell(&parts, Some(&standing(false, false)), Lang::De, true);
+        let mail = tell(
+            &parts,
+            Some(&standing(false, false)),
+            Reader::new(Lang::De, Form::Full),
+        );
         assert!(
             mail.ends_with(
                 "Boris am Zug.\nBedenkzeit: Sie 1 Tag verbraucht, 49 Tage übrig; \

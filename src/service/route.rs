@@ -42,6 +42,16 @@ impl Ctx<'_, '_> {
                 None => {}
             }
         }
+        // A player may have their SMS confirmed: a sender number is as
+        // easy to forge as a From line on some networks.
+        let sms_unconfirmed = Auth::Unverified(
+            "an SMS sender number is no proof, and this player asked for confirmation".into(),
+        );
+        let auth = if channel == Channel::Sms && player.confirm_sms && *auth == Auth::Unchecked {
+            &sms_unconfirmed
+        } else {
+            auth
+        };
         if let Auth::Unverified(why) = auth
             && player.pin_hash.is_none()
         {
@@ -49,6 +59,20 @@ impl Ctx<'_, '_> {
             // player has none: the message waits for its confirmation. The
             // code goes to the registered address, so a forger never sees
             // it, and the owner learns that someone wrote in their name.
+            let Some(within) = self.rules.confirm_within else {
+                // No confirmation loop: nothing can stand in for the check.
+                let incident = Incident::about(
+                    IncidentKind::Unauthenticated,
+                    format!("{channel} {sender}: {why}; refused (no confirmation loop)"),
+                );
+                let d = Decision::refused(
+                    Some(&player),
+                    incident,
+                    Notice::Unauthenticated,
+                    Refusal::Unauthenticated,
+                );
+                return self.apply(d, None);
+            };
             self.incident(
                 None,
                 None,
@@ -57,13 +81,13 @@ impl Ctx<'_, '_> {
                 None,
                 Some(player.id),
             )?;
-            return self.hold(&player, text, why);
+            return self.hold(&player, text, why, within);
         }
         // A mail the operator's server vouches for needs no PIN: a PIN lock
         // (which anyone who can forge From can set) never refuses it.
         if let Some(hash) = &player.pin_hash
             && !matches!(auth, Auth::Vouched(_))
-            && !self.pin_ok(&player, hash, text)?
+            && !self.pin_ok(&player, (channel, sender), hash, text)?
         {
             return Ok(());
         }
@@ -92,10 +116,15 @@ impl Ctx<'_, '_> {
             );
             return self.apply(d, None);
         }
-        // A message with several lines gets one reply, each answer after
-        // the line it answers, and a word on the lines read as prose.
-        let prose = prose_lines(text).saturating_sub(lines.len());
-        self.several = lines.len() > 1 || prose > 0;
+        // A message with several protocol lines gets one reply, each answer
+        // after the line it answers, and a word on the lines read as prose
+        // (with one protocol line, the answer is plainly to it).
+        self.several = lines.len() > 1;
+        let prose = if self.several {
+            prose_lines(text).saturating_sub(lines.len())
+        } else {
+            0
+        };
         // Each line may answer both players: a forged mail naming a thousand
         // games must not make a thousand pairs of mails.
         for line in lines.iter().take(MAX_LINES) {

@@ -1,6 +1,7 @@
 //! The outbox: replies queued in the same transaction that decided them;
 //! transports take them from here and mark them sent, with retries.
 
+use super::Cached;
 use super::{all_rows, db};
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, params};
@@ -73,6 +74,16 @@ pub struct NewReply {
     pub to: String,
     pub body: String,
     pub sheet: Option<Sheet>,
+}
+
+impl NewReply {
+    /// Whether the reply counts toward the hourly bound of replies to a
+    /// sender: it answers a message (it has a journal entry) but no game
+    /// line of a player (it has no game, or goes to a non-player).
+    /// [`Store::bounded_replies_since`] counts the same rows in SQL.
+    pub fn bounded(&self) -> bool {
+        self.journal_id.is_some() && (self.game_id.is_none() || self.player_id.is_none())
+    }
 }
 
 pub(super) fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Outgoing> {
@@ -163,6 +174,25 @@ impl Store {
             .map_err(db)
     }
 
+    /// How many replies to `to` since `since` answered a message but no
+    /// game line of a player: those with no game, or to a non-player (the
+    /// replies the hourly bound per sender counts).
+    pub fn bounded_replies_since(
+        &self,
+        channel: Channel,
+        to: &str,
+        since: Timestamp,
+    ) -> Result<u32> {
+        self.conn
+            .prepare_cached(
+                "SELECT COUNT(*) FROM outbox WHERE channel = ?1 AND recipient = ?2 AND created_at > ?3
+                 AND journal_id IS NOT NULL AND (game_id IS NULL OR player_id IS NULL)",
+            )
+            .map_err(db)?
+            .query_row(params![channel.name(), to, secs(since)], |r| r.get(0))
+            .map_err(db)
+    }
+
     /// Replies queued for one journal entry, in order.
     pub fn replies_for(&self, journal_id: JournalId) -> Result<Vec<Outgoing>> {
         let sql = format!("SELECT {COLUMNS} FROM outbox WHERE journal_id = ?1 ORDER BY id");
@@ -216,11 +246,11 @@ impl Tx<'_> {
     /// same player delivered, that move counts as undelivered again, so the
     /// recipient's clock does not run on a notice they never had.
     pub fn give_up(&self, id: ReplyId, why: &str, now: Timestamp) -> Result<()> {
-        self.conn().execute(
+        self.conn().run(
             "UPDATE outbox SET failed_at = ?3, last_error = ?2 WHERE id = ?1 AND failed_at IS NULL",
             params![id, why, secs(now)],
         ).map_err(db)?;
-        self.conn().execute(
+        self.conn().run(
             "UPDATE moves SET delivered_at = NULL
              WHERE (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)
                AND NOT EXISTS (SELECT 1 FROM outbox o, outbox b WHERE b.id = ?1 AND o.id != b.id
@@ -240,12 +270,12 @@ impl Tx<'_> {
     pub fn hold_for_send(&self, id: ReplyId, now: Timestamp, retry: Retry) -> Result<()> {
         let attempts: i64 = self
             .conn()
-            .query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
+            .row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
                 r.get(0)
             })
             .map_err(db)?;
         self.conn()
-            .execute(
+            .run(
                 "UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1",
                 params![id, secs(now) + retry.backoff(attempts + 1)],
             )
@@ -255,11 +285,11 @@ impl Tx<'_> {
 
     /// Marks a reply sent; a move notice starts its recipient's clock then.
     pub fn mark_sent(&self, id: ReplyId, now: Timestamp) -> Result<()> {
-        self.conn().execute(
+        self.conn().run(
             "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1 WHERE id = ?1 AND sent_at IS NULL",
             params![id, secs(now)],
         ).map_err(db)?;
-        self.conn().execute(
+        self.conn().run(
             "UPDATE moves SET delivered_at = ?2
              WHERE delivered_at IS NULL AND (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)",
             params![id, secs(now)],
@@ -279,19 +309,19 @@ impl Tx<'_> {
         let max_attempts = retry.max_attempts;
         let attempts: i64 = self
             .conn()
-            .query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
+            .row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
                 r.get(0)
             })
             .map_err(db)?;
         let attempts = attempts + 1;
         let backoff = retry.backoff(attempts);
         if attempts >= max_attempts {
-            self.conn().execute(
+            self.conn().run(
                 "UPDATE outbox SET attempts = ?2, last_error = ?3, failed_at = ?4 WHERE id = ?1",
                 params![id, attempts, error, secs(now)],
             ).map_err(db)?;
         } else {
-            self.conn().execute(
+            self.conn().run(
                 "UPDATE outbox SET attempts = ?2, last_error = ?3, next_attempt_at = ?4 WHERE id = ?1",
                 params![id, attempts, error, secs(now) + backoff],
             ).map_err(db)?;

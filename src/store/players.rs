@@ -1,5 +1,6 @@
 //! Players, their addresses, profiles and leaves.
 
+use super::Cached;
 use super::db;
 use ccgate_core::game::clock::Leave;
 use jiff::Timestamp;
@@ -23,8 +24,9 @@ pub struct Player {
     /// IANA time zone name.
     pub tz: String,
     pub pin_hash: Option<String>,
-    pub pin_failures: i64,
-    pub pin_locked_until: Option<Timestamp>,
+    /// The player's SMS are held for confirmation unless they carry the
+    /// PIN: their network may let others send under their number.
+    pub confirm_sms: bool,
     pub addresses: Vec<(Channel, String)>,
 }
 
@@ -48,8 +50,15 @@ pub struct LeaveRow {
     pub leave: Leave,
 }
 
-const COLUMNS: &str =
-    "id, name, notation, lang, reply_via, tz, pin_hash, pin_failures, pin_locked_until";
+const COLUMNS: &str = "id, name, notation, lang, reply_via, tz, pin_hash, confirm_sms";
+
+/// The PIN's state on one of a player's addresses.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PinState {
+    /// Failures since the last success.
+    pub failures: i64,
+    pub locked_until: Option<Timestamp>,
+}
 
 impl Store {
     fn player_row(&self, r: &rusqlite::Row<'_>) -> rusqlite::Result<Player> {
@@ -65,10 +74,27 @@ impl Store {
             reply_via: reply_via.map(|c| parsed(&c, "channel")).transpose()?,
             tz: r.get(5)?,
             pin_hash: r.get(6)?,
-            pin_failures: r.get(7)?,
-            pin_locked_until: opt_ts(r.get(8)?)?,
+            confirm_sms: r.get(7)?,
             addresses: self.addresses(id)?,
         })
+    }
+
+    /// The PIN's failures and lock on one address of a player.
+    pub fn pin_state(&self, id: PlayerId, channel: Channel, address: &str) -> Result<PinState> {
+        self.conn
+            .prepare_cached(
+                "SELECT failures, locked_until FROM pin_locks WHERE player_id = ?1 AND channel = ?2 AND address = ?3",
+            )
+            .map_err(db)?
+            .query_row(params![id, channel.name(), address], |r| {
+                Ok(PinState {
+                    failures: r.get(0)?,
+                    locked_until: opt_ts(r.get(1)?)?,
+                })
+            })
+            .optional()
+            .map_err(db)
+            .map(Option::unwrap_or_default)
     }
 
     fn addresses(&self, id: PlayerId) -> rusqlite::Result<Vec<(Channel, String)>> {
@@ -85,7 +111,7 @@ impl Store {
     pub fn player(&self, id: PlayerId) -> Result<Option<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players WHERE id = ?1");
         self.conn
-            .query_row(&sql, [id], |r| self.player_row(r))
+            .row(&sql, [id], |r| self.player_row(r))
             .optional()
             .map_err(db)
     }
@@ -93,7 +119,7 @@ impl Store {
     pub fn player_by_name(&self, name: &str) -> Result<Option<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players WHERE name = ?1");
         self.conn
-            .query_row(&sql, [name], |r| self.player_row(r))
+            .row(&sql, [name], |r| self.player_row(r))
             .optional()
             .map_err(db)
     }
@@ -101,7 +127,7 @@ impl Store {
     pub fn player_by_address(&self, channel: Channel, address: &str) -> Result<Option<Player>> {
         let id: Option<PlayerId> = self
             .conn
-            .query_row(
+            .row(
                 "SELECT player_id FROM addresses WHERE channel = ?1 AND address = ?2",
                 params![channel.name(), address],
                 |r| r.get(0),
@@ -143,7 +169,7 @@ impl Store {
 
 impl Tx<'_> {
     pub fn add_player(&self, p: &NewPlayer, now: Timestamp) -> Result<PlayerId> {
-        self.conn().execute(
+        self.conn().run(
             "INSERT INTO players (name, notation, lang, reply_via, tz, pin_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![p.name, p.notation.name(), p.lang.code(), p.reply_via.map(Channel::name), p.tz, p.pin_hash, secs(now)],
         )
@@ -162,7 +188,7 @@ impl Tx<'_> {
                 )));
             }
             self.conn()
-                .execute(
+                .run(
                     "INSERT INTO addresses (channel, address, player_id) VALUES (?1, ?2, ?3)",
                     params![channel.name(), address, id],
                 )
@@ -173,7 +199,7 @@ impl Tx<'_> {
 
     pub fn set_notation(&self, id: PlayerId, notation: Notation) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE players SET notation = ?1 WHERE id = ?2",
                 params![notation.name(), id],
             )
@@ -181,9 +207,20 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Whether the player's SMS are held for confirmation.
+    pub fn set_confirm_sms(&self, id: PlayerId, on: bool) -> Result<()> {
+        self.conn()
+            .run(
+                "UPDATE players SET confirm_sms = ?1 WHERE id = ?2",
+                params![on, id],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
     pub fn set_lang(&self, id: PlayerId, lang: Lang) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE players SET lang = ?1 WHERE id = ?2",
                 params![lang.code(), id],
             )
@@ -191,33 +228,35 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// Records a PIN attempt: failures count up and lock the PIN for a while
-    /// after too many; a success resets the count.
+    /// Records a PIN attempt from `address`: its failures count up and lock
+    /// the PIN on that address until `locked_until`; a success resets them.
     pub fn record_pin_attempt(
         &self,
-        id: PlayerId,
+        (id, channel, address): (PlayerId, Channel, &str),
         ok: bool,
         locked_until: Option<Timestamp>,
     ) -> Result<()> {
-        if ok {
-            self.conn()
-                .execute(
-                    "UPDATE players SET pin_failures = 0, pin_locked_until = NULL WHERE id = ?1",
-                    [id],
-                )
-                .map_err(db)?;
-        } else {
-            self.conn().execute(
-                "UPDATE players SET pin_failures = pin_failures + 1, pin_locked_until = ?2 WHERE id = ?1",
-                params![id, locked_until.map(secs)],
-            ).map_err(db)?;
-        }
+        self.conn()
+            .run(
+                "INSERT INTO pin_locks (player_id, channel, address, failures, locked_until)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT DO UPDATE SET failures = CASE WHEN ?4 = 0 THEN 0 ELSE failures + 1 END,
+                     locked_until = ?5",
+                params![
+                    id,
+                    channel.name(),
+                    address,
+                    i64::from(!ok),
+                    locked_until.filter(|_| !ok).map(secs)
+                ],
+            )
+            .map_err(db)?;
         Ok(())
     }
 
     pub fn add_leave(&self, player_id: PlayerId, leave: &Leave) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, ?2, ?3)",
                 params![
                     player_id,
@@ -231,7 +270,7 @@ impl Tx<'_> {
 
     pub fn set_leave_until(&self, leave_id: LeaveId, until: Date) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE leaves SET until_date = ?1 WHERE id = ?2",
                 params![until.to_string(), leave_id],
             )

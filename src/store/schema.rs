@@ -232,6 +232,33 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX event_games_event ON event_games(event_id, round, board);
     "#,
+    // 8: PIN failures counted per player and sender address, so failures
+    // from one address (a forger's, or a spoofed number) lock only that
+    // address (players.pin_failures and pin_locked_until are no longer
+    // read); the replies to one address found by time, for the hourly
+    // bound on replies to a sender; and a player's choice to have their
+    // SMS confirmed (a sender number can be spoofed).
+    r#"
+    CREATE TABLE pin_locks (
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        channel TEXT NOT NULL,
+        address TEXT NOT NULL,
+        failures INTEGER NOT NULL DEFAULT 0,
+        locked_until INTEGER,
+        PRIMARY KEY (player_id, channel, address)
+    );
+    CREATE INDEX outbox_recipient ON outbox(channel, recipient, created_at);
+    ALTER TABLE players ADD COLUMN confirm_sms INTEGER NOT NULL DEFAULT 0;
+    "#,
+    // 9: the clock sweep's last run, and a forward jump of the clock found
+    // and not yet confirmed by the director (no forfeits until then).
+    r#"
+    CREATE TABLE sweep_clock (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        last_run_at INTEGER NOT NULL,
+        held_since INTEGER
+    );
+    "#,
 ];
 
 /// The schema version this build writes.

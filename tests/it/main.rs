@@ -5,6 +5,7 @@
 
 mod support;
 
+mod board;
 mod cli;
 mod crash;
 mod direwolf;

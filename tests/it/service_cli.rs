@@ -288,12 +288,15 @@ fn submit_prints_the_queued_replies_as_json() {
             (
                 "email".into(),
                 ANNA.into(),
-                format!("P{g} 1. 5254 (5254) angenommen. Kontrolle PCG2. Boris am Zug.")
+                format!(
+                    "P{g} 1. 5254 (5254) angenommen. Kontrolle PCG2.\nBoris am Zug.\n\
+                     Bedenkzeit: Sie 0 Tage verbraucht, 50 Tage übrig; Boris 0 Tage verbraucht, 50 Tage übrig."
+                )
             ),
             (
                 "sms".into(),
                 BORIS.into(),
-                format!("G{g} 1. e4 (5254) by Anna. Check PCG2. Your move.")
+                format!("G{g} 1. e4 (5254) by Anna. Check PCG2. Your move, by 2025-04-22.")
             ),
         ]
     );
@@ -319,7 +322,9 @@ fn submit_prints_plain_replies_and_reads_a_file_or_standard_input() {
     assert_eq!(
         r.out,
         format!(
-            "-> email {ANNA}\nP{g} 1. 5254 (5254) angenommen. Kontrolle PCG2. Boris am Zug.\n\n-> sms {BORIS}\nG{g} 1. e4 (5254) by Anna. Check PCG2. Your move.\n\n"
+            "-> email {ANNA}\nP{g} 1. 5254 (5254) angenommen. Kontrolle PCG2.\nBoris am Zug.\n\
+             Bedenkzeit: Sie 0 Tage verbraucht, 50 Tage übrig; Boris 0 Tage verbraucht, 50 Tage übrig.\n\n\
+             -> sms {BORIS}\nG{g} 1. e4 (5254) by Anna. Check PCG2. Your move, by 2025-04-22.\n\n"
         )
     );
     let r = env.run_in(
@@ -1055,7 +1060,7 @@ fn the_readme_session_works_as_shown() {
     );
     assert!(
         out.contains(&format!(
-            "-> sms +79161234567\nП{g} 1. e4 (5254). Код PCG2. Ваш ход."
+            "-> sms +79161234567\nП{g} 1. e4 (5254). Код PCG2. Ваш ход до 22.04.2025."
         )),
         "{out}"
     );
@@ -1078,7 +1083,7 @@ fn the_readme_session_works_as_shown() {
         (
             "sms".into(),
             "+79161234567".into(),
-            format!("П{g} 1... e5 (5755) принят. Код 0DE9.")
+            format!("П{g} 1... e5 (5755) принят. Код 0DE9. Ход: Anna.")
         )
     );
     assert_eq!(r[1].1, "anna@example.org");
@@ -1142,5 +1147,43 @@ fn a_malformed_move_is_refused_with_suggestions() {
         r.iter()
             .any(|(_, to, body)| to == BORIS && body.contains("Nc6")),
         "{r:?}"
+    );
+}
+
+/// Issue 16: a player registered in a language without a catalogue is told
+/// once, in English and naming the language, that replies stay in English;
+/// one registered in a catalogue language is told nothing.
+#[test]
+fn a_player_added_in_a_language_without_replies_is_told_so_once() {
+    let env = Env::new();
+    env.ok(&[
+        "player",
+        "add",
+        "Ilona",
+        "--email",
+        "ilona@example.org",
+        "--lang",
+        "hu",
+    ]);
+    env.ok(&[
+        "player",
+        "add",
+        "Jana",
+        "--email",
+        "jana@example.org",
+        "--lang",
+        "cs",
+    ]);
+    let queued =
+        replies(&serde_json::from_str::<Vec<Value>>(&env.ok(&["outbox", "--json"])).expect("json"));
+    assert_eq!(queued.len(), 1, "{queued:?}");
+    let (channel, to, body) = &queued[0];
+    assert_eq!(
+        (channel.as_str(), to.as_str()),
+        ("email", "ilona@example.org")
+    );
+    assert!(
+        body.contains("Hungarian (magyar)") && body.contains("English"),
+        "{body}"
     );
 }

@@ -44,7 +44,7 @@ fn a_new_store_is_wal_with_full_sync_at_the_current_version() {
         "synchronous=FULL"
     );
     drop(store);
-    assert_eq!(version(&path), 7);
+    assert_eq!(version(&path), 8);
 }
 
 #[test]
@@ -61,7 +61,7 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
     // Turn the file back into a version-1 store.
     {
         let conn = Connection::open(&path).expect("open");
-        conn.execute_batch("DROP TABLE event_games; DROP TABLE event_players; DROP TABLE events; DROP TABLE held; DROP TABLE radio_queue; DROP TABLE radio_links; DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; ALTER TABLE outbox DROP COLUMN sheet; PRAGMA user_version = 1;")
+        conn.execute_batch("DROP TABLE pin_locks; DROP INDEX outbox_recipient; ALTER TABLE players DROP COLUMN confirm_sms; DROP TABLE event_games; DROP TABLE event_players; DROP TABLE events; DROP TABLE held; DROP TABLE radio_queue; DROP TABLE radio_links; DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; ALTER TABLE outbox DROP COLUMN sheet; PRAGMA user_version = 1;")
             .expect("downgrade");
     }
     assert_eq!(version(&path), 1);
@@ -89,7 +89,7 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
         assert_eq!(rows, 0, "{table}");
     }
     drop(store);
-    assert_eq!(version(&path), 7);
+    assert_eq!(version(&path), 8);
 }
 
 #[test]
@@ -105,7 +105,7 @@ fn a_newer_store_is_refused_with_a_clear_error() {
         Err(
             e @ StoreError::TooNew {
                 found: 99,
-                supported: 7,
+                supported: 8,
                 ..
             },
         ) => {
@@ -179,7 +179,7 @@ fn a_new_store_opened_by_several_at_once_is_migrated_once() {
                 .expect("thread")
                 .expect("open during another's migration");
         }
-        assert_eq!(version(&path), 7);
+        assert_eq!(version(&path), 8);
     }
 }
 
@@ -229,7 +229,7 @@ fn a_stored_leave_that_does_not_read_is_an_error_not_a_skipped_leave() {
     }
     // The clock sweep would otherwise run Anna's clock through her leave.
     assert!(matches!(
-        ccgate::service::sweep_clocks(&mut store, jiff::Timestamp::UNIX_EPOCH),
+        ccgate::service::sweep_clocks(&mut store, jiff::Timestamp::UNIX_EPOCH, None),
         Err(StoreError::Unreadable(_))
     ));
 }

@@ -1,5 +1,6 @@
 //! Set-up shared by the integration tests.
 
+pub mod board_pixels;
 pub mod chess;
 pub mod gateway;
 pub mod mail_lab;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use ccgate_core::game::clock::{
     ClockStatus, DEFAULT_LEAVE_DAYS, DEFAULT_REMIND_DAYS, FixedTime, Leave, LeaveBook, LeaveError,
     ManualTime, MoveTimes, Period, SweepAction, TimeControl, TimeControlError, TimeSource,
-    local_date, periods_for, reminder_due, status, sweep, zone,
+    local_date, periods_for, reminder_due, status, status_with, sweep, zone,
 };
 use jiff::civil::{Date, date};
 use jiff::tz::TimeZone;
@@ -788,4 +788,74 @@ fn extreme_values_do_not_panic() {
     // With an allowance beyond a year an open-ended leave stays open.
     book.request(date(2025, 1, 1), None).expect("open-ended");
     assert_eq!(book.effective_leaves()[0].until, None);
+}
+
+// ---------------------------------------------------------------------------
+// ICCF duplication: days beyond 20 on one move count twice
+// ---------------------------------------------------------------------------
+
+fn duplicated(tc_text: &str, periods: &[Period], leaves: &[Leave], now: Timestamp) -> ClockStatus {
+    status_with(&tc(tc_text), &utc(), periods, leaves, now, Some(20))
+}
+
+#[test]
+fn a_move_of_23_days_costs_26_under_duplication_after_20() {
+    let start = date(2025, 1, 1);
+    let (periods, end) = periods_of(start, &[23, 5]);
+    let now = noon(end);
+    assert_eq!(at("10/50", &periods, &[], now).days_used_total, 28);
+    // 20 + 2 * 3 for the long move, 5 for the short one.
+    assert_eq!(duplicated("10/50", &periods, &[], now).days_used_total, 31);
+    // Exactly 20 days is not doubled.
+    let (periods, end) = periods_of(start, &[20]);
+    assert_eq!(
+        duplicated("10/50", &periods, &[], noon(end)).days_used_total,
+        20
+    );
+}
+
+#[test]
+fn the_running_move_is_charged_double_past_20_days_and_forfeits_sooner() {
+    let start = date(2025, 1, 1);
+    let running = [Period::running(noon(start))];
+    let st = duplicated("10/50", &running, &[], noon(plus_days(start, 23)));
+    assert_eq!(st.days_used_current, 26);
+    assert_eq!(st.days_remaining, Some(24));
+    // 35 counted days cost 20 + 30 = 50, the whole allowance; the 36th is one too many.
+    assert_eq!(st.forfeit_date, Some(plus_days(start, 36)));
+    assert!(!st.forfeited);
+    assert_eq!(
+        at("10/50", &running, &[], noon(plus_days(start, 23))).forfeit_date,
+        Some(plus_days(start, 51))
+    );
+    let late = duplicated("10/50", &running, &[], noon(plus_days(start, 36)));
+    assert_eq!(late.days_remaining, Some(-2));
+    assert!(late.forfeited);
+}
+
+#[test]
+fn a_finished_move_over_the_limit_by_duplication_is_a_forfeit_on_its_day() {
+    let start = date(2025, 1, 1);
+    // 30 days per move: 26 counted days cost 20 + 12 = 32.
+    let (periods, end) = periods_of(start, &[26]);
+    let st = duplicated("30d", &periods, &[], noon(end));
+    assert!(st.forfeited);
+    // (30 + 20) / 2 + 1 = 26: the day a 26th counted day was charged 32.
+    assert_eq!(st.forfeit_date, Some(plus_days(start, 26)));
+    assert!(!at("30d", &periods, &[], noon(end)).forfeited);
+}
+
+#[test]
+fn leave_days_are_not_reflection_days_and_are_never_doubled() {
+    let start = date(2025, 1, 1);
+    let (periods, end) = periods_of(start, &[25]);
+    let leave = [Leave {
+        from: plus_days(start, 3),
+        until: Some(plus_days(start, 7)),
+    }];
+    // 25 days less 5 on leave: 20 counted, not past the threshold.
+    assert_eq!(
+        duplicated("10/50", &periods, &leave, noon(end)).days_used_total,
+        20
+    );
 }

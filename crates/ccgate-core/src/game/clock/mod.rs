@@ -82,6 +82,13 @@
 //! has already begun to cost. A move sent while on leave ends the leave on the
 //! move's date ([`LeaveBook::end_on`]).
 //!
+//! # Duplication
+//!
+//! ICCF's server rules count a single move's reflection time beyond a
+//! threshold (20 days, some events 15) twice: [`status_with`] takes that
+//! threshold, so a move that took 23 counted days costs `20 + 2 * 3 = 26`.
+//! Leave days are not reflection days and are never doubled.
+//!
 //! # Forfeits and reminders
 //!
 //! [`status`] reports the days used, the limit, the days remaining and the
@@ -118,9 +125,11 @@
 //! ```
 
 mod control;
+mod guard;
 mod leave_book;
 
 pub use control::*;
+pub use guard::*;
 pub use leave_book::*;
 
 use std::collections::BTreeMap;
@@ -477,6 +486,40 @@ pub fn status(
     leaves: &[Leave],
     now: Timestamp,
 ) -> ClockStatus {
+    status_with(tc, tz, periods, leaves, now, None)
+}
+
+/// The days one move is charged: its counted days, those beyond
+/// `duplication_after` (if any) twice.
+fn charged(days: i64, duplication_after: Option<u32>) -> i64 {
+    match duplication_after.map(i64::from) {
+        Some(n) if days > n => days.saturating_add(days - n),
+        _ => days,
+    }
+}
+
+/// How many counted days a move may take before it is charged more than
+/// `allowed` days: the counted day on which it forfeits.
+fn first_day_over(allowed: i64, duplication_after: Option<u32>) -> i64 {
+    let allowed = allowed.max(0);
+    match duplication_after.map(i64::from) {
+        // Past the threshold each counted day costs two: the first day whose
+        // charge `2u - n` exceeds the allowance.
+        Some(n) if allowed >= n => (allowed + n) / 2 + 1,
+        _ => allowed.saturating_add(1),
+    }
+}
+
+/// [`status`] under ICCF's duplication rule: each move's counted days
+/// beyond `duplication_after` are charged twice (`None`: never).
+pub fn status_with(
+    tc: &TimeControl,
+    tz: &TimeZone,
+    periods: &[Period],
+    leaves: &[Leave],
+    now: Timestamp,
+    duplication_after: Option<u32>,
+) -> ClockStatus {
     let ranges = leave_ranges(leaves);
     let today = local_date(tz, now);
     let today_n = day_number(today);
@@ -491,7 +534,7 @@ pub fn status(
     for (i, p) in periods.iter().enumerate() {
         let start = day(p.start);
         let end = p.end.map_or(today_n, day);
-        let used = counted_days(start, end, &ranges);
+        let used = charged(counted_days(start, end, &ranges), duplication_after);
         if p.end.is_none() && i + 1 == periods.len() {
             running_start = Some(start);
             used_current = used;
@@ -504,7 +547,8 @@ pub fn status(
             && forfeit_day.is_none()
         {
             forfeit_day =
-                nth_counted_day(start, allowed.max(0).saturating_add(1), &ranges).or(Some(end));
+                nth_counted_day(start, first_day_over(allowed, duplication_after), &ranges)
+                    .or(Some(end));
         }
         used_total += used;
         moves_made = k;
@@ -518,7 +562,7 @@ pub fn status(
     if forfeit_day.is_none()
         && let (Some(start), Some(allowed)) = (running_start, days_allowed)
     {
-        forfeit_day = nth_counted_day(start, allowed.max(0).saturating_add(1), &ranges);
+        forfeit_day = nth_counted_day(start, first_day_over(allowed, duplication_after), &ranges);
         forfeited = days_remaining.is_some_and(|r| r < 0);
     }
 

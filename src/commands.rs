@@ -554,7 +554,7 @@ fn show_game(store: &Store, id: GameId) -> store::Result<()> {
     }
     println!("\nClocks:");
     for color in [shakmaty::Color::White, shakmaty::Color::Black] {
-        if let Some(st) = service::clock_of(store, &game, color, now())? {
+        if let Some(st) = service::clock_of_color(store, &game, color, now())? {
             println!(
                 "  {}: {} days used, {} remaining{}",
                 name_of(store, row.player(color)),

@@ -536,7 +536,7 @@ fn game_json(store: &Store, g: &GameRow, at: Timestamp) -> Result<GameJson, Comm
     let turn = loaded.record.pos.turn();
     let clock = |color: Color| -> store::Result<Option<Clock>> {
         Ok(
-            service::clock_of(store, &loaded, color, at)?.map(|st| Clock {
+            service::clock_of_color(store, &loaded, color, at)?.map(|st| Clock {
                 days_used: st.days_used_total,
                 days_left: st.days_remaining,
                 deadline: st

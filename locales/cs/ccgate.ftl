@@ -18,8 +18,8 @@ hours = { $hours ->
 
 ## Tahy.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) přijat. Kontrola { $code }. Na tahu je { $opponent }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }), soupeř { $opponent }. Kontrola { $code }. Jste na tahu.
+confirm = P{ $game } { $number } { $move } ({ $iccf }) přijat. Kontrola { $code }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }), soupeř { $opponent }. Kontrola { $code }.
 refused = P{ $game } { $text }: odmítnuto, { $reason }.
 refused-brief = P{ $game } { $text }: odmítnuto.
 did-you-mean = { " " }Mysleli jste { $moves }?
@@ -31,7 +31,7 @@ penalty = { " " }Trest: { $days ->
 } připočteno k vašemu času.
     .sms = { " " }Trest: { days }.
 one-move-per-line = jeden tah na řádek, případně po posledním tahu soupeře
-not-your-turn = P{ $game } { $text }: odmítnuto, nejste na tahu.
+not-your-turn = P{ $game } { $text }: odmítnuto, v partii { $game } je na tahu { $opponent }.
 wrong-number = P{ $game } { $text }: odmítnuto, partie je u tahu { $number }.
 desync = P{ $game } váš { $text } neodpovídá partii. Zápis: { $record }
 
@@ -190,6 +190,7 @@ color = { $color ->
    *[black] černý
 }
 board = P{ $game } { $fen } Na tahu je { $turn }. Kontrola { $code }.
+board-sheet = P{ $game } Na tahu je { $turn }. Kontrola { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notace nastavena na { $value }.
 lang-set = ccgate: jazyk nastaven na { $value }.
@@ -229,7 +230,6 @@ reminder = P{ $game } připomínka: jste na tahu, zbývá { $days ->
 
 conditional-pair = když { $pair }
 conditional-stored = P{ $game } podmíněné tahy uloženy: { $moves }
-conditional-played = P{ $game } podmíněný tah { $number } { $move } zahrán.
 conditional-dropped = P{ $game } vaše podmíněné tahy zrušeny: soupeř { $opponent } zahrál { $move }.
 conditional-refused = P{ $game } podmíněné tahy odmítnuty: { $reason }.
 conditional-your-move = jste na tahu; podmíněné tahy posílejte po svém tahu
@@ -270,38 +270,31 @@ claim-upheld = P{ $game } vaše reklamace remízy je uznána; soupeř { $opponen
 no-game = ccgate: nemáte žádnou rozehranou partii.
 which-game-item = P{ $game } proti { $opponent }, { $turn }
     .sms = P{ $game } { $turn }
-board-no-fen = P{ $game } Na tahu je { $turn }. Kontrola { $code }.
 legend = Velká písmena bílý, malá černý. { $pieces }
-piece-name = { $piece ->
-    [king] král
-    [queen] dáma
-    [rook] věž
-    [bishop] střelec
-    [knight] jezdec
-   *[pawn] pěšec
-}
+legend-pieces = { $king } král, { $queen } dáma, { $rook } věž, { $bishop } střelec, { $knight } jezdec, { $pawn } pěšec
 quote = > { $line }
-prose-lines = Další řádky ({ $count }) byly přečteny jako text.
-help-mail = ccgate: jak hrát e-mailem
-    {""}
-    Jeden řádek na tah nebo příkaz, na začátku číslo partie (lze vynechat, máte-li jen jednu rozehranou partii):
-    {"  "}12 15... { $example }   váš tah v partii 12
-    {"  "}12 15. { $example-echo } 15... { $example }   poslední tah soupeře, pak váš (kontrola proti omylům)
-    {"  "}12 if 16. { $example-if } 16... { $example-then }   podmíněné tahy: zahraje-li soupeř první, druhý se zahraje hned
-    {"  "}12 remíza?   nabídnout remízu (nebo s tahem: 12 15... { $example } remíza?)
-    {"  "}12 remíza přijata   přijmout nabídku remízy
-    {"  "}12 remíza odmítnuta   odmítnout ji
-    {"  "}12 reklamuji remízu   reklamovat remízu (trojí opakování, pravidlo 50 tahů)
-    {"  "}12 vzdávám   vzdát partii
-    {"  "}12 pozice   pozice
-    {"  "}12 zápis   zápis partie
-    {"  "}notation iccf   jak se vám tahy píší (san, iccf, uedemann, descriptive ...)
-    {"  "}lang cs   jazyk těchto odpovědí
-    {"  "}dovolená 10   deset dní dovolené od dneška
-    {"  "}nápověda   tento text
-    {""}
-    Jak zapsat tah ve vaší notaci ({ $notation }): { $example } táhne jezdcem z g8 na f6; číslicemi ICCF, kterým se rozumí vždy, { $iccf }.
-    {""}
-    Kontrolní kód: každé oznámení tahu končí čtyřznakovým kódem pozice po tahu. Dává-li vaše šachovnice jiný kód, šachovnice a partie se liší: napište dřív, než potáhnete.
-    {""}
-    Ostatní řádky vaší zprávy se čtou jako text a zůstávají bez odpovědi.
+prose-read = Řádky přečtené jako text: { $count }.
+help-mail =
+    ccgate: korespondenční šachy e-mailem
+
+    Jeden řádek na tah nebo příkaz, na začátku číslo partie (bez čísla, pokud máte jednu rozehranou partii):
+    12 15... { $move } — váš tah v partii 12
+    12 15. { $echo } 15... { $move } — poslední tah soupeře, pak váš (kontrola proti omylům)
+    12 if 16. { $trigger } 16... { $answer } — podmíněné tahy: zahraje-li soupeř první, druhý se zahraje hned
+    12 remíza? — nabídnout remízu
+    12 remíza přijata — přijmout nabídku remízy
+    12 remíza odmítnuta — odmítnout ji
+    12 reklamuji remízu — remíza trojím opakováním nebo pravidlem 50 tahů
+    12 vzdávám — vzdát partii
+    12 pozice — pozice
+    12 zápis — zápis partie
+    notation iccf — jak se vám tahy píší
+    lang cs — jazyk těchto odpovědí
+    dovolená 10 — deset dní dovolené ode dneška
+    nápověda — tento text
+
+    Jak zapsat tah ve vaší notaci ({ $notation }): { $move } táhne jezdcem z g8 na f6; číslice ICCF jsou vždy srozumitelné: { $iccf }.
+
+    Kontrolní kód: každá zpráva o tahu uvádí čtyřznakový kód pozice po tahu. Dává-li vaše šachovnice jiný kód, šachovnice a partie se liší: napište, než zahrajete.
+
+    Ostatní řádky zprávy se čtou jako text a zůstávají bez odpovědi.

@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Züge.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) angenommen. Kontrolle { $code }. { $opponent } am Zug.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) von { $opponent }. Kontrolle { $code }. Sie sind am Zug.
+confirm = P{ $game } { $number } { $move } ({ $iccf }) angenommen. Kontrolle { $code }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) von { $opponent }. Kontrolle { $code }.
 refused = P{ $game } { $text }: abgelehnt, { $reason }.
 refused-brief = P{ $game } { $text }: abgelehnt.
 did-you-mean = { " " }Gemeint: { $moves }?
@@ -28,7 +28,7 @@ penalty = { " " }Strafe: { $days ->
 } Bedenkzeit abgezogen.
     .sms = { " " }Strafe: { days }.
 one-move-per-line = ein Zug pro Zeile, wahlweise nach dem letzten Zug des Gegners
-not-your-turn = P{ $game } { $text }: abgelehnt, Sie sind nicht am Zug.
+not-your-turn = P{ $game } { $text }: abgelehnt, in Partie { $game } ist { $opponent } am Zug, nicht Sie.
 wrong-number = P{ $game } { $text }: abgelehnt, die Partie steht bei Zug { $number }.
 desync = P{ $game } Ihr { $text } passt nicht zur Partie. Notation: { $record }
 
@@ -187,6 +187,7 @@ color = { $color ->
    *[black] Schwarz
 }
 board = P{ $game } { $fen } { $turn } am Zug. Kontrolle { $code }.
+board-sheet = P{ $game } { $turn } am Zug. Kontrolle { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: Notation ist jetzt { $value }.
 lang-set = ccgate: Sprache ist jetzt { $value }.
@@ -223,7 +224,6 @@ reminder = P{ $game } Erinnerung: Sie sind am Zug, noch { $days ->
 
 conditional-pair = wenn { $pair }
 conditional-stored = P{ $game } bedingte Züge gespeichert: { $moves }
-conditional-played = P{ $game } bedingter Zug { $number } { $move } ausgeführt.
 conditional-dropped = P{ $game } Ihre bedingten Züge verfallen: { $opponent } spielte { $move }.
 conditional-refused = P{ $game } bedingte Züge abgelehnt: { $reason }.
 conditional-your-move = Sie sind am Zug; bedingte Züge nach dem eigenen Zug senden
@@ -258,8 +258,9 @@ pgn-unused = ccgate: die angehängte PGN-Datei wurde nicht verwendet: { $reason 
     [too-many] sie hat { $moves } Züge über den Stand der Partie hinaus; hängen Sie die Partie nur mit Ihrem nächsten Zug an
    *[not-your-move] der hinzugefügte Zug ist der Ihres Gegners; Sie sind nicht am Zug
 }.
-## Where the game stands, and the email's help and board (the notices of
-## issue 16's one reply per event).
+## Issue 16, Teil B: eine Mitteilung je Leser und Ereignis. Eine Mitteilung
+## über eine laufende Partie endet mit dem, der am Zug ist; E-Mails nennen
+## beide Uhren.
 
 your-turn = Sie sind am Zug.
 your-turn-by = Sie sind am Zug, bis { $date }.
@@ -271,42 +272,32 @@ resignation-sent = P{ $game } Ihre Aufgabe ging an { $opponent }.
 claim-upheld = P{ $game } Ihre Remisreklamation ist anerkannt; { $opponent } wurde benachrichtigt.
 no-game = ccgate: Sie haben keine laufende Partie.
 which-game-item = P{ $game } gegen { $opponent }, { $turn }
-    .sms = P{ $game } { $turn }
-board-no-fen = P{ $game } { $turn } am Zug. Kontrolle { $code }.
+    .sms = P{ $game }
 legend = Großbuchstaben Weiß, Kleinbuchstaben Schwarz. { $pieces }
-piece-name = { $piece ->
-    [king] König
-    [queen] Dame
-    [rook] Turm
-    [bishop] Läufer
-    [knight] Springer
-   *[pawn] Bauer
-}
+legend-pieces = { $king } König, { $queen } Dame, { $rook } Turm, { $bishop } Läufer, { $knight } Springer, { $pawn } Bauer
 quote = > { $line }
-prose-lines = { $count ->
-    [one] { $count } weitere Zeile wurde als Text gelesen.
-   *[other] { $count } weitere Zeilen wurden als Text gelesen.
-}
-help-mail = ccgate: Fernschach per E-Mail
-    {""}
-    Eine Zeile je Zug oder Befehl, mit der Partienummer vorn (ohne Nummer, wenn Sie nur eine laufende Partie haben):
-    {"  "}12 15... { $example }   Ihr Zug in Partie 12
-    {"  "}12 15. { $example-echo } 15... { $example }   der letzte Zug des Gegners, dann Ihrer (eine Kontrolle gegen Irrtümer)
-    {"  "}12 if 16. { $example-if } 16... { $example-then }   bedingte Züge: spielt der Gegner den ersten, wird der zweite sofort ausgeführt
-    {"  "}12 Remis?   Remis anbieten (auch mit einem Zug: 12 15... { $example } Remis?)
-    {"  "}12 Remis angenommen   das Remisangebot des Gegners annehmen
-    {"  "}12 Remis abgelehnt   es ablehnen
-    {"  "}12 Remis reklamieren   Remis reklamieren (dreimalige Wiederholung, 50-Züge-Regel)
-    {"  "}12 aufgeben   die Partie aufgeben
-    {"  "}12 Stellung   die Stellung
-    {"  "}12 Partieverlauf   die Partienotation
-    {"  "}notation iccf   wie Ihnen Züge geschrieben werden (san, iccf, uedemann, descriptive ...)
-    {"  "}lang de   die Sprache dieser Antworten
-    {"  "}Urlaub 10   zehn Tage Urlaub ab heute
-    {"  "}Hilfe   dieser Text
-    {""}
-    So schreiben Sie einen Zug in Ihrer Notation ({ $notation }): { $example } zieht den Springer von g8 nach f6; in ICCF-Ziffern, die immer verstanden werden, { $iccf }.
-    {""}
-    Der Kontrollcode: Jede Zugmitteilung endet mit einem vierstelligen Code der Stellung nach dem Zug. Ergibt Ihr eigenes Brett einen anderen Code, weichen Ihr Brett und die Partie voneinander ab: melden Sie sich, bevor Sie ziehen.
-    {""}
+prose-read = Als Text gelesene Zeilen: { $count }.
+help-mail =
+    ccgate: Fernschach per E-Mail
+
+    Eine Zeile je Zug oder Befehl, vorn die Partienummer (ohne Nummer, wenn Sie nur eine laufende Partie haben):
+    12 15... { $move } — Ihr Zug in Partie 12
+    12 15. { $echo } 15... { $move } — der letzte Zug des Gegners, dann Ihrer (eine Kontrolle gegen Irrtümer)
+    12 if 16. { $trigger } 16... { $answer } — bedingte Züge: spielt der Gegner den ersten, wird der zweite sofort ausgeführt
+    12 Remis? — Remis anbieten (auch mit einem Zug: 12 15... { $move } Remis?)
+    12 Remis angenommen — das Remisangebot des Gegners annehmen
+    12 Remis abgelehnt — es ablehnen
+    12 Remis reklamieren — Remis wegen dreimaliger Wiederholung oder der 50-Züge-Regel
+    12 aufgeben — die Partie aufgeben
+    12 Stellung — die Stellung
+    12 Partieverlauf — die Partienotation
+    notation iccf — wie Ihnen Züge geschrieben werden
+    lang de — die Sprache dieser Antworten
+    Urlaub 10 — zehn Tage Urlaub ab heute
+    Hilfe — dieser Text
+
+    So schreiben Sie einen Zug in Ihrer Notation ({ $notation }): { $move } zieht den Springer von g8 nach f6; ICCF-Ziffern werden immer verstanden: { $iccf }.
+
+    Der Kontrollcode: Jede Zugmitteilung nennt einen vierstelligen Code der Stellung nach dem Zug. Ergibt Ihr eigenes Brett einen anderen Code, weichen Brett und Partie voneinander ab: melden Sie sich, bevor Sie ziehen.
+
     Andere Zeilen Ihrer Nachricht werden als Text gelesen und nicht beantwortet.

@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Moves.
 
-confirm = G{ $game } { $number } { $move } ({ $iccf }) accepted. Check { $code }. { $opponent } to move.
-your-move = G{ $game } { $number } { $move } ({ $iccf }) by { $opponent }. Check { $code }. Your move.
+confirm = G{ $game } { $number } { $move } ({ $iccf }) accepted. Check { $code }.
+your-move = G{ $game } { $number } { $move } ({ $iccf }) by { $opponent }. Check { $code }.
 refused = G{ $game } { $text }: refused, { $reason }.
 refused-brief = G{ $game } { $text }: refused.
 did-you-mean = { " " }Did you mean { $moves }?
@@ -28,7 +28,7 @@ penalty = { " " }Penalty: { $days ->
 } added to your time.
     .sms = { " " }Penalty: { days }.
 one-move-per-line = one move per line, optionally after the opponent's last move
-not-your-turn = G{ $game } { $text }: refused, it is not your move.
+not-your-turn = G{ $game } { $text }: refused, not your move in game { $game }, { $opponent } to move.
 wrong-number = G{ $game } { $text }: refused, the game is at move { $number }.
 desync = G{ $game } your { $text } does not match the game. Record: { $record }
 
@@ -136,6 +136,7 @@ color = { $color ->
    *[black] Black
 }
 board = G{ $game } { $fen } { $turn } to move. Check { $code }.
+board-sheet = G{ $game } { $turn } to move. Check { $code }.
 record = G{ $game } { $record }
 notation-set = ccgate: notation set to { $value }.
 lang-set = ccgate: language set to { $value }.
@@ -174,7 +175,6 @@ reminder = G{ $game } reminder: your move, { $days ->
 
 conditional-pair = if { $pair }
 conditional-stored = G{ $game } conditional moves stored: { $moves }
-conditional-played = G{ $game } conditional move { $number } { $move } played.
 conditional-dropped = G{ $game } your conditional moves were dropped: { $opponent } played { $move }.
 conditional-refused = G{ $game } conditional moves refused: { $reason }.
 conditional-your-move = it is your move; send conditional moves after your move
@@ -208,8 +208,8 @@ pgn-unused = ccgate: the attached PGN file was not used: { $reason ->
     [too-many] it has { $moves } moves beyond the game as it stands; attach the game with your next move only
    *[not-your-move] the move it adds is your opponent's; it is not your turn
 }.
-## Where the game stands, and the email's help and board (the notices of
-## issue 16's one reply per event).
+## Issue 16, part B: one notice per reader and event. A notice about a game
+## in progress ends with whose move it is; email adds both clocks.
 
 your-turn = Your move.
 your-turn-by = Your move, by { $date }.
@@ -221,42 +221,32 @@ resignation-sent = G{ $game } your resignation went to { $opponent }.
 claim-upheld = G{ $game } your draw claim is upheld; { $opponent } was told.
 no-game = ccgate: you have no game in progress.
 which-game-item = G{ $game } against { $opponent }, { $turn }
-    .sms = G{ $game } { $turn }
-board-no-fen = G{ $game } { $turn } to move. Check { $code }.
+    .sms = G{ $game }
 legend = Capitals White, small letters Black. { $pieces }
-piece-name = { $piece ->
-    [king] king
-    [queen] queen
-    [rook] rook
-    [bishop] bishop
-    [knight] knight
-   *[pawn] pawn
-}
+legend-pieces = { $king } king, { $queen } queen, { $rook } rook, { $bishop } bishop, { $knight } knight, { $pawn } pawn
 quote = > { $line }
-prose-lines = { $count ->
-    [one] { $count } other line was read as prose.
-   *[other] { $count } other lines were read as prose.
-}
-help-mail = ccgate: how to play by mail
-    {""}
-    Write one line per move or command, starting with the game number (you may leave it out if you have one game in progress):
-    {"  "}12 15... { $example }   your move in game 12
-    {"  "}12 15. { $example-echo } 15... { $example }   the opponent's last move, then yours (a check against mistakes)
-    {"  "}12 if 16. { $example-if } 16... { $example-then }   conditional moves: if the opponent plays the first, the second is played at once
-    {"  "}12 draw?   offer a draw (or add it to a move: 12 15... { $example } draw?)
-    {"  "}12 accept   accept the opponent's draw offer
-    {"  "}12 decline   decline it
-    {"  "}12 claim   claim a draw by threefold repetition or the fifty-move rule
-    {"  "}12 resign   resign the game
-    {"  "}12 board   the position
-    {"  "}12 pgn   the game record
-    {"  "}notation iccf   how your moves are written to you (san, iccf, uedemann, descriptive ...)
-    {"  "}lang de   the language of these replies
-    {"  "}leave 10   ten days of leave from today
-    {"  "}help   this text
-    {""}
-    How to write a move in your notation ({ $notation }): { $example } moves the knight from g8 to f6; in ICCF numbers, which are always understood, { $iccf }.
-    {""}
-    The check code: each move notice ends with a four-character code of the position after the move. If the code you get is not the one your own board gives, your board and the game differ: write back before you move.
-    {""}
+prose-read = Lines read as prose: { $count }.
+help-mail =
+    ccgate: how to play by email
+
+    Write one line per move or command, starting with the game number (leave it out if you have one game in progress):
+    12 15... { $move } — your move in game 12
+    12 15. { $echo } 15... { $move } — the opponent's last move, then yours (a check against slips)
+    12 if 16. { $trigger } 16... { $answer } — conditional moves: if the opponent plays the first, the second is played at once
+    12 draw? — offer a draw (or with a move: 12 15... { $move } draw?)
+    12 accept — accept the opponent's draw offer
+    12 decline — decline it
+    12 claim — claim a draw by threefold repetition or the fifty-move rule
+    12 resign — resign the game
+    12 board — the position
+    12 pgn — the game record
+    notation iccf — how moves are written to you (san, iccf, uedemann, descriptive, ...)
+    lang de — the language of these replies
+    leave 10 — ten days of leave from today
+    help — this text
+
+    How to write a move in your notation ({ $notation }): { $move } moves the knight from g8 to f6; ICCF numbers are always understood: { $iccf }.
+
+    The check code: every move notice gives a four-character code of the position after the move. If your own board gives another code, your board and the game differ: write before you move.
+
     Other lines of your message are read as prose and not answered.

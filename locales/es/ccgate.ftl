@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Jugadas.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) aceptada. Control { $code }. Juega { $opponent }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Control { $code }. Le toca jugar.
+confirm = P{ $game } { $number } { $move } ({ $iccf }) aceptada. Control { $code }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Control { $code }.
 refused = P{ $game } { $text }: rechazada, { $reason }.
 refused-brief = P{ $game } { $text }: rechazada.
 did-you-mean = { " " }¿Quería decir { $moves }?
@@ -28,7 +28,7 @@ penalty = { " " }Penalización: { $days ->
 } sumados a su tiempo.
     .sms = { " " }Penalización: { days }.
 one-move-per-line = una jugada por línea, si acaso tras la última jugada del rival
-not-your-turn = P{ $game } { $text }: rechazada, no le toca jugar.
+not-your-turn = P{ $game } { $text }: rechazada, en la partida { $game } juega { $opponent }.
 wrong-number = P{ $game } { $text }: rechazada, la partida va por la jugada { $number }.
 desync = P{ $game } su { $text } no coincide con la partida. Planilla: { $record }
 
@@ -187,6 +187,7 @@ color = { $color ->
    *[black] negras
 }
 board = P{ $game } { $fen } Juegan { $turn }. Control { $code }.
+board-sheet = P{ $game } Juegan { $turn }. Control { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notación cambiada a { $value }.
 lang-set = ccgate: idioma cambiado a { $value }.
@@ -223,7 +224,6 @@ reminder = P{ $game } recordatorio: le toca jugar, quedan { $days ->
 
 conditional-pair = si { $pair }
 conditional-stored = P{ $game } jugadas condicionales guardadas: { $moves }
-conditional-played = P{ $game } jugada condicional { $number } { $move } realizada.
 conditional-dropped = P{ $game } sus jugadas condicionales se anularon: { $opponent } jugó { $move }.
 conditional-refused = P{ $game } jugadas condicionales rechazadas: { $reason }.
 conditional-your-move = le toca jugar; envíe las condicionales después de su jugada
@@ -264,41 +264,31 @@ claim-upheld = P{ $game } su reclamación de tablas es válida; se avisó a { $o
 no-game = ccgate: no tiene ninguna partida en curso.
 which-game-item = P{ $game } contra { $opponent }, { $turn }
     .sms = P{ $game } { $turn }
-board-no-fen = P{ $game } Juegan { $turn }. Control { $code }.
 legend = Mayúsculas blancas, minúsculas negras. { $pieces }
-piece-name = { $piece ->
-    [king] rey
-    [queen] dama
-    [rook] torre
-    [bishop] alfil
-    [knight] caballo
-   *[pawn] peón
-}
+legend-pieces = { $king } rey, { $queen } dama, { $rook } torre, { $bishop } alfil, { $knight } caballo, { $pawn } peón
 quote = > { $line }
-prose-lines = { $count ->
-    [one] { $count } línea más se leyó como texto.
-   *[other] { $count } líneas más se leyeron como texto.
-}
-help-mail = ccgate: cómo jugar por correo
-    {""}
-    Una línea por jugada o por orden, empezando por el número de partida (puede omitirlo si tiene una sola partida en curso):
-    {"  "}12 15... { $example }   su jugada en la partida 12
-    {"  "}12 15. { $example-echo } 15... { $example }   la última jugada del rival y luego la suya (un control contra errores)
-    {"  "}12 if 16. { $example-if } 16... { $example-then }   jugadas condicionales: si el rival juega la primera, la segunda se juega en el acto
-    {"  "}12 ¿tablas?   ofrecer tablas (o con una jugada: 12 15... { $example } ¿tablas?)
-    {"  "}12 tablas aceptadas   aceptar la oferta de tablas
-    {"  "}12 tablas rechazadas   rechazarla
-    {"  "}12 reclamo tablas   reclamar tablas (triple repetición, regla de las 50 jugadas)
-    {"  "}12 abandono   abandonar la partida
-    {"  "}12 posición   la posición
-    {"  "}12 partida   la planilla de la partida
-    {"  "}notation iccf   cómo se le escriben las jugadas (san, iccf, uedemann, descriptive ...)
-    {"  "}lang es   el idioma de estas respuestas
-    {"  "}permiso 10   diez días de permiso desde hoy
-    {"  "}ayuda   este texto
-    {""}
-    Cómo escribir una jugada en su notación ({ $notation }): { $example } lleva el caballo de g8 a f6; en cifras ICCF, que siempre se entienden, { $iccf }.
-    {""}
-    El código de control: cada aviso de jugada termina con un código de cuatro caracteres de la posición tras la jugada. Si su tablero da otro código, su tablero y la partida difieren: escriba antes de jugar.
-    {""}
+prose-read = Líneas leídas como texto: { $count }.
+help-mail =
+    ccgate: jugar por correo
+
+    Una línea por jugada u orden, empezando por el número de partida (sin número si tiene una sola partida en curso):
+    12 15... { $move } — su jugada en la partida 12
+    12 15. { $echo } 15... { $move } — la última jugada del rival y luego la suya (un control contra errores)
+    12 if 16. { $trigger } 16... { $answer } — jugadas condicionales: si el rival juega la primera, la segunda se juega enseguida
+    12 ¿tablas? — ofrecer tablas
+    12 tablas aceptadas — aceptar la oferta de tablas
+    12 tablas rechazadas — rechazarla
+    12 reclamo tablas — tablas por triple repetición o la regla de las 50 jugadas
+    12 abandono — abandonar la partida
+    12 posición — la posición
+    12 partida — la notación de la partida
+    notation iccf — cómo se le escriben las jugadas
+    lang es — el idioma de estas respuestas
+    permiso 10 — diez días de permiso desde hoy
+    ayuda — este texto
+
+    Cómo escribir una jugada en su notación ({ $notation }): { $move } lleva el caballo de g8 a f6; las cifras ICCF se entienden siempre: { $iccf }.
+
+    El código de control: cada aviso de jugada da un código de cuatro caracteres de la posición tras la jugada. Si su tablero da otro código, tablero y partida difieren: escriba antes de jugar.
+
     Las demás líneas de su mensaje se leen como texto y no se contestan.

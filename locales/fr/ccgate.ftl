@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Les coups.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) accepté. Contrôle { $code }. À { $opponent } de jouer.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Contrôle { $code }. Vous avez le trait.
+confirm = P{ $game } { $number } { $move } ({ $iccf }) accepté. Contrôle { $code }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Contrôle { $code }.
 refused = P{ $game } { $text } : refusé, { $reason }.
 refused-brief = P{ $game } { $text } : refusé.
 did-you-mean = { " " }Vouliez-vous dire { $moves } ?
@@ -28,7 +28,7 @@ penalty = { " " }Pénalité : { $days ->
 } ajoutés à votre temps.
     .sms = { " " }Pénalité : { days }.
 one-move-per-line = un coup par ligne, éventuellement après le dernier coup de l'adversaire
-not-your-turn = P{ $game } { $text } : refusé, vous n'avez pas le trait.
+not-your-turn = P{ $game } { $text } : refusé, dans la partie { $game } le trait est à { $opponent }.
 wrong-number = P{ $game } { $text } : refusé, la partie en est au coup { $number }.
 desync = P{ $game } votre { $text } ne correspond pas à la partie. Notation : { $record }
 
@@ -187,6 +187,7 @@ color = { $color ->
    *[black] Noirs
 }
 board = P{ $game } { $fen } Trait aux { $turn }. Contrôle { $code }.
+board-sheet = P{ $game } Trait aux { $turn }. Contrôle { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate : notation réglée sur { $value }.
 lang-set = ccgate : langue réglée sur { $value }.
@@ -223,7 +224,6 @@ reminder = P{ $game } rappel : vous avez le trait, il reste { $days ->
 
 conditional-pair = si { $pair }
 conditional-stored = P{ $game } coups conditionnels enregistrés : { $moves }
-conditional-played = P{ $game } coup conditionnel { $number } { $move } joué.
 conditional-dropped = P{ $game } vos coups conditionnels sont annulés : { $opponent } a joué { $move }.
 conditional-refused = P{ $game } coups conditionnels refusés : { $reason }.
 conditional-your-move = vous avez le trait ; envoyez les coups conditionnels après votre coup
@@ -264,41 +264,31 @@ claim-upheld = P{ $game } votre réclamation de nulle est admise ; { $opponent }
 no-game = ccgate : vous n'avez aucune partie en cours.
 which-game-item = P{ $game } contre { $opponent }, { $turn }
     .sms = P{ $game } { $turn }
-board-no-fen = P{ $game } Trait aux { $turn }. Contrôle { $code }.
 legend = Majuscules Blancs, minuscules Noirs. { $pieces }
-piece-name = { $piece ->
-    [king] roi
-    [queen] dame
-    [rook] tour
-    [bishop] fou
-    [knight] cavalier
-   *[pawn] pion
-}
+legend-pieces = { $king } roi, { $queen } dame, { $rook } tour, { $bishop } fou, { $knight } cavalier, { $pawn } pion
 quote = > { $line }
-prose-lines = { $count ->
-    [one] { $count } autre ligne a été lue comme du texte.
-   *[other] { $count } autres lignes ont été lues comme du texte.
-}
-help-mail = ccgate : jouer par courriel
-    {""}
-    Une ligne par coup ou par commande, commençant par le numéro de partie (facultatif si vous n'avez qu'une partie en cours) :
-    {"  "}12 15... { $example }   votre coup dans la partie 12
-    {"  "}12 15. { $example-echo } 15... { $example }   le dernier coup de l'adversaire, puis le vôtre (un contrôle contre les erreurs)
-    {"  "}12 if 16. { $example-if } 16... { $example-then }   coups conditionnels : si l'adversaire joue le premier, le second est joué aussitôt
-    {"  "}12 nulle ?   proposer la nulle (ou avec un coup : 12 15... { $example } nulle ?)
-    {"  "}12 nulle acceptée   accepter la nulle proposée
-    {"  "}12 nulle refusée   la refuser
-    {"  "}12 je réclame la nulle   réclamer la nulle (triple répétition, règle des 50 coups)
-    {"  "}12 abandon   abandonner la partie
-    {"  "}12 position   la position
-    {"  "}12 partie   la notation de la partie
-    {"  "}notation iccf   comment vos coups vous sont écrits (san, iccf, uedemann, descriptive ...)
-    {"  "}lang fr   la langue de ces réponses
-    {"  "}congé 10   dix jours de congé à partir d'aujourd'hui
-    {"  "}aide   ce texte
-    {""}
-    Écrire un coup dans votre notation ({ $notation }) : { $example } joue le cavalier de g8 en f6 ; en chiffres ICCF, toujours compris, { $iccf }.
-    {""}
-    Le code de contrôle : chaque avis de coup se termine par un code de quatre caractères de la position après le coup. Si votre échiquier donne un autre code, votre échiquier et la partie diffèrent : écrivez avant de jouer.
-    {""}
-    Les autres lignes de votre message sont lues comme du texte et restent sans réponse.
+prose-read = Lignes lues comme texte : { $count }.
+help-mail =
+    ccgate: jouer par courriel
+
+    Une ligne par coup ou commande, commençant par le numéro de partie (sans numéro si vous n'avez qu'une partie en cours) :
+    12 15... { $move } — votre coup dans la partie 12
+    12 15. { $echo } 15... { $move } — le dernier coup de l'adversaire, puis le vôtre (un contrôle contre les erreurs)
+    12 if 16. { $trigger } 16... { $answer } — coups conditionnels : si l'adversaire joue le premier, le second est joué aussitôt
+    12 nulle ? — proposer la nulle
+    12 nulle acceptée — accepter la nulle proposée
+    12 nulle refusée — la refuser
+    12 je réclame la nulle — nulle par triple répétition ou règle des 50 coups
+    12 abandon — abandonner la partie
+    12 position — la position
+    12 partie — la notation de la partie
+    notation iccf — comment les coups vous sont écrits
+    lang fr — la langue de ces réponses
+    congé 10 — dix jours de congé dès aujourd'hui
+    aide — ce texte
+
+    Écrire un coup dans votre notation ({ $notation }) : { $move } joue le cavalier de g8 en f6 ; les chiffres ICCF sont toujours compris : { $iccf }.
+
+    Le code de contrôle : chaque avis de coup donne un code de quatre caractères de la position après le coup. Si votre échiquier donne un autre code, il diffère de la partie : écrivez avant de jouer.
+
+    Les autres lignes de votre message sont lues comme du texte, sans réponse.

@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Mosse.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) accettata. Controllo { $code }. Muove { $opponent }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) di { $opponent }. Controllo { $code }. Tocca a lei.
+confirm = P{ $game } { $number } { $move } ({ $iccf }) accettata. Controllo { $code }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) di { $opponent }. Controllo { $code }.
 refused = P{ $game } { $text }: rifiutata, { $reason }.
 refused-brief = P{ $game } { $text }: rifiutata.
 did-you-mean = { " " }Intendeva { $moves }?
@@ -28,7 +28,7 @@ penalty = { " " }Penalità: { $days ->
 } aggiunti al suo tempo.
     .sms = { " " }Penalità: { days }.
 one-move-per-line = una mossa per riga, eventualmente dopo l'ultima mossa dell'avversario
-not-your-turn = P{ $game } { $text }: rifiutata, non tocca a lei.
+not-your-turn = P{ $game } { $text }: rifiutata, nella partita { $game } muove { $opponent }.
 wrong-number = P{ $game } { $text }: rifiutata, la partita è alla mossa { $number }.
 desync = P{ $game } la sua { $text } non corrisponde alla partita. Formulario: { $record }
 
@@ -187,6 +187,7 @@ color = { $color ->
    *[black] il Nero
 }
 board = P{ $game } { $fen } Muove { $turn }. Controllo { $code }.
+board-sheet = P{ $game } Muove { $turn }. Controllo { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notazione impostata su { $value }.
 lang-set = ccgate: lingua impostata su { $value }.
@@ -223,7 +224,6 @@ reminder = P{ $game } promemoria: tocca a lei, restano { $days ->
 
 conditional-pair = se { $pair }
 conditional-stored = P{ $game } mosse condizionali salvate: { $moves }
-conditional-played = P{ $game } mossa condizionale { $number } { $move } giocata.
 conditional-dropped = P{ $game } le sue mosse condizionali sono annullate: { $opponent } ha giocato { $move }.
 conditional-refused = P{ $game } mosse condizionali rifiutate: { $reason }.
 conditional-your-move = tocca a lei; invii le condizionali dopo la sua mossa
@@ -264,41 +264,31 @@ claim-upheld = P{ $game } la sua richiesta di patta è accolta; { $opponent } è
 no-game = ccgate: non ha nessuna partita in corso.
 which-game-item = P{ $game } contro { $opponent }, { $turn }
     .sms = P{ $game } { $turn }
-board-no-fen = P{ $game } Muove { $turn }. Controllo { $code }.
 legend = Maiuscole il Bianco, minuscole il Nero. { $pieces }
-piece-name = { $piece ->
-    [king] re
-    [queen] donna
-    [rook] torre
-    [bishop] alfiere
-    [knight] cavallo
-   *[pawn] pedone
-}
+legend-pieces = { $king } re, { $queen } donna, { $rook } torre, { $bishop } alfiere, { $knight } cavallo, { $pawn } pedone
 quote = > { $line }
-prose-lines = { $count ->
-    [one] { $count } altra riga è stata letta come testo.
-   *[other] { $count } altre righe sono state lette come testo.
-}
-help-mail = ccgate: come giocare per posta elettronica
-    {""}
-    Una riga per mossa o comando, con il numero della partita all'inizio (facoltativo se ha una sola partita in corso):
-    {"  "}12 15... { $example }   la sua mossa nella partita 12
-    {"  "}12 15. { $example-echo } 15... { $example }   l'ultima mossa dell'avversario, poi la sua (un controllo contro gli errori)
-    {"  "}12 if 16. { $example-if } 16... { $example-then }   mosse condizionali: se l'avversario gioca la prima, la seconda è giocata subito
-    {"  "}12 patta?   proporre la patta (o con una mossa: 12 15... { $example } patta?)
-    {"  "}12 patta accettata   accettare la patta proposta
-    {"  "}12 patta rifiutata   rifiutarla
-    {"  "}12 reclamo la patta   reclamare la patta (triplice ripetizione, regola delle 50 mosse)
-    {"  "}12 abbandono   abbandonare la partita
-    {"  "}12 posizione   la posizione
-    {"  "}12 partita   il formulario della partita
-    {"  "}notation iccf   come le vengono scritte le mosse (san, iccf, uedemann, descriptive ...)
-    {"  "}lang it   la lingua di queste risposte
-    {"  "}ferie 10   dieci giorni di ferie da oggi
-    {"  "}aiuto   questo testo
-    {""}
-    Come scrivere una mossa nella sua notazione ({ $notation }): { $example } porta il cavallo da g8 a f6; in cifre ICCF, sempre comprese, { $iccf }.
-    {""}
-    Il codice di controllo: ogni avviso di mossa termina con un codice di quattro caratteri della posizione dopo la mossa. Se la sua scacchiera dà un altro codice, scacchiera e partita non coincidono: scriva prima di muovere.
-    {""}
-    Le altre righe del suo messaggio sono lette come testo e non ricevono risposta.
+prose-read = Righe lette come testo: { $count }.
+help-mail =
+    ccgate: giocare per posta elettronica
+
+    Una riga per mossa o comando, con davanti il numero della partita (senza numero se ha una sola partita in corso):
+    12 15... { $move } — la sua mossa nella partita 12
+    12 15. { $echo } 15... { $move } — l'ultima mossa dell'avversario, poi la sua (un controllo contro gli errori)
+    12 if 16. { $trigger } 16... { $answer } — mosse condizionali: se l'avversario gioca la prima, la seconda è giocata subito
+    12 patta? — offrire la patta
+    12 patta accettata — accettare l'offerta di patta
+    12 patta rifiutata — rifiutarla
+    12 reclamo la patta — patta per triplice ripetizione o regola delle 50 mosse
+    12 abbandono — abbandonare la partita
+    12 posizione — la posizione
+    12 partita — la notazione della partita
+    notation iccf — come le sono scritte le mosse
+    lang it — la lingua di queste risposte
+    ferie 10 — dieci giorni di ferie da oggi
+    aiuto — questo testo
+
+    Come scrivere una mossa nella sua notazione ({ $notation }): { $move } porta il cavallo da g8 a f6; le cifre ICCF sono sempre capite: { $iccf }.
+
+    Il codice di controllo: ogni avviso di mossa dà un codice di quattro caratteri della posizione dopo la mossa. Se la sua scacchiera dà un altro codice, scacchiera e partita non coincidono: scriva prima di muovere.
+
+    Le altre righe del messaggio sono lette come testo e non ricevono risposta.

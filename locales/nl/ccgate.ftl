@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Zetten.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) aanvaard. Controle { $code }. { $opponent } is aan zet.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) van { $opponent }. Controle { $code }. U bent aan zet.
+confirm = P{ $game } { $number } { $move } ({ $iccf }) aanvaard. Controle { $code }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) van { $opponent }. Controle { $code }.
 refused = P{ $game } { $text }: geweigerd, { $reason }.
 refused-brief = P{ $game } { $text }: geweigerd.
 did-you-mean = { " " }Bedoelde u { $moves }?
@@ -28,7 +28,7 @@ penalty = { " " }Straf: { $days ->
 } bij uw bedenktijd opgeteld.
     .sms = { " " }Straf: { days }.
 one-move-per-line = één zet per regel, eventueel na de laatste zet van de tegenstander
-not-your-turn = P{ $game } { $text }: geweigerd, u bent niet aan zet.
+not-your-turn = P{ $game } { $text }: geweigerd, in partij { $game } is { $opponent } aan zet.
 wrong-number = P{ $game } { $text }: geweigerd, de partij is bij zet { $number }.
 desync = P{ $game } uw { $text } klopt niet met de partij. Notatie: { $record }
 
@@ -187,6 +187,7 @@ color = { $color ->
    *[black] Zwart
 }
 board = P{ $game } { $fen } { $turn } is aan zet. Controle { $code }.
+board-sheet = P{ $game } { $turn } is aan zet. Controle { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notatie ingesteld op { $value }.
 lang-set = ccgate: taal ingesteld op { $value }.
@@ -223,7 +224,6 @@ reminder = P{ $game } herinnering: u bent aan zet, nog { $days ->
 
 conditional-pair = als { $pair }
 conditional-stored = P{ $game } voorwaardelijke zetten opgeslagen: { $moves }
-conditional-played = P{ $game } voorwaardelijke zet { $number } { $move } gespeeld.
 conditional-dropped = P{ $game } uw voorwaardelijke zetten vervallen: { $opponent } speelde { $move }.
 conditional-refused = P{ $game } voorwaardelijke zetten geweigerd: { $reason }.
 conditional-your-move = u bent aan zet; stuur voorwaardelijke zetten na uw eigen zet
@@ -265,41 +265,31 @@ claim-upheld = P{ $game } uw remiseclaim is toegewezen; { $opponent } is bericht
 no-game = ccgate: u hebt geen lopende partij.
 which-game-item = P{ $game } tegen { $opponent }, { $turn }
     .sms = P{ $game } { $turn }
-board-no-fen = P{ $game } { $turn } is aan zet. Controle { $code }.
 legend = Hoofdletters Wit, kleine letters Zwart. { $pieces }
-piece-name = { $piece ->
-    [king] koning
-    [queen] dame
-    [rook] toren
-    [bishop] loper
-    [knight] paard
-   *[pawn] pion
-}
+legend-pieces = { $king } koning, { $queen } dame, { $rook } toren, { $bishop } loper, { $knight } paard, { $pawn } pion
 quote = > { $line }
-prose-lines = { $count ->
-    [one] { $count } andere regel is als tekst gelezen.
-   *[other] { $count } andere regels zijn als tekst gelezen.
-}
-help-mail = ccgate: schaken per e-mail
-    {""}
-    Eén regel per zet of opdracht, met het partijnummer vooraan (mag weg als u één lopende partij hebt):
-    {"  "}12 15... { $example }   uw zet in partij 12
-    {"  "}12 15. { $example-echo } 15... { $example }   de laatste zet van de tegenstander, dan de uwe (een controle tegen vergissingen)
-    {"  "}12 if 16. { $example-if } 16... { $example-then }   voorwaardelijke zetten: speelt de tegenstander de eerste, dan wordt de tweede meteen gespeeld
-    {"  "}12 remise?   remise aanbieden (of met een zet: 12 15... { $example } remise?)
-    {"  "}12 remise aangenomen   het remiseaanbod aannemen
-    {"  "}12 remise afgewezen   het afwijzen
-    {"  "}12 remise claimen   remise claimen (drievoudige herhaling, 50-zettenregel)
-    {"  "}12 opgeven   de partij opgeven
-    {"  "}12 stelling   de stelling
-    {"  "}12 partij   de notatie van de partij
-    {"  "}notation iccf   hoe uw zetten u geschreven worden (san, iccf, uedemann, descriptive ...)
-    {"  "}lang nl   de taal van deze antwoorden
-    {"  "}verlof 10   tien dagen verlof vanaf vandaag
-    {"  "}hulp   deze tekst
-    {""}
-    Zo schrijft u een zet in uw notatie ({ $notation }): { $example } speelt het paard van g8 naar f6; in ICCF-cijfers, die altijd begrepen worden, { $iccf }.
-    {""}
-    De controlecode: elk zetbericht eindigt met een code van vier tekens van de stelling na de zet. Geeft uw eigen bord een andere code, dan verschillen uw bord en de partij: schrijf terug voordat u zet.
-    {""}
+prose-read = Regels als tekst gelezen: { $count }.
+help-mail =
+    ccgate: correspondentieschaak per e-mail
+
+    Eén regel per zet of opdracht, met vooraan het partijnummer (zonder nummer als u één lopende partij hebt):
+    12 15... { $move } — uw zet in partij 12
+    12 15. { $echo } 15... { $move } — de laatste zet van de tegenstander, dan de uwe (een controle tegen vergissingen)
+    12 if 16. { $trigger } 16... { $answer } — voorwaardelijke zetten: speelt de tegenstander de eerste, dan volgt de tweede meteen
+    12 remise? — remise aanbieden
+    12 remise aangenomen — het remiseaanbod aannemen
+    12 remise afgewezen — het afwijzen
+    12 remise claimen — remise door drievoudige herhaling of de 50-zettenregel
+    12 opgeven — de partij opgeven
+    12 stelling — de stelling
+    12 partij — de partijnotatie
+    notation iccf — hoe zetten u geschreven worden
+    lang nl — de taal van deze antwoorden
+    verlof 10 — tien dagen verlof vanaf vandaag
+    hulp — deze tekst
+
+    Zo schrijft u een zet in uw notatie ({ $notation }): { $move } speelt het paard van g8 naar f6; ICCF-cijfers worden altijd begrepen: { $iccf }.
+
+    De controlecode: elk zetbericht geeft een code van vier tekens van de stelling na de zet. Geeft uw eigen bord een andere code, dan wijken bord en partij af: schrijf voordat u zet.
+
     Andere regels van uw bericht worden als tekst gelezen en niet beantwoord.

@@ -17,8 +17,8 @@ hours = { $hours ->
 
 ## Posunięcia.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) przyjęte. Kod { $code }. Ruch: { $opponent }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }), przeciwnik { $opponent }. Kod { $code }. Twój ruch.
+confirm = P{ $game } { $number } { $move } ({ $iccf }) przyjęte. Kod { $code }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }), przeciwnik { $opponent }. Kod { $code }.
 refused = P{ $game } { $text }: odrzucone, { $reason }.
 refused-brief = P{ $game } { $text }: odrzucone.
 did-you-mean = { " " }Może { $moves }?
@@ -29,7 +29,7 @@ penalty = { " " }Kara: { $days ->
 } doliczone do czasu.
     .sms = { " " }Kara: { days }.
 one-move-per-line = jedno posunięcie w wierszu, ewentualnie po ostatnim posunięciu przeciwnika
-not-your-turn = P{ $game } { $text }: odrzucone, to nie twój ruch.
+not-your-turn = P{ $game } { $text }: odrzucone, w partii { $game } ruch ma { $opponent }.
 wrong-number = P{ $game } { $text }: odrzucone, partia jest przy posunięciu { $number }.
 desync = P{ $game } posunięcie { $text } nie zgadza się z partią. Zapis: { $record }
 
@@ -188,6 +188,7 @@ color = { $color ->
    *[black] czarne
 }
 board = P{ $game } { $fen } Ruch: { $turn }. Kod { $code }.
+board-sheet = P{ $game } Ruch: { $turn }. Kod { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notacja ustawiona na { $value }.
 lang-set = ccgate: język ustawiony na { $value }.
@@ -224,7 +225,6 @@ reminder = P{ $game } przypomnienie: twój ruch, zostało { $days ->
 
 conditional-pair = jeśli { $pair }
 conditional-stored = P{ $game } posunięcia warunkowe zapisane: { $moves }
-conditional-played = P{ $game } posunięcie warunkowe { $number } { $move } wykonane.
 conditional-dropped = P{ $game } twoje posunięcia warunkowe anulowane: przeciwnik { $opponent } zagrał { $move }.
 conditional-refused = P{ $game } posunięcia warunkowe odrzucone: { $reason }.
 conditional-your-move = teraz twój ruch; posunięcia warunkowe wysyłaj po swoim ruchu
@@ -266,38 +266,31 @@ claim-upheld = P{ $game } żądanie remisu uznane; przeciwnik { $opponent } powi
 no-game = ccgate: nie masz żadnej trwającej partii.
 which-game-item = P{ $game } przeciw { $opponent }, { $turn }
     .sms = P{ $game } { $turn }
-board-no-fen = P{ $game } Ruch: { $turn }. Kod { $code }.
 legend = Wielkie litery białe, małe czarne. { $pieces }
-piece-name = { $piece ->
-    [king] król
-    [queen] hetman
-    [rook] wieża
-    [bishop] goniec
-    [knight] skoczek
-   *[pawn] pion
-}
+legend-pieces = { $king } król, { $queen } hetman, { $rook } wieża, { $bishop } goniec, { $knight } skoczek, { $pawn } pion
 quote = > { $line }
-prose-lines = Pozostałe wiersze ({ $count }) przeczytano jako tekst.
-help-mail = ccgate: gra przez e-mail
-    {""}
-    Jeden wiersz na posunięcie lub polecenie, z numerem partii na początku (można go pominąć przy jednej trwającej partii):
-    {"  "}12 15... { $example }   twoje posunięcie w partii 12
-    {"  "}12 15. { $example-echo } 15... { $example }   ostatnie posunięcie przeciwnika, potem twoje (kontrola przed pomyłkami)
-    {"  "}12 if 16. { $example-if } 16... { $example-then }   posunięcia warunkowe: jeśli przeciwnik zagra pierwsze, drugie zostaje wykonane od razu
-    {"  "}12 remis?   zaproponować remis (albo z posunięciem: 12 15... { $example } remis?)
-    {"  "}12 remis przyjęty   przyjąć propozycję remisu
-    {"  "}12 remis odrzucony   odrzucić ją
-    {"  "}12 żądam remisu   zażądać remisu (trzykrotne powtórzenie, zasada 50 posunięć)
-    {"  "}12 poddaję się   poddać partię
-    {"  "}12 pozycja   pozycja
-    {"  "}12 zapis   zapis partii
-    {"  "}notation iccf   jak zapisywane są dla ciebie posunięcia (san, iccf, uedemann, descriptive ...)
-    {"  "}lang pl   język tych odpowiedzi
-    {"  "}urlop 10   dziesięć dni urlopu od dziś
-    {"  "}pomoc   ten tekst
-    {""}
-    Jak zapisać posunięcie w twojej notacji ({ $notation }): { $example } to skoczek z g8 na f6; cyframi ICCF, zawsze rozumianymi, { $iccf }.
-    {""}
-    Kod kontrolny: każde powiadomienie o posunięciu kończy się czteroznakowym kodem pozycji po posunięciu. Jeśli twoja szachownica daje inny kod, szachownica i partia się różnią: napisz, zanim wykonasz ruch.
-    {""}
+prose-read = Wiersze odczytane jako tekst: { $count }.
+help-mail =
+    ccgate: gra korespondencyjna e-mailem
+
+    Jeden wiersz na ruch lub polecenie, na początku numer partii (bez numeru, jeśli masz jedną trwającą partię):
+    12 15... { $move } — twój ruch w partii 12
+    12 15. { $echo } 15... { $move } — ostatni ruch przeciwnika, potem twój (kontrola przeciw pomyłkom)
+    12 if 16. { $trigger } 16... { $answer } — posunięcia warunkowe: jeśli przeciwnik zagra pierwsze, drugie pada od razu
+    12 remis? — zaproponować remis
+    12 remis przyjęty — przyjąć propozycję remisu
+    12 remis odrzucony — odrzucić ją
+    12 żądam remisu — remis przez trzykrotne powtórzenie lub regułę 50 posunięć
+    12 poddaję się — poddać partię
+    12 pozycja — pozycja
+    12 zapis — zapis partii
+    notation iccf — jak zapisywane są ci posunięcia
+    lang pl — język tych odpowiedzi
+    urlop 10 — dziesięć dni urlopu od dziś
+    pomoc — ten tekst
+
+    Jak zapisać posunięcie w twojej notacji ({ $notation }): { $move } to skoczek z g8 na f6; cyfry ICCF są zawsze rozumiane: { $iccf }.
+
+    Kod kontrolny: każda wiadomość o ruchu podaje czteroznakowy kod pozycji po ruchu. Jeśli twoja szachownica daje inny kod, szachownica i partia się różnią: napisz, zanim zagrasz.
+
     Pozostałe wiersze wiadomości są czytane jako tekst i pozostają bez odpowiedzi.

@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Lances.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) aceite. Controlo { $code }. Joga { $opponent }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Controlo { $code }. É a sua vez.
+confirm = P{ $game } { $number } { $move } ({ $iccf }) aceite. Controlo { $code }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Controlo { $code }.
 refused = P{ $game } { $text }: recusado, { $reason }.
 refused-brief = P{ $game } { $text }: recusado.
 did-you-mean = { " " }Queria dizer { $moves }?
@@ -28,7 +28,7 @@ penalty = { " " }Penalização: { $days ->
 } somados ao seu tempo.
     .sms = { " " }Penalização: { days }.
 one-move-per-line = um lance por linha, se quiser depois do último lance do adversário
-not-your-turn = P{ $game } { $text }: recusado, não é a sua vez.
+not-your-turn = P{ $game } { $text }: recusado, na partida { $game } joga { $opponent }.
 wrong-number = P{ $game } { $text }: recusado, a partida está no lance { $number }.
 desync = P{ $game } o seu { $text } não corresponde à partida. Registo: { $record }
 
@@ -187,6 +187,7 @@ color = { $color ->
    *[black] as pretas
 }
 board = P{ $game } { $fen } Jogam { $turn }. Controlo { $code }.
+board-sheet = P{ $game } Jogam { $turn }. Controlo { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notação definida como { $value }.
 lang-set = ccgate: língua definida como { $value }.
@@ -223,7 +224,6 @@ reminder = P{ $game } lembrete: é a sua vez, restam { $days ->
 
 conditional-pair = se { $pair }
 conditional-stored = P{ $game } lances condicionais guardados: { $moves }
-conditional-played = P{ $game } lance condicional { $number } { $move } jogado.
 conditional-dropped = P{ $game } os seus lances condicionais foram anulados: { $opponent } jogou { $move }.
 conditional-refused = P{ $game } lances condicionais recusados: { $reason }.
 conditional-your-move = é a sua vez; envie os condicionais depois do seu lance
@@ -264,41 +264,31 @@ claim-upheld = P{ $game } a sua reclamação de empate foi aceite; { $opponent }
 no-game = ccgate: não tem nenhuma partida em curso.
 which-game-item = P{ $game } contra { $opponent }, { $turn }
     .sms = P{ $game } { $turn }
-board-no-fen = P{ $game } Jogam { $turn }. Controlo { $code }.
 legend = Maiúsculas as brancas, minúsculas as pretas. { $pieces }
-piece-name = { $piece ->
-    [king] rei
-    [queen] dama
-    [rook] torre
-    [bishop] bispo
-    [knight] cavalo
-   *[pawn] peão
-}
+legend-pieces = { $king } rei, { $queen } dama, { $rook } torre, { $bishop } bispo, { $knight } cavalo, { $pawn } peão
 quote = > { $line }
-prose-lines = { $count ->
-    [one] { $count } outra linha foi lida como texto.
-   *[other] { $count } outras linhas foram lidas como texto.
-}
-help-mail = ccgate: como jogar por correio eletrónico
-    {""}
-    Uma linha por lance ou comando, começando pelo número da partida (pode omiti-lo se tiver uma só partida em curso):
-    {"  "}12 15... { $example }   o seu lance na partida 12
-    {"  "}12 15. { $example-echo } 15... { $example }   o último lance do adversário e depois o seu (um controlo contra enganos)
-    {"  "}12 if 16. { $example-if } 16... { $example-then }   lances condicionais: se o adversário jogar o primeiro, o segundo é jogado de imediato
-    {"  "}12 empate?   propor empate (ou com um lance: 12 15... { $example } empate?)
-    {"  "}12 empate aceite   aceitar a proposta de empate
-    {"  "}12 empate recusado   recusá-la
-    {"  "}12 reclamo empate   reclamar empate (repetição tripla, regra dos 50 lances)
-    {"  "}12 abandono   abandonar a partida
-    {"  "}12 posição   a posição
-    {"  "}12 partida   o registo da partida
-    {"  "}notation iccf   como os lances lhe são escritos (san, iccf, uedemann, descriptive ...)
-    {"  "}lang pt   a língua destas respostas
-    {"  "}licença 10   dez dias de licença a partir de hoje
-    {"  "}ajuda   este texto
-    {""}
-    Como escrever um lance na sua notação ({ $notation }): { $example } leva o cavalo de g8 para f6; em algarismos ICCF, sempre compreendidos, { $iccf }.
-    {""}
-    O código de controlo: cada aviso de lance termina com um código de quatro caracteres da posição após o lance. Se o seu tabuleiro der outro código, o tabuleiro e a partida diferem: escreva antes de jogar.
-    {""}
-    As outras linhas da sua mensagem são lidas como texto e ficam sem resposta.
+prose-read = Linhas lidas como texto: { $count }.
+help-mail =
+    ccgate: jogar por correio eletrónico
+
+    Uma linha por lance ou comando, começando pelo número da partida (sem número se tiver uma só partida em curso):
+    12 15... { $move } — o seu lance na partida 12
+    12 15. { $echo } 15... { $move } — o último lance do adversário e depois o seu (um controlo contra enganos)
+    12 if 16. { $trigger } 16... { $answer } — lances condicionais: se o adversário jogar o primeiro, o segundo é jogado logo
+    12 empate? — propor empate
+    12 empate aceite — aceitar a proposta de empate
+    12 empate recusado — recusá-la
+    12 reclamo empate — empate por tripla repetição ou regra dos 50 lances
+    12 abandono — abandonar a partida
+    12 posição — a posição
+    12 partida — a notação da partida
+    notation iccf — como os lances lhe são escritos
+    lang pt — a língua destas respostas
+    licença 10 — dez dias de licença a partir de hoje
+    ajuda — este texto
+
+    Como escrever um lance na sua notação ({ $notation }): { $move } leva o cavalo de g8 a f6; os algarismos ICCF são sempre entendidos: { $iccf }.
+
+    O código de controlo: cada aviso de lance dá um código de quatro caracteres da posição após o lance. Se o seu tabuleiro der outro código, tabuleiro e partida diferem: escreva antes de jogar.
+
+    As outras linhas da sua mensagem são lidas como texto e não têm resposta.

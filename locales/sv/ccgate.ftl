@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Drag.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) godkänt. Kontroll { $code }. { $opponent } är vid draget.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) av { $opponent }. Kontroll { $code }. Du är vid draget.
+confirm = P{ $game } { $number } { $move } ({ $iccf }) godkänt. Kontroll { $code }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) av { $opponent }. Kontroll { $code }.
 refused = P{ $game } { $text }: avvisat, { $reason }.
 refused-brief = P{ $game } { $text }: avvisat.
 did-you-mean = { " " }Menade du { $moves }?
@@ -28,7 +28,7 @@ penalty = { " " }Straff: { $days ->
 } läggs till din tid.
     .sms = { " " }Straff: { days }.
 one-move-per-line = ett drag per rad, gärna efter motståndarens senaste drag
-not-your-turn = P{ $game } { $text }: avvisat, du är inte vid draget.
+not-your-turn = P{ $game } { $text }: avvisat, i parti { $game } är { $opponent } vid draget.
 wrong-number = P{ $game } { $text }: avvisat, partiet står vid drag { $number }.
 desync = P{ $game } ditt { $text } stämmer inte med partiet. Protokoll: { $record }
 
@@ -187,6 +187,7 @@ color = { $color ->
    *[black] Svart
 }
 board = P{ $game } { $fen } { $turn } vid draget. Kontroll { $code }.
+board-sheet = P{ $game } { $turn } vid draget. Kontroll { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notation satt till { $value }.
 lang-set = ccgate: språk satt till { $value }.
@@ -223,7 +224,6 @@ reminder = P{ $game } påminnelse: du är vid draget, { $days ->
 
 conditional-pair = om { $pair }
 conditional-stored = P{ $game } villkorsdrag sparade: { $moves }
-conditional-played = P{ $game } villkorsdrag { $number } { $move } spelat.
 conditional-dropped = P{ $game } dina villkorsdrag har strukits: { $opponent } spelade { $move }.
 conditional-refused = P{ $game } villkorsdrag avvisade: { $reason }.
 conditional-your-move = du är vid draget; skicka villkorsdrag efter ditt eget drag
@@ -264,41 +264,31 @@ claim-upheld = P{ $game } din remibegäran godkänns; { $opponent } har underrä
 no-game = ccgate: du har inget pågående parti.
 which-game-item = P{ $game } mot { $opponent }, { $turn }
     .sms = P{ $game } { $turn }
-board-no-fen = P{ $game } { $turn } vid draget. Kontroll { $code }.
 legend = Versaler vit, gemener svart. { $pieces }
-piece-name = { $piece ->
-    [king] kung
-    [queen] dam
-    [rook] torn
-    [bishop] löpare
-    [knight] springare
-   *[pawn] bonde
-}
+legend-pieces = { $king } kung, { $queen } dam, { $rook } torn, { $bishop } löpare, { $knight } springare, { $pawn } bonde
 quote = > { $line }
-prose-lines = { $count ->
-    [one] { $count } rad till lästes som text.
-   *[other] { $count } rader till lästes som text.
-}
-help-mail = ccgate: så spelar du per e-post
-    {""}
-    En rad per drag eller kommando, med partinumret först (det kan utelämnas om du har ett enda pågående parti):
-    {"  "}12 15... { $example }   ditt drag i parti 12
-    {"  "}12 15. { $example-echo } 15... { $example }   motståndarens senaste drag, sedan ditt (en kontroll mot misstag)
-    {"  "}12 if 16. { $example-if } 16... { $example-then }   villkorsdrag: spelar motståndaren det första, spelas det andra genast
-    {"  "}12 remi?   erbjuda remi (eller med ett drag: 12 15... { $example } remi?)
-    {"  "}12 remi accepterad   anta remianbudet
-    {"  "}12 remi avböjd   avböja det
-    {"  "}12 kräver remi   begära remi (trefaldig upprepning, 50-dragsregeln)
-    {"  "}12 jag ger upp   ge upp partiet
-    {"  "}12 ställning   ställningen
-    {"  "}12 parti   partiets protokoll
-    {"  "}notation iccf   hur dragen skrivs till dig (san, iccf, uedemann, descriptive ...)
-    {"  "}lang sv   språket i dessa svar
-    {"  "}ledighet 10   tio dagars ledighet från i dag
-    {"  "}hjälp   den här texten
-    {""}
-    Så skriver du ett drag i din notation ({ $notation }): { $example } flyttar springaren från g8 till f6; med ICCF-siffror, som alltid förstås, { $iccf }.
-    {""}
-    Kontrollkoden: varje dragbesked slutar med en kod på fyra tecken för ställningen efter draget. Ger ditt eget bräde en annan kod skiljer sig brädet och partiet åt: skriv innan du drar.
-    {""}
+prose-read = Rader lästa som text: { $count }.
+help-mail =
+    ccgate: korrespondensschack per e-post
+
+    En rad per drag eller kommando, med partinumret först (utan nummer om du har ett enda pågående parti):
+    12 15... { $move } — ditt drag i parti 12
+    12 15. { $echo } 15... { $move } — motståndarens senaste drag, sedan ditt (en kontroll mot misstag)
+    12 if 16. { $trigger } 16... { $answer } — villkorsdrag: spelar motståndaren det första, spelas det andra genast
+    12 remi? — erbjuda remi
+    12 remi accepterad — anta remierbjudandet
+    12 remi avböjd — avböja det
+    12 kräver remi — remi genom trefaldig upprepning eller 50-dragsregeln
+    12 jag ger upp — ge upp partiet
+    12 ställning — ställningen
+    12 parti — partiets notation
+    notation iccf — hur dragen skrivs till dig
+    lang sv — språket i dessa svar
+    ledighet 10 — tio dagars ledighet från i dag
+    hjälp — denna text
+
+    Så skriver du ett drag i din notation ({ $notation }): { $move } flyttar springaren från g8 till f6; ICCF-siffror förstås alltid: { $iccf }.
+
+    Kontrollkoden: varje dragmeddelande ger en kod på fyra tecken för ställningen efter draget. Ger ditt eget bräde en annan kod skiljer sig bräde och parti: skriv innan du drar.
+
     Övriga rader i ditt meddelande läses som text och besvaras inte.

@@ -2,6 +2,7 @@
 //! and leave that stops a player's clock.
 
 use super::decision::{Decision, To, Write};
+use super::reply::{Clocks, Standing};
 use super::*;
 
 use crate::game::clock::{self, Leave, LeaveBook, MoveTimes, SweepAction};
@@ -87,40 +88,95 @@ pub fn with_penalty(mut status: clock::ClockStatus, days: i64) -> clock::ClockSt
     status
 }
 
-/// The clock of the player of `color` in a game as it stands at `now`:
-/// their leaves, the game's duplication rule and penalty days counted.
-/// `None` if the player is not in the store.
-pub fn clock_of(
+/// The clock of the player of `color` in a game as it stands at `now`
+/// (for the commands and pages that name a side). `None` if the player is
+/// not in the store.
+pub fn clock_of_color(
     store: &Store,
     game: &Loaded,
     color: Color,
     now: Timestamp,
 ) -> store::Result<Option<clock::ClockStatus>> {
-    let player_id = game.row.player(color);
-    let Some(player) = store.player(player_id)? else {
+    let Some(player) = store.player(game.row.player(color))? else {
         return Ok(None);
     };
+    clock_of(store, game, &player, now, false).map(Some)
+}
+
+/// A player's clock in a game at `now`: their leaves, the game's
+/// duplication rule and penalty days counted. With
+/// `as_delivered`, the last move counts as delivered now if it is not yet:
+/// the clock a notice of that move tells its reader, decided with the move.
+pub(super) fn clock_of(
+    store: &Store,
+    game: &Loaded,
+    player: &Player,
+    now: Timestamp,
+    as_delivered: bool,
+) -> store::Result<clock::ClockStatus> {
+    let last = game.moves.len();
     let times: Vec<MoveTimes> = game
         .moves
         .iter()
-        .map(|m| MoveTimes {
+        .enumerate()
+        .map(|(i, m)| MoveTimes {
             received: m.received_at,
-            delivered: m.delivered_at,
+            delivered: m
+                .delivered_at
+                .or((as_delivered && i + 1 == last).then_some(now)),
         })
         .collect();
+    let color = game.color_of(player.id);
     let periods = clock::periods_for(color, game.record.start.turn(), game.row.created_at, &times);
+    let (book, _) = leave_book(store, player)?;
     let status = clock::status_with(
         &game.row.time_control,
-        &player_zone(&player),
+        &player_zone(player),
         &periods,
-        &effective_leaves(store, &player)?,
+        &book.effective_leaves(),
         now,
         game.row.duplication_after,
     );
-    Ok(Some(with_penalty(
+    Ok(with_penalty(
         status,
-        store.penalty_days(game.row.id, player_id)?,
-    )))
+        store.penalty_days(game.row.id, player.id)?,
+    ))
+}
+
+/// Where a game in progress stands for `reader` once this transaction's
+/// moves are delivered: whose move, both clocks (none without a limit) and
+/// the reader's last day to move.
+pub(super) fn standing(
+    store: &Store,
+    game: &Loaded,
+    reader: &Player,
+    opponent: &Player,
+    now: Timestamp,
+) -> store::Result<Standing> {
+    let yours = game.record.pos.turn() == game.color_of(reader.id);
+    let clocks = match game.row.time_control {
+        clock::TimeControl::Unlimited => None,
+        _ => {
+            let mine = clock_of(store, game, reader, now, true)?;
+            let theirs = clock_of(store, game, opponent, now, true)?;
+            Some(Clocks {
+                used: mine.days_used_total,
+                left: mine.days_remaining,
+                their_used: theirs.days_used_total,
+                their_left: theirs.days_remaining,
+                // The forfeit falls on the first day past the limit.
+                deadline: mine
+                    .forfeit_date
+                    .filter(|_| yours)
+                    .and_then(|d| d.yesterday().ok()),
+            })
+        }
+    };
+    Ok(Standing {
+        yours,
+        opponent: opponent.name.clone(),
+        clocks,
+    })
 }
 
 /// What a clock sweep did.
@@ -185,13 +241,11 @@ pub fn sweep_clocks(
         let Some(mut game) = ctx.load(row.id)? else {
             continue;
         };
-        let color = game.record.pos.turn();
-        let (Some(player), Some(status)) = (
-            tx.player(game.row.player(color))?,
-            clock_of(&tx, &game, color, now)?,
-        ) else {
+        let player_id = game.row.player(game.record.pos.turn());
+        let Some(player) = tx.player(player_id)? else {
             continue;
         };
+        let status = clock_of(&tx, &game, &player, now, false)?;
         let reminded = tx.was_reminded(row.id, game.record.next_ply())?;
         let action = match (
             clock::sweep(&status, clock::DEFAULT_REMIND_DAYS, reminded),

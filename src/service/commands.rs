@@ -19,8 +19,10 @@ impl Ctx<'_, '_> {
             Command::OfferDraw => offer_draw(&game, player, self.opponent(player, &game)?),
             Command::AcceptDraw => accept_draw(&game, player),
             Command::DeclineDraw => decline_draw(&game, player, self.opponent(player, &game)?),
-            Command::ClaimDraw(kind) => claim_draw(&game, player, line, *kind),
-            Command::Resign => resign(&game, player),
+            Command::ClaimDraw(kind) => {
+                claim_draw(&game, player, self.opponent(player, &game)?, line, *kind)
+            }
+            Command::Resign => resign(&game, player, self.opponent(player, &game)?),
             Command::Board => board(&game, player, self.by_email()),
             Command::Pgn => pgn(&game, player),
             // Answered before a game is looked for.
@@ -35,7 +37,7 @@ impl Ctx<'_, '_> {
         self.tx.player(game.opponent_id(player.id))
     }
 
-    /// Whether the message came by email, which has room for a diagram.
+    /// Whether the message came by email, whose sheet shows the board.
     fn by_email(&self) -> bool {
         matches!(
             self.actor,
@@ -63,8 +65,13 @@ impl Ctx<'_, '_> {
     }
 
     pub(super) fn help(&mut self, player: &Player) -> store::Result<()> {
+        let notice = if self.by_email() {
+            Notice::HelpMail(help_examples(player))
+        } else {
+            Notice::Help
+        };
         let d = Decision::default()
-            .tell(To::Sender(Some(player.clone())), Notice::Help)
+            .tell(To::Sender(Some(player.clone())), notice)
             .step(Step::Help);
         self.apply(d, None)
     }
@@ -83,9 +90,60 @@ fn tell_opponent(d: Decision, opponent: Option<Player>, notice: Notice) -> Decis
     }
 }
 
+/// The help's example moves in `player`'s notation: 1. d4 Nf6 2. c4 e6.
+pub(super) fn help_examples(player: &Player) -> HelpExamples {
+    let mut pos = Chess::default();
+    let mut written = Vec::new();
+    let mut iccf = String::new();
+    for uci in ["d2d4", "g8f6", "c2c4", "e7e6"] {
+        let Some(mv) = uci
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&pos).ok())
+        else {
+            break;
+        };
+        written.push(write_move(
+            &pos,
+            mv,
+            player.notation,
+            &WriteOptions::new(player.lang),
+        ));
+        if uci == "g8f6" {
+            iccf = write_move(&pos, mv, Notation::Iccf, &WriteOptions::default());
+        }
+        pos.play_unchecked(mv);
+    }
+    let at = |i: usize| written.get(i).cloned().unwrap_or_default();
+    HelpExamples {
+        notation: player.notation,
+        echo: at(0),
+        mv: at(1),
+        iccf,
+        trigger: at(2),
+        answer: at(3),
+    }
+}
+
+/// The sender's own notice of what went to the opponent, if registered.
+fn told_to(
+    d: Decision,
+    player: &Player,
+    opponent: Option<&Player>,
+    notice: impl Fn(String) -> Notice,
+) -> Decision {
+    match opponent {
+        Some(o) => d.tell(To::Sender(Some(player.clone())), notice(o.name.clone())),
+        None => d,
+    }
+}
+
 fn offer_draw(game: &Loaded, player: &Player, opponent: Option<Player>) -> Decision {
     let id = game.row.id;
-    let d = Decision::about(id)
+    let d = told_to(Decision::about(id), player, opponent.as_ref(), |opponent| {
+        Notice::DrawOfferSent { game: id, opponent }
+    });
+    let d = d
         .write(Write::DrawOffer {
             game: id,
             by: Some(game.color_of(player.id)),
@@ -132,6 +190,7 @@ fn decline_draw(game: &Loaded, player: &Player, opponent: Option<Player>) -> Dec
 fn claim_draw(
     game: &Loaded,
     player: &Player,
+    opponent: Option<Player>,
     line: &ParsedLine,
     kind: Option<ClaimKind>,
 ) -> Decision {
@@ -140,8 +199,11 @@ fn claim_draw(
         ClaimKind::FiftyMoves => Claim::FiftyMoves,
     });
     if let Some(claim) = game.record.claim(kind) {
-        return Decision::about(game.row.id)
-            .finish(GameResult::Draw, Termination::DrawClaimed(claim));
+        let id = game.row.id;
+        return told_to(Decision::about(id), player, opponent.as_ref(), |opponent| {
+            Notice::ClaimUpheld { game: id, opponent }
+        })
+        .finish(GameResult::Draw, Termination::DrawClaimed(claim));
     }
     let notice = Notice::ClaimRefused {
         game: game.row.id,
@@ -159,22 +221,27 @@ fn claim_draw(
     )
 }
 
-fn resign(game: &Loaded, player: &Player) -> Decision {
-    Decision::about(game.row.id).finish(
+fn resign(game: &Loaded, player: &Player, opponent: Option<Player>) -> Decision {
+    let id = game.row.id;
+    told_to(Decision::about(id), player, opponent.as_ref(), |opponent| {
+        Notice::ResignationSent { game: id, opponent }
+    })
+    .finish(
         GameResult::loss_for(game.color_of(player.id)),
         Termination::Resigned(player.name.clone()),
     )
 }
 
-fn board(game: &Loaded, player: &Player, with_diagram: bool) -> Decision {
+/// The position: by email the sheet below the notice shows the board and
+/// the FEN (once each); SMS and radio carry the FEN in the text.
+fn board(game: &Loaded, player: &Player, with_sheet: bool) -> Decision {
     let pos = &game.record.pos;
     let fen = shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
     let notice = Notice::Board {
         game: game.row.id,
-        fen: fen.to_string(),
+        fen: (!with_sheet).then(|| fen.to_string()),
         turn: pos.turn(),
         code: game.record.check_code(),
-        diagram: with_diagram.then(|| diagram(pos)),
     };
     Decision::about(game.row.id)
         .tell(To::Sender(Some(player.clone())), notice)

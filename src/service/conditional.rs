@@ -26,34 +26,25 @@ fn conditional_reply(
         .and_then(|u| u.to_move(&game.record.pos).ok());
     match reply_move {
         Some(mv) if *trigger == last_uci => {
-            let ply = game.record.next_ply();
-            let text = write_move(
-                &game.record.pos,
-                mv,
-                owner.notation,
-                &WriteOptions::new(owner.lang),
-            );
-            let note = Notice::ConditionalPlayed {
-                game: id,
-                number: MoveNumber::of_ply(&game.record.start, ply),
-                mv: text,
-            };
-            // The system plays it for the owner: the owner's confirmation
-            // goes to the owner, not to the message's sender.
+            // The system plays it for the owner: the owner is told it
+            // answered, in place of a confirmation, not the message's sender.
             let p = Play {
                 mv,
                 written: format!("(conditional) {reply}"),
                 notation: Notation::Uci,
                 offer: false,
             };
-            let played = play(game, owner, opponent, To::Player(owner.clone()), p, leave);
-            let mut d = Decision::about(id)
-                .write(Write::Conditionals {
-                    game: id,
-                    player: owner.id,
-                    pairs: pairs[1..].to_vec(),
-                })
-                .tell(To::Player(owner.clone()), note);
+            let mut played = play(game, owner, opponent, To::Player(owner.clone()), p, leave);
+            for (_, notice) in &mut played.notices {
+                if let Notice::Confirm(m) = notice {
+                    *notice = Notice::ConditionalPlayed(m.clone());
+                }
+            }
+            let mut d = Decision::about(id).write(Write::Conditionals {
+                game: id,
+                player: owner.id,
+                pairs: pairs[1..].to_vec(),
+            });
             d.writes.extend(played.writes);
             d.notices.extend(played.notices);
             d.finish = played.finish;
@@ -246,17 +237,14 @@ mod tests {
         assert!(
             matches!(&d.writes[1], Write::Move { ply: 4, written, .. } if written == "(conditional) b8c6")
         );
-        // The owner is told it was played and confirmed, not the sender.
+        // The owner is told it answered (in place of a confirmation), not
+        // the sender; the opponent gets the move.
         let to: Vec<&To> = d.notices.iter().map(|(to, _)| to).collect();
         assert_eq!(
             to,
-            [
-                &To::Player(black.clone()),
-                &To::Player(black.clone()),
-                &To::Opponent(white.clone(), 4)
-            ]
+            [&To::Player(black.clone()), &To::Opponent(white.clone(), 4)]
         );
-        assert!(matches!(&d.notices[0].1, Notice::ConditionalPlayed { mv, .. } if mv == "Nc6"));
+        assert!(matches!(&d.notices[0].1, Notice::ConditionalPlayed(m) if m.mv == "Nc6"));
     }
 
     #[test]

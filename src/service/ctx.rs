@@ -3,7 +3,9 @@
 //! [`Ctx::flush`]) and collects the journal outcome.
 
 use super::decision::{Decision, Incident, Write};
+use super::reply::{Part, Standing, tell};
 use super::*;
+use crate::protocol::l10n::Form;
 
 /// Who acts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +35,11 @@ pub(super) struct Ctx<'c, 's> {
     /// The game as the last line (a move) left it, so the sheets need not
     /// replay it again.
     pub(super) latest: Option<Loaded>,
+    /// The line being answered, when the message has several: quoted
+    /// before its answers in the sender's one reply.
+    pub(super) quote: Option<String>,
+    /// The message has several lines: the sender gets one reply to all.
+    pub(super) several: bool,
     /// The operator's rules for the message being processed.
     pub(super) rules: Rules,
     /// The text of a PGN file attached to the message, read after its lines.
@@ -70,7 +77,7 @@ pub(super) fn fallback(
         }
         tried.push(format!("{channel} {to}"));
         d = d.write(Write::SendAgain {
-            reply: NewReply {
+            reply: Box::new(NewReply {
                 journal_id: None,
                 game_id: entry.game_id,
                 player_id: player.map(|p| p.id),
@@ -79,7 +86,7 @@ pub(super) fn fallback(
                 to: to.clone(),
                 body: body_for(*channel, &entry.body),
                 sheet: entry.sheet.clone().filter(|_| *channel == Channel::Email),
-            },
+            }),
             viewer: player.map_or((Notation::San, Lang::En), |p| (p.notation, p.lang)),
         });
     }
@@ -109,6 +116,51 @@ pub(super) fn fallback(
 pub(super) struct Pending {
     pub(super) reply: NewReply,
     pub(super) viewer: (Notation, Lang),
+    /// The notices it tells, rendered when the replies are queued (one
+    /// reply per recipient and game); none for a text written before.
+    pub(super) parts: Vec<Part>,
+    /// Part of the sender's one reply to a message with several lines.
+    pub(super) answers_lines: bool,
+    /// The recipient, if registered.
+    pub(super) reader: Option<Player>,
+}
+
+/// Whether two decided replies are told as one: to the same player about
+/// the same game (or both answering lines of one message); to a stranger,
+/// at the same address.
+fn same_reader(a: &Pending, b: &Pending) -> bool {
+    if a.parts.is_empty() || b.parts.is_empty() {
+        return false;
+    }
+    let (x, y) = (&a.reply, &b.reply);
+    let who = match (x.player_id, y.player_id) {
+        (Some(p), Some(q)) => p == q,
+        (None, None) => (x.channel, &x.to) == (y.channel, &y.to),
+        _ => false,
+    };
+    who && (x.game_id == y.game_id || a.answers_lines && b.answers_lines)
+}
+
+/// The decided replies, one per reader and game: later notices join the
+/// first reply to the same reader, which keeps its channel; the latest
+/// opponent's move it tells is the one whose delivery starts the clock.
+fn merged(pending: Vec<Pending>) -> Vec<Pending> {
+    let mut out: Vec<Pending> = Vec::new();
+    for p in pending {
+        match out.iter_mut().find(|q| same_reader(q, &p)) {
+            Some(q) => {
+                // Lines about two games: the reply is about neither.
+                q.reply.game_id = match (q.reply.game_id, p.reply.game_id) {
+                    (Some(a), Some(b)) if a != b => None,
+                    (a, b) => a.or(b),
+                };
+                q.reply.ply = q.reply.ply.max(p.reply.ply);
+                q.parts.extend(p.parts);
+            }
+            None => out.push(p),
+        }
+    }
+    out
 }
 
 impl<'c, 's> Ctx<'c, 's> {
@@ -123,6 +175,8 @@ impl<'c, 's> Ctx<'c, 's> {
             steps: Vec::new(),
             replies: Vec::new(),
             latest: None,
+            quote: None,
+            several: false,
             rules: Rules::default(),
             pgn: None,
         }
@@ -201,8 +255,12 @@ impl Ctx<'_, '_> {
         match &self.actor {
             Actor::Sender { channel, address } => {
                 let (channel, to) = (*channel, address.clone());
-                let body = notice.render(player.map_or(Lang::En, |p| p.lang), channel);
-                self.enqueue(channel, to, player, game_id, None, &body);
+                let (quote, several) = (self.quote.clone(), self.several);
+                let pending = self.enqueue(channel, to, player, game_id, None, notice);
+                pending.answers_lines = several;
+                if let Some(part) = pending.parts.last_mut() {
+                    part.quote = quote;
+                }
                 Ok(())
             }
             Actor::Operator | Actor::System => match player {
@@ -221,13 +279,13 @@ impl Ctx<'_, '_> {
         notice: &Notice,
     ) -> store::Result<()> {
         if let Some((channel, to)) = reply_address(player) {
-            let body = notice.render(player.lang, channel);
-            self.enqueue(channel, to, Some(player), game_id, ply, &body);
+            self.enqueue(channel, to, Some(player), game_id, ply, notice);
         }
         Ok(())
     }
 
-    /// Decides a reply; SMS and radio replies are fitted to one message.
+    /// Decides a reply telling `notice`; its text is written when the
+    /// replies are queued ([`Ctx::flush`]).
     pub(super) fn enqueue(
         &mut self,
         channel: Channel,
@@ -235,9 +293,8 @@ impl Ctx<'_, '_> {
         recipient: Option<&Player>,
         game_id: Option<GameId>,
         ply: Option<u32>,
-        body: &str,
-    ) -> &mut NewReply {
-        let body = body_for(channel, body);
+        notice: &Notice,
+    ) -> &mut Pending {
         self.replies.push(Pending {
             reply: NewReply {
                 journal_id: self.journal_id,
@@ -246,53 +303,80 @@ impl Ctx<'_, '_> {
                 ply,
                 channel,
                 to,
-                body,
+                body: String::new(),
                 sheet: None,
             },
             viewer: recipient.map_or((Notation::San, Lang::En), |p| (p.notation, p.lang)),
+            parts: vec![Part {
+                notice: notice.clone(),
+                quote: None,
+            }],
+            answers_lines: false,
+            reader: recipient.cloned(),
         });
         let last = self.replies.len() - 1;
-        &mut self.replies[last].reply
+        &mut self.replies[last]
     }
 
-    /// Queues the replies decided, in order, and returns them as queued. An
-    /// email reply about a game carries the game's sheet as this
-    /// transaction leaves it, so a retry days later still shows the
-    /// position its text speaks of.
+    /// Queues the replies decided, in order, one per reader and game (see
+    /// [`merged`]), each text written now, and returns them as queued: where
+    /// the game stands for its reader is decided here, from the game as this
+    /// transaction leaves it. An email reply about a game carries the game's
+    /// sheet as this transaction leaves it, so a retry days later still shows
+    /// the position its text speaks of.
     pub(super) fn flush(&mut self) -> store::Result<Vec<Outgoing>> {
         let mut queued = Vec::with_capacity(self.replies.len());
-        // Each game's sheet is written once per notation and language: the
-        // two players of a game usually read the same one, and writing the
+        // Each game's sheet is written once per notation, language and side:
+        // the two players of a game often read the same one, and writing the
         // record is the costly part of a reply.
-        type Sheets = Vec<((Notation, Lang), Sheet)>;
         let mut games: Vec<(Loaded, Names, Sheets)> = Vec::new();
-        for Pending { mut reply, viewer } in std::mem::take(&mut self.replies) {
-            if let (Channel::Email, Some(id), None) = (reply.channel, reply.game_id, &reply.sheet) {
-                if !games.iter().any(|(g, _, _)| g.row.id == id) {
-                    let kept = self.latest.as_ref().is_some_and(|g| g.row.id == id);
-                    let game = if kept {
-                        self.latest.take()
-                    } else {
-                        load_game(self.tx, id)?
-                    };
-                    if let Some(game) = game {
-                        let names = names(self.tx, &game)?;
-                        games.push((game, names, Vec::new()));
+        for p in merged(std::mem::take(&mut self.replies)) {
+            let Pending {
+                mut reply,
+                viewer,
+                parts,
+                reader,
+                ..
+            } = p;
+            let email = reply.channel == Channel::Email;
+            let turn = parts.iter().any(|p| p.notice.tells_the_turn());
+            let game = match reply.game_id {
+                Some(id) if turn || email && reply.sheet.is_none() => {
+                    self.game_at(&mut games, id)?
+                }
+                _ => None,
+            };
+            let reader = reader.filter(|r| {
+                game.is_some_and(|i| [games[i].0.row.white, games[i].0.row.black].contains(&r.id))
+            });
+            let standing = match (game, &reader) {
+                (Some(i), Some(r)) if turn && !games[i].0.row.finished => {
+                    let g = &games[i].0;
+                    match self.tx.player(g.opponent_id(r.id))? {
+                        Some(o) => Some(super::clock::standing(self.tx, g, r, &o, self.now)?),
+                        None => None,
                     }
                 }
-                if let Some((game, names, sheets)) =
-                    games.iter_mut().find(|(g, _, _)| g.row.id == id)
-                {
-                    let written = match sheets.iter().find(|(v, _)| *v == viewer) {
-                        Some((_, written)) => written.clone(),
-                        None => {
-                            let written = sheet(game, names, viewer);
-                            sheets.push((viewer, written.clone()));
-                            written
-                        }
-                    };
-                    reply.sheet = Some(written);
-                }
+                _ => None,
+            };
+            if !parts.is_empty() {
+                let reader = Reader::new(viewer.1, Form::from(reply.channel));
+                let text = tell(&parts, standing.as_ref(), reader);
+                reply.body = body_for(reply.channel, &text);
+            }
+            if let (true, None, Some(i)) = (email, &reply.sheet, game) {
+                let (g, names, sheets) = &mut games[i];
+                let side = reader.as_ref().map_or(Color::White, |r| g.color_of(r.id));
+                let mut written = match sheets.iter().find(|(v, _)| *v == (viewer, side)) {
+                    Some((_, written)) => written.clone(),
+                    None => {
+                        let written = sheet(g, names, viewer, side);
+                        sheets.push(((viewer, side), written.clone()));
+                        written
+                    }
+                };
+                written.subject = subject(g, viewer, standing.as_ref());
+                reply.sheet = Some(written);
             }
             queued.extend(self.queue_bounded(reply)?);
         }
@@ -341,6 +425,58 @@ impl Ctx<'_, '_> {
         }
         Ok(Some(reply))
     }
+
+    /// The index in `games` of game `id`, loaded (or kept from the last
+    /// move line) if it is not there yet; `None` if there is no such game.
+    fn game_at(
+        &mut self,
+        games: &mut Vec<(Loaded, Names, Sheets)>,
+        id: GameId,
+    ) -> store::Result<Option<usize>> {
+        if let Some(i) = games.iter().position(|(g, _, _)| g.row.id == id) {
+            return Ok(Some(i));
+        }
+        let kept = self.latest.as_ref().is_some_and(|g| g.row.id == id);
+        let game = if kept {
+            self.latest.take()
+        } else {
+            load_game(self.tx, id)?
+        };
+        let Some(game) = game else {
+            return Ok(None);
+        };
+        let names = names(self.tx, &game)?;
+        games.push((game, names, Vec::new()));
+        Ok(Some(games.len() - 1))
+    }
+}
+
+/// Sheets written so far for one game, by the reader's notation, language
+/// and side.
+type Sheets = Vec<(((Notation, Lang), Color), Sheet)>;
+
+/// A mail's subject after its game tag: the last move in the reader's
+/// notation and whose move it is now (or the result); none when there is
+/// neither a move nor a standing or result to tell.
+fn subject(
+    game: &Loaded,
+    (notation, lang): (Notation, Lang),
+    standing: Option<&Standing>,
+) -> Option<String> {
+    let ply = game.record.moves.len();
+    let mv = *game.record.moves.last()?;
+    let before = game.record.position_before(ply);
+    let number = MoveNumber::of_ply(&game.record.start, u32::try_from(ply).ok()?);
+    let written = write_move(&before, mv, notation, &WriteOptions::new(lang));
+    let end = match (standing, game.row.result) {
+        (_, Some(result)) => result.to_string(),
+        (Some(s), None) => s
+            .turn(Reader::new(lang, Form::Full), false)
+            .trim_end_matches('.')
+            .to_string(),
+        (None, None) => return None,
+    };
+    Some(format!("{number} {written} — {end}"))
 }
 
 #[cfg(test)]

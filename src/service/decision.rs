@@ -75,7 +75,8 @@ pub(super) enum Write {
     /// A reply given up on, sent again to another address as it was
     /// (its text already rendered, its sheet as decided then).
     SendAgain {
-        reply: NewReply,
+        /// Boxed: a reply with its sheet is far larger than any other write.
+        reply: Box<NewReply>,
         /// The notation and language of its sheet, if one is still to be
         /// drawn.
         viewer: (Notation, Lang),
@@ -349,9 +350,12 @@ impl Ctx<'_, '_> {
             Write::SendAgain { reply, viewer } => self.replies.push(Pending {
                 reply: NewReply {
                     journal_id: self.journal_id,
-                    ..reply
+                    ..*reply
                 },
                 viewer,
+                parts: Vec::new(),
+                answers_lines: false,
+                reader: None,
             }),
             Write::Audit {
                 game,

@@ -22,6 +22,7 @@ mod hold;
 mod moves;
 mod notice;
 mod pin;
+mod reply;
 mod route;
 mod steps;
 
@@ -46,7 +47,7 @@ use crate::store::{
 };
 
 // The files of the service share the imports above (`use super::*`).
-pub use clock::{SweepReport, clock_of, days, effective_leaves, sweep_clocks, with_penalty};
+pub use clock::{SweepReport, clock_of_color, days, effective_leaves, sweep_clocks, with_penalty};
 pub use commands::announce_language;
 pub use ctx::Actor;
 use ctx::Ctx;
@@ -57,8 +58,9 @@ pub use desk::{
 pub use director::{adjudicate, takeback};
 pub use event::{EventSpec, start_event, withdraw};
 pub use moves::read_players_move;
-pub use notice::{ConditionalRefusal, MoveNotice, MoveRefusal, Notice};
+pub use notice::{ConditionalRefusal, GameChoice, HelpExamples, MoveNotice, MoveRefusal, Notice};
 pub use pin::{hash_pin, pin_of_line};
+pub use reply::{board, legend};
 pub use route::MAX_LINES;
 pub use steps::{GameStep, Refusal, Step};
 
@@ -235,19 +237,24 @@ pub fn bounced(
 }
 
 /// The sheet of a game as one recipient reads it: their notation and
-/// language (English SAN if not a player), the game as it stands now.
-fn sheet(game: &Loaded, (white, black): &Names, (notation, lang): (Notation, Lang)) -> Sheet {
+/// language (English SAN if not a player), the board from their side, the
+/// game as it stands now.
+fn sheet(
+    game: &Loaded,
+    (white, black): &Names,
+    (notation, lang): (Notation, Lang),
+    side: Color,
+) -> Sheet {
+    let pos = &game.record.pos;
     Sheet {
         white: white.clone(),
         black: black.clone(),
-        board: diagram(&game.record.pos),
+        board: reply::board(pos, side, lang),
         record: movetext(game, notation, lang),
+        legend: reply::legend(lang),
+        subject: None,
         position: Some(SheetPosition {
-            fen: shakmaty::fen::Fen::from_position(
-                &game.record.pos,
-                shakmaty::EnPassantMode::Legal,
-            )
-            .to_string(),
+            fen: shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string(),
             last_move: game
                 .record
                 .moves
@@ -352,6 +359,8 @@ fn handle(
         steps: Vec::new(),
         replies: Vec::new(),
         latest: None,
+        quote: None,
+        several: false,
         rules: msg.rules,
         pgn: None,
     };

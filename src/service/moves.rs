@@ -60,8 +60,14 @@ fn refused(d: Decision) -> Verdict {
 }
 
 /// Judges a move line (one move, or the opponent's last move and one) from
-/// `player` against the game.
-fn judge(game: &Loaded, player: &Player, line: &ParsedLine, items: &[Item]) -> Verdict {
+/// `player` against the game (`opponent`: the other player's name).
+fn judge(
+    game: &Loaded,
+    player: &Player,
+    opponent: &str,
+    line: &ParsedLine,
+    items: &[Item],
+) -> Verdict {
     let (echo, own) = match items {
         [own] => (None, own),
         [echo, own] => (Some(echo), own),
@@ -78,6 +84,7 @@ fn judge(game: &Loaded, player: &Player, line: &ParsedLine, items: &[Item]) -> V
         let notice = Notice::NotYourTurn {
             game: game.row.id,
             text: own.text.clone(),
+            opponent: opponent.to_string(),
         };
         let detail = "not the sender's move".to_string();
         return refused(Decision::refusal(
@@ -297,10 +304,17 @@ fn move_notices(
         },
         draw_offered: offer,
     };
-    vec![
-        (confirm, Notice::Confirm(mine)),
-        (To::Opponent(opponent.clone(), ply), theirs),
-    ]
+    let mut notices = vec![(confirm.clone(), Notice::Confirm(mine))];
+    if offer {
+        // The offerer is told what went out.
+        let sent = Notice::DrawOfferSent {
+            game: game.row.id,
+            opponent: opponent.name.clone(),
+        };
+        notices.push((confirm, sent));
+    }
+    notices.push((To::Opponent(opponent.clone(), ply), theirs));
+    notices
 }
 
 impl Ctx<'_, '_> {
@@ -313,10 +327,11 @@ impl Ctx<'_, '_> {
         line: &ParsedLine,
         items: &[Item],
     ) -> store::Result<()> {
-        match judge(&game, player, line, items) {
+        let opponent = self.tx.player(game.opponent_id(player.id))?;
+        let name = opponent.as_ref().map_or("", |o| o.name.as_str());
+        match judge(&game, player, name, line, items) {
             Verdict::Refused(d) => self.apply(*d, None),
             Verdict::Resent(ply) => {
-                let opponent = self.tx.player(game.opponent_id(player.id))?;
                 self.apply(confirm_again(&game, player, opponent.as_ref(), ply), None)
             }
             Verdict::Play(p) => {

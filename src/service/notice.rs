@@ -34,6 +34,9 @@ pub enum Notice {
     Help,
     /// An attached PGN file gave no move: why.
     PgnUnused(PgnUnused),
+    /// The full help, for email: every command with an example, the move
+    /// examples written in the reader's notation.
+    HelpMail(HelpExamples),
     /// A message over the size limit (in bytes).
     TooLarge {
         limit: usize,
@@ -47,9 +50,15 @@ pub enum Notice {
     NotYourGame {
         game: GameId,
     },
-    /// The sender's active games, none of which the line could mean.
+    /// Lines of a message with several that were read as prose, not as
+    /// protocol lines.
+    ProseRead {
+        count: usize,
+    },
+    /// The sender's active games, none of which the line could mean (none:
+    /// the sender has no game in progress).
     WhichGame {
-        games: Vec<GameId>,
+        games: Vec<GameChoice>,
     },
     GameFinished {
         game: GameId,
@@ -58,6 +67,8 @@ pub enum Notice {
     NotYourTurn {
         game: GameId,
         text: String,
+        /// Who is to move, by name.
+        opponent: String,
     },
     WrongNumber {
         game: GameId,
@@ -94,6 +105,21 @@ pub enum Notice {
         game: GameId,
         opponent: String,
     },
+    /// The offerer of a draw, told the offer went to `opponent`.
+    DrawOfferSent {
+        game: GameId,
+        opponent: String,
+    },
+    /// A resigner, told the resignation went to `opponent`.
+    ResignationSent {
+        game: GameId,
+        opponent: String,
+    },
+    /// A claimant whose claim ended the game; `opponent` was told.
+    ClaimUpheld {
+        game: GameId,
+        opponent: String,
+    },
     DrawDeclined {
         game: GameId,
         opponent: String,
@@ -108,11 +134,11 @@ pub enum Notice {
     },
     Board {
         game: GameId,
-        fen: String,
+        /// The position, where no sheet below the notice shows it (SMS,
+        /// radio); an email's sheet has the board and the FEN.
+        fen: Option<String>,
         turn: Color,
         code: String,
-        /// The diagram, for channels with room for it.
-        diagram: Option<String>,
     },
     Record {
         game: GameId,
@@ -134,11 +160,9 @@ pub enum Notice {
         /// Each pair as the player writes it: `Nf6 Bg5`.
         pairs: Vec<String>,
     },
-    ConditionalPlayed {
-        game: GameId,
-        number: MoveNumber,
-        mv: String,
-    },
+    /// The owner's conditional move, played at once in answer to the
+    /// opponent's move (told in the same notice as that move).
+    ConditionalPlayed(MoveNotice),
     ConditionalDropped {
         game: GameId,
         opponent: String,
@@ -211,6 +235,32 @@ pub struct EventGameNotice {
     pub opponent: String,
 }
 
+/// One of a player's games in progress, as the "which game?" question
+/// lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameChoice {
+    pub game: GameId,
+    pub opponent: String,
+    /// The asker is to move.
+    pub yours: bool,
+}
+
+/// The moves the email help shows, written in the reader's notation: a
+/// position after 1. d4, where Black plays Nf6; after 2. c4, e6.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HelpExamples {
+    pub notation: Notation,
+    /// 1. d4 as the reader writes it.
+    pub echo: String,
+    /// 1... Nf6.
+    pub mv: String,
+    /// 1... Nf6 in ICCF numbers.
+    pub iccf: String,
+    /// 2. c4 and 2... e6, for the conditional example.
+    pub trigger: String,
+    pub answer: String,
+}
+
 /// A move as its notices tell it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveNotice {
@@ -274,6 +324,18 @@ fn game(id: &GameId) -> Args<'static> {
 }
 
 impl Notice {
+    /// Whether the reader is to be told, after this notice, where the game
+    /// stands: whose move it is now, and the clocks.
+    pub fn tells_the_turn(&self) -> bool {
+        matches!(
+            self,
+            Notice::Confirm(_)
+                | Notice::YourMove { .. }
+                | Notice::ConditionalPlayed(_)
+                | Notice::TakenBack { .. }
+        )
+    }
+
     /// The notice's text in `lang`, from the language's catalogue
     /// (`locales/<lang>/ccgate.ftl`), in the form `channel` has room for.
     pub fn render(&self, lang: Lang, channel: Channel) -> String {
@@ -317,6 +379,20 @@ impl Notice {
                     Args::new().str("reason", reason).num("moves", moves),
                 )
             }
+            Notice::HelpMail(x) => t(
+                "help-mail",
+                Args::new()
+                    .str("notation", x.notation.name())
+                    .str("move", x.mv.clone())
+                    .str("echo", x.echo.clone())
+                    .str("trigger", x.trigger.clone())
+                    .str("answer", x.answer.clone())
+                    .str("iccf", x.iccf.clone()),
+            ),
+            Notice::ProseRead { count } => t(
+                "prose-read",
+                Args::new().num("count", i64::try_from(*count).unwrap_or(i64::MAX)),
+            ),
             Notice::TooLarge { limit } => t(
                 "too-large",
                 Args::new().num("limit", i64::try_from(limit / 1024).unwrap_or(i64::MAX)),
@@ -328,22 +404,43 @@ impl Notice {
                     .num("skipped", i64::try_from(*skipped).unwrap_or(i64::MAX)),
             ),
             Notice::NotYourGame { game: g } => t("not-your-game", game(g)),
+            Notice::WhichGame { games } if games.is_empty() => plain(r, "no-game"),
             Notice::WhichGame { games } => {
-                let games = if games.is_empty() {
-                    "-".to_string()
-                } else {
-                    let ids: Vec<String> = games.iter().map(GameId::to_string).collect();
-                    ids.join(", ")
-                };
-                t("which-game", Args::new().str("games", games))
+                let listed: Vec<String> = games
+                    .iter()
+                    .map(|c| {
+                        let turn = if c.yours {
+                            plain(r, "your-turn")
+                        } else {
+                            t(
+                                "their-turn",
+                                Args::new().str("opponent", c.opponent.clone()),
+                            )
+                        };
+                        t(
+                            "which-game-item",
+                            game(&c.game)
+                                .str("opponent", c.opponent.clone())
+                                .str("turn", turn.trim_end_matches('.').to_string()),
+                        )
+                    })
+                    .collect();
+                t("which-game", Args::new().str("games", listed.join("; ")))
             }
             Notice::GameFinished { game: g, result } => t(
                 "game-finished",
                 game(g).str("result", result.map_or(String::new(), |r| r.to_string())),
             ),
-            Notice::NotYourTurn { game: g, text } => {
-                t("not-your-turn", game(g).str("text", text.clone()))
-            }
+            Notice::NotYourTurn {
+                game: g,
+                text,
+                opponent,
+            } => t(
+                "not-your-turn",
+                game(g)
+                    .str("text", text.clone())
+                    .str("opponent", opponent.clone()),
+            ),
             Notice::WrongNumber {
                 game: g,
                 text,
@@ -422,6 +519,16 @@ impl Notice {
             Notice::DrawOffered { game: g, opponent } => {
                 t("draw-offered", game(g).str("opponent", opponent.clone()))
             }
+            Notice::DrawOfferSent { game: g, opponent } => {
+                t("draw-offer-sent", game(g).str("opponent", opponent.clone()))
+            }
+            Notice::ResignationSent { game: g, opponent } => t(
+                "resignation-sent",
+                game(g).str("opponent", opponent.clone()),
+            ),
+            Notice::ClaimUpheld { game: g, opponent } => {
+                t("claim-upheld", game(g).str("opponent", opponent.clone()))
+            }
             Notice::DrawDeclined { game: g, opponent } => {
                 t("draw-declined", game(g).str("opponent", opponent.clone()))
             }
@@ -438,20 +545,15 @@ impl Notice {
                 fen,
                 turn,
                 code,
-                diagram,
             } => {
-                let mut body = t(
-                    "board",
-                    game(g)
-                        .str("fen", fen.clone())
-                        .str("turn", l10n::color(r, *turn))
-                        .str("code", code.clone()),
-                );
-                if let Some(d) = diagram {
-                    body.push_str("\n\n");
-                    body.push_str(d);
+                let args = game(g)
+                    .str("turn", l10n::color(r, *turn))
+                    .str("code", code.clone());
+                match fen {
+                    Some(fen) => t("board", args.str("fen", fen.clone())),
+                    // By email the sheet below shows the board and the FEN.
+                    None => t("board-sheet", args),
                 }
-                body
             }
             Notice::Record { game: g, record } => {
                 t("record", game(g).str("record", record.clone()))
@@ -490,16 +592,7 @@ impl Notice {
                     .collect();
                 t("conditional-stored", game(g).str("moves", moves.join(", ")))
             }
-            Notice::ConditionalPlayed {
-                game: g,
-                number,
-                mv,
-            } => t(
-                "conditional-played",
-                game(g)
-                    .str("number", number.to_string())
-                    .str("move", mv.clone()),
-            ),
+            Notice::ConditionalPlayed(m) => t("conditional-answer", m.args()),
             Notice::ConditionalDropped {
                 game: g,
                 opponent,
@@ -775,7 +868,36 @@ pub(crate) mod samples {
             },
             Notice::NotYourGame { game },
             Notice::WhichGame {
-                games: vec![GameId(999_997), GameId(999_996), GAME],
+                games: [GameId(999_997), GameId(999_996), GAME]
+                    .into_iter()
+                    .map(|game| GameChoice {
+                        game,
+                        opponent: NAME.to_string(),
+                        yours: game == GAME,
+                    })
+                    .collect(),
+            },
+            Notice::WhichGame { games: Vec::new() },
+            Notice::HelpMail(HelpExamples {
+                notation: Notation::San,
+                echo: "d4".to_string(),
+                mv: mv.to_string(),
+                iccf: "7866".to_string(),
+                trigger: "c4".to_string(),
+                answer: "e6".to_string(),
+            }),
+            Notice::ProseRead { count: 19 },
+            Notice::DrawOfferSent {
+                game,
+                opponent: NAME.to_string(),
+            },
+            Notice::ResignationSent {
+                game,
+                opponent: NAME.to_string(),
+            },
+            Notice::ClaimUpheld {
+                game,
+                opponent: NAME.to_string(),
             },
             Notice::GameFinished {
                 game,
@@ -784,6 +906,7 @@ pub(crate) mod samples {
             Notice::NotYourTurn {
                 game,
                 text: mv.to_string(),
+                opponent: NAME.to_string(),
             },
             Notice::WrongNumber {
                 game,
@@ -814,11 +937,7 @@ pub(crate) mod samples {
                 game,
                 pairs: vec![format!("{mv} {mv}")],
             },
-            Notice::ConditionalPlayed {
-                game,
-                number: number(),
-                mv: mv.to_string(),
-            },
+            Notice::ConditionalPlayed(move_notice(mv)),
             Notice::ConditionalDropped {
                 game,
                 opponent: NAME.to_string(),
@@ -916,7 +1035,11 @@ mod tests {
     fn every_short_reply_fits_one_message_in_every_language() {
         let mut too_long = Vec::new();
         for &lang in CATALOGUES {
-            for notice in notices(lang) {
+            // The full help goes by email only.
+            for notice in notices(lang)
+                .into_iter()
+                .filter(|n| !matches!(n, Notice::HelpMail(_)))
+            {
                 let text = notice.render(lang, Channel::Sms);
                 let (encoding, n) = units(&text);
                 if n > limit(encoding) {

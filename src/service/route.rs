@@ -117,10 +117,28 @@ impl Ctx<'_, '_> {
             );
             return self.apply(d, None);
         }
+        // A message with several protocol lines gets one reply, each answer
+        // after the line it answers, and a word on the lines read as prose
+        // (with one protocol line, the answer is plainly to it).
+        self.several = lines.len() > 1;
+        let prose = if self.several {
+            prose_lines(text).saturating_sub(lines.len())
+        } else {
+            0
+        };
         // Each line may answer both players: a forged mail naming a thousand
         // games must not make a thousand pairs of mails.
         for line in lines.iter().take(MAX_LINES) {
+            self.quote = self.several.then(|| line.text.clone());
             self.line(player, line)?;
+        }
+        self.quote = None;
+        if prose > 0 {
+            let d = Decision::default().tell(
+                To::Sender(Some(player.clone())),
+                Notice::ProseRead { count: prose },
+            );
+            self.apply(d, None)?;
         }
         let skipped = lines.len().saturating_sub(MAX_LINES);
         if skipped > 0 {
@@ -190,6 +208,11 @@ impl Ctx<'_, '_> {
                             id,
                             active: !row.finished,
                             their_move: false,
+                            opponent: if row.white == player.id {
+                                row.black
+                            } else {
+                                row.white
+                            },
                         };
                         named = Some(row);
                         vec![candidate]
@@ -209,6 +232,11 @@ impl Ctx<'_, '_> {
                         id: g.id,
                         active: true,
                         their_move: (g.white == player.id) == white_to_move,
+                        opponent: if g.white == player.id {
+                            g.black
+                        } else {
+                            g.white
+                        },
                     });
                 }
                 games
@@ -234,11 +262,23 @@ impl Ctx<'_, '_> {
                 self.apply(d, None)?;
                 Ok(None)
             }
-            Route::Ask(games) => {
+            Route::Ask(ids) => {
+                let mut choices = Vec::new();
+                for c in games.iter().filter(|c| ids.contains(&c.id)) {
+                    let opponent = self
+                        .tx
+                        .player(c.opponent)?
+                        .map_or_else(|| format!("player {}", c.opponent), |p| p.name);
+                    choices.push(GameChoice {
+                        game: c.id,
+                        opponent,
+                        yours: c.their_move,
+                    });
+                }
                 let d = Decision::default()
                     .tell(
                         To::Sender(Some(player.clone())),
-                        Notice::WhichGame { games },
+                        Notice::WhichGame { games: choices },
                     )
                     .step(Step::NoGameReference);
                 self.apply(d, None)?;
@@ -255,6 +295,17 @@ pub(super) struct Candidate {
     pub(super) active: bool,
     /// The sender is to move.
     pub(super) their_move: bool,
+    pub(super) opponent: PlayerId,
+}
+
+/// The lines of a message a player wrote (not quoted, before the
+/// signature, not blank): those not read as protocol are prose.
+fn prose_lines(text: &str) -> usize {
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| *l != "--")
+        .filter(|l| !l.is_empty() && !l.starts_with('>'))
+        .count()
 }
 
 /// Where a line goes.
@@ -301,8 +352,9 @@ pub(super) fn route(line: &ParsedLine, games: &[Candidate]) -> Route {
         // conditional moves, sent while the opponent is to move, to the one
         // game waiting for the opponent's move;
         (Body::Conditional(_), _, [one], _) => Some(*one),
-        // commands that are not moves may name the only game there is.
-        (Body::Command(_), _, _, [only]) => Some(only.id),
+        // any line may mean the only game in progress, whoever is to move
+        // (a move out of turn is then told whose move it is).
+        (_, _, _, [only]) => Some(only.id),
         _ => None,
     };
     pick.map_or_else(
@@ -331,6 +383,7 @@ mod tests {
             id: GameId(id),
             active: true,
             their_move,
+            opponent: PlayerId(9),
         }
     }
 
@@ -351,5 +404,18 @@ mod tests {
             Route::NotTheirs(GameId(7))
         );
         assert_eq!(route(&line("7 e4"), &[]), Route::NotTheirs(GameId(7)));
+    }
+
+    #[test]
+    fn any_line_goes_to_the_only_game_in_progress_whoever_is_to_move() {
+        assert_eq!(
+            route(&line("e4"), &[game(2, false)]),
+            Route::Game(GameId(2))
+        );
+        assert_eq!(
+            route(&line("draw?"), &[game(2, false)]),
+            Route::Game(GameId(2))
+        );
+        assert_eq!(route(&line("e4"), &[]), Route::Ask(Vec::new()));
     }
 }

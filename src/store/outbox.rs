@@ -17,15 +17,24 @@ use crate::protocol::address::Channel;
 pub struct Sheet {
     pub white: String,
     pub black: String,
+    /// From the reader's side, in their piece letters.
     pub board: String,
     pub record: String,
-    /// The position for the board picture (sheets stored before pictures
-    /// have none, and their mail goes out as text alone).
+    /// Which letter is which piece (sheets decided before issue 16 have
+    /// none).
+    #[serde(default)]
+    pub legend: String,
+    /// The mail's subject: the game, the last move, whose move.
+    #[serde(default)]
+    pub subject: Option<String>,
+    /// The position: its FEN ends the text, and it is drawn as the board
+    /// picture (sheets stored before pictures have none, and their mail goes
+    /// out as text alone, without the FEN).
     #[serde(default)]
     pub position: Option<SheetPosition>,
 }
 
-/// The position a sheet shows, for the board picture in its mail.
+/// The position a sheet shows, for the FEN line and the board picture.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SheetPosition {
     pub fen: String,

@@ -134,7 +134,7 @@ pub fn game(
     });
     let mut clocks = Vec::new();
     for color in [Color::White, Color::Black] {
-        if let Some(st) = service::clock_of(store, &game, color, now)? {
+        if let Some(st) = service::clock_of_color(store, &game, color, now)? {
             let running = st.running && !row.finished;
             clocks.push(ClockView {
                 color,
@@ -279,7 +279,7 @@ pub fn player(
         };
         let their_move = !row.finished && game.record.pos.turn() == color;
         let deadline = if their_move {
-            service::clock_of(store, &game, color, now)?
+            service::clock_of_color(store, &game, color, now)?
                 .and_then(|st| st.forfeit_date)
                 .map(|d| d.to_string())
         } else {

@@ -725,7 +725,10 @@ fn a_move_out_of_turn_is_refused() {
     let raw = format!("{g} 1... e5");
     let p = w.send(&b, &raw);
     let body = assert_refused(&w, (g, &[], 0), &p, &b, "out_of_turn", &raw);
-    assert_eq!(body, format!("G{g} e5: refused, it is not your move."));
+    assert_eq!(
+        body,
+        format!("G{g} e5: refused, not your move in game {g}, Anna to move.")
+    );
 }
 
 #[test]
@@ -924,10 +927,14 @@ fn a_mail_naming_a_thousand_games_is_answered_in_bounded_replies() {
         .collect();
     let p = w.send(&a, &text);
     assert_eq!(p.moves_applied(), service::MAX_LINES, "{:#?}", p.steps);
-    // Each applied move answers both players; one refusal covers the rest.
-    assert_eq!(p.replies.len(), 2 * service::MAX_LINES + 1);
-    let last = p.replies.last().expect("a refusal");
-    assert_eq!(last.to, a.addr);
+    // Each applied move tells the opponent; the sender gets one reply to
+    // every line, the refusal of the rest in it (issue 16).
+    assert_eq!(p.replies.len(), service::MAX_LINES + 1);
+    let last = p
+        .replies
+        .iter()
+        .find(|r| r.to == a.addr)
+        .expect("the sender's reply");
     assert!(
         last.body.contains(" 20 ") && last.body.contains(" 980 "),
         "{}",
@@ -1467,10 +1474,12 @@ fn without_a_reference_the_move_goes_to_the_one_game_waiting_for_the_sender() {
     w.send(&a, "1. 5254");
     assert_eq!(w.ucis(g1), ["e2e4"]);
     assert!(w.ucis(g2).is_empty());
-    // Now she waits in no game: she is asked which.
+    // Now she waits in no game: she is asked which, and told whose move.
     let p = w.send(&a, "2. 7163");
     assert!(
-        only_to(&p.replies, &a).contains(&format!("{g1}, {g2}")),
+        only_to(&p.replies, &a).contains(&format!(
+            "P{g1} gegen Boris, Boris am Zug; P{g2} gegen Carl, Carl am Zug"
+        )),
         "{p:#?}"
     );
     assert_eq!(w.ucis(g1), ["e2e4"]);
@@ -1485,7 +1494,9 @@ fn a_command_without_a_reference_goes_to_the_one_waiting_game_or_the_only_game()
     // Anna is to move in both: which one she offers a draw in is not guessed.
     let p = w.send(&a, "draw?");
     assert!(
-        only_to(&p.replies, &a).contains(&format!("{g1}, {g2}")),
+        only_to(&p.replies, &a).contains(&format!(
+            "P{g1} gegen Boris, Sie sind am Zug; P{g2} gegen Carl, Sie sind am Zug"
+        )),
         "{p:#?}"
     );
     assert_eq!((w.row(g1).draw_offer, w.row(g2).draw_offer), (None, None));
@@ -1583,7 +1594,7 @@ fn conditional_moves_are_played_when_the_opponent_plays_the_condition() {
     assert!(
         to_boris
             .iter()
-            .any(|m| m.contains("conditional move 16. Bg5 played")),
+            .any(|m| m.contains("Your conditional move 16. Bg5 (3175) answered it")),
         "{to_boris:#?}"
     );
     assert_eq!(
@@ -1619,9 +1630,9 @@ fn a_move_other_than_the_condition_drops_the_conditional_moves() {
     );
     let to_boris = bodies_to(&p.replies, &b);
     assert!(
-        to_boris
-            .iter()
-            .any(|m| m == &format!("G{g} your conditional moves were dropped: Anna played Nc6.")),
+        to_boris.iter().any(
+            |m| m.contains("Check Y6KW. Your conditional moves were dropped: Anna played Nc6.")
+        ),
         "{to_boris:#?}"
     );
 }
@@ -1794,7 +1805,7 @@ fn a_draw_offered_with_a_move_and_accepted() {
     assert_eq!(w.row(g).draw_offer, Some(Color::White));
     assert!(
         only_to(&p.replies, &b).ends_with(&format!(
-            "Your move. Draw offered: reply G{g} accept, or play on."
+            "Draw offered: reply G{g} accept, or play on. Your move."
         )),
         "{p:#?}"
     );
@@ -2320,8 +2331,9 @@ fn an_email_notice_retried_after_the_next_move_shows_the_position_of_its_own_tex
     let mail = ccgate::transport::email::compose::body(&retried, None);
     assert_eq!(mail, decided, "the retry is the mail as decided");
     // The board of 1. e4: Black's pawns unmoved, no knight on f3.
-    assert!(mail.contains("7 p p p p p p p p"), "{mail}");
-    assert!(mail.contains("1 R N B Q K B N R"), "{mail}");
+    // From Anna's side (Black), in her German letters.
+    assert!(mail.contains("7 b b b b b b b b"), "{mail}");
+    assert!(mail.contains("1 T S L K D L S T"), "{mail}");
     let record = retried.sheet.expect("a sheet").record;
     assert!(record.contains("5254"), "{record:?}");
     for later in ["5755", "7163"] {
@@ -2360,11 +2372,12 @@ fn the_sheet_of_a_mating_moves_notices_shows_the_game_as_the_message_left_it() {
                 .expect("an email reply about a game has a sheet")
         })
         .collect();
-    // The confirmation and the end of the game, both with the result.
-    assert_eq!(sheets.len(), 2, "{p:#?}");
+    // The confirmation and the end of the game in one reply, with the result.
+    assert_eq!(sheets.len(), 1, "{p:#?}");
     for sheet in &sheets {
         assert!(sheet.record.trim_end().ends_with("0-1"), "{sheet:?}");
-        assert!(sheet.board.contains("4 . . . . . . P q"), "{sheet:?}");
+        // From Anna's side (Black), in German letters.
+        assert!(sheet.board.contains("4 d B . . . . . ."), "{sheet:?}");
         assert_eq!(
             (sheet.white.as_str(), sheet.black.as_str()),
             ("Boris", "Anna")
@@ -2375,3 +2388,4 @@ fn the_sheet_of_a_mating_moves_notices_shows_the_game_as_the_message_left_it() {
 /// Events: a section played to the end through the service.
 mod event;
 mod replies;
+mod true_replies;

@@ -312,12 +312,15 @@ fn submit_prints_the_queued_replies_as_json() {
             (
                 "email".into(),
                 ANNA.into(),
-                format!("P{g} 1. 5254 (5254) angenommen. Kontrolle PCG2. Boris am Zug.")
+                format!(
+                    "P{g} 1. 5254 (5254) angenommen. Kontrolle PCG2.\nBoris am Zug.\n\
+                     Bedenkzeit: Sie 0 Tage verbraucht, 50 Tage übrig; Boris 0 Tage verbraucht, 50 Tage übrig."
+                )
             ),
             (
                 "sms".into(),
                 BORIS.into(),
-                format!("G{g} 1. e4 (5254) by Anna. Check PCG2. Your move.")
+                format!("G{g} 1. e4 (5254) by Anna. Check PCG2. Your move, by 2025-04-22.")
             ),
         ]
     );
@@ -343,7 +346,9 @@ fn submit_prints_plain_replies_and_reads_a_file_or_standard_input() {
     assert_eq!(
         r.out,
         format!(
-            "-> email {ANNA}\nP{g} 1. 5254 (5254) angenommen. Kontrolle PCG2. Boris am Zug.\n\n-> sms {BORIS}\nG{g} 1. e4 (5254) by Anna. Check PCG2. Your move.\n\n"
+            "-> email {ANNA}\nP{g} 1. 5254 (5254) angenommen. Kontrolle PCG2.\nBoris am Zug.\n\
+             Bedenkzeit: Sie 0 Tage verbraucht, 50 Tage übrig; Boris 0 Tage verbraucht, 50 Tage übrig.\n\n\
+             -> sms {BORIS}\nG{g} 1. e4 (5254) by Anna. Check PCG2. Your move, by 2025-04-22.\n\n"
         )
     );
     let r = env.run_in(
@@ -1127,7 +1132,7 @@ fn the_readme_session_works_as_shown() {
     );
     assert!(
         out.contains(&format!(
-            "-> sms +79161234567\nП{g} 1. e4 (5254). Код PCG2. Ваш ход."
+            "-> sms +79161234567\nП{g} 1. e4 (5254). Код PCG2. Ваш ход до 22.04.2025."
         )),
         "{out}"
     );
@@ -1150,7 +1155,7 @@ fn the_readme_session_works_as_shown() {
         (
             "sms".into(),
             "+79161234567".into(),
-            format!("П{g} 1... e5 (5755) принят. Код 0DE9.")
+            format!("П{g} 1... e5 (5755) принят. Код 0DE9. Ход: Anna.")
         )
     );
     assert_eq!(r[1].1, "anna@example.org");

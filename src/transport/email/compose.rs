@@ -25,7 +25,7 @@ use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 
 use crate::escape::shown;
-use crate::store::Outgoing;
+use crate::store::{Outgoing, Sheet};
 
 /// The gateway as a mail sender.
 #[derive(Debug, Clone)]
@@ -94,15 +94,26 @@ pub struct Context {
 /// The picture's Content-ID within a reply.
 const PICTURE_ID: &str = "board";
 
-/// The subject: the game's tag, its players, and the notice's first line.
-/// Inbound mail whose subject carries the tag is a reply to us, and its
-/// subject is not read as moves.
+/// The subject: the game's tag and what the sheet says in short (the last
+/// move and whose move it is: `[ccgate G12] 15... Sf6 — Sie sind am Zug`),
+/// else the players and the notice's first line. Inbound mail whose subject
+/// carries the tag is a reply to us, and its subject is not read as moves.
 /// Player names and the notice's text may hold what a sender wrote: control
 /// characters are escaped (see `crate::escape`), so none reaches the header
 /// raw, where lettre passes ESC and friends through unencoded.
 pub fn subject(reply: &Outgoing) -> String {
     let first = reply.body.lines().next().unwrap_or("").trim();
     let line = match (reply.game_id, &reply.sheet) {
+        (
+            Some(g),
+            Some(Sheet {
+                subject: Some(short),
+                ..
+            }),
+        ) => format!(
+            "{} {short}",
+            SUBJECT_TAG_FORMAT.replace("{g}", &g.to_string())
+        ),
         (Some(g), Some(sheet)) => {
             // The notice starts with the game's reference (G7, P7, П7): said once.
             let notice = first
@@ -145,16 +156,25 @@ pub fn is_our_subject(subject: &str) -> bool {
     subject.contains("[ccgate G")
 }
 
-/// The plain-text body: the notice, then the board and the record, then
-/// the link to the game's page if there is one.
+/// The plain-text body: the notice, then the board (once, with its
+/// legend), the record, the FEN on its own line, then the link to the
+/// game's page if there is one.
 pub fn body(reply: &Outgoing, link: Option<&str>) -> String {
     let mut text = reply.body.trim_end().to_string();
     if let Some(sheet) = &reply.sheet {
         text.push_str("\n\n");
         text.push_str(sheet.board.trim_end());
+        if !sheet.legend.is_empty() {
+            text.push('\n');
+            text.push_str(&sheet.legend);
+        }
         text.push_str("\n\n");
         text.push_str(&format!("{} - {}\n", sheet.white, sheet.black));
         text.push_str(sheet.record.trim_end());
+        if let Some(position) = &sheet.position {
+            text.push_str("\n\n");
+            text.push_str(&position.fen);
+        }
     }
     if let Some(link) = link {
         text.push_str("\n\n");
@@ -181,6 +201,9 @@ fn html_body(reply: &Outgoing, link: Option<&str>) -> String {
                             alt=(shown(sheet.board.trim_end()));
                     }
                     pre { (shown(&format!("{} - {}", sheet.white, sheet.black))) "\n" (shown(sheet.record.trim_end())) }
+                    @if let Some(position) = &sheet.position {
+                        pre { (shown(&position.fen)) }
+                    }
                 }
                 @if let Some(link) = link {
                     p { a href=(link) { (link) } }
@@ -263,7 +286,7 @@ pub fn compose(
 mod tests {
     use super::*;
     use crate::protocol::address::Channel;
-    use crate::store::{GameId, PlayerId, ReplyId, Sheet};
+    use crate::store::{GameId, PlayerId, ReplyId, SheetPosition};
 
     fn reply(game: Option<i64>, body: &str) -> Outgoing {
         Outgoing {
@@ -287,6 +310,8 @@ mod tests {
             black: "Bob".into(),
             board: "8 r n b q k b n r".into(),
             record: "1. e4 e5 2. Nf3".into(),
+            legend: String::new(),
+            subject: None,
             position: None,
         }
     }
@@ -324,6 +349,28 @@ mod tests {
             "Re: {}",
             subject(&reply(Some(7), "G7 x"))
         )));
+    }
+
+    #[test]
+    fn a_short_subject_and_the_fen_on_the_last_line() {
+        let mut r = reply(Some(12), "P12 15... Sf6 (7866) von Boris. Kontrolle 0DE9.");
+        if let Some(sheet) = r.sheet.as_mut() {
+            sheet.subject = Some("15... Sf6 — Sie sind am Zug".into());
+            sheet.position = Some(SheetPosition {
+                fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(),
+                last_move: None,
+                black: 2,
+            });
+            sheet.legend = "K König".into();
+        }
+        assert_eq!(subject(&r), "[ccgate G12] 15... Sf6 — Sie sind am Zug");
+        let text = body(&r, None);
+        assert!(
+            text.ends_with("\n\n8/8/8/8/8/8/8/K6k w - - 0 1\n"),
+            "{text}"
+        );
+        assert_eq!(text.matches("8 r n b q k b n r").count(), 1, "{text}");
+        assert!(text.contains("8 r n b q k b n r\nK König\n"), "{text}");
     }
 
     #[test]

@@ -256,6 +256,14 @@ event-starts-on = ccgate: { $event } začíná { $date }, tempo { $time }; hodin
 ruling = ccgate: rozhodnutí rozhodčího k incidentu { $incident }: { $ruling }
 withdrawn = ccgate: { $player } odstupuje z { $event }; započteno: { $games }
 
+pgn-unused = ccgate: přiložený soubor PGN nebyl použit: { $reason ->
+    [unreadable] nelze z něj přečíst žádnou partii
+    [no-game] jeho tahy neodpovídají žádné z vašich rozehraných partií
+    [no-new-move] nemá žádný tah nad rámec současného stavu partie
+    [too-many] má { $moves } tahů nad rámec současného stavu partie; přiložte partii jen s vaším dalším tahem
+   *[not-your-move] tah, který přidává, je tah soupeře; nejste na tahu
+}.
+
 ## Where the game stands, and the email's help and board (the notices of
 ## issue 16's one reply per event).
 
@@ -269,7 +277,7 @@ resignation-sent = P{ $game } vaše vzdání odešlo: soupeř { $opponent }.
 claim-upheld = P{ $game } vaše reklamace remízy je uznána; soupeř { $opponent } byl vyrozuměn.
 no-game = ccgate: nemáte žádnou rozehranou partii.
 which-game-item = P{ $game } proti { $opponent }, { $turn }
-    .sms = P{ $game } { $turn }
+    .sms = P{ $game }
 legend = Velká písmena bílý, malá černý. { $pieces }
 legend-pieces = { $king } král, { $queen } dáma, { $rook } věž, { $bishop } střelec, { $knight } jezdec, { $pawn } pěšec
 quote = > { $line }

@@ -250,6 +250,14 @@ event-starts-on = ccgate: { $event } empieza el { $date }, ritmo { $time }; los 
 ruling = ccgate: decisión del árbitro sobre la incidencia { $incident }: { $ruling }
 withdrawn = ccgate: { $player } se retiró de { $event }; partidas puntuadas: { $games }
 
+pgn-unused = ccgate: el archivo PGN adjunto no se ha usado: { $reason ->
+    [unreadable] no se pudo leer ninguna partida en él
+    [no-game] sus jugadas no son las de ninguna de sus partidas en juego
+    [no-new-move] no tiene ninguna jugada más allá de la partida tal como está
+    [too-many] tiene { $moves } jugadas más allá de la partida tal como está; adjunte la partida solo con su próxima jugada
+   *[not-your-move] la jugada que añade es de su adversario; no le toca jugar
+}.
+
 ## Where the game stands, and the email's help and board (the notices of
 ## issue 16's one reply per event).
 
@@ -263,7 +271,7 @@ resignation-sent = P{ $game } su abandono se envió a { $opponent }.
 claim-upheld = P{ $game } su reclamación de tablas es válida; se avisó a { $opponent }.
 no-game = ccgate: no tiene ninguna partida en curso.
 which-game-item = P{ $game } contra { $opponent }, { $turn }
-    .sms = P{ $game } { $turn }
+    .sms = P{ $game }
 legend = Mayúsculas blancas, minúsculas negras. { $pieces }
 legend-pieces = { $king } rey, { $queen } dama, { $rook } torre, { $bishop } alfil, { $knight } caballo, { $pawn } peón
 quote = > { $line }

@@ -250,6 +250,14 @@ event-starts-on = ccgate : { $event } commence le { $date }, cadence { $time } ;
 ruling = ccgate : décision de l'arbitre sur l'incident { $incident } : { $ruling }
 withdrawn = ccgate : { $player } s'est retiré de { $event } ; parties comptées : { $games }
 
+pgn-unused = ccgate : le fichier PGN joint n'a pas été utilisé : { $reason ->
+    [unreadable] aucune partie n'a pu y être lue
+    [no-game] ses coups ne sont ceux d'aucune de vos parties en cours
+    [no-new-move] il n'a aucun coup au-delà de la partie telle qu'elle est
+    [too-many] il a { $moves } coups au-delà de la partie telle qu'elle est ; joignez la partie avec votre prochain coup seulement
+   *[not-your-move] le coup qu'il ajoute est celui de votre adversaire ; vous n'avez pas le trait
+}.
+
 ## Where the game stands, and the email's help and board (the notices of
 ## issue 16's one reply per event).
 
@@ -263,7 +271,7 @@ resignation-sent = P{ $game } votre abandon est parti à { $opponent }.
 claim-upheld = P{ $game } votre réclamation de nulle est admise ; { $opponent } a été prévenu.
 no-game = ccgate : vous n'avez aucune partie en cours.
 which-game-item = P{ $game } contre { $opponent }, { $turn }
-    .sms = P{ $game } { $turn }
+    .sms = P{ $game }
 legend = Majuscules Blancs, minuscules Noirs. { $pieces }
 legend-pieces = { $king } roi, { $queen } dame, { $rook } tour, { $bishop } fou, { $knight } cavalier, { $pawn } pion
 quote = > { $line }

@@ -250,6 +250,14 @@ event-starts-on = ccgate: { $event } inizia il { $date }, cadenza { $time }; gli
 ruling = ccgate: decisione dell'arbitro sull'incidente { $incident }: { $ruling }
 withdrawn = ccgate: { $player } si è ritirato da { $event }; partite assegnate: { $games }
 
+pgn-unused = ccgate: il file PGN allegato non è stato usato: { $reason ->
+    [unreadable] non vi si è potuta leggere alcuna partita
+    [no-game] le sue mosse non sono quelle di nessuna delle sue partite in corso
+    [no-new-move] non ha alcuna mossa oltre la partita com'è ora
+    [too-many] ha { $moves } mosse oltre la partita com'è ora; alleghi la partita con la sola sua prossima mossa
+   *[not-your-move] la mossa che aggiunge è dell'avversario; non tocca a lei
+}.
+
 ## Where the game stands, and the email's help and board (the notices of
 ## issue 16's one reply per event).
 
@@ -263,7 +271,7 @@ resignation-sent = P{ $game } il suo abbandono è andato a { $opponent }.
 claim-upheld = P{ $game } la sua richiesta di patta è accolta; { $opponent } è stato avvisato.
 no-game = ccgate: non ha nessuna partita in corso.
 which-game-item = P{ $game } contro { $opponent }, { $turn }
-    .sms = P{ $game } { $turn }
+    .sms = P{ $game }
 legend = Maiuscole il Bianco, minuscole il Nero. { $pieces }
 legend-pieces = { $king } re, { $queen } donna, { $rook } torre, { $bishop } alfiere, { $knight } cavallo, { $pawn } pedone
 quote = > { $line }

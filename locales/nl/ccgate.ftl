@@ -251,6 +251,14 @@ event-starts-on = ccgate: { $event } begint op { $date }, bedenktijd { $time }; 
 ruling = ccgate: beslissing van de wedstrijdleider over incident { $incident }: { $ruling }
 withdrawn = ccgate: { $player } heeft zich teruggetrokken uit { $event }; gescoord: { $games }
 
+pgn-unused = ccgate: het bijgevoegde PGN-bestand is niet gebruikt: { $reason ->
+    [unreadable] er kon geen partij uit gelezen worden
+    [no-game] de zetten zijn die van geen van uw lopende partijen
+    [no-new-move] het heeft geen zet voorbij de partij zoals die nu staat
+    [too-many] het heeft { $moves } zetten voorbij de partij zoals die nu staat; voeg de partij alleen met uw volgende zet bij
+   *[not-your-move] de zet die het toevoegt is van uw tegenstander; u bent niet aan zet
+}.
+
 ## Where the game stands, and the email's help and board (the notices of
 ## issue 16's one reply per event).
 
@@ -264,7 +272,7 @@ resignation-sent = P{ $game } uw opgave is naar { $opponent } gegaan.
 claim-upheld = P{ $game } uw remiseclaim is toegewezen; { $opponent } is bericht.
 no-game = ccgate: u hebt geen lopende partij.
 which-game-item = P{ $game } tegen { $opponent }, { $turn }
-    .sms = P{ $game } { $turn }
+    .sms = P{ $game }
 legend = Hoofdletters Wit, kleine letters Zwart. { $pieces }
 legend-pieces = { $king } koning, { $queen } dame, { $rook } toren, { $bishop } loper, { $knight } paard, { $pawn } pion
 quote = > { $line }

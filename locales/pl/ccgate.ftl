@@ -252,6 +252,14 @@ event-starts-on = ccgate: { $event } zaczyna się { $date }, tempo { $time }; ze
 ruling = ccgate: decyzja sędziego w sprawie incydentu { $incident }: { $ruling }
 withdrawn = ccgate: { $player } wycofuje się z { $event }; zaliczone: { $games }
 
+pgn-unused = ccgate: załączony plik PGN nie został użyty: { $reason ->
+    [unreadable] nie udało się odczytać z niego żadnej partii
+    [no-game] jego posunięcia nie są posunięciami żadnej z twoich trwających partii
+    [no-new-move] nie ma żadnego posunięcia poza obecnym stanem partii
+    [too-many] ma { $moves } posunięć poza obecnym stanem partii; załącz partię tylko z twoim następnym posunięciem
+   *[not-your-move] posunięcie, które dodaje, należy do przeciwnika; to nie twój ruch
+}.
+
 ## Where the game stands, and the email's help and board (the notices of
 ## issue 16's one reply per event).
 
@@ -265,7 +273,7 @@ resignation-sent = P{ $game } poddanie wysłane: przeciwnik { $opponent }.
 claim-upheld = P{ $game } żądanie remisu uznane; przeciwnik { $opponent } powiadomiony.
 no-game = ccgate: nie masz żadnej trwającej partii.
 which-game-item = P{ $game } przeciw { $opponent }, { $turn }
-    .sms = P{ $game } { $turn }
+    .sms = P{ $game }
 legend = Wielkie litery białe, małe czarne. { $pieces }
 legend-pieces = { $king } król, { $queen } hetman, { $rook } wieża, { $bishop } goniec, { $knight } skoczek, { $pawn } pion
 quote = > { $line }

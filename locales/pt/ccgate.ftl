@@ -250,6 +250,14 @@ event-starts-on = ccgate: { $event } começa a { $date }, ritmo { $time }; os re
 ruling = ccgate: decisão do árbitro sobre o incidente { $incident }: { $ruling }
 withdrawn = ccgate: { $player } retirou-se de { $event }; partidas pontuadas: { $games }
 
+pgn-unused = ccgate: o ficheiro PGN anexado não foi usado: { $reason ->
+    [unreadable] não foi possível ler nele nenhuma partida
+    [no-game] os seus lances não são os de nenhuma das suas partidas em curso
+    [no-new-move] não tem nenhum lance além da partida tal como está
+    [too-many] tem { $moves } lances além da partida tal como está; anexe a partida apenas com o seu próximo lance
+   *[not-your-move] o lance que acrescenta é do seu adversário; não é a sua vez
+}.
+
 ## Where the game stands, and the email's help and board (the notices of
 ## issue 16's one reply per event).
 
@@ -263,7 +271,7 @@ resignation-sent = P{ $game } o seu abandono foi enviado a { $opponent }.
 claim-upheld = P{ $game } a sua reclamação de empate foi aceite; { $opponent } foi avisado.
 no-game = ccgate: não tem nenhuma partida em curso.
 which-game-item = P{ $game } contra { $opponent }, { $turn }
-    .sms = P{ $game } { $turn }
+    .sms = P{ $game }
 legend = Maiúsculas as brancas, minúsculas as pretas. { $pieces }
 legend-pieces = { $king } rei, { $queen } dama, { $rook } torre, { $bishop } bispo, { $knight } cavalo, { $pawn } peão
 quote = > { $line }

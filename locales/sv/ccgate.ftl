@@ -250,6 +250,14 @@ event-starts-on = ccgate: { $event } börjar { $date }, betänketid { $time }; k
 ruling = ccgate: domarens beslut om incident { $incident }: { $ruling }
 withdrawn = ccgate: { $player } har dragit sig ur { $event }; räknade: { $games }
 
+pgn-unused = ccgate: den bifogade PGN-filen användes inte: { $reason ->
+    [unreadable] inget parti kunde läsas ur den
+    [no-game] dess drag är inte dragen i något av dina pågående partier
+    [no-new-move] den har inget drag utöver partiet som det står
+    [too-many] den har { $moves } drag utöver partiet som det står; bifoga partiet med bara ditt nästa drag
+   *[not-your-move] draget den lägger till är motståndarens; det är inte ditt drag
+}.
+
 ## Where the game stands, and the email's help and board (the notices of
 ## issue 16's one reply per event).
 
@@ -263,7 +271,7 @@ resignation-sent = P{ $game } ditt uppgivande har gått till { $opponent }.
 claim-upheld = P{ $game } din remibegäran godkänns; { $opponent } har underrättats.
 no-game = ccgate: du har inget pågående parti.
 which-game-item = P{ $game } mot { $opponent }, { $turn }
-    .sms = P{ $game } { $turn }
+    .sms = P{ $game }
 legend = Versaler vit, gemener svart. { $pieces }
 legend-pieces = { $king } kung, { $queen } dam, { $rook } torn, { $bishop } löpare, { $knight } springare, { $pawn } bonde
 quote = > { $line }

@@ -294,7 +294,14 @@ ruling = ccgate: рішення судді щодо інциденту { $incide
     .sms = ccgate: інцидент { $incident }: { $ruling }
 withdrawn = ccgate: { $player } виходить з { $event }; зараховано: { $games }
     .sms = ccgate: { $player } виходить: { $games }
-    .sms = ccgate: { $player } виходить; зараховано: { $games }
+
+pgn-unused = ccgate: доданий файл PGN не використано: { $reason ->
+    [unreadable] у ньому немає партії, яку можна прочитати
+    [no-game] його ходи не збігаються з жодною з ваших поточних партій
+    [no-new-move] у ньому немає ходу понад поточне положення партії
+    [too-many] у ньому { $moves } ходів понад поточне положення партії; додайте партію лише з вашим наступним ходом
+   *[not-your-move] доданий хід — хід суперника; зараз не ваш хід
+}.
 
 ## Where the game stands, and the email's help and board (the notices of
 ## issue 16's one reply per event).

@@ -311,6 +311,7 @@ your-turn-by = Ваш хід до { $date }.
 their-turn = Ходить { $opponent }.
 clocks = Час: у вас використано { $used }, лишилося { $left }; суперник { $opponent }: використано { $their-used }, лишилося { $their-left }.
 conditional-answer = Ваш умовний хід { $number } { $move } ({ $iccf }) зроблено. Код { $code }.
+    .sms = Умовний хід { $number } { $move } зроблено. Код { $code }.
 draw-offer-sent = П{ $game } вашу пропозицію нічиєї надіслано суперникові ({ $opponent }).
     .sms = П{ $game } пропозицію нічиєї надіслано.
 resignation-sent = П{ $game } вашу здачу надіслано суперникові ({ $opponent }).

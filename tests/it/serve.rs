@@ -87,7 +87,8 @@ fn a_game_by_maildir_with_quotes_robots_duplicates_and_oversize() {
     );
     assert!(notice.contains("To: bob@example.test"), "{notice}");
     assert!(
-        notice.contains(&format!("Subject: [ccgate G{g}] Alice v Bob: ")),
+        // The subject says the last move (and, encoded, whose move it is).
+        notice.contains(&format!("Subject: [ccgate G{g}] 1. e4 ")),
         "{notice}"
     );
     assert!(

@@ -457,11 +457,11 @@ public_url = "https://chess.example.test/"
     let raw = notice().unwrap();
     let message = MessageParser::default().parse(&raw).expect("a mail");
     assert!(String::from_utf8_lossy(&raw).contains("multipart/alternative"));
-    // The text part is what it always was: the notice and the ASCII board,
-    // and now Bob's own link.
+    // The text part is what it always was: the notice and the ASCII board
+    // (from Bob's side: he has Black), and now Bob's own link.
     let text = message.body_text(0).expect("a text part");
     assert!(text.contains("1. e4"), "{text}");
-    assert!(text.contains("R N B Q K B N R"), "{text}");
+    assert!(text.contains("1 R N B K Q B N R"), "{text}");
     let store = Store::open(&gw.db()).unwrap();
     let bob = store.player_by_name("Bob").unwrap().unwrap().id;
     let key = ccgate::web::access::player_key(&store.web_secret().unwrap().unwrap(), bob);

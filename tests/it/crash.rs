@@ -175,10 +175,11 @@ impl Msg {
     }
 
     /// (replies, incidents) its journal entry must have; `None` for a repeat,
-    /// which has no entry of its own.
+    /// which has no entry of its own. A move, ending the game or not, gives
+    /// one reply to each player: the end is told in the move's reply.
     fn expected(&self) -> Option<(usize, usize)> {
         match self.kind {
-            Kind::Move { ends, .. } => Some((if ends { 4 } else { 2 }, 0)),
+            Kind::Move { .. } => Some((2, 0)),
             Kind::Resend => Some((1, 0)),
             Kind::Illegal | Kind::OutOfTurn => Some((1, 1)),
             Kind::Repeat { .. } => None,

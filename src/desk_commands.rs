@@ -233,7 +233,10 @@ fn add_player(loc: Location, name: String, flags: &ProfileFlags) -> Result<(), C
     };
     let mut store = create(loc)?;
     let tx = store.write()?;
-    let id = tx.add_player(&new, now())?;
+    let at = now();
+    let id = tx.add_player(&new, at)?;
+    // A language without a catalogue is said so at once, as `lang xx` does.
+    service::announce_language(&tx, id, at)?;
     tx.commit()?;
     print(&format!("{id}\n"))?;
     Ok(())

@@ -227,7 +227,7 @@ pub fn check_config(file: &Path) -> ExitCode {
                 c.db.display(),
                 inputs.join(", ")
             );
-            if let Some(why) = c.email.config.trusts_from() {
+            for why in c.warnings() {
                 println!("warning: {why}");
             }
             ExitCode::SUCCESS
@@ -278,7 +278,22 @@ pub fn ingest_mail(loc: &Location) -> ExitCode {
         }
     };
     let policy = Policy::new(&config.email.config, &me, config.inbound.rules());
-    match receive_read(&mut store, &mail.bytes, mail.size, &policy, now()) {
+    let dkim = match &config.email.dkim {
+        Some(d) if mail.size <= policy.max_size => match dkim_check(d, &mail.bytes) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("ccgate: {e}");
+                return ExitCode::from(EX_TEMPFAIL);
+            }
+        },
+        _ => Default::default(),
+    };
+    match receive_read(
+        &mut store,
+        (&mail.bytes, mail.size),
+        (&policy, &dkim),
+        now(),
+    ) {
         Ok(p) => {
             println!("journal {}: {}", p.journal_id, p.outcome);
             ExitCode::SUCCESS
@@ -288,6 +303,22 @@ pub fn ingest_mail(loc: &Location) -> ExitCode {
             ExitCode::from(EX_TEMPFAIL)
         }
     }
+}
+
+/// ccgate's own DKIM check of one mail, on a runtime of its own (the
+/// command line has none).
+fn dkim_check(
+    d: &crate::transport::email::config::DkimSettings,
+    raw: &[u8],
+) -> Result<crate::transport::email::dkim::Verdict, String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("DKIM check: {e}"))?;
+    runtime.block_on(async {
+        let checker = crate::transport::email::dkim::Checker::new(d.keys.as_ref(), d.timeout)?;
+        Ok(checker.check(raw).await)
+    })
 }
 
 /// The existing store: commands that only read or act on what is there
@@ -615,7 +646,10 @@ pub(crate) fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
         })
         .collect();
     let game = TextGame {
-        tags,
+        tags: tags
+            .into_iter()
+            .map(|(n, v)| (n.into(), v.into()))
+            .collect(),
         start: record.start.clone(),
         line,
         comments: Vec::new(),

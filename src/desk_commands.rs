@@ -79,6 +79,11 @@ pub enum PlayerCommand {
         name: String,
         #[command(flatten)]
         flags: ProfileFlags,
+        /// Hold the player's SMS for confirmation (a code sent back to
+        /// their number) unless they carry the PIN: for networks where
+        /// sender numbers can be spoofed.
+        #[arg(long)]
+        confirm_sms: bool,
     },
     /// Every player: addresses, notation, language, games.
     List {
@@ -114,7 +119,11 @@ pub enum PlayerCommand {
 
 pub fn player(loc: Location, cmd: PlayerCommand) -> Result<(), CommandError> {
     match cmd {
-        PlayerCommand::Add { name, flags } => add_player(loc, name, &flags),
+        PlayerCommand::Add {
+            name,
+            flags,
+            confirm_sms,
+        } => add_player(loc, name, &flags, confirm_sms),
         PlayerCommand::List { json } => {
             let store = open(loc)?;
             let mut rows = Vec::new();
@@ -208,7 +217,12 @@ pub fn player(loc: Location, cmd: PlayerCommand) -> Result<(), CommandError> {
     }
 }
 
-fn add_player(loc: Location, name: String, flags: &ProfileFlags) -> Result<(), CommandError> {
+fn add_player(
+    loc: Location,
+    name: String,
+    flags: &ProfileFlags,
+    confirm_sms: bool,
+) -> Result<(), CommandError> {
     let mut addresses = Vec::new();
     for (channel, raws) in flags.addresses() {
         for raw in raws {
@@ -235,6 +249,9 @@ fn add_player(loc: Location, name: String, flags: &ProfileFlags) -> Result<(), C
     let tx = store.write()?;
     let at = now();
     let id = tx.add_player(&new, at)?;
+    if confirm_sms {
+        tx.set_confirm_sms(id, true)?;
+    }
     // A language without a catalogue is said so at once, as `lang xx` does.
     service::announce_language(&tx, id, at)?;
     tx.commit()?;

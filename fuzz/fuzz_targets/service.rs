@@ -18,7 +18,7 @@ use std::sync::Mutex;
 use ccgate::game::clock::TimeControl;
 use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
-use ccgate::service::{self, Auth, Inbound};
+use ccgate::service::{self, Auth, Inbound, Rules};
 use ccgate::store::{GameId, NewPlayer, Store};
 use ccgate::transport::email::receive::{Policy, receive};
 use jiff::Timestamp;
@@ -118,6 +118,7 @@ fuzz_target!(|data: &[u8]| {
                 trusted_authserv_id: Some("mx.example.test".into()),
                 trust_from: pick & 1 == 0,
                 verp_local: "gw".into(),
+                rules: Rules::default(),
             };
             receive(&mut w.store, rest, &policy, now)
         }
@@ -158,5 +159,6 @@ fn sms(channel: Channel, from: &str, text: String) -> Inbound {
         raw: text.clone().into_bytes(),
         text,
         auth: Auth::Unchecked,
+        rules: Rules::default(),
     }
 }

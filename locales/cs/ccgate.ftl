@@ -255,3 +255,11 @@ event-starts-on = ccgate: { $event } začíná { $date }, tempo { $time }; hodin
     .sms = ccgate: { $event } od { $date }, { $time }. Vaše partie:
 ruling = ccgate: rozhodnutí rozhodčího k události { $incident }: { $ruling }
 withdrawn = ccgate: { $player } odstupuje z { $event }; započteno: { $games }
+
+pgn-unused = ccgate: přiložený soubor PGN nebyl použit: { $reason ->
+    [unreadable] nelze z něj přečíst žádnou partii
+    [no-game] jeho tahy neodpovídají žádné z vašich rozehraných partií
+    [no-new-move] nemá žádný tah navíc oproti stavu partie
+    [too-many] má { $moves } tahů navíc oproti stavu partie; přiložte partii jen s vaším dalším tahem
+   *[not-your-move] přidaný tah je soupeřův; nejste na tahu
+}.

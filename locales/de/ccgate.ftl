@@ -250,3 +250,11 @@ event-starts-on = ccgate: { $event } beginnt am { $date }, Bedenkzeit { $time };
     .sms = ccgate: { $event } ab { $date }, { $time }. Ihre Partien:
 ruling = ccgate: Entscheidung der Turnierleitung zum Vorfall { $incident }: { $ruling }
 withdrawn = ccgate: { $player } ist aus { $event } ausgeschieden; gewertet: { $games }
+
+pgn-unused = ccgate: die angehängte PGN-Datei wurde nicht verwendet: { $reason ->
+    [unreadable] sie enthält keine lesbare Partie
+    [no-game] ihre Züge sind die keiner Ihrer laufenden Partien
+    [no-new-move] sie hat keinen Zug über den Stand der Partie hinaus
+    [too-many] sie hat { $moves } Züge über den Stand der Partie hinaus; hängen Sie die Partie nur mit Ihrem nächsten Zug an
+   *[not-your-move] der hinzugefügte Zug ist der Ihres Gegners; Sie sind nicht am Zug
+}.

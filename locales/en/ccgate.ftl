@@ -200,3 +200,11 @@ event-starts-on = ccgate: { $event } begins on { $date }, time control { $time }
     .sms = ccgate: { $event } begins { $date }, { $time }. Your games:
 ruling = ccgate: the director's ruling on incident { $incident }: { $ruling }
 withdrawn = ccgate: { $player } withdrew from { $event }; scored: { $games }
+
+pgn-unused = ccgate: the attached PGN file was not used: { $reason ->
+    [unreadable] no game could be read from it
+    [no-game] its moves are not those of any of your games in play
+    [no-new-move] it has no move beyond the game as it stands
+    [too-many] it has { $moves } moves beyond the game as it stands; attach the game with your next move only
+   *[not-your-move] the move it adds is your opponent's; it is not your turn
+}.

@@ -249,3 +249,11 @@ event-starts-on = ccgate : { $event } commence le { $date }, cadence { $time } ;
     .sms = ccgate : { $event } dès le { $date }, { $time }. Vos parties :
 ruling = ccgate : décision de l'arbitre sur l'incident { $incident } : { $ruling }
 withdrawn = ccgate : { $player } s'est retiré de { $event } ; parties comptées : { $games }
+
+pgn-unused = ccgate : le fichier PGN joint n'a pas été utilisé: { $reason ->
+    [unreadable] aucune partie n'a pu y être lue
+    [no-game] ses coups ne sont ceux d'aucune de vos parties en cours
+    [no-new-move] il n'a aucun coup au-delà de la partie telle qu'elle est
+    [too-many] il a { $moves } coups au-delà de la partie telle qu'elle est ; joignez la partie avec votre seul prochain coup
+   *[not-your-move] le coup qu'il ajoute est celui de votre adversaire ; ce n'est pas votre tour
+}.

@@ -249,3 +249,11 @@ event-starts-on = ccgate: { $event } inizia il { $date }, cadenza { $time }; gli
     .sms = ccgate: { $event } dal { $date }, { $time }. Le sue partite:
 ruling = ccgate: decisione dell'arbitro sull'incidente { $incident }: { $ruling }
 withdrawn = ccgate: { $player } si è ritirato da { $event }; partite assegnate: { $games }
+
+pgn-unused = ccgate: il file PGN allegato non è stato usato: { $reason ->
+    [unreadable] non vi si è potuta leggere alcuna partita
+    [no-game] le sue mosse non sono quelle di nessuna delle sue partite in corso
+    [no-new-move] non ha mosse oltre la partita com'è ora
+    [too-many] ha { $moves } mosse oltre la partita com'è ora; alleghi la partita solo con la sua prossima mossa
+   *[not-your-move] la mossa che aggiunge è dell'avversario; non tocca a lei
+}.

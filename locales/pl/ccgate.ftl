@@ -251,3 +251,11 @@ event-starts-on = ccgate: { $event } zaczyna się { $date }, tempo { $time }; ze
     .sms = ccgate: { $event } od { $date }, { $time }. Twoje partie:
 ruling = ccgate: decyzja sędziego w sprawie zdarzenia { $incident }: { $ruling }
 withdrawn = ccgate: { $player } wycofuje się z { $event }; zaliczone: { $games }
+
+pgn-unused = ccgate: załączony plik PGN nie został użyty: { $reason ->
+    [unreadable] nie udało się z niego odczytać żadnej partii
+    [no-game] jego posunięcia nie należą do żadnej z Twoich trwających partii
+    [no-new-move] nie ma posunięcia poza obecnym stanem partii
+    [too-many] ma { $moves } posunięć poza obecnym stanem partii; załącz partię tylko z Twoim następnym posunięciem
+   *[not-your-move] dodane posunięcie należy do przeciwnika; nie jest Twój ruch
+}.

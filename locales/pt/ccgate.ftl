@@ -249,3 +249,11 @@ event-starts-on = ccgate: { $event } começa em { $date }, ritmo { $time }; os r
     .sms = ccgate: { $event } a partir de { $date }, { $time }. As suas partidas:
 ruling = ccgate: decisão do árbitro sobre o incidente { $incident }: { $ruling }
 withdrawn = ccgate: { $player } retirou-se de { $event }; partidas pontuadas: { $games }
+
+pgn-unused = ccgate: o ficheiro PGN anexado não foi usado: { $reason ->
+    [unreadable] não foi possível ler nenhuma partida
+    [no-game] os seus lances não são os de nenhuma das suas partidas em curso
+    [no-new-move] não tem nenhum lance além da partida atual
+    [too-many] tem { $moves } lances além da partida atual; anexe a partida apenas com o seu próximo lance
+   *[not-your-move] o lance que acrescenta é do adversário; não é a sua vez
+}.

@@ -204,5 +204,6 @@ pub fn announce_language(tx: &Tx<'_>, player: PlayerId, now: Timestamp) -> store
     let mut ctx = Ctx::unprompted(tx, Actor::Operator, now);
     let notice = Notice::LangSet(player.lang);
     ctx.apply(Decision::default().tell(To::Player(player), notice), None)?;
-    ctx.flush()
+    ctx.flush()?;
+    Ok(())
 }

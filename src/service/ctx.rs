@@ -35,6 +35,8 @@ pub(super) struct Ctx<'c, 's> {
     pub(super) latest: Option<Loaded>,
     /// The operator's rules for the message being processed.
     pub(super) rules: Rules,
+    /// The text of a PGN file attached to the message, read after its lines.
+    pub(super) pgn: Option<String>,
 }
 
 /// A reply's text as `channel` carries it: SMS and radio fitted to one
@@ -122,6 +124,7 @@ impl<'c, 's> Ctx<'c, 's> {
             replies: Vec::new(),
             latest: None,
             rules: Rules::default(),
+            pgn: None,
         }
     }
 
@@ -252,10 +255,12 @@ impl Ctx<'_, '_> {
         &mut self.replies[last].reply
     }
 
-    /// Queues the replies decided, in order. An email reply about a game
-    /// carries the game's sheet as this transaction leaves it, so a retry
-    /// days later still shows the position its text speaks of.
-    pub(super) fn flush(&mut self) -> store::Result<()> {
+    /// Queues the replies decided, in order, and returns them as queued. An
+    /// email reply about a game carries the game's sheet as this
+    /// transaction leaves it, so a retry days later still shows the
+    /// position its text speaks of.
+    pub(super) fn flush(&mut self) -> store::Result<Vec<Outgoing>> {
+        let mut queued = Vec::with_capacity(self.replies.len());
         // Each game's sheet is written once per notation and language: the
         // two players of a game usually read the same one, and writing the
         // record is the costly part of a reply.
@@ -289,26 +294,30 @@ impl Ctx<'_, '_> {
                     reply.sheet = Some(written);
                 }
             }
-            self.queue_bounded(&reply)?;
+            queued.extend(self.queue_bounded(reply)?);
         }
-        Ok(())
+        Ok(queued)
     }
 
     /// Queues a reply; one that counts toward the hourly bound per sender
     /// ([`NewReply::bounded`]) and would pass it is recorded in the outbox
     /// as withheld instead of sent, so it counts too: a flood that goes on
     /// stays withheld, and the director hears of it once, when it begins.
-    fn queue_bounded(&mut self, reply: &NewReply) -> store::Result<()> {
+    /// Returns the reply as queued, or nothing if it was withheld (it is
+    /// not the message's to send).
+    fn queue_bounded(&mut self, reply: NewReply) -> store::Result<Option<Outgoing>> {
         let limit = self.rules.replies_per_hour;
-        let sent = if reply.bounded() {
+        let bounded = reply.bounded();
+        let sent = if bounded {
             let since = self.now - jiff::SignedDuration::from_hours(1);
             self.tx
                 .bounded_replies_since(reply.channel, &reply.to, since)?
         } else {
             0
         };
-        let id = self.tx.queue(reply, self.now)?;
-        if reply.bounded() && sent >= limit {
+        let reply = self.tx.queue(reply, self.now)?;
+        if bounded && sent >= limit {
+            let id = reply.id;
             let why = format!("withheld: {limit} replies to this address in the last hour");
             self.tx.give_up(id, &why, self.now)?;
             self.steps.push(Step::Withheld {
@@ -328,8 +337,9 @@ impl Ctx<'_, '_> {
                     reply.player_id,
                 )?;
             }
+            return Ok(None);
         }
-        Ok(())
+        Ok(Some(reply))
     }
 }
 

@@ -405,6 +405,7 @@ pub(super) mod fixture {
             reply_via: None,
             tz: "UTC".to_string(),
             pin_hash: None,
+            confirm_sms: false,
             removed_at: None,
             addresses: vec![(Channel::Email, format!("{name}@example.org"))],
         }

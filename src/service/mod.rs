@@ -9,6 +9,7 @@
 //! the repeated delivery (same transport id) changes nothing. A message whose
 //! processing fails is still journaled, with the error as its outcome.
 
+mod attached;
 mod clock;
 mod commands;
 mod conditional;
@@ -154,7 +155,21 @@ impl Processed {
 
 /// Processes one inbound message.
 pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
+    submit_with_pgn(store, msg, None, now)
+}
+
+/// Journals and processes one message with the text of a PGN file attached
+/// to it: when the file is one of the sender's games and their next move,
+/// that move is read after the message's lines; otherwise the reply says
+/// why the file was not used.
+pub fn submit_with_pgn(
+    store: &mut Store,
+    msg: &Inbound,
+    pgn: Option<&str>,
+    now: Timestamp,
+) -> store::Result<Processed> {
     handle(store, msg, now, |ctx, sender| {
+        ctx.pgn = pgn.map(str::to_string);
         ctx.process((msg.channel, sender), &msg.text, &msg.auth)
     })
 }
@@ -236,8 +251,8 @@ type Names = (String, String);
 fn names(store: &Store, game: &Loaded) -> store::Result<Names> {
     let name = |id: PlayerId| -> store::Result<String> {
         Ok(store
-            .player(id)?
-            .map_or_else(|| format!("player {id}"), |p| p.name))
+            .player_name(id)?
+            .unwrap_or_else(|| format!("player {id}")))
     };
     Ok((name(game.row.white)?, name(game.row.black)?))
 }
@@ -325,17 +340,15 @@ fn handle(
         replies: Vec::new(),
         latest: None,
         rules: msg.rules,
+        pgn: None,
     };
     let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
     let steps = std::mem::take(&mut ctx.steps);
     let outcome = steps::journal_text(&steps);
     match processed {
-        Ok(()) => {
+        // Every reply this context queued answers this message.
+        Ok(replies) => {
             tx.set_outcome(journal_id, &outcome, now)?;
-            // Withheld replies (past the bound per sender) stay in the
-            // outbox as given up: they are not this message's to send.
-            let mut replies = tx.replies_for(journal_id)?;
-            replies.retain(|r| r.failed_at.is_none());
             tx.commit()?;
             Ok(Processed {
                 journal_id,
@@ -372,16 +385,22 @@ pub struct Loaded {
 /// Loads a game and replays its moves: the one way the service and the
 /// command line read a game. A record that does not replay is an error.
 pub fn load_game(store: &Store, id: GameId) -> store::Result<Option<Loaded>> {
-    let Some(row) = store.game(id)? else {
-        return Ok(None);
-    };
+    match store.game(id)? {
+        Some(row) => replayed(store, row).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// A game whose row is read already, with its moves replayed.
+pub(super) fn replayed(store: &Store, row: GameRow) -> store::Result<Loaded> {
+    let id = row.id;
     let moves = store.moves(id)?;
     let record = Record::replay(
         row.start_fen.as_deref(),
         moves.iter().map(|m| m.uci.as_str()),
     )
     .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
-    Ok(Some(Loaded { row, moves, record }))
+    Ok(Loaded { row, moves, record })
 }
 
 impl Loaded {
@@ -438,14 +457,19 @@ pub fn reply_address(player: &Player) -> Option<(Channel, String)> {
 
 /// A text diagram of the position, White at the bottom.
 pub fn diagram(pos: &Chess) -> String {
+    use shakmaty::{File, Rank, Square};
     let board = pos.board();
-    let mut out = String::new();
-    for rank in (0..8u32).rev() {
-        out.push_str(&format!("{} ", rank + 1));
-        for file in 0..8u32 {
-            let sq =
-                shakmaty::Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank));
-            out.push(board.piece_at(sq).map_or('.', |p| p.char()));
+    // Pushed a character at a time: every email reply carries one.
+    let mut out = String::with_capacity(8 * 18 + 17);
+    for rank in Rank::ALL.into_iter().rev() {
+        out.push(rank.char());
+        out.push(' ');
+        for file in File::ALL {
+            out.push(
+                board
+                    .piece_at(Square::from_coords(file, rank))
+                    .map_or('.', |p| p.char()),
+            );
             out.push(' ');
         }
         out.push('\n');

@@ -4,6 +4,7 @@
 
 use shakmaty::Color;
 
+use crate::game::attached::PgnUnused;
 use crate::game::clock::LeaveError;
 use crate::game::outcome::{GameResult, MoveNumber, Termination};
 use crate::game::rules::Claim;
@@ -31,6 +32,8 @@ pub enum Notice {
     /// no PIN and the confirmation loop is off.
     Unauthenticated,
     Help,
+    /// An attached PGN file gave no move: why.
+    PgnUnused(PgnUnused),
     /// A message over the size limit (in bytes).
     TooLarge {
         limit: usize,
@@ -299,6 +302,21 @@ impl Notice {
             Notice::BadPin => plain(r, "bad-pin"),
             Notice::Unauthenticated => plain(r, "unauthenticated"),
             Notice::Help => plain(r, "help"),
+            Notice::PgnUnused(why) => {
+                let (reason, moves) = match why {
+                    PgnUnused::Unreadable => ("unreadable", 0),
+                    PgnUnused::NoGame => ("no-game", 0),
+                    PgnUnused::NoNewMove => ("no-new-move", 0),
+                    PgnUnused::TooManyMoves(n) => {
+                        ("too-many", i64::try_from(*n).unwrap_or(i64::MAX))
+                    }
+                    PgnUnused::NotYourMove => ("not-your-move", 0),
+                };
+                t(
+                    "pgn-unused",
+                    Args::new().str("reason", reason).num("moves", moves),
+                )
+            }
             Notice::TooLarge { limit } => t(
                 "too-large",
                 Args::new().num("limit", i64::try_from(limit / 1024).unwrap_or(i64::MAX)),

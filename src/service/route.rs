@@ -42,6 +42,16 @@ impl Ctx<'_, '_> {
                 None => {}
             }
         }
+        // A player may have their SMS confirmed: a sender number is as
+        // easy to forge as a From line on some networks.
+        let sms_unconfirmed = Auth::Unverified(
+            "an SMS sender number is no proof, and this player asked for confirmation".into(),
+        );
+        let auth = if channel == Channel::Sms && player.confirm_sms && *auth == Auth::Unchecked {
+            &sms_unconfirmed
+        } else {
+            auth
+        };
         if let Auth::Unverified(why) = auth
             && player.pin_hash.is_none()
         {
@@ -91,7 +101,8 @@ impl Ctx<'_, '_> {
             table: table_of(player.notation),
         };
         let lines = grammar::parse_message(text, &profile);
-        if lines.is_empty() {
+        let pgn = self.pgn.take();
+        if lines.is_empty() && pgn.is_none() {
             // Nothing could be read: the director sees the message (in the
             // journal entry the incident points to) if the player disputes it.
             let incident = Incident::about(
@@ -121,7 +132,10 @@ impl Ctx<'_, '_> {
             self.steps
                 .push(Step::Refused(Refusal::TooManyLines { skipped }));
         }
-        Ok(())
+        match pgn {
+            Some(pgn) => self.attached_pgn(player, &pgn),
+            None => Ok(()),
+        }
     }
 
     pub(super) fn line(&mut self, player: &Player, line: &ParsedLine) -> store::Result<()> {
@@ -165,16 +179,20 @@ impl Ctx<'_, '_> {
         player: &Player,
         line: &ParsedLine,
     ) -> store::Result<Option<Loaded>> {
+        // The row of a game the line names, read once for routing and loading.
+        let mut named = None;
         let games = match line.game {
             Some(n) => {
                 let id = GameId(i64::from(n));
                 match self.tx.game(id)? {
                     Some(row) if row.white == player.id || row.black == player.id => {
-                        vec![Candidate {
+                        let candidate = Candidate {
                             id,
                             active: !row.finished,
                             their_move: false,
-                        }]
+                        };
+                        named = Some(row);
+                        vec![candidate]
                     }
                     _ => Vec::new(),
                 }
@@ -197,7 +215,10 @@ impl Ctx<'_, '_> {
             }
         };
         match route(line, &games) {
-            Route::Game(id) => self.load(id),
+            Route::Game(id) => match named.filter(|row| row.id == id) {
+                Some(row) => replayed(self.tx, row).map(Some),
+                None => self.load(id),
+            },
             Route::NotTheirs(id) => {
                 let incident = Incident {
                     game: Some(id),

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::MAX_LINES;
+use crate::game::attached::PgnUnused;
 use crate::game::outcome::{GameResult, Termination};
 use crate::notation::{Lang, Notation};
 use crate::store::{GameId, IncidentKind, ReplyId};
@@ -86,6 +87,8 @@ pub enum Refusal {
     TooManyLines {
         skipped: usize,
     },
+    /// An attached PGN file that gave no move.
+    PgnUnused(PgnUnused),
 }
 
 /// What a player's command did to a game.
@@ -148,6 +151,7 @@ impl fmt::Display for Refusal {
             Refusal::TooLarge { size, limit } => {
                 write!(f, "{size} bytes, over the {limit} limit")
             }
+            Refusal::PgnUnused(why) => write!(f, "attached PGN not used: {}", pgn_unused(*why)),
             Refusal::TooManyLines { skipped } => {
                 write!(
                     f,
@@ -155,6 +159,18 @@ impl fmt::Display for Refusal {
                 )
             }
         }
+    }
+}
+
+/// Why an attached PGN was not used, for the journal (the reply words it
+/// in the player's language).
+fn pgn_unused(why: PgnUnused) -> String {
+    match why {
+        PgnUnused::Unreadable => "no game could be read".into(),
+        PgnUnused::NoGame => "not one of the sender's games in play".into(),
+        PgnUnused::NoNewMove => "no move beyond the stored game".into(),
+        PgnUnused::TooManyMoves(n) => format!("{n} moves beyond the stored game"),
+        PgnUnused::NotYourMove => "the move it adds is the opponent's".into(),
     }
 }
 

@@ -1,5 +1,6 @@
 //! Games, their moves, conditional moves, reminders and the audit trail.
 
+use super::Cached;
 use super::{all_rows, db};
 use ccgate_core::game::clock::TimeControl;
 use ccgate_core::game::outcome::{GameResult, Termination};
@@ -176,7 +177,7 @@ impl Store {
 
     /// The penalty days charged to a player in a game.
     pub fn penalty_days(&self, game_id: GameId, player_id: PlayerId) -> Result<i64> {
-        self.conn.query_row(
+        self.conn.row(
             "SELECT coalesce(sum(days), 0) FROM penalties WHERE game_id = ?1 AND player_id = ?2",
             params![game_id, player_id],
             |r| r.get(0),
@@ -234,7 +235,7 @@ impl Tx<'_> {
     fn next_game_id(&self) -> Result<GameId> {
         let max: Option<i64> = self
             .conn()
-            .query_row("SELECT max(id) FROM games", [], |r| r.get(0))
+            .row("SELECT max(id) FROM games", [], |r| r.get(0))
             .map_err(db)?;
         let mut id = max.unwrap_or(0) + 1;
         while is_iccf_shaped(id.unsigned_abs()) {
@@ -252,7 +253,7 @@ impl Tx<'_> {
         now: Timestamp,
     ) -> Result<GameId> {
         let id = self.next_game_id()?;
-        self.conn().execute(
+        self.conn().run(
             "INSERT INTO games (id, white, black, start_fen, time_control, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![id, white, black, start_fen, time_control.to_string(), secs(now)],
         ).map_err(db)?;
@@ -279,7 +280,7 @@ impl Tx<'_> {
     /// Sets the illegal-move policy of a game: penalty days, 0 to refuse only.
     pub fn set_penalty_days(&self, game_id: GameId, days: u32) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE games SET penalty_days = ?2 WHERE id = ?1",
                 params![game_id, days],
             )
@@ -296,7 +297,7 @@ impl Tx<'_> {
         reason: &str,
         now: Timestamp,
     ) -> Result<()> {
-        self.conn().execute(
+        self.conn().run(
             "INSERT INTO penalties (game_id, player_id, days, reason, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![game_id, player_id, days, reason, secs(now)],
         ).map_err(db)?;
@@ -306,7 +307,7 @@ impl Tx<'_> {
     /// Removes the moves after `ply` (a director's takeback).
     pub fn truncate_moves(&self, game_id: GameId, ply: u32) -> Result<usize> {
         self.conn()
-            .execute(
+            .run(
                 "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
                 params![game_id, ply],
             )
@@ -315,7 +316,7 @@ impl Tx<'_> {
 
     pub fn set_draw_offer(&self, game_id: GameId, by: Option<Color>) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
                 params![game_id, by.map(color_name)],
             )
@@ -330,7 +331,7 @@ impl Tx<'_> {
         reason: &Termination,
         now: Timestamp,
     ) -> Result<()> {
-        self.conn().execute(
+        self.conn().run(
             "UPDATE games SET status = 'finished', result = ?2, reason = ?3, draw_offer = NULL, finished_at = ?4 WHERE id = ?1",
             params![game_id, result.as_str(), reason.to_string(), secs(now)],
         ).map_err(db)?;
@@ -339,7 +340,7 @@ impl Tx<'_> {
 
     /// Reopens a finished game (after a takeback past its end).
     pub fn reopen_game(&self, game_id: GameId) -> Result<()> {
-        self.conn().execute(
+        self.conn().run(
             "UPDATE games SET status = 'active', result = NULL, reason = NULL, finished_at = NULL WHERE id = ?1",
             [game_id],
         ).map_err(db)?;
@@ -353,13 +354,13 @@ impl Tx<'_> {
         pairs: &[(String, String)],
     ) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "DELETE FROM conditionals WHERE game_id = ?1 AND player_id = ?2",
                 params![game_id, player_id],
             )
             .map_err(db)?;
         for (seq, (trigger, reply)) in pairs.iter().enumerate() {
-            self.conn().execute(
+            self.conn().run(
                 "INSERT INTO conditionals (game_id, player_id, seq, trigger_uci, reply_uci) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![game_id, player_id, seq as i64, trigger, reply],
             ).map_err(db)?;
@@ -371,7 +372,7 @@ impl Tx<'_> {
     pub fn mark_reminded(&self, game_id: GameId, ply: u32) -> Result<bool> {
         Ok(self
             .conn()
-            .execute(
+            .run(
                 "INSERT OR IGNORE INTO reminders (game_id, ply) VALUES (?1, ?2)",
                 params![game_id, ply],
             )
@@ -399,7 +400,7 @@ impl Tx<'_> {
         detail: &str,
         now: Timestamp,
     ) -> Result<()> {
-        self.conn().execute(
+        self.conn().run(
             "INSERT INTO audit (game_id, player_id, action, reason, detail, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![about.0, about.1, action, reason, detail, secs(now)],
         ).map_err(db)?;

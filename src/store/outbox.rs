@@ -1,6 +1,7 @@
 //! The outbox: replies queued in the same transaction that decided them;
 //! transports take them from here and mark them sent, with retries.
 
+use super::Cached;
 use super::{all_rows, db};
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, params};
@@ -206,12 +207,6 @@ impl Store {
             .map_err(db)
     }
 
-    /// Replies queued for one journal entry, in order.
-    pub fn replies_for(&self, journal_id: JournalId) -> Result<Vec<Outgoing>> {
-        let sql = format!("SELECT {COLUMNS} FROM outbox WHERE journal_id = ?1 ORDER BY id");
-        all_rows(&self.conn, &sql, [journal_id], row)
-    }
-
     /// The outbox, oldest first: unsent replies, or all with `all`.
     pub fn outbox(&self, all: bool) -> Result<Vec<Outgoing>> {
         let sql = format!(
@@ -262,7 +257,9 @@ impl Store {
 }
 
 impl Tx<'_> {
-    pub fn queue(&self, r: &NewReply, now: Timestamp) -> Result<ReplyId> {
+    /// Queues a reply; returns it as stored, so the caller need not read
+    /// it back (and parse its sheet again).
+    pub fn queue(&self, r: NewReply, now: Timestamp) -> Result<Outgoing> {
         let sheet = r
             .sheet
             .as_ref()
@@ -274,7 +271,19 @@ impl Tx<'_> {
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
         ).map_err(db)?
         .execute(params![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, sheet, secs(now)]).map_err(db)?;
-        Ok(ReplyId(self.conn().last_insert_rowid()))
+        Ok(Outgoing {
+            id: ReplyId(self.conn().last_insert_rowid()),
+            channel: r.channel,
+            to: r.to,
+            body: r.body,
+            game_id: r.game_id,
+            sheet: r.sheet,
+            sent_at: None,
+            player_id: r.player_id,
+            ply: r.ply,
+            journal_id: r.journal_id,
+            failed_at: None,
+        })
     }
 
     /// Gives a reply up for good (a bounce may come after it was sent): it is
@@ -282,11 +291,11 @@ impl Tx<'_> {
     /// same player delivered, that move counts as undelivered again, so the
     /// recipient's clock does not run on a notice they never had.
     pub fn give_up(&self, id: ReplyId, why: &str, now: Timestamp) -> Result<()> {
-        self.conn().execute(
+        self.conn().run(
             "UPDATE outbox SET failed_at = ?3, last_error = ?2 WHERE id = ?1 AND failed_at IS NULL",
             params![id, why, secs(now)],
         ).map_err(db)?;
-        self.conn().execute(
+        self.conn().run(
             "UPDATE moves SET delivered_at = NULL
              WHERE (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)
                AND NOT EXISTS (SELECT 1 FROM outbox o, outbox b WHERE b.id = ?1 AND o.id != b.id
@@ -306,12 +315,12 @@ impl Tx<'_> {
     pub fn hold_for_send(&self, id: ReplyId, now: Timestamp, retry: Retry) -> Result<()> {
         let attempts: i64 = self
             .conn()
-            .query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
+            .row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
                 r.get(0)
             })
             .map_err(db)?;
         self.conn()
-            .execute(
+            .run(
                 "UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1",
                 params![id, secs(now) + retry.backoff(attempts + 1)],
             )
@@ -331,11 +340,11 @@ impl Tx<'_> {
 
     /// Marks a reply sent; a move notice starts its recipient's clock then.
     pub fn mark_sent(&self, id: ReplyId, now: Timestamp) -> Result<()> {
-        self.conn().execute(
+        self.conn().run(
             "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1 WHERE id = ?1 AND sent_at IS NULL",
             params![id, secs(now)],
         ).map_err(db)?;
-        self.conn().execute(
+        self.conn().run(
             "UPDATE moves SET delivered_at = ?2
              WHERE delivered_at IS NULL AND (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)",
             params![id, secs(now)],
@@ -355,19 +364,19 @@ impl Tx<'_> {
         let max_attempts = retry.max_attempts;
         let attempts: i64 = self
             .conn()
-            .query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
+            .row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
                 r.get(0)
             })
             .map_err(db)?;
         let attempts = attempts + 1;
         let backoff = retry.backoff(attempts);
         if attempts >= max_attempts {
-            self.conn().execute(
+            self.conn().run(
                 "UPDATE outbox SET attempts = ?2, last_error = ?3, failed_at = ?4 WHERE id = ?1",
                 params![id, attempts, error, secs(now)],
             ).map_err(db)?;
         } else {
-            self.conn().execute(
+            self.conn().run(
                 "UPDATE outbox SET attempts = ?2, last_error = ?3, next_attempt_at = ?4 WHERE id = ?1",
                 params![id, attempts, error, secs(now) + backoff],
             ).map_err(db)?;

@@ -1,5 +1,6 @@
 //! Players, their addresses, profiles and leaves.
 
+use super::Cached;
 use super::db;
 use ccgate_core::game::clock::Leave;
 use jiff::Timestamp;
@@ -23,6 +24,9 @@ pub struct Player {
     /// IANA time zone name.
     pub tz: String,
     pub pin_hash: Option<String>,
+    /// The player's SMS are held for confirmation unless they carry the
+    /// PIN: their network may let others send under their number.
+    pub confirm_sms: bool,
     pub addresses: Vec<(Channel, String)>,
     /// Removed by the director (kept for their finished games' records).
     pub removed_at: Option<Timestamp>,
@@ -57,7 +61,7 @@ pub struct LeaveRow {
     pub leave: Leave,
 }
 
-const COLUMNS: &str = "id, name, notation, lang, reply_via, tz, pin_hash, removed_at";
+const COLUMNS: &str = "id, name, notation, lang, reply_via, tz, pin_hash, removed_at, confirm_sms";
 
 /// The PIN's state on one of a player's addresses.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -81,6 +85,7 @@ impl Store {
             reply_via: reply_via.map(|c| parsed(&c, "channel")).transpose()?,
             tz: r.get(5)?,
             pin_hash: r.get(6)?,
+            confirm_sms: r.get(8)?,
             addresses: self.addresses(id)?,
             removed_at: opt_ts(r.get(7)?)?,
         })
@@ -118,7 +123,15 @@ impl Store {
     pub fn player(&self, id: PlayerId) -> Result<Option<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players WHERE id = ?1");
         self.conn
-            .query_row(&sql, [id], |r| self.player_row(r))
+            .row(&sql, [id], |r| self.player_row(r))
+            .optional()
+            .map_err(db)
+    }
+
+    /// A player's name alone: a sheet's heading needs no more.
+    pub fn player_name(&self, id: PlayerId) -> Result<Option<String>> {
+        self.conn
+            .row("SELECT name FROM players WHERE id = ?1", [id], |r| r.get(0))
             .optional()
             .map_err(db)
     }
@@ -144,7 +157,7 @@ impl Store {
     pub fn player_by_name(&self, name: &str) -> Result<Option<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players WHERE name = ?1");
         self.conn
-            .query_row(&sql, [name], |r| self.player_row(r))
+            .row(&sql, [name], |r| self.player_row(r))
             .optional()
             .map_err(db)
     }
@@ -152,7 +165,7 @@ impl Store {
     pub fn player_by_address(&self, channel: Channel, address: &str) -> Result<Option<Player>> {
         let id: Option<PlayerId> = self
             .conn
-            .query_row(
+            .row(
                 "SELECT player_id FROM addresses WHERE channel = ?1 AND address = ?2",
                 params![channel.name(), address],
                 |r| r.get(0),
@@ -194,7 +207,7 @@ impl Store {
 
 impl Tx<'_> {
     pub fn add_player(&self, p: &NewPlayer, now: Timestamp) -> Result<PlayerId> {
-        self.conn().execute(
+        self.conn().run(
             "INSERT INTO players (name, notation, lang, reply_via, tz, pin_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![p.name, p.notation.name(), p.lang.code(), p.reply_via.map(Channel::name), p.tz, p.pin_hash, secs(now)],
         )
@@ -219,7 +232,7 @@ impl Tx<'_> {
                 )));
             }
             self.conn()
-                .execute(
+                .run(
                     "INSERT INTO addresses (channel, address, player_id) VALUES (?1, ?2, ?3)",
                     params![channel.name(), address, id],
                 )
@@ -301,7 +314,7 @@ impl Tx<'_> {
 
     pub fn set_notation(&self, id: PlayerId, notation: Notation) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE players SET notation = ?1 WHERE id = ?2",
                 params![notation.name(), id],
             )
@@ -309,9 +322,20 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Whether the player's SMS are held for confirmation.
+    pub fn set_confirm_sms(&self, id: PlayerId, on: bool) -> Result<()> {
+        self.conn()
+            .run(
+                "UPDATE players SET confirm_sms = ?1 WHERE id = ?2",
+                params![on, id],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
     pub fn set_lang(&self, id: PlayerId, lang: Lang) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE players SET lang = ?1 WHERE id = ?2",
                 params![lang.code(), id],
             )
@@ -328,27 +352,26 @@ impl Tx<'_> {
         locked_until: Option<Timestamp>,
     ) -> Result<()> {
         self.conn()
-            .prepare_cached(
+            .run(
                 "INSERT INTO pin_locks (player_id, channel, address, failures, locked_until)
                  VALUES (?1, ?2, ?3, ?4, ?5)
                  ON CONFLICT DO UPDATE SET failures = CASE WHEN ?4 = 0 THEN 0 ELSE failures + 1 END,
                      locked_until = ?5",
+                params![
+                    id,
+                    channel.name(),
+                    address,
+                    i64::from(!ok),
+                    locked_until.filter(|_| !ok).map(secs)
+                ],
             )
-            .map_err(db)?
-            .execute(params![
-                id,
-                channel.name(),
-                address,
-                i64::from(!ok),
-                locked_until.filter(|_| !ok).map(secs)
-            ])
             .map_err(db)?;
         Ok(())
     }
 
     pub fn add_leave(&self, player_id: PlayerId, leave: &Leave) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, ?2, ?3)",
                 params![
                     player_id,
@@ -362,7 +385,7 @@ impl Tx<'_> {
 
     pub fn set_leave_until(&self, leave_id: LeaveId, until: Date) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE leaves SET until_date = ?1 WHERE id = ?2",
                 params![until.to_string(), leave_id],
             )

@@ -269,6 +269,11 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE players ADD COLUMN removed_at INTEGER;
     ALTER TABLE games ADD COLUMN duplication_after INTEGER;
     "#,
+    // 11: a player's choice to have their SMS confirmed (a sender number
+    // can be spoofed on some networks).
+    r#"
+    ALTER TABLE players ADD COLUMN confirm_sms INTEGER NOT NULL DEFAULT 0;
+    "#,
 ];
 
 /// The schema version this build writes.

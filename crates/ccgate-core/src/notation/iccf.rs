@@ -106,12 +106,24 @@ fn short_promotion(pos: &Chess, desc: &MoveDesc, last: Option<char>) -> Option<M
 }
 
 pub(crate) fn append(mv: Move, out: &mut String) {
-    let Some(from) = mv.from() else { return };
-    for sq in [from, king_target(&mv)] {
+    // One look at the move's variant rather than one per accessor: every
+    // move of a converted file comes here.
+    let (from, to, promotion) = match mv {
+        Move::Normal {
+            from,
+            to,
+            promotion,
+            ..
+        } => (from, to, promotion),
+        Move::EnPassant { from, to } => (from, to, None),
+        Move::Castle { king, .. } => (king, king_target(&mv), None),
+        Move::Put { .. } => return,
+    };
+    for sq in [from, to] {
         out.push(char::from(b'1' + u8::from(sq.file())));
         out.push(char::from(b'1' + u8::from(sq.rank())));
     }
-    if let Some(p) = mv.promotion() {
+    if let Some(p) = promotion {
         out.push(digit_of_piece(p));
     }
 }

@@ -97,6 +97,10 @@ pub struct Mail {
     /// Raw values of every `Authentication-Results` header, topmost first,
     /// unfolded. See [`authentication_passes`].
     pub auth_results: Vec<String>,
+    /// The first attached PGN file (`application/vnd.chess-pgn`,
+    /// `application/x-chess-pgn`, or a name ending `.pgn`), decoded as text
+    /// and cut to [`MAX_PGN_BYTES`].
+    pub pgn: Option<String>,
     pub kind: Kind,
     /// Size of the raw message in bytes.
     pub size: usize,
@@ -216,11 +220,45 @@ pub fn parse(raw: &[u8]) -> Result<Mail, ParseError> {
         body,
         recipients,
         auth_results: fields.raw_values("Authentication-Results").collect(),
+        pgn: attached_pgn(&message),
         kind: Kind::Personal,
         size: raw.len(),
     };
     mail.kind = classify(&message, &fields, &mail);
     Ok(mail)
+}
+
+/// The most of an attached PGN file that is read: a game is a few KB; a
+/// whole database attached is not a move.
+pub const MAX_PGN_BYTES: usize = 64 * 1024;
+
+fn attached_pgn(message: &Message<'_>) -> Option<String> {
+    let is_pgn = |part: &MessagePart<'_>| {
+        let typed = part.content_type().is_some_and(|ct| {
+            ct.ctype().eq_ignore_ascii_case("application")
+                && ct.subtype().is_some_and(|sub| {
+                    sub.eq_ignore_ascii_case("vnd.chess-pgn")
+                        || sub.eq_ignore_ascii_case("x-chess-pgn")
+                })
+        });
+        let named = part.attachment_name().is_some_and(|name| {
+            name.len() > 4
+                && name
+                    .get(name.len() - 4..)
+                    .is_some_and(|ext| ext.eq_ignore_ascii_case(".pgn"))
+        });
+        (typed || named) && !matches!(part.body, PartType::Multipart(_) | PartType::Message(_))
+    };
+    let part = message.parts.iter().skip(1).find(|p| is_pgn(p))?;
+    let mut text = bounce::part_text(part);
+    if text.len() > MAX_PGN_BYTES {
+        let mut cut = MAX_PGN_BYTES;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+    }
+    Some(text)
 }
 
 /// The header fields of one (possibly nested) message, with the bytes their
@@ -420,12 +458,7 @@ use bounce::classify;
 /// `"no Authentication-Results from mx.example.org"`.
 pub fn authentication_passes(mail: &Mail, authserv_id: &str) -> Result<String, String> {
     let wanted = authserv_id.trim();
-    let from_domain = mail
-        .from
-        .as_deref()
-        .and_then(|a| a.rsplit_once('@'))
-        .map(|(_, d)| d.trim().trim_end_matches('.').to_ascii_lowercase())
-        .unwrap_or_default();
+    let from_domain = from_domain(mail);
     let topmost = mail.auth_results.iter().find_map(|value| {
         let cleaned = strip_comments(value);
         let segments = split_unquoted(&cleaned, ';');
@@ -488,6 +521,16 @@ pub fn authentication_passes(mail: &Mail, authserv_id: &str) -> Result<String, S
     }
 }
 
+/// The domain of the From address, lower case, without a final dot (empty
+/// without a From).
+pub fn from_domain(mail: &Mail) -> String {
+    mail.from
+        .as_deref()
+        .and_then(|a| a.rsplit_once('@'))
+        .map(|(_, d)| d.trim().trim_end_matches('.').to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
 /// The result word of a resinfo's `= pass header.d=x` tail (lowercased)
 /// and its `ptype.property=value` pairs; blanks around `=` are allowed.
 fn result_and_properties(rest: &str) -> (String, Vec<(String, String)>) {
@@ -516,7 +559,7 @@ fn result_and_properties(rest: &str) -> (String, Vec<(String, String)>) {
 /// (`example.org` for `mail.example.org`) or a child one is the same
 /// organisation; siblings under one organisational domain, which a list
 /// would align, are refused — the stricter side.
-fn aligned(signing: &str, from: &str) -> bool {
+pub fn aligned(signing: &str, from: &str) -> bool {
     let sub_of = |a: &str, b: &str| {
         a.strip_suffix(b)
             .is_some_and(|head| head.len() > 1 && head.ends_with('.'))
@@ -844,6 +887,32 @@ mod tests {
 
     /// Issue 12: quotes are cut wherever they are, the player's lines above
     /// and below kept; the quoted moves are never read.
+    #[test]
+    fn an_attached_pgn_file_is_kept_apart_from_the_text() {
+        for (name, moves) in [
+            (
+                "pgn_attached_next_move.eml",
+                "1. d4 Nf6 2. c4 c5 3. d5 b5 4. cxb5 *",
+            ),
+            ("pgn_attached_x_chess.eml", "4. cxb5 a6 5. e3 *"),
+            ("pgn_attached_text_plain_name.eml", "4. cxb5 *"),
+        ] {
+            let m = mail(name);
+            let pgn = m.pgn.unwrap_or_else(|| panic!("{name}: no PGN"));
+            assert!(
+                pgn.contains("[White \"Everitt, Gordon T. (USA)\"]"),
+                "{name}: {pgn}"
+            );
+            assert!(pgn.contains(moves), "{name}: {pgn}");
+            assert!(!m.body.contains("Everitt"), "{name}: {}", m.body);
+        }
+        assert_eq!(
+            mail("pgn_attached_next_move.eml").body,
+            "My move is in the attached file.\n\nAnna"
+        );
+        assert_eq!(mail("plain_move.eml").pgn, None);
+    }
+
     #[test]
     fn quotes_of_outlook_com_s_nail_and_bottom_posting() {
         let outlook = mail("outlook_com_html.eml").body;

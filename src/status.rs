@@ -481,6 +481,18 @@ mod tests {
     }
 
     #[test]
+    fn a_held_clock_shows_on_health_until_confirmed() {
+        let m = Metrics::new();
+        assert!(m.health(false).get("clock").is_none());
+        m.clock_held(Some("60 days 0 hours".into()));
+        let h = m.health(false);
+        assert_eq!(h["clock"]["held"], true);
+        assert_eq!(h["clock"]["gap"], "60 days 0 hours");
+        m.clock_held(None);
+        assert!(m.health(false).get("clock").is_none());
+    }
+
+    #[test]
     fn health_names_no_path_or_address_unless_asked_in_detail() {
         let m = Metrics::new();
         m.error("SMTP anna@example.org: 550");

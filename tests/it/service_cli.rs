@@ -799,6 +799,7 @@ fn clock_reminds_then_declares_the_forfeit_at_the_given_time() {
         "0 forfeits, 0 reminders\n",
         "once per move"
     );
+    // More than a day since the last sweep: the time is confirmed.
     env.now = "2025-03-06T23:59:00Z".into();
     // More than a day after the last sweep: the director confirms the time.
     assert_eq!(
@@ -814,6 +815,34 @@ fn clock_reminds_then_declares_the_forfeit_at_the_given_time() {
     );
     let show = env.ok(&["game", "show", &g]);
     assert!(show.contains("Result: 0-1 (Anna lost on time)"), "{show}");
+}
+
+/// A jump of the system clock (here `CCGATE_NOW` 60 days on) forfeited the
+/// player to move; now `clock` declares nothing, says why, and the director
+/// finds a `clock_jump` incident; `clock --confirm-time` then sweeps.
+#[test]
+fn clock_after_a_jump_of_the_time_waits_for_the_director() {
+    let mut env = Env::new();
+    let g = env.two_players_and_a_game("3d");
+    assert_eq!(env.ok(&["clock"]), "0 forfeits, 0 reminders\n");
+    env.now = "2025-05-02T09:00:00Z".into();
+    let held = env.ok(&["clock"]);
+    assert!(held.starts_with("0 forfeits, 0 reminders\n"), "{held}");
+    assert!(
+        held.contains("60 days 0 hours past the last sweep") && held.contains("--confirm-time"),
+        "{held}"
+    );
+    assert!(
+        env.ok(&["clock"])
+            .starts_with("0 forfeits, 0 reminders\nno forfeits")
+    );
+    let incidents = env.ok(&["incidents"]);
+    assert!(incidents.contains("clock_jump"), "{incidents}");
+    assert_eq!(
+        env.ok(&["clock", "--confirm-time"]),
+        "1 forfeits, 0 reminders\n"
+    );
+    assert!(env.ok(&["game", "show", &g]).contains("Anna lost on time"));
 }
 
 #[test]

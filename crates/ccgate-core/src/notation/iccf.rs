@@ -24,7 +24,7 @@ use shakmaty::{Chess, File, Move, Position, Rank, Role, Square};
 use super::algebraic::Cursor;
 use super::desc::{MoveDesc, PromotionSpec};
 use super::error::{Expected, ReadError};
-use super::resolve::{king_target, resolve};
+use super::resolve::{code_squares, resolve};
 use super::text::normalize;
 use super::{Lang, Notation, Reading};
 
@@ -106,18 +106,8 @@ fn short_promotion(pos: &Chess, desc: &MoveDesc, last: Option<char>) -> Option<M
 }
 
 pub(crate) fn append(mv: Move, out: &mut String) {
-    // One look at the move's variant rather than one per accessor: every
-    // move of a converted file comes here.
-    let (from, to, promotion) = match mv {
-        Move::Normal {
-            from,
-            to,
-            promotion,
-            ..
-        } => (from, to, promotion),
-        Move::EnPassant { from, to } => (from, to, None),
-        Move::Castle { king, .. } => (king, king_target(&mv), None),
-        Move::Put { .. } => return,
+    let Some((from, to, promotion)) = code_squares(&mv) else {
+        return;
     };
     for sq in [from, to] {
         out.push(char::from(b'1' + u8::from(sq.file())));

@@ -35,6 +35,24 @@ pub(crate) fn king_target(m: &Move) -> Square {
     }
 }
 
+/// What the square codes (ICCF, UCI, Uedemann) write of a move: origin,
+/// the square the king lands on for castling, and the promotion piece, from
+/// one look at the move's variant rather than one per accessor (every move
+/// of a converted file is written so). `None` for a drop.
+pub(crate) fn code_squares(mv: &Move) -> Option<(Square, Square, Option<Role>)> {
+    Some(match *mv {
+        Move::Normal {
+            from,
+            to,
+            promotion,
+            ..
+        } => (from, to, promotion),
+        Move::EnPassant { from, to } => (from, to, None),
+        Move::Castle { king, .. } => (king, king_target(mv), None),
+        Move::Put { .. } => return None,
+    })
+}
+
 fn matches_squares(desc: &MoveDesc, m: &Move) -> bool {
     // One look at the move's variant rather than one per accessor: this runs
     // for every candidate of every move read.

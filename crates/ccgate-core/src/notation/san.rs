@@ -24,7 +24,12 @@ pub(crate) trait Spelling {
 
 impl Spelling for super::Lang {
     fn piece(&self, role: Role, out: &mut String) {
-        out.push_str(self.letter(role));
+        // Most letters are one ASCII byte, pushed as a character: copying a
+        // string costs a call, and every piece move written comes here.
+        match self.letter(role).as_bytes() {
+            &[b] if b.is_ascii() => out.push(char::from(b)),
+            _ => out.push_str(self.letter(role)),
+        }
     }
 }
 

@@ -15,7 +15,7 @@ use super::algebraic::Cursor;
 use super::desc::{MoveDesc, PromotionSpec};
 use super::error::{Expected, ReadError};
 use super::lan::push_square;
-use super::resolve::{king_target, resolve};
+use super::resolve::{code_squares, resolve};
 use super::text::normalize;
 use super::{Lang, Notation, Reading};
 
@@ -57,10 +57,12 @@ fn king_takes_rook(pos: &Chess, desc: &MoveDesc) -> Option<CastlingSide> {
 }
 
 pub(crate) fn append(mv: Move, out: &mut String) {
-    let Some(from) = mv.from() else { return };
+    let Some((from, to, promotion)) = code_squares(&mv) else {
+        return;
+    };
     push_square(from, out);
-    push_square(king_target(&mv), out);
-    if let Some(p) = mv.promotion() {
+    push_square(to, out);
+    if let Some(p) = promotion {
         out.push(p.char());
     }
 }

@@ -27,7 +27,7 @@ use shakmaty::{Chess, File, Move, Rank, Role, Square};
 use super::algebraic::Cursor;
 use super::desc::{CheckMark, MoveDesc, PromotionSpec};
 use super::error::{Expected, ReadError};
-use super::resolve::{king_target, resolve};
+use super::resolve::{code_squares, resolve};
 use super::text::normalize;
 use super::{Lang, Notation, Reading};
 
@@ -146,10 +146,12 @@ pub(crate) fn parse(norm: &str, table: Table) -> Result<MoveDesc, ReadError> {
 }
 
 pub(crate) fn append(mv: Move, table: Table, out: &mut String) {
-    let Some(from) = mv.from() else { return };
+    let Some((from, to, promotion)) = code_squares(&mv) else {
+        return;
+    };
     out.extend(table.syllable(from));
-    out.extend(table.syllable(king_target(&mv)));
-    if let Some(p) = mv.promotion() {
+    out.extend(table.syllable(to));
+    if let Some(p) = promotion {
         out.push(match p {
             Role::Rook => 'r',
             Role::Bishop => 'b',

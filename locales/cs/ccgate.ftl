@@ -243,7 +243,7 @@ held = ccgate: zprávu vaším jménem nešlo ověřit, je zadržena, neproveden
    *[other] { $hours } hodin
 } zprávou: confirm { $code }
 hold-expired = ccgate: tento potvrzovací kód je neznámý, použitý nebo prošlý. Nic nebylo provedeno.
-unauthenticated = ccgate: zprávu pod vaším jménem nešlo ověřit jako vaši a nebyla provedena. Požádejte rozhodčího o PIN.
+unauthenticated = ccgate: zprávu vaším jménem nešlo ověřit a nebyla provedena. Požádejte ředitele turnaje o PIN.
 too-many-lines = ccgate: přečteno jen prvních { $limit } řádků zprávy, dalších { $skipped } ne. Pošlete je v nové zprávě.
 
 ## Turnaje.

@@ -237,7 +237,7 @@ held = ccgate: un mensaje a su nombre no pudo verificarse y queda retenido, sin 
    *[other] { $hours } horas
 } con: confirm { $code }
 hold-expired = ccgate: ese código de confirmación es desconocido, ya usado o caducado. No se ha aplicado nada.
-unauthenticated = ccgate: un mensaje en su nombre no pudo verificarse como suyo y no se aplicó. Pida un PIN al árbitro.
+unauthenticated = ccgate: un mensaje a su nombre no pudo verificarse y no se aplicó. Pida un PIN al director del torneo.
 too-many-lines = ccgate: solo se leyeron las primeras { $limit } líneas de su mensaje; otras { $skipped } no. Envíelas en otro mensaje.
 
 ## Torneos.

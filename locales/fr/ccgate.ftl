@@ -237,7 +237,7 @@ held = ccgate : un message à votre nom n'a pas pu être vérifié et est retenu
    *[other] { $hours } heures
 } avec : confirm { $code }
 hold-expired = ccgate : ce code de confirmation est inconnu, déjà utilisé ou expiré. Rien n'a été joué.
-unauthenticated = ccgate : un message à votre nom n'a pas pu être vérifié comme venant de vous et n'a pas été appliqué. Demandez un PIN à l'arbitre.
+unauthenticated = ccgate : un message à votre nom n'a pas pu être vérifié et n'a pas été joué. Demandez un PIN à votre directeur de tournoi.
 too-many-lines = ccgate : seules les { $limit } premières lignes de votre message ont été lues, { $skipped } autres non. Envoyez-les dans un autre message.
 
 ## Tournois.

@@ -237,7 +237,7 @@ held = ccgate: un messaggio a suo nome non è stato verificato ed è trattenuto,
    *[other] { $hours } ore
 } con: confirm { $code }
 hold-expired = ccgate: questo codice di conferma è sconosciuto, già usato o scaduto. Non è stato eseguito nulla.
-unauthenticated = ccgate: un messaggio a suo nome non è stato verificato come suo e non è stato applicato. Chieda un PIN all'arbitro.
+unauthenticated = ccgate: un messaggio a suo nome non è stato verificato e non è stato eseguito. Chieda un PIN al direttore del torneo.
 too-many-lines = ccgate: sono state lette solo le prime { $limit } righe del suo messaggio, altre { $skipped } no. Le invii in un altro messaggio.
 
 ## Tornei.

@@ -238,7 +238,7 @@ held = ccgate: een bericht op uw naam kon niet als het uwe worden gecontroleerd 
 } met: confirm { $code }
     .sms = ccgate: bericht op uw naam vastgehouden (afzender niet gecontroleerd). Was het van u, antwoord binnen { hours }: confirm { $code }
 hold-expired = ccgate: deze bevestigingscode is onbekend, gebruikt of verlopen. Er is niets uitgevoerd.
-unauthenticated = ccgate: een bericht op uw naam kon niet als het uwe worden gecontroleerd en is niet uitgevoerd. Vraag de wedstrijdleider om een PIN.
+unauthenticated = ccgate: een bericht op uw naam kon niet als het uwe worden gecontroleerd en is niet uitgevoerd. Vraag uw wedstrijdleider om een PIN.
 too-many-lines = ccgate: alleen de eerste { $limit } regels van uw bericht zijn gelezen, nog { $skipped } niet. Stuur die in een nieuw bericht.
 
 ## Toernooien.

@@ -239,7 +239,7 @@ held = ccgate: wiadomości w twoim imieniu nie dało się zweryfikować; jest ws
 }: confirm { $code }
     .sms = ccgate: wiadomość w twoim imieniu wstrzymana (nadawca niesprawdzony). Jeśli twoja, odpowiedz w ciągu { hours }: confirm { $code }
 hold-expired = ccgate: ten kod potwierdzenia jest nieznany, użyty lub wygasł. Nic nie wykonano.
-unauthenticated = ccgate: wiadomości w Twoim imieniu nie dało się potwierdzić jako Twojej i nie została wykonana. Poproś sędziego o PIN.
+unauthenticated = ccgate: wiadomości w twoim imieniu nie dało się zweryfikować i nie została wykonana. Poproś sędziego o PIN.
 too-many-lines = ccgate: przeczytano tylko pierwsze { $limit } wierszy wiadomości, pozostałych { $skipped } nie. Wyślij je w nowej wiadomości.
 
 ## Turnieje.

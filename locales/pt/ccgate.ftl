@@ -237,7 +237,7 @@ held = ccgate: uma mensagem em seu nome não pôde ser verificada e está retida
    *[other] { $hours } horas
 } com: confirm { $code }
 hold-expired = ccgate: esse código de confirmação é desconhecido, já usado ou expirado. Nada foi executado.
-unauthenticated = ccgate: uma mensagem em seu nome não pôde ser verificada como sua e não foi aplicada. Peça um PIN ao árbitro.
+unauthenticated = ccgate: uma mensagem em seu nome não pôde ser verificada e não foi executada. Peça um PIN ao diretor do torneio.
 too-many-lines = ccgate: só as primeiras { $limit } linhas da sua mensagem foram lidas; outras { $skipped } não. Envie-as noutra mensagem.
 
 ## Torneios.

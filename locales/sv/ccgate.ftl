@@ -17,20 +17,20 @@ hours = { $hours ->
 ## Drag.
 
 confirm = P{ $game } { $number } { $move } ({ $iccf }) godkänt. Kontroll { $code }. { $opponent } är vid draget.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) av { $opponent }. Kontroll { $code }. Ni är vid draget.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) av { $opponent }. Kontroll { $code }. Du är vid draget.
 refused = P{ $game } { $text }: avvisat, { $reason }.
 refused-brief = P{ $game } { $text }: avvisat.
-did-you-mean = { " " }Menade ni { $moves }?
+did-you-mean = { " " }Menade du { $moves }?
 nothing-applied = { " " }Inget utfördes.
 penalty = { " " }Straff: { $days ->
     [one] { $days } dag
    *[other] { $days } dagar
-} läggs till er tid.
+} läggs till din tid.
     .sms = { " " }Straff: { days }.
 one-move-per-line = ett drag per rad, gärna efter motståndarens senaste drag
-not-your-turn = P{ $game } { $text }: avvisat, ni är inte vid draget.
+not-your-turn = P{ $game } { $text }: avvisat, du är inte vid draget.
 wrong-number = P{ $game } { $text }: avvisat, partiet står vid drag { $number }.
-desync = P{ $game } ert { $text } stämmer inte med partiet. Protokoll: { $record }
+desync = P{ $game } ditt { $text } stämmer inte med partiet. Protokoll: { $record }
 
 ## Varför ett drag inte kan läsas eller spelas.
 
@@ -72,7 +72,7 @@ malformed-found = väntade { $expected } vid tecken { $at }, fann '{ $found }'
     .sms = oläsligt vid tecken { $at }
 ambiguous = tvetydigt, det kan vara { $moves }
 conflict = läses olika i två notationer: { $readings }
-illegal-no-such-piece-on = ni har { $piece ->
+illegal-no-such-piece-on = du har { $piece ->
     [pawn] ingen bonde
     [knight] ingen springare
     [bishop] ingen löpare
@@ -81,7 +81,7 @@ illegal-no-such-piece-on = ni har { $piece ->
     [king] ingen kung
    *[piece] ingen pjäs
 } på { $square }
-illegal-no-such-piece = ni har { $piece ->
+illegal-no-such-piece = du har { $piece ->
     [pawn] ingen bonde
     [knight] ingen springare
     [bishop] ingen löpare
@@ -102,15 +102,15 @@ illegal-cannot-move = { $piece ->
    *[piece] pjäsen
 } på { $from } kan inte gå till { $to }
 illegal-cannot-reach = { $piece ->
-    [pawn] ingen av era bönder
-    [knight] ingen av era springare
-    [bishop] ingen av era löpare
-    [rook] inget av era torn
-    [queen] ingen av era damer
-    [king] er kung
-   *[piece] ingen av era pjäser
+    [pawn] ingen av dina bönder
+    [knight] ingen av dina springare
+    [bishop] ingen av dina löpare
+    [rook] inget av dina torn
+    [queen] ingen av dina damer
+    [king] din kung
+   *[piece] ingen av dina pjäser
 } kan nå { $to }
-illegal-own-piece = på { $square } står en av era egna pjäser
+illegal-own-piece = på { $square } står en av dina egna pjäser
 illegal-pinned = { $piece ->
     [pawn] bonden på { $from } är bunden
     [knight] springaren på { $from } är bunden
@@ -119,9 +119,9 @@ illegal-pinned = { $piece ->
     [queen] damen på { $from } är bunden
     [king] kungen på { $from } är bunden
    *[piece] pjäsen på { $from } är bunden
-}: draget skulle blotta er kung
-illegal-in-check = er kung står i schack och draget parerar inte schacken
-illegal-into-check = er kung skulle stå i schack på { $square }
+}: draget skulle blotta din kung
+illegal-in-check = din kung står i schack och draget parerar inte schacken
+illegal-into-check = din kung skulle stå i schack på { $square }
 illegal-promotion-missing = en bonde som når sista raden måste ange sin förvandlingspjäs
 illegal-not-promotion = en förvandlingspjäs angavs, men draget är ingen förvandling
 illegal-pawn-capture-needs-file = ett bondeslag anger bondens linje (exd5, inte d5)
@@ -171,7 +171,7 @@ taken-back = P{ $game } domaren tog tillbaka dragen efter halvdrag { $ply }: { $
 draw-offered = P{ $game } { $opponent } erbjuder remi. Svara P{ $game } remi accepterad, eller spela vidare.
 draw-offered-with-move = Remi erbjuden: svara P{ $game } remi accepterad, eller spela vidare.
     .sms = Remi erbjuden.
-draw-declined = P{ $game } { $opponent } avböjer ert remianbud.
+draw-declined = P{ $game } { $opponent } avböjer ditt remianbud.
 no-draw-offer = P{ $game } det finns inget remianbud.
 claim-refused = P{ $game } remibegäran avslagen: { $reason }.
 claim-not = { $claim ->
@@ -192,9 +192,9 @@ notation-set = ccgate: notation satt till { $value }.
 lang-set = ccgate: språk satt till { $value }.
 help = ccgate: skicka PARTI DRAG, t.ex. 12 15. 5254 eller 12 15... Sf6. Även: remi? | remi accepterad | remi avböjd | jag ger upp | kräver remi | ställning | parti | ledighet 10 | hjälp
     .sms = ccgate: PARTI DRAG, t.ex. 12 15... Sf6. Även: remi? | remi accepterad | remi avböjd | jag ger upp | ställning | hjälp
-unknown-sender = ccgate: adressen är inte registrerad. Fråga er turneringsledare.
-not-your-game = ccgate: ni har inget parti { $game }.
-which-game = ccgate: vilket parti? Era: { $games }. Börja raden med partinumret.
+unknown-sender = ccgate: adressen är inte registrerad. Fråga din turneringsledare.
+not-your-game = ccgate: du har inget parti { $game }.
+which-game = ccgate: vilket parti? Dina: { $games }. Börja raden med partinumret.
 bad-pin = ccgate: PIN saknas eller är fel. Inget utfördes.
 
 ## Ledighet och klocka.
@@ -213,7 +213,7 @@ leave-none-left = ingen ledighet kvar { $year }: alla { $allowance } dagar är a
 leave-overlaps = överlappar ledigheten från { $from } till { $until }
 leave-overlaps-open = överlappar den öppna ledigheten från { $from }
 leave-out-of-range = ledighetsdatum utanför tillåtet intervall
-reminder = P{ $game } påminnelse: ni är vid draget, { $days ->
+reminder = P{ $game } påminnelse: du är vid draget, { $days ->
     [one] { $days } dag
    *[other] { $days } dagar
 } kvar.
@@ -223,26 +223,26 @@ reminder = P{ $game } påminnelse: ni är vid draget, { $days ->
 conditional-pair = om { $pair }
 conditional-stored = P{ $game } villkorsdrag sparade: { $moves }
 conditional-played = P{ $game } villkorsdrag { $number } { $move } spelat.
-conditional-dropped = P{ $game } era villkorsdrag har strukits: { $opponent } spelade { $move }.
+conditional-dropped = P{ $game } dina villkorsdrag har strukits: { $opponent } spelade { $move }.
 conditional-refused = P{ $game } villkorsdrag avvisade: { $reason }.
-conditional-your-move = ni är vid draget; skicka villkorsdrag efter ert eget drag
+conditional-your-move = du är vid draget; skicka villkorsdrag efter ditt eget drag
 conditional-wrong-number = { $text }: där är det drag { $number }
 conditional-unreadable = { $text }: { $reason }
 
 ## Meddelanden som gatewayen inte tog emot.
 
-too-large = ccgate: ert meddelande är för stort (gräns { $limit } KB) och lästes inte. Skicka draget som vanlig text.
-held = ccgate: ett meddelande i ert namn kunde inte kontrolleras och hålls kvar, inte utfört. Om ni skickade det, svara inom { $hours ->
+too-large = ccgate: ditt meddelande är för stort (gräns { $limit } KB) och lästes inte. Skicka draget som vanlig text.
+held = ccgate: ett meddelande i ditt namn kunde inte kontrolleras och hålls kvar, inte utfört. Om du skickade det, svara inom { $hours ->
     [one] { $hours } timme
    *[other] { $hours } timmar
 } med: confirm { $code }
 hold-expired = ccgate: den bekräftelsekoden är okänd, använd eller har gått ut. Inget utfördes.
-unauthenticated = ccgate: ett meddelande i ert namn kunde inte kontrolleras som ert och utfördes inte. Be domaren om en PIN.
-too-many-lines = ccgate: bara de första { $limit } raderna i ert meddelande lästes, { $skipped } till lästes inte. Skicka dem i ett nytt meddelande.
+unauthenticated = ccgate: ett meddelande i ditt namn kunde inte kontrolleras och utfördes inte. Be din turneringsledare om en PIN.
+too-many-lines = ccgate: bara de första { $limit } raderna i ditt meddelande lästes, { $skipped } till lästes inte. Skicka dem i ett nytt meddelande.
 
 ## Turneringar.
 
-event-start = ccgate: { $event } börjar, betänketid { $time }. Era partier:
+event-start = ccgate: { $event } börjar, betänketid { $time }. Dina partier:
 event-game-white = P{ $game } med vit mot { $opponent }
 event-game-black = P{ $game } med svart mot { $opponent }
 event-starts-on = ccgate: { $event } börjar { $date }, betänketid { $time }; klockorna går från den dagen. Era partier:

@@ -766,6 +766,7 @@ pub(crate) mod samples {
             },
             Notice::HoldExpired,
             Notice::BadPin,
+            Notice::Unauthenticated,
             Notice::Help,
             Notice::TooLarge { limit: 65_536 },
             Notice::TooManyLines {

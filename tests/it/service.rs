@@ -2308,7 +2308,7 @@ fn an_email_notice_retried_after_the_next_move_shows_the_position_of_its_own_tex
         .find(|r| r.to == a.addr)
         .cloned()
         .expect("Anna's notice");
-    let decided = ccgate::transport::email::compose::body(&notice);
+    let decided = ccgate::transport::email::compose::body(&notice, None);
     // Anna's mail fails for now and waits for its retry; the game goes on.
     let tx = w.store.write().expect("write");
     tx.mark_failed(notice.id, "451 try again later", w.now, retry3())
@@ -2317,7 +2317,7 @@ fn an_email_notice_retried_after_the_next_move_shows_the_position_of_its_own_tex
     w.play(&a, g, "e7e5");
     w.play(&b, g, "g1f3");
     let retried = w.store.reply(notice.id).expect("read").expect("kept");
-    let mail = ccgate::transport::email::compose::body(&retried);
+    let mail = ccgate::transport::email::compose::body(&retried, None);
     assert_eq!(mail, decided, "the retry is the mail as decided");
     // The board of 1. e4: Black's pawns unmoved, no knight on f3.
     assert!(mail.contains("7 p p p p p p p p"), "{mail}");

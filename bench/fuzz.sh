@@ -88,6 +88,63 @@ EOF
             i=$((i + 1))
         done
         ;;
+    grammar)
+        # Byte = language index (Lang::ALL order: 0 English, 1 German, ...).
+        local i=0 line
+        for line in "1. e4" "G7 1... Nf3" "P1 accept" "7 resign" "draw?" "e2-e4 if e7-e5 then g1f3" \
+            "claim 3" "leave 14" "notation iccf" "help" "5254" "board" "12. Nxe5!? (=)"; do
+            printf '\000%s\n' "$line" >"$dir/seed-$i"
+            i=$((i + 1))
+        done
+        printf '\001Antwort P1 Remis angenommen\n' >"$dir/seed-$i"
+        ;;
+    at_modem | spool)
+        # at_modem: one answer per command, NUL-separated (see
+        # fuzz/common/script.rs). spool: byte 0 gammu / 1 smstools, the
+        # name's length, the name, the file (the spool test files).
+        python3 - "$dir" "$target" "$ROOT/tests/data/spool" <<'EOF'
+import os, sys
+d, target, spool = sys.argv[1:4]
+if target == "at_modem":
+    ok = b"\r\nOK\r\n"
+    answers = [ok, ok, ok, b"\r\n+CPIN: READY\r\n" + ok, ok, ok, b"\r\n+CREG: 0,1\r\n" + ok,
+               b"\r\n+CSQ: 20,0\r\n" + ok,
+               b"\r\n+CMGL: 1,0,,24\r\n07919471123254F6040B919471123254F60000\r\n" + ok,
+               b"\r\n> ", b"\r\n+CMGS: 7\r\n" + ok, b"\r\n+CMTI: \"SM\",3\r\n"]
+    open(os.path.join(d, "seed-0"), "wb").write(b"\0" + b"\0".join(answers))
+else:
+    n = 0
+    for kind, sub in ((0, "gammu"), (1, "smstools")):
+        for root, _, files in os.walk(os.path.join(spool, sub)):
+            for f in files:
+                name = f[2:] if kind == 0 and f.startswith("IN") else f
+                content = open(os.path.join(root, f), "rb").read()[:2000]
+                open(os.path.join(d, "seed-%d" % n), "wb").write(
+                    bytes([kind, min(len(name.encode()), 255)]) + name.encode()[:255] + content)
+                n += 1
+EOF
+        ;;
+    config)
+        head -c 8000 "$ROOT"/deploy/ccgate.toml >"$dir/seed-0"
+        printf '[email]\nfrom = "gw@example.test"\n[email.maildir]\npath = "inbox"\n[sms_spool]\nkind = "gammu"\nincoming = "in"\noutgoing = "out"\n[clock]\nsweep_every = "1m"\n[log]\nlevel = "info"\n' >"$dir/seed-1"
+        ;;
+    service)
+        # Byte 0: a mail (the sender in it); 2: SMS, 3: radio, from (byte >> 2) % 3.
+        local i=0 f
+        for f in "$ROOT"/tests/data/mail/*.eml; do
+            { printf '\000'; head -c 6000 "$f"; } >"$dir/seed-$i"
+            i=$((i + 1))
+        done
+        printf '\000From: alice@example.test\r\nTo: gw@example.test\r\nMessage-ID: <a@b>\r\nSubject: move\r\n\r\n1. e4\r\n' >"$dir/seed-$i"
+        printf '\006e5' >"$dir/seed-$((i + 1))"
+        printf '\002G1 1. e4' >"$dir/seed-$((i + 2))"
+        printf '\003draw?' >"$dir/seed-$((i + 3))"
+        ;;
+    imap)
+        # Byte 0: move to a folder, size limit 0; answers NUL-separated, $T = the tag.
+        printf '\000* OK ready\r\n\000$T OK LOGIN done\r\n\000* 1 EXISTS\r\n$T OK [READ-WRITE] SELECT\r\n\000* CAPABILITY IMAP4rev1 IDLE MOVE\r\n$T OK\r\n\000* SEARCH 1\r\n$T OK\r\n\000* 1 FETCH (UID 1 RFC822.SIZE 12)\r\n$T OK\r\n\000* 1 FETCH (UID 1 BODY[]<0> {12}\r\nSubject: x\r\n)\r\n$T OK\r\n\000$T NO [TRYCREATE] no folder\r\n\000$T OK\r\n\000$T OK\r\n' >"$dir/seed-0"
+        printf '\201* OK ready\r\n\000$T OK\r\n\000$T OK\r\n\000* CAPABILITY IMAP4rev1\r\n$T OK\r\n\000* SEARCH 4 2\r\n$T OK\r\n\000* 2 FETCH (UID 2 RFC822.SIZE 3)\r\n$T OK\r\n\000* 2 FETCH (UID 2 BODY[] {3}\r\nab\n)\r\n$T OK\r\n\000$T OK\r\n' >"$dir/seed-1"
+        ;;
     esac
 }
 
@@ -100,7 +157,12 @@ for t in "${targets[@]}"; do
     echo "== fuzzing $t for ${SECS}s (log: target/bench/fuzz-$t.log)" >&2
     rm -rf "artifacts/$t"
     # A move is short; a few games are enough to reach every movetext path.
-    case $t in read_move) max_len=256 ;; mail_parse) max_len=8192 ;; radio_link) max_len=4096 ;; *) max_len=2048 ;; esac
+    case $t in
+    read_move) max_len=256 ;;
+    mail_parse | config | service) max_len=8192 ;;
+    radio_link | imap | at_modem) max_len=4096 ;;
+    *) max_len=2048 ;;
+    esac
     if cargo fuzz run -s none "$t" -- -max_total_time="$SECS" -max_len="$max_len" \
         >"$LOGS/fuzz-$t.log" 2>&1; then
         grep -E '^Done|#[0-9]+.*DONE' "$LOGS/fuzz-$t.log" | tail -n 1 >&2

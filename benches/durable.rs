@@ -635,6 +635,7 @@ impl Message {
             raw: self.text.as_bytes().to_vec(),
             text: self.text.clone(),
             auth: ccgate::service::Auth::Unchecked,
+            rules: service::Rules::default(),
         }
     }
 }

@@ -74,7 +74,13 @@ enum Command {
     /// The audit log: every director's action, oldest first.
     Audit(crate::desk_commands::AuditArgs),
     /// Declare time forfeits and send reminders.
-    Clock,
+    Clock {
+        /// The system time is right: after a jump of the clock (or a
+        /// gateway switched off for long), forfeits are declared again,
+        /// starting with this sweep.
+        #[arg(long)]
+        confirm_time: bool,
+    },
     /// An online copy of the store.
     Backup { file: PathBuf },
     /// Every game as PGN.
@@ -185,7 +191,7 @@ pub fn run() -> ExitCode {
         Command::Outbox(a) => finish(desk::outbox(loc, a)),
         Command::Incidents(a) => finish(desk::incidents(loc, a)),
         Command::Audit(a) => finish(desk::audit(loc, a)),
-        Command::Clock => finish(crate::commands::clock(loc)),
+        Command::Clock { confirm_time } => finish(crate::commands::clock(loc, confirm_time)),
         Command::Backup { file } => finish(crate::commands::backup(loc, &file)),
         Command::Export => finish(crate::commands::export(loc)),
         Command::Serve => crate::commands::serve(&loc),

@@ -50,7 +50,12 @@ pub enum GameCommand {
     /// deadline; filters by event, player, waiting for whom.
     List(crate::desk_commands::GameFilter),
     /// Board, moves, clocks and incidents of a game.
-    Show { id: i64 },
+    Show {
+        id: i64,
+        /// The game-list object with every move and its times.
+        #[arg(long)]
+        json: bool,
+    },
     /// A game as PGN with correspondence tags and times.
     Pgn { id: i64 },
     /// Decide a result; a finished game's only with --overrule (both
@@ -272,7 +277,7 @@ pub fn ingest_mail(loc: &Location) -> ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    let policy = Policy::new(&config.email.config, &me);
+    let policy = Policy::new(&config.email.config, &me, config.inbound.rules());
     match receive_read(&mut store, &mail.bytes, mail.size, &policy, now()) {
         Ok(p) => {
             println!("journal {}: {}", p.journal_id, p.outcome);
@@ -406,7 +411,10 @@ pub fn game(loc: Location, cmd: GameCommand) -> Result<(), CommandError> {
             (penalty_days, duplication),
         ),
         GameCommand::List(_) => Ok(()),
-        GameCommand::Show { id } => show_game(&store, GameId(id)),
+        GameCommand::Show { id, json: true } => {
+            return crate::desk_commands::show_game_json(&store, GameId(id));
+        }
+        GameCommand::Show { id, json: false } => show_game(&store, GameId(id)),
         GameCommand::Pgn { id } => game_pgn(&store, GameId(id)).map(|pgn| print!("{pgn}")),
         GameCommand::Adjudicate {
             id,
@@ -434,8 +442,8 @@ fn new_game(
         start_position(Some(f)).map_err(|e| store::StoreError::Invalid(e.to_string()))?;
     }
     let tx = store.write()?;
-    let w = service::find_player(&tx, white)?;
-    let b = service::find_player(&tx, black)?;
+    let w = service::playing(&tx, white)?;
+    let b = service::playing(&tx, black)?;
     if w.id == b.id {
         return Err(store::StoreError::Invalid(
             "a player cannot play themselves".into(),
@@ -648,6 +656,8 @@ pub fn submit(loc: Location, a: SubmitArgs) -> Result<(), CommandError> {
         raw,
         text,
         auth: service::Auth::Unchecked,
+        // The operator's own path: no configuration is read for it.
+        rules: service::Rules::default(),
     };
     let done = service::submit(&mut store, &msg, now())?;
     if a.json {
@@ -719,15 +729,24 @@ pub(crate) fn export_incidents(
     std::fs::write(path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-pub fn clock(loc: Location) -> Result<(), CommandError> {
+pub fn clock(loc: Location, confirm_time: bool) -> Result<(), CommandError> {
     let mut store = open(loc)?;
-    match service::sweep_clocks(&mut store, now()) {
+    // The default margin: the admin commands read only the store's path
+    // from the configuration.
+    let margin = (!confirm_time).then_some(crate::game::clock::DEFAULT_JUMP_MARGIN);
+    match service::sweep_clocks(&mut store, now(), margin) {
         Ok(r) => {
             println!(
                 "{} forfeits, {} reminders",
                 r.forfeits.len(),
                 r.reminders.len()
             );
+            if let Some(gap) = r.held {
+                println!(
+                    "no forfeits: the time is {} past the last sweep; if it is right, run `ccgate clock --confirm-time`",
+                    service::days(gap)
+                );
+            }
             Ok(())
         }
         Err(e) => Err(e.into()),

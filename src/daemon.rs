@@ -51,10 +51,19 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     }
     .map_err(|e| format!("store {}: {e}", db.display()))?;
     let me = Identity::new(&config.email.config.name, &config.email.config.from)?;
-    let port = ServicePort::new(store, Arc::new(Metrics::new()), config.outbox.retry());
+    let port = ServicePort::new(
+        store,
+        Arc::new(Metrics::new()),
+        config.outbox.retry(),
+        config.inbound.rules(),
+    );
     let inbox = Inbox {
         port: port.clone(),
-        policy: Arc::new(Policy::new(&config.email.config, &me)),
+        policy: Arc::new(Policy::new(
+            &config.email.config,
+            &me,
+            config.inbound.rules(),
+        )),
     };
     let renderer = Arc::new(crate::board::Renderer::new());
     let secret: Option<Arc<[u8]>> = match &config.web {
@@ -116,7 +125,7 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     }
     let wake = port.wake.email.clone();
     tasks.spawn(outbox::run(sender, port.clone(), wake, stop.clone()));
-    tasks.spawn(clock_sweep(port, config.clock.sweep_every, stop));
+    tasks.spawn(clock_sweep(port, config.clock.clone(), stop));
 
     tokio::spawn(async move {
         signalled.await;
@@ -150,6 +159,7 @@ fn spawn_http(
             crate::status::MAX_CONNECTIONS,
             crate::status::IDLE,
         );
+        let app = app.into_make_service_with_connect_info::<crate::status::Client>();
         if let Err(e) = axum::serve(listener, app)
             .with_graceful_shutdown(shutdown)
             .await
@@ -183,20 +193,29 @@ pub(crate) fn wait_for_signal() -> impl std::future::Future<Output = ()> + Send 
 
 async fn clock_sweep(
     shared: ServicePort,
-    every: std::time::Duration,
+    config: crate::config::ClockConfig,
     mut stop: watch::Receiver<bool>,
 ) {
+    let margin = jiff::SignedDuration::try_from(config.jump_margin).ok();
+    let mut held = None;
     loop {
         // A store error is logged and counted by the port.
         if let Ok(report) = shared
-            .with_store(|s| service::sweep_clocks(s, Timestamp::now()))
+            .with_store(move |s| service::sweep_clocks(s, Timestamp::now(), margin))
             .await
-            && (!report.forfeits.is_empty() || !report.reminders.is_empty())
         {
-            tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");
-            shared.wake_senders();
+            let gap = report.held.map(service::days);
+            if gap.is_some() && gap != held {
+                tracing::warn!(gap = ?gap, "clock sweep: the time is far past the last sweep; no forfeits until `ccgate clock --confirm-time`");
+            }
+            shared.metrics.clock_held(gap.clone());
+            held = gap;
+            if !report.forfeits.is_empty() || !report.reminders.is_empty() {
+                tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");
+                shared.wake_senders();
+            }
         }
-        if !pause(every, &mut stop).await {
+        if !pause(config.sweep_every, &mut stop).await {
             return;
         }
     }

@@ -233,7 +233,10 @@ fn add_player(loc: Location, name: String, flags: &ProfileFlags) -> Result<(), C
     };
     let mut store = create(loc)?;
     let tx = store.write()?;
-    let id = tx.add_player(&new, now())?;
+    let at = now();
+    let id = tx.add_player(&new, at)?;
+    // A language without a catalogue is said so at once, as `lang xx` does.
+    service::announce_language(&tx, id, at)?;
     tx.commit()?;
     print(&format!("{id}\n"))?;
     Ok(())
@@ -257,7 +260,6 @@ struct PlayerJson {
     addresses: Vec<AddressJson>,
     /// Whether a PIN is set.
     pin: bool,
-    pin_locked_until: Option<Timestamp>,
     games: usize,
     active_games: usize,
     removed: bool,
@@ -281,7 +283,6 @@ fn player_json(store: &Store, p: &Player) -> store::Result<PlayerJson> {
             })
             .collect(),
         pin: p.pin_hash.is_some(),
-        pin_locked_until: p.pin_locked_until,
         active_games: games.iter().filter(|g| !g.finished).count(),
         games: games.len(),
         removed: p.removed_at.is_some(),
@@ -348,11 +349,7 @@ fn show_player(d: &PlayerDetail) -> String {
         p.lang,
         p.reply_via.unwrap_or("the first address"),
         p.tz,
-        match (p.pin, p.pin_locked_until) {
-            (false, _) => "none".to_string(),
-            (true, Some(t)) => format!("set, locked until {t}"),
-            (true, None) => "set".to_string(),
-        }
+        if p.pin { "set" } else { "none" }
     );
     out.push_str("Addresses:\n");
     for a in &p.addresses {
@@ -566,6 +563,47 @@ fn game_json(store: &Store, g: &GameRow, at: Timestamp) -> Result<GameJson, Comm
             }
         },
     })
+}
+
+/// `game show --json`: the game-list object with the moves.
+#[derive(Serialize)]
+struct GameDetail {
+    #[serde(flatten)]
+    game: GameJson,
+    moves: Vec<MoveJson>,
+}
+
+#[derive(Serialize)]
+struct MoveJson {
+    ply: u32,
+    uci: String,
+    /// As the player wrote it, and the notation it was read in.
+    written: String,
+    notation: String,
+    received_at: Timestamp,
+    delivered_at: Option<Timestamp>,
+}
+
+pub fn show_game_json(store: &Store, id: GameId) -> Result<(), CommandError> {
+    let row = store
+        .game(id)?
+        .ok_or_else(|| store::StoreError::NotFound(format!("no game {id}")))?;
+    let detail = GameDetail {
+        game: game_json(store, &row, now())?,
+        moves: store
+            .moves(id)?
+            .into_iter()
+            .map(|m| MoveJson {
+                ply: m.ply,
+                uci: m.uci,
+                written: m.raw,
+                notation: m.notation,
+                received_at: m.received_at,
+                delivered_at: m.delivered_at,
+            })
+            .collect(),
+    };
+    print_json(&detail)
 }
 
 // ---------------------------------------------------------------------------

@@ -1,7 +1,10 @@
 //! The daemon's counters and its local status endpoint: `GET /health`
-//! (JSON: up, uptime, last error) and `GET /metrics` (Prometheus text
+//! (JSON: up, uptime, how many errors) and `GET /metrics` (Prometheus text
 //! format). It listens on 127.0.0.1 by default: it tells how busy the
-//! gateway is, which is nobody else's business.
+//! gateway is, which is nobody else's business. The errors' text names
+//! file paths and addresses, so `/health` shows it only when asked with
+//! `?detail=1` by a client on the loopback interface: an endpoint opened
+//! to a monitoring network must not hand out players' addresses.
 
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
@@ -47,6 +50,9 @@ pub struct Metrics {
     last_error: Mutex<Option<String>>,
     /// The last store failure, until the store works again.
     store_error: Mutex<Option<String>>,
+    /// How far past its last run the clock sweep found the time, while the
+    /// director has not confirmed it (no forfeits until then).
+    clock_held: Mutex<Option<String>>,
     started: jiff::Timestamp,
 }
 
@@ -70,6 +76,7 @@ impl Metrics {
             errors: Counter::default(),
             last_error_time: Gauge::default(),
             last_error: Mutex::new(None),
+            clock_held: Mutex::new(None),
             store_error: Mutex::new(None),
             started: jiff::Timestamp::now(),
         };
@@ -167,6 +174,13 @@ impl Metrics {
         }
     }
 
+    /// The clock sweep holds forfeits (`Some`: the gap it found) or not.
+    pub fn clock_held(&self, gap: Option<String>) {
+        if let Ok(mut c) = self.clock_held.lock() {
+            *c = gap;
+        }
+    }
+
     fn store_error(&self) -> Option<String> {
         self.store_error.lock().ok().and_then(|s| s.clone())
     }
@@ -179,18 +193,32 @@ impl Metrics {
         out
     }
 
-    /// The health document.
-    pub fn health(&self) -> serde_json::Value {
-        let last = self.last_error.lock().ok().and_then(|l| l.clone());
+    /// The health document; the errors' text (paths, addresses) only with
+    /// `detail`.
+    pub fn health(&self, detail: bool) -> serde_json::Value {
         let store = self.store_error();
-        serde_json::json!({
+        let mut health = serde_json::json!({
             "status": if store.is_some() { "failing" } else { "ok" },
-            "store_error": store,
             "version": env!("CARGO_PKG_VERSION"),
             "started": self.started.to_string(),
             "uptime_seconds": jiff::Timestamp::now().duration_since(self.started).as_secs(),
-            "last_error": last,
-        })
+            "errors": self.errors.get(),
+        });
+        // A gap of time holds no secret: shown to every monitor, since it
+        // wants a person before games are lost on time.
+        if let Some(gap) = self.clock_held.lock().ok().and_then(|c| c.clone()) {
+            health["clock"] = serde_json::json!({
+                "held": true,
+                "gap": gap,
+                "confirm": "ccgate clock --confirm-time",
+            });
+        }
+        if detail {
+            health["store_error"] = serde_json::json!(store);
+            health["last_error"] =
+                serde_json::json!(self.last_error.lock().ok().and_then(|l| l.clone()));
+        }
+        health
     }
 }
 
@@ -329,26 +357,54 @@ impl tokio::io::AsyncWrite for Guarded {
     }
 }
 
-/// The endpoint's routes.
+/// The address of the client of a connection to the endpoint.
+#[derive(Debug, Clone, Copy)]
+pub struct Client(pub std::net::SocketAddr);
+
+impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, Bounded>> for Client {
+    fn connect_info(stream: axum::serve::IncomingStream<'_, Bounded>) -> Client {
+        Client(*stream.remote_addr())
+    }
+}
+
+/// Whether a request asks for `/health`'s detail and may have it: the
+/// query `detail=1` (or `true`), from a client on the loopback interface.
+/// A request whose client is unknown gets none.
+fn wants_detail(req: &axum::extract::Request) -> bool {
+    let asked = req.uri().query().is_some_and(|q| {
+        q.split('&')
+            .any(|pair| matches!(pair, "detail" | "detail=1" | "detail=true"))
+    });
+    let local = req
+        .extensions()
+        .get::<axum::extract::ConnectInfo<Client>>()
+        .is_some_and(|c| c.0.0.ip().is_loopback());
+    asked && local
+}
+
+/// The endpoint's routes; serve them with the client's address
+/// (`into_make_service_with_connect_info::<Client>`) for `/health`'s detail.
 pub fn router(metrics: Arc<Metrics>) -> Router {
     Router::new()
         .route(
             "/health",
-            get(|State(m): State<Arc<Metrics>>| async move {
-                let health = m.health();
-                // A monitor that reads only the status code still sees it.
-                let code = if health["status"] == "ok" {
-                    axum::http::StatusCode::OK
-                } else {
-                    axum::http::StatusCode::SERVICE_UNAVAILABLE
-                };
-                (
-                    code,
-                    [(CONTENT_TYPE, "application/json")],
-                    health.to_string(),
-                )
-                    .into_response()
-            }),
+            get(
+                |State(m): State<Arc<Metrics>>, req: axum::extract::Request| async move {
+                    let health = m.health(wants_detail(&req));
+                    // A monitor that reads only the status code still sees it.
+                    let code = if health["status"] == "ok" {
+                        axum::http::StatusCode::OK
+                    } else {
+                        axum::http::StatusCode::SERVICE_UNAVAILABLE
+                    };
+                    (
+                        code,
+                        [(CONTENT_TYPE, "application/json")],
+                        health.to_string(),
+                    )
+                        .into_response()
+                },
+            ),
         )
         .route(
             "/metrics",
@@ -404,20 +460,37 @@ mod tests {
         ] {
             assert!(text.contains(want), "{want} missing:\n{text}");
         }
-        assert_eq!(m.health()["last_error"], "SMTP: 451");
-        assert_eq!(m.health()["status"], "ok");
+        assert_eq!(m.health(true)["last_error"], "SMTP: 451");
+        assert_eq!(m.health(false)["status"], "ok");
     }
 
     #[test]
     fn a_failing_store_shows_on_health_until_it_works() {
         let m = Metrics::new();
         m.store_failed("store: database or disk is full");
-        let h = m.health();
+        let h = m.health(true);
         assert_eq!(h["status"], "failing");
         assert_eq!(h["store_error"], "store: database or disk is full");
         assert!(m.render().contains("ccgate_errors_total 1"));
         m.store_works();
-        assert_eq!(m.health()["status"], "ok");
-        assert_eq!(m.health()["last_error"], "store: database or disk is full");
+        assert_eq!(m.health(false)["status"], "ok");
+        assert_eq!(
+            m.health(true)["last_error"],
+            "store: database or disk is full"
+        );
+    }
+
+    #[test]
+    fn health_names_no_path_or_address_unless_asked_in_detail() {
+        let m = Metrics::new();
+        m.error("SMTP anna@example.org: 550");
+        m.store_failed("store /var/lib/ccgate/ccgate.db: disk full");
+        let plain = m.health(false).to_string();
+        assert!(!plain.contains("anna@example.org"), "{plain}");
+        assert!(!plain.contains("/var/lib"), "{plain}");
+        assert_eq!(m.health(false)["status"], "failing");
+        assert_eq!(m.health(false)["errors"], 2);
+        let detail = m.health(true).to_string();
+        assert!(detail.contains("/var/lib/ccgate/ccgate.db"), "{detail}");
     }
 }

@@ -2,33 +2,17 @@
 //! caller relies on. Properties: no panic; the body has `\n` line endings, no
 //! `>` quote line and no signature separator; a bounce's diagnostic is one
 //! line; the authentication and VERP lookups do not panic.
-//!
-//! `parse` runs `mail-parser` under `catch_unwind` (its `debug_assert!`s fire
-//! on some malformed nesting in builds with debug assertions, which cargo
-//! fuzz enables). libFuzzer's panic hook would abort on those contained
-//! panics too, so it is wrapped: a panic located in `mail-parser` unwinds to
-//! that `catch_unwind`; any other panic is a crash.
+//! Panics contained inside `mail-parser` are no crash (`common/contained.rs`).
 #![no_main]
 
-use std::sync::Once;
+#[path = "../common/contained.rs"]
+mod contained;
 
 use ccgate::transport::email::parse::{Kind, authentication_passes, parse, verp_outbox_id};
 use libfuzzer_sys::fuzz_target;
 
-static HOOK: Once = Once::new();
-
 fuzz_target!(|data: &[u8]| {
-    HOOK.call_once(|| {
-        let fuzzer_hook = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let in_mail_parser = info
-                .location()
-                .is_some_and(|l| l.file().contains("mail-parser"));
-            if !in_mail_parser {
-                fuzzer_hook(info);
-            }
-        }));
-    });
+    contained::contain_mail_parser_panics();
     let Ok(mail) = parse(data) else {
         return;
     };

@@ -58,6 +58,7 @@ pub struct Config {
     pub status: StatusConfig,
     pub clock: ClockConfig,
     pub outbox: OutboxConfig,
+    pub inbound: InboundConfig,
     /// Without `[email]`, the embedded defaults ([`EmailConfig::embedded`]).
     pub email: Option<Spanned<EmailConfig>>,
     /// A GSM modem; no SMS without this section (or `sms_spool`).
@@ -102,6 +103,11 @@ pub struct ClockConfig {
     /// How often forfeits and reminders are checked.
     #[serde(deserialize_with = "duration")]
     pub sweep_every: Duration,
+    /// A sweep this long after the last one (the system clock jumped, or
+    /// the gateway was off) declares no forfeit until the director confirms
+    /// the time with `ccgate clock --confirm-time`.
+    #[serde(deserialize_with = "duration")]
+    pub jump_margin: Duration,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -117,6 +123,49 @@ pub struct OutboxConfig {
     /// Wait before the first retry; each later retry waits twice as long.
     #[serde(deserialize_with = "duration")]
     pub first_retry: Duration,
+}
+
+/// What is done with inbound messages on every channel.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct InboundConfig {
+    /// The confirmation loop: a message whose sender could not be
+    /// authenticated, from a player without a PIN, is held and a code sent
+    /// to the player's registered address. Off, such a message is refused.
+    pub confirm: bool,
+    /// How long a held message waits for its code.
+    #[serde(deserialize_with = "duration")]
+    pub confirm_within: Duration,
+    /// Replies per sender address and hour that answer no game line of a
+    /// player (help, "which game?", refusals before any game, codes,
+    /// anything to a non-player); past it they are kept but not sent.
+    pub replies_per_sender_hour: u32,
+}
+
+impl InboundConfig {
+    pub fn rules(&self) -> crate::service::Rules {
+        crate::service::Rules {
+            confirm_within: self
+                .confirm
+                .then(|| jiff::SignedDuration::try_from(self.confirm_within).ok())
+                .flatten(),
+            replies_per_hour: self.replies_per_sender_hour,
+        }
+    }
+}
+
+impl Default for InboundConfig {
+    fn default() -> Self {
+        let rules = crate::service::Rules::default();
+        InboundConfig {
+            confirm: rules.confirm_within.is_some(),
+            confirm_within: rules
+                .confirm_within
+                .and_then(|d| Duration::try_from(d).ok())
+                .unwrap_or_default(),
+            replies_per_sender_hour: rules.replies_per_hour,
+        }
+    }
 }
 
 impl OutboxConfig {
@@ -167,6 +216,7 @@ pub struct Resolved {
     pub status: StatusConfig,
     pub clock: ClockConfig,
     pub outbox: OutboxConfig,
+    pub inbound: InboundConfig,
     pub email: EmailSettings,
     pub sms: Option<SmsSettings>,
     pub sms_spool: Option<SpoolConfig>,
@@ -226,6 +276,7 @@ impl Default for Config {
             status: StatusConfig::default(),
             clock: ClockConfig::default(),
             outbox: OutboxConfig::default(),
+            inbound: InboundConfig::default(),
             email: None,
             sms: None,
             sms_spool: None,
@@ -258,6 +309,7 @@ impl Default for ClockConfig {
     fn default() -> Self {
         ClockConfig {
             sweep_every: Duration::from_secs(60),
+            jump_margin: Duration::from_secs(24 * 3600),
         }
     }
 }
@@ -352,6 +404,7 @@ impl Config {
                     status: self.status.clone(),
                     clock: self.clock.clone(),
                     outbox: self.outbox.clone(),
+                    inbound: self.inbound.clone(),
                     email,
                     sms,
                     sms_spool,

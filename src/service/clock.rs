@@ -62,12 +62,7 @@ fn leave_requested(
             };
             (d.write(Write::Leave(player.id, leave)), notice)
         }
-        Err(e) => (
-            d,
-            Notice::LeaveRefused {
-                reason: e.to_string(),
-            },
-        ),
+        Err(e) => (d, Notice::LeaveRefused { reason: e }),
     };
     d.tell(To::Sender(Some(player.clone())), notice)
 }
@@ -131,6 +126,9 @@ pub fn clock_of(
 /// What a clock sweep did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SweepReport {
+    /// The time was this far past the last sweep, unconfirmed: no forfeit
+    /// was declared (`clock::guard`).
+    pub held: Option<jiff::SignedDuration>,
     pub forfeits: Vec<GameId>,
     pub reminders: Vec<GameId>,
     /// Players of events found silent (an incident raised for each).
@@ -168,10 +166,20 @@ fn swept(
 }
 
 /// The clock sweep: declares time forfeits and reminds players before their
-/// limit, in one transaction.
-pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepReport> {
+/// limit, in one transaction. With a `margin`, a sweep more than that past
+/// the last one (the clock jumped, or the gateway was off) declares no
+/// forfeit, only reminders, until the time is confirmed: a sweep without a
+/// margin (`ccgate clock --confirm-time`, or a caller that set the time
+/// itself) confirms it.
+pub fn sweep_clocks(
+    store: &mut Store,
+    now: Timestamp,
+    margin: Option<jiff::SignedDuration>,
+) -> store::Result<SweepReport> {
     let tx = store.write()?;
     let mut report = SweepReport::default();
+    let last = tx.sweep_clock()?;
+    let guard = margin.map_or(clock::Guard::Sweep, |m| clock::guard(&last, now, m));
     let mut ctx = Ctx::unprompted(&tx, Actor::System, now);
     for row in tx.all_games(true)? {
         let Some(mut game) = ctx.load(row.id)? else {
@@ -185,7 +193,13 @@ pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepRep
             continue;
         };
         let reminded = tx.was_reminded(row.id, game.record.next_ply())?;
-        let action = clock::sweep(&status, clock::DEFAULT_REMIND_DAYS, reminded);
+        let action = match (
+            clock::sweep(&status, clock::DEFAULT_REMIND_DAYS, reminded),
+            guard,
+        ) {
+            (SweepAction::Forfeit, clock::Guard::RemindOnly { .. }) => SweepAction::Nothing,
+            (action, _) => action,
+        };
         let d = swept(&game, &player, action, &status);
         ctx.apply(d, Some(&mut game))?;
         match action {
@@ -195,7 +209,31 @@ pub fn sweep_clocks(store: &mut Store, now: Timestamp) -> store::Result<SweepRep
         }
     }
     report.silences = super::event::raise_silences(&ctx)?;
+    let held_since = match guard {
+        clock::Guard::Sweep => None,
+        clock::Guard::RemindOnly { gap, new } => {
+            report.held = Some(gap);
+            if new {
+                let detail = format!(
+                    "the clock is {} past the last sweep ({}): no forfeits until the time is confirmed with `ccgate clock --confirm-time`",
+                    days(gap),
+                    last.last_run.map_or_else(String::new, |t| t
+                        .strftime("%Y-%m-%d %H:%M UTC")
+                        .to_string()),
+                );
+                ctx.incident(None, None, IncidentKind::ClockJump, detail, None, None)?;
+            }
+            Some(last.held_since.unwrap_or(now))
+        }
+    };
+    tx.record_sweep(now, held_since)?;
     ctx.flush()?;
     tx.commit()?;
     Ok(report)
+}
+
+/// A gap as days and hours, for people.
+pub fn days(gap: jiff::SignedDuration) -> String {
+    let hours = gap.as_hours();
+    format!("{} days {} hours", hours / 24, hours % 24)
 }

@@ -143,21 +143,18 @@ fn claim_draw(
         return Decision::about(game.row.id)
             .finish(GameResult::Draw, Termination::DrawClaimed(claim));
     }
-    let reason = match kind {
-        Some(Claim::ThreefoldRepetition) => "the position has not occurred three times",
-        Some(Claim::FiftyMoves) => "fifty moves have not passed without a capture or pawn move",
-        None => "neither threefold repetition nor the fifty-move rule applies",
-    };
     let notice = Notice::ClaimRefused {
         game: game.row.id,
-        reason,
+        claim: kind,
     };
+    // The director reads incidents in English.
+    let reason = notice.render_for(Reader::director());
     Decision::refusal(
         game,
         player,
         line,
         IncidentKind::ClaimRefused,
-        reason.into(),
+        reason,
         notice,
     )
 }
@@ -175,11 +172,7 @@ fn board(game: &Loaded, player: &Player, with_diagram: bool) -> Decision {
     let notice = Notice::Board {
         game: game.row.id,
         fen: fen.to_string(),
-        turn: if pos.turn() == Color::White {
-            "White"
-        } else {
-            "Black"
-        },
+        turn: pos.turn(),
         code: game.record.check_code(),
         diagram: with_diagram.then(|| diagram(pos)),
     };
@@ -196,4 +189,20 @@ fn pgn(game: &Loaded, player: &Player) -> Decision {
     Decision::about(game.row.id)
         .tell(To::Sender(Some(player.clone())), notice)
         .step(Step::InGame(game.row.id, GameStep::RecordSent))
+}
+
+/// A player registered (`player add --lang xx`) in a language without a
+/// catalogue is told so once, in English, as `lang xx` would tell them; a
+/// language with one needs no word. In the registering transaction.
+pub fn announce_language(tx: &Tx<'_>, player: PlayerId, now: Timestamp) -> store::Result<()> {
+    let Some(player) = tx.player(player)? else {
+        return Ok(());
+    };
+    if l10n::has_catalogue(player.lang) {
+        return Ok(());
+    }
+    let mut ctx = Ctx::unprompted(tx, Actor::Operator, now);
+    let notice = Notice::LangSet(player.lang);
+    ctx.apply(Decision::default().tell(To::Player(player), notice), None)?;
+    ctx.flush()
 }

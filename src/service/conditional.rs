@@ -135,22 +135,24 @@ fn store_conditionals(
     line: &ParsedLine,
     branches: &[Branch],
 ) -> Decision {
-    let refuse = |reason: String| -> Decision {
+    let refuse = |reason: ConditionalRefusal| -> Decision {
+        // The director reads incidents in English.
+        let detail = reason.render(Reader::director());
         let notice = Notice::ConditionalRefused {
             game: game.row.id,
-            reason: reason.clone(),
+            reason,
         };
         Decision::refusal(
             game,
             player,
             line,
             IncidentKind::ConditionalRefused,
-            reason,
+            detail,
             notice,
         )
     };
     if game.record.pos.turn() == game.color_of(player.id) {
-        return refuse("it is your move; send conditional moves after your move".into());
+        return refuse(ConditionalRefusal::YourMove);
     }
     let mut pos = game.record.pos.clone();
     let mut pairs = Vec::new();
@@ -164,19 +166,32 @@ fn store_conditionals(
             if let Some(n) = item.number
                 && n != number
             {
-                return refuse(format!("{}: the move there is {number}", echo_text(item)));
+                return refuse(ConditionalRefusal::WrongNumber {
+                    text: echo_text(item),
+                    number,
+                });
             }
             ply += 1;
         }
         let t = match read_players_move(&pos, &trigger.text, player) {
             Ok((mv, _)) => mv,
-            Err(e) => return refuse(format!("{}: {e}", trigger.text)),
+            Err(error) => {
+                return refuse(ConditionalRefusal::Unreadable {
+                    text: trigger.text.clone(),
+                    error,
+                });
+            }
         };
         let t_text = write_move(&pos, t, player.notation, &WriteOptions::new(player.lang));
         pos.play_unchecked(t);
         let a = match read_players_move(&pos, &answer.text, player) {
             Ok((mv, _)) => mv,
-            Err(e) => return refuse(format!("{}: {e}", answer.text)),
+            Err(error) => {
+                return refuse(ConditionalRefusal::Unreadable {
+                    text: answer.text.clone(),
+                    error,
+                });
+            }
         };
         let a_text = write_move(&pos, a, player.notation, &WriteOptions::new(player.lang));
         pos.play_unchecked(a);

@@ -33,6 +33,8 @@ pub(super) struct Ctx<'c, 's> {
     /// The game as the last line (a move) left it, so the sheets need not
     /// replay it again.
     pub(super) latest: Option<Loaded>,
+    /// The operator's rules for the message being processed.
+    pub(super) rules: Rules,
 }
 
 /// A reply's text as `channel` carries it: SMS and radio fitted to one
@@ -119,6 +121,7 @@ impl<'c, 's> Ctx<'c, 's> {
             steps: Vec::new(),
             replies: Vec::new(),
             latest: None,
+            rules: Rules::default(),
         }
     }
 
@@ -195,7 +198,7 @@ impl Ctx<'_, '_> {
         match &self.actor {
             Actor::Sender { channel, address } => {
                 let (channel, to) = (*channel, address.clone());
-                let body = notice.render(player.map_or(Lang::En, |p| p.lang));
+                let body = notice.render(player.map_or(Lang::En, |p| p.lang), channel);
                 self.enqueue(channel, to, player, game_id, None, &body);
                 Ok(())
             }
@@ -215,7 +218,7 @@ impl Ctx<'_, '_> {
         notice: &Notice,
     ) -> store::Result<()> {
         if let Some((channel, to)) = reply_address(player) {
-            let body = notice.render(player.lang);
+            let body = notice.render(player.lang, channel);
             self.enqueue(channel, to, Some(player), game_id, ply, &body);
         }
         Ok(())
@@ -286,7 +289,45 @@ impl Ctx<'_, '_> {
                     reply.sheet = Some(written);
                 }
             }
-            self.tx.queue(&reply, self.now)?;
+            self.queue_bounded(&reply)?;
+        }
+        Ok(())
+    }
+
+    /// Queues a reply; one that counts toward the hourly bound per sender
+    /// ([`NewReply::bounded`]) and would pass it is recorded in the outbox
+    /// as withheld instead of sent, so it counts too: a flood that goes on
+    /// stays withheld, and the director hears of it once, when it begins.
+    fn queue_bounded(&mut self, reply: &NewReply) -> store::Result<()> {
+        let limit = self.rules.replies_per_hour;
+        let sent = if reply.bounded() {
+            let since = self.now - jiff::SignedDuration::from_hours(1);
+            self.tx
+                .bounded_replies_since(reply.channel, &reply.to, since)?
+        } else {
+            0
+        };
+        let id = self.tx.queue(reply, self.now)?;
+        if reply.bounded() && sent >= limit {
+            let why = format!("withheld: {limit} replies to this address in the last hour");
+            self.tx.give_up(id, &why, self.now)?;
+            self.steps.push(Step::Withheld {
+                reply: id,
+                to: format!("{} {}", reply.channel, reply.to),
+            });
+            if sent == limit {
+                self.incident(
+                    None,
+                    None,
+                    IncidentKind::Flood,
+                    format!(
+                        "{} {}: {limit} replies in the last hour; further replies withheld",
+                        reply.channel, reply.to
+                    ),
+                    None,
+                    reply.player_id,
+                )?;
+            }
         }
         Ok(())
     }

@@ -22,9 +22,12 @@ pub(super) enum Write {
     },
     Notation(PlayerId, Notation),
     Lang(PlayerId, Lang),
-    /// A PIN tried: failures count up and lock it until the given time.
+    /// A PIN tried from an address: failures there count up and lock it
+    /// on that address until the given time.
     PinAttempt {
         player: PlayerId,
+        channel: Channel,
+        address: String,
         ok: bool,
         locked_until: Option<Timestamp>,
     },
@@ -98,6 +101,8 @@ pub(super) enum Write {
     Pin(PlayerId, Option<String>),
     /// A player removed (deleted, or retired if they have a record).
     RemovePlayer(PlayerId),
+    /// A reply given up on, due again now with a fresh count of attempts.
+    Retry(ReplyId),
     /// The director's ruling on an incident, and who was told.
     Ruling {
         incident: i64,
@@ -288,9 +293,11 @@ impl Ctx<'_, '_> {
             Write::Lang(player, l) => tx.set_lang(player, l)?,
             Write::PinAttempt {
                 player,
+                channel,
+                address,
                 ok,
                 locked_until,
-            } => tx.record_pin_attempt(player, ok, locked_until)?,
+            } => tx.record_pin_attempt((player, channel, &address), ok, locked_until)?,
             Write::Conditionals {
                 game,
                 player,
@@ -363,6 +370,9 @@ impl Ctx<'_, '_> {
             Write::RemovePlayer(player) => {
                 tx.remove_player(player, self.now)?;
             }
+            Write::Retry(reply) => {
+                tx.retry(reply, self.now)?;
+            }
             Write::Ruling {
                 incident,
                 text,
@@ -395,8 +405,6 @@ pub(super) mod fixture {
             reply_via: None,
             tz: "UTC".to_string(),
             pin_hash: None,
-            pin_failures: 0,
-            pin_locked_until: None,
             removed_at: None,
             addresses: vec![(Channel::Email, format!("{name}@example.org"))],
         }

@@ -33,6 +33,19 @@ pub fn find_player(store: &Store, name: &str) -> store::Result<Player> {
     }))
 }
 
+/// A player who can be given new games: found as [`find_player`] finds
+/// them, and not removed.
+pub fn playing(store: &Store, name: &str) -> store::Result<Player> {
+    let p = find_player(store, name)?;
+    if p.removed_at.is_some() {
+        return Err(store::StoreError::Invalid(format!(
+            "{} was removed and plays no new games",
+            p.name
+        )));
+    }
+    Ok(p)
+}
+
 /// The names most like `name` (case ignored), best first: those within a
 /// normalised edit distance a slip of two letters in a short name makes.
 fn near_names(name: &str, names: &[&str]) -> Vec<String> {
@@ -394,20 +407,28 @@ pub fn retry_reply(store: &mut Store, reply: ReplyId, now: Timestamp) -> store::
     let entry = tx
         .reply(reply)?
         .ok_or_else(|| store::StoreError::NotFound(format!("no reply {reply}")))?;
+    let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
+    ctx.apply(retried(&entry)?, None)?;
+    tx.commit()
+}
+
+/// A retry: only of a reply given up on and never sent.
+fn retried(entry: &Outgoing) -> store::Result<Decision> {
     if entry.failed_at.is_none() || entry.sent_at.is_some() {
         return Err(store::StoreError::Invalid(format!(
-            "reply {reply} was not given up on; only those are sent again"
+            "reply {} was not given up on; only those are sent again",
+            entry.id
         )));
     }
-    tx.retry(reply, now)?;
-    tx.audit(
-        (entry.game_id, entry.player_id),
-        "retry",
-        "sent again by the director",
-        &format!("reply {reply} to {} {}", entry.channel, entry.to),
-        now,
-    )?;
-    tx.commit()
+    Ok(Decision::default()
+        .write(Write::Retry(entry.id))
+        .write(Write::Audit {
+            game: entry.game_id,
+            player: entry.player_id,
+            action: "retry",
+            reason: "sent again by the director".into(),
+            detail: format!("reply {} to {} {}", entry.id, entry.channel, entry.to),
+        }))
 }
 
 #[cfg(test)]

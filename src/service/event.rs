@@ -45,7 +45,7 @@ pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> store
     let tx = store.write()?;
     let mut players: Vec<Player> = Vec::new();
     for name in &spec.players {
-        let p = super::find_player(&tx, name)?;
+        let p = super::playing(&tx, name)?;
         if players.iter().any(|q| q.id == p.id) {
             return Err(store::StoreError::Invalid(format!(
                 "{} is named twice",

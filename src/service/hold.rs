@@ -1,11 +1,12 @@
 //! The confirmation loop: a mail whose sender could not be authenticated is
 //! held, and a short code goes to the player's registered address; the
-//! message is read when that code comes back within [`HOLD_HOURS`], and
-//! dropped otherwise. While held, nothing of the game or its clocks changes.
+//! message is read when that code comes back within the time the rules set
+//! ([`Rules::confirm_within`], by default [`HOLD_HOURS`]), and dropped
+//! otherwise. While held, nothing of the game or its clocks changes.
 
 use super::*;
 
-/// How long a held message waits for its code.
+/// How long a held message waits for its code unless configured.
 pub const HOLD_HOURS: i64 = 72;
 
 /// The letters of a code: no 0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G, so a code read
@@ -55,15 +56,22 @@ fn code_of_line(line: &str) -> Option<(String, bool)> {
 impl Ctx<'_, '_> {
     /// Holds a message from `player` that could not be authenticated, and
     /// sends its code to the player. A newer held message replaces the older.
-    pub(super) fn hold(&mut self, player: &Player, text: &str, why: &str) -> store::Result<()> {
+    pub(super) fn hold(
+        &mut self,
+        player: &Player,
+        text: &str,
+        why: &str,
+        within: jiff::SignedDuration,
+    ) -> store::Result<()> {
         let code = new_code();
-        let expires = self.now + jiff::SignedDuration::from_hours(HOLD_HOURS);
+        let expires = self.now + within;
         let hold = self
             .tx
             .hold(player.id, &code, text, self.journal_id, (self.now, expires))?;
         let notice = Notice::Held {
             code,
-            hours: HOLD_HOURS,
+            // Shown in whole hours, rounded up: never less than it is.
+            hours: (within.as_secs() + 3599) / 3600,
         };
         self.reply_to_sender(Some(player), None, &notice)?;
         self.steps.push(Step::Held {

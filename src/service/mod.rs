@@ -37,6 +37,7 @@ use crate::notation::{
 };
 use crate::protocol::address::{Channel, normalize};
 use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, ParsedLine, Profile};
+use crate::protocol::l10n::{self, Reader};
 use crate::protocol::sms::fit;
 use crate::store::{
     self, GameId, GameRow, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow, NewIncident,
@@ -44,17 +45,18 @@ use crate::store::{
 };
 
 // The files of the service share the imports above (`use super::*`).
-pub use clock::{SweepReport, clock_of, effective_leaves, sweep_clocks, with_penalty};
+pub use clock::{SweepReport, clock_of, days, effective_leaves, sweep_clocks, with_penalty};
+pub use commands::announce_language;
 pub use ctx::Actor;
 use ctx::Ctx;
 pub use desk::{
-    PlayerEdit, Removed, Ruled, Tell, edit_player, find_player, remove_player, retry_reply,
-    rule_incident,
+    PlayerEdit, Removed, Ruled, Tell, edit_player, find_player, playing, remove_player,
+    retry_reply, rule_incident,
 };
 pub use director::{adjudicate, takeback};
 pub use event::{EventSpec, start_event, withdraw};
 pub use moves::read_players_move;
-pub use notice::{MoveNotice, Notice};
+pub use notice::{ConditionalRefusal, MoveNotice, MoveRefusal, Notice};
 pub use pin::{hash_pin, pin_of_line};
 pub use route::MAX_LINES;
 pub use steps::{GameStep, Refusal, Step};
@@ -74,6 +76,32 @@ pub struct Inbound {
     pub text: String,
     /// What the transport could tell about the sender.
     pub auth: Auth,
+    /// What the operator decided about inbound messages.
+    pub rules: Rules,
+}
+
+/// What the operator decided about inbound messages, on every channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// How long a held message waits for its code. `None` turns the
+    /// confirmation loop off: a message that could not be authenticated,
+    /// from a player without a PIN, is refused instead of held.
+    pub confirm_within: Option<jiff::SignedDuration>,
+    /// Replies per sender address and hour that answer no game line of a
+    /// player (help, "which game?", PIN refusals, confirmation codes,
+    /// anything to a non-player): past it they are withheld, so no robot
+    /// and no forger can make a flood of mail. A player's notices and the
+    /// answers to their game lines are never withheld.
+    pub replies_per_hour: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            confirm_within: Some(jiff::SignedDuration::from_hours(hold::HOLD_HOURS)),
+            replies_per_hour: 10,
+        }
+    }
 }
 
 /// What a transport could tell about a message's sender.
@@ -97,7 +125,7 @@ pub struct Processed {
     pub journal_id: JournalId,
     /// Delivered before and already processed: nothing new was done.
     pub duplicate: bool,
-    /// The replies this message queued.
+    /// The replies this message queued to be sent.
     pub replies: Vec<Outgoing>,
     /// What was done now (none for a duplicate).
     pub steps: Vec<Step>,
@@ -309,6 +337,7 @@ fn handle(
         steps: Vec::new(),
         replies: Vec::new(),
         latest: None,
+        rules: msg.rules,
     };
     let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
     let steps = std::mem::take(&mut ctx.steps);
@@ -316,7 +345,10 @@ fn handle(
     match processed {
         Ok(()) => {
             tx.set_outcome(journal_id, &outcome, now)?;
-            let replies = tx.replies_for(journal_id)?;
+            // Withheld replies (past the bound per sender) stay in the
+            // outbox as given up: they are not this message's to send.
+            let mut replies = tx.replies_for(journal_id)?;
+            replies.retain(|r| r.failed_at.is_none());
             tx.commit()?;
             Ok(Processed {
                 journal_id,

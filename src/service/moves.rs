@@ -66,17 +66,9 @@ fn judge(game: &Loaded, player: &Player, line: &ParsedLine, items: &[Item]) -> V
         [own] => (None, own),
         [echo, own] => (Some(echo), own),
         _ => {
-            let reason = "one move per line, optionally after the opponent's last move";
             let kind = IncidentKind::Malformed;
-            return refused(refused_move(
-                game,
-                player,
-                line,
-                &line.text,
-                kind,
-                reason,
-                &[],
-            ));
+            let reason = MoveRefusal::OneMovePerLine;
+            return refused(refused_move(game, player, line, &line.text, kind, reason));
         }
     };
     if game.record.pos.turn() != game.color_of(player.id) {
@@ -124,15 +116,14 @@ fn judge(game: &Loaded, player: &Player, line: &ParsedLine, items: &[Item]) -> V
     }
     match read_players_move(&game.record.pos, &own.text, player) {
         Err(e) => {
-            let (kind, reason, suggestions) = describe_error(&e);
+            let kind = incident_kind(&e);
             refused(refused_move(
                 game,
                 player,
                 line,
                 &own.text,
                 kind,
-                &reason,
-                &suggestions,
+                MoveRefusal::Read(e),
             ))
         }
         Ok((mv, notation)) => {
@@ -390,30 +381,35 @@ fn refused_move(
     line: &ParsedLine,
     text: &str,
     kind: IncidentKind,
-    reason: &str,
-    suggestions: &[Move],
+    reason: MoveRefusal,
 ) -> Decision {
     let pos = &game.record.pos;
     let opts = WriteOptions::new(player.lang);
     let penalty = game.row.penalty_days;
     let penalty_days = (penalty > 0 && kind == IncidentKind::Illegal).then_some(penalty);
+    let suggestions = match &reason {
+        MoveRefusal::Read(e) => e.did_you_mean(),
+        MoveRefusal::OneMovePerLine => Vec::new(),
+    };
+    // The director reads incidents and penalties in English.
+    let detail = reason.render(Reader::director());
     let notice = Notice::Refused {
         game: game.row.id,
         text: text.to_string(),
-        reason: reason.to_string(),
+        reason,
         did_you_mean: suggestions
             .iter()
             .map(|m| write_move(pos, *m, player.notation, &opts))
             .collect(),
         penalty_days,
     };
-    let mut d = Decision::refusal(game, player, line, kind, reason.to_string(), notice);
+    let mut d = Decision::refusal(game, player, line, kind, detail.clone(), notice);
     if let Some(days) = penalty_days {
         d = d.write(Write::Penalty {
             game: game.row.id,
             player: player.id,
             days,
-            reason: reason.to_string(),
+            reason: detail,
         });
     }
     d
@@ -426,36 +422,13 @@ pub(super) fn echo_text(item: &Item) -> String {
     }
 }
 
-/// The incident kind, the reason and the suggested moves of a reading error.
-fn describe_error(e: &ReadError) -> (IncidentKind, String, Vec<Move>) {
+/// The incident kind of a reading error.
+fn incident_kind(e: &ReadError) -> IncidentKind {
     match e {
-        // The suggestions go in the reply's own sentence, not in the reason.
-        ReadError::Malformed {
-            expected,
-            at,
-            found,
-            ..
-        } => (
-            IncidentKind::Malformed,
-            format!(
-                "expected {expected} at character {at}{}",
-                found.map(|c| format!(", found {c:?}")).unwrap_or_default()
-            ),
-            e.did_you_mean(),
-        ),
-        ReadError::Illegal { reason, .. } => {
-            (IncidentKind::Illegal, reason.to_string(), e.did_you_mean())
-        }
-        ReadError::Ambiguous { .. } | ReadError::Conflict { .. } => {
-            (IncidentKind::Ambiguous, strip_text(e), e.did_you_mean())
-        }
+        ReadError::Malformed { .. } => IncidentKind::Malformed,
+        ReadError::Illegal { .. } => IncidentKind::Illegal,
+        ReadError::Ambiguous { .. } | ReadError::Conflict { .. } => IncidentKind::Ambiguous,
     }
-}
-
-/// The error's message without the repeated token at its start.
-fn strip_text(e: &ReadError) -> String {
-    let s = e.to_string();
-    s.split_once(": ").map_or(s.clone(), |(_, r)| r.to_string())
 }
 
 #[cfg(test)]

@@ -2,9 +2,15 @@
 //! rendered into a language in one place ([`Notice::render`]), when the
 //! transaction that decides it runs.
 
+use shakmaty::Color;
+
+use crate::game::clock::LeaveError;
 use crate::game::outcome::{GameResult, MoveNumber, Termination};
-use crate::notation::{Lang, Notation};
-use crate::protocol::templates::{Key, fill, template};
+use crate::game::rules::Claim;
+use crate::notation::{Lang, Notation, ReadError};
+use crate::protocol::address::Channel;
+use crate::protocol::l10n::{self, Args, Form, Reader, plain, text};
+use crate::protocol::sms;
 use crate::store::GameId;
 
 /// A notice to one recipient. Moves are written in the recipient's notation
@@ -21,6 +27,9 @@ pub enum Notice {
     /// A confirmation code that opens no hold.
     HoldExpired,
     BadPin,
+    /// A message that could not be authenticated, refused: the player has
+    /// no PIN and the confirmation loop is off.
+    Unauthenticated,
     Help,
     /// A message over the size limit (in bytes).
     TooLarge {
@@ -62,7 +71,7 @@ pub enum Notice {
     Refused {
         game: GameId,
         text: String,
-        reason: String,
+        reason: MoveRefusal,
         did_you_mean: Vec<String>,
         penalty_days: Option<u32>,
     },
@@ -89,14 +98,15 @@ pub enum Notice {
     NoDrawOffer {
         game: GameId,
     },
+    /// A draw claim the position does not support; the claim as made.
     ClaimRefused {
         game: GameId,
-        reason: &'static str,
+        claim: Option<Claim>,
     },
     Board {
         game: GameId,
         fen: String,
-        turn: &'static str,
+        turn: Color,
         code: String,
         /// The diagram, for channels with room for it.
         diagram: Option<String>,
@@ -114,7 +124,7 @@ pub enum Notice {
         left: i64,
     },
     LeaveRefused {
-        reason: String,
+        reason: LeaveError,
     },
     ConditionalStored {
         game: GameId,
@@ -133,7 +143,7 @@ pub enum Notice {
     },
     ConditionalRefused {
         game: GameId,
-        reason: String,
+        reason: ConditionalRefusal,
     },
     Reminder {
         game: GameId,
@@ -170,6 +180,26 @@ pub enum Notice {
     },
 }
 
+/// Why a move line was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveRefusal {
+    /// The move is not exactly one legal move.
+    Read(ReadError),
+    /// More moves on the line than one's own and the opponent's last.
+    OneMovePerLine,
+}
+
+/// Why conditional moves were refused (all of them, with the first reason).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConditionalRefusal {
+    /// The sender is to move: conditional moves come after one's own.
+    YourMove,
+    /// A numbered move whose number is not the one it would have.
+    WrongNumber { text: String, number: MoveNumber },
+    /// A move that is not legal where it would be played.
+    Unreadable { text: String, error: ReadError },
+}
+
 /// One game of an event's start as its notice tells it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventGameNotice {
@@ -193,47 +223,93 @@ pub struct MoveNotice {
 }
 
 impl MoveNotice {
-    fn render(&self, template: &str) -> String {
-        fill(
-            template,
-            &[
-                ("game", &self.game.to_string()),
-                ("number", &self.number.to_string()),
-                ("move", &self.mv),
-                ("iccf", &self.iccf),
-                ("code", &self.code),
-                ("opponent", &self.opponent),
-            ],
-        )
+    fn args(&self) -> Args<'static> {
+        Args::new()
+            .str("game", self.game.to_string())
+            .str("number", self.number.to_string())
+            .str("move", self.mv.clone())
+            .str("iccf", self.iccf.clone())
+            .str("code", self.code.clone())
+            .str("opponent", self.opponent.clone())
     }
 }
 
-impl Notice {
-    /// The notice's text in `lang`.
-    pub fn render(&self, lang: Lang) -> String {
-        let t = |key| template(key, lang);
+impl MoveRefusal {
+    pub fn render(&self, r: Reader) -> String {
         match self {
-            Notice::UnknownSender => t(Key::UnknownSender).to_string(),
-            Notice::Held { code, hours } => fill(
-                t(Key::Held),
-                &[("code", code), ("hours", &hours.to_string())],
+            MoveRefusal::Read(e) => l10n::read_error(r, e),
+            MoveRefusal::OneMovePerLine => plain(r, "one-move-per-line"),
+        }
+    }
+}
+
+impl ConditionalRefusal {
+    pub fn render(&self, r: Reader) -> String {
+        match self {
+            ConditionalRefusal::YourMove => plain(r, "conditional-your-move"),
+            ConditionalRefusal::WrongNumber { text: t, number } => text(
+                r,
+                "conditional-wrong-number",
+                &Args::new()
+                    .str("text", t.clone())
+                    .str("number", number.to_string()),
             ),
-            Notice::HoldExpired => t(Key::HoldExpired).to_string(),
-            Notice::BadPin => t(Key::BadPin).to_string(),
-            Notice::Help => t(Key::Help).to_string(),
-            Notice::TooLarge { limit } => {
-                fill(t(Key::TooLarge), &[("limit", &(limit / 1024).to_string())])
-            }
-            Notice::TooManyLines { limit, skipped } => fill(
-                t(Key::TooManyLines),
-                &[
-                    ("limit", &limit.to_string()),
-                    ("skipped", &skipped.to_string()),
-                ],
+            ConditionalRefusal::Unreadable { text: t, error } => text(
+                r,
+                "conditional-unreadable",
+                &Args::new()
+                    .str("text", t.clone())
+                    .str("reason", l10n::read_error(r, error)),
             ),
-            Notice::NotYourGame { game } => {
-                fill(t(Key::NotYourGame), &[("game", &game.to_string())])
-            }
+        }
+    }
+}
+
+/// Arguments naming a game.
+fn game(id: &GameId) -> Args<'static> {
+    Args::new().str("game", id.to_string())
+}
+
+impl Notice {
+    /// The notice's text in `lang`, from the language's catalogue
+    /// (`locales/<lang>/ccgate.ftl`), in the form `channel` has room for.
+    pub fn render(&self, lang: Lang, channel: Channel) -> String {
+        self.render_for(Reader::new(lang, Form::from(channel)))
+    }
+
+    /// The notice's text for `r`; a short one made to fit one message
+    /// ([`l10n::for_sms`]).
+    pub fn render_for(&self, r: Reader) -> String {
+        let text = self.compose(r);
+        match r.form {
+            Form::Short => l10n::for_sms(text),
+            Form::Full => text,
+        }
+    }
+
+    fn compose(&self, r: Reader) -> String {
+        let t = |id: &str, args: Args<'_>| text(r, id, &args);
+        match self {
+            Notice::UnknownSender => plain(r, "unknown-sender"),
+            Notice::Held { code, hours } => t(
+                "held",
+                Args::new().str("code", code.clone()).num("hours", *hours),
+            ),
+            Notice::HoldExpired => plain(r, "hold-expired"),
+            Notice::BadPin => plain(r, "bad-pin"),
+            Notice::Unauthenticated => plain(r, "unauthenticated"),
+            Notice::Help => plain(r, "help"),
+            Notice::TooLarge { limit } => t(
+                "too-large",
+                Args::new().num("limit", i64::try_from(limit / 1024).unwrap_or(i64::MAX)),
+            ),
+            Notice::TooManyLines { limit, skipped } => t(
+                "too-many-lines",
+                Args::new()
+                    .num("limit", i64::try_from(*limit).unwrap_or(i64::MAX))
+                    .num("skipped", i64::try_from(*skipped).unwrap_or(i64::MAX)),
+            ),
+            Notice::NotYourGame { game: g } => t("not-your-game", game(g)),
             Notice::WhichGame { games } => {
                 let games = if games.is_empty() {
                     "-".to_string()
@@ -241,123 +317,117 @@ impl Notice {
                     let ids: Vec<String> = games.iter().map(GameId::to_string).collect();
                     ids.join(", ")
                 };
-                fill(t(Key::WhichGame), &[("games", &games)])
+                t("which-game", Args::new().str("games", games))
             }
-            Notice::GameFinished { game, result } => fill(
-                t(Key::GameFinished),
-                &[
-                    ("game", &game.to_string()),
-                    ("result", &result.map_or(String::new(), |r| r.to_string())),
-                ],
+            Notice::GameFinished { game: g, result } => t(
+                "game-finished",
+                game(g).str("result", result.map_or(String::new(), |r| r.to_string())),
             ),
-            Notice::NotYourTurn { game, text } => fill(
-                t(Key::NotYourTurn),
-                &[("game", &game.to_string()), ("text", text)],
-            ),
+            Notice::NotYourTurn { game: g, text } => {
+                t("not-your-turn", game(g).str("text", text.clone()))
+            }
             Notice::WrongNumber {
-                game,
+                game: g,
                 text,
                 expected,
-            } => fill(
-                t(Key::WrongNumber),
-                &[
-                    ("game", &game.to_string()),
-                    ("text", text),
-                    ("number", &expected.to_string()),
-                ],
+            } => t(
+                "wrong-number",
+                game(g)
+                    .str("text", text.clone())
+                    .str("number", expected.to_string()),
             ),
-            Notice::Desync { game, text, record } => fill(
-                t(Key::Desync),
-                &[
-                    ("game", &game.to_string()),
-                    ("text", text),
-                    ("record", record),
-                ],
+            Notice::Desync {
+                game: g,
+                text,
+                record,
+            } => t(
+                "desync",
+                game(g)
+                    .str("text", text.clone())
+                    .str("record", record.clone()),
             ),
             Notice::Refused {
-                game,
+                game: g,
                 text,
                 reason,
                 did_you_mean,
                 penalty_days,
             } => {
-                let mut body = fill(
-                    t(Key::Refused),
-                    &[
-                        ("game", &game.to_string()),
-                        ("text", text),
-                        ("reason", reason),
-                    ],
+                let head = t(
+                    "refused",
+                    game(g)
+                        .str("text", text.clone())
+                        .str("reason", reason.render(r)),
                 );
+                let mut tail = String::new();
                 if !did_you_mean.is_empty() {
-                    body.push_str(&fill(
-                        t(Key::DidYouMean),
-                        &[("moves", &did_you_mean.join(", "))],
+                    tail.push_str(&t(
+                        "did-you-mean",
+                        Args::new().str("moves", did_you_mean.join(", ")),
                     ));
                 }
-                body.push_str(t(Key::NothingApplied));
+                tail.push_str(&plain(r, "nothing-applied"));
                 if let Some(days) = penalty_days {
-                    body.push_str(&fill(t(Key::Penalty), &[("days", &days.to_string())]));
+                    tail.push_str(&t("penalty", Args::new().num("days", i64::from(*days))));
+                }
+                // One SMS has no room for every reason beside the moves it
+                // may have meant (70 characters in Cyrillic): the moves win.
+                let body = format!("{head}{tail}");
+                if r.form == Form::Short && !sms::fits(&l10n::for_sms(body.clone())) {
+                    let brief = t("refused-brief", game(g).str("text", text.clone()));
+                    return format!("{brief}{tail}");
                 }
                 body
             }
-            Notice::Confirm(m) => m.render(t(Key::Confirm)),
+            Notice::Confirm(m) => t("confirm", m.args()),
             Notice::YourMove {
                 notice,
                 draw_offered,
             } => {
-                let mut body = notice.render(t(Key::YourMove));
+                let mut body = t("your-move", notice.args());
                 if *draw_offered {
                     body.push(' ');
-                    body.push_str(&fill(
-                        t(Key::DrawOfferedWithMove),
-                        &[("game", &notice.game.to_string())],
-                    ));
+                    body.push_str(&t("draw-offered-with-move", game(&notice.game)));
                 }
                 body
             }
             Notice::GameOver {
-                game,
+                game: g,
                 result,
                 reason,
-            } => fill(
-                t(Key::GameOver),
-                &[
-                    ("game", &game.to_string()),
-                    ("result", result.as_str()),
-                    ("reason", &reason.to_string()),
-                ],
+            } => t(
+                "game-over",
+                game(g)
+                    .str("result", result.as_str())
+                    .str("reason", l10n::termination(r, reason)),
             ),
-            Notice::DrawOffered { game, opponent } => fill(
-                t(Key::DrawOffered),
-                &[("game", &game.to_string()), ("opponent", opponent)],
-            ),
-            Notice::DrawDeclined { game, opponent } => fill(
-                t(Key::DrawDeclined),
-                &[("game", &game.to_string()), ("opponent", opponent)],
-            ),
-            Notice::NoDrawOffer { game } => {
-                fill(t(Key::NoDrawOffer), &[("game", &game.to_string())])
+            Notice::DrawOffered { game: g, opponent } => {
+                t("draw-offered", game(g).str("opponent", opponent.clone()))
             }
-            Notice::ClaimRefused { game, reason } => fill(
-                t(Key::ClaimRefused),
-                &[("game", &game.to_string()), ("reason", reason)],
-            ),
+            Notice::DrawDeclined { game: g, opponent } => {
+                t("draw-declined", game(g).str("opponent", opponent.clone()))
+            }
+            Notice::NoDrawOffer { game: g } => t("no-draw-offer", game(g)),
+            Notice::ClaimRefused { game: g, claim } => {
+                let reason = t(
+                    "claim-not",
+                    Args::new().str("claim", l10n::claim_key(*claim)),
+                );
+                t("claim-refused", game(g).str("reason", reason))
+            }
             Notice::Board {
-                game,
+                game: g,
                 fen,
                 turn,
                 code,
                 diagram,
             } => {
-                let mut body = fill(
-                    t(Key::Board),
-                    &[
-                        ("game", &game.to_string()),
-                        ("fen", fen),
-                        ("turn", turn),
-                        ("code", code),
-                    ],
+                let mut body = t(
+                    "board",
+                    game(g)
+                        .str("fen", fen.clone())
+                        .str("turn", l10n::color(r, *turn))
+                        .str("code", code.clone()),
                 );
                 if let Some(d) = diagram {
                     body.push_str("\n\n");
@@ -365,75 +435,93 @@ impl Notice {
                 }
                 body
             }
-            Notice::Record { game, record } => fill(
-                t(Key::Record),
-                &[("game", &game.to_string()), ("record", record)],
+            Notice::Record { game: g, record } => {
+                t("record", game(g).str("record", record.clone()))
+            }
+            Notice::NotationSet(n) => t("notation-set", Args::new().str("value", n.name())),
+            // In the language it sets; a language without a catalogue is
+            // told so, in English, naming the language.
+            Notice::LangSet(l) if !l10n::has_catalogue(*l) => text(
+                Reader::new(Lang::En, r.form),
+                "lang-unsupported",
+                &Args::new()
+                    .str("code", l.code())
+                    .str("name", l.name())
+                    .str("native", l.native_name()),
             ),
-            Notice::NotationSet(n) => fill(t(Key::NotationSet), &[("value", n.name())]),
-            Notice::LangSet(l) => fill(template(Key::LangSet, *l), &[("value", l.code())]),
-            Notice::LeaveGranted { from, until, left } => fill(
-                t(Key::LeaveGranted),
-                &[
-                    ("from", from),
-                    ("until", until),
-                    ("left", &left.to_string()),
-                ],
+            Notice::LangSet(l) => text(
+                Reader::new(*l, r.form),
+                "lang-set",
+                &Args::new().str("value", l.code()),
             ),
-            Notice::LeaveRefused { reason } => fill(t(Key::LeaveRefused), &[("reason", reason)]),
-            Notice::ConditionalStored { game, pairs } => fill(
-                t(Key::ConditionalStored),
-                &[
-                    ("game", &game.to_string()),
-                    ("moves", &format!("if {}", pairs.join(", if "))),
-                ],
+            Notice::LeaveGranted { from, until, left } => t(
+                "leave-granted",
+                Args::new()
+                    .str("from", from.clone())
+                    .str("until", until.clone())
+                    .num("left", *left),
             ),
-            Notice::ConditionalPlayed { game, number, mv } => fill(
-                t(Key::ConditionalPlayed),
-                &[
-                    ("game", &game.to_string()),
-                    ("number", &number.to_string()),
-                    ("move", mv),
-                ],
+            Notice::LeaveRefused { reason } => t(
+                "leave-refused",
+                Args::new().str("reason", l10n::leave_error(r, reason)),
             ),
-            Notice::ConditionalDropped { game, opponent, mv } => fill(
-                t(Key::ConditionalDropped),
-                &[
-                    ("game", &game.to_string()),
-                    ("opponent", opponent),
-                    ("move", mv),
-                ],
+            Notice::ConditionalStored { game: g, pairs } => {
+                let moves: Vec<String> = pairs
+                    .iter()
+                    .map(|p| t("conditional-pair", Args::new().str("pair", p.clone())))
+                    .collect();
+                t("conditional-stored", game(g).str("moves", moves.join(", ")))
+            }
+            Notice::ConditionalPlayed {
+                game: g,
+                number,
+                mv,
+            } => t(
+                "conditional-played",
+                game(g)
+                    .str("number", number.to_string())
+                    .str("move", mv.clone()),
             ),
-            Notice::ConditionalRefused { game, reason } => fill(
-                t(Key::ConditionalRefused),
-                &[("game", &game.to_string()), ("reason", reason)],
+            Notice::ConditionalDropped {
+                game: g,
+                opponent,
+                mv,
+            } => t(
+                "conditional-dropped",
+                game(g)
+                    .str("opponent", opponent.clone())
+                    .str("move", mv.clone()),
             ),
-            Notice::Reminder { game, days } => fill(
-                t(Key::Reminder),
-                &[("game", &game.to_string()), ("days", &days.to_string())],
+            Notice::ConditionalRefused { game: g, reason } => t(
+                "conditional-refused",
+                game(g).str("reason", reason.render(r)),
             ),
-            Notice::TakenBack { game, ply, reason } => fill(
-                t(Key::TakenBack),
-                &[
-                    ("game", &game.to_string()),
-                    ("ply", &ply.to_string()),
-                    ("reason", reason),
-                ],
+            Notice::Reminder { game: g, days } => t("reminder", game(g).num("days", *days)),
+            Notice::TakenBack {
+                game: g,
+                ply,
+                reason,
+            } => t(
+                "taken-back",
+                game(g)
+                    .str("ply", ply.to_string())
+                    .str("reason", reason.clone()),
             ),
             Notice::Adjudicated {
-                game,
+                game: g,
                 result,
                 reason,
-            } => fill(
-                t(Key::Adjudicated),
-                &[
-                    ("game", &game.to_string()),
-                    ("result", result.as_str()),
-                    ("reason", reason),
-                ],
+            } => t(
+                "adjudicated",
+                game(g)
+                    .str("result", result.as_str())
+                    .str("reason", reason.clone()),
             ),
-            Notice::Ruling { incident, ruling } => fill(
-                t(Key::Ruling),
-                &[("incident", &incident.to_string()), ("ruling", ruling)],
+            Notice::Ruling { incident, ruling } => t(
+                "ruling",
+                Args::new()
+                    .str("incident", incident.to_string())
+                    .str("ruling", ruling.clone()),
             ),
             Notice::EventStarted {
                 event,
@@ -441,24 +529,21 @@ impl Notice {
                 start,
                 games,
             } => {
+                let args = Args::new()
+                    .str("event", event.clone())
+                    .str("time", time.clone());
                 let mut body = match start {
-                    None => fill(t(Key::EventStart), &[("event", event), ("time", time)]),
-                    Some(date) => fill(
-                        t(Key::EventStartsOn),
-                        &[("event", event), ("time", time), ("date", date)],
-                    ),
+                    None => t("event-start", args),
+                    Some(date) => t("event-starts-on", args.str("date", date.clone())),
                 };
                 for g in games {
-                    let key = if g.white {
-                        Key::EventGameWhite
+                    let id = if g.white {
+                        "event-game-white"
                     } else {
-                        Key::EventGameBlack
+                        "event-game-black"
                     };
                     body.push('\n');
-                    body.push_str(&fill(
-                        t(key),
-                        &[("game", &g.game.to_string()), ("opponent", &g.opponent)],
-                    ));
+                    body.push_str(&t(id, game(&g.game).str("opponent", g.opponent.clone())));
                 }
                 body
             }
@@ -468,15 +553,401 @@ impl Notice {
                 games,
             } => {
                 let scored: Vec<String> = games.iter().map(|(g, r)| format!("{g} {r}")).collect();
-                fill(
-                    t(Key::Withdrawn),
-                    &[
-                        ("event", event),
-                        ("player", player),
-                        ("games", &scored.join(", ")),
-                    ],
+                t(
+                    "withdrawn",
+                    Args::new()
+                        .str("event", event.clone())
+                        .str("player", player.clone())
+                        .str("games", scored.join(", ")),
                 )
             }
         }
+    }
+}
+
+/// Every notice with the longest values it realistically carries: 6-digit
+/// game ids, 30-character names, the longest moves and every reason. The
+/// fit test and the English-fragment lint render each of them.
+#[cfg(test)]
+pub(crate) mod samples {
+    use shakmaty::{CastlingSide, Move, Role, Square};
+
+    use super::*;
+    use crate::game::rules::Ending;
+    use crate::notation::{Candidate, Expected, Illegal};
+
+    pub(crate) const NAME: &str = "Alexandra Konstantinova-Lebede";
+    const GAME: GameId = GameId(999_998);
+
+    fn number() -> MoveNumber {
+        MoveNumber {
+            number: 123,
+            color: Color::Black,
+        }
+    }
+
+    fn candidate(text: &str) -> Candidate {
+        let mv = Move::Normal {
+            role: Role::Knight,
+            from: Square::G1,
+            capture: None,
+            to: Square::F3,
+            promotion: None,
+        };
+        Candidate {
+            mv,
+            text: text.to_string(),
+        }
+    }
+
+    /// The reasons a move is refused, each as the engine gives it.
+    fn refusals() -> Vec<MoveRefusal> {
+        let sq = Square::H8;
+        let role = Some(Role::Knight);
+        let mut illegal = vec![
+            Illegal::NoSuchPiece {
+                role,
+                from: Some(sq),
+            },
+            Illegal::NoSuchPiece { role, from: None },
+            Illegal::EmptySquare(sq),
+            Illegal::NotYourPiece(sq),
+            Illegal::CannotReach {
+                role,
+                from: Some(sq),
+                to: sq,
+            },
+            Illegal::CannotReach {
+                role,
+                from: None,
+                to: sq,
+            },
+            Illegal::OwnPiece(sq),
+            Illegal::Pinned {
+                role: Role::Bishop,
+                from: sq,
+            },
+            Illegal::InCheck,
+            Illegal::IntoCheck(sq),
+            Illegal::PromotionMissing,
+            Illegal::NotPromotion,
+            Illegal::PawnCaptureNeedsFile,
+            Illegal::CastlingInCheck,
+            Illegal::NoLegalMoves,
+        ];
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            illegal.push(Illegal::CastlingRightsGone(side));
+            illegal.push(Illegal::CastlingBlocked(side));
+            illegal.push(Illegal::CastlingThroughCheck(side));
+        }
+        let text = "Kbd7xe5+".to_string();
+        let mut out: Vec<MoveRefusal> = illegal
+            .into_iter()
+            .map(|reason| {
+                MoveRefusal::Read(ReadError::Illegal {
+                    text: text.clone(),
+                    reason,
+                    did_you_mean: vec![],
+                })
+            })
+            .collect();
+        for &expected in Expected::ALL {
+            out.push(MoveRefusal::Read(ReadError::Malformed {
+                text: text.clone(),
+                expected,
+                at: 12,
+                found: Some('#'),
+                did_you_mean: vec![],
+            }));
+        }
+        out.push(MoveRefusal::Read(ReadError::Ambiguous {
+            text: text.clone(),
+            candidates: vec![candidate("Nbd7"), candidate("Nfd7")],
+        }));
+        out.push(MoveRefusal::OneMovePerLine);
+        out
+    }
+
+    fn terminations() -> Vec<Termination> {
+        let mut out: Vec<Termination> = [
+            Ending::Checkmate {
+                winner: Color::White,
+            },
+            Ending::Stalemate,
+            Ending::InsufficientMaterial,
+            Ending::FivefoldRepetition,
+            Ending::SeventyFiveMoves,
+        ]
+        .into_iter()
+        .map(Termination::Rules)
+        .collect();
+        out.extend([
+            Termination::DrawAgreed,
+            Termination::DrawClaimed(Claim::ThreefoldRepetition),
+            Termination::DrawClaimed(Claim::FiftyMoves),
+            Termination::Resigned(NAME.to_string()),
+            Termination::LostOnTime(NAME.to_string()),
+            Termination::Adjudicated("rule 7".to_string()),
+        ]);
+        out
+    }
+
+    fn leave_errors() -> Vec<LeaveError> {
+        let date = jiff::civil::date(2026, 12, 31);
+        vec![
+            LeaveError::ZeroDays,
+            LeaveError::ExceedsAllowance {
+                year: 2026,
+                requested: 999,
+                remaining: 30,
+                allowance: 30,
+                excess: 969,
+            },
+            LeaveError::NoneLeft {
+                year: 2026,
+                allowance: 30,
+            },
+            LeaveError::Overlaps {
+                from: date,
+                until: Some(date),
+            },
+            LeaveError::Overlaps {
+                from: date,
+                until: None,
+            },
+            LeaveError::OutOfRange,
+        ]
+    }
+
+    fn move_notice(mv: &str) -> MoveNotice {
+        MoveNotice {
+            game: GAME,
+            number: number(),
+            mv: mv.to_string(),
+            iccf: "57581".to_string(),
+            code: "XCBY".to_string(),
+            opponent: NAME.to_string(),
+        }
+    }
+
+    /// Every notice, for a reader of `lang` (moves in its piece letters),
+    /// except those that carry a whole record or position (`Record`,
+    /// `Desync`, `Board`): those are cut as a last resort on SMS.
+    pub(crate) fn notices(lang: Lang) -> Vec<Notice> {
+        let mv = if matches!(lang, Lang::Ru | Lang::Uk) {
+            "Крe1:h4+"
+        } else {
+            "Kbd7xe5+"
+        };
+        let game = GAME;
+        let mut out = vec![
+            Notice::UnknownSender,
+            Notice::Held {
+                code: "K7Q2M9".to_string(),
+                hours: 72,
+            },
+            Notice::HoldExpired,
+            Notice::BadPin,
+            Notice::Help,
+            Notice::TooLarge { limit: 65_536 },
+            Notice::TooManyLines {
+                limit: 1_000,
+                skipped: 999,
+            },
+            Notice::NotYourGame { game },
+            Notice::WhichGame {
+                games: vec![GameId(999_997), GameId(999_996), GAME],
+            },
+            Notice::GameFinished {
+                game,
+                result: Some(GameResult::Draw),
+            },
+            Notice::NotYourTurn {
+                game,
+                text: mv.to_string(),
+            },
+            Notice::WrongNumber {
+                game,
+                text: format!("123... {mv}"),
+                expected: number(),
+            },
+            Notice::Confirm(move_notice(mv)),
+            Notice::YourMove {
+                notice: move_notice(mv),
+                draw_offered: true,
+            },
+            Notice::DrawOffered {
+                game,
+                opponent: NAME.to_string(),
+            },
+            Notice::DrawDeclined {
+                game,
+                opponent: NAME.to_string(),
+            },
+            Notice::NoDrawOffer { game },
+            Notice::NotationSet(Notation::UedemannHw),
+            Notice::LeaveGranted {
+                from: "2026-12-31".to_string(),
+                until: "2027-01-30".to_string(),
+                left: 29,
+            },
+            Notice::ConditionalStored {
+                game,
+                pairs: vec![format!("{mv} {mv}")],
+            },
+            Notice::ConditionalPlayed {
+                game,
+                number: number(),
+                mv: mv.to_string(),
+            },
+            Notice::ConditionalDropped {
+                game,
+                opponent: NAME.to_string(),
+                mv: mv.to_string(),
+            },
+            Notice::Reminder { game, days: 29 },
+            Notice::TakenBack {
+                game,
+                ply: 246,
+                reason: "rule 7".to_string(),
+            },
+            Notice::Adjudicated {
+                game,
+                result: GameResult::WhiteWins,
+                reason: "rule 7".to_string(),
+            },
+            Notice::EventStarted {
+                event: "XXV World Championship Final".to_string(),
+                time: "10/50".to_string(),
+                start: None,
+                games: vec![EventGameNotice {
+                    game,
+                    white: true,
+                    opponent: NAME.to_string(),
+                }],
+            },
+            Notice::EventStarted {
+                event: "XXV World Championship Final".to_string(),
+                time: "10/50".to_string(),
+                start: Some("2026-12-31".to_string()),
+                games: vec![EventGameNotice {
+                    game,
+                    white: false,
+                    opponent: NAME.to_string(),
+                }],
+            },
+            Notice::Ruling {
+                incident: 999_999,
+                ruling: "a warning".to_string(),
+            },
+            Notice::Withdrawn {
+                event: "XXV World Championship Final".to_string(),
+                player: NAME.to_string(),
+                games: vec![(game, GameResult::BlackWins)],
+            },
+        ];
+        out.extend(Lang::ALL.iter().map(|&l| Notice::LangSet(l)));
+        for claim in [
+            None,
+            Some(Claim::ThreefoldRepetition),
+            Some(Claim::FiftyMoves),
+        ] {
+            out.push(Notice::ClaimRefused { game, claim });
+        }
+        // Penalties are charged for illegal moves only.
+        for reason in refusals() {
+            let illegal = matches!(reason, MoveRefusal::Read(ReadError::Illegal { .. }));
+            out.push(Notice::Refused {
+                game,
+                text: mv.to_string(),
+                reason,
+                did_you_mean: vec!["Nbd7".to_string(), "Nfd7".to_string()],
+                penalty_days: illegal.then_some(3),
+            });
+        }
+        for reason in terminations() {
+            out.push(Notice::GameOver {
+                game,
+                result: GameResult::Draw,
+                reason,
+            });
+        }
+        for reason in leave_errors() {
+            out.push(Notice::LeaveRefused { reason });
+        }
+        let error = ReadError::Illegal {
+            text: mv.to_string(),
+            reason: Illegal::InCheck,
+            did_you_mean: vec![],
+        };
+        for reason in [
+            ConditionalRefusal::YourMove,
+            ConditionalRefusal::WrongNumber {
+                text: mv.to_string(),
+                number: number(),
+            },
+            ConditionalRefusal::Unreadable {
+                text: mv.to_string(),
+                error,
+            },
+        ] {
+            out.push(Notice::ConditionalRefused { game, reason });
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::samples::{NAME, notices};
+    use super::*;
+    use crate::protocol::l10n::CATALOGUES;
+    use crate::protocol::sms::{limit, units};
+
+    /// Issue 16: every SMS and radio reply fits one message (160 GSM
+    /// characters, 70 UCS-2 units) in every language, with the longest
+    /// values, so that no reply is cut.
+    #[test]
+    fn every_short_reply_fits_one_message_in_every_language() {
+        let mut too_long = Vec::new();
+        for &lang in CATALOGUES {
+            for notice in notices(lang) {
+                let text = notice.render(lang, Channel::Sms);
+                let (encoding, n) = units(&text);
+                if n > limit(encoding) {
+                    too_long.push(format!("{lang} {n}/{}: {text}", limit(encoding)));
+                }
+            }
+        }
+        assert!(
+            too_long.is_empty(),
+            "{}\n{}",
+            too_long.len(),
+            too_long.join("\n")
+        );
+    }
+
+    /// Issue 16's lint: no reply in another language carries three words in
+    /// a row of an English sentence. Names and moves are the reader's own
+    /// values and carry none.
+    #[test]
+    fn no_reply_in_another_language_carries_an_english_fragment() {
+        let mut found = Vec::new();
+        for &lang in CATALOGUES.iter().filter(|&&l| l != Lang::En) {
+            for notice in notices(lang) {
+                // Said in the language it sets, or in English on purpose
+                // when that language has no catalogue.
+                if matches!(&notice, Notice::LangSet(l) if *l != lang) {
+                    continue;
+                }
+                for channel in Channel::ALL {
+                    let text = notice.render(lang, channel).replace(NAME, "");
+                    for t in l10n::english_fragments(&text) {
+                        found.push(format!("{lang}: {t:?} in {text}"));
+                    }
+                }
+            }
+        }
+        assert!(found.is_empty(), "{}", found.join("\n"));
     }
 }

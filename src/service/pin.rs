@@ -1,5 +1,6 @@
 //! PIN checks: a player with a PIN sends it on a line of its own
-//! (`pin 1234`); five wrong ones lock it for an hour.
+//! (`pin 1234`); five wrong ones from one address lock it on that address
+//! for an hour.
 
 use super::decision::{Decision, Incident, Write};
 use super::*;
@@ -20,24 +21,42 @@ pub fn pin_of_line(line: &str) -> Option<&str> {
 }
 
 impl Ctx<'_, '_> {
-    /// Checks the PIN line (`pin 1234`) of a player who has a PIN.
+    /// Checks the PIN line (`pin 1234`) of a player who has a PIN, sent from
+    /// `(channel, address)`: failures count on that address only.
     pub(super) fn pin_ok(
         &mut self,
         player: &Player,
+        (channel, address): (Channel, &str),
         hash: &str,
         text: &str,
     ) -> store::Result<bool> {
-        let (ok, d) = check_pin(player, hash, text, self.now);
+        let state = self.tx.pin_state(player.id, channel, address)?;
+        let from = Sender {
+            player,
+            channel,
+            address,
+            state,
+        };
+        let (ok, d) = check_pin(&from, hash, text, self.now);
         self.apply(d, None)?;
         Ok(ok)
     }
 }
 
+/// Who tries a PIN: the player, the address the message came from, and the
+/// PIN's failures and lock on that address.
+struct Sender<'a> {
+    player: &'a Player,
+    channel: Channel,
+    address: &'a str,
+    state: store::PinState,
+}
+
 /// Whether the message's PIN line opens the player's PIN, and the decision:
 /// the attempt recorded and, for a failure, the refusal.
-fn check_pin(player: &Player, hash: &str, text: &str, now: Timestamp) -> (bool, Decision) {
+fn check_pin(from: &Sender<'_>, hash: &str, text: &str, now: Timestamp) -> (bool, Decision) {
     use argon2::password_hash::{PasswordHash, PasswordVerifier};
-    let locked = player.pin_locked_until.is_some_and(|t| t > now);
+    let locked = from.state.locked_until.is_some_and(|t| t > now);
     let given = text.lines().find_map(pin_of_line);
     let ok = !locked
         && given.is_some_and(|pin| {
@@ -47,14 +66,18 @@ fn check_pin(player: &Player, hash: &str, text: &str, now: Timestamp) -> (bool, 
                     .is_ok()
             })
         });
-    // Five wrong PINs lock the player's PIN for an hour: guessing four
-    // digits takes years. A missing PIN is no guess, and an attempt while
-    // locked renews nothing: otherwise one forged mail an hour, PIN or not,
-    // would keep the owner locked out for good.
+    // Five wrong PINs from one address lock the PIN on that address for an
+    // hour: guessing four digits takes years. Counting per address means a
+    // forger's failures (a forged From, a spoofed number) lock only the
+    // address they wrote from, never the player's others. A missing PIN is
+    // no guess, and an attempt while locked renews nothing: otherwise one
+    // forged mail an hour, PIN or not, would keep the address locked for good.
     let locked_until =
-        (!ok && player.pin_failures + 1 >= 5).then(|| now + jiff::SignedDuration::from_hours(1));
-    let attempt = (given.is_some() && !locked).then_some(Write::PinAttempt {
-        player: player.id,
+        (!ok && from.state.failures + 1 >= 5).then(|| now + jiff::SignedDuration::from_hours(1));
+    let attempt = (given.is_some() && !locked).then(|| Write::PinAttempt {
+        player: from.player.id,
+        channel: from.channel,
+        address: from.address.to_string(),
         ok,
         locked_until,
     });
@@ -73,7 +96,12 @@ fn check_pin(player: &Player, hash: &str, text: &str, now: Timestamp) -> (bool, 
         "wrong PIN"
     };
     let incident = Incident::about(IncidentKind::BadPin, why.to_string());
-    let d = Decision::refused(Some(player), incident, Notice::BadPin, Refusal::Pin(why));
+    let d = Decision::refused(
+        Some(from.player),
+        incident,
+        Notice::BadPin,
+        Refusal::Pin(why),
+    );
     (false, record(d))
 }
 

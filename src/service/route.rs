@@ -49,6 +49,20 @@ impl Ctx<'_, '_> {
             // player has none: the message waits for its confirmation. The
             // code goes to the registered address, so a forger never sees
             // it, and the owner learns that someone wrote in their name.
+            let Some(within) = self.rules.confirm_within else {
+                // No confirmation loop: nothing can stand in for the check.
+                let incident = Incident::about(
+                    IncidentKind::Unauthenticated,
+                    format!("{channel} {sender}: {why}; refused (no confirmation loop)"),
+                );
+                let d = Decision::refused(
+                    Some(&player),
+                    incident,
+                    Notice::Unauthenticated,
+                    Refusal::Unauthenticated,
+                );
+                return self.apply(d, None);
+            };
             self.incident(
                 None,
                 None,
@@ -57,13 +71,13 @@ impl Ctx<'_, '_> {
                 None,
                 Some(player.id),
             )?;
-            return self.hold(&player, text, why);
+            return self.hold(&player, text, why, within);
         }
         // A mail the operator's server vouches for needs no PIN: a PIN lock
         // (which anyone who can forge From can set) never refuses it.
         if let Some(hash) = &player.pin_hash
             && !matches!(auth, Auth::Vouched(_))
-            && !self.pin_ok(&player, hash, text)?
+            && !self.pin_ok(&player, (channel, sender), hash, text)?
         {
             return Ok(());
         }

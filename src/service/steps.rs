@@ -59,6 +59,11 @@ pub enum Step {
         reply: ReplyId,
         next: String,
     },
+    /// A reply past the hourly bound per sender, kept but not sent.
+    Withheld {
+        reply: ReplyId,
+        to: String,
+    },
 }
 
 /// Why a message was refused before a game was concerned.
@@ -69,6 +74,8 @@ pub enum Refusal {
     HoldExpired,
     /// A PIN missing, wrong or locked.
     Pin(&'static str),
+    /// Not authenticated, no PIN to stand in, and no confirmation loop.
+    Unauthenticated,
     NoProtocolLine,
     NotTheirGame(GameId),
     TooLarge {
@@ -120,6 +127,9 @@ impl fmt::Display for Step {
             Step::Held { hold, why } => write!(f, "held for confirmation as hold {hold} ({why})"),
             Step::Confirmed { hold } => write!(f, "hold {hold} confirmed"),
             Step::Undeliverable { reply, next } => write!(f, "reply {reply} undeliverable; {next}"),
+            Step::Withheld { reply, to } => {
+                write!(f, "reply {reply} to {to} withheld: hourly bound reached")
+            }
         }
     }
 }
@@ -130,6 +140,9 @@ impl fmt::Display for Refusal {
             Refusal::UnknownSender => f.write_str("unknown sender"),
             Refusal::HoldExpired => f.write_str("confirmation code unknown, used or expired"),
             Refusal::Pin(why) => f.write_str(why),
+            Refusal::Unauthenticated => {
+                f.write_str("sender not authenticated (no PIN, no confirmation loop)")
+            }
             Refusal::NoProtocolLine => f.write_str("no protocol line, help sent"),
             Refusal::NotTheirGame(game) => write!(f, "game {game} is not the sender's"),
             Refusal::TooLarge { size, limit } => {

@@ -29,9 +29,19 @@ pub enum IncidentKind {
     /// A player of an event sent nothing in any of its games for the
     /// silence period (for the director, who rules on it).
     Silence,
+    /// An address was sent its hour's bound of replies: further ones are
+    /// withheld (a robot's loop, or a forger's flood).
+    Flood,
+    /// A radio frame that failed authentication or came from a station
+    /// that is not a peer.
+    RadioFrame,
+    /// The clock sweep ran long after its last run (the system clock jumped,
+    /// or the gateway was off): no forfeits until the director confirms the
+    /// time (`ccgate clock --confirm-time`).
+    ClockJump,
 }
 
-const KINDS: [(IncidentKind, &str); 14] = [
+const KINDS: [(IncidentKind, &str); 17] = [
     (IncidentKind::Illegal, "illegal"),
     (IncidentKind::Ambiguous, "ambiguous"),
     (IncidentKind::Malformed, "malformed"),
@@ -46,6 +56,9 @@ const KINDS: [(IncidentKind, &str); 14] = [
     (IncidentKind::ConditionalRefused, "conditional_refused"),
     (IncidentKind::Undeliverable, "undeliverable"),
     (IncidentKind::Silence, "silence"),
+    (IncidentKind::Flood, "flood"),
+    (IncidentKind::RadioFrame, "radio_frame"),
+    (IncidentKind::ClockJump, "clock_jump"),
 ];
 
 impl IncidentKind {

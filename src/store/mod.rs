@@ -24,6 +24,7 @@ mod players;
 mod radio;
 mod schema;
 mod sms;
+mod sweeps;
 
 use std::path::Path;
 

@@ -78,6 +78,16 @@ pub struct NewReply {
     pub sheet: Option<Sheet>,
 }
 
+impl NewReply {
+    /// Whether the reply counts toward the hourly bound of replies to a
+    /// sender: it answers a message (it has a journal entry) but no game
+    /// line of a player (it has no game, or goes to a non-player).
+    /// [`Store::bounded_replies_since`] counts the same rows in SQL.
+    pub fn bounded(&self) -> bool {
+        self.journal_id.is_some() && (self.game_id.is_none() || self.player_id.is_none())
+    }
+}
+
 pub(super) fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Outgoing> {
     let channel: String = r.get(1)?;
     let sheet: Option<String> = r.get(10)?;
@@ -188,6 +198,25 @@ impl Store {
             )
             .map_err(db)?
             .exists(params![channel.name(), to, body])
+            .map_err(db)
+    }
+
+    /// How many replies to `to` since `since` answered a message but no
+    /// game line of a player: those with no game, or to a non-player (the
+    /// replies the hourly bound per sender counts).
+    pub fn bounded_replies_since(
+        &self,
+        channel: Channel,
+        to: &str,
+        since: Timestamp,
+    ) -> Result<u32> {
+        self.conn
+            .prepare_cached(
+                "SELECT COUNT(*) FROM outbox WHERE channel = ?1 AND recipient = ?2 AND created_at > ?3
+                 AND journal_id IS NOT NULL AND (game_id IS NULL OR player_id IS NULL)",
+            )
+            .map_err(db)?
+            .query_row(params![channel.name(), to, secs(since)], |r| r.get(0))
             .map_err(db)
     }
 

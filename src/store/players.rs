@@ -23,8 +23,6 @@ pub struct Player {
     /// IANA time zone name.
     pub tz: String,
     pub pin_hash: Option<String>,
-    pub pin_failures: i64,
-    pub pin_locked_until: Option<Timestamp>,
     pub addresses: Vec<(Channel, String)>,
     /// Removed by the director (kept for their finished games' records).
     pub removed_at: Option<Timestamp>,
@@ -59,8 +57,15 @@ pub struct LeaveRow {
     pub leave: Leave,
 }
 
-const COLUMNS: &str =
-    "id, name, notation, lang, reply_via, tz, pin_hash, pin_failures, pin_locked_until, removed_at";
+const COLUMNS: &str = "id, name, notation, lang, reply_via, tz, pin_hash, removed_at";
+
+/// The PIN's state on one of a player's addresses.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PinState {
+    /// Failures since the last success.
+    pub failures: i64,
+    pub locked_until: Option<Timestamp>,
+}
 
 impl Store {
     fn player_row(&self, r: &rusqlite::Row<'_>) -> rusqlite::Result<Player> {
@@ -76,11 +81,27 @@ impl Store {
             reply_via: reply_via.map(|c| parsed(&c, "channel")).transpose()?,
             tz: r.get(5)?,
             pin_hash: r.get(6)?,
-            pin_failures: r.get(7)?,
-            pin_locked_until: opt_ts(r.get(8)?)?,
             addresses: self.addresses(id)?,
-            removed_at: opt_ts(r.get(9)?)?,
+            removed_at: opt_ts(r.get(7)?)?,
         })
+    }
+
+    /// The PIN's failures and lock on one address of a player.
+    pub fn pin_state(&self, id: PlayerId, channel: Channel, address: &str) -> Result<PinState> {
+        self.conn
+            .prepare_cached(
+                "SELECT failures, locked_until FROM pin_locks WHERE player_id = ?1 AND channel = ?2 AND address = ?3",
+            )
+            .map_err(db)?
+            .query_row(params![id, channel.name(), address], |r| {
+                Ok(PinState {
+                    failures: r.get(0)?,
+                    locked_until: opt_ts(r.get(1)?)?,
+                })
+            })
+            .optional()
+            .map_err(db)
+            .map(Option::unwrap_or_default)
     }
 
     fn addresses(&self, id: PlayerId) -> rusqlite::Result<Vec<(Channel, String)>> {
@@ -235,13 +256,17 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// Sets (or with `None` clears) a player's PIN; failures and a lock are reset.
+    /// Sets (or with `None` clears) a player's PIN; every address's
+    /// failures and lock are forgotten.
     pub fn set_pin(&self, id: PlayerId, hash: Option<&str>) -> Result<()> {
         self.conn()
             .execute(
-                "UPDATE players SET pin_hash = ?2, pin_failures = 0, pin_locked_until = NULL WHERE id = ?1",
+                "UPDATE players SET pin_hash = ?2 WHERE id = ?1",
                 params![id, hash],
             )
+            .map_err(db)?;
+        self.conn()
+            .execute("DELETE FROM pin_locks WHERE player_id = ?1", [id])
             .map_err(db)?;
         Ok(())
     }
@@ -266,6 +291,7 @@ impl Tx<'_> {
         for sql in [
             "DELETE FROM leaves WHERE player_id = ?1",
             "DELETE FROM held WHERE player_id = ?1",
+            "DELETE FROM pin_locks WHERE player_id = ?1",
             "DELETE FROM players WHERE id = ?1",
         ] {
             self.conn().execute(sql, [id]).map_err(db)?;
@@ -293,27 +319,30 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// Records a PIN attempt: failures count up and lock the PIN for a while
-    /// after too many; a success resets the count.
+    /// Records a PIN attempt from `address`: its failures count up and lock
+    /// the PIN on that address until `locked_until`; a success resets them.
     pub fn record_pin_attempt(
         &self,
-        id: PlayerId,
+        (id, channel, address): (PlayerId, Channel, &str),
         ok: bool,
         locked_until: Option<Timestamp>,
     ) -> Result<()> {
-        if ok {
-            self.conn()
-                .execute(
-                    "UPDATE players SET pin_failures = 0, pin_locked_until = NULL WHERE id = ?1",
-                    [id],
-                )
-                .map_err(db)?;
-        } else {
-            self.conn().execute(
-                "UPDATE players SET pin_failures = pin_failures + 1, pin_locked_until = ?2 WHERE id = ?1",
-                params![id, locked_until.map(secs)],
-            ).map_err(db)?;
-        }
+        self.conn()
+            .prepare_cached(
+                "INSERT INTO pin_locks (player_id, channel, address, failures, locked_until)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT DO UPDATE SET failures = CASE WHEN ?4 = 0 THEN 0 ELSE failures + 1 END,
+                     locked_until = ?5",
+            )
+            .map_err(db)?
+            .execute(params![
+                id,
+                channel.name(),
+                address,
+                i64::from(!ok),
+                locked_until.filter(|_| !ok).map(secs)
+            ])
+            .map_err(db)?;
         Ok(())
     }
 

@@ -232,7 +232,32 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX event_games_event ON event_games(event_id, round, board);
     "#,
-    // 8: the director's desk: an incident's ruling (its text, when, who was
+    // 8: PIN failures counted per player and sender address, so failures
+    // from one address (a forger's, or a spoofed number) lock only that
+    // address (players.pin_failures and pin_locked_until are no longer
+    // read); and the replies to one address found by time, for the hourly
+    // bound on replies to a sender.
+    r#"
+    CREATE TABLE pin_locks (
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        channel TEXT NOT NULL,
+        address TEXT NOT NULL,
+        failures INTEGER NOT NULL DEFAULT 0,
+        locked_until INTEGER,
+        PRIMARY KEY (player_id, channel, address)
+    );
+    CREATE INDEX outbox_recipient ON outbox(channel, recipient, created_at);
+    "#,
+    // 9: the clock sweep's last run, and a forward jump of the clock found
+    // and not yet confirmed by the director (no forfeits until then).
+    r#"
+    CREATE TABLE sweep_clock (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        last_run_at INTEGER NOT NULL,
+        held_since INTEGER
+    );
+    "#,
+    // 10: the director's desk: an incident's ruling (its text, when, who was
     // told); audit entries about a player (an edit, a removal); a player
     // removed who keeps their finished games; and a game's duplication
     // threshold (ICCF: days beyond it on one move count twice; NULL: none).
@@ -244,7 +269,7 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE players ADD COLUMN removed_at INTEGER;
     ALTER TABLE games ADD COLUMN duplication_after INTEGER;
     "#,
-    // 9: the web pages: who may see an event's pages, and each player's
+    // 11: the web pages: who may see an event's pages, and each player's
     // capability keys for their own pages (the links in their notices) are
     // derived from one secret kept here.
     r#"

@@ -90,6 +90,43 @@ pub async fn supervise(
     }
 }
 
+/// The longest pause of a sender while the store fails.
+const STORE_BACKOFF_MAX: Duration = Duration::from_secs(60);
+
+/// A sender's pause after a poll: its poll interval while the store works;
+/// while it fails (a full disk), a pause that doubles from the poll
+/// interval up to a minute, so no sender hammers a failing store or fills
+/// the log. Every sender (mail, modem, spool) keeps one.
+#[derive(Debug)]
+pub struct StoreBackoff {
+    poll: Duration,
+    failing: Duration,
+}
+
+impl StoreBackoff {
+    pub fn new(poll: Duration) -> StoreBackoff {
+        StoreBackoff {
+            poll,
+            failing: Duration::ZERO,
+        }
+    }
+
+    /// The pause after a poll whose store work failed (`failed`) or not.
+    pub fn after(&mut self, failed: bool) -> Duration {
+        self.failing = if failed {
+            (self.failing * 2).clamp(self.poll, STORE_BACKOFF_MAX.max(self.poll))
+        } else {
+            Duration::ZERO
+        };
+        self.failing.max(self.poll)
+    }
+
+    /// True while the store fails: the pause is not cut short by a wake-up.
+    pub fn failing(&self) -> bool {
+        !self.failing.is_zero()
+    }
+}
+
 /// Sleeps `every`, or less if stopped; false once stopped.
 pub async fn pause(every: Duration, stop: &mut watch::Receiver<bool>) -> bool {
     if *stop.borrow() {
@@ -100,4 +137,23 @@ pub async fn pause(every: Duration, stop: &mut watch::Receiver<bool>) -> bool {
         _ = stop.changed() => {}
     }
     !*stop.borrow()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failing_store_doubles_the_pause_up_to_a_minute_and_a_success_resets_it() {
+        let mut b = StoreBackoff::new(Duration::from_millis(100));
+        assert_eq!(b.after(false), Duration::from_millis(100));
+        assert!(!b.failing());
+        let pauses: Vec<Duration> = (0..12).map(|_| b.after(true)).collect();
+        assert_eq!(pauses[0], Duration::from_millis(100));
+        assert_eq!(pauses[1], Duration::from_millis(200));
+        assert_eq!(pauses[11], Duration::from_secs(60));
+        assert!(b.failing());
+        assert_eq!(b.after(false), Duration::from_millis(100));
+        assert!(!b.failing());
+    }
 }

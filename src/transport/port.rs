@@ -25,6 +25,8 @@ pub struct ServicePort {
     pub wake: Wakers,
     /// How failed replies are tried again (`[outbox]`).
     pub retry: store::Retry,
+    /// What is done with inbound messages (`[inbound]`).
+    pub rules: service::Rules,
 }
 
 /// One bell per outgoing channel.
@@ -36,12 +38,18 @@ pub struct Wakers {
 }
 
 impl ServicePort {
-    pub fn new(store: Store, metrics: Arc<Metrics>, retry: store::Retry) -> ServicePort {
+    pub fn new(
+        store: Store,
+        metrics: Arc<Metrics>,
+        retry: store::Retry,
+        rules: service::Rules,
+    ) -> ServicePort {
         ServicePort {
             store: Arc::new(Mutex::new(store)),
             metrics,
             wake: Wakers::default(),
             retry,
+            rules,
         }
     }
 
@@ -70,6 +78,21 @@ impl ServicePort {
             }
         }
         done
+    }
+
+    /// Holds a reply durably before it is handed to its transport: if the
+    /// send's outcome cannot be recorded afterwards (a full disk), the reply
+    /// is not due again at the next poll but only after the hold (the
+    /// retry time of a failed attempt), so no sender repeats a send the
+    /// store did not take. Every channel's sender comes here first.
+    pub async fn hold_for_send(&self, id: ReplyId) -> Result<(), String> {
+        let retry = self.retry;
+        self.with_store(move |s| {
+            let tx = s.write()?;
+            tx.hold_for_send(id, Timestamp::now(), retry)?;
+            tx.commit()
+        })
+        .await
     }
 
     /// Counts a processed message and wakes the senders if it queued replies.

@@ -170,6 +170,7 @@ impl Msg {
             raw: self.text.as_bytes().to_vec(),
             text: self.text.clone(),
             auth: ccgate::service::Auth::Unchecked,
+            rules: service::Rules::default(),
         }
     }
 

@@ -169,6 +169,8 @@ fn a_player_is_removed_only_without_games_in_progress() {
         (list[1]["removed"].clone(), list[1]["addresses"].clone()),
         (true.into(), Value::Array(vec![]))
     );
+    let r = env.run(&["game", "new", "--white", "Anna", "--black", "Boris"]);
+    assert_eq!((r.code, r.err.contains("was removed")), (2, true), "{r:?}");
     // The game keeps its players' names; Boris's number is a stranger's now.
     assert!(env.ok(&["game", "pgn", &g]).contains("[Black \"Boris\"]"));
     let r = replies(&env.submit("sms", BORIS, "late", &format!("{g} 1... e5")));
@@ -370,6 +372,10 @@ fn game_list_shows_whose_move_the_days_left_and_the_deadline_and_filters() {
         ids(&["game", "list", "--waiting", "Boris"]),
         Vec::<i64>::new()
     );
+    let shown = json(&env.ok(&["game", "show", &g, "--json"]));
+    assert_eq!(shown["waiting_for"], "Anna");
+    assert_eq!(shown["moves"], Value::Array(Vec::new()));
+    assert_eq!(env.run(&["game", "show", "99", "--json"]).code, 3);
     let text = env.ok(&["game", "list", "--player", "Carl"]);
     assert_eq!(
         text.lines().nth(1),
@@ -600,15 +606,18 @@ fn an_event_starts_its_clocks_on_its_start_date_and_duplicates_long_moves() {
     let e = e.trim();
     let told = listing(&env, &["outbox"]);
     assert_eq!(told.len(), before + 2, "both told at once");
+    let body = |i: usize| told[before + i]["body"].as_str().expect("body");
     assert!(
-        told[before + 1]["body"]
-            .as_str()
-            .expect("body")
-            .starts_with(
-                "ccgate: Spring Cup begins on 2025-03-10, time control 10/50; clocks start then."
-            ),
-        "{:?}",
-        told[before + 1]
+        body(0).starts_with(
+            "ccgate: Spring Cup beginnt am 2025-03-10, Bedenkzeit 10/50; die Uhren laufen ab dann."
+        ),
+        "Anna by mail, in German: {}",
+        body(0)
+    );
+    // Boris by SMS: the short form, one message.
+    assert_eq!(
+        body(1),
+        "ccgate: Spring Cup begins 2025-03-10, 10/50. Your games:\nG2 Black against Anna"
     );
     // Before the start no day counts; the ICCF default charges days beyond 20 twice.
     env.now = "2025-03-09T12:00:00Z".into();

@@ -327,7 +327,7 @@ fn tls_imaps_and_starttls_with_a_private_ca() {
     let mut gw = Gateway::new(&config("tls", lab.imaps_port(), false));
     gw.start();
     wait_until("the TLS refusal reported", WAIT, || {
-        gw.http_get("/health").contains("UnknownIssuer")
+        gw.http_get("/health?detail=1").contains("UnknownIssuer")
     });
     assert!(gw.stop().success());
 }

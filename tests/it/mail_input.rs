@@ -30,6 +30,7 @@ fn policy() -> Policy {
         // These mails test reading, not the sender check (issue 14).
         trust_from: true,
         verp_local: "ccgate".into(),
+        rules: ccgate::service::Rules::default(),
     }
 }
 

@@ -619,18 +619,68 @@ impl Drop for SmallDisk {
 /// store fails. Once there is room, every reply goes out exactly once.
 #[test]
 fn a_full_disk_neither_spins_the_sender_nor_sends_a_reply_twice() {
+    a_full_disk_sends_nothing_twice(
+        |out, _| format!("[email.send]\ntransport = \"file\"\ndir = {out:?}\n"),
+        Seat::email("Bob"),
+        Channel::Email,
+        eml_files,
+    );
+}
+
+/// The same for SMS through an smstools spool: before, the spool channel
+/// wrote a reply's file (which smsd may send at once) before it could
+/// record it, and wrote it again at every poll while the store failed.
+#[test]
+fn a_full_disk_writes_no_spool_file_it_cannot_record() {
+    a_full_disk_sends_nothing_twice(
+        |out, incoming| {
+            format!(
+                "[sms_spool]\nkind = \"smstools\"\nincoming = {incoming:?}\noutgoing = {out:?}\npoll_every = \"100ms\"\n"
+            )
+        },
+        Seat::at("Boris", Channel::Sms, "+79161234567"),
+        Channel::Sms,
+        |dir| {
+            let mut names: Vec<String> = std::fs::read_dir(dir)
+                .map(|d| {
+                    d.filter_map(|e| e.ok())
+                        .map(|e| e.file_name().to_string_lossy().into_owned())
+                        .filter(|n| n.starts_with("ccgate-"))
+                        .collect()
+                })
+                .unwrap_or_default();
+            names.sort();
+            names
+        },
+    );
+}
+
+/// Replies to `black` on `channel` are written to a small disk of their own
+/// (`sender` configures the channel to write there, given that disk and a
+/// directory for a spool's incoming files, `sent` lists what it
+/// wrote), full at first so that they wait for a retry; then the store's
+/// disk fills.
+fn a_full_disk_sends_nothing_twice(
+    sender: impl Fn(&str, &str) -> String,
+    black: Seat,
+    channel: Channel,
+    sent: fn(&Path) -> Vec<String>,
+) {
     let disk = SmallDisk::new("8m");
-    // The replies' own disk, full at first so they wait for a retry.
     let out = SmallDisk::new("1m");
     let db = disk.dir.path().join("ccgate.db");
     let outbox = out.dir.path().to_path_buf();
+    let spool_in = tempfile::tempdir().unwrap();
     let mut gw = Gateway::new(&format!(
         "db = {:?}\n[email]\nfrom = \"gw@example.test\"\n[email.maildir]\npath = \"inbox\"\npoll_every = \"50ms\"\n\
-         [email.send]\ntransport = \"file\"\ndir = {:?}\n[outbox]\npoll_every = \"100ms\"\nfirst_retry = \"1s\"\n",
+         {}[outbox]\npoll_every = \"100ms\"\nfirst_retry = \"1s\"\n",
         db.display().to_string(),
-        outbox.display().to_string(),
+        sender(
+            &outbox.display().to_string(),
+            &spool_in.path().display().to_string()
+        ),
     ));
-    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    game_between(&db, Seat::email("Alice"), black);
     let ingested = assert_cmd::Command::cargo_bin("ccgate")
         .unwrap()
         .env_remove("CCGATE_DB")
@@ -641,12 +691,18 @@ fn a_full_disk_neither_spins_the_sender_nor_sends_a_reply_twice() {
         .output()
         .unwrap();
     assert_eq!(ingested.status.code(), Some(0), "{ingested:?}");
-    let queued = count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NULL");
+    let channel = channel.to_string();
+    let unsent =
+        format!("SELECT count(*) FROM outbox WHERE sent_at IS NULL AND channel = '{channel}'");
+    let queued = count(&db, &unsent);
     assert!(queued >= 1);
     out.fill();
     gw.start();
     wait_until("a failed attempt", Duration::from_secs(30), || {
-        count(&db, "SELECT count(*) FROM outbox WHERE attempts > 0") == queued
+        count(
+            &db,
+            &format!("SELECT count(*) FROM outbox WHERE attempts > 0 AND channel = '{channel}'"),
+        ) == queued
     });
     disk.fill();
     out.free();
@@ -657,14 +713,14 @@ fn a_full_disk_neither_spins_the_sender_nor_sends_a_reply_twice() {
     );
     // Several polls of the sender (every 100 ms) and a retry with the disk full.
     std::thread::sleep(Duration::from_secs(3));
-    assert_eq!(eml_files(&outbox).len(), 0, "sent without a record");
+    assert_eq!(sent(&outbox).len(), 0, "sent without a record");
     let errors = gw.log().matches("full").count();
     assert!(errors < 100, "{errors} log lines about the full disk");
     disk.free();
     wait_until("every reply sent", Duration::from_secs(90), || {
-        count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NULL") == 0
+        count(&db, &unsent) == 0
     });
-    assert_eq!(eml_files(&outbox).len() as i64, queued, "{}", gw.log());
+    assert_eq!(sent(&outbox).len() as i64, queued, "{}", gw.log());
     wait_until("the store healthy again", Duration::from_secs(30), || {
         gw.http_get("/health").contains("\"status\":\"ok\"")
     });

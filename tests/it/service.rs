@@ -7,6 +7,7 @@ use ccgate::game::rules::Record;
 use ccgate::notation::movetext::{MovetextOptions, read_games};
 use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
 use ccgate::protocol::address::Channel;
+use ccgate::protocol::l10n::{self, Form, Reader};
 use ccgate::service::{self, Auth, Inbound, Processed};
 use ccgate::store::{self, GameId, Incident, NewPlayer, Outgoing, PlayerId, Store};
 use jiff::{SignedDuration, Timestamp};
@@ -36,6 +37,8 @@ struct World {
     store: Store,
     now: Timestamp,
     seq: u32,
+    /// The operator's rules every message is submitted under.
+    rules: service::Rules,
 }
 
 fn ts(s: &str) -> Timestamp {
@@ -51,6 +54,7 @@ impl World {
             store,
             now: ts("2025-03-03T09:00:00Z"),
             seq: 0,
+            rules: service::Rules::default(),
         }
     }
 
@@ -138,6 +142,7 @@ impl World {
             raw: text.as_bytes().to_vec(),
             text: text.to_string(),
             auth,
+            rules: self.rules,
         };
         service::submit(&mut self.store, &msg, self.now).expect("submit")
     }
@@ -183,7 +188,7 @@ impl World {
     }
 
     fn sweep(&mut self) -> service::SweepReport {
-        service::sweep_clocks(&mut self.store, self.now).expect("sweep")
+        service::sweep_clocks(&mut self.store, self.now, None).expect("sweep")
     }
 }
 
@@ -1100,6 +1105,168 @@ fn a_forger_cannot_lock_a_pin_holder_out() {
 }
 
 #[test]
+fn pin_failures_lock_only_the_address_they_came_from() {
+    let mut w = World::new();
+    // Pia plays by mail and by SMS, with one PIN.
+    let new = NewPlayer {
+        name: "Pia".into(),
+        notation: Notation::San,
+        lang: Lang::En,
+        reply_via: Some(Channel::Email),
+        tz: "UTC".into(),
+        pin_hash: Some(service::hash_pin("1234").expect("pin")),
+        addresses: vec![
+            (Channel::Email, "pia@example.org".into()),
+            (Channel::Sms, "+4915112345678".into()),
+        ],
+    };
+    let tx = w.store.write().expect("write");
+    let id = tx.add_player(&new, w.now).expect("add player");
+    tx.commit().expect("commit");
+    let pia = Who {
+        id,
+        name: "Pia".into(),
+        channel: Channel::Email,
+        addr: "pia@example.org".into(),
+        notation: Notation::San,
+        lang: Lang::En,
+    };
+    let b = boris(&mut w);
+    let g = w.game(&pia, &b, None, "-");
+    // A forger guesses with Pia's mail address in From until it locks...
+    for k in 0..6 {
+        let raw = format!("pin 000{k}\n{g} 1. a4");
+        let forged = Auth::Unverified(format!("forgery {k}"));
+        w.send_as(Channel::Email, &pia.addr, &format!("w{k}"), &raw, forged);
+    }
+    let p = w.send(&pia, &format!("pin 1234\n{g} 1. e4"));
+    assert_eq!(p.moves_applied(), 0, "the mail address is locked: {p:#?}");
+    // ...which locks that address only: her phone still moves, with the PIN.
+    let p = w.send_id(
+        Channel::Sms,
+        "+4915112345678",
+        "sms-1",
+        &format!("pin 1234\n{g} 1. e4"),
+    );
+    assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
+}
+
+#[test]
+fn replies_that_answer_no_game_line_are_bounded_per_sender_and_hour() {
+    let (mut w, a, b, g) = anna_against_boris();
+    w.rules.replies_per_hour = 5;
+    // A robot (or a forger) that is no player writes thirty times in an hour.
+    for k in 0..30 {
+        w.send_id(
+            Channel::Email,
+            "robot@example.net",
+            &format!("r{k}"),
+            "help",
+        );
+        w.advance(SignedDuration::from_secs(60));
+    }
+    let to_robot = |w: &World, sent: bool| {
+        w.outbox()
+            .iter()
+            .filter(|r| r.to == "robot@example.net" && r.failed_at.is_none() == sent)
+            .count()
+    };
+    assert_eq!(to_robot(&w, true), 5, "{:#?}", w.outbox());
+    // The rest are kept as withheld, each message's journal says so, and
+    // the director hears of it once.
+    assert_eq!(to_robot(&w, false), 25);
+    let floods: Vec<_> = w
+        .incidents()
+        .into_iter()
+        .filter(|i| i.kind == store::IncidentKind::Flood)
+        .collect();
+    assert_eq!(floods.len(), 1, "{floods:#?}");
+    let p = w.send_id(Channel::Email, "robot@example.net", "r-last", "help");
+    assert!(p.outcome.contains("withheld"), "{}", p.outcome);
+    // A player who asks for help over and over is bounded the same way...
+    for k in 0..8 {
+        w.send_id(Channel::Email, &a.addr, &format!("h{k}"), "help");
+    }
+    let to_anna = w
+        .outbox()
+        .iter()
+        .filter(|r| r.to == a.addr && r.failed_at.is_none())
+        .count();
+    assert_eq!(to_anna, 5);
+    // ...but her move and every answer to a game line still go out.
+    let before = w.outbox().len();
+    let p = w.send(&a, &format!("{g} 1. 5254"));
+    assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
+    let fresh: Vec<_> = w.outbox().into_iter().skip(before).collect();
+    assert!(fresh.iter().all(|r| r.failed_at.is_none()), "{fresh:#?}");
+    assert!(fresh.iter().any(|r| r.to == a.addr));
+    assert!(fresh.iter().any(|r| r.to == b.addr));
+    let p = w.send(&a, &format!("{g} 2. 1122"));
+    assert_eq!((p.refusals(), p.replies.len()), (1, 1), "{p:#?}");
+    // An hour later the address may be answered again.
+    w.advance(SignedDuration::from_hours(2));
+    let p = w.send_id(Channel::Email, "robot@example.net", "r-later", "help");
+    assert_eq!(p.replies.len(), 1, "{p:#?}");
+}
+
+#[test]
+fn without_the_confirmation_loop_an_unauthenticated_move_is_refused() {
+    let (mut w, a, _b, g) = anna_against_boris();
+    w.rules.confirm_within = None;
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "f1",
+        &format!("{g} 1. 5254"),
+        Auth::Unverified("no authentication".into()),
+    );
+    assert!(w.ucis(g).is_empty());
+    assert!(p.outcome.contains("not authenticated"), "{}", p.outcome);
+    assert_eq!(p.replies.len(), 1);
+    assert!(
+        !p.replies[0].body.contains("confirm"),
+        "{}",
+        p.replies[0].body
+    );
+    let unauthenticated = w
+        .incidents()
+        .into_iter()
+        .filter(|i| i.kind == store::IncidentKind::Unauthenticated)
+        .count();
+    assert_eq!(unauthenticated, 1);
+}
+
+#[test]
+fn the_confirmation_time_is_the_configured_one() {
+    let (mut w, a, _b, g) = anna_against_boris();
+    w.rules.confirm_within = Some(SignedDuration::from_hours(2));
+    let forged = || Auth::Unverified("forged".into());
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "f1",
+        &format!("{g} 1. 5254"),
+        forged(),
+    );
+    assert!(
+        p.replies[0].body.contains("2 Stunden"),
+        "{}",
+        p.replies[0].body
+    );
+    let code = code_of(&p);
+    w.advance(SignedDuration::from_hours(3));
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c1",
+        &format!("confirm {code}"),
+        forged(),
+    );
+    assert_eq!(p.moves_applied(), 0, "{p:#?}");
+    assert!(p.outcome.contains("expired"), "{}", p.outcome);
+}
+
+#[test]
 fn prose_that_starts_like_pin_does_not_hide_the_pin_line() {
     let mut w = World::new();
     let pia = pia(&mut w);
@@ -1203,6 +1370,7 @@ fn messages_without_a_transport_id_are_each_new_even_at_the_same_instant() {
         raw: text.clone().into_bytes(),
         text,
         auth: Auth::Unchecked,
+        rules: service::Rules::default(),
     };
     let p1 =
         service::submit(&mut w.store, &msg(&a, format!("{g} 1. 5254")), w.now).expect("submit");
@@ -1423,7 +1591,7 @@ fn conditional_moves_are_refused_when_illegal_or_misnumbered_or_on_ones_own_move
     let g = w.game(&b, &a, Some(MOVE_15), "-");
     let cases = [
         (&b, format!("{g} if 15... Nf6 16. Ke3"), "Ke3"),
-        (&a, format!("{g} if 16. Bg5 16... e6"), "your move"),
+        (&a, format!("{g} if 16. Bg5 16... e6"), "Sie sind am Zug"),
         (&b, format!("{g} if 14... Nf6 15. Bg5"), "15..."),
         (
             &b,
@@ -1473,12 +1641,16 @@ fn assert_over(
         "{row:?}"
     );
     assert!(row.finished_at.is_some());
+    // Each player reads the reason in their own language.
+    let termination = row.reason.clone().expect("a finished game has a reason");
     for who in players {
         let told = bodies_to(&p.replies, who);
+        let reader = Reader::new(who.lang, Form::from(who.channel));
+        let theirs = l10n::termination(reader, &termination);
         assert!(
             told.iter()
-                .any(|m| m.contains(result) && m.contains(reason)),
-            "{} not told of {result} {reason}: {p:#?}",
+                .any(|m| m.contains(result) && m.contains(&theirs)),
+            "{} not told of {result} {theirs}: {p:#?}",
             who.name
         );
     }
@@ -1795,6 +1967,48 @@ fn reminders_come_once_per_move_and_a_forfeit_after_the_limit() {
     assert_eq!(w.sweep(), service::SweepReport::default());
 }
 
+/// A forward jump of the system clock (60 days) forfeited every game whose
+/// player was to move, and the forfeits stood when the clock came back:
+/// a sweep that far past its last run now only reminds, tells the
+/// director once (an incident), and waits until the time is confirmed.
+#[test]
+fn a_jump_of_the_clock_forfeits_nobody_until_the_time_is_confirmed() {
+    let mut w = World::new();
+    let (a, b) = (anna(&mut w), boris(&mut w));
+    let g = w.game(&a, &b, None, "3d");
+    let margin = Some(SignedDuration::from_hours(24));
+    let guarded =
+        |w: &mut World| service::sweep_clocks(&mut w.store, w.now, margin).expect("sweep");
+    // A gateway that runs all along never meets the guard.
+    assert_eq!(guarded(&mut w), service::SweepReport::default());
+    w.advance(DAY);
+    assert_eq!(guarded(&mut w).reminders, [g]);
+    w.advance(DAY * 60);
+    let r = guarded(&mut w);
+    assert!(r.forfeits.is_empty(), "{r:?}");
+    assert_eq!(r.held, Some(SignedDuration::from_hours(24 * 60)));
+    assert!(!w.row(g).finished);
+    // The clock comes back: still held, and the director told once.
+    w.advance(DAY * -59);
+    assert!(guarded(&mut w).held.is_some());
+    w.advance(DAY * 59);
+    assert!(guarded(&mut w).held.is_some());
+    let told: Vec<_> = w
+        .incidents()
+        .into_iter()
+        .filter(|i| i.kind == store::IncidentKind::ClockJump)
+        .collect();
+    assert_eq!(told.len(), 1, "{told:#?}");
+    assert!(told[0].detail.contains("60 days"), "{}", told[0].detail);
+    assert!(!w.row(g).finished);
+    // The director confirms the time: the sweep runs at once, and after it
+    // the guard is as before.
+    let r = service::sweep_clocks(&mut w.store, w.now, None).expect("sweep");
+    assert_eq!((r.forfeits, r.held), (vec![g], None));
+    w.advance(DAY);
+    assert_eq!(guarded(&mut w).held, None);
+}
+
 #[test]
 fn black_forfeits_too() {
     let mut w = World::new();
@@ -1875,6 +2089,7 @@ fn a_move_during_leave_ends_it() {
     assert_eq!(
         w.sweep(),
         service::SweepReport {
+            held: None,
             forfeits: vec![],
             reminders: vec![g],
             silences: vec![],
@@ -2083,7 +2298,7 @@ fn a_store_error_while_checking_reminders_is_an_error_not_a_missed_reminder() {
         .expect("break the store");
     // Far from her limit, Anna is due no reminder: the sweep must still
     // fail rather than take the failed read for "not reminded yet".
-    assert!(service::sweep_clocks(&mut w.store, w.now).is_err());
+    assert!(service::sweep_clocks(&mut w.store, w.now, None).is_err());
 }
 
 #[test]
@@ -2117,3 +2332,4 @@ fn the_sheet_of_a_mating_moves_notices_shows_the_game_as_the_message_left_it() {
 
 /// Events: a section played to the end through the service.
 mod event;
+mod replies;

@@ -800,8 +800,9 @@ fn clock_reminds_then_declares_the_forfeit_at_the_given_time() {
         "once per move"
     );
     env.now = "2025-03-06T23:59:00Z".into();
+    // More than a day after the last sweep: the director confirms the time.
     assert_eq!(
-        env.ok(&["clock"]),
+        env.ok(&["clock", "--confirm-time"]),
         "0 forfeits, 0 reminders\n",
         "three days used: in time"
     );
@@ -1187,5 +1188,43 @@ fn a_malformed_move_is_refused_with_suggestions() {
         r.iter()
             .any(|(_, to, body)| to == BORIS && body.contains("Nc6")),
         "{r:?}"
+    );
+}
+
+/// Issue 16: a player registered in a language without a catalogue is told
+/// once, in English and naming the language, that replies stay in English;
+/// one registered in a catalogue language is told nothing.
+#[test]
+fn a_player_added_in_a_language_without_replies_is_told_so_once() {
+    let env = Env::new();
+    env.ok(&[
+        "player",
+        "add",
+        "Ilona",
+        "--email",
+        "ilona@example.org",
+        "--lang",
+        "hu",
+    ]);
+    env.ok(&[
+        "player",
+        "add",
+        "Jana",
+        "--email",
+        "jana@example.org",
+        "--lang",
+        "cs",
+    ]);
+    let queued =
+        replies(&serde_json::from_str::<Vec<Value>>(&env.ok(&["outbox", "--json"])).expect("json"));
+    assert_eq!(queued.len(), 1, "{queued:?}");
+    let (channel, to, body) = &queued[0];
+    assert_eq!(
+        (channel.as_str(), to.as_str()),
+        ("email", "ilona@example.org")
+    );
+    assert!(
+        body.contains("Hungarian (magyar)") && body.contains("English"),
+        "{body}"
     );
 }

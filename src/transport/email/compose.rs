@@ -24,6 +24,7 @@ use std::sync::Arc;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 
+use crate::escape::shown;
 use crate::store::Outgoing;
 
 /// The gateway as a mail sender.
@@ -96,9 +97,12 @@ const PICTURE_ID: &str = "board";
 /// The subject: the game's tag, its players, and the notice's first line.
 /// Inbound mail whose subject carries the tag is a reply to us, and its
 /// subject is not read as moves.
+/// Player names and the notice's text may hold what a sender wrote: control
+/// characters are escaped (see `crate::escape`), so none reaches the header
+/// raw, where lettre passes ESC and friends through unencoded.
 pub fn subject(reply: &Outgoing) -> String {
     let first = reply.body.lines().next().unwrap_or("").trim();
-    let mut line = match (reply.game_id, &reply.sheet) {
+    let line = match (reply.game_id, &reply.sheet) {
         (Some(g), Some(sheet)) => {
             // The notice starts with the game's reference (G7, P7, П7): said once.
             let notice = first
@@ -115,6 +119,7 @@ pub fn subject(reply: &Outgoing) -> String {
         _ if first.starts_with("ccgate") => first.to_string(),
         _ => format!("ccgate: {first}"),
     };
+    let mut line = shown(&line, false).into_owned();
     if line.chars().count() > 120 {
         line = line.chars().take(119).collect::<String>() + "…";
     }
@@ -122,6 +127,18 @@ pub fn subject(reply: &Outgoing) -> String {
 }
 
 const SUBJECT_TAG_FORMAT: &str = "[ccgate G{g}]";
+
+/// `<left@right>` of printable ASCII without spaces (RFC 5322 msg-id, loosely).
+fn is_msg_id(id: &str) -> bool {
+    id.strip_prefix('<')
+        .and_then(|rest| rest.strip_suffix('>'))
+        .is_some_and(|inner| {
+            inner.contains('@')
+                && inner
+                    .bytes()
+                    .all(|b| b.is_ascii_graphic() && !matches!(b, b'<' | b'>'))
+        })
+}
 
 /// True if a subject is one of ours, or a reply to one.
 pub fn is_our_subject(subject: &str) -> bool {
@@ -185,7 +202,10 @@ pub fn compose(
         .parse()
         .map_err(|e| format!("recipient {:?}: {e}", reply.to))?;
     let mut builder = Message::builder()
-        .from(Mailbox::new(Some(me.name.clone()), me.address.clone()))
+        .from(Mailbox::new(
+            Some(shown(&me.name, false).into_owned()),
+            me.address.clone(),
+        ))
         .to(Mailbox::new(None, to.clone()))
         .subject(subject(reply))
         .message_id(Some(me.message_id(reply.id.0, reply.game_id.map(|g| g.0))))
@@ -198,10 +218,14 @@ pub fn compose(
     if let Some(g) = reply.game_id {
         references.push(me.game_root(g.0));
     }
-    if let Some(answers) = &ctx.answers {
+    // The Message-ID we answer came from outside: threaded under only when it
+    // is one (brackets around printable ASCII), never copied into a header
+    // as whatever else it may be.
+    let answers = ctx.answers.clone().filter(|id| is_msg_id(id));
+    if let Some(answers) = &answers {
         references.push(answers.clone());
     }
-    if let Some(parent) = ctx.answers.clone().or_else(|| references.first().cloned()) {
+    if let Some(parent) = answers.or_else(|| references.first().cloned()) {
         builder = builder.in_reply_to(parent);
     }
     if !references.is_empty() {
@@ -328,5 +352,34 @@ mod tests {
         let mut r = reply(None, "hi");
         r.to = "not an address".into();
         assert!(compose(&me, &r, &Context::default()).is_err());
+    }
+
+    #[test]
+    fn outside_text_never_starts_a_header_or_reaches_one_raw() {
+        let me = Identity::new("ccgate", "gw@example.test").unwrap();
+        let mut r = reply(
+            Some(7),
+            "G7 1. e4\rBcc: victim@example.test \u{1b}]0;x\u{7} by Alice.",
+        );
+        let sheet = r.sheet.as_mut().unwrap();
+        sheet.white = "Eve\r\nBcc: evil@example.test\r\n\r\nbody".into();
+        sheet.black = "Bob\u{9b}2J".into();
+        let ctx = Context {
+            answers: Some("<abc@mua.example>\r\nBcc: evil2@example.test".into()),
+            ..Context::default()
+        };
+        let (env, raw) = compose(&me, &r, &ctx).unwrap();
+        let text = String::from_utf8(raw).unwrap();
+        let head = text.split("\r\n\r\n").next().unwrap();
+        for line in head.split("\r\n") {
+            assert!(!line.to_ascii_lowercase().starts_with("bcc"), "{head}");
+            assert!(!line.chars().any(|c| c.is_control()), "{line:?} in\n{head}");
+        }
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{9b}'),
+            "{text}"
+        );
+        assert_eq!(env.to().len(), 1);
+        assert!(subject(&r).contains("Eve"), "{}", subject(&r));
     }
 }

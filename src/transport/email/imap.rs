@@ -25,7 +25,7 @@ use crate::transport::tls::client_config;
 pub trait Io: AsyncRead + AsyncWrite + Unpin + Send + Debug {}
 impl<T: AsyncRead + AsyncWrite + Unpin + Send + Debug> Io for T {}
 
-type Session = async_imap::Session<Box<dyn Io>>;
+pub type Session = async_imap::Session<Box<dyn Io>>;
 
 /// What the input does with each message: process it (the service's
 /// commit) and say whether it may be acknowledged.
@@ -71,14 +71,41 @@ pub async fn connect(settings: &ImapSettings) -> Result<Session, String> {
             tls(client.into_inner(), config).await?
         }
     };
+    let greeted = config.security == Security::Starttls;
+    login(stream, greeted, &config.user, settings.password.expose()).await
+}
+
+/// Logs in on an open stream, after reading the server's greeting unless it
+/// was read already (before STARTTLS).
+pub async fn login(
+    stream: Box<dyn Io>,
+    greeted: bool,
+    user: &str,
+    password: &str,
+) -> Result<Session, String> {
     let mut client = async_imap::Client::new(stream);
-    if config.security != Security::Starttls {
+    if !greeted {
         greeting(&mut client).await?;
     }
     client
-        .login(&config.user, settings.password.expose())
+        .login(user, password)
         .await
-        .map_err(|(e, _)| format!("IMAP login as {}: {e}", config.user))
+        .map_err(|(e, _)| format!("IMAP login as {user}: {e}"))
+}
+
+/// Selects the configured mailbox; whether to wait with IDLE (configured,
+/// and the server offers it).
+pub async fn open_mailbox(session: &mut Session, config: &ImapConfig) -> Result<bool, String> {
+    session
+        .select(&config.mailbox)
+        .await
+        .map_err(|e| format!("SELECT {}: {e}", config.mailbox))?;
+    Ok(config.idle
+        && session
+            .capabilities()
+            .await
+            .map_err(|e| format!("CAPABILITY: {e}"))?
+            .has_str("IDLE"))
 }
 
 async fn greeting<T: AsyncRead + AsyncWrite + Unpin + Send + Debug>(
@@ -98,7 +125,7 @@ async fn greeting<T: AsyncRead + AsyncWrite + Unpin + Send + Debug>(
 /// flag) is remembered in `refused` and left alone from then on: it was
 /// processed, and it must not hold up the messages after it nor make the
 /// input reconnect in a loop.
-async fn drain(
+pub async fn drain(
     session: &mut Session,
     config: &ImapConfig,
     handler: &mut impl Handler,
@@ -277,16 +304,7 @@ async fn session(
 ) -> Result<(), ChannelError> {
     let config = &settings.config;
     let mut session = connect(settings).await?;
-    session
-        .select(&config.mailbox)
-        .await
-        .map_err(|e| format!("SELECT {}: {e}", config.mailbox))?;
-    let idle = config.idle
-        && session
-            .capabilities()
-            .await
-            .map_err(|e| format!("CAPABILITY: {e}"))?
-            .has_str("IDLE");
+    let idle = open_mailbox(&mut session, config).await?;
     tracing::info!(host = %config.host, mailbox = %config.mailbox, idle, "IMAP input connected");
     backoff.reset();
     loop {

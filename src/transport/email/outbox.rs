@@ -2,7 +2,6 @@
 //! to SMTP, sendmail or the outbox directory ([`Mailer`]).
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use jiff::Timestamp;
 use tokio::sync::{Notify, watch};
@@ -13,7 +12,7 @@ use crate::board::{Diagram, Renderer};
 use crate::config::OutboxConfig;
 use crate::protocol::address::Channel;
 use crate::store::{self, ReplyId, Store};
-use crate::transport::channel::pause;
+use crate::transport::channel::{StoreBackoff, pause};
 use crate::transport::port::ServicePort;
 
 /// One reply ready to go.
@@ -61,7 +60,7 @@ pub async fn run(
     } = sender;
     let me = Arc::new(me);
     let extras = Arc::new((pictures, links));
-    let mut backoff = Duration::ZERO;
+    let mut backoff = StoreBackoff::new(config.poll_every);
     loop {
         let who = me.clone();
         let extras = extras.clone();
@@ -103,29 +102,22 @@ pub async fn run(
         if *stop.borrow() {
             return;
         }
-        // A failing store (a full disk) is not hammered: the pause doubles
-        // up to a minute, and a wake-up does not cut it short.
-        backoff = if store_failed {
-            (backoff * 2).clamp(config.poll_every, STORE_BACKOFF_MAX)
-        } else {
-            Duration::ZERO
-        };
-        if store_failed {
-            if !pause(backoff, &mut stop).await {
+        // A failing store (a full disk) is not hammered, and a wake-up does
+        // not cut its pause short.
+        let wait = backoff.after(store_failed);
+        if backoff.failing() {
+            if !pause(wait, &mut stop).await {
                 return;
             }
         } else if !full {
             tokio::select! {
-                _ = tokio::time::sleep(config.poll_every) => {}
+                _ = tokio::time::sleep(wait) => {}
                 _ = wake.notified() => {}
                 _ = stop.changed() => {}
             }
         }
     }
 }
-
-/// The longest pause of the sender while the store fails.
-const STORE_BACKOFF_MAX: Duration = Duration::from_secs(60);
 
 /// What a reply needs to be composed beyond its row: the mail it answers.
 fn context(
@@ -186,17 +178,7 @@ async fn send_one(
     let (id, result) = match item {
         Ok(ready) => {
             let id = ready.id;
-            // Held durably before the send: no send whose outcome the store
-            // cannot take is repeated at the next poll.
-            let retry = shared.retry;
-            shared
-                .with_store(move |s| {
-                    let tx = s.write()?;
-                    tx.hold_for_send(id, Timestamp::now(), retry)?;
-                    tx.commit()
-                })
-                .await
-                .map_err(drop)?;
+            shared.hold_for_send(id).await.map_err(drop)?;
             let sent = mailer
                 .send(id.0, &ready.envelope, &ready.raw)
                 .await

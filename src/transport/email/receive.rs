@@ -32,16 +32,23 @@ pub struct Policy {
     pub trust_from: bool,
     /// Local part of our address: bounces come to `local+o<id>@…`.
     pub verp_local: String,
+    /// What is done with inbound messages (`[inbound]`).
+    pub rules: service::Rules,
 }
 
 impl Policy {
-    pub fn new(config: &super::config::EmailConfig, me: &super::compose::Identity) -> Policy {
+    pub fn new(
+        config: &super::config::EmailConfig,
+        me: &super::compose::Identity,
+        rules: service::Rules,
+    ) -> Policy {
         Policy {
             max_size: config.max_size,
             require_pin: config.require_pin,
             trusted_authserv_id: config.trusted_authserv_id.clone(),
             trust_from: config.trusts_from().is_some(),
             verp_local: me.verp_local().to_string(),
+            rules,
         }
     }
 }
@@ -133,6 +140,7 @@ pub fn receive_read(
         raw: raw.to_vec(),
         text,
         auth,
+        rules: policy.rules,
     };
     let Some(mail) = mail else {
         let msg = inbound("", String::new(), Auth::Unchecked);

@@ -70,6 +70,7 @@ impl Handler for RadioHandler {
             raw: text.clone().into_bytes(),
             text,
             auth: service::Auth::Unchecked,
+            rules: self.shared.rules,
         };
         let p = self
             .shared

@@ -19,7 +19,9 @@ use super::config::{SmsConfig, SmsSettings};
 use super::modem::{Event, Modem, ModemError};
 use super::pdu;
 use crate::config::value::SecretText;
-use crate::transport::channel::{Backoff, ChannelError, Connection, supervise};
+use crate::transport::channel::{
+    Backoff, ChannelError, Connection, StoreBackoff, pause, supervise,
+};
 
 /// A reply due on this channel.
 #[derive(Debug, Clone)]
@@ -35,6 +37,9 @@ pub trait Handler: Send {
     fn incoming(&mut self, pdu: String) -> impl Future<Output = Result<(), String>> + Send;
     /// Replies due now.
     fn due(&mut self) -> impl Future<Output = Result<Vec<Due>, String>> + Send;
+    /// Holds a reply durably before its first part goes to the modem (see
+    /// [`ServicePort::hold_for_send`](crate::transport::port::ServicePort::hold_for_send)).
+    fn hold(&mut self, id: i64) -> impl Future<Output = Result<(), String>> + Send;
     /// A reply went out, as parts with these references (TP-MR).
     fn sent(
         &mut self,
@@ -54,6 +59,9 @@ pub trait Handler: Send {
     /// A problem worth a metric and the last-error line.
     fn trouble(&mut self, error: &str);
 }
+
+/// The first pause of the sending while the store fails (it doubles).
+const STORE_FIRST_PAUSE: Duration = Duration::from_secs(1);
 
 /// The longest wait between attempts to open the modem.
 const MAX_BACKOFF: Duration = Duration::from_secs(120);
@@ -126,6 +134,7 @@ pub async fn session<S: AsyncRead + AsyncWrite + Unpin + Send>(
     }
     backoff.reset();
     let mut last_send: Option<Instant> = None;
+    let mut store_backoff = StoreBackoff::new(STORE_FIRST_PAUSE);
     let mut next_sweep = Instant::now();
     loop {
         if *stop.borrow() {
@@ -140,7 +149,22 @@ pub async fn session<S: AsyncRead + AsyncWrite + Unpin + Send>(
             handler.housekeeping().await?;
             next_sweep = Instant::now() + config.sweep_every;
         }
-        send_due(&mut modem, config, handler, &mut last_send).await?;
+        // A failing store (a full disk) pauses the sending, growing as it
+        // lasts, instead of ending the session: a reconnection would reset
+        // the supervisor's backoff and try again within a second.
+        match send_due(&mut modem, config, handler, &mut last_send).await {
+            Ok(()) => {
+                store_backoff.after(false);
+            }
+            Err(SendError::Store(e)) => {
+                handler.trouble(&format!("SMS modem: {e}"));
+                if !pause(store_backoff.after(true), stop).await {
+                    return Ok(());
+                }
+                continue;
+            }
+            Err(SendError::Modem(e)) => return Err(ChannelError::Retry(e)),
+        }
         // Wait for the modem, new replies, the next sweep, or the stop.
         let deadline = next_sweep;
         let event = tokio::select! {
@@ -189,13 +213,20 @@ async fn take<S: AsyncRead + AsyncWrite + Unpin>(
         .map_err(|e| format!("deleting {storage} {index} after its commit: {e}"))
 }
 
+/// Why sending stopped: the store (the modem is fine: pause and go on) or
+/// the modem (connect again).
+enum SendError {
+    Store(String),
+    Modem(String),
+}
+
 async fn send_due<S: AsyncRead + AsyncWrite + Unpin>(
     modem: &mut Modem<S>,
     config: &SmsConfig,
     handler: &mut impl Handler,
     last_send: &mut Option<Instant>,
-) -> Result<(), String> {
-    for reply in handler.due().await? {
+) -> Result<(), SendError> {
+    for reply in handler.due().await.map_err(SendError::Store)? {
         let parts = match pdu::encode_submit(
             &reply.to,
             &reply.body,
@@ -206,10 +237,12 @@ async fn send_due<S: AsyncRead + AsyncWrite + Unpin>(
             Err(e) => {
                 handler
                     .failed(reply.id, format!("encoding: {e}"), true)
-                    .await?;
+                    .await
+                    .map_err(SendError::Store)?;
                 continue;
             }
         };
+        handler.hold(reply.id).await.map_err(SendError::Store)?;
         let mut references = Vec::new();
         for part in &parts {
             if let Some(at) = *last_send {
@@ -223,16 +256,20 @@ async fn send_due<S: AsyncRead + AsyncWrite + Unpin>(
                     // rather than sent twice (docs/decisions.md).
                     handler
                         .failed(reply.id, e.to_string(), e.is_unconfirmed())
-                        .await?;
+                        .await
+                        .map_err(SendError::Store)?;
                     if e.is_link() {
-                        return Err(e.to_string());
+                        return Err(SendError::Modem(e.to_string()));
                     }
                     break;
                 }
             }
         }
         if references.len() == parts.len() {
-            handler.sent(reply.id, reply.to.clone(), references).await?;
+            handler
+                .sent(reply.id, reply.to.clone(), references)
+                .await
+                .map_err(SendError::Store)?;
         }
     }
     Ok(())

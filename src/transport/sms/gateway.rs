@@ -41,9 +41,10 @@ struct SmsHandler {
 impl Handler for SmsHandler {
     async fn incoming(&mut self, pdu: String) -> Result<(), String> {
         let numbering = self.numbering.clone();
+        let rules = self.shared.rules;
         let received = self
             .shared
-            .with_store(move |s| receive(s, &pdu, &numbering, Timestamp::now()))
+            .with_store(move |s| receive(s, &pdu, (&numbering, rules), Timestamp::now()))
             .await?;
         match &received {
             Received::Message(p) | Received::Unreadable(p) => {
@@ -71,6 +72,10 @@ impl Handler for SmsHandler {
             .await
     }
 
+    async fn hold(&mut self, id: i64) -> Result<(), String> {
+        self.shared.hold_for_send(ReplyId(id)).await
+    }
+
     async fn sent(&mut self, id: i64, to: String, references: Vec<u8>) -> Result<(), String> {
         self.shared.metrics.sent(Channel::Sms);
         self.shared
@@ -96,11 +101,12 @@ impl Handler for SmsHandler {
     async fn housekeeping(&mut self) -> Result<(), String> {
         let wait = jiff::SignedDuration::try_from(self.reassembly)
             .unwrap_or(jiff::SignedDuration::from_hours(24));
+        let rules = self.shared.rules;
         let done = self
             .shared
             .with_store(move |s| {
                 let now = Timestamp::now();
-                sweep_parts(s, now - wait, now)
+                sweep_parts(s, now - wait, rules, now)
             })
             .await?;
         for p in &done {

@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 
 use super::pdu::{self, Incoming};
 use crate::protocol::address::Channel;
-use crate::service::{self, Aside, Inbound, Processed};
+use crate::service::{self, Aside, Inbound, Processed, Rules};
 use crate::store::{self, PartKey, SentPart, Store};
 
 /// What became of one PDU.
@@ -40,7 +40,7 @@ fn hash(parts: &[&str]) -> String {
     format!("{:x}", h.finalize())
 }
 
-fn inbound(from: &str, transport_id: String, raw: &str, text: String) -> Inbound {
+fn inbound(from: &str, transport_id: String, raw: &str, text: String, rules: Rules) -> Inbound {
     Inbound {
         channel: Channel::Sms,
         from: from.to_string(),
@@ -48,6 +48,7 @@ fn inbound(from: &str, transport_id: String, raw: &str, text: String) -> Inbound
         raw: raw.as_bytes().to_vec(),
         text,
         auth: crate::service::Auth::Unchecked,
+        rules,
     }
 }
 
@@ -84,14 +85,14 @@ impl Numbering {
 pub fn receive(
     store: &mut Store,
     hex: &str,
-    numbering: &Numbering,
+    (numbering, rules): (&Numbering, Rules),
     now: Timestamp,
 ) -> store::Result<Received> {
     let hex = hex.trim().to_ascii_uppercase();
     let id = format!("sms:{}", hash(&[&hex]));
     match pdu::decode(&hex) {
         Err(e) => {
-            let msg = inbound("", id, &hex, String::new());
+            let msg = inbound("", id, &hex, String::new(), rules);
             let why = Aside::Ignored(format!("unreadable SMS PDU: {e}"));
             service::set_aside(store, &msg, &why, now).map(Received::Unreadable)
         }
@@ -101,7 +102,7 @@ pub fn receive(
         }
         Ok(Incoming::Deliver(mut d)) => {
             d.sender = numbering.international(&d.sender);
-            deliver(store, d, id, &hex, now)
+            deliver(store, d, (id, &hex), rules, now)
         }
     }
 }
@@ -109,13 +110,13 @@ pub fn receive(
 fn deliver(
     store: &mut Store,
     d: pdu::Deliver,
-    id: String,
-    hex: &str,
+    (id, hex): (String, &str),
+    rules: Rules,
     now: Timestamp,
 ) -> store::Result<Received> {
     match &d.concat {
         None => {
-            let msg = inbound(&d.sender, id, hex, d.text.clone());
+            let msg = inbound(&d.sender, id, hex, d.text.clone(), rules);
             service::submit(store, &msg, now).map(Received::Message)
         }
         Some(c) => {
@@ -137,14 +138,19 @@ fn deliver(
                     total: c.total,
                 });
             }
-            assemble(store, &key, now).map(Received::Message)
+            assemble(store, &key, rules, now).map(Received::Message)
         }
     }
 }
 
 /// Submits a message whose parts are all kept, then drops the parts. A
 /// crash between the two submits again later: a duplicate, changing nothing.
-fn assemble(store: &mut Store, key: &PartKey, now: Timestamp) -> store::Result<Processed> {
+fn assemble(
+    store: &mut Store,
+    key: &PartKey,
+    rules: Rules,
+    now: Timestamp,
+) -> store::Result<Processed> {
     let kept = store.sms_parts(key)?;
     let text: String = kept.iter().map(|(_, t, _)| t.as_str()).collect();
     let raw: Vec<&str> = kept.iter().map(|(_, _, p)| p.as_str()).collect();
@@ -152,7 +158,7 @@ fn assemble(store: &mut Store, key: &PartKey, now: Timestamp) -> store::Result<P
         "sms-concat:{}",
         hash(&[&key.sender, &key.reference.to_string(), &text])
     );
-    let msg = inbound(&key.sender, id, &raw.join("\n"), text);
+    let msg = inbound(&key.sender, id, &raw.join("\n"), text, rules);
     let processed = service::submit(store, &msg, now)?;
     let tx = store.write()?;
     tx.drop_sms_parts(key)?;
@@ -165,12 +171,13 @@ fn assemble(store: &mut Store, key: &PartKey, now: Timestamp) -> store::Result<P
 pub fn sweep_parts(
     store: &mut Store,
     stale_before: Timestamp,
+    rules: Rules,
     now: Timestamp,
 ) -> store::Result<Vec<Processed>> {
     let (complete, stale) = store.sms_part_sets(stale_before)?;
     let mut done = Vec::new();
     for key in complete {
-        done.push(assemble(store, &key, now)?);
+        done.push(assemble(store, &key, rules, now)?);
     }
     for key in stale {
         let kept = store.sms_parts(&key)?;
@@ -180,7 +187,7 @@ pub fn sweep_parts(
             "sms-incomplete:{}",
             hash(&[&key.sender, &key.reference.to_string(), &raw.join("")])
         );
-        let msg = inbound(&key.sender, id, &raw.join("\n"), String::new());
+        let msg = inbound(&key.sender, id, &raw.join("\n"), String::new(), rules);
         let why = Aside::Ignored(format!(
             "incomplete SMS: parts {} of {} arrived",
             seqs.join(","),

@@ -12,7 +12,7 @@ use super::receive::Numbering;
 use super::spool;
 use crate::protocol::address::Channel;
 use crate::service::{self, Aside};
-use crate::transport::channel::pause;
+use crate::transport::channel::{StoreBackoff, pause};
 use crate::transport::files;
 use crate::transport::port::ServicePort;
 
@@ -21,6 +21,7 @@ use crate::transport::port::ServicePort;
 /// outgoing directory, named by outbox id so a repeat replaces its file.
 pub async fn run(config: SpoolConfig, shared: ServicePort, mut stop: watch::Receiver<bool>) {
     let numbering = config.numbering();
+    let mut backoff = StoreBackoff::new(config.poll_every);
     loop {
         match spool::pending(config.kind, &config.incoming) {
             Ok(files) => {
@@ -35,44 +36,51 @@ pub async fn run(config: SpoolConfig, shared: ServicePort, mut stop: watch::Rece
                 .metrics
                 .error(&format!("spool {}: {e}", config.incoming.display())),
         }
-        let sent = {
-            let (kind, dir) = (config.kind, config.outgoing.clone());
-            shared
-                .with_store(move |s| {
-                    let now = Timestamp::now();
-                    let due = s.due(Channel::Sms, now, 50)?;
-                    let mut sent = 0;
-                    for reply in due {
-                        match spool::write_outgoing(kind, &dir, reply.id.0, &reply.to, &reply.body)
-                        {
-                            Ok(_) => {
-                                let tx = s.write()?;
-                                tx.mark_sent(reply.id, now)?;
-                                tx.commit()?;
-                                sent += 1;
-                            }
-                            Err(e) => service::delivery_failed(
-                                s,
-                                reply.id,
-                                &format!("spool {}: {e}", dir.display()),
-                                false,
-                                shared.retry,
-                                now,
-                            )?,
-                        }
-                    }
-                    Ok(sent)
-                })
-                .await
-        };
-        // A store error is logged and counted by the port.
-        if let Ok(n) = sent {
-            (0..n).for_each(|_| shared.metrics.sent(Channel::Sms));
-        }
-        if !pause(config.poll_every, &mut stop).await {
+        let failed = send_due(&shared, &config).await.is_err();
+        // A store error is logged and counted by the port; the pause grows
+        // while it lasts.
+        if !pause(backoff.after(failed), &mut stop).await {
             return;
         }
     }
+}
+
+/// Writes the replies due as outgoing files, each held before its file is
+/// written and marked sent after (the spool's program may take a file at
+/// once: a file written twice may be sent twice). Err when the store failed.
+async fn send_due(shared: &ServicePort, config: &SpoolConfig) -> Result<(), String> {
+    let due = shared
+        .with_store(|s| s.due(Channel::Sms, Timestamp::now(), 50))
+        .await?;
+    for reply in due {
+        shared.hold_for_send(reply.id).await?;
+        match spool::write_outgoing(
+            config.kind,
+            &config.outgoing,
+            reply.id.0,
+            &reply.to,
+            &reply.body,
+        ) {
+            Ok(_) => {
+                let id = reply.id;
+                shared
+                    .with_store(move |s| {
+                        let tx = s.write()?;
+                        tx.mark_sent(id, Timestamp::now())?;
+                        tx.commit()
+                    })
+                    .await?;
+                shared.metrics.sent(Channel::Sms);
+            }
+            Err(e) => {
+                let e = format!("spool {}: {e}", config.outgoing.display());
+                shared
+                    .delivery_failed(Channel::Sms, reply.id, e, false)
+                    .await?
+            }
+        }
+    }
+    Ok(())
 }
 
 async fn spool_file(
@@ -89,6 +97,7 @@ async fn spool_file(
             raw: files::read_regular(file, spool::MAX_FILE).unwrap_or_default(),
             text: m.text,
             auth: service::Auth::Unchecked,
+            rules: shared.rules,
         }),
         Err(spool::SpoolError::Io(e)) => {
             let e = format!("{}: {e}", file.display());
@@ -102,6 +111,7 @@ async fn spool_file(
         )),
     };
     let name = file.display().to_string();
+    let rules = shared.rules;
     let processed = shared
         .with_store(move |s| match msg {
             Ok(m) => service::submit(s, &m, Timestamp::now()),
@@ -113,6 +123,7 @@ async fn spool_file(
                     raw,
                     text: String::new(),
                     auth: service::Auth::Unchecked,
+                    rules,
                 };
                 let why = Aside::Ignored(format!("unreadable spool file: {why}"));
                 service::set_aside(s, &m, &why, Timestamp::now())

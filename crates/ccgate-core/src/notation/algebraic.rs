@@ -19,7 +19,7 @@
 use shakmaty::{CastlingSide, Chess, File, Rank, Role};
 
 use super::desc::{CheckMark, MoveDesc, PromotionSpec};
-use super::error::ReadError;
+use super::error::{Expected, ReadError};
 use super::lang::Lang;
 use super::text::normalize;
 use super::{Notation, Reading, resolve};
@@ -92,7 +92,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// A malformed-token error at the cursor.
-    pub(crate) fn error(&self, expected: &'static str) -> ReadError {
+    pub(crate) fn error(&self, expected: Expected) -> ReadError {
         let at = self.text[..self.text.len() - self.rest.len()]
             .chars()
             .count()
@@ -256,7 +256,7 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<MoveDesc, ReadError> {
     let mut cur = Cursor::new(text);
     let mut desc = MoveDesc::EMPTY;
     if cur.is_empty() {
-        return Err(cur.error("a move"));
+        return Err(cur.error(Expected::Move));
     }
     if let Some(side) = castling(&mut cur) {
         desc.castle = Some(side);
@@ -274,9 +274,9 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<MoveDesc, ReadError> {
     let sep = capture_sep(&mut cur);
     if f1.is_none() && r1.is_none() && sep.is_none() {
         return Err(cur.error(if role.is_some() {
-            "a square"
+            Expected::Square
         } else {
-            "a piece letter or a square"
+            Expected::PieceOrSquare
         }));
     }
     let sep = sep.or_else(|| cur.eat('-').then_some(false));
@@ -321,8 +321,8 @@ pub(crate) fn parse(text: &str, lang: Lang) -> Result<MoveDesc, ReadError> {
             desc.to_file = Some(to_file);
             desc.capture = true;
         }
-        (_, _, Some(_), None) => return Err(cur.error("a rank (1-8)")),
-        _ => return Err(cur.error("a destination square")),
+        (_, _, Some(_), None) => return Err(cur.error(Expected::Rank)),
+        _ => return Err(cur.error(Expected::Destination)),
     }
     if cur.eat(':') {
         desc.capture = true;
@@ -354,11 +354,11 @@ fn promotion(cur: &mut Cursor<'_>, desc: &mut MoveDesc, lang: Lang) -> Result<()
             None => return Ok(()),
         }
     };
-    let role = piece(cur, lang).ok_or_else(|| cur.error("a promotion piece"))?;
+    let role = piece(cur, lang).ok_or_else(|| cur.error(Expected::Promotion))?;
     if let Some(close) = open
         && !cur.eat(close)
     {
-        return Err(cur.error("')'"));
+        return Err(cur.error(Expected::CloseParen));
     }
     desc.promotion = PromotionSpec::To(role);
     Ok(())
@@ -431,6 +431,6 @@ fn finish(cur: Cursor<'_>, desc: MoveDesc) -> Result<MoveDesc, ReadError> {
     if cur.is_empty() {
         Ok(desc)
     } else {
-        Err(cur.error("the end of the move"))
+        Err(cur.error(Expected::End))
     }
 }

@@ -23,7 +23,7 @@
 use shakmaty::{Chess, File};
 
 use super::desc::MoveDesc;
-use super::error::{Candidate, ReadError};
+use super::error::{Candidate, Expected, ReadError};
 use super::text::normalize;
 use super::{Lang, Notation, Reading, algebraic, descriptive, iccf, resolve, uci};
 
@@ -196,7 +196,7 @@ fn decide(
     match readings.len() {
         0 => Err(best_error.unwrap_or_else(|| ReadError::Malformed {
             text: text.to_string(),
-            expected: "a move",
+            expected: Expected::Move,
             at: 1,
             found: text.chars().next(),
             did_you_mean: Vec::new(),

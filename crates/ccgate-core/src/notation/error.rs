@@ -14,7 +14,7 @@ pub enum ReadError {
     Malformed {
         text: String,
         /// What the reader wanted to see.
-        expected: &'static str,
+        expected: Expected,
         /// Character index (from 1) where reading stopped.
         at: usize,
         found: Option<char>,
@@ -56,6 +56,70 @@ impl ReadError {
             ReadError::Ambiguous { candidates, .. } => candidates.iter().map(|c| c.mv).collect(),
             ReadError::Conflict { readings, .. } => readings.iter().map(|(_, c)| c.mv).collect(),
         }
+    }
+}
+
+macro_rules! expected {
+    ($( $variant:ident $id:literal $english:literal ),* $(,)?) => {
+        /// What a reader wanted to see where it stopped: a value, so that
+        /// each language's catalogue can say it (`expected` in
+        /// `locales/*/ccgate.ftl`, selected by [`Expected::id`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Expected { $( $variant ),* }
+
+        impl Expected {
+            /// Every value, for the catalogue tests.
+            pub const ALL: &'static [Expected] = &[ $( Expected::$variant ),* ];
+
+            /// The key the catalogues select on.
+            pub fn id(self) -> &'static str {
+                match self { $( Expected::$variant => $id ),* }
+            }
+
+            /// In English, for logs, the command line and incidents.
+            pub fn english(self) -> &'static str {
+                match self { $( Expected::$variant => $english ),* }
+            }
+        }
+    };
+}
+
+expected! {
+    Move "move" "a move",
+    MoveNotResult "move-not-result" "a move, not a game result",
+    File "file" "a file (a-h)",
+    Rank "rank" "a rank (1-8)",
+    Square "square" "a square",
+    PieceOrSquare "piece-or-square" "a piece letter or a square",
+    Destination "destination" "a destination square",
+    SquareOrPromotion "square-or-promotion" "a square or a promotion piece",
+    Promotion "promotion" "a promotion piece",
+    PromotionPiece "promotion-piece" "a promotion piece (Q, R, B or N)",
+    PromotionLetter "promotion-letter" "a promotion letter (q, r, b, n)",
+    PromotionDigit "promotion-digit" "a promotion digit (1=Q 2=R 3=B 4=N)",
+    EnglishPiece "english-piece" "a piece (K, Q, R, B, N, Kt, P) or castling",
+    NotKing "not-king" "a piece other than the king",
+    Captured "captured" "the captured piece",
+    DashOrX "dash-or-x" "'-' or 'x'",
+    CloseParen "close-paren" "')'",
+    Suffix "suffix" "a check sign, e.p., ! or ?, or the end of the move",
+    End "end" "the end of the move",
+    IccfEnd "iccf-end" "the end of the move (4 or 5 digits)",
+    OriginFileDigit "origin-file-digit" "the origin file digit (1-8)",
+    OriginRankDigit "origin-rank-digit" "the origin rank digit (1-8)",
+    DestinationFileDigit "destination-file-digit" "the destination file digit (1-8)",
+    DestinationRankDigit "destination-rank-digit" "the destination rank digit (1-8)",
+    DescSquare "desc-square" "a square such as K4 or QB3",
+    DescOrigin "desc-origin" "the file or rank the piece stands on, such as (1) or (QB3)",
+    UedemannCode "uedemann-code" "Uedemann code",
+    UedemannOrigin "uedemann-origin" "two letters naming the origin square",
+    UedemannDestination "uedemann-destination" "two letters naming the destination square",
+    UedemannSuffix "uedemann-suffix" "a suffix letter (q r b k promote; c check, m mate, p e.p., t capture)",
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.english())
     }
 }
 

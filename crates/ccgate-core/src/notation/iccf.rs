@@ -23,7 +23,7 @@ use shakmaty::{Chess, File, Move, Position, Rank, Role, Square};
 
 use super::algebraic::Cursor;
 use super::desc::{MoveDesc, PromotionSpec};
-use super::error::ReadError;
+use super::error::{Expected, ReadError};
 use super::resolve::{king_target, resolve};
 use super::text::normalize;
 use super::{Lang, Notation, Reading};
@@ -49,7 +49,7 @@ pub fn digit_of_piece(role: Role) -> char {
     }
 }
 
-fn coord(cur: &mut Cursor<'_>, what: &'static str) -> Result<u32, ReadError> {
+fn coord(cur: &mut Cursor<'_>, what: Expected) -> Result<u32, ReadError> {
     match cur.peek() {
         Some(c @ '1'..='8') => {
             cur.bump();
@@ -63,25 +63,18 @@ pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
     let norm = normalize(text);
     let mut cur = Cursor::new(&norm);
     let mut desc = MoveDesc::EMPTY;
-    desc.from_file = Some(File::new(coord(&mut cur, "the origin file digit (1-8)")?));
-    desc.from_rank = Some(Rank::new(coord(&mut cur, "the origin rank digit (1-8)")?));
-    desc.to_file = Some(File::new(coord(
-        &mut cur,
-        "the destination file digit (1-8)",
-    )?));
+    desc.from_file = Some(File::new(coord(&mut cur, Expected::OriginFileDigit)?));
+    desc.from_rank = Some(Rank::new(coord(&mut cur, Expected::OriginRankDigit)?));
+    desc.to_file = Some(File::new(coord(&mut cur, Expected::DestinationFileDigit)?));
     let last = cur.peek();
-    desc.to_rank = Some(Rank::new(coord(
-        &mut cur,
-        "the destination rank digit (1-8)",
-    )?));
+    desc.to_rank = Some(Rank::new(coord(&mut cur, Expected::DestinationRankDigit)?));
     if let Some(d) = cur.peek() {
-        let role =
-            piece_of_digit(d).ok_or_else(|| cur.error("a promotion digit (1=Q 2=R 3=B 4=N)"))?;
+        let role = piece_of_digit(d).ok_or_else(|| cur.error(Expected::PromotionDigit))?;
         cur.bump();
         desc.promotion = PromotionSpec::To(role);
     }
     if !cur.is_empty() {
-        return Err(cur.error("the end of the move (4 or 5 digits)"));
+        return Err(cur.error(Expected::IccfEnd));
     }
     let plain = resolve(pos, &desc, &norm, Notation::Iccf, Lang::En);
     match (&plain, short_promotion(pos, &desc, last)) {

@@ -99,6 +99,46 @@ const ALTERNATES: &[(Lang, Role, &str)] = &[
 ];
 
 impl Lang {
+    /// The language's name in the language itself (`Deutsch`, `magyar`), for
+    /// telling a player in English that their language has no replies yet.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::De => "Deutsch",
+            Lang::Fr => "français",
+            Lang::Es => "español",
+            Lang::It => "italiano",
+            Lang::Pt => "português",
+            Lang::Nl => "Nederlands",
+            Lang::Ru => "русский",
+            Lang::Uk => "українська",
+            Lang::Pl => "polski",
+            Lang::Cs => "čeština",
+            Lang::Sk => "slovenčina",
+            Lang::Sv => "svenska",
+            Lang::Da => "dansk",
+            Lang::No => "norsk",
+            Lang::Fi => "suomi",
+            Lang::Hu => "magyar",
+            Lang::Ro => "română",
+            Lang::Tr => "Türkçe",
+            Lang::Mk => "македонски",
+            Lang::El => "Ελληνικά",
+            Lang::Is => "íslenska",
+            Lang::Et => "eesti",
+            Lang::Lt => "lietuvių",
+            Lang::Eo => "Esperanto",
+            Lang::Ca => "català",
+            Lang::Id => "Bahasa Indonesia",
+            Lang::Ga => "Gaeilge",
+            Lang::Cy => "Cymraeg",
+            Lang::Lb => "Lëtzebuergesch",
+            Lang::Scn => "sicilianu",
+            Lang::Sl => "slovenščina",
+            Lang::Ar => "العربية",
+        }
+    }
+
     /// The letter written for a piece.
     pub fn letter(self, role: Role) -> &'static str {
         self.letters()[role_index(role)]

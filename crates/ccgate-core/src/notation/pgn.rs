@@ -56,6 +56,11 @@ pub fn write_pgn(game: &Game, notation: Notation, opts: &WriteOptions) -> String
     out
 }
 
+/// A tag pair. The value is a PGN string (§7): `"` and `\\` escaped, and no
+/// non-printing character, which the standard forbids in a string: a
+/// player's name or an event's from outside could otherwise end the tag
+/// line and start tags of its own, or send a terminal sequences. Each is
+/// written as a space.
 fn tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
@@ -64,7 +69,7 @@ fn tag(out: &mut String, name: &str, value: &str) {
         if matches!(c, '"' | '\\') {
             out.push('\\');
         }
-        out.push(c);
+        out.push(if c.is_control() { ' ' } else { c });
     }
     out.push_str("\"]\n");
 }
@@ -129,4 +134,31 @@ fn wrap(words: &[String], out: &mut String) {
         prev = w;
     }
     out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_values_are_pgn_strings_whatever_they_hold() {
+        let game = Game {
+            tags: vec![
+                ("White".into(), "Eve\"]\n[Result \"1-0\"]\r\n\\".into()),
+                ("Black".into(), "Bob\u{1b}]0;x\u{7}\tB".into()),
+            ],
+            start: Chess::default(),
+            line: Vec::new(),
+            comments: Vec::new(),
+            result: None,
+            error: None,
+            variation_errors: Vec::new(),
+        };
+        let pgn = write_pgn(&game, Notation::San, &WriteOptions::default());
+        let tags: Vec<&str> = pgn.lines().take_while(|l| !l.is_empty()).collect();
+        assert_eq!(tags.len(), 7, "{pgn}");
+        assert_eq!(tags[4], r#"[White "Eve\"] [Result \"1-0\"]  \\"]"#);
+        assert_eq!(tags[5], r#"[Black "Bob ]0;x  B"]"#);
+        assert!(!pgn.chars().any(|c| c.is_control() && c != '\n'), "{pgn:?}");
+    }
 }

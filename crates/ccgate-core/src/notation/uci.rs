@@ -13,7 +13,7 @@ use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
 
 use super::algebraic::Cursor;
 use super::desc::{MoveDesc, PromotionSpec};
-use super::error::ReadError;
+use super::error::{Expected, ReadError};
 use super::lan::push_square;
 use super::resolve::{king_target, resolve};
 use super::text::normalize;
@@ -23,19 +23,19 @@ pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
     let norm = normalize(text);
     let mut cur = Cursor::new(&norm);
     let mut desc = MoveDesc::EMPTY;
-    desc.from_file = Some(cur.file().ok_or_else(|| cur.error("a file (a-h)"))?);
-    desc.from_rank = Some(cur.rank().ok_or_else(|| cur.error("a rank (1-8)"))?);
-    desc.to_file = Some(cur.file().ok_or_else(|| cur.error("a file (a-h)"))?);
-    desc.to_rank = Some(cur.rank().ok_or_else(|| cur.error("a rank (1-8)"))?);
+    desc.from_file = Some(cur.file().ok_or_else(|| cur.error(Expected::File))?);
+    desc.from_rank = Some(cur.rank().ok_or_else(|| cur.error(Expected::Rank))?);
+    desc.to_file = Some(cur.file().ok_or_else(|| cur.error(Expected::File))?);
+    desc.to_rank = Some(cur.rank().ok_or_else(|| cur.error(Expected::Rank))?);
     if let Some(c) = cur.peek() {
         let role = Role::from_char(c.to_ascii_lowercase())
             .filter(|r| !matches!(r, Role::Pawn | Role::King));
-        let role = role.ok_or_else(|| cur.error("a promotion letter (q, r, b, n)"))?;
+        let role = role.ok_or_else(|| cur.error(Expected::PromotionLetter))?;
         cur.bump();
         desc.promotion = PromotionSpec::To(role);
     }
     if !cur.is_empty() {
-        return Err(cur.error("the end of the move"));
+        return Err(cur.error(Expected::End));
     }
     desc.castle = king_takes_rook(pos, &desc);
     resolve(pos, &desc, &norm, Notation::Uci, Lang::En)

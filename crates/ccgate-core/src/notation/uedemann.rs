@@ -26,7 +26,7 @@ use shakmaty::{Chess, File, Move, Rank, Role, Square};
 
 use super::algebraic::Cursor;
 use super::desc::{CheckMark, MoveDesc, PromotionSpec};
-use super::error::ReadError;
+use super::error::{Expected, ReadError};
 use super::resolve::{king_target, resolve};
 use super::text::normalize;
 use super::{Lang, Notation, Reading};
@@ -34,7 +34,7 @@ use super::{Lang, Notation, Reading};
 /// Which letter table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Table {
-    /// Gringmuth's table, "Uedemann code" in Russian sources (`gego` = e2-e4).
+    /// Gringmuth's table, Expected::UedemannCode in Russian sources (`gego` = e2-e4).
     Gringmuth,
     /// Uedemann's own table after Hooper & Whyld (`dogo` = e2-e4).
     HooperWhyld,
@@ -95,7 +95,7 @@ impl Table {
     }
 }
 
-fn square(cur: &mut Cursor<'_>, table: Table, what: &'static str) -> Result<Square, ReadError> {
+fn square(cur: &mut Cursor<'_>, table: Table, what: Expected) -> Result<Square, ReadError> {
     let start = cur.clone();
     let a = cur.bump().map(|c| c.to_ascii_lowercase());
     let b = cur.bump().map(|c| c.to_ascii_lowercase());
@@ -114,8 +114,8 @@ pub(crate) fn read(pos: &Chess, text: &str, table: Table) -> Result<Reading, Rea
 pub(crate) fn parse(norm: &str, table: Table) -> Result<MoveDesc, ReadError> {
     let mut cur = Cursor::new(norm);
     let mut desc = MoveDesc::EMPTY;
-    let from = square(&mut cur, table, "two letters naming the origin square")?;
-    let to = square(&mut cur, table, "two letters naming the destination square")?;
+    let from = square(&mut cur, table, Expected::UedemannOrigin)?;
+    let to = square(&mut cur, table, Expected::UedemannDestination)?;
     desc.from_file = Some(from.file());
     desc.from_rank = Some(from.rank());
     desc.to_file = Some(to.file());
@@ -137,9 +137,7 @@ pub(crate) fn parse(norm: &str, table: Table) -> Result<MoveDesc, ReadError> {
             't' if !desc.capture => desc.capture = true,
             's' => {}
             _ => {
-                return Err(cur.error(
-                    "a suffix letter (q r b k promote; c check, m mate, p e.p., t capture)",
-                ));
+                return Err(cur.error(Expected::UedemannSuffix));
             }
         }
         cur.bump();

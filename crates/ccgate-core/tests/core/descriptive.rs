@@ -578,7 +578,7 @@ fn illegal(pos: &Chess, text: &str) -> Illegal {
 /// (expected, at) of a malformed token.
 fn malformed(pos: &Chess, text: &str) -> (&'static str, usize) {
     match read(pos, text) {
-        Err(ReadError::Malformed { expected, at, .. }) => (expected, at),
+        Err(ReadError::Malformed { expected, at, .. }) => (expected.english(), at),
         other => panic!("{text}: expected malformed, got {other:?}"),
     }
 }

@@ -76,7 +76,7 @@ fn malformed(text: &str, notation: Notation) -> (&'static str, usize, Option<cha
             at,
             found,
             ..
-        }) => (expected, at, found),
+        }) => (expected.english(), at, found),
         other => panic!("{text:?} in {notation}: expected Malformed, got {other:?}"),
     }
 }

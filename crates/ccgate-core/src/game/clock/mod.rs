@@ -125,9 +125,11 @@
 //! ```
 
 mod control;
+mod guard;
 mod leave_book;
 
 pub use control::*;
+pub use guard::*;
 pub use leave_book::*;
 
 use std::collections::BTreeMap;

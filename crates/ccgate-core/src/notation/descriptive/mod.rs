@@ -109,7 +109,7 @@ use shakmaty::{
 
 use super::algebraic::{Cursor, nag};
 use super::desc::{CheckMark, MoveDesc, PromotionSpec};
-use super::error::{Illegal, ReadError, Warning};
+use super::error::{Expected, Illegal, ReadError, Warning};
 use super::resolve::{candidates, check_after, explain, king_target, wrong_mark};
 use super::text::normalize;
 use super::{Lang, Notation, Reading};

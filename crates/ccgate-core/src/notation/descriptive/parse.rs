@@ -20,10 +20,10 @@ pub(super) fn parse(text: &str) -> Result<(Pattern, Marks), ReadError> {
 pub(super) fn parse_general(text: &str) -> Result<(Pattern, Marks), ReadError> {
     let mut cur = Cursor::new(text);
     if cur.is_empty() {
-        return Err(cur.error("a move"));
+        return Err(cur.error(Expected::Move));
     }
     if is_result(text) {
-        return Err(cur.error("a move, not a game result"));
+        return Err(cur.error(Expected::MoveNotResult));
     }
     let pattern = match castling(&mut cur) {
         Some(side) => Pattern {
@@ -31,8 +31,7 @@ pub(super) fn parse_general(text: &str) -> Result<(Pattern, Marks), ReadError> {
             promotion: None,
         },
         None => {
-            let piece = piece_name(&mut cur)
-                .ok_or_else(|| cur.error("a piece (K, Q, R, B, N, Kt, P) or castling"))?;
+            let piece = piece_name(&mut cur).ok_or_else(|| cur.error(Expected::EnglishPiece))?;
             let origin = origin(&mut cur)?;
             skip_spaces(&mut cur);
             if cur.eat('-') {
@@ -46,9 +45,9 @@ pub(super) fn parse_general(text: &str) -> Result<(Pattern, Marks), ReadError> {
             } else if cur.eat('x') || cur.eat('X') || cur.eat(':') {
                 skip_spaces(&mut cur);
                 let before = cur.clone();
-                let target = piece_name(&mut cur).ok_or_else(|| cur.error("the captured piece"))?;
+                let target = piece_name(&mut cur).ok_or_else(|| cur.error(Expected::Captured))?;
                 if target.role == Role::King {
-                    return Err(before.error("a piece other than the king"));
+                    return Err(before.error(Expected::NotKing));
                 }
                 let (at, promo) = capture_square(&mut cur)?;
                 let promotion = match promo {
@@ -65,13 +64,13 @@ pub(super) fn parse_general(text: &str) -> Result<(Pattern, Marks), ReadError> {
                     promotion,
                 }
             } else {
-                return Err(cur.error("'-' or 'x'"));
+                return Err(cur.error(Expected::DashOrX));
             }
         }
     };
     let marks = marks(&mut cur)?;
     if !cur.is_empty() {
-        return Err(cur.error("a check sign, e.p., ! or ?, or the end of the move"));
+        return Err(cur.error(Expected::Suffix));
     }
     Ok((pattern, marks))
 }
@@ -318,8 +317,8 @@ pub(super) fn spot(cur: &mut Cursor<'_>) -> Option<Spot> {
 }
 
 pub(super) fn square(cur: &mut Cursor<'_>) -> Result<Spot, ReadError> {
-    let file = file_name(cur).ok_or_else(|| cur.error("a square such as K4 or QB3"))?;
-    let rank = rank(cur).ok_or_else(|| cur.error("a rank (1-8)"))?;
+    let file = file_name(cur).ok_or_else(|| cur.error(Expected::DescSquare))?;
+    let rank = rank(cur).ok_or_else(|| cur.error(Expected::Rank))?;
     Ok(Spot {
         file: Some(file),
         rank: Some(rank),
@@ -335,10 +334,9 @@ pub(super) fn origin(cur: &mut Cursor<'_>) -> Result<Option<Spot>, ReadError> {
     } else {
         return Ok(None);
     };
-    let s = spot(cur)
-        .ok_or_else(|| cur.error("the file or rank the piece stands on, such as (1) or (QB3)"))?;
+    let s = spot(cur).ok_or_else(|| cur.error(Expected::DescOrigin))?;
     if close && !cur.eat(')') {
-        return Err(cur.error("')'"));
+        return Err(cur.error(Expected::CloseParen));
     }
     Ok(Some(s))
 }
@@ -375,11 +373,11 @@ pub(super) fn promotion(cur: &mut Cursor<'_>) -> Result<Option<Role>, ReadError>
         *cur = save;
         return Ok(promo_letter(cur));
     };
-    let role = promo_letter(cur).ok_or_else(|| cur.error("a promotion piece (Q, R, B or N)"))?;
+    let role = promo_letter(cur).ok_or_else(|| cur.error(Expected::PromotionPiece))?;
     if let Some(c) = close
         && !cur.eat(c)
     {
-        return Err(cur.error("')'"));
+        return Err(cur.error(Expected::CloseParen));
     }
     Ok(Some(role))
 }
@@ -398,9 +396,9 @@ pub(super) fn capture_square(
             return Ok((None, Some(role)));
         }
         *cur = after;
-        let s = spot(cur).ok_or_else(|| cur.error("a square or a promotion piece"))?;
+        let s = spot(cur).ok_or_else(|| cur.error(Expected::SquareOrPromotion))?;
         if !cur.eat(')') {
-            return Err(cur.error("')'"));
+            return Err(cur.error(Expected::CloseParen));
         }
         return Ok((Some(s), None));
     }
@@ -414,7 +412,7 @@ pub(super) fn capture_square(
         if let Some(role) = promo_letter(cur) {
             return Ok((None, Some(role)));
         }
-        return Err(cur.error("a square or a promotion piece"));
+        return Err(cur.error(Expected::SquareOrPromotion));
     }
     // The square without a slash: `KtxPK5`, `BxPB2` (seed 001's game); a
     // whole square, so that SAN's `Qxb6` is not the queen taking a bishop on the sixth.

@@ -1,0 +1,252 @@
+# Die Antworten von ccgate auf Deutsch. Jede Nachricht hat dieselben
+# Platzhalter ({ $name }) wie im englischen Katalog. SMS- und Funkantworten
+# müssen in eine Nachricht passen: 160 Zeichen (70 außerhalb des GSM-Alphabets).
+# `P{ $game }` benennt eine Partie; Spieler schreiben es so zurück.
+
+## Zahlen mit ihrem Wort.
+
+days = { $days ->
+    [one] { $days } Tag
+   *[other] { $days } Tage
+}
+hours = { $hours ->
+    [one] { $hours } Stunde
+   *[other] { $hours } Stunden
+}
+
+## Züge.
+
+confirm = P{ $game } { $number } { $move } ({ $iccf }) angenommen. Kontrolle { $code }. { $opponent } am Zug.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) von { $opponent }. Kontrolle { $code }. Sie sind am Zug.
+refused = P{ $game } { $text }: abgelehnt, { $reason }.
+refused-brief = P{ $game } { $text }: abgelehnt.
+did-you-mean = { " " }Gemeint: { $moves }?
+nothing-applied = { " " }Nichts wurde ausgeführt.
+penalty = { " " }Strafe: { $days ->
+    [one] { $days } Tag
+   *[other] { $days } Tage
+} Bedenkzeit abgezogen.
+    .sms = { " " }Strafe: { days }.
+one-move-per-line = ein Zug pro Zeile, wahlweise nach dem letzten Zug des Gegners
+not-your-turn = P{ $game } { $text }: abgelehnt, Sie sind nicht am Zug.
+wrong-number = P{ $game } { $text }: abgelehnt, die Partie steht bei Zug { $number }.
+desync = P{ $game } Ihr { $text } passt nicht zur Partie. Notation: { $record }
+
+## Warum ein Zug nicht gelesen oder gespielt werden kann.
+
+expected = { $what ->
+    [move] ein Zug
+    [move-not-result] ein Zug, kein Partieergebnis
+    [file] eine Linie (a-h)
+    [rank] eine Reihe (1-8)
+    [square] ein Feld
+    [piece-or-square] ein Figurenbuchstabe oder ein Feld
+    [destination] ein Zielfeld
+    [square-or-promotion] ein Feld oder eine Umwandlungsfigur
+    [promotion] eine Umwandlungsfigur
+    [promotion-piece] eine Umwandlungsfigur (D, T, L oder S)
+    [promotion-letter] ein Umwandlungsbuchstabe (q, r, b, n)
+    [promotion-digit] eine Umwandlungsziffer (1=D 2=T 3=L 4=S)
+    [english-piece] eine Figur (K, Q, R, B, N, Kt, P) oder Rochade
+    [not-king] eine andere Figur als der König
+    [captured] die geschlagene Figur
+    [dash-or-x] „-“ oder „x“
+    [close-paren] „)“
+    [suffix] ein Schachzeichen, e.p., ! oder ?, oder das Zugende
+    [iccf-end] das Zugende (4 oder 5 Ziffern)
+    [origin-file-digit] die Ziffer der Ausgangslinie (1-8)
+    [origin-rank-digit] die Ziffer der Ausgangsreihe (1-8)
+    [destination-file-digit] die Ziffer der Ziellinie (1-8)
+    [destination-rank-digit] die Ziffer der Zielreihe (1-8)
+    [desc-square] ein Feld wie K4 oder QB3
+    [desc-origin] die Linie oder Reihe der Figur, etwa (1) oder (QB3)
+    [uedemann-code] ein Uedemann-Code
+    [uedemann-origin] zwei Buchstaben für das Ausgangsfeld
+    [uedemann-destination] zwei Buchstaben für das Zielfeld
+    [uedemann-suffix] ein Zusatzbuchstabe (q r b k Umwandlung; c Schach, m matt, p e.p., t schlägt)
+   *[end] das Zugende
+}
+malformed = erwartet: { $expected }, bei Zeichen { $at }
+    .sms = unlesbar bei Zeichen { $at }
+malformed-found = erwartet: { $expected }, bei Zeichen { $at } steht „{ $found }“
+    .sms = unlesbar bei Zeichen { $at }
+ambiguous = mehrdeutig, möglich sind { $moves }
+conflict = in zwei Notationen verschieden lesbar: { $readings }
+illegal-no-such-piece-on = Sie haben { $piece ->
+    [pawn] keinen Bauern
+    [knight] keinen Springer
+    [bishop] keinen Läufer
+    [rook] keinen Turm
+    [queen] keine Dame
+    [king] keinen König
+   *[piece] keine Figur
+} auf { $square }
+illegal-no-such-piece = Sie haben { $piece ->
+    [pawn] keinen Bauern
+    [knight] keinen Springer
+    [bishop] keinen Läufer
+    [rook] keinen Turm
+    [queen] keine Dame
+    [king] keinen König
+   *[piece] keine Figur
+}, der diesen Zug ausführen kann
+illegal-empty-square = auf { $square } steht keine Figur
+illegal-not-your-piece = die Figur auf { $square } gehört dem Gegner
+illegal-cannot-move = { $piece ->
+    [pawn] der Bauer
+    [knight] der Springer
+    [bishop] der Läufer
+    [rook] der Turm
+    [queen] die Dame
+    [king] der König
+   *[piece] die Figur
+} auf { $from } kann nicht nach { $to } ziehen
+illegal-cannot-reach = { $piece ->
+    [pawn] kein Bauer
+    [knight] kein Springer
+    [bishop] kein Läufer
+    [rook] kein Turm
+    [queen] keine Dame
+    [king] kein König
+   *[piece] keine Figur
+} von Ihnen erreicht { $to }
+illegal-own-piece = auf { $square } steht eine eigene Figur
+illegal-pinned = { $piece ->
+    [pawn] der Bauer
+    [knight] der Springer
+    [bishop] der Läufer
+    [rook] der Turm
+    [queen] die Dame
+    [king] der König
+   *[piece] die Figur
+} auf { $from } ist gefesselt: der Zug würde Ihren König preisgeben
+illegal-in-check = Ihr König steht im Schach, und dieser Zug pariert es nicht
+illegal-into-check = Ihr König stünde auf { $square } im Schach
+illegal-promotion-missing = ein Bauer auf der letzten Reihe muss die Umwandlungsfigur nennen
+illegal-not-promotion = eine Umwandlungsfigur wurde genannt, aber der Zug ist keine Umwandlung
+illegal-pawn-capture-needs-file = ein Schlagzug des Bauern nennt seine Linie (exd5, nicht d5)
+illegal-castling-rights-gone = { $side ->
+    [kingside] kurze Rochade
+   *[queenside] lange Rochade
+} nicht mehr möglich: König oder Turm hat schon gezogen
+illegal-castling-blocked = { $side ->
+    [kingside] kurze Rochade
+   *[queenside] lange Rochade
+} nicht möglich: Figuren stehen zwischen König und Turm
+illegal-castling-in-check = aus dem Schach kann nicht rochiert werden
+illegal-castling-through-check = { $side ->
+    [kingside] kurze Rochade
+   *[queenside] lange Rochade
+} nicht möglich: der König zöge über ein angegriffenes Feld oder auf eines
+    .sms = { $side ->
+        [kingside] kurze Rochade
+       *[queenside] lange Rochade
+    } nicht möglich: angegriffenes Feld
+illegal-no-legal-moves = die Partie ist beendet: es gibt keinen legalen Zug
+
+## Das Partieende.
+
+game-over = P{ $game } beendet: { $result }, { $reason }.
+game-finished = P{ $game } ist beendet ({ $result }).
+end = { $why ->
+    [checkmate] Schachmatt
+    [stalemate] Patt
+    [insufficient-material] ungenügendes Material
+    [fivefold-repetition] fünffache Stellungswiederholung
+    [seventy-five-moves] 75-Züge-Regel
+   *[draw-agreed] Remis vereinbart
+}
+end-claimed = Remis reklamiert: { $claim ->
+    [threefold] dreifache Stellungswiederholung
+   *[fifty] 50-Züge-Regel
+}
+end-resigned = { $player } hat aufgegeben
+end-lost-on-time = { $player } hat die Bedenkzeit überschritten
+end-adjudicated = vom Turnierleiter entschieden: { $reason }
+adjudicated = P{ $game } entschieden { $result }: { $reason }
+taken-back = P{ $game } der Turnierleiter nahm die Züge nach Halbzug { $ply } zurück: { $reason }
+
+## Remis.
+
+draw-offered = P{ $game } { $opponent } bietet Remis an. Antwort: P{ $game } Remis angenommen, oder weiterspielen.
+draw-offered-with-move = Remis angeboten: Antwort P{ $game } Remis angenommen, oder weiterspielen.
+    .sms = Remis angeboten.
+draw-declined = P{ $game } { $opponent } lehnt Ihr Remisangebot ab.
+no-draw-offer = P{ $game } es liegt kein Remisangebot vor.
+claim-refused = P{ $game } Remisreklamation abgelehnt: { $reason }.
+claim-not = { $claim ->
+    [threefold] die Stellung ist nicht dreimal aufgetreten
+    [fifty] es gab in den letzten 50 Zügen einen Schlag- oder Bauernzug
+   *[none] weder dreifache Stellungswiederholung noch die 50-Züge-Regel liegt vor
+}
+
+## Partie und Einstellungen.
+
+color = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+}
+board = P{ $game } { $fen } { $turn } am Zug. Kontrolle { $code }.
+record = P{ $game } { $record }
+notation-set = ccgate: Notation ist jetzt { $value }.
+lang-set = ccgate: Sprache ist jetzt { $value }.
+help = ccgate: PARTIE ZUG senden, z.B. 12 15. 5254 oder 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Partieverlauf | Urlaub 10 | Hilfe
+    .sms = ccgate: PARTIE ZUG, z.B. 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Hilfe
+unknown-sender = ccgate: diese Adresse ist nicht angemeldet. Bitte den Turnierleiter fragen.
+not-your-game = ccgate: Sie haben keine Partie { $game }.
+which-game = ccgate: welche Partie? Ihre: { $games }. Zeile mit der Partienummer beginnen.
+bad-pin = ccgate: PIN fehlt oder falsch. Nichts wurde ausgeführt.
+
+## Urlaub und Bedenkzeit.
+
+leave-granted = ccgate: Urlaub vom { $from } bis { $until } notiert. Noch { $left ->
+    [one] { $left } Tag
+   *[other] { $left } Tage
+} in diesem Jahr.
+leave-refused = ccgate: Urlaub abgelehnt, { $reason }.
+leave-zero-days = ein Urlaub dauert mindestens einen Tag
+leave-exceeds = { $requested ->
+    [one] { $requested } Tag
+   *[other] { $requested } Tage
+} Urlaub { $year } sind mehr als die verbleibenden { $remaining }
+leave-none-left = kein Urlaub mehr { $year }: alle { $allowance } Tage sind verbraucht
+leave-overlaps = überschneidet sich mit dem Urlaub vom { $from } bis { $until }
+leave-overlaps-open = überschneidet sich mit dem Urlaub ab { $from } bis auf Weiteres
+leave-out-of-range = Urlaubsdaten außerhalb des gültigen Bereichs
+reminder = P{ $game } Erinnerung: Sie sind am Zug, noch { $days ->
+    [one] { $days } Tag
+   *[other] { $days } Tage
+}.
+
+## Bedingte Züge.
+
+conditional-pair = wenn { $pair }
+conditional-stored = P{ $game } bedingte Züge gespeichert: { $moves }
+conditional-played = P{ $game } bedingter Zug { $number } { $move } ausgeführt.
+conditional-dropped = P{ $game } Ihre bedingten Züge verfallen: { $opponent } spielte { $move }.
+conditional-refused = P{ $game } bedingte Züge abgelehnt: { $reason }.
+conditional-your-move = Sie sind am Zug; bedingte Züge nach dem eigenen Zug senden
+conditional-wrong-number = { $text }: dort ist Zug { $number }
+conditional-unreadable = { $text }: { $reason }
+
+## Nachrichten, die das Gateway nicht annehmen konnte.
+
+too-large = ccgate: Ihre Nachricht ist zu groß (Grenze { $limit } KB) und wurde nicht gelesen. Senden Sie den Zug als einfachen Text.
+held = ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nicht und wird zurückgehalten, nicht ausgeführt. Falls sie von Ihnen war, antworten Sie binnen { $hours ->
+    [one] { $hours } Stunde
+   *[other] { $hours } Stunden
+} mit: confirm { $code }
+    .sms = ccgate: Nachricht in Ihrem Namen zurückgehalten (Absender nicht geprüft). Falls von Ihnen, binnen { hours } antworten: confirm { $code }
+hold-expired = ccgate: Dieser Bestätigungscode ist unbekannt, verbraucht oder abgelaufen. Nichts wurde ausgeführt.
+unauthenticated = ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nicht und wurde nicht ausgeführt. Bitten Sie den Turnierleiter um eine PIN.
+too-many-lines = ccgate: Nur die ersten { $limit } Zeilen Ihrer Nachricht wurden gelesen, { $skipped } weitere nicht. Senden Sie diese in einer neuen Nachricht.
+
+## Turniere.
+
+event-start = ccgate: { $event } beginnt, Bedenkzeit { $time }. Ihre Partien:
+event-game-white = P{ $game } Weiß gegen { $opponent }
+event-game-black = P{ $game } Schwarz gegen { $opponent }
+event-starts-on = ccgate: { $event } beginnt am { $date }, Bedenkzeit { $time }; die Uhren laufen ab dann. Ihre Partien:
+    .sms = ccgate: { $event } ab { $date }, { $time }. Ihre Partien:
+ruling = ccgate: Entscheidung der Turnierleitung zum Vorfall { $incident }: { $ruling }
+withdrawn = ccgate: { $player } ist aus { $event } ausgeschieden; gewertet: { $games }

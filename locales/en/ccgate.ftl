@@ -1,0 +1,202 @@
+# ccgate's replies in English. Every other catalogue has the same messages
+# with the same placeholders ({ $name }). SMS and radio replies must fit one
+# message: 160 characters, or 70 when a text needs characters outside the GSM
+# alphabet. `G{ $game }` is how replies name a game; players copy it back.
+
+## Numbers with their words (plural rules pick the form).
+
+days = { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}
+hours = { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+}
+
+## Moves.
+
+confirm = G{ $game } { $number } { $move } ({ $iccf }) accepted. Check { $code }. { $opponent } to move.
+your-move = G{ $game } { $number } { $move } ({ $iccf }) by { $opponent }. Check { $code }. Your move.
+refused = G{ $game } { $text }: refused, { $reason }.
+refused-brief = G{ $game } { $text }: refused.
+did-you-mean = { " " }Did you mean { $moves }?
+nothing-applied = { " " }Nothing was applied.
+penalty = { " " }Penalty: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} added to your time.
+    .sms = { " " }Penalty: { days }.
+one-move-per-line = one move per line, optionally after the opponent's last move
+not-your-turn = G{ $game } { $text }: refused, it is not your move.
+wrong-number = G{ $game } { $text }: refused, the game is at move { $number }.
+desync = G{ $game } your { $text } does not match the game. Record: { $record }
+
+## Why a move cannot be read or played. { $piece } is one of pawn, knight,
+## bishop, rook, queen, king or piece (none named); { $side } is kingside or
+## queenside.
+
+expected = { $what ->
+    [move] a move
+    [move-not-result] a move, not a game result
+    [file] a file (a-h)
+    [rank] a rank (1-8)
+    [square] a square
+    [piece-or-square] a piece letter or a square
+    [destination] a destination square
+    [square-or-promotion] a square or a promotion piece
+    [promotion] a promotion piece
+    [promotion-piece] a promotion piece (Q, R, B or N)
+    [promotion-letter] a promotion letter (q, r, b, n)
+    [promotion-digit] a promotion digit (1=Q 2=R 3=B 4=N)
+    [english-piece] a piece (K, Q, R, B, N, Kt, P) or castling
+    [not-king] a piece other than the king
+    [captured] the captured piece
+    [dash-or-x] '-' or 'x'
+    [close-paren] ')'
+    [suffix] a check sign, e.p., ! or ?, or the end of the move
+    [iccf-end] the end of the move (4 or 5 digits)
+    [origin-file-digit] the origin file digit (1-8)
+    [origin-rank-digit] the origin rank digit (1-8)
+    [destination-file-digit] the destination file digit (1-8)
+    [destination-rank-digit] the destination rank digit (1-8)
+    [desc-square] a square such as K4 or QB3
+    [desc-origin] the file or rank the piece stands on, such as (1) or (QB3)
+    [uedemann-code] a Uedemann code
+    [uedemann-origin] two letters naming the origin square
+    [uedemann-destination] two letters naming the destination square
+    [uedemann-suffix] a suffix letter (q r b k promote; c check, m mate, p e.p., t capture)
+   *[end] the end of the move
+}
+malformed = expected { $expected } at character { $at }
+    .sms = unreadable at character { $at }
+malformed-found = expected { $expected } at character { $at }, found "{ $found }"
+    .sms = unreadable at character { $at }
+ambiguous = it could be { $moves }
+conflict = it reads differently in two notations: { $readings }
+illegal-no-such-piece-on = you have no { $piece } on { $square }
+illegal-no-such-piece = you have no { $piece } that could make this move
+illegal-empty-square = there is no piece on { $square }
+illegal-not-your-piece = the piece on { $square } is your opponent's
+illegal-cannot-move = the { $piece } on { $from } cannot move to { $to }
+illegal-cannot-reach = no { $piece } of yours can reach { $to }
+illegal-own-piece = { $square } holds one of your own pieces
+illegal-pinned = the { $piece } on { $from } is pinned: moving it would expose your king
+illegal-in-check = your king is in check and this move does not answer the check
+illegal-into-check = your king would be in check on { $square }
+illegal-promotion-missing = a pawn reaching the last rank must name its promotion piece
+illegal-not-promotion = a promotion piece was given but the move is not a promotion
+illegal-pawn-capture-needs-file = a pawn capture must name the pawn's file (write exd5, not d5)
+illegal-castling-rights-gone = you can no longer castle { $side }: the king or that rook has moved
+illegal-castling-blocked = you cannot castle { $side }: pieces stand between king and rook
+illegal-castling-in-check = you cannot castle out of check
+illegal-castling-through-check = you cannot castle { $side }: the king would pass through or land on an attacked square
+    .sms = you cannot castle { $side }: the king would cross an attacked square
+illegal-no-legal-moves = the game is over: there are no legal moves
+
+## The end of a game. { $result } is 1-0, 0-1 or ½-½.
+
+game-over = G{ $game } over: { $result }, { $reason }.
+game-finished = G{ $game } is over ({ $result }).
+end = { $why ->
+    [checkmate] checkmate
+    [stalemate] stalemate
+    [insufficient-material] insufficient material
+    [fivefold-repetition] fivefold repetition
+    [seventy-five-moves] seventy-five-move rule
+   *[draw-agreed] draw agreed
+}
+end-claimed = draw claimed: { $claim ->
+    [threefold] threefold repetition
+   *[fifty] fifty-move rule
+}
+end-resigned = { $player } resigned
+end-lost-on-time = { $player } lost on time
+end-adjudicated = adjudicated: { $reason }
+adjudicated = G{ $game } adjudicated { $result }: { $reason }
+taken-back = G{ $game } the director took back the moves after ply { $ply }: { $reason }
+
+## Draws.
+
+draw-offered = G{ $game } { $opponent } offers a draw. Reply G{ $game } accept, or play on.
+draw-offered-with-move = Draw offered: reply G{ $game } accept, or play on.
+draw-declined = G{ $game } { $opponent } declines your draw offer.
+no-draw-offer = G{ $game } there is no draw offer to answer.
+claim-refused = G{ $game } draw claim refused: { $reason }.
+claim-not = { $claim ->
+    [threefold] the position has not occurred three times
+    [fifty] fifty moves have not passed without a capture or pawn move
+   *[none] neither threefold repetition nor the fifty-move rule applies
+}
+
+## The game and the player's settings.
+
+color = { $color ->
+    [white] White
+   *[black] Black
+}
+board = G{ $game } { $fen } { $turn } to move. Check { $code }.
+record = G{ $game } { $record }
+notation-set = ccgate: notation set to { $value }.
+lang-set = ccgate: language set to { $value }.
+lang-unsupported = ccgate: there are no replies in { $name } ({ $native }) yet, so yours stay in English. Language set to { $code } for piece letters.
+    .sms = ccgate: no { $name } ({ $native }) replies yet; English instead.
+help = ccgate: send GAME MOVE, e.g. 12 15. 5254 or 12 15... Nf6. Also: draw? accept resign claim board pgn notation iccf lang de leave 10 help
+    .sms = ccgate: send GAME MOVE, e.g. 12 15... Nf6. Also: draw? | accept | decline | resign | claim | board | pgn | leave 10 | help
+unknown-sender = ccgate: this address is not registered. Ask your tournament director.
+not-your-game = ccgate: you have no game { $game }.
+which-game = ccgate: which game? Yours: { $games }. Start the line with the game number.
+bad-pin = ccgate: PIN missing or wrong. Nothing was applied.
+
+## Leave and the clock.
+
+leave-granted = ccgate: leave from { $from } to { $until } noted. { $left ->
+    [one] { $left } day
+   *[other] { $left } days
+} left this year.
+leave-refused = ccgate: leave refused, { $reason }.
+leave-zero-days = a leave must be at least 1 day
+leave-exceeds = leave of { $requested ->
+    [one] { $requested } day
+   *[other] { $requested } days
+} in { $year } is more than the { $remaining } left
+leave-none-left = no leave left in { $year }: all { $allowance } days are used
+leave-overlaps = overlaps the leave from { $from } until { $until }
+leave-overlaps-open = overlaps the leave from { $from } until further notice
+leave-out-of-range = leave dates out of range
+reminder = G{ $game } reminder: your move, { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} left.
+
+## Conditional moves.
+
+conditional-pair = if { $pair }
+conditional-stored = G{ $game } conditional moves stored: { $moves }
+conditional-played = G{ $game } conditional move { $number } { $move } played.
+conditional-dropped = G{ $game } your conditional moves were dropped: { $opponent } played { $move }.
+conditional-refused = G{ $game } conditional moves refused: { $reason }.
+conditional-your-move = it is your move; send conditional moves after your move
+conditional-wrong-number = { $text }: the move there is { $number }
+conditional-unreadable = { $text }: { $reason }
+
+## Messages the gateway could not take.
+
+too-large = ccgate: your message is too large (limit { $limit } KB) and was not read. Send the move as plain text.
+held = ccgate: a message in your name could not be checked as yours and is held, not applied. If you sent it, answer within { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+} with: confirm { $code }
+hold-expired = ccgate: that confirmation code is unknown, used or expired. Nothing was applied.
+unauthenticated = ccgate: a message in your name could not be checked as yours and was not applied. Ask your tournament director for a PIN.
+too-many-lines = ccgate: only the first { $limit } lines of your message were read; { $skipped } more were not. Send them in another message.
+
+## Events.
+
+event-start = ccgate: { $event } begins, time control { $time }. Your games:
+event-game-white = G{ $game } White against { $opponent }
+event-game-black = G{ $game } Black against { $opponent }
+event-starts-on = ccgate: { $event } begins on { $date }, time control { $time }; clocks start then. Your games:
+    .sms = ccgate: { $event } begins { $date }, { $time }. Your games:
+ruling = ccgate: the director's ruling on incident { $incident }: { $ruling }
+withdrawn = ccgate: { $player } withdrew from { $event }; scored: { $games }

@@ -305,3 +305,11 @@ help-mail = ccgate: jak hrát e-mailem
     Kontrolní kód: každé oznámení tahu končí čtyřznakovým kódem pozice po tahu. Dává-li vaše šachovnice jiný kód, šachovnice a partie se liší: napište dřív, než potáhnete.
     {""}
     Ostatní řádky vaší zprávy se čtou jako text a zůstávají bez odpovědi.
+
+pgn-unused = ccgate: přiložený soubor PGN nebyl použit: { $reason ->
+    [unreadable] nelze z něj přečíst žádnou partii
+    [no-game] jeho tahy neodpovídají žádné z vašich rozehraných partií
+    [no-new-move] nemá žádný tah navíc oproti stavu partie
+    [too-many] má { $moves } tahů navíc oproti stavu partie; přiložte partii jen s vaším dalším tahem
+   *[not-your-move] přidaný tah je soupeřův; nejste na tahu
+}.

@@ -302,3 +302,11 @@ help-mail = ccgate : jouer par courriel
     Le code de contrôle : chaque avis de coup se termine par un code de quatre caractères de la position après le coup. Si votre échiquier donne un autre code, votre échiquier et la partie diffèrent : écrivez avant de jouer.
     {""}
     Les autres lignes de votre message sont lues comme du texte et restent sans réponse.
+
+pgn-unused = ccgate : le fichier PGN joint n'a pas été utilisé: { $reason ->
+    [unreadable] aucune partie n'a pu y être lue
+    [no-game] ses coups ne sont ceux d'aucune de vos parties en cours
+    [no-new-move] il n'a aucun coup au-delà de la partie telle qu'elle est
+    [too-many] il a { $moves } coups au-delà de la partie telle qu'elle est ; joignez la partie avec votre seul prochain coup
+   *[not-your-move] le coup qu'il ajoute est celui de votre adversaire ; ce n'est pas votre tour
+}.

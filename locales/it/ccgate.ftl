@@ -302,3 +302,11 @@ help-mail = ccgate: come giocare per posta elettronica
     Il codice di controllo: ogni avviso di mossa termina con un codice di quattro caratteri della posizione dopo la mossa. Se la sua scacchiera dà un altro codice, scacchiera e partita non coincidono: scriva prima di muovere.
     {""}
     Le altre righe del suo messaggio sono lette come testo e non ricevono risposta.
+
+pgn-unused = ccgate: il file PGN allegato non è stato usato: { $reason ->
+    [unreadable] non vi si è potuta leggere alcuna partita
+    [no-game] le sue mosse non sono quelle di nessuna delle sue partite in corso
+    [no-new-move] non ha mosse oltre la partita com'è ora
+    [too-many] ha { $moves } mosse oltre la partita com'è ora; alleghi la partita solo con la sua prossima mossa
+   *[not-your-move] la mossa che aggiunge è dell'avversario; non tocca a lei
+}.

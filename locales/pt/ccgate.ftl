@@ -302,3 +302,11 @@ help-mail = ccgate: como jogar por correio eletrónico
     O código de controlo: cada aviso de lance termina com um código de quatro caracteres da posição após o lance. Se o seu tabuleiro der outro código, o tabuleiro e a partida diferem: escreva antes de jogar.
     {""}
     As outras linhas da sua mensagem são lidas como texto e ficam sem resposta.
+
+pgn-unused = ccgate: o ficheiro PGN anexado não foi usado: { $reason ->
+    [unreadable] não foi possível ler nenhuma partida
+    [no-game] os seus lances não são os de nenhuma das suas partidas em curso
+    [no-new-move] não tem nenhum lance além da partida atual
+    [too-many] tem { $moves } lances além da partida atual; anexe a partida apenas com o seu próximo lance
+   *[not-your-move] o lance que acrescenta é do adversário; não é a sua vez
+}.

@@ -29,6 +29,8 @@ pub struct GameRow {
     pub finished_at: Option<Timestamp>,
     /// Days charged for an illegal move (the event's policy); 0: refuse and ask again.
     pub penalty_days: u32,
+    /// ICCF's duplication: a move's days beyond this many count twice.
+    pub duplication_after: Option<u32>,
 }
 
 impl GameRow {
@@ -57,9 +59,14 @@ pub struct MoveRow {
     pub journal_id: Option<JournalId>,
 }
 
-/// One entry of a game's audit trail (a director's action).
+/// One entry of the audit trail (a director's action).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AuditEntry {
+    pub id: i64,
+    /// The game it concerns, if any.
+    pub game: Option<GameId>,
+    /// The player it concerns, if any (an edit, a removal, a ruling).
+    pub player: Option<PlayerId>,
     pub at: Timestamp,
     pub action: String,
     pub reason: String,
@@ -70,7 +77,7 @@ fn color_name(c: Color) -> &'static str {
     if c == Color::White { "white" } else { "black" }
 }
 
-const COLUMNS: &str = "id, white, black, start_fen, time_control, status, result, reason, draw_offer, created_at, finished_at, penalty_days";
+const COLUMNS: &str = "id, white, black, start_fen, time_control, status, result, reason, draw_offer, created_at, finished_at, penalty_days, duplication_after";
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     let status: String = r.get(5)?;
@@ -96,6 +103,19 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         created_at: ts(r.get(9)?)?,
         finished_at: opt_ts(r.get(10)?)?,
         penalty_days: r.get(11)?,
+        duplication_after: r.get(12)?,
+    })
+}
+
+fn audit_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AuditEntry> {
+    Ok(AuditEntry {
+        id: r.get(0)?,
+        game: r.get(1)?,
+        player: r.get(2)?,
+        at: ts(r.get(3)?)?,
+        action: r.get(4)?,
+        reason: r.get(5)?,
+        detail: r.get(6)?,
     })
 }
 
@@ -190,20 +210,22 @@ impl Store {
 
     /// The audit trail of a game, oldest first.
     pub fn audit_trail(&self, game_id: GameId) -> Result<Vec<AuditEntry>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT created_at, action, reason, detail FROM audit WHERE game_id = ?1 ORDER BY id",
-        ).map_err(db)?;
-        let rows = stmt
-            .query_map([game_id], |r| {
-                Ok(AuditEntry {
-                    at: ts(r.get(0)?)?,
-                    action: r.get(1)?,
-                    reason: r.get(2)?,
-                    detail: r.get(3)?,
-                })
-            })
-            .map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+        all_rows(
+            &self.conn,
+            "SELECT id, game_id, player_id, created_at, action, reason, detail FROM audit WHERE game_id = ?1 ORDER BY id",
+            [game_id],
+            audit_row,
+        )
+    }
+
+    /// The whole audit trail, oldest first.
+    pub fn audit_log(&self) -> Result<Vec<AuditEntry>> {
+        all_rows(
+            &self.conn,
+            "SELECT id, game_id, player_id, created_at, action, reason, detail FROM audit ORDER BY id",
+            [],
+            audit_row,
+        )
     }
 }
 
@@ -358,17 +380,29 @@ impl Tx<'_> {
             == 1)
     }
 
+    /// Sets a game's duplication threshold (ICCF: 20 days); `None`: none.
+    pub fn set_duplication(&self, game_id: GameId, after: Option<u32>) -> Result<()> {
+        self.conn()
+            .execute(
+                "UPDATE games SET duplication_after = ?2 WHERE id = ?1",
+                params![game_id, after],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    /// Records a director's action about a game, a player, or both.
     pub fn audit(
         &self,
-        game_id: GameId,
+        about: (Option<GameId>, Option<PlayerId>),
         action: &str,
         reason: &str,
         detail: &str,
         now: Timestamp,
     ) -> Result<()> {
         self.conn().run(
-            "INSERT INTO audit (game_id, action, reason, detail, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![game_id, action, reason, detail, secs(now)],
+            "INSERT INTO audit (game_id, player_id, action, reason, detail, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![about.0, about.1, action, reason, detail, secs(now)],
         ).map_err(db)?;
         Ok(())
     }

@@ -40,6 +40,8 @@ pub use journal::*;
 pub use lock::ServeLock;
 pub use outbox::*;
 pub use players::*;
+/// The schema version this build writes.
+pub use schema::VERSION as SCHEMA_VERSION;
 pub use sms::{PartKey, SentPart};
 
 /// Errors of the store, phrased for an operator.
@@ -62,6 +64,10 @@ pub enum StoreError {
     },
     #[error("{0}")]
     Invalid(String),
+    /// What a command names (a game, a player, an event, an incident) does
+    /// not exist.
+    #[error("{0}")]
+    NotFound(String),
     #[error(
         "the store {0} does not exist (check --db, CCGATE_DB or data_dir); `ccgate serve`, `player add` and `game new` create one"
     )]

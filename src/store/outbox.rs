@@ -98,6 +98,31 @@ pub(super) fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Outgoing> {
 pub(super) const COLUMNS: &str =
     "id, channel, recipient, body, game_id, sent_at, player_id, ply, journal_id, failed_at, sheet";
 
+/// A reply with its delivery record, as the director's outbox lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutboxEntry {
+    pub reply: Outgoing,
+    pub created_at: Timestamp,
+    /// Attempts made so far.
+    pub attempts: i64,
+    /// When it is tried next (while neither sent nor given up).
+    pub next_attempt_at: Timestamp,
+    pub last_error: Option<String>,
+}
+
+/// The delivery record's columns, after [`COLUMNS`].
+const RECORD: &str = "created_at, attempts, next_attempt_at, last_error";
+
+fn entry_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxEntry> {
+    Ok(OutboxEntry {
+        reply: row(r)?,
+        created_at: super::ts(r.get(11)?)?,
+        attempts: r.get(12)?,
+        next_attempt_at: super::ts(r.get(13)?)?,
+        last_error: r.get(14)?,
+    })
+}
+
 /// How often and how patiently a reply is retried.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Retry {
@@ -195,6 +220,29 @@ impl Store {
         all_rows(&self.conn, &sql, [], row)
     }
 
+    /// The outbox with each reply's delivery record, oldest first: unsent
+    /// replies, or all with `all`.
+    pub fn outbox_entries(&self, all: bool) -> Result<Vec<OutboxEntry>> {
+        let sql = format!(
+            "SELECT {COLUMNS}, {RECORD} FROM outbox {} ORDER BY id",
+            if all {
+                ""
+            } else {
+                "WHERE sent_at IS NULL AND failed_at IS NULL"
+            }
+        );
+        all_rows(&self.conn, &sql, [], entry_row)
+    }
+
+    /// One reply with its delivery record.
+    pub fn outbox_entry(&self, id: ReplyId) -> Result<Option<OutboxEntry>> {
+        let sql = format!("SELECT {COLUMNS}, {RECORD} FROM outbox WHERE id = ?1");
+        self.conn
+            .query_row(&sql, [id], entry_row)
+            .optional()
+            .map_err(db)
+    }
+
     /// Replies due for sending on a channel.
     pub fn due(&self, channel: Channel, now: Timestamp, limit: usize) -> Result<Vec<Outgoing>> {
         let sql = format!(
@@ -278,6 +326,16 @@ impl Tx<'_> {
             )
             .map_err(db)?;
         Ok(())
+    }
+
+    /// Queues a reply given up on again, due now with a fresh count of
+    /// attempts (the director's retry); false if it was not given up.
+    pub fn retry(&self, id: ReplyId, now: Timestamp) -> Result<bool> {
+        let changed = self.conn().execute(
+            "UPDATE outbox SET failed_at = NULL, attempts = 0, next_attempt_at = ?2 WHERE id = ?1 AND failed_at IS NOT NULL AND sent_at IS NULL",
+            params![id, secs(now)],
+        ).map_err(db)?;
+        Ok(changed == 1)
     }
 
     /// Marks a reply sent; a move notice starts its recipient's clock then.

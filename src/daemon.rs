@@ -23,7 +23,7 @@ use crate::transport::channel::pause;
 use crate::transport::email::compose::Identity;
 use crate::transport::email::dkim::Checker;
 use crate::transport::email::inbox::Inbox;
-use crate::transport::email::outbox::{self, Sender};
+use crate::transport::email::outbox::{self, Links, Sender};
 use crate::transport::email::receive::Policy;
 use crate::transport::email::send::Mailer;
 use crate::transport::email::{imap, maildir};
@@ -70,10 +70,23 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
             None => None,
         },
     };
+    let renderer = Arc::new(crate::board::Renderer::new());
+    let secret: Option<Arc<[u8]>> = match &config.web {
+        Some(_) => Some(port.with_store(crate::web::web_secret).await?.into()),
+        None => None,
+    };
+    let links = config
+        .web
+        .as_ref()
+        .and_then(|w| w.public_url.clone())
+        .zip(secret.clone())
+        .map(|(base, secret)| Links { base, secret });
     let sender = Sender {
         mailer: Mailer::new(&config.email.send, &config.data_dir)?,
         me,
         outbox: config.outbox.clone(),
+        pictures: renderer.clone(),
+        links,
     };
     let (stop_tx, stop) = watch::channel(false);
     let mut tasks = tokio::task::JoinSet::new();
@@ -85,24 +98,17 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         tracing::info!(%local, "status endpoint listening");
         let app = crate::status::router(port.metrics.clone());
-        let mut stop = stop.clone();
-        tasks.spawn(async move {
-            let shutdown = async move {
-                let _ = stop.wait_for(|s| *s).await;
-            };
-            let listener = crate::status::Bounded::new(
-                listener,
-                crate::status::MAX_CONNECTIONS,
-                crate::status::IDLE,
-            );
-            let app = app.into_make_service_with_connect_info::<crate::status::Client>();
-            if let Err(e) = axum::serve(listener, app)
-                .with_graceful_shutdown(shutdown)
-                .await
-            {
-                tracing::error!(error = %e, "status endpoint");
-            }
-        });
+        spawn_http(&mut tasks, listener, app, stop.clone(), "status endpoint");
+    }
+    if let (Some(web), Some(secret)) = (&config.web, secret) {
+        let listener = tokio::net::TcpListener::bind(web.listen)
+            .await
+            .map_err(|e| format!("web pages {}: {e}", web.listen))?;
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        tracing::info!(%local, "web pages listening");
+        let pages = crate::web::Web::new(port.clone(), renderer.clone(), secret, web);
+        let app = crate::web::router(pages);
+        spawn_http(&mut tasks, listener, app, stop.clone(), "web pages");
     }
     if let Some(md) = config.email.maildir {
         maildir::create(&md.dir).map_err(|e| format!("Maildir {}: {e}", md.dir.display()))?;
@@ -138,6 +144,35 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     }
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Serves `app` until the daemon stops, a bounded number of connections at
+/// a time, each closed when idle.
+fn spawn_http(
+    tasks: &mut tokio::task::JoinSet<()>,
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    mut stop: watch::Receiver<bool>,
+    what: &'static str,
+) {
+    tasks.spawn(async move {
+        let shutdown = async move {
+            let _ = stop.wait_for(|s| *s).await;
+        };
+        let listener = crate::status::Bounded::new(
+            listener,
+            crate::status::MAX_CONNECTIONS,
+            crate::status::IDLE,
+        );
+        // The client's address: `/health` gives its detail to loopback only.
+        let app = app.into_make_service_with_connect_info::<crate::status::Client>();
+        if let Err(e) = axum::serve(listener, app)
+            .with_graceful_shutdown(shutdown)
+            .await
+        {
+            tracing::error!(error = %e, "{what}");
+        }
+    });
 }
 
 /// SIGTERM or SIGINT. The handlers are installed when this is called, not

@@ -71,6 +71,12 @@ pub enum EventCommand {
         #[arg(long, default_value = "iccf")]
         rules: Rules,
     },
+    /// Who may see the event's web pages: `public` (everyone) or `players`
+    /// (its players, through the links in their notices, and the directors).
+    Visibility {
+        event: String,
+        visibility: store::Visibility,
+    },
     /// Withdraw a player: their unfinished games are lost, both sides told.
     Withdraw {
         event: String,
@@ -136,6 +142,12 @@ pub fn event(loc: Location, cmd: EventCommand) -> Result<(), CommandError> {
             let text = String::from_utf8_lossy(&text).into_owned();
             let id = import(&mut store, &text, name.as_deref(), rules)?;
             println!("{id}");
+        }
+        EventCommand::Visibility { event, visibility } => {
+            let e = find(&store, &event)?;
+            let tx = store.write()?;
+            tx.set_visibility(e.id, visibility)?;
+            tx.commit()?;
         }
         EventCommand::Withdraw {
             event,
@@ -240,55 +252,59 @@ fn list(store: &Store, json: bool) -> Result<(), CommandError> {
 
 /// `event show --json`: players in rank order, scores as numbers.
 #[derive(Serialize)]
-struct Crosstable {
-    id: i64,
-    name: String,
-    rules: &'static str,
-    players: Vec<Standing>,
-    games: Vec<TableGame>,
+pub(crate) struct Crosstable {
+    pub(crate) id: i64,
+    pub(crate) name: String,
+    pub(crate) rules: &'static str,
+    pub(crate) players: Vec<Standing>,
+    pub(crate) games: Vec<TableGame>,
 }
 
 #[derive(Serialize)]
-struct Standing {
-    name: String,
-    seat: usize,
-    rank: u32,
-    score: f64,
-    games: u32,
-    wins: u32,
-    sonneborn_berger: f64,
-    withdrawn: bool,
-    tiebreaks: Tiebreaks,
+pub(crate) struct Standing {
+    pub(crate) name: String,
+    pub(crate) seat: usize,
+    pub(crate) rank: u32,
+    pub(crate) score: f64,
+    pub(crate) games: u32,
+    pub(crate) wins: u32,
+    pub(crate) sonneborn_berger: f64,
+    pub(crate) withdrawn: bool,
+    pub(crate) tiebreaks: Tiebreaks,
     /// Per opponent (by name), this player's points in each game, `null`
     /// while a game is unfinished.
-    results: Vec<Against>,
+    pub(crate) results: Vec<Against>,
 }
 
 #[derive(Serialize)]
-struct Tiebreaks {
-    wins: u32,
-    sonneborn_berger: f64,
+pub(crate) struct Tiebreaks {
+    pub(crate) wins: u32,
+    pub(crate) sonneborn_berger: f64,
     /// Points against the players still tied after wins and Sonneborn–Berger (ICCF).
-    direct_encounter: f64,
+    pub(crate) direct_encounter: f64,
 }
 
 #[derive(Serialize)]
-struct Against {
-    opponent: String,
-    points: Vec<Option<f64>>,
+pub(crate) struct Against {
+    pub(crate) opponent: String,
+    pub(crate) points: Vec<Option<f64>>,
+    /// The games behind the points, in the same order (for the pages' links).
+    #[serde(skip)]
+    pub(crate) games: Vec<i64>,
 }
 
 #[derive(Serialize)]
-struct TableGame {
-    id: i64,
-    round: u32,
-    board: u32,
-    white: String,
-    black: String,
-    result: &'static str,
+pub(crate) struct TableGame {
+    pub(crate) id: i64,
+    pub(crate) round: u32,
+    pub(crate) board: u32,
+    pub(crate) white: String,
+    pub(crate) black: String,
+    pub(crate) result: &'static str,
 }
 
-fn crosstable(store: &Store, e: &EventRow) -> store::Result<Crosstable> {
+/// The crosstable of an event: `event show` and the event's web page.
+pub(crate) fn crosstable(store: &Store, e: &EventRow) -> store::Result<Crosstable> {
     let seats = store.seats(e.id)?;
     let mut names = Vec::new();
     for s in &seats {
@@ -345,6 +361,14 @@ fn crosstable(store: &Store, e: &EventRow) -> store::Result<Crosstable> {
                 .map(|(s, r)| Against {
                     opponent: names[s].clone(),
                     points: r.iter().map(|h| h.map(|h| f64::from(h) / 2.0)).collect(),
+                    games: played
+                        .iter()
+                        .zip(&games)
+                        .filter(|(p, _)| {
+                            (p.white, p.black) == (l.seat, s) || (p.white, p.black) == (s, l.seat)
+                        })
+                        .map(|(_, g)| g.id)
+                        .collect(),
                 })
                 .collect(),
         })
@@ -358,20 +382,23 @@ fn crosstable(store: &Store, e: &EventRow) -> store::Result<Crosstable> {
     })
 }
 
-/// A point as a crosstable writes it: 1, ½, 0, `.` while unfinished.
+/// The points of a pairing's games as the terminal crosstable writes them
+/// (`x` against oneself).
 fn cell(points: &[Option<f64>]) -> String {
     if points.is_empty() {
         return "x".into();
     }
-    points
-        .iter()
-        .map(|p| match p {
-            None => ".",
-            Some(x) if *x >= 1.0 => "1",
-            Some(x) if *x > 0.0 => "½",
-            Some(_) => "0",
-        })
-        .collect()
+    points.iter().map(|p| point_mark(*p)).collect()
+}
+
+/// One game's points: 1, ½, 0, `.` while unfinished.
+pub(crate) fn point_mark(points: Option<f64>) -> &'static str {
+    match points {
+        None => ".",
+        Some(x) if x >= 1.0 => "1",
+        Some(x) if x > 0.0 => "½",
+        Some(_) => "0",
+    }
 }
 
 fn print_table(t: &Crosstable) {

@@ -16,5 +16,6 @@ pub mod service;
 pub mod status;
 pub mod store;
 pub mod transport;
+pub mod web;
 
 pub use ccgate_core::{event, game, notation, protocol};

@@ -43,6 +43,7 @@ use toml::Spanned;
 use crate::transport::email::config::{EmailConfig, EmailSettings, in_dir};
 use crate::transport::radio::config::{RadioConfig, RadioSettings};
 use crate::transport::sms::config::{SmsConfig, SmsSettings, SpoolConfig};
+use crate::web::WebConfig;
 use value::{Lines, Problem, Problems, checked, duration};
 
 /// The whole file.
@@ -66,6 +67,8 @@ pub struct Config {
     pub sms_spool: Option<Spanned<SpoolConfig>>,
     /// A radio link: a serial radio modem or a KISS TNC.
     pub radio: Option<Spanned<RadioConfig>>,
+    /// The web pages; none without this section.
+    pub web: Option<WebConfig>,
     /// Where the sections are, for the lines of problems found later.
     #[serde(skip)]
     lines: Lines,
@@ -218,6 +221,7 @@ pub struct Resolved {
     pub sms: Option<SmsSettings>,
     pub sms_spool: Option<SpoolConfig>,
     pub radio: Option<RadioSettings>,
+    pub web: Option<WebConfig>,
 }
 
 impl Resolved {
@@ -299,6 +303,7 @@ impl Default for Config {
             sms: None,
             sms_spool: None,
             radio: None,
+            web: None,
             lines: Lines::default(),
         }
     }
@@ -426,6 +431,7 @@ impl Config {
                     sms,
                     sms_spool,
                     radio,
+                    web: self.web.clone(),
                 })
             }
             _ => Err(ConfigError::Invalid(problems.list)),
@@ -500,6 +506,9 @@ mod tests {
     fn durations_are_read_and_checked() {
         let c = Config::parse("[clock]\nsweep_every = \"1m 30s\"\n").unwrap();
         assert_eq!(c.clock.sweep_every, Duration::from_secs(90));
+        assert_eq!(c.clock.jump_margin, Duration::from_secs(24 * 3600));
+        let c = Config::parse("[clock]\njump_margin = \"72h\"\n").unwrap();
+        assert_eq!(c.clock.jump_margin, Duration::from_secs(72 * 3600));
         let e = syntax("[clock]\nsweep_every = \"soon\"\n");
         assert!(e.contains("not a duration"), "{e}");
         let e = syntax("[clock]\nsweep_every = \"0s\"\n");

@@ -38,14 +38,16 @@ use crate::notation::{
 };
 use crate::protocol::address::{Channel, normalize};
 use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, ParsedLine, Profile};
+use crate::protocol::l10n::{self, Reader};
 use crate::protocol::sms::fit;
 use crate::store::{
     self, GameId, GameRow, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow, NewIncident,
-    NewReply, Outgoing, Player, PlayerId, ReplyId, Sheet, Store, Tx,
+    NewReply, Outgoing, Player, PlayerId, ReplyId, Sheet, SheetPosition, Store, Tx,
 };
 
 // The files of the service share the imports above (`use super::*`).
 pub use clock::{SweepReport, clock_of, days, effective_leaves, sweep_clocks, with_penalty};
+pub use commands::announce_language;
 pub use ctx::Actor;
 use ctx::Ctx;
 pub use desk::{
@@ -240,6 +242,19 @@ fn sheet(game: &Loaded, (white, black): &Names, (notation, lang): (Notation, Lan
         black: black.clone(),
         board: diagram(&game.record.pos),
         record: movetext(game, notation, lang),
+        position: Some(SheetPosition {
+            fen: shakmaty::fen::Fen::from_position(
+                &game.record.pos,
+                shakmaty::EnPassantMode::Legal,
+            )
+            .to_string(),
+            last_move: game
+                .record
+                .moves
+                .last()
+                .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+            black: game.row.black.0,
+        }),
     }
 }
 

@@ -18,6 +18,37 @@ pub struct EventRow {
     pub double: bool,
     pub time_control: TimeControl,
     pub created_at: Timestamp,
+    pub visibility: Visibility,
+}
+
+/// Who may see an event's pages and its games' pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Visibility {
+    /// Everyone.
+    #[default]
+    Public,
+    /// Its players (with their capability key) and the directors.
+    Players,
+}
+
+impl Visibility {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Visibility::Public => "public",
+            Visibility::Players => "players",
+        }
+    }
+}
+
+impl std::str::FromStr for Visibility {
+    type Err = String;
+    fn from_str(s: &str) -> std::result::Result<Visibility, String> {
+        match s {
+            "public" => Ok(Visibility::Public),
+            "players" => Ok(Visibility::Players),
+            other => Err(format!("{other:?}: public or players")),
+        }
+    }
 }
 
 /// A player's seat in an event (the Berger table's number, from 1).
@@ -46,10 +77,11 @@ fn event_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<EventRow> {
         double: r.get(3)?,
         time_control: parsed(&tc, "time control")?,
         created_at: ts(r.get(5)?)?,
+        visibility: parsed(&r.get::<_, String>(6)?, "visibility")?,
     })
 }
 
-const COLUMNS: &str = "id, name, rules, double_round, time_control, created_at";
+const COLUMNS: &str = "id, name, rules, double_round, time_control, created_at, visibility";
 
 impl Store {
     pub fn events(&self) -> Result<Vec<EventRow>> {
@@ -132,6 +164,16 @@ impl Tx<'_> {
         Ok(EventId(self.conn().last_insert_rowid()))
     }
 
+    pub fn set_visibility(&self, event: EventId, visibility: Visibility) -> Result<()> {
+        self.conn()
+            .execute(
+                "UPDATE events SET visibility = ?2 WHERE id = ?1",
+                params![event, visibility.as_str()],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
     pub fn add_seat(&self, event: EventId, seat: u32, player: PlayerId) -> Result<()> {
         self.conn()
             .run(
@@ -158,5 +200,34 @@ impl Tx<'_> {
             "UPDATE event_players SET withdrawn_at = ?3 WHERE event_id = ?1 AND player_id = ?2 AND withdrawn_at IS NULL",
             params![event, player, secs(now)],
         ).map_err(db)? == 1)
+    }
+}
+
+impl Store {
+    /// The secret the players' capability keys are derived from, once made.
+    pub fn web_secret(&self) -> Result<Option<Vec<u8>>> {
+        self.conn
+            .query_row("SELECT secret FROM web_secret WHERE id = 1", [], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(db)
+    }
+}
+
+impl Tx<'_> {
+    /// Keeps `secret` unless one is already stored; returns the stored one.
+    pub fn keep_web_secret(&self, secret: &[u8]) -> Result<Vec<u8>> {
+        self.conn()
+            .execute(
+                "INSERT OR IGNORE INTO web_secret (id, secret) VALUES (1, ?1)",
+                [secret],
+            )
+            .map_err(db)?;
+        self.conn()
+            .query_row("SELECT secret FROM web_secret WHERE id = 1", [], |r| {
+                r.get(0)
+            })
+            .map_err(db)
     }
 }

@@ -19,6 +19,20 @@ pub struct Sheet {
     pub black: String,
     pub board: String,
     pub record: String,
+    /// The position for the board picture (sheets stored before pictures
+    /// have none, and their mail goes out as text alone).
+    #[serde(default)]
+    pub position: Option<SheetPosition>,
+}
+
+/// The position a sheet shows, for the board picture in its mail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SheetPosition {
+    pub fen: String,
+    /// The last move in UCI, marked on the picture.
+    pub last_move: Option<String>,
+    /// The id of Black's player: they see the picture from their side.
+    pub black: i64,
 }
 
 /// A reply to send.

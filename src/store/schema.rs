@@ -274,6 +274,16 @@ const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE players ADD COLUMN confirm_sms INTEGER NOT NULL DEFAULT 0;
     "#,
+    // 12: the web pages: who may see an event's pages, and each player's
+    // capability keys for their own pages (the links in their notices) are
+    // derived from one secret kept here.
+    r#"
+    ALTER TABLE events ADD COLUMN visibility TEXT NOT NULL DEFAULT 'public';
+    CREATE TABLE web_secret (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        secret BLOB NOT NULL
+    );
+    "#,
 ];
 
 /// The schema version this build writes.

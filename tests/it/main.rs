@@ -23,3 +23,4 @@ mod service_cli;
 mod sms;
 mod spool;
 mod store;
+mod web;

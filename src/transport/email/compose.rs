@@ -19,8 +19,10 @@
 
 use lettre::Address;
 use lettre::address::Envelope;
+use std::sync::Arc;
+
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
-use lettre::message::{Mailbox, Message};
+use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 
 use crate::escape::shown;
 use crate::store::Outgoing;
@@ -83,7 +85,14 @@ pub fn outbox_id_of(message_id: &str) -> Option<i64> {
 pub struct Context {
     /// The Message-ID (with brackets) of the mail this reply answers.
     pub answers: Option<String>,
+    /// The board picture (PNG) of the reply's sheet.
+    pub picture: Option<Arc<[u8]>>,
+    /// The recipient's own link to the game's page.
+    pub link: Option<String>,
 }
+
+/// The picture's Content-ID within a reply.
+const PICTURE_ID: &str = "board";
 
 /// The subject: the game's tag, its players, and the notice's first line.
 /// Inbound mail whose subject carries the tag is a reply to us, and its
@@ -136,8 +145,9 @@ pub fn is_our_subject(subject: &str) -> bool {
     subject.contains("[ccgate G")
 }
 
-/// The plain-text body: the notice, then the board and the record.
-pub fn body(reply: &Outgoing) -> String {
+/// The plain-text body: the notice, then the board and the record, then
+/// the link to the game's page if there is one.
+pub fn body(reply: &Outgoing, link: Option<&str>) -> String {
     let mut text = reply.body.trim_end().to_string();
     if let Some(sheet) = &reply.sheet {
         text.push_str("\n\n");
@@ -146,8 +156,39 @@ pub fn body(reply: &Outgoing) -> String {
         text.push_str(&format!("{} - {}\n", sheet.white, sheet.black));
         text.push_str(sheet.record.trim_end());
     }
+    if let Some(link) = link {
+        text.push_str("\n\n");
+        text.push_str(link);
+    }
     text.push('\n');
     text
+}
+
+/// The HTML alternative for clients that show pictures: the same text as
+/// preformatted lines (escaped: it holds names and moves from outside) with
+/// the board picture in place of the ASCII board.
+fn html_body(reply: &Outgoing, link: Option<&str>) -> String {
+    let shown = |t: &str| crate::escape::shown(t, true).into_owned();
+    let markup = maud::html! {
+        (maud::DOCTYPE)
+        html {
+            head { meta charset="utf-8"; }
+            body {
+                pre { (shown(reply.body.trim_end())) }
+                @if let Some(sheet) = &reply.sheet {
+                    p {
+                        img src=(format!("cid:{PICTURE_ID}")) width="264" height="264"
+                            alt=(shown(sheet.board.trim_end()));
+                    }
+                    pre { (shown(&format!("{} - {}", sheet.white, sheet.black))) "\n" (shown(sheet.record.trim_end())) }
+                }
+                @if let Some(link) = link {
+                    p { a href=(link) { (link) } }
+                }
+            }
+        }
+    };
+    markup.into_string()
 }
 
 /// The message and its envelope.
@@ -190,10 +231,29 @@ pub fn compose(
     if !references.is_empty() {
         builder = builder.references(references.join(" "));
     }
-    let message = builder
-        .header(ContentType::TEXT_PLAIN)
-        .body(body(reply))
-        .map_err(|e| format!("composing reply {}: {e}", reply.id))?;
+    let link = ctx.link.as_deref();
+    let text = body(reply, link);
+    // With a picture: the text part as always (what a text-only reader
+    // sees), and beside it the HTML part with the picture it refers to.
+    let message = match &ctx.picture {
+        Some(png) => builder.multipart(
+            MultiPart::alternative()
+                .singlepart(SinglePart::plain(text))
+                .multipart(
+                    MultiPart::related()
+                        .singlepart(SinglePart::html(html_body(reply, link)))
+                        .singlepart(
+                            Attachment::new_inline(PICTURE_ID.to_string()).body(
+                                png.to_vec(),
+                                ContentType::parse("image/png")
+                                    .map_err(|e| format!("image/png: {e}"))?,
+                            ),
+                        ),
+                ),
+        ),
+        None => builder.header(ContentType::TEXT_PLAIN).body(text),
+    }
+    .map_err(|e| format!("composing reply {}: {e}", reply.id))?;
     let envelope = Envelope::new(Some(me.return_path(reply.id.0)), vec![to])
         .map_err(|e| format!("envelope of reply {}: {e}", reply.id))?;
     Ok((envelope, message.formatted()))
@@ -227,6 +287,7 @@ mod tests {
             black: "Bob".into(),
             board: "8 r n b q k b n r".into(),
             record: "1. e4 e5 2. Nf3".into(),
+            position: None,
         }
     }
 
@@ -235,6 +296,7 @@ mod tests {
         let me = Identity::new("ccgate", "gw@example.test").unwrap();
         let ctx = Context {
             answers: Some("<abc@mua.example>".into()),
+            ..Context::default()
         };
         let (env, raw) = compose(
             &me,
@@ -304,6 +366,8 @@ mod tests {
         sheet.black = "Bob\u{9b}2J".into();
         let ctx = Context {
             answers: Some("<abc@mua.example>\r\nBcc: evil2@example.test".into()),
+            picture: None,
+            link: None,
         };
         let (env, raw) = compose(&me, &r, &ctx).unwrap();
         let text = String::from_utf8(raw).unwrap();

@@ -8,6 +8,7 @@ use tokio::sync::{Notify, watch};
 
 use super::compose::{self, Identity, compose};
 use super::send::Mailer;
+use crate::board::{Diagram, Renderer};
 use crate::config::OutboxConfig;
 use crate::protocol::address::Channel;
 use crate::store::{self, ReplyId, Store};
@@ -26,6 +27,18 @@ pub struct Sender {
     pub mailer: Mailer,
     pub me: Identity,
     pub outbox: OutboxConfig,
+    /// Draws the board picture each reply with a sheet carries.
+    pub pictures: Arc<Renderer>,
+    /// With `[web] public_url`: each player's link to their game's page.
+    pub links: Option<Links>,
+}
+
+/// How the players' links are made: the pages' public address and the
+/// secret their capability keys come from.
+#[derive(Clone)]
+pub struct Links {
+    pub base: String,
+    pub secret: Arc<[u8]>,
 }
 
 /// Sends the email outbox until `stop` turns true: due replies are
@@ -42,18 +55,22 @@ pub async fn run(
         mailer,
         me,
         outbox: config,
+        pictures,
+        links,
     } = sender;
     let me = Arc::new(me);
+    let extras = Arc::new((pictures, links));
     let mut backoff = StoreBackoff::new(config.poll_every);
     loop {
         let who = me.clone();
+        let extras = extras.clone();
         let batch = shared
             .with_store(move |s| {
                 let now = Timestamp::now();
                 let due = s.due(Channel::Email, now, BATCH)?;
                 let mut ready = Vec::new();
                 for reply in due {
-                    let ctx = context(s, &reply)?;
+                    let ctx = context(s, &reply, &extras.0, extras.1.as_ref())?;
                     match compose(&who, &reply, &ctx) {
                         Ok((envelope, raw)) => ready.push(Ok(Ready {
                             id: reply.id,
@@ -103,7 +120,12 @@ pub async fn run(
 }
 
 /// What a reply needs to be composed beyond its row: the mail it answers.
-fn context(store: &Store, reply: &store::Outgoing) -> store::Result<compose::Context> {
+fn context(
+    store: &Store,
+    reply: &store::Outgoing,
+    pictures: &Renderer,
+    links: Option<&Links>,
+) -> store::Result<compose::Context> {
     let answers = match reply.journal_id {
         Some(j) => store
             .entry(j)?
@@ -112,7 +134,35 @@ fn context(store: &Store, reply: &store::Outgoing) -> store::Result<compose::Con
             .map(|e| e.transport_id),
         None => None,
     };
-    Ok(compose::Context { answers })
+    Ok(compose::Context {
+        answers,
+        picture: picture(reply, pictures),
+        link: link(reply, links),
+    })
+}
+
+/// The picture of a reply's sheet, from its reader's side. A sheet that
+/// cannot be drawn (stored before pictures, or a bug) sends the text alone.
+fn picture(reply: &store::Outgoing, pictures: &Renderer) -> Option<Arc<[u8]>> {
+    let at = reply.sheet.as_ref()?.position.as_ref()?;
+    let flip = reply.player_id.is_some_and(|p| p.0 == at.black);
+    let drawn = Diagram::from_fen(&at.fen, flip, at.last_move.as_deref())
+        .map_err(|e| e.to_string())
+        .and_then(|d| pictures.png(&d).map_err(|e| e.to_string()));
+    match drawn {
+        Ok(png) => Some(png),
+        Err(e) => {
+            tracing::warn!(reply = %reply.id, error = %e, "no board picture");
+            None
+        }
+    }
+}
+
+/// The recipient's link to the game's page, when they are a player.
+fn link(reply: &store::Outgoing, links: Option<&Links>) -> Option<String> {
+    let (links, game, player) = (links?, reply.game_id?, reply.player_id?);
+    let key = crate::web::access::player_key(&links.secret, player);
+    Some(format!("{}/games/{game}?key={key}", links.base))
 }
 
 fn normalized(address: &str) -> String {

@@ -1,0 +1,103 @@
+//! `[web]`: the pages for players and directors. Without the section no
+//! page is served.
+//!
+//! ```toml
+//! [web]
+//! listen = "127.0.0.1:8080"               # loopback: put a TLS proxy in front
+//! public_url = "https://chess.example.org" # for the links in notices
+//! ```
+
+use std::net::SocketAddr;
+
+use serde::{Deserialize, Deserializer};
+
+use crate::config::value::checked;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct WebConfig {
+    pub listen: SocketAddr,
+    /// The pages' address as the players reach them (through the proxy);
+    /// without it notices carry no links.
+    #[serde(deserialize_with = "public_url")]
+    pub public_url: Option<String>,
+}
+
+impl Default for WebConfig {
+    fn default() -> Self {
+        WebConfig {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            public_url: None,
+        }
+    }
+}
+
+impl WebConfig {
+    /// Whether the pages are reached over TLS (cookies are then `Secure`).
+    pub fn https(&self) -> bool {
+        self.public_url
+            .as_deref()
+            .is_some_and(|u| u.starts_with("https://"))
+    }
+}
+
+fn public_url<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    let url: String = checked(d, |u: &String| check_public_url(u))?;
+    Ok(Some(url.trim_end_matches('/').to_string()))
+}
+
+/// An `http://` or `https://` address with a host and nothing a link
+/// could be broken out of (quotes, spaces, angle brackets, controls).
+fn check_public_url(u: &str) -> Result<(), String> {
+    let rest = u
+        .strip_prefix("https://")
+        .or_else(|| u.strip_prefix("http://"))
+        .ok_or_else(|| format!("{u:?}: an http:// or https:// address"))?;
+    if rest.is_empty() || rest.starts_with('/') {
+        return Err(format!("{u:?}: the address names no host"));
+    }
+    if u.chars()
+        .any(|c| c.is_control() || c.is_whitespace() || "\"'<>\\`{}|^".contains(c))
+    {
+        return Err(format!("{u:?}: not a plain address"));
+    }
+    if u.contains(['?', '#']) {
+        return Err(format!("{u:?}: no query or fragment in the base address"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<WebConfig, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn defaults_to_loopback_8080_without_links() {
+        let c = parse("").unwrap();
+        assert_eq!(c.listen, SocketAddr::from(([127, 0, 0, 1], 8080)));
+        assert_eq!(c.public_url, None);
+        assert!(!c.https());
+    }
+
+    #[test]
+    fn public_url_is_checked_and_trimmed() {
+        let c = parse("public_url = \"https://chess.example.org/\"").unwrap();
+        assert_eq!(c.public_url.as_deref(), Some("https://chess.example.org"));
+        assert!(c.https());
+        for bad in [
+            "ftp://x",
+            "https://",
+            "https://a\"onload=\"x",
+            "https://a b",
+            "https://a/?q=1",
+            "javascript:alert(1)",
+        ] {
+            let e = parse(&format!("public_url = {bad:?}")).unwrap_err();
+            assert!(e.contains("public_url") || e.contains(bad), "{bad}: {e}");
+        }
+    }
+}

@@ -1,0 +1,372 @@
+//! The web pages: events with their crosstables, games at any ply, players,
+//! and board pictures. Server-rendered HTML (maud), one stylesheet, no
+//! script and nothing fetched from elsewhere. Served by the daemon when the
+//! configuration has `[web]`; reads go through the service port's store.
+
+pub mod access;
+pub mod config;
+mod pages;
+mod view;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, COOKIE, SET_COOKIE};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use maud::Markup;
+use serde::Deserialize;
+
+use crate::board::{Diagram, DiagramError, Renderer};
+use crate::store::{EventId, GameId};
+use crate::transport::port::ServicePort;
+use access::{Prefs, Viewer};
+pub use config::WebConfig;
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct Web {
+    port: ServicePort,
+    renderer: Arc<Renderer>,
+    secret: Arc<[u8]>,
+    https: bool,
+}
+
+impl Web {
+    /// The pages over `port`'s store, with the capability keys' secret
+    /// ([`web_secret`]).
+    pub fn new(
+        port: ServicePort,
+        renderer: Arc<Renderer>,
+        secret: Arc<[u8]>,
+        config: &WebConfig,
+    ) -> Web {
+        Web {
+            port,
+            renderer,
+            secret,
+            https: config.https(),
+        }
+    }
+}
+
+/// The store's web secret, made (32 random bytes) if there is none yet.
+pub fn web_secret(store: &mut crate::store::Store) -> crate::store::Result<Vec<u8>> {
+    if let Some(secret) = store.web_secret()? {
+        return Ok(secret);
+    }
+    use argon2::password_hash::rand_core::{OsRng, RngCore};
+    let mut fresh = [0u8; 32];
+    OsRng.fill_bytes(&mut fresh);
+    let tx = store.write()?;
+    let kept = tx.keep_web_secret(&fresh)?;
+    tx.commit()?;
+    Ok(kept)
+}
+
+pub fn router(web: Web) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/style.css", get(style))
+        .route("/events/{id}", get(event))
+        .route("/games/{id}", get(game))
+        .route("/players/{name}", get(player))
+        .route("/board.svg", get(board_svg))
+        .route("/board.png", get(board_png))
+        .with_state(web)
+}
+
+/// The query every page takes.
+#[derive(Debug, Default, Deserialize)]
+pub struct PageQuery {
+    notation: Option<String>,
+    lang: Option<String>,
+    key: Option<String>,
+    ply: Option<String>,
+}
+
+/// Who asks and in what notation, and the cookies that remember it.
+struct Asked {
+    viewer: Viewer,
+    prefs: Prefs,
+    set_cookies: Vec<String>,
+}
+
+impl Web {
+    async fn asked(&self, q: &PageQuery, headers: &HeaderMap) -> Result<Asked, Response> {
+        let cookies = headers
+            .get_all(COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .collect::<Vec<_>>()
+            .join("; ");
+        let key = q.key.as_deref().or_else(|| access::cookie(&cookies, "key"));
+        let player = key.and_then(|k| access::key_holder(&self.secret, k));
+        let viewer = Viewer { player };
+        let v = viewer.clone();
+        let stored = self
+            .port
+            .with_store(move |s| view::stored_prefs(s, &v))
+            .await
+            .map_err(|e| failure(&e))?;
+        let prefs = access::prefs(
+            [q.notation.as_deref(), q.lang.as_deref()],
+            [
+                access::cookie(&cookies, "notation"),
+                access::cookie(&cookies, "lang"),
+            ],
+            stored,
+        );
+        let mut set_cookies = Vec::new();
+        let secure = if self.https { "; Secure" } else { "" };
+        let attrs = format!("; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax{secure}");
+        // Only values that parsed are remembered, written as we name them.
+        if q.notation.is_some() {
+            set_cookies.push(format!("notation={}{attrs}", prefs.notation.name()));
+        }
+        if q.lang.is_some() {
+            set_cookies.push(format!("lang={}{attrs}", prefs.lang.code()));
+        }
+        if let (Some(k), Some(_)) = (q.key.as_deref(), player) {
+            // A genuine key, so it is our own `ID-HEX` text.
+            set_cookies.push(format!("key={}{attrs}", k.trim()));
+        }
+        Ok(Asked {
+            viewer,
+            prefs,
+            set_cookies,
+        })
+    }
+}
+
+fn html(asked: &Asked, page: Markup) -> Response {
+    let mut r = (
+        [(CONTENT_TYPE, "text/html; charset=utf-8")],
+        page.into_string(),
+    )
+        .into_response();
+    for c in &asked.set_cookies {
+        if let Ok(v) = HeaderValue::from_str(c) {
+            r.headers_mut().append(SET_COOKIE, v);
+        }
+    }
+    secure_headers(&mut r);
+    r
+}
+
+/// No scripts, nothing from elsewhere, no framing: the browser enforces
+/// what the pages promise.
+fn secure_headers(r: &mut Response) {
+    let h = r.headers_mut();
+    h.insert(
+        "content-security-policy",
+        HeaderValue::from_static(
+            "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        ),
+    );
+    h.insert(
+        "x-content-type-options",
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert("referrer-policy", HeaderValue::from_static("no-referrer"));
+}
+
+fn not_found(prefs: Prefs) -> Response {
+    let mut r = (
+        StatusCode::NOT_FOUND,
+        [(CONTENT_TYPE, "text/html; charset=utf-8")],
+        pages::error(404, "Not found", prefs).into_string(),
+    )
+        .into_response();
+    secure_headers(&mut r);
+    r
+}
+
+fn bad_request(what: &'static str) -> Response {
+    let mut r = (
+        StatusCode::BAD_REQUEST,
+        [(CONTENT_TYPE, "text/plain; charset=utf-8")],
+        format!("{what}\n"),
+    )
+        .into_response();
+    secure_headers(&mut r);
+    r
+}
+
+/// A store failure: logged, and told to the browser without its details.
+fn failure(e: &str) -> Response {
+    tracing::error!(error = %e, "web page");
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        [(CONTENT_TYPE, "text/plain; charset=utf-8")],
+        "the store could not be read\n",
+    )
+        .into_response()
+}
+
+async fn style() -> Response {
+    (
+        [
+            (CONTENT_TYPE, "text/css; charset=utf-8"),
+            (CACHE_CONTROL, "max-age=3600"),
+        ],
+        include_str!("style.css"),
+    )
+        .into_response()
+}
+
+async fn index(State(web): State<Web>, Query(q): Query<PageQuery>, headers: HeaderMap) -> Response {
+    let asked = match web.asked(&q, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    let viewer = asked.viewer.clone();
+    match web.port.with_store(move |s| view::events(s, &viewer)).await {
+        Ok(events) => html(&asked, pages::index(&events, asked.prefs)),
+        Err(e) => failure(&e),
+    }
+}
+
+/// An id in a path: digits only, else no such page.
+fn id_of(text: &str) -> Option<i64> {
+    text.parse().ok().filter(|id: &i64| *id > 0)
+}
+
+async fn event(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(q): Query<PageQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let asked = match web.asked(&q, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    let Some(id) = id_of(&id) else {
+        return not_found(asked.prefs);
+    };
+    let viewer = asked.viewer.clone();
+    match web
+        .port
+        .with_store(move |s| view::event(s, &viewer, EventId(id)))
+        .await
+    {
+        Ok(Some(v)) => html(&asked, pages::event(&v, asked.prefs)),
+        Ok(None) => not_found(asked.prefs),
+        Err(e) => failure(&e),
+    }
+}
+
+async fn game(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(q): Query<PageQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let asked = match web.asked(&q, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    let Some(id) = id_of(&id) else {
+        return not_found(asked.prefs);
+    };
+    let ply = match q.ply.as_deref().map(str::parse::<u32>) {
+        None => None,
+        Some(Ok(p)) => Some(p),
+        Some(Err(_)) => return bad_request("ply: a number of half-moves from the start"),
+    };
+    let (viewer, prefs, renderer) = (asked.viewer.clone(), asked.prefs, web.renderer.clone());
+    let now = jiff::Timestamp::now();
+    match web
+        .port
+        .with_store(move |s| view::game(s, &renderer, &viewer, prefs, GameId(id), ply, now))
+        .await
+    {
+        Ok(Some(v)) => html(&asked, pages::game(&v, asked.prefs)),
+        Ok(None) => not_found(asked.prefs),
+        Err(e) => failure(&e),
+    }
+}
+
+async fn player(
+    State(web): State<Web>,
+    Path(name): Path<String>,
+    Query(q): Query<PageQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let asked = match web.asked(&q, &headers).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    let viewer = asked.viewer.clone();
+    let now = jiff::Timestamp::now();
+    match web
+        .port
+        .with_store(move |s| view::player(s, &viewer, &name, now))
+        .await
+    {
+        Ok(Some(v)) => html(&asked, pages::player(&v, asked.prefs)),
+        Ok(None) => not_found(asked.prefs),
+        Err(e) => failure(&e),
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct BoardQuery {
+    fen: Option<String>,
+    flip: Option<String>,
+    lastmove: Option<String>,
+}
+
+fn diagram_of(q: &BoardQuery) -> Result<Diagram, &'static str> {
+    let flip = match q.flip.as_deref() {
+        None | Some("false" | "0" | "") => false,
+        Some("true" | "1") => true,
+        Some(_) => return Err("flip: true or false"),
+    };
+    let fen = q
+        .fen
+        .as_deref()
+        .unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    // The refusal does not repeat the text it refuses.
+    Diagram::from_fen(fen, flip, q.lastmove.as_deref()).map_err(|e| match e {
+        DiagramError::Fen(_) => "fen: not a FEN",
+        DiagramError::LastMove(_) => "lastmove: a move's squares, like e2e4",
+    })
+}
+
+async fn board_svg(State(web): State<Web>, Query(q): Query<BoardQuery>) -> Response {
+    match diagram_of(&q) {
+        Ok(d) => (
+            [
+                (CONTENT_TYPE, "image/svg+xml"),
+                (CACHE_CONTROL, "public, max-age=86400"),
+            ],
+            web.renderer.svg(&d).to_string(),
+        )
+            .into_response(),
+        Err(why) => bad_request(why),
+    }
+}
+
+async fn board_png(State(web): State<Web>, Query(q): Query<BoardQuery>) -> Response {
+    let d = match diagram_of(&q) {
+        Ok(d) => d,
+        Err(why) => return bad_request(why),
+    };
+    let renderer = web.renderer.clone();
+    match tokio::task::spawn_blocking(move || renderer.png(&d)).await {
+        Ok(Ok(png)) => (
+            [
+                (CONTENT_TYPE, "image/png"),
+                (CACHE_CONTROL, "public, max-age=86400"),
+            ],
+            png.to_vec(),
+        )
+            .into_response(),
+        Ok(Err(e)) => failure(&e.to_string()),
+        Err(e) => failure(&e.to_string()),
+    }
+}

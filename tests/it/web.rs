@@ -1,0 +1,496 @@
+//! The web pages of a running `ccgate serve`: a game stepped through ply by
+//! ply, an event's crosstable against the store, players' pages, the board
+//! images, players-only events opened by a player's key, and hostile names
+//! shown as text.
+
+use std::io::{Read, Write};
+
+use ccgate::event::standings::Rules;
+use ccgate::game::clock::TimeControl;
+use ccgate::game::outcome::{GameResult, Termination};
+use ccgate::notation::{Lang, Notation};
+use ccgate::protocol::address::Channel;
+use ccgate::service::{EventSpec, start_event};
+use ccgate::store::{EventId, GameId, MoveRow, PlayerId, Store, Visibility};
+use jiff::Timestamp;
+use shakmaty::Square;
+
+use crate::support::board_pixels::{Seen, assert_shows, decode, seen};
+use crate::support::gateway::{Gateway, add_player, free_port};
+
+/// A response: status code, headers (lower-case names), body.
+pub struct Page {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Page {
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+    pub fn header_values(&self, name: &str) -> Vec<&str> {
+        self.headers
+            .iter()
+            .filter(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .collect()
+    }
+}
+
+/// A GET over a plain HTTP/1.1 connection.
+pub fn get(port: u16, path: &str, cookie: Option<&str>) -> Page {
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    let cookie = cookie
+        .map(|c| format!("Cookie: {c}\r\n"))
+        .unwrap_or_default();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: localhost\r\n{cookie}Connection: close\r\n\r\n"
+    )
+    .expect("request");
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).expect("response");
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a header");
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|c| c.parse().ok())
+        .expect("a status");
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let mut body = raw[split + 4..].to_vec();
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        body = unchunk(&body);
+    }
+    Page {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn unchunk(mut raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let Some(eol) = raw.windows(2).position(|w| w == b"\r\n") else {
+            return out;
+        };
+        let size = usize::from_str_radix(std::str::from_utf8(&raw[..eol]).unwrap().trim(), 16)
+            .expect("a chunk size");
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&raw[eol + 2..eol + 2 + size]);
+        raw = &raw[eol + 2 + size + 2..];
+    }
+}
+
+/// A daemon with `[web]`, and its port.
+pub struct Site {
+    pub gw: Gateway,
+    pub port: u16,
+}
+
+impl Site {
+    pub fn new() -> Site {
+        let port = free_port();
+        let gw = Gateway::new(&format!("[web]\nlisten = \"127.0.0.1:{port}\"\n"));
+        Site { gw, port }
+    }
+
+    pub fn start(&mut self) {
+        self.gw.start();
+        let port = self.port;
+        crate::support::gateway::wait_until(
+            "the web pages",
+            std::time::Duration::from_secs(30),
+            || std::net::TcpStream::connect(("127.0.0.1", port)).is_ok(),
+        );
+    }
+
+    pub fn get(&self, path: &str) -> Page {
+        get(self.port, path, None)
+    }
+
+    pub fn store(&self) -> Store {
+        Store::open(&self.gw.db()).expect("store")
+    }
+
+    pub fn player(&self, name: &str) -> i64 {
+        add_player(
+            &self.gw.db(),
+            name,
+            &[(Channel::Email, &format!("p{}@example.test", hex(name)))],
+            Notation::San,
+            Lang::En,
+        )
+    }
+
+    /// A round robin of `names`; its id.
+    pub fn event(&self, name: &str, names: &[&str]) -> EventId {
+        for n in names {
+            self.player(n);
+        }
+        let mut s = Store::create(&self.gw.db()).expect("store");
+        start_event(
+            &mut s,
+            &EventSpec {
+                name: name.into(),
+                players: names.iter().map(|n| n.to_string()).collect(),
+                double: false,
+                time_control: "10/50".parse::<TimeControl>().unwrap(),
+                penalty_days: 0,
+                rules: Rules::Iccf,
+                start: None,
+                duplication_after: None,
+            },
+            Timestamp::now(),
+        )
+        .expect("event")
+    }
+
+    /// Plays UCI moves into a game, as the service stores them.
+    pub fn play(&self, game: GameId, ucis: &[&str]) {
+        let mut s = self.store();
+        let tx = s.write().unwrap();
+        let from = s_moves(&tx, game);
+        for (i, uci) in ucis.iter().enumerate() {
+            tx.add_move(
+                game,
+                &MoveRow {
+                    ply: from + i as u32 + 1,
+                    uci: uci.to_string(),
+                    raw: uci.to_string(),
+                    notation: "uci".into(),
+                    received_at: Timestamp::now(),
+                    delivered_at: Some(Timestamp::now()),
+                    journal_id: None,
+                },
+            )
+            .unwrap();
+        }
+        tx.commit().unwrap();
+    }
+
+    pub fn finish(&self, game: GameId, result: GameResult, why: &str) {
+        let mut s = self.store();
+        let tx = s.write().unwrap();
+        tx.finish_game(
+            game,
+            result,
+            &Termination::Adjudicated(why.into()),
+            Timestamp::now(),
+        )
+        .unwrap();
+        tx.commit().unwrap();
+    }
+
+    /// A player's capability key, from the secret the daemon made.
+    pub fn key(&self, player: PlayerId) -> String {
+        let secret = self
+            .store()
+            .web_secret()
+            .unwrap()
+            .expect("the daemon made one");
+        ccgate::web::access::player_key(&secret, player)
+    }
+}
+
+/// A name as hex digits: an address part for any name.
+fn hex(name: &str) -> String {
+    name.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+fn s_moves(store: &Store, game: GameId) -> u32 {
+    store.moves(game).unwrap().len() as u32
+}
+
+fn games_of(site: &Site, event: EventId) -> Vec<GameId> {
+    site.store()
+        .event_games(event)
+        .unwrap()
+        .into_iter()
+        .map(|g| g.game)
+        .collect()
+}
+
+#[test]
+fn a_game_is_stepped_through_ply_by_ply_in_the_viewers_notation() {
+    let mut site = Site::new();
+    let event = site.event("Autumn", &["Anna", "Boris"]);
+    let game = games_of(&site, event)[0];
+    site.play(game, &["e2e4", "e7e5", "g1f3"]);
+    site.start();
+
+    let page = site.get(&format!("/games/{}", game.0));
+    assert_eq!(page.status, 200);
+    let text = page.text();
+    for word in [
+        "1.",
+        "e4",
+        "e5",
+        "2.",
+        "Nf3",
+        "Black to move",
+        "days left",
+        "deadline",
+    ] {
+        assert!(text.contains(word), "{word}: {text}");
+    }
+    // The last position by default, the last move tinted, no JavaScript.
+    assert!(text.contains("Position after ply 3"));
+    assert!(!text.contains("<script"));
+    let csp = page.header_values("content-security-policy");
+    assert!(csp[0].contains("default-src 'none'"), "{csp:?}");
+
+    // Step back: ply 1, with links to 0 and 2.
+    let one = site.get(&format!("/games/{}?ply=1", game.0)).text();
+    assert!(one.contains("Chess board rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"));
+    assert!(one.contains(&format!("href=\"/games/{}?ply=0\"", game.0)));
+    assert!(one.contains(&format!("href=\"/games/{}?ply=2\" rel=\"next\"", game.0)));
+    let start = site.get(&format!("/games/{}?ply=0", game.0)).text();
+    assert!(start.contains("Start position"));
+    assert!(start.contains("<span class=\"off\">Previous</span>"));
+
+    // ICCF numeric on request, remembered in a cookie.
+    let iccf = site.get(&format!("/games/{}?notation=iccf", game.0));
+    assert!(iccf.text().contains("5254"), "{}", iccf.text());
+    let cookie = iccf
+        .header_values("set-cookie")
+        .into_iter()
+        .find(|c| c.starts_with("notation="))
+        .expect("a notation cookie")
+        .to_string();
+    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite"));
+    let value = cookie.split(';').next().unwrap();
+    let again = get(site.port, &format!("/games/{}", game.0), Some(value)).text();
+    assert!(again.contains("7163"), "Nf3 as 7163: {again}");
+
+    // A bad ply is refused, an unknown game is not found.
+    assert_eq!(site.get(&format!("/games/{}?ply=x", game.0)).status, 400);
+    assert_eq!(site.get("/games/9999").status, 404);
+}
+
+#[test]
+fn the_crosstable_matches_the_store_and_links_each_result() {
+    let mut site = Site::new();
+    let event = site.event("Winter Cup", &["Anna", "Boris", "Chen"]);
+    let games = games_of(&site, event);
+    site.finish(games[0], GameResult::WhiteWins, "test");
+    site.finish(games[1], GameResult::Draw, "test");
+    site.start();
+    let page = site.get(&format!("/events/{}", event.0));
+    assert_eq!(page.status, 200);
+    let text = page.text();
+    assert!(text.contains("<h1>Winter Cup</h1>"));
+    // Every game of the store is linked from two cells (once per player).
+    for g in &games {
+        let link = format!("href=\"/games/{}\"", g.0);
+        assert_eq!(text.matches(&link).count(), 2, "{link}");
+    }
+    let first = site.store().game(games[0]).unwrap().unwrap();
+    let white = site.store().player(first.white).unwrap().unwrap().name;
+    // The winner's cell against the loser reads 1, the loser's 0.
+    assert!(text.contains(&format!("href=\"/games/{}\">1</a>", games[0].0)));
+    assert!(text.contains(&format!("href=\"/games/{}\">0</a>", games[0].0)));
+    assert!(text.contains(&format!("href=\"/games/{}\">½</a>", games[1].0)));
+    assert!(text.contains(&format!("href=\"/players/{white}\"")));
+    // The player's page lists their games.
+    let p = site.get(&format!("/players/{white}")).text();
+    assert!(p.contains(&format!("href=\"/games/{}\"", games[0].0)));
+    assert!(p.contains("1-0"));
+}
+
+#[test]
+fn players_only_events_open_with_a_players_key() {
+    let mut site = Site::new();
+    let event = site.event("Closed", &["Anna", "Boris"]);
+    let outsider = PlayerId(site.player("Zed"));
+    let game = games_of(&site, event)[0];
+    {
+        let mut s = site.store();
+        let tx = s.write().unwrap();
+        tx.set_visibility(event, Visibility::Players).unwrap();
+        tx.commit().unwrap();
+    }
+    site.start();
+    let anna = site.store().player_by_name("Anna").unwrap().unwrap().id;
+    assert_eq!(site.get(&format!("/events/{}", event.0)).status, 404);
+    assert_eq!(site.get(&format!("/games/{}", game.0)).status, 404);
+    assert_eq!(site.get("/players/Anna").status, 404);
+    assert!(!site.get("/").text().contains("Closed"));
+    let outsiders = site.key(outsider);
+    assert_eq!(
+        site.get(&format!("/events/{}?key={outsiders}", event.0))
+            .status,
+        404
+    );
+    let key = site.key(anna);
+    let page = site.get(&format!("/events/{}?key={key}", event.0));
+    assert_eq!(page.status, 200);
+    // The key is remembered, so the links on the page work without it.
+    let kept = page
+        .header_values("set-cookie")
+        .into_iter()
+        .find(|c| c.starts_with("key="))
+        .expect("a key cookie")
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        get(site.port, &format!("/games/{}", game.0), Some(&kept)).status,
+        200
+    );
+    // A forged key opens nothing.
+    let forged = format!("{}-{}", anna.0, "0".repeat(32));
+    assert_eq!(
+        site.get(&format!("/events/{}?key={forged}", event.0))
+            .status,
+        404
+    );
+}
+
+#[test]
+fn hostile_names_are_shown_as_text() {
+    let mut site = Site::new();
+    let evil = "<script>alert(1)</script>\"onmouseover=\"x\u{1b}[2J";
+    let event = site.event("<img src=x onerror=alert(2)>", &[evil, "Boris"]);
+    site.start();
+    for path in [
+        format!("/events/{}", event.0),
+        format!("/games/{}", games_of(&site, event)[0].0),
+        "/".to_string(),
+    ] {
+        let text = site.get(&path).text();
+        assert!(!text.contains("<script>alert"), "{path}: {text}");
+        assert!(!text.contains("<img src=x"), "{path}");
+        assert!(!text.contains('\u{1b}'), "{path}");
+    }
+    let event_page = site.get(&format!("/events/{}", event.0)).text();
+    assert!(
+        event_page
+            .contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;onmouseover=&quot;x\\u{1b}[2J")
+    );
+    assert!(event_page.contains("&lt;img src=x onerror=alert(2)&gt;"));
+    // The name in a link's path is percent-encoded.
+    assert!(event_page.contains("href=\"/players/%3Cscript%3Ealert%281%29"));
+    let player =
+        site.get("/players/%3Cscript%3Ealert(1)%3C%2Fscript%3E%22onmouseover%3D%22x%1B%5B2J");
+    assert_eq!(player.status, 200, "{}", player.text());
+    assert!(!player.text().contains("<script>alert"));
+}
+
+#[test]
+fn board_images_for_anyone() {
+    let mut site = Site::new();
+    site.start();
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR%20w%20KQkq%20-%200%202";
+    let png = site.get(&format!("/board.png?fen={fen}&flip=true&lastmove=e7e5"));
+    assert_eq!(png.status, 200);
+    assert_eq!(png.header_values("content-type"), ["image/png"]);
+    let p = decode(&png.body);
+    let board = ccgate::board::Diagram::from_fen(&fen.replace("%20", " "), true, None)
+        .unwrap()
+        .board;
+    assert_shows(&p, &board, true);
+    assert_eq!(seen(&p, Square::E7, true), Seen::Empty("last-dark"));
+    let svg = site.get(&format!("/board.svg?fen={fen}"));
+    assert_eq!(svg.header_values("content-type"), ["image/svg+xml"]);
+    assert!(svg.text().starts_with("<svg"));
+    for bad in ["fen=%3Cscript%3E", "flip=maybe", "lastmove=%22%3E"] {
+        let r = site.get(&format!("/board.svg?{bad}"));
+        assert_eq!(r.status, 400, "{bad}");
+        assert!(!r.text().contains('<'), "{bad}: {}", r.text());
+    }
+}
+
+#[test]
+fn email_notices_carry_the_board_picture_and_the_players_link() {
+    use crate::support::gateway::{Seat, drop_mail, game_between, mail, wait_until};
+    use mail_parser::{MessageParser, MimeHeaders};
+
+    let port = free_port();
+    let mut gw = Gateway::new(&format!(
+        r#"
+[email]
+from = "gw@example.test"
+[email.maildir]
+path = "inbox"
+poll_every = "50ms"
+[email.send]
+transport = "file"
+[web]
+listen = "127.0.0.1:{port}"
+public_url = "https://chess.example.test/"
+"#
+    ));
+    let g = game_between(&gw.db(), Seat::email("Alice"), Seat::email("Bob"));
+    gw.start();
+    drop_mail(
+        &gw.path("inbox"),
+        "001.a",
+        &mail("Alice <alice@example.test>", "m1@a", "move", "1. e4"),
+    );
+    let outbox = gw.path("outbox");
+    let notice = || {
+        std::fs::read_dir(&outbox).ok().and_then(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| std::fs::read(e.path()).unwrap_or_default())
+                .find(|raw| String::from_utf8_lossy(raw).contains("To: bob@example.test"))
+        })
+    };
+    wait_until("Bob's notice", std::time::Duration::from_secs(30), || {
+        notice().is_some()
+    });
+    let raw = notice().unwrap();
+    let message = MessageParser::default().parse(&raw).expect("a mail");
+    assert!(String::from_utf8_lossy(&raw).contains("multipart/alternative"));
+    // The text part is what it always was: the notice and the ASCII board,
+    // and now Bob's own link.
+    let text = message.body_text(0).expect("a text part");
+    assert!(text.contains("1. e4"), "{text}");
+    assert!(text.contains("R N B Q K B N R"), "{text}");
+    let store = Store::open(&gw.db()).unwrap();
+    let bob = store.player_by_name("Bob").unwrap().unwrap().id;
+    let key = ccgate::web::access::player_key(&store.web_secret().unwrap().unwrap(), bob);
+    let link = format!("https://chess.example.test/games/{g}?key={key}");
+    assert!(text.contains(&link), "{text}");
+    // The HTML part shows the picture by its Content-ID.
+    let html = message.body_html(0).expect("an HTML part");
+    assert!(html.contains("src=\"cid:board\""), "{html}");
+    // The picture: a few KB, the position after 1. e4 from Black's side,
+    // e2 and e4 tinted.
+    let png = message
+        .parts
+        .iter()
+        .find(|p| p.content_type().is_some_and(|c| c.subtype() == Some("png")))
+        .expect("a PNG part");
+    assert_eq!(png.content_id(), Some("board"));
+    let bytes = png.contents();
+    assert!(bytes.len() < 10 * 1024, "{} bytes", bytes.len());
+    let p = decode(bytes);
+    let after = ccgate::board::Diagram::from_fen(
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        true,
+        None,
+    )
+    .unwrap();
+    assert_shows(&p, &after.board, true);
+    assert_eq!(seen(&p, Square::E2, true), Seen::Empty("last-light"));
+    // The link opens Bob's game (outside any event: its players only).
+    let path = link.trim_start_matches("https://chess.example.test");
+    assert_eq!(get(port, path, None).status, 200);
+    assert_eq!(get(port, &format!("/games/{g}"), None).status, 404);
+}

@@ -272,15 +272,11 @@ async fn event(
         return not_found(asked.prefs);
     };
     let (viewer, prefs) = (asked.viewer.clone(), asked.prefs);
-    match web
+    let found = web
         .port
         .with_store(move |s| event_page(s, &viewer, prefs, EventId(id)))
-        .await
-    {
-        Ok(Some(page)) => html(&asked, page),
-        Ok(None) => not_found(asked.prefs),
-        Err(e) => failure(&e),
-    }
+        .await;
+    answer(&asked, found)
 }
 
 async fn game(
@@ -303,15 +299,11 @@ async fn game(
     };
     let (viewer, prefs, renderer) = (asked.viewer.clone(), asked.prefs, web.renderer.clone());
     let now = jiff::Timestamp::now();
-    match web
+    let found = web
         .port
         .with_store(move |s| game_page(s, &renderer, &viewer, prefs, GameId(id), ply, now))
-        .await
-    {
-        Ok(Some(page)) => html(&asked, page),
-        Ok(None) => not_found(asked.prefs),
-        Err(e) => failure(&e),
-    }
+        .await;
+    answer(&asked, found)
 }
 
 async fn player(
@@ -324,14 +316,21 @@ async fn player(
         Ok(a) => a,
         Err(r) => return r,
     };
-    let viewer = asked.viewer.clone();
+    let (viewer, prefs) = (asked.viewer.clone(), asked.prefs);
     let now = jiff::Timestamp::now();
-    match web
+    let found = web
         .port
-        .with_store(move |s| view::player(s, &viewer, &name, now))
-        .await
-    {
-        Ok(Some(v)) => html(&asked, pages::player(&v, asked.prefs)),
+        .with_store(move |s| {
+            Ok(view::player(s, &viewer, &name, now)?.map(|v| pages::player(&v, prefs)))
+        })
+        .await;
+    answer(&asked, found)
+}
+
+/// A page found, not there (or hidden), or a store failure.
+fn answer(asked: &Asked, found: Result<Option<Markup>, String>) -> Response {
+    match found {
+        Ok(Some(page)) => html(asked, page),
         Ok(None) => not_found(asked.prefs),
         Err(e) => failure(&e),
     }

@@ -12,16 +12,34 @@ use crate::notation::movetext::{Game, GameError, Games, MovetextOptions, write_m
 use crate::notation::pgn::write_pgn;
 use crate::notation::{Lang, Notation, ReadError, Style, WriteOptions, write_move};
 
+/// The exit statuses, as `ccgate --help` lists them.
+const EXIT_STATUSES: &str = "Exit status:
+  0   done (a refused move is still a message handled: 0)
+  1   convert/material: some input could not be read
+  2   usage error: a bad argument or input, or an operation the rules refuse
+  3   not found: the game, player, event, incident or reply named does not exist
+  4   store failure: missing, unreadable, read-only, too new, or the database
+  5   the output could not be written
+  75  ingest-mail: temporary failure (the MTA keeps the mail and retries)
+A reader that goes away (`| head`) ends a command quietly (SIGPIPE).";
+
 #[derive(Parser, Debug)]
 #[command(
     name = "ccgate",
     version,
-    about = "Correspondence-chess gateway: moves by email, SMS and radio, in every notation"
+    about = "Correspondence-chess gateway: moves by email, SMS and radio, in every notation",
+    after_help = EXIT_STATUSES
 )]
 pub struct Cli {
-    /// The store (an SQLite file); default: $CCGATE_DB, else ccgate.db in the data directory.
+    /// The store (an SQLite file); default: $CCGATE_DB, else the
+    /// configuration's, else ccgate.db in the data directory.
     #[arg(long, global = true)]
     db: Option<PathBuf>,
+    /// TOML configuration: the daemon's (serve, ingest-mail,
+    /// radio-station), and where the admin commands find the store
+    /// (default /etc/ccgate/ccgate.toml when it exists).
+    #[arg(long, global = true)]
+    config: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -36,9 +54,9 @@ enum Command {
     /// suffix `_abcd` when two or more bishops are on the board) and the GBR
     /// code of a position, or of every game's final position.
     Material(MaterialArgs),
-    /// Players: add one.
+    /// Players: add, list, show, edit, remove.
     #[command(subcommand)]
-    Player(crate::commands::PlayerCommand),
+    Player(crate::desk_commands::PlayerCommand),
     /// Games: create, list, show, export, adjudicate, take back.
     #[command(subcommand)]
     Game(crate::commands::GameCommand),
@@ -47,10 +65,14 @@ enum Command {
     Event(crate::event_commands::EventCommand),
     /// Process one inbound message body and print the replies it queued.
     Submit(crate::commands::SubmitArgs),
-    /// The queued replies (with --all also those sent), oldest first.
-    Outbox(crate::commands::OutboxArgs),
-    /// Incidents of one game or all, or export them with their evidence.
-    Incidents(crate::commands::IncidentsArgs),
+    /// The queued replies (with --all also those sent and given up),
+    /// oldest first, with ids, state, attempts and times; --retry ID.
+    Outbox(crate::desk_commands::OutboxArgs),
+    /// The incident queue (one game's, or filtered), the director's acts
+    /// among it; `incidents rule ID --decision TEXT`; --export with evidence.
+    Incidents(crate::desk_commands::IncidentsArgs),
+    /// The audit log: every director's action, oldest first.
+    Audit(crate::desk_commands::AuditArgs),
     /// Declare time forfeits and send reminders.
     Clock {
         /// The system time is right: after a jump of the clock (or a
@@ -63,33 +85,25 @@ enum Command {
     Backup { file: PathBuf },
     /// Every game as PGN.
     Export,
-    /// Run the gateway: every configured channel, the outbox, the clock.
-    Serve {
-        /// TOML configuration; embedded defaults without one.
-        #[arg(long)]
-        config: Option<PathBuf>,
-    },
+    /// Run the gateway: every configured channel, the outbox, the clock
+    /// (--config FILE; embedded defaults without one).
+    Serve,
     /// Check a configuration file and say precisely what is wrong.
     CheckConfig { file: PathBuf },
     /// The far end of a radio link, for an operator: each line on standard
     /// input is sent to the station (`@CALL text` to another peer), and what
-    /// happens is printed as JSON lines. Uses the `[radio]` section.
+    /// happens is printed as JSON lines. Uses the `[radio]` section of
+    /// --config FILE.
     RadioStation {
-        /// TOML configuration with a `[radio]` section.
-        #[arg(long)]
-        config: PathBuf,
         /// Stop once standard input has ended and every message was acknowledged.
         #[arg(long)]
         exit_when_done: bool,
     },
     /// Read one mail (RFC 5322) on standard input, for delivery by an MTA
     /// pipe. Exit 0 when taken, 75 (temporary failure) when the store is
-    /// unavailable, so the MTA keeps the mail and retries.
-    IngestMail {
-        /// TOML configuration (for the data directory and mail policy).
-        #[arg(long)]
-        config: Option<PathBuf>,
-    },
+    /// unavailable, so the MTA keeps the mail and retries. --config FILE
+    /// gives the data directory and mail policy.
+    IngestMail,
 }
 
 #[derive(clap::Args, Debug)]
@@ -154,27 +168,38 @@ impl std::str::FromStr for FromNotation {
 
 /// Runs the command line and returns the process exit status.
 pub fn run() -> ExitCode {
-    use crate::commands::finish;
+    use crate::commands::{Location, finish};
+    use crate::desk_commands as desk;
     let cli = Cli::parse();
+    if !matches!(
+        cli.command,
+        Command::Serve | Command::RadioStation { .. } | Command::IngestMail
+    ) {
+        quiet_on_closed_pipe();
+    }
+    let loc = Location {
+        db: cli.db,
+        config: cli.config,
+    };
     match cli.command {
         Command::Convert(args) => convert(&args),
         Command::Material(args) => material(&args),
-        Command::Player(c) => finish(crate::commands::player(cli.db, c)),
-        Command::Game(c) => finish(crate::commands::game(cli.db, c)),
-        Command::Event(c) => finish(crate::event_commands::event(cli.db, c)),
-        Command::Submit(a) => finish(crate::commands::submit(cli.db, a)),
-        Command::Outbox(a) => finish(crate::commands::outbox(cli.db, a)),
-        Command::Incidents(a) => finish(crate::commands::incidents(cli.db, a)),
-        Command::Clock { confirm_time } => finish(crate::commands::clock(cli.db, confirm_time)),
-        Command::Backup { file } => finish(crate::commands::backup(cli.db, &file)),
-        Command::Export => finish(crate::commands::export(cli.db)),
-        Command::Serve { config } => crate::commands::serve(cli.db, config.as_deref()),
+        Command::Player(c) => finish(desk::player(loc, c)),
+        Command::Game(c) => finish(crate::commands::game(loc, c)),
+        Command::Event(c) => finish(crate::event_commands::event(loc, c)),
+        Command::Submit(a) => finish(crate::commands::submit(loc, a)),
+        Command::Outbox(a) => finish(desk::outbox(loc, a)),
+        Command::Incidents(a) => finish(desk::incidents(loc, a)),
+        Command::Audit(a) => finish(desk::audit(loc, a)),
+        Command::Clock { confirm_time } => finish(crate::commands::clock(loc, confirm_time)),
+        Command::Backup { file } => finish(crate::commands::backup(loc, &file)),
+        Command::Export => finish(crate::commands::export(loc)),
+        Command::Serve => crate::commands::serve(&loc),
         Command::CheckConfig { file } => crate::commands::check_config(&file),
-        Command::RadioStation {
-            config,
-            exit_when_done,
-        } => crate::commands::radio_station(cli.db, &config, exit_when_done),
-        Command::IngestMail { config } => crate::commands::ingest_mail(cli.db, config.as_deref()),
+        Command::RadioStation { exit_when_done } => {
+            crate::commands::radio_station(&loc, exit_when_done)
+        }
+        Command::IngestMail => crate::commands::ingest_mail(&loc),
         Command::Notations => {
             let stdout = io::stdout();
             let mut out = BufWriter::new(stdout.lock());
@@ -183,6 +208,19 @@ pub fn run() -> ExitCode {
                 Err(e) => fail(&format!("cannot write: {e}")),
             }
         }
+    }
+}
+
+/// Restores the default action of SIGPIPE, which Rust's runtime ignores:
+/// then a command whose reader went away (`ccgate game list | head -1`)
+/// ends quietly at its next write, as Unix tools do, instead of panicking
+/// in `println!`. Not for the daemons (serve, ingest-mail, radio-station),
+/// which write to sockets and child processes and handle their errors.
+fn quiet_on_closed_pipe() {
+    // SAFETY: called once at start, before any thread is spawned; setting
+    // a signal's disposition to SIG_DFL installs no handler code.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

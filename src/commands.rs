@@ -17,43 +17,12 @@ use crate::game::outcome::{GameResult, MoveNumber};
 use crate::game::rules::start_position;
 use crate::notation::movetext::{Game as TextGame, Node};
 use crate::notation::pgn::write_pgn;
-use crate::notation::{Lang, Notation, WriteOptions};
-use crate::protocol::address::{Channel, normalize};
+use crate::notation::{Notation, WriteOptions};
+use crate::protocol::address::Channel;
 use crate::service::{self, Inbound};
-use crate::store::{self, GameId, NewPlayer, PlayerId, Store};
+use crate::store::{self, GameId, PlayerId, Store};
 use crate::transport::email::compose::Identity;
 use crate::transport::email::receive::{Policy, read_bounded, receive_read};
-
-#[derive(Subcommand, Debug)]
-pub enum PlayerCommand {
-    /// Register a player.
-    Add(PlayerAddArgs),
-}
-
-#[derive(Args, Debug)]
-pub struct PlayerAddArgs {
-    name: String,
-    #[arg(long)]
-    email: Vec<String>,
-    #[arg(long)]
-    phone: Vec<String>,
-    #[arg(long)]
-    callsign: Vec<String>,
-    /// Notation of replies (and, for uedemann/uedemann-hw, of the player's codes).
-    #[arg(long, default_value = "san")]
-    notation: Notation,
-    #[arg(long, default_value = "en")]
-    lang: Lang,
-    /// Preferred channel for notices: email, sms or radio.
-    #[arg(long)]
-    reply_via: Option<Channel>,
-    /// IANA time zone, e.g. Europe/Berlin.
-    #[arg(long, default_value = "UTC")]
-    tz: String,
-    /// A file holding the player's PIN (never on the command line).
-    #[arg(long)]
-    pin_file: Option<PathBuf>,
-}
 
 #[derive(Subcommand, Debug)]
 pub enum GameCommand {
@@ -72,20 +41,34 @@ pub enum GameCommand {
         /// clock (postal rules); 0, the default, refuses and asks again.
         #[arg(long, default_value_t = 0)]
         penalty_days: u32,
+        /// ICCF's duplication: a move's days beyond this many count twice
+        /// (ICCF: 20); none by default.
+        #[arg(long, value_name = "DAYS")]
+        duplication: Option<u32>,
     },
-    /// All games.
-    List,
+    /// The games with whose move it is, each side's days left and the
+    /// deadline; filters by event, player, waiting for whom.
+    List(crate::desk_commands::GameFilter),
     /// Board, moves, clocks and incidents of a game.
-    Show { id: i64 },
+    Show {
+        id: i64,
+        /// The game-list object with every move and its times.
+        #[arg(long)]
+        json: bool,
+    },
     /// A game as PGN with correspondence tags and times.
     Pgn { id: i64 },
-    /// Decide a result.
+    /// Decide a result; a finished game's only with --overrule (both
+    /// results audited).
     Adjudicate {
         id: i64,
         #[arg(long)]
         result: String,
         #[arg(long)]
         reason: String,
+        /// Change the result of a finished game.
+        #[arg(long)]
+        overrule: bool,
     },
     /// Take back the moves after a ply.
     Takeback {
@@ -116,46 +99,62 @@ pub struct SubmitArgs {
     file: Option<PathBuf>,
 }
 
-#[derive(Args, Debug)]
-pub struct OutboxArgs {
-    #[arg(long)]
-    all: bool,
-    #[arg(long)]
-    json: bool,
+/// Where a command finds the store: `--db`, else `$CCGATE_DB`, else the
+/// configuration's (`--config`, else the service's [`SERVICE_CONFIG`] if
+/// it exists), else `ccgate.db` in the data directory.
+#[derive(Debug, Clone, Default)]
+pub struct Location {
+    pub db: Option<PathBuf>,
+    pub config: Option<PathBuf>,
 }
 
-#[derive(Args, Debug)]
-pub struct IncidentsArgs {
-    game: Option<i64>,
-    /// Write the incidents with their evidence to this file.
-    #[arg(long)]
-    export: Option<PathBuf>,
-}
+/// The configuration the installed service runs with (`deploy/ccgate.service`).
+pub const SERVICE_CONFIG: &str = "/etc/ccgate/ccgate.toml";
 
-/// The store's path: `--db`, `$CCGATE_DB`, or `ccgate.db` in the data directory.
-fn db_path(db: Option<PathBuf>) -> PathBuf {
-    if let Some(p) = db.or_else(|| std::env::var_os("CCGATE_DB").map(PathBuf::from)) {
-        return p;
+impl Location {
+    /// `--db` or `$CCGATE_DB`: they name the store over any configuration.
+    fn db_override(&self) -> Option<PathBuf> {
+        self.db
+            .clone()
+            .or_else(|| std::env::var_os("CCGATE_DB").map(PathBuf::from))
     }
-    crate::config::default_data_dir().join("ccgate.db")
+}
+
+/// The store's path for the admin commands. The configuration is parsed
+/// but not resolved: its secrets are the daemon's, not the director's.
+fn db_path(loc: &Location) -> Result<PathBuf, CommandError> {
+    if let Some(p) = loc.db_override() {
+        return Ok(p);
+    }
+    let service = Path::new(SERVICE_CONFIG);
+    let file = loc
+        .config
+        .as_deref()
+        .or_else(|| service.exists().then_some(service));
+    match file {
+        Some(f) => Config::load(f)
+            .map(|c| c.store_path())
+            .map_err(|e| CommandError::Open(e.to_string())),
+        None => Ok(Config::default().store_path()),
+    }
 }
 
 /// The configuration a command runs on: the file if given, else the
 /// embedded defaults; `--db` or `$CCGATE_DB` name the store over both.
-fn load_config(db: Option<PathBuf>, file: Option<&Path>) -> Result<Resolved, ExitCode> {
-    let mut config = match file {
+fn load_config(loc: &Location) -> Result<Resolved, ExitCode> {
+    let mut config = match &loc.config {
         Some(f) => Config::load(f).map_err(|e| fail(&e.to_string()))?,
         None => Config::default(),
     };
-    if let Some(db) = db.or_else(|| std::env::var_os("CCGATE_DB").map(PathBuf::from)) {
+    if let Some(db) = loc.db_override() {
         config.db = std::path::absolute(&db).unwrap_or(db);
     }
     config.resolve().map_err(|e| fail(&e.to_string()))
 }
 
 /// `ccgate serve`.
-pub fn serve(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
-    let config = match load_config(db, file) {
+pub fn serve(loc: &Location) -> ExitCode {
+    let config = match load_config(loc) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -174,8 +173,11 @@ pub fn serve(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
 }
 
 /// `ccgate radio-station --config FILE`.
-pub fn radio_station(db: Option<PathBuf>, file: &Path, exit_when_done: bool) -> ExitCode {
-    let config = match load_config(db, Some(file)) {
+pub fn radio_station(loc: &Location, exit_when_done: bool) -> ExitCode {
+    let Some(file) = &loc.config else {
+        return fail("radio-station needs --config FILE with a [radio] section");
+    };
+    let config = match load_config(loc) {
         Ok(c) => c,
         Err(code) => return code,
     };
@@ -225,7 +227,7 @@ pub fn check_config(file: &Path) -> ExitCode {
                 c.db.display(),
                 inputs.join(", ")
             );
-            if let Some(why) = c.email.config.trusts_from() {
+            for why in c.warnings() {
                 println!("warning: {why}");
             }
             ExitCode::SUCCESS
@@ -243,8 +245,8 @@ pub(crate) const NO_INPUT: &str =
 const EX_TEMPFAIL: u8 = 75;
 
 /// `ccgate ingest-mail`: one mail on standard input.
-pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
-    let config = match load_config(db, file) {
+pub fn ingest_mail(loc: &Location) -> ExitCode {
+    let config = match load_config(loc) {
         Ok(c) => c,
         Err(_) => return ExitCode::from(EX_TEMPFAIL),
     };
@@ -276,7 +278,22 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
         }
     };
     let policy = Policy::new(&config.email.config, &me, config.inbound.rules());
-    match receive_read(&mut store, &mail.bytes, mail.size, &policy, now()) {
+    let dkim = match &config.email.dkim {
+        Some(d) if mail.size <= policy.max_size => match dkim_check(d, &mail.bytes) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("ccgate: {e}");
+                return ExitCode::from(EX_TEMPFAIL);
+            }
+        },
+        _ => Default::default(),
+    };
+    match receive_read(
+        &mut store,
+        (&mail.bytes, mail.size),
+        (&policy, &dkim),
+        now(),
+    ) {
         Ok(p) => {
             println!("journal {}: {}", p.journal_id, p.outcome);
             ExitCode::SUCCESS
@@ -288,17 +305,33 @@ pub fn ingest_mail(db: Option<PathBuf>, file: Option<&Path>) -> ExitCode {
     }
 }
 
+/// ccgate's own DKIM check of one mail, on a runtime of its own (the
+/// command line has none).
+fn dkim_check(
+    d: &crate::transport::email::config::DkimSettings,
+    raw: &[u8],
+) -> Result<crate::transport::email::dkim::Verdict, String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("DKIM check: {e}"))?;
+    runtime.block_on(async {
+        let checker = crate::transport::email::dkim::Checker::new(d.keys.as_ref(), d.timeout)?;
+        Ok(checker.check(raw).await)
+    })
+}
+
 /// The existing store: commands that only read or act on what is there
 /// never create one.
-pub(crate) fn open(db: Option<PathBuf>) -> Result<Store, CommandError> {
-    let path = db_path(db);
+pub(crate) fn open(loc: Location) -> Result<Store, CommandError> {
+    let path = db_path(&loc)?;
     Store::open(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
 }
 
 /// The store, created with its directory if missing: for the commands that
 /// create things (`player add`, `game new`, `event new`, `event import`).
-pub(crate) fn create(db: Option<PathBuf>) -> Result<Store, CommandError> {
-    let path = db_path(db);
+pub(crate) fn create(loc: Location) -> Result<Store, CommandError> {
+    let path = db_path(&loc)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && let Err(e) = std::fs::create_dir_all(dir)
     {
@@ -328,16 +361,37 @@ pub enum CommandError {
     Output(String),
 }
 
+/// The exit statuses, documented in `ccgate --help`.
+pub mod exit {
+    /// A usage error: an argument, the input, or an operation the rules
+    /// refuse as asked (clap's own usage errors are 2 too).
+    pub const USAGE: u8 = 2;
+    /// What the command names (a game, player, event, incident) does not exist.
+    pub const NOT_FOUND: u8 = 3;
+    /// The store failed: missing, unreadable, read-only, too new, or the
+    /// database itself.
+    pub const STORE: u8 = 4;
+    /// The output could not be written.
+    pub const OUTPUT: u8 = 5;
+}
+
 impl CommandError {
-    /// The process status: the one place it is decided. Every failure is
-    /// 2 today; a script that must tell them apart matches the variant.
+    /// The process status: the one place it is decided.
     pub fn exit_code(&self) -> ExitCode {
-        match self {
-            CommandError::Input(_)
-            | CommandError::Open(_)
-            | CommandError::Store(_)
-            | CommandError::Output(_) => ExitCode::from(2),
-        }
+        use store::StoreError as E;
+        ExitCode::from(match self {
+            CommandError::Input(_) | CommandError::Store(E::Invalid(_)) => exit::USAGE,
+            CommandError::Store(E::NotFound(_)) => exit::NOT_FOUND,
+            CommandError::Open(_)
+            | CommandError::Store(
+                E::Database(_)
+                | E::Unreadable(_)
+                | E::TooNew { .. }
+                | E::Missing(_)
+                | E::ReadOnly(_),
+            ) => exit::STORE,
+            CommandError::Output(_) => exit::OUTPUT,
+        })
     }
 }
 
@@ -364,71 +418,14 @@ pub(crate) fn now() -> Timestamp {
     }
 }
 
-pub fn player(db: Option<PathBuf>, cmd: PlayerCommand) -> Result<(), CommandError> {
-    let PlayerCommand::Add(a) = cmd;
-    let mut addresses = Vec::new();
-    for (channel, raws) in [
-        (Channel::Email, &a.email),
-        (Channel::Sms, &a.phone),
-        (Channel::Radio, &a.callsign),
-    ] {
-        for raw in raws {
-            match normalize(channel, raw) {
-                Ok(addr) => addresses.push((channel, addr)),
-                Err(e) => return Err(CommandError::Input(e.to_string())),
-            }
-        }
-    }
-    if crate::game::clock::zone(&a.tz).is_err() {
-        return Err(CommandError::Input(format!(
-            "unknown time zone {:?}; use an IANA name such as Europe/Berlin",
-            a.tz
-        )));
-    }
-    let pin_hash = match &a.pin_file {
-        None => None,
-        Some(path) => match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|p| service::hash_pin(&p))
-        {
-            Ok(h) => Some(h),
-            Err(e) => {
-                return Err(CommandError::Input(format!(
-                    "PIN from {}: {e}",
-                    path.display()
-                )));
-            }
-        },
-    };
-    let mut store = create(db)?;
-    let new = NewPlayer {
-        name: a.name.clone(),
-        notation: a.notation,
-        lang: a.lang,
-        reply_via: a.reply_via,
-        tz: a.tz,
-        pin_hash,
-        addresses,
-    };
-    let result = store.write().and_then(|tx| {
-        let id = tx.add_player(&new, now())?;
-        tx.commit()?;
-        Ok(id)
-    });
-    match result {
-        Ok(id) => {
-            println!("{id}");
-            Ok(())
-        }
-        Err(e) => Err(e.into()),
-    }
-}
-
-pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> Result<(), CommandError> {
+pub fn game(loc: Location, cmd: GameCommand) -> Result<(), CommandError> {
     let mut store = match cmd {
-        GameCommand::New { .. } => create(db)?,
-        _ => open(db)?,
+        GameCommand::New { .. } => create(loc)?,
+        _ => open(loc)?,
     };
+    if let GameCommand::List(filter) = &cmd {
+        return crate::desk_commands::list_games(&store, filter);
+    }
     let result = match cmd {
         GameCommand::New {
             white,
@@ -436,21 +433,27 @@ pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> Result<(), CommandError> {
             time,
             fen,
             penalty_days,
+            duplication,
         } => new_game(
             &mut store,
-            &white,
-            &black,
+            (&white, &black),
             &time,
             fen.as_deref(),
-            penalty_days,
+            (penalty_days, duplication),
         ),
-        GameCommand::List => list_games(&store),
-        GameCommand::Show { id } => show_game(&store, GameId(id)),
-        GameCommand::Pgn { id } => game_pgn(&store, GameId(id)).map(|pgn| print!("{pgn}")),
-        GameCommand::Adjudicate { id, result, reason } => {
-            service::adjudicate(&mut store, GameId(id), &result, &reason, now())
-                .map(|()| println!("game {id}: {result}"))
+        GameCommand::List(_) => Ok(()),
+        GameCommand::Show { id, json: true } => {
+            return crate::desk_commands::show_game_json(&store, GameId(id));
         }
+        GameCommand::Show { id, json: false } => show_game(&store, GameId(id)),
+        GameCommand::Pgn { id } => game_pgn(&store, GameId(id)).map(|pgn| print!("{pgn}")),
+        GameCommand::Adjudicate {
+            id,
+            result,
+            reason,
+            overrule,
+        } => service::adjudicate(&mut store, GameId(id), &result, &reason, overrule, now())
+            .map(|()| println!("game {id}: {result}")),
         GameCommand::Takeback { id, to_ply, reason } => {
             service::takeback(&mut store, GameId(id), to_ply, &reason, now())
                 .map(|n| println!("game {id}: {n} plies taken back"))
@@ -461,22 +464,17 @@ pub fn game(db: Option<PathBuf>, cmd: GameCommand) -> Result<(), CommandError> {
 
 fn new_game(
     store: &mut Store,
-    white: &str,
-    black: &str,
+    (white, black): (&str, &str),
     tc: &TimeControl,
     fen: Option<&str>,
-    penalty_days: u32,
+    (penalty_days, duplication): (u32, Option<u32>),
 ) -> store::Result<()> {
     if let Some(f) = fen {
         start_position(Some(f)).map_err(|e| store::StoreError::Invalid(e.to_string()))?;
     }
     let tx = store.write()?;
-    let w = tx
-        .player_by_name(white)?
-        .ok_or_else(|| store::StoreError::Invalid(format!("no player {white:?}")))?;
-    let b = tx
-        .player_by_name(black)?
-        .ok_or_else(|| store::StoreError::Invalid(format!("no player {black:?}")))?;
+    let w = service::playing(&tx, white)?;
+    let b = service::playing(&tx, black)?;
     if w.id == b.id {
         return Err(store::StoreError::Invalid(
             "a player cannot play themselves".into(),
@@ -486,12 +484,15 @@ fn new_game(
     if penalty_days > 0 {
         tx.set_penalty_days(id, penalty_days)?;
     }
+    if duplication.is_some() {
+        tx.set_duplication(id, duplication)?;
+    }
     tx.commit()?;
     println!("{id}");
     Ok(())
 }
 
-fn name_of(store: &Store, id: PlayerId) -> String {
+pub(crate) fn name_of(store: &Store, id: PlayerId) -> String {
     store
         .player(id)
         .ok()
@@ -499,44 +500,22 @@ fn name_of(store: &Store, id: PlayerId) -> String {
         .map_or_else(|| format!("#{id}"), |p| p.name)
 }
 
-fn list_games(store: &Store) -> store::Result<()> {
-    for g in store.all_games(false)? {
-        let plies = store.moves(g.id)?.len();
-        let state = if g.finished {
-            format!(
-                "{} {}",
-                g.result.map(|r| r.to_string()).unwrap_or_default(),
-                g.reason.map(|r| r.to_string()).unwrap_or_default()
-            )
-        } else {
-            "active".into()
-        };
-        println!(
-            "{}\t{} - {}\t{} plies\t{}\t{}",
-            g.id,
-            name_of(store, g.white),
-            name_of(store, g.black),
-            plies,
-            g.time_control,
-            state
-        );
-    }
-    Ok(())
-}
-
 /// A game the command line names, which must exist.
 fn existing(store: &Store, id: GameId) -> store::Result<service::Loaded> {
     service::load_game(store, id)?
-        .ok_or_else(|| store::StoreError::Invalid(format!("no game {id}")))
+        .ok_or_else(|| store::StoreError::NotFound(format!("no game {id}")))
 }
 
 fn show_game(store: &Store, id: GameId) -> store::Result<()> {
-    let service::Loaded { row, moves, record } = existing(store, id)?;
+    let game = existing(store, id)?;
+    let service::Loaded { row, moves, record } = &game;
     println!(
-        "Game {id}: {} (White) - {} (Black), {}",
+        "Game {id}: {} (White) - {} (Black), {}{}",
         name_of(store, row.white),
         name_of(store, row.black),
-        row.time_control
+        row.time_control,
+        row.duplication_after
+            .map_or_else(String::new, |d| format!(", duplication after {d} days"))
     );
     match &row.result {
         Some(r) => println!(
@@ -574,27 +553,11 @@ fn show_game(store: &Store, id: GameId) -> store::Result<()> {
         pos.play_unchecked(*mv);
     }
     println!("\nClocks:");
-    for (color, pid) in [
-        (shakmaty::Color::White, row.white),
-        (shakmaty::Color::Black, row.black),
-    ] {
-        if let Some(p) = store.player(pid)? {
-            let times: Vec<_> = moves
-                .iter()
-                .map(|m| crate::game::clock::MoveTimes {
-                    received: m.received_at,
-                    delivered: m.delivered_at,
-                })
-                .collect();
-            let periods =
-                crate::game::clock::periods_for(color, record.start.turn(), row.created_at, &times);
-            let tz = crate::game::clock::zone(&p.tz).unwrap_or(jiff::tz::TimeZone::UTC);
-            let leaves = service::effective_leaves(store, &p)?;
-            let st = crate::game::clock::status(&row.time_control, &tz, &periods, &leaves, now());
-            let st = service::with_penalty(st, store.penalty_days(id, pid)?);
+    for color in [shakmaty::Color::White, shakmaty::Color::Black] {
+        if let Some(st) = service::clock_of(store, &game, color, now())? {
             println!(
                 "  {}: {} days used, {} remaining{}",
-                p.name,
+                name_of(store, row.player(color)),
                 st.days_used_total,
                 st.days_remaining
                     .map_or("unlimited".to_string(), |d| d.to_string()),
@@ -683,7 +646,10 @@ pub(crate) fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
         })
         .collect();
     let game = TextGame {
-        tags,
+        tags: tags
+            .into_iter()
+            .map(|(n, v)| (n.into(), v.into()))
+            .collect(),
         start: record.start.clone(),
         line,
         comments: Vec::new(),
@@ -694,7 +660,7 @@ pub(crate) fn game_pgn(store: &Store, id: GameId) -> store::Result<String> {
     Ok(write_pgn(&game, Notation::San, &WriteOptions::default()))
 }
 
-pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> Result<(), CommandError> {
+pub fn submit(loc: Location, a: SubmitArgs) -> Result<(), CommandError> {
     let mut raw = Vec::new();
     // One byte over the limit is enough to know; nothing more is read.
     let over = u64::try_from(a.max_size)
@@ -715,7 +681,7 @@ pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> Result<(), CommandError> {
             a.max_size
         )));
     }
-    let mut store = open(db)?;
+    let mut store = open(loc)?;
     let text = String::from_utf8_lossy(&raw).into_owned();
     let msg = Inbound {
         channel: a.channel,
@@ -727,75 +693,34 @@ pub fn submit(db: Option<PathBuf>, a: SubmitArgs) -> Result<(), CommandError> {
         // The operator's own path: no configuration is read for it.
         rules: service::Rules::default(),
     };
-    match service::submit(&mut store, &msg, now()) {
-        Ok(done) => {
-            print_replies(&done.replies, a.json);
-            Ok(())
+    let done = service::submit(&mut store, &msg, now())?;
+    if a.json {
+        let mut list = Vec::new();
+        for r in &done.replies {
+            list.extend(store.outbox_entry(r.id)?);
         }
-        Err(e) => Err(e.into()),
+        let list: Vec<_> = list.iter().map(crate::desk_commands::reply_json).collect();
+        return crate::desk_commands::print_replies(&list, true);
     }
-}
-
-fn print_replies(replies: &[store::Outgoing], json: bool) {
-    if json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(replies).unwrap_or_else(|_| "[]".into())
-        );
-    } else {
-        for r in replies {
-            println!(
-                "-> {} {}\n{}\n",
-                r.channel,
-                shown(&r.to, false),
-                shown(&r.body, true)
-            );
-        }
+    let mut out = String::new();
+    for r in &done.replies {
+        out.push_str(&format!(
+            "-> {} {}\n{}\n\n",
+            r.channel,
+            shown(&r.to, false),
+            shown(&r.body, true)
+        ));
     }
-}
-
-pub fn outbox(db: Option<PathBuf>, a: OutboxArgs) -> Result<(), CommandError> {
-    let store = open(db)?;
-    match store.outbox(a.all) {
-        Ok(list) => {
-            print_replies(&list, a.json);
-            Ok(())
-        }
-        Err(e) => Err(e.into()),
-    }
-}
-
-pub fn incidents(db: Option<PathBuf>, a: IncidentsArgs) -> Result<(), CommandError> {
-    let store = open(db)?;
-    let list = store.incidents(a.game.map(GameId))?;
-    match &a.export {
-        None => {
-            for i in &list {
-                println!(
-                    "{}\t{}\tgame {}\t{}\t{}\t{}",
-                    i.id,
-                    i.created_at,
-                    i.game_id.map_or("-".into(), |g| g.to_string()),
-                    i.kind,
-                    shown(i.text.as_deref().unwrap_or_default(), false),
-                    shown(&i.detail, false)
-                );
-            }
-            Ok(())
-        }
-        Some(path) => match export_incidents(&store, &list, path) {
-            Ok(()) => {
-                println!("{} incidents written to {}", list.len(), path.display());
-                Ok(())
-            }
-            Err(e) => Err(CommandError::Output(e)),
-        },
-    }
+    crate::desk_commands::print(&out)
 }
 
 /// A dossier a director can send on: every incident with the raw message,
 /// the times, the position and what was refused and why.
-fn export_incidents(store: &Store, list: &[store::Incident], path: &Path) -> Result<(), String> {
+pub(crate) fn export_incidents(
+    store: &Store,
+    list: &[store::Incident],
+    path: &Path,
+) -> Result<(), String> {
     let mut out = String::from("ccgate incident report\n======================\n\n");
     for i in list {
         out.push_str(&format!("Incident {} ({})\n", i.id, i.kind));
@@ -838,9 +763,10 @@ fn export_incidents(store: &Store, list: &[store::Incident], path: &Path) -> Res
     std::fs::write(path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-pub fn clock(db: Option<PathBuf>, confirm_time: bool) -> Result<(), CommandError> {
-    let mut store = open(db)?;
-    // The command has no configuration: the default margin.
+pub fn clock(loc: Location, confirm_time: bool) -> Result<(), CommandError> {
+    let mut store = open(loc)?;
+    // The default margin: the admin commands read only the store's path
+    // from the configuration.
     let margin = (!confirm_time).then_some(crate::game::clock::DEFAULT_JUMP_MARGIN);
     match service::sweep_clocks(&mut store, now(), margin) {
         Ok(r) => {
@@ -861,8 +787,8 @@ pub fn clock(db: Option<PathBuf>, confirm_time: bool) -> Result<(), CommandError
     }
 }
 
-pub fn backup(db: Option<PathBuf>, file: &Path) -> Result<(), CommandError> {
-    let store = open(db)?;
+pub fn backup(loc: Location, file: &Path) -> Result<(), CommandError> {
+    let store = open(loc)?;
     match store.backup(file) {
         Ok(()) => {
             println!("backup written to {}", file.display());
@@ -872,8 +798,8 @@ pub fn backup(db: Option<PathBuf>, file: &Path) -> Result<(), CommandError> {
     }
 }
 
-pub fn export(db: Option<PathBuf>) -> Result<(), CommandError> {
-    let store = open(db)?;
+pub fn export(loc: Location) -> Result<(), CommandError> {
+    let store = open(loc)?;
     let games = store.all_games(false)?;
     for g in games {
         match game_pgn(&store, g.id) {

@@ -21,6 +21,7 @@ use crate::status::Metrics;
 use crate::store::{ServeLock, Store};
 use crate::transport::channel::pause;
 use crate::transport::email::compose::Identity;
+use crate::transport::email::dkim::Checker;
 use crate::transport::email::inbox::Inbox;
 use crate::transport::email::outbox::{self, Sender};
 use crate::transport::email::receive::Policy;
@@ -36,7 +37,7 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     if config.inputs().is_empty() {
         tracing::warn!("{}", crate::commands::NO_INPUT);
     }
-    if let Some(why) = config.email.config.trusts_from() {
+    for why in config.warnings() {
         tracing::warn!("{why}");
     }
     std::fs::create_dir_all(&config.data_dir)
@@ -64,6 +65,10 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
             &me,
             config.inbound.rules(),
         )),
+        dkim: match &config.email.dkim {
+            Some(d) => Some(Checker::new(d.keys.as_ref(), d.timeout)?),
+            None => None,
+        },
     };
     let sender = Sender {
         mailer: Mailer::new(&config.email.send, &config.data_dir)?,

@@ -7,7 +7,7 @@ use clap::Subcommand;
 use serde::Serialize;
 use shakmaty::CastlingMode;
 
-use crate::commands::{CommandError, create, game_pgn, now, open};
+use crate::commands::{CommandError, Location, create, game_pgn, now, open};
 use crate::event::standings::{Line, Played, Rules, standings};
 use crate::game::clock::TimeControl;
 use crate::game::outcome::{GameResult, Termination};
@@ -38,6 +38,14 @@ pub enum EventCommand {
         /// plain (Sonneborn–Berger, wins).
         #[arg(long, default_value = "iccf")]
         rules: Rules,
+        /// The day the games' clocks start (YYYY-MM-DD, UTC; or an RFC 3339
+        /// time); default now. Players are told at once.
+        #[arg(long, value_name = "DATE")]
+        start: Option<String>,
+        /// ICCF's duplication: a move's days beyond this many count twice;
+        /// default 20 under `--rules iccf`, none under plain; 0 for none.
+        #[arg(long, value_name = "DAYS")]
+        duplication: Option<u32>,
     },
     /// All events.
     List {
@@ -72,11 +80,11 @@ pub enum EventCommand {
     },
 }
 
-pub fn event(db: Option<PathBuf>, cmd: EventCommand) -> Result<(), CommandError> {
+pub fn event(loc: Location, cmd: EventCommand) -> Result<(), CommandError> {
     // Only the commands that create an event may create the store.
     let mut store = match cmd {
-        EventCommand::New { .. } | EventCommand::Import { .. } => create(db)?,
-        _ => open(db)?,
+        EventCommand::New { .. } | EventCommand::Import { .. } => create(loc)?,
+        _ => open(loc)?,
     };
     match cmd {
         EventCommand::New {
@@ -86,6 +94,8 @@ pub fn event(db: Option<PathBuf>, cmd: EventCommand) -> Result<(), CommandError>
             time,
             penalty_days,
             rules,
+            start,
+            duplication,
         } => {
             let spec = EventSpec {
                 name,
@@ -94,6 +104,12 @@ pub fn event(db: Option<PathBuf>, cmd: EventCommand) -> Result<(), CommandError>
                 time_control: time,
                 penalty_days,
                 rules,
+                start: start.as_deref().map(start_time).transpose()?,
+                duplication_after: match (duplication, rules) {
+                    (Some(0), _) | (None, Rules::Plain) => None,
+                    (Some(days), _) => Some(days),
+                    (None, Rules::Iccf) => Some(ICCF_DUPLICATION_DAYS),
+                },
             };
             let id = service::start_event(&mut store, &spec, now())?;
             println!("{id}");
@@ -127,9 +143,7 @@ pub fn event(db: Option<PathBuf>, cmd: EventCommand) -> Result<(), CommandError>
             reason,
         } => {
             let e = find(&store, &event)?;
-            let p = store
-                .player_by_name(&player)?
-                .ok_or_else(|| store::StoreError::Invalid(format!("no player {player:?}")))?;
+            let p = service::find_player(&store, &player)?;
             for (g, r) in service::withdraw(&mut store, e.id, p.id, &reason, now())? {
                 println!("game {g}: {r}");
             }
@@ -138,8 +152,27 @@ pub fn event(db: Option<PathBuf>, cmd: EventCommand) -> Result<(), CommandError>
     Ok(())
 }
 
+/// ICCF's duplication threshold (Playing Rules, server, 2.4.2).
+const ICCF_DUPLICATION_DAYS: u32 = 20;
+
+/// `--start`: a date (midnight UTC) or an RFC 3339 time.
+fn start_time(text: &str) -> Result<jiff::Timestamp, CommandError> {
+    if let Ok(t) = text.parse::<jiff::Timestamp>() {
+        return Ok(t);
+    }
+    text.parse::<jiff::civil::Date>()
+        .ok()
+        .and_then(|d| d.at(0, 0, 0, 0).to_zoned_datetime(jiff::tz::TimeZone::UTC).ok())
+        .map(|z| z.timestamp())
+        .ok_or_else(|| {
+            CommandError::Input(format!(
+                "--start {text:?}: write a date such as 2026-01-15 or a time such as 2026-01-15T12:00:00Z"
+            ))
+        })
+}
+
 /// An event by id or name.
-fn find(store: &Store, key: &str) -> store::Result<EventRow> {
+pub(crate) fn find(store: &Store, key: &str) -> store::Result<EventRow> {
     let by_id = match key.parse::<i64>() {
         Ok(id) => store.event(EventId(id))?,
         Err(_) => None,
@@ -150,7 +183,7 @@ fn find(store: &Store, key: &str) -> store::Result<EventRow> {
             .events()?
             .into_iter()
             .find(|e| e.name.eq_ignore_ascii_case(key))
-            .ok_or_else(|| store::StoreError::Invalid(format!("no event {key:?}"))),
+            .ok_or_else(|| store::StoreError::NotFound(format!("no event {key:?}"))),
     }
 }
 

@@ -9,6 +9,7 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod daemon;
+pub mod desk_commands;
 pub mod escape;
 pub mod event_commands;
 pub mod service;

@@ -235,6 +235,8 @@ too-many-lines = ccgate: Nur die ersten { $limit } Zeilen Ihrer Nachricht wurden
 event-start = ccgate: { $event } beginnt, Bedenkzeit { $time }. Ihre Partien:
 event-game-white = P{ $game } Weiß gegen { $opponent }
 event-game-black = P{ $game } Schwarz gegen { $opponent }
+event-starts-on = ccgate: { $event } beginnt am { $date }, Bedenkzeit { $time }; die Uhren laufen ab dann. Ihre Partien:
+ruling = ccgate: Entscheidung der Turnierleitung zum Vorfall { $incident }: { $ruling }
 withdrawn = ccgate: { $player } ist aus { $event } ausgeschieden; gewertet: { $games }
 
 pgn-unused = ccgate: die angehängte PGN-Datei wurde nicht verwendet: { $reason ->

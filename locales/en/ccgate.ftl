@@ -189,6 +189,8 @@ too-many-lines = ccgate: only the first { $limit } lines of your message were re
 event-start = ccgate: { $event } begins, time control { $time }. Your games:
 event-game-white = G{ $game } White against { $opponent }
 event-game-black = G{ $game } Black against { $opponent }
+event-starts-on = ccgate: { $event } begins on { $date }, time control { $time }; clocks start then. Your games:
+ruling = ccgate: the director's ruling on incident { $incident }: { $ruling }
 withdrawn = ccgate: { $player } withdrew from { $event }; scored: { $games }
 
 pgn-unused = ccgate: the attached PGN file was not used: { $reason ->

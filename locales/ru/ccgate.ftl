@@ -240,6 +240,8 @@ too-many-lines = ccgate: прочитаны только первые { $limit }
 event-start = ccgate: { $event } начался, контроль времени { $time }. Ваши партии:
 event-game-white = П{ $game } белыми против { $opponent }
 event-game-black = П{ $game } чёрными против { $opponent }
+event-starts-on = ccgate: { $event } начнётся { $date }, контроль времени { $time }; часы пойдут с этого дня. Ваши партии:
+ruling = ccgate: решение судьи по инциденту { $incident }: { $ruling }
 withdrawn = ccgate: { $player } выбыл из { $event }; засчитано: { $games }
 
 pgn-unused = ccgate: приложенный файл PGN не использован: { $reason ->

@@ -221,6 +221,28 @@ pub struct Resolved {
 }
 
 impl Resolved {
+    /// What `check-config` prints and `serve` logs as warnings: settings
+    /// that let someone act in another's name.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut warnings: Vec<String> = self
+            .email
+            .config
+            .trusts_from()
+            .map(str::to_string)
+            .into_iter()
+            .collect();
+        if !self.inbound.confirm
+            && !self.email.config.authenticates()
+            && self.email.config.trusts_from().is_none()
+        {
+            warnings.push(
+                "email: no trusted server, PINs not required and the confirmation loop off: a player without a PIN cannot move by mail".into(),
+            );
+        }
+        warnings.extend(self.radio.iter().flat_map(RadioSettings::warnings));
+        warnings
+    }
+
     /// The inputs that will run, one phrase each (none: the daemon would
     /// wait for nothing).
     pub fn inputs(&self) -> Vec<String> {
@@ -353,6 +375,13 @@ impl Config {
         Config::parse(&text)
     }
 
+    /// The store's path: `db` in the data directory unless absolute. What
+    /// the admin commands need of the service's configuration, read without
+    /// its secrets.
+    pub fn store_path(&self) -> PathBuf {
+        in_dir(&self.data_dir, &self.db)
+    }
+
     /// Everything a parse cannot see, once: the secrets, the files and
     /// directories named, and the checks that span several keys.
     pub fn resolve(&self) -> Result<Resolved, ConfigError> {
@@ -387,7 +416,7 @@ impl Config {
             (Some(email), Ok(sms), Ok(sms_spool), Ok(radio)) if problems.list.is_empty() => {
                 Ok(Resolved {
                     data_dir: self.data_dir.clone(),
-                    db: in_dir(&self.data_dir, &self.db),
+                    db: self.store_path(),
                     log: self.log.clone(),
                     status: self.status.clone(),
                     clock: self.clock.clone(),
@@ -586,7 +615,40 @@ mod tests {
         let d = Config::default().resolve().unwrap();
         assert_eq!(c.email.config.max_size, d.email.config.max_size);
         assert_eq!(c.outbox.retry(), d.outbox.retry());
+        assert_eq!(c.inbound.rules(), d.inbound.rules());
+        assert_eq!(d.inbound.rules(), crate::service::Rules::default());
         assert!(c.email.maildir.is_some());
+    }
+
+    #[test]
+    fn the_confirmation_loop_and_the_reply_bound_are_configured_in_inbound() {
+        let smtp = "[email.send]\ntransport = \"smtp\"\nhost = \"mail.example.org\"\n";
+        let c = Config::parse(&format!(
+            "[inbound]\nconfirm_within = \"2h\"\nreplies_per_sender_hour = 3\n{smtp}"
+        ))
+        .unwrap()
+        .resolve()
+        .unwrap();
+        let rules = c.inbound.rules();
+        assert_eq!(
+            rules.confirm_within,
+            Some(jiff::SignedDuration::from_hours(2))
+        );
+        assert_eq!(rules.replies_per_hour, 3);
+        assert!(c.warnings().is_empty(), "{:?}", c.warnings());
+        // Off, with nothing else to authenticate a mail: a warning.
+        let c = Config::parse(&format!("[inbound]\nconfirm = false\n{smtp}"))
+            .unwrap()
+            .resolve()
+            .unwrap();
+        assert_eq!(c.inbound.rules().confirm_within, None);
+        assert!(
+            c.warnings()
+                .iter()
+                .any(|w| w.contains("confirmation loop off")),
+            "{:?}",
+            c.warnings()
+        );
     }
 
     /// The commented `[radio]` example, uncommented, is a valid section, and
@@ -610,7 +672,8 @@ mod tests {
             .radio
             .unwrap()
             .into_inner();
-        assert_eq!(r.peers.len(), 2);
+        assert_eq!(r.peers.len(), 3);
+        assert!(r.peers[2].get_ref().unsigned);
         assert_eq!(
             r.peers[1].get_ref().key_env.as_deref(),
             Some("CCGATE_KEY_G4XYZ")

@@ -87,6 +87,42 @@ pub fn with_penalty(mut status: clock::ClockStatus, days: i64) -> clock::ClockSt
     status
 }
 
+/// The clock of the player of `color` in a game as it stands at `now`:
+/// their leaves, the game's duplication rule and penalty days counted.
+/// `None` if the player is not in the store.
+pub fn clock_of(
+    store: &Store,
+    game: &Loaded,
+    color: Color,
+    now: Timestamp,
+) -> store::Result<Option<clock::ClockStatus>> {
+    let player_id = game.row.player(color);
+    let Some(player) = store.player(player_id)? else {
+        return Ok(None);
+    };
+    let times: Vec<MoveTimes> = game
+        .moves
+        .iter()
+        .map(|m| MoveTimes {
+            received: m.received_at,
+            delivered: m.delivered_at,
+        })
+        .collect();
+    let periods = clock::periods_for(color, game.record.start.turn(), game.row.created_at, &times);
+    let status = clock::status_with(
+        &game.row.time_control,
+        &player_zone(&player),
+        &periods,
+        &effective_leaves(store, &player)?,
+        now,
+        game.row.duplication_after,
+    );
+    Ok(Some(with_penalty(
+        status,
+        store.penalty_days(game.row.id, player_id)?,
+    )))
+}
+
 /// What a clock sweep did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SweepReport {
@@ -149,31 +185,13 @@ pub fn sweep_clocks(
         let Some(mut game) = ctx.load(row.id)? else {
             continue;
         };
-        let tc = game.row.time_control;
         let color = game.record.pos.turn();
-        let player_id = game.row.player(color);
-        let Some(player) = tx.player(player_id)? else {
+        let (Some(player), Some(status)) = (
+            tx.player(game.row.player(color))?,
+            clock_of(&tx, &game, color, now)?,
+        ) else {
             continue;
         };
-        let times: Vec<MoveTimes> = game
-            .moves
-            .iter()
-            .map(|m| MoveTimes {
-                received: m.received_at,
-                delivered: m.delivered_at,
-            })
-            .collect();
-        let periods =
-            clock::periods_for(color, game.record.start.turn(), game.row.created_at, &times);
-        let (book, _) = leave_book(&tx, &player)?;
-        let status = clock::status(
-            &tc,
-            &player_zone(&player),
-            &periods,
-            &book.effective_leaves(),
-            now,
-        );
-        let status = with_penalty(status, tx.penalty_days(row.id, player_id)?);
         let reminded = tx.was_reminded(row.id, game.record.next_ply())?;
         let action = match (
             clock::sweep(&status, clock::DEFAULT_REMIND_DAYS, reminded),

@@ -130,7 +130,7 @@ impl<'c, 's> Ctx<'c, 's> {
 
     pub(super) fn load_existing(&self, id: GameId) -> store::Result<Loaded> {
         self.load(id)?
-            .ok_or_else(|| store::StoreError::Invalid(format!("no game {id}")))
+            .ok_or_else(|| store::StoreError::NotFound(format!("no game {id}")))
     }
 
     pub(super) fn load(&self, id: GameId) -> store::Result<Option<Loaded>> {

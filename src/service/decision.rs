@@ -80,12 +80,34 @@ pub(super) enum Write {
         /// drawn.
         viewer: (Notation, Lang),
     },
-    /// The director's action in the game's audit trail.
+    /// The director's action in the audit trail, about a game, a player
+    /// or both.
     Audit {
-        game: GameId,
+        game: Option<GameId>,
+        player: Option<PlayerId>,
         action: &'static str,
         reason: String,
         detail: String,
+    },
+    /// A player's notation, language, reply channel and time zone.
+    Profile(PlayerId, store::Profile),
+    /// A player's addresses on one channel replaced (normalised).
+    Addresses {
+        player: PlayerId,
+        channel: Channel,
+        addresses: Vec<String>,
+    },
+    /// A player's PIN set (its hash) or cleared, failures forgotten.
+    Pin(PlayerId, Option<String>),
+    /// A player removed (deleted, or retired if they have a record).
+    RemovePlayer(PlayerId),
+    /// A reply given up on, due again now with a fresh count of attempts.
+    Retry(ReplyId),
+    /// The director's ruling on an incident, and who was told.
+    Ruling {
+        incident: i64,
+        text: String,
+        told: String,
     },
 }
 
@@ -333,10 +355,35 @@ impl Ctx<'_, '_> {
             }),
             Write::Audit {
                 game,
+                player,
                 action,
                 reason,
                 detail,
-            } => tx.audit(game, action, &reason, &detail, self.now)?,
+            } => tx.audit((game, player), action, &reason, &detail, self.now)?,
+            Write::Profile(player, profile) => tx.set_profile(player, &profile)?,
+            Write::Addresses {
+                player,
+                channel,
+                addresses,
+            } => tx.set_addresses(player, channel, &addresses)?,
+            Write::Pin(player, hash) => tx.set_pin(player, hash.as_deref())?,
+            Write::RemovePlayer(player) => {
+                tx.remove_player(player, self.now)?;
+            }
+            Write::Retry(reply) => {
+                tx.retry(reply, self.now)?;
+            }
+            Write::Ruling {
+                incident,
+                text,
+                told,
+            } => {
+                if !tx.rule(incident, &text, &told, self.now)? {
+                    return Err(store::StoreError::Invalid(format!(
+                        "incident {incident} was ruled on already"
+                    )));
+                }
+            }
         }
         Ok(())
     }
@@ -358,6 +405,8 @@ pub(super) mod fixture {
             reply_via: None,
             tz: "UTC".to_string(),
             pin_hash: None,
+            confirm_sms: false,
+            removed_at: None,
             addresses: vec![(Channel::Email, format!("{name}@example.org"))],
         }
     }
@@ -377,6 +426,7 @@ pub(super) mod fixture {
             created_at: Timestamp::UNIX_EPOCH,
             finished_at: None,
             penalty_days: 0,
+            duplication_after: None,
         };
         let record = Record::replay(None, moves.iter().copied()).expect("legal moves");
         let moves = moves

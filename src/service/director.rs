@@ -64,7 +64,8 @@ fn take_back(
         });
     }
     d = d.write(Write::Audit {
-        game: id,
+        game: Some(id),
+        player: None,
         action: "takeback",
         reason: reason.to_string(),
         detail: format!("to ply {ply}; removed {}", removed.join(" ")),
@@ -80,12 +81,14 @@ fn take_back(
     Ok((d, removed.len()))
 }
 
-/// Adjudicates a result, audited, both players told.
+/// Adjudicates a result, audited, both players told. A finished game's
+/// result is changed only with `overrule` (the audit keeps both results).
 pub fn adjudicate(
     store: &mut Store,
     game_id: GameId,
     result: &str,
     reason: &str,
+    overrule: bool,
     now: Timestamp,
 ) -> store::Result<()> {
     let decided = result
@@ -99,15 +102,42 @@ pub fn adjudicate(
     let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
     let game = ctx.load_existing(game_id)?;
     let players = players(&tx, &game)?;
-    ctx.apply(adjudication(&game, &players, decided, reason), None)?;
+    ctx.apply(
+        adjudication(&game, &players, decided, reason, overrule)?,
+        None,
+    )?;
     ctx.flush()?;
     tx.commit()?;
     Ok(())
 }
 
-/// An adjudication: the result written, the audit entry, both players told.
-fn adjudication(game: &Loaded, players: &[Player], result: GameResult, reason: &str) -> Decision {
+/// An adjudication: the result written, the audit entry, both players
+/// told. A finished game is refused unless `overrule`: its result stands
+/// until the director says deliberately that it does not.
+fn adjudication(
+    game: &Loaded,
+    players: &[Player],
+    result: GameResult,
+    reason: &str,
+    overrule: bool,
+) -> store::Result<Decision> {
     let id = game.row.id;
+    let (action, detail) = match (&game.row.result, overrule) {
+        (None, _) => ("adjudicate", result.as_str().to_string()),
+        (Some(old), true) => {
+            let why = game
+                .row
+                .reason
+                .as_ref()
+                .map_or_else(String::new, |r| format!(" ({r})"));
+            ("overrule", format!("{old}{why} overruled: {result}"))
+        }
+        (Some(old), false) => {
+            return Err(store::StoreError::Invalid(format!(
+                "game {id} is finished ({old}); to change its result give --overrule"
+            )));
+        }
+    };
     let mut d = Decision::about(id)
         .write(Write::Adjudicated {
             game: id,
@@ -115,10 +145,11 @@ fn adjudication(game: &Loaded, players: &[Player], result: GameResult, reason: &
             reason: reason.to_string(),
         })
         .write(Write::Audit {
-            game: id,
-            action: "adjudicate",
+            game: Some(id),
+            player: None,
+            action,
             reason: reason.to_string(),
-            detail: result.as_str().to_string(),
+            detail,
         });
     for p in players {
         let notice = Notice::Adjudicated {
@@ -128,7 +159,7 @@ fn adjudication(game: &Loaded, players: &[Player], result: GameResult, reason: &
         };
         d = d.tell(To::Player(p.clone()), notice);
     }
-    d
+    Ok(d)
 }
 
 #[cfg(test)]
@@ -161,7 +192,14 @@ mod tests {
     #[test]
     fn an_adjudication_writes_the_result_not_a_game_over() {
         let players = [player(1, "white"), player(2, "black")];
-        let d = adjudication(&game(&["e2e4"]), &players, GameResult::Draw, "dead draw");
+        let d = adjudication(
+            &game(&["e2e4"]),
+            &players,
+            GameResult::Draw,
+            "dead draw",
+            false,
+        )
+        .expect("an unfinished game is adjudicated");
         assert!(d.finish.is_none());
         assert!(matches!(
             &d.writes[0],
@@ -174,6 +212,28 @@ mod tests {
             d.notices
                 .iter()
                 .all(|(_, n)| matches!(n, Notice::Adjudicated { .. }))
+        );
+    }
+
+    #[test]
+    fn a_finished_game_is_adjudicated_only_when_overruled_and_both_results_are_audited() {
+        let players = [player(1, "white"), player(2, "black")];
+        let mut g = game(&["e2e4"]);
+        g.row.finished = true;
+        g.row.result = Some(GameResult::WhiteWins);
+        g.row.reason = Some(Termination::Resigned("black".into()));
+        let refused = adjudication(&g, &players, GameResult::BlackWins, "appeal", false);
+        assert!(
+            matches!(&refused, Err(store::StoreError::Invalid(why)) if why.contains("--overrule")),
+            "{refused:?}"
+        );
+        let d = adjudication(&g, &players, GameResult::BlackWins, "appeal upheld", true)
+            .expect("overruled");
+        assert!(
+            matches!(&d.writes[1], Write::Audit { action: "overrule", detail, .. }
+                if detail.starts_with("1-0 (") && detail.ends_with("overruled: 0-1")),
+            "{:?}",
+            d.writes
         );
     }
 }

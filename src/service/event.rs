@@ -4,7 +4,7 @@
 use super::*;
 use crate::event::berger::round_robin;
 use crate::event::standings::Rules;
-use crate::game::clock::TimeControl;
+use crate::game::clock::{self, TimeControl};
 use crate::store::{EventGame, EventId};
 
 use super::notice::EventGameNotice;
@@ -19,6 +19,11 @@ pub struct EventSpec {
     pub time_control: TimeControl,
     pub penalty_days: u32,
     pub rules: Rules,
+    /// When the games' clocks start (all together); `None`: now. Never
+    /// before the day of `now`.
+    pub start: Option<Timestamp>,
+    /// ICCF's duplication: days beyond this many on one move count twice.
+    pub duplication_after: Option<u32>,
 }
 
 /// Creates the event, its seats and all its games, and tells each player
@@ -29,12 +34,18 @@ pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> store
             "an event needs at least two players".into(),
         ));
     }
+    let start = spec.start.unwrap_or(now);
+    let tz = jiff::tz::TimeZone::UTC;
+    if clock::local_date(&tz, start) < clock::local_date(&tz, now) {
+        return Err(store::StoreError::Invalid(format!(
+            "the start {} is in the past; an event starts today or later",
+            clock::local_date(&tz, start)
+        )));
+    }
     let tx = store.write()?;
     let mut players: Vec<Player> = Vec::new();
     for name in &spec.players {
-        let p = tx
-            .player_by_name(name)?
-            .ok_or_else(|| store::StoreError::Invalid(format!("no player {name:?}")))?;
+        let p = super::playing(&tx, name)?;
         if players.iter().any(|q| q.id == p.id) {
             return Err(store::StoreError::Invalid(format!(
                 "{} is named twice",
@@ -50,9 +61,19 @@ pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> store
     let mut lists: Vec<Vec<EventGameNotice>> = vec![Vec::new(); players.len()];
     for pairing in round_robin(players.len(), spec.double) {
         let (w, b) = (pairing.white - 1, pairing.black - 1);
-        let game = tx.create_game(players[w].id, players[b].id, None, &spec.time_control, now)?;
+        // A game's clock starts when it is created: at the event's start.
+        let game = tx.create_game(
+            players[w].id,
+            players[b].id,
+            None,
+            &spec.time_control,
+            start,
+        )?;
         if spec.penalty_days > 0 {
             tx.set_penalty_days(game, spec.penalty_days)?;
+        }
+        if spec.duplication_after.is_some() {
+            tx.set_duplication(game, spec.duplication_after)?;
         }
         tx.add_event_game(
             event,
@@ -75,6 +96,7 @@ pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> store
         let notice = Notice::EventStarted {
             event: spec.name.clone(),
             time: spec.time_control.to_string(),
+            start: (start > now).then(|| clock::local_date(&tz, start).to_string()),
             games,
         };
         ctx.send_to(p, None, None, &notice)?;
@@ -132,7 +154,13 @@ pub fn withdraw(
         let result = GameResult::loss_for(color);
         let why = format!("{} withdrew: {reason}", me.name);
         tx.finish_game(g.id, result, &Termination::Adjudicated(why.clone()), now)?;
-        tx.audit(g.id, "withdraw", &why, result.as_str(), now)?;
+        tx.audit(
+            (Some(g.id), Some(player)),
+            "withdraw",
+            &why,
+            result.as_str(),
+            now,
+        )?;
         scored.push((g.id, result));
         let opponent = g.player(!color);
         match told.iter_mut().find(|(p, _)| *p == opponent) {

@@ -15,6 +15,7 @@ mod commands;
 mod conditional;
 mod ctx;
 mod decision;
+mod desk;
 mod director;
 mod event;
 mod hold;
@@ -44,9 +45,13 @@ use crate::store::{
 };
 
 // The files of the service share the imports above (`use super::*`).
-pub use clock::{SweepReport, days, effective_leaves, sweep_clocks, with_penalty};
+pub use clock::{SweepReport, clock_of, days, effective_leaves, sweep_clocks, with_penalty};
 pub use ctx::Actor;
 use ctx::Ctx;
+pub use desk::{
+    PlayerEdit, Removed, Ruled, Tell, edit_player, find_player, playing, remove_player,
+    retry_reply, rule_incident,
+};
 pub use director::{adjudicate, takeback};
 pub use event::{EventSpec, start_event, withdraw};
 pub use moves::read_players_move;

@@ -160,11 +160,18 @@ pub enum Notice {
         result: GameResult,
         reason: String,
     },
-    /// An event begins: every game of the recipient, at once.
+    /// An event begins: every game of the recipient, at once; `start` is
+    /// the date its clocks start when that is later than today.
     EventStarted {
         event: String,
         time: String,
+        start: Option<String>,
         games: Vec<EventGameNotice>,
+    },
+    /// The director ruled on an incident.
+    Ruling {
+        incident: i64,
+        ruling: String,
     },
     /// An opponent withdrew from an event; these games were scored.
     Withdrawn {
@@ -500,13 +507,25 @@ impl Notice {
                     .str("result", result.as_str())
                     .str("reason", reason.clone()),
             ),
-            Notice::EventStarted { event, time, games } => {
-                let mut body = t(
-                    "event-start",
-                    Args::new()
-                        .str("event", event.clone())
-                        .str("time", time.clone()),
-                );
+            Notice::Ruling { incident, ruling } => t(
+                "ruling",
+                Args::new()
+                    .str("incident", incident.to_string())
+                    .str("ruling", ruling.clone()),
+            ),
+            Notice::EventStarted {
+                event,
+                time,
+                start,
+                games,
+            } => {
+                let args = Args::new()
+                    .str("event", event.clone())
+                    .str("time", time.clone());
+                let mut body = match start {
+                    None => t("event-start", args),
+                    Some(date) => t("event-starts-on", args.str("date", date.clone())),
+                };
                 for g in games {
                     let id = if g.white {
                         "event-game-white"

@@ -42,6 +42,16 @@ impl Ctx<'_, '_> {
                 None => {}
             }
         }
+        // A player may have their SMS confirmed: a sender number is as
+        // easy to forge as a From line on some networks.
+        let sms_unconfirmed = Auth::Unverified(
+            "an SMS sender number is no proof, and this player asked for confirmation".into(),
+        );
+        let auth = if channel == Channel::Sms && player.confirm_sms && *auth == Auth::Unchecked {
+            &sms_unconfirmed
+        } else {
+            auth
+        };
         if let Auth::Unverified(why) = auth
             && player.pin_hash.is_none()
         {

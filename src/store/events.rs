@@ -1,5 +1,6 @@
 //! Events: sections, their seats and their games.
 
+use super::Cached;
 use super::{all_rows, db};
 use ccgate_core::event::standings::Rules;
 use ccgate_core::game::clock::TimeControl;
@@ -58,15 +59,12 @@ impl Store {
 
     pub fn event(&self, id: EventId) -> Result<Option<EventRow>> {
         let sql = format!("SELECT {COLUMNS} FROM events WHERE id = ?1");
-        self.conn
-            .query_row(&sql, [id], event_row)
-            .optional()
-            .map_err(db)
+        self.conn.row(&sql, [id], event_row).optional().map_err(db)
     }
 
     /// The seats of an event, by seat number.
     pub fn seats(&self, id: EventId) -> Result<Vec<Seat>> {
-        let mut stmt = self.conn.prepare(
+        let mut stmt = self.conn.prepare_cached(
             "SELECT seat, player_id, withdrawn_at FROM event_players WHERE event_id = ?1 ORDER BY seat",
         ).map_err(db)?;
         let rows = stmt
@@ -83,7 +81,7 @@ impl Store {
 
     /// The games of an event, by round and board.
     pub fn event_games(&self, id: EventId) -> Result<Vec<EventGame>> {
-        let mut stmt = self.conn.prepare(
+        let mut stmt = self.conn.prepare_cached(
             "SELECT game_id, round, board FROM event_games WHERE event_id = ?1 ORDER BY round, board",
         ).map_err(db)?;
         let rows = stmt
@@ -102,7 +100,7 @@ impl Store {
     pub fn event_of(&self, game: GameId) -> Result<Option<(EventRow, EventGame)>> {
         let found: Option<(EventId, u32, u32)> = self
             .conn
-            .query_row(
+            .row(
                 "SELECT event_id, round, board FROM event_games WHERE game_id = ?1",
                 [game],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
@@ -127,7 +125,7 @@ impl Tx<'_> {
         time_control: &TimeControl,
         now: Timestamp,
     ) -> Result<EventId> {
-        self.conn().execute(
+        self.conn().run(
             "INSERT INTO events (name, rules, double_round, time_control, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![name, rules.as_str(), double, time_control.to_string(), secs(now)],
         ).map_err(db)?;
@@ -136,7 +134,7 @@ impl Tx<'_> {
 
     pub fn add_seat(&self, event: EventId, seat: u32, player: PlayerId) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "INSERT INTO event_players (event_id, seat, player_id) VALUES (?1, ?2, ?3)",
                 params![event, seat, player],
             )
@@ -146,7 +144,7 @@ impl Tx<'_> {
 
     pub fn add_event_game(&self, event: EventId, g: EventGame) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "INSERT INTO event_games (game_id, event_id, round, board) VALUES (?1, ?2, ?3, ?4)",
                 params![g.game, event, g.round, g.board],
             )
@@ -156,7 +154,7 @@ impl Tx<'_> {
 
     /// Marks a player withdrawn; false if they were already.
     pub fn withdraw(&self, event: EventId, player: PlayerId, now: Timestamp) -> Result<bool> {
-        Ok(self.conn().execute(
+        Ok(self.conn().run(
             "UPDATE event_players SET withdrawn_at = ?3 WHERE event_id = ?1 AND player_id = ?2 AND withdrawn_at IS NULL",
             params![event, player, secs(now)],
         ).map_err(db)? == 1)

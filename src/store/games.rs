@@ -1,5 +1,6 @@
 //! Games, their moves, conditional moves, reminders and the audit trail.
 
+use super::Cached;
 use super::{all_rows, db};
 use ccgate_core::game::clock::TimeControl;
 use ccgate_core::game::outcome::{GameResult, Termination};
@@ -28,6 +29,8 @@ pub struct GameRow {
     pub finished_at: Option<Timestamp>,
     /// Days charged for an illegal move (the event's policy); 0: refuse and ask again.
     pub penalty_days: u32,
+    /// ICCF's duplication: a move's days beyond this many count twice.
+    pub duplication_after: Option<u32>,
 }
 
 impl GameRow {
@@ -56,9 +59,14 @@ pub struct MoveRow {
     pub journal_id: Option<JournalId>,
 }
 
-/// One entry of a game's audit trail (a director's action).
+/// One entry of the audit trail (a director's action).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AuditEntry {
+    pub id: i64,
+    /// The game it concerns, if any.
+    pub game: Option<GameId>,
+    /// The player it concerns, if any (an edit, a removal, a ruling).
+    pub player: Option<PlayerId>,
     pub at: Timestamp,
     pub action: String,
     pub reason: String,
@@ -69,7 +77,7 @@ fn color_name(c: Color) -> &'static str {
     if c == Color::White { "white" } else { "black" }
 }
 
-const COLUMNS: &str = "id, white, black, start_fen, time_control, status, result, reason, draw_offer, created_at, finished_at, penalty_days";
+const COLUMNS: &str = "id, white, black, start_fen, time_control, status, result, reason, draw_offer, created_at, finished_at, penalty_days, duplication_after";
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     let status: String = r.get(5)?;
@@ -95,6 +103,19 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         created_at: ts(r.get(9)?)?,
         finished_at: opt_ts(r.get(10)?)?,
         penalty_days: r.get(11)?,
+        duplication_after: r.get(12)?,
+    })
+}
+
+fn audit_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AuditEntry> {
+    Ok(AuditEntry {
+        id: r.get(0)?,
+        game: r.get(1)?,
+        player: r.get(2)?,
+        at: ts(r.get(3)?)?,
+        action: r.get(4)?,
+        reason: r.get(5)?,
+        detail: r.get(6)?,
     })
 }
 
@@ -156,7 +177,7 @@ impl Store {
 
     /// The penalty days charged to a player in a game.
     pub fn penalty_days(&self, game_id: GameId, player_id: PlayerId) -> Result<i64> {
-        self.conn.query_row(
+        self.conn.row(
             "SELECT coalesce(sum(days), 0) FROM penalties WHERE game_id = ?1 AND player_id = ?2",
             params![game_id, player_id],
             |r| r.get(0),
@@ -189,20 +210,22 @@ impl Store {
 
     /// The audit trail of a game, oldest first.
     pub fn audit_trail(&self, game_id: GameId) -> Result<Vec<AuditEntry>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT created_at, action, reason, detail FROM audit WHERE game_id = ?1 ORDER BY id",
-        ).map_err(db)?;
-        let rows = stmt
-            .query_map([game_id], |r| {
-                Ok(AuditEntry {
-                    at: ts(r.get(0)?)?,
-                    action: r.get(1)?,
-                    reason: r.get(2)?,
-                    detail: r.get(3)?,
-                })
-            })
-            .map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+        all_rows(
+            &self.conn,
+            "SELECT id, game_id, player_id, created_at, action, reason, detail FROM audit WHERE game_id = ?1 ORDER BY id",
+            [game_id],
+            audit_row,
+        )
+    }
+
+    /// The whole audit trail, oldest first.
+    pub fn audit_log(&self) -> Result<Vec<AuditEntry>> {
+        all_rows(
+            &self.conn,
+            "SELECT id, game_id, player_id, created_at, action, reason, detail FROM audit ORDER BY id",
+            [],
+            audit_row,
+        )
     }
 }
 
@@ -212,7 +235,7 @@ impl Tx<'_> {
     fn next_game_id(&self) -> Result<GameId> {
         let max: Option<i64> = self
             .conn()
-            .query_row("SELECT max(id) FROM games", [], |r| r.get(0))
+            .row("SELECT max(id) FROM games", [], |r| r.get(0))
             .map_err(db)?;
         let mut id = max.unwrap_or(0) + 1;
         while is_iccf_shaped(id.unsigned_abs()) {
@@ -230,7 +253,7 @@ impl Tx<'_> {
         now: Timestamp,
     ) -> Result<GameId> {
         let id = self.next_game_id()?;
-        self.conn().execute(
+        self.conn().run(
             "INSERT INTO games (id, white, black, start_fen, time_control, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![id, white, black, start_fen, time_control.to_string(), secs(now)],
         ).map_err(db)?;
@@ -257,7 +280,7 @@ impl Tx<'_> {
     /// Sets the illegal-move policy of a game: penalty days, 0 to refuse only.
     pub fn set_penalty_days(&self, game_id: GameId, days: u32) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE games SET penalty_days = ?2 WHERE id = ?1",
                 params![game_id, days],
             )
@@ -274,7 +297,7 @@ impl Tx<'_> {
         reason: &str,
         now: Timestamp,
     ) -> Result<()> {
-        self.conn().execute(
+        self.conn().run(
             "INSERT INTO penalties (game_id, player_id, days, reason, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![game_id, player_id, days, reason, secs(now)],
         ).map_err(db)?;
@@ -284,7 +307,7 @@ impl Tx<'_> {
     /// Removes the moves after `ply` (a director's takeback).
     pub fn truncate_moves(&self, game_id: GameId, ply: u32) -> Result<usize> {
         self.conn()
-            .execute(
+            .run(
                 "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
                 params![game_id, ply],
             )
@@ -293,7 +316,7 @@ impl Tx<'_> {
 
     pub fn set_draw_offer(&self, game_id: GameId, by: Option<Color>) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
                 params![game_id, by.map(color_name)],
             )
@@ -308,7 +331,7 @@ impl Tx<'_> {
         reason: &Termination,
         now: Timestamp,
     ) -> Result<()> {
-        self.conn().execute(
+        self.conn().run(
             "UPDATE games SET status = 'finished', result = ?2, reason = ?3, draw_offer = NULL, finished_at = ?4 WHERE id = ?1",
             params![game_id, result.as_str(), reason.to_string(), secs(now)],
         ).map_err(db)?;
@@ -317,7 +340,7 @@ impl Tx<'_> {
 
     /// Reopens a finished game (after a takeback past its end).
     pub fn reopen_game(&self, game_id: GameId) -> Result<()> {
-        self.conn().execute(
+        self.conn().run(
             "UPDATE games SET status = 'active', result = NULL, reason = NULL, finished_at = NULL WHERE id = ?1",
             [game_id],
         ).map_err(db)?;
@@ -331,13 +354,13 @@ impl Tx<'_> {
         pairs: &[(String, String)],
     ) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "DELETE FROM conditionals WHERE game_id = ?1 AND player_id = ?2",
                 params![game_id, player_id],
             )
             .map_err(db)?;
         for (seq, (trigger, reply)) in pairs.iter().enumerate() {
-            self.conn().execute(
+            self.conn().run(
                 "INSERT INTO conditionals (game_id, player_id, seq, trigger_uci, reply_uci) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![game_id, player_id, seq as i64, trigger, reply],
             ).map_err(db)?;
@@ -349,7 +372,7 @@ impl Tx<'_> {
     pub fn mark_reminded(&self, game_id: GameId, ply: u32) -> Result<bool> {
         Ok(self
             .conn()
-            .execute(
+            .run(
                 "INSERT OR IGNORE INTO reminders (game_id, ply) VALUES (?1, ?2)",
                 params![game_id, ply],
             )
@@ -357,17 +380,29 @@ impl Tx<'_> {
             == 1)
     }
 
+    /// Sets a game's duplication threshold (ICCF: 20 days); `None`: none.
+    pub fn set_duplication(&self, game_id: GameId, after: Option<u32>) -> Result<()> {
+        self.conn()
+            .execute(
+                "UPDATE games SET duplication_after = ?2 WHERE id = ?1",
+                params![game_id, after],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    /// Records a director's action about a game, a player, or both.
     pub fn audit(
         &self,
-        game_id: GameId,
+        about: (Option<GameId>, Option<PlayerId>),
         action: &str,
         reason: &str,
         detail: &str,
         now: Timestamp,
     ) -> Result<()> {
-        self.conn().execute(
-            "INSERT INTO audit (game_id, action, reason, detail, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![game_id, action, reason, detail, secs(now)],
+        self.conn().run(
+            "INSERT INTO audit (game_id, player_id, action, reason, detail, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![about.0, about.1, action, reason, detail, secs(now)],
         ).map_err(db)?;
         Ok(())
     }

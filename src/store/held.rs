@@ -1,6 +1,7 @@
 //! Messages held for confirmation: one open hold per player at most, with
 //! the code that releases it.
 
+use super::Cached;
 use super::db;
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, params};
@@ -22,7 +23,7 @@ impl Store {
     pub fn open_hold(&self, player: PlayerId, code: &str) -> Result<Option<Held>> {
         self
             .conn
-            .query_row(
+            .row(
                 "SELECT id, text, expires_at FROM held WHERE player_id = ?1 AND code = ?2 AND closed IS NULL",
                 params![player, code],
                 |r| {
@@ -49,12 +50,12 @@ impl Tx<'_> {
         (now, expires_at): (Timestamp, Timestamp),
     ) -> Result<i64> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE held SET closed = 'replaced' WHERE player_id = ?1 AND closed IS NULL",
                 [player],
             )
             .map_err(db)?;
-        self.conn().execute(
+        self.conn().run(
             "INSERT INTO held (player_id, code, text, journal_id, held_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![player, code, text, journal_id, secs(now), secs(expires_at)],
         ).map_err(db)?;
@@ -64,7 +65,7 @@ impl Tx<'_> {
     /// Closes a hold (`confirmed`, `expired`): its code is used up.
     pub fn close_hold(&self, id: i64, how: &str) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE held SET closed = ?2 WHERE id = ?1",
                 params![id, how],
             )

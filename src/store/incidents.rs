@@ -1,14 +1,14 @@
 //! Incidents: every refusal, with the raw message as evidence, for the
 //! tournament director.
 
-use super::db;
+use super::{all_rows, db};
 use std::fmt;
 use std::str::FromStr;
 
 use jiff::Timestamp;
-use rusqlite::params;
+use rusqlite::{OptionalExtension, params};
 
-use super::{GameId, JournalId, PlayerId, Result, Store, Tx, parsed, secs, ts};
+use super::{GameId, JournalId, PlayerId, Result, Store, Tx, opt_ts, parsed, secs, ts};
 
 /// What went wrong, as the journal and the director's reports name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -104,6 +104,18 @@ pub struct Incident {
     /// The position the move was judged in.
     pub fen: Option<String>,
     pub created_at: Timestamp,
+    /// The director's ruling; `None` while the incident is open.
+    pub ruling: Option<Ruling>,
+}
+
+/// A director's ruling on an incident.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ruling {
+    pub text: String,
+    pub at: Timestamp,
+    /// Who was told, as the ruling's notice went out (names, `, `-separated;
+    /// empty: nobody).
+    pub told: String,
 }
 
 /// What to record.
@@ -126,31 +138,58 @@ impl Tx<'_> {
         .execute(params![i.game_id, i.journal_id, i.player_id, i.kind.name(), i.detail, i.text, i.fen, secs(now)]).map_err(db)?;
         Ok(self.conn().last_insert_rowid())
     }
+
+    /// Records the director's ruling on an incident; false if it was ruled
+    /// on already (a ruling stands; a new one is a new incident's).
+    pub fn rule(&self, id: i64, text: &str, told: &str, now: Timestamp) -> Result<bool> {
+        let changed = self
+            .conn()
+            .execute(
+                "UPDATE incidents SET ruling = ?2, told = ?3, ruled_at = ?4 WHERE id = ?1 AND ruled_at IS NULL",
+                params![id, text, told, secs(now)],
+            )
+            .map_err(db)?;
+        Ok(changed == 1)
+    }
+}
+
+const COLUMNS: &str = "id, game_id, journal_id, player_id, kind, detail, text, fen, created_at, ruling, ruled_at, told";
+
+fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Incident> {
+    let kind: String = r.get(4)?;
+    let ruling = match (r.get::<_, Option<String>>(9)?, opt_ts(r.get(10)?)?) {
+        (Some(text), Some(at)) => Some(Ruling {
+            text,
+            at,
+            told: r.get::<_, Option<String>>(11)?.unwrap_or_default(),
+        }),
+        _ => None,
+    };
+    Ok(Incident {
+        id: r.get(0)?,
+        game_id: r.get(1)?,
+        journal_id: r.get(2)?,
+        player_id: r.get(3)?,
+        kind: parsed(&kind, "incident kind")?,
+        detail: r.get(5)?,
+        text: r.get(6)?,
+        fen: r.get(7)?,
+        created_at: ts(r.get(8)?)?,
+        ruling,
+    })
 }
 
 impl Store {
     /// Incidents, of one game or all, oldest first.
     pub fn incidents(&self, game_id: Option<GameId>) -> Result<Vec<Incident>> {
-        let mut stmt = self.conn.prepare(
-            "SELECT id, game_id, journal_id, player_id, kind, detail, text, fen, created_at FROM incidents
-             WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id",
-        ).map_err(db)?;
-        let rows = stmt
-            .query_map([game_id], |r| {
-                let kind: String = r.get(4)?;
-                Ok(Incident {
-                    id: r.get(0)?,
-                    game_id: r.get(1)?,
-                    journal_id: r.get(2)?,
-                    player_id: r.get(3)?,
-                    kind: parsed(&kind, "incident kind")?,
-                    detail: r.get(5)?,
-                    text: r.get(6)?,
-                    fen: r.get(7)?,
-                    created_at: ts(r.get(8)?)?,
-                })
-            })
-            .map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+        let sql =
+            format!("SELECT {COLUMNS} FROM incidents WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id");
+        all_rows(&self.conn, &sql, [game_id], row)
+    }
+
+    /// One incident.
+    pub fn incident(&self, id: i64) -> Result<Option<Incident>> {
+        let sql = format!("SELECT {COLUMNS} FROM incidents WHERE id = ?1");
+        self.conn.query_row(&sql, [id], row).optional().map_err(db)
     }
 }

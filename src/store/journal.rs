@@ -2,6 +2,7 @@
 //! to its transport, unique per (channel, transport id), so a message
 //! delivered twice is recognised and changes nothing.
 
+use super::Cached;
 use super::{all_rows, db};
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, params};
@@ -88,10 +89,7 @@ impl Tx<'_> {
 impl Store {
     pub fn entry(&self, id: JournalId) -> Result<Option<JournalEntry>> {
         let sql = format!("SELECT {COLUMNS} FROM journal WHERE id = ?1");
-        self.conn
-            .query_row(&sql, [id], entry_row)
-            .optional()
-            .map_err(db)
+        self.conn.row(&sql, [id], entry_row).optional().map_err(db)
     }
 
     /// Entries journaled but not processed (after a crash).

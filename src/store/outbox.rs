@@ -1,6 +1,7 @@
 //! The outbox: replies queued in the same transaction that decided them;
 //! transports take them from here and mark them sent, with retries.
 
+use super::Cached;
 use super::{all_rows, db};
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, params};
@@ -96,6 +97,31 @@ pub(super) fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Outgoing> {
 
 pub(super) const COLUMNS: &str =
     "id, channel, recipient, body, game_id, sent_at, player_id, ply, journal_id, failed_at, sheet";
+
+/// A reply with its delivery record, as the director's outbox lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutboxEntry {
+    pub reply: Outgoing,
+    pub created_at: Timestamp,
+    /// Attempts made so far.
+    pub attempts: i64,
+    /// When it is tried next (while neither sent nor given up).
+    pub next_attempt_at: Timestamp,
+    pub last_error: Option<String>,
+}
+
+/// The delivery record's columns, after [`COLUMNS`].
+const RECORD: &str = "created_at, attempts, next_attempt_at, last_error";
+
+fn entry_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxEntry> {
+    Ok(OutboxEntry {
+        reply: row(r)?,
+        created_at: super::ts(r.get(11)?)?,
+        attempts: r.get(12)?,
+        next_attempt_at: super::ts(r.get(13)?)?,
+        last_error: r.get(14)?,
+    })
+}
 
 /// How often and how patiently a reply is retried.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,6 +226,29 @@ impl Store {
         all_rows(&self.conn, &sql, [], row)
     }
 
+    /// The outbox with each reply's delivery record, oldest first: unsent
+    /// replies, or all with `all`.
+    pub fn outbox_entries(&self, all: bool) -> Result<Vec<OutboxEntry>> {
+        let sql = format!(
+            "SELECT {COLUMNS}, {RECORD} FROM outbox {} ORDER BY id",
+            if all {
+                ""
+            } else {
+                "WHERE sent_at IS NULL AND failed_at IS NULL"
+            }
+        );
+        all_rows(&self.conn, &sql, [], entry_row)
+    }
+
+    /// One reply with its delivery record.
+    pub fn outbox_entry(&self, id: ReplyId) -> Result<Option<OutboxEntry>> {
+        let sql = format!("SELECT {COLUMNS}, {RECORD} FROM outbox WHERE id = ?1");
+        self.conn
+            .query_row(&sql, [id], entry_row)
+            .optional()
+            .map_err(db)
+    }
+
     /// Replies due for sending on a channel.
     pub fn due(&self, channel: Channel, now: Timestamp, limit: usize) -> Result<Vec<Outgoing>> {
         let sql = format!(
@@ -234,11 +283,11 @@ impl Tx<'_> {
     /// same player delivered, that move counts as undelivered again, so the
     /// recipient's clock does not run on a notice they never had.
     pub fn give_up(&self, id: ReplyId, why: &str, now: Timestamp) -> Result<()> {
-        self.conn().execute(
+        self.conn().run(
             "UPDATE outbox SET failed_at = ?3, last_error = ?2 WHERE id = ?1 AND failed_at IS NULL",
             params![id, why, secs(now)],
         ).map_err(db)?;
-        self.conn().execute(
+        self.conn().run(
             "UPDATE moves SET delivered_at = NULL
              WHERE (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)
                AND NOT EXISTS (SELECT 1 FROM outbox o, outbox b WHERE b.id = ?1 AND o.id != b.id
@@ -258,12 +307,12 @@ impl Tx<'_> {
     pub fn hold_for_send(&self, id: ReplyId, now: Timestamp, retry: Retry) -> Result<()> {
         let attempts: i64 = self
             .conn()
-            .query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
+            .row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
                 r.get(0)
             })
             .map_err(db)?;
         self.conn()
-            .execute(
+            .run(
                 "UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1",
                 params![id, secs(now) + retry.backoff(attempts + 1)],
             )
@@ -271,13 +320,23 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Queues a reply given up on again, due now with a fresh count of
+    /// attempts (the director's retry); false if it was not given up.
+    pub fn retry(&self, id: ReplyId, now: Timestamp) -> Result<bool> {
+        let changed = self.conn().execute(
+            "UPDATE outbox SET failed_at = NULL, attempts = 0, next_attempt_at = ?2 WHERE id = ?1 AND failed_at IS NOT NULL AND sent_at IS NULL",
+            params![id, secs(now)],
+        ).map_err(db)?;
+        Ok(changed == 1)
+    }
+
     /// Marks a reply sent; a move notice starts its recipient's clock then.
     pub fn mark_sent(&self, id: ReplyId, now: Timestamp) -> Result<()> {
-        self.conn().execute(
+        self.conn().run(
             "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1 WHERE id = ?1 AND sent_at IS NULL",
             params![id, secs(now)],
         ).map_err(db)?;
-        self.conn().execute(
+        self.conn().run(
             "UPDATE moves SET delivered_at = ?2
              WHERE delivered_at IS NULL AND (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)",
             params![id, secs(now)],
@@ -297,19 +356,19 @@ impl Tx<'_> {
         let max_attempts = retry.max_attempts;
         let attempts: i64 = self
             .conn()
-            .query_row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
+            .row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
                 r.get(0)
             })
             .map_err(db)?;
         let attempts = attempts + 1;
         let backoff = retry.backoff(attempts);
         if attempts >= max_attempts {
-            self.conn().execute(
+            self.conn().run(
                 "UPDATE outbox SET attempts = ?2, last_error = ?3, failed_at = ?4 WHERE id = ?1",
                 params![id, attempts, error, secs(now)],
             ).map_err(db)?;
         } else {
-            self.conn().execute(
+            self.conn().run(
                 "UPDATE outbox SET attempts = ?2, last_error = ?3, next_attempt_at = ?4 WHERE id = ?1",
                 params![id, attempts, error, secs(now) + backoff],
             ).map_err(db)?;

@@ -1,5 +1,6 @@
 //! Players, their addresses, profiles and leaves.
 
+use super::Cached;
 use super::db;
 use ccgate_core::game::clock::Leave;
 use jiff::Timestamp;
@@ -23,7 +24,21 @@ pub struct Player {
     /// IANA time zone name.
     pub tz: String,
     pub pin_hash: Option<String>,
+    /// The player's SMS are held for confirmation unless they carry the
+    /// PIN: their network may let others send under their number.
+    pub confirm_sms: bool,
     pub addresses: Vec<(Channel, String)>,
+    /// Removed by the director (kept for their finished games' records).
+    pub removed_at: Option<Timestamp>,
+}
+
+/// A player's profile as `player edit` changes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    pub notation: Notation,
+    pub lang: Lang,
+    pub reply_via: Option<Channel>,
+    pub tz: String,
 }
 
 /// What `player add` stores.
@@ -46,7 +61,7 @@ pub struct LeaveRow {
     pub leave: Leave,
 }
 
-const COLUMNS: &str = "id, name, notation, lang, reply_via, tz, pin_hash";
+const COLUMNS: &str = "id, name, notation, lang, reply_via, tz, pin_hash, removed_at, confirm_sms";
 
 /// The PIN's state on one of a player's addresses.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -70,7 +85,9 @@ impl Store {
             reply_via: reply_via.map(|c| parsed(&c, "channel")).transpose()?,
             tz: r.get(5)?,
             pin_hash: r.get(6)?,
+            confirm_sms: r.get(8)?,
             addresses: self.addresses(id)?,
+            removed_at: opt_ts(r.get(7)?)?,
         })
     }
 
@@ -106,15 +123,33 @@ impl Store {
     pub fn player(&self, id: PlayerId) -> Result<Option<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players WHERE id = ?1");
         self.conn
-            .query_row(&sql, [id], |r| self.player_row(r))
+            .row(&sql, [id], |r| self.player_row(r))
             .optional()
+            .map_err(db)
+    }
+
+    /// Every player, by id.
+    pub fn players(&self) -> Result<Vec<Player>> {
+        let sql = format!("SELECT {COLUMNS} FROM players ORDER BY id");
+        super::all_rows(&self.conn, &sql, [], |r| self.player_row(r))
+    }
+
+    /// Whether a player has a game or an event seat: what a removal keeps.
+    pub fn has_record(&self, id: PlayerId) -> Result<bool> {
+        self.conn
+            .prepare_cached(
+                "SELECT 1 FROM games WHERE white = ?1 OR black = ?1
+                 UNION ALL SELECT 1 FROM event_players WHERE player_id = ?1 LIMIT 1",
+            )
+            .map_err(db)?
+            .exists([id])
             .map_err(db)
     }
 
     pub fn player_by_name(&self, name: &str) -> Result<Option<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players WHERE name = ?1");
         self.conn
-            .query_row(&sql, [name], |r| self.player_row(r))
+            .row(&sql, [name], |r| self.player_row(r))
             .optional()
             .map_err(db)
     }
@@ -122,7 +157,7 @@ impl Store {
     pub fn player_by_address(&self, channel: Channel, address: &str) -> Result<Option<Player>> {
         let id: Option<PlayerId> = self
             .conn
-            .query_row(
+            .row(
                 "SELECT player_id FROM addresses WHERE channel = ?1 AND address = ?2",
                 params![channel.name(), address],
                 |r| r.get(0),
@@ -164,7 +199,7 @@ impl Store {
 
 impl Tx<'_> {
     pub fn add_player(&self, p: &NewPlayer, now: Timestamp) -> Result<PlayerId> {
-        self.conn().execute(
+        self.conn().run(
             "INSERT INTO players (name, notation, lang, reply_via, tz, pin_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![p.name, p.notation.name(), p.lang.code(), p.reply_via.map(Channel::name), p.tz, p.pin_hash, secs(now)],
         )
@@ -175,7 +210,13 @@ impl Tx<'_> {
             e => db(e),
         })?;
         let id = PlayerId(self.conn().last_insert_rowid());
-        for (channel, address) in &p.addresses {
+        self.add_addresses(id, &p.addresses)?;
+        Ok(id)
+    }
+
+    /// Adds addresses to a player; one that belongs to another player is refused.
+    fn add_addresses(&self, id: PlayerId, addresses: &[(Channel, String)]) -> Result<()> {
+        for (channel, address) in addresses {
             if let Some(other) = self.player_by_address(*channel, address)? {
                 return Err(StoreError::Invalid(format!(
                     "{channel} address {address} belongs to {} already",
@@ -183,18 +224,89 @@ impl Tx<'_> {
                 )));
             }
             self.conn()
-                .execute(
+                .run(
                     "INSERT INTO addresses (channel, address, player_id) VALUES (?1, ?2, ?3)",
                     params![channel.name(), address, id],
                 )
                 .map_err(db)?;
         }
-        Ok(id)
+        Ok(())
+    }
+
+    /// Replaces a player's addresses on `channel` (normalised).
+    pub fn set_addresses(
+        &self,
+        id: PlayerId,
+        channel: Channel,
+        addresses: &[String],
+    ) -> Result<()> {
+        self.conn()
+            .execute(
+                "DELETE FROM addresses WHERE player_id = ?1 AND channel = ?2",
+                params![id, channel.name()],
+            )
+            .map_err(db)?;
+        let list: Vec<(Channel, String)> = addresses.iter().map(|a| (channel, a.clone())).collect();
+        self.add_addresses(id, &list)
+    }
+
+    /// Sets a player's notation, language, reply channel and time zone.
+    pub fn set_profile(&self, id: PlayerId, p: &Profile) -> Result<()> {
+        self.conn()
+            .execute(
+                "UPDATE players SET notation = ?2, lang = ?3, reply_via = ?4, tz = ?5 WHERE id = ?1",
+                params![id, p.notation.name(), p.lang.code(), p.reply_via.map(Channel::name), p.tz],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    /// Sets (or with `None` clears) a player's PIN; every address's
+    /// failures and lock are forgotten.
+    pub fn set_pin(&self, id: PlayerId, hash: Option<&str>) -> Result<()> {
+        self.conn()
+            .execute(
+                "UPDATE players SET pin_hash = ?2 WHERE id = ?1",
+                params![id, hash],
+            )
+            .map_err(db)?;
+        self.conn()
+            .execute("DELETE FROM pin_locks WHERE player_id = ?1", [id])
+            .map_err(db)?;
+        Ok(())
+    }
+
+    /// Removes a player: one with no game and no event seat is deleted
+    /// (their leaves and held messages too); one with a record is retired,
+    /// kept by name for it, with no address left to be reached or to send
+    /// from. Returns whether the player was deleted.
+    pub fn remove_player(&self, id: PlayerId, now: Timestamp) -> Result<bool> {
+        self.conn()
+            .execute("DELETE FROM addresses WHERE player_id = ?1", [id])
+            .map_err(db)?;
+        if self.has_record(id)? {
+            self.conn()
+                .execute(
+                    "UPDATE players SET removed_at = ?2, pin_hash = NULL WHERE id = ?1",
+                    params![id, secs(now)],
+                )
+                .map_err(db)?;
+            return Ok(false);
+        }
+        for sql in [
+            "DELETE FROM leaves WHERE player_id = ?1",
+            "DELETE FROM held WHERE player_id = ?1",
+            "DELETE FROM pin_locks WHERE player_id = ?1",
+            "DELETE FROM players WHERE id = ?1",
+        ] {
+            self.conn().execute(sql, [id]).map_err(db)?;
+        }
+        Ok(true)
     }
 
     pub fn set_notation(&self, id: PlayerId, notation: Notation) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE players SET notation = ?1 WHERE id = ?2",
                 params![notation.name(), id],
             )
@@ -202,9 +314,20 @@ impl Tx<'_> {
         Ok(())
     }
 
+    /// Whether the player's SMS are held for confirmation.
+    pub fn set_confirm_sms(&self, id: PlayerId, on: bool) -> Result<()> {
+        self.conn()
+            .run(
+                "UPDATE players SET confirm_sms = ?1 WHERE id = ?2",
+                params![on, id],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
     pub fn set_lang(&self, id: PlayerId, lang: Lang) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE players SET lang = ?1 WHERE id = ?2",
                 params![lang.code(), id],
             )
@@ -221,27 +344,26 @@ impl Tx<'_> {
         locked_until: Option<Timestamp>,
     ) -> Result<()> {
         self.conn()
-            .prepare_cached(
+            .run(
                 "INSERT INTO pin_locks (player_id, channel, address, failures, locked_until)
                  VALUES (?1, ?2, ?3, ?4, ?5)
                  ON CONFLICT DO UPDATE SET failures = CASE WHEN ?4 = 0 THEN 0 ELSE failures + 1 END,
                      locked_until = ?5",
+                params![
+                    id,
+                    channel.name(),
+                    address,
+                    i64::from(!ok),
+                    locked_until.filter(|_| !ok).map(secs)
+                ],
             )
-            .map_err(db)?
-            .execute(params![
-                id,
-                channel.name(),
-                address,
-                i64::from(!ok),
-                locked_until.filter(|_| !ok).map(secs)
-            ])
             .map_err(db)?;
         Ok(())
     }
 
     pub fn add_leave(&self, player_id: PlayerId, leave: &Leave) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, ?2, ?3)",
                 params![
                     player_id,
@@ -255,7 +377,7 @@ impl Tx<'_> {
 
     pub fn set_leave_until(&self, leave_id: LeaveId, until: Date) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE leaves SET until_date = ?1 WHERE id = ?2",
                 params![until.to_string(), leave_id],
             )

@@ -257,6 +257,23 @@ const MIGRATIONS: &[&str] = &[
         held_since INTEGER
     );
     "#,
+    // 10: the director's desk: an incident's ruling (its text, when, who was
+    // told); audit entries about a player (an edit, a removal); a player
+    // removed who keeps their finished games; and a game's duplication
+    // threshold (ICCF: days beyond it on one move count twice; NULL: none).
+    r#"
+    ALTER TABLE incidents ADD COLUMN ruling TEXT;
+    ALTER TABLE incidents ADD COLUMN ruled_at INTEGER;
+    ALTER TABLE incidents ADD COLUMN told TEXT;
+    ALTER TABLE audit ADD COLUMN player_id INTEGER;
+    ALTER TABLE players ADD COLUMN removed_at INTEGER;
+    ALTER TABLE games ADD COLUMN duplication_after INTEGER;
+    "#,
+    // 11: a player's choice to have their SMS confirmed (a sender number
+    // can be spoofed on some networks).
+    r#"
+    ALTER TABLE players ADD COLUMN confirm_sms INTEGER NOT NULL DEFAULT 0;
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -2,6 +2,7 @@
 //! waiting for their siblings (each committed before the modem deletes it),
 //! and the references (TP-MR) of sent parts, which status reports name.
 
+use super::Cached;
 use super::db;
 use jiff::Timestamp;
 use rusqlite::{OptionalExtension, params};
@@ -123,7 +124,7 @@ impl Tx<'_> {
 
     pub fn drop_sms_parts(&self, key: &PartKey) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "DELETE FROM sms_parts WHERE sender = ?1 AND reference = ?2 AND total = ?3",
                 params![key.sender, key.reference, key.total],
             )
@@ -157,7 +158,7 @@ impl Tx<'_> {
 
     pub fn set_sms_report(&self, id: i64, status: u8, now: Timestamp) -> Result<()> {
         self.conn()
-            .execute(
+            .run(
                 "UPDATE sms_sent SET status = ?2, reported_at = ?3 WHERE id = ?1",
                 params![id, status, secs(now)],
             )

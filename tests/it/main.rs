@@ -8,6 +8,7 @@ mod support;
 mod board;
 mod cli;
 mod crash;
+mod desk;
 mod direwolf;
 mod kiss_crosscheck;
 mod mail;

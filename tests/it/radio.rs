@@ -5,11 +5,13 @@
 //! callsign cannot move; a whole game between a radio station and an email
 //! player.
 
+use crate::support::gateway::{Gateway, Seat, count, game_between};
 use crate::support::{radio_game, radio_lab};
 
 use std::path::Path;
 use std::time::Duration;
 
+use ccgate::protocol::address::Channel;
 use radio_lab::{Relay, Station, radio_section, serial, wait_for};
 
 const WAIT: Duration = Duration::from_secs(120);
@@ -265,6 +267,82 @@ fn a_spoofed_callsign_cannot_move() {
         "no forged message delivered"
     );
     assert_eq!(journaled(&b), vec!["signed and genuine"]);
+}
+
+/// The gateway records every frame that fails its MAC, and every frame to
+/// it from a station that is no peer, as an incident with the frame in hex;
+/// none of them moves.
+#[test]
+fn forged_frames_at_the_gateway_are_incidents_and_move_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let relay = Relay::start(dir.path(), 9600, &[]);
+    let key = dir.path().join("pair.key");
+    let wrong = dir.path().join("wrong.key");
+    std::fs::write(&key, "correct horse battery staple\n").expect("key");
+    std::fs::write(&wrong, "guessed, and wrong at that\n").expect("key");
+    let mut gw = Gateway::new(&radio_section(
+        "DL0CCG",
+        &serial(&relay.a, 9600),
+        &[("DL1ABC", Some(&key))],
+        "",
+    ));
+    let db = gw.db();
+    let g = game_between(
+        &db,
+        Seat::at("Rolf", Channel::Radio, "DL1ABC"),
+        Seat::email("Anna"),
+    );
+    gw.start();
+    let incidents = |like: &str| {
+        count(
+            &db,
+            &format!(
+                "SELECT count(*) FROM incidents WHERE kind = 'radio_frame' AND detail LIKE '{like}'"
+            ),
+        )
+    };
+    // Mallory takes Rolf's callsign with a guessed key, then a station
+    // nobody configured writes in.
+    for (name, call, k, like) in [
+        (
+            "mallory",
+            "DL1ABC",
+            Some(wrong.as_path()),
+            "bad MAC%; frame __%",
+        ),
+        (
+            "stranger",
+            "DL9ZZZ",
+            None,
+            "%from DL9ZZZ, not a peer; frame __%",
+        ),
+    ] {
+        let mut m = Station::start(
+            dir.path(),
+            name,
+            &radio_section(call, &serial(&relay.b, 9600), &[("DL0CCG", k)], ""),
+        );
+        m.send(&format!("{g} resign"));
+        wait_for(
+            "the gateway's incident",
+            WAIT,
+            || format!("{}\n--- gateway:\n{}", m.diagnostics(), gw.log()),
+            || incidents(like) >= 1,
+        );
+        m.kill();
+    }
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM journal WHERE channel = 'radio'"),
+        0
+    );
+    assert_eq!(
+        count(
+            &db,
+            &format!("SELECT count(*) FROM games WHERE id = {g} AND result IS NULL")
+        ),
+        1
+    );
+    assert!(gw.stop().success());
 }
 
 #[test]

@@ -1266,6 +1266,48 @@ fn the_confirmation_time_is_the_configured_one() {
 }
 
 #[test]
+fn a_player_may_have_their_sms_confirmed_and_a_non_e164_sender_matches_nobody() {
+    let (mut w, a, b, g) = anna_against_boris();
+    w.play(&a, g, "e2e4");
+    let tx = w.store.write().expect("write");
+    tx.set_confirm_sms(b.id, true).expect("confirm sms");
+    tx.commit().expect("commit");
+    // An SMS under Boris's number is held: the code goes to his number,
+    // where only Boris reads it.
+    let p = w.send(&b, &format!("{g} 1... e5"));
+    assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
+    assert!(
+        p.outcome.starts_with("held for confirmation"),
+        "{}",
+        p.outcome
+    );
+    assert_eq!(
+        (p.replies.len(), p.replies[0].to.as_str()),
+        (1, b.addr.as_str())
+    );
+    let code = code_of(&p);
+    let p = w.send(&b, &code);
+    assert_eq!(w.ucis(g), ["e2e4", "e7e5"], "{p:#?}");
+    // Anna's SMS-less mail is not affected; and a sender that is no E.164
+    // number (an alphanumeric originator, a national number no country code
+    // completed) is nobody's.
+    for from in ["Boris", "01711234567", "+49 171 123"] {
+        let p = w.send_id(
+            Channel::Sms,
+            from,
+            &format!("x-{from}"),
+            &format!("{g} 2. Nf3"),
+        );
+        assert!(
+            p.outcome.contains("unknown sender"),
+            "{from}: {}",
+            p.outcome
+        );
+    }
+    assert_eq!(w.ucis(g).len(), 2);
+}
+
+#[test]
 fn prose_that_starts_like_pin_does_not_hide_the_pin_line() {
     let mut w = World::new();
     let pia = pia(&mut w);
@@ -1860,9 +1902,16 @@ fn the_director_adjudicates_and_takes_back() {
         "cannot take back moves not played"
     );
     w.play(&a, g, "d2d4");
-    assert!(service::adjudicate(&mut w.store, g, "2-0", "x", w.now).is_err());
-    service::adjudicate(&mut w.store, g, "1-0", "Black abandoned the game", w.now)
-        .expect("adjudicate");
+    assert!(service::adjudicate(&mut w.store, g, "2-0", "x", false, w.now).is_err());
+    service::adjudicate(
+        &mut w.store,
+        g,
+        "1-0",
+        "Black abandoned the game",
+        false,
+        w.now,
+    )
+    .expect("adjudicate");
     let row = w.row(g);
     assert_eq!(
         (row.finished, row.result.map(|r| r.as_str())),

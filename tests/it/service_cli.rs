@@ -14,21 +14,21 @@ use shakmaty::{Chess, Color, Position};
 
 /// What one run of ccgate did.
 #[derive(Debug)]
-struct Run {
-    out: String,
-    err: String,
-    code: i32,
+pub(crate) struct Run {
+    pub(crate) out: String,
+    pub(crate) err: String,
+    pub(crate) code: i32,
 }
 
 /// A store in a temporary directory, and the time the commands see.
-struct Env {
-    dir: tempfile::TempDir,
-    db: PathBuf,
-    now: String,
+pub(crate) struct Env {
+    pub(crate) dir: tempfile::TempDir,
+    pub(crate) db: PathBuf,
+    pub(crate) now: String,
 }
 
 impl Env {
-    fn new() -> Env {
+    pub(crate) fn new() -> Env {
         let dir = tempfile::tempdir().expect("tempdir");
         let db = dir.path().join("ccgate.db");
         Env {
@@ -38,11 +38,11 @@ impl Env {
         }
     }
 
-    fn path(&self, name: &str) -> PathBuf {
+    pub(crate) fn path(&self, name: &str) -> PathBuf {
         self.dir.path().join(name)
     }
 
-    fn cmd(&self) -> Command {
+    pub(crate) fn cmd(&self) -> Command {
         let mut c = Command::cargo_bin("ccgate").expect("binary");
         c.env_remove("CCGATE_DB")
             .env("CCGATE_NOW", &self.now)
@@ -51,11 +51,11 @@ impl Env {
         c
     }
 
-    fn run(&self, args: &[&str]) -> Run {
+    pub(crate) fn run(&self, args: &[&str]) -> Run {
         self.run_in(args, "")
     }
 
-    fn run_in(&self, args: &[&str], stdin: &str) -> Run {
+    pub(crate) fn run_in(&self, args: &[&str], stdin: &str) -> Run {
         let out = self
             .cmd()
             .args(args)
@@ -70,14 +70,14 @@ impl Env {
     }
 
     /// Runs a command that must succeed, and returns its standard output.
-    fn ok(&self, args: &[&str]) -> String {
+    pub(crate) fn ok(&self, args: &[&str]) -> String {
         let r = self.run(args);
         assert_eq!(r.code, 0, "{args:?}: {r:?}");
         r.out
     }
 
     /// Submits a message on standard input; a refusal is still exit 0.
-    fn submit(&self, channel: &str, from: &str, id: &str, text: &str) -> Vec<Value> {
+    pub(crate) fn submit(&self, channel: &str, from: &str, id: &str, text: &str) -> Vec<Value> {
         let r = self.run_in(
             &[
                 "submit",
@@ -98,7 +98,7 @@ impl Env {
     }
 
     /// Anna (ICCF, German, email) and Boris (SAN, English, SMS), and a game between them.
-    fn two_players_and_a_game(&self, time: &str) -> String {
+    pub(crate) fn two_players_and_a_game(&self, time: &str) -> String {
         assert_eq!(
             self.ok(&[
                 "player",
@@ -132,17 +132,32 @@ impl Env {
     }
 }
 
-const ANNA: &str = "anna@example.org";
-const BORIS: &str = "+491711234567";
+pub(crate) const ANNA: &str = "anna@example.org";
+/// The header of `game list`.
+pub(crate) const GAMES: &str =
+    "ID\tWHITE\tBLACK\tEVENT\tPLIES\tTIME\tSTATE\tTO MOVE\tWHITE LEFT\tBLACK LEFT\tDEADLINE\n";
+pub(crate) const BORIS: &str = "+491711234567";
 
 /// The (channel, to, body) of each reply, checking the JSON shape on the way.
-fn replies(v: &[Value]) -> Vec<(String, String, String)> {
+pub(crate) fn replies(v: &[Value]) -> Vec<(String, String, String)> {
     v.iter()
         .map(|r| {
             let o = r.as_object().expect("a JSON object per reply");
-            let mut keys: Vec<&str> = o.keys().map(String::as_str).collect();
-            keys.sort_unstable();
-            assert_eq!(keys, ["body", "channel", "to"], "{r}");
+            for key in [
+                "id",
+                "channel",
+                "to",
+                "subject",
+                "body",
+                "state",
+                "attempts",
+                "created_at",
+                "next_attempt_at",
+                "sent_at",
+                "failed_at",
+            ] {
+                assert!(o.contains_key(key), "{key} in {r}");
+            }
             let s = |k: &str| {
                 o[k].as_str()
                     .unwrap_or_else(|| panic!("{k} is a string: {r}"))
@@ -184,7 +199,10 @@ fn player_add_and_game_new_print_the_id_alone() {
     let list = env.ok(&["game", "list"]);
     assert_eq!(
         list,
-        "1\tAnna - Boris\t0 plies\t10/50\tactive\n2\tBoris - Anna\t0 plies\t3d\tactive\n"
+        format!(
+            "{GAMES}1\tAnna\tBoris\t-\t0\t10/50\tactive\tAnna\t50\t50\t2025-04-22\n\
+             2\tBoris\tAnna\t-\t0\t3d\tactive\tBoris\t3\t3\t2025-03-06\n"
+        )
     );
 }
 
@@ -249,7 +267,13 @@ fn bad_players_and_games_are_refused_with_exit_2() {
         ),
     ] {
         let r = env.run(&args);
-        assert_eq!(r.code, 2, "{args:?}: {r:?}");
+        // What the command names and is not there is "not found" (3).
+        let want = if why == "Nobody" || why == "no game 99" {
+            3
+        } else {
+            2
+        };
+        assert_eq!(r.code, want, "{args:?}: {r:?}");
         assert_eq!(r.out, "", "{args:?}");
         assert!(
             r.err.starts_with("ccgate: ") && r.err.contains(why),
@@ -259,7 +283,7 @@ fn bad_players_and_games_are_refused_with_exit_2() {
     }
     assert_eq!(
         env.ok(&["game", "list"]).lines().count(),
-        1,
+        2,
         "nothing was created"
     );
     // The refused players were rolled back whole: Carl is new, and gets the next id.
@@ -349,7 +373,7 @@ fn submit_prints_plain_replies_and_reads_a_file_or_standard_input() {
     assert_eq!(r.code, 0, "{r:?}");
     assert_eq!(
         env.ok(&["game", "list"]),
-        "1\tAnna - Boris\t3 plies\t10/50\tactive\n"
+        format!("{GAMES}1\tAnna\tBoris\t-\t3\t10/50\tactive\tBoris\t50\t50\t-\n")
     );
 }
 
@@ -382,7 +406,7 @@ fn a_refused_message_exits_0_and_a_repeated_id_prints_nothing() {
     }
     assert_eq!(
         env.ok(&["game", "list"]),
-        "1\tAnna - Boris\t0 plies\t10/50\tactive\n"
+        format!("{GAMES}1\tAnna\tBoris\t-\t0\t10/50\tactive\tAnna\t50\t50\t2025-04-22\n")
     );
     // The same transport id again: processed before, nothing printed or queued.
     let outbox =
@@ -412,7 +436,11 @@ fn a_refused_message_exits_0_and_a_repeated_id_prints_nothing() {
         replies(&serde_json::from_str::<Vec<Value>>(&env.ok(&["outbox", "--json"])).expect("json"))
             .len();
     assert_eq!(after, outbox);
-    assert_eq!(env.ok(&["incidents"]).lines().count(), 5);
+    assert_eq!(
+        env.ok(&["incidents"]).lines().count(),
+        6,
+        "the header and five incidents"
+    );
 }
 
 #[test]
@@ -532,7 +560,7 @@ fn a_store_that_cannot_be_opened_is_a_non_zero_exit() {
                 .args(args)
                 .output()
                 .expect("run");
-            assert_eq!(out.status.code(), Some(2), "{what} {args:?}: {out:?}");
+            assert_eq!(out.status.code(), Some(4), "{what} {args:?}: {out:?}");
             assert!(
                 String::from_utf8_lossy(&out.stderr).starts_with("ccgate: "),
                 "{what}: {out:?}"
@@ -546,7 +574,7 @@ fn a_store_that_cannot_be_opened_is_a_non_zero_exit() {
             .write_stdin("1 1. 5254")
             .output()
             .expect("run");
-        assert_eq!(out.status.code(), Some(2), "{what} submit: {out:?}");
+        assert_eq!(out.status.code(), Some(4), "{what} submit: {out:?}");
     }
     assert!(!Path::new("/proc/ccgate-no-such-dir").exists());
 }
@@ -569,7 +597,7 @@ fn only_the_commands_that_create_things_create_a_missing_store() {
         &["submit", "--channel", "email", "--from", ANNA],
     ] {
         let r = env.run_in(args, "1. e4");
-        let want = if args[0] == "ingest-mail" { 75 } else { 2 };
+        let want = if args[0] == "ingest-mail" { 75 } else { 4 };
         assert_eq!(r.code, want, "{args:?}: {r:?}");
         assert!(r.err.contains("does not exist"), "{args:?}: {r:?}");
         assert!(!env.db.exists(), "{args:?} created the store");
@@ -613,7 +641,7 @@ fn a_read_only_store_is_refused() {
         .output()
         .unwrap();
     let _ = std::process::Command::new("umount").arg(&mnt).status();
-    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_eq!(out.status.code(), Some(4), "{out:?}");
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("read-only"),
         "{out:?}"
@@ -654,7 +682,10 @@ fn outbox_lists_the_queued_replies_oldest_first() {
     );
     let text = env.ok(&["outbox"]);
     assert!(
-        text.starts_with(&format!("-> email {ANNA}\nP{g} 1. 5254 (5254) angenommen.")),
+        text.starts_with(&format!(
+            "-> email {ANNA} #1 queued, 0 attempts, created 2025-03-03T09:00:00Z, \
+             next 2025-03-03T09:00:00Z\nP{g} 1. 5254 (5254) angenommen."
+        )),
         "{text}"
     );
     assert_eq!(text.matches("-> ").count(), 4);
@@ -693,21 +724,32 @@ fn incidents_are_listed_and_exported_with_the_raw_message() {
     env.submit("sms", "+15550001111", "pdu-7", "1 1. e4");
     let all = env.ok(&["incidents"]);
     let lines: Vec<&str> = all.lines().collect();
-    assert_eq!(lines.len(), 2, "{all}");
-    let cells: Vec<&str> = lines[0].split('\t').collect();
     assert_eq!(
-        cells[..5],
+        lines[0],
+        "ID\tTIME\tGAME\tPLAYER\tKIND\tSTATE\tTEXT\tDETAIL"
+    );
+    assert_eq!(lines.len(), 3, "{all}");
+    let cells: Vec<&str> = lines[1].split('\t').collect();
+    assert_eq!(
+        cells[..7],
         [
             "1",
             "2025-03-03T09:00:00Z",
-            &format!("game {g}"),
+            &g,
+            "Anna",
             "illegal",
+            "open",
             &format!("{g} 1. 5255")
         ]
     );
-    assert!(lines[1].contains("game -\tunknown_sender"), "{all}");
-    assert_eq!(env.ok(&["incidents", &g]).lines().count(), 1);
-    assert_eq!(env.ok(&["incidents", "99"]), "");
+    assert!(lines[2].contains("\t-\t-\tunknown_sender\topen"), "{all}");
+    assert_eq!(env.ok(&["incidents", &g]).lines().count(), 2);
+    let r = env.run(&["incidents", "99"]);
+    assert_eq!(
+        (r.code, r.out.as_str(), r.err.as_str()),
+        (3, "", "ccgate: no game 99\n"),
+        "an unknown game is an error, never an empty success"
+    );
 
     let dossier = env.path("dossier.txt");
     let out = env.ok(&["incidents", "--export", dossier.to_str().expect("path")]);
@@ -742,7 +784,7 @@ fn incidents_are_listed_and_exported_with_the_raw_message() {
             .to_str()
             .expect("path"),
     ]);
-    assert_eq!(r.code, 2, "{r:?}");
+    assert_eq!(r.code, 5, "the output could not be written: {r:?}");
 }
 
 #[test]
@@ -759,6 +801,7 @@ fn clock_reminds_then_declares_the_forfeit_at_the_given_time() {
     );
     // More than a day since the last sweep: the time is confirmed.
     env.now = "2025-03-06T23:59:00Z".into();
+    // More than a day after the last sweep: the director confirms the time.
     assert_eq!(
         env.ok(&["clock", "--confirm-time"]),
         "0 forfeits, 0 reminders\n",
@@ -768,7 +811,7 @@ fn clock_reminds_then_declares_the_forfeit_at_the_given_time() {
     assert_eq!(env.ok(&["clock"]), "1 forfeits, 0 reminders\n");
     assert_eq!(
         env.ok(&["game", "list"]),
-        format!("{g}\tAnna - Boris\t0 plies\t3d\t0-1 Anna lost on time\n")
+        format!("{GAMES}{g}\tAnna\tBoris\t-\t0\t3d\t0-1 Anna lost on time\t-\t-\t-\t-\n")
     );
     let show = env.ok(&["game", "show", &g]);
     assert!(show.contains("Result: 0-1 (Anna lost on time)"), "{show}");
@@ -844,7 +887,7 @@ fn the_director_adjudicates_and_takes_back_from_the_command_line() {
     );
     assert_eq!(
         env.ok(&["game", "list"]),
-        format!("{g}\tAnna - Boris\t1 plies\t10/50\tactive\n")
+        format!("{GAMES}{g}\tAnna\tBoris\t-\t1\t10/50\tactive\tBoris\t50\t50\t-\n")
     );
     assert_eq!(
         env.ok(&[
@@ -992,7 +1035,7 @@ fn backup_writes_a_copy_that_opens() {
     assert!(list.status.success(), "{list:?}");
     assert_eq!(
         String::from_utf8_lossy(&list.stdout),
-        "1\tAnna - Boris\t1 plies\t10/50\tactive\n"
+        format!("{GAMES}1\tAnna\tBoris\t-\t1\t10/50\tactive\tBoris\t50\t50\t-\n")
     );
     // The copy is a store of its own: a move there leaves the original alone.
     let moved = Command::cargo_bin("ccgate")
@@ -1007,7 +1050,7 @@ fn backup_writes_a_copy_that_opens() {
     assert!(moved.status.success());
     assert_eq!(
         env.ok(&["game", "list"]),
-        "1\tAnna - Boris\t1 plies\t10/50\tactive\n"
+        format!("{GAMES}1\tAnna\tBoris\t-\t1\t10/50\tactive\tBoris\t50\t50\t-\n")
     );
     // An existing file is never overwritten.
     let r = env.run(&["backup", copy.to_str().expect("path")]);
@@ -1126,7 +1169,10 @@ fn the_readme_session_works_as_shown() {
     assert!(out.contains(&format!("П{g} 2. Кf3 (7163)")), "{out}");
     assert!(run(&["game", "show", g], "").contains("Moves:"));
     assert!(run(&["game", "pgn", g], "").contains("1. e4"));
-    assert_eq!(run(&["incidents", g], ""), "");
+    assert_eq!(
+        run(&["incidents", g], ""),
+        "ID\tTIME\tGAME\tPLAYER\tKIND\tSTATE\tTEXT\tDETAIL\n"
+    );
     assert_eq!(run(&["clock"], ""), "0 forfeits, 0 reminders\n");
 }
 

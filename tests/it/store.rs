@@ -3,7 +3,7 @@
 
 use ccgate::game::clock::TimeControl;
 use ccgate::notation::{Lang, Notation};
-use ccgate::store::{Durability, GameId, NewPlayer, PlayerId, Store, StoreError};
+use ccgate::store::{Durability, GameId, NewPlayer, PlayerId, SCHEMA_VERSION, Store, StoreError};
 use rusqlite::Connection;
 
 fn anna() -> NewPlayer {
@@ -44,7 +44,7 @@ fn a_new_store_is_wal_with_full_sync_at_the_current_version() {
         "synchronous=FULL"
     );
     drop(store);
-    assert_eq!(version(&path), 7);
+    assert_eq!(version(&path), SCHEMA_VERSION);
 }
 
 #[test]
@@ -61,7 +61,7 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
     // Turn the file back into a version-1 store.
     {
         let conn = Connection::open(&path).expect("open");
-        conn.execute_batch("DROP TABLE event_games; DROP TABLE event_players; DROP TABLE events; DROP TABLE held; DROP TABLE radio_queue; DROP TABLE radio_links; DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; ALTER TABLE outbox DROP COLUMN sheet; PRAGMA user_version = 1;")
+        conn.execute_batch("DROP TABLE sweep_clock; DROP INDEX outbox_recipient; DROP TABLE pin_locks; DROP TABLE event_games; DROP TABLE event_players; DROP TABLE events; DROP TABLE held; DROP TABLE radio_queue; DROP TABLE radio_links; DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; ALTER TABLE games DROP COLUMN duplication_after; ALTER TABLE outbox DROP COLUMN sheet; ALTER TABLE incidents DROP COLUMN ruling; ALTER TABLE incidents DROP COLUMN ruled_at; ALTER TABLE incidents DROP COLUMN told; ALTER TABLE audit DROP COLUMN player_id; ALTER TABLE players DROP COLUMN removed_at; ALTER TABLE players DROP COLUMN confirm_sms; PRAGMA user_version = 1;")
             .expect("downgrade");
     }
     assert_eq!(version(&path), 1);
@@ -89,7 +89,7 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
         assert_eq!(rows, 0, "{table}");
     }
     drop(store);
-    assert_eq!(version(&path), 7);
+    assert_eq!(version(&path), SCHEMA_VERSION);
 }
 
 #[test]
@@ -105,7 +105,7 @@ fn a_newer_store_is_refused_with_a_clear_error() {
         Err(
             e @ StoreError::TooNew {
                 found: 99,
-                supported: 7,
+                supported: SCHEMA_VERSION,
                 ..
             },
         ) => {
@@ -179,7 +179,7 @@ fn a_new_store_opened_by_several_at_once_is_migrated_once() {
                 .expect("thread")
                 .expect("open during another's migration");
         }
-        assert_eq!(version(&path), 7);
+        assert_eq!(version(&path), SCHEMA_VERSION);
     }
 }
 

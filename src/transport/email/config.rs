@@ -40,12 +40,39 @@ pub struct EmailConfig {
     /// player. For closed test setups only.
     #[serde(default)]
     pub trust_from_for_closed_test_setups_only: bool,
+    /// ccgate's own check of DKIM signatures, for a gateway without a mail
+    /// server whose Authentication-Results it could trust: a signature that
+    /// verifies, by a domain aligned with From, vouches like a trusted
+    /// server's DKIM pass. Off unless this table is given.
+    #[serde(default)]
+    pub dkim: Option<DkimConfig>,
     #[serde(default)]
     pub maildir: Option<MaildirConfig>,
     #[serde(default)]
     pub imap: Option<Spanned<ImapConfig>>,
     #[serde(default)]
     pub send: SendConfig,
+}
+
+/// `[email.dkim]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DkimConfig {
+    /// How long one mail's key lookups may take; past it the mail counts
+    /// as unchecked (held for confirmation), and other mail never waits.
+    #[serde(default = "five_seconds", deserialize_with = "duration")]
+    pub timeout: Duration,
+    /// Keys read from this file instead of DNS, one a line: the DNS name
+    /// and the TXT record (`sel._domainkey.example.org v=DKIM1; k=ed25519;
+    /// p=…`). For tests and closed setups: DNS is then never asked.
+    pub keys_file: Option<PathBuf>,
+}
+
+/// The DKIM check ready to run: its keys file read.
+#[derive(Debug, Clone)]
+pub struct DkimSettings {
+    pub timeout: Duration,
+    pub keys: Option<super::dkim::KeyRecords>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -136,6 +163,7 @@ pub struct EmailSettings {
     pub maildir: Option<MaildirSettings>,
     pub imap: Option<ImapSettings>,
     pub send: SendSettings,
+    pub dkim: Option<DkimSettings>,
 }
 
 #[derive(Debug, Clone)]
@@ -158,13 +186,19 @@ pub struct SendSettings {
 }
 
 impl EmailConfig {
+    /// Whether any check of the sender is configured (a trusted server,
+    /// ccgate's own DKIM check, required PINs).
+    pub fn authenticates(&self) -> bool {
+        self.trusted_authserv_id.is_some() || self.dkim.is_some() || self.require_pin
+    }
+
     /// Why `From:` is taken as given, if it is: no authentication is
     /// configured (no trusted server, no required PINs) and either the
     /// outbox is files — the local trial, where nobody could receive a
     /// confirmation code — or the closed-test switch is on. Anywhere else an
     /// unauthenticated mail is held for confirmation.
     pub fn trusts_from(&self) -> Option<&'static str> {
-        if self.trusted_authserv_id.is_some() || self.require_pin {
+        if self.authenticates() {
             return None;
         }
         if self.trust_from_for_closed_test_setups_only {
@@ -189,6 +223,7 @@ impl EmailConfig {
             require_pin: false,
             trusted_authserv_id: None,
             trust_from_for_closed_test_setups_only: false,
+            dkim: None,
             maildir: Some(MaildirConfig::default()),
             imap: None,
             send: SendConfig::default(),
@@ -217,11 +252,27 @@ impl EmailConfig {
             }
             None => None,
         };
+        let dkim = match &self.dkim {
+            Some(d) => Some(DkimSettings {
+                timeout: d.timeout,
+                keys: match &d.keys_file {
+                    Some(path) => Some(
+                        problems.take(
+                            super::dkim::read_keys(&in_dir(data_dir, path))
+                                .map_err(|e| format!("email.dkim.keys_file: {e}")),
+                        )?,
+                    ),
+                    None => None,
+                },
+            }),
+            None => None,
+        };
         Some(EmailSettings {
             config: self.clone(),
             maildir,
             imap,
             send: send?,
+            dkim,
         })
     }
 }
@@ -398,6 +449,10 @@ fn inbox() -> String {
 fn yes() -> bool {
     true
 }
+fn five_seconds() -> Duration {
+    Duration::from_secs(5)
+}
+
 fn minute() -> Duration {
     Duration::from_secs(60)
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use jiff::Timestamp;
 
+use super::dkim::{Checker, Verdict};
 use super::imap;
 use super::receive::{Policy, ReadMail, receive_read};
 use crate::protocol::address::Channel;
@@ -15,6 +16,8 @@ use crate::transport::port::ServicePort;
 pub struct Inbox {
     pub port: ServicePort,
     pub policy: Arc<Policy>,
+    /// ccgate's own DKIM check, if configured.
+    pub dkim: Option<Checker>,
 }
 
 impl Inbox {
@@ -22,9 +25,22 @@ impl Inbox {
     /// acknowledged).
     pub async fn mail(&self, mail: ReadMail) -> Result<(), String> {
         let policy = self.policy.clone();
+        // Before the transaction, with its own timeout: the store is not
+        // held while keys are looked up. An oversized mail is not read.
+        let dkim = match &self.dkim {
+            Some(checker) if mail.size <= policy.max_size => checker.check(&mail.bytes).await,
+            _ => Verdict::default(),
+        };
         let processed = self
             .port
-            .with_store(move |s| receive_read(s, &mail.bytes, mail.size, &policy, Timestamp::now()))
+            .with_store(move |s| {
+                receive_read(
+                    s,
+                    (&mail.bytes, mail.size),
+                    (&policy, &dkim),
+                    Timestamp::now(),
+                )
+            })
             .await;
         match processed {
             Ok(p) => {

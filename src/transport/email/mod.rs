@@ -2,6 +2,7 @@
 
 pub mod compose;
 pub mod config;
+pub mod dkim;
 pub mod imap;
 pub mod inbox;
 pub mod maildir;

@@ -82,9 +82,13 @@ pub struct RadioPeer {
     #[serde(deserialize_with = "callsign")]
     pub callsign: Callsign,
     /// The pair's HMAC key (radio.md §7): first line of a file, or an
-    /// environment variable; frames are unsigned without one.
+    /// environment variable. Required unless `unsigned`.
     pub key_file: Option<PathBuf>,
     pub key_env: Option<String>,
+    /// Runs the pair without a key, said explicitly: anyone on the
+    /// frequency can then send in the station's name.
+    #[serde(default)]
+    pub unsigned: bool,
 }
 
 /// Serial parity.
@@ -140,6 +144,24 @@ pub struct RadioSettings {
     pub config: RadioConfig,
     pub port: Port,
     pub link: Settings,
+}
+
+impl RadioSettings {
+    /// What `check-config` and `serve` warn about: each unsigned pair.
+    pub fn warnings(&self) -> Vec<String> {
+        self.config
+            .peers
+            .iter()
+            .map(|p| p.get_ref())
+            .filter(|p| p.unsigned)
+            .map(|p| {
+                format!(
+                    "radio: frames with {} are unsigned (unsigned = true): anyone on the frequency can move in its name",
+                    p.callsign
+                )
+            })
+            .collect()
+    }
 }
 
 impl RadioConfig {
@@ -205,10 +227,18 @@ impl RadioConfig {
                 names: ["key_file", "key_env"],
             };
             match problems.take(key.read(&format!("radio.peers[{i}]"))) {
+                Some(Some(_)) if p.unsigned => problems.push(format!(
+                    "radio.peers[{i}]: a key and unsigned = true: give one of them"
+                )),
                 Some(Some(k)) => match super::frame::key_from_line(k.expose()) {
                     Ok(k) => keys.push((p.callsign, Some(k))),
                     Err(e) => problems.push(format!("radio.peers[{i}]: {e}")),
                 },
+                // HMAC is the default: an unkeyed pair is said so.
+                Some(None) if !p.unsigned => problems.push(format!(
+                    "radio.peers[{i}]: {} has no key (key_file or key_env); frames must be signed, or set unsigned = true",
+                    p.callsign
+                )),
                 Some(None) => keys.push((p.callsign, None)),
                 None => {}
             }
@@ -335,5 +365,47 @@ mod tests {
         );
         let resolved = Config::parse(&text(&long)).unwrap().resolve();
         assert!(resolved.is_ok(), "{:?}", resolved.err());
+    }
+
+    /// An unkeyed peer is refused unless `unsigned = true` says so, and
+    /// then warned about.
+    #[test]
+    fn a_peer_without_a_key_needs_unsigned_said_explicitly() {
+        let text = |extra: &str| {
+            format!(
+                "[radio]\ncallsign = \"G4ABC\"\nkiss_tcp = \"localhost:8001\"\n\
+                 [[radio.peers]]\ncallsign = \"DL1XYZ-2\"\n{extra}"
+            )
+        };
+        let e = Config::parse(&text(""))
+            .unwrap()
+            .resolve()
+            .expect_err("no key, no unsigned")
+            .to_string();
+        assert!(
+            e.contains("radio.peers[0]: DL1XYZ-2 has no key") && e.contains("unsigned = true"),
+            "{e}"
+        );
+        let resolved = Config::parse(&text("unsigned = true\n"))
+            .unwrap()
+            .resolve()
+            .expect("unsigned said explicitly");
+        let warnings = resolved.warnings();
+        assert!(
+            warnings.iter().any(|w| w.contains("DL1XYZ-2 are unsigned")),
+            "{warnings:?}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let key = dir.path().join("pair.key");
+        std::fs::write(&key, "0123456789abcdef0123\n").unwrap();
+        let e = Config::parse(&text(&format!(
+            "unsigned = true\nkey_file = {:?}\n",
+            key.display().to_string()
+        )))
+        .unwrap()
+        .resolve()
+        .expect_err("a key and unsigned")
+        .to_string();
+        assert!(e.contains("give one of them"), "{e}");
     }
 }

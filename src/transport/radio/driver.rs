@@ -88,6 +88,14 @@ pub trait Handler: Send {
         peer: Callsign,
         msg: MsgId,
     ) -> impl Future<Output = Result<(), String>> + Send;
+    /// A frame that failed authentication or came to us from a station
+    /// that is no peer (radio.md §9.3.4): `what` says which, `raw` is the
+    /// frame as decoded. Never answered on the air.
+    fn forged(
+        &mut self,
+        what: String,
+        raw: Vec<u8>,
+    ) -> impl Future<Output = Result<(), String>> + Send;
     /// The peer stopped answering (false) or answers again (true).
     fn reachable(&mut self, peer: Callsign, up: bool);
     /// A problem worth a metric and the last-error line.
@@ -416,7 +424,7 @@ impl Station {
         handler: &mut impl Handler,
     ) -> Result<(), String> {
         let results = match &mut line.kiss {
-            None => line.deframer.feed(bytes),
+            None => line.deframer.feed_raw(bytes),
             Some(decoder) => {
                 let mut out = Vec::new();
                 for k in decoder.push(bytes) {
@@ -426,7 +434,7 @@ impl Station {
                                 && Some(k.port) == self.settings.kiss_port =>
                         {
                             match ax25::decode(&k.data) {
-                                Ok(ui) => out.extend(line.deframer.feed(&ui.info)),
+                                Ok(ui) => out.extend(line.deframer.feed_raw(&ui.info)),
                                 Err(e) => tracing::debug!(error = %e, "not an AX.25 UI frame"),
                             }
                         }
@@ -437,7 +445,7 @@ impl Station {
                 out
             }
         };
-        for r in results {
+        for (r, raw) in results {
             let now = self.now();
             match r {
                 Ok(frame) => {
@@ -447,7 +455,15 @@ impl Station {
                         .iter()
                         .position(|p| p.call == frame.from && frame.to == me)
                     else {
-                        tracing::debug!(from = %frame.from, to = %frame.to, "frame for another station");
+                        if frame.to == me {
+                            // To us from a station we do not know: an
+                            // impostor's or a misconfigured station's.
+                            let what = format!("frame to {me} from {}, not a peer", frame.from);
+                            tracing::warn!(%what, "radio incident");
+                            handler.forged(what, raw).await?;
+                        } else {
+                            tracing::debug!(from = %frame.from, to = %frame.to, "frame for another station");
+                        }
                         continue;
                     };
                     let ev = self.peers[i].link.receive(frame, now);
@@ -461,7 +477,7 @@ impl Station {
                     // An incident (radio.md §9.3.4): a warning and a
                     // trouble count, never an answer on the air.
                     tracing::warn!(error = %e, "radio incident: a frame failed authentication");
-                    handler.trouble(&format!("radio incident: {e}"));
+                    handler.forged(e.to_string(), raw).await?;
                 }
                 Err(e) => {
                     tracing::debug!(error = %e, "damaged frame");

@@ -294,7 +294,8 @@ fn mac_ok(key: &[u8], signed: &[u8], tag: &[u8]) -> bool {
     m.verify_truncated_left(tag).is_ok()
 }
 
-fn hex(out: &mut String, bytes: &[u8]) {
+/// Appends `bytes` in upper-case hex.
+pub(super) fn hex(out: &mut String, bytes: &[u8]) {
     for b in bytes {
         out.push_str(&format!("{b:02X}"));
     }
@@ -410,7 +411,9 @@ pub struct Deframer {
     buf: Vec<u8>,
     /// Restricted mode: the last four bytes seen while hunting.
     tail: [u8; 4],
-    out: VecDeque<Result<Frame, FrameError>>,
+    /// Results, each with the bytes it was decoded from (unescaped,
+    /// without delimiters; empty for damage found before decoding).
+    out: VecDeque<(Result<Frame, FrameError>, Vec<u8>)>,
 }
 
 impl fmt::Debug for Deframer {
@@ -459,8 +462,19 @@ impl Deframer {
 
     /// Feeds a chunk and takes every result it completed.
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<Result<Frame, FrameError>> {
+        self.feed_raw(bytes).into_iter().map(|(r, _)| r).collect()
+    }
+
+    /// Feeds a chunk and takes every result it completed, each with the
+    /// frame's bytes as decoded (evidence of a forged frame).
+    pub fn feed_raw(&mut self, bytes: &[u8]) -> Vec<(Result<Frame, FrameError>, Vec<u8>)> {
         self.push(bytes);
         self.out.drain(..).collect()
+    }
+
+    /// Damage found before a frame could be decoded.
+    fn damaged(&mut self, e: FrameError) {
+        self.out.push_back((Err(e), Vec::new()));
     }
 
     fn byte_binary(&mut self, b: u8) {
@@ -478,11 +492,10 @@ impl Deframer {
                 if b == FLAG {
                     // Shared flag: the end of this frame starts the next.
                     if escaped {
-                        self.out
-                            .push_back(Err(FrameError::Malformed("escape before flag")));
+                        self.damaged(FrameError::Malformed("escape before flag"));
                     } else if !self.buf.is_empty() {
                         let r = self.decode_binary();
-                        self.out.push_back(r);
+                        self.out.push_back((r, self.buf.clone()));
                     }
                     self.buf.clear();
                     self.state = State::In(false);
@@ -492,7 +505,7 @@ impl Deframer {
                         self.buf.push(v);
                         self.state = State::In(false);
                     } else {
-                        self.out.push_back(Err(FrameError::Malformed("bad escape")));
+                        self.damaged(FrameError::Malformed("bad escape"));
                         self.state = State::Hunt;
                     }
                 } else if b == ESC {
@@ -501,7 +514,7 @@ impl Deframer {
                     self.buf.push(b);
                 }
                 if self.buf.len() > MAX_BODY {
-                    self.out.push_back(Err(FrameError::TooLong));
+                    self.damaged(FrameError::TooLong);
                     self.buf.clear();
                     self.state = State::Hunt;
                 }
@@ -526,19 +539,18 @@ impl Deframer {
                 if &self.tail == END_LINE && self.buf.len() >= 4 {
                     self.buf.truncate(self.buf.len() - 4);
                     let r = self.decode_restricted();
-                    self.out.push_back(r);
+                    self.out.push_back((r, self.buf.clone()));
                     self.buf.clear();
                     self.state = State::Hunt;
                 } else if &self.tail == START_LINE {
                     // A new start: what came before it is a cut frame (or,
                     // when short, the overlap `ZCZCZC`).
                     if self.buf.len() > 4 {
-                        self.out
-                            .push_back(Err(FrameError::Malformed("cut by a new ZCZC")));
+                        self.damaged(FrameError::Malformed("cut by a new ZCZC"));
                     }
                     self.buf.clear();
                 } else if self.buf.len() > MAX_LINE {
-                    self.out.push_back(Err(FrameError::TooLong));
+                    self.damaged(FrameError::TooLong);
                     self.buf.clear();
                     self.state = State::Hunt;
                 }
@@ -724,7 +736,7 @@ impl Iterator for Deframer {
     /// The next result completed by [`Deframer::push`]; `None` until more
     /// bytes complete another.
     fn next(&mut self) -> Option<Self::Item> {
-        self.out.pop_front()
+        self.out.pop_front().map(|(r, _)| r)
     }
 }
 

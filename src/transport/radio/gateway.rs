@@ -15,7 +15,7 @@ use super::link::{LinkState, MsgId};
 use super::state;
 use crate::protocol::address::Channel;
 use crate::service;
-use crate::store::ReplyId;
+use crate::store::{IncidentKind, NewIncident, ReplyId};
 use crate::transport::port::ServicePort;
 
 /// Runs the radio channel until `stop` turns true; `wake` is rung when
@@ -30,6 +30,7 @@ pub async fn run(
     let handler = RadioHandler {
         shared: port,
         me: settings.link.me,
+        budget: Budget::default(),
     };
     driver::run(settings, handler, wake, stop).await;
 }
@@ -38,6 +39,40 @@ pub async fn run(
 struct RadioHandler {
     shared: ServicePort,
     me: Callsign,
+    budget: Budget,
+}
+
+/// Radio incidents recorded per hour at most: a noisy frequency or a
+/// jammer must not bury the director's other incidents.
+pub const INCIDENTS_PER_HOUR: u32 = 10;
+
+/// How many radio incidents were recorded in the current hour, and how
+/// many frames were only counted since the last one recorded.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Budget {
+    hour: Option<Timestamp>,
+    recorded: u32,
+    unrecorded: u32,
+}
+
+impl Budget {
+    /// Whether a bad frame at `now` is recorded as an incident; if so, how
+    /// many were only counted before it (the incident says so).
+    pub fn admit(&mut self, now: Timestamp) -> Option<u32> {
+        let fresh = self
+            .hour
+            .is_none_or(|start| now.duration_since(start) >= jiff::SignedDuration::from_hours(1));
+        if fresh {
+            self.hour = Some(now);
+            self.recorded = 0;
+        }
+        if self.recorded >= INCIDENTS_PER_HOUR {
+            self.unrecorded += 1;
+            return None;
+        }
+        self.recorded += 1;
+        Some(std::mem::take(&mut self.unrecorded))
+    }
 }
 
 impl Handler for RadioHandler {
@@ -150,6 +185,42 @@ impl Handler for RadioHandler {
         Ok(())
     }
 
+    async fn forged(&mut self, what: String, raw: Vec<u8>) -> Result<(), String> {
+        self.shared
+            .metrics
+            .error(&format!("radio incident: {what}"));
+        let now = Timestamp::now();
+        let Some(unrecorded) = self.budget.admit(now) else {
+            return Ok(());
+        };
+        let mut detail = format!("{what}; frame ");
+        super::frame::hex(&mut detail, &raw);
+        if unrecorded > 0 {
+            detail += &format!(
+                "; {unrecorded} more bad frames before this one were counted, not recorded"
+            );
+        }
+        self.shared
+            .with_store(move |s| {
+                let tx = s.write()?;
+                tx.record(
+                    &NewIncident {
+                        game_id: None,
+                        journal_id: None,
+                        player_id: None,
+                        kind: IncidentKind::RadioFrame,
+                        detail,
+                        text: None,
+                        fen: None,
+                    },
+                    now,
+                )?;
+                tx.commit()?;
+                Ok(())
+            })
+            .await
+    }
+
     fn reachable(&mut self, peer: Callsign, up: bool) {
         if !up {
             self.shared
@@ -160,5 +231,27 @@ impl Handler for RadioHandler {
 
     fn trouble(&mut self, error: &str) {
         self.shared.metrics.error(error);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_frames_are_recorded_at_most_so_often_an_hour_and_the_rest_counted() {
+        let start: Timestamp = "2026-01-01T00:00:00Z".parse().unwrap();
+        let mut b = Budget::default();
+        for k in 0..INCIDENTS_PER_HOUR {
+            let at = start + jiff::SignedDuration::from_secs(i64::from(k));
+            assert_eq!(b.admit(at), Some(0));
+        }
+        for _ in 0..500 {
+            assert_eq!(b.admit(start + jiff::SignedDuration::from_mins(30)), None);
+        }
+        // The next hour records again, and says how many went unrecorded.
+        let later = start + jiff::SignedDuration::from_mins(61);
+        assert_eq!(b.admit(later), Some(500));
+        assert_eq!(b.admit(later), Some(0));
     }
 }

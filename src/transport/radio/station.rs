@@ -185,6 +185,12 @@ impl Handler for Console {
         emit(json!({"event": event, "peer": peer.to_string()}));
     }
 
+    async fn forged(&mut self, what: String, _raw: Vec<u8>) -> Result<(), String> {
+        // The operator's end keeps no incidents: the log says it.
+        self.trouble(&format!("radio incident: {what}"));
+        Ok(())
+    }
+
     fn trouble(&mut self, error: &str) {
         tracing::warn!(error, "radio station");
     }

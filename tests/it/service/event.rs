@@ -41,6 +41,8 @@ fn a_double_round_robin_of_seven_is_played_to_its_crosstable() {
         time_control: "3d".parse().expect("tc"),
         penalty_days: 0,
         rules: Rules::Iccf,
+        start: None,
+        duplication_after: None,
     };
     let event = start_event(&mut w.store, &spec, w.now).expect("start");
     let games = w.store.event_games(event).expect("games");
@@ -287,6 +289,8 @@ fn forty_days_without_a_move_in_an_event_is_reported_once_to_the_director() {
         time_control: "-".parse().expect("tc"),
         penalty_days: 0,
         rules: Rules::Iccf,
+        start: None,
+        duplication_after: None,
     };
     let event = start_event(&mut w.store, &spec, w.now).expect("start");
     let games = w.store.event_games(event).expect("games");

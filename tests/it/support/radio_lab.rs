@@ -120,8 +120,9 @@ pub fn radio_section(
     let mut s = format!("[radio]\ncallsign = {callsign:?}\n{line}\n{extra}\n");
     for (call, key) in peers {
         s += &format!("[[radio.peers]]\ncallsign = {call:?}\n");
-        if let Some(k) = key {
-            s += &format!("key_file = {:?}\n", k.display().to_string());
+        match key {
+            Some(k) => s += &format!("key_file = {:?}\n", k.display().to_string()),
+            None => s += "unsigned = true\n",
         }
     }
     s

@@ -107,6 +107,8 @@ fn short_promotion(pos: &Chess, desc: &MoveDesc, last: Option<char>) -> Option<M
 
 pub(crate) fn append(mv: Move, out: &mut String) {
     let Some(from) = mv.from() else { return };
+    // Room for the whole code at once: every move of a converted file comes here.
+    out.reserve(5);
     for sq in [from, king_target(&mv)] {
         out.push(char::from(b'1' + u8::from(sq.file())));
         out.push(char::from(b'1' + u8::from(sq.rank())));

@@ -11,7 +11,7 @@
 //!   even when only one candidate would give the claimed mate.
 
 use shakmaty::{
-    Bitboard, CastlingSide, Chess, Color, File, Move, MoveList, Piece, Position, Rank, Role,
+    Bitboard, Board, CastlingSide, Chess, Color, File, Move, MoveList, Piece, Position, Rank, Role,
     Square, attacks,
 };
 
@@ -112,7 +112,12 @@ fn find(
         .zip(desc.to_rank)
         .map(|(f, r)| Square::from_coords(f, r));
     let mut moves = match (role, to) {
-        (Some(role), Some(to)) => pos.san_candidates(role, to),
+        (Some(role), Some(to)) => {
+            if let Some(m) = single(pos, desc, role, to) {
+                return Ok(m);
+            }
+            pos.san_candidates(role, to)
+        }
         _ => pos.legal_moves(),
     };
     // Most descriptions fit exactly one candidate: found without rewriting the list.
@@ -139,6 +144,92 @@ fn find(
             candidates: candidates(pos, &moves, notation, lang),
         }),
     }
+}
+
+/// The move a description names when exactly one legal move of `role`
+/// onto `to` fits it, found without a move list: only that piece's moves
+/// onto `to` are generated, each tested for legality by itself ([`legal`]).
+/// Every move of a game file is read here, and shakmaty's
+/// `san_candidates` returns a whole move list by value (half its cost is
+/// the copy). `None` when no move or several fit, and for the rare shapes
+/// left to the general path (en passant, a promotion the square does not
+/// allow): [`find`] then decides as before and says what is wrong, so the
+/// answer is the general path's whenever this one gives one.
+fn single(pos: &Chess, desc: &MoveDesc, role: Role, to: Square) -> Option<Move> {
+    let board = pos.board();
+    let us = pos.turn();
+    if board.by_color(us).contains(to) {
+        return None;
+    }
+    let promotion = match desc.promotion {
+        PromotionSpec::None => None,
+        PromotionSpec::To(r) | PromotionSpec::IccfShort(r) => {
+            // shakmaty generates no promotion to a king or pawn.
+            if matches!(r, Role::King | Role::Pawn) {
+                return None;
+            }
+            Some(r)
+        }
+    };
+    // The written origin, and for a pawn without one its own file, narrow
+    // the movers: every move generated below then fits the description.
+    let mut movers = board.by_piece(role.of(us));
+    match desc.from_file {
+        Some(file) => movers &= Bitboard::from_file(file),
+        None if role == Role::Pawn => movers &= Bitboard::from_file(to.file()),
+        None => {}
+    }
+    if let Some(rank) = desc.from_rank {
+        movers &= Bitboard::from_rank(rank);
+    }
+    let occupied = board.occupied();
+    let capture = board.role_at(to);
+    let froms = if role == Role::Pawn {
+        // A pawn reaching the last rank promotes, and only there.
+        if Bitboard::BACKRANKS.contains(to) != promotion.is_some()
+            || (capture.is_none() && pos.maybe_ep_square() == Some(to))
+        {
+            return None;
+        }
+        if capture.is_some() {
+            attacks::pawn_attacks(!us, to) & movers
+        } else {
+            let back = if us == Color::White { -8 } else { 8 };
+            let one = to.offset(back)?;
+            if occupied.contains(one) {
+                Bitboard::from_square(one) & movers
+            } else if to.rank() == us.relative_rank(Rank::Fourth) {
+                one.offset(back)
+                    .map_or(Bitboard::EMPTY, Bitboard::from_square)
+                    & movers
+            } else {
+                Bitboard::EMPTY
+            }
+        }
+    } else {
+        if promotion.is_some() {
+            return None;
+        }
+        attacks::attacks(to, role.of(us), occupied) & movers
+    };
+    let mut found = None;
+    for from in froms {
+        let m = Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        };
+        debug_assert!(matches_squares(desc, &m));
+        if legal(board, us, m) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(m);
+        }
+    }
+    found
 }
 
 /// Writes moves as offered alternatives, in the notation that was read.
@@ -485,4 +576,160 @@ fn pinned(pos: &Chess, from: Square) -> bool {
 fn attackers_before(pos: &Chess, king: Square) -> Bitboard {
     let board = pos.board();
     board.attacks_to(king, !pos.turn(), board.occupied())
+}
+
+/// Whether a pseudo-legal move (a piece onto a square it attacks or, for a
+/// pawn, may push to; en passant onto the en-passant square) is legal: it
+/// leaves no attack on the own king once played. Castling comes from
+/// shakmaty's generation and is legal as it is.
+pub(crate) fn legal(board: &Board, us: Color, m: Move) -> bool {
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let occupied = board.occupied();
+    match m {
+        Move::Normal {
+            role: Role::King,
+            from,
+            to,
+            ..
+        } => board.attacks_to(to, !us, occupied.without(from)).is_empty(),
+        Move::Normal { from, to, .. } => (board
+            .attacks_to(king, !us, occupied.without(from).with(to))
+            .without(to))
+        .is_empty(),
+        Move::EnPassant { from, to } => {
+            let victim = Square::from_coords(to.file(), from.rank());
+            (board
+                .attacks_to(king, !us, occupied.without(from).without(victim).with(to))
+                .without(victim))
+            .is_empty()
+        }
+        Move::Castle { .. } => true,
+        Move::Put { .. } => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    /// The general path's answer: the one legal move of `role` onto the
+    /// description's square that fits it, if exactly one does.
+    fn general(pos: &Chess, desc: &MoveDesc, role: Role, to: Square) -> Option<Move> {
+        let candidates = pos.san_candidates(role, to);
+        let mut fitting = candidates
+            .iter()
+            .copied()
+            .filter(|m| matches_squares(desc, m));
+        match (fitting.next(), fitting.next()) {
+            (Some(m), None) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// Every description a legal move can be written with (its piece or
+    /// none, each part of its origin or none, its promotion, a wrong one or
+    /// none), and descriptions that fit no legal move.
+    fn descriptions(pos: &Chess) -> Vec<MoveDesc> {
+        let mut out = Vec::new();
+        for m in pos.legal_moves() {
+            let (Some(from), to) = (m.from(), m.to()) else {
+                continue;
+            };
+            for role in [Some(m.role()), None, Some(Role::Queen)] {
+                for file in [None, Some(from.file())] {
+                    for rank in [None, Some(from.rank())] {
+                        for promotion in [
+                            m.promotion().map_or(PromotionSpec::None, PromotionSpec::To),
+                            PromotionSpec::None,
+                            PromotionSpec::To(Role::Knight),
+                            PromotionSpec::To(Role::King),
+                        ] {
+                            out.push(MoveDesc {
+                                role,
+                                from_file: file,
+                                from_rank: rank,
+                                to_file: Some(to.file()),
+                                to_rank: Some(to.rank()),
+                                promotion,
+                                ..MoveDesc::EMPTY
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The fast path answers exactly when the general path names one move,
+    /// and with that move, except for the shapes it leaves to the general
+    /// path: in positions with pins, checks, promotions, en passant,
+    /// ambiguity, and along a long pseudo-random game.
+    #[test]
+    fn single_agrees_with_the_general_path() {
+        let fens = [
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "r3k2r/pPpp1ppp/8/3Pp3/1b6/2N2N2/P1PP1PpP/R3K2R w KQkq e6 0 1",
+            "4k3/8/8/1q6/8/3B4/4K3/8 w - - 0 1",
+            "4k3/4r3/8/8/8/8/4N3/2N1K1N1 w - - 0 1",
+            "3rk3/8/8/8/8/8/3n4/R3K2R w KQ - 0 1",
+            "4k3/8/8/2pP4/8/8/8/4K3 w - c6 0 1",
+            "4k3/8/8/K1pP3r/8/8/8/8 w - c6 0 1",
+            "1n2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",
+            "7k/8/8/8/8/1Q6/5Q2/3Q1Q1K w - - 0 1",
+        ];
+        let mut positions: Vec<Chess> = fens
+            .iter()
+            .map(|f| {
+                f.parse::<Fen>()
+                    .unwrap()
+                    .into_position(CastlingMode::Standard)
+                    .unwrap()
+            })
+            .collect();
+        let mut pos = Chess::default();
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..600 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                pos = Chess::default();
+                continue;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let m = moves[(seed % moves.len() as u64) as usize];
+            pos.play_unchecked(m);
+            positions.push(pos.clone());
+        }
+        let mut answered = 0;
+        for pos in &positions {
+            for desc in descriptions(pos) {
+                let to = Square::from_coords(desc.to_file.unwrap(), desc.to_rank.unwrap());
+                let Some(role) = desc.role.or_else(|| {
+                    let from = Square::from_coords(desc.from_file?, desc.from_rank?);
+                    pos.board().role_at(from)
+                }) else {
+                    continue;
+                };
+                let fast = single(pos, &desc, role, to);
+                let slow = general(pos, &desc, role, to);
+                let en_passant = role == Role::Pawn && pos.maybe_ep_square() == Some(to);
+                if fast.is_some() || !en_passant {
+                    assert_eq!(
+                        fast,
+                        slow,
+                        "{desc:?} in {}",
+                        Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
+                    );
+                }
+                answered += usize::from(fast.is_some());
+            }
+        }
+        assert!(answered > 10_000, "{answered}");
+    }
 }

@@ -458,12 +458,7 @@ use bounce::classify;
 /// `"no Authentication-Results from mx.example.org"`.
 pub fn authentication_passes(mail: &Mail, authserv_id: &str) -> Result<String, String> {
     let wanted = authserv_id.trim();
-    let from_domain = mail
-        .from
-        .as_deref()
-        .and_then(|a| a.rsplit_once('@'))
-        .map(|(_, d)| d.trim().trim_end_matches('.').to_ascii_lowercase())
-        .unwrap_or_default();
+    let from_domain = from_domain(mail);
     let topmost = mail.auth_results.iter().find_map(|value| {
         let cleaned = strip_comments(value);
         let segments = split_unquoted(&cleaned, ';');
@@ -526,6 +521,16 @@ pub fn authentication_passes(mail: &Mail, authserv_id: &str) -> Result<String, S
     }
 }
 
+/// The domain of the From address, lower case, without a final dot (empty
+/// without a From).
+pub fn from_domain(mail: &Mail) -> String {
+    mail.from
+        .as_deref()
+        .and_then(|a| a.rsplit_once('@'))
+        .map(|(_, d)| d.trim().trim_end_matches('.').to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
 /// The result word of a resinfo's `= pass header.d=x` tail (lowercased)
 /// and its `ptype.property=value` pairs; blanks around `=` are allowed.
 fn result_and_properties(rest: &str) -> (String, Vec<(String, String)>) {
@@ -554,7 +559,7 @@ fn result_and_properties(rest: &str) -> (String, Vec<(String, String)>) {
 /// (`example.org` for `mail.example.org`) or a child one is the same
 /// organisation; siblings under one organisational domain, which a list
 /// would align, are refused — the stricter side.
-fn aligned(signing: &str, from: &str) -> bool {
+pub fn aligned(signing: &str, from: &str) -> bool {
     let sub_of = |a: &str, b: &str| {
         a.strip_suffix(b)
             .is_some_and(|head| head.len() > 1 && head.ends_with('.'))

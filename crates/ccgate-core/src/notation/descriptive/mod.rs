@@ -103,14 +103,14 @@ use parse::*;
 use write::*;
 
 use shakmaty::{
-    Bitboard, Board, CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role,
-    Square, attacks,
+    Bitboard, CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square,
+    attacks,
 };
 
 use super::algebraic::{Cursor, nag};
 use super::desc::{CheckMark, MoveDesc, PromotionSpec};
 use super::error::{Expected, Illegal, ReadError, Warning};
-use super::resolve::{candidates, check_after, explain, king_target, wrong_mark};
+use super::resolve::{candidates, check_after, explain, king_target, legal, wrong_mark};
 use super::text::normalize;
 use super::{Lang, Notation, Reading};
 
@@ -625,38 +625,6 @@ impl Filter {
             (0, n) => Some(n == 1 && has_mv),
             _ => Some(has_mv && !mv.is_castle()),
         }
-    }
-}
-
-/// Whether a pseudo-legal move (a piece onto a square it attacks or, for a
-/// pawn, may push to; en passant onto the en-passant square) is legal: it
-/// leaves no attack on the own king once played. Castling comes from
-/// shakmaty's generation and is legal as it is.
-fn legal(board: &Board, us: Color, m: Move) -> bool {
-    let Some(king) = board.king_of(us) else {
-        return false;
-    };
-    let occupied = board.occupied();
-    match m {
-        Move::Normal {
-            role: Role::King,
-            from,
-            to,
-            ..
-        } => board.attacks_to(to, !us, occupied.without(from)).is_empty(),
-        Move::Normal { from, to, .. } => (board
-            .attacks_to(king, !us, occupied.without(from).with(to))
-            .without(to))
-        .is_empty(),
-        Move::EnPassant { from, to } => {
-            let victim = Square::from_coords(to.file(), from.rank());
-            (board
-                .attacks_to(king, !us, occupied.without(from).without(victim).with(to))
-                .without(victim))
-            .is_empty()
-        }
-        Move::Castle { .. } => true,
-        Move::Put { .. } => false,
     }
 }
 

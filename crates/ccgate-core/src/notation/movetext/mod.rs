@@ -62,8 +62,9 @@ impl Default for MovetextOptions {
 /// One game of the input.
 #[derive(Debug, Clone)]
 pub struct Game {
-    /// Tag pairs in input order.
-    pub tags: Vec<(String, String)>,
+    /// Tag pairs in input order; most names and values are short enough
+    /// to be stored inline, sparing two allocations per tag.
+    pub tags: Vec<(CompactString, CompactString)>,
     /// The start position (from the `FEN` tag, or the standard one).
     pub start: Chess,
     /// The main line.

@@ -117,7 +117,6 @@ impl<'a> Parser<'a> {
     }
 
     /// Skips whitespace, a byte-order mark and `%` escape lines.
-    /// Skips whitespace, a byte-order mark and `%` escape lines.
     fn skip_space(&mut self) {
         let bytes = self.src.as_bytes();
         while let Some(&b) = bytes.get(self.at) {
@@ -138,7 +137,8 @@ impl<'a> Parser<'a> {
         if self.at >= self.src.len() {
             return None;
         }
-        let mut tags = Vec::new();
+        // A lichess game has 15 tags: room for them without growing.
+        let mut tags = Vec::with_capacity(16);
         loop {
             self.skip_space();
             if self.peek() != Some('[') {
@@ -164,7 +164,7 @@ impl<'a> Parser<'a> {
 
     /// Reads `[Name "value"]`; tolerates a missing closing quote or bracket.
     /// Lines such as `[pgn]` that are not tag pairs are skipped.
-    fn tag(&mut self) -> Option<(String, String)> {
+    fn tag(&mut self) -> Option<(CompactString, CompactString)> {
         if let Some(tag) = self.plain_tag() {
             return Some(tag);
         }
@@ -176,7 +176,7 @@ impl<'a> Parser<'a> {
     /// a game has a dozen tags, and the general reader below walks each
     /// line several times and pushes the value a character at a time.
     /// Returns `None`, consuming nothing, for anything else.
-    fn plain_tag(&mut self) -> Option<(String, String)> {
+    fn plain_tag(&mut self) -> Option<(CompactString, CompactString)> {
         let bytes = self.src.as_bytes();
         let start = self.at;
         if bytes.get(start) != Some(&b'[') {
@@ -226,10 +226,10 @@ impl<'a> Parser<'a> {
         let name = self.src.get(name_start..name_end)?;
         let value = self.src.get(value_start..value_end)?;
         self.at = i;
-        Some((name.to_string(), value.to_string()))
+        Some((CompactString::new(name), CompactString::new(value)))
     }
 
-    fn general_tag(&mut self) -> Option<(String, String)> {
+    fn general_tag(&mut self) -> Option<(CompactString, CompactString)> {
         let line_end = self
             .rest()
             .find('\n')
@@ -265,7 +265,7 @@ impl<'a> Parser<'a> {
         let tail = &quoted[consumed..];
         let close = tail.find(']').map_or(tail.len(), |n| n + 1);
         self.at = line_end - line.len() + (line.len() - quoted.len()) + consumed + close;
-        Some((name.to_string(), value))
+        Some((CompactString::new(name), CompactString::from(value)))
     }
 
     fn movetext(&mut self, game: &mut Game, start: Chess, opts: &MovetextOptions) {
@@ -333,19 +333,24 @@ impl<'a> Parser<'a> {
                 _ => {
                     let start = self.at;
                     let token = self.token();
-                    if token.is_empty() {
-                        // A stray `]` or `}`: step over it.
-                        self.at = start;
-                        self.bump();
-                        continue;
-                    }
-                    if let Some(result) = result_token(token) {
-                        if frames.len() == 1 {
-                            game.result = Some(result.to_string());
-                            break;
+                    // Nearly every token is a move that no result can be
+                    // (see `plain_move`): those tests are skipped.
+                    if !plain_move(token) {
+                        if token.is_empty() {
+                            // A stray `]` or `}`: step over it.
+                            self.at = start;
+                            self.bump();
+                            continue;
                         }
-                        continue;
+                        if let Some(result) = result_token(token) {
+                            if frames.len() == 1 {
+                                game.result = Some(result.to_string());
+                                break;
+                            }
+                            continue;
+                        }
                     }
+                    // `Resigns` starts like a rook move.
                     if token.eq_ignore_ascii_case("resigns") {
                         let loser = frames[0].pos.turn();
                         game.result =
@@ -787,7 +792,7 @@ pub(super) fn result_token(token: &str) -> Option<&'static str> {
 
 /// The start position from the `FEN` and `Variant` tags.
 pub(super) fn setup(
-    tags: &[(String, String)],
+    tags: &[(CompactString, CompactString)],
     opts: &MovetextOptions,
 ) -> (Chess, Option<GameError>) {
     let tag = |name: &str| {

@@ -95,6 +95,16 @@ pub(crate) fn number(turn: Color, fullmoves: u32, first: bool, out: &mut String)
 /// Decimal digits without the formatting machinery, which costs more than
 /// writing a move.
 pub(super) fn push_number(n: u32, out: &mut String) {
+    let digit = |d: u32| char::from(b'0' + (d % 10) as u8);
+    // Move numbers of one or two digits, nearly all of them, pushed as
+    // they are: checking a buffer as UTF-8 costs more than the number.
+    if n < 100 {
+        if n >= 10 {
+            out.push(digit(n / 10));
+        }
+        out.push(digit(n));
+        return;
+    }
     let mut digits = [0u8; 10];
     let mut i = digits.len();
     let mut n = n;
@@ -106,8 +116,7 @@ pub(super) fn push_number(n: u32, out: &mut String) {
             break;
         }
     }
-    // Pushed as one string: a character at a time costs a capacity check
-    // and an encoding each. ASCII digits are always UTF-8.
+    // Pushed as one string: ASCII digits are always UTF-8.
     if let Ok(text) = std::str::from_utf8(&digits[i..]) {
         out.push_str(text);
     }
@@ -125,5 +134,21 @@ pub(crate) fn write_node(
         Some(m) => append_move(pos, m, notation, opts, out),
         None if notation == Notation::Uci => out.push_str("0000"),
         None => out.push_str("--"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_number;
+
+    /// The short cut for one and two digits and the general loop write the
+    /// same digits as the formatting machinery.
+    #[test]
+    fn push_number_writes_decimal_digits() {
+        for n in (0..1_200).chain([9_999, 10_000, 65_536, u32::MAX]) {
+            let mut out = String::from("x");
+            push_number(n, &mut out);
+            assert_eq!(out, format!("x{n}"));
+        }
     }
 }

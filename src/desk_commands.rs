@@ -247,10 +247,12 @@ fn add_player(
     };
     let mut store = create(loc)?;
     let tx = store.write()?;
-    let id = tx.add_player(&new, now())?;
+    let now = now();
+    let id = tx.add_player(&new, now)?;
     if confirm_sms {
         tx.set_confirm_sms(id, true)?;
     }
+    crate::service::announce_language(&tx, id, now)?;
     tx.commit()?;
     print(&format!("{id}\n"))?;
     Ok(())

@@ -19,12 +19,14 @@ hours = { $hours ->
 confirm = P{ $game } { $number } { $move } ({ $iccf }) angenommen. Kontrolle { $code }. { $opponent } am Zug.
 your-move = P{ $game } { $number } { $move } ({ $iccf }) von { $opponent }. Kontrolle { $code }. Sie sind am Zug.
 refused = P{ $game } { $text }: abgelehnt, { $reason }.
+refused-brief = P{ $game } { $text }: abgelehnt.
 did-you-mean = { " " }Gemeint: { $moves }?
 nothing-applied = { " " }Nichts wurde ausgeführt.
 penalty = { " " }Strafe: { $days ->
     [one] { $days } Tag
    *[other] { $days } Tage
 } Bedenkzeit abgezogen.
+    .sms = { " " }Strafe: { days }.
 one-move-per-line = ein Zug pro Zeile, wahlweise nach dem letzten Zug des Gegners
 not-your-turn = P{ $game } { $text }: abgelehnt, Sie sind nicht am Zug.
 wrong-number = P{ $game } { $text }: abgelehnt, die Partie steht bei Zug { $number }.
@@ -65,7 +67,9 @@ expected = { $what ->
    *[end] das Zugende
 }
 malformed = erwartet: { $expected }, bei Zeichen { $at }
+    .sms = unlesbar bei Zeichen { $at }
 malformed-found = erwartet: { $expected }, bei Zeichen { $at } steht „{ $found }“
+    .sms = unlesbar bei Zeichen { $at }
 ambiguous = mehrdeutig, möglich sind { $moves }
 conflict = in zwei Notationen verschieden lesbar: { $readings }
 illegal-no-such-piece-on = Sie haben { $piece ->
@@ -134,6 +138,10 @@ illegal-castling-through-check = { $side ->
     [kingside] kurze Rochade
    *[queenside] lange Rochade
 } nicht möglich: der König zöge über ein angegriffenes Feld oder auf eines
+    .sms = { $side ->
+        [kingside] kurze Rochade
+       *[queenside] lange Rochade
+    } nicht möglich: angegriffenes Feld
 illegal-no-legal-moves = die Partie ist beendet: es gibt keinen legalen Zug
 
 ## Das Partieende.
@@ -162,6 +170,7 @@ taken-back = P{ $game } der Turnierleiter nahm die Züge nach Halbzug { $ply } z
 
 draw-offered = P{ $game } { $opponent } bietet Remis an. Antwort: P{ $game } Remis angenommen, oder weiterspielen.
 draw-offered-with-move = Remis angeboten: Antwort P{ $game } Remis angenommen, oder weiterspielen.
+    .sms = Remis angeboten.
 draw-declined = P{ $game } { $opponent } lehnt Ihr Remisangebot ab.
 no-draw-offer = P{ $game } es liegt kein Remisangebot vor.
 claim-refused = P{ $game } Remisreklamation abgelehnt: { $reason }.
@@ -181,7 +190,8 @@ board = P{ $game } { $fen } { $turn } am Zug. Kontrolle { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: Notation ist jetzt { $value }.
 lang-set = ccgate: Sprache ist jetzt { $value }.
-help = ccgate: PARTIE ZUG senden, z.B. 12 15. 5254 oder 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Notation | Urlaub 10 | Hilfe
+help = ccgate: PARTIE ZUG senden, z.B. 12 15. 5254 oder 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Partieverlauf | Urlaub 10 | Hilfe
+    .sms = ccgate: PARTIE ZUG, z.B. 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Hilfe
 unknown-sender = ccgate: diese Adresse ist nicht angemeldet. Bitte den Turnierleiter fragen.
 not-your-game = ccgate: Sie haben keine Partie { $game }.
 which-game = ccgate: welche Partie? Ihre: { $games }. Zeile mit der Partienummer beginnen.
@@ -226,6 +236,7 @@ held = ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nic
     [one] { $hours } Stunde
    *[other] { $hours } Stunden
 } mit: confirm { $code }
+    .sms = ccgate: Nachricht in Ihrem Namen zurückgehalten (Absender nicht geprüft). Falls von Ihnen, binnen { hours } antworten: confirm { $code }
 hold-expired = ccgate: Dieser Bestätigungscode ist unbekannt, verbraucht oder abgelaufen. Nichts wurde ausgeführt.
 unauthenticated = ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nicht und wurde nicht ausgeführt. Bitten Sie den Turnierleiter um eine PIN.
 too-many-lines = ccgate: Nur die ersten { $limit } Zeilen Ihrer Nachricht wurden gelesen, { $skipped } weitere nicht. Senden Sie diese in einer neuen Nachricht.

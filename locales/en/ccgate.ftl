@@ -19,12 +19,14 @@ hours = { $hours ->
 confirm = G{ $game } { $number } { $move } ({ $iccf }) accepted. Check { $code }. { $opponent } to move.
 your-move = G{ $game } { $number } { $move } ({ $iccf }) by { $opponent }. Check { $code }. Your move.
 refused = G{ $game } { $text }: refused, { $reason }.
+refused-brief = G{ $game } { $text }: refused.
 did-you-mean = { " " }Did you mean { $moves }?
 nothing-applied = { " " }Nothing was applied.
 penalty = { " " }Penalty: { $days ->
     [one] { $days } day
    *[other] { $days } days
 } added to your time.
+    .sms = { " " }Penalty: { days }.
 one-move-per-line = one move per line, optionally after the opponent's last move
 not-your-turn = G{ $game } { $text }: refused, it is not your move.
 wrong-number = G{ $game } { $text }: refused, the game is at move { $number }.
@@ -67,7 +69,9 @@ expected = { $what ->
    *[end] the end of the move
 }
 malformed = expected { $expected } at character { $at }
+    .sms = unreadable at character { $at }
 malformed-found = expected { $expected } at character { $at }, found "{ $found }"
+    .sms = unreadable at character { $at }
 ambiguous = it could be { $moves }
 conflict = it reads differently in two notations: { $readings }
 illegal-no-such-piece-on = you have no { $piece } on { $square }
@@ -87,6 +91,7 @@ illegal-castling-rights-gone = you can no longer castle { $side }: the king or t
 illegal-castling-blocked = you cannot castle { $side }: pieces stand between king and rook
 illegal-castling-in-check = you cannot castle out of check
 illegal-castling-through-check = you cannot castle { $side }: the king would pass through or land on an attacked square
+    .sms = you cannot castle { $side }: the king would cross an attacked square
 illegal-no-legal-moves = the game is over: there are no legal moves
 
 ## The end of a game. { $result } is 1-0, 0-1 or ½-½.
@@ -135,7 +140,9 @@ record = G{ $game } { $record }
 notation-set = ccgate: notation set to { $value }.
 lang-set = ccgate: language set to { $value }.
 lang-unsupported = ccgate: there are no replies in { $name } ({ $native }) yet, so yours stay in English. Language set to { $code } for piece letters.
+    .sms = ccgate: no { $name } ({ $native }) replies yet; English instead.
 help = ccgate: send GAME MOVE, e.g. 12 15. 5254 or 12 15... Nf6. Also: draw? accept resign claim board pgn notation iccf lang de leave 10 help
+    .sms = ccgate: send GAME MOVE, e.g. 12 15... Nf6. Also: draw? | accept | decline | resign | claim | board | pgn | leave 10 | help
 unknown-sender = ccgate: this address is not registered. Ask your tournament director.
 not-your-game = ccgate: you have no game { $game }.
 which-game = ccgate: which game? Yours: { $games }. Start the line with the game number.

@@ -18,18 +18,26 @@ hours = { $hours ->
 ## Ходы.
 
 confirm = П{ $game } { $number } { $move } ({ $iccf }) принят. Код { $code }. Ход: { $opponent }.
-your-move = П{ $game } { $number } { $move } ({ $iccf }) от { $opponent }. Код { $code }. Ваш ход.
+    .sms = П{ $game } { $number } { $move } ({ $iccf }) принят. Код { $code }.
+your-move = П{ $game } { $number } { $move } ({ $iccf }), соперник { $opponent }. Код { $code }. Ваш ход.
+    .sms = П{ $game } { $number } { $move } ({ $iccf }). Код { $code }. Ваш ход.
 refused = П{ $game } { $text }: отказ, { $reason }.
+refused-brief = П{ $game } { $text }: отказ.
 did-you-mean = { " " }Может быть, { $moves }?
+    .sms = { " " }Может, { $moves }?
 nothing-applied = { " " }Ничего не сделано.
+    .sms = { "" }
 penalty = { " " }Штраф: { $days ->
     [one] { $days } день
     [few] { $days } дня
    *[many] { $days } дней
 } к вашему времени.
+    .sms = { " " }Штраф: { days }.
 one-move-per-line = один ход в строке, можно после последнего хода соперника
 not-your-turn = П{ $game } { $text }: отказ, сейчас не ваш ход.
+    .sms = П{ $game } { $text }: отказ, не ваш ход.
 wrong-number = П{ $game } { $text }: отказ, в партии сейчас ход { $number }.
+    .sms = П{ $game } { $text }: отказ, сейчас ход { $number }.
 desync = П{ $game } ваш { $text } не совпадает с партией. Запись: { $record }
 
 ## Почему ход не прочитан или невозможен.
@@ -110,14 +118,14 @@ illegal-cannot-reach = { $piece ->
 } пойти на { $to }
 illegal-own-piece = на { $square } стоит ваша фигура
 illegal-pinned = { $piece ->
-    [pawn] пешка
-    [knight] конь
-    [bishop] слон
-    [rook] ладья
-    [queen] ферзь
-    [king] король
-   *[piece] фигура
-} на { $from } связана: ход открыл бы вашего короля
+    [pawn] пешка на { $from } связана
+    [knight] конь на { $from } связан
+    [bishop] слон на { $from } связан
+    [rook] ладья на { $from } связана
+    [queen] ферзь на { $from } связан
+    [king] король на { $from } связан
+   *[piece] фигура на { $from } связана
+}: ход открыл бы вашего короля
 illegal-in-check = ваш король под шахом, а этот ход не защищает от шаха
 illegal-into-check = ваш король был бы под шахом на { $square }
 illegal-promotion-missing = пешка на последней горизонтали должна назвать фигуру превращения
@@ -141,6 +149,7 @@ illegal-no-legal-moves = партия окончена: ходов нет
 ## Конец партии.
 
 game-over = П{ $game } окончена: { $result }, { $reason }.
+    .sms = П{ $game } { $result }, { $reason }.
 game-finished = П{ $game } окончена ({ $result }).
 end = { $why ->
     [checkmate] мат
@@ -154,8 +163,12 @@ end-claimed = ничья по требованию: { $claim ->
     [threefold] троекратное повторение позиции
    *[fifty] правило 50 ходов
 }
-end-resigned = { $player } сдался
-end-lost-on-time = { $player } просрочил время
+    .sms = ничья: { $claim ->
+        [threefold] троекратное повторение
+       *[fifty] правило 50 ходов
+    }
+end-resigned = партия сдана ({ $player })
+end-lost-on-time = просрочка времени ({ $player })
 end-adjudicated = решение судьи: { $reason }
 adjudicated = П{ $game } решение судьи { $result }: { $reason }
 taken-back = П{ $game } судья отменил ходы после полухода { $ply }: { $reason }
@@ -163,8 +176,11 @@ taken-back = П{ $game } судья отменил ходы после полу�
 ## Ничья.
 
 draw-offered = П{ $game } { $opponent } предлагает ничью. Ответ: П{ $game } ничья принята.
+    .sms = П{ $game } { $opponent } предлагает ничью.
 draw-offered-with-move = Предложена ничья: П{ $game } ничья принята.
-draw-declined = П{ $game } { $opponent } отклонил ничью.
+    .sms = Предложена ничья.
+draw-declined = П{ $game } соперник { $opponent } отклонил ничью.
+    .sms = П{ $game } ничья отклонена.
 no-draw-offer = П{ $game } предложения ничьей нет.
 claim-refused = П{ $game } ничья не признана: { $reason }.
 claim-not = { $claim ->
@@ -172,6 +188,11 @@ claim-not = { $claim ->
     [fifty] за 50 ходов было взятие или ход пешкой
    *[none] нет ни троекратного повторения, ни правила 50 ходов
 }
+    .sms = { $claim ->
+        [threefold] нет троекратного повторения
+        [fifty] правило 50 ходов не выполнено
+       *[none] нет оснований
+    }
 
 ## Партия и настройки.
 
@@ -183,10 +204,13 @@ board = П{ $game } { $fen } Ход: { $turn }. Код { $code }.
 record = П{ $game } { $record }
 notation-set = ccgate: нотация { $value }.
 lang-set = ccgate: язык { $value }.
-help = ccgate: ПАРТИЯ ХОД, напр. 12 15. 5254. Ещё: ничья? | ничья принята | сдаюсь | позиция | помощь
+help = ccgate: ПАРТИЯ ХОД, напр. 12 15. 5254. Ещё: ничья? | ничья принята | ничья отклонена | сдаюсь | требую ничью | позиция | запись | отпуск 10 | помощь
+    .sms = ccgate: ПАРТИЯ ХОД, напр. 12 15... Кf6. Ещё: ничья? | сдаюсь | помощь
 unknown-sender = ccgate: адрес не зарегистрирован. Обратитесь к судье турнира.
+    .sms = ccgate: адрес не зарегистрирован.
 not-your-game = ccgate: у вас нет партии { $game }.
 which-game = ccgate: какая партия? Ваши: { $games }. Начните строку с номера партии.
+    .sms = ccgate: какая партия? Ваши: { $games }.
 bad-pin = ccgate: PIN не указан или неверен. Ничего не сделано.
 
 ## Отпуск и время.
@@ -196,16 +220,26 @@ leave-granted = ccgate: отпуск { $from }–{ $until } учтён. В эт�
     [few] { $left } дня
    *[many] { $left } дней
 }.
+    .sms = ccgate: отпуск { $from }–{ $until }, осталось { $left ->
+        [one] { $left } день
+        [few] { $left } дня
+       *[many] { $left } дней
+    }.
 leave-refused = ccgate: отпуск отклонён, { $reason }.
+    .sms = ccgate: отпуск отклонён: { $reason }.
 leave-zero-days = отпуск не короче одного дня
 leave-exceeds = { $requested ->
     [one] { $requested } день
     [few] { $requested } дня
    *[many] { $requested } дней
 } отпуска в { $year } году больше оставшихся { $remaining }
+    .sms = больше остатка ({ $remaining })
 leave-none-left = в { $year } году отпуска не осталось: все { $allowance } дней использованы
+    .sms = в { $year } году не осталось
 leave-overlaps = пересекается с отпуском { $from }–{ $until }
+    .sms = пересекается с { $from }–{ $until }
 leave-overlaps-open = пересекается с бессрочным отпуском с { $from }
+    .sms = пересекается с отпуском с { $from }
 leave-out-of-range = даты отпуска вне допустимого диапазона
 reminder = П{ $game } напоминание: ваш ход, осталось { $days ->
     [one] { $days } день
@@ -217,32 +251,48 @@ reminder = П{ $game } напоминание: ваш ход, осталось {
 
 conditional-pair = если { $pair }
 conditional-stored = П{ $game } условные ходы сохранены: { $moves }
+    .sms = П{ $game } условные: { $moves }
 conditional-played = П{ $game } условный ход { $number } { $move } сделан.
-conditional-dropped = П{ $game } условные ходы сняты: { $opponent } сыграл { $move }.
+conditional-dropped = П{ $game } условные ходы сняты: соперник { $opponent } сыграл { $move }.
+    .sms = П{ $game } условные ходы сняты: ответ { $move }.
 conditional-refused = П{ $game } условные ходы отклонены: { $reason }.
+    .sms = П{ $game } условные ходы отклонены: { $reason }.
 conditional-your-move = сейчас ваш ход; условные ходы присылайте после своего хода
+    .sms = сейчас ваш ход
 conditional-wrong-number = { $text }: там ход { $number }
 conditional-unreadable = { $text }: { $reason }
+    .sms = { $text } невозможен
 
 ## Сообщения, которые шлюз не принял.
 
 too-large = ccgate: сообщение слишком большое (предел { $limit } КБ) и не прочитано. Пришлите ход простым текстом.
+    .sms = ccgate: сообщение больше { $limit } КБ, не прочитано.
 held = ccgate: сообщение от вашего имени не прошло проверку отправителя и задержано, не применено. Если его отправили вы, ответьте в течение { $hours ->
     [one] { $hours } часа
    *[other] { $hours } часов
 }: confirm { $code }
+    .sms = ccgate: задержано. Если ваше, за { hours }: confirm { $code }
 hold-expired = ccgate: код подтверждения неизвестен, использован или истёк. Ничего не сделано.
+    .sms = ccgate: код неизвестен, использован или истёк.
 unauthenticated = ccgate: сообщение от вашего имени не прошло проверку отправителя и не применено. Попросите у судьи PIN.
+    .sms = ccgate: не проверено, не применено. Попросите у судьи PIN.
 too-many-lines = ccgate: прочитаны только первые { $limit } строк сообщения, ещё { $skipped } нет. Пришлите их отдельным сообщением.
+    .sms = ccgate: прочитаны первые { $limit } строк, ещё { $skipped } нет.
 
 ## Турниры.
 
 event-start = ccgate: { $event } начался, контроль времени { $time }. Ваши партии:
+    .sms = ccgate: { $event }. Партии:
 event-game-white = П{ $game } белыми против { $opponent }
+    .sms = П{ $game } белыми
 event-game-black = П{ $game } чёрными против { $opponent }
+    .sms = П{ $game } чёрными
 event-starts-on = ccgate: { $event } начнётся { $date }, контроль времени { $time }; часы пойдут с этого дня. Ваши партии:
+    .sms = ccgate: { $event } с { $date }. Партии:
 ruling = ccgate: решение судьи по инциденту { $incident }: { $ruling }
-withdrawn = ccgate: { $player } выбыл из { $event }; засчитано: { $games }
+    .sms = ccgate: инцидент { $incident }: { $ruling }
+withdrawn = ccgate: { $player } выходит из { $event }; засчитано: { $games }
+    .sms = ccgate: { $player } выходит; засчитано: { $games }
 
 pgn-unused = ccgate: приложенный файл PGN не использован: { $reason ->
     [unreadable] в нём нет читаемой партии

@@ -148,7 +148,7 @@ fn claim_draw(
         claim: kind,
     };
     // The director reads incidents in English.
-    let reason = notice.render(Lang::En);
+    let reason = notice.render_for(Reader::director());
     Decision::refusal(
         game,
         player,
@@ -189,4 +189,20 @@ fn pgn(game: &Loaded, player: &Player) -> Decision {
     Decision::about(game.row.id)
         .tell(To::Sender(Some(player.clone())), notice)
         .step(Step::InGame(game.row.id, GameStep::RecordSent))
+}
+
+/// A player registered (`player add --lang xx`) in a language without a
+/// catalogue is told so once, in English, as `lang xx` would tell them; a
+/// language with one needs no word. In the registering transaction.
+pub fn announce_language(tx: &Tx<'_>, player: PlayerId, now: Timestamp) -> store::Result<()> {
+    let Some(player) = tx.player(player)? else {
+        return Ok(());
+    };
+    if l10n::has_catalogue(player.lang) {
+        return Ok(());
+    }
+    let mut ctx = Ctx::unprompted(tx, Actor::Operator, now);
+    let notice = Notice::LangSet(player.lang);
+    ctx.apply(Decision::default().tell(To::Player(player), notice), None)?;
+    ctx.flush()
 }

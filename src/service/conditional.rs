@@ -137,7 +137,7 @@ fn store_conditionals(
 ) -> Decision {
     let refuse = |reason: ConditionalRefusal| -> Decision {
         // The director reads incidents in English.
-        let detail = reason.render(Lang::En);
+        let detail = reason.render(Reader::director());
         let notice = Notice::ConditionalRefused {
             game: game.row.id,
             reason,

@@ -201,7 +201,7 @@ impl Ctx<'_, '_> {
         match &self.actor {
             Actor::Sender { channel, address } => {
                 let (channel, to) = (*channel, address.clone());
-                let body = notice.render(player.map_or(Lang::En, |p| p.lang));
+                let body = notice.render(player.map_or(Lang::En, |p| p.lang), channel);
                 self.enqueue(channel, to, player, game_id, None, &body);
                 Ok(())
             }
@@ -221,7 +221,7 @@ impl Ctx<'_, '_> {
         notice: &Notice,
     ) -> store::Result<()> {
         if let Some((channel, to)) = reply_address(player) {
-            let body = notice.render(player.lang);
+            let body = notice.render(player.lang, channel);
             self.enqueue(channel, to, Some(player), game_id, ply, &body);
         }
         Ok(())

@@ -38,6 +38,7 @@ use crate::notation::{
 };
 use crate::protocol::address::{Channel, normalize};
 use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, ParsedLine, Profile};
+use crate::protocol::l10n::{self, Reader};
 use crate::protocol::sms::fit;
 use crate::store::{
     self, GameId, GameRow, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow, NewIncident,
@@ -46,6 +47,7 @@ use crate::store::{
 
 // The files of the service share the imports above (`use super::*`).
 pub use clock::{SweepReport, clock_of, days, effective_leaves, sweep_clocks, with_penalty};
+pub use commands::announce_language;
 pub use ctx::Actor;
 use ctx::Ctx;
 pub use desk::{

@@ -392,7 +392,7 @@ fn refused_move(
         MoveRefusal::OneMovePerLine => Vec::new(),
     };
     // The director reads incidents and penalties in English.
-    let detail = reason.render(Lang::En);
+    let detail = reason.render(Reader::director());
     let notice = Notice::Refused {
         game: game.row.id,
         text: text.to_string(),

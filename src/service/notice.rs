@@ -9,7 +9,9 @@ use crate::game::clock::LeaveError;
 use crate::game::outcome::{GameResult, MoveNumber, Termination};
 use crate::game::rules::Claim;
 use crate::notation::{Lang, Notation, ReadError};
-use crate::protocol::l10n::{self, Args, plain, text};
+use crate::protocol::address::Channel;
+use crate::protocol::l10n::{self, Args, Form, Reader, plain, text};
+use crate::protocol::sms;
 use crate::store::GameId;
 
 /// A notice to one recipient. Moves are written in the recipient's notation
@@ -236,31 +238,31 @@ impl MoveNotice {
 }
 
 impl MoveRefusal {
-    pub fn render(&self, lang: Lang) -> String {
+    pub fn render(&self, r: Reader) -> String {
         match self {
-            MoveRefusal::Read(e) => l10n::read_error(lang, e),
-            MoveRefusal::OneMovePerLine => plain(lang, "one-move-per-line"),
+            MoveRefusal::Read(e) => l10n::read_error(r, e),
+            MoveRefusal::OneMovePerLine => plain(r, "one-move-per-line"),
         }
     }
 }
 
 impl ConditionalRefusal {
-    pub fn render(&self, lang: Lang) -> String {
+    pub fn render(&self, r: Reader) -> String {
         match self {
-            ConditionalRefusal::YourMove => plain(lang, "conditional-your-move"),
+            ConditionalRefusal::YourMove => plain(r, "conditional-your-move"),
             ConditionalRefusal::WrongNumber { text: t, number } => text(
-                lang,
+                r,
                 "conditional-wrong-number",
                 &Args::new()
                     .str("text", t.clone())
                     .str("number", number.to_string()),
             ),
             ConditionalRefusal::Unreadable { text: t, error } => text(
-                lang,
+                r,
                 "conditional-unreadable",
                 &Args::new()
                     .str("text", t.clone())
-                    .str("reason", l10n::read_error(lang, error)),
+                    .str("reason", l10n::read_error(r, error)),
             ),
         }
     }
@@ -273,19 +275,33 @@ fn game(id: &GameId) -> Args<'static> {
 
 impl Notice {
     /// The notice's text in `lang`, from the language's catalogue
-    /// (`locales/<lang>/ccgate.ftl`).
-    pub fn render(&self, lang: Lang) -> String {
-        let t = |id: &str, args: Args<'_>| text(lang, id, &args);
+    /// (`locales/<lang>/ccgate.ftl`), in the form `channel` has room for.
+    pub fn render(&self, lang: Lang, channel: Channel) -> String {
+        self.render_for(Reader::new(lang, Form::from(channel)))
+    }
+
+    /// The notice's text for `r`; a short one made to fit one message
+    /// ([`l10n::for_sms`]).
+    pub fn render_for(&self, r: Reader) -> String {
+        let text = self.compose(r);
+        match r.form {
+            Form::Short => l10n::for_sms(text),
+            Form::Full => text,
+        }
+    }
+
+    fn compose(&self, r: Reader) -> String {
+        let t = |id: &str, args: Args<'_>| text(r, id, &args);
         match self {
-            Notice::UnknownSender => plain(lang, "unknown-sender"),
+            Notice::UnknownSender => plain(r, "unknown-sender"),
             Notice::Held { code, hours } => t(
                 "held",
                 Args::new().str("code", code.clone()).num("hours", *hours),
             ),
-            Notice::HoldExpired => plain(lang, "hold-expired"),
-            Notice::BadPin => plain(lang, "bad-pin"),
-            Notice::Unauthenticated => plain(lang, "unauthenticated"),
-            Notice::Help => plain(lang, "help"),
+            Notice::HoldExpired => plain(r, "hold-expired"),
+            Notice::BadPin => plain(r, "bad-pin"),
+            Notice::Unauthenticated => plain(r, "unauthenticated"),
+            Notice::Help => plain(r, "help"),
             Notice::PgnUnused(why) => {
                 let (reason, moves) = match why {
                     PgnUnused::Unreadable => ("unreadable", 0),
@@ -355,21 +371,29 @@ impl Notice {
                 did_you_mean,
                 penalty_days,
             } => {
-                let mut body = t(
+                let head = t(
                     "refused",
                     game(g)
                         .str("text", text.clone())
-                        .str("reason", reason.render(lang)),
+                        .str("reason", reason.render(r)),
                 );
+                let mut tail = String::new();
                 if !did_you_mean.is_empty() {
-                    body.push_str(&t(
+                    tail.push_str(&t(
                         "did-you-mean",
                         Args::new().str("moves", did_you_mean.join(", ")),
                     ));
                 }
-                body.push_str(&plain(lang, "nothing-applied"));
+                tail.push_str(&plain(r, "nothing-applied"));
                 if let Some(days) = penalty_days {
-                    body.push_str(&t("penalty", Args::new().num("days", i64::from(*days))));
+                    tail.push_str(&t("penalty", Args::new().num("days", i64::from(*days))));
+                }
+                // One SMS has no room for every reason beside the moves it
+                // may have meant (70 characters in Cyrillic): the moves win.
+                let body = format!("{head}{tail}");
+                if r.form == Form::Short && !sms::fits(&l10n::for_sms(body.clone())) {
+                    let brief = t("refused-brief", game(g).str("text", text.clone()));
+                    return format!("{brief}{tail}");
                 }
                 body
             }
@@ -393,7 +417,7 @@ impl Notice {
                 "game-over",
                 game(g)
                     .str("result", result.as_str())
-                    .str("reason", l10n::termination(lang, reason)),
+                    .str("reason", l10n::termination(r, reason)),
             ),
             Notice::DrawOffered { game: g, opponent } => {
                 t("draw-offered", game(g).str("opponent", opponent.clone()))
@@ -420,7 +444,7 @@ impl Notice {
                     "board",
                     game(g)
                         .str("fen", fen.clone())
-                        .str("turn", l10n::color(lang, *turn))
+                        .str("turn", l10n::color(r, *turn))
                         .str("code", code.clone()),
                 );
                 if let Some(d) = diagram {
@@ -436,14 +460,18 @@ impl Notice {
             // In the language it sets; a language without a catalogue is
             // told so, in English, naming the language.
             Notice::LangSet(l) if !l10n::has_catalogue(*l) => text(
-                Lang::En,
+                Reader::new(Lang::En, r.form),
                 "lang-unsupported",
                 &Args::new()
                     .str("code", l.code())
                     .str("name", l.name())
                     .str("native", l.native_name()),
             ),
-            Notice::LangSet(l) => text(*l, "lang-set", &Args::new().str("value", l.code())),
+            Notice::LangSet(l) => text(
+                Reader::new(*l, r.form),
+                "lang-set",
+                &Args::new().str("value", l.code()),
+            ),
             Notice::LeaveGranted { from, until, left } => t(
                 "leave-granted",
                 Args::new()
@@ -453,7 +481,7 @@ impl Notice {
             ),
             Notice::LeaveRefused { reason } => t(
                 "leave-refused",
-                Args::new().str("reason", l10n::leave_error(lang, reason)),
+                Args::new().str("reason", l10n::leave_error(r, reason)),
             ),
             Notice::ConditionalStored { game: g, pairs } => {
                 let moves: Vec<String> = pairs
@@ -484,7 +512,7 @@ impl Notice {
             ),
             Notice::ConditionalRefused { game: g, reason } => t(
                 "conditional-refused",
-                game(g).str("reason", reason.render(lang)),
+                game(g).str("reason", reason.render(r)),
             ),
             Notice::Reminder { game: g, days } => t("reminder", game(g).num("days", *days)),
             Notice::TakenBack {
@@ -552,5 +580,379 @@ impl Notice {
                 )
             }
         }
+    }
+}
+
+/// Every notice with the longest values it realistically carries: 6-digit
+/// game ids, 30-character names, the longest moves and every reason. The
+/// fit test and the English-fragment lint render each of them.
+#[cfg(test)]
+pub(crate) mod samples {
+    use shakmaty::{CastlingSide, Move, Role, Square};
+
+    use super::*;
+    use crate::game::rules::Ending;
+    use crate::notation::{Candidate, Expected, Illegal};
+
+    pub(crate) const NAME: &str = "Alexandra Konstantinova-Lebede";
+    const GAME: GameId = GameId(999_998);
+
+    fn number() -> MoveNumber {
+        MoveNumber {
+            number: 123,
+            color: Color::Black,
+        }
+    }
+
+    fn candidate(text: &str) -> Candidate {
+        let mv = Move::Normal {
+            role: Role::Knight,
+            from: Square::G1,
+            capture: None,
+            to: Square::F3,
+            promotion: None,
+        };
+        Candidate {
+            mv,
+            text: text.to_string(),
+        }
+    }
+
+    /// The reasons a move is refused, each as the engine gives it.
+    fn refusals() -> Vec<MoveRefusal> {
+        let sq = Square::H8;
+        let role = Some(Role::Knight);
+        let mut illegal = vec![
+            Illegal::NoSuchPiece {
+                role,
+                from: Some(sq),
+            },
+            Illegal::NoSuchPiece { role, from: None },
+            Illegal::EmptySquare(sq),
+            Illegal::NotYourPiece(sq),
+            Illegal::CannotReach {
+                role,
+                from: Some(sq),
+                to: sq,
+            },
+            Illegal::CannotReach {
+                role,
+                from: None,
+                to: sq,
+            },
+            Illegal::OwnPiece(sq),
+            Illegal::Pinned {
+                role: Role::Bishop,
+                from: sq,
+            },
+            Illegal::InCheck,
+            Illegal::IntoCheck(sq),
+            Illegal::PromotionMissing,
+            Illegal::NotPromotion,
+            Illegal::PawnCaptureNeedsFile,
+            Illegal::CastlingInCheck,
+            Illegal::NoLegalMoves,
+        ];
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            illegal.push(Illegal::CastlingRightsGone(side));
+            illegal.push(Illegal::CastlingBlocked(side));
+            illegal.push(Illegal::CastlingThroughCheck(side));
+        }
+        let text = "Kbd7xe5+".to_string();
+        let mut out: Vec<MoveRefusal> = illegal
+            .into_iter()
+            .map(|reason| {
+                MoveRefusal::Read(ReadError::Illegal {
+                    text: text.clone(),
+                    reason,
+                    did_you_mean: vec![],
+                })
+            })
+            .collect();
+        for &expected in Expected::ALL {
+            out.push(MoveRefusal::Read(ReadError::Malformed {
+                text: text.clone(),
+                expected,
+                at: 12,
+                found: Some('#'),
+                did_you_mean: vec![],
+            }));
+        }
+        out.push(MoveRefusal::Read(ReadError::Ambiguous {
+            text: text.clone(),
+            candidates: vec![candidate("Nbd7"), candidate("Nfd7")],
+        }));
+        out.push(MoveRefusal::OneMovePerLine);
+        out
+    }
+
+    fn terminations() -> Vec<Termination> {
+        let mut out: Vec<Termination> = [
+            Ending::Checkmate {
+                winner: Color::White,
+            },
+            Ending::Stalemate,
+            Ending::InsufficientMaterial,
+            Ending::FivefoldRepetition,
+            Ending::SeventyFiveMoves,
+        ]
+        .into_iter()
+        .map(Termination::Rules)
+        .collect();
+        out.extend([
+            Termination::DrawAgreed,
+            Termination::DrawClaimed(Claim::ThreefoldRepetition),
+            Termination::DrawClaimed(Claim::FiftyMoves),
+            Termination::Resigned(NAME.to_string()),
+            Termination::LostOnTime(NAME.to_string()),
+            Termination::Adjudicated("rule 7".to_string()),
+        ]);
+        out
+    }
+
+    fn leave_errors() -> Vec<LeaveError> {
+        let date = jiff::civil::date(2026, 12, 31);
+        vec![
+            LeaveError::ZeroDays,
+            LeaveError::ExceedsAllowance {
+                year: 2026,
+                requested: 999,
+                remaining: 30,
+                allowance: 30,
+                excess: 969,
+            },
+            LeaveError::NoneLeft {
+                year: 2026,
+                allowance: 30,
+            },
+            LeaveError::Overlaps {
+                from: date,
+                until: Some(date),
+            },
+            LeaveError::Overlaps {
+                from: date,
+                until: None,
+            },
+            LeaveError::OutOfRange,
+        ]
+    }
+
+    fn move_notice(mv: &str) -> MoveNotice {
+        MoveNotice {
+            game: GAME,
+            number: number(),
+            mv: mv.to_string(),
+            iccf: "57581".to_string(),
+            code: "XCBY".to_string(),
+            opponent: NAME.to_string(),
+        }
+    }
+
+    /// Every notice, for a reader of `lang` (moves in its piece letters),
+    /// except those that carry a whole record or position (`Record`,
+    /// `Desync`, `Board`): those are cut as a last resort on SMS.
+    pub(crate) fn notices(lang: Lang) -> Vec<Notice> {
+        let mv = if matches!(lang, Lang::Ru | Lang::Uk) {
+            "Крe1:h4+"
+        } else {
+            "Kbd7xe5+"
+        };
+        let game = GAME;
+        let mut out = vec![
+            Notice::UnknownSender,
+            Notice::Held {
+                code: "K7Q2M9".to_string(),
+                hours: 72,
+            },
+            Notice::HoldExpired,
+            Notice::BadPin,
+            Notice::Unauthenticated,
+            Notice::Help,
+            Notice::TooLarge { limit: 65_536 },
+            Notice::TooManyLines {
+                limit: 1_000,
+                skipped: 999,
+            },
+            Notice::NotYourGame { game },
+            Notice::WhichGame {
+                games: vec![GameId(999_997), GameId(999_996), GAME],
+            },
+            Notice::GameFinished {
+                game,
+                result: Some(GameResult::Draw),
+            },
+            Notice::NotYourTurn {
+                game,
+                text: mv.to_string(),
+            },
+            Notice::WrongNumber {
+                game,
+                text: format!("123... {mv}"),
+                expected: number(),
+            },
+            Notice::Confirm(move_notice(mv)),
+            Notice::YourMove {
+                notice: move_notice(mv),
+                draw_offered: true,
+            },
+            Notice::DrawOffered {
+                game,
+                opponent: NAME.to_string(),
+            },
+            Notice::DrawDeclined {
+                game,
+                opponent: NAME.to_string(),
+            },
+            Notice::NoDrawOffer { game },
+            Notice::NotationSet(Notation::UedemannHw),
+            Notice::LeaveGranted {
+                from: "2026-12-31".to_string(),
+                until: "2027-01-30".to_string(),
+                left: 29,
+            },
+            Notice::ConditionalStored {
+                game,
+                pairs: vec![format!("{mv} {mv}")],
+            },
+            Notice::ConditionalPlayed {
+                game,
+                number: number(),
+                mv: mv.to_string(),
+            },
+            Notice::ConditionalDropped {
+                game,
+                opponent: NAME.to_string(),
+                mv: mv.to_string(),
+            },
+            Notice::Reminder { game, days: 29 },
+            Notice::TakenBack {
+                game,
+                ply: 246,
+                reason: "rule 7".to_string(),
+            },
+            Notice::Adjudicated {
+                game,
+                result: GameResult::WhiteWins,
+                reason: "rule 7".to_string(),
+            },
+            Notice::EventStarted {
+                event: "XXV World Championship Final".to_string(),
+                time: "10/50".to_string(),
+                start: None,
+                games: vec![EventGameNotice {
+                    game,
+                    white: true,
+                    opponent: NAME.to_string(),
+                }],
+            },
+            Notice::Withdrawn {
+                event: "XXV World Championship Final".to_string(),
+                player: NAME.to_string(),
+                games: vec![(game, GameResult::BlackWins)],
+            },
+        ];
+        out.extend(Lang::ALL.iter().map(|&l| Notice::LangSet(l)));
+        for claim in [
+            None,
+            Some(Claim::ThreefoldRepetition),
+            Some(Claim::FiftyMoves),
+        ] {
+            out.push(Notice::ClaimRefused { game, claim });
+        }
+        // Penalties are charged for illegal moves only.
+        for reason in refusals() {
+            let illegal = matches!(reason, MoveRefusal::Read(ReadError::Illegal { .. }));
+            out.push(Notice::Refused {
+                game,
+                text: mv.to_string(),
+                reason,
+                did_you_mean: vec!["Nbd7".to_string(), "Nfd7".to_string()],
+                penalty_days: illegal.then_some(3),
+            });
+        }
+        for reason in terminations() {
+            out.push(Notice::GameOver {
+                game,
+                result: GameResult::Draw,
+                reason,
+            });
+        }
+        for reason in leave_errors() {
+            out.push(Notice::LeaveRefused { reason });
+        }
+        let error = ReadError::Illegal {
+            text: mv.to_string(),
+            reason: Illegal::InCheck,
+            did_you_mean: vec![],
+        };
+        for reason in [
+            ConditionalRefusal::YourMove,
+            ConditionalRefusal::WrongNumber {
+                text: mv.to_string(),
+                number: number(),
+            },
+            ConditionalRefusal::Unreadable {
+                text: mv.to_string(),
+                error,
+            },
+        ] {
+            out.push(Notice::ConditionalRefused { game, reason });
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::samples::{NAME, notices};
+    use super::*;
+    use crate::protocol::l10n::CATALOGUES;
+    use crate::protocol::sms::{limit, units};
+
+    /// Issue 16: every SMS and radio reply fits one message (160 GSM
+    /// characters, 70 UCS-2 units) in every language, with the longest
+    /// values, so that no reply is cut.
+    #[test]
+    fn every_short_reply_fits_one_message_in_every_language() {
+        let mut too_long = Vec::new();
+        for &lang in CATALOGUES {
+            for notice in notices(lang) {
+                let text = notice.render(lang, Channel::Sms);
+                let (encoding, n) = units(&text);
+                if n > limit(encoding) {
+                    too_long.push(format!("{lang} {n}/{}: {text}", limit(encoding)));
+                }
+            }
+        }
+        assert!(
+            too_long.is_empty(),
+            "{}\n{}",
+            too_long.len(),
+            too_long.join("\n")
+        );
+    }
+
+    /// Issue 16's lint: no reply in another language carries three words in
+    /// a row of an English sentence. Names and moves are the reader's own
+    /// values and carry none.
+    #[test]
+    fn no_reply_in_another_language_carries_an_english_fragment() {
+        let mut found = Vec::new();
+        for &lang in CATALOGUES.iter().filter(|&&l| l != Lang::En) {
+            for notice in notices(lang) {
+                // Said in the language it sets, or in English on purpose
+                // when that language has no catalogue.
+                if matches!(&notice, Notice::LangSet(l) if *l != lang) {
+                    continue;
+                }
+                for channel in Channel::ALL {
+                    let text = notice.render(lang, channel).replace(NAME, "");
+                    for t in l10n::english_fragments(&text) {
+                        found.push(format!("{lang}: {t:?} in {text}"));
+                    }
+                }
+            }
+        }
+        assert!(found.is_empty(), "{}", found.join("\n"));
     }
 }

@@ -7,6 +7,7 @@ use ccgate::game::rules::Record;
 use ccgate::notation::movetext::{MovetextOptions, read_games};
 use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
 use ccgate::protocol::address::Channel;
+use ccgate::protocol::l10n::{self, Form, Reader};
 use ccgate::service::{self, Auth, Inbound, Processed};
 use ccgate::store::{self, GameId, Incident, NewPlayer, Outgoing, PlayerId, Store};
 use jiff::{SignedDuration, Timestamp};
@@ -1632,7 +1633,7 @@ fn conditional_moves_are_refused_when_illegal_or_misnumbered_or_on_ones_own_move
     let g = w.game(&b, &a, Some(MOVE_15), "-");
     let cases = [
         (&b, format!("{g} if 15... Nf6 16. Ke3"), "Ke3"),
-        (&a, format!("{g} if 16. Bg5 16... e6"), "your move"),
+        (&a, format!("{g} if 16. Bg5 16... e6"), "Sie sind am Zug"),
         (&b, format!("{g} if 14... Nf6 15. Bg5"), "15..."),
         (
             &b,
@@ -1682,12 +1683,16 @@ fn assert_over(
         "{row:?}"
     );
     assert!(row.finished_at.is_some());
+    // Each player reads the reason in their own language.
+    let termination = row.reason.clone().expect("a finished game has a reason");
     for who in players {
         let told = bodies_to(&p.replies, who);
+        let reader = Reader::new(who.lang, Form::from(who.channel));
+        let theirs = l10n::termination(reader, &termination);
         assert!(
             told.iter()
-                .any(|m| m.contains(result) && m.contains(reason)),
-            "{} not told of {result} {reason}: {p:#?}",
+                .any(|m| m.contains(result) && m.contains(&theirs)),
+            "{} not told of {result} {theirs}: {p:#?}",
             who.name
         );
     }
@@ -2369,3 +2374,4 @@ fn the_sheet_of_a_mating_moves_notices_shows_the_game_as_the_message_left_it() {
 
 /// Events: a section played to the end through the service.
 mod event;
+mod replies;

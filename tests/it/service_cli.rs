@@ -1219,3 +1219,41 @@ fn a_malformed_move_is_refused_with_suggestions() {
         "{r:?}"
     );
 }
+
+/// Issue 16: a player registered in a language without a catalogue is told
+/// once, in English and naming the language, that replies stay in English;
+/// one registered in a catalogue language is told nothing.
+#[test]
+fn a_player_added_in_a_language_without_replies_is_told_so_once() {
+    let env = Env::new();
+    env.ok(&[
+        "player",
+        "add",
+        "Ilona",
+        "--email",
+        "ilona@example.org",
+        "--lang",
+        "hu",
+    ]);
+    env.ok(&[
+        "player",
+        "add",
+        "Jana",
+        "--email",
+        "jana@example.org",
+        "--lang",
+        "cs",
+    ]);
+    let queued =
+        replies(&serde_json::from_str::<Vec<Value>>(&env.ok(&["outbox", "--json"])).expect("json"));
+    assert_eq!(queued.len(), 1, "{queued:?}");
+    let (channel, to, body) = &queued[0];
+    assert_eq!(
+        (channel.as_str(), to.as_str()),
+        ("email", "ilona@example.org")
+    );
+    assert!(
+        body.contains("Hungarian (magyar)") && body.contains("English"),
+        "{body}"
+    );
+}

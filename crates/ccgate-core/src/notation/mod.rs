@@ -47,7 +47,7 @@ use std::str::FromStr;
 use shakmaty::{Chess, Move};
 
 pub use desc::{CheckMark, MoveDesc, PromotionSpec};
-pub use error::{Expected, Illegal, ReadError, Warning};
+pub use error::{Candidate, Expected, Illegal, ReadError, Warning};
 pub use lang::Lang;
 pub use uedemann::Table as UedemannTable;
 

@@ -360,7 +360,7 @@ fn number(i: &str) -> Res<'_, u32> {
 /// The letters ccgate's own replies put before a game number (`G12` in
 /// English, `P12` in German, `П12` in Russian), in both cases: a player who
 /// answers a reply by copying its reference must be understood.
-/// `templates::tests` checks that every reference a template writes is here.
+/// `l10n::tests` checks that every reference a catalogue writes is here.
 pub const REFERENCE_LETTERS: &str = "gGpPпП";
 
 /// A game reference: `#12`, `game 12`, one of [`REFERENCE_LETTERS`] and a
@@ -466,15 +466,316 @@ fn plain_item<'i>(i: &'i str, p: &Profile) -> Res<'i, Item> {
     }
 }
 
+/// What a command phrase of a player's language says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Word {
+    Offer,
+    Accept,
+    Decline,
+    Resign,
+    Claim,
+    Board,
+    Pgn,
+    Help,
+    /// `Urlaub 10`: the word before the number of days.
+    Leave,
+    /// The day words after a leave's number (`Urlaub 10 Tage`).
+    Days,
+}
+
+/// The command phrases of each catalogue language, read from players of
+/// that language besides the English words and the symbols
+/// (`protocols/message.md` §5 lists them; each catalogue's help quotes them).
+/// Any case; `?` may stand apart (`nulle ?`); `'` and `’` are one.
+pub const WORDS: &[(Lang, Word, &[&str])] = &[
+    (
+        Lang::De,
+        Word::Offer,
+        &["Remis?", "Remisangebot", "biete Remis"],
+    ),
+    (
+        Lang::De,
+        Word::Accept,
+        &["Remis angenommen", "Remis annehmen", "angenommen"],
+    ),
+    (
+        Lang::De,
+        Word::Decline,
+        &["Remis abgelehnt", "Remis ablehnen", "abgelehnt"],
+    ),
+    (
+        Lang::De,
+        Word::Resign,
+        &["aufgeben", "ich gebe auf", "gebe auf"],
+    ),
+    (
+        Lang::De,
+        Word::Claim,
+        &["Remis reklamieren", "reklamiere Remis"],
+    ),
+    (Lang::De, Word::Board, &["Stellung", "Brett"]),
+    (Lang::De, Word::Pgn, &["Partieverlauf", "Partienotation"]),
+    (Lang::De, Word::Help, &["Hilfe"]),
+    (Lang::De, Word::Leave, &["Urlaub"]),
+    (Lang::De, Word::Days, &["Tage", "Tag"]),
+    (Lang::Ru, Word::Offer, &["ничья?", "предлагаю ничью"]),
+    (
+        Lang::Ru,
+        Word::Accept,
+        &["ничья принята", "принимаю ничью", "согласен на ничью"],
+    ),
+    (
+        Lang::Ru,
+        Word::Decline,
+        &["ничья отклонена", "отклоняю ничью"],
+    ),
+    (Lang::Ru, Word::Resign, &["сдаюсь"]),
+    (Lang::Ru, Word::Claim, &["требую ничью"]),
+    (Lang::Ru, Word::Board, &["позиция", "доска"]),
+    (Lang::Ru, Word::Pgn, &["запись"]),
+    (Lang::Ru, Word::Help, &["помощь"]),
+    (Lang::Ru, Word::Leave, &["отпуск"]),
+    (Lang::Ru, Word::Days, &["дней", "дня", "день"]),
+    (Lang::Uk, Word::Offer, &["нічия?", "пропоную нічию"]),
+    (Lang::Uk, Word::Accept, &["нічию прийнято", "приймаю нічию"]),
+    (
+        Lang::Uk,
+        Word::Decline,
+        &["нічию відхилено", "відхиляю нічию"],
+    ),
+    (Lang::Uk, Word::Resign, &["здаюся", "здаюсь"]),
+    (Lang::Uk, Word::Claim, &["вимагаю нічию"]),
+    (Lang::Uk, Word::Board, &["позиція", "дошка"]),
+    (Lang::Uk, Word::Pgn, &["запис"]),
+    (Lang::Uk, Word::Help, &["допомога"]),
+    (Lang::Uk, Word::Leave, &["відпустка"]),
+    (Lang::Uk, Word::Days, &["днів", "дні", "день"]),
+    (
+        Lang::Fr,
+        Word::Offer,
+        &["nulle?", "je propose nulle", "je propose la nulle"],
+    ),
+    (
+        Lang::Fr,
+        Word::Accept,
+        &["nulle acceptée", "j'accepte la nulle"],
+    ),
+    (
+        Lang::Fr,
+        Word::Decline,
+        &["nulle refusée", "je refuse la nulle"],
+    ),
+    (Lang::Fr, Word::Resign, &["abandon", "j'abandonne"]),
+    (
+        Lang::Fr,
+        Word::Claim,
+        &["je réclame la nulle", "réclamation de nulle"],
+    ),
+    (Lang::Fr, Word::Board, &["position", "échiquier"]),
+    (Lang::Fr, Word::Pgn, &["partie"]),
+    (Lang::Fr, Word::Help, &["aide"]),
+    (Lang::Fr, Word::Leave, &["congé"]),
+    (Lang::Fr, Word::Days, &["jours", "jour"]),
+    (
+        Lang::Es,
+        Word::Offer,
+        &["¿tablas?", "tablas?", "ofrezco tablas"],
+    ),
+    (
+        Lang::Es,
+        Word::Accept,
+        &["tablas aceptadas", "acepto tablas", "acepto las tablas"],
+    ),
+    (
+        Lang::Es,
+        Word::Decline,
+        &["tablas rechazadas", "rechazo tablas", "rechazo las tablas"],
+    ),
+    (Lang::Es, Word::Resign, &["abandono", "me rindo"]),
+    (
+        Lang::Es,
+        Word::Claim,
+        &["reclamo tablas", "reclamo las tablas"],
+    ),
+    (Lang::Es, Word::Board, &["posición", "tablero"]),
+    (Lang::Es, Word::Pgn, &["partida"]),
+    (Lang::Es, Word::Help, &["ayuda"]),
+    (Lang::Es, Word::Leave, &["permiso"]),
+    (Lang::Es, Word::Days, &["días", "día"]),
+    (
+        Lang::It,
+        Word::Offer,
+        &["patta?", "propongo patta", "propongo la patta"],
+    ),
+    (
+        Lang::It,
+        Word::Accept,
+        &["patta accettata", "accetto la patta"],
+    ),
+    (
+        Lang::It,
+        Word::Decline,
+        &["patta rifiutata", "rifiuto la patta"],
+    ),
+    (Lang::It, Word::Resign, &["abbandono", "mi arrendo"]),
+    (
+        Lang::It,
+        Word::Claim,
+        &["reclamo la patta", "chiedo la patta"],
+    ),
+    (Lang::It, Word::Board, &["posizione", "scacchiera"]),
+    (Lang::It, Word::Pgn, &["partita"]),
+    (Lang::It, Word::Help, &["aiuto"]),
+    (Lang::It, Word::Leave, &["ferie"]),
+    (Lang::It, Word::Days, &["giorni", "giorno"]),
+    (Lang::Nl, Word::Offer, &["remise?", "ik bied remise aan"]),
+    (
+        Lang::Nl,
+        Word::Accept,
+        &["remise aangenomen", "ik neem remise aan"],
+    ),
+    (
+        Lang::Nl,
+        Word::Decline,
+        &["remise afgewezen", "ik wijs remise af"],
+    ),
+    (Lang::Nl, Word::Resign, &["opgeven", "ik geef op"]),
+    (
+        Lang::Nl,
+        Word::Claim,
+        &["remise claimen", "ik claim remise"],
+    ),
+    (Lang::Nl, Word::Board, &["stelling", "bord"]),
+    (Lang::Nl, Word::Pgn, &["partij"]),
+    (Lang::Nl, Word::Help, &["hulp"]),
+    (Lang::Nl, Word::Leave, &["verlof"]),
+    (Lang::Nl, Word::Days, &["dagen", "dag"]),
+    (Lang::Pl, Word::Offer, &["remis?", "proponuję remis"]),
+    (
+        Lang::Pl,
+        Word::Accept,
+        &["remis przyjęty", "przyjmuję remis"],
+    ),
+    (
+        Lang::Pl,
+        Word::Decline,
+        &["remis odrzucony", "odrzucam remis"],
+    ),
+    (Lang::Pl, Word::Resign, &["poddaję się", "poddaję"]),
+    (Lang::Pl, Word::Claim, &["żądam remisu"]),
+    (Lang::Pl, Word::Board, &["pozycja", "szachownica"]),
+    (Lang::Pl, Word::Pgn, &["zapis"]),
+    (Lang::Pl, Word::Help, &["pomoc"]),
+    (Lang::Pl, Word::Leave, &["urlop"]),
+    (Lang::Pl, Word::Days, &["dni", "dzień"]),
+    (Lang::Cs, Word::Offer, &["remíza?", "nabízím remízu"]),
+    (
+        Lang::Cs,
+        Word::Accept,
+        &["remíza přijata", "přijímám remízu"],
+    ),
+    (
+        Lang::Cs,
+        Word::Decline,
+        &["remíza odmítnuta", "odmítám remízu"],
+    ),
+    (Lang::Cs, Word::Resign, &["vzdávám", "vzdávám se"]),
+    (Lang::Cs, Word::Claim, &["reklamuji remízu"]),
+    (Lang::Cs, Word::Board, &["pozice", "šachovnice"]),
+    (Lang::Cs, Word::Pgn, &["zápis"]),
+    (Lang::Cs, Word::Help, &["nápověda", "pomoc"]),
+    (Lang::Cs, Word::Leave, &["dovolená"]),
+    (Lang::Cs, Word::Days, &["dní", "dny", "den"]),
+    (Lang::Pt, Word::Offer, &["empate?", "proponho empate"]),
+    (
+        Lang::Pt,
+        Word::Accept,
+        &["empate aceite", "empate aceito", "aceito o empate"],
+    ),
+    (
+        Lang::Pt,
+        Word::Decline,
+        &["empate recusado", "recuso o empate"],
+    ),
+    (Lang::Pt, Word::Resign, &["abandono", "desisto"]),
+    (
+        Lang::Pt,
+        Word::Claim,
+        &["reclamo empate", "reclamo o empate"],
+    ),
+    (Lang::Pt, Word::Board, &["posição", "tabuleiro"]),
+    (Lang::Pt, Word::Pgn, &["partida"]),
+    (Lang::Pt, Word::Help, &["ajuda"]),
+    (Lang::Pt, Word::Leave, &["licença"]),
+    (Lang::Pt, Word::Days, &["dias", "dia"]),
+    (Lang::Sv, Word::Offer, &["remi?", "erbjuder remi"]),
+    (
+        Lang::Sv,
+        Word::Accept,
+        &["remi accepterad", "jag accepterar remi"],
+    ),
+    (
+        Lang::Sv,
+        Word::Decline,
+        &["remi avböjd", "jag avböjer remi"],
+    ),
+    (Lang::Sv, Word::Resign, &["jag ger upp", "ger upp"]),
+    (Lang::Sv, Word::Claim, &["kräver remi", "jag kräver remi"]),
+    (Lang::Sv, Word::Board, &["ställning", "bräde"]),
+    (Lang::Sv, Word::Pgn, &["parti"]),
+    (Lang::Sv, Word::Help, &["hjälp"]),
+    (Lang::Sv, Word::Leave, &["ledighet"]),
+    (Lang::Sv, Word::Days, &["dagar", "dag"]),
+];
+
+/// The phrase at the start of `i`, compared without case: the rest.
+fn phrase_prefix<'i>(i: &'i str, phrase: &str) -> Option<&'i str> {
+    let fold = |c: char| if c == '\u{2019}' { '\'' } else { c };
+    let mut rest = i;
+    for want in phrase.chars() {
+        if want == '?' {
+            rest = rest.strip_prefix(' ').unwrap_or(rest);
+        }
+        let mut chars = rest.chars();
+        let got = chars.next()?;
+        if !fold(got).to_lowercase().eq(fold(want).to_lowercase()) {
+            return None;
+        }
+        rest = chars.as_str();
+    }
+    Some(rest)
+}
+
+/// One of the phrases `word` has in the profile's language, a whole word:
+/// the longest that matches, so `Remis angenommen` is not read as `Remis`.
+fn local<'i>(p: &Profile, word: Word) -> impl Fn(&'i str) -> Res<'i, ()> {
+    let lang = p.lang;
+    move |i: &'i str| {
+        let phrases = WORDS
+            .iter()
+            .filter(|(l, w, _)| *l == lang && *w == word)
+            .flat_map(|(_, _, phrases)| phrases.iter());
+        let best = phrases
+            .filter_map(|phrase| phrase_prefix(i, phrase))
+            .filter(|rest| end_of_word(rest).is_ok())
+            .min_by_key(|rest| rest.len());
+        match best {
+            Some(rest) => Ok((rest, ())),
+            None => fail(i),
+        }
+    }
+}
+
 /// `(=)`, `draw?` (also `draw ?`, as French typography spaces it),
-/// `offer draw`, `draw offer`.
-fn offer_words(i: &str) -> Res<'_, ()> {
+/// `offer draw`, `draw offer`, or the profile language's phrase (`Remis?`).
+fn offer_words<'i>(i: &'i str, p: &Profile) -> Res<'i, ()> {
     alt((
         value((), kw("(=)")),
         value((), kw("draw?")),
         kw2("draw", "?"),
         kw2("offer", "draw"),
         kw2("draw", "offer"),
+        local(p, Word::Offer),
     ))
     .parse(i)
 }
@@ -483,7 +784,7 @@ fn offer_words(i: &str) -> Res<'_, ()> {
 fn moves<'i>(i: &'i str, p: &Profile) -> Res<'i, Vec<Item>> {
     let (i, first) = item(i, p)?;
     let (i, second) = opt(preceded(space1, |i| item(i, p))).parse(i)?;
-    let (i, offer) = opt(preceded(space1, offer_words)).parse(i)?;
+    let (i, offer) = opt(preceded(space1, |i| offer_words(i, p))).parse(i)?;
     let mut items = vec![first];
     items.extend(second);
     // An offer goes with one's own move, the last one, and is made once: an
@@ -558,24 +859,31 @@ fn lang_named(word: &str) -> Option<Lang> {
     })
 }
 
-fn command(i: &str) -> Res<'_, Command> {
+fn command<'i>(i: &'i str, p: &Profile) -> Res<'i, Command> {
     let accept = alt((
         value((), (kw("accept"), opt((space1, kw("draw"))))),
         kw2("draw", "accepted"),
+        local(p, Word::Accept),
     ));
     let decline = alt((
         value((), (kw("decline"), opt((space1, kw("draw"))))),
         kw2("draw", "declined"),
+        local(p, Word::Decline),
     ));
     let claim = map(
         (
-            kw("claim"),
-            opt((space1, kw("draw"))),
+            alt((
+                value((), (kw("claim"), opt((space1, kw("draw"))))),
+                local(p, Word::Claim),
+            )),
             opt(preceded(space1, claim_kind)),
         ),
-        |(_, _, kind)| Command::ClaimDraw(kind),
+        |(_, kind)| Command::ClaimDraw(kind),
     );
-    let resign = (opt((kw("i"), space1)), kw("resign"));
+    let resign = alt((
+        value((), (opt((kw("i"), space1)), kw("resign"))),
+        local(p, Word::Resign),
+    ));
     let notation = map_opt(preceded((kw("notation"), space1), argument), |w: &str| {
         w.parse::<Notation>().ok()
     });
@@ -588,25 +896,54 @@ fn command(i: &str) -> Res<'_, Command> {
     });
     let leave = map(
         (
-            kw("leave"),
+            alt((value((), kw("leave")), local(p, Word::Leave))),
             space1,
             days,
-            opt((space1, alt((kw("days"), kw("day"))))),
+            opt((
+                space1,
+                alt((
+                    value((), kw("days")),
+                    value((), kw("day")),
+                    local(p, Word::Days),
+                )),
+            )),
         ),
         |(_, _, n, _)| Command::Leave(n),
     );
     alt((
-        value(Command::OfferDraw, offer_words),
+        value(Command::OfferDraw, |i| offer_words(i, p)),
         value(Command::AcceptDraw, accept),
         value(Command::DeclineDraw, decline),
         claim,
         value(Command::Resign, resign),
-        value(Command::Board, alt((kw("board"), kw("position")))),
-        value(Command::Pgn, alt((kw("pgn"), kw("record")))),
+        value(
+            Command::Board,
+            alt((
+                value((), kw("board")),
+                value((), kw("position")),
+                local(p, Word::Board),
+            )),
+        ),
+        value(
+            Command::Pgn,
+            alt((
+                value((), kw("pgn")),
+                value((), kw("record")),
+                local(p, Word::Pgn),
+            )),
+        ),
         map(notation, Command::Notation),
         map(lang, Command::Lang),
         leave,
-        value(Command::Help, alt((kw("help"), kw("help?"), kw("?")))),
+        value(
+            Command::Help,
+            alt((
+                value((), kw("help")),
+                value((), kw("help?")),
+                value((), kw("?")),
+                local(p, Word::Help),
+            )),
+        ),
     ))
     .parse(i)
 }
@@ -623,7 +960,7 @@ fn line_end(i: &str) -> Res<'_, ()> {
 fn statement<'i>(i: &'i str, p: &Profile) -> Res<'i, (Option<u32>, Body)> {
     let (i, game) = opt(terminated(|i| reference(i, p), space1)).parse(i)?;
     let (i, body) = alt((
-        terminated(map(command, Body::Command), line_end),
+        terminated(map(|i| command(i, p), Body::Command), line_end),
         terminated(map(|i| conditional(i, p), Body::Conditional), line_end),
         terminated(map(|i| moves(i, p), Body::Moves), line_end),
     ))
@@ -741,5 +1078,43 @@ mod tests {
     fn bounded_drops_the_cut_line() {
         let text = format!("12 15. 5254\n{}", "x".repeat(MAX_MESSAGE_BYTES));
         assert_eq!(bounded(&text), "12 15. 5254");
+    }
+}
+
+#[cfg(test)]
+mod words_tests {
+    use super::*;
+
+    /// `protocols/message.md` lists every phrase of [`WORDS`], and a phrase
+    /// is read only from a player of its language.
+    #[test]
+    fn every_phrase_is_documented_and_read_in_its_language_only() {
+        let spec = include_str!("../../../../protocols/message.md");
+        for (lang, word, phrases) in WORDS {
+            for phrase in *phrases {
+                assert!(spec.contains(&format!("`{phrase}`")), "{lang} {phrase}");
+                let line = match word {
+                    Word::Leave => format!("{phrase} 10"),
+                    Word::Days => continue,
+                    _ => phrase.to_string(),
+                };
+                let body = parse_line(&line, &Profile::new(*lang)).map(|p| p.body);
+                assert!(matches!(body, Some(Body::Command(_))), "{lang} {line:?}");
+                if phrase.chars().all(|c| c.is_ascii_alphabetic() || c == ' ') {
+                    let english = parse_line(&line, &Profile::new(Lang::En));
+                    let shared = ["position", "abandon"];
+                    assert!(english.is_none() || shared.contains(phrase), "{line:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_phrase_keeps_hostile_text_whole() {
+        // A Kelvin sign or a combining mark never splits a character.
+        assert_eq!(phrase_prefix("\u{212A}x", "kx"), Some(""));
+        assert_eq!(phrase_prefix("é", "e"), None);
+        assert_eq!(phrase_prefix("nulle ?", "nulle?"), Some(""));
+        assert_eq!(phrase_prefix("J’ABANDONNE", "j'abandonne"), Some(""));
     }
 }

@@ -10,13 +10,15 @@
 //!
 //! ```
 //! use ccgate_core::notation::Lang;
-//! use ccgate_core::protocol::l10n::{Args, text};
-//! let days = |n| text(Lang::Ru, "days", &Args::new().num("days", n));
+//! use ccgate_core::protocol::l10n::{Args, Form, Reader, text};
+//! let ru = Reader::new(Lang::Ru, Form::Full);
+//! let days = |n| text(ru, "days", &Args::new().num("days", n));
 //! assert_eq!([days(1), days(2), days(5)], ["1 день", "2 дня", "5 дней"]);
-//! assert_eq!(text(Lang::De, "days", &Args::new().num("days", 2)), "2 Tage");
+//! let de = Reader::new(Lang::De, Form::Short);
+//! assert_eq!(text(de, "days", &Args::new().num("days", 2)), "2 Tage");
 //! ```
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -27,6 +29,8 @@ use crate::game::clock::LeaveError;
 use crate::game::outcome::Termination;
 use crate::game::rules::{Claim, Ending};
 use crate::notation::{Illegal, Lang, ReadError};
+use crate::protocol::address::Channel;
+use crate::protocol::sms;
 
 macro_rules! catalogues {
     ($( $lang:ident $code:literal ),* $(,)?) => {
@@ -46,7 +50,8 @@ macro_rules! catalogues {
 }
 
 catalogues! {
-    En "en", De "de", Ru "ru",
+    En "en", De "de", Ru "ru", Uk "uk", Fr "fr", Es "es",
+    It "it", Nl "nl", Pl "pl", Cs "cs", Pt "pt", Sv "sv",
 }
 
 /// Whether replies in `lang` come from its own catalogue (else English).
@@ -80,6 +85,41 @@ fn bundle(lang: Lang) -> Option<Bundle> {
     Some(bundle)
 }
 
+/// How much room a reply has: email has all it needs; SMS and radio carry
+/// one message, so a message's `.sms` attribute, where it has one, is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    Full,
+    Short,
+}
+
+impl From<Channel> for Form {
+    fn from(channel: Channel) -> Self {
+        match channel {
+            Channel::Email => Form::Full,
+            Channel::Sms | Channel::Radio => Form::Short,
+        }
+    }
+}
+
+/// Whom a text is for: their language, and the room their channel has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reader {
+    pub lang: Lang,
+    pub form: Form,
+}
+
+impl Reader {
+    pub fn new(lang: Lang, form: Form) -> Self {
+        Reader { lang, form }
+    }
+
+    /// The director's reading of incidents and penalties: English, in full.
+    pub fn director() -> Self {
+        Reader::new(Lang::En, Form::Full)
+    }
+}
+
 /// The values a message's placeholders take.
 #[derive(Default)]
 pub struct Args<'a>(FluentArgs<'a>);
@@ -102,13 +142,19 @@ impl<'a> Args<'a> {
     }
 }
 
-/// Message `id` in `lang`, with the errors Fluent reported (a missing
-/// placeholder, an unknown message).
-pub fn format(lang: Lang, id: &str, args: &Args<'_>) -> (String, Vec<String>) {
+/// Message `id` for `reader`, with the errors Fluent reported (a missing
+/// placeholder, an unknown message). The short form is the message's `.sms`
+/// attribute where it has one.
+pub fn format(reader: Reader, id: &str, args: &Args<'_>) -> (String, Vec<String>) {
     let all = bundles();
-    let found = [lang, Lang::En].into_iter().find_map(|l| {
+    let found = [reader.lang, Lang::En].into_iter().find_map(|l| {
         let bundle = all.get(&l)?;
-        Some((bundle, bundle.get_message(id)?.value()?))
+        let message = bundle.get_message(id)?;
+        let short = match reader.form {
+            Form::Short => message.get_attribute("sms").map(|a| a.value()),
+            Form::Full => None,
+        };
+        Some((bundle, short.or(message.value())?))
     });
     match found {
         Some((bundle, pattern)) => {
@@ -121,14 +167,146 @@ pub fn format(lang: Lang, id: &str, args: &Args<'_>) -> (String, Vec<String>) {
     }
 }
 
-/// Message `id` in `lang`.
-pub fn text(lang: Lang, id: &str, args: &Args<'_>) -> String {
-    format(lang, id, args).0
+/// Message `id` for `reader`.
+pub fn text(reader: Reader, id: &str, args: &Args<'_>) -> String {
+    format(reader, id, args).0
 }
 
 /// A message without placeholders.
-pub fn plain(lang: Lang, id: &str) -> String {
-    text(lang, id, &Args::new())
+pub fn plain(reader: Reader, id: &str) -> String {
+    text(reader, id, &Args::new())
+}
+
+/// Letters and marks outside the GSM alphabet, and what a phone in its
+/// GSM-only mode writes for them.
+const GSM_FOLDS: &[(char, &str)] = &[
+    ('á', "a"),
+    ('â', "a"),
+    ('ã', "a"),
+    ('ą', "a"),
+    ('À', "A"),
+    ('Á', "A"),
+    ('Â', "A"),
+    ('ç', "c"),
+    ('č', "c"),
+    ('ć', "c"),
+    ('Č', "C"),
+    ('Ć', "C"),
+    ('ď', "d"),
+    ('Ď', "D"),
+    ('ê', "e"),
+    ('ë', "e"),
+    ('ě', "e"),
+    ('ę', "e"),
+    ('È', "E"),
+    ('Ê', "E"),
+    ('Ě', "E"),
+    ('í', "i"),
+    ('î', "i"),
+    ('ï', "i"),
+    ('Í', "I"),
+    ('Î', "I"),
+    ('ł', "l"),
+    ('Ł', "L"),
+    ('ń', "n"),
+    ('ň', "n"),
+    ('Ň', "N"),
+    ('ó', "o"),
+    ('ô', "o"),
+    ('õ', "o"),
+    ('Ó', "O"),
+    ('Ô', "O"),
+    ('œ', "oe"),
+    ('ř', "r"),
+    ('Ř', "R"),
+    ('ś', "s"),
+    ('š', "s"),
+    ('Ś', "S"),
+    ('Š', "S"),
+    ('ť', "t"),
+    ('Ť', "T"),
+    ('ú', "u"),
+    ('û', "u"),
+    ('ů', "u"),
+    ('Ú', "U"),
+    ('Ů', "U"),
+    ('ý', "y"),
+    ('Ý', "Y"),
+    ('ź', "z"),
+    ('ż', "z"),
+    ('ž', "z"),
+    ('Ź', "Z"),
+    ('Ż', "Z"),
+    ('Ž', "Z"),
+    ('„', "\""),
+    ('“', "\""),
+    ('”', "\""),
+    ('«', "\""),
+    ('»', "\""),
+    ('’', "'"),
+    ('–', "-"),
+    ('…', "..."),
+];
+
+/// A short reply as SMS and radio carry it: as written when it fits one
+/// message; otherwise with the letters GSM lacks folded to their base letters
+/// (`ř` → `r`, `ç` → `c`), as phones write in GSM-only mode, so that a Czech
+/// or Portuguese reply has 160 characters rather than 70. Cyrillic stays.
+pub fn for_sms(text: String) -> String {
+    if sms::fits(&text) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match GSM_FOLDS.iter().find(|(from, _)| *from == c) {
+            Some((_, to)) => out.push_str(to),
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+/// Runs of three words of the English catalogue's sentences, without its
+/// placeholders and selector keys.
+fn english_trigrams() -> &'static BTreeSet<Vec<String>> {
+    static TRIGRAMS: OnceLock<BTreeSet<Vec<String>>> = OnceLock::new();
+    TRIGRAMS.get_or_init(|| {
+        let english = source(Lang::En).unwrap_or_default();
+        let mut out = BTreeSet::new();
+        for line in english.lines().filter(|l| !l.starts_with('#')) {
+            let text: Vec<&str> = line
+                .split('{')
+                .map(|part| part.split_once('}').map_or(part, |(_, rest)| rest))
+                .collect();
+            let text = text.join(" ");
+            let text = text.split_once(" = ").map_or(text.as_str(), |(_, t)| t);
+            out.extend(trigrams(text.trim_start().trim_start_matches(['[', '*'])));
+        }
+        out
+    })
+}
+
+fn trigrams(text: &str) -> Vec<Vec<String>> {
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphabetic() && c != '\'')
+        // Single letters are piece letters and codes, not English.
+        .filter(|w| w.chars().count() > 1)
+        .map(str::to_lowercase)
+        .collect();
+    words.windows(3).map(<[String]>::to_vec).collect()
+}
+
+/// The lint of issue 16: the runs of three words of an English sentence of
+/// the catalogue that a reply (meant for another language) carries. A reply
+/// fully in its reader's language has none; names and moves are the reader's
+/// own values and should be left out of `text`.
+pub fn english_fragments(text: &str) -> Vec<String> {
+    let english = english_trigrams();
+    trigrams(text)
+        .into_iter()
+        .filter(|t| english.contains(t))
+        .map(|t| t.join(" "))
+        .collect()
 }
 
 /// The selector key of a piece (`piece` when the text named none).
@@ -152,16 +330,16 @@ fn side(side: CastlingSide) -> &'static str {
 }
 
 /// A colour's name.
-pub fn color(lang: Lang, color: Color) -> String {
+pub fn color(r: Reader, color: Color) -> String {
     let key = match color {
         Color::White => "white",
         Color::Black => "black",
     };
-    text(lang, "color", &Args::new().str("color", key))
+    text(r, "color", &Args::new().str("color", key))
 }
 
 /// Why no legal move fits.
-pub fn illegal(lang: Lang, why: &Illegal) -> String {
+pub fn illegal(r: Reader, why: &Illegal) -> String {
     let a = Args::new();
     let (id, a) = match why {
         Illegal::NoSuchPiece {
@@ -213,12 +391,12 @@ pub fn illegal(lang: Lang, why: &Illegal) -> String {
         }
         Illegal::NoLegalMoves => ("illegal-no-legal-moves", a),
     };
-    text(lang, id, &a)
+    text(r, id, &a)
 }
 
 /// Why a text is not exactly one legal move, without the suggestions (the
 /// reply offers them in a sentence of its own).
-pub fn read_error(lang: Lang, e: &ReadError) -> String {
+pub fn read_error(r: Reader, e: &ReadError) -> String {
     match e {
         ReadError::Malformed {
             expected,
@@ -226,21 +404,17 @@ pub fn read_error(lang: Lang, e: &ReadError) -> String {
             found,
             ..
         } => {
-            let what = text(lang, "expected", &Args::new().str("what", expected.id()));
+            let what = text(r, "expected", &Args::new().str("what", expected.id()));
             let a = Args::new().str("expected", what).num("at", *at as i64);
             match found {
-                Some(c) => text(lang, "malformed-found", &a.str("found", c.to_string())),
-                None => text(lang, "malformed", &a),
+                Some(c) => text(r, "malformed-found", &a.str("found", c.to_string())),
+                None => text(r, "malformed", &a),
             }
         }
-        ReadError::Illegal { reason, .. } => illegal(lang, reason),
+        ReadError::Illegal { reason, .. } => illegal(r, reason),
         ReadError::Ambiguous { candidates, .. } => {
             let moves: Vec<&str> = candidates.iter().map(|c| c.text.as_str()).collect();
-            text(
-                lang,
-                "ambiguous",
-                &Args::new().str("moves", moves.join(", ")),
-            )
+            text(r, "ambiguous", &Args::new().str("moves", moves.join(", ")))
         }
         ReadError::Conflict { readings, .. } => {
             let readings: Vec<String> = readings
@@ -248,7 +422,7 @@ pub fn read_error(lang: Lang, e: &ReadError) -> String {
                 .map(|(n, c)| format!("{} ({n})", c.text))
                 .collect();
             text(
-                lang,
+                r,
                 "conflict",
                 &Args::new().str("readings", readings.join(", ")),
             )
@@ -276,7 +450,7 @@ pub fn claim_key(claim: Option<Claim>) -> &'static str {
 }
 
 /// How a game ended.
-pub fn termination(lang: Lang, t: &Termination) -> String {
+pub fn termination(r: Reader, t: &Termination) -> String {
     let a = Args::new();
     let (id, a) = match t {
         Termination::Rules(e) => ("end", a.str("why", ending(*e))),
@@ -286,11 +460,11 @@ pub fn termination(lang: Lang, t: &Termination) -> String {
         Termination::LostOnTime(p) => ("end-lost-on-time", a.str("player", p.clone())),
         Termination::Adjudicated(r) => ("end-adjudicated", a.str("reason", r.clone())),
     };
-    text(lang, id, &a)
+    text(r, id, &a)
 }
 
 /// Why a leave was refused.
-pub fn leave_error(lang: Lang, e: &LeaveError) -> String {
+pub fn leave_error(r: Reader, e: &LeaveError) -> String {
     let a = Args::new();
     let (id, a) = match e {
         LeaveError::ZeroDays => ("leave-zero-days", a),
@@ -319,14 +493,18 @@ pub fn leave_error(lang: Lang, e: &LeaveError) -> String {
         },
         LeaveError::OutOfRange => ("leave-out-of-range", a),
     };
-    text(lang, id, &a)
+    text(r, id, &a)
 }
 
 #[cfg(test)]
 mod tests {
-    use std::collections::{BTreeMap, BTreeSet};
+    use std::collections::BTreeMap;
 
     use super::*;
+
+    fn full(lang: Lang) -> Reader {
+        Reader::new(lang, Form::Full)
+    }
 
     /// Messages only English has: said in English whatever the language.
     const ENGLISH_ONLY: &[&str] = &["lang-unsupported"];
@@ -334,9 +512,11 @@ mod tests {
     /// Each message of a catalogue with the placeholders it names. Fluent
     /// entries start at the line's first column; their continuation lines
     /// are indented.
+    /// An attribute is listed as `id.sms`.
     pub(crate) fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
         let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         let mut current = None;
+        let mut message = String::new();
         for line in source(lang).unwrap_or_default().lines() {
             if line.starts_with('#') || line.trim().is_empty() {
                 continue;
@@ -344,8 +524,15 @@ mod tests {
             if !line.starts_with(' ')
                 && let Some((id, _)) = line.split_once(" =")
             {
-                current = Some(id.trim().to_string());
-                out.entry(id.trim().to_string()).or_default();
+                message = id.trim().to_string();
+                current = Some(message.clone());
+                out.entry(message.clone()).or_default();
+            } else if let Some(rest) = line.trim_start().strip_prefix('.')
+                && let Some((attribute, _)) = rest.split_once(" =")
+            {
+                let id = format!("{message}.{}", attribute.trim());
+                current = Some(id.clone());
+                out.entry(id).or_default();
             }
             let Some(id) = &current else { continue };
             let names = line.split('$').skip(1).map(|rest| {
@@ -374,33 +561,47 @@ mod tests {
     #[test]
     fn every_message_exists_in_every_language_with_the_same_placeholders() {
         let english = messages(Lang::En);
-        assert!(english.len() > 80, "{}", english.len());
+        let values: Vec<&String> = english.keys().filter(|k| !k.contains('.')).collect();
+        assert!(values.len() > 80, "{}", values.len());
         for &lang in CATALOGUES {
             let theirs = messages(lang);
-            for (id, names) in &english {
+            for id in &values {
                 if ENGLISH_ONLY.contains(&id.as_str()) {
                     continue;
                 }
-                assert_eq!(theirs.get(id), Some(names), "{lang} {id}");
+                assert_eq!(theirs.get(*id), english.get(*id), "{lang} {id}");
             }
-            let extra: Vec<_> = theirs
-                .keys()
-                .filter(|k| !english.contains_key(*k))
-                .collect();
-            assert!(extra.is_empty(), "{lang}: {extra:?}");
+            // A short form (`.sms`), which a language may give any message,
+            // says less, never more.
+            for (id, names) in &theirs {
+                let message = id.split('.').next().unwrap_or_default();
+                let full = english.get(message);
+                assert!(full.is_some(), "{lang}: {id} is no English message");
+                let full = full.cloned().unwrap_or_default();
+                assert!(names.is_subset(&full), "{lang} {id}: {names:?} vs {full:?}");
+            }
         }
     }
 
     #[test]
     fn every_message_formats_without_errors_in_every_language() {
         for &lang in CATALOGUES {
-            for (id, names) in messages(lang) {
+            let all = messages(lang);
+            for id in all.keys() {
+                // An attribute is given its message's values.
+                let message = id.split('.').next().unwrap_or_default();
+                let names = all.get(message).cloned().unwrap_or_default();
+                let id = id.clone();
                 let mut args = Args::new();
                 for name in names {
                     let name: &'static str = Box::leak(name.into_boxed_str());
                     args = args.str(name, "x");
                 }
-                let (out, errors) = format(lang, &id, &args);
+                let (id, form) = match id.split_once('.') {
+                    Some((message, _)) => (message.to_string(), Form::Short),
+                    None => (id, Form::Full),
+                };
+                let (out, errors) = format(Reader::new(lang, form), &id, &args);
                 assert!(errors.is_empty(), "{lang} {id}: {errors:?}");
                 assert!(!out.contains('{'), "{lang} {id}: {out}");
             }
@@ -409,7 +610,7 @@ mod tests {
 
     #[test]
     fn plurals_follow_each_language() {
-        let days = |lang, n| text(lang, "days", &Args::new().num("days", n));
+        let days = |lang, n| text(full(lang), "days", &Args::new().num("days", n));
         assert_eq!(days(Lang::En, 1), "1 day");
         assert_eq!(days(Lang::En, 49), "49 days");
         assert_eq!(days(Lang::De, 1), "1 Tag");
@@ -430,9 +631,90 @@ mod tests {
     }
 
     #[test]
+    fn plurals_of_the_slavic_languages_have_three_forms() {
+        let days = |lang, n| text(full(lang), "days", &Args::new().num("days", n));
+        let forms = |lang| [1, 3, 5, 22].map(|n| days(lang, n));
+        assert_eq!(forms(Lang::Uk), ["1 день", "3 дні", "5 днів", "22 дні"]);
+        assert_eq!(forms(Lang::Pl), ["1 dzień", "3 dni", "5 dni", "22 dni"]);
+        assert_eq!(forms(Lang::Cs), ["1 den", "3 dny", "5 dní", "22 dní"]);
+        assert_eq!(days(Lang::Fr, 0), "0 jour");
+    }
+
+    /// Issue 12: a player answers "Antwort: P12 accept" with `P12 accept`;
+    /// every reference form any catalogue writes is read back, in the
+    /// catalogue's language's profile and in English.
+    #[test]
+    fn every_reference_a_catalogue_writes_is_read_back() {
+        use crate::protocol::grammar::{Body, Command, Profile, parse_line};
+        let mut forms = 0;
+        for &lang in CATALOGUES {
+            let source = source(lang).unwrap_or_default();
+            for (at, _) in source.match_indices("{ $game }") {
+                let head = &source[..at];
+                let line_start = head.rfind('\n').map_or(0, |i| i + 1);
+                if source[line_start..].starts_with('#') {
+                    continue;
+                }
+                let start = head.rfind([' ', ':', '(', '\n']).map_or(0, |i| i + 1);
+                let reference = format!("{}12", &source[start..at]);
+                for profile_lang in [lang, Lang::En] {
+                    let line = format!("{reference} accept");
+                    let parsed = parse_line(&line, &Profile::new(profile_lang));
+                    let read = parsed.as_ref().map(|p| (p.game, &p.body));
+                    assert_eq!(
+                        read,
+                        Some((Some(12), &Body::Command(Command::AcceptDraw))),
+                        "{lang} read by a {profile_lang} player: {line:?}"
+                    );
+                    forms += 1;
+                }
+            }
+        }
+        assert!(forms > 400, "{forms}");
+    }
+
+    /// The help names the commands in the reader's language; each one it
+    /// names (after the last `:`, between `|`) is read back as a command.
+    #[test]
+    fn every_command_a_help_names_is_read_in_its_language() {
+        use crate::protocol::grammar::{Body, Profile, parse_line};
+        for &lang in CATALOGUES.iter().filter(|&&l| l != Lang::En) {
+            let help = plain(full(lang), "help");
+            let (_, list) = help.rsplit_once(": ").unwrap_or_default();
+            let commands: Vec<&str> = list.split(" | ").collect();
+            assert!(commands.len() >= 8, "{lang}: {help}");
+            for command in commands {
+                let parsed = parse_line(command, &Profile::new(lang));
+                assert!(
+                    matches!(parsed.map(|p| p.body), Some(Body::Command(_))),
+                    "{lang}: {command:?}"
+                );
+            }
+        }
+    }
+
+    /// The lint catches what it is for: an English reason in a German
+    /// reply; a German reply has no English fragment.
+    #[test]
+    fn the_lint_sees_an_english_reason() {
+        assert!(english_trigrams().len() > 300);
+        let reply = "P12 Lxf3: abgelehnt, no pawn of yours can reach f3.";
+        assert!(english_fragments(reply).contains(&"of yours can".to_string()));
+        let german = text(
+            full(Lang::De),
+            "no-draw-offer",
+            &Args::new().str("game", "12"),
+        );
+        assert!(english_fragments(&german).is_empty(), "{german}");
+    }
+
+    #[test]
     fn a_language_without_a_catalogue_gets_english() {
         assert!(!has_catalogue(Lang::Hu));
-        assert_eq!(plain(Lang::Hu, "bad-pin"), plain(Lang::En, "bad-pin"));
+        assert_eq!(
+            plain(full(Lang::Hu), "bad-pin"),
+            plain(full(Lang::En), "bad-pin")
+        );
     }
 
     #[test]
@@ -443,13 +725,22 @@ mod tests {
             from: None,
             to: Square::F3,
         };
-        assert_eq!(illegal(Lang::En, &why), "no queen of yours can reach f3");
-        assert_eq!(illegal(Lang::De, &why), "keine Dame von Ihnen erreicht f3");
+        assert_eq!(
+            illegal(full(Lang::En), &why),
+            "no queen of yours can reach f3"
+        );
+        assert_eq!(
+            illegal(full(Lang::De), &why),
+            "keine Dame von Ihnen erreicht f3"
+        );
         let none = Illegal::NoSuchPiece {
             role: Some(Role::Knight),
             from: Some(Square::C5),
         };
-        assert_eq!(illegal(Lang::De, &none), "Sie haben keinen Springer auf c5");
-        assert_eq!(illegal(Lang::Ru, &none), "у вас нет коня на c5");
+        assert_eq!(
+            illegal(full(Lang::De), &none),
+            "Sie haben keinen Springer auf c5"
+        );
+        assert_eq!(illegal(full(Lang::Ru), &none), "у вас нет коня на c5");
     }
 }

@@ -44,6 +44,12 @@ pub fn limit(encoding: Encoding) -> usize {
     }
 }
 
+/// Whether a text fits one message.
+pub fn fits(text: &str) -> bool {
+    let (encoding, n) = units(text);
+    n <= limit(encoding)
+}
+
 /// The text cut to one message, ending with `…` (or `...` in GSM) when cut.
 /// Replies are written to fit; cutting is the last resort for long records.
 pub fn fit(text: &str) -> String {

@@ -1,0 +1,264 @@
+# Odpovědi ccgate česky. Každá zpráva má tytéž proměnné ({ $name }) jako
+# anglický katalog. Česká písmena mimo abecedu GSM (č, ř, š, ž…) posílají SMS
+# jako UCS-2: 70 znaků, proto jsou texty pro SMS stručné.
+# `P{ $game }` označuje partii; hráči jej opisují stejně.
+
+## Čísla s jejich slovem.
+
+days = { $days ->
+    [one] { $days } den
+    [few] { $days } dny
+   *[other] { $days } dní
+}
+hours = { $hours ->
+    [one] { $hours } hodina
+    [few] { $hours } hodiny
+   *[other] { $hours } hodin
+}
+
+## Tahy.
+
+confirm = P{ $game } { $number } { $move } ({ $iccf }) přijat. Kontrola { $code }. Na tahu je { $opponent }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }), soupeř { $opponent }. Kontrola { $code }. Jste na tahu.
+refused = P{ $game } { $text }: odmítnuto, { $reason }.
+refused-brief = P{ $game } { $text }: odmítnuto.
+did-you-mean = { " " }Mysleli jste { $moves }?
+nothing-applied = { " " }Nic nebylo provedeno.
+penalty = { " " }Trest: { $days ->
+    [one] { $days } den
+    [few] { $days } dny
+   *[other] { $days } dní
+} připočteno k vašemu času.
+    .sms = { " " }Trest: { days }.
+one-move-per-line = jeden tah na řádek, případně po posledním tahu soupeře
+not-your-turn = P{ $game } { $text }: odmítnuto, nejste na tahu.
+wrong-number = P{ $game } { $text }: odmítnuto, partie je u tahu { $number }.
+desync = P{ $game } váš { $text } neodpovídá partii. Zápis: { $record }
+
+## Proč tah nejde přečíst ani zahrát.
+
+expected = { $what ->
+    [move] tah
+    [move-not-result] tah, ne výsledek partie
+    [file] sloupec (a-h)
+    [rank] řada (1-8)
+    [square] pole
+    [piece-or-square] písmeno kamene nebo pole
+    [destination] cílové pole
+    [square-or-promotion] pole nebo kámen proměny
+    [promotion] kámen proměny
+    [promotion-piece] kámen proměny (D, V, S nebo J)
+    [promotion-letter] písmeno proměny (q, r, b, n)
+    [promotion-digit] číslice proměny (1=D 2=V 3=S 4=J)
+    [english-piece] kámen (K, Q, R, B, N, Kt, P) nebo rošáda
+    [not-king] jiný kámen než král
+    [captured] braný kámen
+    [dash-or-x] „-“ nebo „x“
+    [close-paren] „)“
+    [suffix] znak šachu, e.p., ! nebo ?, nebo konec tahu
+    [iccf-end] konec tahu (4 nebo 5 číslic)
+    [origin-file-digit] číslice výchozího sloupce (1-8)
+    [origin-rank-digit] číslice výchozí řady (1-8)
+    [destination-file-digit] číslice cílového sloupce (1-8)
+    [destination-rank-digit] číslice cílové řady (1-8)
+    [desc-square] pole jako K4 nebo QB3
+    [desc-origin] sloupec nebo řada kamene, např. (1) nebo (QB3)
+    [uedemann-code] Uedemannův kód
+    [uedemann-origin] dvě písmena výchozího pole
+    [uedemann-destination] dvě písmena cílového pole
+    [uedemann-suffix] písmeno přípony (q r b k proměna; c šach, m mat, p e.p., t braní)
+   *[end] konec tahu
+}
+malformed = očekáváno: { $expected }, znak { $at }
+    .sms = nečitelné u znaku { $at }
+malformed-found = očekáváno: { $expected }, znak { $at }, je tam „{ $found }“
+    .sms = nečitelné u znaku { $at }
+ambiguous = nejednoznačné, může to být { $moves }
+conflict = ve dvou notacích se čte jinak: { $readings }
+illegal-no-such-piece-on = nemáte { $piece ->
+    [pawn] pěšce
+    [knight] jezdce
+    [bishop] střelce
+    [rook] věž
+    [queen] dámu
+    [king] krále
+   *[piece] kámen
+} na { $square }
+illegal-no-such-piece = nemáte { $piece ->
+    [pawn] pěšce, který by mohl
+    [knight] jezdce, který by mohl
+    [bishop] střelce, který by mohl
+    [rook] věž, která by mohla
+    [queen] dámu, která by mohla
+    [king] krále, který by mohl
+   *[piece] kámen, který by mohl
+} zahrát tento tah
+illegal-empty-square = na { $square } nestojí žádný kámen
+illegal-not-your-piece = kámen na { $square } patří soupeři
+illegal-cannot-move = { $piece ->
+    [pawn] pěšec
+    [knight] jezdec
+    [bishop] střelec
+    [rook] věž
+    [queen] dáma
+    [king] král
+   *[piece] kámen
+} z { $from } nemůže táhnout na { $to }
+illegal-cannot-reach = { $piece ->
+    [pawn] žádný váš pěšec nemůže
+    [knight] žádný váš jezdec nemůže
+    [bishop] žádný váš střelec nemůže
+    [rook] žádná vaše věž nemůže
+    [queen] žádná vaše dáma nemůže
+    [king] váš král nemůže
+   *[piece] žádný váš kámen nemůže
+} dosáhnout pole { $to }
+illegal-own-piece = na { $square } stojí váš vlastní kámen
+illegal-pinned = { $piece ->
+    [pawn] pěšec na { $from } je ve vazbě
+    [knight] jezdec na { $from } je ve vazbě
+    [bishop] střelec na { $from } je ve vazbě
+    [rook] věž na { $from } je ve vazbě
+    [queen] dáma na { $from } je ve vazbě
+    [king] král na { $from } je ve vazbě
+   *[piece] kámen na { $from } je ve vazbě
+}: tah by odkryl vašeho krále
+illegal-in-check = váš král je v šachu a tento tah šach neodvrací
+illegal-into-check = váš král by byl na { $square } v šachu
+illegal-promotion-missing = pěšec na poslední řadě musí uvést kámen proměny
+illegal-not-promotion = je uveden kámen proměny, ale tah není proměna
+illegal-pawn-capture-needs-file = braní pěšcem uvádí sloupec pěšce (exd5, ne d5)
+illegal-castling-rights-gone = { $side ->
+    [kingside] malá rošáda
+   *[queenside] velká rošáda
+} už není možná: král nebo tato věž už táhli
+illegal-castling-blocked = { $side ->
+    [kingside] malá rošáda
+   *[queenside] velká rošáda
+} není možná: mezi králem a věží stojí kameny
+illegal-castling-in-check = z šachu nelze rošovat
+illegal-castling-through-check = { $side ->
+    [kingside] malá rošáda
+   *[queenside] velká rošáda
+} není možná: král by prošel napadeným polem nebo na něm stanul
+    .sms = { $side ->
+        [kingside] malá rošáda
+       *[queenside] velká rošáda
+    } není možná: napadené pole
+illegal-no-legal-moves = partie skončila: není žádný platný tah
+
+## Konec partie.
+
+game-over = P{ $game } skončila: { $result }, { $reason }.
+game-finished = P{ $game } už skončila ({ $result }).
+end = { $why ->
+    [checkmate] mat
+    [stalemate] pat
+    [insufficient-material] nedostatečný materiál
+    [fivefold-repetition] pětinásobné opakování pozice
+    [seventy-five-moves] pravidlo 75 tahů
+   *[draw-agreed] remíza dohodou
+}
+end-claimed = remíza reklamována: { $claim ->
+    [threefold] trojí opakování pozice
+   *[fifty] pravidlo 50 tahů
+}
+end-resigned = partie vzdána ({ $player })
+end-lost-on-time = překročení času ({ $player })
+end-adjudicated = rozhodnutí rozhodčího: { $reason }
+adjudicated = P{ $game } rozhodnuto { $result }: { $reason }
+taken-back = P{ $game } rozhodčí vzal zpět tahy po půltahu { $ply }: { $reason }
+
+## Remíza.
+
+draw-offered = P{ $game } { $opponent } nabízí remízu. Odpověď: P{ $game } remíza přijata, nebo hrajte dál.
+draw-offered-with-move = Nabídnuta remíza: odpověď P{ $game } remíza přijata, nebo hrajte dál.
+    .sms = Nabídnuta remíza.
+draw-declined = P{ $game } { $opponent } odmítá vaši nabídku remízy.
+no-draw-offer = P{ $game } žádná nabídka remízy není.
+claim-refused = P{ $game } reklamace remízy zamítnuta: { $reason }.
+claim-not = { $claim ->
+    [threefold] pozice se neopakovala třikrát
+    [fifty] během posledních 50 tahů bylo braní nebo tah pěšcem
+   *[none] neplatí trojí opakování ani pravidlo 50 tahů
+}
+
+## Partie a nastavení.
+
+color = { $color ->
+    [white] bílý
+   *[black] černý
+}
+board = P{ $game } { $fen } Na tahu je { $turn }. Kontrola { $code }.
+record = P{ $game } { $record }
+notation-set = ccgate: notace nastavena na { $value }.
+lang-set = ccgate: jazyk nastaven na { $value }.
+help = ccgate: pošlete PARTIE TAH, např. 12 15. 5254 nebo 12 15... Jf6. Také: remíza? | remíza přijata | remíza odmítnuta | vzdávám | reklamuji remízu | pozice | zápis | dovolená 10 | nápověda
+    .sms = ccgate: PARTIE TAH, např. 12 15... Jf6. Také: remíza? | remíza přijata | remíza odmítnuta | vzdávám | pozice | nápověda
+unknown-sender = ccgate: tato adresa není registrována. Obraťte se na ředitele turnaje.
+not-your-game = ccgate: nemáte partii { $game }.
+which-game = ccgate: která partie? Vaše: { $games }. Začněte řádek číslem partie.
+bad-pin = ccgate: PIN chybí nebo je špatný. Nic nebylo provedeno.
+
+## Dovolená a hodiny.
+
+leave-granted = ccgate: dovolená od { $from } do { $until } zapsána. Letos zbývá { $left ->
+    [one] { $left } den
+    [few] { $left } dny
+   *[other] { $left } dní
+}.
+leave-refused = ccgate: dovolená zamítnuta, { $reason }.
+leave-zero-days = dovolená trvá nejméně jeden den
+leave-exceeds = { $requested ->
+    [one] { $requested } den
+    [few] { $requested } dny
+   *[other] { $requested } dní
+} dovolené v roce { $year } je víc než zbývajících { $remaining }
+leave-none-left = v roce { $year } už dovolená nezbývá: všech { $allowance } dní je vyčerpáno
+leave-overlaps = překrývá se s dovolenou od { $from } do { $until }
+leave-overlaps-open = překrývá se s otevřenou dovolenou od { $from }
+leave-out-of-range = data dovolené mimo rozsah
+reminder = P{ $game } připomínka: jste na tahu, zbývá { $days ->
+    [one] { $days } den
+    [few] { $days } dny
+   *[other] { $days } dní
+}.
+
+## Podmíněné tahy.
+
+conditional-pair = když { $pair }
+conditional-stored = P{ $game } podmíněné tahy uloženy: { $moves }
+conditional-played = P{ $game } podmíněný tah { $number } { $move } zahrán.
+conditional-dropped = P{ $game } vaše podmíněné tahy zrušeny: soupeř { $opponent } zahrál { $move }.
+conditional-refused = P{ $game } podmíněné tahy odmítnuty: { $reason }.
+conditional-your-move = jste na tahu; podmíněné tahy posílejte po svém tahu
+conditional-wrong-number = { $text }: tam je tah { $number }
+conditional-unreadable = { $text }: { $reason }
+
+## Zprávy, které brána nepřijala.
+
+too-large = ccgate: vaše zpráva je příliš velká (limit { $limit } KB) a nebyla přečtena. Pošlete tah jako prostý text.
+held = ccgate: zprávu vaším jménem nešlo ověřit, je zadržena, neprovedena. Pokud jste ji poslali vy, odpovězte do { $hours ->
+    [one] { $hours } hodiny
+   *[other] { $hours } hodin
+} zprávou: confirm { $code }
+hold-expired = ccgate: tento potvrzovací kód je neznámý, použitý nebo prošlý. Nic nebylo provedeno.
+unauthenticated = ccgate: zprávu vaším jménem nešlo ověřit a nebyla provedena. Požádejte ředitele turnaje o PIN.
+too-many-lines = ccgate: přečteno jen prvních { $limit } řádků zprávy, dalších { $skipped } ne. Pošlete je v nové zprávě.
+
+## Turnaje.
+
+event-start = ccgate: { $event } začíná, tempo { $time }. Vaše partie:
+event-game-white = P{ $game } bílými proti { $opponent }
+event-game-black = P{ $game } černými proti { $opponent }
+event-starts-on = ccgate: { $event } začíná { $date }, tempo { $time }; hodiny běží od toho dne. Vaše partie:
+ruling = ccgate: rozhodnutí rozhodčího k incidentu { $incident }: { $ruling }
+withdrawn = ccgate: { $player } odstupuje z { $event }; započteno: { $games }
+
+pgn-unused = ccgate: přiložený soubor PGN nebyl použit: { $reason ->
+    [unreadable] nepodařilo se z něj přečíst žádnou partii
+    [no-game] jeho tahy nejsou tahy žádné z vašich probíhajících partií
+    [no-new-move] nemá žádný tah nad rámec současného stavu partie
+    [too-many] má { $moves } tahů nad rámec současného stavu partie; přiložte partii jen s vaším dalším tahem
+   *[not-your-move] přidaný tah je tah soupeře; nejste na tahu
+}.

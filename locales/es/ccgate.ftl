@@ -1,0 +1,258 @@
+# Las respuestas de ccgate en español. Cada mensaje lleva las mismas
+# variables ({ $name }) que el catálogo inglés. Las respuestas por SMS y radio
+# caben en un mensaje: 160 caracteres (70 fuera del alfabeto GSM).
+# `P{ $game }` nombra una partida; los jugadores lo copian tal cual.
+
+## Números con su palabra.
+
+days = { $days ->
+    [one] { $days } día
+   *[other] { $days } días
+}
+hours = { $hours ->
+    [one] { $hours } hora
+   *[other] { $hours } horas
+}
+
+## Jugadas.
+
+confirm = P{ $game } { $number } { $move } ({ $iccf }) aceptada. Control { $code }. Juega { $opponent }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Control { $code }. Le toca jugar.
+refused = P{ $game } { $text }: rechazada, { $reason }.
+refused-brief = P{ $game } { $text }: rechazada.
+did-you-mean = { " " }¿Quería decir { $moves }?
+nothing-applied = { " " }No se ha aplicado nada.
+penalty = { " " }Penalización: { $days ->
+    [one] { $days } día
+   *[other] { $days } días
+} sumados a su tiempo.
+    .sms = { " " }Penalización: { days }.
+one-move-per-line = una jugada por línea, si acaso tras la última jugada del rival
+not-your-turn = P{ $game } { $text }: rechazada, no le toca jugar.
+wrong-number = P{ $game } { $text }: rechazada, la partida va por la jugada { $number }.
+desync = P{ $game } su { $text } no coincide con la partida. Planilla: { $record }
+
+## Por qué una jugada no se puede leer o jugar.
+
+expected = { $what ->
+    [move] una jugada
+    [move-not-result] una jugada, no un resultado
+    [file] una columna (a-h)
+    [rank] una fila (1-8)
+    [square] una casilla
+    [piece-or-square] una letra de pieza o una casilla
+    [destination] una casilla de destino
+    [square-or-promotion] una casilla o una pieza de coronación
+    [promotion] una pieza de coronación
+    [promotion-piece] una pieza de coronación (D, T, A o C)
+    [promotion-letter] una letra de coronación (q, r, b, n)
+    [promotion-digit] una cifra de coronación (1=D 2=T 3=A 4=C)
+    [english-piece] una pieza (K, Q, R, B, N, Kt, P) o un enroque
+    [not-king] una pieza que no sea el rey
+    [captured] la pieza capturada
+    [dash-or-x] «-» o «x»
+    [close-paren] «)»
+    [suffix] un signo de jaque, e.p., ! o ?, o el final de la jugada
+    [iccf-end] el final de la jugada (4 o 5 cifras)
+    [origin-file-digit] la cifra de la columna de salida (1-8)
+    [origin-rank-digit] la cifra de la fila de salida (1-8)
+    [destination-file-digit] la cifra de la columna de llegada (1-8)
+    [destination-rank-digit] la cifra de la fila de llegada (1-8)
+    [desc-square] una casilla como K4 o QB3
+    [desc-origin] la columna o fila de la pieza, como (1) o (QB3)
+    [uedemann-code] un código Uedemann
+    [uedemann-origin] dos letras para la casilla de salida
+    [uedemann-destination] dos letras para la casilla de llegada
+    [uedemann-suffix] una letra sufijo (q r b k coronación; c jaque, m mate, p e.p., t captura)
+   *[end] el final de la jugada
+}
+malformed = se esperaba { $expected } en el carácter { $at }
+    .sms = ilegible en el carácter { $at }
+malformed-found = se esperaba { $expected } en el carácter { $at }, hay «{ $found }»
+    .sms = ilegible en el carácter { $at }
+ambiguous = ambigua, puede ser { $moves }
+conflict = se lee distinto en dos notaciones: { $readings }
+illegal-no-such-piece-on = no tiene { $piece ->
+    [pawn] ningún peón
+    [knight] ningún caballo
+    [bishop] ningún alfil
+    [rook] ninguna torre
+    [queen] ninguna dama
+    [king] ningún rey
+   *[piece] ninguna pieza
+} en { $square }
+illegal-no-such-piece = no tiene { $piece ->
+    [pawn] ningún peón
+    [knight] ningún caballo
+    [bishop] ningún alfil
+    [rook] ninguna torre
+    [queen] ninguna dama
+    [king] ningún rey
+   *[piece] ninguna pieza
+} que pueda hacer esta jugada
+illegal-empty-square = no hay ninguna pieza en { $square }
+illegal-not-your-piece = la pieza de { $square } es de su rival
+illegal-cannot-move = { $piece ->
+    [pawn] el peón
+    [knight] el caballo
+    [bishop] el alfil
+    [rook] la torre
+    [queen] la dama
+    [king] el rey
+   *[piece] la pieza
+} de { $from } no puede ir a { $to }
+illegal-cannot-reach = { $piece ->
+    [pawn] ningún peón suyo
+    [knight] ningún caballo suyo
+    [bishop] ningún alfil suyo
+    [rook] ninguna torre suya
+    [queen] ninguna dama suya
+    [king] su rey no
+   *[piece] ninguna pieza suya
+} puede llegar a { $to }
+illegal-own-piece = en { $square } hay una pieza suya
+illegal-pinned = { $piece ->
+    [pawn] el peón de { $from } está clavado
+    [knight] el caballo de { $from } está clavado
+    [bishop] el alfil de { $from } está clavado
+    [rook] la torre de { $from } está clavada
+    [queen] la dama de { $from } está clavada
+    [king] el rey de { $from } está clavado
+   *[piece] la pieza de { $from } está clavada
+}: la jugada dejaría a su rey en jaque
+illegal-in-check = su rey está en jaque y esta jugada no lo evita
+illegal-into-check = su rey quedaría en jaque en { $square }
+illegal-promotion-missing = un peón que llega a la última fila debe indicar la pieza de coronación
+illegal-not-promotion = se indicó una pieza de coronación, pero la jugada no es una coronación
+illegal-pawn-capture-needs-file = una captura de peón indica la columna del peón (exd5, no d5)
+illegal-castling-rights-gone = ya no puede hacer { $side ->
+    [kingside] el enroque corto
+   *[queenside] el enroque largo
+}: el rey o esa torre ya se movieron
+illegal-castling-blocked = no puede hacer { $side ->
+    [kingside] el enroque corto
+   *[queenside] el enroque largo
+}: hay piezas entre el rey y la torre
+illegal-castling-in-check = no se puede enrocar estando en jaque
+illegal-castling-through-check = no puede hacer { $side ->
+    [kingside] el enroque corto
+   *[queenside] el enroque largo
+}: el rey pasaría por una casilla atacada o caería en ella
+    .sms = no puede hacer { $side ->
+        [kingside] el enroque corto
+       *[queenside] el enroque largo
+    }: casilla atacada
+illegal-no-legal-moves = la partida ha terminado: no hay jugadas legales
+
+## El final de la partida.
+
+game-over = P{ $game } terminada: { $result }, { $reason }.
+game-finished = P{ $game } ya terminó ({ $result }).
+end = { $why ->
+    [checkmate] jaque mate
+    [stalemate] rey ahogado
+    [insufficient-material] material insuficiente
+    [fivefold-repetition] quíntuple repetición
+    [seventy-five-moves] regla de las 75 jugadas
+   *[draw-agreed] tablas de mutuo acuerdo
+}
+end-claimed = tablas reclamadas: { $claim ->
+    [threefold] triple repetición
+   *[fifty] regla de las 50 jugadas
+}
+end-resigned = { $player } abandonó
+end-lost-on-time = { $player } perdió por tiempo
+end-adjudicated = decisión del árbitro: { $reason }
+adjudicated = P{ $game } adjudicada { $result }: { $reason }
+taken-back = P{ $game } el árbitro anuló las jugadas tras la media jugada { $ply }: { $reason }
+
+## Tablas.
+
+draw-offered = P{ $game } { $opponent } ofrece tablas. Responda P{ $game } tablas aceptadas, o siga jugando.
+draw-offered-with-move = Tablas ofrecidas: responda P{ $game } tablas aceptadas, o siga jugando.
+    .sms = Tablas ofrecidas.
+draw-declined = P{ $game } { $opponent } rechaza su oferta de tablas.
+no-draw-offer = P{ $game } no hay ninguna oferta de tablas.
+claim-refused = P{ $game } reclamación de tablas rechazada: { $reason }.
+claim-not = { $claim ->
+    [threefold] la posición no se ha repetido tres veces
+    [fifty] hubo una captura o una jugada de peón en las últimas 50 jugadas
+   *[none] no se da ni la triple repetición ni la regla de las 50 jugadas
+}
+
+## La partida y los ajustes.
+
+color = { $color ->
+    [white] blancas
+   *[black] negras
+}
+board = P{ $game } { $fen } Juegan { $turn }. Control { $code }.
+record = P{ $game } { $record }
+notation-set = ccgate: notación cambiada a { $value }.
+lang-set = ccgate: idioma cambiado a { $value }.
+help = ccgate: envíe PARTIDA JUGADA, p. ej. 12 15. 5254 o 12 15... Cf6. También: ¿tablas? | tablas aceptadas | tablas rechazadas | abandono | reclamo tablas | posición | partida | permiso 10 | ayuda
+    .sms = ccgate: PARTIDA JUGADA, p. ej. 12 15... Cf6. También: ¿tablas? | tablas aceptadas | tablas rechazadas | abandono | posición | ayuda
+unknown-sender = ccgate: esta dirección no está registrada. Consulte al director del torneo.
+not-your-game = ccgate: no tiene ninguna partida { $game }.
+which-game = ccgate: ¿qué partida? Las suyas: { $games }. Empiece la línea con el número de partida.
+bad-pin = ccgate: falta el PIN o es incorrecto. No se ha aplicado nada.
+
+## Permisos y reloj.
+
+leave-granted = ccgate: permiso del { $from } al { $until } anotado. Le quedan { $left ->
+    [one] { $left } día
+   *[other] { $left } días
+} este año.
+leave-refused = ccgate: permiso rechazado, { $reason }.
+leave-zero-days = un permiso dura al menos un día
+leave-exceeds = { $requested ->
+    [one] { $requested } día
+   *[other] { $requested } días
+} de permiso en { $year } superan los { $remaining } que le quedan
+leave-none-left = no le queda permiso en { $year }: ha usado los { $allowance } días
+leave-overlaps = coincide con el permiso del { $from } al { $until }
+leave-overlaps-open = coincide con el permiso abierto desde el { $from }
+leave-out-of-range = fechas de permiso fuera de rango
+reminder = P{ $game } recordatorio: le toca jugar, quedan { $days ->
+    [one] { $days } día
+   *[other] { $days } días
+}.
+
+## Jugadas condicionales.
+
+conditional-pair = si { $pair }
+conditional-stored = P{ $game } jugadas condicionales guardadas: { $moves }
+conditional-played = P{ $game } jugada condicional { $number } { $move } realizada.
+conditional-dropped = P{ $game } sus jugadas condicionales se anularon: { $opponent } jugó { $move }.
+conditional-refused = P{ $game } jugadas condicionales rechazadas: { $reason }.
+conditional-your-move = le toca jugar; envíe las condicionales después de su jugada
+conditional-wrong-number = { $text }: ahí va la jugada { $number }
+conditional-unreadable = { $text }: { $reason }
+
+## Mensajes que la pasarela no aceptó.
+
+too-large = ccgate: su mensaje es demasiado grande (límite { $limit } KB) y no se leyó. Envíe la jugada como texto sencillo.
+held = ccgate: un mensaje a su nombre no pudo verificarse y queda retenido, sin aplicar. Si lo envió usted, responda en { $hours ->
+    [one] { $hours } hora
+   *[other] { $hours } horas
+} con: confirm { $code }
+hold-expired = ccgate: ese código de confirmación es desconocido, ya usado o caducado. No se ha aplicado nada.
+unauthenticated = ccgate: un mensaje a su nombre no pudo verificarse y no se aplicó. Pida un PIN al director del torneo.
+too-many-lines = ccgate: solo se leyeron las primeras { $limit } líneas de su mensaje; otras { $skipped } no. Envíelas en otro mensaje.
+
+## Torneos.
+
+event-start = ccgate: empieza { $event }, ritmo { $time }. Sus partidas:
+event-game-white = P{ $game } con blancas contra { $opponent }
+event-game-black = P{ $game } con negras contra { $opponent }
+event-starts-on = ccgate: { $event } empieza el { $date }, ritmo { $time }; los relojes arrancan ese día. Sus partidas:
+ruling = ccgate: decisión del árbitro sobre la incidencia { $incident }: { $ruling }
+withdrawn = ccgate: { $player } se retiró de { $event }; partidas puntuadas: { $games }
+
+pgn-unused = ccgate: el archivo PGN adjunto no se ha usado: { $reason ->
+    [unreadable] no se pudo leer ninguna partida
+    [no-game] sus jugadas no son las de ninguna de sus partidas en curso
+    [no-new-move] no tiene ninguna jugada más allá de la partida tal como está
+    [too-many] tiene { $moves } jugadas más allá de la partida tal como está; adjunte la partida solo con su próxima jugada
+   *[not-your-move] la jugada que añade es la de su rival; no le toca jugar
+}.

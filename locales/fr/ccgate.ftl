@@ -1,0 +1,258 @@
+# Les réponses de ccgate en français. Chaque message garde les mêmes
+# variables ({ $name }) que le catalogue anglais. Les réponses par SMS et radio
+# tiennent en un message : 160 caractères (70 hors de l'alphabet GSM).
+# `P{ $game }` désigne une partie ; les joueurs le recopient tel quel.
+
+## Nombres et leur mot.
+
+days = { $days ->
+    [one] { $days } jour
+   *[other] { $days } jours
+}
+hours = { $hours ->
+    [one] { $hours } heure
+   *[other] { $hours } heures
+}
+
+## Les coups.
+
+confirm = P{ $game } { $number } { $move } ({ $iccf }) accepté. Contrôle { $code }. À { $opponent } de jouer.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Contrôle { $code }. Vous avez le trait.
+refused = P{ $game } { $text } : refusé, { $reason }.
+refused-brief = P{ $game } { $text } : refusé.
+did-you-mean = { " " }Vouliez-vous dire { $moves } ?
+nothing-applied = { " " }Rien n'a été joué.
+penalty = { " " }Pénalité : { $days ->
+    [one] { $days } jour
+   *[other] { $days } jours
+} ajoutés à votre temps.
+    .sms = { " " }Pénalité : { days }.
+one-move-per-line = un coup par ligne, éventuellement après le dernier coup de l'adversaire
+not-your-turn = P{ $game } { $text } : refusé, vous n'avez pas le trait.
+wrong-number = P{ $game } { $text } : refusé, la partie en est au coup { $number }.
+desync = P{ $game } votre { $text } ne correspond pas à la partie. Notation : { $record }
+
+## Pourquoi un coup ne peut être lu ou joué.
+
+expected = { $what ->
+    [move] un coup
+    [move-not-result] un coup, pas un résultat de partie
+    [file] une colonne (a-h)
+    [rank] une rangée (1-8)
+    [square] une case
+    [piece-or-square] une lettre de pièce ou une case
+    [destination] une case d'arrivée
+    [square-or-promotion] une case ou une pièce de promotion
+    [promotion] une pièce de promotion
+    [promotion-piece] une pièce de promotion (D, T, F ou C)
+    [promotion-letter] une lettre de promotion (q, r, b, n)
+    [promotion-digit] un chiffre de promotion (1=D 2=T 3=F 4=C)
+    [english-piece] une pièce (K, Q, R, B, N, Kt, P) ou un roque
+    [not-king] une pièce autre que le roi
+    [captured] la pièce prise
+    [dash-or-x] « - » ou « x »
+    [close-paren] « ) »
+    [suffix] un signe d'échec, e.p., ! ou ?, ou la fin du coup
+    [iccf-end] la fin du coup (4 ou 5 chiffres)
+    [origin-file-digit] le chiffre de la colonne de départ (1-8)
+    [origin-rank-digit] le chiffre de la rangée de départ (1-8)
+    [destination-file-digit] le chiffre de la colonne d'arrivée (1-8)
+    [destination-rank-digit] le chiffre de la rangée d'arrivée (1-8)
+    [desc-square] une case comme K4 ou QB3
+    [desc-origin] la colonne ou la rangée de la pièce, comme (1) ou (QB3)
+    [uedemann-code] un code Uedemann
+    [uedemann-origin] deux lettres pour la case de départ
+    [uedemann-destination] deux lettres pour la case d'arrivée
+    [uedemann-suffix] une lettre suffixe (q r b k promotion ; c échec, m mat, p e.p., t prise)
+   *[end] la fin du coup
+}
+malformed = attendu : { $expected }, au caractère { $at }
+    .sms = illisible au caractère { $at }
+malformed-found = attendu : { $expected }, au caractère { $at }, trouvé « { $found } »
+    .sms = illisible au caractère { $at }
+ambiguous = ambigu, cela peut être { $moves }
+conflict = se lit différemment dans deux notations : { $readings }
+illegal-no-such-piece-on = vous n'avez { $piece ->
+    [pawn] pas de pion
+    [knight] pas de cavalier
+    [bishop] pas de fou
+    [rook] pas de tour
+    [queen] pas de dame
+    [king] pas de roi
+   *[piece] aucune pièce
+} en { $square }
+illegal-no-such-piece = vous n'avez { $piece ->
+    [pawn] aucun pion
+    [knight] aucun cavalier
+    [bishop] aucun fou
+    [rook] aucune tour
+    [queen] aucune dame
+    [king] aucun roi
+   *[piece] aucune pièce
+} qui puisse jouer ce coup
+illegal-empty-square = il n'y a pas de pièce en { $square }
+illegal-not-your-piece = la pièce en { $square } est à votre adversaire
+illegal-cannot-move = { $piece ->
+    [pawn] le pion
+    [knight] le cavalier
+    [bishop] le fou
+    [rook] la tour
+    [queen] la dame
+    [king] le roi
+   *[piece] la pièce
+} en { $from } ne peut pas aller en { $to }
+illegal-cannot-reach = { $piece ->
+    [pawn] aucun de vos pions
+    [knight] aucun de vos cavaliers
+    [bishop] aucun de vos fous
+    [rook] aucune de vos tours
+    [queen] aucune de vos dames
+    [king] votre roi
+   *[piece] aucune de vos pièces
+} ne peut atteindre { $to }
+illegal-own-piece = { $square } est occupée par une de vos pièces
+illegal-pinned = { $piece ->
+    [pawn] le pion en { $from } est cloué
+    [knight] le cavalier en { $from } est cloué
+    [bishop] le fou en { $from } est cloué
+    [rook] la tour en { $from } est clouée
+    [queen] la dame en { $from } est clouée
+    [king] le roi en { $from } est cloué
+   *[piece] la pièce en { $from } est clouée
+} : ce coup exposerait votre roi
+illegal-in-check = votre roi est en échec et ce coup ne le pare pas
+illegal-into-check = votre roi serait en échec en { $square }
+illegal-promotion-missing = un pion atteignant la dernière rangée doit nommer sa pièce de promotion
+illegal-not-promotion = une pièce de promotion est donnée, mais le coup n'est pas une promotion
+illegal-pawn-capture-needs-file = une prise de pion nomme la colonne du pion (exd5, pas d5)
+illegal-castling-rights-gone = { $side ->
+    [kingside] le petit roque
+   *[queenside] le grand roque
+} n'est plus possible : le roi ou cette tour a déjà joué
+illegal-castling-blocked = { $side ->
+    [kingside] le petit roque
+   *[queenside] le grand roque
+} est impossible : des pièces séparent le roi et la tour
+illegal-castling-in-check = on ne peut pas roquer pour sortir d'un échec
+illegal-castling-through-check = { $side ->
+    [kingside] le petit roque
+   *[queenside] le grand roque
+} est impossible : le roi passerait par une case attaquée ou y arriverait
+    .sms = { $side ->
+        [kingside] petit roque
+       *[queenside] grand roque
+    } impossible : case attaquée
+illegal-no-legal-moves = la partie est terminée : il n'y a plus de coup légal
+
+## La fin de partie.
+
+game-over = P{ $game } terminée : { $result }, { $reason }.
+game-finished = P{ $game } est terminée ({ $result }).
+end = { $why ->
+    [checkmate] échec et mat
+    [stalemate] pat
+    [insufficient-material] matériel insuffisant
+    [fivefold-repetition] quintuple répétition
+    [seventy-five-moves] règle des 75 coups
+   *[draw-agreed] nulle par accord mutuel
+}
+end-claimed = nulle réclamée : { $claim ->
+    [threefold] triple répétition
+   *[fifty] règle des 50 coups
+}
+end-resigned = { $player } a abandonné
+end-lost-on-time = { $player } a dépassé le temps
+end-adjudicated = décision de l'arbitre : { $reason }
+adjudicated = P{ $game } arbitrée { $result } : { $reason }
+taken-back = P{ $game } l'arbitre a annulé les coups après le demi-coup { $ply } : { $reason }
+
+## La nulle.
+
+draw-offered = P{ $game } { $opponent } propose la nulle. Réponse : P{ $game } nulle acceptée, ou continuez.
+draw-offered-with-move = Nulle proposée : réponse P{ $game } nulle acceptée, ou continuez.
+    .sms = Nulle proposée.
+draw-declined = P{ $game } { $opponent } refuse votre proposition de nulle.
+no-draw-offer = P{ $game } aucune proposition de nulle en cours.
+claim-refused = P{ $game } réclamation de nulle refusée : { $reason }.
+claim-not = { $claim ->
+    [threefold] la position ne s'est pas répétée trois fois
+    [fifty] il y a eu une prise ou un coup de pion dans les 50 derniers coups
+   *[none] ni la triple répétition ni la règle des 50 coups ne s'applique
+}
+
+## La partie et les réglages.
+
+color = { $color ->
+    [white] Blancs
+   *[black] Noirs
+}
+board = P{ $game } { $fen } Trait aux { $turn }. Contrôle { $code }.
+record = P{ $game } { $record }
+notation-set = ccgate : notation réglée sur { $value }.
+lang-set = ccgate : langue réglée sur { $value }.
+help = ccgate : envoyez PARTIE COUP, p. ex. 12 15. 5254 ou 12 15... Cf6. Aussi : nulle ? | nulle acceptée | nulle refusée | abandon | je réclame la nulle | position | partie | congé 10 | aide
+    .sms = ccgate : PARTIE COUP, p. ex. 12 15... Cf6. Aussi : nulle ? | nulle acceptée | nulle refusée | abandon | position | aide
+unknown-sender = ccgate : cette adresse n'est pas inscrite. Adressez-vous à votre directeur de tournoi.
+not-your-game = ccgate : vous n'avez pas de partie { $game }.
+which-game = ccgate : quelle partie ? Les vôtres : { $games }. Commencez la ligne par le numéro de partie.
+bad-pin = ccgate : PIN absent ou erroné. Rien n'a été joué.
+
+## Congés et pendule.
+
+leave-granted = ccgate : congé du { $from } au { $until } noté. Il vous reste { $left ->
+    [one] { $left } jour
+   *[other] { $left } jours
+} cette année.
+leave-refused = ccgate : congé refusé, { $reason }.
+leave-zero-days = un congé dure au moins un jour
+leave-exceeds = { $requested ->
+    [one] { $requested } jour
+   *[other] { $requested } jours
+} de congé en { $year }, c'est plus que les { $remaining } restants
+leave-none-left = plus de congé en { $year } : les { $allowance } jours sont pris
+leave-overlaps = chevauche le congé du { $from } au { $until }
+leave-overlaps-open = chevauche le congé ouvert depuis le { $from }
+leave-out-of-range = dates de congé hors limites
+reminder = P{ $game } rappel : vous avez le trait, il reste { $days ->
+    [one] { $days } jour
+   *[other] { $days } jours
+}.
+
+## Coups conditionnels.
+
+conditional-pair = si { $pair }
+conditional-stored = P{ $game } coups conditionnels enregistrés : { $moves }
+conditional-played = P{ $game } coup conditionnel { $number } { $move } joué.
+conditional-dropped = P{ $game } vos coups conditionnels sont annulés : { $opponent } a joué { $move }.
+conditional-refused = P{ $game } coups conditionnels refusés : { $reason }.
+conditional-your-move = vous avez le trait ; envoyez les coups conditionnels après votre coup
+conditional-wrong-number = { $text } : à cet endroit c'est le coup { $number }
+conditional-unreadable = { $text } : { $reason }
+
+## Messages que la passerelle n'a pas pris.
+
+too-large = ccgate : votre message est trop gros (limite { $limit } Ko) et n'a pas été lu. Envoyez le coup en texte simple.
+held = ccgate : un message à votre nom n'a pas pu être vérifié et est retenu, pas joué. Si vous l'avez envoyé, répondez sous { $hours ->
+    [one] { $hours } heure
+   *[other] { $hours } heures
+} avec : confirm { $code }
+hold-expired = ccgate : ce code de confirmation est inconnu, déjà utilisé ou expiré. Rien n'a été joué.
+unauthenticated = ccgate : un message à votre nom n'a pas pu être vérifié et n'a pas été joué. Demandez un PIN à votre directeur de tournoi.
+too-many-lines = ccgate : seules les { $limit } premières lignes de votre message ont été lues, { $skipped } autres non. Envoyez-les dans un autre message.
+
+## Tournois.
+
+event-start = ccgate : { $event } commence, cadence { $time }. Vos parties :
+event-game-white = P{ $game } avec les Blancs contre { $opponent }
+event-game-black = P{ $game } avec les Noirs contre { $opponent }
+event-starts-on = ccgate : { $event } commence le { $date }, cadence { $time } ; les pendules partent ce jour-là. Vos parties :
+ruling = ccgate : décision de l'arbitre sur l'incident { $incident } : { $ruling }
+withdrawn = ccgate : { $player } s'est retiré de { $event } ; parties comptées : { $games }
+
+pgn-unused = ccgate : le fichier PGN joint n’a pas été utilisé: { $reason ->
+    [unreadable] aucune partie n’a pu y être lue
+    [no-game] ses coups ne sont ceux d’aucune de vos parties en cours
+    [no-new-move] il n’a aucun coup au-delà de la partie telle qu’elle est
+    [too-many] il a { $moves } coups au-delà de la partie telle qu’elle est ; joignez la partie avec votre seul coup suivant
+   *[not-your-move] le coup qu’il ajoute est celui de votre adversaire ; ce n’est pas à vous de jouer
+}.

@@ -1,0 +1,258 @@
+# Le risposte di ccgate in italiano. Ogni messaggio ha le stesse variabili
+# ({ $name }) del catalogo inglese. Le risposte via SMS e radio stanno in un
+# messaggio: 160 caratteri (70 fuori dall'alfabeto GSM).
+# `P{ $game }` indica una partita; i giocatori lo ricopiano così.
+
+## Numeri con la loro parola.
+
+days = { $days ->
+    [one] { $days } giorno
+   *[other] { $days } giorni
+}
+hours = { $hours ->
+    [one] { $hours } ora
+   *[other] { $hours } ore
+}
+
+## Mosse.
+
+confirm = P{ $game } { $number } { $move } ({ $iccf }) accettata. Controllo { $code }. Muove { $opponent }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) di { $opponent }. Controllo { $code }. Tocca a lei.
+refused = P{ $game } { $text }: rifiutata, { $reason }.
+refused-brief = P{ $game } { $text }: rifiutata.
+did-you-mean = { " " }Intendeva { $moves }?
+nothing-applied = { " " }Non è stato eseguito nulla.
+penalty = { " " }Penalità: { $days ->
+    [one] { $days } giorno
+   *[other] { $days } giorni
+} aggiunti al suo tempo.
+    .sms = { " " }Penalità: { days }.
+one-move-per-line = una mossa per riga, eventualmente dopo l'ultima mossa dell'avversario
+not-your-turn = P{ $game } { $text }: rifiutata, non tocca a lei.
+wrong-number = P{ $game } { $text }: rifiutata, la partita è alla mossa { $number }.
+desync = P{ $game } la sua { $text } non corrisponde alla partita. Formulario: { $record }
+
+## Perché una mossa non si può leggere o giocare.
+
+expected = { $what ->
+    [move] una mossa
+    [move-not-result] una mossa, non un risultato
+    [file] una colonna (a-h)
+    [rank] una traversa (1-8)
+    [square] una casa
+    [piece-or-square] la lettera di un pezzo o una casa
+    [destination] una casa di arrivo
+    [square-or-promotion] una casa o un pezzo di promozione
+    [promotion] un pezzo di promozione
+    [promotion-piece] un pezzo di promozione (D, T, A o C)
+    [promotion-letter] una lettera di promozione (q, r, b, n)
+    [promotion-digit] una cifra di promozione (1=D 2=T 3=A 4=C)
+    [english-piece] un pezzo (K, Q, R, B, N, Kt, P) o un arrocco
+    [not-king] un pezzo diverso dal re
+    [captured] il pezzo catturato
+    [dash-or-x] «-» o «x»
+    [close-paren] «)»
+    [suffix] un segno di scacco, e.p., ! o ?, o la fine della mossa
+    [iccf-end] la fine della mossa (4 o 5 cifre)
+    [origin-file-digit] la cifra della colonna di partenza (1-8)
+    [origin-rank-digit] la cifra della traversa di partenza (1-8)
+    [destination-file-digit] la cifra della colonna di arrivo (1-8)
+    [destination-rank-digit] la cifra della traversa di arrivo (1-8)
+    [desc-square] una casa come K4 o QB3
+    [desc-origin] la colonna o traversa del pezzo, come (1) o (QB3)
+    [uedemann-code] un codice Uedemann
+    [uedemann-origin] due lettere per la casa di partenza
+    [uedemann-destination] due lettere per la casa di arrivo
+    [uedemann-suffix] una lettera suffisso (q r b k promozione; c scacco, m matto, p e.p., t cattura)
+   *[end] la fine della mossa
+}
+malformed = atteso { $expected } al carattere { $at }
+    .sms = illeggibile al carattere { $at }
+malformed-found = atteso { $expected } al carattere { $at }, trovato «{ $found }»
+    .sms = illeggibile al carattere { $at }
+ambiguous = ambigua, può essere { $moves }
+conflict = si legge diversamente in due notazioni: { $readings }
+illegal-no-such-piece-on = non ha { $piece ->
+    [pawn] nessun pedone
+    [knight] nessun cavallo
+    [bishop] nessun alfiere
+    [rook] nessuna torre
+    [queen] nessuna donna
+    [king] nessun re
+   *[piece] nessun pezzo
+} in { $square }
+illegal-no-such-piece = non ha { $piece ->
+    [pawn] nessun pedone
+    [knight] nessun cavallo
+    [bishop] nessun alfiere
+    [rook] nessuna torre
+    [queen] nessuna donna
+    [king] nessun re
+   *[piece] nessun pezzo
+} che possa fare questa mossa
+illegal-empty-square = in { $square } non c'è nessun pezzo
+illegal-not-your-piece = il pezzo in { $square } è dell'avversario
+illegal-cannot-move = { $piece ->
+    [pawn] il pedone
+    [knight] il cavallo
+    [bishop] l'alfiere
+    [rook] la torre
+    [queen] la donna
+    [king] il re
+   *[piece] il pezzo
+} in { $from } non può andare in { $to }
+illegal-cannot-reach = { $piece ->
+    [pawn] nessun suo pedone
+    [knight] nessun suo cavallo
+    [bishop] nessun suo alfiere
+    [rook] nessuna sua torre
+    [queen] nessuna sua donna
+    [king] il suo re non
+   *[piece] nessun suo pezzo
+} può raggiungere { $to }
+illegal-own-piece = in { $square } c'è un suo pezzo
+illegal-pinned = { $piece ->
+    [pawn] il pedone in { $from } è inchiodato
+    [knight] il cavallo in { $from } è inchiodato
+    [bishop] l'alfiere in { $from } è inchiodato
+    [rook] la torre in { $from } è inchiodata
+    [queen] la donna in { $from } è inchiodata
+    [king] il re in { $from } è inchiodato
+   *[piece] il pezzo in { $from } è inchiodato
+}: la mossa esporrebbe il suo re
+illegal-in-check = il suo re è sotto scacco e questa mossa non para lo scacco
+illegal-into-check = il suo re sarebbe sotto scacco in { $square }
+illegal-promotion-missing = un pedone che arriva all'ultima traversa deve indicare il pezzo di promozione
+illegal-not-promotion = è indicato un pezzo di promozione, ma la mossa non è una promozione
+illegal-pawn-capture-needs-file = una cattura di pedone indica la colonna del pedone (exd5, non d5)
+illegal-castling-rights-gone = non può più fare { $side ->
+    [kingside] l'arrocco corto
+   *[queenside] l'arrocco lungo
+}: il re o quella torre hanno già mosso
+illegal-castling-blocked = non può fare { $side ->
+    [kingside] l'arrocco corto
+   *[queenside] l'arrocco lungo
+}: ci sono pezzi tra il re e la torre
+illegal-castling-in-check = non si può arroccare sotto scacco
+illegal-castling-through-check = non può fare { $side ->
+    [kingside] l'arrocco corto
+   *[queenside] l'arrocco lungo
+}: il re attraverserebbe o raggiungerebbe una casa attaccata
+    .sms = non può fare { $side ->
+        [kingside] l'arrocco corto
+       *[queenside] l'arrocco lungo
+    }: casa attaccata
+illegal-no-legal-moves = la partita è finita: non ci sono mosse legali
+
+## La fine della partita.
+
+game-over = P{ $game } finita: { $result }, { $reason }.
+game-finished = P{ $game } è finita ({ $result }).
+end = { $why ->
+    [checkmate] scacco matto
+    [stalemate] stallo
+    [insufficient-material] materiale insufficiente
+    [fivefold-repetition] quintupla ripetizione
+    [seventy-five-moves] regola delle 75 mosse
+   *[draw-agreed] patta d'accordo
+}
+end-claimed = patta reclamata: { $claim ->
+    [threefold] triplice ripetizione
+   *[fifty] regola delle 50 mosse
+}
+end-resigned = { $player } ha abbandonato
+end-lost-on-time = { $player } ha perso per tempo
+end-adjudicated = decisione dell'arbitro: { $reason }
+adjudicated = P{ $game } aggiudicata { $result }: { $reason }
+taken-back = P{ $game } l'arbitro ha annullato le mosse dopo la semimossa { $ply }: { $reason }
+
+## La patta.
+
+draw-offered = P{ $game } { $opponent } propone la patta. Risponda P{ $game } patta accettata, o continui a giocare.
+draw-offered-with-move = Patta proposta: risponda P{ $game } patta accettata, o continui a giocare.
+    .sms = Patta proposta.
+draw-declined = P{ $game } { $opponent } rifiuta la sua proposta di patta.
+no-draw-offer = P{ $game } non c'è nessuna proposta di patta.
+claim-refused = P{ $game } richiesta di patta respinta: { $reason }.
+claim-not = { $claim ->
+    [threefold] la posizione non si è ripetuta tre volte
+    [fifty] nelle ultime 50 mosse c'è stata una cattura o una mossa di pedone
+   *[none] non vale né la triplice ripetizione né la regola delle 50 mosse
+}
+
+## La partita e le impostazioni.
+
+color = { $color ->
+    [white] il Bianco
+   *[black] il Nero
+}
+board = P{ $game } { $fen } Muove { $turn }. Controllo { $code }.
+record = P{ $game } { $record }
+notation-set = ccgate: notazione impostata su { $value }.
+lang-set = ccgate: lingua impostata su { $value }.
+help = ccgate: invii PARTITA MOSSA, per es. 12 15. 5254 o 12 15... Cf6. Inoltre: patta? | patta accettata | patta rifiutata | abbandono | reclamo la patta | posizione | partita | ferie 10 | aiuto
+    .sms = ccgate: PARTITA MOSSA, per es. 12 15... Cf6. Inoltre: patta? | patta accettata | patta rifiutata | abbandono | posizione | aiuto
+unknown-sender = ccgate: questo indirizzo non è registrato. Si rivolga al direttore del torneo.
+not-your-game = ccgate: non ha nessuna partita { $game }.
+which-game = ccgate: quale partita? Le sue: { $games }. Inizi la riga con il numero della partita.
+bad-pin = ccgate: PIN mancante o errato. Non è stato eseguito nulla.
+
+## Ferie e orologio.
+
+leave-granted = ccgate: ferie dal { $from } al { $until } annotate. Le restano { $left ->
+    [one] { $left } giorno
+   *[other] { $left } giorni
+} quest'anno.
+leave-refused = ccgate: ferie rifiutate, { $reason }.
+leave-zero-days = le ferie durano almeno un giorno
+leave-exceeds = { $requested ->
+    [one] { $requested } giorno
+   *[other] { $requested } giorni
+} di ferie nel { $year } superano i { $remaining } rimasti
+leave-none-left = nessun giorno di ferie rimasto nel { $year }: usati tutti i { $allowance }
+leave-overlaps = si sovrappone alle ferie dal { $from } al { $until }
+leave-overlaps-open = si sovrappone alle ferie aperte dal { $from }
+leave-out-of-range = date delle ferie fuori intervallo
+reminder = P{ $game } promemoria: tocca a lei, restano { $days ->
+    [one] { $days } giorno
+   *[other] { $days } giorni
+}.
+
+## Mosse condizionali.
+
+conditional-pair = se { $pair }
+conditional-stored = P{ $game } mosse condizionali salvate: { $moves }
+conditional-played = P{ $game } mossa condizionale { $number } { $move } giocata.
+conditional-dropped = P{ $game } le sue mosse condizionali sono annullate: { $opponent } ha giocato { $move }.
+conditional-refused = P{ $game } mosse condizionali rifiutate: { $reason }.
+conditional-your-move = tocca a lei; invii le condizionali dopo la sua mossa
+conditional-wrong-number = { $text }: lì c'è la mossa { $number }
+conditional-unreadable = { $text }: { $reason }
+
+## Messaggi che il gateway non ha accettato.
+
+too-large = ccgate: il suo messaggio è troppo grande (limite { $limit } KB) e non è stato letto. Invii la mossa come testo semplice.
+held = ccgate: un messaggio a suo nome non è stato verificato ed è trattenuto, non eseguito. Se l'ha inviato lei, risponda entro { $hours ->
+    [one] { $hours } ora
+   *[other] { $hours } ore
+} con: confirm { $code }
+hold-expired = ccgate: questo codice di conferma è sconosciuto, già usato o scaduto. Non è stato eseguito nulla.
+unauthenticated = ccgate: un messaggio a suo nome non è stato verificato e non è stato eseguito. Chieda un PIN al direttore del torneo.
+too-many-lines = ccgate: sono state lette solo le prime { $limit } righe del suo messaggio, altre { $skipped } no. Le invii in un altro messaggio.
+
+## Tornei.
+
+event-start = ccgate: inizia { $event }, cadenza { $time }. Le sue partite:
+event-game-white = P{ $game } con il Bianco contro { $opponent }
+event-game-black = P{ $game } con il Nero contro { $opponent }
+event-starts-on = ccgate: { $event } inizia il { $date }, cadenza { $time }; gli orologi partono da quel giorno. Le sue partite:
+ruling = ccgate: decisione dell'arbitro sull'incidente { $incident }: { $ruling }
+withdrawn = ccgate: { $player } si è ritirato da { $event }; partite assegnate: { $games }
+
+pgn-unused = ccgate: il file PGN allegato non è stato usato: { $reason ->
+    [unreadable] non contiene alcuna partita leggibile
+    [no-game] le sue mosse non sono quelle di nessuna delle sue partite in corso
+    [no-new-move] non ha alcuna mossa oltre la partita com’è ora
+    [too-many] ha { $moves } mosse oltre la partita com’è ora; alleghi la partita solo con la sua prossima mossa
+   *[not-your-move] la mossa che aggiunge è dell’avversario; non è il suo turno
+}.

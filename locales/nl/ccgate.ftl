@@ -1,0 +1,259 @@
+# De antwoorden van ccgate in het Nederlands. Elk bericht heeft dezelfde
+# variabelen ({ $name }) als de Engelse catalogus. Antwoorden per sms en radio
+# passen in één bericht: 160 tekens (70 buiten het GSM-alfabet).
+# `P{ $game }` noemt een partij; spelers nemen het zo over.
+
+## Getallen met hun woord.
+
+days = { $days ->
+    [one] { $days } dag
+   *[other] { $days } dagen
+}
+hours = { $hours ->
+    [one] { $hours } uur
+   *[other] { $hours } uur
+}
+
+## Zetten.
+
+confirm = P{ $game } { $number } { $move } ({ $iccf }) aanvaard. Controle { $code }. { $opponent } is aan zet.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) van { $opponent }. Controle { $code }. U bent aan zet.
+refused = P{ $game } { $text }: geweigerd, { $reason }.
+refused-brief = P{ $game } { $text }: geweigerd.
+did-you-mean = { " " }Bedoelde u { $moves }?
+nothing-applied = { " " }Er is niets uitgevoerd.
+penalty = { " " }Straf: { $days ->
+    [one] { $days } dag
+   *[other] { $days } dagen
+} bij uw bedenktijd opgeteld.
+    .sms = { " " }Straf: { days }.
+one-move-per-line = één zet per regel, eventueel na de laatste zet van de tegenstander
+not-your-turn = P{ $game } { $text }: geweigerd, u bent niet aan zet.
+wrong-number = P{ $game } { $text }: geweigerd, de partij is bij zet { $number }.
+desync = P{ $game } uw { $text } klopt niet met de partij. Notatie: { $record }
+
+## Waarom een zet niet gelezen of gespeeld kan worden.
+
+expected = { $what ->
+    [move] een zet
+    [move-not-result] een zet, geen uitslag
+    [file] een lijn (a-h)
+    [rank] een rij (1-8)
+    [square] een veld
+    [piece-or-square] een stukletter of een veld
+    [destination] een doelveld
+    [square-or-promotion] een veld of een promotiestuk
+    [promotion] een promotiestuk
+    [promotion-piece] een promotiestuk (D, T, L of P)
+    [promotion-letter] een promotieletter (q, r, b, n)
+    [promotion-digit] een promotiecijfer (1=D 2=T 3=L 4=P)
+    [english-piece] een stuk (K, Q, R, B, N, Kt, P) of rokade
+    [not-king] een ander stuk dan de koning
+    [captured] het geslagen stuk
+    [dash-or-x] '-' of 'x'
+    [close-paren] ')'
+    [suffix] een schaakteken, e.p., ! of ?, of het einde van de zet
+    [iccf-end] het einde van de zet (4 of 5 cijfers)
+    [origin-file-digit] het cijfer van de beginlijn (1-8)
+    [origin-rank-digit] het cijfer van de beginrij (1-8)
+    [destination-file-digit] het cijfer van de doellijn (1-8)
+    [destination-rank-digit] het cijfer van de doelrij (1-8)
+    [desc-square] een veld zoals K4 of QB3
+    [desc-origin] de lijn of rij van het stuk, zoals (1) of (QB3)
+    [uedemann-code] een Uedemann-code
+    [uedemann-origin] twee letters voor het beginveld
+    [uedemann-destination] twee letters voor het doelveld
+    [uedemann-suffix] een achtervoegsel (q r b k promotie; c schaak, m mat, p e.p., t slaat)
+   *[end] het einde van de zet
+}
+malformed = verwacht: { $expected }, bij teken { $at }
+    .sms = onleesbaar bij teken { $at }
+malformed-found = verwacht: { $expected }, bij teken { $at } staat '{ $found }'
+    .sms = onleesbaar bij teken { $at }
+ambiguous = dubbelzinnig, het kan { $moves } zijn
+conflict = leest in twee notaties verschillend: { $readings }
+illegal-no-such-piece-on = u hebt { $piece ->
+    [pawn] geen pion
+    [knight] geen paard
+    [bishop] geen loper
+    [rook] geen toren
+    [queen] geen dame
+    [king] geen koning
+   *[piece] geen stuk
+} op { $square }
+illegal-no-such-piece = u hebt { $piece ->
+    [pawn] geen pion
+    [knight] geen paard
+    [bishop] geen loper
+    [rook] geen toren
+    [queen] geen dame
+    [king] geen koning
+   *[piece] geen stuk
+} dat deze zet kan doen
+illegal-empty-square = op { $square } staat geen stuk
+illegal-not-your-piece = het stuk op { $square } is van uw tegenstander
+illegal-cannot-move = { $piece ->
+    [pawn] de pion
+    [knight] het paard
+    [bishop] de loper
+    [rook] de toren
+    [queen] de dame
+    [king] de koning
+   *[piece] het stuk
+} op { $from } kan niet naar { $to }
+illegal-cannot-reach = { $piece ->
+    [pawn] geen van uw pionnen
+    [knight] geen van uw paarden
+    [bishop] geen van uw lopers
+    [rook] geen van uw torens
+    [queen] geen van uw dames
+    [king] uw koning
+   *[piece] geen van uw stukken
+} kan { $to } niet bereiken
+illegal-own-piece = op { $square } staat een eigen stuk
+illegal-pinned = { $piece ->
+    [pawn] de pion
+    [knight] het paard
+    [bishop] de loper
+    [rook] de toren
+    [queen] de dame
+    [king] de koning
+   *[piece] het stuk
+} op { $from } is gepend: de zet zou uw koning blootstellen
+illegal-in-check = uw koning staat schaak en deze zet heft het schaak niet op
+illegal-into-check = uw koning zou op { $square } schaak staan
+illegal-promotion-missing = een pion op de laatste rij moet zijn promotiestuk noemen
+illegal-not-promotion = er is een promotiestuk genoemd, maar de zet is geen promotie
+illegal-pawn-capture-needs-file = een slagzet van een pion noemt de lijn van de pion (exd5, niet d5)
+illegal-castling-rights-gone = { $side ->
+    [kingside] korte rokade
+   *[queenside] lange rokade
+} kan niet meer: de koning of die toren heeft al gezet
+illegal-castling-blocked = { $side ->
+    [kingside] korte rokade
+   *[queenside] lange rokade
+} kan niet: er staan stukken tussen koning en toren
+illegal-castling-in-check = rokeren terwijl u schaak staat kan niet
+illegal-castling-through-check = { $side ->
+    [kingside] korte rokade
+   *[queenside] lange rokade
+} kan niet: de koning zou over of op een aangevallen veld komen
+    .sms = { $side ->
+        [kingside] korte rokade
+       *[queenside] lange rokade
+    } kan niet: aangevallen veld
+illegal-no-legal-moves = de partij is afgelopen: er zijn geen reglementaire zetten
+
+## Het einde van de partij.
+
+game-over = P{ $game } afgelopen: { $result }, { $reason }.
+game-finished = P{ $game } is afgelopen ({ $result }).
+end = { $why ->
+    [checkmate] schaakmat
+    [stalemate] pat
+    [insufficient-material] onvoldoende materiaal
+    [fivefold-repetition] vijfvoudige herhaling
+    [seventy-five-moves] 75-zettenregel
+   *[draw-agreed] remise overeengekomen
+}
+end-claimed = remise geclaimd: { $claim ->
+    [threefold] drievoudige herhaling
+   *[fifty] 50-zettenregel
+}
+end-resigned = { $player } heeft opgegeven
+end-lost-on-time = { $player } heeft de bedenktijd overschreden
+end-adjudicated = beslissing van de wedstrijdleider: { $reason }
+adjudicated = P{ $game } beslist { $result }: { $reason }
+taken-back = P{ $game } de wedstrijdleider nam de zetten na halve zet { $ply } terug: { $reason }
+
+## Remise.
+
+draw-offered = P{ $game } { $opponent } biedt remise aan. Antwoord: P{ $game } remise aangenomen, of speel door.
+draw-offered-with-move = Remise aangeboden: antwoord P{ $game } remise aangenomen, of speel door.
+    .sms = Remise aangeboden.
+draw-declined = P{ $game } { $opponent } wijst uw remiseaanbod af.
+no-draw-offer = P{ $game } er ligt geen remiseaanbod.
+claim-refused = P{ $game } remiseclaim afgewezen: { $reason }.
+claim-not = { $claim ->
+    [threefold] de stelling is niet drie keer voorgekomen
+    [fifty] in de laatste 50 zetten was er een slagzet of pionzet
+   *[none] drievoudige herhaling noch de 50-zettenregel is van toepassing
+}
+
+## De partij en de instellingen.
+
+color = { $color ->
+    [white] Wit
+   *[black] Zwart
+}
+board = P{ $game } { $fen } { $turn } is aan zet. Controle { $code }.
+record = P{ $game } { $record }
+notation-set = ccgate: notatie ingesteld op { $value }.
+lang-set = ccgate: taal ingesteld op { $value }.
+help = ccgate: stuur PARTIJ ZET, bv. 12 15. 5254 of 12 15... Pf6. Ook: remise? | remise aangenomen | remise afgewezen | opgeven | remise claimen | stelling | partij | verlof 10 | hulp
+    .sms = ccgate: PARTIJ ZET, bv. 12 15... Pf6. Ook: remise? | remise aangenomen | remise afgewezen | opgeven | stelling | hulp
+unknown-sender = ccgate: dit adres is niet aangemeld. Vraag het uw wedstrijdleider.
+not-your-game = ccgate: u hebt geen partij { $game }.
+which-game = ccgate: welke partij? De uwe: { $games }. Begin de regel met het partijnummer.
+bad-pin = ccgate: PIN ontbreekt of is fout. Er is niets uitgevoerd.
+
+## Verlof en klok.
+
+leave-granted = ccgate: verlof van { $from } tot { $until } genoteerd. Nog { $left ->
+    [one] { $left } dag
+   *[other] { $left } dagen
+} over dit jaar.
+leave-refused = ccgate: verlof geweigerd, { $reason }.
+leave-zero-days = een verlof duurt minstens één dag
+leave-exceeds = { $requested ->
+    [one] { $requested } dag
+   *[other] { $requested } dagen
+} verlof in { $year } is meer dan de { $remaining } die over zijn
+leave-none-left = geen verlof meer in { $year }: alle { $allowance } dagen zijn op
+leave-overlaps = overlapt met het verlof van { $from } tot { $until }
+leave-overlaps-open = overlapt met het open verlof vanaf { $from }
+leave-out-of-range = verlofdata buiten bereik
+reminder = P{ $game } herinnering: u bent aan zet, nog { $days ->
+    [one] { $days } dag
+   *[other] { $days } dagen
+}.
+
+## Voorwaardelijke zetten.
+
+conditional-pair = als { $pair }
+conditional-stored = P{ $game } voorwaardelijke zetten opgeslagen: { $moves }
+conditional-played = P{ $game } voorwaardelijke zet { $number } { $move } gespeeld.
+conditional-dropped = P{ $game } uw voorwaardelijke zetten vervallen: { $opponent } speelde { $move }.
+conditional-refused = P{ $game } voorwaardelijke zetten geweigerd: { $reason }.
+conditional-your-move = u bent aan zet; stuur voorwaardelijke zetten na uw eigen zet
+conditional-wrong-number = { $text }: daar is het zet { $number }
+conditional-unreadable = { $text }: { $reason }
+
+## Berichten die de gateway niet aannam.
+
+too-large = ccgate: uw bericht is te groot (grens { $limit } KB) en is niet gelezen. Stuur de zet als platte tekst.
+held = ccgate: een bericht op uw naam kon niet als het uwe worden gecontroleerd en wordt vastgehouden, niet uitgevoerd. Als u het stuurde, antwoord binnen { $hours ->
+    [one] { $hours } uur
+   *[other] { $hours } uur
+} met: confirm { $code }
+    .sms = ccgate: bericht op uw naam vastgehouden (afzender niet gecontroleerd). Was het van u, antwoord binnen { hours }: confirm { $code }
+hold-expired = ccgate: deze bevestigingscode is onbekend, gebruikt of verlopen. Er is niets uitgevoerd.
+unauthenticated = ccgate: een bericht op uw naam kon niet als het uwe worden gecontroleerd en is niet uitgevoerd. Vraag uw wedstrijdleider om een PIN.
+too-many-lines = ccgate: alleen de eerste { $limit } regels van uw bericht zijn gelezen, nog { $skipped } niet. Stuur die in een nieuw bericht.
+
+## Toernooien.
+
+event-start = ccgate: { $event } begint, bedenktijd { $time }. Uw partijen:
+event-game-white = P{ $game } met Wit tegen { $opponent }
+event-game-black = P{ $game } met Zwart tegen { $opponent }
+event-starts-on = ccgate: { $event } begint op { $date }, bedenktijd { $time }; de klokken lopen vanaf dan. Uw partijen:
+ruling = ccgate: beslissing van de wedstrijdleider over incident { $incident }: { $ruling }
+withdrawn = ccgate: { $player } heeft zich teruggetrokken uit { $event }; gescoord: { $games }
+
+pgn-unused = ccgate: het bijgevoegde PGN-bestand is niet gebruikt: { $reason ->
+    [unreadable] er kon geen partij uit worden gelezen
+    [no-game] de zetten zijn die van geen van uw lopende partijen
+    [no-new-move] het heeft geen zet na de partij zoals die nu staat
+    [too-many] het heeft { $moves } zetten na de partij zoals die nu staat; voeg de partij bij met alleen uw volgende zet
+   *[not-your-move] de zet die het toevoegt is die van uw tegenstander; u bent niet aan zet
+}.

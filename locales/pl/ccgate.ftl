@@ -1,0 +1,260 @@
+# Odpowiedzi ccgate po polsku. Każdy komunikat ma te same zmienne
+# ({ $name }) co katalog angielski. Polskie znaki spoza alfabetu GSM
+# (ą, ę, ł, ś, ż…) wysyłają SMS jako UCS-2: 70 znaków, więc teksty SMS są
+# zwięzłe. `P{ $game }` oznacza partię; gracze przepisują go tak samo.
+
+## Liczby z ich słowem.
+
+days = { $days ->
+    [one] { $days } dzień
+   *[other] { $days } dni
+}
+hours = { $hours ->
+    [one] { $hours } godzina
+    [few] { $hours } godziny
+   *[many] { $hours } godzin
+}
+
+## Posunięcia.
+
+confirm = P{ $game } { $number } { $move } ({ $iccf }) przyjęte. Kod { $code }. Ruch: { $opponent }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }), przeciwnik { $opponent }. Kod { $code }. Twój ruch.
+refused = P{ $game } { $text }: odrzucone, { $reason }.
+refused-brief = P{ $game } { $text }: odrzucone.
+did-you-mean = { " " }Może { $moves }?
+nothing-applied = { " " }Nic nie wykonano.
+penalty = { " " }Kara: { $days ->
+    [one] { $days } dzień
+   *[other] { $days } dni
+} doliczone do czasu.
+    .sms = { " " }Kara: { days }.
+one-move-per-line = jedno posunięcie w wierszu, ewentualnie po ostatnim posunięciu przeciwnika
+not-your-turn = P{ $game } { $text }: odrzucone, to nie twój ruch.
+wrong-number = P{ $game } { $text }: odrzucone, partia jest przy posunięciu { $number }.
+desync = P{ $game } posunięcie { $text } nie zgadza się z partią. Zapis: { $record }
+
+## Dlaczego posunięcia nie można odczytać ani wykonać.
+
+expected = { $what ->
+    [move] posunięcie
+    [move-not-result] posunięcie, nie wynik partii
+    [file] linia (a-h)
+    [rank] rząd (1-8)
+    [square] pole
+    [piece-or-square] litera bierki lub pole
+    [destination] pole docelowe
+    [square-or-promotion] pole lub figura promocji
+    [promotion] figura promocji
+    [promotion-piece] figura promocji (H, W, G lub S)
+    [promotion-letter] litera promocji (q, r, b, n)
+    [promotion-digit] cyfra promocji (1=H 2=W 3=G 4=S)
+    [english-piece] bierka (K, Q, R, B, N, Kt, P) lub roszada
+    [not-king] bierka inna niż król
+    [captured] zbita bierka
+    [dash-or-x] „-” lub „x”
+    [close-paren] „)”
+    [suffix] znak szacha, e.p., ! lub ?, albo koniec posunięcia
+    [iccf-end] koniec posunięcia (4 lub 5 cyfr)
+    [origin-file-digit] cyfra linii wyjściowej (1-8)
+    [origin-rank-digit] cyfra rzędu wyjściowego (1-8)
+    [destination-file-digit] cyfra linii docelowej (1-8)
+    [destination-rank-digit] cyfra rzędu docelowego (1-8)
+    [desc-square] pole w rodzaju K4 lub QB3
+    [desc-origin] linia lub rząd bierki, np. (1) lub (QB3)
+    [uedemann-code] kod Uedemanna
+    [uedemann-origin] dwie litery pola wyjściowego
+    [uedemann-destination] dwie litery pola docelowego
+    [uedemann-suffix] litera przyrostka (q r b k promocja; c szach, m mat, p e.p., t bicie)
+   *[end] koniec posunięcia
+}
+malformed = oczekiwano: { $expected }, znak { $at }
+    .sms = nieczytelne przy znaku { $at }
+malformed-found = oczekiwano: { $expected }, znak { $at }, jest „{ $found }”
+    .sms = nieczytelne przy znaku { $at }
+ambiguous = niejednoznaczne, możliwe { $moves }
+conflict = w dwóch notacjach czyta się inaczej: { $readings }
+illegal-no-such-piece-on = nie masz { $piece ->
+    [pawn] piona
+    [knight] skoczka
+    [bishop] gońca
+    [rook] wieży
+    [queen] hetmana
+    [king] króla
+   *[piece] bierki
+} na { $square }
+illegal-no-such-piece = nie masz { $piece ->
+    [pawn] piona
+    [knight] skoczka
+    [bishop] gońca
+    [rook] wieży
+    [queen] hetmana
+    [king] króla
+   *[piece] bierki
+}, która mogłaby wykonać to posunięcie
+illegal-empty-square = na { $square } nie ma bierki
+illegal-not-your-piece = bierka na { $square } należy do przeciwnika
+illegal-cannot-move = { $piece ->
+    [pawn] pion
+    [knight] skoczek
+    [bishop] goniec
+    [rook] wieża
+    [queen] hetman
+    [king] król
+   *[piece] bierka
+} z { $from } nie może pójść na { $to }
+illegal-cannot-reach = { $piece ->
+    [pawn] żaden twój pion nie może
+    [knight] żaden twój skoczek nie może
+    [bishop] żaden twój goniec nie może
+    [rook] żadna twoja wieża nie może
+    [queen] żaden twój hetman nie może
+    [king] twój król nie może
+   *[piece] żadna twoja bierka nie może
+} dojść na { $to }
+illegal-own-piece = na { $square } stoi twoja bierka
+illegal-pinned = { $piece ->
+    [pawn] pion na { $from } jest związany
+    [knight] skoczek na { $from } jest związany
+    [bishop] goniec na { $from } jest związany
+    [rook] wieża na { $from } jest związana
+    [queen] hetman na { $from } jest związany
+    [king] król na { $from } jest związany
+   *[piece] bierka na { $from } jest związana
+}: ruch odsłoniłby twojego króla
+illegal-in-check = twój król jest szachowany, a to posunięcie nie broni przed szachem
+illegal-into-check = twój król byłby szachowany na { $square }
+illegal-promotion-missing = pion na ostatnim rzędzie musi wskazać figurę promocji
+illegal-not-promotion = podano figurę promocji, ale to nie jest promocja
+illegal-pawn-capture-needs-file = bicie pionem podaje linię piona (exd5, nie d5)
+illegal-castling-rights-gone = { $side ->
+    [kingside] krótka roszada
+   *[queenside] długa roszada
+} nie jest już możliwa: król lub ta wieża już się ruszyły
+illegal-castling-blocked = { $side ->
+    [kingside] krótka roszada
+   *[queenside] długa roszada
+} jest niemożliwa: między królem a wieżą stoją bierki
+illegal-castling-in-check = nie można roszować, będąc szachowanym
+illegal-castling-through-check = { $side ->
+    [kingside] krótka roszada
+   *[queenside] długa roszada
+} jest niemożliwa: król przeszedłby przez atakowane pole lub na nim stanął
+    .sms = { $side ->
+        [kingside] krótka roszada
+       *[queenside] długa roszada
+    } niemożliwa: atakowane pole
+illegal-no-legal-moves = partia zakończona: nie ma prawidłowych posunięć
+
+## Koniec partii.
+
+game-over = P{ $game } zakończona: { $result }, { $reason }.
+game-finished = P{ $game } jest zakończona ({ $result }).
+end = { $why ->
+    [checkmate] mat
+    [stalemate] pat
+    [insufficient-material] niewystarczający materiał
+    [fivefold-repetition] pięciokrotne powtórzenie pozycji
+    [seventy-five-moves] zasada 75 posunięć
+   *[draw-agreed] remis za zgodą
+}
+end-claimed = remis na żądanie: { $claim ->
+    [threefold] trzykrotne powtórzenie pozycji
+   *[fifty] zasada 50 posunięć
+}
+end-resigned = poddanie partii ({ $player })
+end-lost-on-time = przekroczenie czasu ({ $player })
+end-adjudicated = decyzja sędziego: { $reason }
+adjudicated = P{ $game } rozstrzygnięta { $result }: { $reason }
+taken-back = P{ $game } sędzia cofnął posunięcia po półruchu { $ply }: { $reason }
+
+## Remis.
+
+draw-offered = P{ $game } { $opponent } proponuje remis. Odpowiedz: P{ $game } remis przyjęty, albo graj dalej.
+draw-offered-with-move = Propozycja remisu: odpowiedz P{ $game } remis przyjęty, albo graj dalej.
+    .sms = Propozycja remisu.
+draw-declined = P{ $game } { $opponent } odrzuca propozycję remisu.
+no-draw-offer = P{ $game } nie ma propozycji remisu.
+claim-refused = P{ $game } żądanie remisu odrzucone: { $reason }.
+claim-not = { $claim ->
+    [threefold] pozycja nie powtórzyła się trzy razy
+    [fifty] w ostatnich 50 posunięciach było bicie lub ruch pionem
+   *[none] nie zachodzi ani trzykrotne powtórzenie, ani zasada 50 posunięć
+}
+
+## Partia i ustawienia.
+
+color = { $color ->
+    [white] białe
+   *[black] czarne
+}
+board = P{ $game } { $fen } Ruch: { $turn }. Kod { $code }.
+record = P{ $game } { $record }
+notation-set = ccgate: notacja ustawiona na { $value }.
+lang-set = ccgate: język ustawiony na { $value }.
+help = ccgate: wyślij PARTIA RUCH, np. 12 15. 5254 lub 12 15... Sf6. Też: remis? | remis przyjęty | remis odrzucony | poddaję się | żądam remisu | pozycja | zapis | urlop 10 | pomoc
+    .sms = ccgate: PARTIA RUCH, np. 12 15... Sf6. Też: remis? | remis przyjęty | remis odrzucony | poddaję się | pozycja | pomoc
+unknown-sender = ccgate: ten adres nie jest zarejestrowany. Zapytaj sędziego turnieju.
+not-your-game = ccgate: nie masz partii { $game }.
+which-game = ccgate: która partia? Twoje: { $games }. Zacznij wiersz od numeru partii.
+bad-pin = ccgate: brak PIN-u lub jest błędny. Nic nie wykonano.
+
+## Urlop i zegar.
+
+leave-granted = ccgate: urlop od { $from } do { $until } zapisany. W tym roku zostało { $left ->
+    [one] { $left } dzień
+   *[other] { $left } dni
+}.
+leave-refused = ccgate: urlop odrzucony, { $reason }.
+leave-zero-days = urlop trwa co najmniej jeden dzień
+leave-exceeds = { $requested ->
+    [one] { $requested } dzień
+   *[other] { $requested } dni
+} urlopu w { $year } to więcej niż pozostałe { $remaining }
+leave-none-left = brak urlopu w { $year }: wykorzystano wszystkie { $allowance } dni
+leave-overlaps = nakłada się na urlop od { $from } do { $until }
+leave-overlaps-open = nakłada się na bezterminowy urlop od { $from }
+leave-out-of-range = daty urlopu poza zakresem
+reminder = P{ $game } przypomnienie: twój ruch, zostało { $days ->
+    [one] { $days } dzień
+   *[other] { $days } dni
+}.
+
+## Posunięcia warunkowe.
+
+conditional-pair = jeśli { $pair }
+conditional-stored = P{ $game } posunięcia warunkowe zapisane: { $moves }
+conditional-played = P{ $game } posunięcie warunkowe { $number } { $move } wykonane.
+conditional-dropped = P{ $game } twoje posunięcia warunkowe anulowane: przeciwnik { $opponent } zagrał { $move }.
+conditional-refused = P{ $game } posunięcia warunkowe odrzucone: { $reason }.
+conditional-your-move = teraz twój ruch; posunięcia warunkowe wysyłaj po swoim ruchu
+conditional-wrong-number = { $text }: tam jest posunięcie { $number }
+conditional-unreadable = { $text }: { $reason }
+
+## Wiadomości, których bramka nie przyjęła.
+
+too-large = ccgate: wiadomość jest za duża (limit { $limit } KB) i nie została przeczytana. Wyślij posunięcie zwykłym tekstem.
+held = ccgate: wiadomości w twoim imieniu nie dało się zweryfikować; jest wstrzymana, nie wykonana. Jeśli to twoja wiadomość, odpowiedz w ciągu { $hours ->
+    [one] { $hours } godziny
+   *[other] { $hours } godzin
+}: confirm { $code }
+    .sms = ccgate: wiadomość w twoim imieniu wstrzymana (nadawca niesprawdzony). Jeśli twoja, odpowiedz w ciągu { hours }: confirm { $code }
+hold-expired = ccgate: ten kod potwierdzenia jest nieznany, użyty lub wygasł. Nic nie wykonano.
+unauthenticated = ccgate: wiadomości w twoim imieniu nie dało się zweryfikować i nie została wykonana. Poproś sędziego o PIN.
+too-many-lines = ccgate: przeczytano tylko pierwsze { $limit } wierszy wiadomości, pozostałych { $skipped } nie. Wyślij je w nowej wiadomości.
+
+## Turnieje.
+
+event-start = ccgate: { $event } się zaczyna, tempo { $time }. Twoje partie:
+event-game-white = P{ $game } białymi przeciw { $opponent }
+event-game-black = P{ $game } czarnymi przeciw { $opponent }
+event-starts-on = ccgate: { $event } zaczyna się { $date }, tempo { $time }; zegary ruszają od tego dnia. Twoje partie:
+ruling = ccgate: decyzja sędziego w sprawie incydentu { $incident }: { $ruling }
+withdrawn = ccgate: { $player } wycofuje się z { $event }; zaliczone: { $games }
+
+pgn-unused = ccgate: załączony plik PGN nie został użyty: { $reason ->
+    [unreadable] nie udało się z niego odczytać żadnej partii
+    [no-game] jego posunięcia nie są posunięciami żadnej z Twoich trwających partii
+    [no-new-move] nie ma w nim posunięcia poza obecnym stanem partii
+    [too-many] ma { $moves } posunięć poza obecnym stanem partii; załącz partię tylko z następnym posunięciem
+   *[not-your-move] dodane posunięcie należy do przeciwnika; to nie Twój ruch
+}.

@@ -1,0 +1,258 @@
+# As respostas do ccgate em português. Cada mensagem tem as mesmas variáveis
+# ({ $name }) do catálogo inglês. As respostas por SMS e rádio cabem numa
+# mensagem: 160 caracteres (70 fora do alfabeto GSM).
+# `P{ $game }` indica uma partida; os jogadores copiam-no assim.
+
+## Números com a sua palavra.
+
+days = { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+}
+hours = { $hours ->
+    [one] { $hours } hora
+   *[other] { $hours } horas
+}
+
+## Lances.
+
+confirm = P{ $game } { $number } { $move } ({ $iccf }) aceite. Controlo { $code }. Joga { $opponent }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Controlo { $code }. É a sua vez.
+refused = P{ $game } { $text }: recusado, { $reason }.
+refused-brief = P{ $game } { $text }: recusado.
+did-you-mean = { " " }Queria dizer { $moves }?
+nothing-applied = { " " }Nada foi executado.
+penalty = { " " }Penalização: { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+} somados ao seu tempo.
+    .sms = { " " }Penalização: { days }.
+one-move-per-line = um lance por linha, se quiser depois do último lance do adversário
+not-your-turn = P{ $game } { $text }: recusado, não é a sua vez.
+wrong-number = P{ $game } { $text }: recusado, a partida está no lance { $number }.
+desync = P{ $game } o seu { $text } não corresponde à partida. Registo: { $record }
+
+## Porque um lance não pode ser lido nem jogado.
+
+expected = { $what ->
+    [move] um lance
+    [move-not-result] um lance, não um resultado
+    [file] uma coluna (a-h)
+    [rank] uma fila (1-8)
+    [square] uma casa
+    [piece-or-square] a letra de uma peça ou uma casa
+    [destination] uma casa de destino
+    [square-or-promotion] uma casa ou uma peça de promoção
+    [promotion] uma peça de promoção
+    [promotion-piece] uma peça de promoção (D, T, B ou C)
+    [promotion-letter] uma letra de promoção (q, r, b, n)
+    [promotion-digit] um algarismo de promoção (1=D 2=T 3=B 4=C)
+    [english-piece] uma peça (K, Q, R, B, N, Kt, P) ou um roque
+    [not-king] uma peça que não seja o rei
+    [captured] a peça capturada
+    [dash-or-x] «-» ou «x»
+    [close-paren] «)»
+    [suffix] um sinal de xeque, e.p., ! ou ?, ou o fim do lance
+    [iccf-end] o fim do lance (4 ou 5 algarismos)
+    [origin-file-digit] o algarismo da coluna de partida (1-8)
+    [origin-rank-digit] o algarismo da fila de partida (1-8)
+    [destination-file-digit] o algarismo da coluna de chegada (1-8)
+    [destination-rank-digit] o algarismo da fila de chegada (1-8)
+    [desc-square] uma casa como K4 ou QB3
+    [desc-origin] a coluna ou fila da peça, como (1) ou (QB3)
+    [uedemann-code] um código Uedemann
+    [uedemann-origin] duas letras para a casa de partida
+    [uedemann-destination] duas letras para a casa de chegada
+    [uedemann-suffix] uma letra sufixo (q r b k promoção; c xeque, m mate, p e.p., t captura)
+   *[end] o fim do lance
+}
+malformed = esperava-se { $expected } no carácter { $at }
+    .sms = ilegível no carácter { $at }
+malformed-found = esperava-se { $expected } no carácter { $at }, está «{ $found }»
+    .sms = ilegível no carácter { $at }
+ambiguous = ambíguo, pode ser { $moves }
+conflict = lê-se de forma diferente em duas notações: { $readings }
+illegal-no-such-piece-on = não tem { $piece ->
+    [pawn] nenhum peão
+    [knight] nenhum cavalo
+    [bishop] nenhum bispo
+    [rook] nenhuma torre
+    [queen] nenhuma dama
+    [king] nenhum rei
+   *[piece] nenhuma peça
+} em { $square }
+illegal-no-such-piece = não tem { $piece ->
+    [pawn] nenhum peão
+    [knight] nenhum cavalo
+    [bishop] nenhum bispo
+    [rook] nenhuma torre
+    [queen] nenhuma dama
+    [king] nenhum rei
+   *[piece] nenhuma peça
+} que possa fazer este lance
+illegal-empty-square = não há nenhuma peça em { $square }
+illegal-not-your-piece = a peça em { $square } é do adversário
+illegal-cannot-move = { $piece ->
+    [pawn] o peão
+    [knight] o cavalo
+    [bishop] o bispo
+    [rook] a torre
+    [queen] a dama
+    [king] o rei
+   *[piece] a peça
+} em { $from } não pode ir para { $to }
+illegal-cannot-reach = { $piece ->
+    [pawn] nenhum peão seu
+    [knight] nenhum cavalo seu
+    [bishop] nenhum bispo seu
+    [rook] nenhuma torre sua
+    [queen] nenhuma dama sua
+    [king] o seu rei não
+   *[piece] nenhuma peça sua
+} pode chegar a { $to }
+illegal-own-piece = em { $square } está uma peça sua
+illegal-pinned = { $piece ->
+    [pawn] o peão em { $from } está cravado
+    [knight] o cavalo em { $from } está cravado
+    [bishop] o bispo em { $from } está cravado
+    [rook] a torre em { $from } está cravada
+    [queen] a dama em { $from } está cravada
+    [king] o rei em { $from } está cravado
+   *[piece] a peça em { $from } está cravada
+}: o lance deixaria o seu rei exposto
+illegal-in-check = o seu rei está em xeque e este lance não o defende
+illegal-into-check = o seu rei ficaria em xeque em { $square }
+illegal-promotion-missing = um peão que chega à última fila tem de indicar a peça de promoção
+illegal-not-promotion = foi indicada uma peça de promoção, mas o lance não é uma promoção
+illegal-pawn-capture-needs-file = uma captura de peão indica a coluna do peão (exd5, não d5)
+illegal-castling-rights-gone = já não pode fazer { $side ->
+    [kingside] o roque pequeno
+   *[queenside] o roque grande
+}: o rei ou essa torre já se moveram
+illegal-castling-blocked = não pode fazer { $side ->
+    [kingside] o roque pequeno
+   *[queenside] o roque grande
+}: há peças entre o rei e a torre
+illegal-castling-in-check = não se pode rocar em xeque
+illegal-castling-through-check = não pode fazer { $side ->
+    [kingside] o roque pequeno
+   *[queenside] o roque grande
+}: o rei passaria por uma casa atacada ou ficaria nela
+    .sms = não pode fazer { $side ->
+        [kingside] o roque pequeno
+       *[queenside] o roque grande
+    }: casa atacada
+illegal-no-legal-moves = a partida terminou: não há lances legais
+
+## O fim da partida.
+
+game-over = P{ $game } terminada: { $result }, { $reason }.
+game-finished = P{ $game } já terminou ({ $result }).
+end = { $why ->
+    [checkmate] xeque-mate
+    [stalemate] rei afogado
+    [insufficient-material] material insuficiente
+    [fivefold-repetition] repetição quíntupla
+    [seventy-five-moves] regra dos 75 lances
+   *[draw-agreed] empate por acordo
+}
+end-claimed = empate reclamado: { $claim ->
+    [threefold] repetição tripla
+   *[fifty] regra dos 50 lances
+}
+end-resigned = { $player } abandonou
+end-lost-on-time = { $player } perdeu por tempo
+end-adjudicated = decisão do árbitro: { $reason }
+adjudicated = P{ $game } adjudicada { $result }: { $reason }
+taken-back = P{ $game } o árbitro anulou os lances após o meio-lance { $ply }: { $reason }
+
+## Empate.
+
+draw-offered = P{ $game } { $opponent } propõe empate. Responda P{ $game } empate aceite, ou continue a jogar.
+draw-offered-with-move = Empate proposto: responda P{ $game } empate aceite, ou continue a jogar.
+    .sms = Empate proposto.
+draw-declined = P{ $game } { $opponent } recusa a sua proposta de empate.
+no-draw-offer = P{ $game } não há proposta de empate.
+claim-refused = P{ $game } reclamação de empate recusada: { $reason }.
+claim-not = { $claim ->
+    [threefold] a posição não se repetiu três vezes
+    [fifty] houve uma captura ou um lance de peão nos últimos 50 lances
+   *[none] não se aplica nem a repetição tripla nem a regra dos 50 lances
+}
+
+## A partida e as definições.
+
+color = { $color ->
+    [white] as brancas
+   *[black] as pretas
+}
+board = P{ $game } { $fen } Jogam { $turn }. Controlo { $code }.
+record = P{ $game } { $record }
+notation-set = ccgate: notação definida como { $value }.
+lang-set = ccgate: língua definida como { $value }.
+help = ccgate: envie PARTIDA LANCE, p. ex. 12 15. 5254 ou 12 15... Cf6. Também: empate? | empate aceite | empate recusado | abandono | reclamo empate | posição | partida | licença 10 | ajuda
+    .sms = ccgate: PARTIDA LANCE, p. ex. 12 15... Cf6. Também: empate? | empate aceite | empate recusado | abandono | posição | ajuda
+unknown-sender = ccgate: este endereço não está registado. Fale com o diretor do torneio.
+not-your-game = ccgate: não tem nenhuma partida { $game }.
+which-game = ccgate: que partida? As suas: { $games }. Comece a linha com o número da partida.
+bad-pin = ccgate: PIN em falta ou errado. Nada foi executado.
+
+## Licença e relógio.
+
+leave-granted = ccgate: licença de { $from } a { $until } registada. Restam { $left ->
+    [one] { $left } dia
+   *[other] { $left } dias
+} este ano.
+leave-refused = ccgate: licença recusada, { $reason }.
+leave-zero-days = uma licença dura pelo menos um dia
+leave-exceeds = { $requested ->
+    [one] { $requested } dia
+   *[other] { $requested } dias
+} de licença em { $year } excedem os { $remaining } que restam
+leave-none-left = não resta licença em { $year }: os { $allowance } dias foram usados
+leave-overlaps = sobrepõe-se à licença de { $from } a { $until }
+leave-overlaps-open = sobrepõe-se à licença em aberto desde { $from }
+leave-out-of-range = datas de licença fora do intervalo
+reminder = P{ $game } lembrete: é a sua vez, restam { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+}.
+
+## Lances condicionais.
+
+conditional-pair = se { $pair }
+conditional-stored = P{ $game } lances condicionais guardados: { $moves }
+conditional-played = P{ $game } lance condicional { $number } { $move } jogado.
+conditional-dropped = P{ $game } os seus lances condicionais foram anulados: { $opponent } jogou { $move }.
+conditional-refused = P{ $game } lances condicionais recusados: { $reason }.
+conditional-your-move = é a sua vez; envie os condicionais depois do seu lance
+conditional-wrong-number = { $text }: aí o lance é { $number }
+conditional-unreadable = { $text }: { $reason }
+
+## Mensagens que o gateway não aceitou.
+
+too-large = ccgate: a sua mensagem é grande demais (limite { $limit } KB) e não foi lida. Envie o lance em texto simples.
+held = ccgate: uma mensagem em seu nome não pôde ser verificada e está retida, não executada. Se foi enviada por si, responda em { $hours ->
+    [one] { $hours } hora
+   *[other] { $hours } horas
+} com: confirm { $code }
+hold-expired = ccgate: esse código de confirmação é desconhecido, já usado ou expirado. Nada foi executado.
+unauthenticated = ccgate: uma mensagem em seu nome não pôde ser verificada e não foi executada. Peça um PIN ao diretor do torneio.
+too-many-lines = ccgate: só as primeiras { $limit } linhas da sua mensagem foram lidas; outras { $skipped } não. Envie-as noutra mensagem.
+
+## Torneios.
+
+event-start = ccgate: começa { $event }, ritmo { $time }. As suas partidas:
+event-game-white = P{ $game } com as brancas contra { $opponent }
+event-game-black = P{ $game } com as pretas contra { $opponent }
+event-starts-on = ccgate: { $event } começa a { $date }, ritmo { $time }; os relógios arrancam nesse dia. As suas partidas:
+ruling = ccgate: decisão do árbitro sobre o incidente { $incident }: { $ruling }
+withdrawn = ccgate: { $player } retirou-se de { $event }; partidas pontuadas: { $games }
+
+pgn-unused = ccgate: o ficheiro PGN anexado não foi usado: { $reason ->
+    [unreadable] não foi possível ler nenhuma partida
+    [no-game] os seus lances não são os de nenhuma das suas partidas em curso
+    [no-new-move] não tem nenhum lance além da partida como está
+    [too-many] tem { $moves } lances além da partida como está; anexe a partida apenas com o seu próximo lance
+   *[not-your-move] o lance que acrescenta é do seu adversário; não é a sua vez
+}.

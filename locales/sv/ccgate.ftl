@@ -1,0 +1,258 @@
+# ccgates svar på svenska. Varje meddelande har samma variabler ({ $name })
+# som den engelska katalogen. Svar per sms och radio ryms i ett meddelande:
+# 160 tecken (70 utanför GSM-alfabetet).
+# `P{ $game }` anger ett parti; spelarna skriver av det så.
+
+## Tal med sitt ord.
+
+days = { $days ->
+    [one] { $days } dag
+   *[other] { $days } dagar
+}
+hours = { $hours ->
+    [one] { $hours } timme
+   *[other] { $hours } timmar
+}
+
+## Drag.
+
+confirm = P{ $game } { $number } { $move } ({ $iccf }) godkänt. Kontroll { $code }. { $opponent } är vid draget.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) av { $opponent }. Kontroll { $code }. Du är vid draget.
+refused = P{ $game } { $text }: avvisat, { $reason }.
+refused-brief = P{ $game } { $text }: avvisat.
+did-you-mean = { " " }Menade du { $moves }?
+nothing-applied = { " " }Inget utfördes.
+penalty = { " " }Straff: { $days ->
+    [one] { $days } dag
+   *[other] { $days } dagar
+} läggs till din tid.
+    .sms = { " " }Straff: { days }.
+one-move-per-line = ett drag per rad, gärna efter motståndarens senaste drag
+not-your-turn = P{ $game } { $text }: avvisat, du är inte vid draget.
+wrong-number = P{ $game } { $text }: avvisat, partiet står vid drag { $number }.
+desync = P{ $game } ditt { $text } stämmer inte med partiet. Protokoll: { $record }
+
+## Varför ett drag inte kan läsas eller spelas.
+
+expected = { $what ->
+    [move] ett drag
+    [move-not-result] ett drag, inte ett resultat
+    [file] en linje (a-h)
+    [rank] en rad (1-8)
+    [square] ett fält
+    [piece-or-square] en pjäsbokstav eller ett fält
+    [destination] ett målfält
+    [square-or-promotion] ett fält eller en förvandlingspjäs
+    [promotion] en förvandlingspjäs
+    [promotion-piece] en förvandlingspjäs (D, T, L eller S)
+    [promotion-letter] en förvandlingsbokstav (q, r, b, n)
+    [promotion-digit] en förvandlingssiffra (1=D 2=T 3=L 4=S)
+    [english-piece] en pjäs (K, Q, R, B, N, Kt, P) eller rockad
+    [not-king] en annan pjäs än kungen
+    [captured] den slagna pjäsen
+    [dash-or-x] '-' eller 'x'
+    [close-paren] ')'
+    [suffix] ett schacktecken, e.p., ! eller ?, eller dragets slut
+    [iccf-end] dragets slut (4 eller 5 siffror)
+    [origin-file-digit] siffran för utgångslinjen (1-8)
+    [origin-rank-digit] siffran för utgångsraden (1-8)
+    [destination-file-digit] siffran för mållinjen (1-8)
+    [destination-rank-digit] siffran för målraden (1-8)
+    [desc-square] ett fält som K4 eller QB3
+    [desc-origin] pjäsens linje eller rad, som (1) eller (QB3)
+    [uedemann-code] en Uedemann-kod
+    [uedemann-origin] två bokstäver för utgångsfältet
+    [uedemann-destination] två bokstäver för målfältet
+    [uedemann-suffix] en suffixbokstav (q r b k förvandling; c schack, m matt, p e.p., t slag)
+   *[end] dragets slut
+}
+malformed = väntade { $expected } vid tecken { $at }
+    .sms = oläsligt vid tecken { $at }
+malformed-found = väntade { $expected } vid tecken { $at }, fann '{ $found }'
+    .sms = oläsligt vid tecken { $at }
+ambiguous = tvetydigt, det kan vara { $moves }
+conflict = läses olika i två notationer: { $readings }
+illegal-no-such-piece-on = du har { $piece ->
+    [pawn] ingen bonde
+    [knight] ingen springare
+    [bishop] ingen löpare
+    [rook] inget torn
+    [queen] ingen dam
+    [king] ingen kung
+   *[piece] ingen pjäs
+} på { $square }
+illegal-no-such-piece = du har { $piece ->
+    [pawn] ingen bonde
+    [knight] ingen springare
+    [bishop] ingen löpare
+    [rook] inget torn
+    [queen] ingen dam
+    [king] ingen kung
+   *[piece] ingen pjäs
+} som kan göra detta drag
+illegal-empty-square = det står ingen pjäs på { $square }
+illegal-not-your-piece = pjäsen på { $square } är motståndarens
+illegal-cannot-move = { $piece ->
+    [pawn] bonden
+    [knight] springaren
+    [bishop] löparen
+    [rook] tornet
+    [queen] damen
+    [king] kungen
+   *[piece] pjäsen
+} på { $from } kan inte gå till { $to }
+illegal-cannot-reach = { $piece ->
+    [pawn] ingen av dina bönder
+    [knight] ingen av dina springare
+    [bishop] ingen av dina löpare
+    [rook] inget av dina torn
+    [queen] ingen av dina damer
+    [king] din kung
+   *[piece] ingen av dina pjäser
+} kan nå { $to }
+illegal-own-piece = på { $square } står en av dina egna pjäser
+illegal-pinned = { $piece ->
+    [pawn] bonden på { $from } är bunden
+    [knight] springaren på { $from } är bunden
+    [bishop] löparen på { $from } är bunden
+    [rook] tornet på { $from } är bundet
+    [queen] damen på { $from } är bunden
+    [king] kungen på { $from } är bunden
+   *[piece] pjäsen på { $from } är bunden
+}: draget skulle blotta din kung
+illegal-in-check = din kung står i schack och draget parerar inte schacken
+illegal-into-check = din kung skulle stå i schack på { $square }
+illegal-promotion-missing = en bonde som når sista raden måste ange sin förvandlingspjäs
+illegal-not-promotion = en förvandlingspjäs angavs, men draget är ingen förvandling
+illegal-pawn-capture-needs-file = ett bondeslag anger bondens linje (exd5, inte d5)
+illegal-castling-rights-gone = { $side ->
+    [kingside] kort rockad
+   *[queenside] lång rockad
+} går inte längre: kungen eller det tornet har flyttat
+illegal-castling-blocked = { $side ->
+    [kingside] kort rockad
+   *[queenside] lång rockad
+} går inte: pjäser står mellan kung och torn
+illegal-castling-in-check = man kan inte rockera ur schack
+illegal-castling-through-check = { $side ->
+    [kingside] kort rockad
+   *[queenside] lång rockad
+} går inte: kungen skulle passera eller hamna på ett anfallet fält
+    .sms = { $side ->
+        [kingside] kort rockad
+       *[queenside] lång rockad
+    } går inte: anfallet fält
+illegal-no-legal-moves = partiet är slut: det finns inga giltiga drag
+
+## Partiets slut.
+
+game-over = P{ $game } slut: { $result }, { $reason }.
+game-finished = P{ $game } är avslutat ({ $result }).
+end = { $why ->
+    [checkmate] schackmatt
+    [stalemate] patt
+    [insufficient-material] otillräckligt material
+    [fivefold-repetition] femfaldig upprepning
+    [seventy-five-moves] 75-dragsregeln
+   *[draw-agreed] remi efter överenskommelse
+}
+end-claimed = remi begärd: { $claim ->
+    [threefold] trefaldig upprepning
+   *[fifty] 50-dragsregeln
+}
+end-resigned = { $player } har gett upp
+end-lost-on-time = { $player } har överskridit tiden
+end-adjudicated = domarens beslut: { $reason }
+adjudicated = P{ $game } avgjort { $result }: { $reason }
+taken-back = P{ $game } domaren tog tillbaka dragen efter halvdrag { $ply }: { $reason }
+
+## Remi.
+
+draw-offered = P{ $game } { $opponent } erbjuder remi. Svara P{ $game } remi accepterad, eller spela vidare.
+draw-offered-with-move = Remi erbjuden: svara P{ $game } remi accepterad, eller spela vidare.
+    .sms = Remi erbjuden.
+draw-declined = P{ $game } { $opponent } avböjer ditt remianbud.
+no-draw-offer = P{ $game } det finns inget remianbud.
+claim-refused = P{ $game } remibegäran avslagen: { $reason }.
+claim-not = { $claim ->
+    [threefold] ställningen har inte uppstått tre gånger
+    [fifty] under de senaste 50 dragen har det skett ett slag eller bondedrag
+   *[none] varken trefaldig upprepning eller 50-dragsregeln gäller
+}
+
+## Partiet och inställningarna.
+
+color = { $color ->
+    [white] Vit
+   *[black] Svart
+}
+board = P{ $game } { $fen } { $turn } vid draget. Kontroll { $code }.
+record = P{ $game } { $record }
+notation-set = ccgate: notation satt till { $value }.
+lang-set = ccgate: språk satt till { $value }.
+help = ccgate: skicka PARTI DRAG, t.ex. 12 15. 5254 eller 12 15... Sf6. Även: remi? | remi accepterad | remi avböjd | jag ger upp | kräver remi | ställning | parti | ledighet 10 | hjälp
+    .sms = ccgate: PARTI DRAG, t.ex. 12 15... Sf6. Även: remi? | remi accepterad | remi avböjd | jag ger upp | ställning | hjälp
+unknown-sender = ccgate: adressen är inte registrerad. Fråga din turneringsledare.
+not-your-game = ccgate: du har inget parti { $game }.
+which-game = ccgate: vilket parti? Dina: { $games }. Börja raden med partinumret.
+bad-pin = ccgate: PIN saknas eller är fel. Inget utfördes.
+
+## Ledighet och klocka.
+
+leave-granted = ccgate: ledighet från { $from } till { $until } noterad. { $left ->
+    [one] { $left } dag
+   *[other] { $left } dagar
+} kvar i år.
+leave-refused = ccgate: ledighet avslagen, { $reason }.
+leave-zero-days = en ledighet varar minst en dag
+leave-exceeds = { $requested ->
+    [one] { $requested } dag
+   *[other] { $requested } dagar
+} ledighet { $year } är fler än de { $remaining } som återstår
+leave-none-left = ingen ledighet kvar { $year }: alla { $allowance } dagar är använda
+leave-overlaps = överlappar ledigheten från { $from } till { $until }
+leave-overlaps-open = överlappar den öppna ledigheten från { $from }
+leave-out-of-range = ledighetsdatum utanför tillåtet intervall
+reminder = P{ $game } påminnelse: du är vid draget, { $days ->
+    [one] { $days } dag
+   *[other] { $days } dagar
+} kvar.
+
+## Villkorsdrag.
+
+conditional-pair = om { $pair }
+conditional-stored = P{ $game } villkorsdrag sparade: { $moves }
+conditional-played = P{ $game } villkorsdrag { $number } { $move } spelat.
+conditional-dropped = P{ $game } dina villkorsdrag har strukits: { $opponent } spelade { $move }.
+conditional-refused = P{ $game } villkorsdrag avvisade: { $reason }.
+conditional-your-move = du är vid draget; skicka villkorsdrag efter ditt eget drag
+conditional-wrong-number = { $text }: där är det drag { $number }
+conditional-unreadable = { $text }: { $reason }
+
+## Meddelanden som gatewayen inte tog emot.
+
+too-large = ccgate: ditt meddelande är för stort (gräns { $limit } KB) och lästes inte. Skicka draget som vanlig text.
+held = ccgate: ett meddelande i ditt namn kunde inte kontrolleras och hålls kvar, inte utfört. Om du skickade det, svara inom { $hours ->
+    [one] { $hours } timme
+   *[other] { $hours } timmar
+} med: confirm { $code }
+hold-expired = ccgate: den bekräftelsekoden är okänd, använd eller har gått ut. Inget utfördes.
+unauthenticated = ccgate: ett meddelande i ditt namn kunde inte kontrolleras och utfördes inte. Be din turneringsledare om en PIN.
+too-many-lines = ccgate: bara de första { $limit } raderna i ditt meddelande lästes, { $skipped } till lästes inte. Skicka dem i ett nytt meddelande.
+
+## Turneringar.
+
+event-start = ccgate: { $event } börjar, betänketid { $time }. Dina partier:
+event-game-white = P{ $game } med vit mot { $opponent }
+event-game-black = P{ $game } med svart mot { $opponent }
+event-starts-on = ccgate: { $event } börjar { $date }, betänketid { $time }; klockorna startar då. Dina partier:
+ruling = ccgate: domarens beslut om incident { $incident }: { $ruling }
+withdrawn = ccgate: { $player } har dragit sig ur { $event }; räknade: { $games }
+
+pgn-unused = ccgate: den bifogade PGN-filen användes inte: { $reason ->
+    [unreadable] inget parti kunde läsas ur den
+    [no-game] dess drag är inte dragen i något av dina pågående partier
+    [no-new-move] den har inget drag utöver partiet som det står
+    [too-many] den har { $moves } drag utöver partiet som det står; bifoga partiet med bara ditt nästa drag
+   *[not-your-move] draget den lägger till är motståndarens; det är inte ditt drag
+}.

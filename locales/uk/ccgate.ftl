@@ -1,0 +1,305 @@
+# Відповіді ccgate українською. Плейсхолдери ({ $name }) ті самі, що в
+# англійському каталозі. Кирилиця йде в SMS як UCS-2: 70 знаків на
+# повідомлення, тож тексти для SMS і радіо стислі. `П{ $game }` — номер партії.
+
+## Числа зі словом.
+
+days = { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+   *[many] { $days } днів
+}
+hours = { $hours ->
+    [one] { $hours } година
+    [few] { $hours } години
+   *[many] { $hours } годин
+}
+
+## Ходи.
+
+confirm = П{ $game } { $number } { $move } ({ $iccf }) прийнято. Код { $code }. Хід: { $opponent }.
+    .sms = П{ $game } { $number } { $move } ({ $iccf }) прийнято. Код { $code }.
+your-move = П{ $game } { $number } { $move } ({ $iccf }), суперник { $opponent }. Код { $code }. Ваш хід.
+    .sms = П{ $game } { $number } { $move } ({ $iccf }). Код { $code }. Ваш хід.
+refused = П{ $game } { $text }: відмова, { $reason }.
+refused-brief = П{ $game } { $text }: відмова.
+did-you-mean = { " " }Можливо, { $moves }?
+    .sms = { " " }Можливо, { $moves }?
+nothing-applied = { " " }Нічого не зроблено.
+    .sms = { "" }
+penalty = { " " }Штраф: { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+   *[many] { $days } днів
+} до вашого часу.
+    .sms = { " " }Штраф: { days }.
+one-move-per-line = один хід у рядку, можна після останнього ходу суперника
+not-your-turn = П{ $game } { $text }: відмова, зараз не ваш хід.
+    .sms = П{ $game } { $text }: відмова, не ваш хід.
+wrong-number = П{ $game } { $text }: відмова, у партії зараз хід { $number }.
+    .sms = П{ $game } { $text }: відмова, зараз хід { $number }.
+desync = П{ $game } ваш { $text } не збігається з партією. Запис: { $record }
+
+## Чому хід не прочитано або він неможливий.
+
+expected = { $what ->
+    [move] хід
+    [move-not-result] хід, а не результат партії
+    [file] вертикаль (a-h)
+    [rank] горизонталь (1-8)
+    [square] поле
+    [piece-or-square] літеру фігури або поле
+    [destination] поле призначення
+    [square-or-promotion] поле або фігуру перетворення
+    [promotion] фігуру перетворення
+    [promotion-piece] фігуру перетворення (Ф, Т, С або К)
+    [promotion-letter] літеру перетворення (q, r, b, n)
+    [promotion-digit] цифру перетворення (1=Ф 2=Т 3=С 4=К)
+    [english-piece] фігуру (K, Q, R, B, N, Kt, P) або рокіровку
+    [not-king] фігуру, але не короля
+    [captured] взяту фігуру
+    [dash-or-x] «-» або «x»
+    [close-paren] «)»
+    [suffix] знак шаху, e.p., ! або ?, або кінець ходу
+    [iccf-end] кінець ходу (4 або 5 цифр)
+    [origin-file-digit] цифру вихідної вертикалі (1-8)
+    [origin-rank-digit] цифру вихідної горизонталі (1-8)
+    [destination-file-digit] цифру вертикалі призначення (1-8)
+    [destination-rank-digit] цифру горизонталі призначення (1-8)
+    [desc-square] поле на зразок K4 або QB3
+    [desc-origin] вертикаль чи горизонталь фігури, наприклад (1) або (QB3)
+    [uedemann-code] код Уедеманна
+    [uedemann-origin] дві літери вихідного поля
+    [uedemann-destination] дві літери поля призначення
+    [uedemann-suffix] літеру-суфікс (q r b k перетворення; c шах, m мат, p e.p., t взяття)
+   *[end] кінець ходу
+}
+malformed = очікувано { $expected }, знак { $at }
+malformed-found = очікувано { $expected }, знак { $at }, а стоїть «{ $found }»
+ambiguous = неоднозначно, можливо { $moves }
+conflict = у двох нотаціях читається по-різному: { $readings }
+illegal-no-such-piece-on = у вас немає { $piece ->
+    [pawn] пішака
+    [knight] коня
+    [bishop] слона
+    [rook] тури
+    [queen] ферзя
+    [king] короля
+   *[piece] фігури
+} на { $square }
+illegal-no-such-piece = у вас немає { $piece ->
+    [pawn] пішака
+    [knight] коня
+    [bishop] слона
+    [rook] тури
+    [queen] ферзя
+    [king] короля
+   *[piece] фігури
+} для такого ходу
+illegal-empty-square = на { $square } немає фігури
+illegal-not-your-piece = фігура на { $square } належить суперникові
+illegal-cannot-move = { $piece ->
+    [pawn] пішак
+    [knight] кінь
+    [bishop] слон
+    [rook] тура
+    [queen] ферзь
+    [king] король
+   *[piece] фігура
+} з { $from } не може піти на { $to }
+illegal-cannot-reach = { $piece ->
+    [pawn] жоден ваш пішак не може
+    [knight] жоден ваш кінь не може
+    [bishop] жоден ваш слон не може
+    [rook] жодна ваша тура не може
+    [queen] жоден ваш ферзь не може
+    [king] ваш король не може
+   *[piece] жодна ваша фігура не може
+} піти на { $to }
+illegal-own-piece = на { $square } стоїть ваша фігура
+illegal-pinned = { $piece ->
+    [pawn] пішак на { $from } зв'язаний
+    [knight] кінь на { $from } зв'язаний
+    [bishop] слон на { $from } зв'язаний
+    [rook] тура на { $from } зв'язана
+    [queen] ферзь на { $from } зв'язаний
+    [king] король на { $from } зв'язаний
+   *[piece] фігура на { $from } зв'язана
+}: хід відкрив би вашого короля
+illegal-in-check = ваш король під шахом, а цей хід не захищає від шаху
+illegal-into-check = ваш король був би під шахом на { $square }
+illegal-promotion-missing = пішак на останній горизонталі має назвати фігуру перетворення
+illegal-not-promotion = указано фігуру перетворення, але це не перетворення
+illegal-pawn-capture-needs-file = взяття пішаком пишеться з його вертикаллю (exd5, а не d5)
+illegal-castling-rights-gone = { $side ->
+    [kingside] коротка рокіровка
+   *[queenside] довга рокіровка
+} вже неможлива: король або тура ходили
+illegal-castling-blocked = { $side ->
+    [kingside] коротка рокіровка
+   *[queenside] довга рокіровка
+} неможлива: між королем і турою стоять фігури
+illegal-castling-in-check = рокіровка під шахом неможлива
+illegal-castling-through-check = { $side ->
+    [kingside] коротка рокіровка
+   *[queenside] довга рокіровка
+} неможлива: король пройшов би через бите поле або став би на нього
+illegal-no-legal-moves = партію закінчено: ходів немає
+
+## Кінець партії.
+
+game-over = П{ $game } закінчено: { $result }, { $reason }.
+    .sms = П{ $game } { $result }, { $reason }.
+game-finished = П{ $game } закінчено ({ $result }).
+end = { $why ->
+    [checkmate] мат
+    [stalemate] пат
+    [insufficient-material] недостатньо матеріалу
+    [fivefold-repetition] п'ятикратне повторення позиції
+    [seventy-five-moves] правило 75 ходів
+   *[draw-agreed] нічия за згодою
+}
+end-claimed = нічия на вимогу: { $claim ->
+    [threefold] триразове повторення позиції
+   *[fifty] правило 50 ходів
+}
+    .sms = нічия: { $claim ->
+        [threefold] триразове повторення
+       *[fifty] правило 50 ходів
+    }
+end-resigned = партію здано ({ $player })
+end-lost-on-time = прострочення часу ({ $player })
+end-adjudicated = рішення судді: { $reason }
+adjudicated = П{ $game } рішення судді { $result }: { $reason }
+taken-back = П{ $game } суддя скасував ходи після півходу { $ply }: { $reason }
+
+## Нічия.
+
+draw-offered = П{ $game } { $opponent } пропонує нічию. Відповідь: П{ $game } нічию прийнято.
+    .sms = П{ $game } { $opponent } пропонує нічию.
+draw-offered-with-move = Запропоновано нічию: П{ $game } нічию прийнято.
+    .sms = Пропозиція нічиєї.
+draw-declined = П{ $game } суперник { $opponent } відхилив нічию.
+    .sms = П{ $game } нічию відхилено.
+no-draw-offer = П{ $game } пропозиції нічиєї немає.
+claim-refused = П{ $game } нічию не визнано: { $reason }.
+claim-not = { $claim ->
+    [threefold] позиція не повторилася тричі
+    [fifty] за 50 ходів було взяття або хід пішаком
+   *[none] немає ні триразового повторення, ні правила 50 ходів
+}
+    .sms = { $claim ->
+        [threefold] немає триразового повторення
+        [fifty] правило 50 ходів не виконано
+       *[none] немає підстав
+    }
+
+## Партія і налаштування.
+
+color = { $color ->
+    [white] білі
+   *[black] чорні
+}
+board = П{ $game } { $fen } Хід: { $turn }. Код { $code }.
+record = П{ $game } { $record }
+notation-set = ccgate: нотація { $value }.
+lang-set = ccgate: мова { $value }.
+help = ccgate: ПАРТІЯ ХІД, напр. 12 15. 5254. Ще: нічия? | нічию прийнято | нічию відхилено | здаюся | вимагаю нічию | позиція | запис | відпустка 10 | допомога
+    .sms = ccgate: ПАРТІЯ ХІД, напр. 12 15... Кf6. Ще: нічия? | здаюся | допомога
+unknown-sender = ccgate: адресу не зареєстровано. Зверніться до судді турніру.
+    .sms = ccgate: адресу не зареєстровано.
+not-your-game = ccgate: у вас немає партії { $game }.
+which-game = ccgate: яка партія? Ваші: { $games }. Почніть рядок з номера партії.
+    .sms = ccgate: яка партія? Ваші: { $games }.
+bad-pin = ccgate: PIN не вказано або він неправильний. Нічого не зроблено.
+
+## Відпустка і час.
+
+leave-granted = ccgate: відпустку { $from }–{ $until } враховано. Цього року лишилося { $left ->
+    [one] { $left } день
+    [few] { $left } дні
+   *[many] { $left } днів
+}.
+    .sms = ccgate: відпустка { $from }–{ $until }, лишилося { $left ->
+        [one] { $left } день
+        [few] { $left } дні
+       *[many] { $left } днів
+    }.
+leave-refused = ccgate: відпустку відхилено, { $reason }.
+    .sms = ccgate: відпустку відхилено: { $reason }.
+leave-zero-days = відпустка не коротша за один день
+leave-exceeds = { $requested ->
+    [one] { $requested } день
+    [few] { $requested } дні
+   *[many] { $requested } днів
+} відпустки у { $year } році більше, ніж залишок { $remaining }
+    .sms = більше залишку ({ $remaining })
+leave-none-left = у { $year } році відпустки не лишилося: усі { $allowance } днів використано
+    .sms = у { $year } році не лишилося
+leave-overlaps = перетинається з відпусткою { $from }–{ $until }
+    .sms = перетинається з { $from }–{ $until }
+leave-overlaps-open = перетинається з безстроковою відпусткою з { $from }
+    .sms = перетинається з відпусткою з { $from }
+leave-out-of-range = дати відпустки поза допустимим діапазоном
+    .sms = дати поза діапазоном
+reminder = П{ $game } нагадування: ваш хід, лишилося { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+   *[many] { $days } днів
+}.
+
+## Умовні ходи.
+
+conditional-pair = якщо { $pair }
+conditional-stored = П{ $game } умовні ходи збережено: { $moves }
+    .sms = П{ $game } умовні: { $moves }
+conditional-played = П{ $game } умовний хід { $number } { $move } зроблено.
+conditional-dropped = П{ $game } умовні ходи знято: суперник { $opponent } зіграв { $move }.
+    .sms = П{ $game } умовні ходи знято: відповідь { $move }.
+conditional-refused = П{ $game } умовні ходи відхилено: { $reason }.
+    .sms = П{ $game } умовні ходи відхилено: { $reason }.
+conditional-your-move = зараз ваш хід; умовні ходи надсилайте після свого ходу
+    .sms = зараз ваш хід
+conditional-wrong-number = { $text }: там хід { $number }
+conditional-unreadable = { $text }: { $reason }
+    .sms = { $text } неможливий
+
+## Повідомлення, яких шлюз не прийняв.
+
+too-large = ccgate: повідомлення завелике (межа { $limit } КБ) і не прочитане. Надішліть хід простим текстом.
+    .sms = ccgate: повідомлення понад { $limit } КБ, не прочитане.
+held = ccgate: повідомлення від вашого імені не пройшло перевірку відправника і затримане, не застосоване. Якщо його надіслали ви, дайте відповідь протягом { $hours ->
+    [one] { $hours } години
+   *[other] { $hours } годин
+}: confirm { $code }
+    .sms = ccgate: затримано. Якщо ваше, за { hours }: confirm { $code }
+hold-expired = ccgate: код підтвердження невідомий, використаний або прострочений. Нічого не зроблено.
+    .sms = ccgate: код невідомий, використаний або прострочений.
+unauthenticated = ccgate: повідомлення від вашого імені не пройшло перевірку відправника і не застосоване. Попросіть у судді PIN.
+    .sms = ccgate: не перевірено, не застосовано. Попросіть у судді PIN.
+too-many-lines = ccgate: прочитано лише перші { $limit } рядків повідомлення, ще { $skipped } ні. Надішліть їх окремим повідомленням.
+    .sms = ccgate: прочитано перші { $limit } рядків, ще { $skipped } ні.
+
+## Турніри.
+
+event-start = ccgate: { $event } почався, контроль часу { $time }. Ваші партії:
+    .sms = ccgate: { $event }. Партії:
+event-game-white = П{ $game } білими проти { $opponent }
+    .sms = П{ $game } білими
+event-game-black = П{ $game } чорними проти { $opponent }
+    .sms = П{ $game } чорними
+event-starts-on = ccgate: { $event } почнеться { $date }, контроль часу { $time }; годинники підуть із цього дня. Ваші партії:
+    .sms = ccgate: { $event } з { $date }. Партії:
+ruling = ccgate: рішення судді щодо інциденту { $incident }: { $ruling }
+    .sms = ccgate: інцидент { $incident }: { $ruling }
+withdrawn = ccgate: { $player } виходить з { $event }; зараховано: { $games }
+    .sms = ccgate: { $player } виходить: { $games }
+    .sms = ccgate: { $player } виходить; зараховано: { $games }
+
+pgn-unused = ccgate: доданий файл PGN не використано: { $reason ->
+    [unreadable] у ньому немає читабельної партії
+    [no-game] його ходи не збігаються з жодною з ваших поточних партій
+    [no-new-move] у ньому немає ходу понад поточну позицію партії
+    [too-many] у ньому { $moves } ходів понад поточну позицію партії; додайте партію лише з вашим наступним ходом
+   *[not-your-move] доданий хід — хід суперника; зараз не ваш хід
+}.

@@ -502,3 +502,15 @@ fn ccgates_own_dkim_check_vouches_only_for_a_valid_aligned_signature() {
     assert!(out.contains("applied"), "{out}");
     assert_eq!(moves(), 1);
 }
+
+/// Found by the `service` fuzz target: a mail with no From address (here
+/// the byte 0xAB alone, which mail-parser takes for a body) was answered
+/// "not registered" to the empty address. It is journaled, never answered.
+#[test]
+fn a_mail_without_a_sender_address_is_journaled_never_answered() {
+    let (_dir, db) = world();
+    take(&db, b"\xab", &policy());
+    take(&db, b"Subject: x\r\n\r\n1. e4\r\n", &policy());
+    assert_eq!(count(&db, "SELECT count(*) FROM journal"), 2);
+    assert_eq!(replies(&db), 0);
+}

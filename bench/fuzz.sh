@@ -4,6 +4,7 @@
 # memory errors, and the crate has no unsafe code).
 #
 # Usage: bench/fuzz.sh [SECONDS] [TARGET...]     (default 60 s, all targets)
+#        FUZZ_JOBS=N runs N targets at once.
 #
 # Seeds: the corpus directories are seeded with moves in every notation
 # (read_move) and with PGN files of tests/data (movetext), so that a short run
@@ -151,11 +152,11 @@ EOF
 echo "== building fuzz targets" >&2
 cargo fuzz build -s none || exit 2
 
-status=0
-for t in "${targets[@]}"; do
-    seed "$t"
-    echo "== fuzzing $t for ${SECS}s (log: target/bench/fuzz-$t.log)" >&2
-    rm -rf "artifacts/$t"
+# The targets run as built above (not through `cargo fuzz run`, which would
+# build again whenever a source file changed since), FUZZ_JOBS at a time.
+BIN=target/x86_64-unknown-linux-gnu/release
+run_one() {
+    local t=$1 max_len
     # A move is short; a few games are enough to reach every movetext path.
     case $t in
     read_move) max_len=256 ;;
@@ -163,19 +164,39 @@ for t in "${targets[@]}"; do
     radio_link | imap | at_modem) max_len=4096 ;;
     *) max_len=2048 ;;
     esac
-    if cargo fuzz run -s none "$t" -- -max_total_time="$SECS" -max_len="$max_len" \
-        >"$LOGS/fuzz-$t.log" 2>&1; then
-        grep -E '^Done|#[0-9]+.*DONE' "$LOGS/fuzz-$t.log" | tail -n 1 >&2
-    else
-        status=1
-        echo "!! $t failed; tail of the log:" >&2
-        tail -n 30 "$LOGS/fuzz-$t.log" >&2
-        for crash in artifacts/"$t"/*; do
-            [ -f "$crash" ] || continue
-            dest=$REGRESSIONS/$t-$(sha1sum "$crash" | cut -c1-16)
-            cp "$crash" "$dest"
-            echo "!! saved $dest" >&2
-        done
+    rm -rf "artifacts/$t"
+    mkdir -p "artifacts/$t"
+    if "$BIN/$t" -artifact_prefix="artifacts/$t/" -max_total_time="$SECS" -max_len="$max_len" \
+        "corpus/$t" >"$LOGS/fuzz-$t.log" 2>&1; then
+        echo "== $t: $(grep -E '^Done|#[0-9]+.*DONE' "$LOGS/fuzz-$t.log" | tail -n 1)" >&2
+        return 0
     fi
+    echo "!! $t failed; tail of the log:" >&2
+    tail -n 30 "$LOGS/fuzz-$t.log" >&2
+    local crash
+    for crash in artifacts/"$t"/*; do
+        [ -f "$crash" ] || continue
+        dest=$REGRESSIONS/$t-$(sha1sum "$crash" | cut -c1-16)
+        cp "$crash" "$dest"
+        echo "!! saved $dest" >&2
+    done
+    return 1
+}
+
+status=0
+running=0
+for t in "${targets[@]}"; do
+    seed "$t"
+    echo "== fuzzing $t for ${SECS}s (log: target/bench/fuzz-$t.log)" >&2
+    run_one "$t" &
+    running=$((running + 1))
+    if [ "$running" -ge "${FUZZ_JOBS:-1}" ]; then
+        wait -n || status=1
+        running=$((running - 1))
+    fi
+done
+while [ "$running" -gt 0 ]; do
+    wait -n || status=1
+    running=$((running - 1))
 done
 exit "$status"

@@ -247,12 +247,13 @@ fn add_player(
     };
     let mut store = create(loc)?;
     let tx = store.write()?;
-    let now = now();
-    let id = tx.add_player(&new, now)?;
+    let at = now();
+    let id = tx.add_player(&new, at)?;
     if confirm_sms {
         tx.set_confirm_sms(id, true)?;
     }
-    service::announce_language(&tx, id, now)?;
+    // A language without a catalogue is said so at once, as `lang xx` does.
+    service::announce_language(&tx, id, at)?;
     tx.commit()?;
     print(&format!("{id}\n"))?;
     Ok(())

@@ -116,11 +116,12 @@ fuzz_target!(|data: &[u8]| {
                 max_size: 16 * 1024,
                 require_pin: pick & 1 == 1,
                 trusted_authserv_id: Some("mx.example.test".into()),
+                dkim: false,
                 trust_from: pick & 1 == 0,
                 verp_local: "gw".into(),
                 rules: Rules::default(),
             };
-            receive(&mut w.store, rest, &policy, now)
+            receive(&mut w.store, rest, (&policy, &Default::default()), now)
         }
         2 => {
             let from = match who {

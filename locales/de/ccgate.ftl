@@ -248,6 +248,7 @@ event-start = ccgate: { $event } beginnt, Bedenkzeit { $time }. Ihre Partien:
 event-game-white = P{ $game } Weiß gegen { $opponent }
 event-game-black = P{ $game } Schwarz gegen { $opponent }
 event-starts-on = ccgate: { $event } beginnt am { $date }, Bedenkzeit { $time }; die Uhren laufen ab dann. Ihre Partien:
+    .sms = ccgate: { $event } ab { $date }, { $time }. Ihre Partien:
 ruling = ccgate: Entscheidung der Turnierleitung zum Vorfall { $incident }: { $ruling }
 withdrawn = ccgate: { $player } ist aus { $event } ausgeschieden; gewertet: { $games }
 

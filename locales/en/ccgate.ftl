@@ -198,6 +198,7 @@ event-start = ccgate: { $event } begins, time control { $time }. Your games:
 event-game-white = G{ $game } White against { $opponent }
 event-game-black = G{ $game } Black against { $opponent }
 event-starts-on = ccgate: { $event } begins on { $date }, time control { $time }; clocks start then. Your games:
+    .sms = ccgate: { $event } begins { $date }, { $time }. Your games:
 ruling = ccgate: the director's ruling on incident { $incident }: { $ruling }
 withdrawn = ccgate: { $player } withdrew from { $event }; scored: { $games }
 

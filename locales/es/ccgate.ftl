@@ -300,3 +300,11 @@ help-mail =
     El código de control: cada aviso de jugada da un código de cuatro caracteres de la posición tras la jugada. Si su tablero da otro código, tablero y partida difieren: escriba antes de jugar.
 
     Las demás líneas de su mensaje se leen como texto y no se contestan.
+
+pgn-unused = ccgate: el archivo PGN adjunto no se usó: { $reason ->
+    [unreadable] no se pudo leer ninguna partida
+    [no-game] sus jugadas no son las de ninguna de sus partidas en curso
+    [no-new-move] no tiene ninguna jugada más allá de la partida actual
+    [too-many] tiene { $moves } jugadas más allá de la partida actual; adjunte la partida solo con su próxima jugada
+   *[not-your-move] la jugada que añade es de su rival; no le toca mover
+}.

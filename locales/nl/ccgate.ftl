@@ -301,3 +301,11 @@ help-mail =
     De controlecode: elk zetbericht geeft een code van vier tekens van de stelling na de zet. Geeft uw eigen bord een andere code, dan wijken bord en partij af: schrijf voordat u zet.
 
     Andere regels van uw bericht worden als tekst gelezen en niet beantwoord.
+
+pgn-unused = ccgate: het bijgevoegde PGN-bestand is niet gebruikt: { $reason ->
+    [unreadable] er kon geen partij uit worden gelezen
+    [no-game] de zetten zijn die van geen van uw lopende partijen
+    [no-new-move] het heeft geen zet na de partij zoals die staat
+    [too-many] het heeft { $moves } zetten na de partij zoals die staat; voeg de partij bij met alleen uw volgende zet
+   *[not-your-move] de zet die het toevoegt is van uw tegenstander; u bent niet aan zet
+}.

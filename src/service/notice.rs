@@ -964,6 +964,20 @@ pub(crate) mod samples {
                     opponent: NAME.to_string(),
                 }],
             },
+            Notice::EventStarted {
+                event: "XXV World Championship Final".to_string(),
+                time: "10/50".to_string(),
+                start: Some("2026-12-31".to_string()),
+                games: vec![EventGameNotice {
+                    game,
+                    white: false,
+                    opponent: NAME.to_string(),
+                }],
+            },
+            Notice::Ruling {
+                incident: 999_999,
+                ruling: "a warning".to_string(),
+            },
             Notice::Withdrawn {
                 event: "XXV World Championship Final".to_string(),
                 player: NAME.to_string(),

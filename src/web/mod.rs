@@ -141,6 +141,30 @@ impl Web {
     }
 }
 
+/// An event's page with its crosstable, for `viewer` (what the handler
+/// serves, and what the benchmark times).
+pub fn event_page(
+    store: &crate::store::Store,
+    viewer: &Viewer,
+    prefs: Prefs,
+    id: EventId,
+) -> crate::store::Result<Option<Markup>> {
+    Ok(view::event(store, viewer, id)?.map(|v| pages::event(&v, prefs)))
+}
+
+/// A game's page at `ply` (default: the last), for `viewer`.
+pub fn game_page(
+    store: &crate::store::Store,
+    renderer: &Renderer,
+    viewer: &Viewer,
+    prefs: Prefs,
+    id: GameId,
+    ply: Option<u32>,
+    now: jiff::Timestamp,
+) -> crate::store::Result<Option<Markup>> {
+    Ok(view::game(store, renderer, viewer, prefs, id, ply, now)?.map(|v| pages::game(&v, prefs)))
+}
+
 fn html(asked: &Asked, page: Markup) -> Response {
     let mut r = (
         [(CONTENT_TYPE, "text/html; charset=utf-8")],
@@ -247,16 +271,12 @@ async fn event(
     let Some(id) = id_of(&id) else {
         return not_found(asked.prefs);
     };
-    let viewer = asked.viewer.clone();
-    match web
+    let (viewer, prefs) = (asked.viewer.clone(), asked.prefs);
+    let found = web
         .port
-        .with_store(move |s| view::event(s, &viewer, EventId(id)))
-        .await
-    {
-        Ok(Some(v)) => html(&asked, pages::event(&v, asked.prefs)),
-        Ok(None) => not_found(asked.prefs),
-        Err(e) => failure(&e),
-    }
+        .with_store(move |s| event_page(s, &viewer, prefs, EventId(id)))
+        .await;
+    answer(&asked, found)
 }
 
 async fn game(
@@ -279,15 +299,11 @@ async fn game(
     };
     let (viewer, prefs, renderer) = (asked.viewer.clone(), asked.prefs, web.renderer.clone());
     let now = jiff::Timestamp::now();
-    match web
+    let found = web
         .port
-        .with_store(move |s| view::game(s, &renderer, &viewer, prefs, GameId(id), ply, now))
-        .await
-    {
-        Ok(Some(v)) => html(&asked, pages::game(&v, asked.prefs)),
-        Ok(None) => not_found(asked.prefs),
-        Err(e) => failure(&e),
-    }
+        .with_store(move |s| game_page(s, &renderer, &viewer, prefs, GameId(id), ply, now))
+        .await;
+    answer(&asked, found)
 }
 
 async fn player(
@@ -300,14 +316,21 @@ async fn player(
         Ok(a) => a,
         Err(r) => return r,
     };
-    let viewer = asked.viewer.clone();
+    let (viewer, prefs) = (asked.viewer.clone(), asked.prefs);
     let now = jiff::Timestamp::now();
-    match web
+    let found = web
         .port
-        .with_store(move |s| view::player(s, &viewer, &name, now))
-        .await
-    {
-        Ok(Some(v)) => html(&asked, pages::player(&v, asked.prefs)),
+        .with_store(move |s| {
+            Ok(view::player(s, &viewer, &name, now)?.map(|v| pages::player(&v, prefs)))
+        })
+        .await;
+    answer(&asked, found)
+}
+
+/// A page found, not there (or hidden), or a store failure.
+fn answer(asked: &Asked, found: Result<Option<Markup>, String>) -> Response {
+    match found {
+        Ok(Some(page)) => html(asked, page),
         Ok(None) => not_found(asked.prefs),
         Err(e) => failure(&e),
     }

@@ -606,15 +606,18 @@ fn an_event_starts_its_clocks_on_its_start_date_and_duplicates_long_moves() {
     let e = e.trim();
     let told = listing(&env, &["outbox"]);
     assert_eq!(told.len(), before + 2, "both told at once");
+    let body = |i: usize| told[before + i]["body"].as_str().expect("body");
     assert!(
-        told[before + 1]["body"]
-            .as_str()
-            .expect("body")
-            .starts_with(
-                "ccgate: Spring Cup begins on 2025-03-10, time control 10/50; clocks start then."
-            ),
-        "{:?}",
-        told[before + 1]
+        body(0).starts_with(
+            "ccgate: Spring Cup beginnt am 2025-03-10, Bedenkzeit 10/50; die Uhren laufen ab dann."
+        ),
+        "Anna by mail, in German: {}",
+        body(0)
+    );
+    // Boris by SMS: the short form, one message.
+    assert_eq!(
+        body(1),
+        "ccgate: Spring Cup begins 2025-03-10, 10/50. Your games:\nG2 Black against Anna"
     );
     // Before the start no day counts; the ICCF default charges days beyond 20 twice.
     env.now = "2025-03-09T12:00:00Z".into();

@@ -322,6 +322,86 @@ fn a_message_the_server_will_not_move_blocks_nothing() {
     assert!(log.contains("refused to acknowledge"), "{log}");
 }
 
+/// A PGN file attached by the player was ignored. Real s-nail mails with the
+/// opening of Everitt–Wang (ICCF 1997) attached: the game stored to 3... b5,
+/// White (Alice) to move. The file with one move more is read as her move
+/// (with every check a written move has); one with more moves, one with no
+/// new move, and one whose new move is Black's are answered with why they
+/// were not used.
+#[test]
+fn an_attached_pgn_with_the_senders_next_move_is_read_and_any_other_is_explained() {
+    let (_dir, db) = world();
+    for (i, mv) in ["1. d4", "1... Nf6", "2. c4", "2... c5", "3. d5", "3... b5"]
+        .iter()
+        .enumerate()
+    {
+        let from = if i % 2 == 0 { "alice" } else { "bob" };
+        take(
+            &db,
+            &mail(&format!("{from}@example.test"), &format!("m{i}@x"), "", mv),
+            &policy(),
+        );
+    }
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 6);
+    let as_alice = |name: &str| {
+        String::from_utf8(fixture(name))
+            .expect("utf-8")
+            .replace("anna@example.test", "alice@example.test")
+    };
+    let outcome = take(
+        &db,
+        as_alice("pgn_attached_next_move.eml").as_bytes(),
+        &policy(),
+    );
+    assert!(outcome.contains("ply 7 c4b5 applied"), "{outcome}");
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 7);
+    let last_reply = |db: &Path| {
+        let store = Store::open(db).expect("store");
+        store
+            .outbox(true)
+            .expect("outbox")
+            .last()
+            .expect("a reply")
+            .body
+            .clone()
+    };
+    // Nine plies against the seven stored: two moves more.
+    let outcome = take(
+        &db,
+        as_alice("pgn_attached_x_chess.eml").as_bytes(),
+        &policy(),
+    );
+    assert!(
+        outcome.contains("attached PGN not used: 2 moves"),
+        "{outcome}"
+    );
+    let told = last_reply(&db);
+    assert!(
+        told.contains("was not used") && told.contains("2 moves"),
+        "{told}"
+    );
+    // The same seven plies again: nothing new.
+    let outcome = take(
+        &db,
+        as_alice("pgn_attached_text_plain_name.eml").as_bytes(),
+        &policy(),
+    );
+    assert!(outcome.contains("no move beyond"), "{outcome}");
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 7);
+    // Black's answer in Alice's file: not hers to make.
+    let blacks = as_alice("pgn_attached_x_chess.eml")
+        .replace("4. cxb5 a6 5. e3 *", "4. cxb5 a6 *")
+        .replace("Message-ID: <", "Message-ID: <black");
+    let outcome = take(&db, blacks.as_bytes(), &policy());
+    assert!(outcome.contains("the opponent's"), "{outcome}");
+    assert!(
+        last_reply(&db).contains("not your turn"),
+        "{}",
+        last_reply(&db)
+    );
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 7);
+}
+
 /// ccgate's own DKIM check (`[email.dkim]`), offline: a key the test makes,
 /// its record in a keys file, real signed mail through `ingest-mail`. A
 /// signature by the From domain vouches (the move is applied); one that no
@@ -423,85 +503,14 @@ fn ccgates_own_dkim_check_vouches_only_for_a_valid_aligned_signature() {
     assert_eq!(moves(), 1);
 }
 
-/// A PGN file attached by the player was ignored. Real s-nail mails with the
-/// opening of Everitt–Wang (ICCF 1997) attached: the game stored to 3... b5,
-/// White (Alice) to move. The file with one move more is read as her move
-/// (with every check a written move has); one with more moves, one with no
-/// new move, and one from Bob, who is not to move, are answered with why
-/// they were not used.
+/// Found by the `service` fuzz target: a mail with no From address (here
+/// the byte 0xAB alone, which mail-parser takes for a body) was answered
+/// "not registered" to the empty address. It is journaled, never answered.
 #[test]
-fn an_attached_pgn_with_the_senders_next_move_is_read_and_any_other_is_explained() {
+fn a_mail_without_a_sender_address_is_journaled_never_answered() {
     let (_dir, db) = world();
-    for (i, mv) in ["1. d4", "1... Nf6", "2. c4", "2... c5", "3. d5", "3... b5"]
-        .iter()
-        .enumerate()
-    {
-        let from = if i % 2 == 0 { "alice" } else { "bob" };
-        take(
-            &db,
-            &mail(&format!("{from}@example.test"), &format!("m{i}@x"), "", mv),
-            &policy(),
-        );
-    }
-    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 6);
-    let as_alice = |name: &str| {
-        String::from_utf8(fixture(name))
-            .expect("utf-8")
-            .replace("anna@example.test", "alice@example.test")
-    };
-    let outcome = take(
-        &db,
-        as_alice("pgn_attached_next_move.eml").as_bytes(),
-        &policy(),
-    );
-    assert!(
-        outcome.contains("ply 7 b2b4") || outcome.contains("ply 7 c4b5"),
-        "{outcome}"
-    );
-    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 7);
-    let last_reply = |db: &Path| {
-        let store = Store::open(db).expect("store");
-        store
-            .outbox(true)
-            .expect("outbox")
-            .last()
-            .expect("a reply")
-            .body
-            .clone()
-    };
-    // Nine plies against the seven stored: two moves more.
-    let outcome = take(
-        &db,
-        as_alice("pgn_attached_x_chess.eml").as_bytes(),
-        &policy(),
-    );
-    assert!(
-        outcome.contains("attached PGN not used: 2 moves"),
-        "{outcome}"
-    );
-    let told = last_reply(&db);
-    assert!(
-        told.contains("was not used") && told.contains("2 moves"),
-        "{told}"
-    );
-    // The same seven plies again: nothing new.
-    let outcome = take(
-        &db,
-        as_alice("pgn_attached_text_plain_name.eml").as_bytes(),
-        &policy(),
-    );
-    assert!(outcome.contains("no move beyond"), "{outcome}");
-    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 7);
-    // Black's answer in Alice's file: not hers to make.
-    let blacks = as_alice("pgn_attached_x_chess.eml")
-        .replace("4. cxb5 a6 5. e3 *", "4. cxb5 a6 *")
-        .replace("Message-ID: <", "Message-ID: <black");
-    let outcome = take(&db, blacks.as_bytes(), &policy());
-    assert!(outcome.contains("the opponent's"), "{outcome}");
-    assert!(
-        last_reply(&db).contains("not your turn"),
-        "{}",
-        last_reply(&db)
-    );
-    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 7);
+    take(&db, b"\xab", &policy());
+    take(&db, b"Subject: x\r\n\r\n1. e4\r\n", &policy());
+    assert_eq!(count(&db, "SELECT count(*) FROM journal"), 2);
+    assert_eq!(replies(&db), 0);
 }

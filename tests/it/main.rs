@@ -6,6 +6,7 @@
 mod support;
 
 mod board;
+mod browser;
 mod cli;
 mod crash;
 mod desk;

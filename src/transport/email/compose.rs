@@ -413,8 +413,7 @@ mod tests {
         sheet.black = "Bob\u{9b}2J".into();
         let ctx = Context {
             answers: Some("<abc@mua.example>\r\nBcc: evil2@example.test".into()),
-            picture: None,
-            link: None,
+            ..Context::default()
         };
         let (env, raw) = compose(&me, &r, &ctx).unwrap();
         let text = String::from_utf8(raw).unwrap();

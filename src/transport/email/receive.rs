@@ -192,6 +192,12 @@ pub fn receive_read(
             };
             service::set_aside(store, &msg, &why, now)
         }
+        // No address to answer (found by fuzzing: a reply was queued to "").
+        Kind::Personal if from.trim().is_empty() => {
+            let msg = inbound(&from, String::new(), Auth::Unchecked);
+            let why = Aside::Ignored("no From address".into());
+            service::set_aside(store, &msg, &why, now)
+        }
         Kind::Personal => {
             let msg = inbound(&from, text_of(&mail), auth_of(&mail, policy, dkim));
             service::submit_with_pgn(store, &msg, mail.pgn.as_deref(), now)

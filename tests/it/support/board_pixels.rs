@@ -28,6 +28,16 @@ pub fn decode(png_bytes: &[u8]) -> Picture {
     }
 }
 
+/// The size of any PNG (a screenshot), after checking that it decodes.
+pub fn decode_any(png_bytes: &[u8]) -> (u32, u32) {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(png_bytes))
+        .read_info()
+        .expect("a PNG header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buf).expect("a PNG frame");
+    (info.width, info.height)
+}
+
 impl Picture {
     pub fn pixel(&self, x: f32, y: f32) -> [u8; 3] {
         let (x, y) = ((x * PNG_SCALE) as usize, (y * PNG_SCALE) as usize);

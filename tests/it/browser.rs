@@ -1,0 +1,261 @@
+//! The pages in a real headless Chromium, driven through WebDriver
+//! (chromedriver, started here on a free port): a game stepped through by
+//! its links, the crosstable read back and compared with the store, and
+//! axe-core's WCAG A/AA rules on every page. Screenshots go to
+//! `$CCGATE_SCREENSHOTS` when it is set (the README's are made so).
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use ccgate::game::outcome::GameResult;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, EnPassantMode, Position};
+
+use crate::support::gateway::{free_port, wait_until};
+use crate::web::Site;
+
+/// axe-core as `.ci/setup-servers` installs it.
+fn axe_source() -> String {
+    let path = std::env::var("CCGATE_AXE")
+        .unwrap_or_else(|_| "/opt/ccgate-test-node/node_modules/axe-core/axe.min.js".to_string());
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e} (run .ci/setup-servers)"))
+}
+
+/// chromedriver on a free loopback port, killed when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = free_port();
+        let child = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver (run .ci/setup-servers)");
+        wait_until("chromedriver", Duration::from_secs(30), || {
+            std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+        });
+        Driver { child, port }
+    }
+
+    async fn browser(&self) -> Client {
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            serde_json::json!({
+                "binary": "/usr/bin/chromium",
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--disable-dev-shm-usage", "--window-size=1100,900"],
+            }),
+        );
+        ClientBuilder::new(HttpConnector::new())
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{}", self.port))
+            .await
+            .expect("a browser session")
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn run<F: std::future::Future<Output = ()>>(f: F) {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime")
+        .block_on(f);
+}
+
+/// axe-core's WCAG 2.0/2.1 A and AA rules on the page shown: none violated.
+async fn assert_accessible(c: &Client, what: &str) {
+    c.execute(&axe_source(), vec![]).await.expect("axe loaded");
+    let found = c
+        .execute_async(
+            r#"const done = arguments[arguments.length - 1];
+               axe.run(document, {runOnly: {type: 'tag',
+                   values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}})
+                 .then(r => done(JSON.stringify(r.violations.map(v =>
+                     ({id: v.id, help: v.help, nodes: v.nodes.map(n => n.html)})))))
+                 .catch(e => done('axe failed: ' + e));"#,
+            vec![],
+        )
+        .await
+        .expect("axe ran");
+    assert_eq!(
+        found.as_str(),
+        Some("[]"),
+        "{what}: WCAG violations {found}"
+    );
+}
+
+/// The screenshot, checked to be a picture, and kept for the README.
+async fn screenshot(c: &Client, name: &str) {
+    let png = c.screenshot().await.expect("screenshot");
+    let p = crate::support::board_pixels::decode_any(&png);
+    assert!(p.0 > 300 && p.1 > 300, "{p:?}");
+    if let Ok(dir) = std::env::var("CCGATE_SCREENSHOTS") {
+        std::fs::write(std::path::Path::new(&dir).join(name), &png).expect("write screenshot");
+    }
+}
+
+async fn text(c: &Client, css: &str) -> String {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .text()
+        .await
+        .expect("text")
+}
+
+#[test]
+fn a_game_is_stepped_through_in_the_browser() {
+    let mut site = Site::new();
+    let event = site.event("Spring", &["Anna", "Boris"]);
+    let game = site.store().event_games(event).unwrap()[0].game;
+    let line = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"];
+    site.play(game, &line);
+    site.start();
+    let driver = Driver::start();
+    run(async {
+        let c = driver.browser().await;
+        c.goto(&format!(
+            "http://127.0.0.1:{}/games/{}?ply=0",
+            site.port, game.0
+        ))
+        .await
+        .unwrap();
+        assert_eq!(text(&c, "figcaption").await, "Start position");
+        let mut pos = Chess::default();
+        for (i, uci) in line.iter().enumerate() {
+            c.find(Locator::Css("a[rel=next]"))
+                .await
+                .expect("a Next link")
+                .click()
+                .await
+                .unwrap();
+            let mv = uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(mv);
+            assert_eq!(
+                text(&c, "figcaption").await,
+                format!("Position after ply {}", i + 1)
+            );
+            let label = c
+                .find(Locator::Css("figure svg"))
+                .await
+                .unwrap()
+                .attr("aria-label")
+                .await
+                .unwrap()
+                .unwrap_or_default();
+            let board = Fen::from_position(&pos, EnPassantMode::Legal)
+                .to_string()
+                .split(' ')
+                .next()
+                .unwrap()
+                .to_string();
+            assert!(label.contains(&board), "ply {}: {label}", i + 1);
+        }
+        // At the end there is no Next; First goes back to the start.
+        assert!(
+            c.find_all(Locator::Css("a[rel=next]"))
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(text(&c, "ol.record a[aria-current]").await, "a6");
+        screenshot(&c, "game.png").await;
+        assert_accessible(&c, "game page").await;
+        c.find(Locator::LinkText("First"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        assert_eq!(text(&c, "figcaption").await, "Start position");
+        c.close().await.unwrap();
+    });
+}
+
+#[test]
+fn the_crosstable_in_the_browser_matches_the_store() {
+    let mut site = Site::new();
+    let event = site.event("Summer Open", &["Anna", "Boris", "Chen", "Dana"]);
+    let games: Vec<_> = site
+        .store()
+        .event_games(event)
+        .unwrap()
+        .into_iter()
+        .map(|g| g.game)
+        .collect();
+    for (g, r) in games.iter().zip([
+        GameResult::WhiteWins,
+        GameResult::Draw,
+        GameResult::BlackWins,
+    ]) {
+        site.finish(*g, r, "test");
+    }
+    site.start();
+    let driver = Driver::start();
+    run(async {
+        let c = driver.browser().await;
+        c.goto(&format!(
+            "http://127.0.0.1:{}/events/{}",
+            site.port, event.0
+        ))
+        .await
+        .unwrap();
+        let store = site.store();
+        let mut links = 0;
+        for row in c
+            .find_all(Locator::Css("table.crosstable tbody tr"))
+            .await
+            .unwrap()
+        {
+            let name = row
+                .find(Locator::Css("th a"))
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap();
+            let me = store.player_by_name(&name).unwrap().unwrap().id;
+            for a in row.find_all(Locator::Css("td a")).await.unwrap() {
+                let href = a.attr("href").await.unwrap().unwrap();
+                let id: i64 = href.trim_start_matches("/games/").parse().unwrap();
+                let g = store.game(ccgate::store::GameId(id)).unwrap().unwrap();
+                assert!(g.white == me || g.black == me, "{name}: {href}");
+                let mine = match (g.result, g.white == me) {
+                    (None | Some(GameResult::Unfinished), _) => ".",
+                    (Some(GameResult::Draw), _) => "½",
+                    (Some(GameResult::WhiteWins), true) | (Some(GameResult::BlackWins), false) => {
+                        "1"
+                    }
+                    _ => "0",
+                };
+                assert_eq!(a.text().await.unwrap(), mine, "{name}: {href}");
+                links += 1;
+            }
+        }
+        assert_eq!(links, 2 * games.len(), "each game from both players' rows");
+        screenshot(&c, "crosstable.png").await;
+        assert_accessible(&c, "event page").await;
+        c.goto(&format!("http://127.0.0.1:{}/players/Anna", site.port))
+            .await
+            .unwrap();
+        assert_accessible(&c, "player page").await;
+        c.close().await.unwrap();
+    });
+}

@@ -301,10 +301,3 @@ help-mail =
 
     Las demás líneas de su mensaje se leen como texto y no se contestan.
 
-pgn-unused = ccgate: el archivo PGN adjunto no se usó: { $reason ->
-    [unreadable] no se pudo leer ninguna partida
-    [no-game] sus jugadas no son las de ninguna de sus partidas en curso
-    [no-new-move] no tiene ninguna jugada más allá de la partida actual
-    [too-many] tiene { $moves } jugadas más allá de la partida actual; adjunte la partida solo con su próxima jugada
-   *[not-your-move] la jugada que añade es de su rival; no le toca mover
-}.

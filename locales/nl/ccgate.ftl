@@ -302,10 +302,3 @@ help-mail =
 
     Andere regels van uw bericht worden als tekst gelezen en niet beantwoord.
 
-pgn-unused = ccgate: het bijgevoegde PGN-bestand is niet gebruikt: { $reason ->
-    [unreadable] er kon geen partij uit worden gelezen
-    [no-game] de zetten zijn die van geen van uw lopende partijen
-    [no-new-move] het heeft geen zet na de partij zoals die staat
-    [too-many] het heeft { $moves } zetten na de partij zoals die staat; voeg de partij bij met alleen uw volgende zet
-   *[not-your-move] de zet die het toevoegt is van uw tegenstander; u bent niet aan zet
-}.

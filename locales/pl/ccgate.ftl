@@ -303,10 +303,3 @@ help-mail =
 
     Pozostałe wiersze wiadomości są czytane jako tekst i pozostają bez odpowiedzi.
 
-pgn-unused = ccgate: załączony plik PGN nie został użyty: { $reason ->
-    [unreadable] nie udało się z niego odczytać żadnej partii
-    [no-game] jego posunięcia nie należą do żadnej z Twoich trwających partii
-    [no-new-move] nie ma posunięcia poza obecnym stanem partii
-    [too-many] ma { $moves } posunięć poza obecnym stanem partii; załącz partię tylko z Twoim następnym posunięciem
-   *[not-your-move] dodane posunięcie należy do przeciwnika; nie jest Twój ruch
-}.

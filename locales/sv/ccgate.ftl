@@ -301,10 +301,3 @@ help-mail =
 
     Övriga rader i ditt meddelande läses som text och besvaras inte.
 
-pgn-unused = ccgate: den bifogade PGN-filen användes inte: { $reason ->
-    [unreadable] inget parti kunde läsas ur den
-    [no-game] dess drag hör inte till något av era pågående partier
-    [no-new-move] den har inget drag utöver partiet som det står
-    [too-many] den har { $moves } drag utöver partiet som det står; bifoga partiet med bara ert nästa drag
-   *[not-your-move] draget den lägger till är motståndarens; det är inte ert drag
-}.

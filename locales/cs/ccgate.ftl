@@ -253,6 +253,7 @@ event-start = ccgate: { $event } začíná, tempo { $time }. Vaše partie:
 event-game-white = P{ $game } bílými proti { $opponent }
 event-game-black = P{ $game } černými proti { $opponent }
 event-starts-on = ccgate: { $event } začíná { $date }, tempo { $time }; hodiny běží od toho dne. Vaše partie:
+    .sms = ccgate: { $event } od { $date }, { $time }. Vaše partie:
 ruling = ccgate: rozhodnutí rozhodčího k incidentu { $incident }: { $ruling }
 withdrawn = ccgate: { $player } odstupuje z { $event }; započteno: { $games }
 

@@ -247,6 +247,7 @@ event-start = ccgate: empieza { $event }, ritmo { $time }. Sus partidas:
 event-game-white = P{ $game } con blancas contra { $opponent }
 event-game-black = P{ $game } con negras contra { $opponent }
 event-starts-on = ccgate: { $event } empieza el { $date }, ritmo { $time }; los relojes arrancan ese día. Sus partidas:
+    .sms = ccgate: { $event } desde el { $date }, { $time }. Sus partidas:
 ruling = ccgate: decisión del árbitro sobre la incidencia { $incident }: { $ruling }
 withdrawn = ccgate: { $player } se retiró de { $event }; partidas puntuadas: { $games }
 

@@ -247,6 +247,7 @@ event-start = ccgate : { $event } commence, cadence { $time }. Vos parties :
 event-game-white = P{ $game } avec les Blancs contre { $opponent }
 event-game-black = P{ $game } avec les Noirs contre { $opponent }
 event-starts-on = ccgate : { $event } commence le { $date }, cadence { $time } ; les pendules partent ce jour-là. Vos parties :
+    .sms = ccgate : { $event } dès le { $date }, { $time }. Vos parties :
 ruling = ccgate : décision de l'arbitre sur l'incident { $incident } : { $ruling }
 withdrawn = ccgate : { $player } s'est retiré de { $event } ; parties comptées : { $games }
 

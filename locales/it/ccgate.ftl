@@ -247,6 +247,7 @@ event-start = ccgate: inizia { $event }, cadenza { $time }. Le sue partite:
 event-game-white = P{ $game } con il Bianco contro { $opponent }
 event-game-black = P{ $game } con il Nero contro { $opponent }
 event-starts-on = ccgate: { $event } inizia il { $date }, cadenza { $time }; gli orologi partono da quel giorno. Le sue partite:
+    .sms = ccgate: { $event } dal { $date }, { $time }. Le sue partite:
 ruling = ccgate: decisione dell'arbitro sull'incidente { $incident }: { $ruling }
 withdrawn = ccgate: { $player } si è ritirato da { $event }; partite assegnate: { $games }
 

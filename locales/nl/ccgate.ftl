@@ -248,6 +248,7 @@ event-start = ccgate: { $event } begint, bedenktijd { $time }. Uw partijen:
 event-game-white = P{ $game } met Wit tegen { $opponent }
 event-game-black = P{ $game } met Zwart tegen { $opponent }
 event-starts-on = ccgate: { $event } begint op { $date }, bedenktijd { $time }; de klokken lopen vanaf dan. Uw partijen:
+    .sms = ccgate: { $event } vanaf { $date }, { $time }. Uw partijen:
 ruling = ccgate: beslissing van de wedstrijdleider over incident { $incident }: { $ruling }
 withdrawn = ccgate: { $player } heeft zich teruggetrokken uit { $event }; gescoord: { $games }
 

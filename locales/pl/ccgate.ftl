@@ -249,6 +249,7 @@ event-start = ccgate: { $event } się zaczyna, tempo { $time }. Twoje partie:
 event-game-white = P{ $game } białymi przeciw { $opponent }
 event-game-black = P{ $game } czarnymi przeciw { $opponent }
 event-starts-on = ccgate: { $event } zaczyna się { $date }, tempo { $time }; zegary ruszają od tego dnia. Twoje partie:
+    .sms = ccgate: { $event } od { $date }, { $time }. Twoje partie:
 ruling = ccgate: decyzja sędziego w sprawie incydentu { $incident }: { $ruling }
 withdrawn = ccgate: { $player } wycofuje się z { $event }; zaliczone: { $games }
 

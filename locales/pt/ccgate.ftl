@@ -247,6 +247,7 @@ event-start = ccgate: começa { $event }, ritmo { $time }. As suas partidas:
 event-game-white = P{ $game } com as brancas contra { $opponent }
 event-game-black = P{ $game } com as pretas contra { $opponent }
 event-starts-on = ccgate: { $event } começa a { $date }, ritmo { $time }; os relógios arrancam nesse dia. As suas partidas:
+    .sms = ccgate: { $event } a partir de { $date }, { $time }. As suas partidas:
 ruling = ccgate: decisão do árbitro sobre o incidente { $incident }: { $ruling }
 withdrawn = ccgate: { $player } retirou-se de { $event }; partidas pontuadas: { $games }
 

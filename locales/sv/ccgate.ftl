@@ -247,6 +247,7 @@ event-start = ccgate: { $event } börjar, betänketid { $time }. Dina partier:
 event-game-white = P{ $game } med vit mot { $opponent }
 event-game-black = P{ $game } med svart mot { $opponent }
 event-starts-on = ccgate: { $event } börjar { $date }, betänketid { $time }; klockorna startar då. Dina partier:
+    .sms = ccgate: { $event } från { $date }, { $time }. Era partier:
 ruling = ccgate: domarens beslut om incident { $incident }: { $ruling }
 withdrawn = ccgate: { $player } har dragit sig ur { $event }; räknade: { $games }
 

@@ -96,6 +96,8 @@ mod names;
 mod parse;
 mod write;
 
+use std::borrow::Cow;
+
 use explain::*;
 use names::*;
 pub(crate) use parse::is_syntax;
@@ -116,18 +118,56 @@ use super::{Lang, Notation, Reading};
 
 /// Reads one descriptive move and resolves it in `pos`.
 pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
-    let norm = normalize(text);
-    let (pattern, marks) = match parse_plain(norm.as_bytes()) {
-        Some(parsed) => parsed,
-        None => parse_general(&norm)?,
+    // The plain shapes take no spaces and no look-alikes: an ASCII token
+    // that has one is already in normal form, and folding it would cost
+    // more than the rest of its syntax.
+    let (norm, (pattern, marks)) = match parse_plain(text.as_bytes()) {
+        Some(parsed) => (Cow::Borrowed(text), parsed),
+        None => {
+            let norm = normalize(text);
+            let parsed = parse(&norm)?;
+            (norm, parsed)
+        }
     };
-    let read = read_pattern(pos, &norm, &pattern, &marks);
-    match (&read, other_side(&pattern)) {
+    match single(pos, &pattern, &marks) {
+        Ok(reading) => Ok(reading),
+        Err(filter) => read_rare(pos, &norm, &pattern, &marks, &filter),
+    }
+}
+
+/// The reading when the pattern names exactly one legal move, found without
+/// a move list, as most moves do; otherwise the filter for the general way.
+#[inline(always)]
+fn single(pos: &Chess, pattern: &Pattern, marks: &Marks) -> Result<Reading, Filter> {
+    let filter = Filter::new(pattern, pos.turn());
+    match filter.single(pos) {
+        Some(mv) => Ok(Reading {
+            mv,
+            nag: marks.nag,
+            warnings: warnings(pos, marks, &mv),
+            draw_offer: false,
+        }),
+        None => Err(filter),
+    }
+}
+
+/// What [`read`] does when its pattern does not name exactly one move.
+#[cold]
+#[inline(never)]
+fn read_rare(
+    pos: &Chess,
+    norm: &str,
+    pattern: &Pattern,
+    marks: &Marks,
+    filter: &Filter,
+) -> Result<Reading, ReadError> {
+    let read = resolve_general(pos, norm, pattern, marks, filter);
+    match (&read, other_side(pattern)) {
         // Seed 001 writes `BxPB2` for Bb3xf7: the captured piece's square
         // counted from its owner's side. Read so only when the mover's
         // reading names no legal move.
         (Err(ReadError::Illegal { .. }), Some(other)) => {
-            read_pattern(pos, &norm, &other, &marks).or(read)
+            read_pattern(pos, norm, &other, marks).or(read)
         }
         _ => read,
     }
@@ -165,16 +205,9 @@ fn read_pattern(
     pattern: &Pattern,
     marks: &Marks,
 ) -> Result<Reading, ReadError> {
-    let filter = Filter::new(pattern, pos.turn());
-    // Most moves name one legal move, found without a move list.
-    match filter.single(pos) {
-        Some(mv) => Ok(Reading {
-            mv,
-            nag: marks.nag,
-            warnings: warnings(pos, marks, &mv),
-            draw_offer: false,
-        }),
-        None => resolve_general(pos, norm, pattern, marks, &filter),
+    match single(pos, pattern, marks) {
+        Ok(reading) => Ok(reading),
+        Err(filter) => resolve_general(pos, norm, pattern, marks, &filter),
     }
 }
 
@@ -411,6 +444,7 @@ impl Filter {
     /// names no move or several: [`Filter::candidates`] and
     /// [`Filter::select`] then decide, with a check sign as a tie-breaker,
     /// and say what is wrong.
+    #[inline(always)]
     fn single(&self, pos: &Chess) -> Option<Move> {
         let board = pos.board();
         let us = pos.turn();

@@ -78,6 +78,7 @@ pub(super) fn parse_general(text: &str) -> Result<(Pattern, Marks), ReadError> {
 /// The shapes most moves have, `P-K4`, `N-KB3`, `B-N5ch`, `PxP`, `QxN`,
 /// read byte by byte: the general grammar ([`parse_general`]) gives the same
 /// pattern for them at several times the cost. Anything else returns `None`.
+#[inline(always)]
 pub(super) fn parse_plain(b: &[u8]) -> Option<(Pattern, Marks)> {
     let role = |c: u8| match c {
         b'P' => Some(Role::Pawn),

@@ -19,26 +19,27 @@ struct Glyphs(Color);
 
 impl Spelling for Glyphs {
     fn piece(&self, role: Role, out: &mut String) {
-        out.push(glyph(self.0, role));
+        // The figurine's UTF-8 bytes from a table: a `char` would be
+        // encoded again for every piece move written.
+        out.push_str(GLYPHS[usize::from(self.0 == Color::White)][role_index(role)]);
     }
 }
 
-/// The figurine of a piece.
-pub(crate) fn glyph(color: Color, role: Role) -> char {
-    let white = ['♔', '♕', '♖', '♗', '♘', '♙'];
-    let black = ['♚', '♛', '♜', '♝', '♞', '♟'];
-    let index = match role {
+/// The figurines, Black's then White's, in the order of [`role_index`].
+const GLYPHS: [[&str; 6]; 2] = [
+    ["♚", "♛", "♜", "♝", "♞", "♟"],
+    ["♔", "♕", "♖", "♗", "♘", "♙"],
+];
+
+/// King first, as Unicode orders the chess symbols.
+fn role_index(role: Role) -> usize {
+    match role {
         Role::King => 0,
         Role::Queen => 1,
         Role::Rook => 2,
         Role::Bishop => 3,
         Role::Knight => 4,
         Role::Pawn => 5,
-    };
-    if color == Color::White {
-        white[index]
-    } else {
-        black[index]
     }
 }
 

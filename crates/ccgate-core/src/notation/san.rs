@@ -96,9 +96,24 @@ pub(crate) fn castle(side: CastlingSide, style: Style, out: &mut String) {
 }
 
 /// The check or mate mark of `mv`, a legal move of `pos`, in the style.
+#[inline]
 pub(crate) fn suffix(pos: &Chess, mv: Move, s: Option<Suffix>, style: Style, out: &mut String) {
-    match (s, style) {
-        (Some(Suffix::Check), Style::Soviet) => {
+    match s {
+        None => {}
+        Some(mark) if style == Style::Soviet => soviet_suffix(pos, mv, mark, out),
+        Some(Suffix::Check) => out.push('+'),
+        Some(Suffix::Checkmate) => out.push('#'),
+    }
+}
+
+/// The Soviet style's marks: `++` for a double check, `×` for mate. Apart
+/// from [`suffix`], which every move written passes through, because telling
+/// a double check plays the move.
+#[cold]
+#[inline(never)]
+fn soviet_suffix(pos: &Chess, mv: Move, mark: Suffix, out: &mut String) {
+    match mark {
+        Suffix::Check => {
             let mut after = pos.clone();
             after.play_unchecked(mv);
             out.push_str(if after.checkers().count() > 1 {
@@ -107,9 +122,6 @@ pub(crate) fn suffix(pos: &Chess, mv: Move, s: Option<Suffix>, style: Style, out
                 "+"
             });
         }
-        (Some(Suffix::Check), _) => out.push('+'),
-        (Some(Suffix::Checkmate), Style::Soviet) => out.push('×'),
-        (Some(Suffix::Checkmate), _) => out.push('#'),
-        (None, _) => {}
+        Suffix::Checkmate => out.push('×'),
     }
 }

@@ -250,12 +250,15 @@ fn resolve_general(
 /// Writes a legal move of `pos` in its canonical descriptive form.
 pub(crate) fn append(pos: &Chess, mv: Move, out: &mut String) {
     let legal = pos.legal_moves();
-    render(&spell(pos, &legal, mv), out);
+    let (spelling, read_back) = spell(pos, &legal, mv);
+    render(&spelling, out);
     if mv.is_en_passant() {
         out.push_str("e.p.");
     }
-    // Playing a move that is not legal could corrupt the position.
-    if legal.contains(&mv) {
+    // Playing a move that is not legal could corrupt the position. A
+    // spelling that reads back has found the move among the legal ones,
+    // which spares a search of the list.
+    if read_back || legal.contains(&mv) {
         match check_after(pos, &mv) {
             CheckMark::Check | CheckMark::Double => out.push_str("ch"),
             CheckMark::Mate => out.push_str("mate"),

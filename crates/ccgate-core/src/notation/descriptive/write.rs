@@ -19,19 +19,23 @@ pub(super) fn reads_as(us: Color, legal: &MoveList, p: &Pattern, mv: Move) -> bo
             ) == Some(true))
 }
 
-/// The first candidate spelling that reads back as `mv`; the last (fullest)
-/// one if none does, which only happens for a move that is not legal.
-pub(super) fn spell(pos: &Chess, legal: &MoveList, mv: Move) -> Pattern {
+/// The first candidate spelling that reads back as `mv`, and `true`; the
+/// last (fullest) one and `false` if none does, which only happens for a
+/// move that is not legal. A spelling that reads back names a move of
+/// `legal`: `true` says that `mv` is legal.
+pub(super) fn spell(pos: &Chess, legal: &MoveList, mv: Move) -> (Pattern, bool) {
     let us = pos.turn();
     let mut chosen = Pattern {
         shape: Shape::Castle(Some(CastlingSide::KingSide)),
         promotion: None,
     };
+    let mut read_back = false;
     each_spelling(us, mv, &mut |p| {
         chosen = p;
-        reads_as(us, legal, &p, mv)
+        read_back = reads_as(us, legal, &p, mv);
+        read_back
     });
-    chosen
+    (chosen, read_back)
 }
 
 /// Offers spellings of `mv`, shortest and most conventional first, until

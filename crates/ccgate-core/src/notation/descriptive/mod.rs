@@ -129,25 +129,10 @@ pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
             (norm, parsed)
         }
     };
-    match single(pos, &pattern, &marks) {
-        Ok(reading) => Ok(reading),
-        Err(filter) => read_rare(pos, &norm, &pattern, &marks, &filter),
-    }
-}
-
-/// The reading when the pattern names exactly one legal move, found without
-/// a move list, as most moves do; otherwise the filter for the general way.
-#[inline(always)]
-fn single(pos: &Chess, pattern: &Pattern, marks: &Marks) -> Result<Reading, Filter> {
-    let filter = Filter::new(pattern, pos.turn());
+    let filter = Filter::new(&pattern, pos.turn());
     match filter.single(pos) {
-        Some(mv) => Ok(Reading {
-            mv,
-            nag: marks.nag,
-            warnings: warnings(pos, marks, &mv),
-            draw_offer: false,
-        }),
-        None => Err(filter),
+        Some(mv) => Ok(reading(pos, &marks, mv)),
+        None => read_rare(pos, &norm, &pattern, &marks, &filter),
     }
 }
 
@@ -205,9 +190,21 @@ fn read_pattern(
     pattern: &Pattern,
     marks: &Marks,
 ) -> Result<Reading, ReadError> {
-    match single(pos, pattern, marks) {
-        Ok(reading) => Ok(reading),
-        Err(filter) => resolve_general(pos, norm, pattern, marks, &filter),
+    let filter = Filter::new(pattern, pos.turn());
+    match filter.single(pos) {
+        Some(mv) => Ok(reading(pos, marks, mv)),
+        None => resolve_general(pos, norm, pattern, marks, &filter),
+    }
+}
+
+/// The reading of the one move a pattern names.
+#[inline(always)]
+fn reading(pos: &Chess, marks: &Marks, mv: Move) -> Reading {
+    Reading {
+        mv,
+        nag: marks.nag,
+        warnings: warnings(pos, marks, &mv),
+        draw_offer: false,
     }
 }
 
@@ -229,12 +226,7 @@ fn resolve_general(
         by_check_mark(pos, &mut found, marks.check);
     }
     match found.as_slice() {
-        [mv] => Ok(Reading {
-            mv: *mv,
-            nag: marks.nag,
-            warnings: warnings(pos, marks, mv),
-            draw_offer: false,
-        }),
+        [mv] => Ok(reading(pos, marks, *mv)),
         [] => Err(ReadError::Illegal {
             text: norm.to_string(),
             reason: why_not(pos, &pos.legal_moves(), pattern),
@@ -307,16 +299,21 @@ impl Filter {
     #[inline]
     fn new(p: &Pattern, us: Color) -> Filter {
         let spot = |s: Option<Spot>| s.map_or(Bitboard::FULL, |s| s.squares(us));
-        let both = |piece: PieceName, color: Color| {
-            [piece.squares(color, false), piece.squares(color, true)]
-        };
         let full = [Bitboard::FULL; 2];
-        let (role, origins, dest, victim, victims) = match p.shape {
-            Shape::Castle(_) => (Role::King, full, Bitboard::FULL, None, full),
+        // Most pieces are written without a qualifier: no squares to look up.
+        let both = |piece: PieceName, color: Color| match piece.qual {
+            None => full,
+            Some(_) => [piece.squares(color, false), piece.squares(color, true)],
+        };
+        // One look at the shape for every field: this runs for every move read.
+        let (role, origins, dest, victim, victims, wing, loose) = match p.shape {
+            Shape::Castle(_) => (Role::King, full, Bitboard::FULL, None, full, false, false),
             Shape::Move { piece, origin, to } => {
                 let from = spot(origin);
                 let origins = both(piece, us).map(|b| b & from);
-                (piece.role, origins, to.squares(us), None, full)
+                let loose = piece.role != Role::Pawn;
+                let wing = piece.prefixed_piece();
+                (piece.role, origins, to.squares(us), None, full, wing, loose)
             }
             Shape::Capture {
                 piece,
@@ -327,7 +324,9 @@ impl Filter {
                 let from = spot(origin);
                 let origins = both(piece, us).map(|b| b & from);
                 let victims = both(target, !us);
-                (piece.role, origins, spot(at), Some(target.role), victims)
+                let wing = piece.prefixed_piece() || target.prefixed_piece();
+                let victim = Some(target.role);
+                (piece.role, origins, spot(at), victim, victims, wing, false)
             }
         };
         Filter {
@@ -338,8 +337,8 @@ impl Filter {
             dest,
             victim,
             victims,
-            wing: p.has_piece_prefix(),
-            loose: matches!(p.shape, Shape::Move { .. }) && role != Role::Pawn,
+            wing,
+            loose,
         }
     }
 

@@ -218,18 +218,6 @@ pub(super) struct Pattern {
     pub(super) promotion: Option<Role>,
 }
 
-impl Pattern {
-    pub(super) fn has_piece_prefix(&self) -> bool {
-        match self.shape {
-            Shape::Castle(_) => false,
-            Shape::Move { piece, .. } => piece.prefixed_piece(),
-            Shape::Capture { piece, target, .. } => {
-                piece.prefixed_piece() || target.prefixed_piece()
-            }
-        }
-    }
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Marks {
     pub(super) check: CheckMark,

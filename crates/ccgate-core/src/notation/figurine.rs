@@ -13,6 +13,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, Move, Position, Role};
 
 use super::WriteOptions;
+use super::lang::role_index;
 use super::san::{Spelling, spell, suffix};
 
 struct Glyphs(Color);
@@ -25,23 +26,11 @@ impl Spelling for Glyphs {
     }
 }
 
-/// The figurines, Black's then White's, in the order of [`role_index`].
+/// The figurines, Black's then White's, in the order of [`ROLES`](super::lang::ROLES).
 const GLYPHS: [[&str; 6]; 2] = [
     ["♚", "♛", "♜", "♝", "♞", "♟"],
     ["♔", "♕", "♖", "♗", "♘", "♙"],
 ];
-
-/// King first, as Unicode orders the chess symbols.
-fn role_index(role: Role) -> usize {
-    match role {
-        Role::King => 0,
-        Role::Queen => 1,
-        Role::Rook => 2,
-        Role::Bishop => 3,
-        Role::Knight => 4,
-        Role::Pawn => 5,
-    }
-}
 
 pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut String) {
     let san = SanPlus::from_move(pos.clone(), mv);

@@ -223,7 +223,9 @@ pub(crate) const ROLES: [Role; 6] = [
     Role::Pawn,
 ];
 
-fn role_index(role: Role) -> usize {
+/// A role's place in [`ROLES`]: king first, as Unicode orders the chess
+/// symbols and the article's table its letters.
+pub(crate) fn role_index(role: Role) -> usize {
     match role {
         Role::King => 0,
         Role::Queen => 1,

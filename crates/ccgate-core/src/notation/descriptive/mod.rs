@@ -132,25 +132,26 @@ pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
     let filter = Filter::new(&pattern, pos.turn());
     match filter.single(pos) {
         Some(mv) => Ok(reading(pos, &marks, mv)),
-        None => read_rare(pos, &norm, &pattern, &marks, &filter),
+        None => {
+            let read = resolve_general(pos, &norm, &pattern, &marks, &filter);
+            or_other_side(pos, &norm, &pattern, &marks, read)
+        }
     }
 }
 
-/// What [`read`] does when its pattern does not name exactly one move.
+/// Seed 001 writes `BxPB2` for Bb3xf7: the captured piece's square counted
+/// from its owner's side. Read so only when the mover's reading (`read`)
+/// names no legal move.
 #[cold]
 #[inline(never)]
-fn read_rare(
+fn or_other_side(
     pos: &Chess,
     norm: &str,
     pattern: &Pattern,
     marks: &Marks,
-    filter: &Filter,
+    read: Result<Reading, ReadError>,
 ) -> Result<Reading, ReadError> {
-    let read = resolve_general(pos, norm, pattern, marks, filter);
     match (&read, other_side(pattern)) {
-        // Seed 001 writes `BxPB2` for Bb3xf7: the captured piece's square
-        // counted from its owner's side. Read so only when the mover's
-        // reading names no legal move.
         (Err(ReadError::Illegal { .. }), Some(other)) => {
             read_pattern(pos, norm, &other, marks).or(read)
         }

@@ -192,7 +192,10 @@ pub enum Illegal {
     NoLegalMoves,
 }
 
-fn piece(role: Option<Role>) -> &'static str {
+/// A piece's English name (`piece` when the text named none): the word of
+/// these messages, and the selector key of the catalogues
+/// ([`l10n`](crate::protocol::l10n)), which decline the noun themselves.
+pub(crate) fn piece(role: Option<Role>) -> &'static str {
     match role {
         None => "piece",
         Some(Role::Pawn) => "pawn",
@@ -204,8 +207,9 @@ fn piece(role: Option<Role>) -> &'static str {
     }
 }
 
-fn side(s: &CastlingSide) -> &'static str {
-    match s {
+/// A castling side's English name, also the catalogues' selector key.
+pub(crate) fn side(side: CastlingSide) -> &'static str {
+    match side {
         CastlingSide::KingSide => "kingside",
         CastlingSide::QueenSide => "queenside",
     }
@@ -262,21 +266,21 @@ impl fmt::Display for Illegal {
                 write!(
                     f,
                     "you can no longer castle {}: the king or that rook has moved",
-                    side(s)
+                    side(*s)
                 )
             }
             Illegal::CastlingBlocked(s) => {
                 write!(
                     f,
                     "you cannot castle {}: pieces stand between king and rook",
-                    side(s)
+                    side(*s)
                 )
             }
             Illegal::CastlingInCheck => f.write_str("you cannot castle out of check"),
             Illegal::CastlingThroughCheck(s) => write!(
                 f,
                 "you cannot castle {}: the king would pass through or land on an attacked square",
-                side(s)
+                side(*s)
             ),
             Illegal::NoLegalMoves => f.write_str("the game is over: there are no legal moves"),
         }

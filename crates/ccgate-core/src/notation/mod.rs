@@ -24,7 +24,7 @@ mod algebraic;
 pub mod auto;
 mod desc;
 pub mod descriptive;
-mod error;
+pub(crate) mod error;
 mod figurine;
 pub mod glyphs;
 pub mod iccf;

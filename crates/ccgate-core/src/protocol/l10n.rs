@@ -23,11 +23,12 @@ use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use shakmaty::{CastlingSide, Color, Role};
+use shakmaty::Color;
 
 use crate::game::clock::LeaveError;
 use crate::game::outcome::Termination;
 use crate::game::rules::{Claim, Ending};
+use crate::notation::error::{piece, side};
 use crate::notation::{Illegal, Lang, ReadError};
 use crate::protocol::address::Channel;
 use crate::protocol::sms;
@@ -307,26 +308,6 @@ pub fn english_fragments(text: &str) -> Vec<String> {
         .filter(|t| english.contains(t))
         .map(|t| t.join(" "))
         .collect()
-}
-
-/// The selector key of a piece (`piece` when the text named none).
-fn piece(role: Option<Role>) -> &'static str {
-    match role {
-        None => "piece",
-        Some(Role::Pawn) => "pawn",
-        Some(Role::Knight) => "knight",
-        Some(Role::Bishop) => "bishop",
-        Some(Role::Rook) => "rook",
-        Some(Role::Queen) => "queen",
-        Some(Role::King) => "king",
-    }
-}
-
-fn side(side: CastlingSide) -> &'static str {
-    match side {
-        CastlingSide::KingSide => "kingside",
-        CastlingSide::QueenSide => "queenside",
-    }
 }
 
 /// A colour's name.

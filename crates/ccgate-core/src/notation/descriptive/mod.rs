@@ -125,7 +125,11 @@ pub(crate) fn read(pos: &Chess, text: &str) -> Result<Reading, ReadError> {
         Some(parsed) => (Cow::Borrowed(text), parsed),
         None => {
             let norm = normalize(text);
-            let parsed = parse(&norm)?;
+            // Folding that changed nothing leaves nothing new for the byte reader.
+            let parsed = match &norm {
+                Cow::Borrowed(same) if same.len() == text.len() => parse_general(same)?,
+                _ => parse(&norm)?,
+            };
             (norm, parsed)
         }
     };

@@ -481,6 +481,8 @@ pub fn leave_error(r: Reader, e: &LeaveError) -> String {
 mod tests {
     use std::collections::BTreeMap;
 
+    use shakmaty::Role;
+
     use super::*;
 
     fn full(lang: Lang) -> Reader {

@@ -32,6 +32,8 @@ const GLYPHS: [[&str; 6]; 2] = [
     ["♔", "♕", "♖", "♗", "♘", "♙"],
 ];
 
+// Not inlined into `append_move`: the codes' arms stay a plain dispatch.
+#[inline(never)]
 pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut String) {
     let san = SanPlus::from_move(pos.clone(), mv);
     spell(&san, &Glyphs(pos.turn()), opts.style, out);

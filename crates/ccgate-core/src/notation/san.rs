@@ -33,6 +33,8 @@ impl Spelling for super::Lang {
     }
 }
 
+// Not inlined into `append_move`: the codes' arms stay a plain dispatch.
+#[inline(never)]
 pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut String) {
     let san = SanPlus::from_move(pos.clone(), mv);
     spell(&san, &opts.letters(), opts.style, out);

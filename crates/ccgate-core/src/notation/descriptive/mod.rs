@@ -245,6 +245,8 @@ fn resolve_general(
 }
 
 /// Writes a legal move of `pos` in its canonical descriptive form.
+// Not inlined into `append_move`: the codes' arms stay a plain dispatch.
+#[inline(never)]
 pub(crate) fn append(pos: &Chess, mv: Move, out: &mut String) {
     let legal = pos.legal_moves();
     let (spelling, read_back) = spell(pos, &legal, mv);

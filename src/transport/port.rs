@@ -2,9 +2,9 @@
 //! store through, and what it reports to the status endpoint.
 //!
 //! The store is synchronous (SQLite) and used from blocking threads, one
-//! call at a time: each inbound message is one transaction, and a channel
-//! acknowledges a message to its peer only after the call that journaled
-//! it has returned.
+//! call at a time: the inbound messages ready together are one transaction
+//! (each in its own savepoint), and a channel acknowledges a message to its
+//! peer only after the call that committed it has returned.
 
 use std::sync::{Arc, Mutex};
 
@@ -78,6 +78,36 @@ impl ServicePort {
             }
         }
         done
+    }
+
+    /// Processes several inbound messages of `channel` in one transaction
+    /// (group commit, [`service::batch`]) in a blocking thread. Err: nothing
+    /// was committed, and nothing may be acknowledged. Ok: committed; each
+    /// message whose own result is Ok may be acknowledged now, and one
+    /// whose processing failed (journaled with its error, logged and
+    /// counted here) is left for the transport to deliver again, when the
+    /// journal answers it as a duplicate.
+    pub async fn batch(
+        &self,
+        channel: Channel,
+        work: impl FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>> + Send + 'static,
+    ) -> Result<Vec<Result<Processed, String>>, String> {
+        let done = self.with_store(move |s| service::batch(s, work)).await?;
+        Ok(done
+            .into_iter()
+            .map(|r| match r {
+                Ok(p) => {
+                    self.processed(channel, &p);
+                    Ok(p)
+                }
+                Err(e) => {
+                    let e = format!("store: {e}");
+                    tracing::error!(%channel, error = %e, "message not processed");
+                    self.metrics.error(&e);
+                    Err(e)
+                }
+            })
+            .collect())
     }
 
     /// Holds a reply durably before it is handed to its transport: if the

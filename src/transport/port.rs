@@ -116,10 +116,34 @@ impl ServicePort {
     /// retry time of a failed attempt), so no sender repeats a send the
     /// store did not take. Every channel's sender comes here first.
     pub async fn hold_for_send(&self, id: ReplyId) -> Result<(), String> {
+        self.hold_all_for_send(vec![id]).await
+    }
+
+    /// Holds a batch of replies for sending, in one transaction.
+    pub async fn hold_all_for_send(&self, ids: Vec<ReplyId>) -> Result<(), String> {
         let retry = self.retry;
         self.with_store(move |s| {
             let tx = s.write()?;
-            tx.hold_for_send(id, Timestamp::now(), retry)?;
+            for id in ids {
+                tx.hold_for_send(id, Timestamp::now(), retry)?;
+            }
+            tx.commit()
+        })
+        .await
+    }
+
+    /// Records replies handed to `channel`'s transport as sent, the batch
+    /// in one transaction.
+    pub async fn sent(&self, channel: Channel, ids: Vec<ReplyId>) -> Result<(), String> {
+        for _ in &ids {
+            self.metrics.sent(channel);
+        }
+        self.with_store(move |s| {
+            let tx = s.write()?;
+            let now = Timestamp::now();
+            for id in ids {
+                tx.mark_sent(id, now)?;
+            }
             tx.commit()
         })
         .await

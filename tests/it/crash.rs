@@ -1046,10 +1046,13 @@ fn library_driver(batch: usize) {
             None => (0, Landed::Startup),
             Some((i, _)) if returned => (i, Landed::Between),
             Some((i, n)) => {
-                // One commit for the batch: all of it journaled, or none.
+                // One commit for the batch: all of it journaled, or none
+                // (a repeat of an earlier batch's message aside).
+                let earlier: HashSet<&str> =
+                    plan.messages[..i].iter().map(|m| m.id.as_str()).collect();
                 let states: HashSet<bool> = plan.messages[i..i + n]
                     .iter()
-                    .filter(|m| !processed.contains(&m.id))
+                    .filter(|m| !processed.contains(&m.id) && !earlier.contains(m.id.as_str()))
                     .map(|m| journal_state(&db, m).is_some())
                     .collect();
                 assert!(

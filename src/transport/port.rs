@@ -20,6 +20,8 @@ use crate::store::{self, ReplyId, Store};
 #[derive(Clone)]
 pub struct ServicePort {
     store: Arc<Mutex<Store>>,
+    /// Inbound batches waiting for the store, combined into one commit.
+    waiting: Queue,
     pub metrics: Arc<Metrics>,
     /// Rung when replies were queued, so each channel's sender sends at once.
     pub wake: Wakers,
@@ -27,6 +29,49 @@ pub struct ServicePort {
     pub retry: store::Retry,
     /// What is done with inbound messages (`[inbound]`).
     pub rules: service::Rules,
+}
+
+/// A batch waiting for the store, and where its results go.
+struct Waiting {
+    work: Box<dyn FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>> + Send>,
+    done: tokio::sync::oneshot::Sender<Result<Vec<store::Result<Processed>>, String>>,
+}
+
+type Queue = Arc<Mutex<Vec<Waiting>>>;
+
+/// Runs every batch waiting in one transaction and answers each; Err (for
+/// the port to log) when the commit failed, which every batch is told.
+fn combine(store: &mut Store, waiting: &Queue) -> store::Result<()> {
+    let jobs = match waiting.lock() {
+        Ok(mut queue) => std::mem::take(&mut *queue),
+        Err(_) => {
+            return Err(store::StoreError::Invalid(
+                "the batch queue is poisoned".into(),
+            ));
+        }
+    };
+    if jobs.is_empty() {
+        return Ok(());
+    }
+    let (works, answers): (Vec<_>, Vec<_>) = jobs.into_iter().map(|j| (j.work, j.done)).unzip();
+    let done = service::batch(store, |b| {
+        works.into_iter().map(|work| work(b)).collect::<Vec<_>>()
+    });
+    match done {
+        Ok(results) => {
+            for (answer, result) in answers.into_iter().zip(results) {
+                // A caller that went away no longer needs its answer.
+                let _ = answer.send(Ok(result));
+            }
+            Ok(())
+        }
+        Err(e) => {
+            for answer in answers {
+                let _ = answer.send(Err(format!("store: {e}")));
+            }
+            Err(e)
+        }
+    }
 }
 
 /// One bell per outgoing channel.
@@ -46,6 +91,7 @@ impl ServicePort {
     ) -> ServicePort {
         ServicePort {
             store: Arc::new(Mutex::new(store)),
+            waiting: Queue::default(),
             metrics,
             wake: Wakers::default(),
             retry,
@@ -87,12 +133,30 @@ impl ServicePort {
     /// whose processing failed (journaled with its error, logged and
     /// counted here) is left for the transport to deliver again, when the
     /// journal answers it as a duplicate.
+    ///
+    /// Batches of channels arriving together are combined: the call that
+    /// gets the store runs every batch waiting meanwhile in the same
+    /// transaction, so concurrent senders share one commit; a call alone
+    /// commits at once.
     pub async fn batch(
         &self,
         channel: Channel,
         work: impl FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>> + Send + 'static,
     ) -> Result<Vec<Result<Processed, String>>, String> {
-        let done = self.with_store(move |s| service::batch(s, work)).await?;
+        let (done_tx, done_rx) = tokio::sync::oneshot::channel();
+        self.waiting
+            .lock()
+            .map_err(|_| "the batch queue is poisoned".to_string())?
+            .push(Waiting {
+                work: Box::new(work),
+                done: done_tx,
+            });
+        let waiting = self.waiting.clone();
+        // Taken by an earlier call's combine meanwhile: that call answers.
+        self.with_store(move |s| combine(s, &waiting)).await?;
+        let done = done_rx
+            .await
+            .map_err(|_| "the batch was dropped".to_string())??;
         Ok(done
             .into_iter()
             .map(|r| match r {

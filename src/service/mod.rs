@@ -202,15 +202,61 @@ pub fn batch<T>(store: &mut Store, work: impl FnOnce(&Batch<'_>) -> T) -> store:
     Ok(done)
 }
 
-/// One message as a batch of one: committed before it returns.
-fn alone(
+/// One message (or one step) as a batch of one: committed before it returns.
+fn alone<T>(
     store: &mut Store,
-    work: impl FnOnce(&Batch<'_>) -> store::Result<Processed>,
-) -> store::Result<Processed> {
+    work: impl FnOnce(&Batch<'_>) -> store::Result<T>,
+) -> store::Result<T> {
     batch(store, work).and_then(|done| done)
 }
 
-impl Batch<'_> {
+impl<'s> Batch<'s> {
+    /// Runs a transport's own writes (an SMS part kept, a status report
+    /// matched) in the batch, in a savepoint: a failure undoes them and
+    /// abandons the batch, so nothing of it is acknowledged.
+    pub fn write<T>(&self, f: impl FnOnce(&Tx<'s>) -> store::Result<T>) -> store::Result<T> {
+        if let Some(why) = self.broken.get() {
+            return Err(store::StoreError::Invalid(why.clone()));
+        }
+        let done = self
+            .tx
+            .savepoint()
+            .and_then(|point| f(&self.tx).and_then(|v| point.release().map(|()| v)));
+        if let Err(e) = &done {
+            let _ = self.broken.set(e.to_string());
+        }
+        done
+    }
+
+    /// Records a failed attempt to send a reply in the batch: see
+    /// [`delivery_failed`].
+    pub fn delivery_failed(
+        &self,
+        id: ReplyId,
+        error: &str,
+        permanent: bool,
+        retry: store::Retry,
+        now: Timestamp,
+    ) -> store::Result<()> {
+        self.write(|tx| {
+            let retry = if permanent {
+                store::Retry {
+                    max_attempts: 0,
+                    ..retry
+                }
+            } else {
+                retry
+            };
+            tx.mark_failed(id, error, now, retry)?;
+            if let Some(entry) = tx.reply(id)?.filter(|e| e.failed_at.is_some()) {
+                let mut ctx = Ctx::unprompted(tx, Actor::System, now);
+                ctx.undeliverable(&entry, error)?;
+                ctx.flush()?;
+            }
+            Ok(())
+        })
+    }
+
     /// Processes one inbound message in the batch.
     pub fn submit(&self, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
         self.submit_with_pgn(msg, None, now)
@@ -477,23 +523,9 @@ pub fn delivery_failed(
     retry: store::Retry,
     now: Timestamp,
 ) -> store::Result<()> {
-    let tx = store.write()?;
-    let retry = if permanent {
-        store::Retry {
-            max_attempts: 0,
-            ..retry
-        }
-    } else {
-        retry
-    };
-    tx.mark_failed(id, error, now, retry)?;
-    if let Some(entry) = tx.reply(id)?.filter(|e| e.failed_at.is_some()) {
-        let mut ctx = Ctx::unprompted(&tx, Actor::System, now);
-        ctx.undeliverable(&entry, error)?;
-        ctx.flush()?;
-    }
-    tx.commit()?;
-    Ok(())
+    alone(store, |b| {
+        b.delivery_failed(id, error, permanent, retry, now)
+    })
 }
 
 /// A game loaded with its moves replayed.

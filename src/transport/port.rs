@@ -31,9 +31,12 @@ pub struct ServicePort {
     pub rules: service::Rules,
 }
 
+/// A channel's batch: its messages processed in a [`service::Batch`].
+type Work = Box<dyn FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>> + Send>;
+
 /// A batch waiting for the store, and where its results go.
 struct Waiting {
-    work: Box<dyn FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>> + Send>,
+    work: Work,
     done: tokio::sync::oneshot::Sender<Result<Vec<store::Result<Processed>>, String>>,
 }
 

@@ -391,21 +391,14 @@ impl<'s> Batch<'s> {
             // Journaled but never processed (by a version that journaled first).
             Journaled::Seen(entry) => entry.id,
         };
+        let actor = Actor::Sender {
+            channel: msg.channel,
+            address: sender.clone(),
+        };
         let mut ctx = Ctx {
-            tx,
             journal_id: Some(journal_id),
-            actor: Actor::Sender {
-                channel: msg.channel,
-                address: sender.clone(),
-            },
-            now,
-            steps: Vec::new(),
-            replies: Vec::new(),
-            latest: None,
-            quote: None,
-            several: false,
             rules: msg.rules,
-            pgn: None,
+            ..Ctx::unprompted(tx, actor, now)
         };
         let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
         let steps = std::mem::take(&mut ctx.steps);

@@ -104,11 +104,14 @@ sleep 2
 rss() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$SERVE/status"; }
 IDLE_KB=$(rss VmRSS)
 
-count_sent() {
-    python3 - "$DIR/ccgate.db" <<'EOF'
+# Done: every mail journaled and every reply it queued sent.
+all_answered() {
+    python3 - "$DIR/ccgate.db" "$N" <<'EOF'
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1], timeout=30)
-print(c.execute("SELECT count(*) FROM outbox WHERE sent_at IS NOT NULL").fetchone()[0])
+journaled = c.execute("SELECT count(*) FROM journal").fetchone()[0]
+unsent = c.execute("SELECT count(*) FROM outbox WHERE sent_at IS NULL").fetchone()[0]
+sys.exit(0 if journaled >= int(sys.argv[2]) and unsent == 0 else 1)
 EOF
 }
 
@@ -116,8 +119,7 @@ say "delivering $N mails into the Maildir"
 t0=$(date +%s.%N)
 # One process renames them all: a `mv` per mail would pace the burst.
 python3 -c 'import os, sys; [os.rename(os.path.join(sys.argv[1], f), os.path.join(sys.argv[2], f)) for f in sorted(os.listdir(sys.argv[1]))]' "$DIR/stage" "$DIR/inbox/new"
-want=$((2 * N))
-while [ "$(count_sent)" -lt "$want" ]; do sleep 0.2; done
+until all_answered; do sleep 0.2; done
 t1=$(date +%s.%N)
 PEAK_KB=$(rss VmHWM)
 

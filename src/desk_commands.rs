@@ -105,6 +105,14 @@ pub enum PlayerCommand {
         /// Remove the PIN (failures and a lock forgotten).
         #[arg(long, conflicts_with = "pin_file")]
         clear_pin: bool,
+        /// A file holding the player's Xfcc password, for ChessBase, Scid
+        /// and other correspondence programs (their login is the player's
+        /// name); failed logins and a lock forgotten.
+        #[arg(long)]
+        xfcc_password_file: Option<PathBuf>,
+        /// Remove the Xfcc password: the programs can no longer log in.
+        #[arg(long, conflicts_with = "xfcc_password_file")]
+        clear_xfcc_password: bool,
         #[arg(long, default_value = "edited by the director")]
         reason: String,
     },
@@ -172,11 +180,29 @@ pub fn player(loc: Location, cmd: PlayerCommand) -> Result<(), CommandError> {
             name,
             flags,
             clear_pin,
+            xfcc_password_file,
+            clear_xfcc_password,
             reason,
         } => {
             let pin = match flags.pin_hash()? {
                 Some(h) => Some(Some(h)),
                 None if clear_pin => Some(None),
+                None => None,
+            };
+            let xfcc_password = match &xfcc_password_file {
+                Some(path) => Some(Some(
+                    std::fs::read_to_string(path)
+                        .map_err(|e| e.to_string())
+                        // The file's last line break is not the password's.
+                        .and_then(|p| service::hash_xfcc_password(p.trim_end_matches(['\n', '\r'])))
+                        .map_err(|e| {
+                            CommandError::Input(format!(
+                                "Xfcc password from {}: {e}",
+                                path.display()
+                            ))
+                        })?,
+                )),
+                None if clear_xfcc_password => Some(None),
                 None => None,
             };
             let edit = PlayerEdit {
@@ -191,6 +217,7 @@ pub fn player(loc: Location, cmd: PlayerCommand) -> Result<(), CommandError> {
                 reply_via: flags.reply_via,
                 tz: flags.tz.clone(),
                 pin,
+                xfcc_password,
                 reason,
             };
             let mut store = open(loc)?;

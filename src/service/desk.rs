@@ -86,6 +86,9 @@ pub struct PlayerEdit {
     /// `Some(Some(hash))` sets a new PIN, `Some(None)` clears it; either
     /// resets the failures and a lock.
     pub pin: Option<Option<String>>,
+    /// `Some(Some(hash))` sets a new Xfcc password, `Some(None)` removes
+    /// it; either resets the failed logins and a lock.
+    pub xfcc_password: Option<Option<String>>,
     /// Why, for the audit trail.
     pub reason: String,
 }
@@ -191,6 +194,17 @@ fn edited(p: &Player, edit: &PlayerEdit) -> store::Result<(Decision, Vec<String>
             .to_string(),
         );
         d = d.write(Write::Pin(p.id, pin.clone()));
+    }
+    if let Some(password) = &edit.xfcc_password {
+        changes.push(
+            if password.is_some() {
+                "Xfcc password set"
+            } else {
+                "Xfcc password removed"
+            }
+            .to_string(),
+        );
+        d = d.write(Write::XfccPassword(p.id, password.clone()));
     }
     if changes.is_empty() {
         return Err(invalid(format!("nothing to change for {}", p.name)));
@@ -467,6 +481,7 @@ mod tests {
             lang: Some(Lang::De),
             notation: Some(Notation::San),
             pin: Some(None),
+            xfcc_password: Some(Some("$argon2id$x".into())),
             reason: "new address".into(),
             ..PlayerEdit::default()
         };
@@ -476,7 +491,8 @@ mod tests {
             [
                 "email: anna@example.org -> anna@example.net",
                 "lang: en -> de",
-                "PIN cleared"
+                "PIN cleared",
+                "Xfcc password set"
             ]
         );
         assert!(
@@ -486,8 +502,12 @@ mod tests {
             matches!(&d.writes[1], Write::Profile(_, pr) if pr.lang == Lang::De && pr.notation == Notation::San)
         );
         assert_eq!(d.writes[2], Write::Pin(PlayerId(1), None));
+        assert_eq!(
+            d.writes[3],
+            Write::XfccPassword(PlayerId(1), Some("$argon2id$x".into()))
+        );
         assert!(matches!(
-            &d.writes[3],
+            &d.writes[4],
             Write::Audit {
                 action: "player edit",
                 player: Some(PlayerId(1)),

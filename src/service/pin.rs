@@ -37,7 +37,8 @@ impl Ctx<'_, '_> {
             address,
             state,
         };
-        let (ok, d) = check_pin(&from, hash, text, self.now);
+        let given = text.lines().find_map(pin_of_line);
+        let (ok, d) = check_secret(&from, hash, given, Secret::Pin, self.now);
         self.apply(d, None)?;
         Ok(ok)
     }
@@ -45,19 +46,51 @@ impl Ctx<'_, '_> {
 
 /// Who tries a PIN: the player, the address the message came from, and the
 /// PIN's failures and lock on that address.
-struct Sender<'a> {
-    player: &'a Player,
-    channel: Channel,
-    address: &'a str,
-    state: store::PinState,
+pub(super) struct Sender<'a> {
+    pub(super) player: &'a Player,
+    pub(super) channel: Channel,
+    pub(super) address: &'a str,
+    pub(super) state: store::PinState,
 }
 
-/// Whether the message's PIN line opens the player's PIN, and the decision:
-/// the attempt recorded and, for a failure, the refusal.
-fn check_pin(from: &Sender<'_>, hash: &str, text: &str, now: Timestamp) -> (bool, Decision) {
+/// The secrets checked and locked the same way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Secret {
+    /// A message's PIN line.
+    Pin,
+    /// A correspondence program's Xfcc password.
+    XfccPassword,
+}
+
+impl Secret {
+    /// Why a try failed: locked, nothing given, wrong.
+    fn reasons(self) -> [&'static str; 3] {
+        match self {
+            Secret::Pin => [
+                "PIN locked after repeated failures",
+                "PIN missing",
+                "wrong PIN",
+            ],
+            Secret::XfccPassword => [
+                "Xfcc login locked after repeated failures",
+                "Xfcc password missing",
+                "wrong Xfcc password",
+            ],
+        }
+    }
+}
+
+/// Whether `given` opens the player's secret `hash`, and the decision: the
+/// attempt recorded and, for a failure, the refusal.
+pub(super) fn check_secret(
+    from: &Sender<'_>,
+    hash: &str,
+    given: Option<&str>,
+    secret: Secret,
+    now: Timestamp,
+) -> (bool, Decision) {
     use argon2::password_hash::{PasswordHash, PasswordVerifier};
     let locked = from.state.locked_until.is_some_and(|t| t > now);
-    let given = text.lines().find_map(pin_of_line);
     let ok = !locked
         && given.is_some_and(|pin| {
             PasswordHash::new(hash).is_ok_and(|h| {
@@ -88,12 +121,13 @@ fn check_pin(from: &Sender<'_>, hash: &str, text: &str, now: Timestamp) -> (bool
     if ok {
         return (true, record(Decision::default()));
     }
+    let [when_locked, missing, wrong] = secret.reasons();
     let why = if locked {
-        "PIN locked after repeated failures"
+        when_locked
     } else if given.is_none() {
-        "PIN missing"
+        missing
     } else {
-        "wrong PIN"
+        wrong
     };
     let incident = Incident::about(IncidentKind::BadPin, why.to_string());
     let d = Decision::refused(
@@ -112,6 +146,14 @@ pub fn hash_pin(pin: &str) -> Result<String, String> {
         return Err("a PIN is at least 4 letters or digits".into());
     }
     hash_secret(pin)
+}
+
+/// Hashes an Xfcc password for storage (argon2id with a random salt).
+pub fn hash_xfcc_password(password: &str) -> Result<String, String> {
+    if password.chars().count() < 8 {
+        return Err("an Xfcc password is at least 8 characters".into());
+    }
+    hash_secret(password)
 }
 
 /// argon2id with a random salt, as the players table keeps PINs.

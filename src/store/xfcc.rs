@@ -2,7 +2,7 @@
 //! player's registered name and a password of its own (not the PIN, which
 //! travels in messages and is short).
 
-use rusqlite::{OptionalExtension, params};
+use rusqlite::params;
 
 use super::{Cached, PlayerId, Result, Store, Tx, all_rows, db};
 
@@ -31,23 +31,11 @@ impl Store {
             _ => Ok(None),
         }
     }
-
-    /// Whether a player has an Xfcc password.
-    pub fn has_xfcc_password(&self, id: PlayerId) -> Result<bool> {
-        self.conn
-            .row(
-                "SELECT 1 FROM xfcc_passwords WHERE player_id = ?1",
-                [id],
-                |_| Ok(()),
-            )
-            .optional()
-            .map(|r| r.is_some())
-            .map_err(db)
-    }
 }
 
 impl Tx<'_> {
-    /// Sets (or with `None` removes) a player's Xfcc password hash.
+    /// Sets (or with `None` removes) a player's Xfcc password hash; the
+    /// failed logins and a lock are forgotten.
     pub fn set_xfcc_password(&self, id: PlayerId, hash: Option<&str>) -> Result<()> {
         match hash {
             Some(hash) => self.conn().run(
@@ -60,6 +48,12 @@ impl Tx<'_> {
                 .run("DELETE FROM xfcc_passwords WHERE player_id = ?1", [id]),
         }
         .map_err(db)?;
+        self.conn()
+            .run(
+                "DELETE FROM pin_locks WHERE player_id = ?1 AND channel = 'xfcc'",
+                [id],
+            )
+            .map_err(db)?;
         Ok(())
     }
 }

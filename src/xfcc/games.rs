@@ -218,7 +218,9 @@ mod tests {
         };
         let x = write_games(&[g]);
         assert!(x.contains("<white>A&lt;b</white>"));
-        assert!(x.contains("<daysPlayer>3</daysPlayer><hoursPlayer>2</hoursPlayer><minutesPlayer>5</minutesPlayer>"));
+        assert!(x.contains(
+            "<daysPlayer>3</daysPlayer><hoursPlayer>2</hoursPlayer><minutesPlayer>5</minutesPlayer>"
+        ));
         assert!(x.contains("<daysOpponent>0</daysOpponent>"));
         assert!(x.contains("<setup>false</setup><fen></fen>"));
     }

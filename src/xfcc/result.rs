@@ -56,6 +56,13 @@ impl MoveResult {
             MoveResult::FeatureUnavailable => "FeatureUnavailable",
         }
     }
+
+    /// The result a code names.
+    pub fn from_code(code: &str) -> Option<MoveResult> {
+        MoveResult::ALL
+            .into_iter()
+            .find(|r| r.code() == code.trim())
+    }
 }
 
 impl fmt::Display for MoveResult {
@@ -72,7 +79,8 @@ mod tests {
     fn codes_are_spelled_as_the_clients_match_them() {
         assert_eq!(MoveResult::MoveIsAmbiguous.code(), "MoveIsAmbigous");
         assert_eq!(MoveResult::InvalidGameId.code(), "InvalidGameID");
-        let codes: Vec<&str> = MoveResult::ALL.iter().map(|r| r.code()).collect();
-        assert!(codes.contains(&"NoDrawWasOffered") && codes.contains(&"YouAreOnLeave"));
+        for r in MoveResult::ALL {
+            assert_eq!(MoveResult::from_code(r.code()), Some(r));
+        }
     }
 }

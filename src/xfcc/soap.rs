@@ -223,9 +223,7 @@ fn operation(text: &str) -> Result<Operation, SoapError> {
                 ));
             }
             (At::Field(_, value), Event::Text(t)) => push(value, &t.xml10_content())?,
-            (At::Field(_, value), Event::CData(t)) => {
-                push(value, &t.into_inner())?
-            }
+            (At::Field(_, value), Event::CData(t)) => push(value, &t.into_inner())?,
             (At::Field(_, value), Event::GeneralRef(r)) => {
                 let c = match r.resolve_char_ref() {
                     Ok(Some(c)) => c.to_string(),
@@ -259,10 +257,61 @@ fn operation(text: &str) -> Result<Operation, SoapError> {
 
 fn push(value: &mut String, more: &str) -> Result<(), SoapError> {
     if value.chars().count() + more.chars().count() > MAX_FIELD {
-        return Err(SoapError::Field("", format!("a value over {MAX_FIELD} characters")));
+        return Err(SoapError::Field(
+            "",
+            format!("a value over {MAX_FIELD} characters"),
+        ));
     }
     value.push_str(more);
     Ok(())
+}
+
+/// A request as the journal keeps it: the text of every `password`
+/// element (any prefix) replaced by `withheld`, so the evidence carries no
+/// secret. Bytes that do not read as such an element are kept as sent.
+pub fn without_password(body: &[u8]) -> Vec<u8> {
+    const NAME: &[u8] = b"password";
+    let mut out = Vec::with_capacity(body.len());
+    let mut rest = body;
+    while let Some(i) = find(rest, NAME) {
+        let (before, after) = rest.split_at(i);
+        // `<password` or `<x:password`, then `>` or attributes.
+        let tag_start = before.iter().rposition(|&b| b == b'<');
+        let is_open = tag_start.is_some_and(|t| {
+            let prefix = &before[t + 1..];
+            prefix.is_empty()
+                || prefix.ends_with(b":")
+                    && prefix
+                        .iter()
+                        .all(|b| b.is_ascii_alphanumeric() || b"_-.:".contains(b))
+        }) && after
+            .get(NAME.len())
+            .is_some_and(|b| *b == b'>' || b.is_ascii_whitespace());
+        let end = after.iter().position(|&b| b == b'>');
+        match (is_open, end) {
+            (true, Some(e)) if after.get(e.wrapping_sub(1)) != Some(&b'/') => {
+                let content = &after[e + 1..];
+                let close = content
+                    .iter()
+                    .position(|&b| b == b'<')
+                    .unwrap_or(content.len());
+                out.extend_from_slice(before);
+                out.extend_from_slice(&after[..=e]);
+                out.extend_from_slice(b"withheld");
+                rest = &content[close..];
+            }
+            _ => {
+                out.extend_from_slice(&rest[..i + NAME.len()]);
+                rest = &rest[i + NAME.len()..];
+            }
+        }
+    }
+    out.extend_from_slice(rest);
+    out
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 /// A response envelope around `body`, the operation's response element
@@ -357,6 +406,21 @@ mod tests {
             "a".repeat(MAX_FIELD + 1)
         );
         assert!(read_request(long.as_bytes()).is_err());
+    }
+
+    #[test]
+    fn the_journal_keeps_no_password() {
+        let kept = without_password(SCID_MOVE.as_bytes());
+        let kept = String::from_utf8(kept).unwrap();
+        assert!(kept.contains("<password>withheld</password>"), "{kept}");
+        assert!(!kept.contains("p&amp;w"));
+        assert!(kept.contains("<myMove>Nf3</myMove>"));
+        let prefixed = "<x:password xsi:type=\"s\">secret</x:password><password/>passwordless";
+        let kept = String::from_utf8(without_password(prefixed.as_bytes())).unwrap();
+        assert_eq!(
+            kept,
+            "<x:password xsi:type=\"s\">withheld</x:password><password/>passwordless"
+        );
     }
 
     #[test]

@@ -125,7 +125,9 @@ mod tests {
     fn the_wsdl_names_its_address_and_both_operations() {
         let w = wsdl("https://chess.example.org/xfcc");
         assert!(w.contains(r#"<soap:address location="https://chess.example.org/xfcc"/>"#));
-        assert!(w.contains(r#"soapAction="http://www.bennedik.com/webservices/XfccBasic/MakeAMove""#));
+        assert!(
+            w.contains(r#"soapAction="http://www.bennedik.com/webservices/XfccBasic/MakeAMove""#)
+        );
         assert!(w.contains(r#"<s:enumeration value="MoveIsAmbigous"/>"#));
     }
 }

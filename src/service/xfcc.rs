@@ -1,0 +1,403 @@
+//! Xfcc requests through the service: a correspondence program's login
+//! checked like a PIN, its games listed, its moves and commands played as
+//! the same lines a mail would carry, in one transaction each, answered
+//! with Xfcc's result codes (`protocols/xfcc.md`).
+//!
+//! A move request is journaled (channel `xfcc`) under a key made of what
+//! it asks, so the same request sent again after its response was lost is
+//! recognised and answered as before, never played twice.
+
+use sha2::{Digest, Sha256};
+
+use super::pin::{Secret, check_secret};
+use super::*;
+use crate::xfcc::games::{XfccGame, XfccResult, time_control};
+use crate::xfcc::result::MoveResult;
+use crate::xfcc::soap::{Login, MakeAMove};
+
+/// Finished games stay in a player's list this long, so their program sees
+/// how each ended.
+const FINISHED_SHOWN_DAYS: i64 = 30;
+
+/// Checks an Xfcc login in its own transaction, recording the attempt like
+/// a PIN's: five failures lock the player's Xfcc login for an hour. The
+/// player, or `None` (wrong name, wrong password, locked, no password).
+pub fn xfcc_login(
+    store: &mut Store,
+    login: &Login,
+    now: Timestamp,
+) -> store::Result<Option<Player>> {
+    let tx = store.write()?;
+    let Some((id, hash)) = tx.xfcc_login(&login.username)? else {
+        return Ok(None);
+    };
+    let Some(player) = tx.player(id)? else {
+        return Ok(None);
+    };
+    // Failures count on the login itself: behind a proxy every client has
+    // the proxy's address, so counting by address would count nobody.
+    let address = player.name.to_lowercase();
+    let state = tx.pin_state(player.id, Channel::Xfcc, &address)?;
+    let from = pin::Sender {
+        player: &player,
+        channel: Channel::Xfcc,
+        address: &address,
+        state,
+    };
+    let (ok, d) = check_secret(
+        &from,
+        &hash,
+        Some(&login.password),
+        Secret::XfccPassword,
+        now,
+    );
+    // As the sender on the Xfcc channel: the refusal is the response,
+    // nothing is sent.
+    let actor = Actor::Sender {
+        channel: Channel::Xfcc,
+        address: address.clone(),
+    };
+    Ctx::unprompted(&tx, actor, now).apply(d, None)?;
+    tx.commit()?;
+    Ok(ok.then_some(player))
+}
+
+/// The games a player's program lists: those in play and those finished
+/// in the last [`FINISHED_SHOWN_DAYS`].
+pub fn xfcc_games(store: &Store, player: &Player, now: Timestamp) -> store::Result<Vec<XfccGame>> {
+    let since = now - jiff::SignedDuration::from_hours(24 * FINISHED_SHOWN_DAYS);
+    let mut out = Vec::new();
+    for row in store.games_of(player.id, false)? {
+        if row.finished_at.is_some_and(|t| t < since) {
+            continue;
+        }
+        let game = replayed(store, row)?;
+        out.push(xfcc_game(store, &game, player, now)?);
+    }
+    Ok(out)
+}
+
+fn xfcc_game(
+    store: &Store,
+    game: &Loaded,
+    player: &Player,
+    now: Timestamp,
+) -> store::Result<XfccGame> {
+    let me = game.color_of(player.id);
+    let (white, black) = names(store, game)?;
+    let (event, round, board) = match store.event_of(game.row.id)? {
+        Some((event, seat)) => (event.name, seat.round, seat.board),
+        None => (String::new(), 0, 0),
+    };
+    let minutes = |color: Color| -> store::Result<i64> {
+        if game.row.finished {
+            return Ok(0);
+        }
+        Ok(clock_of_color(store, game, color, now)?
+            .and_then(|c| c.days_remaining)
+            .map_or(0, |d| d.max(0) * 24 * 60))
+    };
+    let result = XfccResult::of(game.row.result, game.row.reason.as_ref());
+    let moves = movetext(game, Notation::San, Lang::En);
+    // The clients write the result after the moves themselves.
+    let moves = match game.row.result {
+        Some(r) => moves
+            .trim_end()
+            .strip_suffix(&r.to_string())
+            .unwrap_or(&moves)
+            .trim_end()
+            .to_string(),
+        None => moves,
+    };
+    let date = game
+        .row
+        .created_at
+        .to_zoned_datetime(jiff::tz::TimeZone::UTC)
+        .date();
+    Ok(XfccGame {
+        id: game.row.id.0,
+        white,
+        black,
+        event,
+        site: "ccgate".into(),
+        event_date: format!("{:04}.{:02}.{:02}", date.year(), date.month(), date.day()),
+        round,
+        board,
+        my_turn: !game.row.finished && game.record.pos.turn() == me,
+        has_white: me == Color::White,
+        minutes_player: minutes(me)?,
+        minutes_opponent: minutes(!me)?,
+        moves,
+        draw_offered: game.row.draw_offer == Some(!me),
+        result,
+        time_control: time_control(&game.row.time_control),
+        fen: game.row.start_fen.clone(),
+    })
+}
+
+/// The journal key of a move request: what it asks, by whom, so the same
+/// request again is the same key. The password is not part of it (only a
+/// request whose login passed is journaled).
+fn request_key(player: &Player, m: &MakeAMove) -> String {
+    let mut h = Sha256::new();
+    for part in [
+        player.id.0.to_string(),
+        m.game_id.to_string(),
+        m.movecount.to_string(),
+        m.my_move.clone(),
+        format!(
+            "{}{}{}{}",
+            u8::from(m.resign),
+            u8::from(m.accept_draw),
+            u8::from(m.offer_draw),
+            u8::from(m.claim_draw)
+        ),
+        m.message.clone(),
+    ] {
+        h.update(part.as_bytes());
+        h.update([0]);
+    }
+    let digest = h.finalize();
+    let hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    format!("xfcc-{hex}")
+}
+
+/// What a `MakeAMove` answered, and what the service did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct XfccAnswer {
+    pub result: MoveResult,
+    pub processed: Processed,
+}
+
+/// Plays a `MakeAMove` of an authenticated player: journaled with `raw`
+/// (the request without its password) as evidence, checked, played as the
+/// line it stands for, answered with a result code. A request journaled
+/// before is answered with its first result and changes nothing.
+pub fn xfcc_move(
+    store: &mut Store,
+    player: &Player,
+    m: &MakeAMove,
+    raw: &[u8],
+    rules: Rules,
+    now: Timestamp,
+) -> store::Result<XfccAnswer> {
+    let msg = Inbound {
+        channel: Channel::Xfcc,
+        from: player.name.clone(),
+        transport_id: Some(request_key(player, m)),
+        raw: raw.to_vec(),
+        text: String::new(),
+        auth: Auth::Unchecked,
+        rules,
+    };
+    let processed = handle(store, &msg, now, |ctx, _| {
+        let before = ctx.steps.len();
+        let result = ctx.xfcc_move(player, m)?;
+        let result = match result {
+            Some(r) => r,
+            None => result_of(&ctx.steps[before..]),
+        };
+        ctx.steps.push(Step::Answered(result));
+        Ok(())
+    })?;
+    let result = processed
+        .outcome
+        .split("; ")
+        .find_map(Step::answered)
+        .unwrap_or(MoveResult::ServerError);
+    Ok(XfccAnswer { result, processed })
+}
+
+/// The line a move request stands for: a move (with a draw offer), or a
+/// command. `None` for a request that asks nothing.
+fn line_of(game: GameId, m: &MakeAMove) -> Option<ParsedLine> {
+    let body = if m.resign {
+        Body::Command(Command::Resign)
+    } else if m.accept_draw && m.my_move.is_empty() {
+        Body::Command(Command::AcceptDraw)
+    } else if m.claim_draw && m.my_move.is_empty() {
+        Body::Command(Command::ClaimDraw(None))
+    } else if !m.my_move.is_empty() {
+        Body::Moves(vec![Item {
+            number: None,
+            text: m.my_move.clone(),
+            draw_offer: m.offer_draw,
+            glyphs: Vec::new(),
+        }])
+    } else if m.offer_draw {
+        Body::Command(Command::OfferDraw)
+    } else {
+        return None;
+    };
+    Some(ParsedLine {
+        line: 1,
+        text: m.my_move.clone(),
+        game: u32::try_from(game.0).ok(),
+        body,
+    })
+}
+
+/// What Xfcc says of a request before it is played: its game, whose turn,
+/// the move number, an offer to accept. `None`: play it.
+fn precheck(game: &Loaded, player: &Player, m: &MakeAMove) -> Option<MoveResult> {
+    let me = game.color_of(player.id);
+    if game.row.finished {
+        let lost_on_time =
+            matches!(&game.row.reason, Some(Termination::LostOnTime(who)) if *who == player.name);
+        return Some(if lost_on_time {
+            MoveResult::LostOnTime
+        } else {
+            MoveResult::NotYourTurn
+        });
+    }
+    if m.accept_draw && game.row.draw_offer != Some(!me) {
+        return Some(MoveResult::NoDrawWasOffered);
+    }
+    if !m.my_move.is_empty() && !m.resign {
+        if game.record.pos.turn() != me {
+            return Some(MoveResult::NotYourTurn);
+        }
+        let number = MoveNumber::of_ply(&game.record.start, game.record.next_ply());
+        if number.number != m.movecount {
+            return Some(MoveResult::InvalidMoveNumber);
+        }
+    }
+    None
+}
+
+/// The result code of what the service did with the line.
+fn result_of(steps: &[Step]) -> MoveResult {
+    for step in steps {
+        match step {
+            Step::Applied { .. }
+            | Step::ConfirmedAgain { .. }
+            | Step::GameOver { .. }
+            | Step::InGame(_, GameStep::DrawOffered | GameStep::DrawDeclined) => {
+                return MoveResult::Success;
+            }
+            Step::InGame(_, GameStep::NoDrawOfferToAccept) => return MoveResult::NoDrawWasOffered,
+            Step::RefusedInGame { kind, .. } => {
+                return match kind {
+                    IncidentKind::Ambiguous => MoveResult::MoveIsAmbiguous,
+                    IncidentKind::OutOfTurn => MoveResult::NotYourTurn,
+                    IncidentKind::WrongNumber => MoveResult::InvalidMoveNumber,
+                    IncidentKind::NotYourGame => MoveResult::NotYourGame,
+                    _ => MoveResult::InvalidMove,
+                };
+            }
+            Step::Refused(Refusal::NotTheirGame(_)) => return MoveResult::NotYourGame,
+            Step::AlreadyOver(_) => return MoveResult::NotYourTurn,
+            _ => {}
+        }
+    }
+    MoveResult::ServerError
+}
+
+impl Ctx<'_, '_> {
+    /// Checks a move request and plays its line; a result when it was
+    /// answered without playing.
+    fn xfcc_move(&mut self, player: &Player, m: &MakeAMove) -> store::Result<Option<MoveResult>> {
+        let Some(game) = self.load(GameId(m.game_id))? else {
+            return Ok(Some(MoveResult::InvalidGameId));
+        };
+        if game.row.white != player.id && game.row.black != player.id {
+            self.incident(
+                Some(game.row.id),
+                None,
+                IncidentKind::NotYourGame,
+                format!("xfcc: game {} is not {}'s", game.row.id, player.name),
+                None,
+                Some(player.id),
+            )?;
+            self.steps
+                .push(Step::Refused(Refusal::NotTheirGame(game.row.id)));
+            return Ok(Some(MoveResult::NotYourGame));
+        }
+        if !m.message.is_empty() {
+            // No notice carries a player's words to the opponent yet: a
+            // message is refused rather than dropped unseen.
+            return Ok(Some(MoveResult::FeatureUnavailable));
+        }
+        if let Some(r) = precheck(&game, player, m) {
+            return Ok(Some(r));
+        }
+        let Some(line) = line_of(game.row.id, m) else {
+            return Ok(Some(MoveResult::InvalidMove));
+        };
+        self.line(player, &line)?;
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(my_move: &str) -> MakeAMove {
+        MakeAMove {
+            login: Login {
+                username: "a".into(),
+                password: "b".into(),
+            },
+            game_id: 4,
+            resign: false,
+            accept_draw: false,
+            movecount: 1,
+            my_move: my_move.into(),
+            offer_draw: false,
+            claim_draw: false,
+            message: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_request_stands_for_the_line_a_mail_would_carry() {
+        let mut m = request("Nf3");
+        m.offer_draw = true;
+        let line = line_of(GameId(4), &m).unwrap();
+        assert_eq!(line.game, Some(4));
+        assert!(
+            matches!(&line.body, Body::Moves(items) if items[0].text == "Nf3" && items[0].draw_offer)
+        );
+        let mut r = request("");
+        r.resign = true;
+        assert_eq!(
+            line_of(GameId(4), &r).unwrap().body,
+            Body::Command(Command::Resign)
+        );
+        r.resign = false;
+        r.offer_draw = true;
+        assert_eq!(
+            line_of(GameId(4), &r).unwrap().body,
+            Body::Command(Command::OfferDraw)
+        );
+        assert_eq!(line_of(GameId(4), &request("")), None);
+    }
+
+    #[test]
+    fn the_key_is_the_request_not_its_password() {
+        let p = super::super::decision::fixture::player(1, "anna");
+        let a = request("e4");
+        let mut b = a.clone();
+        b.login.password = "other".into();
+        assert_eq!(request_key(&p, &a), request_key(&p, &b));
+        assert_ne!(request_key(&p, &a), request_key(&p, &request("d4")));
+    }
+
+    #[test]
+    fn refusals_become_the_codes_clients_match() {
+        let refused = |kind| {
+            result_of(&[Step::RefusedInGame {
+                game: GameId(1),
+                kind,
+                why: String::new(),
+            }])
+        };
+        assert_eq!(
+            refused(IncidentKind::Ambiguous),
+            MoveResult::MoveIsAmbiguous
+        );
+        assert_eq!(refused(IncidentKind::Illegal), MoveResult::InvalidMove);
+        assert_eq!(result_of(&[]), MoveResult::ServerError);
+    }
+}

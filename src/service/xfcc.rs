@@ -99,16 +99,14 @@ fn xfcc_game(
     };
     let result = XfccResult::of(game.row.result, game.row.reason.as_ref());
     let moves = movetext(game, Notation::San, Lang::En);
-    // The clients write the result after the moves themselves.
-    let moves = match game.row.result {
-        Some(r) => moves
-            .trim_end()
-            .strip_suffix(&r.to_string())
-            .unwrap_or(&moves)
-            .trim_end()
-            .to_string(),
-        None => moves,
-    };
+    // The clients write the result (or `*`) after the moves themselves.
+    let ending = game.row.result.map_or("*".to_string(), |r| r.to_string());
+    let moves = moves
+        .trim_end()
+        .strip_suffix(&ending)
+        .unwrap_or(&moves)
+        .trim_end()
+        .to_string();
     let date = game
         .row
         .created_at

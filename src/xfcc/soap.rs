@@ -266,48 +266,67 @@ fn push(value: &mut String, more: &str) -> Result<(), SoapError> {
     Ok(())
 }
 
-/// A request as the journal keeps it: the text of every `password`
-/// element (any prefix) replaced by `withheld`, so the evidence carries no
-/// secret. Bytes that do not read as such an element are kept as sent.
+/// A request as the journal keeps it: the content of every `password`
+/// element (any prefix; text, CDATA, entities alike) replaced by
+/// `withheld`, up to its closing tag (or the end, if it has none), so the
+/// evidence carries no secret. The rest is kept as sent.
 pub fn without_password(body: &[u8]) -> Vec<u8> {
     const NAME: &[u8] = b"password";
     let mut out = Vec::with_capacity(body.len());
     let mut rest = body;
     while let Some(i) = find(rest, NAME) {
         let (before, after) = rest.split_at(i);
+        let after_name = &after[NAME.len()..];
         // `<password` or `<x:password`, then `>` or attributes.
-        let tag_start = before.iter().rposition(|&b| b == b'<');
-        let is_open = tag_start.is_some_and(|t| {
+        let is_open = before.iter().rposition(|&b| b == b'<').is_some_and(|t| {
             let prefix = &before[t + 1..];
             prefix.is_empty()
                 || prefix.ends_with(b":")
                     && prefix
                         .iter()
                         .all(|b| b.is_ascii_alphanumeric() || b"_-.:".contains(b))
-        }) && after
-            .get(NAME.len())
+        }) && after_name
+            .first()
             .is_some_and(|b| *b == b'>' || b.is_ascii_whitespace());
-        let end = after.iter().position(|&b| b == b'>');
+        let end = after_name.iter().position(|&b| b == b'>');
         match (is_open, end) {
-            (true, Some(e)) if after.get(e.wrapping_sub(1)) != Some(&b'/') => {
-                let content = &after[e + 1..];
-                let close = content
-                    .iter()
-                    .position(|&b| b == b'<')
-                    .unwrap_or(content.len());
+            (true, Some(e)) if e == 0 || after_name[e - 1] != b'/' => {
+                let content = &after_name[e + 1..];
+                let close = closing(content).unwrap_or(content.len());
                 out.extend_from_slice(before);
-                out.extend_from_slice(&after[..=e]);
+                out.extend_from_slice(&after[..NAME.len() + e + 1]);
                 out.extend_from_slice(b"withheld");
                 rest = &content[close..];
             }
             _ => {
                 out.extend_from_slice(&rest[..i + NAME.len()]);
-                rest = &rest[i + NAME.len()..];
+                rest = after_name;
             }
         }
     }
     out.extend_from_slice(rest);
     out
+}
+
+/// Where the first `</password>` or `</x:password>` of `text` starts.
+fn closing(text: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = find(&text[from..], b"</") {
+        let at = from + i;
+        let tag = &text[at + 2..];
+        let name_end = tag
+            .iter()
+            .position(|&b| b == b'>' || b.is_ascii_whitespace());
+        if let Some(n) = name_end {
+            let name = &tag[..n];
+            let local = name.rsplit(|&b| b == b':').next().unwrap_or(name);
+            if local == b"password" {
+                return Some(at);
+            }
+        }
+        from = at + 2;
+    }
+    None
 }
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
@@ -415,11 +434,11 @@ mod tests {
         assert!(kept.contains("<password>withheld</password>"), "{kept}");
         assert!(!kept.contains("p&amp;w"));
         assert!(kept.contains("<myMove>Nf3</myMove>"));
-        let prefixed = "<x:password xsi:type=\"s\">secret</x:password><password/>passwordless";
+        let prefixed = "<x:password xsi:type=\"s\">se<![CDATA[c<r]]>&amp;et</x:password><password/>passwordless<password>open";
         let kept = String::from_utf8(without_password(prefixed.as_bytes())).unwrap();
         assert_eq!(
             kept,
-            "<x:password xsi:type=\"s\">withheld</x:password><password/>passwordless"
+            "<x:password xsi:type=\"s\">withheld</x:password><password/>passwordless<password>withheld"
         );
     }
 

@@ -113,6 +113,8 @@ pub enum GameStep {
     RecordSent,
     ConditionalsStored(usize),
     ConditionalsDropped,
+    /// The sender's words passed on to the opponent.
+    MessageForwarded,
 }
 
 impl fmt::Display for Step {
@@ -197,6 +199,7 @@ impl fmt::Display for GameStep {
             GameStep::RecordSent => f.write_str("record sent"),
             GameStep::ConditionalsStored(n) => write!(f, "{n} conditional pairs stored"),
             GameStep::ConditionalsDropped => f.write_str("conditional moves dropped"),
+            GameStep::MessageForwarded => f.write_str("message forwarded"),
         }
     }
 }

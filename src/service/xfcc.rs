@@ -9,6 +9,7 @@
 
 use sha2::{Digest, Sha256};
 
+use super::decision::{Decision, To};
 use super::pin::{Secret, check_secret};
 use super::*;
 use crate::xfcc::games::{XfccGame, XfccResult, time_control};
@@ -51,6 +52,11 @@ pub fn xfcc_login(
         Secret::XfccPassword,
         now,
     );
+    // A program polls: a login that passes with no failures to forget
+    // writes nothing (and costs no fsync).
+    if ok && state == store::PinState::default() {
+        return Ok(Some(player));
+    }
     // As the sender on the Xfcc channel: the refusal is the response,
     // nothing is sent.
     let actor = Actor::Sender {
@@ -189,12 +195,7 @@ pub fn xfcc_move(
         rules,
     };
     let processed = handle(store, &msg, now, |ctx, _| {
-        let before = ctx.steps.len();
         let result = ctx.xfcc_move(player, m)?;
-        let result = match result {
-            Some(r) => r,
-            None => result_of(&ctx.steps[before..]),
-        };
         ctx.steps.push(Step::Answered(result));
         Ok(())
     })?;
@@ -291,12 +292,15 @@ fn result_of(steps: &[Step]) -> MoveResult {
     MoveResult::ServerError
 }
 
+/// The most characters of a message passed on: the rest of a long one
+/// would not reach an SMS reader anyway.
+const MAX_MESSAGE: usize = 500;
+
 impl Ctx<'_, '_> {
-    /// Checks a move request and plays its line; a result when it was
-    /// answered without playing.
-    fn xfcc_move(&mut self, player: &Player, m: &MakeAMove) -> store::Result<Option<MoveResult>> {
+    /// Checks a move request, plays its line and passes its message on.
+    fn xfcc_move(&mut self, player: &Player, m: &MakeAMove) -> store::Result<MoveResult> {
         let Some(game) = self.load(GameId(m.game_id))? else {
-            return Ok(Some(MoveResult::InvalidGameId));
+            return Ok(MoveResult::InvalidGameId);
         };
         if game.row.white != player.id && game.row.black != player.id {
             self.incident(
@@ -309,21 +313,47 @@ impl Ctx<'_, '_> {
             )?;
             self.steps
                 .push(Step::Refused(Refusal::NotTheirGame(game.row.id)));
-            return Ok(Some(MoveResult::NotYourGame));
-        }
-        if !m.message.is_empty() {
-            // No notice carries a player's words to the opponent yet: a
-            // message is refused rather than dropped unseen.
-            return Ok(Some(MoveResult::FeatureUnavailable));
+            return Ok(MoveResult::NotYourGame);
         }
         if let Some(r) = precheck(&game, player, m) {
-            return Ok(Some(r));
+            return Ok(r);
         }
-        let Some(line) = line_of(game.row.id, m) else {
-            return Ok(Some(MoveResult::InvalidMove));
+        let played = match line_of(game.row.id, m) {
+            Some(line) => {
+                let before = self.steps.len();
+                self.line(player, &line)?;
+                result_of(&self.steps[before..])
+            }
+            None if !m.message.is_empty() => MoveResult::Success,
+            None => MoveResult::InvalidMove,
         };
-        self.line(player, &line)?;
-        Ok(None)
+        // The words go with what they were written with, or not at all.
+        if played == MoveResult::Success && !m.message.is_empty() {
+            self.forward(player, &game, &m.message)?;
+        }
+        Ok(played)
+    }
+
+    /// Passes a player's words about a game to the opponent: on their
+    /// channel, in the reply that tells them of the move when there is one.
+    fn forward(&mut self, player: &Player, game: &Loaded, text: &str) -> store::Result<()> {
+        let Some(opponent) = self.tx.player(game.opponent_id(player.id))? else {
+            return Ok(());
+        };
+        let text: String = text
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .take(MAX_MESSAGE)
+            .collect();
+        let notice = Notice::Message {
+            game: game.row.id,
+            opponent: player.name.clone(),
+            text,
+        };
+        let d = Decision::about(game.row.id)
+            .tell(To::Player(opponent), notice)
+            .step(Step::InGame(game.row.id, GameStep::MessageForwarded));
+        self.apply(d, None)
     }
 }
 

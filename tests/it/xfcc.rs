@@ -170,18 +170,30 @@ fn the_request_vectors_replay_against_a_running_daemon() {
         }
         replayed += 1;
     }
-    assert!(replayed >= 14);
+    assert!(replayed >= 19);
     let db = w.db();
     // The move sent twice (its response lost) was played once, and Boris
-    // heard of it once, by SMS.
+    // heard of it once, by SMS; then of Alice's words, then that she
+    // resigned.
     assert_eq!(moves(&db), 1);
     assert_eq!(
         count(&db, "SELECT count(*) FROM outbox WHERE channel = 'sms'"),
-        1
+        3
     );
-    let sms = w.sms_reaching(1);
+    let sms = w.sms_reaching(3);
     assert!(
-        sms[0].contains(BORIS.trim_start_matches('+')) && sms[0].contains("e4"),
+        sms.iter()
+            .all(|s| s.contains(BORIS.trim_start_matches('+'))),
+        "{sms:?}"
+    );
+    assert_eq!(
+        sms.iter().filter(|s| s.contains("e4")).count(),
+        1,
+        "{sms:?}"
+    );
+    assert!(
+        sms.iter()
+            .any(|s| s.contains("Alice writes: Viel Glück & gute Partie")),
         "{sms:?}"
     );
     // Every request of a logged-in player is in the journal, as evidence,

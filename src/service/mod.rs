@@ -64,7 +64,7 @@ pub use pin::{hash_pin, hash_xfcc_password, pin_of_line};
 pub use reply::{board, legend};
 pub use route::MAX_LINES;
 pub use steps::{GameStep, Refusal, Step};
-pub use xfcc::{XfccAnswer, xfcc_games, xfcc_login, xfcc_move};
+pub use xfcc::{XfccAnswer, XfccCredentials, xfcc_credentials, xfcc_games, xfcc_login, xfcc_move};
 
 /// An inbound message as a transport hands it over.
 #[derive(Debug, Clone)]

@@ -82,23 +82,40 @@ impl Secret {
 
 /// Whether `given` opens the player's secret `hash`, and the decision: the
 /// attempt recorded and, for a failure, the refusal.
-pub(super) fn check_secret(
+fn check_secret(
     from: &Sender<'_>,
     hash: &str,
     given: Option<&str>,
     secret: Secret,
     now: Timestamp,
 ) -> (bool, Decision) {
-    use argon2::password_hash::{PasswordHash, PasswordVerifier};
     let locked = from.state.locked_until.is_some_and(|t| t > now);
-    let ok = !locked
-        && given.is_some_and(|pin| {
-            PasswordHash::new(hash).is_ok_and(|h| {
-                argon2::Argon2::default()
-                    .verify_password(pin.as_bytes(), &h)
-                    .is_ok()
-            })
-        });
+    let opened = !locked && given.is_some_and(|g| opens(hash, g));
+    judge_secret(from, given.is_some(), opened, secret, now)
+}
+
+/// Whether `given` is the secret whose argon2id hash is `hash`: slow on
+/// purpose, so a caller may run it outside the store's lock.
+pub(super) fn opens(hash: &str, given: &str) -> bool {
+    use argon2::password_hash::{PasswordHash, PasswordVerifier};
+    PasswordHash::new(hash).is_ok_and(|h| {
+        argon2::Argon2::default()
+            .verify_password(given.as_bytes(), &h)
+            .is_ok()
+    })
+}
+
+/// The decision on a try of a secret: `given` whether one was given,
+/// `opened` whether it opened the hash (see [`opens`]).
+pub(super) fn judge_secret(
+    from: &Sender<'_>,
+    given: bool,
+    opened: bool,
+    secret: Secret,
+    now: Timestamp,
+) -> (bool, Decision) {
+    let locked = from.state.locked_until.is_some_and(|t| t > now);
+    let ok = !locked && opened;
     // Five wrong PINs from one address lock the PIN on that address for an
     // hour: guessing four digits takes years. Counting per address means a
     // forger's failures (a forged From, a spoofed number) lock only the
@@ -107,7 +124,7 @@ pub(super) fn check_secret(
     // forged mail an hour, PIN or not, would keep the address locked for good.
     let locked_until =
         (!ok && from.state.failures + 1 >= 5).then(|| now + jiff::SignedDuration::from_hours(1));
-    let attempt = (given.is_some() && !locked).then(|| Write::PinAttempt {
+    let attempt = (given && !locked).then(|| Write::PinAttempt {
         player: from.player.id,
         channel: from.channel,
         address: from.address.to_string(),
@@ -124,7 +141,7 @@ pub(super) fn check_secret(
     let [when_locked, missing, wrong] = secret.reasons();
     let why = if locked {
         when_locked
-    } else if given.is_none() {
+    } else if !given {
         missing
     } else {
         wrong

@@ -10,62 +10,89 @@
 use sha2::{Digest, Sha256};
 
 use super::decision::{Decision, To};
-use super::pin::{Secret, check_secret};
+use super::pin::{Secret, judge_secret};
 use super::*;
 use crate::xfcc::games::{XfccGame, XfccResult, time_control};
 use crate::xfcc::result::MoveResult;
-use crate::xfcc::soap::{Login, MakeAMove};
+use crate::xfcc::soap::MakeAMove;
 
 /// Finished games stay in a player's list this long, so their program sees
 /// how each ended.
 const FINISHED_SHOWN_DAYS: i64 = 30;
 
-/// Checks an Xfcc login in its own transaction, recording the attempt like
-/// a PIN's: five failures lock the player's Xfcc login for an hour. The
-/// player, or `None` (wrong name, wrong password, locked, no password).
+/// A player's Xfcc login as stored: who, the password's hash, and the
+/// failed logins so far.
+#[derive(Debug, Clone)]
+pub struct XfccCredentials {
+    player: Player,
+    hash: String,
+    state: store::PinState,
+}
+
+impl XfccCredentials {
+    /// Whether `password` is the player's: argon2id, slow on purpose, so
+    /// the web handler runs it outside the store's lock.
+    pub fn opened_by(&self, password: &str) -> bool {
+        pin::opens(&self.hash, password)
+    }
+
+    /// Failures count on the login itself: behind a proxy every client has
+    /// the proxy's address, so counting by address would count nobody.
+    fn address(&self) -> String {
+        self.player.name.to_lowercase()
+    }
+}
+
+/// The stored login an Xfcc username names, if any (see
+/// [`Store::xfcc_login`](crate::store::Store::xfcc_login)).
+pub fn xfcc_credentials(store: &Store, username: &str) -> store::Result<Option<XfccCredentials>> {
+    let Some((id, hash)) = store.xfcc_login(username)? else {
+        return Ok(None);
+    };
+    let Some(player) = store.player(id)? else {
+        return Ok(None);
+    };
+    let address = player.name.to_lowercase();
+    let state = store.pin_state(player.id, Channel::Xfcc, &address)?;
+    Ok(Some(XfccCredentials {
+        player,
+        hash,
+        state,
+    }))
+}
+
+/// Records an Xfcc login like a PIN's try (`opened`: the password opened
+/// the hash): five failures lock the login for an hour, each failure is an
+/// incident. The player, or `None` (wrong password, or locked).
 pub fn xfcc_login(
     store: &mut Store,
-    login: &Login,
+    login: &XfccCredentials,
+    opened: bool,
     now: Timestamp,
 ) -> store::Result<Option<Player>> {
-    let tx = store.write()?;
-    let Some((id, hash)) = tx.xfcc_login(&login.username)? else {
-        return Ok(None);
-    };
-    let Some(player) = tx.player(id)? else {
-        return Ok(None);
-    };
-    // Failures count on the login itself: behind a proxy every client has
-    // the proxy's address, so counting by address would count nobody.
-    let address = player.name.to_lowercase();
-    let state = tx.pin_state(player.id, Channel::Xfcc, &address)?;
+    let address = login.address();
     let from = pin::Sender {
-        player: &player,
+        player: &login.player,
         channel: Channel::Xfcc,
         address: &address,
-        state,
+        state: login.state,
     };
-    let (ok, d) = check_secret(
-        &from,
-        &hash,
-        Some(&login.password),
-        Secret::XfccPassword,
-        now,
-    );
+    let (ok, d) = judge_secret(&from, true, opened, Secret::XfccPassword, now);
     // A program polls: a login that passes with no failures to forget
     // writes nothing (and costs no fsync).
-    if ok && state == store::PinState::default() {
-        return Ok(Some(player));
+    if ok && login.state == store::PinState::default() {
+        return Ok(Some(login.player.clone()));
     }
+    let tx = store.write()?;
     // As the sender on the Xfcc channel: the refusal is the response,
     // nothing is sent.
     let actor = Actor::Sender {
         channel: Channel::Xfcc,
-        address: address.clone(),
+        address,
     };
     Ctx::unprompted(&tx, actor, now).apply(d, None)?;
     tx.commit()?;
-    Ok(ok.then_some(player))
+    Ok(ok.then(|| login.player.clone()))
 }
 
 /// The games a player's program lists: those in play and those finished
@@ -360,6 +387,7 @@ impl Ctx<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::xfcc::soap::Login;
 
     fn request(my_move: &str) -> MakeAMove {
         MakeAMove {
@@ -400,6 +428,52 @@ mod tests {
             Body::Command(Command::OfferDraw)
         );
         assert_eq!(line_of(GameId(4), &request("")), None);
+    }
+
+    #[test]
+    fn movecount_is_the_full_move_number_and_the_turn_is_checked_first() {
+        use super::super::decision::fixture::{game, player};
+        let (white, black) = (player(1, "anna"), player(2, "boris"));
+        let g = game(&["e2e4"]);
+        let at = |n: u32, text: &str| MakeAMove {
+            movecount: n,
+            ..request(text)
+        };
+        // Black's first move is move 1, as Scid sends it.
+        assert_eq!(precheck(&g, &black, &at(1, "e5")), None);
+        assert_eq!(
+            precheck(&g, &black, &at(2, "e5")),
+            Some(MoveResult::InvalidMoveNumber)
+        );
+        assert_eq!(
+            precheck(&g, &white, &at(2, "d4")),
+            Some(MoveResult::NotYourTurn)
+        );
+        // A resignation needs no number, an acceptance an offer.
+        let mut resign = at(9, "");
+        resign.resign = true;
+        assert_eq!(precheck(&g, &white, &resign), None);
+        let mut accept = at(1, "");
+        accept.accept_draw = true;
+        assert_eq!(
+            precheck(&g, &black, &accept),
+            Some(MoveResult::NoDrawWasOffered)
+        );
+        let mut offered = game(&["e2e4"]);
+        offered.row.draw_offer = Some(Color::White);
+        assert_eq!(precheck(&offered, &black, &accept), None);
+        // Over: lost on time for its loser, not your turn for anyone else.
+        let mut over = game(&["e2e4"]);
+        over.row.finished = true;
+        over.row.reason = Some(Termination::LostOnTime("boris".into()));
+        assert_eq!(
+            precheck(&over, &black, &at(1, "e5")),
+            Some(MoveResult::LostOnTime)
+        );
+        assert_eq!(
+            precheck(&over, &white, &resign),
+            Some(MoveResult::NotYourTurn)
+        );
     }
 
     #[test]

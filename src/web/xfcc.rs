@@ -12,10 +12,11 @@ use serde::Deserialize;
 
 use super::Web;
 use crate::protocol::address::Channel;
-use crate::service::{xfcc_games, xfcc_login, xfcc_move};
+use crate::service::{xfcc_credentials, xfcc_games, xfcc_login, xfcc_move};
+use crate::store::Player;
 use crate::xfcc::games::write_games;
 use crate::xfcc::result::MoveResult;
-use crate::xfcc::soap::{self, Request};
+use crate::xfcc::soap::{self, Login, Request};
 use crate::xfcc::wsdl::wsdl;
 
 #[derive(Debug, Default, Deserialize)]
@@ -59,6 +60,29 @@ pub(super) async fn describe(
     xml(StatusCode::OK, wsdl(&format!("{base}/xfcc")))
 }
 
+/// The player a login names, if its password opens it: the stored login
+/// read, the password checked outside the store's lock (argon2 is slow on
+/// purpose, and every channel waits on that lock), the try recorded.
+async fn logged_in(web: &Web, login: Login, now: Timestamp) -> Result<Option<Player>, String> {
+    let username = login.username.clone();
+    let Some(stored) = web
+        .port
+        .with_store(move |s| xfcc_credentials(s, &username))
+        .await?
+    else {
+        return Ok(None);
+    };
+    let (stored, opened) = tokio::task::spawn_blocking(move || {
+        let opened = stored.opened_by(&login.password);
+        (stored, opened)
+    })
+    .await
+    .map_err(|e| format!("password check: {e}"))?;
+    web.port
+        .with_store(move |s| xfcc_login(s, &stored, opened, now))
+        .await
+}
+
 pub(super) async fn request(State(web): State<Web>, body: Bytes) -> Response {
     let request = match soap::read_request(&body) {
         Ok(r) => r,
@@ -67,13 +91,14 @@ pub(super) async fn request(State(web): State<Web>, body: Bytes) -> Response {
     let now = Timestamp::now();
     match request {
         Request::GetMyGames(login) => {
-            let found = web
-                .port
-                .with_store(move |s| match xfcc_login(s, &login, now)? {
-                    Some(player) => xfcc_games(s, &player, now).map(Some),
-                    None => Ok(None),
-                })
-                .await;
+            let found = match logged_in(&web, login, now).await {
+                Ok(Some(player)) => {
+                    web.port
+                        .with_store(move |s| xfcc_games(s, &player, now).map(Some))
+                        .await
+                }
+                other => other.map(|_| None),
+            };
             match found {
                 Ok(Some(games)) => xml(
                     StatusCode::OK,
@@ -87,13 +112,14 @@ pub(super) async fn request(State(web): State<Web>, body: Bytes) -> Response {
         Request::MakeAMove(m) => {
             let raw = soap::without_password(&body);
             let rules = web.port.rules;
-            let answered = web
-                .port
-                .with_store(move |s| match xfcc_login(s, &m.login, now)? {
-                    Some(player) => xfcc_move(s, &player, &m, &raw, rules, now).map(Some),
-                    None => Ok(None),
-                })
-                .await;
+            let answered = match logged_in(&web, m.login.clone(), now).await {
+                Ok(Some(player)) => {
+                    web.port
+                        .with_store(move |s| xfcc_move(s, &player, &m, &raw, rules, now).map(Some))
+                        .await
+                }
+                other => other.map(|_| None),
+            };
             let result = match answered {
                 Ok(Some(a)) => {
                     web.port.processed(Channel::Xfcc, &a.processed);

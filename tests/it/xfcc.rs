@@ -366,3 +366,44 @@ fn scids_own_client_fetches_the_games_and_sends_a_move() {
     let sms = w.sms_reaching(1);
     assert!(sms[0].contains("d4"), "{sms:?}");
 }
+
+#[test]
+fn an_events_game_is_listed_with_its_event_board_clock_and_time_control() {
+    use ccgate::event::standings::Rules;
+    use ccgate::service::{EventSpec, start_event};
+    let w = World::new();
+    let mut store = ccgate::store::Store::open(&w.db()).unwrap();
+    start_event(
+        &mut store,
+        &EventSpec {
+            name: "Xfcc Open".into(),
+            players: vec!["Alice".into(), "Boris".into()],
+            double: false,
+            time_control: "10/50".parse().unwrap(),
+            penalty_days: 0,
+            rules: Rules::Iccf,
+            start: None,
+            duplication_after: None,
+        },
+        jiff::Timestamp::now(),
+    )
+    .unwrap();
+    let body = std::fs::read(vectors().join("xfcc/01-games-scid.xml")).unwrap();
+    let text = w.post(&body).text();
+    let game = text
+        .split("<XfccGame>")
+        .find(|g| g.contains("<event>Xfcc Open</event>"))
+        .unwrap_or_else(|| panic!("no event game in {text}"));
+    assert!(game.contains("<id>2</id>"), "{game}");
+    assert!(game.contains("<round>1</round><board>1</board>"), "{game}");
+    assert!(
+        game.contains("<timeControl>10/4320000</timeControl>"),
+        "{game}"
+    );
+    assert!(
+        game.contains("<daysPlayer>50</daysPlayer>")
+            && game.contains("<daysOpponent>50</daysOpponent>"),
+        "{game}"
+    );
+    assert!(game.contains("<result>Ongoing</result>"), "{game}");
+}

@@ -407,3 +407,34 @@ fn an_events_game_is_listed_with_its_event_board_clock_and_time_control() {
     );
     assert!(game.contains("<result>Ongoing</result>"), "{game}");
 }
+
+/// A program whose response was lost (the gateway killed) sends its move
+/// again to the restarted gateway: answered as before, played once, told
+/// to the opponent once.
+#[test]
+fn a_move_sent_again_after_a_kill_is_played_once() {
+    let mut w = World::new();
+    let body = std::fs::read(vectors().join("xfcc/05-move-prefixed.xml")).unwrap();
+    assert_eq!(result_of(&w.post(&body)), "Success");
+    w.gw.kill();
+    w.gw.start();
+    let port = w.port;
+    wait_until("the web listener", Duration::from_secs(30), || {
+        std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+    });
+    assert_eq!(result_of(&w.post(&body)), "Success");
+    let db = w.db();
+    assert_eq!(moves(&db), 1);
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM outbox WHERE channel = 'sms'"),
+        1
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM journal WHERE channel = 'xfcc' AND outcome LIKE '%xfcc answered Success'"
+        ),
+        1
+    );
+    assert!(w.sms_reaching(1)[0].contains("e4"));
+}

@@ -299,6 +299,8 @@ struct PlayerJson {
     addresses: Vec<AddressJson>,
     /// Whether a PIN is set.
     pin: bool,
+    /// Whether an Xfcc password is set (the correspondence programs' login).
+    xfcc: bool,
     games: usize,
     active_games: usize,
     removed: bool,
@@ -322,6 +324,7 @@ fn player_json(store: &Store, p: &Player) -> store::Result<PlayerJson> {
             })
             .collect(),
         pin: p.pin_hash.is_some(),
+        xfcc: store.has_xfcc_password(p.id)?,
         active_games: games.iter().filter(|g| !g.finished).count(),
         games: games.len(),
         removed: p.removed_at.is_some(),
@@ -380,7 +383,7 @@ fn player_detail(store: &Store, p: &Player) -> store::Result<PlayerDetail> {
 fn show_player(d: &PlayerDetail) -> String {
     let p = &d.player;
     let mut out = format!(
-        "Player {}: {}{}\n  notation {}, language {}, replies via {}, time zone {}\n  PIN: {}\n",
+        "Player {}: {}{}\n  notation {}, language {}, replies via {}, time zone {}\n  PIN: {}, Xfcc password: {}\n",
         p.id,
         shown(&p.name, false),
         if p.removed { " (removed)" } else { "" },
@@ -388,7 +391,8 @@ fn show_player(d: &PlayerDetail) -> String {
         p.lang,
         p.reply_via.unwrap_or("the first address"),
         p.tz,
-        if p.pin { "set" } else { "none" }
+        if p.pin { "set" } else { "none" },
+        if p.xfcc { "set" } else { "none" }
     );
     out.push_str("Addresses:\n");
     for a in &p.addresses {

@@ -31,6 +31,15 @@ impl Store {
             _ => Ok(None),
         }
     }
+
+    /// Whether a player has an Xfcc password.
+    pub fn has_xfcc_password(&self, id: PlayerId) -> Result<bool> {
+        self.conn
+            .prepare_cached("SELECT 1 FROM xfcc_passwords WHERE player_id = ?1")
+            .map_err(db)?
+            .exists([id])
+            .map_err(db)
+    }
 }
 
 impl Tx<'_> {

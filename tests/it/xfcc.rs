@@ -62,6 +62,16 @@ impl World {
             .unwrap();
         assert!(edited.status.success(), "{edited:?}");
         assert!(String::from_utf8_lossy(&edited.stdout).contains("Xfcc password set"));
+        let shown = assert_cmd::Command::cargo_bin("ccgate")
+            .unwrap()
+            .env_remove("CCGATE_DB")
+            .arg("--db")
+            .arg(&db)
+            .args(["player", "show", "Alice", "--json"])
+            .output()
+            .unwrap();
+        let shown: serde_json::Value = serde_json::from_slice(&shown.stdout).expect("JSON");
+        assert_eq!(shown["xfcc"], true);
         gw.start();
         wait_until("the web listener", Duration::from_secs(30), || {
             std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()

@@ -3,12 +3,11 @@
 //! `xfcc::soap`, decided by the service, answered in the same response.
 
 use axum::body::Bytes;
-use axum::extract::{Query, State};
+use axum::extract::{RawQuery, State};
 use axum::http::header::{CONTENT_TYPE, HOST};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use jiff::Timestamp;
-use serde::Deserialize;
 
 use super::Web;
 use crate::protocol::address::Channel;
@@ -18,11 +17,6 @@ use crate::xfcc::games::write_games;
 use crate::xfcc::result::MoveResult;
 use crate::xfcc::soap::{self, Login, Request};
 use crate::xfcc::wsdl::wsdl;
-
-#[derive(Debug, Default, Deserialize)]
-pub struct WsdlQuery {
-    wsdl: Option<String>,
-}
 
 fn xml(status: StatusCode, body: String) -> Response {
     (status, [(CONTENT_TYPE, "text/xml; charset=utf-8")], body).into_response()
@@ -35,10 +29,18 @@ fn fault(client: bool, why: &str) -> Response {
 
 pub(super) async fn describe(
     State(web): State<Web>,
-    Query(q): Query<WsdlQuery>,
+    RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    if q.wsdl.is_none() {
+    // `?wsdl`, as clients write it in any case (.NET's `?WSDL`).
+    let wants_wsdl = query.is_some_and(|q| {
+        q.split('&').any(|p| {
+            p.split('=')
+                .next()
+                .is_some_and(|k| k.eq_ignore_ascii_case("wsdl"))
+        })
+    });
+    if !wants_wsdl {
         return (
             [(CONTENT_TYPE, "text/plain; charset=utf-8")],
             "Xfcc (XfccBasic) endpoint: POST SOAP requests here; the WSDL is at ?wsdl\n",

@@ -240,9 +240,13 @@ fn the_request_vectors_replay_against_a_running_daemon() {
         ),
         1
     );
-    // The WSDL names the service's address.
+    // The WSDL names the service's address; `?WSDL` is the same.
     let wsdl = crate::web::get(w.port, "/xfcc?wsdl", None);
     assert_eq!(wsdl.status, 200);
+    assert_eq!(
+        crate::web::get(w.port, "/xfcc?WSDL", None).text(),
+        wsdl.text()
+    );
     assert!(
         wsdl.text()
             .contains("<soap:address location=\"http://localhost/xfcc\"/>")

@@ -184,27 +184,24 @@ fn edited(p: &Player, edit: &PlayerEdit) -> store::Result<(Decision, Vec<String>
     if changes.len() > d.writes.len() {
         d = d.write(Write::Profile(p.id, profile));
     }
-    if let Some(pin) = &edit.pin {
-        changes.push(
-            if pin.is_some() {
-                "PIN set"
-            } else {
-                "PIN cleared"
-            }
-            .to_string(),
-        );
-        d = d.write(Write::Pin(p.id, pin.clone()));
-    }
-    if let Some(password) = &edit.xfcc_password {
-        changes.push(
-            if password.is_some() {
-                "Xfcc password set"
-            } else {
-                "Xfcc password removed"
-            }
-            .to_string(),
-        );
-        d = d.write(Write::XfccPassword(p.id, password.clone()));
+    // A secret set (its hash) or removed: said in the changes, written.
+    let secrets = [
+        (
+            &edit.pin,
+            ["PIN set", "PIN cleared"],
+            Write::Pin as fn(_, _) -> _,
+        ),
+        (
+            &edit.xfcc_password,
+            ["Xfcc password set", "Xfcc password removed"],
+            Write::XfccPassword,
+        ),
+    ];
+    for (hash, [set, removed], write) in secrets {
+        if let Some(hash) = hash {
+            changes.push(if hash.is_some() { set } else { removed }.to_string());
+            d = d.write(write(p.id, hash.clone()));
+        }
     }
     if changes.is_empty() {
         return Err(invalid(format!("nothing to change for {}", p.name)));

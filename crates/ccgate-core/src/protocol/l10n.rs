@@ -96,7 +96,7 @@ pub enum Form {
 impl From<Channel> for Form {
     fn from(channel: Channel) -> Self {
         match channel {
-            Channel::Email => Form::Full,
+            Channel::Email | Channel::Xfcc => Form::Full,
             Channel::Sms | Channel::Radio => Form::Short,
         }
     }

@@ -25,6 +25,7 @@ mod radio;
 mod schema;
 mod sms;
 mod sweeps;
+mod xfcc;
 
 use std::path::Path;
 

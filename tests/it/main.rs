@@ -25,3 +25,4 @@ mod sms;
 mod spool;
 mod store;
 mod web;
+mod xfcc;

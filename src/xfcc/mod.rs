@@ -7,6 +7,7 @@
 //! The bridge's requests and the remote server's responses are
 //! [`client`]'s.
 
+pub mod bridge;
 pub mod client;
 pub mod games;
 pub mod result;

@@ -43,6 +43,7 @@ use toml::Spanned;
 use crate::transport::email::config::{EmailConfig, EmailSettings, in_dir};
 use crate::transport::radio::config::{RadioConfig, RadioSettings};
 use crate::transport::sms::config::{SmsConfig, SmsSettings, SpoolConfig};
+use crate::transport::xfcc::config::{RemoteSettings, XfccConfig};
 use crate::web::WebConfig;
 use value::{Lines, Problem, Problems, checked, duration};
 
@@ -69,6 +70,8 @@ pub struct Config {
     pub radio: Option<Spanned<RadioConfig>>,
     /// The web pages; none without this section.
     pub web: Option<WebConfig>,
+    /// Players' accounts on remote Xfcc servers (`[[xfcc.remote]]`).
+    pub xfcc: XfccConfig,
     /// Where the sections are, for the lines of problems found later.
     #[serde(skip)]
     lines: Lines,
@@ -222,6 +225,8 @@ pub struct Resolved {
     pub sms_spool: Option<SpoolConfig>,
     pub radio: Option<RadioSettings>,
     pub web: Option<WebConfig>,
+    /// The bridged Xfcc accounts, passwords read.
+    pub xfcc: Vec<RemoteSettings>,
 }
 
 impl Resolved {
@@ -304,6 +309,7 @@ impl Default for Config {
             sms_spool: None,
             radio: None,
             web: None,
+            xfcc: XfccConfig::default(),
             lines: Lines::default(),
         }
     }
@@ -417,8 +423,11 @@ impl Config {
             problems.at(self.lines.of(r.span()));
             r.get_ref().resolve(&self.lines, &mut problems)
         });
-        match (email, ready(sms), ready(sms_spool), ready(radio)) {
-            (Some(email), Ok(sms), Ok(sms_spool), Ok(radio)) if problems.list.is_empty() => {
+        let xfcc = self.xfcc.resolve(&self.lines, &mut problems);
+        match (email, ready(sms), ready(sms_spool), ready(radio), xfcc) {
+            (Some(email), Ok(sms), Ok(sms_spool), Ok(radio), Some(xfcc))
+                if problems.list.is_empty() =>
+            {
                 Ok(Resolved {
                     data_dir: self.data_dir.clone(),
                     db: self.store_path(),
@@ -432,6 +441,7 @@ impl Config {
                     sms_spool,
                     radio,
                     web: self.web.clone(),
+                    xfcc,
                 })
             }
             _ => Err(ConfigError::Invalid(problems.list)),
@@ -730,6 +740,47 @@ mod tests {
             "[radio]\ncallsign = \"G4ABC\"\nkiss_tcp = \"localhost:8001\"\nrestricted = true\n",
         );
         for key in ["radio.restricted", "radio.peers: name at least one"] {
+            assert!(e.contains(key), "{key} missing from {e}");
+        }
+    }
+
+    #[test]
+    fn xfcc_remotes_are_read_with_their_passwords_and_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let pw = dir.path().join("pw");
+        std::fs::write(&pw, "s3cret\n").unwrap();
+        let pw = pw.display().to_string();
+        let text = format!(
+            "[[xfcc.remote]]\nurl = \"https://xfcc.example.org/xfccbasic.asmx\"\nplayer = \"Alice\"\nusername = \"alice77\"\npassword_file = {pw:?}\n[[xfcc.remote]]\nurl = \"http://127.0.0.1:8080/xfcc\"\nplayer = \"Bob\"\nusername = \"bob\"\npassword_file = {pw:?}\npoll = \"30s\"\n"
+        );
+        let c = Config::parse(&text).unwrap().resolve().unwrap();
+        assert_eq!(c.xfcc.len(), 2);
+        assert_eq!(c.xfcc[0].username, "alice77");
+        assert_eq!(c.xfcc[0].password.expose(), "s3cret");
+        assert_eq!(c.xfcc[0].poll, crate::transport::xfcc::config::DEFAULT_POLL);
+        assert_eq!(c.xfcc[1].poll, Duration::from_secs(30));
+        assert!(!format!("{c:?}").contains("s3cret"));
+        assert!(
+            Config::parse("")
+                .unwrap()
+                .resolve()
+                .unwrap()
+                .xfcc
+                .is_empty()
+        );
+
+        let e = syntax("[[xfcc.remote]]\nurl = \"ftp://x\"\nplayer = \"A\"\nusername = \"a\"\n");
+        assert!(e.contains("http:// or https://"), "{e}");
+        let e = syntax("[[xfcc.remote]]\nurl = \"http://x\"\nplayer = \" \"\nusername = \"a\"\n");
+        assert!(e.contains("empty"), "{e}");
+        let e = problems(
+            "[[xfcc.remote]]\nurl = \"http://x/s\"\nplayer = \"A\"\nusername = \"a\"\n[[xfcc.remote]]\nurl = \"http://X/s\"\nplayer = \"A\"\nusername = \"A\"\npassword_env = \"CCGATE_NO_SUCH_VAR\"\n",
+        );
+        for key in [
+            "xfcc.remote[0]: no password",
+            "xfcc.remote[1]: A on http://X/s is listed twice",
+            "xfcc.remote[1].password_env: $CCGATE_NO_SUCH_VAR is not set",
+        ] {
             assert!(e.contains(key), "{key} missing from {e}");
         }
     }

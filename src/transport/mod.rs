@@ -10,3 +10,4 @@ pub mod port;
 pub mod radio;
 pub mod sms;
 pub mod tls;
+pub mod xfcc;

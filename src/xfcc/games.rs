@@ -83,6 +83,23 @@ impl XfccResult {
             XfccResult::BlackDefaulted => "BlackDefaulted",
         }
     }
+
+    /// The result a word names.
+    pub fn from_word(word: &str) -> Option<XfccResult> {
+        [
+            XfccResult::Ongoing,
+            XfccResult::WhiteWins,
+            XfccResult::BlackWins,
+            XfccResult::Draw,
+            XfccResult::WhiteWinAdjudicated,
+            XfccResult::BlackWinAdjudicated,
+            XfccResult::DrawAdjudicated,
+            XfccResult::WhiteDefaulted,
+            XfccResult::BlackDefaulted,
+        ]
+        .into_iter()
+        .find(|r| r.word() == word.trim())
+    }
 }
 
 const DAY: u64 = 86_400;
@@ -106,7 +123,7 @@ pub fn time_control(tc: &TimeControl) -> String {
     }
 }
 
-fn field(out: &mut String, name: &str, value: &str) {
+pub(super) fn field(out: &mut String, name: &str, value: &str) {
     out.push('<');
     out.push_str(name);
     out.push('>');
@@ -116,7 +133,7 @@ fn field(out: &mut String, name: &str, value: &str) {
     out.push('>');
 }
 
-fn flag(b: bool) -> &'static str {
+pub(super) fn flag(b: bool) -> &'static str {
     if b { "true" } else { "false" }
 }
 

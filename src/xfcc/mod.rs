@@ -4,7 +4,11 @@
 //! response ([`soap::response`], [`games::write_games`]) and the WSDL
 //! ([`wsdl::wsdl`]) are functions of text; the service decides what a
 //! request does (`service::xfcc`), the web listener carries it (`web::xfcc`).
+//! The bridge's requests and the remote server's responses are
+//! [`client`]'s.
 
+pub mod bridge;
+pub mod client;
 pub mod games;
 pub mod result;
 pub mod soap;

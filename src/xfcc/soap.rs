@@ -73,10 +73,16 @@ pub enum SoapError {
     Field(&'static str, String),
     #[error("the envelope has over {MAX_ELEMENTS} elements")]
     TooManyElements,
+    /// A response that is a SOAP fault, with its faultstring.
+    #[error("the server answered a fault: {0}")]
+    Fault(String),
+    /// A response without the operation's result.
+    #[error("the response holds no {0}")]
+    NoResult(&'static str),
 }
 
 /// The local part of an element name (`soap:Body` → `Body`).
-fn local(name: &str) -> String {
+pub(super) fn local(name: &str) -> String {
     name.rsplit(':').next().unwrap_or(name).to_string()
 }
 
@@ -222,17 +228,10 @@ fn operation(text: &str) -> Result<Operation, SoapError> {
                     format!("{name} holds elements, not a value"),
                 ));
             }
-            (At::Field(_, value), Event::Text(t)) => push(value, &t.xml10_content())?,
-            (At::Field(_, value), Event::CData(t)) => push(value, &t.into_inner())?,
-            (At::Field(_, value), Event::GeneralRef(r)) => {
-                let c = match r.resolve_char_ref() {
-                    Ok(Some(c)) => c.to_string(),
-                    _ => resolve_predefined_entity(&r)
-                        .ok_or_else(|| SoapError::Xml(format!("unknown entity &{};", &*r)))?
-                        .to_string(),
-                };
-                push(value, &c)?
-            }
+            (
+                At::Field(_, value),
+                event @ (Event::Text(_) | Event::CData(_) | Event::GeneralRef(_)),
+            ) => append_text(value, event)?,
             (At::Field(..), Event::End(_)) => {
                 if let (At::Field(name, value), Some(op)) =
                     (std::mem::replace(&mut at, At::Operation), op.as_mut())
@@ -253,6 +252,25 @@ fn operation(text: &str) -> Result<Operation, SoapError> {
         SoapError::NoBody
     })?;
     Ok(op)
+}
+
+/// Appends the characters of a text event (text, CDATA, an entity) to a
+/// field's `value`; other events add nothing.
+pub(super) fn append_text(value: &mut String, event: Event<'_>) -> Result<(), SoapError> {
+    match event {
+        Event::Text(t) => push(value, &t.xml10_content()),
+        Event::CData(t) => push(value, &t.into_inner()),
+        Event::GeneralRef(r) => {
+            let c = match r.resolve_char_ref() {
+                Ok(Some(c)) => c.to_string(),
+                _ => resolve_predefined_entity(&r)
+                    .ok_or_else(|| SoapError::Xml(format!("unknown entity &{};", &*r)))?
+                    .to_string(),
+            };
+            push(value, &c)
+        }
+        _ => Ok(()),
+    }
 }
 
 fn push(value: &mut String, more: &str) -> Result<(), SoapError> {

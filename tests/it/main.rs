@@ -26,3 +26,4 @@ mod spool;
 mod store;
 mod web;
 mod xfcc;
+mod xfcc_bridge;

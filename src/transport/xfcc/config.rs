@@ -1,0 +1,196 @@
+//! The `[[xfcc.remote]]` entries: a player's accounts on remote Xfcc
+//! servers, and their settings once resolved (passwords read).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::{Deserialize, Deserializer};
+use toml::Spanned;
+
+use crate::config::value::{Lines, Problems, Secret, SecretText, checked, duration, non_empty};
+
+/// How often `GetMyGames` is asked when `poll` is not given: a
+/// correspondence move waits days, and servers (ICCF's among them) ask
+/// clients not to poll more often than every few minutes.
+pub const DEFAULT_POLL: Duration = Duration::from_secs(15 * 60);
+
+/// The `[xfcc]` section: what the bridge needs (serving needs no key).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct XfccConfig {
+    pub remote: Vec<Spanned<RemoteConfig>>,
+}
+
+/// One account on a remote Xfcc server.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RemoteConfig {
+    /// The service's address (`https://www.iccf.com/XfccBasic.asmx`).
+    #[serde(deserialize_with = "service_url")]
+    pub url: String,
+    /// The player, as registered in ccgate, whose games these are.
+    #[serde(deserialize_with = "non_empty")]
+    pub player: String,
+    /// The account's name on the remote server.
+    #[serde(deserialize_with = "non_empty")]
+    pub username: String,
+    /// The account's password: first line of a file, or a variable.
+    pub password_file: Option<PathBuf>,
+    pub password_env: Option<String>,
+    #[serde(default = "default_poll", deserialize_with = "duration")]
+    pub poll: Duration,
+}
+
+fn default_poll() -> Duration {
+    DEFAULT_POLL
+}
+
+/// An `http://` or `https://` address with a host.
+fn service_url<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    checked(d, |s: &String| Endpoint::parse(s).map(drop))
+}
+
+/// Where a service is, read from its address once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Endpoint {
+    pub tls: bool,
+    pub host: String,
+    pub port: u16,
+    /// The path and query, `/` at least.
+    pub path: String,
+}
+
+impl Endpoint {
+    pub fn parse(url: &str) -> Result<Endpoint, String> {
+        let (tls, rest) = match (url.strip_prefix("http://"), url.strip_prefix("https://")) {
+            (Some(rest), _) => (false, rest),
+            (_, Some(rest)) => (true, rest),
+            _ => {
+                return Err(format!(
+                    "{url:?}: an Xfcc service is an http:// or https:// address"
+                ));
+            }
+        };
+        let cut = rest.find(['/', '?']).unwrap_or(rest.len());
+        let (authority, path) = rest.split_at(cut);
+        // A port follows the last colon, unless that colon is inside an
+        // IPv6 address's brackets.
+        let (host, port) = match authority.rsplit_once(':') {
+            Some((host, port)) if !port.contains(']') => (
+                host,
+                port.parse::<u16>()
+                    .map_err(|_| format!("{url:?}: {port:?} is no port"))?,
+            ),
+            _ => (authority, if tls { 443 } else { 80 }),
+        };
+        let host = host.trim_start_matches('[').trim_end_matches(']');
+        if host.is_empty() || host.contains(|c: char| c.is_whitespace() || c == '@') {
+            return Err(format!("{url:?}: the address names no host"));
+        }
+        Ok(Endpoint {
+            tls,
+            host: host.to_string(),
+            port,
+            path: match path {
+                "" => "/".to_string(),
+                p if p.starts_with('?') => format!("/{p}"),
+                p => p.to_string(),
+            },
+        })
+    }
+}
+
+/// A remote account ready to poll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemoteSettings {
+    pub url: String,
+    pub endpoint: Endpoint,
+    pub player: String,
+    pub username: String,
+    pub password: SecretText,
+    pub poll: Duration,
+}
+
+impl XfccConfig {
+    /// Reads each account's password; an account named twice (same server
+    /// and username) is refused, as its moves would be sent twice.
+    pub fn resolve(&self, lines: &Lines, problems: &mut Problems) -> Option<Vec<RemoteSettings>> {
+        let before = problems.list.len();
+        let mut seen = std::collections::HashSet::new();
+        let mut remotes = Vec::new();
+        for (i, r) in self.remote.iter().enumerate() {
+            problems.at(lines.of(r.span()));
+            let r = r.get_ref();
+            let section = format!("xfcc.remote[{i}]");
+            if !seen.insert((r.url.to_lowercase(), r.username.to_lowercase())) {
+                problems.push(format!(
+                    "{section}: {} on {} is listed twice",
+                    r.username, r.url
+                ));
+            }
+            let password = Secret {
+                file: r.password_file.as_deref(),
+                env: r.password_env.as_deref(),
+                names: ["password_file", "password_env"],
+            };
+            match problems.take(password.read(&section)) {
+                Some(Some(password)) => remotes.push(RemoteSettings {
+                    url: r.url.clone(),
+                    // Checked while parsing: a second parse cannot fail.
+                    endpoint: match Endpoint::parse(&r.url) {
+                        Ok(e) => e,
+                        Err(e) => {
+                            problems.push(format!("{section}.url: {e}"));
+                            continue;
+                        }
+                    },
+                    player: r.player.trim().to_string(),
+                    username: r.username.trim().to_string(),
+                    password,
+                    poll: r.poll,
+                }),
+                Some(None) => problems.push(format!(
+                    "{section}: no password (password_file or password_env)"
+                )),
+                None => {}
+            }
+        }
+        (problems.list.len() == before).then_some(remotes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_read_into_endpoints() {
+        let e = |url: &str| Endpoint::parse(url);
+        assert_eq!(
+            e("https://www.iccf.com/XfccBasic.asmx").unwrap(),
+            Endpoint {
+                tls: true,
+                host: "www.iccf.com".into(),
+                port: 443,
+                path: "/XfccBasic.asmx".into()
+            }
+        );
+        let local = e("http://127.0.0.1:8080").unwrap();
+        assert_eq!(
+            (local.tls, local.port, local.path.as_str()),
+            (false, 8080, "/")
+        );
+        assert_eq!(e("http://[::1]:81/x?y").unwrap().host, "::1");
+        assert_eq!(e("http://[::1]/x").unwrap().port, 80);
+        for bad in [
+            "ftp://x",
+            "http://",
+            "http://:80/",
+            "http://h:port/",
+            "http://u@h/",
+            "h/x",
+        ] {
+            assert!(e(bad).is_err(), "{bad}");
+        }
+    }
+}

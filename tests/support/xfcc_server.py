@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""A stand-in Xfcc server, not ccgate's code: written from the protocol
+(protocols/xfcc.md, the XfccBasic WSDL), keeping its own game state, so the
+bridge is tested against a server that shares nothing with ccgate.
+
+Usage: xfcc_server.py PORT STATE.json
+STATE.json: {"accounts": {"name": "password"}, "games": [{"id": 7,
+"white": "a", "black": "b", "moves": ["e4", "e5"]}]}. The state is written
+back to the file after every accepted move, so a test reads what the server
+holds. Every MakeAMove received is appended to STATE.json.log, one JSON
+line each: the test counts what was sent. Legality is the server's only as
+far as a stand-in needs: a move must look like SAN.
+"""
+import json
+import re
+import sys
+import xml.etree.ElementTree as ET
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from threading import Lock
+
+NS = "http://www.bennedik.com/webservices/XfccBasic"
+SAN = re.compile(r"^([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?|O-O(-O)?)[+#]?$")
+LOCK = Lock()
+
+
+def local(tag):
+    return tag.rsplit("}", 1)[-1]
+
+
+def envelope(inner):
+    return ('<?xml version="1.0" encoding="utf-8"?>'
+            '<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">'
+            f"<soap:Body>{inner}</soap:Body></soap:Envelope>").encode()
+
+
+def esc(text):
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
+def movetext(moves):
+    out = []
+    for i, m in enumerate(moves):
+        out.append(f"{i // 2 + 1}. {m}" if i % 2 == 0 else m)
+    return " ".join(out)
+
+
+class Handler(BaseHTTPRequestHandler):
+    state_path = None
+
+    def log_message(self, *args):
+        pass
+
+    def load(self):
+        with open(self.state_path) as f:
+            return json.load(f)
+
+    def save(self, state):
+        with open(self.state_path, "w") as f:
+            json.dump(state, f)
+
+    def reply(self, body, status=200):
+        self.send_response(status)
+        self.send_header("Content-Type", "text/xml; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_POST(self):
+        raw = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        try:
+            body = next(e for e in ET.fromstring(raw) if local(e.tag) == "Body")
+            op = body[0]
+        except Exception as e:  # a request we cannot read: a client fault
+            return self.reply(envelope(
+                f"<soap:Fault><faultcode>soap:Client</faultcode><faultstring>{esc(e)}</faultstring></soap:Fault>"), 500)
+        fields = {local(c.tag): (c.text or "") for c in op}
+        with LOCK:
+            state = self.load()
+            name = local(op.tag)
+            if name == "GetMyGames":
+                self.reply(self.get_my_games(state, fields))
+            elif name == "MakeAMove":
+                with open(self.state_path + ".log", "a") as log:
+                    log.write(json.dumps(fields) + "\n")
+                self.reply(self.make_a_move(state, fields))
+            else:
+                self.reply(envelope(
+                    "<soap:Fault><faultcode>soap:Client</faultcode><faultstring>unknown operation</faultstring></soap:Fault>"), 500)
+
+    def authenticated(self, state, fields):
+        return state["accounts"].get(fields.get("username")) == fields.get("password")
+
+    def get_my_games(self, state, fields):
+        if not self.authenticated(state, fields):
+            return envelope("<soap:Fault><faultcode>soap:Client</faultcode>"
+                            "<faultstring>AuthenticationFailed</faultstring></soap:Fault>")
+        user = fields["username"]
+        games = []
+        for g in state["games"]:
+            if user not in (g["white"], g["black"]):
+                continue
+            has_white = g["white"] == user
+            my_turn = (len(g["moves"]) % 2 == 0) == has_white
+            parts = {
+                "id": g["id"], "white": g["white"], "black": g["black"], "event": "Stand-in Cup",
+                "site": "stand-in", "myTurn": str(my_turn).lower(), "hasWhite": str(has_white).lower(),
+                "daysPlayer": 30, "hoursPlayer": 0, "minutesPlayer": 0,
+                "daysOpponent": 30, "hoursOpponent": 0, "minutesOpponent": 0,
+                "moves": movetext(g["moves"]), "drawOffered": "false", "result": "Ongoing",
+                "timeControl": "10/4320000", "setup": "false", "fen": "",
+            }
+            games.append("<XfccGame>" + "".join(
+                f"<{k}>{esc(v)}</{k}>" for k, v in parts.items()) + "</XfccGame>")
+        return envelope(f'<GetMyGamesResponse xmlns="{NS}"><GetMyGamesResult>'
+                        + "".join(games) + "</GetMyGamesResult></GetMyGamesResponse>")
+
+    def make_a_move(self, state, fields):
+        def result(code):
+            return envelope(f'<MakeAMoveResponse xmlns="{NS}"><MakeAMoveResult>{code}'
+                            "</MakeAMoveResult></MakeAMoveResponse>")
+        if not self.authenticated(state, fields):
+            return result("AuthenticationFailed")
+        game = next((g for g in state["games"] if str(g["id"]) == fields.get("gameId", "").strip()), None)
+        if game is None:
+            return result("InvalidGameID")
+        user = fields["username"]
+        if user not in (game["white"], game["black"]):
+            return result("NotYourGame")
+        ply = len(game["moves"])
+        if (ply % 2 == 0) != (game["white"] == user):
+            return result("NotYourTurn")
+        if fields.get("movecount", "").strip() != str(ply // 2 + 1):
+            return result("InvalidMoveNumber")
+        move = fields.get("myMove", "").strip()
+        if not SAN.match(move):
+            return result("InvalidMove")
+        game["moves"].append(move)
+        self.save(state)
+        return result("Success")
+
+
+def main():
+    port, Handler.state_path = int(sys.argv[1]), sys.argv[2]
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    print("ready", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

@@ -195,14 +195,21 @@ pub fn player(loc: Location, cmd: PlayerCommand) -> Result<(), CommandError> {
             };
             let mut store = open(loc)?;
             let p = service::find_player(&store, &name)?;
-            let changes = service::edit_player(&mut store, p.id, &edit, now())?;
+            let changes =
+                service::edit_player(&mut store, &service::Actor::Operator, p.id, &edit, now())?;
             print(&format!("{}: {}\n", p.name, changes.join("; ")))?;
             Ok(())
         }
         PlayerCommand::Remove { name, reason } => {
             let mut store = open(loc)?;
             let p = service::find_player(&store, &name)?;
-            let removed = service::remove_player(&mut store, p.id, &reason, now())?;
+            let removed = service::remove_player(
+                &mut store,
+                &service::Actor::Operator,
+                p.id,
+                &reason,
+                now(),
+            )?;
             print(&format!(
                 "{}: {}\n",
                 p.name,
@@ -700,7 +707,14 @@ struct RulingJson {
 pub fn incidents(loc: Location, a: IncidentsArgs) -> Result<(), CommandError> {
     if let Some(IncidentsCommand::Rule { id, decision, tell }) = a.rule {
         let mut store = open(loc)?;
-        let ruled = service::rule_incident(&mut store, id, &decision, tell, now())?;
+        let ruled = service::rule_incident(
+            &mut store,
+            &service::Actor::Operator,
+            id,
+            &decision,
+            tell,
+            now(),
+        )?;
         print(&format!(
             "incident {id}: ruled; told {}\n",
             if ruled.told.is_empty() {
@@ -939,7 +953,12 @@ pub(crate) fn print_replies(replies: &[ReplyJson], json: bool) -> Result<(), Com
 pub fn outbox(loc: Location, a: OutboxArgs) -> Result<(), CommandError> {
     if let Some(id) = a.retry {
         let mut store = open(loc)?;
-        service::retry_reply(&mut store, store::ReplyId(id), now())?;
+        service::retry_reply(
+            &mut store,
+            &service::Actor::Operator,
+            store::ReplyId(id),
+            now(),
+        )?;
         print(&format!("reply {id}: queued again\n"))?;
         return Ok(());
     }
@@ -967,6 +986,9 @@ struct AuditJson {
     action: String,
     reason: String,
     detail: String,
+    /// The director who acted on the web console (absent: the command line).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by: Option<String>,
 }
 
 /// `ccgate audit`: every director's action, oldest first.
@@ -983,6 +1005,7 @@ pub fn audit(loc: Location, a: AuditArgs) -> Result<(), CommandError> {
             action: e.action,
             reason: e.reason,
             detail: e.detail,
+            by: e.by,
         })
         .collect();
     if a.json {

@@ -12,7 +12,7 @@ use crate::escape::shown;
 use crate::notation::{Lang, Notation};
 
 /// Text that came from outside, ready for maud to escape.
-fn outside(text: &str) -> String {
+pub(super) fn outside(text: &str) -> String {
     shown(text, false).into_owned()
 }
 
@@ -54,7 +54,7 @@ fn color_name(c: Color) -> &'static str {
 }
 
 /// Every page: the head, the stylesheet, the notation form and the body.
-fn layout(title: &str, prefs: Prefs, body: Markup) -> Markup {
+pub(super) fn layout(title: &str, prefs: Prefs, body: Markup) -> Markup {
     let w = layout_words(prefs.lang);
     html! {
         (DOCTYPE)

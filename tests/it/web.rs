@@ -40,13 +40,30 @@ impl Page {
 
 /// A GET over a plain HTTP/1.1 connection.
 pub fn get(port: u16, path: &str, cookie: Option<&str>) -> Page {
+    request(port, "GET", path, cookie, None)
+}
+
+/// A form POSTed (`application/x-www-form-urlencoded`, already encoded).
+pub fn post(port: u16, path: &str, cookie: Option<&str>, form: &str) -> Page {
+    request(port, "POST", path, cookie, Some(form))
+}
+
+fn request(port: u16, method: &str, path: &str, cookie: Option<&str>, form: Option<&str>) -> Page {
     let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
     let cookie = cookie
         .map(|c| format!("Cookie: {c}\r\n"))
         .unwrap_or_default();
+    let body = form
+        .map(|f| {
+            format!(
+                "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{f}",
+                f.len()
+            )
+        })
+        .unwrap_or_else(|| "\r\n".into());
     write!(
         s,
-        "GET {path} HTTP/1.1\r\nHost: localhost\r\n{cookie}Connection: close\r\n\r\n"
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\n{cookie}Connection: close\r\n{body}"
     )
     .expect("request");
     let mut raw = Vec::new();
@@ -104,8 +121,13 @@ pub struct Site {
 
 impl Site {
     pub fn new() -> Site {
+        Site::with("")
+    }
+
+    /// A site whose `[web]` also has `extra` (lines of TOML).
+    pub fn with(extra: &str) -> Site {
         let port = free_port();
-        let gw = Gateway::new(&format!("[web]\nlisten = \"127.0.0.1:{port}\"\n"));
+        let gw = Gateway::new(&format!("[web]\nlisten = \"127.0.0.1:{port}\"\n{extra}"));
         Site { gw, port }
     }
 
@@ -493,4 +515,15 @@ public_url = "https://chess.example.test/"
     let path = link.trim_start_matches("https://chess.example.test");
     assert_eq!(get(port, path, None).status, 200);
     assert_eq!(get(port, &format!("/games/{g}"), None).status, 404);
+}
+
+/// A form field's value as a browser encodes it.
+pub fn form_encoded(v: &str) -> String {
+    v.bytes()
+        .map(|b| match b {
+            b' ' => "+".to_string(),
+            b if b.is_ascii_alphanumeric() || b"-._~".contains(&b) => char::from(b).to_string(),
+            b => format!("%{b:02X}"),
+        })
+        .collect()
 }

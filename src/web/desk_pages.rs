@@ -48,7 +48,9 @@ pub fn open_incidents(s: &Store) -> store::Result<Vec<OpenIncident>> {
                 (
                     e.channel,
                     e.sender,
-                    String::from_utf8_lossy(&e.raw).into_owned(),
+                    // A line ending is no control a sender hides: CRLF
+                    // reads as the lines it ends; a lone CR stays escaped.
+                    String::from_utf8_lossy(&e.raw).replace("\r\n", "\n"),
                 )
             }),
             None => None,

@@ -259,3 +259,91 @@ fn the_crosstable_in_the_browser_matches_the_store() {
         c.close().await.unwrap();
     });
 }
+
+#[test]
+fn a_director_signs_in_and_rules_on_an_incident_in_the_browser() {
+    use crate::director_web::{PASSWORD, add_director, incident};
+    let mut site = Site::new();
+    assert!(add_director(&site, "anna").status.success());
+    let (id, _game) = incident(&site);
+    site.start();
+    let driver = Driver::start();
+    run(async {
+        let c = driver.browser().await;
+        let base = format!("http://127.0.0.1:{}", site.port);
+        c.goto(&format!("{base}/director/incidents")).await.unwrap();
+        // Without a session the console sends the browser to its login.
+        assert_eq!(c.current_url().await.unwrap().path(), "/director/login");
+        assert_accessible(&c, "login page").await;
+        c.find(Locator::Id("name"))
+            .await
+            .unwrap()
+            .send_keys("anna")
+            .await
+            .unwrap();
+        c.find(Locator::Id("password"))
+            .await
+            .unwrap()
+            .send_keys(PASSWORD)
+            .await
+            .unwrap();
+        c.find(Locator::Css("form.login button"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        // The password's check takes a moment: the click returns before the
+        // next page is there.
+        c.wait()
+            .at_most(Duration::from_secs(60))
+            .for_element(Locator::Css("nav.desk"))
+            .await
+            .expect("the console after the login");
+        assert_eq!(c.current_url().await.unwrap().path(), "/director/incidents");
+        // The evidence is text in the page, the script in it never ran.
+        let evidence = text(&c, "pre.evidence").await;
+        assert!(
+            evidence.contains("Subject: <script>alert(1)</script>"),
+            "{evidence}"
+        );
+        screenshot(&c, "incidents.png").await;
+        assert_accessible(&c, "incident queue").await;
+        c.find(Locator::Id(&format!("decision-{id}")))
+            .await
+            .unwrap()
+            .send_keys("Illegal move: play a legal one.")
+            .await
+            .unwrap();
+        c.find(Locator::Css(&format!(
+            "#incident-{id} ~ form.ruling button"
+        )))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+        c.wait()
+            .at_most(Duration::from_secs(60))
+            .for_element(Locator::XPath("//p[text()='No open incidents.']"))
+            .await
+            .expect("the queue empty after the ruling");
+        for page in ["audit", "outbox", "players", "health"] {
+            c.goto(&format!("{base}/director/{page}")).await.unwrap();
+            assert_accessible(&c, page).await;
+        }
+        c.close().await.unwrap();
+    });
+    // The ruling is stored, audited by name, and both players are told.
+    let store = site.store();
+    assert!(store.incident(id).unwrap().unwrap().ruling.is_some());
+    let last = store.audit_log().unwrap().pop().unwrap();
+    assert_eq!(last.by.as_deref(), Some("anna"));
+    let told = store
+        .outbox(true)
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.body.contains("Illegal move: play a legal one."))
+        .count();
+    assert_eq!(told, 2);
+}

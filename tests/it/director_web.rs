@@ -13,10 +13,10 @@ use jiff::Timestamp;
 use crate::support::gateway::new_game;
 use crate::web::{Page, Site, get, post};
 
-const PASSWORD: &str = "correct horse battery";
+pub const PASSWORD: &str = "correct horse battery";
 
 /// `ccgate director add NAME --password-file F` against the site's store.
-fn add_director(site: &Site, name: &str) -> std::process::Output {
+pub fn add_director(site: &Site, name: &str) -> std::process::Output {
     let file = site.gw.path(&format!("{name}.password"));
     std::fs::write(&file, format!("{PASSWORD}\n")).expect("password file");
     ccgate_cli(
@@ -96,7 +96,7 @@ fn login(site: &Site, name: &str) -> String {
 
 /// Two players, a game between them, and an incident about it whose
 /// evidence is a hostile message.
-fn incident(site: &Site) -> (i64, i64) {
+pub fn incident(site: &Site) -> (i64, i64) {
     let (a, b) = (site.player("Anna"), site.player("Boris"));
     let game = new_game(&site.gw.db(), a, b);
     let mut s = Store::create(&site.gw.db()).expect("store");

@@ -88,6 +88,19 @@ fn desk_layout(desk: &Desk, title: &str, body: Markup) -> Markup {
     layout(title, p, body)
 }
 
+/// A table's head: its columns' words (`#` as it is).
+fn head(p: Prefs, ids: &[&str]) -> Markup {
+    html! {
+        thead {
+            tr {
+                @for id in ids {
+                    th scope="col" { @if *id == "#" { "#" } @else { (t(p, id)) } }
+                }
+            }
+        }
+    }
+}
+
 fn csrf(desk: &Desk) -> Markup {
     html! { input type="hidden" name="csrf" value=(desk.csrf); }
 }
@@ -229,15 +242,7 @@ pub fn players(desk: &Desk, players: &[Player]) -> Markup {
     let p = desk.prefs;
     let body = html! {
         table class="desk-players" {
-            thead {
-                tr {
-                    th scope="col" { "#" }
-                    th scope="col" { (t(p, "desk-name")) }
-                    th scope="col" { (t(p, "desk-addresses")) }
-                    th scope="col" { (t(p, "desk-players-edit")) }
-                    th scope="col" { (t(p, "desk-remove")) }
-                }
-            }
+            (head(p, &["#", "desk-name", "desk-addresses", "desk-players-edit", "desk-remove"]))
             tbody {
                 @for pl in players {
                     @let id = pl.id.0;
@@ -301,16 +306,7 @@ pub fn outbox(desk: &Desk, stuck: &[OutboxEntry]) -> Markup {
             p { (t(p, "desk-no-stuck")) }
         } @else {
             table class="outbox" {
-                thead {
-                    tr {
-                        th scope="col" { "#" }
-                        th scope="col" { (t(p, "desk-to")) }
-                        th scope="col" { (t(p, "desk-state")) }
-                        th scope="col" { (t(p, "desk-attempts")) }
-                        th scope="col" { (t(p, "desk-last-error")) }
-                        th scope="col" { (t(p, "desk-retry")) }
-                    }
-                }
+                (head(p, &["#", "desk-to", "desk-state", "desk-attempts", "desk-last-error", "desk-retry"]))
                 tbody {
                     @for e in stuck {
                         @let r = &e.reply;
@@ -344,17 +340,7 @@ pub fn audit(desk: &Desk, log: &[(AuditEntry, Option<String>)]) -> Markup {
     let p = desk.prefs;
     let body = html! {
         table class="audit" {
-            thead {
-                tr {
-                    th scope="col" { (t(p, "desk-when")) }
-                    th scope="col" { (t(p, "desk-by")) }
-                    th scope="col" { (t(p, "desk-action")) }
-                    th scope="col" { (t(p, "desk-game")) }
-                    th scope="col" { (t(p, "desk-player")) }
-                    th scope="col" { (t(p, "desk-reason")) }
-                    th scope="col" { (t(p, "desk-detail")) }
-                }
-            }
+            (head(p, &["desk-when", "desk-by", "desk-action", "desk-game", "desk-player", "desk-reason", "desk-detail"]))
             tbody {
                 @for (e, player) in log {
                     tr {
@@ -407,15 +393,7 @@ pub fn health(
             }
         }
         table class="channels" {
-            thead {
-                tr {
-                    th scope="col" { (t(p, "desk-channel")) }
-                    th scope="col" { (t(p, "desk-in")) }
-                    th scope="col" { (t(p, "desk-out")) }
-                    th scope="col" { (t(p, "desk-send-failures")) }
-                    th scope="col" { (t(p, "desk-queued")) }
-                }
-            }
+            (head(p, &["desk-channel", "desk-in", "desk-out", "desk-send-failures", "desk-queued"]))
             tbody {
                 @for (c, [i, o, f]) in channels {
                     tr {

@@ -260,6 +260,33 @@ fn the_crosstable_in_the_browser_matches_the_store() {
     });
 }
 
+async fn type_into(c: &Client, at: Locator<'_>, keys: &str) {
+    c.find(at)
+        .await
+        .expect("a field")
+        .send_keys(keys)
+        .await
+        .expect("typed");
+}
+
+async fn click(c: &Client, at: Locator<'_>) {
+    c.find(at)
+        .await
+        .expect("a button")
+        .click()
+        .await
+        .expect("clicked");
+}
+
+/// Waits for an element: a form's answer may come after the click returns.
+async fn shown(c: &Client, at: Locator<'_>, what: &str) {
+    c.wait()
+        .at_most(Duration::from_secs(60))
+        .for_element(at)
+        .await
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+}
+
 #[test]
 fn a_director_signs_in_and_rules_on_an_incident_in_the_browser() {
     use crate::director_web::{PASSWORD, add_director, incident};
@@ -275,31 +302,12 @@ fn a_director_signs_in_and_rules_on_an_incident_in_the_browser() {
         // Without a session the console sends the browser to its login.
         assert_eq!(c.current_url().await.unwrap().path(), "/director/login");
         assert_accessible(&c, "login page").await;
-        c.find(Locator::Id("name"))
-            .await
-            .unwrap()
-            .send_keys("anna")
-            .await
-            .unwrap();
-        c.find(Locator::Id("password"))
-            .await
-            .unwrap()
-            .send_keys(PASSWORD)
-            .await
-            .unwrap();
-        c.find(Locator::Css("form.login button"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        type_into(&c, Locator::Id("name"), "anna").await;
+        type_into(&c, Locator::Id("password"), PASSWORD).await;
+        click(&c, Locator::Css("form.login button")).await;
         // The password's check takes a moment: the click returns before the
         // next page is there.
-        c.wait()
-            .at_most(Duration::from_secs(60))
-            .for_element(Locator::Css("nav.desk"))
-            .await
-            .expect("the console after the login");
+        shown(&c, Locator::Css("nav.desk"), "the console after the login").await;
         assert_eq!(c.current_url().await.unwrap().path(), "/director/incidents");
         // The evidence is text in the page, the script in it never ran.
         let evidence = text(&c, "pre.evidence").await;
@@ -309,25 +317,20 @@ fn a_director_signs_in_and_rules_on_an_incident_in_the_browser() {
         );
         screenshot(&c, "incidents.png").await;
         assert_accessible(&c, "incident queue").await;
-        c.find(Locator::Id(&format!("decision-{id}")))
-            .await
-            .unwrap()
-            .send_keys("Illegal move: play a legal one.")
-            .await
-            .unwrap();
-        c.find(Locator::Css(&format!(
-            "#incident-{id} ~ form.ruling button"
-        )))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-        c.wait()
-            .at_most(Duration::from_secs(60))
-            .for_element(Locator::XPath("//p[text()='No open incidents.']"))
-            .await
-            .expect("the queue empty after the ruling");
+        let decision = format!("decision-{id}");
+        type_into(
+            &c,
+            Locator::Id(&decision),
+            "Illegal move: play a legal one.",
+        )
+        .await;
+        click(
+            &c,
+            Locator::Css(&format!("#incident-{id} ~ form.ruling button")),
+        )
+        .await;
+        let empty = Locator::XPath("//p[text()='No open incidents.']");
+        shown(&c, empty, "the queue empty after the ruling").await;
         for page in ["audit", "outbox", "players", "health"] {
             c.goto(&format!("{base}/director/{page}")).await.unwrap();
             assert_accessible(&c, page).await;

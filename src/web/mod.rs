@@ -243,7 +243,7 @@ fn not_found(prefs: Prefs) -> Response {
     let mut r = (
         StatusCode::NOT_FOUND,
         [(CONTENT_TYPE, "text/html; charset=utf-8")],
-        pages::error(404, "Not found", prefs).into_string(),
+        pages::not_found(prefs).into_string(),
     )
         .into_response();
     secure_headers(&mut r);

@@ -527,3 +527,25 @@ pub fn form_encoded(v: &str) -> String {
         })
         .collect()
 }
+
+#[test]
+fn the_pages_words_come_from_the_readers_catalogue() {
+    let mut site = Site::new();
+    let event = site.event("Herbst", &["Anna", "Boris"]);
+    let game = games_of(&site, event)[0];
+    site.start();
+    let de = site.get(&format!("/games/{}?ply=0&lang=de", game.0)).text();
+    for word in [
+        "Ausgangsstellung",
+        "Bedenkzeit",
+        "Noch keine Züge.",
+        "Weiß am Zug",
+    ] {
+        assert!(de.contains(word), "{word}: {de}");
+    }
+    // The crosstable in Russian when asked, in English without a choice.
+    let ru = site.get(&format!("/events/{}?lang=ru", event.0)).text();
+    assert!(ru.contains("Турнирная таблица"), "{ru}");
+    let en = site.get(&format!("/events/{}", event.0)).text();
+    assert!(en.contains("Crosstable: each result links to its game"));
+}

@@ -26,6 +26,7 @@ mod radio;
 mod schema;
 mod sms;
 mod sweeps;
+mod xfcc;
 
 use std::path::Path;
 
@@ -275,6 +276,54 @@ impl Tx<'_> {
 
     fn conn(&self) -> &Connection {
         &self.store.conn
+    }
+
+    /// Marks a point inside the transaction that [`Savepoint::rollback`]
+    /// (or dropping it) returns to: one message of a batch undone alone,
+    /// the others kept for the batch's one commit.
+    pub fn savepoint(&self) -> Result<Savepoint<'_>> {
+        self.conn().run("SAVEPOINT message", []).map_err(db)?;
+        Ok(Savepoint {
+            conn: self.conn(),
+            open: true,
+        })
+    }
+}
+
+/// A point inside a [`Tx`]: released, its writes join the transaction;
+/// rolled back (or dropped), they are undone and the transaction goes on.
+pub struct Savepoint<'t> {
+    conn: &'t Connection,
+    open: bool,
+}
+
+impl Savepoint<'_> {
+    /// Keeps the writes since the savepoint in the transaction.
+    pub fn release(mut self) -> Result<()> {
+        self.open = false;
+        self.conn.run("RELEASE message", []).map_err(db)?;
+        Ok(())
+    }
+
+    /// Undoes the writes since the savepoint; the transaction goes on.
+    pub fn rollback(mut self) -> Result<()> {
+        self.open = false;
+        self.undo().map_err(db)
+    }
+
+    fn undo(&self) -> rusqlite::Result<()> {
+        self.conn.run("ROLLBACK TO message", [])?;
+        self.conn.run("RELEASE message", []).map(drop)
+    }
+}
+
+impl Drop for Savepoint<'_> {
+    fn drop(&mut self) {
+        // Neither released nor rolled back (an early return): undo. If that
+        // fails the transaction is broken, and its own drop rolls it back.
+        if self.open {
+            let _ = self.undo();
+        }
     }
 }
 

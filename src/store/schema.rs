@@ -284,7 +284,15 @@ const MIGRATIONS: &[&str] = &[
         secret BLOB NOT NULL
     );
     "#,
-    // 13: the director's web console: accounts (argon2id hashes), signed-in
+    // 13: players' Xfcc passwords (argon2id), for the correspondence
+    // programs; failed logins count in pin_locks under channel 'xfcc'.
+    r#"
+    CREATE TABLE xfcc_passwords (
+        player_id INTEGER PRIMARY KEY REFERENCES players(id),
+        hash TEXT NOT NULL
+    );
+    "#,
+    // 14: the director's web console: accounts (argon2id hashes), signed-in
     // sessions kept here so a restart keeps them and a logout ends them
     // (the token's SHA-256 only, so a copy of the store opens no session),
     // every login attempt (the rate limit counts the failures), and who

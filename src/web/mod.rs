@@ -9,11 +9,12 @@ mod desk;
 mod desk_pages;
 mod pages;
 mod view;
+mod xfcc;
 
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, Query, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, COOKIE, SET_COOKIE};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
@@ -35,6 +36,8 @@ pub struct Web {
     renderer: Arc<Renderer>,
     secret: Arc<[u8]>,
     https: bool,
+    /// The pages' public address (the WSDL's service address).
+    public_url: Option<String>,
 }
 
 impl Web {
@@ -51,6 +54,7 @@ impl Web {
             renderer,
             secret,
             https: config.https(),
+            public_url: config.public_url.clone(),
         }
     }
 }
@@ -78,6 +82,12 @@ pub fn router(web: Web) -> Router {
         .route("/players/{name}", get(player))
         .route("/board.svg", get(board_svg))
         .route("/board.png", get(board_png))
+        .route(
+            "/xfcc",
+            get(xfcc::describe)
+                .post(xfcc::request)
+                .layer(DefaultBodyLimit::max(crate::xfcc::soap::MAX_REQUEST)),
+        )
         .merge(desk::routes())
         .with_state(web)
 }

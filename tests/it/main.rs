@@ -26,3 +26,4 @@ mod sms;
 mod spool;
 mod store;
 mod web;
+mod xfcc;

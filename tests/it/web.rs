@@ -40,32 +40,39 @@ impl Page {
 
 /// A GET over a plain HTTP/1.1 connection.
 pub fn get(port: u16, path: &str, cookie: Option<&str>) -> Page {
-    request(port, "GET", path, cookie, None)
+    let cookie = cookie
+        .map(|c| format!("Cookie: {c}\r\n"))
+        .unwrap_or_default();
+    send(port, &format!("GET {path} HTTP/1.1\r\n{cookie}"), b"")
 }
 
 /// A form POSTed (`application/x-www-form-urlencoded`, already encoded).
 pub fn post(port: u16, path: &str, cookie: Option<&str>, form: &str) -> Page {
-    request(port, "POST", path, cookie, Some(form))
-}
-
-fn request(port: u16, method: &str, path: &str, cookie: Option<&str>, form: Option<&str>) -> Page {
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
     let cookie = cookie
         .map(|c| format!("Cookie: {c}\r\n"))
         .unwrap_or_default();
-    let body = form
-        .map(|f| {
-            format!(
-                "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{f}",
-                f.len()
-            )
-        })
-        .unwrap_or_else(|| "\r\n".into());
+    let head = format!(
+        "POST {path} HTTP/1.1\r\n{cookie}Content-Type: application/x-www-form-urlencoded\r\n"
+    );
+    send(port, &head, form.as_bytes())
+}
+
+/// A request over a plain HTTP/1.1 connection: `head` is the request line
+/// and any headers (each ending in CRLF); the host, the length and the
+/// connection's close are added.
+pub fn send(port: u16, head: &str, body: &[u8]) -> Page {
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    let length = if body.is_empty() {
+        String::new()
+    } else {
+        format!("Content-Length: {}\r\n", body.len())
+    };
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: localhost\r\n{cookie}Connection: close\r\n{body}"
+        "{head}Host: localhost\r\n{length}Connection: close\r\n\r\n"
     )
     .expect("request");
+    s.write_all(body).expect("request body");
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).expect("response");
     let split = raw

@@ -12,8 +12,9 @@
 //!   reload is served) and the HTML.
 //! - Crosstable: `web::event_page` of the 15-player event.
 //! - Board PNG: `Renderer::png` of a new position each time (no cache hit):
-//!   SVG written, parsed and rasterised by resvg, the palette chosen, the
-//!   PNG encoded.
+//!   the squares filled and the pieces' sprites (rasterised by resvg once
+//!   per renderer, in the warm-up) copied on, the palette chosen, the PNG
+//!   encoded.
 //!
 //! Each is timed 300 times after 20 warm-up calls; the median and the 95th
 //! percentile are printed. Without `--bench` (as under `cargo test

@@ -57,6 +57,9 @@ enum Command {
     /// Players: add, list, show, edit, remove.
     #[command(subcommand)]
     Player(crate::desk_commands::PlayerCommand),
+    /// Directors of the web console: add (argon2 password), list, remove.
+    #[command(subcommand)]
+    Director(crate::director_commands::DirectorCommand),
     /// Games: create, list, show, export, adjudicate, take back.
     #[command(subcommand)]
     Game(crate::commands::GameCommand),
@@ -185,6 +188,7 @@ pub fn run() -> ExitCode {
         Command::Convert(args) => convert(&args),
         Command::Material(args) => material(&args),
         Command::Player(c) => finish(desk::player(loc, c)),
+        Command::Director(c) => finish(crate::director_commands::director(loc, c)),
         Command::Game(c) => finish(crate::commands::game(loc, c)),
         Command::Event(c) => finish(crate::event_commands::event(loc, c)),
         Command::Submit(a) => finish(crate::commands::submit(loc, a)),

@@ -450,12 +450,25 @@ pub fn game(loc: Location, cmd: GameCommand) -> Result<(), CommandError> {
             result,
             reason,
             overrule,
-        } => service::adjudicate(&mut store, GameId(id), &result, &reason, overrule, now())
-            .map(|()| println!("game {id}: {result}")),
-        GameCommand::Takeback { id, to_ply, reason } => {
-            service::takeback(&mut store, GameId(id), to_ply, &reason, now())
-                .map(|n| println!("game {id}: {n} plies taken back"))
-        }
+        } => service::adjudicate(
+            &mut store,
+            &service::Actor::Operator,
+            GameId(id),
+            &result,
+            &reason,
+            overrule,
+            now(),
+        )
+        .map(|()| println!("game {id}: {result}")),
+        GameCommand::Takeback { id, to_ply, reason } => service::takeback(
+            &mut store,
+            &service::Actor::Operator,
+            GameId(id),
+            to_ply,
+            &reason,
+            now(),
+        )
+        .map(|n| println!("game {id}: {n} plies taken back")),
     };
     Ok(result?)
 }

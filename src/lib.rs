@@ -10,6 +10,7 @@ pub mod commands;
 pub mod config;
 pub mod daemon;
 pub mod desk_commands;
+pub mod director_commands;
 pub mod escape;
 pub mod event_commands;
 pub mod service;

@@ -185,6 +185,25 @@ impl Metrics {
         self.store_error.lock().ok().and_then(|s| s.clone())
     }
 
+    /// Each channel's messages in, replies sent and failed sends since the
+    /// start: the director's health page.
+    pub fn channel_counts(&self) -> Vec<(Channel, [u64; 3])> {
+        [Channel::Email, Channel::Sms, Channel::Radio]
+            .into_iter()
+            .map(|c| {
+                let l = label(c);
+                (
+                    c,
+                    [
+                        self.messages_in.get_or_create(&l).get(),
+                        self.messages_out.get_or_create(&l).get(),
+                        self.send_failures.get_or_create(&l).get(),
+                    ],
+                )
+            })
+            .collect()
+    }
+
     /// The Prometheus text exposition.
     pub fn render(&self) -> String {
         let mut out = String::new();

@@ -88,7 +88,14 @@ struct RulingJson {
 pub fn incidents(loc: Location, a: IncidentsArgs) -> Result<(), CommandError> {
     if let Some(IncidentsCommand::Rule { id, decision, tell }) = a.rule {
         let mut store = open(loc)?;
-        let ruled = service::rule_incident(&mut store, id, &decision, tell, now())?;
+        let ruled = service::rule_incident(
+            &mut store,
+            &service::Actor::Operator,
+            id,
+            &decision,
+            tell,
+            now(),
+        )?;
         print(&format!(
             "incident {id}: ruled; told {}\n",
             if ruled.told.is_empty() {

@@ -104,7 +104,12 @@ pub(crate) fn print_replies(replies: &[ReplyJson], json: bool) -> Result<(), Com
 pub fn outbox(loc: Location, a: OutboxArgs) -> Result<(), CommandError> {
     if let Some(id) = a.retry {
         let mut store = open(loc)?;
-        service::retry_reply(&mut store, store::ReplyId(id), now())?;
+        service::retry_reply(
+            &mut store,
+            &service::Actor::Operator,
+            store::ReplyId(id),
+            now(),
+        )?;
         print(&format!("reply {id}: queued again\n"))?;
         return Ok(());
     }
@@ -132,6 +137,9 @@ struct AuditJson {
     action: String,
     reason: String,
     detail: String,
+    /// The director who acted on the web console (absent: the command line).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by: Option<String>,
 }
 
 /// `ccgate audit`: every director's action, oldest first.
@@ -148,6 +156,7 @@ pub fn audit(loc: Location, a: AuditArgs) -> Result<(), CommandError> {
             action: e.action,
             reason: e.reason,
             detail: e.detail,
+            by: e.by,
         })
         .collect();
     if a.json {

@@ -217,14 +217,21 @@ pub fn player(loc: Location, cmd: PlayerCommand) -> Result<(), CommandError> {
             };
             let mut store = open(loc)?;
             let p = service::find_player(&store, &name)?;
-            let changes = service::edit_player(&mut store, p.id, &edit, now())?;
+            let changes =
+                service::edit_player(&mut store, &service::Actor::Operator, p.id, &edit, now())?;
             print(&format!("{}: {}\n", p.name, changes.join("; ")))?;
             Ok(())
         }
         PlayerCommand::Remove { name, reason } => {
             let mut store = open(loc)?;
             let p = service::find_player(&store, &name)?;
-            let removed = service::remove_player(&mut store, p.id, &reason, now())?;
+            let removed = service::remove_player(
+                &mut store,
+                &service::Actor::Operator,
+                p.id,
+                &reason,
+                now(),
+            )?;
             print(&format!(
                 "{}: {}\n",
                 p.name,

@@ -14,8 +14,21 @@ pub enum Actor {
     Sender { channel: Channel, address: String },
     /// The operator at the command line: the director's actions.
     Operator,
+    /// A director signed in to the web console, by name: the same actions,
+    /// audited with the name.
+    Director(String),
     /// ccgate itself: the clock sweep, a conditional move, a reply given up.
     System,
+}
+
+impl Actor {
+    /// The director's name the audit records, for the web console's acts.
+    pub fn director(&self) -> Option<&str> {
+        match self {
+            Actor::Director(name) => Some(name),
+            _ => None,
+        }
+    }
 }
 
 /// One message's (or one sweep's, one director's action's) work: the store
@@ -268,7 +281,7 @@ impl Ctx<'_, '_> {
                 }
                 Ok(())
             }
-            Actor::Operator | Actor::System => match player {
+            Actor::Operator | Actor::Director(_) | Actor::System => match player {
                 Some(p) => self.send_to(p, game_id, None, notice),
                 None => Ok(()),
             },

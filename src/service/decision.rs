@@ -365,7 +365,13 @@ impl Ctx<'_, '_> {
                 action,
                 reason,
                 detail,
-            } => tx.audit((game, player), action, &reason, &detail, self.now)?,
+            } => tx.audit(
+                (game, player),
+                (action, self.actor.director()),
+                &reason,
+                &detail,
+                self.now,
+            )?,
             Write::Profile(player, profile) => tx.set_profile(player, &profile)?,
             Write::Addresses {
                 player,

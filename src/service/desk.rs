@@ -97,6 +97,7 @@ pub struct PlayerEdit {
 /// (`field: old -> new`). An edit that changes nothing is refused.
 pub fn edit_player(
     store: &mut Store,
+    by: &Actor,
     player: PlayerId,
     edit: &PlayerEdit,
     now: Timestamp,
@@ -104,7 +105,7 @@ pub fn edit_player(
     let tx = store.write()?;
     let p = existing_player(&tx, player)?;
     let (d, changes) = edited(&p, edit)?;
-    let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
+    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
     ctx.apply(d, None)?;
     ctx.flush()?;
     tx.commit()?;
@@ -235,6 +236,7 @@ pub struct Removed {
 /// Removes a player, audited; refused while they have a game in progress.
 pub fn remove_player(
     store: &mut Store,
+    by: &Actor,
     player: PlayerId,
     reason: &str,
     now: Timestamp,
@@ -244,7 +246,7 @@ pub fn remove_player(
     let active: Vec<GameId> = tx.games_of(player, true)?.iter().map(|g| g.id).collect();
     let deleted = !tx.has_record(player)?;
     let d = removal(&p, &active, reason)?;
-    let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
+    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
     ctx.apply(d, None)?;
     ctx.flush()?;
     tx.commit()?;
@@ -321,6 +323,7 @@ pub struct Ruled {
 /// already keeps its ruling.
 pub fn rule_incident(
     store: &mut Store,
+    by: &Actor,
     incident: i64,
     text: &str,
     tell: Tell,
@@ -345,7 +348,7 @@ pub fn rule_incident(
         recipients.extend(tx.player(id)?);
     }
     let (d, told) = ruling(&i, &recipients, text)?;
-    let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
+    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
     ctx.apply(d, None)?;
     ctx.flush()?;
     tx.commit()?;
@@ -413,12 +416,17 @@ fn ruling(
 
 /// Sends a reply given up on again, due now with a fresh count of attempts,
 /// audited.
-pub fn retry_reply(store: &mut Store, reply: ReplyId, now: Timestamp) -> store::Result<()> {
+pub fn retry_reply(
+    store: &mut Store,
+    by: &Actor,
+    reply: ReplyId,
+    now: Timestamp,
+) -> store::Result<()> {
     let tx = store.write()?;
     let entry = tx
         .reply(reply)?
         .ok_or_else(|| store::StoreError::NotFound(format!("no reply {reply}")))?;
-    let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
+    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
     ctx.apply(retried(&entry)?, None)?;
     tx.commit()
 }

@@ -7,13 +7,14 @@ use super::*;
 /// Takes back every move after `ply`, audited, both players told.
 pub fn takeback(
     store: &mut Store,
+    by: &Actor,
     game_id: GameId,
     ply: u32,
     reason: &str,
     now: Timestamp,
 ) -> store::Result<usize> {
     let tx = store.write()?;
-    let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
+    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
     let game = ctx.load_existing(game_id)?;
     let players = players(&tx, &game)?;
     let (d, removed) = take_back(&game, &players, ply, reason)?;
@@ -85,6 +86,7 @@ fn take_back(
 /// result is changed only with `overrule` (the audit keeps both results).
 pub fn adjudicate(
     store: &mut Store,
+    by: &Actor,
     game_id: GameId,
     result: &str,
     reason: &str,
@@ -99,7 +101,7 @@ pub fn adjudicate(
             store::StoreError::Invalid(format!("result {result:?}: write 1-0, 0-1 or 1/2-1/2"))
         })?;
     let tx = store.write()?;
-    let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
+    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
     let game = ctx.load_existing(game_id)?;
     let players = players(&tx, &game)?;
     ctx.apply(

@@ -156,7 +156,7 @@ pub fn withdraw(
         tx.finish_game(g.id, result, &Termination::Adjudicated(why.clone()), now)?;
         tx.audit(
             (Some(g.id), Some(player)),
-            "withdraw",
+            ("withdraw", None),
             &why,
             result.as_str(),
             now,

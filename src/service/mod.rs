@@ -19,6 +19,7 @@ mod desk;
 mod director;
 mod event;
 mod hold;
+mod login;
 mod moves;
 mod notice;
 mod pin;
@@ -58,6 +59,9 @@ pub use desk::{
 };
 pub use director::{adjudicate, takeback};
 pub use event::{EventSpec, start_event, withdraw};
+pub use login::{
+    Login, SignedIn, add_director, end_session, login, random_hex, remove_director, session,
+};
 pub use moves::read_players_move;
 pub use notice::{ConditionalRefusal, GameChoice, HelpExamples, MoveNotice, MoveRefusal, Notice};
 pub use pin::{hash_pin, hash_xfcc_password, pin_of_line};

@@ -174,7 +174,7 @@ pub fn hash_xfcc_password(password: &str) -> Result<String, String> {
 }
 
 /// argon2id with a random salt, as the players table keeps PINs.
-fn hash_secret(secret: &str) -> Result<String, String> {
+pub(super) fn hash_secret(secret: &str) -> Result<String, String> {
     use argon2::password_hash::{PasswordHasher, SaltString, rand_core::OsRng};
     let salt = SaltString::generate(&mut OsRng);
     argon2::Argon2::default()

@@ -71,6 +71,8 @@ pub struct AuditEntry {
     pub action: String,
     pub reason: String,
     pub detail: String,
+    /// The director who did it on the web console (`None`: the command line).
+    pub by: Option<String>,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -116,6 +118,7 @@ fn audit_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AuditEntry> {
         action: r.get(4)?,
         reason: r.get(5)?,
         detail: r.get(6)?,
+        by: r.get(7)?,
     })
 }
 
@@ -212,7 +215,7 @@ impl Store {
     pub fn audit_trail(&self, game_id: GameId) -> Result<Vec<AuditEntry>> {
         all_rows(
             &self.conn,
-            "SELECT id, game_id, player_id, created_at, action, reason, detail FROM audit WHERE game_id = ?1 ORDER BY id",
+            "SELECT id, game_id, player_id, created_at, action, reason, detail, by_director FROM audit WHERE game_id = ?1 ORDER BY id",
             [game_id],
             audit_row,
         )
@@ -222,7 +225,7 @@ impl Store {
     pub fn audit_log(&self) -> Result<Vec<AuditEntry>> {
         all_rows(
             &self.conn,
-            "SELECT id, game_id, player_id, created_at, action, reason, detail FROM audit ORDER BY id",
+            "SELECT id, game_id, player_id, created_at, action, reason, detail, by_director FROM audit ORDER BY id",
             [],
             audit_row,
         )
@@ -391,18 +394,19 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// Records a director's action about a game, a player, or both.
+    /// Records a director's action about a game, a player, or both, and
+    /// who did it (`by`: a director on the web console).
     pub fn audit(
         &self,
         about: (Option<GameId>, Option<PlayerId>),
-        action: &str,
+        (action, by): (&str, Option<&str>),
         reason: &str,
         detail: &str,
         now: Timestamp,
     ) -> Result<()> {
         self.conn().run(
-            "INSERT INTO audit (game_id, player_id, action, reason, detail, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![about.0, about.1, action, reason, detail, secs(now)],
+            "INSERT INTO audit (game_id, player_id, action, reason, detail, created_at, by_director) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![about.0, about.1, action, reason, detail, secs(now), by],
         ).map_err(db)?;
         Ok(())
     }

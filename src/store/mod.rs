@@ -12,6 +12,7 @@
 //! the SQLite binding appears in this interface, so another backend can
 //! offer the same operations.
 
+mod directors;
 mod events;
 mod games;
 mod held;
@@ -32,6 +33,7 @@ use std::path::Path;
 use jiff::Timestamp;
 use rusqlite::{Connection, OpenFlags};
 
+pub use directors::*;
 pub use events::*;
 pub use games::*;
 pub use held::Held;

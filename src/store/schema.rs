@@ -292,6 +292,36 @@ const MIGRATIONS: &[&str] = &[
         hash TEXT NOT NULL
     );
     "#,
+    // 14: the director's web console: accounts (argon2id hashes), signed-in
+    // sessions kept here so a restart keeps them and a logout ends them
+    // (the token's SHA-256 only, so a copy of the store opens no session),
+    // every login attempt (the rate limit counts the failures), and who
+    // did each audited action (NULL: the command line).
+    r#"
+    CREATE TABLE directors (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE TABLE director_sessions (
+        token_hash BLOB PRIMARY KEY,
+        director_id INTEGER NOT NULL REFERENCES directors(id) ON DELETE CASCADE,
+        csrf TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+    );
+    CREATE TABLE director_logins (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        address TEXT NOT NULL,
+        ok INTEGER NOT NULL,
+        at INTEGER NOT NULL
+    );
+    CREATE INDEX director_logins_name ON director_logins(name, at) WHERE ok = 0;
+    CREATE INDEX director_logins_address ON director_logins(address, at) WHERE ok = 0;
+    ALTER TABLE audit ADD COLUMN by_director TEXT;
+    "#,
 ];
 
 /// The schema version this build writes.

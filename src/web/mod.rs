@@ -5,6 +5,8 @@
 
 pub mod access;
 pub mod config;
+mod desk;
+mod desk_pages;
 mod pages;
 mod view;
 mod xfcc;
@@ -12,8 +14,9 @@ mod xfcc;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, Query, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, COOKIE, SET_COOKIE};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -85,6 +88,7 @@ pub fn router(web: Web) -> Router {
                 .post(xfcc::request)
                 .layer(DefaultBodyLimit::max(crate::xfcc::soap::MAX_REQUEST)),
         )
+        .merge(desk::routes())
         .with_state(web)
 }
 
@@ -97,26 +101,38 @@ pub struct PageQuery {
     ply: Option<String>,
 }
 
-/// Who asks and in what notation, and the cookies that remember it.
+/// Who asks and in what notation, and the cookies that remember it: what
+/// every page's handler starts from.
 struct Asked {
+    query: PageQuery,
     viewer: Viewer,
     prefs: Prefs,
     set_cookies: Vec<String>,
 }
 
-impl Web {
-    async fn asked(&self, q: &PageQuery, headers: &HeaderMap) -> Result<Asked, Response> {
-        let cookies = headers
-            .get_all(COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .collect::<Vec<_>>()
-            .join("; ");
+/// Every cookie of a request, as one `Cookie` header's text.
+fn cookies(headers: &HeaderMap) -> String {
+    headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl FromRequestParts<Web> for Asked {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Asked, Response> {
+        let Query(q) = Query::<PageQuery>::from_request_parts(parts, web)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let cookies = cookies(&parts.headers);
         let key = q.key.as_deref().or_else(|| access::cookie(&cookies, "key"));
-        let player = key.and_then(|k| access::key_holder(&self.secret, k));
+        let player = key.and_then(|k| access::key_holder(&web.secret, k));
         let viewer = Viewer { player };
         let v = viewer.clone();
-        let stored = self
+        let stored = web
             .port
             .with_store(move |s| view::stored_prefs(s, &v))
             .await
@@ -130,8 +146,7 @@ impl Web {
             stored,
         );
         let mut set_cookies = Vec::new();
-        let secure = if self.https { "; Secure" } else { "" };
-        let attrs = format!("; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax{secure}");
+        let attrs = web.cookie_attrs("/", "Lax", 31_536_000);
         // Only values that parsed are remembered, written as we name them.
         if q.notation.is_some() {
             set_cookies.push(format!("notation={}{attrs}", prefs.notation.name()));
@@ -144,10 +159,37 @@ impl Web {
             set_cookies.push(format!("key={}{attrs}", k.trim()));
         }
         Ok(Asked {
+            query: q,
             viewer,
             prefs,
             set_cookies,
         })
+    }
+}
+
+impl Web {
+    /// A cookie's attributes: the whole site, never read by a script,
+    /// `Secure` when the pages are reached over TLS.
+    fn cookie_attrs(&self, path: &str, same_site: &str, max_age: i64) -> String {
+        let secure = if self.https { "; Secure" } else { "" };
+        format!("; Path={path}; Max-Age={max_age}; HttpOnly; SameSite={same_site}{secure}")
+    }
+
+    /// A page made from the store for the viewer: shown, not there (or
+    /// hidden), or a store failure.
+    async fn show(
+        &self,
+        asked: &Asked,
+        page: impl FnOnce(&crate::store::Store, &Viewer, Prefs) -> crate::store::Result<Option<Markup>>
+        + Send
+        + 'static,
+    ) -> Response {
+        let (viewer, prefs) = (asked.viewer.clone(), asked.prefs);
+        match self.port.with_store(move |s| page(s, &viewer, prefs)).await {
+            Ok(Some(page)) => html(&asked.set_cookies, page),
+            Ok(None) => not_found(asked.prefs),
+            Err(e) => failure(&e),
+        }
     }
 }
 
@@ -175,13 +217,13 @@ pub fn game_page(
     Ok(view::game(store, renderer, viewer, prefs, id, ply, now)?.map(|v| pages::game(&v, prefs)))
 }
 
-fn html(asked: &Asked, page: Markup) -> Response {
+fn html(set_cookies: &[String], page: Markup) -> Response {
     let mut r = (
         [(CONTENT_TYPE, "text/html; charset=utf-8")],
         page.into_string(),
     )
         .into_response();
-    for c in &asked.set_cookies {
+    for c in set_cookies {
         if let Ok(v) = HeaderValue::from_str(c) {
             r.headers_mut().append(SET_COOKIE, v);
         }
@@ -211,7 +253,7 @@ fn not_found(prefs: Prefs) -> Response {
     let mut r = (
         StatusCode::NOT_FOUND,
         [(CONTENT_TYPE, "text/html; charset=utf-8")],
-        pages::error(404, "Not found", prefs).into_string(),
+        pages::not_found(prefs).into_string(),
     )
         .into_response();
     secure_headers(&mut r);
@@ -251,16 +293,11 @@ async fn style() -> Response {
         .into_response()
 }
 
-async fn index(State(web): State<Web>, Query(q): Query<PageQuery>, headers: HeaderMap) -> Response {
-    let asked = match web.asked(&q, &headers).await {
-        Ok(a) => a,
-        Err(r) => return r,
-    };
-    let viewer = asked.viewer.clone();
-    match web.port.with_store(move |s| view::events(s, &viewer)).await {
-        Ok(events) => html(&asked, pages::index(&events, asked.prefs)),
-        Err(e) => failure(&e),
-    }
+async fn index(State(web): State<Web>, asked: Asked) -> Response {
+    web.show(&asked, |s, viewer, prefs| {
+        Ok(Some(pages::index(&view::events(s, viewer)?, prefs)))
+    })
+    .await
 }
 
 /// An id in a path: digits only, else no such page.
@@ -268,82 +305,39 @@ fn id_of(text: &str) -> Option<i64> {
     text.parse().ok().filter(|id: &i64| *id > 0)
 }
 
-async fn event(
-    State(web): State<Web>,
-    Path(id): Path<String>,
-    Query(q): Query<PageQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let asked = match web.asked(&q, &headers).await {
-        Ok(a) => a,
-        Err(r) => return r,
-    };
+async fn event(State(web): State<Web>, Path(id): Path<String>, asked: Asked) -> Response {
     let Some(id) = id_of(&id) else {
         return not_found(asked.prefs);
     };
-    let (viewer, prefs) = (asked.viewer.clone(), asked.prefs);
-    let found = web
-        .port
-        .with_store(move |s| event_page(s, &viewer, prefs, EventId(id)))
-        .await;
-    answer(&asked, found)
+    web.show(&asked, move |s, viewer, prefs| {
+        event_page(s, viewer, prefs, EventId(id))
+    })
+    .await
 }
 
-async fn game(
-    State(web): State<Web>,
-    Path(id): Path<String>,
-    Query(q): Query<PageQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let asked = match web.asked(&q, &headers).await {
-        Ok(a) => a,
-        Err(r) => return r,
-    };
+async fn game(State(web): State<Web>, Path(id): Path<String>, asked: Asked) -> Response {
     let Some(id) = id_of(&id) else {
         return not_found(asked.prefs);
     };
-    let ply = match q.ply.as_deref().map(str::parse::<u32>) {
+    let ply = match asked.query.ply.as_deref().map(str::parse::<u32>) {
         None => None,
         Some(Ok(p)) => Some(p),
         Some(Err(_)) => return bad_request("ply: a number of half-moves from the start"),
     };
-    let (viewer, prefs, renderer) = (asked.viewer.clone(), asked.prefs, web.renderer.clone());
+    let renderer = web.renderer.clone();
     let now = jiff::Timestamp::now();
-    let found = web
-        .port
-        .with_store(move |s| game_page(s, &renderer, &viewer, prefs, GameId(id), ply, now))
-        .await;
-    answer(&asked, found)
+    web.show(&asked, move |s, viewer, prefs| {
+        game_page(s, &renderer, viewer, prefs, GameId(id), ply, now)
+    })
+    .await
 }
 
-async fn player(
-    State(web): State<Web>,
-    Path(name): Path<String>,
-    Query(q): Query<PageQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let asked = match web.asked(&q, &headers).await {
-        Ok(a) => a,
-        Err(r) => return r,
-    };
-    let (viewer, prefs) = (asked.viewer.clone(), asked.prefs);
+async fn player(State(web): State<Web>, Path(name): Path<String>, asked: Asked) -> Response {
     let now = jiff::Timestamp::now();
-    let found = web
-        .port
-        .with_store(move |s| {
-            Ok(view::player(s, &viewer, &name, now)?.map(|v| pages::player(&v, prefs)))
-        })
-        .await;
-    answer(&asked, found)
-}
-
-/// A page found, not there (or hidden), or a store failure.
-fn answer(asked: &Asked, found: Result<Option<Markup>, String>) -> Response {
-    match found {
-        Ok(Some(page)) => html(asked, page),
-        Ok(None) => not_found(asked.prefs),
-        Err(e) => failure(&e),
-    }
+    web.show(&asked, move |s, viewer, prefs| {
+        Ok(view::player(s, viewer, &name, now)?.map(|v| pages::player(&v, prefs)))
+    })
+    .await
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -10,9 +10,10 @@ use super::access::Prefs;
 use super::view::{EventView, GameView, PlayerView};
 use crate::escape::shown;
 use crate::notation::{Lang, Notation};
+use crate::protocol::l10n::{self, Form, Reader};
 
 /// Text that came from outside, ready for maud to escape.
-fn outside(text: &str) -> String {
+pub(super) fn outside(text: &str) -> String {
     shown(text, false).into_owned()
 }
 
@@ -31,30 +32,38 @@ pub fn segment(text: &str) -> String {
 
 /// The words of the layout.
 struct LayoutWords {
-    home: &'static str,
-    notation: &'static str,
-    language: &'static str,
-    show: &'static str,
+    home: String,
+    notation: String,
+    language: String,
+    show: String,
 }
 
-fn layout_words(_lang: Lang) -> LayoutWords {
+fn layout_words(lang: Lang) -> LayoutWords {
     LayoutWords {
-        home: "Events",
-        notation: "Notation",
-        language: "Language",
-        show: "Show",
+        home: t(lang, "page-events"),
+        notation: t(lang, "page-notation"),
+        language: t(lang, "page-language"),
+        show: t(lang, "page-show"),
     }
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
+/// A word of the pages in `lang`, from the catalogue.
+fn t(lang: Lang, id: &str) -> String {
+    l10n::plain(Reader::new(lang, Form::Full), id)
+}
+
+/// A colour's name, capitalised as it starts a line of the page.
+fn color_name(lang: Lang, c: Color) -> String {
+    let name = l10n::color(Reader::new(lang, Form::Full), c);
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// Every page: the head, the stylesheet, the notation form and the body.
-fn layout(title: &str, prefs: Prefs, body: Markup) -> Markup {
+pub(super) fn layout(title: &str, prefs: Prefs, body: Markup) -> Markup {
     let w = layout_words(prefs.lang);
     html! {
         (DOCTYPE)
@@ -91,48 +100,48 @@ fn layout(title: &str, prefs: Prefs, body: Markup) -> Markup {
 }
 
 struct GameWords {
-    game: &'static str,
-    first: &'static str,
-    previous: &'static str,
-    next: &'static str,
-    last: &'static str,
-    to_move: &'static str,
-    result: &'static str,
-    draw_offered: &'static str,
-    clocks: &'static str,
-    days_used: &'static str,
-    days_left: &'static str,
-    unlimited: &'static str,
-    deadline: &'static str,
-    record: &'static str,
-    no_moves: &'static str,
-    round: &'static str,
-    board: &'static str,
-    position_after: &'static str,
-    start: &'static str,
+    game: String,
+    first: String,
+    previous: String,
+    next: String,
+    last: String,
+    to_move: String,
+    result: String,
+    draw_offered: String,
+    clocks: String,
+    days_used: String,
+    days_left: String,
+    unlimited: String,
+    deadline: String,
+    record: String,
+    no_moves: String,
+    round: String,
+    board: String,
+    position_after: String,
+    start: String,
 }
 
-fn game_words(_lang: Lang) -> GameWords {
+fn game_words(lang: Lang) -> GameWords {
     GameWords {
-        game: "Game",
-        first: "First",
-        previous: "Previous",
-        next: "Next",
-        last: "Last",
-        to_move: "to move",
-        result: "Result",
-        draw_offered: "offers a draw",
-        clocks: "Clocks",
-        days_used: "days used",
-        days_left: "days left",
-        unlimited: "no limit",
-        deadline: "deadline",
-        record: "Moves",
-        no_moves: "No moves yet.",
-        round: "round",
-        board: "board",
-        position_after: "Position after ply",
-        start: "Start position",
+        game: t(lang, "page-game"),
+        first: t(lang, "page-first"),
+        previous: t(lang, "page-previous"),
+        next: t(lang, "page-next"),
+        last: t(lang, "page-last"),
+        to_move: t(lang, "page-to-move"),
+        result: t(lang, "page-result"),
+        draw_offered: t(lang, "page-draw-offered"),
+        clocks: t(lang, "page-clocks"),
+        days_used: t(lang, "page-days-used"),
+        days_left: t(lang, "page-days-left"),
+        unlimited: t(lang, "page-unlimited"),
+        deadline: t(lang, "page-deadline"),
+        record: t(lang, "page-moves"),
+        no_moves: t(lang, "page-no-moves"),
+        round: t(lang, "page-round"),
+        board: t(lang, "page-board"),
+        position_after: t(lang, "page-position-after"),
+        start: t(lang, "page-start"),
     }
 }
 
@@ -141,7 +150,7 @@ pub fn game(v: &GameView, prefs: Prefs) -> Markup {
     let [white, black] = [outside(&v.names[0]), outside(&v.names[1])];
     let title = format!("{} {}: {white} – {black}", w.game, v.id);
     let at = |ply: u32| format!("/games/{}?ply={ply}", v.id);
-    let step = |label: &'static str, ply: Option<u32>| {
+    let step = |label: &str, ply: Option<u32>| {
         html! {
             @match ply {
                 Some(p) => a href=(at(p)) rel=[(label == w.next).then_some("next")] { (label) },
@@ -168,10 +177,10 @@ pub fn game(v: &GameView, prefs: Prefs) -> Markup {
             }
             div class="side" {
                 nav class="steps" aria-label="Moves" {
-                    (step(w.first, (v.ply > 0).then_some(0)))
-                    (step(w.previous, before))
-                    (step(w.next, after))
-                    (step(w.last, (v.ply < v.last_ply).then_some(v.last_ply)))
+                    (step(&w.first, (v.ply > 0).then_some(0)))
+                    (step(&w.previous, before))
+                    (step(&w.next, after))
+                    (step(&w.last, (v.ply < v.last_ply).then_some(v.last_ply)))
                 }
                 @if let Some(result) = &v.result {
                     p class="result" {
@@ -180,17 +189,17 @@ pub fn game(v: &GameView, prefs: Prefs) -> Markup {
                     }
                 }
                 @if let Some(side) = v.to_move {
-                    p class="turn" { (color_name(side)) " " (w.to_move) }
+                    p class="turn" { (color_name(prefs.lang, side)) " " (w.to_move) }
                 }
                 @if let Some(side) = v.draw_offer {
-                    p class="offer" { (color_name(side)) " " (w.draw_offered) }
+                    p class="offer" { (color_name(prefs.lang, side)) " " (w.draw_offered) }
                 }
                 h2 { (w.clocks) }
                 table class="clocks" {
                     tbody {
                         @for c in &v.clocks {
                             tr class=[c.running.then_some("running")] {
-                                th scope="row" { (color_name(c.color)) ": " (outside(&c.name)) }
+                                th scope="row" { (color_name(prefs.lang, c.color)) ": " (outside(&c.name)) }
                                 td { (c.days_used) " " (w.days_used) }
                                 td {
                                     @match c.days_left {
@@ -227,26 +236,26 @@ pub fn game(v: &GameView, prefs: Prefs) -> Markup {
 }
 
 struct EventWords {
-    rank: &'static str,
-    player: &'static str,
-    score: &'static str,
-    wins: &'static str,
-    sb: &'static str,
-    withdrawn: &'static str,
-    rules: &'static str,
-    caption: &'static str,
+    rank: String,
+    player: String,
+    score: String,
+    wins: String,
+    sb: String,
+    withdrawn: String,
+    rules: String,
+    caption: String,
 }
 
-fn event_words(_lang: Lang) -> EventWords {
+fn event_words(lang: Lang) -> EventWords {
     EventWords {
-        rank: "Rank",
-        player: "Player",
-        score: "Score",
-        wins: "Wins",
-        sb: "SB",
-        withdrawn: "withdrawn",
-        rules: "tie-breaks",
-        caption: "Crosstable: each result links to its game",
+        rank: t(lang, "page-rank"),
+        player: t(lang, "page-player"),
+        score: t(lang, "page-score"),
+        wins: t(lang, "page-wins"),
+        sb: t(lang, "page-sb"),
+        withdrawn: t(lang, "page-withdrawn"),
+        rules: t(lang, "page-tie-breaks"),
+        caption: t(lang, "page-crosstable"),
     }
 }
 
@@ -302,28 +311,28 @@ pub fn event(v: &EventView, prefs: Prefs) -> Markup {
 }
 
 struct PlayerWords {
-    games: &'static str,
-    opponent: &'static str,
-    colour: &'static str,
-    event: &'static str,
-    state: &'static str,
-    your_move: &'static str,
-    waiting: &'static str,
-    deadline: &'static str,
-    none: &'static str,
+    games: String,
+    opponent: String,
+    colour: String,
+    event: String,
+    state: String,
+    your_move: String,
+    waiting: String,
+    deadline: String,
+    none: String,
 }
 
-fn player_words(_lang: Lang) -> PlayerWords {
+fn player_words(lang: Lang) -> PlayerWords {
     PlayerWords {
-        games: "Games",
-        opponent: "Opponent",
-        colour: "Colour",
-        event: "Event",
-        state: "State",
-        your_move: "to move",
-        waiting: "waiting",
-        deadline: "Deadline",
-        none: "No games to show.",
+        games: t(lang, "page-games"),
+        opponent: t(lang, "page-opponent"),
+        colour: t(lang, "page-colour"),
+        event: t(lang, "page-event"),
+        state: t(lang, "page-state"),
+        your_move: t(lang, "page-your-move"),
+        waiting: t(lang, "page-waiting"),
+        deadline: t(lang, "page-deadline-col"),
+        none: t(lang, "page-no-games"),
     }
 }
 
@@ -351,7 +360,7 @@ pub fn player(v: &PlayerView, prefs: Prefs) -> Markup {
                     @for g in &v.games {
                         tr {
                             td { a href=(format!("/games/{}", g.id)) { (g.id) } }
-                            td { (color_name(g.color)) }
+                            td { (color_name(prefs.lang, g.color)) }
                             td { (outside(&g.opponent)) }
                             td { @if let Some(e) = &g.event { (outside(e)) } }
                             td {
@@ -379,10 +388,11 @@ pub fn index(events: &[(i64, String)], prefs: Prefs) -> Markup {
             }
         }
     };
-    layout("Events", prefs, body)
+    layout(&t(prefs.lang, "page-events"), prefs, body)
 }
 
-/// A page for an error, with its status's words.
-pub fn error(status: u16, text: &str, prefs: Prefs) -> Markup {
-    layout(text, prefs, html! { h1 { (text) } p { (status) } })
+/// The page for a page that is not there (or hidden from the viewer).
+pub fn not_found(prefs: Prefs) -> Markup {
+    let text = t(prefs.lang, "page-not-found");
+    layout(&text, prefs, html! { h1 { (text) } p { "404" } })
 }

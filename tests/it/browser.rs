@@ -259,3 +259,94 @@ fn the_crosstable_in_the_browser_matches_the_store() {
         c.close().await.unwrap();
     });
 }
+
+async fn type_into(c: &Client, at: Locator<'_>, keys: &str) {
+    c.find(at)
+        .await
+        .expect("a field")
+        .send_keys(keys)
+        .await
+        .expect("typed");
+}
+
+async fn click(c: &Client, at: Locator<'_>) {
+    c.find(at)
+        .await
+        .expect("a button")
+        .click()
+        .await
+        .expect("clicked");
+}
+
+/// Waits for an element: a form's answer may come after the click returns.
+async fn shown(c: &Client, at: Locator<'_>, what: &str) {
+    c.wait()
+        .at_most(Duration::from_secs(60))
+        .for_element(at)
+        .await
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+}
+
+#[test]
+fn a_director_signs_in_and_rules_on_an_incident_in_the_browser() {
+    use crate::director_web::{PASSWORD, add_director, incident};
+    let mut site = Site::new();
+    assert!(add_director(&site, "anna").status.success());
+    let (id, _game) = incident(&site);
+    site.start();
+    let driver = Driver::start();
+    run(async {
+        let c = driver.browser().await;
+        let base = format!("http://127.0.0.1:{}", site.port);
+        c.goto(&format!("{base}/director/incidents")).await.unwrap();
+        // Without a session the console sends the browser to its login.
+        assert_eq!(c.current_url().await.unwrap().path(), "/director/login");
+        assert_accessible(&c, "login page").await;
+        type_into(&c, Locator::Id("name"), "anna").await;
+        type_into(&c, Locator::Id("password"), PASSWORD).await;
+        click(&c, Locator::Css("form.login button")).await;
+        // The password's check takes a moment: the click returns before the
+        // next page is there.
+        shown(&c, Locator::Css("nav.desk"), "the console after the login").await;
+        assert_eq!(c.current_url().await.unwrap().path(), "/director/incidents");
+        // The evidence is text in the page, the script in it never ran.
+        let evidence = text(&c, "pre.evidence").await;
+        assert!(
+            evidence.contains("Subject: <script>alert(1)</script>"),
+            "{evidence}"
+        );
+        screenshot(&c, "incidents.png").await;
+        assert_accessible(&c, "incident queue").await;
+        let decision = format!("decision-{id}");
+        type_into(
+            &c,
+            Locator::Id(&decision),
+            "Illegal move: play a legal one.",
+        )
+        .await;
+        click(
+            &c,
+            Locator::Css(&format!("#incident-{id} ~ form.ruling button")),
+        )
+        .await;
+        let empty = Locator::XPath("//p[text()='No open incidents.']");
+        shown(&c, empty, "the queue empty after the ruling").await;
+        for page in ["audit", "outbox", "players", "health"] {
+            c.goto(&format!("{base}/director/{page}")).await.unwrap();
+            assert_accessible(&c, page).await;
+        }
+        c.close().await.unwrap();
+    });
+    // The ruling is stored, audited by name, and both players are told.
+    let store = site.store();
+    assert!(store.incident(id).unwrap().unwrap().ruling.is_some());
+    let last = store.audit_log().unwrap().pop().unwrap();
+    assert_eq!(last.by.as_deref(), Some("anna"));
+    let told = store
+        .outbox(true)
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.body.contains("Illegal move: play a legal one."))
+        .count();
+    assert_eq!(told, 2);
+}

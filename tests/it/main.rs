@@ -10,6 +10,7 @@ mod browser;
 mod cli;
 mod crash;
 mod desk;
+mod director_web;
 mod direwolf;
 mod kiss_crosscheck;
 mod mail;

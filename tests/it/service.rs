@@ -1906,21 +1906,40 @@ fn the_director_adjudicates_and_takes_back() {
     w.play_all(&a, &b, g, &["f2f3", "e7e5", "g2g4", "d8h4"]);
     assert!(w.row(g).finished);
     let outbox = w.outbox().len();
-    let n = service::takeback(&mut w.store, g, 2, "mouse slip agreed by both", w.now)
-        .expect("takeback");
+    let n = service::takeback(
+        &mut w.store,
+        &service::Actor::Operator,
+        g,
+        2,
+        "mouse slip agreed by both",
+        w.now,
+    )
+    .expect("takeback");
     assert_eq!(n, 2);
     assert_eq!(w.ucis(g), ["f2f3", "e7e5"]);
     let row = w.row(g);
     assert!(!row.finished && row.result.is_none());
     assert_eq!(w.outbox().len(), outbox + 2, "both players told");
     assert!(
-        service::takeback(&mut w.store, g, 5, "x", w.now).is_err(),
+        service::takeback(&mut w.store, &service::Actor::Operator, g, 5, "x", w.now).is_err(),
         "cannot take back moves not played"
     );
     w.play(&a, g, "d2d4");
-    assert!(service::adjudicate(&mut w.store, g, "2-0", "x", false, w.now).is_err());
+    assert!(
+        service::adjudicate(
+            &mut w.store,
+            &service::Actor::Operator,
+            g,
+            "2-0",
+            "x",
+            false,
+            w.now
+        )
+        .is_err()
+    );
     service::adjudicate(
         &mut w.store,
+        &service::Actor::Operator,
         g,
         "1-0",
         "Black abandoned the game",

@@ -46,6 +46,17 @@ pub fn get(port: u16, path: &str, cookie: Option<&str>) -> Page {
     send(port, &format!("GET {path} HTTP/1.1\r\n{cookie}"), b"")
 }
 
+/// A form POSTed (`application/x-www-form-urlencoded`, already encoded).
+pub fn post(port: u16, path: &str, cookie: Option<&str>, form: &str) -> Page {
+    let cookie = cookie
+        .map(|c| format!("Cookie: {c}\r\n"))
+        .unwrap_or_default();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\n{cookie}Content-Type: application/x-www-form-urlencoded\r\n"
+    );
+    send(port, &head, form.as_bytes())
+}
+
 /// A request over a plain HTTP/1.1 connection: `head` is the request line
 /// and any headers (each ending in CRLF); the host, the length and the
 /// connection's close are added.
@@ -117,8 +128,13 @@ pub struct Site {
 
 impl Site {
     pub fn new() -> Site {
+        Site::with("")
+    }
+
+    /// A site whose `[web]` also has `extra` (lines of TOML).
+    pub fn with(extra: &str) -> Site {
         let port = free_port();
-        let gw = Gateway::new(&format!("[web]\nlisten = \"127.0.0.1:{port}\"\n"));
+        let gw = Gateway::new(&format!("[web]\nlisten = \"127.0.0.1:{port}\"\n{extra}"));
         Site { gw, port }
     }
 
@@ -506,4 +522,37 @@ public_url = "https://chess.example.test/"
     let path = link.trim_start_matches("https://chess.example.test");
     assert_eq!(get(port, path, None).status, 200);
     assert_eq!(get(port, &format!("/games/{g}"), None).status, 404);
+}
+
+/// A form field's value as a browser encodes it.
+pub fn form_encoded(v: &str) -> String {
+    v.bytes()
+        .map(|b| match b {
+            b' ' => "+".to_string(),
+            b if b.is_ascii_alphanumeric() || b"-._~".contains(&b) => char::from(b).to_string(),
+            b => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[test]
+fn the_pages_words_come_from_the_readers_catalogue() {
+    let mut site = Site::new();
+    let event = site.event("Herbst", &["Anna", "Boris"]);
+    let game = games_of(&site, event)[0];
+    site.start();
+    let de = site.get(&format!("/games/{}?ply=0&lang=de", game.0)).text();
+    for word in [
+        "Ausgangsstellung",
+        "Bedenkzeit",
+        "Noch keine Züge.",
+        "Weiß am Zug",
+    ] {
+        assert!(de.contains(word), "{word}: {de}");
+    }
+    // The crosstable in Russian when asked, in English without a choice.
+    let ru = site.get(&format!("/events/{}?lang=ru", event.0)).text();
+    assert!(ru.contains("Турнирная таблица"), "{ru}");
+    let en = site.get(&format!("/events/{}", event.0)).text();
+    assert!(en.contains("Crosstable: each result links to its game"));
 }

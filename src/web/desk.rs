@@ -1,0 +1,541 @@
+//! The director's console: login and logout, the incident queue with its
+//! rulings, players, adjudication, the outbox, the audit log and the
+//! channels' health. Every page needs a session (a cookie whose token the
+//! store knows); every form carries the session's CSRF token, and every
+//! action goes through the service's desk functions, audited with the
+//! director's name.
+
+use axum::extract::{ConnectInfo, Form, FromRequest, FromRequestParts, Path, Request, State};
+use axum::http::header::{LOCATION, SET_COOKIE};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use maud::Markup;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+use super::access::{self, Prefs};
+use super::{Web, cookies, desk_pages, failure, html, id_of};
+use crate::service::{self, Actor, Login, PlayerEdit, Tell};
+use crate::status::Client;
+use crate::store::{self, GameId, ReplyId, Store};
+
+/// Where the console's cookies apply.
+const PATH: &str = "/director";
+/// The session cookie's life; the store's expiry decides, this only lets
+/// the browser forget it too.
+const SESSION_SECONDS: i64 = 12 * 3600;
+
+/// A signed-in director, from the session cookie.
+pub struct Desk {
+    pub director: String,
+    pub csrf: String,
+    token: String,
+    pub prefs: Prefs,
+}
+
+impl Desk {
+    fn actor(&self) -> Actor {
+        Actor::Director(self.director.clone())
+    }
+}
+
+/// The console's words and notation: the browser's cookies, else English.
+fn prefs_of(cookies: &str) -> Prefs {
+    access::prefs(
+        [None, None],
+        [
+            access::cookie(cookies, "notation"),
+            access::cookie(cookies, "lang"),
+        ],
+        None,
+    )
+}
+
+fn see_other(to: &str) -> Response {
+    let mut r = StatusCode::SEE_OTHER.into_response();
+    if let Ok(v) = HeaderValue::from_str(to) {
+        r.headers_mut().insert(LOCATION, v);
+    }
+    r
+}
+
+impl FromRequestParts<Web> for Desk {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Desk, Response> {
+        let cookies = cookies(&parts.headers);
+        let prefs = prefs_of(&cookies);
+        let Some(token) = access::cookie(&cookies, "session").map(str::to_string) else {
+            return Err(see_other("/director/login"));
+        };
+        let t = token.clone();
+        let now = jiff::Timestamp::now();
+        match web
+            .port
+            .with_store(move |s| service::session(s, &t, now))
+            .await
+        {
+            Ok(Some(s)) => Ok(Desk {
+                director: s.director,
+                csrf: s.csrf,
+                token,
+                prefs,
+            }),
+            Ok(None) => Err(see_other("/director/login")),
+            Err(e) => Err(failure(&e)),
+        }
+    }
+}
+
+/// A form and the CSRF token it carried.
+#[derive(Deserialize)]
+struct Tokened<T> {
+    #[serde(default)]
+    csrf: String,
+    #[serde(flatten)]
+    form: T,
+}
+
+/// Two tokens equal, compared in constant time.
+fn same_token(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && !a.is_empty()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+fn forbidden(prefs: Prefs) -> Response {
+    let mut r = html(&[], desk_pages::refused(prefs, "desk-csrf-refused"));
+    *r.status_mut() = StatusCode::FORBIDDEN;
+    r
+}
+
+/// A director's action: the session, and the form it posted with the
+/// session's own CSRF token (else 403: a page elsewhere cannot act in a
+/// director's name).
+struct Acting<T> {
+    desk: Desk,
+    form: T,
+}
+
+impl<T: DeserializeOwned + Send + 'static> FromRequest<Web> for Acting<T> {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, web: &Web) -> Result<Acting<T>, Response> {
+        let (mut parts, body) = req.into_parts();
+        let desk = Desk::from_request_parts(&mut parts, web).await?;
+        let req = Request::from_parts(parts, body);
+        let Form(f) = Form::<Tokened<T>>::from_request(req, web)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        if !same_token(&f.csrf, &desk.csrf) {
+            return Err(forbidden(desk.prefs));
+        }
+        Ok(Acting { desk, form: f.form })
+    }
+}
+
+/// A desk page from the store.
+async fn page(
+    web: &Web,
+    desk: Desk,
+    make: impl FnOnce(&Store, &Desk) -> store::Result<Markup> + Send + 'static,
+) -> Response {
+    match web.port.with_store(move |s| make(s, &desk)).await {
+        Ok(page) => html(&[], page),
+        Err(e) => failure(&e),
+    }
+}
+
+/// An action through the service: back to `to` when done, else the
+/// service's refusal (escaped) with the status it deserves.
+async fn act(
+    web: &Web,
+    desk: &Desk,
+    to: String,
+    run: impl FnOnce(&mut Store, &Actor, jiff::Timestamp) -> store::Result<()> + Send + 'static,
+) -> Response {
+    let actor = desk.actor();
+    let now = jiff::Timestamp::now();
+    // The service's refusals are answers for the director; only a failing
+    // store is a failure.
+    let done = web
+        .port
+        .with_store(move |s| match run(s, &actor, now) {
+            Ok(()) => Ok(Ok(())),
+            Err(store::StoreError::NotFound(why)) => Ok(Err((StatusCode::NOT_FOUND, why))),
+            Err(store::StoreError::Invalid(why)) => Ok(Err((StatusCode::CONFLICT, why))),
+            Err(e) => Err(e),
+        })
+        .await;
+    match done {
+        Ok(Ok(())) => {
+            // A ruling or a retry may have queued replies.
+            web.port.wake_senders();
+            see_other(&to)
+        }
+        Ok(Err((status, why))) => refusal(desk, status, &why, &to),
+        Err(e) => failure(&e),
+    }
+}
+
+/// The service's (or the form's) refusal, with a way back.
+fn refusal(desk: &Desk, status: StatusCode, why: &str, back: &str) -> Response {
+    let mut r = html(&[], desk_pages::failed(desk, why, back));
+    *r.status_mut() = status;
+    r
+}
+
+pub fn routes() -> axum::Router<Web> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route(
+            "/director",
+            get(|| async { see_other("/director/incidents") }),
+        )
+        .route("/director/login", get(login_form).post(login))
+        .route("/director/logout", post(logout))
+        .route("/director/incidents", get(incidents))
+        .route("/director/incidents/{id}/rule", post(rule))
+        .route("/director/games/{id}/adjudicate", post(adjudicate))
+        .route("/director/players", get(players))
+        .route("/director/players/{id}/edit", post(edit_player))
+        .route("/director/players/{id}/remove", post(remove_player))
+        .route("/director/outbox", get(outbox))
+        .route("/director/outbox/{id}/retry", post(retry))
+        .route("/director/audit", get(audit))
+        .route("/director/health", get(health))
+}
+
+/// The login form. Before a session there is no session token, so the
+/// form's CSRF token is a fresh random value also set as a cookie (double
+/// submit): a page elsewhere can neither read the cookie nor set it.
+async fn login_form(State(web): State<Web>, headers: axum::http::HeaderMap) -> Response {
+    let prefs = prefs_of(&cookies(&headers));
+    login_page(&web, prefs, None, StatusCode::OK)
+}
+
+fn login_page(web: &Web, prefs: Prefs, said: Option<&'static str>, status: StatusCode) -> Response {
+    let csrf = service::random_hex();
+    let cookie = format!(
+        "login_csrf={csrf}{}",
+        web.cookie_attrs(PATH, "Strict", 3600)
+    );
+    let mut r = html(&[cookie], desk_pages::login(prefs, &csrf, said));
+    *r.status_mut() = status;
+    r
+}
+
+#[derive(Deserialize)]
+struct LoginForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    csrf: String,
+}
+
+async fn login(
+    State(web): State<Web>,
+    ConnectInfo(Client(from)): ConnectInfo<Client>,
+    headers: axum::http::HeaderMap,
+    Form(f): Form<LoginForm>,
+) -> Response {
+    let cookies = cookies(&headers);
+    let prefs = prefs_of(&cookies);
+    if !access::cookie(&cookies, "login_csrf").is_some_and(|c| same_token(c, &f.csrf)) {
+        return forbidden(prefs);
+    }
+    // Behind the reverse proxy every login comes from its address: the
+    // limit per name still holds, the one per address then covers all.
+    let address = from.ip().to_string();
+    let now = jiff::Timestamp::now();
+    let tried = web
+        .port
+        .with_store(move |s| service::login(s, f.name.trim(), &f.password, &address, now))
+        .await;
+    match tried {
+        Ok(Login::SignedIn(s)) => {
+            let mut r = see_other("/director/incidents");
+            let session = format!(
+                "session={}{}",
+                s.token,
+                web.cookie_attrs(PATH, "Strict", SESSION_SECONDS)
+            );
+            let spent = format!("login_csrf={}", web.cookie_attrs(PATH, "Strict", 0));
+            for c in [session, spent] {
+                if let Ok(v) = HeaderValue::from_str(&c) {
+                    r.headers_mut().append(SET_COOKIE, v);
+                }
+            }
+            tracing::info!(director = %s.director, "director signed in");
+            r
+        }
+        Ok(Login::Refused) => login_page(
+            &web,
+            prefs,
+            Some("desk-login-refused"),
+            StatusCode::UNAUTHORIZED,
+        ),
+        Ok(Login::Limited) => login_page(
+            &web,
+            prefs,
+            Some("desk-login-limited"),
+            StatusCode::TOO_MANY_REQUESTS,
+        ),
+        Err(e) => failure(&e),
+    }
+}
+
+#[derive(Deserialize)]
+struct Nothing {}
+
+async fn logout(State(web): State<Web>, a: Acting<Nothing>) -> Response {
+    let token = a.desk.token.clone();
+    match web
+        .port
+        .with_store(move |s| service::end_session(s, &token))
+        .await
+    {
+        Ok(()) => {
+            let mut r = see_other("/director/login");
+            let gone = format!("session={}", web.cookie_attrs(PATH, "Strict", 0));
+            if let Ok(v) = HeaderValue::from_str(&gone) {
+                r.headers_mut().append(SET_COOKIE, v);
+            }
+            r
+        }
+        Err(e) => failure(&e),
+    }
+}
+
+async fn incidents(State(web): State<Web>, desk: Desk) -> Response {
+    page(&web, desk, |s, d| {
+        Ok(desk_pages::incidents(d, &desk_pages::open_incidents(s)?))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct RuleForm {
+    #[serde(default)]
+    decision: String,
+    #[serde(default)]
+    tell: String,
+}
+
+async fn rule(State(web): State<Web>, Path(id): Path<String>, a: Acting<RuleForm>) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_there(&a.desk);
+    };
+    let tell = match a.form.tell.as_str() {
+        "" => Tell::Players,
+        t => match t.parse::<Tell>() {
+            Ok(t) => t,
+            Err(why) => {
+                return refusal(
+                    &a.desk,
+                    StatusCode::BAD_REQUEST,
+                    &why,
+                    "/director/incidents",
+                );
+            }
+        },
+    };
+    let text = a.form.decision;
+    act(
+        &web,
+        &a.desk,
+        "/director/incidents".into(),
+        move |s, by, now| service::rule_incident(s, by, id, &text, tell, now).map(drop),
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+struct AdjudicateForm {
+    #[serde(default)]
+    result: String,
+    #[serde(default)]
+    reason: String,
+    overrule: Option<String>,
+}
+
+async fn adjudicate(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    a: Acting<AdjudicateForm>,
+) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_there(&a.desk);
+    };
+    let f = a.form;
+    act(
+        &web,
+        &a.desk,
+        "/director/incidents".into(),
+        move |s, by, now| {
+            service::adjudicate(
+                s,
+                by,
+                GameId(id),
+                &f.result,
+                &f.reason,
+                f.overrule.is_some(),
+                now,
+            )
+        },
+    )
+    .await
+}
+
+async fn players(State(web): State<Web>, desk: Desk) -> Response {
+    page(&web, desk, |s, d| Ok(desk_pages::players(d, &s.players()?))).await
+}
+
+#[derive(Deserialize)]
+struct EditForm {
+    notation: Option<String>,
+    lang: Option<String>,
+    tz: Option<String>,
+    reset_pin: Option<String>,
+    #[serde(default)]
+    reason: String,
+}
+
+/// A field of a form: `None` when left empty.
+fn given(field: Option<String>) -> Option<String> {
+    field
+        .map(|f| f.trim().to_string())
+        .filter(|f| !f.is_empty())
+}
+
+async fn edit_player(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    a: Acting<EditForm>,
+) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_there(&a.desk);
+    };
+    let f = a.form;
+    let parsed = (|| -> Result<PlayerEdit, String> {
+        Ok(PlayerEdit {
+            notation: given(f.notation)
+                .map(|n| {
+                    n.parse()
+                        .map_err(|e: crate::notation::UnknownNotation| e.to_string())
+                })
+                .transpose()?,
+            lang: given(f.lang)
+                .map(|l| l.parse().map_err(|_| format!("{l:?}: not a language")))
+                .transpose()?,
+            tz: given(f.tz),
+            pin: f.reset_pin.is_some().then_some(None),
+            reason: given(Some(f.reason)).unwrap_or_else(|| "edited by the director".into()),
+            ..PlayerEdit::default()
+        })
+    })();
+    let edit = match parsed {
+        Ok(e) => e,
+        Err(why) => return refusal(&a.desk, StatusCode::BAD_REQUEST, &why, "/director/players"),
+    };
+    act(
+        &web,
+        &a.desk,
+        "/director/players".into(),
+        move |s, by, now| service::edit_player(s, by, store::PlayerId(id), &edit, now).map(drop),
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+struct ReasonForm {
+    #[serde(default)]
+    reason: String,
+}
+
+async fn remove_player(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    a: Acting<ReasonForm>,
+) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_there(&a.desk);
+    };
+    let reason = given(Some(a.form.reason)).unwrap_or_else(|| "removed by the director".into());
+    act(
+        &web,
+        &a.desk,
+        "/director/players".into(),
+        move |s, by, now| {
+            service::remove_player(s, by, store::PlayerId(id), &reason, now).map(drop)
+        },
+    )
+    .await
+}
+
+async fn outbox(State(web): State<Web>, desk: Desk) -> Response {
+    page(&web, desk, |s, d| {
+        let stuck = s
+            .outbox_entries(true)?
+            .into_iter()
+            .filter(|e| {
+                e.reply.sent_at.is_none() && (e.attempts > 0 || e.reply.failed_at.is_some())
+            })
+            .collect::<Vec<_>>();
+        Ok(desk_pages::outbox(d, &stuck))
+    })
+    .await
+}
+
+async fn retry(State(web): State<Web>, Path(id): Path<String>, a: Acting<Nothing>) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_there(&a.desk);
+    };
+    act(
+        &web,
+        &a.desk,
+        "/director/outbox".into(),
+        move |s, by, now| service::retry_reply(s, by, ReplyId(id), now),
+    )
+    .await
+}
+
+async fn audit(State(web): State<Web>, desk: Desk) -> Response {
+    page(&web, desk, |s, d| {
+        let mut log = Vec::new();
+        for e in s.audit_log()?.into_iter().rev() {
+            let player = match e.player {
+                Some(p) => s.player_name(p)?,
+                None => None,
+            };
+            log.push((e, player));
+        }
+        Ok(desk_pages::audit(d, &log))
+    })
+    .await
+}
+
+async fn health(State(web): State<Web>, desk: Desk) -> Response {
+    let metrics = web.port.metrics.clone();
+    page(&web, desk, move |s, d| {
+        Ok(desk_pages::health(
+            d,
+            &metrics.health(true),
+            &metrics.channel_counts(),
+            &s.depth()?,
+        ))
+    })
+    .await
+}
+
+fn not_there(desk: &Desk) -> Response {
+    let mut r = html(&[], desk_pages::refused(desk.prefs, "desk-not-found"));
+    *r.status_mut() = StatusCode::NOT_FOUND;
+    r
+}

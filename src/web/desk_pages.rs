@@ -1,0 +1,409 @@
+//! The director's pages (maud), their words from the catalogues. Everything
+//! from outside (names, raw messages, addresses, errors) goes through
+//! [`outside`] and maud's escaping: a message is evidence, shown as text.
+
+use maud::{Markup, html};
+
+use super::access::Prefs;
+use super::desk::Desk;
+use super::pages::{layout, outside};
+use crate::escape::shown;
+use crate::notation::{Lang, Notation};
+use crate::protocol::address::Channel;
+use crate::protocol::l10n::{self, Args, Form, Reader};
+use crate::store::{self, AuditEntry, GameRow, Incident, OutboxEntry, Player, Store};
+
+/// A word of the console in the page's language.
+fn t(prefs: Prefs, id: &str) -> String {
+    l10n::plain(Reader::new(prefs.lang, Form::Full), id)
+}
+
+/// An open incident with what the director needs to rule on it.
+pub struct OpenIncident {
+    pub incident: Incident,
+    pub player: Option<String>,
+    pub game: Option<GameRow>,
+    /// The message it came from: its sender and text as received.
+    pub message: Option<(Channel, String, String)>,
+}
+
+/// The incidents not yet ruled on, oldest first, with their evidence.
+pub fn open_incidents(s: &Store) -> store::Result<Vec<OpenIncident>> {
+    let mut open = Vec::new();
+    for i in s
+        .incidents(None)?
+        .into_iter()
+        .filter(|i| i.ruling.is_none())
+    {
+        let player = match i.player_id {
+            Some(p) => s.player_name(p)?,
+            None => None,
+        };
+        let game = match i.game_id {
+            Some(g) => s.game(g)?,
+            None => None,
+        };
+        let message = match i.journal_id {
+            Some(j) => s.entry(j)?.map(|e| {
+                (
+                    e.channel,
+                    e.sender,
+                    // A line ending is no control a sender hides: CRLF
+                    // reads as the lines it ends; a lone CR stays escaped.
+                    String::from_utf8_lossy(&e.raw).replace("\r\n", "\n"),
+                )
+            }),
+            None => None,
+        };
+        open.push(OpenIncident {
+            incident: i,
+            player,
+            game,
+            message,
+        });
+    }
+    Ok(open)
+}
+
+/// Every console page: the navigation, who is signed in, the sign-out form.
+fn desk_layout(desk: &Desk, title: &str, body: Markup) -> Markup {
+    let p = desk.prefs;
+    let body = html! {
+        nav class="desk" aria-label=(t(p, "desk-console")) {
+            a href="/director/incidents" { (t(p, "desk-incidents")) }
+            a href="/director/players" { (t(p, "desk-players")) }
+            a href="/director/outbox" { (t(p, "desk-outbox")) }
+            a href="/director/audit" { (t(p, "desk-audit")) }
+            a href="/director/health" { (t(p, "desk-health")) }
+            form method="post" action="/director/logout" class="inline" {
+                (csrf(desk))
+                span { (l10n::text(Reader::new(p.lang, Form::Full), "desk-signed-in-as", &Args::new().str("name", outside(&desk.director)))) }
+                " "
+                button type="submit" { (t(p, "desk-sign-out")) }
+            }
+        }
+        h1 { (title) }
+        (body)
+    };
+    layout(title, p, body)
+}
+
+/// A table's head: its columns' words (`#` as it is).
+fn head(p: Prefs, ids: &[&str]) -> Markup {
+    html! {
+        thead {
+            tr {
+                @for id in ids {
+                    th scope="col" { @if *id == "#" { "#" } @else { (t(p, id)) } }
+                }
+            }
+        }
+    }
+}
+
+fn csrf(desk: &Desk) -> Markup {
+    html! { input type="hidden" name="csrf" value=(desk.csrf); }
+}
+
+pub fn login(prefs: Prefs, csrf: &str, said: Option<&str>) -> Markup {
+    let title = t(prefs, "desk-title-login");
+    let body = html! {
+        h1 { (title) }
+        @if let Some(id) = said {
+            p class="said" role="alert" { (t(prefs, id)) }
+        }
+        form method="post" action="/director/login" class="login" {
+            input type="hidden" name="csrf" value=(csrf);
+            p {
+                label for="name" { (t(prefs, "desk-name")) }
+                input id="name" name="name" type="text" autocomplete="username" required;
+            }
+            p {
+                label for="password" { (t(prefs, "desk-password")) }
+                input id="password" name="password" type="password" autocomplete="current-password" required;
+            }
+            button type="submit" { (t(prefs, "desk-sign-in")) }
+        }
+    };
+    layout(&title, prefs, body)
+}
+
+/// A refusal with nothing of the session's (a missing page, a stale form).
+pub fn refused(prefs: Prefs, id: &str) -> Markup {
+    let text = t(prefs, id);
+    layout(
+        &text,
+        prefs,
+        html! { h1 { (text) } p { a href="/director" { (t(prefs, "desk-back")) } } },
+    )
+}
+
+/// An action the service refused, and why.
+pub fn failed(desk: &Desk, why: &str, back: &str) -> Markup {
+    let p = desk.prefs;
+    desk_layout(
+        desk,
+        &t(p, "desk-refused"),
+        html! {
+            p class="said" role="alert" { (outside(why)) }
+            p { a href=(back) { (t(p, "desk-back")) } }
+        },
+    )
+}
+
+pub fn incidents(desk: &Desk, open: &[OpenIncident]) -> Markup {
+    let p = desk.prefs;
+    let body = html! {
+        @if open.is_empty() {
+            p { (t(p, "desk-no-incidents")) }
+        }
+        @for o in open {
+            @let i = &o.incident;
+            @let heading = l10n::text(Reader::new(p.lang, Form::Full), "desk-incident", &Args::new().num("id", i.id));
+            section class="incident" aria-labelledby=(format!("incident-{}", i.id)) {
+                h2 id=(format!("incident-{}", i.id)) { (heading) ": " (i.kind.name()) }
+                dl {
+                    dt { (t(p, "desk-recorded")) } dd { (i.created_at.strftime("%Y-%m-%d %H:%M UTC")) }
+                    @if let Some(g) = i.game_id {
+                        dt { (t(p, "desk-game")) } dd { a href=(format!("/games/{g}")) { (g) } }
+                    }
+                    @if let Some(name) = &o.player {
+                        dt { (t(p, "desk-player")) } dd { (outside(name)) }
+                    }
+                    dt { (t(p, "desk-detail")) } dd { (outside(&i.detail)) }
+                    @if let Some(text) = &i.text {
+                        dt { (t(p, "desk-line")) } dd { code { (outside(text)) } }
+                    }
+                    @if let Some(fen) = &i.fen {
+                        dt { (t(p, "desk-position")) } dd { code { (outside(fen)) } }
+                    }
+                }
+                @if let Some((channel, sender, raw)) = &o.message {
+                    h3 { (t(p, "desk-evidence")) " (" (channel) ", " (outside(sender)) ")" }
+                    pre class="evidence" { (shown(raw, true)) }
+                }
+                form method="post" action=(format!("/director/incidents/{}/rule", i.id)) class="ruling" {
+                    (csrf(desk))
+                    p {
+                        label for=(format!("decision-{}", i.id)) { (t(p, "desk-ruling")) }
+                        textarea id=(format!("decision-{}", i.id)) name="decision" rows="3" cols="60" required {}
+                    }
+                    p {
+                        label for=(format!("tell-{}", i.id)) { (t(p, "desk-tell")) }
+                        select id=(format!("tell-{}", i.id)) name="tell" {
+                            option value="players" { (t(p, "desk-tell-players")) }
+                            option value="player" { (t(p, "desk-tell-player")) }
+                            option value="nobody" { (t(p, "desk-tell-nobody")) }
+                        }
+                        " "
+                        button type="submit" { (t(p, "desk-rule")) }
+                    }
+                }
+                @if let Some(g) = o.game.as_ref() {
+                    (adjudication(desk, g))
+                }
+            }
+        }
+    };
+    desk_layout(desk, &t(p, "desk-incidents"), body)
+}
+
+/// The form adjudicating the incident's game.
+fn adjudication(desk: &Desk, g: &GameRow) -> Markup {
+    let p = desk.prefs;
+    let id = g.id;
+    html! {
+        form method="post" action=(format!("/director/games/{id}/adjudicate")) class="adjudicate" {
+            (csrf(desk))
+            fieldset {
+                legend { (t(p, "desk-adjudicate")) " " (t(p, "desk-game")) " " (id) }
+                label for=(format!("result-{id}")) { (t(p, "desk-result")) }
+                select id=(format!("result-{id}")) name="result" {
+                    option value="1-0" { "1-0" }
+                    option value="0-1" { "0-1" }
+                    option value="1/2-1/2" { "½-½" }
+                }
+                " "
+                label for=(format!("reason-{id}")) { (t(p, "desk-reason")) }
+                input id=(format!("reason-{id}")) name="reason" type="text" required;
+                @if g.finished {
+                    " "
+                    input id=(format!("overrule-{id}")) name="overrule" type="checkbox" value="yes";
+                    label for=(format!("overrule-{id}")) { (t(p, "desk-overrule")) }
+                }
+                " "
+                button type="submit" { (t(p, "desk-adjudicate")) }
+            }
+        }
+    }
+}
+
+pub fn players(desk: &Desk, players: &[Player]) -> Markup {
+    let p = desk.prefs;
+    let body = html! {
+        table class="desk-players" {
+            (head(p, &["#", "desk-name", "desk-addresses", "desk-players-edit", "desk-remove"]))
+            tbody {
+                @for pl in players {
+                    @let id = pl.id.0;
+                    tr {
+                        td { (id) }
+                        th scope="row" {
+                            a href=(format!("/players/{}", super::pages::segment(&pl.name))) { (outside(&pl.name)) }
+                            @if pl.removed_at.is_some() { " (" (t(p, "desk-removed")) ")" }
+                        }
+                        td {
+                            @for (c, a) in &pl.addresses { (c) " " (outside(a)) br; }
+                        }
+                        td {
+                            @if pl.removed_at.is_none() {
+                                form method="post" action=(format!("/director/players/{id}/edit")) class="edit" {
+                                    (csrf(desk))
+                                    label for=(format!("notation-{id}")) { (t(p, "desk-notation")) }
+                                    select id=(format!("notation-{id}")) name="notation" {
+                                        @for n in Notation::ALL {
+                                            option value=(n.name()) selected[n == pl.notation] { (n.name()) }
+                                        }
+                                    }
+                                    label for=(format!("lang-{id}")) { (t(p, "desk-language")) }
+                                    select id=(format!("lang-{id}")) name="lang" {
+                                        @for l in Lang::ALL {
+                                            option value=(l.code()) selected[*l == pl.lang] { (l.name()) }
+                                        }
+                                    }
+                                    label for=(format!("tz-{id}")) { (t(p, "desk-time-zone")) }
+                                    input id=(format!("tz-{id}")) name="tz" type="text" size="14" value=(pl.tz);
+                                    input id=(format!("pin-{id}")) name="reset_pin" type="checkbox" value="yes";
+                                    label for=(format!("pin-{id}")) { (t(p, "desk-reset-pin")) }
+                                    label for=(format!("why-{id}")) { (t(p, "desk-reason")) }
+                                    input id=(format!("why-{id}")) name="reason" type="text" size="14";
+                                    button type="submit" { (t(p, "desk-save")) }
+                                }
+                            }
+                        }
+                        td {
+                            @if pl.removed_at.is_none() {
+                                form method="post" action=(format!("/director/players/{id}/remove")) class="remove" {
+                                    (csrf(desk))
+                                    label for=(format!("rm-{id}")) { (t(p, "desk-reason")) }
+                                    input id=(format!("rm-{id}")) name="reason" type="text" size="14";
+                                    button type="submit" { (t(p, "desk-remove")) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    desk_layout(desk, &t(p, "desk-players"), body)
+}
+
+pub fn outbox(desk: &Desk, stuck: &[OutboxEntry]) -> Markup {
+    let p = desk.prefs;
+    let body = html! {
+        @if stuck.is_empty() {
+            p { (t(p, "desk-no-stuck")) }
+        } @else {
+            table class="outbox" {
+                (head(p, &["#", "desk-to", "desk-state", "desk-attempts", "desk-last-error", "desk-retry"]))
+                tbody {
+                    @for e in stuck {
+                        @let r = &e.reply;
+                        tr {
+                            td { (r.id.0) }
+                            td { (r.channel) " " (outside(&r.to)) }
+                            td {
+                                @if r.failed_at.is_some() { (t(p, "desk-failed")) }
+                                @else { (t(p, "desk-waiting")) " " (e.next_attempt_at.strftime("%Y-%m-%d %H:%M UTC")) }
+                            }
+                            td { (e.attempts) }
+                            td { @if let Some(err) = &e.last_error { (outside(err)) } }
+                            td {
+                                @if r.failed_at.is_some() {
+                                    form method="post" action=(format!("/director/outbox/{}/retry", r.id.0)) {
+                                        (csrf(desk))
+                                        button type="submit" { (t(p, "desk-retry")) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    desk_layout(desk, &t(p, "desk-outbox"), body)
+}
+
+pub fn audit(desk: &Desk, log: &[(AuditEntry, Option<String>)]) -> Markup {
+    let p = desk.prefs;
+    let body = html! {
+        table class="audit" {
+            (head(p, &["desk-when", "desk-by", "desk-action", "desk-game", "desk-player", "desk-reason", "desk-detail"]))
+            tbody {
+                @for (e, player) in log {
+                    tr {
+                        td { (e.at.strftime("%Y-%m-%d %H:%M UTC")) }
+                        td {
+                            @match &e.by {
+                                Some(by) => (outside(by)),
+                                None => (t(p, "desk-command-line")),
+                            }
+                        }
+                        td { (e.action) }
+                        td { @if let Some(g) = e.game { a href=(format!("/games/{g}")) { (g) } } }
+                        td { @if let Some(n) = player { (outside(n)) } }
+                        td { (outside(&e.reason)) }
+                        td { (outside(&e.detail)) }
+                    }
+                }
+            }
+        }
+    };
+    desk_layout(desk, &t(p, "desk-audit"), body)
+}
+
+pub fn health(
+    desk: &Desk,
+    health: &serde_json::Value,
+    channels: &[(Channel, [u64; 3])],
+    queued: &[(Channel, i64)],
+) -> Markup {
+    let p = desk.prefs;
+    let fields: Vec<(String, String)> = health
+        .as_object()
+        .map(|o| {
+            o.iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| {
+                    let v = match v {
+                        serde_json::Value::String(s) => s.clone(),
+                        other => other.to_string(),
+                    };
+                    (k.clone(), v)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let body = html! {
+        dl class="health" {
+            @for (k, v) in &fields {
+                dt { (k) } dd { (outside(v)) }
+            }
+        }
+        table class="channels" {
+            (head(p, &["desk-channel", "desk-in", "desk-out", "desk-send-failures", "desk-queued"]))
+            tbody {
+                @for (c, [i, o, f]) in channels {
+                    tr {
+                        th scope="row" { (c) }
+                        td { (i) } td { (o) } td { (f) }
+                        td { (queued.iter().find(|(q, _)| q == c).map_or(0, |q| q.1)) }
+                    }
+                }
+            }
+        }
+    };
+    desk_layout(desk, &t(p, "desk-health"), body)
+}

@@ -1,0 +1,440 @@
+//! The director's console of a running `ccgate serve`, over real HTTP:
+//! accounts made by `ccgate director add`, login with a wrong password, the
+//! rate limit, CSRF refusals, a ruling and an adjudication that change the
+//! store (audited with the director's name), a reply sent again from the
+//! outbox, sessions that outlive a restart and end at logout.
+
+use ccgate::protocol::address::Channel;
+use ccgate::store::{
+    GameId, IncidentKind, Journaled, NewIncident, NewReply, PlayerId, ReplyId, Store,
+};
+use jiff::Timestamp;
+
+use crate::support::gateway::new_game;
+use crate::web::{Page, Site, get, post};
+
+pub const PASSWORD: &str = "correct horse battery";
+
+/// `ccgate director add NAME --password-file F` against the site's store.
+pub fn add_director(site: &Site, name: &str) -> std::process::Output {
+    let file = site.gw.path(&format!("{name}.password"));
+    std::fs::write(&file, format!("{PASSWORD}\n")).expect("password file");
+    ccgate_cli(
+        site,
+        &["director", "add", name, "--password-file"],
+        Some(&file),
+    )
+}
+
+fn ccgate_cli(site: &Site, args: &[&str], file: Option<&std::path::Path>) -> std::process::Output {
+    let mut cmd = assert_cmd::Command::cargo_bin("ccgate").expect("binary");
+    cmd.env_remove("CCGATE_DB")
+        .arg("--db")
+        .arg(site.gw.db())
+        .args(args);
+    if let Some(f) = file {
+        cmd.arg(f);
+    }
+    cmd.output().expect("run")
+}
+
+/// The `name=value` of a `Set-Cookie` header for `name`, with its attributes.
+fn set_cookie<'a>(page: &'a Page, name: &str) -> &'a str {
+    page.header_values("set-cookie")
+        .into_iter()
+        .find(|c| c.starts_with(&format!("{name}=")))
+        .unwrap_or_else(|| panic!("no {name} cookie in {:?}", page.headers))
+}
+
+fn cookie_pair(set: &str) -> String {
+    set.split(';').next().unwrap_or_default().to_string()
+}
+
+/// The value of the first hidden `csrf` field of a page.
+fn csrf_of(page: &Page) -> String {
+    let text = page.text();
+    let at = text
+        .find("name=\"csrf\" value=\"")
+        .unwrap_or_else(|| panic!("no csrf field: {text}"));
+    let rest = &text[at + "name=\"csrf\" value=\"".len()..];
+    rest[..rest.find('"').expect("quote")].to_string()
+}
+
+fn form(fields: &[(&str, &str)]) -> String {
+    fields
+        .iter()
+        .map(|(k, v)| format!("{k}={}", crate::web::form_encoded(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// A login as `name` with `password`: the form fetched, then posted with
+/// its token. The response, and the login form's cookie.
+fn try_login(site: &Site, name: &str, password: &str) -> Page {
+    let login = site.get("/director/login");
+    assert_eq!(login.status, 200, "{}", login.text());
+    let cookie = cookie_pair(set_cookie(&login, "login_csrf"));
+    post(
+        site.port,
+        "/director/login",
+        Some(&cookie),
+        &form(&[
+            ("name", name),
+            ("password", password),
+            ("csrf", &csrf_of(&login)),
+        ]),
+    )
+}
+
+/// A signed-in session's cookie.
+fn login(site: &Site, name: &str) -> String {
+    let done = try_login(site, name, PASSWORD);
+    assert_eq!(done.status, 303, "{}", done.text());
+    assert_eq!(done.header_values("location"), ["/director/incidents"]);
+    cookie_pair(set_cookie(&done, "session"))
+}
+
+/// Two players, a game between them, and an incident about it whose
+/// evidence is a hostile message.
+pub fn incident(site: &Site) -> (i64, i64) {
+    let (a, b) = (site.player("Anna"), site.player("Boris"));
+    let game = new_game(&site.gw.db(), a, b);
+    let mut s = Store::create(&site.gw.db()).expect("store");
+    let tx = s.write().expect("tx");
+    let raw =
+        b"From: anna@example.test\r\nSubject: <script>alert(1)</script>\r\n\r\n1. e2e5 \x1b[2J\r\n";
+    let Journaled::New(j) = tx
+        .journal(
+            Channel::Email,
+            "<evil@example.test>",
+            "anna@example.test",
+            raw,
+            Timestamp::now(),
+        )
+        .expect("journal")
+    else {
+        panic!("journaled before")
+    };
+    let id = tx
+        .record(
+            &NewIncident {
+                game_id: Some(GameId(game)),
+                journal_id: Some(j),
+                player_id: Some(PlayerId(a)),
+                kind: IncidentKind::Illegal,
+                detail: "e2e5 is no move <b>here</b>".into(),
+                text: Some("e2e5".into()),
+                fen: None,
+            },
+            Timestamp::now(),
+        )
+        .expect("incident");
+    tx.commit().expect("commit");
+    (id, game)
+}
+
+#[test]
+fn a_director_signs_in_rules_on_an_incident_and_is_audited_by_name() {
+    let mut site = Site::new();
+    // The command that sets the console up makes the store if missing.
+    assert!(!site.gw.db().exists());
+    let out = add_director(&site, "anna");
+    assert!(out.status.success(), "{out:?}");
+    assert!(site.gw.db().exists());
+    let again = add_director(&site, "anna");
+    assert_eq!(again.status.code(), Some(2), "{again:?}");
+    let list = ccgate_cli(&site, &["director", "list", "--json"], None);
+    assert!(String::from_utf8_lossy(&list.stdout).contains("\"name\": \"anna\""));
+    // Only the hash is kept.
+    let kept = site.store().director("anna").unwrap().expect("director");
+    assert!(kept.password_hash.starts_with("$argon2id$"));
+    assert!(!kept.password_hash.contains(PASSWORD));
+
+    let (incident, game) = incident(&site);
+    site.start();
+
+    // No session: every console page leads to the login.
+    let away = site.get("/director/incidents");
+    assert_eq!(away.status, 303);
+    assert_eq!(away.header_values("location"), ["/director/login"]);
+
+    let login_form = site.get("/director/login");
+    let pre = set_cookie(&login_form, "login_csrf");
+    assert!(
+        pre.contains("HttpOnly") && pre.contains("SameSite=Strict"),
+        "{pre}"
+    );
+
+    let wrong = try_login(&site, "anna", "not the password");
+    assert_eq!(wrong.status, 401);
+    assert!(wrong.text().contains("Wrong name or password."));
+    assert!(
+        wrong
+            .header_values("set-cookie")
+            .iter()
+            .all(|c| !c.starts_with("session="))
+    );
+    assert_eq!(
+        site.store()
+            .failed_logins("anna", "127.0.0.1", Timestamp::UNIX_EPOCH)
+            .unwrap(),
+        [1, 1],
+        "the failure is recorded by name and address"
+    );
+
+    let session = login(&site, "anna");
+    let page = get(site.port, "/director/incidents", Some(&session));
+    assert_eq!(page.status, 200, "{}", page.text());
+    let text = page.text();
+    // The evidence is shown as text, never as markup or a terminal code.
+    assert!(
+        text.contains("Subject: &lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{text}"
+    );
+    assert!(!text.contains("<script>"));
+    assert!(!text.contains('\u{1b}'));
+    assert!(text.contains("e2e5 is no move &lt;b&gt;here&lt;/b&gt;"));
+    let csrf = csrf_of(&page);
+
+    // A form without the session's token is refused and changes nothing.
+    let rule = format!("/director/incidents/{incident}/rule");
+    let forged = post(
+        site.port,
+        &rule,
+        Some(&session),
+        &form(&[
+            ("decision", "forged"),
+            ("tell", "players"),
+            ("csrf", "0000"),
+        ]),
+    );
+    assert_eq!(forged.status, 403);
+    let missing = post(
+        site.port,
+        &rule,
+        Some(&session),
+        "decision=forged&tell=players",
+    );
+    assert_eq!(missing.status, 403);
+    assert!(
+        site.store()
+            .incident(incident)
+            .unwrap()
+            .unwrap()
+            .ruling
+            .is_none()
+    );
+
+    let ruled = post(
+        site.port,
+        &rule,
+        Some(&session),
+        &form(&[
+            ("decision", "Illegal move: play a legal one."),
+            ("tell", "players"),
+            ("csrf", &csrf),
+        ]),
+    );
+    assert_eq!(ruled.status, 303, "{}", ruled.text());
+    let store = site.store();
+    let i = store.incident(incident).unwrap().unwrap();
+    assert_eq!(
+        i.ruling.expect("ruled").text,
+        "Illegal move: play a legal one."
+    );
+    let audit = store.audit_log().unwrap();
+    let last = audit.last().expect("audited");
+    assert_eq!(
+        (last.action.as_str(), last.by.as_deref()),
+        ("ruling", Some("anna"))
+    );
+    let told: Vec<String> = store
+        .outbox(true)
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.body.contains("Illegal move: play a legal one."))
+        .map(|r| r.to)
+        .collect();
+    assert_eq!(told.len(), 2, "both players told: {told:?}");
+    // The queue no longer shows it; ruling twice is refused.
+    let after = get(site.port, "/director/incidents", Some(&session)).text();
+    assert!(!after.contains(&format!("incident-{incident}")));
+    let twice = post(
+        site.port,
+        &rule,
+        Some(&session),
+        &form(&[("decision", "again"), ("csrf", &csrf)]),
+    );
+    assert_eq!(twice.status, 409);
+
+    // An adjudication from the console, audited by name.
+    let adjudicated = post(
+        site.port,
+        &format!("/director/games/{game}/adjudicate"),
+        Some(&session),
+        &form(&[
+            ("result", "1-0"),
+            ("reason", "Boris stopped playing"),
+            ("csrf", &csrf),
+        ]),
+    );
+    assert_eq!(adjudicated.status, 303, "{}", adjudicated.text());
+    let g = site.store().game(GameId(game)).unwrap().unwrap();
+    assert!(g.finished);
+    assert_eq!(
+        site.store()
+            .audit_log()
+            .unwrap()
+            .last()
+            .unwrap()
+            .by
+            .as_deref(),
+        Some("anna")
+    );
+    let log = get(site.port, "/director/audit", Some(&session)).text();
+    assert!(
+        log.contains("Boris stopped playing") && log.contains(">anna<"),
+        "{log}"
+    );
+
+    // The session is in the store: a restart keeps it.
+    site.gw.stop();
+    site.start();
+    assert_eq!(
+        get(site.port, "/director/health", Some(&session)).status,
+        200
+    );
+
+    // Logout ends it for good.
+    let out = post(
+        site.port,
+        "/director/logout",
+        Some(&session),
+        &form(&[("csrf", &csrf)]),
+    );
+    assert_eq!(out.status, 303);
+    assert!(set_cookie(&out, "session").contains("Max-Age=0"));
+    assert_eq!(
+        get(site.port, "/director/incidents", Some(&session)).status,
+        303
+    );
+
+    // A removed director's sessions end with the account.
+    let session = login(&site, "anna");
+    let gone = ccgate_cli(&site, &["director", "remove", "anna"], None);
+    assert!(gone.status.success(), "{gone:?}");
+    assert_eq!(
+        get(site.port, "/director/incidents", Some(&session)).status,
+        303
+    );
+}
+
+#[test]
+fn failed_logins_are_limited_and_login_forms_carry_their_token() {
+    let mut site = Site::with("public_url = \"https://chess.example.test\"\n");
+    assert!(add_director(&site, "anna").status.success());
+    site.start();
+    // A login post without the form's own token is refused unchecked.
+    let forged = post(
+        site.port,
+        "/director/login",
+        Some("login_csrf=abc"),
+        &form(&[("name", "anna"), ("password", PASSWORD), ("csrf", "abd")]),
+    );
+    assert_eq!(forged.status, 403);
+    for _ in 0..5 {
+        assert_eq!(try_login(&site, "anna", "guess").status, 401);
+    }
+    // The sixth try is refused whatever its password, and not counted.
+    let limited = try_login(&site, "anna", PASSWORD);
+    assert_eq!(limited.status, 429, "{}", limited.text());
+    assert!(limited.text().contains("try again in a quarter of an hour"));
+    assert_eq!(
+        site.store()
+            .failed_logins("anna", "127.0.0.1", Timestamp::UNIX_EPOCH)
+            .unwrap()[0],
+        5
+    );
+    // Another name is not locked by anna's guesses; over https the session
+    // cookie is Secure.
+    let file = site.gw.path("b.password");
+    std::fs::write(&file, PASSWORD).unwrap();
+    assert!(
+        ccgate_cli(
+            &site,
+            &["director", "add", "boris", "--password-file"],
+            Some(&file)
+        )
+        .status
+        .success()
+    );
+    let done = try_login(&site, "boris", PASSWORD);
+    assert_eq!(done.status, 303);
+    let session = set_cookie(&done, "session");
+    for attr in ["HttpOnly", "SameSite=Strict", "Secure", "Path=/director"] {
+        assert!(session.contains(attr), "{attr}: {session}");
+    }
+}
+
+#[test]
+fn a_reply_given_up_is_sent_again_from_the_outbox() {
+    let mut site = Site::new();
+    assert!(add_director(&site, "anna").status.success());
+    let a = site.player("Anna");
+    let reply = {
+        let mut s = site.store();
+        let tx = s.write().unwrap();
+        let r = tx
+            .queue(
+                NewReply {
+                    journal_id: None,
+                    game_id: None,
+                    player_id: Some(PlayerId(a)),
+                    ply: None,
+                    channel: Channel::Email,
+                    to: "anna@example.test".into(),
+                    body: "your move".into(),
+                    sheet: None,
+                },
+                Timestamp::now(),
+            )
+            .unwrap();
+        tx.give_up(r.id, "550 <b>mailbox</b> unavailable", Timestamp::now())
+            .unwrap();
+        tx.commit().unwrap();
+        r.id
+    };
+    site.start();
+    let session = login(&site, "anna");
+    let page = get(site.port, "/director/outbox", Some(&session));
+    let text = page.text();
+    assert!(
+        text.contains("550 &lt;b&gt;mailbox&lt;/b&gt; unavailable"),
+        "{text}"
+    );
+    let path = format!("/director/outbox/{}/retry", reply.0);
+    assert!(text.contains(&path));
+    let done = post(
+        site.port,
+        &path,
+        Some(&session),
+        &form(&[("csrf", &csrf_of(&page))]),
+    );
+    assert_eq!(done.status, 303, "{}", done.text());
+    let entry = site.store().reply(ReplyId(reply.0)).unwrap().unwrap();
+    assert!(entry.failed_at.is_none(), "due again");
+    let last = site.store().audit_log().unwrap().pop().unwrap();
+    assert_eq!(
+        (last.action.as_str(), last.by.as_deref()),
+        ("retry", Some("anna"))
+    );
+    // Retrying one that is not given up is the service's refusal, shown.
+    let again = post(
+        site.port,
+        &path,
+        Some(&session),
+        &form(&[("csrf", &csrf_of(&page))]),
+    );
+    assert_eq!(again.status, 409);
+    assert!(again.text().contains("was not given up on"));
+}

@@ -31,10 +31,12 @@ A reader that goes away (`| head`) ends a command quietly (SIGPIPE).";
     after_help = EXIT_STATUSES
 )]
 pub struct Cli {
-    /// The store (an SQLite file); default: $CCGATE_DB, else the
-    /// configuration's, else ccgate.db in the data directory.
+    /// The store: an SQLite file or a postgres://user@host:port/dbname URL
+    /// (its password from the configuration's db_password_file or
+    /// db_password_env); default: $CCGATE_DB, else the configuration's,
+    /// else ccgate.db in the data directory.
     #[arg(long, global = true)]
-    db: Option<PathBuf>,
+    db: Option<String>,
     /// TOML configuration: the daemon's (serve, ingest-mail,
     /// radio-station), and where the admin commands find the store
     /// (default /etc/ccgate/ccgate.toml when it exists).

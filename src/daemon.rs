@@ -18,7 +18,7 @@ use tokio::sync::watch;
 use crate::config::Resolved;
 use crate::service;
 use crate::status::Metrics;
-use crate::store::{ServeLock, Store};
+use crate::store::{Location, ServeLock, Store};
 use crate::transport::channel::pause;
 use crate::transport::email::compose::Identity;
 use crate::transport::email::dkim::Checker;
@@ -43,14 +43,18 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     std::fs::create_dir_all(&config.data_dir)
         .map_err(|e| format!("data directory {}: {e}", config.data_dir.display()))?;
     let db = &config.db;
-    // Before the store is opened, so a second daemon touches nothing.
-    let claim = ServeLock::claim(db)?;
-    let store = if claim.first_run() {
-        Store::create(db)
-    } else {
-        Store::open(db)
+    // Before the store is opened, so a second daemon touches nothing. A
+    // PostgreSQL store is shared by design: its sites coordinate in the
+    // database, and it is created when it has no schema yet.
+    let claim = match db {
+        Location::File(path) => Some(ServeLock::claim(path)?),
+        Location::Postgres { .. } => None,
+    };
+    let store = match &claim {
+        Some(c) if !c.first_run() => Store::open_at(db),
+        _ => Store::create_at(db),
     }
-    .map_err(|e| format!("store {}: {e}", db.display()))?;
+    .map_err(|e| format!("store {db}: {e}"))?;
     let me = Identity::new(&config.email.config.name, &config.email.config.from)?;
     let port = ServicePort::new(
         store,

@@ -27,7 +27,10 @@
 //!     path = "/var/mail/chess"
 //! "#).unwrap();
 //! let resolved = config.resolve().unwrap();
-//! assert_eq!(resolved.db, std::path::Path::new("/var/lib/ccgate/ccgate.db"));
+//! assert_eq!(
+//!     resolved.db,
+//!     ccgate::store::Location::File("/var/lib/ccgate/ccgate.db".into())
+//! );
 //! assert!(resolved.email.imap.is_none());
 //! ```
 
@@ -40,11 +43,12 @@ use std::time::Duration;
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 
+use crate::store::Location;
 use crate::transport::email::config::{EmailConfig, EmailSettings, in_dir};
 use crate::transport::radio::config::{RadioConfig, RadioSettings};
 use crate::transport::sms::config::{SmsConfig, SmsSettings, SpoolConfig};
 use crate::web::WebConfig;
-use value::{Lines, Problem, Problems, checked, duration};
+use value::{Lines, Problem, Problems, Secret, checked, duration};
 
 /// The whole file.
 #[derive(Debug, Clone, Deserialize)]
@@ -52,8 +56,13 @@ use value::{Lines, Problem, Problems, checked, duration};
 pub struct Config {
     /// Where the store and the default mail directories live.
     pub data_dir: PathBuf,
-    /// The store, relative to `data_dir` unless absolute.
-    pub db: PathBuf,
+    /// The store: an SQLite file, relative to `data_dir` unless absolute,
+    /// or a `postgres://user@host:port/dbname` URL.
+    pub db: String,
+    /// The PostgreSQL password, from a file (its first line) or an
+    /// environment variable; never in the URL.
+    pub db_password_file: Option<PathBuf>,
+    pub db_password_env: Option<String>,
     pub log: LogConfig,
     pub status: StatusConfig,
     pub clock: ClockConfig,
@@ -210,8 +219,8 @@ fn attempts<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
 #[derive(Debug, Clone)]
 pub struct Resolved {
     pub data_dir: PathBuf,
-    /// The store's path.
-    pub db: PathBuf,
+    /// The store, its password read.
+    pub db: Location,
     pub log: LogConfig,
     pub status: StatusConfig,
     pub clock: ClockConfig,
@@ -294,6 +303,8 @@ impl Default for Config {
         Config {
             data_dir: default_data_dir(),
             db: "ccgate.db".into(),
+            db_password_file: None,
+            db_password_env: None,
             log: LogConfig::default(),
             status: StatusConfig::default(),
             clock: ClockConfig::default(),
@@ -380,17 +391,31 @@ impl Config {
         Config::parse(&text)
     }
 
-    /// The store's path: `db` in the data directory unless absolute. What
-    /// the admin commands need of the service's configuration, read without
-    /// its secrets.
-    pub fn store_path(&self) -> PathBuf {
-        in_dir(&self.data_dir, &self.db)
+    /// The store: a file (`db` in the data directory unless absolute), or
+    /// a PostgreSQL database with its password read. What the admin
+    /// commands need of the service's configuration, read without its
+    /// other secrets.
+    pub fn store(&self) -> Result<Location, String> {
+        Ok(match Location::parse(&self.db) {
+            Location::File(path) => Location::File(in_dir(&self.data_dir, &path)),
+            Location::Postgres { url, .. } => Location::Postgres {
+                url,
+                password: Secret {
+                    file: self.db_password_file.as_deref(),
+                    env: self.db_password_env.as_deref(),
+                    names: ["db_password_file", "db_password_env"],
+                }
+                .read("db")?
+                .map(|s| s.expose().to_string()),
+            },
+        })
     }
 
     /// Everything a parse cannot see, once: the secrets, the files and
     /// directories named, and the checks that span several keys.
     pub fn resolve(&self) -> Result<Resolved, ConfigError> {
         let mut problems = Problems::default();
+        let db = self.store().map_err(|e| problems.push(e)).ok();
         let embedded = EmailConfig::embedded();
         let email = match &self.email {
             Some(e) => {
@@ -417,11 +442,13 @@ impl Config {
             problems.at(self.lines.of(r.span()));
             r.get_ref().resolve(&self.lines, &mut problems)
         });
-        match (email, ready(sms), ready(sms_spool), ready(radio)) {
-            (Some(email), Ok(sms), Ok(sms_spool), Ok(radio)) if problems.list.is_empty() => {
+        match (db, email, ready(sms), ready(sms_spool), ready(radio)) {
+            (Some(db), Some(email), Ok(sms), Ok(sms_spool), Ok(radio))
+                if problems.list.is_empty() =>
+            {
                 Ok(Resolved {
                     data_dir: self.data_dir.clone(),
-                    db: self.store_path(),
+                    db,
                     log: self.log.clone(),
                     status: self.status.clone(),
                     clock: self.clock.clone(),
@@ -468,7 +495,7 @@ mod tests {
     #[test]
     fn empty_file_is_the_embedded_defaults_without_inputs_named() {
         let c = Config::parse("").unwrap().resolve().unwrap();
-        assert!(c.db.ends_with("ccgate.db"));
+        assert!(c.db.to_string().ends_with("ccgate.db"));
         assert!(c.email.maildir.is_some(), "no [email]: the default Maildir");
         assert!(matches!(c.email.send.config, SendConfig::File { .. }));
         assert_eq!(c.status.listen.port(), 9187);

@@ -313,19 +313,23 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// Holds a reply back before it is handed to its transport: committed
+    /// Claims a due reply before it is handed to its transport: it is held
+    /// back (not due) for the time of a failed attempt's retry, committed
     /// first, so if recording the send fails afterwards (a full disk) the
-    /// reply is not due again at once but only after the hold, the time of
-    /// a failed attempt's retry. A reply sent then may be a duplicate; mail
-    /// carries the same Message-ID (derived from the outbox id), so it is a
-    /// recognisable one.
-    pub fn hold_for_send(&self, id: ReplyId, now: Timestamp, retry: Retry) -> Result<()> {
+    /// reply is not due again at once. The hold is a lease: of several
+    /// sites (or senders) that found the reply due, the first to claim it
+    /// sends it and the others get false; a site that dies holding it
+    /// leaves it due again when the hold ends. A reply sent then may be a
+    /// duplicate; mail carries the same Message-ID (derived from the outbox
+    /// id), so it is a recognisable one.
+    pub fn hold_for_send(&self, id: ReplyId, now: Timestamp, retry: Retry) -> Result<bool> {
         let attempts = self.attempts(id)?;
-        self.conn().run(
-            "UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1",
-            args![id, secs(now) + retry.backoff(attempts + 1)],
+        let claimed = self.conn().run(
+            "UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1
+             AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?3",
+            args![id, secs(now) + retry.backoff(attempts + 1), secs(now)],
         )?;
-        Ok(())
+        Ok(claimed == 1)
     }
 
     fn attempts(&self, id: ReplyId) -> Result<i64> {

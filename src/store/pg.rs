@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::error::Error;
+use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
@@ -21,9 +22,18 @@ const WRITE_LOCK: i64 = LOCK_BASE + 1;
 /// Held while the schema is checked and migrated.
 const MIGRATE_LOCK: i64 = LOCK_BASE + 2;
 
+/// The first wait before connecting again after the connection was lost;
+/// each failed attempt doubles it, up to [`RECONNECT_MAX`].
+const RECONNECT_FIRST: Duration = Duration::from_millis(250);
+const RECONNECT_MAX: Duration = Duration::from_secs(30);
+
 /// An open PostgreSQL session.
 pub(crate) struct Session {
+    config: postgres::Config,
     client: Client,
+    /// After a lost connection: when the next attempt may be made, and the
+    /// wait that led to it.
+    reconnect: Option<(Instant, Duration)>,
     /// Prepared once per session, by the store's SQL text.
     statements: HashMap<String, Statement>,
     /// A write transaction is open (so a dropped `Tx` rolls back).
@@ -119,7 +129,9 @@ impl Session {
         }
         let client = config.connect(NoTls).map_err(pg_err)?;
         let mut session = Session {
+            config,
             client,
+            reconnect: None,
             statements: HashMap::new(),
             in_tx: false,
         };
@@ -127,7 +139,47 @@ impl Session {
         Ok(session)
     }
 
+    /// Connects again if the connection was lost (the server restarted, the
+    /// network failed), at most once per wait, the wait doubling while it
+    /// fails. Until then every call fails, so the channels acknowledge
+    /// nothing to their transports and `/health` reports the store.
+    fn live(&mut self) -> Result<()> {
+        if !self.client.is_closed() {
+            return Ok(());
+        }
+        let lost = |why: String| StoreError::Database(DatabaseError(why.into()));
+        // A transaction's work went with its connection: it fails whole.
+        if self.in_tx {
+            return Err(lost("the database connection was lost".into()));
+        }
+        let now = Instant::now();
+        if let Some((at, _)) = self.reconnect
+            && now < at
+        {
+            return Err(lost(
+                "the database connection was lost; reconnecting".into(),
+            ));
+        }
+        match self.config.connect(NoTls) {
+            Ok(client) => {
+                self.client = client;
+                self.statements.clear();
+                self.reconnect = None;
+                tracing::info!("database connection restored");
+                Ok(())
+            }
+            Err(e) => {
+                let wait = self
+                    .reconnect
+                    .map_or(RECONNECT_FIRST, |(_, w)| (w * 2).min(RECONNECT_MAX));
+                self.reconnect = Some((now + wait, wait));
+                Err(pg_err(e))
+            }
+        }
+    }
+
     fn prepared(&mut self, sql: &str) -> Result<Statement> {
+        self.live()?;
         if let Some(s) = self.statements.get(sql) {
             return Ok(s.clone());
         }
@@ -151,6 +203,7 @@ impl Session {
     }
 
     fn batch(&mut self, sql: &str) -> Result<()> {
+        self.live()?;
         self.client.batch_execute(sql).map_err(pg_err)
     }
 
@@ -173,6 +226,7 @@ impl Session {
     }
 
     pub(crate) fn durability(&mut self) -> Result<Durability> {
+        self.live()?;
         let rows = self
             .client
             .simple_query("SHOW synchronous_commit")

@@ -84,13 +84,16 @@ impl ServicePort {
     /// send's outcome cannot be recorded afterwards (a full disk), the reply
     /// is not due again at the next poll but only after the hold (the
     /// retry time of a failed attempt), so no sender repeats a send the
-    /// store did not take. Every channel's sender comes here first.
-    pub async fn hold_for_send(&self, id: ReplyId) -> Result<(), String> {
+    /// store did not take. Every channel's sender comes here first, and
+    /// sends only when it gets true: false means another sender (another
+    /// site's) claimed the reply since it was found due.
+    pub async fn hold_for_send(&self, id: ReplyId) -> Result<bool, String> {
         let retry = self.retry;
         self.with_store(move |s| {
             let tx = s.write()?;
-            tx.hold_for_send(id, Timestamp::now(), retry)?;
-            tx.commit()
+            let claimed = tx.hold_for_send(id, Timestamp::now(), retry)?;
+            tx.commit()?;
+            Ok(claimed)
         })
         .await
     }

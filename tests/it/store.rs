@@ -12,7 +12,7 @@ use ccgate::store::{
 };
 use rusqlite::Connection;
 
-use crate::support::backend::TestDb;
+use crate::support::backend::{Backend, TestDb};
 
 fn anna() -> NewPlayer {
     NewPlayer {
@@ -282,6 +282,50 @@ crate::both_backends! {
         assert!(store.depth().expect("depth").is_empty());
         assert_eq!(store.penalty_days(game, a).expect("days"), 0);
     }
+
+    fn a_reply_found_due_by_two_sites_is_claimed_by_one_until_its_lease_ends(backend) {
+        let db = TestDb::new(backend);
+        let (mut one, mut two) = (db.store(), db.store());
+        let (a, _) = two_players(&mut one);
+        let t0 = jiff::Timestamp::UNIX_EPOCH;
+        let tx = one.write().expect("tx");
+        let reply = tx
+            .queue(
+                NewReply {
+                    journal_id: None,
+                    game_id: None,
+                    player_id: Some(a),
+                    ply: None,
+                    channel: Channel::Email,
+                    to: "anna@example.org".into(),
+                    body: "Welcome".into(),
+                    sheet: None,
+                },
+                t0,
+            )
+            .expect("queue");
+        tx.commit().expect("commit");
+        // Both sites' senders find it due before either claims it.
+        assert_eq!(one.due(Channel::Email, t0, 10).expect("due").len(), 1);
+        assert_eq!(two.due(Channel::Email, t0, 10).expect("due").len(), 1);
+        let claim = |store: &mut Store, at| {
+            let tx = store.write().expect("tx");
+            let claimed = tx.hold_for_send(reply.id, at, Retry::default()).expect("hold");
+            tx.commit().expect("commit");
+            claimed
+        };
+        assert!(claim(&mut one, t0), "the first site claims it");
+        assert!(!claim(&mut two, t0), "the second is refused while the lease holds");
+        // The first site died without recording the send: once the lease
+        // (the first retry's delay) is over, the second takes it over.
+        let later = t0 + jiff::SignedDuration::from_secs(Retry::default().first_delay_secs);
+        assert!(claim(&mut two, later), "taken over after the lease");
+        let tx = two.write().expect("tx");
+        tx.mark_sent(reply.id, later).expect("sent");
+        tx.commit().expect("commit");
+        let much_later = later + jiff::SignedDuration::from_hours(24);
+        assert!(!claim(&mut one, much_later), "a sent reply is never claimed again");
+    }
 }
 /// Anna and Boris, committed.
 fn two_players(store: &mut Store) -> (PlayerId, PlayerId) {
@@ -358,4 +402,29 @@ crate::both_backends! {
             Err(StoreError::Unreadable(_))
         ));
     }
+}
+
+#[test]
+fn a_lost_postgres_connection_fails_each_call_and_comes_back_by_itself() {
+    let db = TestDb::new(Backend::Postgres);
+    let mut store = db.store();
+    two_players(&mut store);
+    let pg = db.pg.as_ref().expect("a cluster");
+    pg.stop();
+    // Nothing is acknowledged on a failed store: each call is an error.
+    assert!(store.player_by_name("Anna").is_err());
+    assert!(store.write().is_err());
+    pg.start_again();
+    crate::support::gateway::wait_until(
+        "the store to reconnect",
+        std::time::Duration::from_secs(60),
+        || store.player_by_name("Anna").is_ok(),
+    );
+    assert!(
+        store.player_by_name("Anna").expect("read").is_some(),
+        "the data is still there"
+    );
+    let tx = store.write().expect("writes again");
+    tx.set_lang(PlayerId(1), Lang::En).expect("write");
+    tx.commit().expect("commit");
 }

@@ -178,7 +178,9 @@ async fn send_one(
     let (id, result) = match item {
         Ok(ready) => {
             let id = ready.id;
-            shared.hold_for_send(id).await.map_err(drop)?;
+            if !shared.hold_for_send(id).await.map_err(drop)? {
+                return Ok(());
+            }
             let sent = mailer
                 .send(id.0, &ready.envelope, &ready.raw)
                 .await

@@ -30,7 +30,8 @@ pub struct TestDb {
     pub location: Location,
     /// The SQLite file's directory, or the cluster's.
     pub dir: tempfile::TempDir,
-    _pg: Option<Postgres>,
+    /// The cluster, for a test that stops and starts it.
+    pub pg: Option<Postgres>,
 }
 
 impl TestDb {
@@ -43,11 +44,7 @@ impl TestDb {
                 (Location::parse(&pg.url()), Some(pg))
             }
         };
-        TestDb {
-            location,
-            dir,
-            _pg: pg,
-        }
+        TestDb { location, dir, pg }
     }
 
     /// Creates (or opens) the store.

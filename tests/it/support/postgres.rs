@@ -166,6 +166,16 @@ impl Postgres {
         out
     }
 
+    /// Stops the server (as a crash would: no shutdown checkpoint).
+    pub fn stop(&self) {
+        self.pg_ctl("stop");
+    }
+
+    /// Starts the stopped server again, on the same port.
+    pub fn start_again(&self) {
+        self.pg_ctl("start");
+    }
+
     fn pg_ctl(&self, action: &str) {
         let options = format!(
             "-p {} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''",

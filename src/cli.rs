@@ -87,6 +87,17 @@ enum Command {
     Backup { file: PathBuf },
     /// Every game as PGN.
     Export,
+    /// Move a store to another backend: every row of --from copied into
+    /// --to (a new SQLite file or an empty PostgreSQL database), then
+    /// compared row by row.
+    Migrate {
+        /// The store to copy: a file or a postgres:// URL.
+        #[arg(long)]
+        from: String,
+        /// The empty store to fill.
+        #[arg(long)]
+        to: String,
+    },
     /// Run the gateway: every configured channel, the outbox, the clock
     /// (--config FILE; embedded defaults without one).
     Serve,
@@ -196,6 +207,7 @@ pub fn run() -> ExitCode {
         Command::Clock { confirm_time } => finish(crate::commands::clock(loc, confirm_time)),
         Command::Backup { file } => finish(crate::commands::backup(loc, &file)),
         Command::Export => finish(crate::commands::export(loc)),
+        Command::Migrate { from, to } => finish(crate::commands::migrate(loc, &from, &to)),
         Command::Serve => crate::commands::serve(&loc),
         Command::CheckConfig { file } => crate::commands::check_config(&file),
         Command::RadioStation { exit_when_done } => {

@@ -12,6 +12,7 @@
 //! the SQLite binding appears in this interface, so another backend can
 //! offer the same operations.
 
+mod copy;
 mod events;
 mod games;
 mod held;

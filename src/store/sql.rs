@@ -86,6 +86,18 @@ pub(crate) enum Value {
     Blob(Vec<u8>),
 }
 
+impl Value {
+    /// The value as a parameter (to copy a row).
+    pub(crate) fn arg(&self) -> Arg<'_> {
+        match self {
+            Value::Null => Arg::Null,
+            Value::Int(i) => Arg::Int(*i),
+            Value::Text(t) => Arg::Text(t),
+            Value::Blob(b) => Arg::Blob(b),
+        }
+    }
+}
+
 /// One row of a result.
 pub(crate) struct Row(pub(crate) Vec<Value>);
 

@@ -15,6 +15,7 @@ mod kiss_crosscheck;
 mod mail;
 mod mail_input;
 mod mail_lab;
+mod migrate;
 mod modem_sim;
 mod pdu_crosscheck;
 mod radio;

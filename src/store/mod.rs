@@ -232,10 +232,9 @@ impl Store {
     }
 
     fn connect(url: &str, password: Option<&str>) -> Result<Store> {
+        let session = pg::Session::connect(url, password)?;
         Ok(Store {
-            conn: Conn::Pg(std::cell::RefCell::new(pg::Session::connect(
-                url, password,
-            )?)),
+            conn: Conn::Pg(Box::new(std::cell::RefCell::new(session))),
         })
     }
 

@@ -171,7 +171,7 @@ pub(crate) enum Conn {
     Sqlite(rusqlite::Connection),
     /// The client needs `&mut` for every call while the store's reads take
     /// `&self`; the store is used by one thread at a time.
-    Pg(RefCell<super::pg::Session>),
+    Pg(Box<RefCell<super::pg::Session>>),
 }
 
 pub(crate) fn sqlite_err(e: rusqlite::Error) -> StoreError {

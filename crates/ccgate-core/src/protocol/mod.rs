@@ -6,6 +6,7 @@ pub mod callsign;
 pub mod grammar;
 pub mod l10n;
 pub mod sms;
+pub mod words;
 
 /// Whether a number has the shape of an ICCF move: four or five digits, the
 /// first four 1–8 and a fifth 1–4. Game ids are never given such numbers, so

@@ -21,6 +21,9 @@ const LOCK_BASE: i64 = 0x6363_6761_7465_0000;
 const WRITE_LOCK: i64 = LOCK_BASE + 1;
 /// Held while the schema is checked and migrated.
 const MIGRATE_LOCK: i64 = LOCK_BASE + 2;
+/// The class of the locks a session holds for its life (two-key advisory
+/// locks: this class and a hash of the thing claimed).
+const CLAIM_CLASS: i32 = 0x6363_6761;
 
 /// The first wait before connecting again after the connection was lost;
 /// each failed attempt doubles it, up to [`RECONNECT_MAX`].
@@ -38,6 +41,9 @@ pub(crate) struct Session {
     statements: HashMap<String, Statement>,
     /// A write transaction is open (so a dropped `Tx` rolls back).
     pub(crate) in_tx: bool,
+    /// What this session claimed (see [`Session::claim`]), taken again
+    /// after a reconnection.
+    claims: Vec<String>,
 }
 
 fn pg_err(e: postgres::Error) -> StoreError {
@@ -134,6 +140,7 @@ impl Session {
             reconnect: None,
             statements: HashMap::new(),
             in_tx: false,
+            claims: Vec::new(),
         };
         session.migrate(url)?;
         Ok(session)
@@ -166,6 +173,12 @@ impl Session {
                 self.statements.clear();
                 self.reconnect = None;
                 tracing::info!("database connection restored");
+                // The claims went with the old connection.
+                for name in std::mem::take(&mut self.claims) {
+                    if !self.claim(&name)? {
+                        tracing::error!(claim = %name, "taken by another site while the database connection was lost");
+                    }
+                }
                 Ok(())
             }
             Err(e) => {
@@ -205,6 +218,22 @@ impl Session {
     fn batch(&mut self, sql: &str) -> Result<()> {
         self.live()?;
         self.client.batch_execute(sql).map_err(pg_err)
+    }
+
+    /// Claims `name` for as long as this session lives (a session-level
+    /// advisory lock): false if another session holds it. Two names with
+    /// the same 32-bit hash share a lock, so a claim may be refused
+    /// needlessly, never granted twice.
+    pub(crate) fn claim(&mut self, name: &str) -> Result<bool> {
+        let rows = self.query(
+            &format!("SELECT pg_try_advisory_lock({CLAIM_CLASS}, hashtext(?1))"),
+            &[Arg::Text(name)],
+        )?;
+        let got = matches!(rows.first().map(|r| r.0.first()), Some(Some(Value::Int(1))));
+        if got {
+            self.claims.push(name.to_string());
+        }
+        Ok(got)
     }
 
     /// Starts a write transaction holding the write lock.

@@ -5,7 +5,7 @@
 //!
 //! [`LinkState`]: crate::transport::radio::link::LinkState
 
-use super::sql::args;
+use super::sql::{Conn, args};
 use jiff::Timestamp;
 
 use super::outbox::{COLUMNS, Outgoing, row};
@@ -13,6 +13,17 @@ use super::{ReplyId, Result, Store, StoreError, Tx, secs};
 use crate::protocol::address::Channel;
 
 impl Store {
+    /// Claims the radio line of `callsign` for this process: its link state
+    /// belongs to one site. False if another site on the same PostgreSQL
+    /// database holds it; on SQLite always true (one `serve` per file holds
+    /// the whole store, see `ServeLock`). The claim lasts as long as the store.
+    pub fn claim_callsign(&self, callsign: &str) -> Result<bool> {
+        match &self.conn {
+            Conn::Sqlite(_) => Ok(true),
+            Conn::Pg(s) => s.borrow_mut().claim(&format!("radio {callsign}")),
+        }
+    }
+
     /// The saved state of the link from `me` to `peer`, as JSON.
     pub fn load_link(&self, me: &str, peer: &str) -> Result<Option<String>> {
         self.conn.opt(

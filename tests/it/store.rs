@@ -428,3 +428,28 @@ fn a_lost_postgres_connection_fails_each_call_and_comes_back_by_itself() {
     tx.set_lang(PlayerId(1), Lang::En).expect("write");
     tx.commit().expect("commit");
 }
+
+#[test]
+fn a_callsign_is_claimed_by_one_site_of_a_postgres_store_at_a_time() {
+    let db = TestDb::new(Backend::Postgres);
+    let (one, two) = (db.store(), db.store());
+    assert!(
+        one.claim_callsign("DL1ABC").expect("claim"),
+        "the first site"
+    );
+    assert!(
+        !two.claim_callsign("DL1ABC").expect("claim"),
+        "a second site is refused"
+    );
+    assert!(
+        two.claim_callsign("DL2XYZ").expect("claim"),
+        "another callsign is free"
+    );
+    // A site that stops (or dies: its connection closes) frees its line.
+    drop(one);
+    crate::support::gateway::wait_until(
+        "the first site's claim to end",
+        std::time::Duration::from_secs(30),
+        || two.claim_callsign("DL1ABC").expect("claim"),
+    );
+}

@@ -283,6 +283,62 @@ crate::both_backends! {
         assert_eq!(store.penalty_days(game, a).expect("days"), 0);
     }
 
+    fn two_sites_given_moves_of_one_game_at_once_apply_one_and_refuse_the_other(backend) {
+        let db = TestDb::new(backend);
+        let (mut one, mut two) = (db.store(), db.store());
+        let (a, b) = two_players(&mut one);
+        let t0 = jiff::Timestamp::UNIX_EPOCH;
+        let tx = one.write().expect("tx");
+        let game = tx.create_game(a, b, None, &TimeControl::Unlimited, t0).expect("game");
+        tx.commit().expect("commit");
+        let msg = |id: &str, text: &str| ccgate::service::Inbound {
+            channel: Channel::Email,
+            from: "anna@example.org".into(),
+            transport_id: Some(id.into()),
+            raw: text.as_bytes().to_vec(),
+            text: text.into(),
+            auth: ccgate::service::Auth::Unchecked,
+            rules: Default::default(),
+        };
+        // Anna sends two first moves, each fetched by another site.
+        let (e4, d4) = (msg("m1", &format!("{game} 1. e4")), msg("m2", &format!("{game} 1. d4")));
+        let (x, y) = std::thread::scope(|s| {
+            let x = s.spawn(|| ccgate::service::submit(&mut one, &e4, t0).expect("submit"));
+            let y = s.spawn(|| ccgate::service::submit(&mut two, &d4, t0).expect("submit"));
+            (x.join().expect("thread"), y.join().expect("thread"))
+        });
+        let applied = [&x, &y]
+            .iter()
+            .filter(|p| p.outcome.contains("applied"))
+            .count();
+        assert_eq!(applied, 1, "{} / {}", x.outcome, y.outcome);
+        let moves = one.moves(game).expect("moves");
+        assert_eq!(moves.len(), 1, "{moves:?}");
+        assert_eq!(one.incidents(Some(game)).expect("incidents").len(), 1, "the other is refused");
+    }
+
+    fn two_sites_sweeping_at_once_declare_a_forfeit_once(backend) {
+        // Each sweep is one write transaction, and writers take turns: the
+        // second site's sweep sees the first's forfeit.
+        let db = TestDb::new(backend);
+        let (mut one, mut two) = (db.store(), db.store());
+        let (a, b) = two_players(&mut one);
+        let t0 = jiff::Timestamp::UNIX_EPOCH;
+        let tx = one.write().expect("tx");
+        let game = tx.create_game(a, b, None, &"10d".parse().expect("tc"), t0).expect("game");
+        tx.commit().expect("commit");
+        let late = t0 + jiff::SignedDuration::from_hours(24 * 60);
+        let (x, y) = std::thread::scope(|s| {
+            let x = s.spawn(|| ccgate::service::sweep_clocks(&mut one, late, None).expect("sweep"));
+            let y = s.spawn(|| ccgate::service::sweep_clocks(&mut two, late, None).expect("sweep"));
+            (x.join().expect("thread"), y.join().expect("thread"))
+        });
+        let mut forfeits = x.forfeits.clone();
+        forfeits.extend(y.forfeits.iter().copied());
+        assert_eq!(forfeits, vec![game], "one forfeit between the two sites: {x:?} {y:?}");
+        assert!(one.game(game).expect("read").expect("game").finished);
+    }
+
     fn a_reply_found_due_by_two_sites_is_claimed_by_one_until_its_lease_ends(backend) {
         let db = TestDb::new(backend);
         let (mut one, mut two) = (db.store(), db.store());

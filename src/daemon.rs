@@ -18,7 +18,7 @@ use tokio::sync::watch;
 use crate::config::Resolved;
 use crate::service;
 use crate::status::Metrics;
-use crate::store::{Location, ServeLock, Store};
+use crate::store::{self, Location, ServeLock, Store};
 use crate::transport::channel::pause;
 use crate::transport::email::compose::Identity;
 use crate::transport::email::dkim::Checker;
@@ -132,6 +132,10 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         let wake = port.wake.radio.clone();
         tasks.spawn(radio::run(settings, port.clone(), wake, stop.clone()));
     }
+    if let Some(wakes) = Store::wakes(db).map_err(|e| format!("store {db}: {e}"))? {
+        let (port, stop) = (port.clone(), stop.clone());
+        tasks.spawn_blocking(move || other_sites_wake(wakes, &port, &stop));
+    }
     let wake = port.wake.email.clone();
     tasks.spawn(outbox::run(sender, port.clone(), wake, stop.clone()));
     tasks.spawn(clock_sweep(port, config.clock.clone(), stop));
@@ -148,6 +152,33 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     }
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Wakes this site's senders whenever another site (or a command) queues a
+/// reply in the shared PostgreSQL store, until the daemon stops. A lost
+/// listening connection is made again at the next wait; meanwhile the
+/// senders' own polls find the replies.
+fn other_sites_wake(mut wakes: store::Wakes, port: &ServicePort, stop: &watch::Receiver<bool>) {
+    const WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+    let mut failing = false;
+    while !*stop.borrow() {
+        match wakes.wait(WAIT) {
+            Ok(woken) => {
+                failing = false;
+                if woken {
+                    port.wake_senders();
+                }
+            }
+            Err(e) => {
+                // Once an outage, not once a second.
+                if !failing {
+                    tracing::warn!(error = %e, "waiting for other sites' replies");
+                }
+                failing = true;
+                std::thread::sleep(WAIT);
+            }
+        }
+    }
 }
 
 /// Serves `app` until the daemon stops, a bounded number of connections at

@@ -44,6 +44,7 @@ pub use incidents::*;
 pub use journal::*;
 pub use lock::ServeLock;
 pub use outbox::*;
+pub use pg::Wakes;
 pub use players::*;
 /// The schema version this build writes.
 pub use schema::VERSION as SCHEMA_VERSION;
@@ -228,6 +229,17 @@ impl Store {
         match at {
             Location::File(path) => Store::create(path),
             Location::Postgres { url, password } => Store::connect(url, password.as_deref()),
+        }
+    }
+
+    /// Waits for replies queued by other sites of a PostgreSQL store; `None`
+    /// for a file (one daemon has it, and wakes itself).
+    pub fn wakes(at: &Location) -> Result<Option<Wakes>> {
+        match at {
+            Location::File(_) => Ok(None),
+            Location::Postgres { url, password } => {
+                Wakes::connect(url, password.as_deref()).map(Some)
+            }
         }
     }
 

@@ -278,6 +278,9 @@ impl Tx<'_> {
             args![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, sheet, secs(now)],
             |row| row.get(0),
         )?;
+        if let super::sql::Conn::Pg(s) = self.conn() {
+            s.borrow_mut().notify_queued(r.channel.name())?;
+        }
         Ok(Outgoing {
             id,
             channel: r.channel,

@@ -7,6 +7,7 @@ use std::error::Error;
 use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
+use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use postgres::{Client, NoTls, Statement};
 
@@ -236,6 +237,16 @@ impl Session {
         Ok(got)
     }
 
+    /// Tells the other sites' [`Wakes`] that a reply was queued: delivered
+    /// when the transaction commits, dropped if it rolls back.
+    pub(crate) fn notify_queued(&mut self, channel: &str) -> Result<()> {
+        self.run(
+            &format!("SELECT pg_notify('{WAKE_CHANNEL}', ?1)"),
+            &[Arg::Text(channel)],
+        )
+        .map(drop)
+    }
+
     /// Starts a write transaction holding the write lock.
     pub(crate) fn begin(&mut self) -> Result<()> {
         self.batch("BEGIN")?;
@@ -316,6 +327,62 @@ impl Session {
             .map_err(pg_err)?;
         }
         tx.commit().map_err(pg_err)
+    }
+}
+
+/// The `LISTEN` channel of queued replies.
+const WAKE_CHANNEL: &str = "ccgate_outbox";
+
+/// A connection of its own that waits for replies queued by any site, so
+/// a site wakes its senders at once for a reply another site decided
+/// rather than at its next poll.
+pub struct Wakes {
+    config: postgres::Config,
+    client: Option<Client>,
+}
+
+impl Wakes {
+    pub(crate) fn connect(url: &str, password: Option<&str>) -> Result<Wakes> {
+        let mut config: postgres::Config = url
+            .parse()
+            .map_err(|e| StoreError::Invalid(format!("database URL: {e}")))?;
+        if let Some(p) = password {
+            config.password(p);
+        }
+        let mut wakes = Wakes {
+            config,
+            client: None,
+        };
+        wakes.listening()?;
+        Ok(wakes)
+    }
+
+    /// The listening connection, made again if it was lost.
+    fn listening(&mut self) -> Result<&mut Client> {
+        if self.client.as_ref().is_none_or(Client::is_closed) {
+            let mut client = self.config.connect(NoTls).map_err(pg_err)?;
+            client
+                .batch_execute(&format!("LISTEN {WAKE_CHANNEL}"))
+                .map_err(pg_err)?;
+            self.client = Some(client);
+        }
+        self.client
+            .as_mut()
+            .ok_or_else(|| StoreError::Invalid("no listening connection".into()))
+    }
+
+    /// Waits up to `timeout` for replies queued anywhere: true if some were
+    /// (the channels named are not told apart: every sender looks).
+    pub fn wait(&mut self, timeout: Duration) -> Result<bool> {
+        let client = self.listening()?;
+        let mut notes = client.notifications();
+        let (mut got, mut wait) = (false, timeout);
+        while notes.timeout_iter(wait).next().map_err(pg_err)?.is_some() {
+            got = true;
+            // Take what else is waiting without waiting again.
+            wait = Duration::ZERO;
+        }
+        Ok(got)
     }
 }
 

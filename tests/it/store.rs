@@ -509,3 +509,41 @@ fn a_callsign_is_claimed_by_one_site_of_a_postgres_store_at_a_time() {
         || two.claim_callsign("DL1ABC").expect("claim"),
     );
 }
+
+#[test]
+fn a_reply_queued_by_one_site_wakes_the_others() {
+    let db = TestDb::new(Backend::Postgres);
+    let mut wakes = Store::wakes(&db.location)
+        .expect("listen")
+        .expect("a PostgreSQL store has wakes");
+    let mut store = db.store();
+    let (a, _) = two_players(&mut store);
+    let tx = store.write().expect("tx");
+    tx.queue(
+        NewReply {
+            journal_id: None,
+            game_id: None,
+            player_id: Some(a),
+            ply: None,
+            channel: Channel::Sms,
+            to: "+491711234567".into(),
+            body: "Welcome".into(),
+            sheet: None,
+        },
+        jiff::Timestamp::UNIX_EPOCH,
+    )
+    .expect("queue");
+    tx.commit().expect("commit");
+    crate::support::gateway::wait_until(
+        "the other site to be woken",
+        std::time::Duration::from_secs(30),
+        || {
+            wakes
+                .wait(std::time::Duration::from_millis(200))
+                .expect("wait")
+        },
+    );
+    // A file has one daemon, which wakes itself.
+    let file = TestDb::new(Backend::Sqlite);
+    assert!(Store::wakes(&file.location).expect("wakes").is_none());
+}

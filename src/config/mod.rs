@@ -605,6 +605,33 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_postgres_store_takes_its_password_from_the_file_and_never_shows_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let pw = dir.path().join("db-pw");
+        std::fs::write(&pw, "s3cret\n").unwrap();
+        let text = format!(
+            "db = \"postgres://ccgate@db.example.org/ccgate\"\ndb_password_file = {:?}\n",
+            pw.display().to_string()
+        );
+        let c = Config::parse(&text).unwrap().resolve().unwrap();
+        assert_eq!(
+            c.db,
+            Location::Postgres {
+                url: "postgres://ccgate@db.example.org/ccgate".into(),
+                password: Some("s3cret".into()),
+            }
+        );
+        assert!(!format!("{c:?}").contains("s3cret"));
+        let missing = "db = \"postgres://h/d\"\ndb_password_env = \"CCGATE_TEST_SURELY_UNSET\"\n";
+        let e = Config::parse(missing)
+            .unwrap()
+            .resolve()
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("db.db_password_env"), "{e}");
+    }
+
     /// Read once by `resolve`, the first line only, and never printed.
     #[test]
     fn secrets_are_read_when_resolved_and_never_shown() {

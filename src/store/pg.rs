@@ -124,16 +124,22 @@ fn row(r: &postgres::Row) -> Result<Row> {
     Ok(Row(values))
 }
 
+/// The client's settings: the URL's, and the password given beside it.
+fn settings(url: &str, password: Option<&str>) -> Result<postgres::Config> {
+    let mut config: postgres::Config = url
+        .parse()
+        .map_err(|e| StoreError::Invalid(format!("database URL: {e}")))?;
+    if let Some(p) = password {
+        config.password(p);
+    }
+    Ok(config)
+}
+
 impl Session {
     /// Connects to the database at `url` (`postgres://user@host:port/db`),
     /// with `password` if given, and migrates its schema.
     pub(crate) fn connect(url: &str, password: Option<&str>) -> Result<Session> {
-        let mut config: postgres::Config = url
-            .parse()
-            .map_err(|e| StoreError::Invalid(format!("database URL: {e}")))?;
-        if let Some(p) = password {
-            config.password(p);
-        }
+        let config = settings(url, password)?;
         let client = config.connect(NoTls).map_err(pg_err)?;
         let mut session = Session {
             config,
@@ -343,12 +349,7 @@ pub struct Wakes {
 
 impl Wakes {
     pub(crate) fn connect(url: &str, password: Option<&str>) -> Result<Wakes> {
-        let mut config: postgres::Config = url
-            .parse()
-            .map_err(|e| StoreError::Invalid(format!("database URL: {e}")))?;
-        if let Some(p) = password {
-            config.password(p);
-        }
+        let config = settings(url, password)?;
         let mut wakes = Wakes {
             config,
             client: None,

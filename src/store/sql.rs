@@ -219,6 +219,25 @@ fn sqlite_row(r: &rusqlite::Row<'_>) -> Result<Row> {
     Ok(Row(values))
 }
 
+/// Runs a query on SQLite, handing each row to `each` while it says true.
+fn sqlite_query(
+    c: &rusqlite::Connection,
+    sql: &str,
+    args: &[Arg<'_>],
+    mut each: impl FnMut(Row) -> Result<bool>,
+) -> Result<()> {
+    let mut stmt = c.prepare_cached(sql).map_err(sqlite_err)?;
+    let mut rows = stmt
+        .query(rusqlite::params_from_iter(sqlite_args(args)))
+        .map_err(sqlite_err)?;
+    while let Some(r) = rows.next().map_err(sqlite_err)? {
+        if !each(sqlite_row(r)?)? {
+            break;
+        }
+    }
+    Ok(())
+}
+
 impl Conn {
     /// Runs a statement; returns the rows it changed.
     pub(crate) fn run(&self, sql: &str, args: &[Arg<'_>]) -> Result<usize> {
@@ -240,14 +259,11 @@ impl Conn {
     ) -> Result<Vec<T>> {
         match self {
             Conn::Sqlite(c) => {
-                let mut stmt = c.prepare_cached(sql).map_err(sqlite_err)?;
-                let mut rows = stmt
-                    .query(rusqlite::params_from_iter(sqlite_args(args)))
-                    .map_err(sqlite_err)?;
                 let mut out = Vec::new();
-                while let Some(r) = rows.next().map_err(sqlite_err)? {
-                    out.push(f(&sqlite_row(r)?)?);
-                }
+                sqlite_query(c, sql, args, |r| {
+                    out.push(f(&r)?);
+                    Ok(true)
+                })?;
                 Ok(out)
             }
             Conn::Pg(s) => {
@@ -267,14 +283,12 @@ impl Conn {
     ) -> Result<Option<T>> {
         let first = match self {
             Conn::Sqlite(c) => {
-                let mut stmt = c.prepare_cached(sql).map_err(sqlite_err)?;
-                let mut rows = stmt
-                    .query(rusqlite::params_from_iter(sqlite_args(args)))
-                    .map_err(sqlite_err)?;
-                match rows.next().map_err(sqlite_err)? {
-                    Some(r) => Some(sqlite_row(r)?),
-                    None => None,
-                }
+                let mut first = None;
+                sqlite_query(c, sql, args, |r| {
+                    first = Some(r);
+                    Ok(false)
+                })?;
+                first
             }
             Conn::Pg(s) => s.borrow_mut().query(sql, args)?.into_iter().next(),
         };

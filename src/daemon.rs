@@ -50,10 +50,18 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         Location::File(path) => Some(ServeLock::claim(path)?),
         Location::Postgres { .. } => None,
     };
-    let store = match &claim {
-        Some(c) if !c.first_run() => Store::open_at(db),
-        _ => Store::create_at(db),
-    }
+    // Opened off the runtime: the PostgreSQL client blocks on its own.
+    let create = claim.as_ref().is_none_or(ServeLock::first_run);
+    let at = db.clone();
+    let store = tokio::task::spawn_blocking(move || {
+        if create {
+            Store::create_at(&at)
+        } else {
+            Store::open_at(&at)
+        }
+    })
+    .await
+    .map_err(|e| format!("store {db}: {e}"))?
     .map_err(|e| format!("store {db}: {e}"))?;
     let me = Identity::new(&config.email.config.name, &config.email.config.from)?;
     let port = ServicePort::new(
@@ -132,9 +140,13 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         let wake = port.wake.radio.clone();
         tasks.spawn(radio::run(settings, port.clone(), wake, stop.clone()));
     }
-    if let Some(wakes) = Store::wakes(db).map_err(|e| format!("store {db}: {e}"))? {
-        let (port, stop) = (port.clone(), stop.clone());
-        tasks.spawn_blocking(move || other_sites_wake(wakes, &port, &stop));
+    if let Location::Postgres { .. } = db {
+        let (at, port, stop) = (db.clone(), port.clone(), stop.clone());
+        tasks.spawn_blocking(move || match Store::wakes(&at) {
+            Ok(Some(wakes)) => other_sites_wake(wakes, &port, &stop),
+            Ok(None) => {}
+            Err(e) => tracing::error!(error = %e, "listening for other sites' replies"),
+        });
     }
     let wake = port.wake.email.clone();
     tasks.spawn(outbox::run(sender, port.clone(), wake, stop.clone()));

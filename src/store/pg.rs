@@ -31,10 +31,41 @@ const CLAIM_CLASS: i32 = 0x6363_6761;
 const RECONNECT_FIRST: Duration = Duration::from_millis(250);
 const RECONNECT_MAX: Duration = Duration::from_secs(30);
 
+/// A client that may be dropped anywhere. The synchronous client closes
+/// its connection on drop by blocking on its own runtime, which panics on a
+/// thread of the daemon's runtime (where the last handle of the store may
+/// go); there the closing is left to a thread of its own.
+struct Detached(Option<Client>);
+
+impl std::ops::Deref for Detached {
+    type Target = Client;
+
+    fn deref(&self) -> &Client {
+        // Some from construction until drop.
+        self.0.as_ref().expect("a client until dropped")
+    }
+}
+
+impl std::ops::DerefMut for Detached {
+    fn deref_mut(&mut self) -> &mut Client {
+        self.0.as_mut().expect("a client until dropped")
+    }
+}
+
+impl Drop for Detached {
+    fn drop(&mut self) {
+        if let Some(client) = self.0.take()
+            && tokio::runtime::Handle::try_current().is_ok()
+        {
+            std::thread::spawn(move || drop(client));
+        }
+    }
+}
+
 /// An open PostgreSQL session.
 pub(crate) struct Session {
     config: postgres::Config,
-    client: Client,
+    client: Detached,
     /// After a lost connection: when the next attempt may be made, and the
     /// wait that led to it.
     reconnect: Option<(Instant, Duration)>,
@@ -140,7 +171,7 @@ impl Session {
     /// with `password` if given, and migrates its schema.
     pub(crate) fn connect(url: &str, password: Option<&str>) -> Result<Session> {
         let config = settings(url, password)?;
-        let client = config.connect(NoTls).map_err(pg_err)?;
+        let client = Detached(Some(config.connect(NoTls).map_err(pg_err)?));
         let mut session = Session {
             config,
             client,
@@ -176,7 +207,7 @@ impl Session {
         }
         match self.config.connect(NoTls) {
             Ok(client) => {
-                self.client = client;
+                self.client = Detached(Some(client));
                 self.statements.clear();
                 self.reconnect = None;
                 tracing::info!("database connection restored");
@@ -344,7 +375,7 @@ const WAKE_CHANNEL: &str = "ccgate_outbox";
 /// rather than at its next poll.
 pub struct Wakes {
     config: postgres::Config,
-    client: Option<Client>,
+    client: Option<Detached>,
 }
 
 impl Wakes {
@@ -360,15 +391,15 @@ impl Wakes {
 
     /// The listening connection, made again if it was lost.
     fn listening(&mut self) -> Result<&mut Client> {
-        if self.client.as_ref().is_none_or(Client::is_closed) {
+        if self.client.as_ref().is_none_or(|c| c.is_closed()) {
             let mut client = self.config.connect(NoTls).map_err(pg_err)?;
             client
                 .batch_execute(&format!("LISTEN {WAKE_CHANNEL}"))
                 .map_err(pg_err)?;
-            self.client = Some(client);
+            self.client = Some(Detached(Some(client)));
         }
         self.client
-            .as_mut()
+            .as_deref_mut()
             .ok_or_else(|| StoreError::Invalid("no listening connection".into()))
     }
 

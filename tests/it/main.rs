@@ -22,6 +22,7 @@ mod radio;
 mod serve;
 mod service;
 mod service_cli;
+mod sites;
 mod sms;
 mod spool;
 mod store;

@@ -17,5 +17,6 @@ pub mod status;
 pub mod store;
 pub mod transport;
 pub mod web;
+pub mod xfcc;
 
 pub use ccgate_core::{event, game, notation, protocol};

@@ -175,6 +175,7 @@ draw-offered = P{ $game } { $opponent } nabízí remízu. Odpověď: P{ $game } 
 draw-offered-with-move = Nabídnuta remíza: odpověď P{ $game } remíza přijata, nebo hrajte dál.
     .sms = Nabídnuta remíza.
 draw-declined = P{ $game } { $opponent } odmítá vaši nabídku remízy.
+opponent-message = P{ $game } { $opponent } píše: { $text }
 no-draw-offer = P{ $game } žádná nabídka remízy není.
 claim-refused = P{ $game } reklamace remízy zamítnuta: { $reason }.
 claim-not = { $claim ->

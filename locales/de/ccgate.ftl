@@ -172,6 +172,7 @@ draw-offered = P{ $game } { $opponent } bietet Remis an. Antwort: P{ $game } Rem
 draw-offered-with-move = Remis angeboten: Antwort P{ $game } Remis angenommen, oder weiterspielen.
     .sms = Remis angeboten.
 draw-declined = P{ $game } { $opponent } lehnt Ihr Remisangebot ab.
+opponent-message = P{ $game } { $opponent } schreibt: { $text }
 no-draw-offer = P{ $game } es liegt kein Remisangebot vor.
 claim-refused = P{ $game } Remisreklamation abgelehnt: { $reason }.
 claim-not = { $claim ->

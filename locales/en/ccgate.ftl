@@ -121,6 +121,7 @@ taken-back = G{ $game } the director took back the moves after ply { $ply }: { $
 draw-offered = G{ $game } { $opponent } offers a draw. Reply G{ $game } accept, or play on.
 draw-offered-with-move = Draw offered: reply G{ $game } accept, or play on.
 draw-declined = G{ $game } { $opponent } declines your draw offer.
+opponent-message = G{ $game } { $opponent } writes: { $text }
 no-draw-offer = G{ $game } there is no draw offer to answer.
 claim-refused = G{ $game } draw claim refused: { $reason }.
 claim-not = { $claim ->

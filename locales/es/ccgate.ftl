@@ -172,6 +172,7 @@ draw-offered = P{ $game } { $opponent } ofrece tablas. Responda P{ $game } tabla
 draw-offered-with-move = Tablas ofrecidas: responda P{ $game } tablas aceptadas, o siga jugando.
     .sms = Tablas ofrecidas.
 draw-declined = P{ $game } { $opponent } rechaza su oferta de tablas.
+opponent-message = P{ $game } { $opponent } escribe: { $text }
 no-draw-offer = P{ $game } no hay ninguna oferta de tablas.
 claim-refused = P{ $game } reclamación de tablas rechazada: { $reason }.
 claim-not = { $claim ->

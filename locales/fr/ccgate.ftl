@@ -172,6 +172,7 @@ draw-offered = P{ $game } { $opponent } propose la nulle. Réponse : P{ $game } 
 draw-offered-with-move = Nulle proposée : réponse P{ $game } nulle acceptée, ou continuez.
     .sms = Nulle proposée.
 draw-declined = P{ $game } { $opponent } refuse votre proposition de nulle.
+opponent-message = P{ $game } { $opponent } écrit : { $text }
 no-draw-offer = P{ $game } aucune proposition de nulle en cours.
 claim-refused = P{ $game } réclamation de nulle refusée : { $reason }.
 claim-not = { $claim ->

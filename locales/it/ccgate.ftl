@@ -172,6 +172,7 @@ draw-offered = P{ $game } { $opponent } propone la patta. Risponda P{ $game } pa
 draw-offered-with-move = Patta proposta: risponda P{ $game } patta accettata, o continui a giocare.
     .sms = Patta proposta.
 draw-declined = P{ $game } { $opponent } rifiuta la sua proposta di patta.
+opponent-message = P{ $game } { $opponent } scrive: { $text }
 no-draw-offer = P{ $game } non c'è nessuna proposta di patta.
 claim-refused = P{ $game } richiesta di patta respinta: { $reason }.
 claim-not = { $claim ->

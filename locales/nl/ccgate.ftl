@@ -172,6 +172,7 @@ draw-offered = P{ $game } { $opponent } biedt remise aan. Antwoord: P{ $game } r
 draw-offered-with-move = Remise aangeboden: antwoord P{ $game } remise aangenomen, of speel door.
     .sms = Remise aangeboden.
 draw-declined = P{ $game } { $opponent } wijst uw remiseaanbod af.
+opponent-message = P{ $game } { $opponent } schrijft: { $text }
 no-draw-offer = P{ $game } er ligt geen remiseaanbod.
 claim-refused = P{ $game } remiseclaim afgewezen: { $reason }.
 claim-not = { $claim ->

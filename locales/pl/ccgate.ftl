@@ -173,6 +173,7 @@ draw-offered = P{ $game } { $opponent } proponuje remis. Odpowiedz: P{ $game } r
 draw-offered-with-move = Propozycja remisu: odpowiedz P{ $game } remis przyjęty, albo graj dalej.
     .sms = Propozycja remisu.
 draw-declined = P{ $game } { $opponent } odrzuca propozycję remisu.
+opponent-message = P{ $game } { $opponent } pisze: { $text }
 no-draw-offer = P{ $game } nie ma propozycji remisu.
 claim-refused = P{ $game } żądanie remisu odrzucone: { $reason }.
 claim-not = { $claim ->

@@ -172,6 +172,7 @@ draw-offered = P{ $game } { $opponent } propõe empate. Responda P{ $game } empa
 draw-offered-with-move = Empate proposto: responda P{ $game } empate aceite, ou continue a jogar.
     .sms = Empate proposto.
 draw-declined = P{ $game } { $opponent } recusa a sua proposta de empate.
+opponent-message = P{ $game } { $opponent } escreve: { $text }
 no-draw-offer = P{ $game } não há proposta de empate.
 claim-refused = P{ $game } reclamação de empate recusada: { $reason }.
 claim-not = { $claim ->

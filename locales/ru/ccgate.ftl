@@ -181,6 +181,7 @@ draw-offered-with-move = Предложена ничья: П{ $game } ничья
     .sms = Предложена ничья.
 draw-declined = П{ $game } соперник { $opponent } отклонил ничью.
     .sms = П{ $game } ничья отклонена.
+opponent-message = П{ $game } соперник { $opponent } пишет: { $text }
 no-draw-offer = П{ $game } предложения ничьей нет.
 claim-refused = П{ $game } ничья не признана: { $reason }.
 claim-not = { $claim ->

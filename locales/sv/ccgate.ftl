@@ -172,6 +172,7 @@ draw-offered = P{ $game } { $opponent } erbjuder remi. Svara P{ $game } remi acc
 draw-offered-with-move = Remi erbjuden: svara P{ $game } remi accepterad, eller spela vidare.
     .sms = Remi erbjuden.
 draw-declined = P{ $game } { $opponent } avböjer ditt remianbud.
+opponent-message = P{ $game } { $opponent } skriver: { $text }
 no-draw-offer = P{ $game } det finns inget remianbud.
 claim-refused = P{ $game } remibegäran avslagen: { $reason }.
 claim-not = { $claim ->

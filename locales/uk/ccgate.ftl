@@ -181,6 +181,7 @@ draw-offered-with-move = Запропоновано нічию: П{ $game } ні
     .sms = Пропозиція нічиєї.
 draw-declined = П{ $game } суперник { $opponent } відхилив нічию.
     .sms = П{ $game } нічию відхилено.
+opponent-message = П{ $game } суперник { $opponent } пише: { $text }
 no-draw-offer = П{ $game } пропозиції нічиєї немає.
 claim-refused = П{ $game } нічию не визнано: { $reason }.
 claim-not = { $claim ->

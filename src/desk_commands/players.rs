@@ -100,6 +100,14 @@ pub enum PlayerCommand {
         /// Remove the PIN (failures and a lock forgotten).
         #[arg(long, conflicts_with = "pin_file")]
         clear_pin: bool,
+        /// A file holding the player's Xfcc password, for ChessBase, Scid
+        /// and other correspondence programs (their login is the player's
+        /// name); failed logins and a lock forgotten.
+        #[arg(long)]
+        xfcc_password_file: Option<PathBuf>,
+        /// Remove the Xfcc password: the programs can no longer log in.
+        #[arg(long, conflicts_with = "xfcc_password_file")]
+        clear_xfcc_password: bool,
         #[arg(long, default_value = "edited by the director")]
         reason: String,
     },
@@ -167,11 +175,29 @@ pub fn player(loc: Location, cmd: PlayerCommand) -> Result<(), CommandError> {
             name,
             flags,
             clear_pin,
+            xfcc_password_file,
+            clear_xfcc_password,
             reason,
         } => {
             let pin = match flags.pin_hash()? {
                 Some(h) => Some(Some(h)),
                 None if clear_pin => Some(None),
+                None => None,
+            };
+            let xfcc_password = match &xfcc_password_file {
+                Some(path) => Some(Some(
+                    std::fs::read_to_string(path)
+                        .map_err(|e| e.to_string())
+                        // The file's last line break is not the password's.
+                        .and_then(|p| service::hash_xfcc_password(p.trim_end_matches(['\n', '\r'])))
+                        .map_err(|e| {
+                            CommandError::Input(format!(
+                                "Xfcc password from {}: {e}",
+                                path.display()
+                            ))
+                        })?,
+                )),
+                None if clear_xfcc_password => Some(None),
                 None => None,
             };
             let edit = PlayerEdit {
@@ -186,6 +212,7 @@ pub fn player(loc: Location, cmd: PlayerCommand) -> Result<(), CommandError> {
                 reply_via: flags.reply_via,
                 tz: flags.tz.clone(),
                 pin,
+                xfcc_password,
                 reason,
             };
             let mut store = open(loc)?;
@@ -272,6 +299,8 @@ struct PlayerJson {
     addresses: Vec<AddressJson>,
     /// Whether a PIN is set.
     pin: bool,
+    /// Whether an Xfcc password is set (the correspondence programs' login).
+    xfcc: bool,
     games: usize,
     active_games: usize,
     removed: bool,
@@ -295,6 +324,7 @@ fn player_json(store: &Store, p: &Player) -> store::Result<PlayerJson> {
             })
             .collect(),
         pin: p.pin_hash.is_some(),
+        xfcc: store.has_xfcc_password(p.id)?,
         active_games: games.iter().filter(|g| !g.finished).count(),
         games: games.len(),
         removed: p.removed_at.is_some(),
@@ -353,7 +383,7 @@ fn player_detail(store: &Store, p: &Player) -> store::Result<PlayerDetail> {
 fn show_player(d: &PlayerDetail) -> String {
     let p = &d.player;
     let mut out = format!(
-        "Player {}: {}{}\n  notation {}, language {}, replies via {}, time zone {}\n  PIN: {}\n",
+        "Player {}: {}{}\n  notation {}, language {}, replies via {}, time zone {}\n  PIN: {}, Xfcc password: {}\n",
         p.id,
         shown(&p.name, false),
         if p.removed { " (removed)" } else { "" },
@@ -361,7 +391,8 @@ fn show_player(d: &PlayerDetail) -> String {
         p.lang,
         p.reply_via.unwrap_or("the first address"),
         p.tz,
-        if p.pin { "set" } else { "none" }
+        if p.pin { "set" } else { "none" },
+        if p.xfcc { "set" } else { "none" }
     );
     out.push_str("Addresses:\n");
     for a in &p.addresses {

@@ -253,6 +253,11 @@ impl Ctx<'_, '_> {
         notice: &Notice,
     ) -> store::Result<()> {
         match &self.actor {
+            // An Xfcc request is answered in its response (a result code).
+            Actor::Sender {
+                channel: Channel::Xfcc,
+                ..
+            } => Ok(()),
             Actor::Sender { channel, address } => {
                 let (channel, to) = (*channel, address.clone());
                 let (quote, several) = (self.quote.clone(), self.several);

@@ -100,6 +100,8 @@ pub(super) enum Write {
     },
     /// A player's PIN set (its hash) or cleared, failures forgotten.
     Pin(PlayerId, Option<String>),
+    /// A player's Xfcc password set (its hash) or removed, failures forgotten.
+    XfccPassword(PlayerId, Option<String>),
     /// A player removed (deleted, or retired if they have a record).
     RemovePlayer(PlayerId),
     /// A reply given up on, due again now with a fresh count of attempts.
@@ -371,6 +373,7 @@ impl Ctx<'_, '_> {
                 addresses,
             } => tx.set_addresses(player, channel, &addresses)?,
             Write::Pin(player, hash) => tx.set_pin(player, hash.as_deref())?,
+            Write::XfccPassword(player, hash) => tx.set_xfcc_password(player, hash.as_deref())?,
             Write::RemovePlayer(player) => {
                 tx.remove_player(player, self.now)?;
             }

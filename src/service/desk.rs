@@ -86,6 +86,9 @@ pub struct PlayerEdit {
     /// `Some(Some(hash))` sets a new PIN, `Some(None)` clears it; either
     /// resets the failures and a lock.
     pub pin: Option<Option<String>>,
+    /// `Some(Some(hash))` sets a new Xfcc password, `Some(None)` removes
+    /// it; either resets the failed logins and a lock.
+    pub xfcc_password: Option<Option<String>>,
     /// Why, for the audit trail.
     pub reason: String,
 }
@@ -181,16 +184,24 @@ fn edited(p: &Player, edit: &PlayerEdit) -> store::Result<(Decision, Vec<String>
     if changes.len() > d.writes.len() {
         d = d.write(Write::Profile(p.id, profile));
     }
-    if let Some(pin) = &edit.pin {
-        changes.push(
-            if pin.is_some() {
-                "PIN set"
-            } else {
-                "PIN cleared"
-            }
-            .to_string(),
-        );
-        d = d.write(Write::Pin(p.id, pin.clone()));
+    // A secret set (its hash) or removed: said in the changes, written.
+    let secrets = [
+        (
+            &edit.pin,
+            ["PIN set", "PIN cleared"],
+            Write::Pin as fn(_, _) -> _,
+        ),
+        (
+            &edit.xfcc_password,
+            ["Xfcc password set", "Xfcc password removed"],
+            Write::XfccPassword,
+        ),
+    ];
+    for (hash, [set, removed], write) in secrets {
+        if let Some(hash) = hash {
+            changes.push(if hash.is_some() { set } else { removed }.to_string());
+            d = d.write(write(p.id, hash.clone()));
+        }
     }
     if changes.is_empty() {
         return Err(invalid(format!("nothing to change for {}", p.name)));
@@ -467,6 +478,7 @@ mod tests {
             lang: Some(Lang::De),
             notation: Some(Notation::San),
             pin: Some(None),
+            xfcc_password: Some(Some("$argon2id$x".into())),
             reason: "new address".into(),
             ..PlayerEdit::default()
         };
@@ -476,7 +488,8 @@ mod tests {
             [
                 "email: anna@example.org -> anna@example.net",
                 "lang: en -> de",
-                "PIN cleared"
+                "PIN cleared",
+                "Xfcc password set"
             ]
         );
         assert!(
@@ -486,8 +499,12 @@ mod tests {
             matches!(&d.writes[1], Write::Profile(_, pr) if pr.lang == Lang::De && pr.notation == Notation::San)
         );
         assert_eq!(d.writes[2], Write::Pin(PlayerId(1), None));
+        assert_eq!(
+            d.writes[3],
+            Write::XfccPassword(PlayerId(1), Some("$argon2id$x".into()))
+        );
         assert!(matches!(
-            &d.writes[3],
+            &d.writes[4],
             Write::Audit {
                 action: "player edit",
                 player: Some(PlayerId(1)),

@@ -25,6 +25,7 @@ mod pin;
 mod reply;
 mod route;
 mod steps;
+mod xfcc;
 
 use jiff::Timestamp;
 use shakmaty::uci::UciMove;
@@ -59,10 +60,11 @@ pub use director::{adjudicate, takeback};
 pub use event::{EventSpec, start_event, withdraw};
 pub use moves::read_players_move;
 pub use notice::{ConditionalRefusal, GameChoice, HelpExamples, MoveNotice, MoveRefusal, Notice};
-pub use pin::{hash_pin, pin_of_line};
+pub use pin::{hash_pin, hash_xfcc_password, pin_of_line};
 pub use reply::{board, legend};
 pub use route::MAX_LINES;
 pub use steps::{GameStep, Refusal, Step};
+pub use xfcc::{XfccAnswer, XfccCredentials, xfcc_credentials, xfcc_games, xfcc_login, xfcc_move};
 
 /// An inbound message as a transport hands it over.
 #[derive(Debug, Clone)]

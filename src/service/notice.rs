@@ -124,6 +124,12 @@ pub enum Notice {
         game: GameId,
         opponent: String,
     },
+    /// The opponent's words about a game (an Xfcc `myMessage`), as written.
+    Message {
+        game: GameId,
+        opponent: String,
+        text: String,
+    },
     NoDrawOffer {
         game: GameId,
     },
@@ -532,6 +538,16 @@ impl Notice {
             Notice::DrawDeclined { game: g, opponent } => {
                 t("draw-declined", game(g).str("opponent", opponent.clone()))
             }
+            Notice::Message {
+                game: g,
+                opponent,
+                text,
+            } => t(
+                "opponent-message",
+                game(g)
+                    .str("opponent", opponent.clone())
+                    .str("text", text.clone()),
+            ),
             Notice::NoDrawOffer { game: g } => t("no-draw-offer", game(g)),
             Notice::ClaimRefused { game: g, claim } => {
                 let reason = t(
@@ -925,6 +941,11 @@ pub(crate) mod samples {
             Notice::DrawDeclined {
                 game,
                 opponent: NAME.to_string(),
+            },
+            Notice::Message {
+                game,
+                opponent: NAME.to_string(),
+                text: "Merci!".to_string(),
             },
             Notice::NoDrawOffer { game },
             Notice::NotationSet(Notation::UedemannHw),

@@ -37,7 +37,8 @@ impl Ctx<'_, '_> {
             address,
             state,
         };
-        let (ok, d) = check_pin(&from, hash, text, self.now);
+        let given = text.lines().find_map(pin_of_line);
+        let (ok, d) = check_secret(&from, hash, given, Secret::Pin, self.now);
         self.apply(d, None)?;
         Ok(ok)
     }
@@ -45,27 +46,76 @@ impl Ctx<'_, '_> {
 
 /// Who tries a PIN: the player, the address the message came from, and the
 /// PIN's failures and lock on that address.
-struct Sender<'a> {
-    player: &'a Player,
-    channel: Channel,
-    address: &'a str,
-    state: store::PinState,
+pub(super) struct Sender<'a> {
+    pub(super) player: &'a Player,
+    pub(super) channel: Channel,
+    pub(super) address: &'a str,
+    pub(super) state: store::PinState,
 }
 
-/// Whether the message's PIN line opens the player's PIN, and the decision:
-/// the attempt recorded and, for a failure, the refusal.
-fn check_pin(from: &Sender<'_>, hash: &str, text: &str, now: Timestamp) -> (bool, Decision) {
-    use argon2::password_hash::{PasswordHash, PasswordVerifier};
+/// The secrets checked and locked the same way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Secret {
+    /// A message's PIN line.
+    Pin,
+    /// A correspondence program's Xfcc password.
+    XfccPassword,
+}
+
+impl Secret {
+    /// Why a try failed: locked, nothing given, wrong.
+    fn reasons(self) -> [&'static str; 3] {
+        match self {
+            Secret::Pin => [
+                "PIN locked after repeated failures",
+                "PIN missing",
+                "wrong PIN",
+            ],
+            Secret::XfccPassword => [
+                "Xfcc login locked after repeated failures",
+                "Xfcc password missing",
+                "wrong Xfcc password",
+            ],
+        }
+    }
+}
+
+/// Whether `given` opens the player's secret `hash`, and the decision: the
+/// attempt recorded and, for a failure, the refusal.
+fn check_secret(
+    from: &Sender<'_>,
+    hash: &str,
+    given: Option<&str>,
+    secret: Secret,
+    now: Timestamp,
+) -> (bool, Decision) {
     let locked = from.state.locked_until.is_some_and(|t| t > now);
-    let given = text.lines().find_map(pin_of_line);
-    let ok = !locked
-        && given.is_some_and(|pin| {
-            PasswordHash::new(hash).is_ok_and(|h| {
-                argon2::Argon2::default()
-                    .verify_password(pin.as_bytes(), &h)
-                    .is_ok()
-            })
-        });
+    let opened = !locked && given.is_some_and(|g| opens(hash, g));
+    judge_secret(from, given.is_some(), opened, secret, now)
+}
+
+/// Whether `given` is the secret whose argon2id hash is `hash`: slow on
+/// purpose, so a caller may run it outside the store's lock.
+pub(super) fn opens(hash: &str, given: &str) -> bool {
+    use argon2::password_hash::{PasswordHash, PasswordVerifier};
+    PasswordHash::new(hash).is_ok_and(|h| {
+        argon2::Argon2::default()
+            .verify_password(given.as_bytes(), &h)
+            .is_ok()
+    })
+}
+
+/// The decision on a try of a secret: `given` whether one was given,
+/// `opened` whether it opened the hash (see [`opens`]).
+pub(super) fn judge_secret(
+    from: &Sender<'_>,
+    given: bool,
+    opened: bool,
+    secret: Secret,
+    now: Timestamp,
+) -> (bool, Decision) {
+    let locked = from.state.locked_until.is_some_and(|t| t > now);
+    let ok = !locked && opened;
     // Five wrong PINs from one address lock the PIN on that address for an
     // hour: guessing four digits takes years. Counting per address means a
     // forger's failures (a forged From, a spoofed number) lock only the
@@ -74,7 +124,7 @@ fn check_pin(from: &Sender<'_>, hash: &str, text: &str, now: Timestamp) -> (bool
     // forged mail an hour, PIN or not, would keep the address locked for good.
     let locked_until =
         (!ok && from.state.failures + 1 >= 5).then(|| now + jiff::SignedDuration::from_hours(1));
-    let attempt = (given.is_some() && !locked).then(|| Write::PinAttempt {
+    let attempt = (given && !locked).then(|| Write::PinAttempt {
         player: from.player.id,
         channel: from.channel,
         address: from.address.to_string(),
@@ -88,12 +138,13 @@ fn check_pin(from: &Sender<'_>, hash: &str, text: &str, now: Timestamp) -> (bool
     if ok {
         return (true, record(Decision::default()));
     }
+    let [when_locked, missing, wrong] = secret.reasons();
     let why = if locked {
-        "PIN locked after repeated failures"
-    } else if given.is_none() {
-        "PIN missing"
+        when_locked
+    } else if !given {
+        missing
     } else {
-        "wrong PIN"
+        wrong
     };
     let incident = Incident::about(IncidentKind::BadPin, why.to_string());
     let d = Decision::refused(
@@ -112,6 +163,14 @@ pub fn hash_pin(pin: &str) -> Result<String, String> {
         return Err("a PIN is at least 4 letters or digits".into());
     }
     hash_secret(pin)
+}
+
+/// Hashes an Xfcc password for storage (argon2id with a random salt).
+pub fn hash_xfcc_password(password: &str) -> Result<String, String> {
+    if password.chars().count() < 8 {
+        return Err("an Xfcc password is at least 8 characters".into());
+    }
+    hash_secret(password)
 }
 
 /// argon2id with a random salt, as the players table keeps PINs.

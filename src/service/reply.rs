@@ -7,7 +7,7 @@
 //! final position, not by each notice on its own.
 
 use super::*;
-use crate::protocol::l10n::{Args, Form, Reader, plain, text};
+use crate::protocol::l10n::{self, Args, Form, Reader, plain, text};
 
 /// Where a game in progress stands for one reader.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,8 +141,11 @@ pub(super) fn tell(parts: &[Part], standing: Option<&Standing>, r: Reader) -> St
                 // The deadline where it fits one message, else whose move
                 // only; the opponent's turn goes when even that does not fit
                 // (the reader's own turn never does).
-                let fits =
-                    |end: &str| crate::protocol::sms::fits(&format!("{}{sep}{end}", out.join(sep)));
+                // Measured as sent: folded to GSM when it would not fit.
+                let fits = |end: &str| {
+                    let whole = format!("{}{sep}{end}", out.join(sep));
+                    crate::protocol::sms::fits(&l10n::for_sms(whole))
+                };
                 let plain_turn = s.turn(r, false);
                 if fits(&short) {
                     short
@@ -159,7 +162,11 @@ pub(super) fn tell(parts: &[Part], standing: Option<&Standing>, r: Reader) -> St
         }
     }
     out.extend(prose.iter().map(|p| p.notice.render_for(r)));
-    out.join(sep)
+    let whole = out.join(sep);
+    // Each part was folded on its own only when it alone was too long: the
+    // whole reply must be too, or a part short enough to keep its accents
+    // (`Contrôle`) sends the joined reply as 70 UCS-2 units, cut.
+    if email { whole } else { l10n::for_sms(whole) }
 }
 
 /// A sentence that lost its game reference, starting with a capital.

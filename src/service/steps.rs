@@ -9,6 +9,7 @@ use crate::game::attached::PgnUnused;
 use crate::game::outcome::{GameResult, Termination};
 use crate::notation::{Lang, Notation};
 use crate::store::{GameId, IncidentKind, ReplyId};
+use crate::xfcc::result::MoveResult;
 
 /// One step of a message's processing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,6 +66,17 @@ pub enum Step {
         reply: ReplyId,
         to: String,
     },
+    /// An Xfcc request answered with this result code (the response).
+    Answered(MoveResult),
+}
+
+impl Step {
+    /// The result code a journaled step text answered (`answered Success`):
+    /// what a repeated Xfcc request is answered again.
+    pub fn answered(text: &str) -> Option<MoveResult> {
+        text.strip_prefix("xfcc answered ")
+            .and_then(MoveResult::from_code)
+    }
 }
 
 /// Why a message was refused before a game was concerned.
@@ -101,6 +113,8 @@ pub enum GameStep {
     RecordSent,
     ConditionalsStored(usize),
     ConditionalsDropped,
+    /// The sender's words passed on to the opponent.
+    MessageForwarded,
 }
 
 impl fmt::Display for Step {
@@ -133,6 +147,7 @@ impl fmt::Display for Step {
             Step::Withheld { reply, to } => {
                 write!(f, "reply {reply} to {to} withheld: hourly bound reached")
             }
+            Step::Answered(result) => write!(f, "xfcc answered {result}"),
         }
     }
 }
@@ -184,6 +199,7 @@ impl fmt::Display for GameStep {
             GameStep::RecordSent => f.write_str("record sent"),
             GameStep::ConditionalsStored(n) => write!(f, "{n} conditional pairs stored"),
             GameStep::ConditionalsDropped => f.write_str("conditional moves dropped"),
+            GameStep::MessageForwarded => f.write_str("message forwarded"),
         }
     }
 }

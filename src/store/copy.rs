@@ -96,6 +96,7 @@ const TABLES: &[(&str, &str, &str)] = &[
     ),
     ("sweep_clock", "id, last_run_at, held_since", "id"),
     ("web_secret", "id, secret", "id"),
+    ("xfcc_passwords", "player_id, hash", "player_id"),
 ];
 
 /// The tables whose ids PostgreSQL numbers (identity columns): after rows

@@ -28,6 +28,7 @@ mod schema;
 mod sms;
 pub(crate) mod sql;
 mod sweeps;
+mod xfcc;
 
 use std::path::{Path, PathBuf};
 

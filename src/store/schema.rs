@@ -284,6 +284,14 @@ const MIGRATIONS: &[&str] = &[
         secret BLOB NOT NULL
     );
     "#,
+    // 13: players' Xfcc passwords (argon2id), for the correspondence
+    // programs; failed logins count in pin_locks under channel 'xfcc'.
+    r#"
+    CREATE TABLE xfcc_passwords (
+        player_id INTEGER PRIMARY KEY REFERENCES players(id),
+        hash TEXT NOT NULL
+    );
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -7,11 +7,12 @@ pub mod access;
 pub mod config;
 mod pages;
 mod view;
+mod xfcc;
 
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{Path, Query, State};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, COOKIE, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -32,6 +33,8 @@ pub struct Web {
     renderer: Arc<Renderer>,
     secret: Arc<[u8]>,
     https: bool,
+    /// The pages' public address (the WSDL's service address).
+    public_url: Option<String>,
 }
 
 impl Web {
@@ -48,6 +51,7 @@ impl Web {
             renderer,
             secret,
             https: config.https(),
+            public_url: config.public_url.clone(),
         }
     }
 }
@@ -75,6 +79,12 @@ pub fn router(web: Web) -> Router {
         .route("/players/{name}", get(player))
         .route("/board.svg", get(board_svg))
         .route("/board.png", get(board_png))
+        .route(
+            "/xfcc",
+            get(xfcc::describe)
+                .post(xfcc::request)
+                .layer(DefaultBodyLimit::max(crate::xfcc::soap::MAX_REQUEST)),
+        )
         .with_state(web)
 }
 

@@ -27,3 +27,4 @@ mod sms;
 mod spool;
 mod store;
 mod web;
+mod xfcc;

@@ -43,7 +43,9 @@ fn two_sites_on_one_postgres_apply_each_move_once_and_send_each_reply_once() {
         .create_game(alice, bob, None, &TimeControl::Unlimited, Timestamp::now())
         .expect("game");
     tx.commit().expect("commit");
-    let config = format!("db = {:?}\n{CONFIG}", pg.url());
+    // A reply claimed by the killed site is the others' once its lease (the
+    // first retry's delay) is over: a second here.
+    let config = format!("db = {:?}\n{CONFIG}first_retry = \"1s\"\n", pg.url());
     let (mut a, mut b) = (Gateway::new(&config), Gateway::new(&config));
     a.start();
     b.start();

@@ -40,15 +40,28 @@ impl Page {
 
 /// A GET over a plain HTTP/1.1 connection.
 pub fn get(port: u16, path: &str, cookie: Option<&str>) -> Page {
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
     let cookie = cookie
         .map(|c| format!("Cookie: {c}\r\n"))
         .unwrap_or_default();
+    send(port, &format!("GET {path} HTTP/1.1\r\n{cookie}"), b"")
+}
+
+/// A request over a plain HTTP/1.1 connection: `head` is the request line
+/// and any headers (each ending in CRLF); the host, the length and the
+/// connection's close are added.
+pub fn send(port: u16, head: &str, body: &[u8]) -> Page {
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    let length = if body.is_empty() {
+        String::new()
+    } else {
+        format!("Content-Length: {}\r\n", body.len())
+    };
     write!(
         s,
-        "GET {path} HTTP/1.1\r\nHost: localhost\r\n{cookie}Connection: close\r\n\r\n"
+        "{head}Host: localhost\r\n{length}Connection: close\r\n\r\n"
     )
     .expect("request");
+    s.write_all(body).expect("request body");
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).expect("response");
     let split = raw

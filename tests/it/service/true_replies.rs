@@ -9,8 +9,31 @@ use std::collections::BTreeMap;
 
 use super::*;
 
-/// "Your move" in every language the replies speak.
-const YOUR_MOVE: [&str; 3] = ["Your move", "Sie sind am Zug", "Ваш ход"];
+/// "Your move" in every catalogue, each form, as the catalogues word it
+/// (the text before the deadline or the full stop).
+fn your_move_phrases() -> Vec<String> {
+    let mut out = Vec::new();
+    for &lang in l10n::CATALOGUES {
+        for form in [Form::Full, Form::Short] {
+            for id in ["your-turn", "your-turn-by"] {
+                let text = l10n::text(
+                    Reader { lang, form },
+                    id,
+                    &l10n::Args::new().str("date", "\u{1}"),
+                );
+                let phrase = text.split(['\u{1}', ',', '.']).next().unwrap_or_default();
+                let phrase = phrase.trim().trim_end_matches([' ', ':']).to_string();
+                assert!(phrase.chars().count() >= 5, "{lang} {id}: {text:?}");
+                // A long SMS reply is sent folded to GSM letters.
+                out.push(l10n::gsm_folded(&phrase));
+                out.push(phrase);
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
 
 fn anja(w: &mut World) -> Who {
     w.player(
@@ -48,7 +71,11 @@ fn one_each(p: &Processed) -> BTreeMap<i64, String> {
 }
 
 fn says_your_move(text: &str) -> bool {
-    YOUR_MOVE.iter().any(|y| text.contains(y))
+    static PHRASES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    PHRASES
+        .get_or_init(your_move_phrases)
+        .iter()
+        .any(|y| text.contains(y.as_str()))
 }
 
 /// Checks an event's replies are true: one per reader, "your move" only to
@@ -139,6 +166,72 @@ fn a_whole_game_in_german_and_russian_tells_each_reader_once_and_truly() {
         "{told:#?}"
     );
     assert!(told[&a.id.0].contains("1-0"), "{told:#?}");
+}
+
+/// Légal's mate with a conditional answer, in ICCF numbers (which every
+/// player may write), between each catalogue's reader by email and the next
+/// catalogue's reader by SMS.
+const LEGAL: &[(bool, &str)] = &[
+    (true, "1. 5254"),
+    (false, "1... 5755"),
+    (false, "if 2. 7163 2836"),
+    (true, "2. 7163"),
+    (true, "3. 6134"),
+    (false, "3... 4746"),
+    (true, "4. 2133"),
+    (false, "4... 3874"),
+    (true, "5. 8283"),
+    (false, "5... 7485"),
+    (true, "6. 6355"),
+    (false, "6... 8541"),
+    (true, "7. 3467"),
+    (false, "7... 5857"),
+    (true, "8. 3345"),
+];
+
+#[test]
+fn every_language_tells_each_reader_once_and_truly_through_a_whole_game() {
+    let langs = l10n::CATALOGUES;
+    assert_eq!(langs.len(), 12);
+    for (i, &la) in langs.iter().enumerate() {
+        let lb = langs[(i + 1) % langs.len()];
+        let mut w = World::new();
+        let a = w.player(
+            &format!("White {la}"),
+            Channel::Email,
+            &format!("white-{la}@example.org"),
+            Notation::San,
+            la,
+        );
+        let b = w.player(
+            &format!("Black {lb}"),
+            Channel::Sms,
+            &format!("+4915100000{i:02}"),
+            Notation::San,
+            lb,
+        );
+        let g = w.game(&a, &b, None, "10/50");
+        for &(white, line) in LEGAL {
+            let who = if white { &a } else { &b };
+            let p = w.send(who, &format!("{g} {line}"));
+            let told = true_replies(&w, g, &p, [&a, &b]);
+            assert!(told.contains_key(&who.id.0), "{la}/{lb} {line}: {told:#?}");
+            // A move tells the opponent too; a conditional answer only its sender.
+            let others = usize::from(!line.starts_with("if"));
+            assert_eq!(told.len(), 1 + others, "{la}/{lb} {line}: {told:#?}");
+            // Black's SMS is whole: folded to GSM letters rather than cut.
+            if let Some(sms) = told.get(&b.id.0) {
+                assert!(
+                    !sms.ends_with('…') && !sms.ends_with("..."),
+                    "{lb} cut: {sms:?}"
+                );
+            }
+            w.deliver_all();
+        }
+        let row = w.row(g);
+        assert!(row.finished, "{la}/{lb}: mate ends the game");
+        assert_eq!(row.result.map(|r| r.as_str()), Some("1-0"));
+    }
 }
 
 #[test]

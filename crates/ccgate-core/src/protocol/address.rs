@@ -27,9 +27,14 @@ pub enum Channel {
     Email,
     Sms,
     Radio,
+    /// The correspondence programs' web service: each request is answered
+    /// in its response, so it is a channel of the journal (its requests are
+    /// evidence like mails) but carries no replies and is no address.
+    Xfcc,
 }
 
 impl Channel {
+    /// The channels that carry replies, and so addresses.
     pub const ALL: [Channel; 3] = [Channel::Email, Channel::Sms, Channel::Radio];
 
     pub fn name(self) -> &'static str {
@@ -37,6 +42,7 @@ impl Channel {
             Channel::Email => "email",
             Channel::Sms => "sms",
             Channel::Radio => "radio",
+            Channel::Xfcc => "xfcc",
         }
     }
 }
@@ -53,6 +59,7 @@ impl FromStr for Channel {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Channel::ALL
             .into_iter()
+            .chain([Channel::Xfcc])
             .find(|c| c.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| format!("unknown channel {s:?}; known: email, sms, radio"))
     }
@@ -69,6 +76,8 @@ pub enum AddressError {
     Phone(String),
     #[error("{0:?} is not a radio callsign")]
     Callsign(String),
+    #[error("xfcc is no address: a player's Xfcc login is their name")]
+    Xfcc,
 }
 
 /// The normal form of an address on a channel: email addresses in lower
@@ -120,5 +129,6 @@ pub fn normalize(channel: Channel, raw: &str) -> Result<String, AddressError> {
             Ok(call) if call.is_station() => Ok(call.to_string()),
             _ => Err(AddressError::Callsign(raw.to_string())),
         },
+        Channel::Xfcc => Err(AddressError::Xfcc),
     }
 }

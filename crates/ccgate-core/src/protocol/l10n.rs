@@ -96,7 +96,7 @@ pub enum Form {
 impl From<Channel> for Form {
     fn from(channel: Channel) -> Self {
         match channel {
-            Channel::Email => Form::Full,
+            Channel::Email | Channel::Xfcc => Form::Full,
             Channel::Sms | Channel::Radio => Form::Short,
         }
     }
@@ -254,8 +254,14 @@ const GSM_FOLDS: &[(char, &str)] = &[
 /// or Portuguese reply has 160 characters rather than 70. Cyrillic stays.
 pub fn for_sms(text: String) -> String {
     if sms::fits(&text) {
-        return text;
+        text
+    } else {
+        gsm_folded(&text)
     }
+}
+
+/// `text` with the letters GSM lacks folded to their base letters.
+pub fn gsm_folded(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match GSM_FOLDS.iter().find(|(from, _)| *from == c) {

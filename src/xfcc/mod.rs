@@ -1,0 +1,14 @@
+//! Xfcc, the correspondence programs' SOAP 1.1 web service (ChessBase,
+//! Scid, Aquarium, Lucas Chess), as `protocols/xfcc.md` specifies it: the
+//! pure part. Reading a request ([`soap::read_request`]), writing a
+//! response ([`soap::response`], [`games::write_games`]) and the WSDL
+//! ([`wsdl::wsdl`]) are functions of text; the service decides what a
+//! request does (`service::xfcc`), the web listener carries it (`web::xfcc`).
+
+pub mod games;
+pub mod result;
+pub mod soap;
+pub mod wsdl;
+
+/// The service's XML namespace, as every Xfcc server and client writes it.
+pub const NAMESPACE: &str = "http://www.bennedik.com/webservices/XfccBasic";

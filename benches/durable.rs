@@ -25,6 +25,10 @@
 //!   that a change in the machine's load or the disk's speed during the run
 //!   hits all alike; the totals give the rates, blocks of 20 rounds the
 //!   spread of the ratio.
+//! - Concurrent senders (issue 21): in the same rounds, [`SENDERS`] tasks
+//!   at once, each submitting its messages one after another through the
+//!   daemon's service port (`ServicePort::batch`), as concurrent inputs do:
+//!   what waits while one commit runs joins the next (group commit).
 //! - Once, the submissions on a copy of the store in `/dev/shm` (memory):
 //!   their cost without any sync.
 //! - With `CCGATE_BIN` set to a `ccgate` binary, also `ccgate submit`, one
@@ -48,12 +52,15 @@ use std::fs::{self, File, OpenOptions};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
 use ccgate::protocol::address::Channel;
 use ccgate::service::{self, Inbound};
+use ccgate::status::Metrics;
 use ccgate::store::{Durability, GameId, MoveRow, NewPlayer, Store};
+use ccgate::transport::port::ServicePort;
 use jiff::Timestamp;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
@@ -172,7 +179,7 @@ fn main() {
         "{}: rebuild it with --rebuild",
         base.display()
     );
-    let needed = cfg.rounds * 2 * cfg.submits + cfg.cli;
+    let needed = cfg.rounds * (2 + SENDERS) * cfg.submits + cfg.cli;
     let messages = plan(
         &cfg,
         &sources,
@@ -232,8 +239,18 @@ fn main() {
         .expect("probe");
 
     let mut store = Store::create(&run).expect("open store");
-    let mut t = [Duration::ZERO; 4];
-    let mut block = [Duration::ZERO; 4];
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let port = ServicePort::new(
+        Store::open(&run).expect("open store"),
+        Arc::new(Metrics::new()),
+        ccgate::store::Retry::default(),
+        service::Rules::default(),
+    );
+    let mut t = [Duration::ZERO; 5];
+    let mut block = [Duration::ZERO; 5];
     let mut ratios = Vec::new();
     let verbose = std::env::var_os("CCGATE_BENCH_BLOCKS").is_some();
     if verbose {
@@ -249,7 +266,8 @@ fn main() {
         let d = raw_syncs(&probe, cfg.fdatasyncs, true);
         let s = submit_all(&mut store, take(cfg.submits));
         let o = submit_one_fsync(&mut store, &run, take(cfg.submits));
-        for (i, x) in [f, d, s, o].into_iter().enumerate() {
+        let c = submit_concurrently(&runtime, &port, take(SENDERS * cfg.submits));
+        for (i, x) in [f, d, s, o, c].into_iter().enumerate() {
             t[i] += x;
             block[i] += x;
         }
@@ -269,10 +287,11 @@ fn main() {
                 );
             }
             ratios.push(sr / fr);
-            block = [Duration::ZERO; 4];
+            block = [Duration::ZERO; 5];
         }
     }
     drop(store);
+    drop(port);
     ratios.sort_by(f64::total_cmp);
     let (syncs, subs) = (cfg.rounds * cfg.fsyncs, cfg.rounds * cfg.submits);
     let (fr, dr, sr, or) = (
@@ -281,6 +300,7 @@ fn main() {
         rate(subs, t[2]),
         rate(subs, t[3]),
     );
+    let cr = rate(SENDERS * subs, t[4]);
     let quartile = |q: usize| ratios[(ratios.len() - 1) * q / 4];
     let median = quartile(2);
     println!(
@@ -309,6 +329,11 @@ fn main() {
         1e3 / or,
         or / fr
     );
+    println!(
+        "{SENDERS} concurrent senders (service port):  {cr:>7.0} /s  ({:.2} ms each)  ratio {:.3}",
+        1e3 / cr,
+        cr / fr
+    );
     let cpu_n = (4 * cfg.submits).min(messages.len());
     let cpu = cpu_only(&base, &messages[..cpu_n]);
     if let Some(c) = cpu {
@@ -319,11 +344,12 @@ fn main() {
         );
     }
     let mut result = format!(
-        "RESULT fs={} games={} submissions={subs} subs_per_s={sr:.1} fsync_per_s={fr:.1} fdatasync_per_s={dr:.1} ratio={:.4} ratio_median={median:.4} one_fsync_subs_per_s={or:.1} one_fsync_ratio={:.4}",
+        "RESULT fs={} games={} submissions={subs} subs_per_s={sr:.1} fsync_per_s={fr:.1} fdatasync_per_s={dr:.1} ratio={:.4} ratio_median={median:.4} one_fsync_subs_per_s={or:.1} one_fsync_ratio={:.4} concurrent_subs_per_s={cr:.1} concurrent_ratio={:.4}",
         filesystem(&dir).split_whitespace().next().unwrap_or("?"),
         cfg.games,
         sr / fr,
-        or / fr
+        or / fr,
+        cr / fr
     );
     if let Some(c) = cpu {
         result.push_str(&format!(" tmpfs_subs_per_s={:.1}", rate(cpu_n, c)));
@@ -384,6 +410,53 @@ fn submit_all(store: &mut Store, messages: &[Message]) -> Duration {
             m.text
         );
     }
+    t.elapsed()
+}
+
+/// Senders submitting at once in the concurrent measurement.
+const SENDERS: usize = 8;
+
+/// [`SENDERS`] tasks at once, each submitting its share of `messages` one
+/// after another through the service port, as the daemon's inputs do.
+fn submit_concurrently(
+    runtime: &tokio::runtime::Runtime,
+    port: &ServicePort,
+    messages: &[Message],
+) -> Duration {
+    let shares: Vec<Vec<Inbound>> = messages
+        .chunks(messages.len().div_ceil(SENDERS).max(1))
+        .map(|share| share.iter().map(Message::inbound).collect())
+        .collect();
+    let t = Instant::now();
+    runtime.block_on(async {
+        let senders: Vec<_> = shares
+            .into_iter()
+            .map(|share| {
+                let port = port.clone();
+                tokio::spawn(async move {
+                    for msg in share {
+                        let text = msg.text.clone();
+                        let done = port
+                            .batch(Channel::Email, move |b| vec![b.submit(&msg, now())])
+                            .await
+                            .expect("batch");
+                        let p = done
+                            .into_iter()
+                            .next()
+                            .expect("one result")
+                            .expect("submit");
+                        assert!(
+                            !p.duplicate && p.replies.len() == 2,
+                            "{text:?} was not applied: {p:#?}"
+                        );
+                    }
+                })
+            })
+            .collect();
+        for sender in senders {
+            sender.await.expect("sender");
+        }
+    });
     t.elapsed()
 }
 

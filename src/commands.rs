@@ -300,12 +300,10 @@ pub fn ingest_mail(loc: &Location) -> ExitCode {
         },
         _ => Default::default(),
     };
-    match receive_read(
-        &mut store,
-        (&mail.bytes, mail.size),
-        (&policy, &dkim),
-        now(),
-    ) {
+    let received = service::batch(&mut store, |b| {
+        receive_read(b, (&mail.bytes, mail.size), (&policy, &dkim), now())
+    });
+    match received.and_then(|r| r) {
         Ok(p) => {
             println!("journal {}: {}", p.journal_id, p.outcome);
             ExitCode::SUCCESS

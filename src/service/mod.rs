@@ -157,25 +157,280 @@ impl Processed {
     }
 }
 
-/// Processes one inbound message.
+/// Processes one inbound message, committed at once.
 pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
-    submit_with_pgn(store, msg, None, now)
+    alone(store, |b| b.submit(msg, now))
 }
 
 /// Journals and processes one message with the text of a PGN file attached
-/// to it: when the file is one of the sender's games and their next move,
-/// that move is read after the message's lines; otherwise the reply says
-/// why the file was not used.
+/// to it, committed at once: see [`Batch::submit_with_pgn`].
 pub fn submit_with_pgn(
     store: &mut Store,
     msg: &Inbound,
     pgn: Option<&str>,
     now: Timestamp,
 ) -> store::Result<Processed> {
-    handle(store, msg, now, |ctx, sender| {
-        ctx.pgn = pgn.map(str::to_string);
-        ctx.process((msg.channel, sender), &msg.text, &msg.auth)
-    })
+    alone(store, |b| b.submit_with_pgn(msg, pgn, now))
+}
+
+/// Several inbound messages in one transaction (group commit): each in its
+/// own savepoint, so a message whose processing fails is undone alone and
+/// journaled with its error, and one commit, one fsync, makes them all
+/// durable. Nothing of a batch may be acknowledged to a transport before
+/// [`batch`] has returned Ok: until then a crash loses the whole batch, and
+/// every message of it comes again.
+pub struct Batch<'s> {
+    tx: Tx<'s>,
+    /// Why the transaction can no longer be committed (a write outside a
+    /// message's own work failed): set once, and the batch is abandoned.
+    broken: std::cell::OnceCell<String>,
+}
+
+/// Runs `work` on a batch and commits it; Err when nothing of it was
+/// committed (a failed commit, or a broken batch), so that nothing may be
+/// acknowledged. A message's own failure is in `work`'s value, journaled.
+pub fn batch<T>(store: &mut Store, work: impl FnOnce(&Batch<'_>) -> T) -> store::Result<T> {
+    let batch = Batch {
+        tx: store.write()?,
+        broken: std::cell::OnceCell::new(),
+    };
+    let done = work(&batch);
+    if let Some(why) = batch.broken.get() {
+        return Err(store::StoreError::Invalid(format!(
+            "batch abandoned, nothing committed: {why}"
+        )));
+    }
+    batch.tx.commit()?;
+    Ok(done)
+}
+
+/// One message (or one step) as a batch of one: committed before it returns.
+fn alone<T>(
+    store: &mut Store,
+    work: impl FnOnce(&Batch<'_>) -> store::Result<T>,
+) -> store::Result<T> {
+    batch(store, work).and_then(|done| done)
+}
+
+impl<'s> Batch<'s> {
+    /// Runs a transport's own writes (an SMS part kept, a status report
+    /// matched) in the batch, in a savepoint: a failure undoes them and
+    /// abandons the batch, so nothing of it is acknowledged.
+    pub fn write<T>(&self, f: impl FnOnce(&Tx<'s>) -> store::Result<T>) -> store::Result<T> {
+        if let Some(why) = self.broken.get() {
+            return Err(store::StoreError::Invalid(why.clone()));
+        }
+        let done = self
+            .tx
+            .savepoint()
+            .and_then(|point| f(&self.tx).and_then(|v| point.release().map(|()| v)));
+        if let Err(e) = &done {
+            let _ = self.broken.set(e.to_string());
+        }
+        done
+    }
+
+    /// Records a failed attempt to send a reply in the batch: see
+    /// [`delivery_failed`].
+    pub fn delivery_failed(
+        &self,
+        id: ReplyId,
+        error: &str,
+        permanent: bool,
+        retry: store::Retry,
+        now: Timestamp,
+    ) -> store::Result<()> {
+        self.write(|tx| {
+            let retry = if permanent {
+                store::Retry {
+                    max_attempts: 0,
+                    ..retry
+                }
+            } else {
+                retry
+            };
+            tx.mark_failed(id, error, now, retry)?;
+            if let Some(entry) = tx.reply(id)?.filter(|e| e.failed_at.is_some()) {
+                let mut ctx = Ctx::unprompted(tx, Actor::System, now);
+                ctx.undeliverable(&entry, error)?;
+                ctx.flush()?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Processes one inbound message in the batch.
+    pub fn submit(&self, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
+        self.submit_with_pgn(msg, None, now)
+    }
+
+    /// Journals and processes one message with the text of a PGN file
+    /// attached to it: when the file is one of the sender's games and their
+    /// next move, that move is read after the message's lines; otherwise the
+    /// reply says why the file was not used.
+    pub fn submit_with_pgn(
+        &self,
+        msg: &Inbound,
+        pgn: Option<&str>,
+        now: Timestamp,
+    ) -> store::Result<Processed> {
+        self.handle(msg, now, |ctx, sender| {
+            ctx.pgn = pgn.map(str::to_string);
+            ctx.process((msg.channel, sender), &msg.text, &msg.auth)
+        })
+    }
+
+    /// Journals a message that is not to be read, answering it if `why`
+    /// says so.
+    pub fn set_aside(
+        &self,
+        msg: &Inbound,
+        why: &Aside,
+        now: Timestamp,
+    ) -> store::Result<Processed> {
+        self.handle(msg, now, |ctx, sender| {
+            match why {
+                Aside::Ignored(reason) => ctx.steps.push(Step::Ignored(reason.clone())),
+                Aside::TooLarge { size, limit } => {
+                    let player = ctx.tx.player_by_address(msg.channel, sender)?;
+                    let notice = Notice::TooLarge { limit: *limit };
+                    ctx.reply_to_sender(player.as_ref(), None, &notice)?;
+                    ctx.steps.push(Step::Refused(Refusal::TooLarge {
+                        size: *size,
+                        limit: *limit,
+                    }));
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Journals a report that one of our replies was not delivered (a
+    /// bounce), and gives that reply up: see [`delivery_failed`]. `reply`
+    /// is the outbox id the transport matched, if any.
+    pub fn bounced(
+        &self,
+        msg: &Inbound,
+        reply: Option<ReplyId>,
+        diagnostic: &str,
+        now: Timestamp,
+    ) -> store::Result<Processed> {
+        self.handle(msg, now, |ctx, _| {
+            let entry = match reply {
+                Some(id) => ctx.tx.reply(id)?.filter(|e| e.channel == msg.channel),
+                None => None,
+            };
+            match entry {
+                Some(entry) => ctx.undeliverable(&entry, &format!("bounced: {diagnostic}")),
+                None => {
+                    ctx.steps
+                        .push(Step::Ignored("delivery report matching no reply".into()));
+                    Ok(())
+                }
+            }
+        })
+    }
+
+    /// Journals a message and runs `work` on it in its own savepoint; a
+    /// message already processed changes nothing.
+    fn handle(
+        &self,
+        msg: &Inbound,
+        now: Timestamp,
+        work: impl FnOnce(&mut Ctx<'_, '_>, &str) -> store::Result<()>,
+    ) -> store::Result<Processed> {
+        if let Some(why) = self.broken.get() {
+            return Err(store::StoreError::Invalid(why.clone()));
+        }
+        match self.journaled(msg, now, work) {
+            Ok(done) => done,
+            // The journal itself failed: this batch cannot be trusted.
+            Err(e) => {
+                let _ = self.broken.set(e.to_string());
+                Err(e)
+            }
+        }
+    }
+
+    /// The outer result is the journal's (a failure there breaks the
+    /// batch), the inner one the message's own work (a failure there is
+    /// undone and journaled as its outcome).
+    fn journaled(
+        &self,
+        msg: &Inbound,
+        now: Timestamp,
+        work: impl FnOnce(&mut Ctx<'_, '_>, &str) -> store::Result<()>,
+    ) -> store::Result<store::Result<Processed>> {
+        let sender =
+            normalize(msg.channel, &msg.from).unwrap_or_else(|_| msg.from.trim().to_string());
+        let transport_id = msg.transport_id.clone().unwrap_or_else(|| {
+            // Unique even for messages submitted at the same (test or replay) instant.
+            use argon2::password_hash::rand_core::{OsRng, RngCore};
+            format!(
+                "local-{}-{}-{:016x}",
+                now.as_nanosecond(),
+                std::process::id(),
+                OsRng.next_u64()
+            )
+        });
+        // The journal is evidence that others read (exports, dossiers): no PIN in it.
+        let raw = pin::without_pins(&msg.raw);
+        let tx = &self.tx;
+        let point = tx.savepoint()?;
+        let journal_id = match tx.journal(msg.channel, &transport_id, &sender, &raw, now)? {
+            Journaled::New(id) => id,
+            // Already processed (in an earlier batch, or earlier in this one).
+            Journaled::Seen(entry) if entry.outcome.is_some() => {
+                point.release()?;
+                return Ok(Ok(Processed {
+                    journal_id: entry.id,
+                    duplicate: true,
+                    replies: Vec::new(),
+                    steps: Vec::new(),
+                    outcome: entry.outcome.unwrap_or_default(),
+                }));
+            }
+            // Journaled but never processed (by a version that journaled first).
+            Journaled::Seen(entry) => entry.id,
+        };
+        let actor = Actor::Sender {
+            channel: msg.channel,
+            address: sender.clone(),
+        };
+        let mut ctx = Ctx {
+            journal_id: Some(journal_id),
+            rules: msg.rules,
+            ..Ctx::unprompted(tx, actor, now)
+        };
+        let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
+        let steps = std::mem::take(&mut ctx.steps);
+        let outcome = steps::journal_text(&steps);
+        match processed {
+            // Every reply this context queued answers this message.
+            Ok(replies) => {
+                tx.set_outcome(journal_id, &outcome, now)?;
+                point.release()?;
+                Ok(Ok(Processed {
+                    journal_id,
+                    duplicate: false,
+                    replies,
+                    steps,
+                    outcome,
+                }))
+            }
+            Err(e) => {
+                // Processing failed (a damaged game record, say): undo its
+                // effects but keep the message and why, as evidence.
+                point.rollback()?;
+                let id = match tx.journal(msg.channel, &transport_id, &sender, &raw, now)? {
+                    Journaled::New(id) => id,
+                    Journaled::Seen(entry) => entry.id,
+                };
+                tx.set_outcome(id, &format!("error: {e}"), now)?;
+                Ok(Err(e))
+            }
+        }
+    }
 }
 
 /// Why a message is kept as evidence but not read.
@@ -188,33 +443,18 @@ pub enum Aside {
     TooLarge { size: usize, limit: usize },
 }
 
-/// Journals a message that is not to be read, answering it if `why` says so.
+/// Journals a message that is not to be read, committed at once: see
+/// [`Batch::set_aside`].
 pub fn set_aside(
     store: &mut Store,
     msg: &Inbound,
     why: &Aside,
     now: Timestamp,
 ) -> store::Result<Processed> {
-    handle(store, msg, now, |ctx, sender| {
-        match why {
-            Aside::Ignored(reason) => ctx.steps.push(Step::Ignored(reason.clone())),
-            Aside::TooLarge { size, limit } => {
-                let player = ctx.tx.player_by_address(msg.channel, sender)?;
-                let notice = Notice::TooLarge { limit: *limit };
-                ctx.reply_to_sender(player.as_ref(), None, &notice)?;
-                ctx.steps.push(Step::Refused(Refusal::TooLarge {
-                    size: *size,
-                    limit: *limit,
-                }));
-            }
-        }
-        Ok(())
-    })
+    alone(store, |b| b.set_aside(msg, why, now))
 }
 
-/// Journals a report that one of our replies was not delivered (a bounce),
-/// and gives that reply up: see [`delivery_failed`]. `reply` is the outbox
-/// id the transport matched, if any.
+/// Journals a bounce, committed at once: see [`Batch::bounced`].
 pub fn bounced(
     store: &mut Store,
     msg: &Inbound,
@@ -222,20 +462,7 @@ pub fn bounced(
     diagnostic: &str,
     now: Timestamp,
 ) -> store::Result<Processed> {
-    handle(store, msg, now, |ctx, _| {
-        let entry = match reply {
-            Some(id) => ctx.tx.reply(id)?.filter(|e| e.channel == msg.channel),
-            None => None,
-        };
-        match entry {
-            Some(entry) => ctx.undeliverable(&entry, &format!("bounced: {diagnostic}")),
-            None => {
-                ctx.steps
-                    .push(Step::Ignored("delivery report matching no reply".into()));
-                Ok(())
-            }
-        }
-    })
+    alone(store, |b| b.bounced(msg, reply, diagnostic, now))
 }
 
 /// The sheet of a game as one recipient reads it: their notation and
@@ -291,111 +518,9 @@ pub fn delivery_failed(
     retry: store::Retry,
     now: Timestamp,
 ) -> store::Result<()> {
-    let tx = store.write()?;
-    let retry = if permanent {
-        store::Retry {
-            max_attempts: 0,
-            ..retry
-        }
-    } else {
-        retry
-    };
-    tx.mark_failed(id, error, now, retry)?;
-    if let Some(entry) = tx.reply(id)?.filter(|e| e.failed_at.is_some()) {
-        let mut ctx = Ctx::unprompted(&tx, Actor::System, now);
-        ctx.undeliverable(&entry, error)?;
-        ctx.flush()?;
-    }
-    tx.commit()?;
-    Ok(())
-}
-
-/// Journals a message and runs `work` on it in one transaction; a message
-/// already processed changes nothing.
-fn handle(
-    store: &mut Store,
-    msg: &Inbound,
-    now: Timestamp,
-    work: impl FnOnce(&mut Ctx<'_, '_>, &str) -> store::Result<()>,
-) -> store::Result<Processed> {
-    let sender = normalize(msg.channel, &msg.from).unwrap_or_else(|_| msg.from.trim().to_string());
-    let transport_id = msg.transport_id.clone().unwrap_or_else(|| {
-        // Unique even for messages submitted at the same (test or replay) instant.
-        use argon2::password_hash::rand_core::{OsRng, RngCore};
-        format!(
-            "local-{}-{}-{:016x}",
-            now.as_nanosecond(),
-            std::process::id(),
-            OsRng.next_u64()
-        )
-    });
-    // One transaction journals the message and applies it: one fsync per
-    // message. The transport acknowledges only after it returns, so a crash
-    // inside it loses nothing (the message comes again) and a crash after it
-    // repeats nothing (the journal knows the transport id).
-    // The journal is evidence that others read (exports, dossiers): no PIN in it.
-    let raw = pin::without_pins(&msg.raw);
-    let tx = store.write()?;
-    let journal_id = match tx.journal(msg.channel, &transport_id, &sender, &raw, now)? {
-        Journaled::New(id) => id,
-        Journaled::Seen(entry) if entry.outcome.is_some() => {
-            return Ok(Processed {
-                journal_id: entry.id,
-                duplicate: true,
-                replies: Vec::new(),
-                steps: Vec::new(),
-                outcome: entry.outcome.unwrap_or_default(),
-            });
-        }
-        // Journaled but never processed (by a version that journaled first).
-        Journaled::Seen(entry) => entry.id,
-    };
-    let mut ctx = Ctx {
-        tx: &tx,
-        journal_id: Some(journal_id),
-        actor: Actor::Sender {
-            channel: msg.channel,
-            address: sender.clone(),
-        },
-        now,
-        steps: Vec::new(),
-        replies: Vec::new(),
-        latest: None,
-        quote: None,
-        several: false,
-        rules: msg.rules,
-        pgn: None,
-    };
-    let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
-    let steps = std::mem::take(&mut ctx.steps);
-    let outcome = steps::journal_text(&steps);
-    match processed {
-        // Every reply this context queued answers this message.
-        Ok(replies) => {
-            tx.set_outcome(journal_id, &outcome, now)?;
-            tx.commit()?;
-            Ok(Processed {
-                journal_id,
-                duplicate: false,
-                replies,
-                steps,
-                outcome,
-            })
-        }
-        Err(e) => {
-            // Processing failed (a damaged game record, say): undo its
-            // effects but keep the message and why, as evidence.
-            drop(tx);
-            let tx = store.write()?;
-            let id = match tx.journal(msg.channel, &transport_id, &sender, &msg.raw, now)? {
-                Journaled::New(id) => id,
-                Journaled::Seen(entry) => entry.id,
-            };
-            tx.set_outcome(id, &format!("error: {e}"), now)?;
-            tx.commit()?;
-            Err(e)
-        }
-    }
+    alone(store, |b| {
+        b.delivery_failed(id, error, permanent, retry, now)
+    })
 }
 
 /// A game loaded with its moves replayed.

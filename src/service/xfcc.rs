@@ -221,10 +221,12 @@ pub fn xfcc_move(
         auth: Auth::Unchecked,
         rules,
     };
-    let processed = handle(store, &msg, now, |ctx, _| {
-        let result = ctx.xfcc_move(player, m)?;
-        ctx.steps.push(Step::Answered(result));
-        Ok(())
+    let processed = alone(store, |b| {
+        b.handle(&msg, now, |ctx, _| {
+            let result = ctx.xfcc_move(player, m)?;
+            ctx.steps.push(Step::Answered(result));
+            Ok(())
+        })
     })?;
     let result = processed
         .outcome

@@ -333,6 +333,53 @@ impl Tx<'_> {
     fn conn(&self) -> &Conn {
         &self.store.conn
     }
+
+    /// Marks a point inside the transaction that [`Savepoint::rollback`]
+    /// (or dropping it) returns to: one message of a batch undone alone,
+    /// the others kept for the batch's one commit.
+    pub fn savepoint(&self) -> Result<Savepoint<'_>> {
+        self.conn().batch("SAVEPOINT message")?;
+        Ok(Savepoint {
+            conn: self.conn(),
+            open: true,
+        })
+    }
+}
+
+/// A point inside a [`Tx`]: released, its writes join the transaction;
+/// rolled back (or dropped), they are undone and the transaction goes on.
+pub struct Savepoint<'t> {
+    conn: &'t Conn,
+    open: bool,
+}
+
+impl Savepoint<'_> {
+    /// Keeps the writes since the savepoint in the transaction.
+    pub fn release(mut self) -> Result<()> {
+        self.open = false;
+        self.conn.batch("RELEASE message")
+    }
+
+    /// Undoes the writes since the savepoint; the transaction goes on.
+    pub fn rollback(mut self) -> Result<()> {
+        self.open = false;
+        self.undo()
+    }
+
+    fn undo(&self) -> Result<()> {
+        self.conn.batch("ROLLBACK TO message")?;
+        self.conn.batch("RELEASE message")
+    }
+}
+
+impl Drop for Savepoint<'_> {
+    fn drop(&mut self) {
+        // Neither released nor rolled back (an early return): undo. If that
+        // fails the transaction is broken, and its own drop rolls it back.
+        if self.open {
+            let _ = self.undo();
+        }
+    }
 }
 
 impl std::ops::Deref for Tx<'_> {

@@ -253,7 +253,7 @@ impl Session {
         rows.iter().map(row).collect()
     }
 
-    fn batch(&mut self, sql: &str) -> Result<()> {
+    pub(crate) fn batch(&mut self, sql: &str) -> Result<()> {
         self.live()?;
         self.client.batch_execute(sql).map_err(pg_err)
     }

@@ -250,6 +250,14 @@ impl Conn {
         }
     }
 
+    /// Runs statements without parameters or results (a savepoint's).
+    pub(crate) fn batch(&self, sql: &str) -> Result<()> {
+        match self {
+            Conn::Sqlite(c) => c.execute_batch(sql).map_err(sqlite_err),
+            Conn::Pg(s) => s.borrow_mut().batch(sql),
+        }
+    }
+
     /// Every row a query returns, each read by `f`.
     pub(crate) fn rows<T>(
         &self,

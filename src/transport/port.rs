@@ -2,9 +2,9 @@
 //! store through, and what it reports to the status endpoint.
 //!
 //! The store is synchronous (SQLite) and used from blocking threads, one
-//! call at a time: each inbound message is one transaction, and a channel
-//! acknowledges a message to its peer only after the call that journaled
-//! it has returned.
+//! call at a time: the inbound messages ready together are one transaction
+//! (each in its own savepoint), and a channel acknowledges a message to its
+//! peer only after the call that committed it has returned.
 
 use std::sync::{Arc, Mutex};
 
@@ -20,6 +20,8 @@ use crate::store::{self, ReplyId, Store};
 #[derive(Clone)]
 pub struct ServicePort {
     store: Arc<Mutex<Store>>,
+    /// Inbound batches waiting for the store, combined into one commit.
+    waiting: Queue,
     pub metrics: Arc<Metrics>,
     /// Rung when replies were queued, so each channel's sender sends at once.
     pub wake: Wakers,
@@ -27,6 +29,52 @@ pub struct ServicePort {
     pub retry: store::Retry,
     /// What is done with inbound messages (`[inbound]`).
     pub rules: service::Rules,
+}
+
+/// A channel's batch: its messages processed in a [`service::Batch`].
+type Work = Box<dyn FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>> + Send>;
+
+/// A batch waiting for the store, and where its results go.
+struct Waiting {
+    work: Work,
+    done: tokio::sync::oneshot::Sender<Result<Vec<store::Result<Processed>>, String>>,
+}
+
+type Queue = Arc<Mutex<Vec<Waiting>>>;
+
+/// Runs every batch waiting in one transaction and answers each; Err (for
+/// the port to log) when the commit failed, which every batch is told.
+fn combine(store: &mut Store, waiting: &Queue) -> store::Result<()> {
+    let jobs = match waiting.lock() {
+        Ok(mut queue) => std::mem::take(&mut *queue),
+        Err(_) => {
+            return Err(store::StoreError::Invalid(
+                "the batch queue is poisoned".into(),
+            ));
+        }
+    };
+    if jobs.is_empty() {
+        return Ok(());
+    }
+    let (works, answers): (Vec<_>, Vec<_>) = jobs.into_iter().map(|j| (j.work, j.done)).unzip();
+    let done = service::batch(store, |b| {
+        works.into_iter().map(|work| work(b)).collect::<Vec<_>>()
+    });
+    match done {
+        Ok(results) => {
+            for (answer, result) in answers.into_iter().zip(results) {
+                // A caller that went away no longer needs its answer.
+                let _ = answer.send(Ok(result));
+            }
+            Ok(())
+        }
+        Err(e) => {
+            for answer in answers {
+                let _ = answer.send(Err(format!("store: {e}")));
+            }
+            Err(e)
+        }
+    }
 }
 
 /// One bell per outgoing channel.
@@ -46,6 +94,7 @@ impl ServicePort {
     ) -> ServicePort {
         ServicePort {
             store: Arc::new(Mutex::new(store)),
+            waiting: Queue::default(),
             metrics,
             wake: Wakers::default(),
             retry,
@@ -80,6 +129,54 @@ impl ServicePort {
         done
     }
 
+    /// Processes several inbound messages of `channel` in one transaction
+    /// (group commit, [`service::batch`]) in a blocking thread. Err: nothing
+    /// was committed, and nothing may be acknowledged. Ok: committed; each
+    /// message whose own result is Ok may be acknowledged now, and one
+    /// whose processing failed (journaled with its error, logged and
+    /// counted here) is left for the transport to deliver again, when the
+    /// journal answers it as a duplicate.
+    ///
+    /// Batches of channels arriving together are combined: the call that
+    /// gets the store runs every batch waiting meanwhile in the same
+    /// transaction, so concurrent senders share one commit; a call alone
+    /// commits at once.
+    pub async fn batch(
+        &self,
+        channel: Channel,
+        work: impl FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>> + Send + 'static,
+    ) -> Result<Vec<Result<Processed, String>>, String> {
+        let (done_tx, done_rx) = tokio::sync::oneshot::channel();
+        self.waiting
+            .lock()
+            .map_err(|_| "the batch queue is poisoned".to_string())?
+            .push(Waiting {
+                work: Box::new(work),
+                done: done_tx,
+            });
+        let waiting = self.waiting.clone();
+        // Taken by an earlier call's combine meanwhile: that call answers.
+        self.with_store(move |s| combine(s, &waiting)).await?;
+        let done = done_rx
+            .await
+            .map_err(|_| "the batch was dropped".to_string())??;
+        Ok(done
+            .into_iter()
+            .map(|r| match r {
+                Ok(p) => {
+                    self.processed(channel, &p);
+                    Ok(p)
+                }
+                Err(e) => {
+                    let e = format!("store: {e}");
+                    tracing::error!(%channel, error = %e, "message not processed");
+                    self.metrics.error(&e);
+                    Err(e)
+                }
+            })
+            .collect())
+    }
+
     /// Holds a reply durably before it is handed to its transport: if the
     /// send's outcome cannot be recorded afterwards (a full disk), the reply
     /// is not due again at the next poll but only after the hold (the
@@ -88,12 +185,40 @@ impl ServicePort {
     /// sends only when it gets true: false means another sender (another
     /// site's) claimed the reply since it was found due.
     pub async fn hold_for_send(&self, id: ReplyId) -> Result<bool, String> {
+        Ok(!self.hold_all_for_send(vec![id]).await?.is_empty())
+    }
+
+    /// Holds a batch of replies for sending, in one transaction; returns
+    /// those this sender claimed (see [`hold_for_send`](Self::hold_for_send)).
+    pub async fn hold_all_for_send(&self, ids: Vec<ReplyId>) -> Result<Vec<ReplyId>, String> {
         let retry = self.retry;
         self.with_store(move |s| {
             let tx = s.write()?;
-            let claimed = tx.hold_for_send(id, Timestamp::now(), retry)?;
+            let mut claimed = Vec::with_capacity(ids.len());
+            for id in ids {
+                if tx.hold_for_send(id, Timestamp::now(), retry)? {
+                    claimed.push(id);
+                }
+            }
             tx.commit()?;
             Ok(claimed)
+        })
+        .await
+    }
+
+    /// Records replies handed to `channel`'s transport as sent, the batch
+    /// in one transaction.
+    pub async fn sent(&self, channel: Channel, ids: Vec<ReplyId>) -> Result<(), String> {
+        for _ in &ids {
+            self.metrics.sent(channel);
+        }
+        self.with_store(move |s| {
+            let tx = s.write()?;
+            let now = Timestamp::now();
+            for id in ids {
+                tx.mark_sent(id, now)?;
+            }
+            tx.commit()
         })
         .await
     }

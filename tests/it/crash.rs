@@ -860,9 +860,13 @@ fn work_dir() -> tempfile::TempDir {
 }
 
 /// Not a test: the crash test's driver process. Does nothing unless started
-/// by [`kill_9_library_driver`] with `CCGATE_CRASH_DRIVER_DB` and
+/// by [`library_driver`] with `CCGATE_CRASH_DRIVER_DB` and
 /// `CCGATE_CRASH_DRIVER_MESSAGES` set; then submits every message of the
-/// file in order, announcing each (`@i`) before and (`=i new|dup`) after.
+/// file in order, announcing each (`@i n`: the `n` messages from `i` on)
+/// before and (`=i new|dup`) after. With `CCGATE_CRASH_DRIVER_BATCH` above
+/// 1, messages go in batches of 1 to that many (group commit,
+/// `service::batch`), as the daemon's inputs send a burst; otherwise one
+/// `service::submit` each.
 #[test]
 fn driver() {
     let (Some(db), Some(file)) = (
@@ -871,38 +875,86 @@ fn driver() {
     ) else {
         return;
     };
+    let most = env_number("CCGATE_CRASH_DRIVER_BATCH", 1).max(1) as usize;
     let text = std::fs::read_to_string(&file).expect("messages");
+    let messages: Vec<Msg> = text
+        .lines()
+        .map(|line| {
+            let mut cells = line.splitn(3, '\t');
+            let (Some(from), Some(id), Some(body)) = (cells.next(), cells.next(), cells.next())
+            else {
+                panic!("bad message line {line:?}")
+            };
+            Msg {
+                from: from.into(),
+                id: id.into(),
+                text: body.into(),
+                kind: Kind::Resend,
+            }
+        })
+        .collect();
     let mut store = Store::create(Path::new(&db)).expect("open store");
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (i, line) in text.lines().enumerate() {
-        let mut cells = line.splitn(3, '\t');
-        let (Some(from), Some(id), Some(body)) = (cells.next(), cells.next(), cells.next()) else {
-            panic!("bad message line {line:?}")
-        };
-        let msg = Msg {
-            from: from.into(),
-            id: id.into(),
-            text: body.into(),
-            kind: Kind::Resend,
-        };
-        writeln!(out, "@{i}")
+    let mut i = 0;
+    while i < messages.len() {
+        // Batch sizes vary over the run (1, 2, ... most, 1, ...), lone
+        // messages among them.
+        let n = (1 + (i * 7) % most).min(messages.len() - i);
+        let batch = &messages[i..i + n];
+        writeln!(out, "@{i} {n}")
             .and_then(|()| out.flush())
             .expect("stdout");
-        match service::submit(&mut store, &msg.inbound(), now()) {
-            Ok(p) => writeln!(out, "={i} {}", if p.duplicate { "dup" } else { "new" }),
-            Err(e) => writeln!(out, "!{i} {e}"),
+        let done = if most == 1 {
+            service::submit(&mut store, &batch[0].inbound(), now()).map(|p| vec![Ok(p)])
+        } else {
+            service::batch(&mut store, |b| {
+                batch
+                    .iter()
+                    .map(|m| b.submit(&m.inbound(), now()))
+                    .collect()
+            })
+        };
+        match done {
+            Ok(results) => {
+                for (k, r) in results.into_iter().enumerate() {
+                    match r {
+                        Ok(p) => writeln!(
+                            out,
+                            "={} {}",
+                            i + k,
+                            if p.duplicate { "dup" } else { "new" }
+                        ),
+                        Err(e) => writeln!(out, "!{} {e}", i + k),
+                    }
+                    .expect("stdout");
+                }
+            }
+            Err(e) => writeln!(out, "!{i} {e}").expect("stdout"),
         }
-        .and_then(|()| out.flush())
-        .expect("stdout");
+        out.flush().expect("stdout");
+        i += n;
     }
     writeln!(out, "@done")
         .and_then(|()| out.flush())
         .expect("stdout");
 }
 
+/// One message per transaction, as `ccgate submit` and a lone mail.
 #[test]
 fn kill_9_library_driver() {
+    library_driver(1);
+}
+
+/// Issue 21: the same kills on the batched path (up to 16 messages per
+/// commit, each in its own savepoint): a kill leaves a batch wholly
+/// committed or wholly absent, and the store ends as the reference run's.
+#[test]
+fn kill_9_library_driver_in_batches() {
+    library_driver(16);
+}
+
+fn library_driver(batch: usize) {
     let started = Instant::now();
     let reference = reference();
     let plan = &reference.plan;
@@ -943,6 +995,7 @@ fn kill_9_library_driver() {
             ])
             .env("CCGATE_CRASH_DRIVER_DB", &db)
             .env("CCGATE_CRASH_DRIVER_MESSAGES", &file)
+            .env("CCGATE_CRASH_DRIVER_BATCH", batch.to_string())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .spawn()
@@ -957,9 +1010,12 @@ fn kill_9_library_driver() {
             let l = line.trim_end();
             if l == "@done" {
                 completed = true;
-            } else if let Some(i) = l.strip_prefix('@').and_then(|i| i.parse::<usize>().ok()) {
-                (current, since, returned) = (Some(i), Instant::now(), false);
-                if Some(i) == target && kill.is_none() {
+            } else if let Some((i, n)) = l.strip_prefix('@').and_then(|r| {
+                let (i, n) = r.split_once(' ')?;
+                Some((i.parse::<usize>().ok()?, n.parse::<usize>().ok()?))
+            }) {
+                (current, since, returned) = (Some((i, n)), Instant::now(), false);
+                if target.is_some_and(|t| t < i + n) && kill.is_none() {
                     let delay = median(&durations, Duration::from_millis(10)).mul_f64(rng.unit());
                     std::thread::sleep(delay);
                     child.kill().expect("SIGKILL");
@@ -988,15 +1044,30 @@ fn kill_9_library_driver() {
         let alive = status.signal() == Some(9);
         let (landed_at, landed) = match current {
             None => (0, Landed::Startup),
-            Some(i) if returned => (i, Landed::Between),
-            Some(i) => (
-                i,
-                classify(
-                    &db,
-                    &plan.messages[i],
-                    processed.contains(&plan.messages[i].id),
-                ),
-            ),
+            Some((i, _)) if returned => (i, Landed::Between),
+            Some((i, n)) => {
+                // One commit for the batch: all of it journaled, or none
+                // (a repeat of an earlier batch's message aside).
+                let earlier: HashSet<&str> =
+                    plan.messages[..i].iter().map(|m| m.id.as_str()).collect();
+                let states: HashSet<bool> = plan.messages[i..i + n]
+                    .iter()
+                    .filter(|m| !processed.contains(&m.id) && !earlier.contains(m.id.as_str()))
+                    .map(|m| journal_state(&db, m).is_some())
+                    .collect();
+                assert!(
+                    states.len() <= 1,
+                    "run {runs}: a kill left the batch of {n} from {i} partly journaled"
+                );
+                (
+                    i,
+                    classify(
+                        &db,
+                        &plan.messages[i],
+                        processed.contains(&plan.messages[i].id),
+                    ),
+                )
+            }
         };
         for i in done_this_run {
             processed.insert(plan.messages[i].id.clone());
@@ -1015,7 +1086,7 @@ fn kill_9_library_driver() {
         }
     }
     report(
-        "library driver (one process, service::submit per message)",
+        &format!("library driver (one process, batches of up to {batch})"),
         &kills,
         runs,
         started.elapsed(),

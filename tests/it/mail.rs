@@ -331,3 +331,125 @@ fn tls_imaps_and_starttls_with_a_private_ca() {
     });
     assert!(gw.stop().success());
 }
+
+/// Issue 21: a burst of mails from the Maildir is committed together and
+/// its replies go out over the SMTP pool (four connections by default): each
+/// reply delivered once, and the replies to one recipient over one
+/// connection in the order they were queued.
+#[test]
+fn a_burst_is_answered_over_the_smtp_pool_each_recipient_in_order() {
+    const GAMES: usize = 8;
+    let lab = MailLab::start();
+    let mut gw = Gateway::new(&format!(
+        r#"
+[email]
+from = "gw@example.test"
+# These mails test sending, not the sender check (issue 14).
+trust_from_for_closed_test_setups_only = true
+[email.maildir]
+path = "inbox"
+poll_every = "50ms"
+[email.send]
+transport = "smtp"
+host = "127.0.0.1"
+port = {smtp}
+security = "plain"
+[outbox]
+poll_every = "200ms"
+"#,
+        smtp = lab.smtp_port()
+    ));
+    let db = gw.db();
+    // One White with eight games: eight confirmations to one address.
+    let white = gateway::add_player(
+        &db,
+        "Walter",
+        &[(
+            ccgate::protocol::address::Channel::Email,
+            "walter@example.test",
+        )],
+        ccgate::notation::Notation::San,
+        Lang::En,
+    );
+    let inbox = gw.path("inbox");
+    for n in 0..GAMES {
+        let black = gateway::add_player(
+            &db,
+            &format!("B{n}"),
+            &[(
+                ccgate::protocol::address::Channel::Email,
+                &format!("b{n}@example.test"),
+            )],
+            ccgate::notation::Notation::San,
+            Lang::En,
+        );
+        let g = gateway::new_game(&db, white, black);
+        gateway::drop_mail(
+            &inbox,
+            &format!("{n:02}.mail"),
+            &gateway::mail(
+                "walter@example.test",
+                &format!("{g}-1@w"),
+                "",
+                &format!("{g} 1. e4"),
+            ),
+        );
+    }
+    gw.start();
+    let sent = || count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NOT NULL");
+    let deadline = std::time::Instant::now() + WAIT;
+    while sent() < 2 * GAMES as i64 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{} of {} replies sent; journal: {:?}\n{}\n{}",
+            sent(),
+            2 * GAMES,
+            count(&db, "SELECT count(*) FROM journal"),
+            gw.log(),
+            lab.smtp_log()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), GAMES as i64);
+    // The DATA lines accepted: `<time> <peer> DATA from=gw+o<id>@… to=<rcpt> -> 250 …`.
+    let log = lab.smtp_log();
+    let data: Vec<(String, i64, String)> = log
+        .lines()
+        .filter(|l| l.contains(" DATA ") && l.contains("-> 250"))
+        .filter_map(|l| {
+            let mut cells = l.split(' ');
+            let peer = cells.nth(1)?.to_string();
+            let id = l
+                .split("from=gw+o")
+                .nth(1)?
+                .split('@')
+                .next()?
+                .parse()
+                .ok()?;
+            let to = l.split(" to=").nth(1)?.split(' ').next()?.to_string();
+            Some((peer, id, to))
+        })
+        .collect();
+    let mut ids: Vec<i64> = data.iter().map(|(_, id, _)| *id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), 2 * GAMES, "each reply delivered once:\n{log}");
+    assert_eq!(data.len(), 2 * GAMES, "each reply delivered once:\n{log}");
+    let walter: Vec<&(String, i64, String)> = data
+        .iter()
+        .filter(|(_, _, to)| to == "walter@example.test")
+        .collect();
+    assert_eq!(walter.len(), GAMES, "{log}");
+    assert!(
+        walter
+            .windows(2)
+            .all(|w| w[0].1 < w[1].1 && w[0].0 == w[1].0),
+        "Walter's replies in order over one connection:\n{log}"
+    );
+    let peers: std::collections::HashSet<&str> = data.iter().map(|(p, _, _)| p.as_str()).collect();
+    assert!(
+        peers.len() > 1,
+        "the burst went over one connection:\n{log}"
+    );
+    assert!(gw.stop().success());
+}

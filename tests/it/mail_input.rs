@@ -45,12 +45,10 @@ fn world() -> (tempfile::TempDir, PathBuf) {
 
 fn take(db: &Path, raw: &[u8], policy: &Policy) -> String {
     let mut store = Store::open(db).expect("store");
-    receive(
-        &mut store,
-        raw,
-        (policy, &Default::default()),
-        Timestamp::now(),
-    )
+    ccgate::service::batch(&mut store, |b| {
+        receive(b, raw, (policy, &Default::default()), Timestamp::now())
+    })
+    .and_then(|done| done)
     .expect("receive")
     .outcome
 }

@@ -147,6 +147,10 @@ pub enum SendConfig {
         ca_file: Option<PathBuf>,
         #[serde(default)]
         accept_invalid_certs: bool,
+        /// Connections sending at once (replies to one recipient stay in
+        /// order on one of them).
+        #[serde(default = "smtp_pool")]
+        pool: std::num::NonZeroUsize,
     },
     Sendmail {
         #[serde(default = "sendmail")]
@@ -461,4 +465,7 @@ fn outbox_dir() -> PathBuf {
 }
 fn sendmail() -> PathBuf {
     "/usr/sbin/sendmail".into()
+}
+fn smtp_pool() -> std::num::NonZeroUsize {
+    std::num::NonZeroUsize::new(4).unwrap_or(std::num::NonZeroUsize::MIN)
 }

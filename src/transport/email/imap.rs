@@ -17,6 +17,7 @@ use tokio_rustls::TlsConnector;
 use tokio_rustls::rustls::pki_types::ServerName;
 
 use super::config::{ImapConfig, ImapSettings, Security};
+use super::inbox::Batched;
 use super::receive::{EVIDENCE_BYTES, ReadMail};
 use crate::transport::channel::{Backoff, ChannelError, Connection, supervise};
 use crate::transport::tls::client_config;
@@ -27,13 +28,14 @@ impl<T: AsyncRead + AsyncWrite + Unpin + Send + Debug> Io for T {}
 
 pub type Session = async_imap::Session<Box<dyn Io>>;
 
-/// What the input does with each message: process it (the service's
-/// commit) and say whether it may be acknowledged.
+/// What the input does with the messages fetched together: process them
+/// (one commit of the service for all) and say which may be acknowledged:
+/// Err, none; otherwise each whose own result is Ok.
 pub trait Handler: Send {
     fn handle(
         &mut self,
-        mail: ReadMail,
-    ) -> impl std::future::Future<Output = Result<(), String>> + Send;
+        mails: Vec<ReadMail>,
+    ) -> impl std::future::Future<Output = Result<Vec<Result<(), String>>, String>> + Send;
     /// A connection problem, for the status endpoint.
     fn trouble(&mut self, error: &str);
     /// Mail over this many bytes is fetched only as far as its evidence.
@@ -147,24 +149,42 @@ pub async fn drain(
         .collect();
     uids.sort_unstable();
     let mut done = 0;
-    for uid in uids {
+    let mut waiting = uids.into_iter().peekable();
+    while waiting.peek().is_some() {
         if *stop.borrow() {
             break;
         }
-        let Some(mail) = fetch(session, uid, handler.max_size()).await? else {
-            continue;
-        };
-        handler.handle(mail).await?;
-        match acknowledge(session, config, uid).await {
-            Ok(()) => {}
-            Err(Refused(e)) => {
-                tracing::error!(uid, error = %e, "IMAP server refused to acknowledge; the message is left where it is");
-                handler.trouble(&e);
-                refused.insert(uid);
+        let mut fetched = Vec::new();
+        let mut mails = Batched::default();
+        while !mails.full()
+            && let Some(uid) = waiting.next()
+        {
+            if let Some(mail) = fetch(session, uid, handler.max_size()).await? {
+                fetched.push(uid);
+                mails.push(mail);
             }
-            Err(Broken(e)) => return Err(e),
         }
-        done += 1;
+        if fetched.is_empty() {
+            continue;
+        }
+        let results = handler.handle(mails.into_mails()).await?;
+        // Only now, after the commit: a message whose processing failed is
+        // left unseen and comes again, answered by the journal.
+        for (uid, result) in fetched.into_iter().zip(results) {
+            if result.is_err() {
+                continue;
+            }
+            match acknowledge(session, config, uid).await {
+                Ok(()) => {}
+                Err(Refused(e)) => {
+                    tracing::error!(uid, error = %e, "IMAP server refused to acknowledge; the message is left where it is");
+                    handler.trouble(&e);
+                    refused.insert(uid);
+                }
+                Err(Broken(e)) => return Err(e),
+            }
+            done += 1;
+        }
     }
     Ok(done)
 }

@@ -1,5 +1,5 @@
-//! Mail in, from any input (the Maildir loop, IMAP): one mail, one call to
-//! [`receive`] on the service port, counted and logged.
+//! Mail in, from any input (the Maildir loop, IMAP): the mails ready
+//! together, one transaction on the service port, counted and logged.
 
 use std::sync::Arc;
 
@@ -11,6 +11,35 @@ use super::receive::{Policy, ReadMail, receive_read};
 use crate::protocol::address::Channel;
 use crate::transport::port::ServicePort;
 
+/// The mails an input gathers to commit together: a burst shares one
+/// fsync, and a batch is cut at [`Batched::MAILS`] mails or
+/// [`Batched::BYTES`] bytes so that a burst of large mails is not all held
+/// in memory at once.
+#[derive(Default)]
+pub struct Batched {
+    mails: Vec<ReadMail>,
+    bytes: usize,
+}
+
+impl Batched {
+    pub const MAILS: usize = 64;
+    pub const BYTES: usize = 4 * 1024 * 1024;
+
+    pub fn push(&mut self, mail: ReadMail) {
+        self.bytes = self.bytes.saturating_add(mail.bytes.len());
+        self.mails.push(mail);
+    }
+
+    /// No more mails should join this batch.
+    pub fn full(&self) -> bool {
+        self.mails.len() >= Self::MAILS || self.bytes >= Self::BYTES
+    }
+
+    pub fn into_mails(self) -> Vec<ReadMail> {
+        self.mails
+    }
+}
+
 /// The inputs' way to the service.
 #[derive(Clone)]
 pub struct Inbox {
@@ -21,41 +50,44 @@ pub struct Inbox {
 }
 
 impl Inbox {
-    /// Processes one mail as read; Ok means committed (and may be
-    /// acknowledged).
-    pub async fn mail(&self, mail: ReadMail) -> Result<(), String> {
+    /// Processes mails as read, all in one transaction: Err means nothing
+    /// was committed; otherwise each mail whose result is Ok is committed
+    /// and may be acknowledged.
+    pub async fn mails(&self, mails: Vec<ReadMail>) -> Result<Vec<Result<(), String>>, String> {
         let policy = self.policy.clone();
         // Before the transaction, with its own timeout: the store is not
         // held while keys are looked up. An oversized mail is not read.
-        let dkim = match &self.dkim {
-            Some(checker) if mail.size <= policy.max_size => checker.check(&mail.bytes).await,
-            _ => Verdict::default(),
-        };
-        let processed = self
-            .port
-            .with_store(move |s| {
-                receive_read(
-                    s,
-                    (&mail.bytes, mail.size),
-                    (&policy, &dkim),
-                    Timestamp::now(),
-                )
-            })
-            .await;
-        match processed {
-            Ok(p) => {
-                self.port.processed(Channel::Email, &p);
-                Ok(())
-            }
-            // Logged and counted by the port.
-            Err(e) => Err(e),
+        let mut checked = Vec::with_capacity(mails.len());
+        for mail in mails {
+            let dkim = match &self.dkim {
+                Some(checker) if mail.size <= policy.max_size => checker.check(&mail.bytes).await,
+                _ => Verdict::default(),
+            };
+            checked.push((mail, dkim));
         }
+        let done = self
+            .port
+            .batch(Channel::Email, move |b| {
+                checked
+                    .iter()
+                    .map(|(mail, dkim)| {
+                        receive_read(
+                            b,
+                            (&mail.bytes, mail.size),
+                            (&policy, dkim),
+                            Timestamp::now(),
+                        )
+                    })
+                    .collect()
+            })
+            .await?;
+        Ok(done.into_iter().map(|r| r.map(drop)).collect())
     }
 }
 
 impl imap::Handler for Inbox {
-    async fn handle(&mut self, mail: ReadMail) -> Result<(), String> {
-        self.mail(mail).await
+    async fn handle(&mut self, mails: Vec<ReadMail>) -> Result<Vec<Result<(), String>>, String> {
+        self.mails(mails).await
     }
 
     fn max_size(&self) -> usize {

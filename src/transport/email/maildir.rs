@@ -1,6 +1,6 @@
 //! A Maildir inbox: mail in `new/` is processed in name order (delivery
-//! agents name files by time) and moved to `cur/` only after the service's
-//! commit. A crash in between leaves the file in `new/`; the next pass
+//! agents name files by time), the files waiting together in one
+//! transaction, and moved to `cur/` only after the service's commit. A crash in between leaves the file in `new/`; the next pass
 //! processes it again and the journal, knowing its Message-ID, does nothing
 //! twice.
 
@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use tokio::sync::watch;
 
 use super::config::MaildirSettings;
-use super::inbox::Inbox;
+use super::inbox::{Batched, Inbox};
 use super::receive::{ReadMail, read_bounded};
 use crate::transport::channel::pause;
 
@@ -65,11 +65,9 @@ pub async fn run(settings: MaildirSettings, inbox: Inbox, mut stop: watch::Recei
     loop {
         match pending(&dir) {
             Ok(files) => {
-                for file in files {
-                    if *stop.borrow() {
-                        break;
-                    }
-                    take(&inbox, &dir, &file).await;
+                let mut waiting = files.into_iter().peekable();
+                while waiting.peek().is_some() && !*stop.borrow() {
+                    take(&inbox, &dir, &mut waiting).await;
                 }
             }
             Err(e) => {
@@ -92,26 +90,45 @@ fn read(file: &Path, max_size: usize) -> io::Result<ReadMail> {
     read_bounded(opened, Some(size), max_size)
 }
 
-async fn take(inbox: &Inbox, dir: &Path, file: &Path) {
-    let raw = match read(file, inbox.policy.max_size) {
-        Ok(raw) => raw,
-        // Taken by someone else meanwhile: not ours to process.
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
-        Err(e) => {
-            let e = format!("{}: {e}", file.display());
-            tracing::warn!(error = %e, "Maildir input");
-            inbox.port.metrics.error(&e);
-            return;
-        }
-    };
-    if inbox.mail(raw).await.is_ok()
-        && let Err(e) = accept(dir, file)
+/// Reads the next batch of waiting files, processes them in one
+/// transaction, and moves each processed one to `cur/` after the commit.
+async fn take(inbox: &Inbox, dir: &Path, waiting: &mut impl Iterator<Item = PathBuf>) {
+    let mut files = Vec::new();
+    let mut mails = Batched::default();
+    while !mails.full()
+        && let Some(file) = waiting.next()
     {
-        // Processed but still in new/: the next pass finds it a duplicate.
-        inbox
-            .port
-            .metrics
-            .error(&format!("{}: {e}", file.display()));
+        match read(&file, inbox.policy.max_size) {
+            Ok(mail) => {
+                files.push(file);
+                mails.push(mail);
+            }
+            // Taken by someone else meanwhile: not ours to process.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                let e = format!("{}: {e}", file.display());
+                tracing::warn!(error = %e, "Maildir input");
+                inbox.port.metrics.error(&e);
+            }
+        }
+    }
+    if files.is_empty() {
+        return;
+    }
+    // Nothing committed (logged by the port): every file stays in new/.
+    let Ok(results) = inbox.mails(mails.into_mails()).await else {
+        return;
+    };
+    for (file, result) in files.iter().zip(results) {
+        if result.is_ok()
+            && let Err(e) = accept(dir, file)
+        {
+            // Processed but still in new/: the next pass finds it a duplicate.
+            inbox
+                .port
+                .metrics
+                .error(&format!("{}: {e}", file.display()));
+        }
     }
 }
 

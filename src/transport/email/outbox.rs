@@ -7,7 +7,7 @@ use jiff::Timestamp;
 use tokio::sync::{Notify, watch};
 
 use super::compose::{self, Identity, compose};
-use super::send::Mailer;
+use super::send::{Mailer, Outgoing};
 use crate::board::{Diagram, Renderer};
 use crate::config::OutboxConfig;
 use crate::protocol::address::Channel;
@@ -89,14 +89,8 @@ pub async fn run(
         if let Ok((ready, depth)) = batch {
             shared.metrics.outbox(&depth);
             full = ready.len() == BATCH;
-            for item in ready {
-                if *stop.borrow() {
-                    return;
-                }
-                if send_one(&shared, &mailer, item).await.is_err() {
-                    store_failed = true;
-                    break;
-                }
+            if send_batch(&shared, &mailer, ready).await.is_err() {
+                store_failed = true;
             }
         }
         if *stop.borrow() {
@@ -169,47 +163,60 @@ fn normalized(address: &str) -> String {
     address.trim().to_ascii_lowercase()
 }
 
-/// Sends one reply and records the outcome; Err when the store failed.
-async fn send_one(
+/// Sends a batch of replies and records the outcomes: held together, sent
+/// together (see [`Mailer::send`]), those sent marked in one transaction.
+/// Err when the store failed.
+async fn send_batch(
     shared: &ServicePort,
     mailer: &Mailer,
-    item: Result<Ready, (ReplyId, String)>,
+    batch: Vec<Result<Ready, (ReplyId, String)>>,
 ) -> Result<(), ()> {
-    let (id, result) = match item {
-        Ok(ready) => {
-            let id = ready.id;
-            if !shared.hold_for_send(id).await.map_err(drop)? {
-                return Ok(());
+    let mut ready = Vec::with_capacity(batch.len());
+    let mut failed = Vec::new();
+    for item in batch {
+        match item {
+            Ok(r) => ready.push(r),
+            // A reply that cannot even be composed (a bad address) never will be.
+            Err((id, e)) => failed.push((id, true, e)),
+        }
+    }
+    let mut sent = Vec::with_capacity(ready.len());
+    if !ready.is_empty() {
+        let ids = ready.iter().map(|r| r.id).collect();
+        // Only what this sender claimed: another site may have the rest.
+        let claimed = shared.hold_all_for_send(ids).await.map_err(drop)?;
+        ready.retain(|r| claimed.contains(&r.id));
+        let outgoing: Vec<Outgoing<'_>> = ready
+            .iter()
+            .map(|r| Outgoing {
+                id: r.id.0,
+                envelope: &r.envelope,
+                raw: &r.raw,
+            })
+            .collect();
+        for (r, result) in ready.iter().zip(mailer.send(&outgoing).await) {
+            match result {
+                Ok(()) => sent.push(r.id),
+                Err(e) => failed.push((r.id, e.permanent, e.text)),
             }
-            let sent = mailer
-                .send(id.0, &ready.envelope, &ready.raw)
-                .await
-                .map_err(|e| (e.permanent, e.text));
-            (id, sent)
         }
-        // A reply that cannot even be composed (a bad address) never will be.
-        Err((id, e)) => (id, Err((true, e))),
-    };
-    let recorded = match &result {
-        Ok(()) => {
-            shared.metrics.sent(Channel::Email);
-            shared
-                .with_store(move |s| {
-                    let tx = s.write()?;
-                    tx.mark_sent(id, Timestamp::now())?;
-                    tx.commit()?;
-                    Ok(())
-                })
-                .await
+    }
+    let mut store_failed = false;
+    if !sent.is_empty()
+        && let Err(e) = shared.sent(Channel::Email, sent).await
+    {
+        // Counted by the port; held, so not sent again before the hold ends.
+        tracing::error!(error = %e, "recording replies sent");
+        store_failed = true;
+    }
+    for (id, permanent, e) in failed {
+        if let Err(e) = shared
+            .delivery_failed(Channel::Email, id, e, permanent)
+            .await
+        {
+            tracing::error!(reply = id.0, error = %e, "recording a delivery");
+            store_failed = true;
         }
-        Err((permanent, e)) => {
-            shared
-                .delivery_failed(Channel::Email, id, e.clone(), *permanent)
-                .await
-        }
-    };
-    // Counted by the port; the reply's id is logged here.
-    recorded.map_err(|e| {
-        tracing::error!(reply = id.0, error = %e, "recording a delivery");
-    })
+    }
+    if store_failed { Err(()) } else { Ok(()) }
 }

@@ -18,8 +18,8 @@ use super::compose::{is_our_subject, outbox_id_of};
 use super::dkim::Verdict;
 use super::parse::{self, Kind, Mail};
 use crate::protocol::address::Channel;
-use crate::service::{self, Aside, Auth, Inbound, Processed};
-use crate::store::{self, ReplyId, Store};
+use crate::service::{self, Aside, Auth, Batch, Inbound, Processed};
+use crate::store::{self, ReplyId};
 
 /// What the operator decided about inbound mail.
 #[derive(Debug, Clone)]
@@ -108,7 +108,7 @@ pub fn read_bounded(
 /// Journals and processes one mail read whole, whose DKIM signatures (if
 /// ccgate checks them) gave `dkim`.
 pub fn receive(
-    store: &mut Store,
+    batch: &Batch<'_>,
     raw: &[u8],
     (policy, dkim): (&Policy, &Verdict),
     now: Timestamp,
@@ -118,7 +118,7 @@ pub fn receive(
     } else {
         raw
     };
-    receive_read(store, (evidence, raw.len()), (policy, dkim), now)
+    receive_read(batch, (evidence, raw.len()), (policy, dkim), now)
 }
 
 /// Journals and processes one mail of `size` bytes: `raw` is the whole mail,
@@ -126,7 +126,7 @@ pub fn receive(
 /// (see [`read_bounded`]), which is all that is journaled. `dkim` is what
 /// ccgate's own check of its signatures found, if it checks them.
 pub fn receive_read(
-    store: &mut Store,
+    batch: &Batch<'_>,
     (raw, size): (&[u8], usize),
     (policy, dkim): (&Policy, &Verdict),
     now: Timestamp,
@@ -149,12 +149,7 @@ pub fn receive_read(
     };
     let Some(mail) = mail else {
         let msg = inbound("", String::new(), Auth::Unchecked);
-        return service::set_aside(
-            store,
-            &msg,
-            &Aside::Ignored("not a mail message".into()),
-            now,
-        );
+        return batch.set_aside(&msg, &Aside::Ignored("not a mail message".into()), now);
     };
     let from = mail.from.clone().unwrap_or_default();
     // Our return path is written on replies' envelopes only, never in a
@@ -166,23 +161,18 @@ pub fn receive_read(
     ) {
         let msg = inbound(&from, String::new(), Auth::Unchecked);
         let why = format!("automated: addressed to the return path of reply {reply}");
-        return service::set_aside(store, &msg, &Aside::Ignored(why), now);
+        return batch.set_aside(&msg, &Aside::Ignored(why), now);
     }
     match &mail.kind {
         Kind::Bounce(bounce) => {
             let reply = parse::verp_outbox_id(&policy.verp_local, &mail.recipients)
                 .or_else(|| bounce.original_ids.iter().find_map(|id| outbox_id_of(id)));
             let msg = inbound(&from, String::new(), Auth::Unchecked);
-            service::bounced(store, &msg, reply.map(ReplyId), &bounce.diagnostic, now)
+            batch.bounced(&msg, reply.map(ReplyId), &bounce.diagnostic, now)
         }
         Kind::Automated(why) => {
             let msg = inbound(&from, String::new(), Auth::Unchecked);
-            service::set_aside(
-                store,
-                &msg,
-                &Aside::Ignored(format!("automated: {why}")),
-                now,
-            )
+            batch.set_aside(&msg, &Aside::Ignored(format!("automated: {why}")), now)
         }
         Kind::Personal if size > policy.max_size => {
             let msg = inbound(&from, String::new(), Auth::Unchecked);
@@ -190,17 +180,17 @@ pub fn receive_read(
                 size,
                 limit: policy.max_size,
             };
-            service::set_aside(store, &msg, &why, now)
+            batch.set_aside(&msg, &why, now)
         }
         // No address to answer (found by fuzzing: a reply was queued to "").
         Kind::Personal if from.trim().is_empty() => {
             let msg = inbound(&from, String::new(), Auth::Unchecked);
             let why = Aside::Ignored("no From address".into());
-            service::set_aside(store, &msg, &why, now)
+            batch.set_aside(&msg, &why, now)
         }
         Kind::Personal => {
             let msg = inbound(&from, text_of(&mail), auth_of(&mail, policy, dkim));
-            service::submit_with_pgn(store, &msg, mail.pgn.as_deref(), now)
+            batch.submit_with_pgn(&msg, mail.pgn.as_deref(), now)
         }
     }
 }

@@ -10,8 +10,12 @@
 //! SMTP runs on lettre's connection over a socket of ours with
 //! `TCP_NODELAY`: lettre writes a message and its final `.` in two writes,
 //! and on a Nagle socket the second waits for the peer's delayed ACK (40 ms
-//! a message). One connection is kept open between messages and replaced
-//! when it breaks or has been idle for a while.
+//! a message). A small pool of connections (`pool`, default 4) sends a
+//! batch at once, each kept open between messages and replaced when it
+//! breaks or has been idle for a while; a recipient's replies all go over
+//! one of them, in order. lettre 0.11 does not pipeline (it waits for each
+//! reply to MAIL, RCPT and DATA), so PIPELINING is not used even where the
+//! server offers it: the pool's parallel sessions hide those round trips.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -80,6 +84,7 @@ impl Mailer {
                 user,
                 ca_file,
                 accept_invalid_certs,
+                pool,
                 ..
             } => {
                 let trust = Trust {
@@ -101,25 +106,50 @@ impl Mailer {
                     *security,
                     &trust,
                     credentials,
+                    pool.get(),
                 )?))
             }
         })
     }
 
-    /// Sends one reply (`id` names its file in the file transport).
-    pub async fn send(&self, id: i64, envelope: &Envelope, raw: &[u8]) -> Result<(), SendError> {
+    /// Sends a batch of replies, each one's result in their order: files
+    /// synced together, SMTP over the pool's connections (replies to one
+    /// recipient in order on one of them), sendmail one after another.
+    pub async fn send(&self, replies: &[Outgoing<'_>]) -> Vec<Result<(), SendError>> {
         match self {
-            Mailer::Files(dir) => write_file(dir, id, raw).map_err(|e| SendError {
-                permanent: false,
-                text: format!("writing {}: {e}", dir.display()),
-            }),
-            Mailer::Smtp(t) => t.send(envelope, raw).await,
-            Mailer::Sendmail(t) => t.send_raw(envelope, raw).await.map_err(|e| SendError {
-                permanent: false,
-                text: format!("sendmail: {e}"),
-            }),
+            Mailer::Files(dir) => write_files(dir, replies)
+                .into_iter()
+                .map(|r| {
+                    r.map_err(|e| SendError {
+                        permanent: false,
+                        text: format!("writing {}: {e}", dir.display()),
+                    })
+                })
+                .collect(),
+            Mailer::Smtp(t) => t.send_all(replies).await,
+            Mailer::Sendmail(t) => {
+                let mut done = Vec::with_capacity(replies.len());
+                for r in replies {
+                    done.push(t.send_raw(r.envelope, r.raw).await.map(drop).map_err(|e| {
+                        SendError {
+                            permanent: false,
+                            text: format!("sendmail: {e}"),
+                        }
+                    }));
+                }
+                done
+            }
         }
     }
+}
+
+/// One reply as the mailer takes it: its outbox id (which names its file),
+/// envelope and bytes.
+#[derive(Clone, Copy)]
+pub struct Outgoing<'a> {
+    pub id: i64,
+    pub envelope: &'a Envelope,
+    pub raw: &'a [u8],
 }
 
 /// An SMTP submission client keeping one connection.
@@ -132,7 +162,8 @@ pub struct Smtp {
     wrapper: Option<TlsConnector>,
     credentials: Option<Credentials>,
     hello: ClientId,
-    open: tokio::sync::Mutex<Option<(AsyncSmtpConnection, Instant)>>,
+    /// The pool: each lane keeps one connection open.
+    lanes: Vec<tokio::sync::Mutex<Option<(AsyncSmtpConnection, Instant)>>>,
 }
 
 /// Reuse a connection idle for less than this; servers drop idle clients
@@ -147,6 +178,7 @@ impl Smtp {
         security: Security,
         trust: &Trust,
         credentials: Option<Credentials>,
+        pool: usize,
     ) -> Result<Smtp, String> {
         let (starttls, wrapper, default_port) = match security {
             Security::Plain => (None, None, 25),
@@ -174,7 +206,7 @@ impl Smtp {
             wrapper,
             credentials,
             hello: ClientId::default(),
-            open: tokio::sync::Mutex::new(None),
+            lanes: (0..pool).map(|_| tokio::sync::Mutex::new(None)).collect(),
         })
     }
 
@@ -222,8 +254,45 @@ impl Smtp {
         Ok(conn)
     }
 
-    async fn send(&self, envelope: &Envelope, raw: &[u8]) -> Result<(), SendError> {
-        let mut open = self.open.lock().await;
+    /// Sends a batch over the pool: each recipient's replies go, in their
+    /// order, over the one lane the recipient's address picks; the lanes
+    /// send at once.
+    async fn send_all(&self, replies: &[Outgoing<'_>]) -> Vec<Result<(), SendError>> {
+        let lanes = self.lanes.len();
+        let lane_of = |r: &Outgoing<'_>| {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            r.envelope.to().hash(&mut h);
+            usize::try_from(h.finish()).unwrap_or(0) % lanes
+        };
+        let work = (0..lanes).map(|lane| async move {
+            let mut done = Vec::new();
+            for (i, r) in replies
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| lane_of(r) == lane)
+            {
+                done.push((i, self.send(lane, r.envelope, r.raw).await));
+            }
+            done
+        });
+        let mut results: Vec<(usize, Result<(), SendError>)> = futures::future::join_all(work)
+            .await
+            .into_iter()
+            .flatten()
+            .collect();
+        results.sort_by_key(|(i, _)| *i);
+        results.into_iter().map(|(_, r)| r).collect()
+    }
+
+    async fn send(&self, lane: usize, envelope: &Envelope, raw: &[u8]) -> Result<(), SendError> {
+        let Some(open) = self.lanes.get(lane) else {
+            return Err(SendError {
+                permanent: false,
+                text: format!("SMTP: no lane {lane}"),
+            });
+        };
+        let mut open = open.lock().await;
         let reused = match open.take() {
             Some((conn, at)) if at.elapsed() < KEEP_IDLE && !conn.has_broken() => Some(conn),
             Some((mut conn, _)) => {
@@ -318,12 +387,56 @@ impl AsyncTokioStream for Tls {
     }
 }
 
-/// Writes `<id>.eml` durably: temporary file, fsync, rename.
-fn write_file(dir: &Path, id: i64, raw: &[u8]) -> std::io::Result<()> {
+/// Writes `<id>.eml` for each reply durably, the batch together: every
+/// temporary file written, their fsyncs issued at once from a few threads
+/// (the file system joins concurrent syncs into one journal commit), each
+/// renamed into place, then one fsync of the directory makes the renames
+/// durable for all.
+fn write_files(dir: &Path, replies: &[Outgoing<'_>]) -> Vec<std::io::Result<()>> {
     use std::io::Write;
-    let tmp = dir.join(format!(".{id}.eml.tmp"));
-    let mut f = std::fs::File::create(&tmp)?;
-    f.write_all(raw)?;
-    f.sync_all()?;
-    std::fs::rename(&tmp, dir.join(format!("{id}.eml")))
+    let tmp = |id: i64| dir.join(format!(".{id}.eml.tmp"));
+    let written: Vec<std::io::Result<std::fs::File>> = replies
+        .iter()
+        .map(|r| {
+            let mut f = std::fs::File::create(tmp(r.id))?;
+            f.write_all(r.raw)?;
+            Ok(f)
+        })
+        .collect();
+    let mut synced: Vec<std::io::Result<()>> = replies.iter().map(|_| Ok(())).collect();
+    let per_thread = replies.len().div_ceil(SYNC_THREADS).max(1);
+    std::thread::scope(|scope| {
+        for (files, results) in written
+            .chunks(per_thread)
+            .zip(synced.chunks_mut(per_thread))
+        {
+            scope.spawn(move || {
+                for (file, result) in files.iter().zip(results) {
+                    if let Ok(f) = file {
+                        *result = f.sync_all();
+                    }
+                }
+            });
+        }
+    });
+    let mut done: Vec<std::io::Result<()>> = written
+        .into_iter()
+        .zip(synced)
+        .zip(replies)
+        .map(|((file, synced), r)| {
+            file?;
+            synced?;
+            std::fs::rename(tmp(r.id), dir.join(format!("{}.eml", r.id)))
+        })
+        .collect();
+    if let Err(e) = std::fs::File::open(dir).and_then(|d| d.sync_all()) {
+        // The renames may not survive a crash: none counts as sent.
+        for result in done.iter_mut().filter(|r| r.is_ok()) {
+            *result = Err(std::io::Error::new(e.kind(), e.to_string()));
+        }
+    }
+    done
 }
+
+/// Threads syncing a batch of reply files at once.
+const SYNC_THREADS: usize = 8;

@@ -33,8 +33,13 @@ pub struct Due {
 
 /// What the driver needs from the rest of the gateway.
 pub trait Handler: Send {
-    /// Journals and processes one PDU; Ok means committed.
-    fn incoming(&mut self, pdu: String) -> impl Future<Output = Result<(), String>> + Send;
+    /// Journals and processes PDUs read together, in one transaction: Err,
+    /// nothing was committed; otherwise each whose own result is Ok was,
+    /// and may be deleted.
+    fn incoming(
+        &mut self,
+        pdus: Vec<String>,
+    ) -> impl Future<Output = Result<Vec<Result<(), String>>, String>> + Send;
     /// Replies due now.
     fn due(&mut self) -> impl Future<Output = Result<Vec<Due>, String>> + Send;
     /// Holds a reply durably before its first part goes to the modem (see
@@ -143,9 +148,8 @@ pub async fn session<S: AsyncRead + AsyncWrite + Unpin + Send>(
         }
         if Instant::now() >= next_sweep {
             for storage in &config.storages {
-                for (index, pdu) in modem.list(storage).await.map_err(|e| e.to_string())? {
-                    take(&mut modem, handler, storage, index, Some(pdu)).await?;
-                }
+                let listed = modem.list(storage).await.map_err(|e| e.to_string())?;
+                commit_then_delete(&mut modem, handler, storage, listed).await?;
             }
             handler.housekeeping().await?;
             next_sweep = Instant::now() + config.sweep_every;
@@ -180,7 +184,11 @@ pub async fn session<S: AsyncRead + AsyncWrite + Unpin + Send>(
             Some(Event::StatusReportStored { storage, index }) => {
                 take(&mut modem, handler, &storage, index, None).await?;
             }
-            Some(Event::StatusReport(pdu)) => handler.incoming(pdu).await?,
+            Some(Event::StatusReport(pdu)) => {
+                if let Some(Err(e)) = handler.incoming(vec![pdu]).await?.pop() {
+                    return Err(e.into());
+                }
+            }
             Some(Event::Restarted) => {
                 return Err(ChannelError::Retry("the modem restarted".into()));
             }
@@ -189,7 +197,7 @@ pub async fn session<S: AsyncRead + AsyncWrite + Unpin + Send>(
     }
 }
 
-/// Reads (unless listed already), processes, and only then deletes one message.
+/// Reads, processes, and only then deletes one message.
 async fn take<S: AsyncRead + AsyncWrite + Unpin>(
     modem: &mut Modem<S>,
     handler: &mut impl Handler,
@@ -207,11 +215,34 @@ async fn take<S: AsyncRead + AsyncWrite + Unpin>(
     let Some(pdu) = pdu else {
         return Ok(());
     };
-    handler.incoming(pdu).await?;
-    modem
-        .delete(storage, index)
-        .await
-        .map_err(|e| format!("deleting {storage} {index} after its commit: {e}"))
+    commit_then_delete(modem, handler, storage, vec![(index, pdu)]).await
+}
+
+/// Processes the messages read from one storage in one transaction, then
+/// deletes each that was committed; the first that was not is the error
+/// (it stays on the modem, and comes again).
+async fn commit_then_delete<S: AsyncRead + AsyncWrite + Unpin>(
+    modem: &mut Modem<S>,
+    handler: &mut impl Handler,
+    storage: &str,
+    read: Vec<(u32, String)>,
+) -> Result<(), String> {
+    if read.is_empty() {
+        return Ok(());
+    }
+    let (indexes, pdus): (Vec<u32>, Vec<String>) = read.into_iter().unzip();
+    let results = handler.incoming(pdus).await?;
+    let mut failed = None;
+    for (index, result) in indexes.into_iter().zip(results) {
+        match result {
+            Ok(()) => modem
+                .delete(storage, index)
+                .await
+                .map_err(|e| format!("deleting {storage} {index} after its commit: {e}"))?,
+            Err(e) => failed = failed.or(Some(e)),
+        }
+    }
+    failed.map_or(Ok(()), Err)
 }
 
 /// Why sending stopped: the store (the modem is fine: pause and go on) or

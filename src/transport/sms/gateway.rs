@@ -11,6 +11,7 @@ use super::config::SmsSettings;
 use super::driver::{self, Due, Handler};
 use super::receive::{Numbering, Received, receive, sweep_parts};
 use crate::protocol::address::Channel;
+use crate::service;
 use crate::store::ReplyId;
 use crate::transport::port::ServicePort;
 
@@ -39,21 +40,41 @@ struct SmsHandler {
 }
 
 impl Handler for SmsHandler {
-    async fn incoming(&mut self, pdu: String) -> Result<(), String> {
+    async fn incoming(&mut self, pdus: Vec<String>) -> Result<Vec<Result<(), String>>, String> {
         let numbering = self.numbering.clone();
         let rules = self.shared.rules;
         let received = self
             .shared
-            .with_store(move |s| receive(s, &pdu, (&numbering, rules), Timestamp::now()))
+            .with_store(move |s| {
+                service::batch(s, |b| {
+                    pdus.iter()
+                        .map(|pdu| receive(b, pdu, (&numbering, rules), Timestamp::now()))
+                        .collect::<Vec<_>>()
+                })
+            })
             .await?;
-        match &received {
-            Received::Message(p) | Received::Unreadable(p) => {
-                self.shared.processed(Channel::Sms, p)
-            }
-            Received::Part { have, total } => tracing::debug!(have, total, "SMS part kept"),
-            Received::Report => tracing::debug!("SMS status report"),
-        }
-        Ok(())
+        Ok(received
+            .into_iter()
+            .map(|r| match r {
+                Ok(Received::Message(p) | Received::Unreadable(p)) => {
+                    self.shared.processed(Channel::Sms, &p);
+                    Ok(())
+                }
+                Ok(Received::Part { have, total }) => {
+                    tracing::debug!(have, total, "SMS part kept");
+                    Ok(())
+                }
+                Ok(Received::Report) => {
+                    tracing::debug!("SMS status report");
+                    Ok(())
+                }
+                Err(e) => {
+                    let e = format!("store: {e}");
+                    self.shared.metrics.error(&e);
+                    Err(e)
+                }
+            })
+            .collect())
     }
 
     async fn due(&mut self) -> Result<Vec<Due>, String> {
@@ -106,7 +127,7 @@ impl Handler for SmsHandler {
             .shared
             .with_store(move |s| {
                 let now = Timestamp::now();
-                sweep_parts(s, now - wait, rules, now)
+                service::batch(s, |b| sweep_parts(b, now - wait, rules, now)).and_then(|r| r)
             })
             .await?;
         for p in &done {

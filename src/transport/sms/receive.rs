@@ -1,13 +1,15 @@
 //! One SMS from the modem into the game service: the path shared by the
 //! modem driver and the spool directories.
 //!
-//! A single message goes to [`service::submit`] at once; its transport id is
+//! Every PDU of a sweep goes into one batch of the service (one commit for
+//! the modem's whole store of messages); a single message is submitted in it
+//! at once; its transport id is
 //! the SHA-256 of its PDU, so the same stored SMS read again after a crash
 //! (before `AT+CMGD`) is recognised. A part of a concatenated message is
 //! kept in the store first (a part seen twice counts once); when the last
 //! part arrives the whole text is submitted under an id made of the sender,
-//! the reference and the text, and the parts are dropped. Every step commits
-//! before the modem may delete what it read. A PDU that cannot be decoded is
+//! the reference and the text, and the parts are dropped in the same
+//! transaction. The batch commits before the modem may delete what it read. A PDU that cannot be decoded is
 //! journaled as evidence and ignored.
 
 use jiff::Timestamp;
@@ -15,8 +17,8 @@ use sha2::{Digest, Sha256};
 
 use super::pdu::{self, Incoming};
 use crate::protocol::address::Channel;
-use crate::service::{self, Aside, Inbound, Processed, Rules};
-use crate::store::{self, PartKey, SentPart, Store};
+use crate::service::{Aside, Batch, Inbound, Processed, Rules};
+use crate::store::{self, PartKey, SentPart};
 
 /// What became of one PDU.
 #[derive(Debug)]
@@ -83,7 +85,7 @@ impl Numbering {
 
 /// Journals and processes one PDU as the modem showed it.
 pub fn receive(
-    store: &mut Store,
+    batch: &Batch<'_>,
     hex: &str,
     (numbering, rules): (&Numbering, Rules),
     now: Timestamp,
@@ -94,21 +96,21 @@ pub fn receive(
         Err(e) => {
             let msg = inbound("", id, &hex, String::new(), rules);
             let why = Aside::Ignored(format!("unreadable SMS PDU: {e}"));
-            service::set_aside(store, &msg, &why, now).map(Received::Unreadable)
+            batch.set_aside(&msg, &why, now).map(Received::Unreadable)
         }
         Ok(Incoming::StatusReport(report)) => {
-            status_report(store, &report, now)?;
+            status_report(batch, &report, now)?;
             Ok(Received::Report)
         }
         Ok(Incoming::Deliver(mut d)) => {
             d.sender = numbering.international(&d.sender);
-            deliver(store, d, (id, &hex), rules, now)
+            deliver(batch, d, (id, &hex), rules, now)
         }
     }
 }
 
 fn deliver(
-    store: &mut Store,
+    batch: &Batch<'_>,
     d: pdu::Deliver,
     (id, hex): (String, &str),
     rules: Rules,
@@ -117,7 +119,7 @@ fn deliver(
     match &d.concat {
         None => {
             let msg = inbound(&d.sender, id, hex, d.text.clone(), rules);
-            service::submit(store, &msg, now).map(Received::Message)
+            batch.submit(&msg, now).map(Received::Message)
         }
         Some(c) => {
             let key = PartKey {
@@ -125,20 +127,17 @@ fn deliver(
                 reference: c.reference,
                 total: c.total,
             };
-            let have = {
-                let tx = store.write()?;
+            let have = batch.write(|tx| {
                 tx.add_sms_part(&key, c.seq, &d.text, hex, now)?;
-                let have = tx.sms_parts(&key)?.len();
-                tx.commit()?;
-                have
-            };
+                Ok(tx.sms_parts(&key)?.len())
+            })?;
             if have < usize::from(c.total) {
                 return Ok(Received::Part {
                     have,
                     total: c.total,
                 });
             }
-            assemble(store, &key, rules, now).map(Received::Message)
+            assemble(batch, &key, rules, now).map(Received::Message)
         }
     }
 }
@@ -146,12 +145,12 @@ fn deliver(
 /// Submits a message whose parts are all kept, then drops the parts. A
 /// crash between the two submits again later: a duplicate, changing nothing.
 fn assemble(
-    store: &mut Store,
+    batch: &Batch<'_>,
     key: &PartKey,
     rules: Rules,
     now: Timestamp,
 ) -> store::Result<Processed> {
-    let kept = store.sms_parts(key)?;
+    let kept = batch.write(|tx| tx.sms_parts(key))?;
     let text: String = kept.iter().map(|(_, t, _)| t.as_str()).collect();
     let raw: Vec<&str> = kept.iter().map(|(_, _, p)| p.as_str()).collect();
     let id = format!(
@@ -159,28 +158,26 @@ fn assemble(
         hash(&[&key.sender, &key.reference.to_string(), &text])
     );
     let msg = inbound(&key.sender, id, &raw.join("\n"), text, rules);
-    let processed = service::submit(store, &msg, now)?;
-    let tx = store.write()?;
-    tx.drop_sms_parts(key)?;
-    tx.commit()?;
+    let processed = batch.submit(&msg, now)?;
+    batch.write(|tx| tx.drop_sms_parts(key))?;
     Ok(processed)
 }
 
 /// Finishes what a crash interrupted and gives up on messages whose parts
 /// never all came: those are journaled with what did arrive, as evidence.
 pub fn sweep_parts(
-    store: &mut Store,
+    batch: &Batch<'_>,
     stale_before: Timestamp,
     rules: Rules,
     now: Timestamp,
 ) -> store::Result<Vec<Processed>> {
-    let (complete, stale) = store.sms_part_sets(stale_before)?;
+    let (complete, stale) = batch.write(|tx| tx.sms_part_sets(stale_before))?;
     let mut done = Vec::new();
     for key in complete {
-        done.push(assemble(store, &key, rules, now)?);
+        done.push(assemble(batch, &key, rules, now)?);
     }
     for key in stale {
-        let kept = store.sms_parts(&key)?;
+        let kept = batch.write(|tx| tx.sms_parts(&key))?;
         let raw: Vec<&str> = kept.iter().map(|(_, _, p)| p.as_str()).collect();
         let seqs: Vec<String> = kept.iter().map(|(s, _, _)| s.to_string()).collect();
         let id = format!(
@@ -193,10 +190,8 @@ pub fn sweep_parts(
             seqs.join(","),
             key.total
         ));
-        done.push(service::set_aside(store, &msg, &why, now)?);
-        let tx = store.write()?;
-        tx.drop_sms_parts(&key)?;
-        tx.commit()?;
+        done.push(batch.set_aside(&msg, &why, now)?);
+        batch.write(|tx| tx.drop_sms_parts(&key))?;
     }
     Ok(done)
 }
@@ -207,7 +202,7 @@ const REPORT_WINDOW_DAYS: i64 = 7;
 /// Matches a status report to the sent part it names; a final failure gives
 /// the reply up (its other addresses are tried, as for a bounce).
 pub fn status_report(
-    store: &mut Store,
+    batch: &Batch<'_>,
     report: &pdu::StatusReport,
     now: Timestamp,
 ) -> store::Result<()> {
@@ -215,22 +210,18 @@ pub fn status_report(
     let recipient = crate::protocol::address::normalize(Channel::Sms, &report.recipient)
         .unwrap_or_else(|_| report.recipient.clone());
     let Some(SentPart { id: sent, reply }) =
-        store.sms_sent_part(report.reference, &recipient, since)?
+        batch.write(|tx| tx.sms_sent_part(report.reference, &recipient, since))?
     else {
         tracing::info!(reference = report.reference, %recipient, "status report matching no sent SMS");
         return Ok(());
     };
-    {
-        let tx = store.write()?;
-        tx.set_sms_report(sent, report.status, now)?;
-        tx.commit()?;
-    }
+    batch.write(|tx| tx.set_sms_report(sent, report.status, now))?;
     if report.final_() && !report.delivered() {
         let why = format!(
             "SMS status report: not delivered (TP-ST 0x{:02X})",
             report.status
         );
-        service::delivery_failed(store, reply, &why, true, store::Retry::default(), now)?;
+        batch.delivery_failed(reply, &why, true, store::Retry::default(), now)?;
     }
     Ok(())
 }

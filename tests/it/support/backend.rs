@@ -81,6 +81,20 @@ impl TestDb {
     }
 }
 
+impl TestDb {
+    /// A count read beside the store, as another process sees it.
+    pub fn count(&self, sql: &str) -> i64 {
+        match &self.location {
+            Location::File(path) => rusqlite::Connection::open(path)
+                .and_then(|c| c.query_row(sql, [], |r| r.get(0)))
+                .expect("count"),
+            Location::Postgres { url, .. } => postgres::Client::connect(url, postgres::NoTls)
+                .and_then(|mut c| c.query_one(sql, &[]).and_then(|r| r.try_get(0)))
+                .expect("count"),
+        }
+    }
+}
+
 /// Defines each test twice, `<name>::sqlite` and `<name>::postgres`, each
 /// running the body with its backend bound to the name given.
 #[macro_export]

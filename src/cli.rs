@@ -31,10 +31,12 @@ A reader that goes away (`| head`) ends a command quietly (SIGPIPE).";
     after_help = EXIT_STATUSES
 )]
 pub struct Cli {
-    /// The store (an SQLite file); default: $CCGATE_DB, else the
-    /// configuration's, else ccgate.db in the data directory.
+    /// The store: an SQLite file or a postgres://user@host:port/dbname URL
+    /// (its password from the configuration's db_password_file or
+    /// db_password_env); default: $CCGATE_DB, else the configuration's,
+    /// else ccgate.db in the data directory.
     #[arg(long, global = true)]
-    db: Option<PathBuf>,
+    db: Option<String>,
     /// TOML configuration: the daemon's (serve, ingest-mail,
     /// radio-station), and where the admin commands find the store
     /// (default /etc/ccgate/ccgate.toml when it exists).
@@ -88,6 +90,17 @@ enum Command {
     Backup { file: PathBuf },
     /// Every game as PGN.
     Export,
+    /// Move a store to another backend: every row of --from copied into
+    /// --to (a new SQLite file or an empty PostgreSQL database), then
+    /// compared row by row.
+    Migrate {
+        /// The store to copy: a file or a postgres:// URL.
+        #[arg(long)]
+        from: String,
+        /// The empty store to fill.
+        #[arg(long)]
+        to: String,
+    },
     /// Run the gateway: every configured channel, the outbox, the clock
     /// (--config FILE; embedded defaults without one).
     Serve,
@@ -198,6 +211,7 @@ pub fn run() -> ExitCode {
         Command::Clock { confirm_time } => finish(crate::commands::clock(loc, confirm_time)),
         Command::Backup { file } => finish(crate::commands::backup(loc, &file)),
         Command::Export => finish(crate::commands::export(loc)),
+        Command::Migrate { from, to } => finish(crate::commands::migrate(loc, &from, &to)),
         Command::Serve => crate::commands::serve(&loc),
         Command::CheckConfig { file } => crate::commands::check_config(&file),
         Command::RadioStation { exit_when_done } => {

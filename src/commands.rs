@@ -104,7 +104,8 @@ pub struct SubmitArgs {
 /// it exists), else `ccgate.db` in the data directory.
 #[derive(Debug, Clone, Default)]
 pub struct Location {
-    pub db: Option<PathBuf>,
+    /// A file path or a `postgres://` URL.
+    pub db: Option<String>,
     pub config: Option<PathBuf>,
 }
 
@@ -113,30 +114,41 @@ pub const SERVICE_CONFIG: &str = "/etc/ccgate/ccgate.toml";
 
 impl Location {
     /// `--db` or `$CCGATE_DB`: they name the store over any configuration.
-    fn db_override(&self) -> Option<PathBuf> {
-        self.db
-            .clone()
-            .or_else(|| std::env::var_os("CCGATE_DB").map(PathBuf::from))
+    fn db_override(&self) -> Option<String> {
+        self.db.clone().or_else(|| std::env::var("CCGATE_DB").ok())
     }
 }
 
-/// The store's path for the admin commands. The configuration is parsed
-/// but not resolved: its secrets are the daemon's, not the director's.
-fn db_path(loc: &Location) -> Result<PathBuf, CommandError> {
-    if let Some(p) = loc.db_override() {
-        return Ok(p);
+/// A `--db` file as an absolute path (the daemon may change directory); a
+/// URL as given.
+fn absolute_db(db: String) -> String {
+    match store::Location::parse(&db) {
+        store::Location::File(p) => std::path::absolute(&p).map_or(db, |p| p.display().to_string()),
+        store::Location::Postgres { .. } => db,
+    }
+}
+
+/// The store for the admin commands. The configuration is parsed but not
+/// resolved: its secrets are the daemon's, not the director's (all but
+/// the database's password, which the command needs as the daemon does).
+fn db_path(loc: &Location) -> Result<store::Location, CommandError> {
+    let named = loc.db_override().map(|db| store::Location::parse(&db));
+    if let Some(file @ store::Location::File(_)) = named {
+        return Ok(file);
     }
     let service = Path::new(SERVICE_CONFIG);
     let file = loc
         .config
         .as_deref()
         .or_else(|| service.exists().then_some(service));
-    match file {
-        Some(f) => Config::load(f)
-            .map(|c| c.store_path())
-            .map_err(|e| CommandError::Open(e.to_string())),
-        None => Ok(Config::default().store_path()),
+    let mut config = match file {
+        Some(f) => Config::load(f).map_err(|e| CommandError::Open(e.to_string()))?,
+        None => Config::default(),
+    };
+    if let Some(url) = loc.db_override() {
+        config.db = url;
     }
+    config.store().map_err(CommandError::Open)
 }
 
 /// The configuration a command runs on: the file if given, else the
@@ -147,7 +159,7 @@ fn load_config(loc: &Location) -> Result<Resolved, ExitCode> {
         None => Config::default(),
     };
     if let Some(db) = loc.db_override() {
-        config.db = std::path::absolute(&db).unwrap_or(db);
+        config.db = absolute_db(db);
     }
     config.resolve().map_err(|e| fail(&e.to_string()))
 }
@@ -192,9 +204,9 @@ pub fn radio_station(loc: &Location, exit_when_done: bool) -> ExitCode {
         ));
     }
     let db = &config.db;
-    let store = match Store::create(db) {
+    let store = match Store::create_at(db) {
         Ok(s) => s,
-        Err(e) => return fail(&format!("store {}: {e}", db.display())),
+        Err(e) => return fail(&format!("store {db}: {e}")),
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -224,7 +236,7 @@ pub fn check_config(file: &Path) -> ExitCode {
             println!(
                 "{}: OK; store {}; inputs: {}",
                 file.display(),
-                c.db.display(),
+                c.db,
                 inputs.join(", ")
             );
             for why in c.warnings() {
@@ -263,10 +275,10 @@ pub fn ingest_mail(loc: &Location) -> ExitCode {
     // Never created here: a mail for a store that is not there waits at
     // the MTA (75) until the path is put right.
     let path = config.db.clone();
-    let mut store = match Store::open(&path) {
+    let mut store = match Store::open_at(&path) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("ccgate: {}: {e}", path.display());
+            eprintln!("ccgate: {path}: {e}");
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
@@ -322,15 +334,16 @@ fn dkim_check(
 /// The existing store: commands that only read or act on what is there
 /// never create one.
 pub(crate) fn open(loc: Location) -> Result<Store, CommandError> {
-    let path = db_path(&loc)?;
-    Store::open(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
+    let at = db_path(&loc)?;
+    Store::open_at(&at).map_err(|e| CommandError::Open(format!("{at}: {e}")))
 }
 
 /// The store, created with its directory if missing: for the commands that
 /// create things (`player add`, `game new`, `event new`, `event import`).
 pub(crate) fn create(loc: Location) -> Result<Store, CommandError> {
-    let path = db_path(&loc)?;
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+    let at = db_path(&loc)?;
+    if let store::Location::File(path) = &at
+        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && let Err(e) = std::fs::create_dir_all(dir)
     {
         return Err(CommandError::Open(format!(
@@ -338,7 +351,7 @@ pub(crate) fn create(loc: Location) -> Result<Store, CommandError> {
             dir.display()
         )));
     }
-    Store::create(&path).map_err(|e| CommandError::Open(format!("{}: {e}", path.display())))
+    Store::create_at(&at).map_err(|e| CommandError::Open(format!("{at}: {e}")))
 }
 
 /// Why a store-backed command failed.
@@ -799,6 +812,9 @@ pub fn clock(loc: Location, confirm_time: bool) -> Result<(), CommandError> {
 }
 
 pub fn backup(loc: Location, file: &Path) -> Result<(), CommandError> {
+    if let store::Location::Postgres { url, password } = db_path(&loc)? {
+        return pg_dump(&url, password.as_deref(), file);
+    }
     let store = open(loc)?;
     match store.backup(file) {
         Ok(()) => {
@@ -806,6 +822,62 @@ pub fn backup(loc: Location, file: &Path) -> Result<(), CommandError> {
             Ok(())
         }
         Err(e) => Err(e.into()),
+    }
+}
+
+/// `ccgate migrate --from A --to B`: the store at A copied into the empty
+/// store at B (a new file or database), then compared with it row by row.
+pub fn migrate(loc: Location, from: &str, to: &str) -> Result<(), CommandError> {
+    let at = |db: &str| {
+        db_path(&Location {
+            db: Some(absolute_db(db.to_string())),
+            config: loc.config.clone(),
+        })
+    };
+    let (from, to) = (at(from)?, at(to)?);
+    let source = Store::open_at(&from).map_err(|e| CommandError::Open(format!("{from}: {e}")))?;
+    let mut target = Store::create_at(&to).map_err(|e| CommandError::Open(format!("{to}: {e}")))?;
+    source.copy_into(&mut target)?;
+    let differ = source.differences(&target)?;
+    if !differ.is_empty() {
+        return Err(CommandError::Store(store::StoreError::Invalid(format!(
+            "the copy in {to} differs from {from} in {}",
+            differ.join(", ")
+        ))));
+    }
+    println!("{from} copied to {to}: every row of every table equal");
+    Ok(())
+}
+
+/// A PostgreSQL store's backup is PostgreSQL's own: `pg_dump` in its custom
+/// format (restored with `pg_restore`), a consistent snapshot while the
+/// sites write.
+fn pg_dump(url: &str, password: Option<&str>, file: &Path) -> Result<(), CommandError> {
+    if file.exists() {
+        return Err(CommandError::Input(format!(
+            "{} exists; choose a new file",
+            file.display()
+        )));
+    }
+    let mut dump = std::process::Command::new("pg_dump");
+    dump.args(["--format=custom", "--file"])
+        .arg(file)
+        .args(["--dbname", url]);
+    if let Some(p) = password {
+        dump.env("PGPASSWORD", p);
+    }
+    match dump.status() {
+        Ok(s) if s.success() => {
+            println!(
+                "backup written to {} (restore with pg_restore)",
+                file.display()
+            );
+            Ok(())
+        }
+        Ok(s) => Err(CommandError::Output(format!("pg_dump failed ({s})"))),
+        Err(e) => Err(CommandError::Output(format!(
+            "pg_dump: {e}; install PostgreSQL's client programs (Debian postgresql-client) to back up a PostgreSQL store"
+        ))),
     }
 }
 

@@ -18,7 +18,7 @@ use tokio::sync::watch;
 use crate::config::Resolved;
 use crate::service;
 use crate::status::Metrics;
-use crate::store::{ServeLock, Store};
+use crate::store::{self, Location, ServeLock, Store};
 use crate::transport::channel::pause;
 use crate::transport::email::compose::Identity;
 use crate::transport::email::dkim::Checker;
@@ -43,14 +43,26 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     std::fs::create_dir_all(&config.data_dir)
         .map_err(|e| format!("data directory {}: {e}", config.data_dir.display()))?;
     let db = &config.db;
-    // Before the store is opened, so a second daemon touches nothing.
-    let claim = ServeLock::claim(db)?;
-    let store = if claim.first_run() {
-        Store::create(db)
-    } else {
-        Store::open(db)
-    }
-    .map_err(|e| format!("store {}: {e}", db.display()))?;
+    // Before the store is opened, so a second daemon touches nothing. A
+    // PostgreSQL store is shared by design: its sites coordinate in the
+    // database, and it is created when it has no schema yet.
+    let claim = match db {
+        Location::File(path) => Some(ServeLock::claim(path)?),
+        Location::Postgres { .. } => None,
+    };
+    // Opened off the runtime: the PostgreSQL client blocks on its own.
+    let create = claim.as_ref().is_none_or(ServeLock::first_run);
+    let at = db.clone();
+    let store = tokio::task::spawn_blocking(move || {
+        if create {
+            Store::create_at(&at)
+        } else {
+            Store::open_at(&at)
+        }
+    })
+    .await
+    .map_err(|e| format!("store {db}: {e}"))?
+    .map_err(|e| format!("store {db}: {e}"))?;
     let me = Identity::new(&config.email.config.name, &config.email.config.from)?;
     let port = ServicePort::new(
         store,
@@ -128,6 +140,14 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         let wake = port.wake.radio.clone();
         tasks.spawn(radio::run(settings, port.clone(), wake, stop.clone()));
     }
+    if let Location::Postgres { .. } = db {
+        let (at, port, stop) = (db.clone(), port.clone(), stop.clone());
+        tasks.spawn_blocking(move || match Store::wakes(&at) {
+            Ok(Some(wakes)) => other_sites_wake(wakes, &port, &stop),
+            Ok(None) => {}
+            Err(e) => tracing::error!(error = %e, "listening for other sites' replies"),
+        });
+    }
     let wake = port.wake.email.clone();
     tasks.spawn(outbox::run(sender, port.clone(), wake, stop.clone()));
     tasks.spawn(clock_sweep(port, config.clock.clone(), stop));
@@ -144,6 +164,33 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     }
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Wakes this site's senders whenever another site (or a command) queues a
+/// reply in the shared PostgreSQL store, until the daemon stops. A lost
+/// listening connection is made again at the next wait; meanwhile the
+/// senders' own polls find the replies.
+fn other_sites_wake(mut wakes: store::Wakes, port: &ServicePort, stop: &watch::Receiver<bool>) {
+    const WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+    let mut failing = false;
+    while !*stop.borrow() {
+        match wakes.wait(WAIT) {
+            Ok(woken) => {
+                failing = false;
+                if woken {
+                    port.wake_senders();
+                }
+            }
+            Err(e) => {
+                // Once an outage, not once a second.
+                if !failing {
+                    tracing::warn!(error = %e, "waiting for other sites' replies");
+                }
+                failing = true;
+                std::thread::sleep(WAIT);
+            }
+        }
+    }
 }
 
 /// Serves `app` until the daemon stops, a bounded number of connections at

@@ -27,7 +27,10 @@
 //!     path = "/var/mail/chess"
 //! "#).unwrap();
 //! let resolved = config.resolve().unwrap();
-//! assert_eq!(resolved.db, std::path::Path::new("/var/lib/ccgate/ccgate.db"));
+//! assert_eq!(
+//!     resolved.db,
+//!     ccgate::store::Location::File("/var/lib/ccgate/ccgate.db".into())
+//! );
 //! assert!(resolved.email.imap.is_none());
 //! ```
 
@@ -40,12 +43,13 @@ use std::time::Duration;
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 
+use crate::store::Location;
 use crate::transport::email::config::{EmailConfig, EmailSettings, in_dir};
 use crate::transport::radio::config::{RadioConfig, RadioSettings};
 use crate::transport::sms::config::{SmsConfig, SmsSettings, SpoolConfig};
 use crate::transport::xfcc::config::{RemoteSettings, XfccConfig};
 use crate::web::WebConfig;
-use value::{Lines, Problem, Problems, checked, duration};
+use value::{Lines, Problem, Problems, Secret, checked, duration};
 
 /// The whole file.
 #[derive(Debug, Clone, Deserialize)]
@@ -53,8 +57,13 @@ use value::{Lines, Problem, Problems, checked, duration};
 pub struct Config {
     /// Where the store and the default mail directories live.
     pub data_dir: PathBuf,
-    /// The store, relative to `data_dir` unless absolute.
-    pub db: PathBuf,
+    /// The store: an SQLite file, relative to `data_dir` unless absolute,
+    /// or a `postgres://user@host:port/dbname` URL.
+    pub db: String,
+    /// The PostgreSQL password, from a file (its first line) or an
+    /// environment variable; never in the URL.
+    pub db_password_file: Option<PathBuf>,
+    pub db_password_env: Option<String>,
     pub log: LogConfig,
     pub status: StatusConfig,
     pub clock: ClockConfig,
@@ -213,8 +222,8 @@ fn attempts<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
 #[derive(Debug, Clone)]
 pub struct Resolved {
     pub data_dir: PathBuf,
-    /// The store's path.
-    pub db: PathBuf,
+    /// The store, its password read.
+    pub db: Location,
     pub log: LogConfig,
     pub status: StatusConfig,
     pub clock: ClockConfig,
@@ -299,6 +308,8 @@ impl Default for Config {
         Config {
             data_dir: default_data_dir(),
             db: "ccgate.db".into(),
+            db_password_file: None,
+            db_password_env: None,
             log: LogConfig::default(),
             status: StatusConfig::default(),
             clock: ClockConfig::default(),
@@ -386,17 +397,31 @@ impl Config {
         Config::parse(&text)
     }
 
-    /// The store's path: `db` in the data directory unless absolute. What
-    /// the admin commands need of the service's configuration, read without
-    /// its secrets.
-    pub fn store_path(&self) -> PathBuf {
-        in_dir(&self.data_dir, &self.db)
+    /// The store: a file (`db` in the data directory unless absolute), or
+    /// a PostgreSQL database with its password read. What the admin
+    /// commands need of the service's configuration, read without its
+    /// other secrets.
+    pub fn store(&self) -> Result<Location, String> {
+        Ok(match Location::parse(&self.db) {
+            Location::File(path) => Location::File(in_dir(&self.data_dir, &path)),
+            Location::Postgres { url, .. } => Location::Postgres {
+                url,
+                password: Secret {
+                    file: self.db_password_file.as_deref(),
+                    env: self.db_password_env.as_deref(),
+                    names: ["db_password_file", "db_password_env"],
+                }
+                .read("db")?
+                .map(|s| s.expose().to_string()),
+            },
+        })
     }
 
     /// Everything a parse cannot see, once: the secrets, the files and
     /// directories named, and the checks that span several keys.
     pub fn resolve(&self) -> Result<Resolved, ConfigError> {
         let mut problems = Problems::default();
+        let db = self.store().map_err(|e| problems.push(e)).ok();
         let embedded = EmailConfig::embedded();
         let email = match &self.email {
             Some(e) => {
@@ -424,13 +449,13 @@ impl Config {
             r.get_ref().resolve(&self.lines, &mut problems)
         });
         let xfcc = self.xfcc.resolve(&self.lines, &mut problems);
-        match (email, ready(sms), ready(sms_spool), ready(radio), xfcc) {
-            (Some(email), Ok(sms), Ok(sms_spool), Ok(radio), Some(xfcc))
+        match (db, email, ready(sms), ready(sms_spool), ready(radio), xfcc) {
+            (Some(db), Some(email), Ok(sms), Ok(sms_spool), Ok(radio), Some(xfcc))
                 if problems.list.is_empty() =>
             {
                 Ok(Resolved {
                     data_dir: self.data_dir.clone(),
-                    db: self.store_path(),
+                    db,
                     log: self.log.clone(),
                     status: self.status.clone(),
                     clock: self.clock.clone(),
@@ -478,7 +503,7 @@ mod tests {
     #[test]
     fn empty_file_is_the_embedded_defaults_without_inputs_named() {
         let c = Config::parse("").unwrap().resolve().unwrap();
-        assert!(c.db.ends_with("ccgate.db"));
+        assert!(c.db.to_string().ends_with("ccgate.db"));
         assert!(c.email.maildir.is_some(), "no [email]: the default Maildir");
         assert!(matches!(c.email.send.config, SendConfig::File { .. }));
         assert_eq!(c.status.listen.port(), 9187);
@@ -586,6 +611,33 @@ mod tests {
         ] {
             assert!(all.contains(want), "{want} missing from:\n{all}");
         }
+    }
+
+    #[test]
+    fn a_postgres_store_takes_its_password_from_the_file_and_never_shows_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let pw = dir.path().join("db-pw");
+        std::fs::write(&pw, "s3cret\n").unwrap();
+        let text = format!(
+            "db = \"postgres://ccgate@db.example.org/ccgate\"\ndb_password_file = {:?}\n",
+            pw.display().to_string()
+        );
+        let c = Config::parse(&text).unwrap().resolve().unwrap();
+        assert_eq!(
+            c.db,
+            Location::Postgres {
+                url: "postgres://ccgate@db.example.org/ccgate".into(),
+                password: Some("s3cret".into()),
+            }
+        );
+        assert!(!format!("{c:?}").contains("s3cret"));
+        let missing = "db = \"postgres://h/d\"\ndb_password_env = \"CCGATE_TEST_SURELY_UNSET\"\n";
+        let e = Config::parse(missing)
+            .unwrap()
+            .resolve()
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("db.db_password_env"), "{e}");
     }
 
     /// Read once by `resolve`, the first line only, and never printed.

@@ -2,9 +2,9 @@
 //! of login attempts.
 
 use jiff::Timestamp;
-use rusqlite::{OptionalExtension, params};
 
-use super::{Result, Store, Tx, all_rows, db, secs, ts};
+use super::sql::{Row, args};
+use super::{Result, Store, Tx, secs, ts};
 
 /// A director's account.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,7 +25,7 @@ pub struct Session {
     pub expires_at: Timestamp,
 }
 
-fn director_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Director> {
+fn director_row(r: &Row) -> Result<Director> {
     Ok(Director {
         id: r.get(0)?,
         name: r.get(1)?,
@@ -37,52 +37,43 @@ fn director_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Director> {
 impl Store {
     /// Every director, by name.
     pub fn directors(&self) -> Result<Vec<Director>> {
-        all_rows(
-            &self.conn,
+        self.conn.rows(
             "SELECT id, name, password_hash, created_at FROM directors ORDER BY name",
-            [],
+            args![],
             director_row,
         )
     }
 
     /// A director by exact name.
     pub fn director(&self, name: &str) -> Result<Option<Director>> {
-        self.conn
-            .query_row(
-                "SELECT id, name, password_hash, created_at FROM directors WHERE name = ?1",
-                [name],
-                director_row,
-            )
-            .optional()
-            .map_err(db)
+        self.conn.opt(
+            "SELECT id, name, password_hash, created_at FROM directors WHERE name = ?1",
+            args![name],
+            director_row,
+        )
     }
 
     /// The session a token's hash opens, if it has not expired at `now`.
     pub fn session(&self, token_hash: &[u8], now: Timestamp) -> Result<Option<Session>> {
-        self.conn
-            .query_row(
-                "SELECT d.name, s.csrf, s.expires_at FROM director_sessions s
-                 JOIN directors d ON d.id = s.director_id
-                 WHERE s.token_hash = ?1 AND s.expires_at > ?2",
-                params![token_hash, secs(now)],
-                |r| {
-                    Ok(Session {
-                        director: r.get(0)?,
-                        csrf: r.get(1)?,
-                        expires_at: ts(r.get(2)?)?,
-                    })
-                },
-            )
-            .optional()
-            .map_err(db)
+        self.conn.opt(
+            "SELECT d.name, s.csrf, s.expires_at FROM director_sessions s
+             JOIN directors d ON d.id = s.director_id
+             WHERE s.token_hash = ?1 AND s.expires_at > ?2",
+            args![token_hash, secs(now)],
+            |r| {
+                Ok(Session {
+                    director: r.get(0)?,
+                    csrf: r.get(1)?,
+                    expires_at: ts(r.get(2)?)?,
+                })
+            },
+        )
     }
 
     /// Failed logins since `since`: for the name, and from the address.
     pub fn failed_logins(&self, name: &str, address: &str, since: Timestamp) -> Result<[i64; 2]> {
         let count = |sql: &str, key: &str| -> Result<i64> {
-            self.conn
-                .query_row(sql, params![key, secs(since)], |r| r.get(0))
-                .map_err(db)
+            self.conn.one(sql, args![key, secs(since)], |r| r.get(0))
         };
         Ok([
             count(
@@ -105,32 +96,27 @@ impl Tx<'_> {
                 "a director {name:?} exists already"
             )));
         }
-        self.conn()
-            .execute(
-                "INSERT INTO directors (name, password_hash, created_at) VALUES (?1, ?2, ?3)",
-                params![name, password_hash, secs(now)],
-            )
-            .map_err(db)?;
-        Ok(self.conn().last_insert_rowid())
+        self.conn().one(
+            "INSERT INTO directors (name, password_hash, created_at) VALUES (?1, ?2, ?3) RETURNING id",
+            args![name, password_hash, secs(now)],
+            |r| r.get(0),
+        )
     }
 
     /// Removes a director and ends their sessions; whether there was one.
     pub fn remove_director(&self, name: &str) -> Result<bool> {
         let n = self
             .conn()
-            .execute("DELETE FROM directors WHERE name = ?1", [name])
-            .map_err(db)?;
+            .run("DELETE FROM directors WHERE name = ?1", args![name])?;
         Ok(n == 1)
     }
 
     /// Records a login attempt (the rate limit counts the failures).
     pub fn record_login(&self, name: &str, address: &str, ok: bool, now: Timestamp) -> Result<()> {
-        self.conn()
-            .execute(
-                "INSERT INTO director_logins (name, address, ok, at) VALUES (?1, ?2, ?3, ?4)",
-                params![name, address, ok, secs(now)],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "INSERT INTO director_logins (name, address, ok, at) VALUES (?1, ?2, ?3, ?4)",
+            args![name, address, ok, secs(now)],
+        )?;
         Ok(())
     }
 
@@ -143,32 +129,25 @@ impl Tx<'_> {
         now: Timestamp,
         expires_at: Timestamp,
     ) -> Result<()> {
-        self.conn()
-            .execute(
-                "INSERT INTO director_sessions (token_hash, director_id, csrf, created_at, expires_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![token_hash, director, csrf, secs(now), secs(expires_at)],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "INSERT INTO director_sessions (token_hash, director_id, csrf, created_at, expires_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            args![token_hash, director, csrf, secs(now), secs(expires_at)],
+        )?;
         // Expired sessions are of no use to anyone: gone as new ones come.
-        self.conn()
-            .execute(
-                "DELETE FROM director_sessions WHERE expires_at <= ?1",
-                [secs(now)],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "DELETE FROM director_sessions WHERE expires_at <= ?1",
+            args![secs(now)],
+        )?;
         Ok(())
     }
 
     /// Ends a session (a logout); whether it was open.
     pub fn end_session(&self, token_hash: &[u8]) -> Result<bool> {
-        let n = self
-            .conn()
-            .execute(
-                "DELETE FROM director_sessions WHERE token_hash = ?1",
-                [token_hash],
-            )
-            .map_err(db)?;
+        let n = self.conn().run(
+            "DELETE FROM director_sessions WHERE token_hash = ?1",
+            args![token_hash],
+        )?;
         Ok(n == 1)
     }
 }

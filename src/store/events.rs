@@ -1,11 +1,9 @@
 //! Events: sections, their seats and their games.
 
-use super::Cached;
-use super::{all_rows, db};
+use super::sql::{Row, args};
 use ccgate_core::event::standings::Rules;
 use ccgate_core::game::clock::TimeControl;
 use jiff::Timestamp;
-use rusqlite::{OptionalExtension, params};
 
 use super::{EventId, GameId, PlayerId, Result, Store, Tx, opt_ts, parsed, secs, ts};
 
@@ -67,7 +65,7 @@ pub struct EventGame {
     pub board: u32,
 }
 
-fn event_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<EventRow> {
+fn event_row(r: &Row) -> Result<EventRow> {
     let rules: String = r.get(2)?;
     let tc: String = r.get(4)?;
     Ok(EventRow {
@@ -77,7 +75,7 @@ fn event_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<EventRow> {
         double: r.get(3)?,
         time_control: parsed(&tc, "time control")?,
         created_at: ts(r.get(5)?)?,
-        visibility: parsed(&r.get::<_, String>(6)?, "visibility")?,
+        visibility: parsed(&r.get::<String>(6)?, "visibility")?,
     })
 }
 
@@ -86,59 +84,51 @@ const COLUMNS: &str = "id, name, rules, double_round, time_control, created_at, 
 impl Store {
     pub fn events(&self) -> Result<Vec<EventRow>> {
         let sql = format!("SELECT {COLUMNS} FROM events ORDER BY id");
-        all_rows(&self.conn, &sql, [], event_row)
+        self.conn.rows(&sql, args![], event_row)
     }
 
     pub fn event(&self, id: EventId) -> Result<Option<EventRow>> {
         let sql = format!("SELECT {COLUMNS} FROM events WHERE id = ?1");
-        self.conn.row(&sql, [id], event_row).optional().map_err(db)
+        self.conn.opt(&sql, args![id], event_row)
     }
 
     /// The seats of an event, by seat number.
     pub fn seats(&self, id: EventId) -> Result<Vec<Seat>> {
-        let mut stmt = self.conn.prepare_cached(
+        self.conn.rows(
             "SELECT seat, player_id, withdrawn_at FROM event_players WHERE event_id = ?1 ORDER BY seat",
-        ).map_err(db)?;
-        let rows = stmt
-            .query_map([id], |r| {
+            args![id],
+            |r| {
                 Ok(Seat {
                     seat: r.get(0)?,
                     player: r.get(1)?,
                     withdrawn_at: opt_ts(r.get(2)?)?,
                 })
-            })
-            .map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+            },
+        )
     }
 
     /// The games of an event, by round and board.
     pub fn event_games(&self, id: EventId) -> Result<Vec<EventGame>> {
-        let mut stmt = self.conn.prepare_cached(
+        self.conn.rows(
             "SELECT game_id, round, board FROM event_games WHERE event_id = ?1 ORDER BY round, board",
-        ).map_err(db)?;
-        let rows = stmt
-            .query_map([id], |r| {
+            args![id],
+            |r| {
                 Ok(EventGame {
                     game: r.get(0)?,
                     round: r.get(1)?,
                     board: r.get(2)?,
                 })
-            })
-            .map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+            },
+        )
     }
 
     /// The event a game belongs to, with its round and board.
     pub fn event_of(&self, game: GameId) -> Result<Option<(EventRow, EventGame)>> {
-        let found: Option<(EventId, u32, u32)> = self
-            .conn
-            .row(
-                "SELECT event_id, round, board FROM event_games WHERE game_id = ?1",
-                [game],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
-            .optional()
-            .map_err(db)?;
+        let found: Option<(EventId, u32, u32)> = self.conn.opt(
+            "SELECT event_id, round, board FROM event_games WHERE game_id = ?1",
+            args![game],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?;
         let Some((id, round, board)) = found else {
             return Ok(None);
         };
@@ -157,40 +147,34 @@ impl Tx<'_> {
         time_control: &TimeControl,
         now: Timestamp,
     ) -> Result<EventId> {
-        self.conn().run(
-            "INSERT INTO events (name, rules, double_round, time_control, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![name, rules.as_str(), double, time_control.to_string(), secs(now)],
-        ).map_err(db)?;
-        Ok(EventId(self.conn().last_insert_rowid()))
+        self.conn().one(
+            "INSERT INTO events (name, rules, double_round, time_control, created_at) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
+            args![name, rules.as_str(), double, time_control.to_string(), secs(now)],
+            |r| r.get(0),
+        )
     }
 
     pub fn set_visibility(&self, event: EventId, visibility: Visibility) -> Result<()> {
-        self.conn()
-            .execute(
-                "UPDATE events SET visibility = ?2 WHERE id = ?1",
-                params![event, visibility.as_str()],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "UPDATE events SET visibility = ?2 WHERE id = ?1",
+            args![event, visibility.as_str()],
+        )?;
         Ok(())
     }
 
     pub fn add_seat(&self, event: EventId, seat: u32, player: PlayerId) -> Result<()> {
-        self.conn()
-            .run(
-                "INSERT INTO event_players (event_id, seat, player_id) VALUES (?1, ?2, ?3)",
-                params![event, seat, player],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "INSERT INTO event_players (event_id, seat, player_id) VALUES (?1, ?2, ?3)",
+            args![event, seat, player],
+        )?;
         Ok(())
     }
 
     pub fn add_event_game(&self, event: EventId, g: EventGame) -> Result<()> {
-        self.conn()
-            .run(
-                "INSERT INTO event_games (game_id, event_id, round, board) VALUES (?1, ?2, ?3, ?4)",
-                params![g.game, event, g.round, g.board],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "INSERT INTO event_games (game_id, event_id, round, board) VALUES (?1, ?2, ?3, ?4)",
+            args![g.game, event, g.round, g.board],
+        )?;
         Ok(())
     }
 
@@ -198,8 +182,8 @@ impl Tx<'_> {
     pub fn withdraw(&self, event: EventId, player: PlayerId, now: Timestamp) -> Result<bool> {
         Ok(self.conn().run(
             "UPDATE event_players SET withdrawn_at = ?3 WHERE event_id = ?1 AND player_id = ?2 AND withdrawn_at IS NULL",
-            params![event, player, secs(now)],
-        ).map_err(db)? == 1)
+            args![event, player, secs(now)],
+        )? == 1)
     }
 }
 
@@ -207,27 +191,22 @@ impl Store {
     /// The secret the players' capability keys are derived from, once made.
     pub fn web_secret(&self) -> Result<Option<Vec<u8>>> {
         self.conn
-            .query_row("SELECT secret FROM web_secret WHERE id = 1", [], |r| {
+            .opt("SELECT secret FROM web_secret WHERE id = 1", args![], |r| {
                 r.get(0)
             })
-            .optional()
-            .map_err(db)
     }
 }
 
 impl Tx<'_> {
     /// Keeps `secret` unless one is already stored; returns the stored one.
     pub fn keep_web_secret(&self, secret: &[u8]) -> Result<Vec<u8>> {
+        self.conn().run(
+            "INSERT INTO web_secret (id, secret) VALUES (1, ?1) ON CONFLICT DO NOTHING",
+            args![secret],
+        )?;
         self.conn()
-            .execute(
-                "INSERT OR IGNORE INTO web_secret (id, secret) VALUES (1, ?1)",
-                [secret],
-            )
-            .map_err(db)?;
-        self.conn()
-            .query_row("SELECT secret FROM web_secret WHERE id = 1", [], |r| {
+            .one("SELECT secret FROM web_secret WHERE id = 1", args![], |r| {
                 r.get(0)
             })
-            .map_err(db)
     }
 }

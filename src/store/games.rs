@@ -1,14 +1,12 @@
 //! Games, their moves, conditional moves, reminders and the audit trail.
 
-use super::Cached;
-use super::{all_rows, db};
+use super::sql::{Row, args};
 use ccgate_core::game::clock::TimeControl;
 use ccgate_core::game::outcome::{GameResult, Termination};
 use jiff::Timestamp;
-use rusqlite::{OptionalExtension, params};
 use shakmaty::Color;
 
-use super::{GameId, JournalId, PlayerId, Result, Store, Tx, opt_ts, parsed, secs, ts};
+use super::{GameId, JournalId, PlayerId, Result, Store, StoreError, Tx, opt_ts, parsed, secs, ts};
 use crate::protocol::is_iccf_shaped;
 
 /// A game as stored.
@@ -81,7 +79,7 @@ fn color_name(c: Color) -> &'static str {
 
 const COLUMNS: &str = "id, white, black, start_fen, time_control, status, result, reason, draw_offer, created_at, finished_at, penalty_days, duplication_after";
 
-fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+fn row(r: &Row) -> Result<GameRow> {
     let status: String = r.get(5)?;
     let offer: Option<String> = r.get(8)?;
     let time_control: String = r.get(4)?;
@@ -100,7 +98,7 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
             None => None,
             Some("white") => Some(Color::White),
             Some("black") => Some(Color::Black),
-            Some(other) => return Err(super::unreadable(format!("draw offer {other:?}"))),
+            Some(other) => return Err(StoreError::Unreadable(format!("draw offer {other:?}"))),
         },
         created_at: ts(r.get(9)?)?,
         finished_at: opt_ts(r.get(10)?)?,
@@ -109,7 +107,7 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
     })
 }
 
-fn audit_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AuditEntry> {
+fn audit_row(r: &Row) -> Result<AuditEntry> {
     Ok(AuditEntry {
         id: r.get(0)?,
         game: r.get(1)?,
@@ -125,12 +123,7 @@ fn audit_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AuditEntry> {
 impl Store {
     pub fn game(&self, id: GameId) -> Result<Option<GameRow>> {
         let sql = format!("SELECT {COLUMNS} FROM games WHERE id = ?1");
-        self.conn
-            .prepare_cached(&sql)
-            .map_err(db)?
-            .query_row([id], row)
-            .optional()
-            .map_err(db)
+        self.conn.opt(&sql, args![id], row)
     }
 
     /// Games of a player, active ones first, by id.
@@ -143,7 +136,7 @@ impl Store {
                 ""
             }
         );
-        all_rows(&self.conn, &sql, [player], row)
+        self.conn.rows(&sql, args![player], row)
     }
 
     pub fn all_games(&self, active_only: bool) -> Result<Vec<GameRow>> {
@@ -155,15 +148,14 @@ impl Store {
                 ""
             }
         );
-        all_rows(&self.conn, &sql, [], row)
+        self.conn.rows(&sql, args![], row)
     }
 
     pub fn moves(&self, game_id: GameId) -> Result<Vec<MoveRow>> {
-        let mut stmt = self.conn.prepare_cached(
+        self.conn.rows(
             "SELECT ply, uci, raw, notation, received_at, delivered_at, journal_id FROM moves WHERE game_id = ?1 ORDER BY ply",
-        ).map_err(db)?;
-        let rows = stmt
-            .query_map([game_id], |r| {
+            args![game_id],
+            |r| {
                 Ok(MoveRow {
                     ply: r.get(0)?,
                     uci: r.get(1)?,
@@ -173,18 +165,18 @@ impl Store {
                     delivered_at: opt_ts(r.get(5)?)?,
                     journal_id: r.get(6)?,
                 })
-            })
-            .map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+            },
+        )
     }
 
     /// The penalty days charged to a player in a game.
     pub fn penalty_days(&self, game_id: GameId, player_id: PlayerId) -> Result<i64> {
-        self.conn.row(
-            "SELECT coalesce(sum(days), 0) FROM penalties WHERE game_id = ?1 AND player_id = ?2",
-            params![game_id, player_id],
+        // A sum is NUMERIC on PostgreSQL: cast back to an integer.
+        self.conn.one(
+            "SELECT CAST(coalesce(sum(days), 0) AS BIGINT) FROM penalties WHERE game_id = ?1 AND player_id = ?2",
+            args![game_id, player_id],
             |r| r.get(0),
-        ).map_err(db)
+        )
     }
 
     /// A stored conditional sequence: pairs of (opponent's move, answer) in UCI.
@@ -193,40 +185,35 @@ impl Store {
         game_id: GameId,
         player_id: PlayerId,
     ) -> Result<Vec<(String, String)>> {
-        let mut stmt = self.conn.prepare_cached(
+        self.conn.rows(
             "SELECT trigger_uci, reply_uci FROM conditionals WHERE game_id = ?1 AND player_id = ?2 ORDER BY seq",
-        ).map_err(db)?;
-        let rows = stmt
-            .query_map(params![game_id, player_id], |r| Ok((r.get(0)?, r.get(1)?)))
-            .map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+            args![game_id, player_id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
     }
 
     /// Whether the player to move at `ply` was reminded.
     pub fn was_reminded(&self, game_id: GameId, ply: u32) -> Result<bool> {
-        self.conn
-            .prepare_cached("SELECT 1 FROM reminders WHERE game_id = ?1 AND ply = ?2")
-            .map_err(db)?
-            .exists(params![game_id, ply])
-            .map_err(db)
+        self.conn.exists(
+            "SELECT 1 FROM reminders WHERE game_id = ?1 AND ply = ?2",
+            args![game_id, ply],
+        )
     }
 
     /// The audit trail of a game, oldest first.
     pub fn audit_trail(&self, game_id: GameId) -> Result<Vec<AuditEntry>> {
-        all_rows(
-            &self.conn,
+        self.conn.rows(
             "SELECT id, game_id, player_id, created_at, action, reason, detail, by_director FROM audit WHERE game_id = ?1 ORDER BY id",
-            [game_id],
+            args![game_id],
             audit_row,
         )
     }
 
     /// The whole audit trail, oldest first.
     pub fn audit_log(&self) -> Result<Vec<AuditEntry>> {
-        all_rows(
-            &self.conn,
+        self.conn.rows(
             "SELECT id, game_id, player_id, created_at, action, reason, detail, by_director FROM audit ORDER BY id",
-            [],
+            args![],
             audit_row,
         )
     }
@@ -238,8 +225,7 @@ impl Tx<'_> {
     fn next_game_id(&self) -> Result<GameId> {
         let max: Option<i64> = self
             .conn()
-            .row("SELECT max(id) FROM games", [], |r| r.get(0))
-            .map_err(db)?;
+            .one("SELECT max(id) FROM games", args![], |r| r.get(0))?;
         let mut id = max.unwrap_or(0) + 1;
         while is_iccf_shaped(id.unsigned_abs()) {
             id += 1;
@@ -258,36 +244,34 @@ impl Tx<'_> {
         let id = self.next_game_id()?;
         self.conn().run(
             "INSERT INTO games (id, white, black, start_fen, time_control, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![id, white, black, start_fen, time_control.to_string(), secs(now)],
-        ).map_err(db)?;
+            args![id, white, black, start_fen, time_control.to_string(), secs(now)],
+        )?;
         Ok(id)
     }
 
     pub fn add_move(&self, game_id: GameId, m: &MoveRow) -> Result<()> {
-        self.conn().prepare_cached(
+        self.conn().run(
             "INSERT INTO moves (game_id, ply, uci, raw, notation, received_at, delivered_at, journal_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        ).map_err(db)?
-        .execute(params![
-            game_id,
-            m.ply,
-            m.uci,
-            m.raw,
-            m.notation,
-            secs(m.received_at),
-            m.delivered_at.map(secs),
-            m.journal_id
-        ]).map_err(db)?;
+            args![
+                game_id,
+                m.ply,
+                m.uci,
+                m.raw,
+                m.notation,
+                secs(m.received_at),
+                m.delivered_at.map(secs),
+                m.journal_id
+            ],
+        )?;
         Ok(())
     }
 
     /// Sets the illegal-move policy of a game: penalty days, 0 to refuse only.
     pub fn set_penalty_days(&self, game_id: GameId, days: u32) -> Result<()> {
-        self.conn()
-            .run(
-                "UPDATE games SET penalty_days = ?2 WHERE id = ?1",
-                params![game_id, days],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "UPDATE games SET penalty_days = ?2 WHERE id = ?1",
+            args![game_id, days],
+        )?;
         Ok(())
     }
 
@@ -302,28 +286,24 @@ impl Tx<'_> {
     ) -> Result<()> {
         self.conn().run(
             "INSERT INTO penalties (game_id, player_id, days, reason, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![game_id, player_id, days, reason, secs(now)],
-        ).map_err(db)?;
+            args![game_id, player_id, days, reason, secs(now)],
+        )?;
         Ok(())
     }
 
     /// Removes the moves after `ply` (a director's takeback).
     pub fn truncate_moves(&self, game_id: GameId, ply: u32) -> Result<usize> {
-        self.conn()
-            .run(
-                "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
-                params![game_id, ply],
-            )
-            .map_err(db)
+        self.conn().run(
+            "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
+            args![game_id, ply],
+        )
     }
 
     pub fn set_draw_offer(&self, game_id: GameId, by: Option<Color>) -> Result<()> {
-        self.conn()
-            .run(
-                "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
-                params![game_id, by.map(color_name)],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
+            args![game_id, by.map(color_name)],
+        )?;
         Ok(())
     }
 
@@ -336,8 +316,8 @@ impl Tx<'_> {
     ) -> Result<()> {
         self.conn().run(
             "UPDATE games SET status = 'finished', result = ?2, reason = ?3, draw_offer = NULL, finished_at = ?4 WHERE id = ?1",
-            params![game_id, result.as_str(), reason.to_string(), secs(now)],
-        ).map_err(db)?;
+            args![game_id, result.as_str(), reason.to_string(), secs(now)],
+        )?;
         Ok(())
     }
 
@@ -345,8 +325,8 @@ impl Tx<'_> {
     pub fn reopen_game(&self, game_id: GameId) -> Result<()> {
         self.conn().run(
             "UPDATE games SET status = 'active', result = NULL, reason = NULL, finished_at = NULL WHERE id = ?1",
-            [game_id],
-        ).map_err(db)?;
+            args![game_id],
+        )?;
         Ok(())
     }
 
@@ -356,41 +336,33 @@ impl Tx<'_> {
         player_id: PlayerId,
         pairs: &[(String, String)],
     ) -> Result<()> {
-        self.conn()
-            .run(
-                "DELETE FROM conditionals WHERE game_id = ?1 AND player_id = ?2",
-                params![game_id, player_id],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "DELETE FROM conditionals WHERE game_id = ?1 AND player_id = ?2",
+            args![game_id, player_id],
+        )?;
         for (seq, (trigger, reply)) in pairs.iter().enumerate() {
             self.conn().run(
                 "INSERT INTO conditionals (game_id, player_id, seq, trigger_uci, reply_uci) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![game_id, player_id, seq as i64, trigger, reply],
-            ).map_err(db)?;
+                args![game_id, player_id, seq as i64, trigger, reply],
+            )?;
         }
         Ok(())
     }
 
     /// Records that the player to move at `ply` was reminded; false if already.
     pub fn mark_reminded(&self, game_id: GameId, ply: u32) -> Result<bool> {
-        Ok(self
-            .conn()
-            .run(
-                "INSERT OR IGNORE INTO reminders (game_id, ply) VALUES (?1, ?2)",
-                params![game_id, ply],
-            )
-            .map_err(db)?
-            == 1)
+        Ok(self.conn().run(
+            "INSERT INTO reminders (game_id, ply) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+            args![game_id, ply],
+        )? == 1)
     }
 
     /// Sets a game's duplication threshold (ICCF: 20 days); `None`: none.
     pub fn set_duplication(&self, game_id: GameId, after: Option<u32>) -> Result<()> {
-        self.conn()
-            .execute(
-                "UPDATE games SET duplication_after = ?2 WHERE id = ?1",
-                params![game_id, after],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "UPDATE games SET duplication_after = ?2 WHERE id = ?1",
+            args![game_id, after],
+        )?;
         Ok(())
     }
 
@@ -406,8 +378,8 @@ impl Tx<'_> {
     ) -> Result<()> {
         self.conn().run(
             "INSERT INTO audit (game_id, player_id, action, reason, detail, created_at, by_director) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![about.0, about.1, action, reason, detail, secs(now), by],
-        ).map_err(db)?;
+            args![about.0, about.1, action, reason, detail, secs(now), by],
+        )?;
         Ok(())
     }
 }

@@ -1,10 +1,8 @@
 //! Messages held for confirmation: one open hold per player at most, with
 //! the code that releases it.
 
-use super::Cached;
-use super::db;
+use super::sql::args;
 use jiff::Timestamp;
-use rusqlite::{OptionalExtension, params};
 
 use super::{JournalId, PlayerId, Result, Store, Tx, secs, ts};
 
@@ -21,11 +19,9 @@ impl Store {
     /// The player's open hold whose code is `code` (compared as stored:
     /// the caller normalises), expired or not.
     pub fn open_hold(&self, player: PlayerId, code: &str) -> Result<Option<Held>> {
-        self
-            .conn
-            .row(
+        self.conn.opt(
                 "SELECT id, text, expires_at FROM held WHERE player_id = ?1 AND code = ?2 AND closed IS NULL",
-                params![player, code],
+                args![player, code],
                 |r| {
                     Ok(Held {
                         id: r.get(0)?,
@@ -34,7 +30,6 @@ impl Store {
                     })
                 },
             )
-            .optional().map_err(db)
     }
 }
 
@@ -49,27 +44,21 @@ impl Tx<'_> {
         journal_id: Option<JournalId>,
         (now, expires_at): (Timestamp, Timestamp),
     ) -> Result<i64> {
-        self.conn()
-            .run(
-                "UPDATE held SET closed = 'replaced' WHERE player_id = ?1 AND closed IS NULL",
-                [player],
-            )
-            .map_err(db)?;
         self.conn().run(
-            "INSERT INTO held (player_id, code, text, journal_id, held_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![player, code, text, journal_id, secs(now), secs(expires_at)],
-        ).map_err(db)?;
-        Ok(self.conn().last_insert_rowid())
+            "UPDATE held SET closed = 'replaced' WHERE player_id = ?1 AND closed IS NULL",
+            args![player],
+        )?;
+        self.conn().one(
+            "INSERT INTO held (player_id, code, text, journal_id, held_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
+            args![player, code, text, journal_id, secs(now), secs(expires_at)],
+            |r| r.get(0),
+        )
     }
 
     /// Closes a hold (`confirmed`, `expired`): its code is used up.
     pub fn close_hold(&self, id: i64, how: &str) -> Result<()> {
         self.conn()
-            .run(
-                "UPDATE held SET closed = ?2 WHERE id = ?1",
-                params![id, how],
-            )
-            .map_err(db)?;
+            .run("UPDATE held SET closed = ?2 WHERE id = ?1", args![id, how])?;
         Ok(())
     }
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+use super::sql::{Arg, FromValue, Param, Value};
 
 macro_rules! id {
     ($(#[$doc:meta])* $name:ident) => {
@@ -17,15 +17,15 @@ macro_rules! id {
             }
         }
 
-        impl ToSql for $name {
-            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-                self.0.to_sql()
+        impl Param for $name {
+            fn arg(&self) -> Arg<'_> {
+                Arg::Int(self.0)
             }
         }
 
-        impl FromSql for $name {
-            fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
-                i64::column_result(value).map($name)
+        impl FromValue for $name {
+            fn from_value(v: &Value) -> Option<Self> {
+                i64::from_value(v).map($name)
             }
         }
     };

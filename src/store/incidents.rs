@@ -1,12 +1,11 @@
 //! Incidents: every refusal, with the raw message as evidence, for the
 //! tournament director.
 
-use super::{all_rows, db};
+use super::sql::{Row, args};
 use std::fmt;
 use std::str::FromStr;
 
 use jiff::Timestamp;
-use rusqlite::{OptionalExtension, params};
 
 use super::{GameId, JournalId, PlayerId, Result, Store, Tx, opt_ts, parsed, secs, ts};
 
@@ -132,36 +131,33 @@ pub struct NewIncident {
 
 impl Tx<'_> {
     pub fn record(&self, i: &NewIncident, now: Timestamp) -> Result<i64> {
-        self.conn().prepare_cached(
-            "INSERT INTO incidents (game_id, journal_id, player_id, kind, detail, text, fen, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        ).map_err(db)?
-        .execute(params![i.game_id, i.journal_id, i.player_id, i.kind.name(), i.detail, i.text, i.fen, secs(now)]).map_err(db)?;
-        Ok(self.conn().last_insert_rowid())
+        self.conn().one(
+            "INSERT INTO incidents (game_id, journal_id, player_id, kind, detail, text, fen, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id",
+            args![i.game_id, i.journal_id, i.player_id, i.kind.name(), i.detail, i.text, i.fen, secs(now)],
+            |r| r.get(0),
+        )
     }
 
     /// Records the director's ruling on an incident; false if it was ruled
     /// on already (a ruling stands; a new one is a new incident's).
     pub fn rule(&self, id: i64, text: &str, told: &str, now: Timestamp) -> Result<bool> {
-        let changed = self
-            .conn()
-            .execute(
-                "UPDATE incidents SET ruling = ?2, told = ?3, ruled_at = ?4 WHERE id = ?1 AND ruled_at IS NULL",
-                params![id, text, told, secs(now)],
-            )
-            .map_err(db)?;
+        let changed = self.conn().run(
+            "UPDATE incidents SET ruling = ?2, told = ?3, ruled_at = ?4 WHERE id = ?1 AND ruled_at IS NULL",
+            args![id, text, told, secs(now)],
+        )?;
         Ok(changed == 1)
     }
 }
 
 const COLUMNS: &str = "id, game_id, journal_id, player_id, kind, detail, text, fen, created_at, ruling, ruled_at, told";
 
-fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Incident> {
+fn row(r: &Row) -> Result<Incident> {
     let kind: String = r.get(4)?;
-    let ruling = match (r.get::<_, Option<String>>(9)?, opt_ts(r.get(10)?)?) {
+    let ruling = match (r.get::<Option<String>>(9)?, opt_ts(r.get(10)?)?) {
         (Some(text), Some(at)) => Some(Ruling {
             text,
             at,
-            told: r.get::<_, Option<String>>(11)?.unwrap_or_default(),
+            told: r.get::<Option<String>>(11)?.unwrap_or_default(),
         }),
         _ => None,
     };
@@ -182,14 +178,21 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Incident> {
 impl Store {
     /// Incidents, of one game or all, oldest first.
     pub fn incidents(&self, game_id: Option<GameId>) -> Result<Vec<Incident>> {
-        let sql =
-            format!("SELECT {COLUMNS} FROM incidents WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id");
-        all_rows(&self.conn, &sql, [game_id], row)
+        match game_id {
+            Some(game) => {
+                let sql = format!("SELECT {COLUMNS} FROM incidents WHERE game_id = ?1 ORDER BY id");
+                self.conn.rows(&sql, args![game], row)
+            }
+            None => {
+                let sql = format!("SELECT {COLUMNS} FROM incidents ORDER BY id");
+                self.conn.rows(&sql, args![], row)
+            }
+        }
     }
 
     /// One incident.
     pub fn incident(&self, id: i64) -> Result<Option<Incident>> {
         let sql = format!("SELECT {COLUMNS} FROM incidents WHERE id = ?1");
-        self.conn.query_row(&sql, [id], row).optional().map_err(db)
+        self.conn.opt(&sql, args![id], row)
     }
 }

@@ -2,10 +2,8 @@
 //! to its transport, unique per (channel, transport id), so a message
 //! delivered twice is recognised and changes nothing.
 
-use super::Cached;
-use super::{all_rows, db};
+use super::sql::{Row, args};
 use jiff::Timestamp;
-use rusqlite::{OptionalExtension, params};
 
 use super::{JournalId, Result, Store, Tx, parsed, secs, ts};
 use crate::protocol::address::Channel;
@@ -35,7 +33,7 @@ pub enum Journaled {
 
 const COLUMNS: &str = "id, channel, transport_id, sender, raw, received_at, outcome";
 
-fn entry_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<JournalEntry> {
+fn entry_row(r: &Row) -> Result<JournalEntry> {
     let channel: String = r.get(1)?;
     Ok(JournalEntry {
         id: r.get(0)?,
@@ -57,31 +55,29 @@ impl Tx<'_> {
         raw: &[u8],
         now: Timestamp,
     ) -> Result<Journaled> {
-        let inserted = self
-            .conn()
-            .prepare_cached(
-                "INSERT OR IGNORE INTO journal (channel, transport_id, sender, raw, received_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            ).map_err(db)?
-            .execute(params![channel.name(), transport_id, sender, raw, secs(now)]).map_err(db)?;
-        if inserted == 1 {
-            return Ok(Journaled::New(JournalId(self.conn().last_insert_rowid())));
+        // The uniqueness of (channel, transport id) decides: a second site
+        // that fetched the same message inserts nothing and reads it back.
+        let inserted = self.conn().opt(
+            "INSERT INTO journal (channel, transport_id, sender, raw, received_at) VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT DO NOTHING RETURNING id",
+            args![channel.name(), transport_id, sender, raw, secs(now)],
+            |r| r.get(0),
+        )?;
+        if let Some(id) = inserted {
+            return Ok(Journaled::New(id));
         }
         let sql = format!("SELECT {COLUMNS} FROM journal WHERE channel = ?1 AND transport_id = ?2");
         let entry = self
             .conn()
-            .prepare_cached(&sql)
-            .map_err(db)?
-            .query_row(params![channel.name(), transport_id], entry_row)
-            .map_err(db)?;
+            .one(&sql, args![channel.name(), transport_id], entry_row)?;
         Ok(Journaled::Seen(entry))
     }
 
     pub fn set_outcome(&self, id: JournalId, outcome: &str, now: Timestamp) -> Result<()> {
-        self.conn()
-            .prepare_cached("UPDATE journal SET outcome = ?2, processed_at = ?3 WHERE id = ?1")
-            .map_err(db)?
-            .execute(params![id, outcome, secs(now)])
-            .map_err(db)?;
+        self.conn().run(
+            "UPDATE journal SET outcome = ?2, processed_at = ?3 WHERE id = ?1",
+            args![id, outcome, secs(now)],
+        )?;
         Ok(())
     }
 }
@@ -89,12 +85,12 @@ impl Tx<'_> {
 impl Store {
     pub fn entry(&self, id: JournalId) -> Result<Option<JournalEntry>> {
         let sql = format!("SELECT {COLUMNS} FROM journal WHERE id = ?1");
-        self.conn.row(&sql, [id], entry_row).optional().map_err(db)
+        self.conn.opt(&sql, args![id], entry_row)
     }
 
     /// Entries journaled but not processed (after a crash).
     pub fn pending(&self) -> Result<Vec<JournalEntry>> {
         let sql = format!("SELECT {COLUMNS} FROM journal WHERE outcome IS NULL ORDER BY id");
-        all_rows(&self.conn, &sql, [], entry_row)
+        self.conn.rows(&sql, args![], entry_row)
     }
 }

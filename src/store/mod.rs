@@ -12,6 +12,7 @@
 //! the SQLite binding appears in this interface, so another backend can
 //! offer the same operations.
 
+mod copy;
 mod directors;
 mod events;
 mod games;
@@ -21,17 +22,21 @@ mod incidents;
 mod journal;
 mod lock;
 mod outbox;
+mod pg;
 mod players;
 mod radio;
 mod schema;
 mod sms;
+pub(crate) mod sql;
 mod sweeps;
 mod xfcc;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
 use rusqlite::{Connection, OpenFlags};
+
+use sql::{Conn, sqlite_err as db};
 
 pub use directors::*;
 pub use events::*;
@@ -42,6 +47,7 @@ pub use incidents::*;
 pub use journal::*;
 pub use lock::ServeLock;
 pub use outbox::*;
+pub use pg::Wakes;
 pub use players::*;
 /// The schema version this build writes.
 pub use schema::VERSION as SCHEMA_VERSION;
@@ -82,74 +88,71 @@ pub enum StoreError {
 /// A failure of the database itself, opaque to callers.
 #[derive(Debug, thiserror::Error)]
 #[error(transparent)]
-pub struct DatabaseError(rusqlite::Error);
-
-/// A rusqlite error as the store reports it. A function, not a `From`
-/// impl, so that no rusqlite type shows in the store's public interface:
-/// every SQL call in the store says `.map_err(db)`.
-pub(crate) fn db(e: rusqlite::Error) -> StoreError {
-    match e {
-        rusqlite::Error::FromSqlConversionFailure(_, _, why) => {
-            StoreError::Unreadable(why.to_string())
-        }
-        // A stored value of the wrong type or out of range: also a row
-        // this build cannot read, not a failure of the database.
-        e @ (rusqlite::Error::InvalidColumnType(..)
-        | rusqlite::Error::IntegralValueOutOfRange(..)) => StoreError::Unreadable(e.to_string()),
-        e => StoreError::Database(DatabaseError(e)),
-    }
-}
-
-/// Every row a query returns, each read by `row`: the one shape of the
-/// store's list reads.
-fn all_rows<T>(
-    conn: &rusqlite::Connection,
-    sql: &str,
-    params: impl rusqlite::Params,
-    row: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
-) -> Result<Vec<T>> {
-    let mut stmt = conn.prepare_cached(sql).map_err(db)?;
-    let rows = stmt.query_map(params, row).map_err(db)?;
-    rows.collect::<rusqlite::Result<_>>().map_err(db)
-}
-
-/// Statements prepared once per connection and reused from its cache:
-/// parsing the SQL again for every call was a third of a submission's CPU.
-/// Every statement of the store goes through these or `prepare_cached`.
-trait Cached {
-    fn run(&self, sql: &str, params: impl rusqlite::Params) -> rusqlite::Result<usize>;
-    fn row<T>(
-        &self,
-        sql: &str,
-        params: impl rusqlite::Params,
-        row: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
-    ) -> rusqlite::Result<T>;
-}
-
-impl Cached for Connection {
-    fn run(&self, sql: &str, params: impl rusqlite::Params) -> rusqlite::Result<usize> {
-        self.prepare_cached(sql)?.execute(params)
-    }
-
-    fn row<T>(
-        &self,
-        sql: &str,
-        params: impl rusqlite::Params,
-        row: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
-    ) -> rusqlite::Result<T> {
-        self.prepare_cached(sql)?.query_row(params, row)
-    }
-}
+pub struct DatabaseError(Box<dyn std::error::Error + Send + Sync>);
 
 /// More than the store's distinct statements, so none is ever evicted and
-/// prepared again (rusqlite keeps 16 by default).
+/// prepared again (rusqlite keeps 16 by default): parsing the SQL again
+/// for every call was a third of a submission's CPU.
 const STATEMENT_CACHE: usize = 256;
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
 /// An open store.
 pub struct Store {
-    conn: Connection,
+    conn: Conn,
+}
+
+/// Where a store is: an SQLite file, or a PostgreSQL database several
+/// sites share.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Location {
+    File(PathBuf),
+    Postgres {
+        /// `postgres://user@host:port/dbname`.
+        url: String,
+        /// From `db_password_file` or `db_password_env`, if given.
+        password: Option<String>,
+    },
+}
+
+impl Location {
+    /// A `--db`, `$CCGATE_DB` or `db` value: a `postgres://` (or
+    /// `postgresql://`) URL, or else a file path.
+    pub fn parse(text: &str) -> Location {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            Location::Postgres {
+                url: text.to_string(),
+                password: None,
+            }
+        } else {
+            Location::File(PathBuf::from(text))
+        }
+    }
+}
+
+/// The password shows as `***`, so no log of the settings prints it.
+impl std::fmt::Debug for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::File(p) => f.debug_tuple("File").field(p).finish(),
+            Location::Postgres { url, password } => f
+                .debug_struct("Postgres")
+                .field("url", url)
+                .field("password", &password.as_ref().map(|_| "***"))
+                .finish(),
+        }
+    }
+}
+
+impl std::fmt::Display for Location {
+    /// The file's path, or the URL (which carries no password: that comes
+    /// from a file or the environment).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::File(p) => p.display().fmt(f),
+            Location::Postgres { url, .. } => f.write_str(url),
+        }
+    }
 }
 
 /// How commits reach the disk.
@@ -210,39 +213,85 @@ impl Store {
         )
         .map_err(db)?;
         schema::migrate(&conn, &path.display().to_string())?;
-        Ok(Store { conn })
+        Ok(Store {
+            conn: Conn::Sqlite(conn),
+        })
+    }
+
+    /// Opens the store at `at`: an existing file (see [`open`](Store::open))
+    /// or a PostgreSQL database, whose schema is created if it has none.
+    pub fn open_at(at: &Location) -> Result<Store> {
+        match at {
+            Location::File(path) => Store::open(path),
+            Location::Postgres { url, password } => Store::connect(url, password.as_deref()),
+        }
+    }
+
+    /// Opens the store at `at`, creating a missing file.
+    pub fn create_at(at: &Location) -> Result<Store> {
+        match at {
+            Location::File(path) => Store::create(path),
+            Location::Postgres { url, password } => Store::connect(url, password.as_deref()),
+        }
+    }
+
+    /// Waits for replies queued by other sites of a PostgreSQL store; `None`
+    /// for a file (one daemon has it, and wakes itself).
+    pub fn wakes(at: &Location) -> Result<Option<Wakes>> {
+        match at {
+            Location::File(_) => Ok(None),
+            Location::Postgres { url, password } => {
+                Wakes::connect(url, password.as_deref()).map(Some)
+            }
+        }
+    }
+
+    fn connect(url: &str, password: Option<&str>) -> Result<Store> {
+        let session = pg::Session::connect(url, password)?;
+        Ok(Store {
+            conn: Conn::Pg(Box::new(std::cell::RefCell::new(session))),
+        })
     }
 
     /// Starts a write transaction (taking the write lock at once, so two
     /// processes never interleave their read-then-write steps).
     pub fn write(&mut self) -> Result<Tx<'_>> {
-        self.conn.run("BEGIN IMMEDIATE", []).map_err(db)?;
+        match &self.conn {
+            Conn::Sqlite(c) => c.execute_batch("BEGIN IMMEDIATE").map_err(db)?,
+            Conn::Pg(s) => s.borrow_mut().begin()?,
+        }
         Ok(Tx { store: self })
     }
 
     /// The durability of commits on this handle.
     pub fn durability(&self) -> Result<Durability> {
-        let level: i64 = self
-            .conn
-            .query_row("PRAGMA synchronous", [], |r| r.get(0))
-            .map_err(db)?;
-        Ok(if level >= 2 {
-            Durability::Full
-        } else {
-            Durability::Normal
-        })
+        match &self.conn {
+            Conn::Sqlite(c) => {
+                let level: i64 = c
+                    .query_row("PRAGMA synchronous", [], |r| r.get(0))
+                    .map_err(db)?;
+                Ok(if level >= 2 {
+                    Durability::Full
+                } else {
+                    Durability::Normal
+                })
+            }
+            Conn::Pg(s) => s.borrow_mut().durability(),
+        }
     }
 
     /// Changes the durability of commits on this handle.
     pub fn set_durability(&self, d: Durability) -> Result<()> {
-        let level = match d {
-            Durability::Full => "FULL",
-            Durability::Normal => "NORMAL",
-        };
-        self.conn
-            .pragma_update(None, "synchronous", level)
-            .map_err(db)?;
-        Ok(())
+        match &self.conn {
+            Conn::Sqlite(c) => {
+                let level = match d {
+                    Durability::Full => "FULL",
+                    Durability::Normal => "NORMAL",
+                };
+                c.pragma_update(None, "synchronous", level).map_err(db)
+            }
+            Conn::Pg(s) => s.borrow_mut().set_durability(d),
+        }
     }
 
     /// An online copy of the store into `dest` (a consistent snapshot even
@@ -254,10 +303,17 @@ impl Store {
                 dest.display()
             )));
         }
-        self.conn
-            .execute("VACUUM INTO ?1", [dest.display().to_string()])
-            .map_err(db)?;
-        Ok(())
+        match &self.conn {
+            Conn::Sqlite(c) => {
+                c.execute("VACUUM INTO ?1", [dest.display().to_string()])
+                    .map_err(db)?;
+                Ok(())
+            }
+            Conn::Pg(_) => Err(StoreError::Invalid(
+                "a PostgreSQL store is backed up with pg_dump (ccgate backup runs it when installed)"
+                    .into(),
+            )),
+        }
     }
 }
 
@@ -270,11 +326,13 @@ pub struct Tx<'s> {
 impl Tx<'_> {
     /// Makes the transaction's writes durable.
     pub fn commit(self) -> Result<()> {
-        self.store.conn.run("COMMIT", []).map_err(db)?;
-        Ok(())
+        match &self.store.conn {
+            Conn::Sqlite(c) => c.execute_batch("COMMIT").map_err(db),
+            Conn::Pg(s) => s.borrow_mut().commit(),
+        }
     }
 
-    fn conn(&self) -> &Connection {
+    fn conn(&self) -> &Conn {
         &self.store.conn
     }
 
@@ -282,7 +340,7 @@ impl Tx<'_> {
     /// (or dropping it) returns to: one message of a batch undone alone,
     /// the others kept for the batch's one commit.
     pub fn savepoint(&self) -> Result<Savepoint<'_>> {
-        self.conn().run("SAVEPOINT message", []).map_err(db)?;
+        self.conn().batch("SAVEPOINT message")?;
         Ok(Savepoint {
             conn: self.conn(),
             open: true,
@@ -293,7 +351,7 @@ impl Tx<'_> {
 /// A point inside a [`Tx`]: released, its writes join the transaction;
 /// rolled back (or dropped), they are undone and the transaction goes on.
 pub struct Savepoint<'t> {
-    conn: &'t Connection,
+    conn: &'t Conn,
     open: bool,
 }
 
@@ -301,19 +359,18 @@ impl Savepoint<'_> {
     /// Keeps the writes since the savepoint in the transaction.
     pub fn release(mut self) -> Result<()> {
         self.open = false;
-        self.conn.run("RELEASE message", []).map_err(db)?;
-        Ok(())
+        self.conn.batch("RELEASE message")
     }
 
     /// Undoes the writes since the savepoint; the transaction goes on.
     pub fn rollback(mut self) -> Result<()> {
         self.open = false;
-        self.undo().map_err(db)
+        self.undo()
     }
 
-    fn undo(&self) -> rusqlite::Result<()> {
-        self.conn.run("ROLLBACK TO message", [])?;
-        self.conn.run("RELEASE message", []).map(drop)
+    fn undo(&self) -> Result<()> {
+        self.conn.batch("ROLLBACK TO message")?;
+        self.conn.batch("RELEASE message")
     }
 }
 
@@ -339,8 +396,18 @@ impl Drop for Tx<'_> {
     fn drop(&mut self) {
         // Not committed (or the commit failed): undo. A rollback that fails
         // leaves nothing to undo.
-        if !self.store.conn.is_autocommit() {
-            let _ = self.store.conn.execute_batch("ROLLBACK");
+        match &self.store.conn {
+            Conn::Sqlite(c) => {
+                if !c.is_autocommit() {
+                    let _ = c.execute_batch("ROLLBACK");
+                }
+            }
+            Conn::Pg(s) => {
+                let mut s = s.borrow_mut();
+                if s.in_tx {
+                    s.rollback();
+                }
+            }
         }
     }
 }
@@ -370,24 +437,20 @@ fn secs(t: Timestamp) -> i64 {
 }
 
 /// A stored time (seconds since the epoch); out of range is unreadable.
-fn ts(secs: i64) -> rusqlite::Result<Timestamp> {
-    Timestamp::from_second(secs).map_err(|e| unreadable(e.to_string()))
+fn ts(secs: i64) -> Result<Timestamp> {
+    Timestamp::from_second(secs).map_err(|e| StoreError::Unreadable(e.to_string()))
 }
 
-fn opt_ts(secs: Option<i64>) -> rusqlite::Result<Option<Timestamp>> {
+fn opt_ts(secs: Option<i64>) -> Result<Option<Timestamp>> {
     secs.map(ts).transpose()
 }
 
 /// A stored text read as a typed value; text that does not parse is unreadable.
-fn parsed<T>(text: &str, what: &str) -> rusqlite::Result<T>
+fn parsed<T>(text: &str, what: &str) -> Result<T>
 where
     T: std::str::FromStr,
     T::Err: std::fmt::Display,
 {
     text.parse()
-        .map_err(|e| unreadable(format!("{what} {text:?}: {e}")))
-}
-
-fn unreadable(why: String) -> rusqlite::Error {
-    rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, why.into())
+        .map_err(|e| StoreError::Unreadable(format!("{what} {text:?}: {e}")))
 }

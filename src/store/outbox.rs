@@ -1,10 +1,8 @@
 //! The outbox: replies queued in the same transaction that decided them;
 //! transports take them from here and mark them sent, with retries.
 
-use super::Cached;
-use super::{all_rows, db};
+use super::sql::{Row, args};
 use jiff::Timestamp;
-use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use super::{GameId, JournalId, PlayerId, ReplyId, Result, Store, Tx, opt_ts, parsed, secs};
@@ -98,7 +96,7 @@ impl NewReply {
     }
 }
 
-pub(super) fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Outgoing> {
+pub(super) fn row(r: &Row) -> Result<Outgoing> {
     let channel: String = r.get(1)?;
     let sheet: Option<String> = r.get(10)?;
     Ok(Outgoing {
@@ -113,7 +111,10 @@ pub(super) fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Outgoing> {
         journal_id: r.get(8)?,
         failed_at: opt_ts(r.get(9)?)?,
         sheet: sheet
-            .map(|s| serde_json::from_str(&s).map_err(|e| super::unreadable(format!("sheet: {e}"))))
+            .map(|s| {
+                serde_json::from_str(&s)
+                    .map_err(|e| super::StoreError::Unreadable(format!("sheet: {e}")))
+            })
             .transpose()?,
     })
 }
@@ -136,7 +137,7 @@ pub struct OutboxEntry {
 /// The delivery record's columns, after [`COLUMNS`].
 const RECORD: &str = "created_at, attempts, next_attempt_at, last_error";
 
-fn entry_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OutboxEntry> {
+fn entry_row(r: &Row) -> Result<OutboxEntry> {
     Ok(OutboxEntry {
         reply: row(r)?,
         created_at: super::ts(r.get(11)?)?,
@@ -177,38 +178,28 @@ impl Store {
     /// One reply, whatever its state.
     pub fn reply(&self, id: ReplyId) -> Result<Option<Outgoing>> {
         let sql = format!("SELECT {COLUMNS} FROM outbox WHERE id = ?1");
-        self.conn
-            .prepare_cached(&sql)
-            .map_err(db)?
-            .query_row([id], row)
-            .optional()
-            .map_err(db)
+        self.conn.opt(&sql, args![id], row)
     }
 
     /// Unsent replies per channel: the outbox depth.
     pub fn depth(&self) -> Result<Vec<(Channel, i64)>> {
-        let mut stmt = self.conn.prepare_cached(
+        self.conn.rows(
             "SELECT channel, count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY channel ORDER BY channel",
-        ).map_err(db)?;
-        let rows = stmt
-            .query_map([], |r| {
+            args![],
+            |r| {
                 let channel: String = r.get(0)?;
                 Ok((parsed(&channel, "channel")?, r.get(1)?))
-            })
-            .map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+            },
+        )
     }
 
     /// Whether this text was ever queued for this recipient: a fallback is tried
     /// once per address, so two failing channels cannot bounce a notice forever.
     pub fn was_queued(&self, channel: Channel, to: &str, body: &str) -> Result<bool> {
-        self.conn
-            .prepare_cached(
-                "SELECT 1 FROM outbox WHERE channel = ?1 AND recipient = ?2 AND body = ?3 LIMIT 1",
-            )
-            .map_err(db)?
-            .exists(params![channel.name(), to, body])
-            .map_err(db)
+        self.conn.exists(
+            "SELECT 1 FROM outbox WHERE channel = ?1 AND recipient = ?2 AND body = ?3 LIMIT 1",
+            args![channel.name(), to, body],
+        )
     }
 
     /// How many replies to `to` since `since` answered a message but no
@@ -220,14 +211,12 @@ impl Store {
         to: &str,
         since: Timestamp,
     ) -> Result<u32> {
-        self.conn
-            .prepare_cached(
-                "SELECT COUNT(*) FROM outbox WHERE channel = ?1 AND recipient = ?2 AND created_at > ?3
-                 AND journal_id IS NOT NULL AND (game_id IS NULL OR player_id IS NULL)",
-            )
-            .map_err(db)?
-            .query_row(params![channel.name(), to, secs(since)], |r| r.get(0))
-            .map_err(db)
+        self.conn.one(
+            "SELECT COUNT(*) FROM outbox WHERE channel = ?1 AND recipient = ?2 AND created_at > ?3
+             AND journal_id IS NOT NULL AND (game_id IS NULL OR player_id IS NULL)",
+            args![channel.name(), to, secs(since)],
+            |r| r.get(0),
+        )
     }
 
     /// The outbox, oldest first: unsent replies, or all with `all`.
@@ -240,7 +229,7 @@ impl Store {
                 "WHERE sent_at IS NULL AND failed_at IS NULL"
             }
         );
-        all_rows(&self.conn, &sql, [], row)
+        self.conn.rows(&sql, args![], row)
     }
 
     /// The outbox with each reply's delivery record, oldest first: unsent
@@ -254,16 +243,13 @@ impl Store {
                 "WHERE sent_at IS NULL AND failed_at IS NULL"
             }
         );
-        all_rows(&self.conn, &sql, [], entry_row)
+        self.conn.rows(&sql, args![], entry_row)
     }
 
     /// One reply with its delivery record.
     pub fn outbox_entry(&self, id: ReplyId) -> Result<Option<OutboxEntry>> {
         let sql = format!("SELECT {COLUMNS}, {RECORD} FROM outbox WHERE id = ?1");
-        self.conn
-            .query_row(&sql, [id], entry_row)
-            .optional()
-            .map_err(db)
+        self.conn.opt(&sql, args![id], entry_row)
     }
 
     /// Replies due for sending on a channel.
@@ -271,11 +257,8 @@ impl Store {
         let sql = format!(
             "SELECT {COLUMNS} FROM outbox WHERE channel = ?1 AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?2 ORDER BY id LIMIT ?3"
         );
-        let mut stmt = self.conn.prepare_cached(&sql).map_err(db)?;
-        let rows = stmt
-            .query_map(params![channel.name(), secs(now), limit as i64], row)
-            .map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+        self.conn
+            .rows(&sql, args![channel.name(), secs(now), limit as i64], row)
     }
 }
 
@@ -289,13 +272,17 @@ impl Tx<'_> {
             .map(serde_json::to_string)
             .transpose()
             .map_err(|e| super::StoreError::Invalid(format!("sheet: {e}")))?;
-        self.conn().prepare_cached(
+        let id = self.conn().one(
             "INSERT INTO outbox (journal_id, game_id, player_id, ply, channel, recipient, body, sheet, created_at, next_attempt_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
-        ).map_err(db)?
-        .execute(params![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, sheet, secs(now)]).map_err(db)?;
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9) RETURNING id",
+            args![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, sheet, secs(now)],
+            |row| row.get(0),
+        )?;
+        if let super::sql::Conn::Pg(s) = self.conn() {
+            s.borrow_mut().notify_queued(r.channel.name())?;
+        }
         Ok(Outgoing {
-            id: ReplyId(self.conn().last_insert_rowid()),
+            id,
             channel: r.channel,
             to: r.to,
             body: r.body,
@@ -316,48 +303,53 @@ impl Tx<'_> {
     pub fn give_up(&self, id: ReplyId, why: &str, now: Timestamp) -> Result<()> {
         self.conn().run(
             "UPDATE outbox SET failed_at = ?3, last_error = ?2 WHERE id = ?1 AND failed_at IS NULL",
-            params![id, why, secs(now)],
-        ).map_err(db)?;
+            args![id, why, secs(now)],
+        )?;
         self.conn().run(
             "UPDATE moves SET delivered_at = NULL
              WHERE (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)
                AND NOT EXISTS (SELECT 1 FROM outbox o, outbox b WHERE b.id = ?1 AND o.id != b.id
-                     AND o.game_id = b.game_id AND o.ply = b.ply AND o.player_id IS b.player_id
+                     AND o.game_id = b.game_id AND o.ply = b.ply AND o.player_id IS NOT DISTINCT FROM b.player_id
                      AND o.sent_at IS NOT NULL AND o.failed_at IS NULL)",
-            params![id],
-        ).map_err(db)?;
+            args![id],
+        )?;
         Ok(())
     }
 
-    /// Holds a reply back before it is handed to its transport: committed
+    /// Claims a due reply before it is handed to its transport: it is held
+    /// back (not due) for the time of a failed attempt's retry, committed
     /// first, so if recording the send fails afterwards (a full disk) the
-    /// reply is not due again at once but only after the hold, the time of
-    /// a failed attempt's retry. A reply sent then may be a duplicate; mail
-    /// carries the same Message-ID (derived from the outbox id), so it is a
-    /// recognisable one.
-    pub fn hold_for_send(&self, id: ReplyId, now: Timestamp, retry: Retry) -> Result<()> {
-        let attempts: i64 = self
-            .conn()
-            .row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
-                r.get(0)
-            })
-            .map_err(db)?;
-        self.conn()
-            .run(
-                "UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1",
-                params![id, secs(now) + retry.backoff(attempts + 1)],
-            )
-            .map_err(db)?;
-        Ok(())
+    /// reply is not due again at once. The hold is a lease: of several
+    /// sites (or senders) that found the reply due, the first to claim it
+    /// sends it and the others get false; a site that dies holding it
+    /// leaves it due again when the hold ends. A reply sent then may be a
+    /// duplicate; mail carries the same Message-ID (derived from the outbox
+    /// id), so it is a recognisable one.
+    pub fn hold_for_send(&self, id: ReplyId, now: Timestamp, retry: Retry) -> Result<bool> {
+        let attempts = self.attempts(id)?;
+        let claimed = self.conn().run(
+            "UPDATE outbox SET next_attempt_at = ?2 WHERE id = ?1
+             AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?3",
+            args![id, secs(now) + retry.backoff(attempts + 1), secs(now)],
+        )?;
+        Ok(claimed == 1)
+    }
+
+    fn attempts(&self, id: ReplyId) -> Result<i64> {
+        self.conn().one(
+            "SELECT attempts FROM outbox WHERE id = ?1",
+            args![id],
+            |r| r.get(0),
+        )
     }
 
     /// Queues a reply given up on again, due now with a fresh count of
     /// attempts (the director's retry); false if it was not given up.
     pub fn retry(&self, id: ReplyId, now: Timestamp) -> Result<bool> {
-        let changed = self.conn().execute(
+        let changed = self.conn().run(
             "UPDATE outbox SET failed_at = NULL, attempts = 0, next_attempt_at = ?2 WHERE id = ?1 AND failed_at IS NOT NULL AND sent_at IS NULL",
-            params![id, secs(now)],
-        ).map_err(db)?;
+            args![id, secs(now)],
+        )?;
         Ok(changed == 1)
     }
 
@@ -365,13 +357,13 @@ impl Tx<'_> {
     pub fn mark_sent(&self, id: ReplyId, now: Timestamp) -> Result<()> {
         self.conn().run(
             "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1 WHERE id = ?1 AND sent_at IS NULL",
-            params![id, secs(now)],
-        ).map_err(db)?;
+            args![id, secs(now)],
+        )?;
         self.conn().run(
             "UPDATE moves SET delivered_at = ?2
              WHERE delivered_at IS NULL AND (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)",
-            params![id, secs(now)],
-        ).map_err(db)?;
+            args![id, secs(now)],
+        )?;
         Ok(())
     }
 
@@ -384,25 +376,18 @@ impl Tx<'_> {
         now: Timestamp,
         retry: Retry,
     ) -> Result<()> {
-        let max_attempts = retry.max_attempts;
-        let attempts: i64 = self
-            .conn()
-            .row("SELECT attempts FROM outbox WHERE id = ?1", [id], |r| {
-                r.get(0)
-            })
-            .map_err(db)?;
-        let attempts = attempts + 1;
+        let attempts = self.attempts(id)? + 1;
         let backoff = retry.backoff(attempts);
-        if attempts >= max_attempts {
+        if attempts >= retry.max_attempts {
             self.conn().run(
                 "UPDATE outbox SET attempts = ?2, last_error = ?3, failed_at = ?4 WHERE id = ?1",
-                params![id, attempts, error, secs(now)],
-            ).map_err(db)?;
+                args![id, attempts, error, secs(now)],
+            )?;
         } else {
             self.conn().run(
                 "UPDATE outbox SET attempts = ?2, last_error = ?3, next_attempt_at = ?4 WHERE id = ?1",
-                params![id, attempts, error, secs(now) + backoff],
-            ).map_err(db)?;
+                args![id, attempts, error, secs(now) + backoff],
+            )?;
         }
         Ok(())
     }

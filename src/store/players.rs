@@ -1,11 +1,9 @@
 //! Players, their addresses, profiles and leaves.
 
-use super::Cached;
-use super::db;
+use super::sql::{Row, args};
 use ccgate_core::game::clock::Leave;
 use jiff::Timestamp;
 use jiff::civil::Date;
-use rusqlite::{OptionalExtension, params};
 
 use super::{LeaveId, PlayerId, Result, Store, StoreError, Tx, opt_ts, parsed, secs};
 use crate::notation::{Lang, Notation};
@@ -72,7 +70,7 @@ pub struct PinState {
 }
 
 impl Store {
-    fn player_row(&self, r: &rusqlite::Row<'_>) -> rusqlite::Result<Player> {
+    fn player_row(&self, r: &Row) -> Result<Player> {
         let id: PlayerId = r.get(0)?;
         let notation: String = r.get(2)?;
         let lang: String = r.get(3)?;
@@ -94,84 +92,69 @@ impl Store {
     /// The PIN's failures and lock on one address of a player.
     pub fn pin_state(&self, id: PlayerId, channel: Channel, address: &str) -> Result<PinState> {
         self.conn
-            .prepare_cached(
+            .opt(
                 "SELECT failures, locked_until FROM pin_locks WHERE player_id = ?1 AND channel = ?2 AND address = ?3",
+                args![id, channel.name(), address],
+                |r| {
+                    Ok(PinState {
+                        failures: r.get(0)?,
+                        locked_until: opt_ts(r.get(1)?)?,
+                    })
+                },
             )
-            .map_err(db)?
-            .query_row(params![id, channel.name(), address], |r| {
-                Ok(PinState {
-                    failures: r.get(0)?,
-                    locked_until: opt_ts(r.get(1)?)?,
-                })
-            })
-            .optional()
-            .map_err(db)
             .map(Option::unwrap_or_default)
     }
 
-    fn addresses(&self, id: PlayerId) -> rusqlite::Result<Vec<(Channel, String)>> {
-        let mut stmt = self.conn.prepare_cached(
+    fn addresses(&self, id: PlayerId) -> Result<Vec<(Channel, String)>> {
+        self.conn.rows(
             "SELECT channel, address FROM addresses WHERE player_id = ?1 ORDER BY rowid",
-        )?;
-        let rows = stmt.query_map([id], |r| {
-            let channel: String = r.get(0)?;
-            Ok((parsed(&channel, "channel")?, r.get::<_, String>(1)?))
-        })?;
-        rows.collect()
+            args![id],
+            |r| {
+                let channel: String = r.get(0)?;
+                Ok((parsed(&channel, "channel")?, r.get::<String>(1)?))
+            },
+        )
     }
 
     pub fn player(&self, id: PlayerId) -> Result<Option<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players WHERE id = ?1");
-        self.conn
-            .row(&sql, [id], |r| self.player_row(r))
-            .optional()
-            .map_err(db)
+        self.conn.opt(&sql, args![id], |r| self.player_row(r))
     }
 
     /// A player's name alone: a sheet's heading needs no more.
     pub fn player_name(&self, id: PlayerId) -> Result<Option<String>> {
         self.conn
-            .row("SELECT name FROM players WHERE id = ?1", [id], |r| r.get(0))
-            .optional()
-            .map_err(db)
+            .opt("SELECT name FROM players WHERE id = ?1", args![id], |r| {
+                r.get(0)
+            })
     }
 
     /// Every player, by id.
     pub fn players(&self) -> Result<Vec<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players ORDER BY id");
-        super::all_rows(&self.conn, &sql, [], |r| self.player_row(r))
+        self.conn.rows(&sql, args![], |r| self.player_row(r))
     }
 
     /// Whether a player has a game or an event seat: what a removal keeps.
     pub fn has_record(&self, id: PlayerId) -> Result<bool> {
-        self.conn
-            .prepare_cached(
-                "SELECT 1 FROM games WHERE white = ?1 OR black = ?1
-                 UNION ALL SELECT 1 FROM event_players WHERE player_id = ?1 LIMIT 1",
-            )
-            .map_err(db)?
-            .exists([id])
-            .map_err(db)
+        self.conn.exists(
+            "SELECT 1 FROM games WHERE white = ?1 OR black = ?1
+             UNION ALL SELECT 1 FROM event_players WHERE player_id = ?1 LIMIT 1",
+            args![id],
+        )
     }
 
     pub fn player_by_name(&self, name: &str) -> Result<Option<Player>> {
         let sql = format!("SELECT {COLUMNS} FROM players WHERE name = ?1");
-        self.conn
-            .row(&sql, [name], |r| self.player_row(r))
-            .optional()
-            .map_err(db)
+        self.conn.opt(&sql, args![name], |r| self.player_row(r))
     }
 
     pub fn player_by_address(&self, channel: Channel, address: &str) -> Result<Option<Player>> {
-        let id: Option<PlayerId> = self
-            .conn
-            .row(
-                "SELECT player_id FROM addresses WHERE channel = ?1 AND address = ?2",
-                params![channel.name(), address],
-                |r| r.get(0),
-            )
-            .optional()
-            .map_err(db)?;
+        let id: Option<PlayerId> = self.conn.opt(
+            "SELECT player_id FROM addresses WHERE channel = ?1 AND address = ?2",
+            args![channel.name(), address],
+            |r| r.get(0),
+        )?;
         match id {
             Some(id) => self.player(id),
             None => Ok(None),
@@ -181,11 +164,10 @@ impl Store {
     /// Leave spans of a player, by start date. A stored date that does not
     /// read is an error: a leave skipped would run the player's clock.
     pub fn leaves(&self, player_id: PlayerId) -> Result<Vec<LeaveRow>> {
-        let mut stmt = self.conn.prepare_cached(
+        self.conn.rows(
             "SELECT id, from_date, until_date FROM leaves WHERE player_id = ?1 ORDER BY from_date",
-        ).map_err(db)?;
-        let rows = stmt
-            .query_map([player_id], |r| {
+            args![player_id],
+            |r| {
                 let from: String = r.get(1)?;
                 let until: Option<String> = r.get(2)?;
                 Ok(LeaveRow {
@@ -199,25 +181,30 @@ impl Store {
                             .transpose()?,
                     },
                 })
-            })
-            .map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+            },
+        )
     }
 }
 
 impl Tx<'_> {
     pub fn add_player(&self, p: &NewPlayer, now: Timestamp) -> Result<PlayerId> {
-        self.conn().run(
-            "INSERT INTO players (name, notation, lang, reply_via, tz, pin_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![p.name, p.notation.name(), p.lang.code(), p.reply_via.map(Channel::name), p.tz, p.pin_hash, secs(now)],
-        )
-        .map_err(|e| match e {
-            rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {
-                StoreError::Invalid(format!("a player named {:?} exists already", p.name))
-            }
-            e => db(e),
-        })?;
-        let id = PlayerId(self.conn().last_insert_rowid());
+        // Asked first rather than read from a constraint's error: writers
+        // take turns, and on PostgreSQL a failed statement would end the
+        // transaction.
+        if self
+            .conn()
+            .exists("SELECT 1 FROM players WHERE name = ?1", args![p.name])?
+        {
+            return Err(StoreError::Invalid(format!(
+                "a player named {:?} exists already",
+                p.name
+            )));
+        }
+        let id = self.conn().one(
+            "INSERT INTO players (name, notation, lang, reply_via, tz, pin_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
+            args![p.name, p.notation.name(), p.lang.code(), p.reply_via.map(Channel::name), p.tz, p.pin_hash, secs(now)],
+            |r| r.get(0),
+        )?;
         self.add_addresses(id, &p.addresses)?;
         Ok(id)
     }
@@ -231,12 +218,10 @@ impl Tx<'_> {
                     other.name
                 )));
             }
-            self.conn()
-                .run(
-                    "INSERT INTO addresses (channel, address, player_id) VALUES (?1, ?2, ?3)",
-                    params![channel.name(), address, id],
-                )
-                .map_err(db)?;
+            self.conn().run(
+                "INSERT INTO addresses (channel, address, player_id) VALUES (?1, ?2, ?3)",
+                args![channel.name(), address, id],
+            )?;
         }
         Ok(())
     }
@@ -248,39 +233,38 @@ impl Tx<'_> {
         channel: Channel,
         addresses: &[String],
     ) -> Result<()> {
-        self.conn()
-            .execute(
-                "DELETE FROM addresses WHERE player_id = ?1 AND channel = ?2",
-                params![id, channel.name()],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "DELETE FROM addresses WHERE player_id = ?1 AND channel = ?2",
+            args![id, channel.name()],
+        )?;
         let list: Vec<(Channel, String)> = addresses.iter().map(|a| (channel, a.clone())).collect();
         self.add_addresses(id, &list)
     }
 
     /// Sets a player's notation, language, reply channel and time zone.
     pub fn set_profile(&self, id: PlayerId, p: &Profile) -> Result<()> {
-        self.conn()
-            .execute(
-                "UPDATE players SET notation = ?2, lang = ?3, reply_via = ?4, tz = ?5 WHERE id = ?1",
-                params![id, p.notation.name(), p.lang.code(), p.reply_via.map(Channel::name), p.tz],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "UPDATE players SET notation = ?2, lang = ?3, reply_via = ?4, tz = ?5 WHERE id = ?1",
+            args![
+                id,
+                p.notation.name(),
+                p.lang.code(),
+                p.reply_via.map(Channel::name),
+                p.tz
+            ],
+        )?;
         Ok(())
     }
 
     /// Sets (or with `None` clears) a player's PIN; every address's
     /// failures and lock are forgotten.
     pub fn set_pin(&self, id: PlayerId, hash: Option<&str>) -> Result<()> {
+        self.conn().run(
+            "UPDATE players SET pin_hash = ?2 WHERE id = ?1",
+            args![id, hash],
+        )?;
         self.conn()
-            .execute(
-                "UPDATE players SET pin_hash = ?2 WHERE id = ?1",
-                params![id, hash],
-            )
-            .map_err(db)?;
-        self.conn()
-            .execute("DELETE FROM pin_locks WHERE player_id = ?1", [id])
-            .map_err(db)?;
+            .run("DELETE FROM pin_locks WHERE player_id = ?1", args![id])?;
         Ok(())
     }
 
@@ -290,15 +274,12 @@ impl Tx<'_> {
     /// from. Returns whether the player was deleted.
     pub fn remove_player(&self, id: PlayerId, now: Timestamp) -> Result<bool> {
         self.conn()
-            .execute("DELETE FROM addresses WHERE player_id = ?1", [id])
-            .map_err(db)?;
+            .run("DELETE FROM addresses WHERE player_id = ?1", args![id])?;
         if self.has_record(id)? {
-            self.conn()
-                .execute(
-                    "UPDATE players SET removed_at = ?2, pin_hash = NULL WHERE id = ?1",
-                    params![id, secs(now)],
-                )
-                .map_err(db)?;
+            self.conn().run(
+                "UPDATE players SET removed_at = ?2, pin_hash = NULL WHERE id = ?1",
+                args![id, secs(now)],
+            )?;
             return Ok(false);
         }
         for sql in [
@@ -307,39 +288,33 @@ impl Tx<'_> {
             "DELETE FROM pin_locks WHERE player_id = ?1",
             "DELETE FROM players WHERE id = ?1",
         ] {
-            self.conn().execute(sql, [id]).map_err(db)?;
+            self.conn().run(sql, args![id])?;
         }
         Ok(true)
     }
 
     pub fn set_notation(&self, id: PlayerId, notation: Notation) -> Result<()> {
-        self.conn()
-            .run(
-                "UPDATE players SET notation = ?1 WHERE id = ?2",
-                params![notation.name(), id],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "UPDATE players SET notation = ?1 WHERE id = ?2",
+            args![notation.name(), id],
+        )?;
         Ok(())
     }
 
     /// Whether the player's SMS are held for confirmation.
     pub fn set_confirm_sms(&self, id: PlayerId, on: bool) -> Result<()> {
-        self.conn()
-            .run(
-                "UPDATE players SET confirm_sms = ?1 WHERE id = ?2",
-                params![on, id],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "UPDATE players SET confirm_sms = ?1 WHERE id = ?2",
+            args![on, id],
+        )?;
         Ok(())
     }
 
     pub fn set_lang(&self, id: PlayerId, lang: Lang) -> Result<()> {
-        self.conn()
-            .run(
-                "UPDATE players SET lang = ?1 WHERE id = ?2",
-                params![lang.code(), id],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "UPDATE players SET lang = ?1 WHERE id = ?2",
+            args![lang.code(), id],
+        )?;
         Ok(())
     }
 
@@ -351,45 +326,40 @@ impl Tx<'_> {
         ok: bool,
         locked_until: Option<Timestamp>,
     ) -> Result<()> {
-        self.conn()
-            .run(
-                "INSERT INTO pin_locks (player_id, channel, address, failures, locked_until)
-                 VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT DO UPDATE SET failures = CASE WHEN ?4 = 0 THEN 0 ELSE failures + 1 END,
-                     locked_until = ?5",
-                params![
-                    id,
-                    channel.name(),
-                    address,
-                    i64::from(!ok),
-                    locked_until.filter(|_| !ok).map(secs)
-                ],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "INSERT INTO pin_locks (player_id, channel, address, failures, locked_until)
+             VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (player_id, channel, address) DO UPDATE SET
+                 failures = CASE WHEN excluded.failures = 0 THEN 0 ELSE pin_locks.failures + 1 END,
+                 locked_until = excluded.locked_until",
+            args![
+                id,
+                channel.name(),
+                address,
+                i64::from(!ok),
+                locked_until.filter(|_| !ok).map(secs)
+            ],
+        )?;
         Ok(())
     }
 
     pub fn add_leave(&self, player_id: PlayerId, leave: &Leave) -> Result<()> {
-        self.conn()
-            .run(
-                "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, ?2, ?3)",
-                params![
-                    player_id,
-                    leave.from.to_string(),
-                    leave.until.map(|d| d.to_string())
-                ],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, ?2, ?3)",
+            args![
+                player_id,
+                leave.from.to_string(),
+                leave.until.map(|d| d.to_string())
+            ],
+        )?;
         Ok(())
     }
 
     pub fn set_leave_until(&self, leave_id: LeaveId, until: Date) -> Result<()> {
-        self.conn()
-            .run(
-                "UPDATE leaves SET until_date = ?1 WHERE id = ?2",
-                params![until.to_string(), leave_id],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "UPDATE leaves SET until_date = ?1 WHERE id = ?2",
+            args![until.to_string(), leave_id],
+        )?;
         Ok(())
     }
 }

@@ -2,10 +2,8 @@
 //! waiting for their siblings (each committed before the modem deletes it),
 //! and the references (TP-MR) of sent parts, which status reports name.
 
-use super::Cached;
-use super::db;
+use super::sql::args;
 use jiff::Timestamp;
-use rusqlite::{OptionalExtension, params};
 
 use super::{ReplyId, Result, Store, Tx, secs, ts};
 
@@ -27,39 +25,33 @@ pub struct SentPart {
 impl Store {
     /// The parts kept of a message, by sequence number: (seq, text, pdu).
     pub fn sms_parts(&self, key: &PartKey) -> Result<Vec<(u8, String, String)>> {
-        let mut stmt = self.conn.prepare_cached(
+        self.conn.rows(
             "SELECT seq, text, pdu FROM sms_parts WHERE sender = ?1 AND reference = ?2 AND total = ?3 ORDER BY seq",
-        ).map_err(db)?;
-        let rows = stmt
-            .query_map(params![key.sender, key.reference, key.total], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-            })
-            .map_err(db)?;
-        rows.collect::<rusqlite::Result<_>>().map_err(db)
+            args![key.sender, key.reference, key.total],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
     }
 
     /// Messages with every part kept, and messages whose first part is older
     /// than `stale_before` (given up waiting).
     pub fn sms_part_sets(&self, stale_before: Timestamp) -> Result<(Vec<PartKey>, Vec<PartKey>)> {
-        let mut stmt = self.conn.prepare_cached(
+        let rows = self.conn.rows(
             "SELECT sender, reference, total, count(*), min(received_at) FROM sms_parts GROUP BY sender, reference, total",
-        ).map_err(db)?;
-        let rows = stmt
-            .query_map([], |r| {
+            args![],
+            |r| {
                 Ok((
                     PartKey {
                         sender: r.get(0)?,
                         reference: r.get(1)?,
                         total: r.get(2)?,
                     },
-                    r.get::<_, i64>(3)?,
+                    r.get::<i64>(3)?,
                     ts(r.get(4)?)?,
                 ))
-            })
-            .map_err(db)?;
+            },
+        )?;
         let (mut complete, mut stale) = (Vec::new(), Vec::new());
-        for row in rows {
-            let (key, have, first) = row.map_err(db)?;
+        for (key, have, first) in rows {
             if have >= i64::from(key.total) {
                 complete.push(key);
             } else if first < stale_before {
@@ -77,19 +69,17 @@ impl Store {
         recipient: &str,
         since: Timestamp,
     ) -> Result<Option<SentPart>> {
-        self
-            .conn
-            .prepare_cached(
-                "SELECT id, outbox_id FROM sms_sent WHERE reference = ?1 AND recipient = ?2 AND sent_at >= ?3
-                 ORDER BY sent_at DESC, id DESC LIMIT 1",
-            ).map_err(db)?
-            .query_row(params![reference, recipient, secs(since)], |r| {
+        self.conn.opt(
+            "SELECT id, outbox_id FROM sms_sent WHERE reference = ?1 AND recipient = ?2 AND sent_at >= ?3
+             ORDER BY sent_at DESC, id DESC LIMIT 1",
+            args![reference, recipient, secs(since)],
+            |r| {
                 Ok(SentPart {
                     id: r.get(0)?,
                     reply: r.get(1)?,
                 })
-            })
-            .optional().map_err(db)
+            },
+        )
     }
 }
 
@@ -104,13 +94,10 @@ impl Tx<'_> {
         pdu: &str,
         now: Timestamp,
     ) -> Result<bool> {
-        let n = self
-            .conn()
-            .prepare_cached(
-                "INSERT OR IGNORE INTO sms_parts (sender, reference, total, seq, text, pdu, received_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            ).map_err(db)?
-            .execute(params![
+        let n = self.conn().run(
+            "INSERT INTO sms_parts (sender, reference, total, seq, text, pdu, received_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING",
+            args![
                 key.sender,
                 key.reference,
                 key.total,
@@ -118,17 +105,16 @@ impl Tx<'_> {
                 text,
                 pdu,
                 secs(now)
-            ]).map_err(db)?;
+            ],
+        )?;
         Ok(n == 1)
     }
 
     pub fn drop_sms_parts(&self, key: &PartKey) -> Result<()> {
-        self.conn()
-            .run(
-                "DELETE FROM sms_parts WHERE sender = ?1 AND reference = ?2 AND total = ?3",
-                params![key.sender, key.reference, key.total],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "DELETE FROM sms_parts WHERE sender = ?1 AND reference = ?2 AND total = ?3",
+            args![key.sender, key.reference, key.total],
+        )?;
         Ok(())
     }
 
@@ -142,27 +128,25 @@ impl Tx<'_> {
         recipient: &str,
         now: Timestamp,
     ) -> Result<()> {
-        self.conn().prepare_cached(
+        self.conn().run(
             "INSERT INTO sms_sent (outbox_id, part, parts, reference, recipient, sent_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        ).map_err(db)?
-        .execute(params![
-            outbox_id,
-            part as i64,
-            parts as i64,
-            reference,
-            recipient,
-            secs(now)
-        ]).map_err(db)?;
+            args![
+                outbox_id,
+                part as i64,
+                parts as i64,
+                reference,
+                recipient,
+                secs(now)
+            ],
+        )?;
         Ok(())
     }
 
     pub fn set_sms_report(&self, id: i64, status: u8, now: Timestamp) -> Result<()> {
-        self.conn()
-            .run(
-                "UPDATE sms_sent SET status = ?2, reported_at = ?3 WHERE id = ?1",
-                params![id, status, secs(now)],
-            )
-            .map_err(db)?;
+        self.conn().run(
+            "UPDATE sms_sent SET status = ?2, reported_at = ?3 WHERE id = ?1",
+            args![id, status, secs(now)],
+        )?;
         Ok(())
     }
 }

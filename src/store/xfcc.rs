@@ -2,9 +2,8 @@
 //! player's registered name and a password of its own (not the PIN, which
 //! travels in messages and is short).
 
-use rusqlite::params;
-
-use super::{Cached, PlayerId, Result, Store, Tx, all_rows, db};
+use super::sql::args;
+use super::{PlayerId, Result, Store, Tx};
 
 impl Store {
     /// The player an Xfcc username names, with their password hash: the
@@ -16,12 +15,11 @@ impl Store {
         if wanted.is_empty() {
             return Ok(None);
         }
-        let rows = all_rows(
-            &self.conn,
+        let rows = self.conn.rows(
             "SELECT p.id, p.name, x.hash FROM players p JOIN xfcc_passwords x ON x.player_id = p.id
              WHERE p.removed_at IS NULL",
-            [],
-            |r| Ok((r.get::<_, PlayerId>(0)?, r.get::<_, String>(1)?, r.get(2)?)),
+            args![],
+            |r| Ok((r.get::<PlayerId>(0)?, r.get::<String>(1)?, r.get(2)?)),
         )?;
         let mut found = rows
             .into_iter()
@@ -34,11 +32,10 @@ impl Store {
 
     /// Whether a player has an Xfcc password.
     pub fn has_xfcc_password(&self, id: PlayerId) -> Result<bool> {
-        self.conn
-            .prepare_cached("SELECT 1 FROM xfcc_passwords WHERE player_id = ?1")
-            .map_err(db)?
-            .exists([id])
-            .map_err(db)
+        self.conn.exists(
+            "SELECT 1 FROM xfcc_passwords WHERE player_id = ?1",
+            args![id],
+        )
     }
 }
 
@@ -49,20 +46,17 @@ impl Tx<'_> {
         match hash {
             Some(hash) => self.conn().run(
                 "INSERT INTO xfcc_passwords (player_id, hash) VALUES (?1, ?2)
-                 ON CONFLICT DO UPDATE SET hash = ?2",
-                params![id, hash],
+                 ON CONFLICT (player_id) DO UPDATE SET hash = excluded.hash",
+                args![id, hash],
             ),
             None => self
                 .conn()
-                .run("DELETE FROM xfcc_passwords WHERE player_id = ?1", [id]),
-        }
-        .map_err(db)?;
-        self.conn()
-            .run(
-                "DELETE FROM pin_locks WHERE player_id = ?1 AND channel = 'xfcc'",
-                [id],
-            )
-            .map_err(db)?;
+                .run("DELETE FROM xfcc_passwords WHERE player_id = ?1", args![id]),
+        }?;
+        self.conn().run(
+            "DELETE FROM pin_locks WHERE player_id = ?1 AND channel = 'xfcc'",
+            args![id],
+        )?;
         Ok(())
     }
 }

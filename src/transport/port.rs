@@ -181,20 +181,27 @@ impl ServicePort {
     /// send's outcome cannot be recorded afterwards (a full disk), the reply
     /// is not due again at the next poll but only after the hold (the
     /// retry time of a failed attempt), so no sender repeats a send the
-    /// store did not take. Every channel's sender comes here first.
-    pub async fn hold_for_send(&self, id: ReplyId) -> Result<(), String> {
-        self.hold_all_for_send(vec![id]).await
+    /// store did not take. Every channel's sender comes here first, and
+    /// sends only when it gets true: false means another sender (another
+    /// site's) claimed the reply since it was found due.
+    pub async fn hold_for_send(&self, id: ReplyId) -> Result<bool, String> {
+        Ok(!self.hold_all_for_send(vec![id]).await?.is_empty())
     }
 
-    /// Holds a batch of replies for sending, in one transaction.
-    pub async fn hold_all_for_send(&self, ids: Vec<ReplyId>) -> Result<(), String> {
+    /// Holds a batch of replies for sending, in one transaction; returns
+    /// those this sender claimed (see [`hold_for_send`](Self::hold_for_send)).
+    pub async fn hold_all_for_send(&self, ids: Vec<ReplyId>) -> Result<Vec<ReplyId>, String> {
         let retry = self.retry;
         self.with_store(move |s| {
             let tx = s.write()?;
+            let mut claimed = Vec::with_capacity(ids.len());
             for id in ids {
-                tx.hold_for_send(id, Timestamp::now(), retry)?;
+                if tx.hold_for_send(id, Timestamp::now(), retry)? {
+                    claimed.push(id);
+                }
             }
-            tx.commit()
+            tx.commit()?;
+            Ok(claimed)
         })
         .await
     }

@@ -12,7 +12,7 @@ use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
 use gateway::{Gateway, Seat, count, drop_mail, game_between, mail, wait_until};
 
-const CONFIG: &str = r#"
+pub(crate) const CONFIG: &str = r#"
 [email]
 from = "gw@example.test"
 max_size = 4096
@@ -25,7 +25,7 @@ transport = "file"
 poll_every = "100ms"
 "#;
 
-fn eml_files(dir: &Path) -> Vec<String> {
+pub(crate) fn eml_files(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .map(|d| {
             d.filter_map(|e| e.ok())

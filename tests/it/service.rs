@@ -10,6 +10,8 @@ use ccgate::protocol::address::Channel;
 use ccgate::protocol::l10n::{self, Form, Reader};
 use ccgate::service::{self, Auth, Inbound, Processed};
 use ccgate::store::{self, GameId, Incident, NewPlayer, Outgoing, PlayerId, Store};
+
+use crate::support::backend::{Backend, TestDb};
 use jiff::{SignedDuration, Timestamp};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
@@ -31,9 +33,10 @@ struct Who {
     lang: Lang,
 }
 
-/// A store in a temporary directory and a clock that only moves when told.
+/// A store (on the backend `$CCGATE_TEST_DB` names) and a clock that only
+/// moves when told.
 struct World {
-    _dir: tempfile::TempDir,
+    db: TestDb,
     store: Store,
     now: Timestamp,
     seq: u32,
@@ -47,10 +50,10 @@ fn ts(s: &str) -> Timestamp {
 
 impl World {
     fn new() -> World {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let store = Store::create(&dir.path().join("ccgate.db")).expect("open store");
+        let db = TestDb::new(Backend::from_env());
+        let store = db.store();
         World {
-            _dir: dir,
+            db,
             store,
             now: ts("2025-03-03T09:00:00Z"),
             seq: 0,
@@ -2365,10 +2368,7 @@ fn a_store_error_while_checking_reminders_is_an_error_not_a_missed_reminder() {
     let mut w = World::new();
     let (a, b) = (anna(&mut w), boris(&mut w));
     w.game(&a, &b, None, "10d");
-    rusqlite::Connection::open(w._dir.path().join("ccgate.db"))
-        .expect("open")
-        .execute_batch("DROP TABLE reminders;")
-        .expect("break the store");
+    w.db.raw("DROP TABLE reminders;");
     // Far from her limit, Anna is due no reminder: the sweep must still
     // fail rather than take the failed read for "not reminded yet".
     assert!(service::sweep_clocks(&mut w.store, w.now, None).is_err());

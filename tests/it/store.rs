@@ -1,10 +1,18 @@
-//! The store's file format: WAL with full sync, versioned migrations, an
-//! older file upgraded in place, a newer one refused.
+//! The store: SQLite's file format (WAL with full sync, versioned
+//! migrations, an older file upgraded in place, a newer one refused), and
+//! the behaviour both backends share, each test run on SQLite and on
+//! PostgreSQL.
 
 use ccgate::game::clock::TimeControl;
 use ccgate::notation::{Lang, Notation};
-use ccgate::store::{Durability, GameId, NewPlayer, PlayerId, SCHEMA_VERSION, Store, StoreError};
+use ccgate::protocol::address::Channel;
+use ccgate::store::{
+    Durability, GameId, Journaled, NewPlayer, NewReply, PlayerId, Retry, SCHEMA_VERSION, Store,
+    StoreError,
+};
 use rusqlite::Connection;
+
+use crate::support::backend::{Backend, TestDb};
 
 fn anna() -> NewPlayer {
     NewPlayer {
@@ -123,68 +131,260 @@ fn a_newer_store_is_refused_with_a_clear_error() {
     assert_eq!(version(&path), 99, "the file is left alone");
 }
 
-#[test]
-fn game_ids_never_look_like_iccf_moves() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("s.db");
-    let mut store = Store::create(&path).expect("open");
-    let (a, b) = two_players(&mut store);
-    // Jump to just below the first ICCF-shaped number.
-    Connection::open(&path)
-        .expect("open")
-        .execute(
-            "INSERT INTO games (id, white, black, time_control, created_at) VALUES (1110, ?1, ?2, '-', 0)",
-            [a.0, b.0],
-        )
-        .expect("seed");
-    let tx = store.write().expect("tx");
-    let mut ids = Vec::new();
-    for _ in 0..3 {
-        ids.push(
-            tx.create_game(
-                a,
-                b,
-                None,
-                &TimeControl::Unlimited,
-                jiff::Timestamp::UNIX_EPOCH,
-            )
-            .expect("game"),
-        );
-    }
-    tx.commit().expect("commit");
-    // 1111..1118 and so on are ICCF moves (a1-a1 shapes are still shapes): skipped.
-    assert!(
-        ids.iter()
-            .all(|id| !ccgate::protocol::is_iccf_shaped(id.0.unsigned_abs())),
-        "{ids:?}"
-    );
-    assert_eq!(ids[0], GameId(1119));
-}
-
-#[test]
-fn a_new_store_opened_by_several_at_once_is_migrated_once() {
-    // The daemon, `ingest-mail` and the command line may all start on a
-    // fresh file at the same moment: none of them may fail.
-    for round in 0..20 {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join(format!("s{round}.db"));
-        let opened: Vec<_> = (0..4)
-            .map(|_| {
-                let path = path.clone();
-                std::thread::spawn(move || {
-                    Store::create(&path).map(|_| ()).map_err(|e| e.to_string())
-                })
-            })
-            .collect();
-        for t in opened {
-            t.join()
-                .expect("thread")
-                .expect("open during another's migration");
+crate::both_backends! {
+    fn game_ids_never_look_like_iccf_moves(backend) {
+        let db = TestDb::new(backend);
+        let mut store = db.store();
+        let (a, b) = two_players(&mut store);
+        // Jump to just below the first ICCF-shaped number.
+        db.raw(&format!(
+            "INSERT INTO games (id, white, black, time_control, created_at) VALUES (1110, {a}, {b}, '-', 0)"
+        ));
+        let tx = store.write().expect("tx");
+        let mut ids = Vec::new();
+        for _ in 0..3 {
+            ids.push(
+                tx.create_game(
+                    a,
+                    b,
+                    None,
+                    &TimeControl::Unlimited,
+                    jiff::Timestamp::UNIX_EPOCH,
+                )
+                .expect("game"),
+            );
         }
-        assert_eq!(version(&path), SCHEMA_VERSION);
+        tx.commit().expect("commit");
+        // 1111..1118 and so on are ICCF moves (a1-a1 shapes are still shapes): skipped.
+        assert!(
+            ids.iter()
+                .all(|id| !ccgate::protocol::is_iccf_shaped(id.0.unsigned_abs())),
+            "{ids:?}"
+        );
+        assert_eq!(ids[0], GameId(1119));
+    }
+
+    fn a_new_store_opened_by_several_at_once_is_migrated_once(backend) {
+        // The daemon, `ingest-mail` and the command line (or several sites)
+        // may all start on a fresh store at the same moment: none may fail.
+        let db = TestDb::new(backend);
+        for round in 0..10 {
+            let at = db.fresh(&format!("s{round}"));
+            let opened: Vec<_> = (0..4)
+                .map(|_| {
+                    let at = at.clone();
+                    std::thread::spawn(move || {
+                        Store::create_at(&at).map(|_| ()).map_err(|e| e.to_string())
+                    })
+                })
+                .collect();
+            for t in opened {
+                t.join()
+                    .expect("thread")
+                    .expect("open during another's migration");
+            }
+        }
+    }
+
+    fn a_newer_store_is_refused_on_either_backend(backend) {
+        let db = TestDb::new(backend);
+        drop(db.store());
+        db.raw(match backend {
+            Backend::Sqlite => "PRAGMA user_version = 99;",
+            Backend::Postgres => "UPDATE schema_version SET version = 99;",
+        });
+        match Store::create_at(&db.location) {
+            Err(StoreError::TooNew {
+                found: 99,
+                supported: SCHEMA_VERSION,
+                ..
+            }) => {}
+            Err(other) => panic!("wrong error: {other}"),
+            Ok(_) => panic!("a newer store was opened"),
+        }
+    }
+
+    fn a_message_journaled_by_two_sites_is_new_to_one_only(backend) {
+        // Two handles are two sites (or two processes) fetching one mail.
+        let db = TestDb::new(backend);
+        let (mut one, mut two) = (db.store(), db.store());
+        let journal = |store: &mut Store| {
+            let tx = store.write().expect("tx");
+            let j = tx
+                .journal(Channel::Email, "<m1@example.org>", "anna@example.org", b"1. e4", jiff::Timestamp::UNIX_EPOCH)
+                .expect("journal");
+            tx.commit().expect("commit");
+            j
+        };
+        let first = journal(&mut one);
+        let second = journal(&mut two);
+        let Journaled::New(id) = first else {
+            panic!("the first delivery was seen before: {first:?}");
+        };
+        match second {
+            Journaled::Seen(entry) => {
+                assert_eq!(entry.id, id);
+                assert_eq!(entry.raw, b"1. e4");
+                assert_eq!(entry.channel, Channel::Email);
+            }
+            other => panic!("the second delivery was new: {other:?}"),
+        }
+        assert_eq!(one.pending().expect("pending").len(), 1);
+    }
+
+    fn a_write_not_committed_leaves_the_store_as_it_was(backend) {
+        let db = TestDb::new(backend);
+        let mut store = db.store();
+        {
+            let tx = store.write().expect("tx");
+            tx.add_player(&anna(), jiff::Timestamp::UNIX_EPOCH).expect("player");
+        }
+        assert_eq!(store.player_by_name("Anna").expect("read"), None);
+        // And the store takes the next write.
+        two_players(&mut store);
+        let anna = store.player_by_name("Anna").expect("read").expect("committed");
+        assert_eq!(anna.addresses, vec![(Channel::Email, "anna@example.org".to_string())]);
+        assert_eq!(anna.lang, Lang::De);
+    }
+
+    fn the_outbox_round_trip_is_the_same_on_both(backend) {
+        let db = TestDb::new(backend);
+        let mut store = db.store();
+        let (a, b) = two_players(&mut store);
+        let t0 = jiff::Timestamp::UNIX_EPOCH;
+        let tx = store.write().expect("tx");
+        let game = tx.create_game(a, b, None, &TimeControl::Unlimited, t0).expect("game");
+        let queued = tx
+            .queue(
+                NewReply {
+                    journal_id: None,
+                    game_id: Some(game),
+                    player_id: Some(b),
+                    ply: None,
+                    channel: Channel::Email,
+                    to: "boris@example.org".into(),
+                    body: "Your move".into(),
+                    sheet: None,
+                },
+                t0,
+            )
+            .expect("queue");
+        tx.commit().expect("commit");
+        assert_eq!(store.due(Channel::Email, t0, 10).expect("due"), vec![queued.clone()]);
+        assert_eq!(store.depth().expect("depth"), vec![(Channel::Email, 1)]);
+        let tx = store.write().expect("tx");
+        tx.mark_failed(queued.id, "421 try later", t0, Retry::default()).expect("failed");
+        tx.commit().expect("commit");
+        assert!(store.due(Channel::Email, t0, 10).expect("due").is_empty(), "backed off");
+        let entry = store.outbox_entry(queued.id).expect("entry").expect("there");
+        assert_eq!((entry.attempts, entry.last_error.as_deref()), (1, Some("421 try later")));
+        let tx = store.write().expect("tx");
+        tx.mark_sent(queued.id, t0).expect("sent");
+        tx.commit().expect("commit");
+        assert!(store.depth().expect("depth").is_empty());
+        assert_eq!(store.penalty_days(game, a).expect("days"), 0);
+    }
+
+    fn two_sites_given_moves_of_one_game_at_once_apply_one_and_refuse_the_other(backend) {
+        let db = TestDb::new(backend);
+        let (mut one, mut two) = (db.store(), db.store());
+        let (a, b) = two_players(&mut one);
+        let t0 = jiff::Timestamp::UNIX_EPOCH;
+        let tx = one.write().expect("tx");
+        let game = tx.create_game(a, b, None, &TimeControl::Unlimited, t0).expect("game");
+        tx.commit().expect("commit");
+        let msg = |id: &str, text: &str| ccgate::service::Inbound {
+            channel: Channel::Email,
+            from: "anna@example.org".into(),
+            transport_id: Some(id.into()),
+            raw: text.as_bytes().to_vec(),
+            text: text.into(),
+            auth: ccgate::service::Auth::Unchecked,
+            rules: Default::default(),
+        };
+        // Anna sends two first moves, each fetched by another site.
+        let (e4, d4) = (msg("m1", &format!("{game} 1. e4")), msg("m2", &format!("{game} 1. d4")));
+        let (x, y) = std::thread::scope(|s| {
+            let x = s.spawn(|| ccgate::service::submit(&mut one, &e4, t0).expect("submit"));
+            let y = s.spawn(|| ccgate::service::submit(&mut two, &d4, t0).expect("submit"));
+            (x.join().expect("thread"), y.join().expect("thread"))
+        });
+        let applied = [&x, &y]
+            .iter()
+            .filter(|p| p.outcome.contains("applied"))
+            .count();
+        assert_eq!(applied, 1, "{} / {}", x.outcome, y.outcome);
+        let moves = one.moves(game).expect("moves");
+        assert_eq!(moves.len(), 1, "{moves:?}");
+        assert_eq!(one.incidents(Some(game)).expect("incidents").len(), 1, "the other is refused");
+    }
+
+    fn two_sites_sweeping_at_once_declare_a_forfeit_once(backend) {
+        // Each sweep is one write transaction, and writers take turns: the
+        // second site's sweep sees the first's forfeit.
+        let db = TestDb::new(backend);
+        let (mut one, mut two) = (db.store(), db.store());
+        let (a, b) = two_players(&mut one);
+        let t0 = jiff::Timestamp::UNIX_EPOCH;
+        let tx = one.write().expect("tx");
+        let game = tx.create_game(a, b, None, &"10d".parse().expect("tc"), t0).expect("game");
+        tx.commit().expect("commit");
+        let late = t0 + jiff::SignedDuration::from_hours(24 * 60);
+        let (x, y) = std::thread::scope(|s| {
+            let x = s.spawn(|| ccgate::service::sweep_clocks(&mut one, late, None).expect("sweep"));
+            let y = s.spawn(|| ccgate::service::sweep_clocks(&mut two, late, None).expect("sweep"));
+            (x.join().expect("thread"), y.join().expect("thread"))
+        });
+        let mut forfeits = x.forfeits.clone();
+        forfeits.extend(y.forfeits.iter().copied());
+        assert_eq!(forfeits, vec![game], "one forfeit between the two sites: {x:?} {y:?}");
+        assert!(one.game(game).expect("read").expect("game").finished);
+    }
+
+    fn a_reply_found_due_by_two_sites_is_claimed_by_one_until_its_lease_ends(backend) {
+        let db = TestDb::new(backend);
+        let (mut one, mut two) = (db.store(), db.store());
+        let (a, _) = two_players(&mut one);
+        let t0 = jiff::Timestamp::UNIX_EPOCH;
+        let tx = one.write().expect("tx");
+        let reply = tx
+            .queue(
+                NewReply {
+                    journal_id: None,
+                    game_id: None,
+                    player_id: Some(a),
+                    ply: None,
+                    channel: Channel::Email,
+                    to: "anna@example.org".into(),
+                    body: "Welcome".into(),
+                    sheet: None,
+                },
+                t0,
+            )
+            .expect("queue");
+        tx.commit().expect("commit");
+        // Both sites' senders find it due before either claims it.
+        assert_eq!(one.due(Channel::Email, t0, 10).expect("due").len(), 1);
+        assert_eq!(two.due(Channel::Email, t0, 10).expect("due").len(), 1);
+        let claim = |store: &mut Store, at| {
+            let tx = store.write().expect("tx");
+            let claimed = tx.hold_for_send(reply.id, at, Retry::default()).expect("hold");
+            tx.commit().expect("commit");
+            claimed
+        };
+        assert!(claim(&mut one, t0), "the first site claims it");
+        assert!(!claim(&mut two, t0), "the second is refused while the lease holds");
+        // The first site died without recording the send: once the lease
+        // (the first retry's delay) is over, the second takes it over.
+        let later = t0 + jiff::SignedDuration::from_secs(Retry::default().first_delay_secs);
+        assert!(claim(&mut two, later), "taken over after the lease");
+        let tx = two.write().expect("tx");
+        tx.mark_sent(reply.id, later).expect("sent");
+        tx.commit().expect("commit");
+        let much_later = later + jiff::SignedDuration::from_hours(24);
+        assert!(!claim(&mut one, much_later), "a sent reply is never claimed again");
     }
 }
-
 /// Anna and Boris, committed.
 fn two_players(store: &mut Store) -> (PlayerId, PlayerId) {
     let tx = store.write().expect("tx");
@@ -202,81 +402,150 @@ fn two_players(store: &mut Store) -> (PlayerId, PlayerId) {
     (a, b)
 }
 
+crate::both_backends! {
+    fn a_stored_leave_that_does_not_read_is_an_error_not_a_skipped_leave(backend) {
+        let db = TestDb::new(backend);
+        let mut store = db.store();
+        let (a, b) = two_players(&mut store);
+        let tx = store.write().expect("tx");
+        tx.create_game(
+            a,
+            b,
+            None,
+            &"3d".parse().expect("tc"),
+            jiff::Timestamp::UNIX_EPOCH,
+        )
+        .expect("game");
+        tx.commit().expect("commit");
+        db.raw(&format!(
+            "INSERT INTO leaves (player_id, from_date, until_date) VALUES ({a}, '2025-13-01', NULL)"
+        ));
+        match store.leaves(a) {
+            Err(StoreError::Unreadable(why)) => assert!(why.contains("2025-13-01"), "{why}"),
+            other => panic!("the damaged leave was read: {other:?}"),
+        }
+        // The clock sweep would otherwise run Anna's clock through her leave.
+        assert!(matches!(
+            ccgate::service::sweep_clocks(&mut store, jiff::Timestamp::UNIX_EPOCH, None),
+            Err(StoreError::Unreadable(_))
+        ));
+    }
+
+    fn an_open_ended_leave_written_by_an_older_version_still_reads(backend) {
+        let db = TestDb::new(backend);
+        let mut store = db.store();
+        let (a, _) = two_players(&mut store);
+        db.raw(&format!(
+            "INSERT INTO leaves (player_id, from_date, until_date) VALUES ({a}, '2025-03-04', '')"
+        ));
+        let leaves = store.leaves(a).expect("leaves");
+        assert_eq!(leaves.len(), 1);
+        assert_eq!(leaves[0].leave.until, None);
+    }
+
+    fn a_game_row_that_does_not_read_is_an_error_naming_the_value(backend) {
+        let db = TestDb::new(backend);
+        let mut store = db.store();
+        let (a, b) = two_players(&mut store);
+        db.raw(&format!(
+            "INSERT INTO games (id, white, black, time_control, created_at) VALUES (3, {a}, {b}, 'soon', 0);
+             INSERT INTO games (id, white, black, time_control, created_at, penalty_days) VALUES (4, {a}, {b}, '-', 0, -1);"
+        ));
+        match store.game(GameId(3)) {
+            Err(StoreError::Unreadable(why)) => assert!(why.contains("soon"), "{why}"),
+            other => panic!("the damaged game was read: {other:?}"),
+        }
+        assert!(matches!(
+            store.game(GameId(4)),
+            Err(StoreError::Unreadable(_))
+        ));
+    }
+}
+
 #[test]
-fn a_stored_leave_that_does_not_read_is_an_error_not_a_skipped_leave() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("s.db");
-    let mut store = Store::create(&path).expect("open");
-    let (a, b) = two_players(&mut store);
+fn a_lost_postgres_connection_fails_each_call_and_comes_back_by_itself() {
+    let db = TestDb::new(Backend::Postgres);
+    let mut store = db.store();
+    two_players(&mut store);
+    let pg = db.pg.as_ref().expect("a cluster");
+    pg.stop();
+    // Nothing is acknowledged on a failed store: each call is an error.
+    assert!(store.player_by_name("Anna").is_err());
+    assert!(store.write().is_err());
+    pg.start_again();
+    crate::support::gateway::wait_until(
+        "the store to reconnect",
+        std::time::Duration::from_secs(60),
+        || store.player_by_name("Anna").is_ok(),
+    );
+    assert!(
+        store.player_by_name("Anna").expect("read").is_some(),
+        "the data is still there"
+    );
+    let tx = store.write().expect("writes again");
+    tx.set_lang(PlayerId(1), Lang::En).expect("write");
+    tx.commit().expect("commit");
+}
+
+#[test]
+fn a_callsign_is_claimed_by_one_site_of_a_postgres_store_at_a_time() {
+    let db = TestDb::new(Backend::Postgres);
+    let (one, two) = (db.store(), db.store());
+    assert!(
+        one.claim_callsign("DL1ABC").expect("claim"),
+        "the first site"
+    );
+    assert!(
+        !two.claim_callsign("DL1ABC").expect("claim"),
+        "a second site is refused"
+    );
+    assert!(
+        two.claim_callsign("DL2XYZ").expect("claim"),
+        "another callsign is free"
+    );
+    // A site that stops (or dies: its connection closes) frees its line.
+    drop(one);
+    crate::support::gateway::wait_until(
+        "the first site's claim to end",
+        std::time::Duration::from_secs(30),
+        || two.claim_callsign("DL1ABC").expect("claim"),
+    );
+}
+
+#[test]
+fn a_reply_queued_by_one_site_wakes_the_others() {
+    let db = TestDb::new(Backend::Postgres);
+    let mut wakes = Store::wakes(&db.location)
+        .expect("listen")
+        .expect("a PostgreSQL store has wakes");
+    let mut store = db.store();
+    let (a, _) = two_players(&mut store);
     let tx = store.write().expect("tx");
-    tx.create_game(
-        a,
-        b,
-        None,
-        &"3d".parse().expect("tc"),
+    tx.queue(
+        NewReply {
+            journal_id: None,
+            game_id: None,
+            player_id: Some(a),
+            ply: None,
+            channel: Channel::Sms,
+            to: "+491711234567".into(),
+            body: "Welcome".into(),
+            sheet: None,
+        },
         jiff::Timestamp::UNIX_EPOCH,
     )
-    .expect("game");
+    .expect("queue");
     tx.commit().expect("commit");
-    Connection::open(&path)
-        .expect("open")
-        .execute(
-            "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, '2025-13-01', NULL)",
-            [a.0],
-        )
-        .expect("a damaged leave");
-    match store.leaves(a) {
-        Err(StoreError::Unreadable(why)) => assert!(why.contains("2025-13-01"), "{why}"),
-        other => panic!("the damaged leave was read: {other:?}"),
-    }
-    // The clock sweep would otherwise run Anna's clock through her leave.
-    assert!(matches!(
-        ccgate::service::sweep_clocks(&mut store, jiff::Timestamp::UNIX_EPOCH, None),
-        Err(StoreError::Unreadable(_))
-    ));
-}
-
-#[test]
-fn an_open_ended_leave_written_by_an_older_version_still_reads() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("s.db");
-    let mut store = Store::create(&path).expect("open");
-    let (a, _) = two_players(&mut store);
-    Connection::open(&path)
-        .expect("open")
-        .execute(
-            "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, '2025-03-04', '')",
-            [a.0],
-        )
-        .expect("an old leave");
-    let leaves = store.leaves(a).expect("leaves");
-    assert_eq!(leaves.len(), 1);
-    assert_eq!(leaves[0].leave.until, None);
-}
-
-#[test]
-fn a_game_row_that_does_not_read_is_an_error_naming_the_value() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("s.db");
-    let mut store = Store::create(&path).expect("open");
-    let (a, b) = two_players(&mut store);
-    let conn = Connection::open(&path).expect("open");
-    conn.execute(
-        "INSERT INTO games (id, white, black, time_control, created_at) VALUES (3, ?1, ?2, 'soon', 0)",
-        [a.0, b.0],
-    )
-    .expect("a damaged game");
-    conn.execute(
-        "INSERT INTO games (id, white, black, time_control, created_at, penalty_days) VALUES (4, ?1, ?2, '-', 0, -1)",
-        [a.0, b.0],
-    )
-    .expect("a damaged policy");
-    match store.game(GameId(3)) {
-        Err(StoreError::Unreadable(why)) => assert!(why.contains("soon"), "{why}"),
-        other => panic!("the damaged game was read: {other:?}"),
-    }
-    assert!(matches!(
-        store.game(GameId(4)),
-        Err(StoreError::Unreadable(_))
-    ));
+    crate::support::gateway::wait_until(
+        "the other site to be woken",
+        std::time::Duration::from_secs(30),
+        || {
+            wakes
+                .wait(std::time::Duration::from_millis(200))
+                .expect("wait")
+        },
+    );
+    // A file has one daemon, which wakes itself.
+    let file = TestDb::new(Backend::Sqlite);
+    assert!(Store::wakes(&file.location).expect("wakes").is_none());
 }

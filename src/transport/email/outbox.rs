@@ -183,7 +183,9 @@ async fn send_batch(
     let mut sent = Vec::with_capacity(ready.len());
     if !ready.is_empty() {
         let ids = ready.iter().map(|r| r.id).collect();
-        shared.hold_all_for_send(ids).await.map_err(drop)?;
+        // Only what this sender claimed: another site may have the rest.
+        let claimed = shared.hold_all_for_send(ids).await.map_err(drop)?;
+        ready.retain(|r| claimed.contains(&r.id));
         let outgoing: Vec<Outgoing<'_>> = ready
             .iter()
             .map(|r| Outgoing {

@@ -27,6 +27,18 @@ pub async fn run(
     stop: watch::Receiver<bool>,
 ) {
     tracing::info!(line = %settings.port, callsign = %settings.link.me, "radio link");
+    let me = settings.link.me.to_string();
+    match port.with_store(move |s| s.claim_callsign(&me)).await {
+        Ok(true) => {}
+        Ok(false) => {
+            tracing::error!(callsign = %settings.link.me, "another site runs the radio line of this callsign on the same database: the radio channel does not start");
+            return;
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "claiming the radio line: the radio channel does not start");
+            return;
+        }
+    }
     let handler = RadioHandler {
         shared: port,
         me: settings.link.me,

@@ -44,7 +44,8 @@ pub trait Handler: Send {
     fn due(&mut self) -> impl Future<Output = Result<Vec<Due>, String>> + Send;
     /// Holds a reply durably before its first part goes to the modem (see
     /// [`ServicePort::hold_for_send`](crate::transport::port::ServicePort::hold_for_send)).
-    fn hold(&mut self, id: i64) -> impl Future<Output = Result<(), String>> + Send;
+    /// False when another sender claimed the reply first: it is not sent.
+    fn hold(&mut self, id: i64) -> impl Future<Output = Result<bool, String>> + Send;
     /// A reply went out, as parts with these references (TP-MR).
     fn sent(
         &mut self,
@@ -273,7 +274,9 @@ async fn send_due<S: AsyncRead + AsyncWrite + Unpin>(
                 continue;
             }
         };
-        handler.hold(reply.id).await.map_err(SendError::Store)?;
+        if !handler.hold(reply.id).await.map_err(SendError::Store)? {
+            continue;
+        }
         let mut references = Vec::new();
         for part in &parts {
             if let Some(at) = *last_send {

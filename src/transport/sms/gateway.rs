@@ -93,7 +93,7 @@ impl Handler for SmsHandler {
             .await
     }
 
-    async fn hold(&mut self, id: i64) -> Result<(), String> {
+    async fn hold(&mut self, id: i64) -> Result<bool, String> {
         self.shared.hold_for_send(ReplyId(id)).await
     }
 

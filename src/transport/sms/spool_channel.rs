@@ -53,7 +53,9 @@ async fn send_due(shared: &ServicePort, config: &SpoolConfig) -> Result<(), Stri
         .with_store(|s| s.due(Channel::Sms, Timestamp::now(), 50))
         .await?;
     for reply in due {
-        shared.hold_for_send(reply.id).await?;
+        if !shared.hold_for_send(reply.id).await? {
+            continue;
+        }
         match spool::write_outgoing(
             config.kind,
             &config.outgoing,

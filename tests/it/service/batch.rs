@@ -19,12 +19,7 @@ fn inbound(from: &Who, id: &str, text: &str) -> Inbound {
 
 /// Rows of the committed store, as another process sees them.
 fn committed(w: &World, sql: &str) -> i64 {
-    count_in(&w._dir.path().join("ccgate.db"), sql)
-}
-
-fn count_in(db: &std::path::Path, sql: &str) -> i64 {
-    let conn = rusqlite::Connection::open(db).expect("open");
-    conn.query_row(sql, [], |r| r.get(0)).expect("count")
+    w.db.count(sql)
 }
 
 #[test]
@@ -34,14 +29,11 @@ fn a_failing_message_rolls_back_alone_and_the_batch_commits_once() {
     let damaged = w.game(&carl, &boris, None, "-");
     // A record that no longer replays (a hand-edited store): processing a
     // move of it fails.
-    rusqlite::Connection::open(w._dir.path().join("ccgate.db"))
-        .expect("open")
-        .execute(
-            "UPDATE games SET start_fen = 'not a position' WHERE id = ?1",
-            [damaged.0],
-        )
-        .expect("damage");
-    let (now, db) = (w.now, w._dir.path().join("ccgate.db"));
+    w.db.raw(&format!(
+        "UPDATE games SET start_fen = 'not a position' WHERE id = {}",
+        damaged.0
+    ));
+    let (now, db) = (w.now, &w.db);
     let messages = [
         inbound(&anna, "m1", &format!("{good} 1. 5254")),
         inbound(&carl, "m2", &format!("{damaged} 1. e2e4")),
@@ -51,7 +43,7 @@ fn a_failing_message_rolls_back_alone_and_the_batch_commits_once() {
     ];
     let (results, seen_inside) = service::batch(&mut w.store, |b| {
         let results: Vec<_> = messages.iter().map(|m| b.submit(m, now)).collect();
-        (results, count_in(&db, "SELECT count(*) FROM journal"))
+        (results, db.count("SELECT count(*) FROM journal"))
     })
     .expect("the batch commits");
     assert_eq!(seen_inside, 0, "nothing is visible before the commit");

@@ -16,7 +16,7 @@ const FOOL: [&str; 4] = ["f2f3", "e7e5", "g2g4", "d8h4"];
 fn show_json(w: &World, event: EventId) -> serde_json::Value {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_ccgate"))
         .arg("--db")
-        .arg(w._dir.path().join("ccgate.db"))
+        .arg(w.db.location.to_string())
         .args(["event", "show", &event.to_string(), "--json"])
         .output()
         .expect("run ccgate");
@@ -226,11 +226,11 @@ fn an_event_imported_from_real_pgn_stands_as_its_results_say() {
     let pgn = games_of_event(&source, "Yugoslavia Candidate Trn");
     assert_eq!(pgn.matches("[Event ").count(), 5);
     let w = World::new();
-    let file = w._dir.path().join("candidates.pgn");
+    let file = w.db.dir.path().join("candidates.pgn");
     std::fs::write(&file, &pgn).expect("write pgn");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_ccgate"))
         .arg("--db")
-        .arg(w._dir.path().join("ccgate.db"))
+        .arg(w.db.location.to_string())
         .args(["event", "import"])
         .arg(&file)
         .args(["--name", "Candidates 1959"])

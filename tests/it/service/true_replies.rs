@@ -193,9 +193,10 @@ const LEGAL: &[(bool, &str)] = &[
 fn every_language_tells_each_reader_once_and_truly_through_a_whole_game() {
     let langs = l10n::CATALOGUES;
     assert_eq!(langs.len(), 12);
+    // One store for every pair: the service keeps their games apart.
+    let mut w = World::new();
     for (i, &la) in langs.iter().enumerate() {
         let lb = langs[(i + 1) % langs.len()];
-        let mut w = World::new();
         let a = w.player(
             &format!("White {la}"),
             Channel::Email,
@@ -219,6 +220,15 @@ fn every_language_tells_each_reader_once_and_truly_through_a_whole_game() {
             // A move tells the opponent too; a conditional answer only its sender.
             let others = usize::from(!line.starts_with("if"));
             assert_eq!(told.len(), 1 + others, "{la}/{lb} {line}: {told:#?}");
+            for (who, lang) in [(&a, la), (&b, lb)] {
+                if lang == Lang::En {
+                    continue;
+                }
+                if let Some(text) = told.get(&who.id.0) {
+                    let english = l10n::english_fragments(text);
+                    assert!(english.is_empty(), "{lang} {line}: {english:?} in {text:?}");
+                }
+            }
             // Black's SMS is whole: folded to GSM letters rather than cut.
             if let Some(sms) = told.get(&b.id.0) {
                 assert!(

@@ -183,7 +183,9 @@ impl Postgres {
         );
         let log = self.dir.path().join("server.log").display().to_string();
         let data = self.data().display().to_string();
-        let mut args = vec!["-D", &data, "-l", &log, "-w", "-o", &options];
+        // pg_ctl gives up after 60 s by default; a loaded machine starting
+        // many clusters at once can take longer, and this is a hang guard.
+        let mut args = vec!["-D", &data, "-l", &log, "-w", "-t", "600", "-o", &options];
         if action == "stop" {
             args.extend(["-m", "immediate"]);
         }

@@ -23,12 +23,14 @@ struct Count {
 }
 
 impl Handler for Count {
-    async fn handle(&mut self, mail: ReadMail) -> Result<(), String> {
-        self.handled += 1;
-        if mail.size <= self.max_size {
-            assert!(mail.bytes.len() <= mail.size.max(mail.bytes.len()));
+    async fn handle(&mut self, mails: Vec<ReadMail>) -> Result<Vec<Result<(), String>>, String> {
+        self.handled += mails.len();
+        for mail in &mails {
+            if mail.size <= self.max_size {
+                assert!(mail.bytes.len() <= mail.size.max(mail.bytes.len()));
+            }
         }
-        Ok(())
+        Ok(mails.iter().map(|_| Ok(())).collect())
     }
 
     fn trouble(&mut self, error: &str) {

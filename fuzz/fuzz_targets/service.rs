@@ -121,7 +121,10 @@ fuzz_target!(|data: &[u8]| {
                 verp_local: "gw".into(),
                 rules: Rules::default(),
             };
-            receive(&mut w.store, rest, (&policy, &Default::default()), now)
+            service::batch(&mut w.store, |b| {
+                receive(b, rest, (&policy, &Default::default()), now)
+            })
+            .and_then(|done| done)
         }
         2 => {
             let from = match who {

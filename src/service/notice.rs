@@ -700,7 +700,6 @@ pub(crate) mod samples {
     use shakmaty::{CastlingSide, Move, Role, Square};
 
     use super::*;
-    use crate::game::rules::Ending;
     use crate::notation::{Candidate, Expected, Illegal};
 
     pub(crate) const NAME: &str = "Alexandra Konstantinova-Lebede";
@@ -796,18 +795,10 @@ pub(crate) mod samples {
     }
 
     fn terminations() -> Vec<Termination> {
-        let mut out: Vec<Termination> = [
-            Ending::Checkmate {
-                winner: Color::White,
-            },
-            Ending::Stalemate,
-            Ending::InsufficientMaterial,
-            Ending::FivefoldRepetition,
-            Ending::SeventyFiveMoves,
-        ]
-        .into_iter()
-        .map(Termination::Rules)
-        .collect();
+        let mut out: Vec<Termination> = crate::game::outcome::ENDINGS
+            .into_iter()
+            .map(Termination::Rules)
+            .collect();
         out.extend([
             Termination::DrawAgreed,
             Termination::DrawClaimed(Claim::ThreefoldRepetition),

@@ -87,8 +87,9 @@ pub enum Termination {
     Adjudicated(String),
 }
 
-/// The endings by their reason (the checkmate's winner is in the result).
-const ENDINGS: [Ending; 5] = [
+/// Every ending by the rules, once each (the checkmate's winner is in the
+/// result): read back by their reason, and listed where every one is worded.
+pub const ENDINGS: [Ending; 5] = [
     Ending::Checkmate {
         winner: Color::White,
     },

@@ -23,6 +23,7 @@ mod login;
 mod moves;
 mod notice;
 mod pin;
+mod positions;
 mod reply;
 mod route;
 mod steps;
@@ -544,15 +545,13 @@ pub fn load_game(store: &Store, id: GameId) -> store::Result<Option<Loaded>> {
     }
 }
 
-/// A game whose row is read already, with its moves replayed.
+/// A game whose row is read already, with its moves replayed (only those
+/// played since the game was last read, see [`positions`]).
 pub(super) fn replayed(store: &Store, row: GameRow) -> store::Result<Loaded> {
     let id = row.id;
     let moves = store.moves(id)?;
-    let record = Record::replay(
-        row.start_fen.as_deref(),
-        moves.iter().map(|m| m.uci.as_str()),
-    )
-    .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
+    let record = positions::replay(id, row.start_fen.as_deref(), &moves)
+        .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
     Ok(Loaded { row, moves, record })
 }
 

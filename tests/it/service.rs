@@ -2408,5 +2408,7 @@ fn the_sheet_of_a_mating_moves_notices_shows_the_game_as_the_message_left_it() {
 mod batch;
 /// Events: a section played to the end through the service.
 mod event;
+/// Games kept replayed between messages: never a stale position.
+mod positions;
 mod replies;
 mod true_replies;

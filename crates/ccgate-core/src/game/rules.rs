@@ -117,18 +117,28 @@ impl Record {
             start,
             moves: Vec::new(),
         };
-        for (i, uci) in ucis.into_iter().enumerate() {
+        record.play_ucis(ucis)?;
+        Ok(record)
+    }
+
+    /// Plays stored UCI moves after those played already (the record as
+    /// replayed then equals the replay of all the moves).
+    pub fn play_ucis<'a>(
+        &mut self,
+        ucis: impl IntoIterator<Item = &'a str>,
+    ) -> Result<(), ReplayError> {
+        for uci in ucis {
             let mv = uci
                 .parse::<UciMove>()
                 .ok()
-                .and_then(|u| u.to_move(&record.pos).ok())
+                .and_then(|u| u.to_move(&self.pos).ok())
                 .ok_or_else(|| ReplayError::BadMove {
-                    ply: i + 1,
+                    ply: self.moves.len() + 1,
                     uci: uci.to_string(),
                 })?;
-            record.push(mv);
+            self.push(mv);
         }
-        Ok(record)
+        Ok(())
     }
 
     /// Plays a legal move.

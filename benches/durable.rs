@@ -43,6 +43,9 @@
 //!   `strace -f -c -e trace=fsync,fdatasync` (see `bench/durable.sh`);
 //!   `--count-one-fsync N`: the same, one fsync per submission.
 //! - `--count-cli N`: the same through N `ccgate submit` processes.
+//! - `--count-long N`: the first N plies of one real game submitted one by
+//!   one into a store of its own (`long.db`): what a move costs as a game
+//!   grows (run under callgrind for instructions per submission).
 //! - `--rebuild`: build the base store again even if it exists.
 //!
 //! Run: `bench/durable.sh` (prints a README table), or
@@ -143,6 +146,14 @@ fn main() {
                 .unwrap_or_else(|| panic!("{flag} needs a number"))
         })
     };
+    if let Some(plies) = value("--count-long") {
+        let dir = bench_dir();
+        let messages = long_game(&dir.join("long.db"), plies);
+        let mut store = Store::create(&dir.join("long.db")).expect("open store");
+        submit_all(&mut store, &messages);
+        println!("COUNT mode=long submissions={plies}");
+        return;
+    }
     let count = ["--count", "--count-one-fsync", "--count-cli"]
         .into_iter()
         .find_map(|f| value(f).map(|n| (f, n)));
@@ -151,11 +162,7 @@ fn main() {
     } else {
         SMOKE
     };
-    let dir = std::env::var_os("CCGATE_BENCH_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench/durable"));
-    fs::create_dir_all(&dir).expect("bench directory");
-    let dir = dir.canonicalize().expect("bench directory");
+    let dir = bench_dir();
     let sources = source_games();
     let base = dir.join(format!("base-{}.db", cfg.games));
     if has("--rebuild") || !base.exists() {
@@ -373,6 +380,15 @@ fn main() {
     let _ = fs::remove_file(probe_path);
 }
 
+/// `$CCGATE_BENCH_DIR`, else `target/bench/durable`, made if missing.
+fn bench_dir() -> PathBuf {
+    let dir = std::env::var_os("CCGATE_BENCH_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench/durable"));
+    fs::create_dir_all(&dir).expect("bench directory");
+    dir.canonicalize().expect("bench directory")
+}
+
 fn rate(n: usize, d: Duration) -> f64 {
     n as f64 / d.as_secs_f64()
 }
@@ -565,6 +581,21 @@ fn submit_cli(bin: &Path, db: &Path, dir: &Path, messages: &[Message]) -> Durati
 
 /// Real games from the start position, as moves.
 fn source_games() -> Vec<Vec<Move>> {
+    let mut games = Vec::new();
+    real_games(MAX_PREFIX + 1, |game| {
+        if game.len() == MAX_PREFIX + 1 {
+            games.push(game);
+        }
+        games.len() < 500
+    });
+    assert!(games.len() >= 100, "too few source games");
+    games
+}
+
+/// Hands each real game of `tests/data/derived/games_uci.tsv` (each move
+/// list once) to `each`, at most `plies` plies of it and none that ends it,
+/// while `each` says true.
+fn real_games(plies: usize, mut each: impl FnMut(Vec<Move>) -> bool) {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/derived/games_uci.tsv"
@@ -579,7 +610,6 @@ fn source_games() -> Vec<Vec<Move>> {
             .unwrap_or_else(|| panic!("no column {name}"))
     };
     let (status, variant, moves) = (col("parse_status"), col("variant"), col("uci_moves"));
-    let mut games = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for line in lines {
         let c: Vec<&str> = line.split('\t').collect();
@@ -591,7 +621,7 @@ fn source_games() -> Vec<Vec<Move>> {
         };
         let mut pos = Chess::default();
         let mut game = Vec::new();
-        for u in list.split(' ').take(MAX_PREFIX + 1) {
+        for u in list.split(' ').take(plies) {
             let Some(mv) = u.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok()) else {
                 break;
             };
@@ -602,15 +632,10 @@ fn source_games() -> Vec<Vec<Move>> {
             }
             game.push(mv);
         }
-        if game.len() == MAX_PREFIX + 1 {
-            games.push(game);
-        }
-        if games.len() == 500 {
-            break;
+        if !each(game) {
+            return;
         }
     }
-    assert!(games.len() >= 100, "too few source games");
-    games
 }
 
 /// Game k's source game and the number of its plies already played.
@@ -733,23 +758,74 @@ fn plan(cfg: &Config, sources: &[Vec<Move>], ids: &[GameId], n: usize) -> Vec<Me
             }
             let (w, b) = pairing(k, cfg.players);
             let sender = if pos.turn() == Color::White { w } else { b };
-            let (notation, lang) = NOTATIONS[sender % NOTATIONS.len()];
-            let n = pos.fullmoves().get();
-            let number = if pos.turn() == Color::White {
-                format!("{n}.")
-            } else {
-                format!("{n}...")
+            message(s, ids[k], &pos, src[plies], sender)
+        })
+        .collect()
+}
+
+/// Message `s`: `player` plays `mv` in game `id` at `pos`, in their notation.
+fn message(s: usize, id: GameId, pos: &Chess, mv: Move, player: usize) -> Message {
+    let (notation, lang) = NOTATIONS[player % NOTATIONS.len()];
+    let n = pos.fullmoves().get();
+    let number = if pos.turn() == Color::White {
+        format!("{n}.")
+    } else {
+        format!("{n}...")
+    };
+    Message {
+        from: address(player),
+        id: format!("<bench-{s:06}@example.org>"),
+        text: format!(
+            "{id} {number} {}",
+            write_move(pos, mv, notation, &WriteOptions::new(lang))
+        ),
+    }
+}
+
+/// The store of `--count-long`: two players, one game, and the messages
+/// that play the first `plies` plies of a real game in it, one by one.
+fn long_game(path: &Path, plies: usize) -> Vec<Message> {
+    let mut game = None;
+    real_games(plies, |g| {
+        let long = g.len() == plies;
+        if long {
+            game = Some(g);
+        }
+        !long
+    });
+    let game = game.unwrap_or_else(|| panic!("no real game of {plies} plies"));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    let mut store = Store::create(path).expect("open store");
+    let tx = store.write().expect("write");
+    let players: Vec<_> = (0..2)
+        .map(|i| {
+            let (notation, lang) = NOTATIONS[i];
+            let new = NewPlayer {
+                name: format!("P{i:04}"),
+                notation,
+                lang,
+                reply_via: Some(Channel::Email),
+                tz: "UTC".to_string(),
+                pin_hash: None,
+                addresses: vec![(Channel::Email, address(i))],
             };
-            let text = format!(
-                "{} {number} {}",
-                ids[k],
-                write_move(&pos, src[plies], notation, &WriteOptions::new(lang))
-            );
-            Message {
-                from: address(sender),
-                id: format!("<bench-{s:06}@example.org>"),
-                text,
-            }
+            tx.add_player(&new, now()).expect("add player")
+        })
+        .collect();
+    let tc = "10/50".parse().expect("time control");
+    let id = tx
+        .create_game(players[0], players[1], None, &tc, now())
+        .expect("create game");
+    tx.commit().expect("commit");
+    let mut pos = Chess::default();
+    game.iter()
+        .enumerate()
+        .map(|(s, mv)| {
+            let m = message(s, id, &pos, *mv, s % 2);
+            pos.play_unchecked(*mv);
+            m
         })
         .collect()
 }

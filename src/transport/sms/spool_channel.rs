@@ -2,7 +2,7 @@
 //! smstools3): incoming files become inbound messages, the SMS outbox
 //! becomes outgoing files.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
 use tokio::sync::watch;
@@ -25,11 +25,11 @@ pub async fn run(config: SpoolConfig, shared: ServicePort, mut stop: watch::Rece
     loop {
         match spool::pending(config.kind, &config.incoming) {
             Ok(files) => {
-                for file in files {
+                for batch in files.chunks(FILES) {
                     if *stop.borrow() {
                         return;
                     }
-                    spool_file(&shared, &config, &numbering, &file).await;
+                    spool_files(&shared, &config, &numbering, batch).await;
                 }
             }
             Err(e) => shared
@@ -45,17 +45,25 @@ pub async fn run(config: SpoolConfig, shared: ServicePort, mut stop: watch::Rece
     }
 }
 
-/// Writes the replies due as outgoing files, each held before its file is
+/// Writes the replies due as outgoing files, held before their files are
 /// written and marked sent after (the spool's program may take a file at
-/// once: a file written twice may be sent twice). Err when the store failed.
+/// once: a file written twice may be sent twice), the holds in one
+/// transaction and the marks in another. Err when the store failed.
 async fn send_due(shared: &ServicePort, config: &SpoolConfig) -> Result<(), String> {
     let due = shared
         .with_store(|s| s.due(Channel::Sms, Timestamp::now(), 50))
         .await?;
-    for reply in due {
-        if !shared.hold_for_send(reply.id).await? {
-            continue;
-        }
+    if due.is_empty() {
+        return Ok(());
+    }
+    let held = shared
+        .hold_all_for_send(due.iter().map(|r| r.id).collect())
+        .await?;
+    let mut sent = Vec::with_capacity(held.len());
+    // A failure recorded badly does not stop the files written from being
+    // marked sent.
+    let mut recorded = Ok(());
+    for reply in due.iter().filter(|r| held.contains(&r.id)) {
         match spool::write_outgoing(
             config.kind,
             &config.outgoing,
@@ -63,80 +71,104 @@ async fn send_due(shared: &ServicePort, config: &SpoolConfig) -> Result<(), Stri
             &reply.to,
             &reply.body,
         ) {
-            Ok(_) => {
-                let id = reply.id;
-                shared
-                    .with_store(move |s| {
-                        let tx = s.write()?;
-                        tx.mark_sent(id, Timestamp::now())?;
-                        tx.commit()
-                    })
-                    .await?;
-                shared.metrics.sent(Channel::Sms);
-            }
+            Ok(_) => sent.push(reply.id),
             Err(e) => {
                 let e = format!("spool {}: {e}", config.outgoing.display());
-                shared
-                    .delivery_failed(Channel::Sms, reply.id, e, false)
-                    .await?
+                let failed = shared.delivery_failed(Channel::Sms, reply.id, e, false);
+                recorded = recorded.and(failed.await);
             }
         }
     }
-    Ok(())
+    if !sent.is_empty() {
+        shared.sent(Channel::Sms, sent).await?;
+    }
+    recorded
 }
 
-async fn spool_file(
+/// Spool files committed together: a modem's backlog shares one fsync
+/// (issue 21). An SMS file is small (at most [`spool::MAX_FILE`]), so a
+/// batch holds little memory.
+const FILES: usize = 64;
+
+/// Processes spool files ready together in one transaction, each in its
+/// own savepoint ([`ServicePort::batch`]). Each file is removed (or moved)
+/// only after the commit, and only if its own processing succeeded: one
+/// whose processing failed is journaled with its error and stays for the
+/// next poll, when the journal answers it as a duplicate.
+async fn spool_files(
+    shared: &ServicePort,
+    config: &SpoolConfig,
+    numbering: &Numbering,
+    files: &[PathBuf],
+) {
+    let (read, inputs): (Vec<&PathBuf>, Vec<_>) = files
+        .iter()
+        .filter_map(|file| Some((file, input(shared, config, numbering, file)?)))
+        .unzip();
+    if read.is_empty() {
+        return;
+    }
+    let done = shared
+        .batch(Channel::Sms, move |b| {
+            inputs
+                .iter()
+                .map(|(msg, aside)| match aside {
+                    None => b.submit(msg, Timestamp::now()),
+                    Some(why) => b.set_aside(msg, why, Timestamp::now()),
+                })
+                .collect()
+        })
+        .await;
+    // Err: nothing was committed (logged and counted by the port), so no
+    // file may go.
+    let Ok(done) = done else {
+        return;
+    };
+    for (file, result) in read.into_iter().zip(done) {
+        if result.is_ok()
+            && let Err(e) = spool::accept(file, config.done.as_deref())
+        {
+            shared.metrics.error(&format!("{}: {e}", file.display()));
+        }
+    }
+}
+
+/// A spool file as the service takes it: the message, or (a file that
+/// does not parse) a message to journal and set aside, with why. None: the
+/// file could not be read now (logged; tried again at the next poll).
+fn input(
     shared: &ServicePort,
     config: &SpoolConfig,
     numbering: &Numbering,
     file: &Path,
-) {
-    let msg = match spool::read(config.kind, file) {
-        Ok(m) => Ok(service::Inbound {
-            channel: Channel::Sms,
-            from: numbering.international(&m.from),
-            transport_id: Some(m.transport_id),
-            raw: files::read_regular(file, spool::MAX_FILE).unwrap_or_default(),
-            text: m.text,
-            auth: service::Auth::Unchecked,
-            rules: shared.rules,
-        }),
+) -> Option<(service::Inbound, Option<Aside>)> {
+    let inbound = |from: String, transport_id: String, text: String| service::Inbound {
+        channel: Channel::Sms,
+        from,
+        transport_id: Some(transport_id),
+        raw: files::read_regular(file, spool::MAX_FILE).unwrap_or_default(),
+        text,
+        auth: service::Auth::Unchecked,
+        rules: shared.rules,
+    };
+    match spool::read(config.kind, file) {
+        Ok(m) => Some((
+            inbound(numbering.international(&m.from), m.transport_id, m.text),
+            None,
+        )),
         Err(spool::SpoolError::Io(e)) => {
             let e = format!("{}: {e}", file.display());
             tracing::warn!(error = %e, "SMS spool");
             shared.metrics.error(&e);
-            return;
+            None
         }
-        Err(e) => Err((
-            e.to_string(),
-            files::read_regular(file, spool::MAX_FILE).unwrap_or_default(),
+        Err(e) => Some((
+            inbound(
+                String::new(),
+                format!("spool-unreadable:{}", file.display()),
+                String::new(),
+            ),
+            Some(Aside::Ignored(format!("unreadable spool file: {e}"))),
         )),
-    };
-    let name = file.display().to_string();
-    let rules = shared.rules;
-    let processed = shared
-        .with_store(move |s| match msg {
-            Ok(m) => service::submit(s, &m, Timestamp::now()),
-            Err((why, raw)) => {
-                let m = service::Inbound {
-                    channel: Channel::Sms,
-                    from: String::new(),
-                    transport_id: Some(format!("spool-unreadable:{name}")),
-                    raw,
-                    text: String::new(),
-                    auth: service::Auth::Unchecked,
-                    rules,
-                };
-                let why = Aside::Ignored(format!("unreadable spool file: {why}"));
-                service::set_aside(s, &m, &why, Timestamp::now())
-            }
-        })
-        .await;
-    // A store error is logged and counted by the port.
-    if let Ok(p) = processed {
-        shared.processed(Channel::Sms, &p);
-        if let Err(e) = spool::accept(file, config.done.as_deref()) {
-            shared.metrics.error(&format!("{}: {e}", file.display()));
-        }
     }
 }

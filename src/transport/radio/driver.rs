@@ -58,13 +58,14 @@ pub trait Handler: Send {
         peer: Callsign,
         state: LinkState,
     ) -> impl Future<Output = Result<(), String>> + Send;
-    /// A message from `peer` at stream position `pos`, in order. The same
-    /// position can come again after a crash: it is the same message.
+    /// Messages from `peer`, each at its stream position, in order: those
+    /// of the frames read together, committed together (issue 21's group
+    /// commit). The same position can come again after a crash: it is the
+    /// same message.
     fn delivered(
         &mut self,
         peer: Callsign,
-        pos: u32,
-        text: String,
+        messages: Vec<(u32, String)>,
     ) -> impl Future<Output = Result<(), String>> + Send;
     /// Messages waiting to go.
     fn due(&mut self) -> impl Future<Output = Result<Vec<Due>, String>> + Send;
@@ -283,6 +284,10 @@ struct Peer {
     opts: LinkOptions,
     link: Link,
     saved: LinkState,
+    /// Messages the link delivered and the handler has not committed yet:
+    /// the link's state is saved (and so its acknowledgement sent) only
+    /// after they are.
+    delivered: Vec<(u32, String)>,
 }
 
 /// The links of one station and the clock they run on.
@@ -306,6 +311,7 @@ impl Station {
                 opts: opts.clone(),
                 link,
                 saved,
+                delivered: Vec::new(),
             });
         }
         Ok(Station {
@@ -346,7 +352,30 @@ impl Station {
         Ok(())
     }
 
+    /// Handles a link's events and commits what it delivered.
     async fn events(
+        &mut self,
+        i: usize,
+        events: Vec<Event>,
+        handler: &mut impl Handler,
+    ) -> Result<(), String> {
+        self.gather(i, events, handler).await?;
+        self.flush(i, handler).await
+    }
+
+    /// Commits the messages gathered for link `i` in one batch, then saves
+    /// the link's state.
+    async fn flush(&mut self, i: usize, handler: &mut impl Handler) -> Result<(), String> {
+        let messages = std::mem::take(&mut self.peers[i].delivered);
+        if !messages.is_empty() {
+            handler.delivered(self.peers[i].call, messages).await?;
+        }
+        self.persist(i, handler).await
+    }
+
+    /// Handles a link's events, gathering the messages it delivered for
+    /// [`flush`](Self::flush).
+    async fn gather(
         &mut self,
         i: usize,
         events: Vec<Event>,
@@ -355,7 +384,7 @@ impl Station {
         let call = self.peers[i].call;
         for e in events {
             match e {
-                Event::Delivered { pos, text } => handler.delivered(call, pos, text).await?,
+                Event::Delivered { pos, text } => self.peers[i].delivered.push((pos, text)),
                 Event::Acked(msg) => handler.acked(call, msg).await?,
                 Event::Unreachable => {
                     tracing::warn!(peer = %call, "radio peer unreachable; still trying");
@@ -370,7 +399,7 @@ impl Station {
                 }
             }
         }
-        self.persist(i, handler).await
+        Ok(())
     }
 
     /// Whether a link has room for more of the caller's messages.
@@ -467,7 +496,7 @@ impl Station {
                         continue;
                     };
                     let ev = self.peers[i].link.receive(frame, now);
-                    self.events(i, ev, handler).await?;
+                    self.gather(i, ev, handler).await?;
                 }
                 Err(
                     e @ (FrameError::MissingMac { .. }
@@ -483,10 +512,14 @@ impl Station {
                     tracing::debug!(error = %e, "damaged frame");
                     for i in 0..self.peers.len() {
                         let ev = self.peers[i].link.corrupt(&e, now);
-                        self.events(i, ev, handler).await?;
+                        self.gather(i, ev, handler).await?;
                     }
                 }
             }
+        }
+        // The frames read together: each link's messages in one commit.
+        for i in 0..self.peers.len() {
+            self.flush(i, handler).await?;
         }
         Ok(())
     }

@@ -108,23 +108,37 @@ impl Handler for RadioHandler {
             .await
     }
 
-    async fn delivered(&mut self, peer: Callsign, pos: u32, text: String) -> Result<(), String> {
-        let msg = service::Inbound {
-            channel: Channel::Radio,
-            from: peer.to_string(),
-            // The peer's stream position: a repeat after a crash is the same message.
-            transport_id: Some(state::message_id(peer, self.me, pos)),
-            raw: text.clone().into_bytes(),
-            text,
-            auth: service::Auth::Unchecked,
-            rules: self.shared.rules,
-        };
-        let p = self
+    async fn delivered(
+        &mut self,
+        peer: Callsign,
+        messages: Vec<(u32, String)>,
+    ) -> Result<(), String> {
+        let inbound: Vec<service::Inbound> = messages
+            .into_iter()
+            .map(|(pos, text)| service::Inbound {
+                channel: Channel::Radio,
+                from: peer.to_string(),
+                // The peer's stream position: a repeat after a crash is the same message.
+                transport_id: Some(state::message_id(peer, self.me, pos)),
+                raw: text.clone().into_bytes(),
+                text,
+                auth: service::Auth::Unchecked,
+                rules: self.shared.rules,
+            })
+            .collect();
+        let done = self
             .shared
-            .with_store(move |s| service::submit(s, &msg, Timestamp::now()))
+            .batch(Channel::Radio, move |b| {
+                inbound
+                    .iter()
+                    .map(|m| b.submit(m, Timestamp::now()))
+                    .collect()
+            })
             .await?;
-        self.shared.processed(Channel::Radio, &p);
-        Ok(())
+        // One that failed (journaled with its error, logged by the port)
+        // keeps the link's state unsaved: the peer sends it again, and the
+        // journal answers the others as duplicates.
+        done.into_iter().try_for_each(|r| r.map(drop))
     }
 
     async fn due(&mut self) -> Result<Vec<Due>, String> {

@@ -94,24 +94,33 @@ impl Handler for Console {
         })
     }
 
-    async fn delivered(&mut self, peer: Callsign, pos: u32, text: String) -> Result<(), String> {
-        let id = state::message_id(peer, self.me, pos);
+    async fn delivered(
+        &mut self,
+        peer: Callsign,
+        messages: Vec<(u32, String)>,
+    ) -> Result<(), String> {
+        let me = self.me;
         let fresh = self.with_store(|s| {
             let tx = s.write()?;
-            let j = tx.journal(
-                Channel::Radio,
-                &id,
-                &peer.to_string(),
-                text.as_bytes(),
-                Timestamp::now(),
-            )?;
-            if let Journaled::New(n) = j {
-                tx.set_outcome(n, "shown", Timestamp::now())?;
+            let mut fresh = Vec::new();
+            for (pos, text) in &messages {
+                let id = state::message_id(peer, me, *pos);
+                let j = tx.journal(
+                    Channel::Radio,
+                    &id,
+                    &peer.to_string(),
+                    text.as_bytes(),
+                    Timestamp::now(),
+                )?;
+                if let Journaled::New(n) = j {
+                    tx.set_outcome(n, "shown", Timestamp::now())?;
+                    fresh.push((*pos, text));
+                }
             }
             tx.commit()?;
-            Ok(matches!(j, Journaled::New(_)))
+            Ok(fresh)
         })?;
-        if fresh {
+        for (pos, text) in fresh {
             emit(json!({"event": "delivered", "from": peer.to_string(), "pos": pos, "text": text}));
         }
         Ok(())

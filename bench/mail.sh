@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Mail throughput: mails per second from the Maildir to replies accepted by a
-# local SMTP server (tests/support/smtp_server.py, aiosmtpd, on loopback),
+# local SMTP server (tests/support/smtp_server.py, aiosmtpd, on loopback; or
+# a real Postfix of its own, OUT=postfix, delivering into a Maildir),
 # beside the raw fsync rate of the same disk measured in the same run; and
 # the daemon's resident memory idle and at its peak under that load.
 #
 # Usage: bench/mail.sh          (as root after .ci/setup-servers, from anywhere in the repository)
 # Environment:
 #   N=1000                   mails (10 plies of N/10 games; 2 replies each)
-#   OUT=smtp                 where replies go: smtp, or file (the outbox directory)
+#   OUT=smtp                 where replies go: smtp (aiosmtpd), postfix (a private
+#                            Postfix instance on loopback; needs root and the postfix
+#                            package, .ci/setup-servers installs it), or file (the
+#                            outbox directory)
 #   CCGATE_BENCH_DIR=DIR     default target/bench/mail (must be on a disk, not tmpfs)
 #   CCGATE_TEST_VENV=DIR     the venv with aiosmtpd (default /opt/ccgate-test-venv)
 #   CCGATE_BIN=FILE          a ccgate binary to measure instead of building this checkout
+#   POOL=N                   email.send.pool (SMTP connections; default the daemon's, 4)
 # Output: a README-ready table, also kept in target/bench/mail-$OUT.md.
 set -euo pipefail
 
@@ -47,12 +52,52 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
-say "SMTP server on 127.0.0.1:$SMTP_PORT"
-"$VENV/bin/python" tests/support/smtp_server.py --listen "127.0.0.1:$SMTP_PORT" \
-    --mail-root "$DIR/mail" --control "$DIR/control" >"$DIR/smtp.out" 2>"$DIR/smtp.err" &
-pids+=($!)
-for _ in $(seq 200); do grep -q READY "$DIR/smtp.out" 2>/dev/null && break; sleep 0.05; done
-grep -q READY "$DIR/smtp.out" || { say "the SMTP server did not start"; cat "$DIR/smtp.err" >&2; exit 1; }
+PF=$DIR/postfix
+if [ "$OUT" = postfix ]; then
+    # A Postfix instance of its own (config, queue and Maildir under $PF):
+    # every recipient @example.test is delivered by virtual(8) into one
+    # Maildir, so each reply delivered can be counted. Postfix runs a
+    # non-default configuration only when the default one names it.
+    say "Postfix on 127.0.0.1:$SMTP_PORT ($PF)"
+    mkdir -p "$PF/etc" "$PF/queue" "$PF/data" "$PF/mail"
+    sed "s/^smtp \{6\}inet .*smtpd\$/127.0.0.1:$SMTP_PORT inet n - n - - smtpd/" /etc/postfix/master.cf >"$PF/etc/master.cf"
+    grep -q "^127.0.0.1:$SMTP_PORT " "$PF/etc/master.cf" || { say "no smtp line in /etc/postfix/master.cf"; exit 1; }
+    cat >"$PF/etc/main.cf" <<EOF
+compatibility_level = 3.6
+queue_directory = $PF/queue
+data_directory = $PF/data
+maillog_file = $PF/data/maillog
+maillog_file_prefixes = $PF
+inet_interfaces = 127.0.0.1
+inet_protocols = ipv4
+myhostname = ccgate.test
+mydestination =
+mynetworks = 127.0.0.0/8
+smtpd_recipient_restrictions = permit_mynetworks, reject
+alias_maps =
+alias_database =
+local_recipient_maps =
+virtual_mailbox_domains = example.test
+virtual_mailbox_base = $PF/mail
+virtual_mailbox_maps = static:all/
+virtual_uid_maps = static:$(id -u postfix)
+virtual_gid_maps = static:$(id -g postfix)
+virtual_minimum_uid = 1
+EOF
+    chown postfix:postfix "$PF/mail" "$PF/data"
+    postconf -e "alternate_config_directories = $PF/etc"
+    # Its errors go to syslog, or to a terminal: give it one.
+    script -qec "postfix -c $PF/etc start" /dev/null >&2
+    trap 'cleanup; postfix -c "$PF/etc" stop >/dev/null 2>&1 || true' EXIT
+    for _ in $(seq 200); do (exec 3<>"/dev/tcp/127.0.0.1/$SMTP_PORT") 2>/dev/null && break; sleep 0.05; done
+else
+    say "SMTP server on 127.0.0.1:$SMTP_PORT"
+    "$VENV/bin/python" tests/support/smtp_server.py --listen "127.0.0.1:$SMTP_PORT" \
+        --mail-root "$DIR/mail" --control "$DIR/control" >"$DIR/smtp.out" 2>"$DIR/smtp.err" &
+    pids+=($!)
+    for _ in $(seq 200); do grep -q READY "$DIR/smtp.out" 2>/dev/null && break; sleep 0.05; done
+    grep -q READY "$DIR/smtp.out" || { say "the SMTP server did not start"; cat "$DIR/smtp.err" >&2; exit 1; }
+fi
 
 say "$GAMES games, $N mails"
 export CCGATE_DB="$DIR/ccgate.db"
@@ -91,6 +136,7 @@ $(if [ "$OUT" = file ]; then
     printf '[email.send]\ntransport = "file"\n'
 else
     printf '[email.send]\ntransport = "smtp"\nhost = "127.0.0.1"\nport = %s\nsecurity = "plain"\n' "$SMTP_PORT"
+    [ -z "${POOL:-}" ] || printf 'pool = %s\n' "$POOL"
 fi)
 [outbox]
 poll_every = "100ms"
@@ -138,10 +184,28 @@ EOF
 
 kill -TERM "$SERVE"; wait "$SERVE" || true
 
-python3 - "$N" "$t0" "$t1" "$FSYNC" "$IDLE_KB" "$PEAK_KB" "$OUT" <<'EOF' | tee "target/bench/mail-$OUT.md"
+DELIVERED=""
+if [ "$OUT" = postfix ]; then
+    # Not timed: Postfix delivers after it accepted. Every reply once.
+    replies=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM outbox").fetchone()[0])' "$DIR/ccgate.db")
+    for _ in $(seq 600); do
+        [ "$(find "$PF/mail/all/new" -type f 2>/dev/null | wc -l)" -ge "$replies" ] && break
+        sleep 0.1
+    done
+    DELIVERED=$(python3 - "$PF/mail/all/new" "$replies" <<'EOF'
+import email, os, sys
+d, replies = sys.argv[1], int(sys.argv[2])
+ids = [email.message_from_binary_file(open(os.path.join(d, f), "rb"))["Message-ID"] for f in os.listdir(d)]
+print(f"{len(ids)} of {replies} replies, {len(set(ids))} distinct")
+sys.exit(0 if len(ids) == len(set(ids)) == replies else 4)
+EOF
+) || { say "Postfix delivered $DELIVERED"; exit 4; }
+fi
+
+python3 - "$N" "$t0" "$t1" "$FSYNC" "$IDLE_KB" "$PEAK_KB" "$OUT" "$DELIVERED" <<'EOF' | tee "target/bench/mail-$OUT.md"
 import sys
 n, t0, t1, fsync, idle, peak = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
-out = "accepted by SMTP" if sys.argv[7] == "smtp" else "written to the outbox directory"
+out = {"smtp": "accepted by SMTP (aiosmtpd)", "postfix": "accepted by Postfix"}.get(sys.argv[7], "written to the outbox directory")
 rate = n / (t1 - t0)
 print("| measure | value |")
 print("|---|---|")
@@ -150,4 +214,6 @@ print(f"| raw fsync rate, same disk, same run | {fsync} fsync/s |")
 print(f"| ratio mails/s : fsync/s | {rate / fsync:.2f} |")
 print(f"| resident memory idle | {idle / 1024:.1f} MiB |")
 print(f"| resident memory peak under load | {peak / 1024:.1f} MiB |")
+if sys.argv[8]:
+    print(f"| delivered by Postfix into its Maildir | {sys.argv[8]} |")
 EOF

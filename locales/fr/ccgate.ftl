@@ -250,7 +250,7 @@ event-game-black = P{ $game } avec les Noirs contre { $opponent }
 event-starts-on = ccgate : { $event } commence le { $date }, cadence { $time } ; les pendules partent ce jour-là. Vos parties :
     .sms = ccgate : { $event } dès le { $date }, { $time }. Vos parties :
 ruling = ccgate : décision de l'arbitre sur l'incident { $incident } : { $ruling }
-withdrawn = ccgate : { $player } s'est retiré de { $event } ; parties comptées : { $games }
+withdrawn = ccgate : { $player } se retire de { $event } ; parties comptées : { $games }
 
 pgn-unused = ccgate : le fichier PGN joint n'a pas été utilisé : { $reason ->
     [unreadable] aucune partie n'a pu y être lue
@@ -267,7 +267,7 @@ your-turn = Vous avez le trait.
 your-turn-by = Vous avez le trait, jusqu'au { $date }.
 their-turn = À { $opponent } de jouer.
 clocks = Pendule : vous avez utilisé { $used }, il vous reste { $left } ; { $opponent } a utilisé { $their-used }, il lui reste { $their-left }.
-conditional-answer = Votre coup conditionnel { $number } { $move } ({ $iccf }) y a répondu. Contrôle { $code }.
+conditional-answer = Votre coup conditionnel { $number } { $move } ({ $iccf }) a été joué en réponse. Contrôle { $code }.
 draw-offer-sent = P{ $game } votre proposition de nulle est partie à { $opponent }.
 resignation-sent = P{ $game } votre abandon est parti à { $opponent }.
 claim-upheld = P{ $game } votre réclamation de nulle est admise ; nous avons prévenu { $opponent }.

@@ -250,7 +250,7 @@ event-game-black = P{ $game } con il Nero contro { $opponent }
 event-starts-on = ccgate: { $event } inizia il { $date }, cadenza { $time }; gli orologi partono da quel giorno. Le sue partite:
     .sms = ccgate: { $event } dal { $date }, { $time }. Le sue partite:
 ruling = ccgate: decisione dell'arbitro sull'incidente { $incident }: { $ruling }
-withdrawn = ccgate: { $player } si è ritirato da { $event }; partite assegnate: { $games }
+withdrawn = ccgate: { $player } si ritira da { $event }; partite assegnate: { $games }
 
 pgn-unused = ccgate: il file PGN allegato non è stato usato: { $reason ->
     [unreadable] non vi si è potuta leggere alcuna partita
@@ -267,7 +267,7 @@ your-turn = Tocca a lei.
 your-turn-by = Tocca a lei, entro il { $date }.
 their-turn = Muove { $opponent }.
 clocks = Orologio: lei ha usato { $used } e ne ha ancora { $left }; { $opponent } ha usato { $their-used } e ne ha ancora { $their-left }.
-conditional-answer = La sua mossa condizionale { $number } { $move } ({ $iccf }) ha risposto. Controllo { $code }.
+conditional-answer = La sua mossa condizionale { $number } { $move } ({ $iccf }) è stata giocata in risposta. Controllo { $code }.
 draw-offer-sent = P{ $game } la sua proposta di patta è andata a { $opponent }.
 resignation-sent = P{ $game } il suo abbandono è andato a { $opponent }.
 claim-upheld = P{ $game } la sua richiesta di patta è accolta; abbiamo avvisato { $opponent }.

@@ -29,8 +29,16 @@
 //!   at once, each submitting its messages one after another through the
 //!   daemon's service port (`ServicePort::batch`), as concurrent inputs do:
 //!   what waits while one commit runs joins the next (group commit).
+//! - Two sites (issue 20): in the same rounds, two more connections to the
+//!   store, each submitting its half on a thread of its own, as two
+//!   gateways sharing one database do.
 //! - Once, the submissions on a copy of the store in `/dev/shm` (memory):
 //!   their cost without any sync.
+//! - Backend: SQLite files in the directory, or with `$CCGATE_BENCH_DB` a
+//!   `postgres://` URL (of a maintenance database), databases of that
+//!   cluster: the base built once as `base_100000`, each run a copy
+//!   (`CREATE DATABASE … TEMPLATE`). On PostgreSQL the one-fsync and
+//!   `/dev/shm` comparisons (SQLite's WAL) are left out.
 //! - With `CCGATE_BIN` set to a `ccgate` binary, also `ccgate submit`, one
 //!   process per message, as the command line does it today.
 //!

@@ -18,7 +18,9 @@ pub enum Backend {
 impl Backend {
     pub fn from_env(dir: &Path) -> Backend {
         match std::env::var("CCGATE_BENCH_DB") {
-            Ok(url) if url.starts_with("postgres") => Backend::Postgres(url),
+            Ok(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+                Backend::Postgres(url)
+            }
             Ok(other) if !other.is_empty() && other != "sqlite" => {
                 panic!("CCGATE_BENCH_DB={other:?}: sqlite or a postgres:// URL")
             }

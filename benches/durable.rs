@@ -711,6 +711,20 @@ fn pairing(k: usize, players: usize) -> (usize, usize) {
     (white, (white + 1 + (k / players) % (players - 1)) % players)
 }
 
+/// Player `i`, in their notation and language.
+fn player(i: usize) -> NewPlayer {
+    let (notation, lang) = NOTATIONS[i % NOTATIONS.len()];
+    NewPlayer {
+        name: format!("P{i:04}"),
+        notation,
+        lang,
+        reply_via: Some(Channel::Email),
+        tz: "UTC".to_string(),
+        pin_hash: None,
+        addresses: vec![(Channel::Email, address(i))],
+    }
+}
+
 fn address(i: usize) -> String {
     format!("p{i:04}@example.org")
 }
@@ -722,17 +736,7 @@ fn build_base(db: &Backend, name: &str, cfg: &Config, sources: &[Vec<Move>]) {
     let tx = store.write().expect("write");
     let mut players = Vec::new();
     for i in 0..cfg.players {
-        let (notation, lang) = NOTATIONS[i % NOTATIONS.len()];
-        let new = NewPlayer {
-            name: format!("P{i:04}"),
-            notation,
-            lang,
-            reply_via: Some(Channel::Email),
-            tz: "UTC".to_string(),
-            pin_hash: None,
-            addresses: vec![(Channel::Email, address(i))],
-        };
-        players.push(tx.add_player(&new, now()).expect("add player"));
+        players.push(tx.add_player(&player(i), now()).expect("add player"));
     }
     for k in 0..cfg.games {
         let (w, b) = pairing(k, cfg.players);

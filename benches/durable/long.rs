@@ -20,19 +20,7 @@ pub(crate) fn long_game(path: &Path, plies: usize) -> Vec<Message> {
     let mut store = Store::create(path).expect("open store");
     let tx = store.write().expect("write");
     let players: Vec<_> = (0..2)
-        .map(|i| {
-            let (notation, lang) = NOTATIONS[i];
-            let new = NewPlayer {
-                name: format!("P{i:04}"),
-                notation,
-                lang,
-                reply_via: Some(Channel::Email),
-                tz: "UTC".to_string(),
-                pin_hash: None,
-                addresses: vec![(Channel::Email, address(i))],
-            };
-            tx.add_player(&new, now()).expect("add player")
-        })
+        .map(|i| tx.add_player(&player(i), now()).expect("add player"))
         .collect();
     let tc = "10/50".parse().expect("time control");
     let id = tx

@@ -78,6 +78,16 @@ pub enum GameCommand {
         #[arg(long)]
         reason: String,
     },
+    /// Charge days to one player's clock (white or black), both told.
+    Penalty {
+        id: i64,
+        #[arg(long)]
+        side: shakmaty::Color,
+        #[arg(long)]
+        days: u32,
+        #[arg(long)]
+        reason: String,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -482,6 +492,21 @@ pub fn game(loc: Location, cmd: GameCommand) -> Result<(), CommandError> {
             now(),
         )
         .map(|n| println!("game {id}: {n} plies taken back")),
+        GameCommand::Penalty {
+            id,
+            side,
+            days,
+            reason,
+        } => service::penalize(
+            &mut store,
+            &service::Actor::Operator,
+            GameId(id),
+            side,
+            days,
+            &reason,
+            now(),
+        )
+        .map(|()| println!("game {id}: {days} days charged to {side}")),
     };
     Ok(result?)
 }

@@ -507,6 +507,13 @@ fn every_ruling_is_a_form_on_the_console_audited_by_name() {
     let first = incident_on(&site, game, g.white, ("<1@example.test>", b"1. e2e5"));
     let second = incident_on(&site, game, g.black, ("<2@example.test>", b"2. Ke3"));
     let black = site.store().player_name(g.black).unwrap().unwrap();
+    {
+        let mut s = site.store();
+        let tx = s.write().unwrap();
+        let pin = ccgate::service::hash_pin("4711").unwrap();
+        tx.set_pin(g.white, Some(&pin)).unwrap();
+        tx.commit().unwrap();
+    }
     site.start();
     let session = login(&site, "anna");
     let page = get(site.port, "/director/incidents", Some(&session));
@@ -619,4 +626,34 @@ fn every_ruling_is_a_form_on_the_console_audited_by_name() {
         "{}",
         late.text()
     );
+}
+
+#[test]
+fn the_command_line_charges_penalties_and_dismisses_incidents_too() {
+    let site = Site::new();
+    let (incident, game) = incident(&site);
+    let g = site.store().game(GameId(game)).unwrap().unwrap();
+    let id = game.to_string();
+    let args = [
+        "game", "penalty", &id, "--side", "white", "--days", "2", "--reason", "late",
+    ];
+    let out = ccgate_cli(&site, &args, None);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(site.store().penalty_days(g.id, g.white).unwrap(), 2);
+    let last = site.store().audit_log().unwrap().pop().unwrap();
+    assert_eq!((last.action.as_str(), last.by), ("penalty", None));
+    let out = ccgate_cli(
+        &site,
+        &[
+            "incidents",
+            "dismiss",
+            &incident.to_string(),
+            "--reason",
+            "sent twice",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{out:?}");
+    let ruled = site.store().incident(incident).unwrap().unwrap().ruling;
+    assert_eq!(ruled.expect("closed").text, "dismissed: sent twice");
 }

@@ -23,6 +23,7 @@ mod journal;
 mod lock;
 mod outbox;
 mod pg;
+mod pg_link;
 mod players;
 mod radio;
 mod schema;

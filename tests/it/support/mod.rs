@@ -2,6 +2,7 @@
 
 pub mod backend;
 pub mod board_pixels;
+pub mod certs;
 pub mod chess;
 pub mod gateway;
 pub mod mail_lab;

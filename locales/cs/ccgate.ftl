@@ -168,7 +168,11 @@ end-lost-on-time = překročení času ({ $player })
 end-adjudicated = rozhodnutí rozhodčího: { $reason }
 adjudicated = P{ $game } rozhodnuto { $result }: { $reason }
 taken-back = P{ $game } rozhodčí vzal zpět tahy po půltahu { $ply }: { $reason }
-penalized = P{ $game } rozhodčí připsal hodinám hráče { $player } trest { days }: { $reason }
+penalized = P{ $game } rozhodčí připsal hodinám hráče { $player } trest { $days ->
+        [one] { $days } den
+        [few] { $days } dny
+       *[other] { $days } dní
+    }: { $reason }
 
 ## Remíza.
 

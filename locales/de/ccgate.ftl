@@ -165,7 +165,10 @@ end-lost-on-time = { $player } hat die Bedenkzeit überschritten
 end-adjudicated = vom Turnierleiter entschieden: { $reason }
 adjudicated = P{ $game } entschieden { $result }: { $reason }
 taken-back = P{ $game } der Turnierleiter nahm die Züge nach Halbzug { $ply } zurück: { $reason }
-penalized = P{ $game } der Turnierleiter belastete die Uhr von { $player } mit { days }: { $reason }
+penalized = P{ $game } der Turnierleiter belastete die Uhr von { $player } mit { $days ->
+        [one] { $days } Tag
+       *[other] { $days } Tage
+    }: { $reason }
 
 ## Remis.
 

@@ -115,7 +115,10 @@ end-lost-on-time = { $player } lost on time
 end-adjudicated = adjudicated: { $reason }
 adjudicated = G{ $game } adjudicated { $result }: { $reason }
 taken-back = G{ $game } the director took back the moves after ply { $ply }: { $reason }
-penalized = G{ $game } the director charged { days } to the clock of { $player }: { $reason }
+penalized = G{ $game } the director charged { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } to the clock of { $player }: { $reason }
 
 ## Draws.
 

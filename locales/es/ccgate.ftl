@@ -165,7 +165,10 @@ end-lost-on-time = { $player } perdió por tiempo
 end-adjudicated = decisión del árbitro: { $reason }
 adjudicated = P{ $game } adjudicada { $result }: { $reason }
 taken-back = P{ $game } el árbitro anuló las jugadas tras la media jugada { $ply }: { $reason }
-penalized = P{ $game } el árbitro cargó { days } al reloj de { $player }: { $reason }
+penalized = P{ $game } el árbitro cargó { $days ->
+        [one] { $days } día
+       *[other] { $days } días
+    } al reloj de { $player }: { $reason }
 
 ## Tablas.
 

@@ -165,7 +165,10 @@ end-lost-on-time = { $player } a dépassé le temps
 end-adjudicated = décision de l'arbitre : { $reason }
 adjudicated = P{ $game } arbitrée { $result } : { $reason }
 taken-back = P{ $game } l'arbitre a annulé les coups après le demi-coup { $ply } : { $reason }
-penalized = P{ $game } l'arbitre a retiré { days } à la pendule de { $player } : { $reason }
+penalized = P{ $game } l'arbitre a retiré { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    } à la pendule de { $player } : { $reason }
 
 ## La nulle.
 

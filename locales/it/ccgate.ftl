@@ -165,7 +165,10 @@ end-lost-on-time = { $player } ha perso per tempo
 end-adjudicated = decisione dell'arbitro: { $reason }
 adjudicated = P{ $game } aggiudicata { $result }: { $reason }
 taken-back = P{ $game } l'arbitro ha annullato le mosse dopo la semimossa { $ply }: { $reason }
-penalized = P{ $game } l'arbitro ha addebitato { days } all'orologio di { $player }: { $reason }
+penalized = P{ $game } l'arbitro ha addebitato { $days ->
+        [one] { $days } giorno
+       *[other] { $days } giorni
+    } all'orologio di { $player }: { $reason }
 
 ## La patta.
 

@@ -165,7 +165,10 @@ end-lost-on-time = { $player } heeft de bedenktijd overschreden
 end-adjudicated = beslissing van de wedstrijdleider: { $reason }
 adjudicated = P{ $game } beslist { $result }: { $reason }
 taken-back = P{ $game } de wedstrijdleider nam de zetten na halve zet { $ply } terug: { $reason }
-penalized = P{ $game } de wedstrijdleider rekende { $player } { days } aan op de klok: { $reason }
+penalized = P{ $game } de wedstrijdleider rekende { $player } { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagen
+    } aan op de klok: { $reason }
 
 ## Remise.
 

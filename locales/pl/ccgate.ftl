@@ -166,7 +166,10 @@ end-lost-on-time = przekroczenie czasu ({ $player })
 end-adjudicated = decyzja sędziego: { $reason }
 adjudicated = P{ $game } rozstrzygnięta { $result }: { $reason }
 taken-back = P{ $game } sędzia cofnął posunięcia po półruchu { $ply }: { $reason }
-penalized = P{ $game } sędzia obciążył zegar gracza { $player } karą { days }: { $reason }
+penalized = P{ $game } sędzia obciążył zegar gracza { $player } karą { $days ->
+        [one] { $days } dzień
+       *[other] { $days } dni
+    }: { $reason }
 
 ## Remis.
 

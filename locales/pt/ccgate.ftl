@@ -165,7 +165,10 @@ end-lost-on-time = { $player } perdeu por tempo
 end-adjudicated = decisão do árbitro: { $reason }
 adjudicated = P{ $game } adjudicada { $result }: { $reason }
 taken-back = P{ $game } o árbitro anulou os lances após o meio-lance { $ply }: { $reason }
-penalized = P{ $game } o árbitro descontou { days } do relógio de { $player }: { $reason }
+penalized = P{ $game } o árbitro descontou { $days ->
+        [one] { $days } dia
+       *[other] { $days } dias
+    } do relógio de { $player }: { $reason }
 
 ## Empate.
 

@@ -172,8 +172,16 @@ end-lost-on-time = просрочка времени ({ $player })
 end-adjudicated = решение судьи: { $reason }
 adjudicated = П{ $game } решение судьи { $result }: { $reason }
 taken-back = П{ $game } судья отменил ходы после полухода { $ply }: { $reason }
-penalized = П{ $game } судья списал с часов игрока { $player } { days }: { $reason }
-    .sms = П{ $game } штраф { $player }: { days }: { $reason }
+penalized = П{ $game } судья списал с часов игрока { $player } { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    }: { $reason }
+    .sms = П{ $game } штраф { $player }: { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    }: { $reason }
 
 ## Ничья.
 

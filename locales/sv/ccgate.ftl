@@ -165,7 +165,10 @@ end-lost-on-time = { $player } har överskridit tiden
 end-adjudicated = domarens beslut: { $reason }
 adjudicated = P{ $game } avgjort { $result }: { $reason }
 taken-back = P{ $game } domaren tog tillbaka dragen efter halvdrag { $ply }: { $reason }
-penalized = P{ $game } domaren belastade { $player }s klocka med { days }: { $reason }
+penalized = P{ $game } domaren belastade { $player }s klocka med { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagar
+    }: { $reason }
 
 ## Remi.
 

@@ -172,8 +172,16 @@ end-lost-on-time = прострочення часу ({ $player })
 end-adjudicated = рішення судді: { $reason }
 adjudicated = П{ $game } рішення судді { $result }: { $reason }
 taken-back = П{ $game } суддя скасував ходи після півходу { $ply }: { $reason }
-penalized = П{ $game } суддя списав з годинника гравця { $player } { days }: { $reason }
-    .sms = П{ $game } штраф { $player }: { days }: { $reason }
+penalized = П{ $game } суддя списав з годинника гравця { $player } { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    }: { $reason }
+    .sms = П{ $game } штраф { $player }: { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    }: { $reason }
 
 ## Нічия.
 

@@ -127,7 +127,8 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         tasks.spawn(maildir::run(md, inbox.clone(), stop.clone()));
     }
     if let Some(settings) = config.email.imap {
-        tasks.spawn(imap::run(settings, inbox, stop.clone()));
+        let link = port.metrics.link_slot(imap::LINK);
+        tasks.spawn(imap::run(settings, inbox, stop.clone(), link));
     }
     if let Some(settings) = config.sms {
         let wake = port.wake.sms.clone();

@@ -385,6 +385,23 @@ desk-in = Přijaté
 desk-out = Odeslané odpovědi
 desk-send-failures = Neúspěšná odeslání
 desk-queued = Ve frontě
+desk-link = Spojení
+desk-link-state = Stav
+desk-link-since = Od
+desk-link-error = Poslední chyba
+desk-link-name = { $link ->
+    [imap] Schránka IMAP
+    [modem] Modem SMS
+    [radio] Rádiové spojení
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] připojuje se
+    [up] funguje
+    [retrying] další pokus brzy
+    [given-up] vzdáno
+   *[other] { $state }
+}
 
 ## The web pages.
 

@@ -379,6 +379,23 @@ desk-in = Eingegangen
 desk-out = Antworten versandt
 desk-send-failures = Fehlgeschlagene Sendungen
 desk-queued = In der Warteschlange
+desk-link = Verbindung
+desk-link-state = Zustand
+desk-link-since = Seit
+desk-link-error = Letzter Fehler
+desk-link-name = { $link ->
+    [imap] IMAP-Postfach
+    [modem] SMS-Modem
+    [radio] Funkstrecke
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] wird aufgebaut
+    [up] steht
+    [retrying] neuer Versuch folgt
+    [given-up] aufgegeben
+   *[other] { $state }
+}
 
 ## The web pages.
 

@@ -328,6 +328,23 @@ desk-in = Messages in
 desk-out = Replies sent
 desk-send-failures = Failed sends
 desk-queued = Queued
+desk-link = Connection
+desk-link-state = State
+desk-link-since = Since
+desk-link-error = Last error
+desk-link-name = { $link ->
+    [imap] IMAP mailbox
+    [modem] SMS modem
+    [radio] Radio line
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] connecting
+    [up] up
+    [retrying] retrying
+    [given-up] given up
+   *[other] { $state }
+}
 
 ## The web pages' words.
 

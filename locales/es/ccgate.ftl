@@ -379,6 +379,23 @@ desk-in = Mensajes recibidos
 desk-out = Respuestas enviadas
 desk-send-failures = Envíos fallidos
 desk-queued = En cola
+desk-link = Conexión
+desk-link-state = Estado
+desk-link-since = Desde
+desk-link-error = Último error
+desk-link-name = { $link ->
+    [imap] Buzón IMAP
+    [modem] Módem SMS
+    [radio] Enlace de radio
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] conectando
+    [up] activa
+    [retrying] se reintentará
+    [given-up] abandonada
+   *[other] { $state }
+}
 
 ## The web pages.
 

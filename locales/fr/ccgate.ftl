@@ -378,6 +378,23 @@ desk-in = Messages reçus
 desk-out = Réponses envoyées
 desk-send-failures = Envois échoués
 desk-queued = En attente
+desk-link = Liaison
+desk-link-state = État
+desk-link-since = Depuis
+desk-link-error = Dernière erreur
+desk-link-name = { $link ->
+    [imap] Boîte IMAP
+    [modem] Modem SMS
+    [radio] Liaison radio
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] connexion en cours
+    [up] établie
+    [retrying] nouvel essai à venir
+    [given-up] abandonnée
+   *[other] { $state }
+}
 
 ## The web pages.
 

@@ -378,6 +378,23 @@ desk-in = Messaggi ricevuti
 desk-out = Risposte inviate
 desk-send-failures = Invii falliti
 desk-queued = In coda
+desk-link = Collegamento
+desk-link-state = Stato
+desk-link-since = Da
+desk-link-error = Ultimo errore
+desk-link-name = { $link ->
+    [imap] Casella IMAP
+    [modem] Modem SMS
+    [radio] Collegamento radio
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] in connessione
+    [up] attivo
+    [retrying] nuovo tentativo in arrivo
+    [given-up] abbandonato
+   *[other] { $state }
+}
 
 ## The web pages.
 

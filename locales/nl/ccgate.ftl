@@ -380,6 +380,23 @@ desk-in = Berichten in
 desk-out = Antwoorden verstuurd
 desk-send-failures = Mislukte verzendingen
 desk-queued = In de wachtrij
+desk-link = Verbinding
+desk-link-state = Toestand
+desk-link-since = Sinds
+desk-link-error = Laatste fout
+desk-link-name = { $link ->
+    [imap] IMAP-postbus
+    [modem] Sms-modem
+    [radio] Radioverbinding
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] wordt opgebouwd
+    [up] actief
+    [retrying] nieuwe poging volgt
+    [given-up] opgegeven
+   *[other] { $state }
+}
 
 ## The web pages.
 

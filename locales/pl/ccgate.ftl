@@ -383,6 +383,23 @@ desk-in = Odebrane
 desk-out = Wysłane odpowiedzi
 desk-send-failures = Nieudane wysyłki
 desk-queued = W kolejce
+desk-link = Połączenie
+desk-link-state = Stan
+desk-link-since = Od
+desk-link-error = Ostatni błąd
+desk-link-name = { $link ->
+    [imap] Skrzynka IMAP
+    [modem] Modem SMS
+    [radio] Łącze radiowe
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] łączenie
+    [up] działa
+    [retrying] ponowna próba wkrótce
+    [given-up] porzucone
+   *[other] { $state }
+}
 
 ## The web pages.
 

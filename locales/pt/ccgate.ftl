@@ -378,6 +378,23 @@ desk-in = Mensagens recebidas
 desk-out = Respostas enviadas
 desk-send-failures = Envios falhados
 desk-queued = Em fila
+desk-link = Ligação
+desk-link-state = Estado
+desk-link-since = Desde
+desk-link-error = Último erro
+desk-link-name = { $link ->
+    [imap] Caixa IMAP
+    [modem] Modem SMS
+    [radio] Ligação de rádio
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] a ligar
+    [up] ativa
+    [retrying] nova tentativa a seguir
+    [given-up] abandonada
+   *[other] { $state }
+}
 
 ## The web pages.
 

@@ -431,6 +431,23 @@ desk-in = Получено
 desk-out = Ответов отправлено
 desk-send-failures = Неудачные отправки
 desk-queued = В очереди
+desk-link = Связь
+desk-link-state = Состояние
+desk-link-since = С
+desk-link-error = Последняя ошибка
+desk-link-name = { $link ->
+    [imap] Ящик IMAP
+    [modem] SMS-модем
+    [radio] Радиоканал
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] подключение
+    [up] работает
+    [retrying] скоро новая попытка
+    [given-up] прекращено
+   *[other] { $state }
+}
 
 ## The web pages.
 

@@ -379,6 +379,23 @@ desk-in = Inkomna
 desk-out = Skickade svar
 desk-send-failures = Misslyckade sändningar
 desk-queued = I kö
+desk-link = Förbindelse
+desk-link-state = Läge
+desk-link-since = Sedan
+desk-link-error = Senaste fel
+desk-link-name = { $link ->
+    [imap] IMAP-brevlådan
+    [modem] SMS-modemet
+    [radio] Radiolänken
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] ansluter
+    [up] uppe
+    [retrying] nytt försök kommer
+    [given-up] uppgiven
+   *[other] { $state }
+}
 
 ## The web pages.
 

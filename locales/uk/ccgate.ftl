@@ -432,6 +432,23 @@ desk-in = Отримано
 desk-out = Відповідей надіслано
 desk-send-failures = Невдалі надсилання
 desk-queued = У черзі
+desk-link = Зв'язок
+desk-link-state = Стан
+desk-link-since = З
+desk-link-error = Остання помилка
+desk-link-name = { $link ->
+    [imap] Скринька IMAP
+    [modem] SMS-модем
+    [radio] Радіоканал
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] підключення
+    [up] працює
+    [retrying] незабаром нова спроба
+    [given-up] припинено
+   *[other] { $state }
+}
 
 ## The web pages.
 

@@ -53,7 +53,19 @@ pub struct Metrics {
     /// How far past its last run the clock sweep found the time, while the
     /// director has not confirmed it (no forfeits until then).
     clock_held: Mutex<Option<String>>,
+    /// Each bridged Xfcc account (`username@host`): how its polls go.
+    bridges: Mutex<std::collections::BTreeMap<String, Bridge>>,
     started: jiff::Timestamp,
+}
+
+/// How a bridged Xfcc account's polls go.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Bridge {
+    /// The last poll that got the games.
+    last_poll: Option<jiff::Timestamp>,
+    games: usize,
+    /// The last failure, until a poll works again.
+    error: Option<String>,
 }
 
 impl Default for Metrics {
@@ -78,6 +90,7 @@ impl Metrics {
             last_error: Mutex::new(None),
             clock_held: Mutex::new(None),
             store_error: Mutex::new(None),
+            bridges: Mutex::default(),
             started: jiff::Timestamp::now(),
         };
         let r = &mut m.registry;
@@ -181,6 +194,24 @@ impl Metrics {
         }
     }
 
+    /// A bridged account's poll: the games it listed, or why it failed.
+    pub fn bridge_polled(&self, account: &str, polled: Result<usize, &str>) {
+        if let Err(e) = polled {
+            self.error(e);
+        }
+        if let Ok(mut bridges) = self.bridges.lock() {
+            let b = bridges.entry(account.to_string()).or_default();
+            match polled {
+                Ok(games) => {
+                    b.last_poll = Some(jiff::Timestamp::now());
+                    b.games = games;
+                    b.error = None;
+                }
+                Err(e) => b.error = Some(e.to_string()),
+            }
+        }
+    }
+
     fn store_error(&self) -> Option<String> {
         self.store_error.lock().ok().and_then(|s| s.clone())
     }
@@ -231,6 +262,27 @@ impl Metrics {
                 "gap": gap,
                 "confirm": "ccgate clock --confirm-time",
             });
+        }
+        let bridges = self.bridges.lock().map(|b| b.clone()).unwrap_or_default();
+        if !bridges.is_empty() {
+            // Counts for every monitor; accounts and errors in detail only.
+            health["xfcc_bridge"] = serde_json::json!({
+                "accounts": bridges.len(),
+                "failing": bridges.values().filter(|b| b.error.is_some()).count(),
+            });
+            if detail {
+                health["xfcc_bridge"]["detail"] = bridges
+                    .iter()
+                    .map(|(account, b)| {
+                        serde_json::json!({
+                            "account": account,
+                            "last_poll": b.last_poll.map(|t| t.to_string()),
+                            "games": b.games,
+                            "error": b.error,
+                        })
+                    })
+                    .collect();
+            }
         }
         if detail {
             health["store_error"] = serde_json::json!(store);

@@ -173,6 +173,7 @@ draw-offered-with-move = Remis angeboten: Antwort P{ $game } Remis angenommen, o
     .sms = Remis angeboten.
 draw-declined = P{ $game } { $opponent } lehnt Ihr Remisangebot ab.
 opponent-message = P{ $game } { $opponent } schreibt: { $text }
+remote-refused = P{ $game } { $move }: vom Server { $server } abgelehnt: { $reason }. Der Zug ist zurückgenommen; senden Sie einen anderen.
 no-draw-offer = P{ $game } es liegt kein Remisangebot vor.
 claim-refused = P{ $game } Remisreklamation abgelehnt: { $reason }.
 claim-not = { $claim ->

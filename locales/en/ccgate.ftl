@@ -122,6 +122,7 @@ draw-offered = G{ $game } { $opponent } offers a draw. Reply G{ $game } accept, 
 draw-offered-with-move = Draw offered: reply G{ $game } accept, or play on.
 draw-declined = G{ $game } { $opponent } declines your draw offer.
 opponent-message = G{ $game } { $opponent } writes: { $text }
+remote-refused = G{ $game } { $move }: refused by the server { $server }: { $reason }. The move is taken back; send another.
 no-draw-offer = G{ $game } there is no draw offer to answer.
 claim-refused = G{ $game } draw claim refused: { $reason }.
 claim-not = { $claim ->

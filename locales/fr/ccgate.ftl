@@ -173,6 +173,7 @@ draw-offered-with-move = Nulle proposée : réponse P{ $game } nulle acceptée, 
     .sms = Nulle proposée.
 draw-declined = P{ $game } { $opponent } refuse votre proposition de nulle.
 opponent-message = P{ $game } { $opponent } écrit : { $text }
+remote-refused = P{ $game } { $move } : refusé par le serveur { $server } : { $reason }. Le coup est repris ; envoyez-en un autre.
 no-draw-offer = P{ $game } aucune proposition de nulle en cours.
 claim-refused = P{ $game } réclamation de nulle refusée : { $reason }.
 claim-not = { $claim ->

@@ -173,6 +173,7 @@ draw-offered-with-move = Patta proposta: risponda P{ $game } patta accettata, o 
     .sms = Patta proposta.
 draw-declined = P{ $game } { $opponent } rifiuta la sua proposta di patta.
 opponent-message = P{ $game } { $opponent } scrive: { $text }
+remote-refused = P{ $game } { $move }: rifiutata dal server { $server }: { $reason }. La mossa è ritirata; ne invii un'altra.
 no-draw-offer = P{ $game } non c'è nessuna proposta di patta.
 claim-refused = P{ $game } richiesta di patta respinta: { $reason }.
 claim-not = { $claim ->

@@ -173,6 +173,7 @@ draw-offered-with-move = Remise aangeboden: antwoord P{ $game } remise aangenome
     .sms = Remise aangeboden.
 draw-declined = P{ $game } { $opponent } wijst uw remiseaanbod af.
 opponent-message = P{ $game } { $opponent } schrijft: { $text }
+remote-refused = P{ $game } { $move }: geweigerd door de server { $server }: { $reason }. De zet is teruggenomen; stuur een andere.
 no-draw-offer = P{ $game } er ligt geen remiseaanbod.
 claim-refused = P{ $game } remiseclaim afgewezen: { $reason }.
 claim-not = { $claim ->

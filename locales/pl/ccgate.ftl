@@ -174,6 +174,7 @@ draw-offered-with-move = Propozycja remisu: odpowiedz P{ $game } remis przyjęty
     .sms = Propozycja remisu.
 draw-declined = P{ $game } { $opponent } odrzuca propozycję remisu.
 opponent-message = P{ $game } { $opponent } pisze: { $text }
+remote-refused = P{ $game } { $move }: odrzucone przez serwer { $server }: { $reason }. Posunięcie cofnięto; proszę wysłać inne.
 no-draw-offer = P{ $game } nie ma propozycji remisu.
 claim-refused = P{ $game } żądanie remisu odrzucone: { $reason }.
 claim-not = { $claim ->

@@ -173,6 +173,7 @@ draw-offered-with-move = Empate proposto: responda P{ $game } empate aceite, ou 
     .sms = Empate proposto.
 draw-declined = P{ $game } { $opponent } recusa a sua proposta de empate.
 opponent-message = P{ $game } { $opponent } escreve: { $text }
+remote-refused = P{ $game } { $move }: recusado pelo servidor { $server }: { $reason }. O lance foi retirado; envie outro.
 no-draw-offer = P{ $game } não há proposta de empate.
 claim-refused = P{ $game } reclamação de empate recusada: { $reason }.
 claim-not = { $claim ->

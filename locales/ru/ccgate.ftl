@@ -182,6 +182,7 @@ draw-offered-with-move = Предложена ничья: П{ $game } ничья
 draw-declined = П{ $game } соперник { $opponent } отклонил ничью.
     .sms = П{ $game } ничья отклонена.
 opponent-message = П{ $game } соперник { $opponent } пишет: { $text }
+remote-refused = П{ $game } { $move }: отказ сервера { $server }: { $reason }. Ход отменён; пришлите другой.
 no-draw-offer = П{ $game } предложения ничьей нет.
 claim-refused = П{ $game } ничья не признана: { $reason }.
 claim-not = { $claim ->

@@ -182,6 +182,7 @@ draw-offered-with-move = Запропоновано нічию: П{ $game } ні
 draw-declined = П{ $game } суперник { $opponent } відхилив нічию.
     .sms = П{ $game } нічию відхилено.
 opponent-message = П{ $game } суперник { $opponent } пише: { $text }
+remote-refused = П{ $game } { $move }: відмова сервера { $server }: { $reason }. Хід скасовано; надішліть інший.
 no-draw-offer = П{ $game } пропозиції нічиєї немає.
 claim-refused = П{ $game } нічию не визнано: { $reason }.
 claim-not = { $claim ->

@@ -130,6 +130,15 @@ pub enum Notice {
         opponent: String,
         text: String,
     },
+    /// A bridged game's remote server refused the player's move `text`
+    /// (taken back here), for its reason as it gave it (an Xfcc result
+    /// code such as `LostOnTime`).
+    RemoteRefused {
+        game: GameId,
+        text: String,
+        server: String,
+        reason: String,
+    },
     NoDrawOffer {
         game: GameId,
     },
@@ -548,6 +557,18 @@ impl Notice {
                     .str("opponent", opponent.clone())
                     .str("text", text.clone()),
             ),
+            Notice::RemoteRefused {
+                game: g,
+                text,
+                server,
+                reason,
+            } => t(
+                "remote-refused",
+                game(g)
+                    .str("move", text.clone())
+                    .str("server", server.clone())
+                    .str("reason", reason.clone()),
+            ),
             Notice::NoDrawOffer { game: g } => t("no-draw-offer", game(g)),
             Notice::ClaimRefused { game: g, claim } => {
                 let reason = t(
@@ -937,6 +958,12 @@ pub(crate) mod samples {
                 game,
                 opponent: NAME.to_string(),
                 text: "Merci!".to_string(),
+            },
+            Notice::RemoteRefused {
+                game,
+                text: mv.to_string(),
+                server: "xfcc.example.org".to_string(),
+                reason: "LostOnTime".to_string(),
             },
             Notice::NoDrawOffer { game },
             Notice::NotationSet(Notation::UedemannHw),

@@ -7,8 +7,9 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
+use ccgate::transport::tls::Trust;
 use ccgate::transport::xfcc::config::Endpoint;
-use ccgate::transport::xfcc::http::call;
+use ccgate::transport::xfcc::http::{CALL_TIMEOUT, call};
 use ccgate::xfcc::client::{get_my_games, make_a_move, read_games, read_move_result};
 use ccgate::xfcc::result::MoveResult;
 use ccgate::xfcc::soap::{Login, MakeAMove, SoapError};
@@ -94,9 +95,14 @@ async fn games_are_fetched_and_a_move_is_sent_to_a_stand_in_server() {
     let server = Server::start();
     let at = server.endpoint();
     let games = read_games(
-        &call(&at, "GetMyGames", get_my_games(&anna()))
-            .await
-            .unwrap(),
+        &call(
+            (&at, &Trust::default()),
+            CALL_TIMEOUT,
+            "GetMyGames",
+            get_my_games(&anna()),
+        )
+        .await
+        .unwrap(),
     )
     .unwrap();
     assert_eq!(games.len(), 1);
@@ -111,7 +117,19 @@ async fn games_are_fetched_and_a_move_is_sent_to_a_stand_in_server() {
 
     let sent = |m: MakeAMove| {
         let at = at.clone();
-        async move { read_move_result(&call(&at, "MakeAMove", make_a_move(&m)).await.unwrap()).unwrap() }
+        async move {
+            read_move_result(
+                &call(
+                    (&at, &Trust::default()),
+                    CALL_TIMEOUT,
+                    "MakeAMove",
+                    make_a_move(&m),
+                )
+                .await
+                .unwrap(),
+            )
+            .unwrap()
+        }
     };
     assert_eq!(
         sent(move_of(anna(), 2, "e5")).await,
@@ -137,15 +155,29 @@ async fn games_are_fetched_and_a_move_is_sent_to_a_stand_in_server() {
     assert_eq!(server.moves_received(), 5);
 
     let games = read_games(
-        &call(&at, "GetMyGames", get_my_games(&anna()))
-            .await
-            .unwrap(),
+        &call(
+            (&at, &Trust::default()),
+            CALL_TIMEOUT,
+            "GetMyGames",
+            get_my_games(&anna()),
+        )
+        .await
+        .unwrap(),
     )
     .unwrap();
     assert_eq!(games[0].moves, "1. e4 e5");
     assert!(!games[0].my_turn);
     // A refused login is the server's fault, read with its reason.
-    let refused = read_games(&call(&at, "GetMyGames", get_my_games(&wrong)).await.unwrap());
+    let refused = read_games(
+        &call(
+            (&at, &Trust::default()),
+            CALL_TIMEOUT,
+            "GetMyGames",
+            get_my_games(&wrong),
+        )
+        .await
+        .unwrap(),
+    );
     assert_eq!(
         refused,
         Err(SoapError::Fault("AuthenticationFailed".into()))
@@ -156,8 +188,13 @@ async fn games_are_fetched_and_a_move_is_sent_to_a_stand_in_server() {
 async fn a_server_that_is_not_there_is_an_error_not_a_panic() {
     let at = Endpoint::parse(&format!("http://127.0.0.1:{}/x", free_port())).unwrap();
     assert!(
-        call(&at, "GetMyGames", get_my_games(&anna()))
-            .await
-            .is_err()
+        call(
+            (&at, &Trust::default()),
+            CALL_TIMEOUT,
+            "GetMyGames",
+            get_my_games(&anna())
+        )
+        .await
+        .is_err()
     );
 }

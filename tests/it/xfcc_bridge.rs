@@ -10,6 +10,7 @@ use std::process::{Child, Command, Stdio};
 use ccgate::transport::tls::Trust;
 use ccgate::transport::xfcc::config::Endpoint;
 use ccgate::transport::xfcc::http::{CALL_TIMEOUT, call};
+use ccgate::xfcc::bridge::plies;
 use ccgate::xfcc::client::{get_my_games, make_a_move, read_games, read_move_result};
 use ccgate::xfcc::result::MoveResult;
 use ccgate::xfcc::soap::{Login, MakeAMove, SoapError};
@@ -20,7 +21,9 @@ use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
 use ccgate::store::{GameId, Store};
 
-use crate::support::gateway::{Gateway, add_player, count, free_port, wait_until};
+use crate::support::gateway::{
+    Gateway, Seat, add_player, count, free_port, game_between, wait_until,
+};
 
 /// The stand-in server, stopped when dropped.
 struct Server {
@@ -234,6 +237,8 @@ trait Remote {
     fn desktop_move(&self, movecount: u32, san: &str) -> MoveResult;
     /// The game's plies as the server holds them.
     fn moves(&self) -> Vec<String>;
+    /// How long the bridge waits for an answer (`timeout`).
+    fn timeout(&self) -> &'static str;
 }
 
 fn block_on<T>(f: impl std::future::Future<Output = T>) -> T {
@@ -261,6 +266,11 @@ fn desktop(at: &Endpoint, login: Login, game_id: i64, movecount: u32, san: &str)
 }
 
 impl Remote for Server {
+    /// Below its late answers' two seconds.
+    fn timeout(&self) -> &'static str {
+        "1s"
+    }
+
     fn url(&self) -> String {
         format!("http://127.0.0.1:{}/xfccbasic.asmx", self.port)
     }
@@ -338,11 +348,12 @@ impl Bridging {
             "[email]\nfrom = \"gw@example.test\"\n[email.send]\ntransport = \"file\"\n\
              [sms_spool]\nkind = \"smstools\"\nincoming = {:?}\noutgoing = {:?}\npoll_every = \"100ms\"\n\
              [outbox]\npoll_every = \"100ms\"\n\
-             [[xfcc.remote]]\nurl = {:?}\nplayer = \"Anna\"\nusername = {:?}\npassword_file = \"xfcc-password\"\npoll = \"300ms\"\ntimeout = \"1s\"\n",
+             [[xfcc.remote]]\nurl = {:?}\nplayer = \"Anna\"\nusername = {:?}\npassword_file = \"xfcc-password\"\npoll = \"300ms\"\ntimeout = {:?}\n",
             incoming.path().display().to_string(),
             outgoing.path().display().to_string(),
             remote.url(),
             login.username,
+            remote.timeout(),
         ));
         std::fs::write(gw.path("xfcc-password"), format!("{}\n", login.password)).unwrap();
         // The password file is read relative to the configuration's directory.
@@ -471,7 +482,7 @@ fn whole_game(remote: &impl Remote, kill_after: usize) -> Bridging {
         );
         // Relayed to Anna in her notation and language.
         let number = format!("{}. {}", i + 1, WHITE_DE[i]);
-        let sms = b.sms_with(&[&number, "von remote"]);
+        let sms = b.sms_with(&[&number, "von "]);
         assert!(sms.starts_with("To: 4915112345678\n"), "{sms}");
         b.anna_sends(&format!("{} {}", b.game(), BLACK_DE[i]));
         if i + 1 == kill_after {
@@ -592,4 +603,122 @@ fn refusals_here_and_there_and_a_diverging_server() {
         1
     );
     assert_eq!(b.moves(), ["e4", "e5"]);
+}
+
+/// A second ccgate serving Xfcc (`ccgate serve` with `[web]`): game 1
+/// between the desktop player Remote (White) and Anna's account there.
+struct ServingGateway {
+    gw: Gateway,
+    port: u16,
+    game: i64,
+}
+
+const DESKTOP_PASSWORD: &str = "desk top";
+const ANNAS_REMOTE_PASSWORD: &str = "anna's remote";
+
+impl ServingGateway {
+    fn start() -> ServingGateway {
+        let port = free_port();
+        let mut gw = Gateway::new(&format!(
+            "[web]\nlisten = \"127.0.0.1:{port}\"\n\
+             [email]\nfrom = \"remote@example.test\"\n[email.send]\ntransport = \"file\"\n"
+        ));
+        let db = gw.db();
+        let game = game_between(&db, Seat::email("Remote"), Seat::email("Anna"));
+        for (name, password) in [
+            ("Remote", DESKTOP_PASSWORD),
+            ("Anna", ANNAS_REMOTE_PASSWORD),
+        ] {
+            let file = gw.path(&format!("{name}.password"));
+            std::fs::write(&file, format!("{password}\n")).unwrap();
+            let edited = assert_cmd::Command::cargo_bin("ccgate")
+                .unwrap()
+                .env_remove("CCGATE_DB")
+                .arg("--db")
+                .arg(&db)
+                .args(["player", "edit", name, "--xfcc-password-file"])
+                .arg(&file)
+                .output()
+                .unwrap();
+            assert!(edited.status.success(), "{edited:?}");
+        }
+        gw.start();
+        wait_until("the web listener", Duration::from_secs(30), || {
+            std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+        });
+        ServingGateway { gw, port, game }
+    }
+
+    fn endpoint(&self) -> Endpoint {
+        Endpoint::parse(&self.url()).unwrap()
+    }
+
+    fn desktop(&self) -> Login {
+        Login {
+            username: "Remote".into(),
+            password: DESKTOP_PASSWORD.into(),
+        }
+    }
+}
+
+impl Remote for ServingGateway {
+    /// A login costs an argon2 hash there.
+    fn timeout(&self) -> &'static str {
+        "20s"
+    }
+
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/xfcc", self.port)
+    }
+
+    fn anna(&self) -> Login {
+        Login {
+            username: "Anna".into(),
+            password: ANNAS_REMOTE_PASSWORD.into(),
+        }
+    }
+
+    fn desktop_move(&self, movecount: u32, san: &str) -> MoveResult {
+        desktop(&self.endpoint(), self.desktop(), self.game, movecount, san)
+    }
+
+    fn moves(&self) -> Vec<String> {
+        let body = block_on(call(
+            (&self.endpoint(), &Trust::default()),
+            CALL_TIMEOUT,
+            "GetMyGames",
+            get_my_games(&self.desktop()),
+        ))
+        .unwrap();
+        let games = read_games(&body).unwrap();
+        plies(&games[0].moves)
+    }
+}
+
+#[test]
+fn a_whole_game_against_a_second_ccgate_serving_xfcc_with_a_kill() {
+    let remote = ServingGateway::start();
+    let b = whole_game(&remote, 3);
+    // The serving side ended the game by its own rules, and told its
+    // desktop player: Black won.
+    let body = block_on(call(
+        (&remote.endpoint(), &Trust::default()),
+        CALL_TIMEOUT,
+        "GetMyGames",
+        get_my_games(&remote.desktop()),
+    ))
+    .unwrap();
+    let games = read_games(&body).unwrap();
+    assert_eq!(games[0].result, ccgate::xfcc::games::XfccResult::BlackWins);
+    // Each of Anna's moves was played once there: one journaled request
+    // each that applied a move, whatever the bridge resent.
+    assert_eq!(
+        count(
+            &remote.gw.db(),
+            "SELECT count(*) FROM moves m JOIN games g ON g.id = m.game_id WHERE m.ply % 2 = 0"
+        ),
+        7,
+        "{}",
+        b.gw.log()
+    );
 }

@@ -183,6 +183,7 @@ draw-declined = П{ $game } соперник { $opponent } отклонил ни
     .sms = П{ $game } ничья отклонена.
 opponent-message = П{ $game } соперник { $opponent } пишет: { $text }
 remote-refused = П{ $game } { $move }: отказ сервера { $server }: { $reason }. Ход отменён; пришлите другой.
+    .sms = П{ $game } { $move }: отказ сервера: { $reason }. Ход отменён.
 no-draw-offer = П{ $game } предложения ничьей нет.
 claim-refused = П{ $game } ничья не признана: { $reason }.
 claim-not = { $claim ->

@@ -183,6 +183,7 @@ draw-declined = П{ $game } суперник { $opponent } відхилив ні
     .sms = П{ $game } нічию відхилено.
 opponent-message = П{ $game } суперник { $opponent } пише: { $text }
 remote-refused = П{ $game } { $move }: відмова сервера { $server }: { $reason }. Хід скасовано; надішліть інший.
+    .sms = П{ $game } { $move }: відмова сервера: { $reason }. Хід скасовано.
 no-draw-offer = П{ $game } пропозиції нічиєї немає.
 claim-refused = П{ $game } нічию не визнано: { $reason }.
 claim-not = { $claim ->

@@ -355,21 +355,7 @@ impl Ctx<'_, '_> {
             &remote.white
         };
         let name = format!("{} ({})", name.trim(), account.host);
-        let opponent = match self.tx.player_by_name(&name)? {
-            Some(p) => p.id,
-            None => self.tx.add_player(
-                &store::NewPlayer {
-                    name,
-                    notation: Notation::San,
-                    lang: Lang::En,
-                    reply_via: None,
-                    tz: "UTC".into(),
-                    pin_hash: None,
-                    addresses: Vec::new(),
-                },
-                self.now,
-            )?,
-        };
+        let opponent = self.tx.player_named(&name, self.now)?;
         let (white, black) = if remote.has_white {
             (player.id, opponent)
         } else {

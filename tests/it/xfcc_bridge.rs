@@ -12,6 +12,7 @@ use ccgate::transport::xfcc::config::Endpoint;
 use ccgate::transport::xfcc::http::{CALL_TIMEOUT, call};
 use ccgate::xfcc::bridge::plies;
 use ccgate::xfcc::client::{get_my_games, make_a_move, read_games, read_move_result};
+use ccgate::xfcc::games::{XfccGame, XfccResult};
 use ccgate::xfcc::result::MoveResult;
 use ccgate::xfcc::soap::{Login, MakeAMove, SoapError};
 
@@ -24,12 +25,14 @@ use ccgate::store::{GameId, Store};
 use crate::support::gateway::{
     Gateway, Seat, add_player, count, free_port, game_between, wait_until,
 };
+use crate::support::private_ca::{Certificates, private_ca};
 
 /// The stand-in server, stopped when dropped.
 struct Server {
     child: Child,
     port: u16,
     state: tempfile::TempDir,
+    scheme: &'static str,
 }
 
 impl Drop for Server {
@@ -48,6 +51,11 @@ impl Server {
     /// Game 7 between "remote" (White) and "anna", with `extra` (JSON
     /// members: its moves, and how unkind the server is) in its state.
     fn with(extra: &str) -> Server {
+        Server::serving(extra, None)
+    }
+
+    /// The same, over HTTPS with this certificate and key when given.
+    fn serving(extra: &str, tls: Option<&Certificates>) -> Server {
         let state = tempfile::tempdir().unwrap();
         std::fs::write(
             state.path().join("state.json"),
@@ -73,6 +81,7 @@ impl Server {
             .arg(script)
             .arg(port.to_string())
             .arg(state.path().join("state.json"))
+            .args(tls.iter().flat_map(|c| [&c.crt, &c.key]))
             .stdout(Stdio::piped())
             .spawn()
             .expect("python3");
@@ -81,7 +90,13 @@ impl Server {
             .read_line(&mut line)
             .unwrap();
         assert_eq!(line.trim(), "ready");
-        Server { child, port, state }
+        let scheme = if tls.is_some() { "https" } else { "http" };
+        Server {
+            child,
+            port,
+            state,
+            scheme,
+        }
     }
 
     fn endpoint(&self) -> Endpoint {
@@ -103,6 +118,19 @@ fn anna() -> Login {
     }
 }
 
+/// The games `login` is shown.
+async fn games_of(at: &Endpoint, login: &Login) -> Result<Vec<XfccGame>, SoapError> {
+    let body = call(
+        (at, &Trust::default()),
+        CALL_TIMEOUT,
+        "GetMyGames",
+        get_my_games(login),
+    )
+    .await
+    .unwrap();
+    read_games(&body)
+}
+
 fn move_of(login: Login, movecount: u32, my_move: &str) -> MakeAMove {
     MakeAMove {
         login,
@@ -121,17 +149,7 @@ fn move_of(login: Login, movecount: u32, my_move: &str) -> MakeAMove {
 async fn games_are_fetched_and_a_move_is_sent_to_a_stand_in_server() {
     let server = Server::start();
     let at = server.endpoint();
-    let games = read_games(
-        &call(
-            (&at, &Trust::default()),
-            CALL_TIMEOUT,
-            "GetMyGames",
-            get_my_games(&anna()),
-        )
-        .await
-        .unwrap(),
-    )
-    .unwrap();
+    let games = games_of(&at, &anna()).await.unwrap();
     assert_eq!(games.len(), 1);
     let g = &games[0];
     assert_eq!(
@@ -181,30 +199,11 @@ async fn games_are_fetched_and_a_move_is_sent_to_a_stand_in_server() {
     );
     assert_eq!(server.moves_received(), 5);
 
-    let games = read_games(
-        &call(
-            (&at, &Trust::default()),
-            CALL_TIMEOUT,
-            "GetMyGames",
-            get_my_games(&anna()),
-        )
-        .await
-        .unwrap(),
-    )
-    .unwrap();
+    let games = games_of(&at, &anna()).await.unwrap();
     assert_eq!(games[0].moves, "1. e4 e5");
     assert!(!games[0].my_turn);
     // A refused login is the server's fault, read with its reason.
-    let refused = read_games(
-        &call(
-            (&at, &Trust::default()),
-            CALL_TIMEOUT,
-            "GetMyGames",
-            get_my_games(&wrong),
-        )
-        .await
-        .unwrap(),
-    );
+    let refused = games_of(&at, &wrong).await;
     assert_eq!(
         refused,
         Err(SoapError::Fault("AuthenticationFailed".into()))
@@ -272,7 +271,7 @@ impl Remote for Server {
     }
 
     fn url(&self) -> String {
-        format!("http://127.0.0.1:{}/xfccbasic.asmx", self.port)
+        format!("{}://localhost:{}/xfccbasic.asmx", self.scheme, self.port)
     }
 
     fn anna(&self) -> Login {
@@ -342,13 +341,18 @@ struct Bridging {
 
 impl Bridging {
     fn new(remote: &impl Remote, lang: Lang) -> Bridging {
+        Bridging::with(remote, lang, "")
+    }
+
+    /// The same, with `extra` lines in the account's section.
+    fn with(remote: &impl Remote, lang: Lang, extra: &str) -> Bridging {
         let (incoming, outgoing) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
         let login = remote.anna();
         let mut gw = Gateway::new(&format!(
             "[email]\nfrom = \"gw@example.test\"\n[email.send]\ntransport = \"file\"\n\
              [sms_spool]\nkind = \"smstools\"\nincoming = {:?}\noutgoing = {:?}\npoll_every = \"100ms\"\n\
              [outbox]\npoll_every = \"100ms\"\n\
-             [[xfcc.remote]]\nurl = {:?}\nplayer = \"Anna\"\nusername = {:?}\npassword_file = \"xfcc-password\"\npoll = \"300ms\"\ntimeout = {:?}\n",
+             [[xfcc.remote]]\nurl = {:?}\nplayer = \"Anna\"\nusername = {:?}\npassword_file = \"xfcc-password\"\npoll = \"300ms\"\ntimeout = {:?}\n{extra}",
             incoming.path().display().to_string(),
             outgoing.path().display().to_string(),
             remote.url(),
@@ -683,14 +687,7 @@ impl Remote for ServingGateway {
     }
 
     fn moves(&self) -> Vec<String> {
-        let body = block_on(call(
-            (&self.endpoint(), &Trust::default()),
-            CALL_TIMEOUT,
-            "GetMyGames",
-            get_my_games(&self.desktop()),
-        ))
-        .unwrap();
-        let games = read_games(&body).unwrap();
+        let games = block_on(games_of(&self.endpoint(), &self.desktop())).unwrap();
         plies(&games[0].moves)
     }
 }
@@ -701,15 +698,8 @@ fn a_whole_game_against_a_second_ccgate_serving_xfcc_with_a_kill() {
     let b = whole_game(&remote, 3);
     // The serving side ended the game by its own rules, and told its
     // desktop player: Black won.
-    let body = block_on(call(
-        (&remote.endpoint(), &Trust::default()),
-        CALL_TIMEOUT,
-        "GetMyGames",
-        get_my_games(&remote.desktop()),
-    ))
-    .unwrap();
-    let games = read_games(&body).unwrap();
-    assert_eq!(games[0].result, ccgate::xfcc::games::XfccResult::BlackWins);
+    let games = block_on(games_of(&remote.endpoint(), &remote.desktop())).unwrap();
+    assert_eq!(games[0].result, XfccResult::BlackWins);
     // Each of Anna's moves was played once there: one journaled request
     // each that applied a move, whatever the bridge resent.
     assert_eq!(
@@ -720,5 +710,28 @@ fn a_whole_game_against_a_second_ccgate_serving_xfcc_with_a_kill() {
         7,
         "{}",
         b.gw.log()
+    );
+}
+
+/// An https server whose certificate a private CA signed: trusted through
+/// the account's `ca_file`, refused without it (and /health says so).
+#[test]
+fn an_https_server_is_trusted_through_ca_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let certs = private_ca(dir.path(), "ccgate xfcc test CA");
+    let server = Server::serving(r#""moves": ["e4"]"#, Some(&certs));
+    let ca = format!("ca_file = {:?}\n", certs.ca.display().to_string());
+    let trusting = Bridging::with(&server, Lang::En, &ca);
+    trusting.sms_with(&["1. e4"]);
+    let doubting = Bridging::new(&server, Lang::En);
+    wait_until("the refusal on /health", Duration::from_secs(60), || {
+        doubting.gw.http_get("/health").contains("\"failing\":1")
+    });
+    let health = doubting.gw.http_get("/health?detail=1");
+    assert!(health.contains("certificate"), "{health}");
+    assert!(health.contains("anna@localhost"), "{health}");
+    assert_eq!(
+        count(&doubting.gw.db(), "SELECT count(*) FROM xfcc_games"),
+        0
     );
 }

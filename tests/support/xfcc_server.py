@@ -3,7 +3,8 @@
 (protocols/xfcc.md, the XfccBasic WSDL), keeping its own game state, so the
 bridge is tested against a server that shares nothing with ccgate.
 
-Usage: xfcc_server.py PORT STATE.json
+Usage: xfcc_server.py PORT STATE.json [CERT.pem KEY.pem]
+(with a certificate and key it serves HTTPS).
 STATE.json: {"accounts": {"name": "password"}, "games": [{"id": 7,
 "white": "a", "black": "b", "moves": ["e4", "e5"]}]}. The state is written
 back to the file after every accepted move, so a test reads what the server
@@ -170,6 +171,11 @@ class Handler(BaseHTTPRequestHandler):
 def main():
     port, Handler.state_path = int(sys.argv[1]), sys.argv[2]
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    if len(sys.argv) > 4:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[3], sys.argv[4])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print("ready", flush=True)
     server.serve_forever()
 

@@ -161,80 +161,12 @@ impl MailLab {
         self.imaps_port
     }
 
-    /// A private CA (the trust anchor a client configures) and a server
-    /// certificate it signed for `localhost` and 127.0.0.1: webpki refuses a
-    /// self-signed CA certificate used as the server's own.
+    /// A private CA and a server certificate it signed (see
+    /// [`private_ca`](super::private_ca::private_ca)).
     fn make_certificate(&mut self) {
-        let ca = self.root.join("ca.crt");
-        let ca_key = self.root.join("ca.key");
-        let crt = self.root.join("tls.crt");
-        let key = self.root.join("tls.key");
-        let csr = self.root.join("tls.csr");
-        let ext = self.root.join("tls.ext");
-        fs::write(
-            &ext,
-            "subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n",
-        )
-        .expect("mail lab: write tls.ext");
-        let openssl = |args: &[&std::ffi::OsStr]| {
-            let out = Command::new("openssl")
-                .args(args)
-                .output()
-                .unwrap_or_else(|e| panic!("mail lab: openssl: {e}"));
-            assert!(
-                out.status.success(),
-                "mail lab: openssl {args:?}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-        };
-        let os = |s: &'static str| std::ffi::OsStr::new(s);
-        openssl(&[
-            os("req"),
-            os("-x509"),
-            os("-newkey"),
-            os("rsa:2048"),
-            os("-nodes"),
-            os("-days"),
-            os("2"),
-            os("-subj"),
-            os("/CN=ccgate mail lab CA"),
-            os("-keyout"),
-            ca_key.as_os_str(),
-            os("-out"),
-            ca.as_os_str(),
-        ]);
-        openssl(&[
-            os("req"),
-            os("-new"),
-            os("-newkey"),
-            os("rsa:2048"),
-            os("-nodes"),
-            os("-subj"),
-            os("/CN=localhost"),
-            os("-keyout"),
-            key.as_os_str(),
-            os("-out"),
-            csr.as_os_str(),
-        ]);
-        openssl(&[
-            os("x509"),
-            os("-req"),
-            os("-in"),
-            csr.as_os_str(),
-            os("-CA"),
-            ca.as_os_str(),
-            os("-CAkey"),
-            ca_key.as_os_str(),
-            os("-CAcreateserial"),
-            os("-days"),
-            os("2"),
-            os("-extfile"),
-            ext.as_os_str(),
-            os("-out"),
-            crt.as_os_str(),
-        ]);
-        self.tls = Some((crt, key));
-        self.ca = Some(ca);
+        let certs = super::private_ca::private_ca(&self.root, "ccgate mail lab CA");
+        self.tls = Some((certs.crt, certs.key));
+        self.ca = Some(certs.ca);
     }
 
     pub fn imap_port(&self) -> u16 {

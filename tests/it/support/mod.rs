@@ -8,6 +8,7 @@ pub mod mail_lab;
 pub mod modem_lab;
 pub mod peer;
 pub mod postgres;
+pub mod private_ca;
 pub mod radio_game;
 pub mod radio_lab;
 pub mod rng;

@@ -7,7 +7,14 @@
 # the raw fsync rate."
 #
 # Usage: bench/durable.sh            (from anywhere in the repository)
+#        CCGATE_BENCH_DB=postgres bench/durable.sh   (the same on PostgreSQL)
 # Environment:
+#   CCGATE_BENCH_DB=postgres  run the store on a private PostgreSQL cluster
+#                          this script starts with its data in DIR/pg (the
+#                          same disk), its fsync and synchronous_commit at
+#                          the safe defaults, and stops at the end; the
+#                          fsyncs are the server's, so they are not counted
+#
 #   CCGATE_BENCH_DIR=DIR   where the store and the fsync probe live (default
 #                          target/bench/durable: the project's disk). Must not
 #                          be tmpfs, or the fsyncs cost nothing.
@@ -16,7 +23,8 @@
 #   CCGATE_BENCH_BLOCKS=1  show the ratio per block of rounds too
 #
 # Output: the benchmark's own report, then a README-ready table; both are
-# kept in target/bench/durable.txt and target/bench/durable.md.
+# kept in target/bench/durable.txt and target/bench/durable.md
+# (durable-postgres.txt and .md on PostgreSQL).
 # Exit status: 0, or 3 when submissions/s is below half the fsync rate.
 set -euo pipefail
 
@@ -49,20 +57,47 @@ for line in sys.stdin:
 [ -x "$exe" ] || { say "benches/durable.rs did not build"; exit 1; }
 export CCGATE_BIN=$PWD/target/release/ccgate
 
+# --- the database ---------------------------------------------------------
+backend=${CCGATE_BENCH_DB:-sqlite}
+if [ "$backend" = postgres ]; then
+    pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+    [ -x "$pgbin/initdb" ] || { say "no PostgreSQL: install it with .ci/setup-servers"; exit 1; }
+    pgdata=$(realpath -m "$DIR")/pg
+    as_pg=()
+    # PostgreSQL refuses to run as root: as root, the cluster is the postgres user's.
+    [ "$(id -u)" = 0 ] && as_pg=(runuser -u postgres --)
+    if [ ! -f "$pgdata/PG_VERSION" ]; then
+        say "making the PostgreSQL cluster in $pgdata"
+        rm -rf "$pgdata" && mkdir -p "$pgdata"
+        [ "$(id -u)" = 0 ] && chown postgres: "$pgdata"
+        "${as_pg[@]}" "$pgbin/initdb" -D "$pgdata" -U ccgate --auth=trust --locale=C -E UTF8 >/dev/null
+    fi
+    pgport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    "${as_pg[@]}" "$pgbin/pg_ctl" -D "$pgdata" -l "$pgdata/server.log" -w -t 600 \
+        -o "-p $pgport -c listen_addresses=127.0.0.1 -c unix_socket_directories=''" start >/dev/null
+    trap '"${as_pg[@]}" "$pgbin/pg_ctl" -D "$pgdata" -m fast -w stop >/dev/null' EXIT
+    export CCGATE_BENCH_DB="postgres://ccgate@127.0.0.1:$pgport/postgres"
+    NO_STRACE=1
+    OUT_NAME=durable-postgres
+else
+    OUT_NAME=durable
+fi
+
 # --- the machine ----------------------------------------------------------
 {
     echo "date:    $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), kernel $(uname -r)"
     echo "disk:    $(df -h "$DIR" | awk 'NR==2 {print $1 ", " $2 " (" $5 " used)"}'), $fstype, mounted $(findmnt -n -o OPTIONS -T "$DIR" 2>/dev/null || echo '?')"
+    echo "backend: $backend$([ "$backend" = postgres ] && echo ", $("$pgbin/postgres" --version), fsync=on, synchronous_commit=on")"
     echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-} | tee "$OUT/durable.txt"
+} | tee "$OUT/$OUT_NAME.txt"
 
 # --- the benchmark ----------------------------------------------------------
 say "building the store (once) and measuring"
 "$exe" --prepare
-"$exe" --bench | tee -a "$OUT/durable.txt"
-echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/durable.txt"
-result=$(grep '^RESULT ' "$OUT/durable.txt" | tail -1)
+"$exe" --bench | tee -a "$OUT/$OUT_NAME.txt"
+echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/$OUT_NAME.txt"
+result=$(grep '^RESULT ' "$OUT/$OUT_NAME.txt" | tail -1)
 
 # --- fsyncs per submission ---------------------------------------------------
 if [ "${NO_STRACE:-0}" != 1 ] && ! command -v strace >/dev/null && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
@@ -88,12 +123,12 @@ if [ "${NO_STRACE:-0}" != 1 ] && command -v strace >/dev/null; then
     one=$(per --count-one-fsync "$COUNT")
     cli=$(per --count-cli $((COUNT / 10)))
     counts="lib_fsyncs=$lib one_fsync_fsyncs=$one cli_fsyncs=$cli"
-    echo "COUNTS $counts" | tee -a "$OUT/durable.txt"
+    echo "COUNTS $counts" | tee -a "$OUT/$OUT_NAME.txt"
 fi
 
 # --- the table ----------------------------------------------------------------
 status=0
-python3 - "$result" "$counts" >"$OUT/durable.md" <<'EOF' || status=$?
+python3 - "$result" "$counts" >"$OUT/$OUT_NAME.md" <<'EOF' || status=$?
 import sys
 r = dict(kv.split("=", 1) for kv in sys.argv[1].split()[1:])
 c = dict(kv.split("=", 1) for kv in sys.argv[2].split()) if sys.argv[2] else {}
@@ -101,17 +136,20 @@ f = float(r["fsync_per_s"])
 def row(name, rate, fsyncs="", ratio=None):
     ratio = f"{float(rate) / f:.2f}" if ratio is None else ratio
     print(f"| {name} | {float(rate):,.0f} | {ratio} | {fsyncs} |")
-print(f"Durable submissions with {int(r['games']):,} games in the store ({r['fs']}; "
+print(f"Durable submissions on {r.get('backend', 'sqlite')} with {int(r['games']):,} games in the store ({r['fs']}; "
       f"{r['submissions']} submissions interleaved with the raw syncs, same directory):\n")
 print("| | per second | ÷ raw fsync rate | fsyncs per submission |")
 print("|---|---:|---:|---:|")
 row("raw fsync (4 KiB write + `sync_all`)", f, "", "1")
 row("raw fdatasync (4 KiB write + `sync_data`)", r["fdatasync_per_s"])
 row("**durable submissions** (`service::submit`, library)", r["subs_per_s"], c.get("lib_fsyncs", ""))
+row("8 concurrent senders through the service port (group commit)", r["concurrent_subs_per_s"])
+row("two sites (two connections) submitting at once", r["two_sites_subs_per_s"])
 if "cli_subs_per_s" in r:
     row("`ccgate submit`, one process per message", r["cli_subs_per_s"], c.get("cli_fsyncs", ""),
         f"{float(r['cli_ratio']):.2f}")
-row("for comparison: one fsync per submission (simulated)", r["one_fsync_subs_per_s"], c.get("one_fsync_fsyncs", ""))
+if "one_fsync_subs_per_s" in r:
+    row("for comparison: one fsync per submission (simulated)", r["one_fsync_subs_per_s"], c.get("one_fsync_fsyncs", ""))
 if "tmpfs_subs_per_s" in r:
     row("for comparison: submissions on tmpfs (no disk)", r["tmpfs_subs_per_s"], "0", "–")
 ratio = float(r["ratio"])
@@ -120,5 +158,5 @@ print(f"\nRatio submissions/s ÷ fsyncs/s: **{ratio:.2f}** (median over blocks {
 sys.exit(0 if ratio >= 0.5 else 3)
 EOF
 echo
-cat "$OUT/durable.md"
+cat "$OUT/$OUT_NAME.md"
 exit "$status"

@@ -29,8 +29,16 @@
 //!   at once, each submitting its messages one after another through the
 //!   daemon's service port (`ServicePort::batch`), as concurrent inputs do:
 //!   what waits while one commit runs joins the next (group commit).
+//! - Two sites (issue 20): in the same rounds, two more connections to the
+//!   store, each submitting its half on a thread of its own, as two
+//!   gateways sharing one database do.
 //! - Once, the submissions on a copy of the store in `/dev/shm` (memory):
 //!   their cost without any sync.
+//! - Backend: SQLite files in the directory, or with `$CCGATE_BENCH_DB` a
+//!   `postgres://` URL (of a maintenance database), databases of that
+//!   cluster: the base built once as `base_100000`, each run a copy
+//!   (`CREATE DATABASE … TEMPLATE`). On PostgreSQL the one-fsync and
+//!   `/dev/shm` comparisons (SQLite's WAL) are left out.
 //! - With `CCGATE_BIN` set to a `ccgate` binary, also `ccgate submit`, one
 //!   process per message, as the command line does it today.
 //!
@@ -59,11 +67,15 @@ use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
 use ccgate::protocol::address::Channel;
 use ccgate::service::{self, Inbound};
 use ccgate::status::Metrics;
-use ccgate::store::{Durability, GameId, MoveRow, NewPlayer, Store};
+use ccgate::store::{Durability, GameId, Location, MoveRow, NewPlayer, Store};
 use ccgate::transport::port::ServicePort;
 use jiff::Timestamp;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
+
+#[path = "durable/backend.rs"]
+mod backend;
+use backend::Backend;
 
 /// The sizes of one run.
 struct Config {
@@ -157,29 +169,30 @@ fn main() {
     fs::create_dir_all(&dir).expect("bench directory");
     let dir = dir.canonicalize().expect("bench directory");
     let sources = source_games();
-    let base = dir.join(format!("base-{}.db", cfg.games));
-    if has("--rebuild") || !base.exists() {
+    let db = Backend::from_env(&dir);
+    let base = format!("base-{}", cfg.games);
+    if has("--rebuild") || !db.exists(&base) {
         let t = Instant::now();
-        build_base(&base, &cfg, &sources);
+        build_base(&db, &base, &cfg, &sources);
         eprintln!(
             "built {} in {:.1} s",
-            base.display(),
+            db.arg(&base),
             t.elapsed().as_secs_f64()
         );
     }
     if has("--prepare") {
         return;
     }
-    let run = dir.join("run.db");
-    fresh_copy(&base, &run);
+    db.copy(&base, "run");
+    let run = db.location("run");
     let ids = game_ids(&run);
     assert_eq!(
         ids.len(),
         cfg.games,
         "{}: rebuild it with --rebuild",
-        base.display()
+        db.arg(&base)
     );
-    let needed = cfg.rounds * (2 + SENDERS) * cfg.submits + cfg.cli;
+    let needed = cfg.rounds * (4 + SENDERS) * cfg.submits + cfg.cli;
     let messages = plan(
         &cfg,
         &sources,
@@ -191,18 +204,19 @@ fn main() {
     if let Some((mode, n)) = count {
         let label = match mode {
             "--count" => {
-                let mut store = Store::create(&run).expect("open store");
+                let mut store = Store::create_at(&run).expect("open store");
                 submit_all(&mut store, &messages[..n]);
                 "library"
             }
             "--count-one-fsync" => {
-                let mut store = Store::create(&run).expect("open store");
-                submit_one_fsync(&mut store, &run, &messages[..n]);
+                let file = db.file("run").expect("--count-one-fsync is SQLite's");
+                let mut store = Store::create(&file).expect("open store");
+                submit_one_fsync(&mut store, &file, &messages[..n]);
                 "one-fsync"
             }
             _ => {
                 let bin = ccgate_bin().expect("--count-cli needs CCGATE_BIN");
-                submit_cli(&bin, &run, &dir, &messages[..n]);
+                submit_cli(&bin, &db.arg("run"), &dir, &messages[..n]);
                 "cli"
             }
         };
@@ -212,12 +226,12 @@ fn main() {
 
     println!("directory: {} ({})", dir.display(), filesystem(&dir));
     println!(
-        "store: {} games, {} players, {:.1} MB; {} rounds of {} fsyncs, {} fdatasyncs ({} B block), {} submissions and {} one-fsync submissions",
+        "store: {} on {}, {} games, {} players, {:.1} MB; {} rounds of {} fsyncs, {} fdatasyncs ({} B block), {} submissions and {} one-fsync submissions",
+        db.arg("run"),
+        db.name(),
         cfg.games,
         cfg.players,
-        fs::metadata(&run)
-            .map(|m| m.len() as f64 / 1e6)
-            .unwrap_or(0.0),
+        db.size_mb("run"),
         cfg.rounds,
         cfg.fsyncs,
         cfg.fdatasyncs,
@@ -238,19 +252,24 @@ fn main() {
         .and_then(|()| probe.sync_all())
         .expect("probe");
 
-    let mut store = Store::create(&run).expect("open store");
+    let mut store = Store::create_at(&run).expect("open store");
+    // Two sites: two more connections, each submitting on its own thread.
+    let mut sites = [
+        Store::open_at(&run).expect("open store"),
+        Store::open_at(&run).expect("open store"),
+    ];
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("runtime");
     let port = ServicePort::new(
-        Store::open(&run).expect("open store"),
+        Store::open_at(&run).expect("open store"),
         Arc::new(Metrics::new()),
         ccgate::store::Retry::default(),
         service::Rules::default(),
     );
-    let mut t = [Duration::ZERO; 5];
-    let mut block = [Duration::ZERO; 5];
+    let mut t = [Duration::ZERO; 6];
+    let mut block = [Duration::ZERO; 6];
     let mut ratios = Vec::new();
     let verbose = std::env::var_os("CCGATE_BENCH_BLOCKS").is_some();
     if verbose {
@@ -265,9 +284,13 @@ fn main() {
         let f = raw_syncs(&probe, cfg.fsyncs, false);
         let d = raw_syncs(&probe, cfg.fdatasyncs, true);
         let s = submit_all(&mut store, take(cfg.submits));
-        let o = submit_one_fsync(&mut store, &run, take(cfg.submits));
+        let o = match db.file("run") {
+            Some(file) => submit_one_fsync(&mut store, &file, take(cfg.submits)),
+            None => Duration::ZERO,
+        };
         let c = submit_concurrently(&runtime, &port, take(SENDERS * cfg.submits));
-        for (i, x) in [f, d, s, o, c].into_iter().enumerate() {
+        let w = submit_two_sites(&mut sites, take(2 * cfg.submits));
+        for (i, x) in [f, d, s, o, c, w].into_iter().enumerate() {
             t[i] += x;
             block[i] += x;
         }
@@ -287,10 +310,11 @@ fn main() {
                 );
             }
             ratios.push(sr / fr);
-            block = [Duration::ZERO; 5];
+            block = [Duration::ZERO; 6];
         }
     }
     drop(store);
+    drop(sites);
     drop(port);
     ratios.sort_by(f64::total_cmp);
     let (syncs, subs) = (cfg.rounds * cfg.fsyncs, cfg.rounds * cfg.submits);
@@ -301,6 +325,7 @@ fn main() {
         rate(subs, t[3]),
     );
     let cr = rate(SENDERS * subs, t[4]);
+    let wr = rate(2 * subs, t[5]);
     let quartile = |q: usize| ratios[(ratios.len() - 1) * q / 4];
     let median = quartile(2);
     println!(
@@ -324,18 +349,27 @@ fn main() {
         quartile(3),
         quartile(4)
     );
-    println!(
-        "one fsync per submission (simulated):    {or:>7.0} /s  ({:.2} ms each)  ratio {:.3}",
-        1e3 / or,
-        or / fr
-    );
+    if db.file("run").is_some() {
+        println!(
+            "one fsync per submission (simulated):    {or:>7.0} /s  ({:.2} ms each)  ratio {:.3}",
+            1e3 / or,
+            or / fr
+        );
+    }
     println!(
         "{SENDERS} concurrent senders (service port):  {cr:>7.0} /s  ({:.2} ms each)  ratio {:.3}",
         1e3 / cr,
         cr / fr
     );
+    println!(
+        "two sites submitting at once:            {wr:>7.0} /s  ({:.2} ms each)  ratio {:.3}",
+        1e3 / wr,
+        wr / fr
+    );
     let cpu_n = (4 * cfg.submits).min(messages.len());
-    let cpu = cpu_only(&base, &messages[..cpu_n]);
+    let cpu = db
+        .file(&base)
+        .and_then(|file| cpu_only(&file, &messages[..cpu_n]));
     if let Some(c) = cpu {
         println!(
             "submissions without a disk (/dev/shm):   {:>7.0} /s  ({:.2} ms each)",
@@ -344,19 +378,26 @@ fn main() {
         );
     }
     let mut result = format!(
-        "RESULT fs={} games={} submissions={subs} subs_per_s={sr:.1} fsync_per_s={fr:.1} fdatasync_per_s={dr:.1} ratio={:.4} ratio_median={median:.4} one_fsync_subs_per_s={or:.1} one_fsync_ratio={:.4} concurrent_subs_per_s={cr:.1} concurrent_ratio={:.4}",
+        "RESULT backend={} fs={} games={} submissions={subs} subs_per_s={sr:.1} fsync_per_s={fr:.1} fdatasync_per_s={dr:.1} ratio={:.4} ratio_median={median:.4} concurrent_subs_per_s={cr:.1} concurrent_ratio={:.4} two_sites_subs_per_s={wr:.1} two_sites_ratio={:.4}",
+        db.name(),
         filesystem(&dir).split_whitespace().next().unwrap_or("?"),
         cfg.games,
         sr / fr,
-        or / fr,
-        cr / fr
+        cr / fr,
+        wr / fr
     );
+    if db.file("run").is_some() {
+        result.push_str(&format!(
+            " one_fsync_subs_per_s={or:.1} one_fsync_ratio={:.4}",
+            or / fr
+        ));
+    }
     if let Some(c) = cpu {
         result.push_str(&format!(" tmpfs_subs_per_s={:.1}", rate(cpu_n, c)));
     }
     if let Some(bin) = ccgate_bin() {
         let f = raw_syncs(&probe, cfg.fsyncs, false);
-        let c = submit_cli(&bin, &run, &dir, take(cfg.cli));
+        let c = submit_cli(&bin, &db.arg("run"), &dir, take(cfg.cli));
         let (fr, cr) = (rate(cfg.fsyncs, f), rate(cfg.cli, c));
         println!(
             "ccgate submit, a process per message:   {cr:>7.0} /s  ({:.2} ms each)  ratio {:.3} to {fr:.0} fsync/s just before",
@@ -410,6 +451,19 @@ fn submit_all(store: &mut Store, messages: &[Message]) -> Duration {
             m.text
         );
     }
+    t.elapsed()
+}
+
+/// Two sites at once: each store a connection of its own, each submitting
+/// its half of `messages` one after another on a thread of its own.
+fn submit_two_sites(sites: &mut [Store; 2], messages: &[Message]) -> Duration {
+    let (one, two) = messages.split_at(messages.len() / 2);
+    let [a, b] = sites;
+    let t = Instant::now();
+    std::thread::scope(|s| {
+        s.spawn(|| submit_all(a, one));
+        s.spawn(|| submit_all(b, two));
+    });
     t.elapsed()
 }
 
@@ -512,7 +566,7 @@ fn cpu_only(base: &Path, messages: &[Message]) -> Option<Duration> {
 }
 
 /// Submits every message through its own `ccgate submit` process.
-fn submit_cli(bin: &Path, db: &Path, dir: &Path, messages: &[Message]) -> Duration {
+fn submit_cli(bin: &Path, db: &str, dir: &Path, messages: &[Message]) -> Duration {
     let files: Vec<PathBuf> = messages
         .iter()
         .enumerate()
@@ -631,12 +685,10 @@ fn address(i: usize) -> String {
     format!("p{i:04}@example.org")
 }
 
-fn build_base(path: &Path, cfg: &Config, sources: &[Vec<Move>]) {
-    let tmp = path.with_extension("tmp");
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = fs::remove_file(format!("{}{suffix}", tmp.display()));
-    }
-    let mut store = Store::create(&tmp).expect("open store");
+fn build_base(db: &Backend, name: &str, cfg: &Config, sources: &[Vec<Move>]) {
+    let tmp = format!("{name}-tmp");
+    db.create(&tmp);
+    let mut store = Store::create_at(&db.location(&tmp)).expect("open store");
     let tx = store.write().expect("write");
     let mut players = Vec::new();
     for i in 0..cfg.players {
@@ -675,7 +727,7 @@ fn build_base(path: &Path, cfg: &Config, sources: &[Vec<Move>]) {
     }
     tx.commit().expect("commit");
     drop(store);
-    fs::rename(&tmp, path).expect("rename");
+    db.rename(&tmp, name);
 }
 
 /// A copy of the base store without its WAL.
@@ -687,8 +739,8 @@ fn fresh_copy(base: &Path, run: &Path) {
 }
 
 /// The game ids in creation order.
-fn game_ids(db: &Path) -> Vec<GameId> {
-    let store = Store::create(db).expect("open store");
+fn game_ids(db: &Location) -> Vec<GameId> {
+    let store = Store::create_at(db).expect("open store");
     let games = store.all_games(false).expect("game ids");
     games.into_iter().map(|g| g.id).collect()
 }

@@ -24,6 +24,7 @@ mod journal;
 mod lock;
 mod outbox;
 mod pg;
+mod pg_link;
 mod players;
 mod radio;
 mod schema;

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 use bytes::BytesMut;
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
-use postgres::{Client, NoTls, Statement};
+use postgres::{Client, Statement};
 
+use super::pg_link::Link;
 use super::sql::{Arg, Row, Value};
 use super::{DatabaseError, Durability, Result, StoreError};
 
@@ -64,7 +65,7 @@ impl Drop for Detached {
 
 /// An open PostgreSQL session.
 pub(crate) struct Session {
-    config: postgres::Config,
+    link: Link,
     client: Detached,
     /// After a lost connection: when the next attempt may be made, and the
     /// wait that led to it.
@@ -155,25 +156,14 @@ fn row(r: &postgres::Row) -> Result<Row> {
     Ok(Row(values))
 }
 
-/// The client's settings: the URL's, and the password given beside it.
-fn settings(url: &str, password: Option<&str>) -> Result<postgres::Config> {
-    let mut config: postgres::Config = url
-        .parse()
-        .map_err(|e| StoreError::Invalid(format!("database URL: {e}")))?;
-    if let Some(p) = password {
-        config.password(p);
-    }
-    Ok(config)
-}
-
 impl Session {
     /// Connects to the database at `url` (`postgres://user@host:port/db`),
     /// with `password` if given, and migrates its schema.
     pub(crate) fn connect(url: &str, password: Option<&str>) -> Result<Session> {
-        let config = settings(url, password)?;
-        let client = Detached(Some(config.connect(NoTls).map_err(pg_err)?));
+        let link = Link::parse(url, password)?;
+        let client = Detached(Some(link.connect().map_err(pg_err)?));
         let mut session = Session {
-            config,
+            link,
             client,
             reconnect: None,
             statements: HashMap::new(),
@@ -205,7 +195,7 @@ impl Session {
                 "the database connection was lost; reconnecting".into(),
             ));
         }
-        match self.config.connect(NoTls) {
+        match self.link.connect() {
             Ok(client) => {
                 self.client = Detached(Some(client));
                 self.statements.clear();
@@ -374,17 +364,14 @@ const WAKE_CHANNEL: &str = "ccgate_outbox";
 /// a site wakes its senders at once for a reply another site decided
 /// rather than at its next poll.
 pub struct Wakes {
-    config: postgres::Config,
+    link: Link,
     client: Option<Detached>,
 }
 
 impl Wakes {
     pub(crate) fn connect(url: &str, password: Option<&str>) -> Result<Wakes> {
-        let config = settings(url, password)?;
-        let mut wakes = Wakes {
-            config,
-            client: None,
-        };
+        let link = Link::parse(url, password)?;
+        let mut wakes = Wakes { link, client: None };
         wakes.listening()?;
         Ok(wakes)
     }
@@ -392,7 +379,7 @@ impl Wakes {
     /// The listening connection, made again if it was lost.
     fn listening(&mut self) -> Result<&mut Client> {
         if self.client.as_ref().is_none_or(|c| c.is_closed()) {
-            let mut client = self.config.connect(NoTls).map_err(pg_err)?;
+            let mut client = self.link.connect().map_err(pg_err)?;
             client
                 .batch_execute(&format!("LISTEN {WAKE_CHANNEL}"))
                 .map_err(pg_err)?;

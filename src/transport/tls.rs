@@ -1,17 +1,20 @@
-//! TLS client settings shared by the mail transports: rustls with the ring
-//! provider, the Mozilla roots (webpki-roots) plus an optional CA file for
-//! private servers, and, for test servers only, no verification at all.
+//! TLS client settings shared by the mail transports and the PostgreSQL
+//! store: rustls with the ring provider, the Mozilla roots (webpki-roots)
+//! plus an optional CA file for private servers, the chain without the host
+//! name (PostgreSQL's `sslmode=verify-ca`), and, for test servers (or
+//! `sslmode=require`) only, no verification at all.
 
 use std::path::Path;
 use std::sync::Arc;
 
+use tokio_rustls::rustls::client::WebPkiServerVerifier;
 use tokio_rustls::rustls::client::danger::{
     HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier,
 };
 use tokio_rustls::rustls::crypto::{CryptoProvider, ring};
 use tokio_rustls::rustls::pki_types::{CertificateDer, ServerName, UnixTime, pem::PemObject};
 use tokio_rustls::rustls::{
-    ClientConfig, DigitallySignedStruct, Error, RootCertStore, SignatureScheme,
+    CertificateError, ClientConfig, DigitallySignedStruct, Error, RootCertStore, SignatureScheme,
 };
 
 /// How a server's certificate is checked.
@@ -21,6 +24,8 @@ pub struct Trust {
     pub ca_file: Option<std::path::PathBuf>,
     /// Accept any certificate: test servers only.
     pub accept_invalid_certs: bool,
+    /// Check the chain but not that the certificate names the host.
+    pub any_name: bool,
 }
 
 /// The certificates of a PEM file.
@@ -56,9 +61,67 @@ pub fn client_config(trust: &Trust) -> Result<Arc<ClientConfig>, String> {
                     .map_err(|e| format!("ca_file {}: {e}", file.display()))?;
             }
         }
-        builder.with_root_certificates(roots).with_no_client_auth()
+        if trust.any_name {
+            let chain = WebPkiServerVerifier::builder_with_provider(Arc::new(roots), provider)
+                .build()
+                .map_err(|e| format!("TLS: {e}"))?;
+            builder
+                .dangerous()
+                .with_custom_certificate_verifier(Arc::new(AnyName(chain)))
+                .with_no_client_auth()
+        } else {
+            builder.with_root_certificates(roots).with_no_client_auth()
+        }
     };
     Ok(Arc::new(config))
+}
+
+/// The verifier behind `any_name`: the chain checked as usual, a name that
+/// does not match forgiven.
+#[derive(Debug)]
+struct AnyName(Arc<WebPkiServerVerifier>);
+
+impl ServerCertVerifier for AnyName {
+    fn verify_server_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        intermediates: &[CertificateDer<'_>],
+        server_name: &ServerName<'_>,
+        ocsp: &[u8],
+        now: UnixTime,
+    ) -> Result<ServerCertVerified, Error> {
+        match self
+            .0
+            .verify_server_cert(end_entity, intermediates, server_name, ocsp, now)
+        {
+            Err(Error::InvalidCertificate(
+                CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. },
+            )) => Ok(ServerCertVerified::assertion()),
+            other => other,
+        }
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, Error> {
+        self.0.verify_tls12_signature(message, cert, dss)
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, Error> {
+        self.0.verify_tls13_signature(message, cert, dss)
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.0.supported_verify_schemes()
+    }
 }
 
 /// The verifier behind `accept_invalid_certs`: signatures are still checked,

@@ -45,7 +45,7 @@ use ccgate::game::rules::Record;
 use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
 use ccgate::protocol::address::Channel;
 use ccgate::service::{self, Inbound};
-use ccgate::store::{NewPlayer, Player, Store};
+use ccgate::store::{Location, NewPlayer, Player, Store};
 use jiff::Timestamp;
 use rusqlite::config::DbConfig;
 use rusqlite::types::Value;
@@ -53,7 +53,9 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
+use crate::support::backend::Backend;
 use crate::support::chess::number_of;
+use crate::support::postgres::Postgres;
 use crate::support::rng::Rng;
 
 /// Submissions per run.
@@ -273,8 +275,8 @@ fn written(pos: &Chess, mv: Move, who: &Who) -> String {
 
 /// Creates a store with the players and `games` games; returns the game ids
 /// and the players as stored.
-fn setup(path: &Path, games: usize) -> (Vec<i64>, Vec<Player>) {
-    let mut store = Store::create(path).expect("open store");
+fn setup(at: &Location, games: usize) -> (Vec<i64>, Vec<Player>) {
+    let mut store = Store::create_at(at).expect("open store");
     let tx = store.write().expect("write");
     let mut ids = Vec::new();
     for p in &PLAYERS {
@@ -523,7 +525,7 @@ fn reference() -> &'static Reference {
         let dir = if shm.is_dir() { tempfile::tempdir_in(shm) } else { tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")) }
             .expect("tempdir");
         let path = dir.path().join("reference.db");
-        let (ids, players) = setup(&path, sources.len());
+        let (ids, players) = setup(&Location::File(path.clone()), sources.len());
         let games: Vec<(i64, Vec<String>)> = ids.into_iter().zip(sources).collect();
         let messages = plan_messages(games.clone(), &players, &mut rng);
         let plan = Plan { games, messages };
@@ -752,6 +754,122 @@ fn verify(path: &Path, plan: &Plan) {
 }
 
 // ---------------------------------------------------------------------------
+// The store under test: a SQLite file, or a private PostgreSQL cluster
+
+/// The store a crash test submits to.
+enum Db {
+    File(PathBuf),
+    Postgres(Postgres),
+}
+
+impl Db {
+    fn new(backend: Backend, dir: &Path) -> Db {
+        match backend {
+            Backend::Sqlite => Db::File(dir.join("ccgate.db")),
+            Backend::Postgres => Db::Postgres(Postgres::start()),
+        }
+    }
+
+    /// What `--db` and the driver are given: the file's path or the URL.
+    fn arg(&self) -> String {
+        match self {
+            Db::File(path) => path.display().to_string(),
+            Db::Postgres(pg) => pg.url(),
+        }
+    }
+
+    fn location(&self) -> Location {
+        Location::parse(&self.arg())
+    }
+
+    /// The journal state of a message: `None` not journaled, `Some(outcome)`.
+    fn journal_state(&self, m: &Msg) -> Option<Option<String>> {
+        match self {
+            Db::File(path) => inspect(path)
+                .query_row(JOURNAL_STATE, [&m.id], |r| r.get(0))
+                .optional()
+                .expect("journal state"),
+            Db::Postgres(pg) => {
+                let mut client =
+                    postgres::Client::connect(&pg.url(), postgres::NoTls).expect("connect");
+                client
+                    .query_opt(JOURNAL_STATE, &[&m.id])
+                    .expect("journal state")
+                    .map(|r| r.get(0))
+            }
+        }
+    }
+
+    /// The store as a SQLite file for the oracle: the file itself, or a
+    /// copy of the PostgreSQL database (the store's own row-by-row copy)
+    /// with its ids' gaps closed.
+    fn as_file(&self, dir: &Path) -> PathBuf {
+        match self {
+            Db::File(path) => path.clone(),
+            Db::Postgres(_) => {
+                let path = dir.join("copy.db");
+                let mut copy = Store::create(&path).expect("create the copy");
+                Store::open_at(&self.location())
+                    .expect("open")
+                    .copy_into(&mut copy)
+                    .expect("copy");
+                drop(copy);
+                close_gaps(&Connection::open(&path).expect("open the copy"));
+                path
+            }
+        }
+    }
+}
+
+/// `$1` is `?1` to SQLite too.
+const JOURNAL_STATE: &str =
+    "SELECT outcome FROM journal WHERE channel = 'email' AND transport_id = $1";
+
+/// PostgreSQL's identity counters do not go back when a transaction that
+/// drew from them is rolled back (here: killed), so a crashed run's ids have
+/// gaps a run that never crashed has not. Numbered again 1, 2, … in their
+/// order, the columns that refer to them with them, the rows must be the
+/// reference's.
+fn close_gaps(conn: &Connection) {
+    const NUMBERED: [(&str, &[(&str, &str)]); 3] = [
+        (
+            "journal",
+            &[
+                ("moves", "journal_id"),
+                ("outbox", "journal_id"),
+                ("incidents", "journal_id"),
+                ("held", "journal_id"),
+            ],
+        ),
+        (
+            "outbox",
+            &[("sms_sent", "outbox_id"), ("radio_queue", "outbox_id")],
+        ),
+        ("incidents", &[]),
+    ];
+    // The ids and the columns referring to them change one after the other.
+    conn.execute_batch("PRAGMA foreign_keys = OFF")
+        .expect("foreign keys off");
+    for (table, referring) in NUMBERED {
+        let mut sql = format!(
+            "CREATE TEMP TABLE renumber AS SELECT id AS old, row_number() OVER (ORDER BY id) AS new FROM {table};"
+        );
+        for (other, column) in referring {
+            sql.push_str(&format!(
+                "UPDATE {other} SET {column} = (SELECT new FROM renumber WHERE old = {column}) WHERE {column} IS NOT NULL;"
+            ));
+        }
+        // Through negative ids, so no new id meets an old one.
+        sql.push_str(&format!(
+            "UPDATE {table} SET id = -(SELECT new FROM renumber WHERE old = id);
+             UPDATE {table} SET id = -id;
+             DROP TABLE renumber;"
+        ));
+        conn.execute_batch(&sql).expect("renumber");
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Kills
 
 /// Where a kill landed.
@@ -789,23 +907,11 @@ struct Kill {
     alive: bool,
 }
 
-/// The journal state of a message: `None` not journaled, `Some(outcome)`.
-fn journal_state(path: &Path, m: &Msg) -> Option<Option<String>> {
-    inspect(path)
-        .query_row(
-            "SELECT outcome FROM journal WHERE channel = 'email' AND transport_id = ?1",
-            [&m.id],
-            |r| r.get(0),
-        )
-        .optional()
-        .expect("journal state")
-}
-
-fn classify(path: &Path, m: &Msg, processed_before: bool) -> Landed {
+fn classify(db: &Db, m: &Msg, processed_before: bool) -> Landed {
     if processed_before {
         return Landed::Resubmission;
     }
-    match journal_state(path, m) {
+    match db.journal_state(m) {
         None => Landed::BeforeJournalCommit,
         Some(None) => Landed::JournaledNotProcessed,
         Some(Some(_)) => Landed::AfterProcessingCommit,
@@ -893,7 +999,8 @@ fn driver() {
             }
         })
         .collect();
-    let mut store = Store::create(Path::new(&db)).expect("open store");
+    let db = db.to_str().expect("a UTF-8 store location");
+    let mut store = Store::create_at(&Location::parse(db)).expect("open store");
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut i = 0;
@@ -943,7 +1050,14 @@ fn driver() {
 /// One message per transaction, as `ccgate submit` and a lone mail.
 #[test]
 fn kill_9_library_driver() {
-    library_driver(1);
+    library_driver(Backend::Sqlite, 1);
+}
+
+/// Issue 20: the same on PostgreSQL, where a killed client's transaction is
+/// rolled back by the server.
+#[test]
+fn kill_9_library_driver_on_postgres() {
+    library_driver(Backend::Postgres, 1);
 }
 
 /// Issue 21: the same kills on the batched path (up to 16 messages per
@@ -951,16 +1065,21 @@ fn kill_9_library_driver() {
 /// committed or wholly absent, and the store ends as the reference run's.
 #[test]
 fn kill_9_library_driver_in_batches() {
-    library_driver(16);
+    library_driver(Backend::Sqlite, 16);
 }
 
-fn library_driver(batch: usize) {
+#[test]
+fn kill_9_library_driver_in_batches_on_postgres() {
+    library_driver(Backend::Postgres, 16);
+}
+
+fn library_driver(backend: Backend, batch: usize) {
     let started = Instant::now();
     let reference = reference();
     let plan = &reference.plan;
     let dir = work_dir();
-    let db = dir.path().join("ccgate.db");
-    let (ids, _) = setup(&db, plan.games.len());
+    let db = Db::new(backend, dir.path());
+    let (ids, _) = setup(&db.location(), plan.games.len());
     assert_eq!(ids, plan.games.iter().map(|g| g.0).collect::<Vec<_>>());
     let file = dir.path().join("messages.tsv");
     let lines: String = plan
@@ -993,7 +1112,7 @@ fn library_driver(batch: usize) {
                 "--test-threads=1",
                 "--quiet",
             ])
-            .env("CCGATE_CRASH_DRIVER_DB", &db)
+            .env("CCGATE_CRASH_DRIVER_DB", db.arg())
             .env("CCGATE_CRASH_DRIVER_MESSAGES", &file)
             .env("CCGATE_CRASH_DRIVER_BATCH", batch.to_string())
             .stdin(Stdio::null())
@@ -1053,7 +1172,7 @@ fn library_driver(batch: usize) {
                 let states: HashSet<bool> = plan.messages[i..i + n]
                     .iter()
                     .filter(|m| !processed.contains(&m.id) && !earlier.contains(m.id.as_str()))
-                    .map(|m| journal_state(&db, m).is_some())
+                    .map(|m| db.journal_state(m).is_some())
                     .collect();
                 assert!(
                     states.len() <= 1,
@@ -1086,13 +1205,14 @@ fn library_driver(batch: usize) {
         }
     }
     report(
-        &format!("library driver (one process, batches of up to {batch})"),
+        &format!("library driver ({backend:?}, one process, batches of up to {batch})"),
         &kills,
         runs,
         started.elapsed(),
     );
-    verify(&db, plan);
-    same_as_reference(&db, &reference.dump);
+    let file = db.as_file(dir.path());
+    verify(&file, plan);
+    same_as_reference(&file, &reference.dump);
     // The journal entry and its processing commit together: a kill lands
     // before that commit (nothing kept, delivered again) or after it (kept,
     // a repeat changes nothing), never between them.
@@ -1112,12 +1232,21 @@ fn library_driver(batch: usize) {
 
 #[test]
 fn kill_9_ccgate_per_message() {
+    ccgate_per_message(Backend::Sqlite);
+}
+
+#[test]
+fn kill_9_ccgate_per_message_on_postgres() {
+    ccgate_per_message(Backend::Postgres);
+}
+
+fn ccgate_per_message(backend: Backend) {
     let started = Instant::now();
     let reference = reference();
     let plan = &reference.plan;
     let dir = work_dir();
-    let db = dir.path().join("ccgate.db");
-    let (ids, _) = setup(&db, plan.games.len());
+    let db = Db::new(backend, dir.path());
+    let (ids, _) = setup(&db.location(), plan.games.len());
     assert_eq!(ids, plan.games.iter().map(|g| g.0).collect::<Vec<_>>());
     let files: Vec<PathBuf> = plan
         .messages
@@ -1148,7 +1277,7 @@ fn kill_9_ccgate_per_message() {
             let spawned = Instant::now();
             let mut child = Command::new(env!("CARGO_BIN_EXE_ccgate"))
                 .arg("--db")
-                .arg(&db)
+                .arg(db.arg())
                 .args([
                     "submit",
                     "--channel",
@@ -1207,13 +1336,14 @@ fn kill_9_ccgate_per_message() {
         }
     }
     report(
-        "ccgate binary (one process per message)",
+        &format!("ccgate binary ({backend:?}, one process per message)"),
         &kills,
         runs,
         started.elapsed(),
     );
-    verify(&db, plan);
-    same_as_reference(&db, &reference.dump);
+    let file = db.as_file(dir.path());
+    verify(&file, plan);
+    same_as_reference(&file, &reference.dump);
     assert!(
         kills.iter().any(|k| k.alive),
         "no kill hit a running ccgate process"

@@ -19,6 +19,7 @@ mod mail_lab;
 mod migrate;
 mod modem_sim;
 mod pdu_crosscheck;
+mod pg_tls;
 mod radio;
 mod serve;
 mod service;

@@ -319,6 +319,75 @@ crate::both_backends! {
         assert_eq!(one.incidents(Some(game)).expect("incidents").len(), 1, "the other is refused");
     }
 
+    fn two_sites_batching_moves_of_the_same_games_at_once_apply_each_once_in_order(backend) {
+        // Issue 21's batches on two sites at once, as two inputs on one
+        // mailbox: both get every message, one batch per ply with a move of
+        // every game, site one's games in ascending order, site two's in
+        // descending order (the order that deadlocks two sites locking game
+        // rows one by one). Writers take turns (docs/decisions.md), so
+        // neither waits on the other inside a batch: no deadlock, and each
+        // message is new at exactly one site.
+        let db = TestDb::new(backend);
+        let (mut one, mut two) = (db.store(), db.store());
+        let (a, b) = two_players(&mut one);
+        let t0 = jiff::Timestamp::UNIX_EPOCH;
+        let tx = one.write().expect("tx");
+        let games: Vec<GameId> = (0..6)
+            .map(|_| tx.create_game(a, b, None, &TimeControl::Unlimited, t0).expect("game"))
+            .collect();
+        tx.commit().expect("commit");
+        // ICCF numeric, the players' notation.
+        let line = ["5254", "5755", "7163", "2836", "6125", "1716", "2514", "7866"];
+        let ucis = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6"];
+        let msg = |game: GameId, ply: usize| {
+            let (from, dots) = if ply % 2 == 1 { ("anna", ".") } else { ("boris", "...") };
+            let text = format!("{game} {}{dots} {}", ply.div_ceil(2), line[ply - 1]);
+            ccgate::service::Inbound {
+                channel: Channel::Email,
+                from: format!("{from}@example.org"),
+                transport_id: Some(format!("{game}-{ply}")),
+                raw: text.as_bytes().to_vec(),
+                text,
+                auth: ccgate::service::Auth::Unchecked,
+                rules: Default::default(),
+            }
+        };
+        let site = |store: &mut Store, order: Vec<GameId>| -> Vec<bool> {
+            let mut fresh = Vec::new();
+            for ply in 1..=line.len() {
+                let batch: Vec<_> = order.iter().map(|&g| msg(g, ply)).collect();
+                let done = ccgate::service::batch(store, |b| {
+                    batch.iter().map(|m| b.submit(m, t0)).collect::<Vec<_>>()
+                })
+                .expect("the batch committed");
+                for (m, p) in batch.iter().zip(done) {
+                    let p = p.unwrap_or_else(|e| panic!("{:?}: {e}", m.text));
+                    assert!(p.duplicate || p.outcome.contains("applied"), "{:?}: {}", m.text, p.outcome);
+                    fresh.push(!p.duplicate);
+                }
+            }
+            fresh
+        };
+        let reversed: Vec<GameId> = games.iter().rev().copied().collect();
+        let (x, y) = std::thread::scope(|s| {
+            let x = s.spawn(|| site(&mut one, games.clone()));
+            let y = s.spawn(|| site(&mut two, reversed));
+            (x.join().expect("site one"), y.join().expect("site two"))
+        });
+        let new = x.iter().chain(&y).filter(|&&n| n).count();
+        assert_eq!(new, games.len() * line.len(), "each message new at one site only");
+        for game in &games {
+            let moves = one.moves(*game).expect("moves");
+            let got: Vec<&str> = moves.iter().map(|m| m.uci.as_str()).collect();
+            assert_eq!(got, ucis, "game {game}: every move once, in order");
+            let mut carriers: Vec<_> = moves.iter().map(|m| m.journal_id).collect();
+            carriers.dedup();
+            assert_eq!(carriers.len(), ucis.len(), "game {game}: one message per move");
+        }
+        assert!(one.incidents(None).expect("incidents").is_empty(), "nothing refused");
+        assert!(one.pending().expect("pending").is_empty(), "every message has its outcome");
+    }
+
     fn two_sites_sweeping_at_once_declare_a_forfeit_once(backend) {
         // Each sweep is one write transaction, and writers take turns: the
         // second site's sweep sees the first's forfeit.

@@ -22,10 +22,10 @@ use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
 use ccgate::store::{GameId, Store};
 
+use crate::support::certs::{self, Certs};
 use crate::support::gateway::{
     Gateway, Seat, add_player, count, free_port, game_between, wait_until,
 };
-use crate::support::private_ca::{Certificates, private_ca};
 
 /// The stand-in server, stopped when dropped.
 struct Server {
@@ -55,7 +55,7 @@ impl Server {
     }
 
     /// The same, over HTTPS with this certificate and key when given.
-    fn serving(extra: &str, tls: Option<&Certificates>) -> Server {
+    fn serving(extra: &str, tls: Option<&Certs>) -> Server {
         let state = tempfile::tempdir().unwrap();
         std::fs::write(
             state.path().join("state.json"),
@@ -718,7 +718,7 @@ fn a_whole_game_against_a_second_ccgate_serving_xfcc_with_a_kill() {
 #[test]
 fn an_https_server_is_trusted_through_ca_file() {
     let dir = tempfile::tempdir().unwrap();
-    let certs = private_ca(dir.path(), "ccgate xfcc test CA");
+    let certs = certs::make(dir.path(), "", "DNS:localhost,IP:127.0.0.1", |_| {});
     let server = Server::serving(r#""moves": ["e4"]"#, Some(&certs));
     let ca = format!("ca_file = {:?}\n", certs.ca.display().to_string());
     let trusting = Bridging::with(&server, Lang::En, &ca);

@@ -301,6 +301,7 @@ impl ImapConfig {
         Trust {
             ca_file: self.ca_file.clone(),
             accept_invalid_certs: self.accept_invalid_certs,
+            any_name: false,
         }
     }
 

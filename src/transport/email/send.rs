@@ -90,6 +90,7 @@ impl Mailer {
                 let trust = Trust {
                     ca_file: ca_file.clone(),
                     accept_invalid_certs: *accept_invalid_certs,
+                    any_name: false,
                 };
                 let credentials = user.as_ref().map(|user| {
                     Credentials::new(

@@ -171,7 +171,7 @@ impl XfccConfig {
                     poll: r.poll,
                     trust: Trust {
                         ca_file: r.ca_file.clone(),
-                        accept_invalid_certs: false,
+                        ..Trust::default()
                     },
                     timeout: r.timeout,
                 }),

@@ -2,13 +2,13 @@
 
 pub mod backend;
 pub mod board_pixels;
+pub mod certs;
 pub mod chess;
 pub mod gateway;
 pub mod mail_lab;
 pub mod modem_lab;
 pub mod peer;
 pub mod postgres;
-pub mod private_ca;
 pub mod radio_game;
 pub mod radio_lab;
 pub mod rng;

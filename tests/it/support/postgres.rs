@@ -10,6 +10,7 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use super::certs;
 use super::gateway::free_port;
 
 /// The template cluster of this process (see [`Postgres::template`]).
@@ -22,6 +23,8 @@ pub struct Postgres {
     dir: tempfile::TempDir,
     port: u16,
     owner: Option<(u32, u32)>,
+    /// Server settings besides the port and address (`-c name=value`…).
+    options: String,
 }
 
 /// The uid and gid of a user, by `id`.
@@ -66,6 +69,53 @@ impl Postgres {
     /// as `initdb` is slow); panics naming the package if it is not
     /// installed.
     pub fn start() -> Postgres {
+        Postgres::start_with(|_| String::new())
+    }
+
+    /// Starts a cluster that accepts only TLS connections (`hostssl` in
+    /// `pg_hba.conf`, `ssl = on`), with a certificate for
+    /// `db.example.test` signed by the private CA [`Postgres::ca`].
+    pub fn start_tls() -> Postgres {
+        Postgres::start_with(|pg| {
+            let owner = pg.owner;
+            let certs = certs::make(pg.dir.path(), "", "DNS:db.example.test", |c| {
+                if let Some((uid, gid)) = owner {
+                    c.uid(uid).gid(gid);
+                }
+            });
+            // A CA that signed nothing the server shows.
+            certs::make(pg.dir.path(), "other-", "DNS:db.example.test", |_| {});
+            std::fs::write(
+                pg.data().join("pg_hba.conf"),
+                "hostssl all all 127.0.0.1/32 trust\n",
+            )
+            .expect("write pg_hba.conf");
+            format!(
+                " -c ssl=on -c ssl_cert_file={} -c ssl_key_file={}",
+                certs.crt.display(),
+                certs.key.display()
+            )
+        })
+    }
+
+    /// The CA that signed the TLS cluster's certificate.
+    pub fn ca(&self) -> PathBuf {
+        self.dir.path().join("ca.crt")
+    }
+
+    /// A CA that did not.
+    pub fn other_ca(&self) -> PathBuf {
+        self.dir.path().join("other-ca.crt")
+    }
+
+    /// The port the server listens on (127.0.0.1).
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Starts a cluster with the settings `options` gives once its data
+    /// directory is in place.
+    fn start_with(options: impl FnOnce(&Postgres) -> String) -> Postgres {
         let dir = tempfile::tempdir().expect("tempdir");
         // A directory we just made is ours: its owner tells who we are.
         let root = std::os::unix::fs::MetadataExt::uid(&dir.path().metadata().expect("stat")) == 0;
@@ -73,13 +123,15 @@ impl Postgres {
         if let Some((uid, gid)) = owner {
             std::os::unix::fs::chown(dir.path(), Some(uid), Some(gid)).expect("chown");
         }
-        let pg = Postgres {
+        let mut pg = Postgres {
             dir,
             port: free_port(),
             owner,
+            options: String::new(),
         };
         let template = TEMPLATE.get_or_init(|| pg.template());
         copy(template, &pg.data());
+        pg.options = options(&pg);
         pg.pg_ctl("start");
         pg
     }
@@ -178,8 +230,8 @@ impl Postgres {
 
     fn pg_ctl(&self, action: &str) {
         let options = format!(
-            "-p {} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''",
-            self.port
+            "-p {} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''{}",
+            self.port, self.options
         );
         let log = self.dir.path().join("server.log").display().to_string();
         let data = self.data().display().to_string();

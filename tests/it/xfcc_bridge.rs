@@ -324,7 +324,10 @@ impl Server {
         let mut v: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         v["games"][0]["moves"] = serde_json::json!(moves);
-        std::fs::write(&path, v.to_string()).unwrap();
+        // Whole, as the server writes it: it reads the file at each request.
+        let tmp = self.state.path().join("state.json.test");
+        std::fs::write(&tmp, v.to_string()).unwrap();
+        std::fs::rename(&tmp, &path).unwrap();
     }
 }
 
@@ -509,15 +512,14 @@ fn whole_game(remote: &impl Remote, kill_after: usize) -> Bridging {
     assert_eq!(b.moves(), expected);
     b.sms_with(&["0-1"]);
     let db = b.gw.db();
-    assert_eq!(
+    // The last move is on the server before the poll that confirms it.
+    wait_until("every move confirmed", Duration::from_secs(60), || {
         count(
             &db,
-            "SELECT count(*) FROM xfcc_outbound WHERE state = 'confirmed'"
-        ),
-        7,
-        "{}",
-        b.gw.log()
-    );
+            "SELECT count(*) FROM xfcc_outbound WHERE state = 'confirmed'",
+        ) == 7
+    });
+    assert_eq!(count(&db, "SELECT count(*) FROM xfcc_outbound"), 7);
     assert_eq!(count(&db, "SELECT count(*) FROM xfcc_plies"), 14);
     assert_eq!(count(&db, "SELECT count(*) FROM incidents"), 0);
     b
@@ -564,7 +566,7 @@ fn refusals_here_and_there_and_a_diverging_server() {
     b.anna_sends(&format!("{g} Re7"));
     b.sms_with(&["Re7", "refusé"]);
     b.anna_sends(&format!("{g} Cf6"));
-    let refusal = b.sms_with(&["Cf6", "refusé par le serveur 127.0.0.1", "YouAreOnLeave"]);
+    let refusal = b.sms_with(&["Cf6", "refusé par le serveur localhost", "YouAreOnLeave"]);
     assert!(refusal.contains("repris"), "{refusal}");
     assert_eq!(b.moves(), ["e4"]);
     let db = b.gw.db();

@@ -20,6 +20,7 @@ GetMyGames late; "refuse": {"SAN": "Code"} refuses that
 move with that result code (once: it is then forgotten).
 """
 import json
+import os
 import re
 import sys
 import time
@@ -65,8 +66,10 @@ class Handler(BaseHTTPRequestHandler):
             return json.load(f)
 
     def save(self, state):
-        with open(self.state_path, "w") as f:
+        # Whole or not at all: the test reads the file while we serve.
+        with open(self.state_path + ".tmp", "w") as f:
             json.dump(state, f)
+        os.replace(self.state_path + ".tmp", self.state_path)
 
     def reply(self, body, status=200):
         self.send_response(status)

@@ -177,6 +177,7 @@ draw-offered-with-move = Nabídnuta remíza: odpověď P{ $game } remíza přija
 draw-declined = P{ $game } { $opponent } odmítá vaši nabídku remízy.
 opponent-message = P{ $game } { $opponent } píše: { $text }
 remote-refused = P{ $game } { $move }: odmítnuto serverem { $server }: { $reason }. Tah je vzat zpět; pošlete jiný.
+remote-only = P{ $game } se hraje na serveru { $server }: remízu, reklamaci či vzdání podejte tam.
 no-draw-offer = P{ $game } žádná nabídka remízy není.
 claim-refused = P{ $game } reklamace remízy zamítnuta: { $reason }.
 claim-not = { $claim ->

@@ -174,6 +174,7 @@ draw-offered-with-move = Remis angeboten: Antwort P{ $game } Remis angenommen â€
 draw-declined = P{ $game } { $opponent } lehnt Ihr Remisangebot ab.
 opponent-message = P{ $game } { $opponent } schreibt: { $text }
 remote-refused = P{ $game } { $move }: vom Server { $server } abgelehnt: { $reason }. Der Zug ist zurÃ¼ckgenommen; senden Sie einen anderen.
+remote-only = P{ $game } wird auf dem Server { $server } gespielt: Remisangebote, Reklamationen und Aufgaben bitte dort.
 no-draw-offer = P{ $game } es liegt kein Remisangebot vor.
 claim-refused = P{ $game } Remisreklamation abgelehnt: { $reason }.
 claim-not = { $claim ->

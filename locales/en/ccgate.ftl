@@ -123,6 +123,7 @@ draw-offered-with-move = Draw offered: reply G{ $game } accept, or play on.
 draw-declined = G{ $game } { $opponent } declines your draw offer.
 opponent-message = G{ $game } { $opponent } writes: { $text }
 remote-refused = G{ $game } { $move }: refused by the server { $server }: { $reason }. The move is taken back; send another.
+remote-only = G{ $game } is played on the server { $server }: make draw offers, claims and resignations there.
 no-draw-offer = G{ $game } there is no draw offer to answer.
 claim-refused = G{ $game } draw claim refused: { $reason }.
 claim-not = { $claim ->

@@ -174,6 +174,7 @@ draw-offered-with-move = Tablas ofrecidas: responda P{ $game } tablas aceptadas,
 draw-declined = P{ $game } { $opponent } rechaza su oferta de tablas.
 opponent-message = P{ $game } { $opponent } escribe: { $text }
 remote-refused = P{ $game } { $move }: rechazada por el servidor { $server }: { $reason }. La jugada se retira; envíe otra.
+remote-only = P{ $game } se juega en el servidor { $server }: ofrezca tablas, reclame o abandone allí.
 no-draw-offer = P{ $game } no hay ninguna oferta de tablas.
 claim-refused = P{ $game } reclamación de tablas rechazada: { $reason }.
 claim-not = { $claim ->

@@ -174,6 +174,7 @@ draw-offered-with-move = Nulle proposée : réponse P{ $game } nulle acceptée, 
 draw-declined = P{ $game } { $opponent } refuse votre proposition de nulle.
 opponent-message = P{ $game } { $opponent } écrit : { $text }
 remote-refused = P{ $game } { $move } : refusé par le serveur { $server } : { $reason }. Le coup est repris ; envoyez-en un autre.
+remote-only = P{ $game } se joue sur le serveur { $server } : proposez la nulle, réclamez ou abandonnez là-bas.
 no-draw-offer = P{ $game } aucune proposition de nulle en cours.
 claim-refused = P{ $game } réclamation de nulle refusée : { $reason }.
 claim-not = { $claim ->

@@ -174,6 +174,7 @@ draw-offered-with-move = Patta proposta: risponda P{ $game } patta accettata, o 
 draw-declined = P{ $game } { $opponent } rifiuta la sua proposta di patta.
 opponent-message = P{ $game } { $opponent } scrive: { $text }
 remote-refused = P{ $game } { $move }: rifiutata dal server { $server }: { $reason }. La mossa è ritirata; ne invii un'altra.
+remote-only = P{ $game } si gioca sul server { $server }: proponga patta, reclami o abbandoni lì.
 no-draw-offer = P{ $game } non c'è nessuna proposta di patta.
 claim-refused = P{ $game } richiesta di patta respinta: { $reason }.
 claim-not = { $claim ->

@@ -174,6 +174,7 @@ draw-offered-with-move = Remise aangeboden: antwoord P{ $game } remise aangenome
 draw-declined = P{ $game } { $opponent } wijst uw remiseaanbod af.
 opponent-message = P{ $game } { $opponent } schrijft: { $text }
 remote-refused = P{ $game } { $move }: geweigerd door de server { $server }: { $reason }. De zet is teruggenomen; stuur een andere.
+remote-only = P{ $game } wordt gespeeld op de server { $server }: bied daar remise aan, claim of geef op.
 no-draw-offer = P{ $game } er ligt geen remiseaanbod.
 claim-refused = P{ $game } remiseclaim afgewezen: { $reason }.
 claim-not = { $claim ->

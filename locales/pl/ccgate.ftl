@@ -175,6 +175,7 @@ draw-offered-with-move = Propozycja remisu: odpowiedz P{ $game } remis przyjęty
 draw-declined = P{ $game } { $opponent } odrzuca propozycję remisu.
 opponent-message = P{ $game } { $opponent } pisze: { $text }
 remote-refused = P{ $game } { $move }: odrzucone przez serwer { $server }: { $reason }. Posunięcie cofnięto; proszę wysłać inne.
+remote-only = P{ $game } toczy się na serwerze { $server }: remis, reklamację lub poddanie proszę zgłosić tam.
 no-draw-offer = P{ $game } nie ma propozycji remisu.
 claim-refused = P{ $game } żądanie remisu odrzucone: { $reason }.
 claim-not = { $claim ->

@@ -174,6 +174,7 @@ draw-offered-with-move = Empate proposto: responda P{ $game } empate aceite, ou 
 draw-declined = P{ $game } { $opponent } recusa a sua proposta de empate.
 opponent-message = P{ $game } { $opponent } escreve: { $text }
 remote-refused = P{ $game } { $move }: recusado pelo servidor { $server }: { $reason }. O lance foi retirado; envie outro.
+remote-only = P{ $game } joga-se no servidor { $server }: proponha empate, reclame ou abandone lá.
 no-draw-offer = P{ $game } não há proposta de empate.
 claim-refused = P{ $game } reclamação de empate recusada: { $reason }.
 claim-not = { $claim ->

@@ -174,6 +174,7 @@ draw-offered-with-move = Remi erbjuden: svara P{ $game } remi accepterad, eller 
 draw-declined = P{ $game } { $opponent } avböjer ditt remianbud.
 opponent-message = P{ $game } { $opponent } skriver: { $text }
 remote-refused = P{ $game } { $move }: avvisat av servern { $server }: { $reason }. Draget är återtaget; skicka ett annat.
+remote-only = P{ $game } spelas på servern { $server }: erbjud remi, reklamera eller ge upp där.
 no-draw-offer = P{ $game } det finns inget remianbud.
 claim-refused = P{ $game } remibegäran avslagen: { $reason }.
 claim-not = { $claim ->

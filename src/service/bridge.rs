@@ -77,6 +77,26 @@ pub(super) fn outbound_of(
     })
 }
 
+/// A draw offer, answer, claim or resignation for a bridged game: not
+/// sent to the server yet, so refused here rather than played in the local
+/// game alone (the remote game would go on without the player).
+pub(super) fn remote_only(game: &Loaded, player: &Player, bridge: &Bridged) -> Decision {
+    let server = crate::transport::xfcc::config::Endpoint::parse(&bridge.url)
+        .map_or_else(|_| bridge.url.clone(), |e| e.host);
+    Decision::about(game.row.id)
+        .tell(
+            To::Sender(Some(player.clone())),
+            Notice::RemoteOnly {
+                game: game.row.id,
+                server,
+            },
+        )
+        .step(Step::Remote {
+            game: game.row.id,
+            what: "offer, claim or resignation not forwarded: made on the server".into(),
+        })
+}
+
 /// Polls applied: every game `GetMyGames` listed for the account, each in
 /// its own savepoint of one transaction.
 pub fn bridge_poll(
@@ -180,6 +200,15 @@ impl Batch<'_> {
         now: Timestamp,
     ) -> store::Result<Option<(Processed, Option<BridgeSend>)>> {
         let tx = &self.tx;
+        // Asked before anything is journaled: a poll journaled with this
+        // error would be a duplicate, never read again, once the operator
+        // registers the player.
+        if tx.player_by_name(&account.player)?.is_none() {
+            return Err(store::StoreError::Invalid(format!(
+                "no player named {:?} is registered",
+                account.player
+            )));
+        }
         let mirror = tx.bridged(&account.url, &account.username, remote.id)?;
         let (known, pending, finished) = match &mirror {
             Some(m) if m.diverged => return Ok(None),

@@ -139,6 +139,12 @@ pub enum Notice {
         server: String,
         reason: String,
     },
+    /// A draw offer, answer, claim or resignation for a bridged game,
+    /// which is made on its server, not by message.
+    RemoteOnly {
+        game: GameId,
+        server: String,
+    },
     NoDrawOffer {
         game: GameId,
     },
@@ -569,6 +575,9 @@ impl Notice {
                     .str("server", server.clone())
                     .str("reason", reason.clone()),
             ),
+            Notice::RemoteOnly { game: g, server } => {
+                t("remote-only", game(g).str("server", server.clone()))
+            }
             Notice::NoDrawOffer { game: g } => t("no-draw-offer", game(g)),
             Notice::ClaimRefused { game: g, claim } => {
                 let reason = t(
@@ -964,6 +973,10 @@ pub(crate) mod samples {
                 text: mv.to_string(),
                 server: "xfcc.example.org".to_string(),
                 reason: "LostOnTime".to_string(),
+            },
+            Notice::RemoteOnly {
+                game,
+                server: "xfcc.example.org".to_string(),
             },
             Notice::NoDrawOffer { game },
             Notice::NotationSet(Notation::UedemannHw),

@@ -65,6 +65,12 @@ fn states(w: &World) -> Vec<(u32, String, OutboundState, u32)> {
 #[test]
 fn a_bridged_game_is_relayed_queued_sent_while_missing_and_refused_with_the_reason() {
     let mut w = World::new();
+    // Polled before Anna is registered: nothing mirrored, nothing
+    // journaled, so the same list is read again once she is.
+    let early =
+        service::bridge_poll(&mut w.store, &account(), &[remote("1. e4")], w.now).expect("poll");
+    assert_eq!((early.processed.len(), early.failed.len()), (0, 1));
+    assert_eq!(w.db.count("SELECT count(*) FROM journal"), 0);
     let anna = w.player(
         "Anna",
         Channel::Sms,
@@ -170,6 +176,15 @@ fn a_bridged_game_is_relayed_queued_sent_while_missing_and_refused_with_the_reas
     );
     // Nothing is pending: the next poll sends nothing.
     assert!(poll(&mut w, "1. e4 e5 2. Nf3").sends.is_empty());
+
+    // A resignation is made on the server: refused here, the game goes on.
+    w.send(&anna, &format!("{game} aufgeben"));
+    assert!(!w.row(game).finished);
+    assert!(
+        bodies_to(&w.outbox(), &anna)
+            .iter()
+            .any(|b| b.contains("auf dem Server xfcc.example.org gespielt")),
+    );
 
     // Anna plays another move; the server now shows a different first move.
     w.send(&anna, &format!("{game} d6"));

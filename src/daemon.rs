@@ -141,6 +141,15 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         let wake = port.wake.radio.clone();
         tasks.spawn(radio::run(settings, port.clone(), wake, stop.clone()));
     }
+    for settings in config.xfcc {
+        let wake = port.wake.xfcc.subscribe();
+        tasks.spawn(crate::transport::xfcc::bridge::run(
+            settings,
+            port.clone(),
+            wake,
+            stop.clone(),
+        ));
+    }
     if let Location::Postgres { .. } = db {
         let (at, port, stop) = (db.clone(), port.clone(), stop.clone());
         tasks.spawn_blocking(move || match Store::wakes(&at) {

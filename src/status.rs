@@ -56,7 +56,19 @@ pub struct Metrics {
     /// Each supervised connection (IMAP input, SMS modem, radio link) and
     /// how it stands, in the order they were started.
     links: Mutex<Vec<(&'static str, LinkSlot)>>,
+    /// Each bridged Xfcc account (`username@host`): how its polls go.
+    bridges: Mutex<std::collections::BTreeMap<String, Bridge>>,
     started: jiff::Timestamp,
+}
+
+/// How a bridged Xfcc account's polls go.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Bridge {
+    /// The last poll that got the games.
+    last_poll: Option<jiff::Timestamp>,
+    games: usize,
+    /// The last failure, until a poll works again.
+    error: Option<String>,
 }
 
 /// How a supervised connection stands.
@@ -156,6 +168,7 @@ impl Metrics {
             clock_held: Mutex::new(None),
             store_error: Mutex::new(None),
             links: Mutex::default(),
+            bridges: Mutex::default(),
             started: jiff::Timestamp::now(),
         };
         let r = &mut m.registry;
@@ -284,6 +297,24 @@ impl Metrics {
             .collect()
     }
 
+    /// A bridged account's poll: the games it listed, or why it failed.
+    pub fn bridge_polled(&self, account: &str, polled: Result<usize, &str>) {
+        if let Err(e) = polled {
+            self.error(e);
+        }
+        if let Ok(mut bridges) = self.bridges.lock() {
+            let b = bridges.entry(account.to_string()).or_default();
+            match polled {
+                Ok(games) => {
+                    b.last_poll = Some(jiff::Timestamp::now());
+                    b.games = games;
+                    b.error = None;
+                }
+                Err(e) => b.error = Some(e.to_string()),
+            }
+        }
+    }
+
     fn store_error(&self) -> Option<String> {
         self.store_error.lock().ok().and_then(|s| s.clone())
     }
@@ -352,6 +383,27 @@ impl Metrics {
                 map.insert(name.to_string(), link);
             }
             health["links"] = serde_json::Value::Object(map);
+        }
+        let bridges = self.bridges.lock().map(|b| b.clone()).unwrap_or_default();
+        if !bridges.is_empty() {
+            // Counts for every monitor; accounts and errors in detail only.
+            health["xfcc_bridge"] = serde_json::json!({
+                "accounts": bridges.len(),
+                "failing": bridges.values().filter(|b| b.error.is_some()).count(),
+            });
+            if detail {
+                health["xfcc_bridge"]["detail"] = bridges
+                    .iter()
+                    .map(|(account, b)| {
+                        serde_json::json!({
+                            "account": account,
+                            "last_poll": b.last_poll.map(|t| t.to_string()),
+                            "games": b.games,
+                            "error": b.error,
+                        })
+                    })
+                    .collect();
+            }
         }
         if detail {
             health["store_error"] = serde_json::json!(store);

@@ -127,7 +127,8 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         tasks.spawn(maildir::run(md, inbox.clone(), stop.clone()));
     }
     if let Some(settings) = config.email.imap {
-        tasks.spawn(imap::run(settings, inbox, stop.clone()));
+        let link = port.metrics.link_slot(imap::LINK);
+        tasks.spawn(imap::run(settings, inbox, stop.clone(), link));
     }
     if let Some(settings) = config.sms {
         let wake = port.wake.sms.clone();
@@ -139,6 +140,15 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     if let Some(settings) = config.radio {
         let wake = port.wake.radio.clone();
         tasks.spawn(radio::run(settings, port.clone(), wake, stop.clone()));
+    }
+    for settings in config.xfcc {
+        let wake = port.wake.xfcc.subscribe();
+        tasks.spawn(crate::transport::xfcc::bridge::run(
+            settings,
+            port.clone(),
+            wake,
+            stop.clone(),
+        ));
     }
     if let Location::Postgres { .. } = db {
         let (at, port, stop) = (db.clone(), port.clone(), stop.clone());

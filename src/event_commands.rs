@@ -11,10 +11,10 @@ use crate::commands::{CommandError, Location, create, game_pgn, now, open};
 use crate::event::standings::{Line, Played, Rules, standings};
 use crate::game::clock::TimeControl;
 use crate::game::outcome::{GameResult, Termination};
+use crate::notation::Lang;
 use crate::notation::movetext::{Games, MovetextOptions};
-use crate::notation::{Lang, Notation};
 use crate::service::{self, EventSpec};
-use crate::store::{self, EventGame, EventId, EventRow, MoveRow, NewPlayer, Store};
+use crate::store::{self, EventGame, EventId, EventRow, MoveRow, Store};
 
 #[derive(Subcommand, Debug)]
 pub enum EventCommand {
@@ -483,21 +483,7 @@ fn import(
             let id = match seats.iter().find(|(n, _)| n == who) {
                 Some((_, id)) => *id,
                 None => {
-                    let id = match tx.player_by_name(who)? {
-                        Some(p) => p.id,
-                        None => tx.add_player(
-                            &NewPlayer {
-                                name: who.to_string(),
-                                notation: Notation::San,
-                                lang: Lang::En,
-                                reply_via: None,
-                                tz: "UTC".into(),
-                                pin_hash: None,
-                                addresses: Vec::new(),
-                            },
-                            when,
-                        )?,
-                    };
+                    let id = tx.player_named(who, when)?;
                     seats.push((who.to_string(), id));
                     tx.add_seat(event, seats.len() as u32, id)?;
                     id

@@ -53,7 +53,96 @@ pub struct Metrics {
     /// How far past its last run the clock sweep found the time, while the
     /// director has not confirmed it (no forfeits until then).
     clock_held: Mutex<Option<String>>,
+    /// Each supervised connection (IMAP input, SMS modem, radio link) and
+    /// how it stands, in the order they were started.
+    links: Mutex<Vec<(&'static str, LinkSlot)>>,
+    /// Each bridged Xfcc account (`username@host`): how its polls go.
+    bridges: Mutex<std::collections::BTreeMap<String, Bridge>>,
     started: jiff::Timestamp,
+}
+
+/// How a bridged Xfcc account's polls go.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Bridge {
+    /// The last poll that got the games.
+    last_poll: Option<jiff::Timestamp>,
+    games: usize,
+    /// The last failure, until a poll works again.
+    error: Option<String>,
+}
+
+/// How a supervised connection stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkState {
+    /// Opening the line or logging in.
+    Connecting,
+    /// Connected and serving.
+    Up,
+    /// Failed; the next try comes after a pause.
+    Retrying { error: String },
+    /// Stopped for good: trying again cannot help (a SIM refusing its PIN,
+    /// a callsign another site runs).
+    GivenUp { error: String },
+}
+
+impl LinkState {
+    /// The state's name on /health and the key of its words on the
+    /// director's page.
+    pub fn key(&self) -> &'static str {
+        match self {
+            LinkState::Connecting => "connecting",
+            LinkState::Up => "up",
+            LinkState::Retrying { .. } => "retrying",
+            LinkState::GivenUp { .. } => "given-up",
+        }
+    }
+
+    pub fn error(&self) -> Option<&str> {
+        match self {
+            LinkState::Retrying { error } | LinkState::GivenUp { error } => Some(error),
+            LinkState::Connecting | LinkState::Up => None,
+        }
+    }
+}
+
+/// Where one connection's supervisor writes how it stands, and since when
+/// (the time changes only with the state, so a director sees how long a
+/// modem has been down). A slot made on its own reports to nobody: the
+/// radio console of `ccgate radio` has no status endpoint.
+#[derive(Debug, Clone)]
+pub struct LinkSlot(Arc<Mutex<(LinkState, jiff::Timestamp)>>);
+
+impl Default for LinkSlot {
+    fn default() -> Self {
+        LinkSlot(Arc::new(Mutex::new((
+            LinkState::Connecting,
+            jiff::Timestamp::now(),
+        ))))
+    }
+}
+
+impl LinkSlot {
+    pub fn set(&self, state: LinkState) {
+        if let Ok(mut s) = self.0.lock()
+            && s.0 != state
+        {
+            // A retry with the same error keeps its first time.
+            let same_kind = s.0.key() == state.key() && s.0.error() == state.error();
+            let since = if same_kind {
+                s.1
+            } else {
+                jiff::Timestamp::now()
+            };
+            *s = (state, since);
+        }
+    }
+
+    pub fn get(&self) -> (LinkState, jiff::Timestamp) {
+        match self.0.lock() {
+            Ok(s) => s.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
 }
 
 impl Default for Metrics {
@@ -78,6 +167,8 @@ impl Metrics {
             last_error: Mutex::new(None),
             clock_held: Mutex::new(None),
             store_error: Mutex::new(None),
+            links: Mutex::default(),
+            bridges: Mutex::default(),
             started: jiff::Timestamp::now(),
         };
         let r = &mut m.registry;
@@ -181,6 +272,49 @@ impl Metrics {
         }
     }
 
+    /// The slot of the connection called `what`, made on first use.
+    pub fn link_slot(&self, what: &'static str) -> LinkSlot {
+        let Ok(mut links) = self.links.lock() else {
+            return LinkSlot::default();
+        };
+        if let Some((_, slot)) = links.iter().find(|(name, _)| *name == what) {
+            return slot.clone();
+        }
+        let slot = LinkSlot::default();
+        links.push((what, slot.clone()));
+        slot
+    }
+
+    /// Every supervised connection with its state and since when.
+    pub fn links(&self) -> Vec<(&'static str, LinkState, jiff::Timestamp)> {
+        let links = self.links.lock().map(|l| l.clone()).unwrap_or_default();
+        links
+            .into_iter()
+            .map(|(name, slot)| {
+                let (state, since) = slot.get();
+                (name, state, since)
+            })
+            .collect()
+    }
+
+    /// A bridged account's poll: the games it listed, or why it failed.
+    pub fn bridge_polled(&self, account: &str, polled: Result<usize, &str>) {
+        if let Err(e) = polled {
+            self.error(e);
+        }
+        if let Ok(mut bridges) = self.bridges.lock() {
+            let b = bridges.entry(account.to_string()).or_default();
+            match polled {
+                Ok(games) => {
+                    b.last_poll = Some(jiff::Timestamp::now());
+                    b.games = games;
+                    b.error = None;
+                }
+                Err(e) => b.error = Some(e.to_string()),
+            }
+        }
+    }
+
     fn store_error(&self) -> Option<String> {
         self.store_error.lock().ok().and_then(|s| s.clone())
     }
@@ -231,6 +365,45 @@ impl Metrics {
                 "gap": gap,
                 "confirm": "ccgate clock --confirm-time",
             });
+        }
+        let links = self.links();
+        if !links.is_empty() {
+            // Each connection's state for every monitor (a modem that is down
+            // wants a person); the error's text, which may name an address or
+            // a device, in detail only.
+            let mut map = serde_json::Map::new();
+            for (name, state, since) in links {
+                let mut link = serde_json::json!({
+                    "state": state.key(),
+                    "since": since.to_string(),
+                });
+                if detail && let Some(e) = state.error() {
+                    link["error"] = serde_json::json!(e);
+                }
+                map.insert(name.to_string(), link);
+            }
+            health["links"] = serde_json::Value::Object(map);
+        }
+        let bridges = self.bridges.lock().map(|b| b.clone()).unwrap_or_default();
+        if !bridges.is_empty() {
+            // Counts for every monitor; accounts and errors in detail only.
+            health["xfcc_bridge"] = serde_json::json!({
+                "accounts": bridges.len(),
+                "failing": bridges.values().filter(|b| b.error.is_some()).count(),
+            });
+            if detail {
+                health["xfcc_bridge"]["detail"] = bridges
+                    .iter()
+                    .map(|(account, b)| {
+                        serde_json::json!({
+                            "account": account,
+                            "last_poll": b.last_poll.map(|t| t.to_string()),
+                            "games": b.games,
+                            "error": b.error,
+                        })
+                    })
+                    .collect();
+            }
         }
         if detail {
             health["store_error"] = serde_json::json!(store);

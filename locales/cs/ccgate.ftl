@@ -181,6 +181,8 @@ draw-offered-with-move = Nabídnuta remíza: odpověď P{ $game } remíza přija
     .sms = Nabídnuta remíza.
 draw-declined = P{ $game } { $opponent } odmítá vaši nabídku remízy.
 opponent-message = P{ $game } { $opponent } píše: { $text }
+remote-refused = P{ $game } { $move }: odmítnuto serverem { $server }: { $reason }. Tah je vzat zpět; pošlete jiný.
+remote-only = P{ $game } se hraje na serveru { $server }: remízu, reklamaci či vzdání podejte tam.
 no-draw-offer = P{ $game } žádná nabídka remízy není.
 claim-refused = P{ $game } reklamace remízy zamítnuta: { $reason }.
 claim-not = { $claim ->
@@ -385,6 +387,23 @@ desk-in = Přijaté
 desk-out = Odeslané odpovědi
 desk-send-failures = Neúspěšná odeslání
 desk-queued = Ve frontě
+desk-link = Spojení
+desk-link-state = Stav
+desk-link-since = Od
+desk-link-error = Poslední chyba
+desk-link-name = { $link ->
+    [imap] Schránka IMAP
+    [modem] Modem SMS
+    [radio] Rádiové spojení
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] připojuje se
+    [up] funguje
+    [retrying] další pokus brzy
+    [given-up] vzdáno
+   *[other] { $state }
+}
 
 ## The web pages.
 

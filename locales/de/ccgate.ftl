@@ -177,6 +177,8 @@ draw-offered-with-move = Remis angeboten: Antwort P{ $game } Remis angenommen â€
     .sms = Remis angeboten.
 draw-declined = P{ $game } { $opponent } lehnt Ihr Remisangebot ab.
 opponent-message = P{ $game } { $opponent } schreibt: { $text }
+remote-refused = P{ $game } { $move }: vom Server { $server } abgelehnt: { $reason }. Der Zug ist zurÃ¼ckgenommen; senden Sie einen anderen.
+remote-only = P{ $game } wird auf dem Server { $server } gespielt: Remisangebote, Reklamationen und Aufgaben bitte dort.
 no-draw-offer = P{ $game } es liegt kein Remisangebot vor.
 claim-refused = P{ $game } Remisreklamation abgelehnt: { $reason }.
 claim-not = { $claim ->
@@ -379,6 +381,23 @@ desk-in = Eingegangen
 desk-out = Antworten versandt
 desk-send-failures = Fehlgeschlagene Sendungen
 desk-queued = In der Warteschlange
+desk-link = Verbindung
+desk-link-state = Zustand
+desk-link-since = Seit
+desk-link-error = Letzter Fehler
+desk-link-name = { $link ->
+    [imap] IMAP-Postfach
+    [modem] SMS-Modem
+    [radio] Funkstrecke
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] wird aufgebaut
+    [up] steht
+    [retrying] neuer Versuch folgt
+    [given-up] aufgegeben
+   *[other] { $state }
+}
 
 ## The web pages.
 

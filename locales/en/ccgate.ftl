@@ -126,6 +126,8 @@ draw-offered = G{ $game } { $opponent } offers a draw. Reply G{ $game } accept, 
 draw-offered-with-move = Draw offered: reply G{ $game } accept, or play on.
 draw-declined = G{ $game } { $opponent } declines your draw offer.
 opponent-message = G{ $game } { $opponent } writes: { $text }
+remote-refused = G{ $game } { $move }: refused by the server { $server }: { $reason }. The move is taken back; send another.
+remote-only = G{ $game } is played on the server { $server }: make draw offers, claims and resignations there.
 no-draw-offer = G{ $game } there is no draw offer to answer.
 claim-refused = G{ $game } draw claim refused: { $reason }.
 claim-not = { $claim ->
@@ -328,6 +330,23 @@ desk-in = Messages in
 desk-out = Replies sent
 desk-send-failures = Failed sends
 desk-queued = Queued
+desk-link = Connection
+desk-link-state = State
+desk-link-since = Since
+desk-link-error = Last error
+desk-link-name = { $link ->
+    [imap] IMAP mailbox
+    [modem] SMS modem
+    [radio] Radio line
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] connecting
+    [up] up
+    [retrying] retrying
+    [given-up] given up
+   *[other] { $state }
+}
 
 ## The web pages' words.
 

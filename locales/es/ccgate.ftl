@@ -177,6 +177,8 @@ draw-offered-with-move = Tablas ofrecidas: responda P{ $game } tablas aceptadas,
     .sms = Tablas ofrecidas.
 draw-declined = P{ $game } { $opponent } rechaza su oferta de tablas.
 opponent-message = P{ $game } { $opponent } escribe: { $text }
+remote-refused = P{ $game } { $move }: rechazada por el servidor { $server }: { $reason }. La jugada se retira; envíe otra.
+remote-only = P{ $game } se juega en el servidor { $server }: ofrezca tablas, reclame o abandone allí.
 no-draw-offer = P{ $game } no hay ninguna oferta de tablas.
 claim-refused = P{ $game } reclamación de tablas rechazada: { $reason }.
 claim-not = { $claim ->
@@ -379,6 +381,23 @@ desk-in = Mensajes recibidos
 desk-out = Respuestas enviadas
 desk-send-failures = Envíos fallidos
 desk-queued = En cola
+desk-link = Conexión
+desk-link-state = Estado
+desk-link-since = Desde
+desk-link-error = Último error
+desk-link-name = { $link ->
+    [imap] Buzón IMAP
+    [modem] Módem SMS
+    [radio] Enlace de radio
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] conectando
+    [up] activa
+    [retrying] se reintentará
+    [given-up] abandonada
+   *[other] { $state }
+}
 
 ## The web pages.
 

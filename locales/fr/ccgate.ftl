@@ -177,6 +177,8 @@ draw-offered-with-move = Nulle proposée : réponse P{ $game } nulle acceptée, 
     .sms = Nulle proposée.
 draw-declined = P{ $game } { $opponent } refuse votre proposition de nulle.
 opponent-message = P{ $game } { $opponent } écrit : { $text }
+remote-refused = P{ $game } { $move } : refusé par le serveur { $server } : { $reason }. Le coup est repris ; envoyez-en un autre.
+remote-only = P{ $game } se joue sur le serveur { $server } : proposez la nulle, réclamez ou abandonnez là-bas.
 no-draw-offer = P{ $game } aucune proposition de nulle en cours.
 claim-refused = P{ $game } réclamation de nulle refusée : { $reason }.
 claim-not = { $claim ->
@@ -378,6 +380,23 @@ desk-in = Messages reçus
 desk-out = Réponses envoyées
 desk-send-failures = Envois échoués
 desk-queued = En attente
+desk-link = Liaison
+desk-link-state = État
+desk-link-since = Depuis
+desk-link-error = Dernière erreur
+desk-link-name = { $link ->
+    [imap] Boîte IMAP
+    [modem] Modem SMS
+    [radio] Liaison radio
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] connexion en cours
+    [up] établie
+    [retrying] nouvel essai à venir
+    [given-up] abandonnée
+   *[other] { $state }
+}
 
 ## The web pages.
 

@@ -177,6 +177,8 @@ draw-offered-with-move = Patta proposta: risponda P{ $game } patta accettata, o 
     .sms = Patta proposta.
 draw-declined = P{ $game } { $opponent } rifiuta la sua proposta di patta.
 opponent-message = P{ $game } { $opponent } scrive: { $text }
+remote-refused = P{ $game } { $move }: rifiutata dal server { $server }: { $reason }. La mossa è ritirata; ne invii un'altra.
+remote-only = P{ $game } si gioca sul server { $server }: proponga patta, reclami o abbandoni lì.
 no-draw-offer = P{ $game } non c'è nessuna proposta di patta.
 claim-refused = P{ $game } richiesta di patta respinta: { $reason }.
 claim-not = { $claim ->
@@ -378,6 +380,23 @@ desk-in = Messaggi ricevuti
 desk-out = Risposte inviate
 desk-send-failures = Invii falliti
 desk-queued = In coda
+desk-link = Collegamento
+desk-link-state = Stato
+desk-link-since = Da
+desk-link-error = Ultimo errore
+desk-link-name = { $link ->
+    [imap] Casella IMAP
+    [modem] Modem SMS
+    [radio] Collegamento radio
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] in connessione
+    [up] attivo
+    [retrying] nuovo tentativo in arrivo
+    [given-up] abbandonato
+   *[other] { $state }
+}
 
 ## The web pages.
 

@@ -177,6 +177,8 @@ draw-offered-with-move = Remise aangeboden: antwoord P{ $game } remise aangenome
     .sms = Remise aangeboden.
 draw-declined = P{ $game } { $opponent } wijst uw remiseaanbod af.
 opponent-message = P{ $game } { $opponent } schrijft: { $text }
+remote-refused = P{ $game } { $move }: geweigerd door de server { $server }: { $reason }. De zet is teruggenomen; stuur een andere.
+remote-only = P{ $game } wordt gespeeld op de server { $server }: bied daar remise aan, claim of geef op.
 no-draw-offer = P{ $game } er ligt geen remiseaanbod.
 claim-refused = P{ $game } remiseclaim afgewezen: { $reason }.
 claim-not = { $claim ->
@@ -380,6 +382,23 @@ desk-in = Berichten in
 desk-out = Antwoorden verstuurd
 desk-send-failures = Mislukte verzendingen
 desk-queued = In de wachtrij
+desk-link = Verbinding
+desk-link-state = Toestand
+desk-link-since = Sinds
+desk-link-error = Laatste fout
+desk-link-name = { $link ->
+    [imap] IMAP-postbus
+    [modem] Sms-modem
+    [radio] Radioverbinding
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] wordt opgebouwd
+    [up] actief
+    [retrying] nieuwe poging volgt
+    [given-up] opgegeven
+   *[other] { $state }
+}
 
 ## The web pages.
 

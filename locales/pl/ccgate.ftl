@@ -178,6 +178,8 @@ draw-offered-with-move = Propozycja remisu: odpowiedz P{ $game } remis przyjęty
     .sms = Propozycja remisu.
 draw-declined = P{ $game } { $opponent } odrzuca propozycję remisu.
 opponent-message = P{ $game } { $opponent } pisze: { $text }
+remote-refused = P{ $game } { $move }: odrzucone przez serwer { $server }: { $reason }. Posunięcie cofnięto; proszę wysłać inne.
+remote-only = P{ $game } toczy się na serwerze { $server }: remis, reklamację lub poddanie proszę zgłosić tam.
 no-draw-offer = P{ $game } nie ma propozycji remisu.
 claim-refused = P{ $game } żądanie remisu odrzucone: { $reason }.
 claim-not = { $claim ->
@@ -383,6 +385,23 @@ desk-in = Odebrane
 desk-out = Wysłane odpowiedzi
 desk-send-failures = Nieudane wysyłki
 desk-queued = W kolejce
+desk-link = Połączenie
+desk-link-state = Stan
+desk-link-since = Od
+desk-link-error = Ostatni błąd
+desk-link-name = { $link ->
+    [imap] Skrzynka IMAP
+    [modem] Modem SMS
+    [radio] Łącze radiowe
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] łączenie
+    [up] działa
+    [retrying] ponowna próba wkrótce
+    [given-up] porzucone
+   *[other] { $state }
+}
 
 ## The web pages.
 

@@ -177,6 +177,8 @@ draw-offered-with-move = Empate proposto: responda P{ $game } empate aceite, ou 
     .sms = Empate proposto.
 draw-declined = P{ $game } { $opponent } recusa a sua proposta de empate.
 opponent-message = P{ $game } { $opponent } escreve: { $text }
+remote-refused = P{ $game } { $move }: recusado pelo servidor { $server }: { $reason }. O lance foi retirado; envie outro.
+remote-only = P{ $game } joga-se no servidor { $server }: proponha empate, reclame ou abandone lá.
 no-draw-offer = P{ $game } não há proposta de empate.
 claim-refused = P{ $game } reclamação de empate recusada: { $reason }.
 claim-not = { $claim ->
@@ -378,6 +380,23 @@ desk-in = Mensagens recebidas
 desk-out = Respostas enviadas
 desk-send-failures = Envios falhados
 desk-queued = Em fila
+desk-link = Ligação
+desk-link-state = Estado
+desk-link-since = Desde
+desk-link-error = Último erro
+desk-link-name = { $link ->
+    [imap] Caixa IMAP
+    [modem] Modem SMS
+    [radio] Ligação de rádio
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] a ligar
+    [up] ativa
+    [retrying] nova tentativa a seguir
+    [given-up] abandonada
+   *[other] { $state }
+}
 
 ## The web pages.
 

@@ -192,6 +192,10 @@ draw-offered-with-move = Предложена ничья: П{ $game } ничья
 draw-declined = П{ $game } соперник { $opponent } отклонил ничью.
     .sms = П{ $game } ничья отклонена.
 opponent-message = П{ $game } соперник { $opponent } пишет: { $text }
+remote-refused = П{ $game } { $move }: отказ сервера { $server }: { $reason }. Ход отменён; пришлите другой.
+    .sms = П{ $game } { $move }: отказ сервера: { $reason }. Ход отменён.
+remote-only = П{ $game } играется на сервере { $server }: ничью, претензию или сдачу заявляйте там.
+    .sms = П{ $game }: ничья и сдача — только на сервере.
 no-draw-offer = П{ $game } предложения ничьей нет.
 claim-refused = П{ $game } ничья не признана: { $reason }.
 claim-not = { $claim ->
@@ -431,6 +435,23 @@ desk-in = Получено
 desk-out = Ответов отправлено
 desk-send-failures = Неудачные отправки
 desk-queued = В очереди
+desk-link = Связь
+desk-link-state = Состояние
+desk-link-since = С
+desk-link-error = Последняя ошибка
+desk-link-name = { $link ->
+    [imap] Ящик IMAP
+    [modem] SMS-модем
+    [radio] Радиоканал
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] подключение
+    [up] работает
+    [retrying] скоро новая попытка
+    [given-up] прекращено
+   *[other] { $state }
+}
 
 ## The web pages.
 

@@ -177,6 +177,8 @@ draw-offered-with-move = Remi erbjuden: svara P{ $game } remi accepterad, eller 
     .sms = Remi erbjuden.
 draw-declined = P{ $game } { $opponent } avböjer ditt remianbud.
 opponent-message = P{ $game } { $opponent } skriver: { $text }
+remote-refused = P{ $game } { $move }: avvisat av servern { $server }: { $reason }. Draget är återtaget; skicka ett annat.
+remote-only = P{ $game } spelas på servern { $server }: erbjud remi, reklamera eller ge upp där.
 no-draw-offer = P{ $game } det finns inget remianbud.
 claim-refused = P{ $game } remibegäran avslagen: { $reason }.
 claim-not = { $claim ->
@@ -379,6 +381,23 @@ desk-in = Inkomna
 desk-out = Skickade svar
 desk-send-failures = Misslyckade sändningar
 desk-queued = I kö
+desk-link = Förbindelse
+desk-link-state = Läge
+desk-link-since = Sedan
+desk-link-error = Senaste fel
+desk-link-name = { $link ->
+    [imap] IMAP-brevlådan
+    [modem] SMS-modemet
+    [radio] Radiolänken
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] ansluter
+    [up] uppe
+    [retrying] nytt försök kommer
+    [given-up] uppgiven
+   *[other] { $state }
+}
 
 ## The web pages.
 

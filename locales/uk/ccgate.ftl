@@ -192,6 +192,10 @@ draw-offered-with-move = Запропоновано нічию: П{ $game } ні
 draw-declined = П{ $game } суперник { $opponent } відхилив нічию.
     .sms = П{ $game } нічию відхилено.
 opponent-message = П{ $game } суперник { $opponent } пише: { $text }
+remote-refused = П{ $game } { $move }: відмова сервера { $server }: { $reason }. Хід скасовано; надішліть інший.
+    .sms = П{ $game } { $move }: відмова сервера: { $reason }. Хід скасовано.
+remote-only = П{ $game } грається на сервері { $server }: нічию, претензію чи здачу заявляйте там.
+    .sms = П{ $game }: нічия і здача — лише на сервері.
 no-draw-offer = П{ $game } пропозиції нічиєї немає.
 claim-refused = П{ $game } нічию не визнано: { $reason }.
 claim-not = { $claim ->
@@ -432,6 +436,23 @@ desk-in = Отримано
 desk-out = Відповідей надіслано
 desk-send-failures = Невдалі надсилання
 desk-queued = У черзі
+desk-link = Зв'язок
+desk-link-state = Стан
+desk-link-since = З
+desk-link-error = Остання помилка
+desk-link-name = { $link ->
+    [imap] Скринька IMAP
+    [modem] SMS-модем
+    [radio] Радіоканал
+   *[other] { $link }
+}
+desk-link-is = { $state ->
+    [connecting] підключення
+    [up] працює
+    [retrying] незабаром нова спроба
+    [given-up] припинено
+   *[other] { $state }
+}
 
 ## The web pages.
 

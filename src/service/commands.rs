@@ -15,6 +15,17 @@ impl Ctx<'_, '_> {
         line: &ParsedLine,
         cmd: &Command,
     ) -> store::Result<()> {
+        let offer_or_end = matches!(
+            cmd,
+            Command::OfferDraw
+                | Command::AcceptDraw
+                | Command::DeclineDraw
+                | Command::ClaimDraw(_)
+                | Command::Resign
+        );
+        if offer_or_end && let Some(bridge) = self.tx.bridge_of_game(game.row.id)? {
+            return self.apply(super::bridge::remote_only(&game, player, &bridge), None);
+        }
         let decision = match cmd {
             Command::OfferDraw => offer_draw(&game, player, self.opponent(player, &game)?),
             Command::AcceptDraw => accept_draw(&game, player),

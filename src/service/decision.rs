@@ -322,8 +322,27 @@ impl Ctx<'_, '_> {
                     delivered_at: None,
                     journal_id: self.journal_id,
                 };
+                let game = game.filter(|g| g.row.id == id);
+                // A bridged game's move of the player's, whichever rule
+                // played it (a line, a conditional reply), goes to the
+                // remote server: queued with the move, in its transaction.
+                if let Some(bridge) = tx.bridge_of_game(id)? {
+                    let outbound = |g: &Loaded| super::bridge::outbound_of(&bridge, g, ply, mv);
+                    let queued = match &game {
+                        Some(g) => outbound(g),
+                        None => load_game(tx, id)?.as_ref().and_then(outbound),
+                    };
+                    if let Some((remote_ply, san)) = queued {
+                        tx.queue_outbound(
+                            bridge.id,
+                            (remote_ply, &san),
+                            self.journal_id,
+                            self.now,
+                        )?;
+                    }
+                }
                 tx.add_move(id, &row)?;
-                if let Some(g) = game.filter(|g| g.row.id == id) {
+                if let Some(g) = game {
                     g.moves.push(row);
                     g.record.push(mv);
                 }

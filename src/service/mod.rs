@@ -10,6 +10,7 @@
 //! processing fails is still journaled, with the error as its outcome.
 
 mod attached;
+mod bridge;
 mod clock;
 mod commands;
 mod conditional;
@@ -50,6 +51,7 @@ use crate::store::{
 };
 
 // The files of the service share the imports above (`use super::*`).
+pub use bridge::{Account, BridgeSend, Polled, bridge_poll, bridge_refused};
 pub use clock::{SweepReport, clock_of_color, days, effective_leaves, sweep_clocks, with_penalty};
 pub use commands::announce_language;
 pub use ctx::Actor;

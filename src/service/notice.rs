@@ -130,6 +130,21 @@ pub enum Notice {
         opponent: String,
         text: String,
     },
+    /// A bridged game's remote server refused the player's move `text`
+    /// (taken back here), for its reason as it gave it (an Xfcc result
+    /// code such as `LostOnTime`).
+    RemoteRefused {
+        game: GameId,
+        text: String,
+        server: String,
+        reason: String,
+    },
+    /// A draw offer, answer, claim or resignation for a bridged game,
+    /// which is made on its server, not by message.
+    RemoteOnly {
+        game: GameId,
+        server: String,
+    },
     NoDrawOffer {
         game: GameId,
     },
@@ -555,6 +570,21 @@ impl Notice {
                     .str("opponent", opponent.clone())
                     .str("text", text.clone()),
             ),
+            Notice::RemoteRefused {
+                game: g,
+                text,
+                server,
+                reason,
+            } => t(
+                "remote-refused",
+                game(g)
+                    .str("move", text.clone())
+                    .str("server", server.clone())
+                    .str("reason", reason.clone()),
+            ),
+            Notice::RemoteOnly { game: g, server } => {
+                t("remote-only", game(g).str("server", server.clone()))
+            }
             Notice::NoDrawOffer { game: g } => t("no-draw-offer", game(g)),
             Notice::ClaimRefused { game: g, claim } => {
                 let reason = t(
@@ -956,6 +986,16 @@ pub(crate) mod samples {
                 game,
                 opponent: NAME.to_string(),
                 text: "Merci!".to_string(),
+            },
+            Notice::RemoteRefused {
+                game,
+                text: mv.to_string(),
+                server: "xfcc.example.org".to_string(),
+                reason: "LostOnTime".to_string(),
+            },
+            Notice::RemoteOnly {
+                game,
+                server: "xfcc.example.org".to_string(),
             },
             Notice::NoDrawOffer { game },
             Notice::NotationSet(Notation::UedemannHw),

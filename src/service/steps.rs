@@ -68,6 +68,13 @@ pub enum Step {
     },
     /// An Xfcc request answered with this result code (the response).
     Answered(MoveResult),
+    /// What the Xfcc bridge did about a bridged game's remote server: a
+    /// move sent, confirmed or refused there, the mirror opened or found
+    /// contradicted.
+    Remote {
+        game: GameId,
+        what: String,
+    },
 }
 
 impl Step {
@@ -148,6 +155,7 @@ impl fmt::Display for Step {
                 write!(f, "reply {reply} to {to} withheld: hourly bound reached")
             }
             Step::Answered(result) => write!(f, "xfcc answered {result}"),
+            Step::Remote { game, what } => write!(f, "game {game}: remote {what}"),
         }
     }
 }

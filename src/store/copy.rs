@@ -104,6 +104,17 @@ const TABLES: &[(&str, &str, &str)] = &[
         "token_hash",
     ),
     ("director_logins", "id, name, address, ok, at", "id"),
+    (
+        "xfcc_games",
+        "id, url, username, remote_id, player_id, game_id, diverged_at, created_at",
+        "id",
+    ),
+    ("xfcc_plies", "xfcc_game, ply, san", "xfcc_game, ply"),
+    (
+        "xfcc_outbound",
+        "xfcc_game, ply, san, journal_id, state, attempts, reason, updated_at",
+        "xfcc_game, ply",
+    ),
 ];
 
 /// The tables whose ids PostgreSQL numbers (identity columns): after rows
@@ -122,6 +133,7 @@ const NUMBERED: &[(&str, &str)] = &[
     ("events", "id"),
     ("directors", "id"),
     ("director_logins", "id"),
+    ("xfcc_games", "id"),
 ];
 
 fn all(conn: &Conn, table: &str, columns: &str, order: &str) -> Result<Vec<Vec<Value>>> {

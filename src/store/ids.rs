@@ -55,3 +55,7 @@ id!(
     /// An event (a round-robin section).
     EventId
 );
+id!(
+    /// A remote Xfcc game mirrored by the bridge.
+    BridgeId
+);

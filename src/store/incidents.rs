@@ -38,9 +38,16 @@ pub enum IncidentKind {
     /// or the gateway was off): no forfeits until the director confirms the
     /// time (`ccgate clock --confirm-time`).
     ClockJump,
+    /// A bridged game's remote server contradicts ccgate's mirror of it (a
+    /// move taken back there, or another move at a ply ccgate holds):
+    /// nothing more is sent to it until the director has looked.
+    RemoteDiverged,
+    /// A bridged game's remote server refused the player's move (the
+    /// player is told, with the server's reason).
+    RemoteRefused,
 }
 
-const KINDS: [(IncidentKind, &str); 17] = [
+const KINDS: [(IncidentKind, &str); 19] = [
     (IncidentKind::Illegal, "illegal"),
     (IncidentKind::Ambiguous, "ambiguous"),
     (IncidentKind::Malformed, "malformed"),
@@ -58,6 +65,8 @@ const KINDS: [(IncidentKind, &str); 17] = [
     (IncidentKind::Flood, "flood"),
     (IncidentKind::RadioFrame, "radio_frame"),
     (IncidentKind::ClockJump, "clock_jump"),
+    (IncidentKind::RemoteDiverged, "remote_diverged"),
+    (IncidentKind::RemoteRefused, "remote_refused"),
 ];
 
 impl IncidentKind {

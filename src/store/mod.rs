@@ -12,6 +12,7 @@
 //! the SQLite binding appears in this interface, so another backend can
 //! offer the same operations.
 
+mod bridge;
 mod copy;
 mod directors;
 mod events;
@@ -39,6 +40,7 @@ use rusqlite::{Connection, OpenFlags};
 
 use sql::{Conn, sqlite_err as db};
 
+pub use bridge::*;
 pub use directors::*;
 pub use events::*;
 pub use games::*;

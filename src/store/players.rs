@@ -187,6 +187,27 @@ impl Store {
 }
 
 impl Tx<'_> {
+    /// The player of this name, registered now if new: without addresses,
+    /// in English SAN (a name read from a PGN file or a remote server, for
+    /// a player who is told nothing).
+    pub fn player_named(&self, name: &str, now: Timestamp) -> Result<PlayerId> {
+        match self.player_by_name(name)? {
+            Some(p) => Ok(p.id),
+            None => self.add_player(
+                &NewPlayer {
+                    name: name.to_string(),
+                    notation: Notation::San,
+                    lang: Lang::En,
+                    reply_via: None,
+                    tz: "UTC".into(),
+                    pin_hash: None,
+                    addresses: Vec::new(),
+                },
+                now,
+            ),
+        }
+    }
+
     pub fn add_player(&self, p: &NewPlayer, now: Timestamp) -> Result<PlayerId> {
         // Asked first rather than read from a constraint's error: writers
         // take turns, and on PostgreSQL a failed statement would end the

@@ -322,6 +322,42 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX director_logins_address ON director_logins(address, at) WHERE ok = 0;
     ALTER TABLE audit ADD COLUMN by_director TEXT;
     "#,
+    // 15: the Xfcc bridge's mirror of games on remote servers: which local
+    // game each remote one is (by server, account and remote id), the plies
+    // the remote has shown, and the player's moves on their way there with
+    // the journal entry that brought each (queued, sent, confirmed or
+    // refused with the server's reason), so a crash neither sends one twice
+    // nor loses one.
+    r#"
+    CREATE TABLE xfcc_games (
+        id INTEGER PRIMARY KEY,
+        url TEXT NOT NULL,
+        username TEXT NOT NULL,
+        remote_id INTEGER NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        game_id INTEGER NOT NULL UNIQUE REFERENCES games(id),
+        diverged_at INTEGER,
+        created_at INTEGER NOT NULL,
+        UNIQUE (url, username, remote_id)
+    );
+    CREATE TABLE xfcc_plies (
+        xfcc_game INTEGER NOT NULL REFERENCES xfcc_games(id),
+        ply INTEGER NOT NULL,
+        san TEXT NOT NULL,
+        PRIMARY KEY (xfcc_game, ply)
+    );
+    CREATE TABLE xfcc_outbound (
+        xfcc_game INTEGER NOT NULL REFERENCES xfcc_games(id),
+        ply INTEGER NOT NULL,
+        san TEXT NOT NULL,
+        journal_id INTEGER REFERENCES journal(id),
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        reason TEXT,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (xfcc_game, ply)
+    );
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
+use crate::status::{LinkSlot, LinkState};
+
 /// Why a channel's connection ended.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChannelError {
@@ -27,11 +29,14 @@ impl From<String> for ChannelError {
 }
 
 /// The wait before the next connection: one second after a connection that
-/// worked, doubling after each failure up to the channel's cap.
+/// worked, doubling after each failure up to the channel's cap. It carries
+/// the connection's status slot, since the session that resets it is the
+/// one that knows the connection is up.
 #[derive(Debug)]
 pub struct Backoff {
     next: Duration,
     cap: Duration,
+    link: LinkSlot,
 }
 
 const FIRST_RETRY: Duration = Duration::from_secs(1);
@@ -40,6 +45,7 @@ impl Backoff {
     /// The connection is up: the next failure waits the shortest time again.
     pub fn reset(&mut self) {
         self.next = FIRST_RETRY;
+        self.link.set(LinkState::Up);
     }
 }
 
@@ -58,16 +64,19 @@ pub trait Connection {
 
 /// Runs `connection` until it ends well (the stop) or gives up, connecting
 /// again after each retryable failure, waiting at most `cap`; every failure
-/// is logged under `what` and reported through [`Connection::trouble`].
+/// is logged under `what` and reported through [`Connection::trouble`], and
+/// how the connection stands is kept in `link` for /health.
 pub async fn supervise(
     what: &'static str,
     cap: Duration,
     connection: &mut impl Connection,
     stop: &mut watch::Receiver<bool>,
+    link: LinkSlot,
 ) {
     let mut backoff = Backoff {
         next: FIRST_RETRY,
         cap,
+        link,
     };
     while !*stop.borrow() {
         match connection.session(stop, &mut backoff).await {
@@ -75,12 +84,14 @@ pub async fn supervise(
             Err(ChannelError::GiveUp(e)) => {
                 tracing::error!(error = %e, "{what}: giving up");
                 connection.trouble(&e);
+                backoff.link.set(LinkState::GivenUp { error: e });
                 return;
             }
             Err(ChannelError::Retry(e)) => {
                 let wait = backoff.next;
                 tracing::warn!(error = %e, retry_in = ?wait, "{what}");
                 connection.trouble(&e);
+                backoff.link.set(LinkState::Retrying { error: e });
                 if !pause(wait, stop).await {
                     return;
                 }
@@ -142,6 +153,68 @@ pub async fn pause(every: Duration, stop: &mut watch::Receiver<bool>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A connection that fails, comes up, then gives up, noting at each
+    /// step how its link stood.
+    struct Steps {
+        link: LinkSlot,
+        sessions: usize,
+        seen: Vec<LinkState>,
+    }
+
+    impl Connection for Steps {
+        async fn session(
+            &mut self,
+            _stop: &mut watch::Receiver<bool>,
+            backoff: &mut Backoff,
+        ) -> Result<(), ChannelError> {
+            self.sessions += 1;
+            self.seen.push(self.link.get().0);
+            if self.sessions == 1 {
+                return Err(ChannelError::Retry("no carrier".into()));
+            }
+            backoff.reset();
+            self.seen.push(self.link.get().0);
+            Err(ChannelError::GiveUp("PIN refused".into()))
+        }
+
+        fn trouble(&mut self, _error: &str) {}
+    }
+
+    #[tokio::test]
+    async fn the_link_says_connecting_retrying_up_and_given_up_in_turn() {
+        let link = LinkSlot::default();
+        let mut c = Steps {
+            link: link.clone(),
+            sessions: 0,
+            seen: Vec::new(),
+        };
+        let (_tx, mut stop) = watch::channel(false);
+        supervise(
+            "test line",
+            Duration::from_secs(1),
+            &mut c,
+            &mut stop,
+            link.clone(),
+        )
+        .await;
+        assert_eq!(
+            c.seen,
+            [
+                LinkState::Connecting,
+                LinkState::Retrying {
+                    error: "no carrier".into()
+                },
+                LinkState::Up,
+            ]
+        );
+        assert_eq!(
+            link.get().0,
+            LinkState::GivenUp {
+                error: "PIN refused".into()
+            }
+        );
+    }
 
     #[test]
     fn a_failing_store_doubles_the_pause_up_to_a_minute_and_a_success_resets_it() {

@@ -83,6 +83,10 @@ pub struct Wakers {
     pub email: Arc<Notify>,
     pub sms: Arc<Notify>,
     pub radio: Arc<Notify>,
+    /// The Xfcc bridge's accounts, each watching for a count that grows
+    /// (a move of a player's may be waiting to go to a remote server): a
+    /// watch, not a bell, since several bridges listen.
+    pub xfcc: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 impl ServicePort {
@@ -259,5 +263,6 @@ impl ServicePort {
         self.wake.email.notify_one();
         self.wake.sms.notify_one();
         self.wake.radio.notify_one();
+        self.wake.xfcc.send_modify(|n| *n = n.wrapping_add(1));
     }
 }

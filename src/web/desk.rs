@@ -5,7 +5,9 @@
 //! action goes through the service's desk functions, audited with the
 //! director's name.
 
-use axum::extract::{ConnectInfo, Form, FromRequest, FromRequestParts, Path, Request, State};
+use axum::extract::{
+    ConnectInfo, Form, FromRequest, FromRequestParts, Path, Query, Request, State,
+};
 use axum::http::header::{LOCATION, SET_COOKIE};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode};
@@ -15,7 +17,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use super::access::{self, Prefs};
-use super::{Web, cookies, desk_pages, failure, html, id_of};
+use super::{PageQuery, Web, cookies, desk_pages, failure, html, id_of};
 use crate::service::{self, Actor, Login, PlayerEdit, Tell};
 use crate::status::Client;
 use crate::store::{self, GameId, ReplyId, Store};
@@ -32,6 +34,8 @@ pub struct Desk {
     pub csrf: String,
     token: String,
     pub prefs: Prefs,
+    /// The cookies that remember a notation or language the query chose.
+    remember: Vec<String>,
 }
 
 impl Desk {
@@ -64,8 +68,11 @@ impl FromRequestParts<Web> for Desk {
     type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Desk, Response> {
+        let Query(q) = Query::<PageQuery>::from_request_parts(parts, web)
+            .await
+            .map_err(IntoResponse::into_response)?;
         let cookies = cookies(&parts.headers);
-        let prefs = prefs_of(&cookies);
+        let (prefs, remember) = web.chosen_prefs(&q, &cookies, None);
         let Some(token) = access::cookie(&cookies, "session").map(str::to_string) else {
             return Err(see_other("/director/login"));
         };
@@ -81,6 +88,7 @@ impl FromRequestParts<Web> for Desk {
                 csrf: s.csrf,
                 token,
                 prefs,
+                remember,
             }),
             Ok(None) => Err(see_other("/director/login")),
             Err(e) => Err(failure(&e)),
@@ -144,8 +152,9 @@ async fn page(
     desk: Desk,
     make: impl FnOnce(&Store, &Desk) -> store::Result<Markup> + Send + 'static,
 ) -> Response {
+    let remember = desk.remember.clone();
     match web.port.with_store(move |s| make(s, &desk)).await {
-        Ok(page) => html(&[], page),
+        Ok(page) => html(&remember, page),
         Err(e) => failure(&e),
     }
 }
@@ -217,18 +226,27 @@ pub fn routes() -> axum::Router<Web> {
 /// The login form. Before a session there is no session token, so the
 /// form's CSRF token is a fresh random value also set as a cookie (double
 /// submit): a page elsewhere can neither read the cookie nor set it.
-async fn login_form(State(web): State<Web>, headers: axum::http::HeaderMap) -> Response {
-    let prefs = prefs_of(&cookies(&headers));
-    login_page(&web, prefs, None, StatusCode::OK)
+async fn login_form(
+    State(web): State<Web>,
+    Query(q): Query<PageQuery>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    let (prefs, remember) = web.chosen_prefs(&q, &cookies(&headers), None);
+    login_page(&web, (prefs, remember), None, StatusCode::OK)
 }
 
-fn login_page(web: &Web, prefs: Prefs, said: Option<&'static str>, status: StatusCode) -> Response {
+fn login_page(
+    web: &Web,
+    (prefs, mut cookies): (Prefs, Vec<String>),
+    said: Option<&'static str>,
+    status: StatusCode,
+) -> Response {
     let csrf = service::random_hex();
-    let cookie = format!(
+    cookies.push(format!(
         "login_csrf={csrf}{}",
         web.cookie_attrs(PATH, "Strict", 3600)
-    );
-    let mut r = html(&[cookie], desk_pages::login(prefs, &csrf, said));
+    ));
+    let mut r = html(&cookies, desk_pages::login(prefs, &csrf, said));
     *r.status_mut() = status;
     r
 }
@@ -281,13 +299,13 @@ async fn login(
         }
         Ok(Login::Refused) => login_page(
             &web,
-            prefs,
+            (prefs, Vec::new()),
             Some("desk-login-refused"),
             StatusCode::UNAUTHORIZED,
         ),
         Ok(Login::Limited) => login_page(
             &web,
-            prefs,
+            (prefs, Vec::new()),
             Some("desk-login-limited"),
             StatusCode::TOO_MANY_REQUESTS,
         ),
@@ -632,6 +650,7 @@ async fn health(State(web): State<Web>, desk: Desk) -> Response {
             &metrics.health(true),
             &metrics.channel_counts(),
             &s.depth()?,
+            &metrics.links(),
         ))
     })
     .await

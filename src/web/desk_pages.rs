@@ -11,11 +11,21 @@ use crate::escape::shown;
 use crate::notation::{Lang, Notation};
 use crate::protocol::address::Channel;
 use crate::protocol::l10n::{self, Args, Form, Reader};
+use crate::status::LinkState;
 use crate::store::{self, AuditEntry, EventRow, GameRow, Incident, OutboxEntry, Player, Store};
 
 /// A word of the console in the page's language.
 fn t(prefs: Prefs, id: &str) -> String {
     l10n::plain(Reader::new(prefs.lang, Form::Full), id)
+}
+
+/// A console word chosen by one key (`name` = `key`).
+fn said(prefs: Prefs, id: &str, name: &'static str, key: &str) -> String {
+    l10n::text(
+        Reader::new(prefs.lang, Form::Full),
+        id,
+        &Args::new().str(name, key.to_string()),
+    )
 }
 
 /// An open incident with what the director needs to rule on it.
@@ -473,13 +483,15 @@ pub fn health(
     health: &serde_json::Value,
     channels: &[(Channel, [u64; 3])],
     queued: &[(Channel, i64)],
+    links: &[(&'static str, LinkState, jiff::Timestamp)],
 ) -> Markup {
     let p = desk.prefs;
     let fields: Vec<(String, String)> = health
         .as_object()
         .map(|o| {
             o.iter()
-                .filter(|(_, v)| !v.is_null())
+                // The links have a table of their own, in the page's words.
+                .filter(|(k, v)| !v.is_null() && *k != "links")
                 .map(|(k, v)| {
                     let v = match v {
                         serde_json::Value::String(s) => s.clone(),
@@ -504,6 +516,21 @@ pub fn health(
                         th scope="row" { (c) }
                         td { (i) } td { (o) } td { (f) }
                         td { (queued.iter().find(|(q, _)| q == c).map_or(0, |q| q.1)) }
+                    }
+                }
+            }
+        }
+        @if !links.is_empty() {
+            table class="links" {
+                (head(p, &["desk-link", "desk-link-state", "desk-link-since", "desk-link-error"]))
+                tbody {
+                    @for (name, state, since) in links {
+                        tr class=(state.key()) {
+                            th scope="row" { (said(p, "desk-link-name", "link", name)) }
+                            td { (said(p, "desk-link-is", "state", state.key())) }
+                            td { (since.strftime("%Y-%m-%d %H:%M:%S UTC")) }
+                            td { @if let Some(e) = state.error() { (outside(e)) } }
+                        }
                     }
                 }
             }

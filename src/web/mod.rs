@@ -137,23 +137,8 @@ impl FromRequestParts<Web> for Asked {
             .with_store(move |s| view::stored_prefs(s, &v))
             .await
             .map_err(|e| failure(&e))?;
-        let prefs = access::prefs(
-            [q.notation.as_deref(), q.lang.as_deref()],
-            [
-                access::cookie(&cookies, "notation"),
-                access::cookie(&cookies, "lang"),
-            ],
-            stored,
-        );
-        let mut set_cookies = Vec::new();
+        let (prefs, mut set_cookies) = web.chosen_prefs(&q, &cookies, stored);
         let attrs = web.cookie_attrs("/", "Lax", 31_536_000);
-        // Only values that parsed are remembered, written as we name them.
-        if q.notation.is_some() {
-            set_cookies.push(format!("notation={}{attrs}", prefs.notation.name()));
-        }
-        if q.lang.is_some() {
-            set_cookies.push(format!("lang={}{attrs}", prefs.lang.code()));
-        }
         if let (Some(k), Some(_)) = (q.key.as_deref(), player) {
             // A genuine key, so it is our own `ID-HEX` text.
             set_cookies.push(format!("key={}{attrs}", k.trim()));
@@ -168,6 +153,34 @@ impl FromRequestParts<Web> for Asked {
 }
 
 impl Web {
+    /// A page's notation and language: the query's, else the cookies', else
+    /// `stored`; with the cookies that remember what the query chose.
+    fn chosen_prefs(
+        &self,
+        q: &PageQuery,
+        cookies: &str,
+        stored: Option<Prefs>,
+    ) -> (Prefs, Vec<String>) {
+        let prefs = access::prefs(
+            [q.notation.as_deref(), q.lang.as_deref()],
+            [
+                access::cookie(cookies, "notation"),
+                access::cookie(cookies, "lang"),
+            ],
+            stored,
+        );
+        let mut set_cookies = Vec::new();
+        let attrs = self.cookie_attrs("/", "Lax", 31_536_000);
+        // Only values that parsed are remembered, written as we name them.
+        if q.notation.is_some() {
+            set_cookies.push(format!("notation={}{attrs}", prefs.notation.name()));
+        }
+        if q.lang.is_some() {
+            set_cookies.push(format!("lang={}{attrs}", prefs.lang.code()));
+        }
+        (prefs, set_cookies)
+    }
+
     /// A cookie's attributes: the whole site, never read by a script,
     /// `Secure` when the pages are reached over TLS.
     fn cookie_attrs(&self, path: &str, same_site: &str, max_age: i64) -> String {

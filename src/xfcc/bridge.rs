@@ -61,6 +61,13 @@ pub enum Step {
     },
 }
 
+/// Whether two SAN texts name one move: servers differ in the check and
+/// mate signs and annotation glyphs they write.
+fn same(a: &str, b: &str) -> bool {
+    let bare = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).to_string();
+    !a.is_empty() && bare(a) == bare(b)
+}
+
 /// The steps of one poll of `remote`, whose mirror holds `known` plies and
 /// `pending`, our move not yet seen remotely.
 pub fn reconcile(known: &[String], pending: Option<&Pending>, remote: &XfccGame) -> Vec<Step> {
@@ -69,7 +76,7 @@ pub fn reconcile(known: &[String], pending: Option<&Pending>, remote: &XfccGame)
         .iter()
         .zip(theirs.iter().chain(std::iter::repeat(&String::new())))
         .enumerate()
-        .find(|(_, (a, b))| a != b)
+        .find(|(_, (a, b))| !same(a, b))
     {
         return vec![Step::Diverged {
             ply,
@@ -89,7 +96,7 @@ pub fn reconcile(known: &[String], pending: Option<&Pending>, remote: &XfccGame)
             continue;
         }
         match pending.take() {
-            Some(p) if p.ply == ply && &p.san == san => steps.push(Step::Confirmed { ply }),
+            Some(p) if p.ply == ply && same(&p.san, san) => steps.push(Step::Confirmed { ply }),
             // Our move on the server that ccgate did not send (played from
             // another client) or not this one: the server's stands.
             other => {
@@ -205,6 +212,23 @@ mod tests {
                     san: "Nf3".into()
                 },
             ]
+        );
+    }
+
+    #[test]
+    fn check_signs_and_glyphs_do_not_make_a_move_another() {
+        let pending = Pending {
+            ply: 1,
+            san: "Qh4#".into(),
+        };
+        let g = remote("1. f3 e5 2. g4 Qh4", false);
+        assert_eq!(
+            reconcile(
+                &s(&["f3", "e5", "g4+"]),
+                Some(&Pending { ply: 3, ..pending }),
+                &g
+            ),
+            vec![Step::Confirmed { ply: 3 }]
         );
     }
 

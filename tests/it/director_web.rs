@@ -657,3 +657,45 @@ fn the_command_line_charges_penalties_and_dismisses_incidents_too() {
     let ruled = site.store().incident(incident).unwrap().unwrap().ruling;
     assert_eq!(ruled.expect("closed").text, "dismissed: sent twice");
 }
+
+/// The health page shows each connection as it stands, in the page's
+/// language (chosen by the query, remembered in a cookie): a modem whose
+/// device cannot be opened is retrying, with why (shown as text).
+#[test]
+fn the_health_page_shows_a_modem_that_cannot_be_opened_as_retrying() {
+    let mut site = Site::with(
+        "\n[sms]\ndevice = \"/nonexistent/<modem>\"\nsweep_every = \"1s\"\ncommand_timeout = \"2s\"\n",
+    );
+    assert!(add_director(&site, "anna").status.success());
+    site.start();
+    let session = login(&site, "anna");
+    let mut page = get(site.port, "/director/health?lang=de", Some(&session));
+    crate::support::gateway::wait_until(
+        "the modem's failure on the health page",
+        std::time::Duration::from_secs(60),
+        || {
+            page = get(site.port, "/director/health?lang=de", Some(&session));
+            page.text().contains("neuer Versuch folgt")
+        },
+    );
+    let text = page.text();
+    assert!(text.contains("<th scope=\"row\">SMS-Modem</th>"), "{text}");
+    assert!(text.contains("/nonexistent/&lt;modem&gt;"), "{text}");
+    assert!(!text.contains("<modem>"), "{text}");
+    assert!(
+        set_cookie(&page, "lang").starts_with("lang=de;"),
+        "{:?}",
+        page.header_values("set-cookie")
+    );
+    // The cookie keeps the language for the next page.
+    let next = get(
+        site.port,
+        "/director/health",
+        Some(&format!("{session}; lang=de")),
+    );
+    assert!(
+        next.text().contains("<th scope=\"col\">Verbindung</th>"),
+        "{}",
+        next.text()
+    );
+}

@@ -320,6 +320,7 @@ fn tls_imaps_and_starttls_with_a_private_ca() {
             "{}",
             gw.log()
         );
+        assert_eq!(imap_link(&gw, false)["state"], "up", "{}", gw.log());
         assert!(gw.stop().success());
     }
     // Without the CA the certificate is refused: nothing is read or sent,
@@ -329,7 +330,29 @@ fn tls_imaps_and_starttls_with_a_private_ca() {
     wait_until("the TLS refusal reported", WAIT, || {
         gw.http_get("/health?detail=1").contains("UnknownIssuer")
     });
+    // The mailbox's link says it is retrying, with why only in detail.
+    let link = imap_link(&gw, true);
+    assert_eq!(link["state"], "retrying");
+    assert!(
+        link["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("UnknownIssuer"),
+        "{link}"
+    );
+    assert!(imap_link(&gw, false).get("error").is_none());
     assert!(gw.stop().success());
+}
+
+/// The IMAP input's entry in the gateway's /health links.
+fn imap_link(gw: &Gateway, detail: bool) -> serde_json::Value {
+    let path = if detail {
+        "/health?detail=1"
+    } else {
+        "/health"
+    };
+    let health: serde_json::Value = serde_json::from_str(&gw.http_get(path)).unwrap_or_default();
+    health["links"]["imap"].clone()
 }
 
 /// Issue 21: a burst of mails from the Maildir is committed together and

@@ -2406,6 +2406,8 @@ fn the_sheet_of_a_mating_moves_notices_shows_the_game_as_the_message_left_it() {
 
 /// Group commit: several messages in one transaction.
 mod batch;
+/// Bridged Xfcc games through the service.
+mod bridge;
 /// Events: a section played to the end through the service.
 mod event;
 /// Games kept replayed between messages: never a stale position.

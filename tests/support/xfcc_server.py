@@ -3,17 +3,27 @@
 (protocols/xfcc.md, the XfccBasic WSDL), keeping its own game state, so the
 bridge is tested against a server that shares nothing with ccgate.
 
-Usage: xfcc_server.py PORT STATE.json
+Usage: xfcc_server.py PORT STATE.json [CERT.pem KEY.pem]
+(with a certificate and key it serves HTTPS).
 STATE.json: {"accounts": {"name": "password"}, "games": [{"id": 7,
 "white": "a", "black": "b", "moves": ["e4", "e5"]}]}. The state is written
 back to the file after every accepted move, so a test reads what the server
 holds. Every MakeAMove received is appended to STATE.json.log, one JSON
 line each: the test counts what was sent. Legality is the server's only as
 far as a stand-in needs: a move must look like SAN.
+
+It can be unkind, as the state says: "drop": {"user": [n, ...]} applies
+the user's n-th MakeAMove (counted from 1) and closes the connection
+without an answer; "late": {"user": [n, ...]} applies it and answers only
+after "late_seconds" (default 3); "late_polls": [n, ...] answers the n-th
+GetMyGames late; "refuse": {"SAN": "Code"} refuses that
+move with that result code (once: it is then forgotten).
 """
 import json
+import os
 import re
 import sys
+import time
 import xml.etree.ElementTree as ET
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from threading import Lock
@@ -21,6 +31,7 @@ from threading import Lock
 NS = "http://www.bennedik.com/webservices/XfccBasic"
 SAN = re.compile(r"^([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?|O-O(-O)?)[+#]?$")
 LOCK = Lock()
+COUNTS = {"polls": 0}
 
 
 def local(tag):
@@ -55,8 +66,10 @@ class Handler(BaseHTTPRequestHandler):
             return json.load(f)
 
     def save(self, state):
-        with open(self.state_path, "w") as f:
+        # Whole or not at all: the test reads the file while we serve.
+        with open(self.state_path + ".tmp", "w") as f:
             json.dump(state, f)
+        os.replace(self.state_path + ".tmp", self.state_path)
 
     def reply(self, body, status=200):
         self.send_response(status)
@@ -77,15 +90,30 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK:
             state = self.load()
             name = local(op.tag)
+            late = drop = False
             if name == "GetMyGames":
-                self.reply(self.get_my_games(state, fields))
+                COUNTS["polls"] += 1
+                late = COUNTS["polls"] in state.get("late_polls", [])
+                body, status = self.get_my_games(state, fields), 200
             elif name == "MakeAMove":
+                user = fields.get("username", "")
+                COUNTS[user] = n = COUNTS.get(user, 0) + 1
+                drop = n in state.get("drop", {}).get(user, [])
+                late = n in state.get("late", {}).get(user, [])
+                body, code = self.make_a_move(state, fields)
+                status = 200
                 with open(self.state_path + ".log", "a") as log:
-                    log.write(json.dumps(fields) + "\n")
-                self.reply(self.make_a_move(state, fields))
+                    log.write(json.dumps(dict(fields, result=code, dropped=drop, late=late)) + "\n")
             else:
-                self.reply(envelope(
-                    "<soap:Fault><faultcode>soap:Client</faultcode><faultstring>unknown operation</faultstring></soap:Fault>"), 500)
+                body, status = envelope(
+                    "<soap:Fault><faultcode>soap:Client</faultcode><faultstring>unknown operation</faultstring></soap:Fault>"), 500
+        if late:
+            time.sleep(state.get("late_seconds", 3))
+        if drop:
+            # Applied, and no answer: the connection just closes.
+            self.close_connection = True
+            return
+        self.reply(body, status)
 
     def authenticated(self, state, fields):
         return state["accounts"].get(fields.get("username")) == fields.get("password")
@@ -117,7 +145,7 @@ class Handler(BaseHTTPRequestHandler):
     def make_a_move(self, state, fields):
         def result(code):
             return envelope(f'<MakeAMoveResponse xmlns="{NS}"><MakeAMoveResult>{code}'
-                            "</MakeAMoveResult></MakeAMoveResponse>")
+                            "</MakeAMoveResult></MakeAMoveResponse>"), code
         if not self.authenticated(state, fields):
             return result("AuthenticationFailed")
         game = next((g for g in state["games"] if str(g["id"]) == fields.get("gameId", "").strip()), None)
@@ -134,6 +162,10 @@ class Handler(BaseHTTPRequestHandler):
         move = fields.get("myMove", "").strip()
         if not SAN.match(move):
             return result("InvalidMove")
+        refused = state.get("refuse", {}).pop(move, None)
+        if refused:
+            self.save(state)
+            return result(refused)
         game["moves"].append(move)
         self.save(state)
         return result("Success")
@@ -142,6 +174,11 @@ class Handler(BaseHTTPRequestHandler):
 def main():
     port, Handler.state_path = int(sys.argv[1]), sys.argv[2]
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    if len(sys.argv) > 4:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[3], sys.argv[4])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print("ready", flush=True)
     server.serve_forever()
 

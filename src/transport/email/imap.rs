@@ -19,6 +19,7 @@ use tokio_rustls::rustls::pki_types::ServerName;
 use super::config::{ImapConfig, ImapSettings, Security};
 use super::inbox::Batched;
 use super::receive::{EVIDENCE_BYTES, ReadMail};
+use crate::status::LinkSlot;
 use crate::transport::channel::{Backoff, ChannelError, Connection, supervise};
 use crate::transport::tls::client_config;
 
@@ -272,18 +273,22 @@ async fn acknowledge(session: &mut Session, config: &ImapConfig, uid: u32) -> Re
 /// maintenance a while.
 const MAX_BACKOFF: Duration = Duration::from_secs(300);
 
+/// The mailbox's key on /health and in the console's words.
+pub const LINK: &str = "imap";
+
 /// Runs the mailbox until `stop` turns true.
 pub async fn run(
     settings: ImapSettings,
     mut handler: impl Handler,
     mut stop: watch::Receiver<bool>,
+    link: LinkSlot,
 ) {
     let mut mailbox = Mailbox {
         settings: &settings,
         handler: &mut handler,
         refused: HashSet::new(),
     };
-    supervise("IMAP input", MAX_BACKOFF, &mut mailbox, &mut stop).await;
+    supervise("IMAP input", MAX_BACKOFF, &mut mailbox, &mut stop, link).await;
 }
 
 struct Mailbox<'a, H> {

@@ -33,6 +33,7 @@ use super::frame::{
 };
 use super::kiss::{self, Command};
 use super::link::{Event, Link, LinkConfig, LinkState, MsgId};
+use crate::status::LinkSlot;
 use crate::transport::channel::{Backoff, ChannelError, Connection, pause, supervise};
 
 /// A message waiting to go to a station.
@@ -629,6 +630,9 @@ async fn open(port: &Port, config: &RadioConfig) -> Result<Box<dyn Io>, String> 
 /// local, and a TNC restarting is back within seconds.
 const MAX_BACKOFF: Duration = Duration::from_secs(30);
 
+/// The radio line's key on /health and in the console's words.
+pub const LINK: &str = "radio";
+
 /// Runs the channel until `stop` turns true. `wake` is rung when messages
 /// are waiting.
 pub async fn run(
@@ -636,6 +640,7 @@ pub async fn run(
     mut handler: impl Handler,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
+    link: LinkSlot,
 ) {
     let mut line = Radio {
         radio: &radio,
@@ -643,7 +648,7 @@ pub async fn run(
         handler: &mut handler,
         wake: &wake,
     };
-    supervise("radio link", MAX_BACKOFF, &mut line, &mut stop).await;
+    supervise("radio link", MAX_BACKOFF, &mut line, &mut stop, link).await;
 }
 
 /// The serial line or TNC connection, opened again after each failure.

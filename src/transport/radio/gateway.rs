@@ -15,6 +15,7 @@ use super::link::{LinkState, MsgId};
 use super::state;
 use crate::protocol::address::Channel;
 use crate::service;
+use crate::status;
 use crate::store::{IncidentKind, NewIncident, ReplyId};
 use crate::transport::port::ServicePort;
 
@@ -28,14 +29,21 @@ pub async fn run(
 ) {
     tracing::info!(line = %settings.port, callsign = %settings.link.me, "radio link");
     let me = settings.link.me.to_string();
+    let link = port.metrics.link_slot(driver::LINK);
     match port.with_store(move |s| s.claim_callsign(&me)).await {
         Ok(true) => {}
         Ok(false) => {
             tracing::error!(callsign = %settings.link.me, "another site runs the radio line of this callsign on the same database: the radio channel does not start");
+            link.set(status::LinkState::GivenUp {
+                error: format!("another site runs the radio line of {}", settings.link.me),
+            });
             return;
         }
         Err(e) => {
             tracing::error!(error = %e, "claiming the radio line: the radio channel does not start");
+            link.set(status::LinkState::GivenUp {
+                error: format!("claiming the radio line: {e}"),
+            });
             return;
         }
     }
@@ -44,7 +52,7 @@ pub async fn run(
         me: settings.link.me,
         budget: Budget::default(),
     };
-    driver::run(settings, handler, wake, stop).await;
+    driver::run(settings, handler, wake, stop, link).await;
 }
 
 /// The radio channel's access to the store.

@@ -254,6 +254,14 @@ pub async fn run(radio: RadioSettings, store: Store, exit_when_done: bool) -> Re
         exit_when_done,
         stop: stop_tx,
     };
-    driver::run(radio, console, wake, stop).await;
+    // The console has no status endpoint: its link reports to nobody.
+    driver::run(
+        radio,
+        console,
+        wake,
+        stop,
+        crate::status::LinkSlot::default(),
+    )
+    .await;
     Ok(())
 }

@@ -19,6 +19,7 @@ use super::config::{SmsConfig, SmsSettings};
 use super::modem::{Event, Modem, ModemError};
 use super::pdu;
 use crate::config::value::SecretText;
+use crate::status::LinkSlot;
 use crate::transport::channel::{
     Backoff, ChannelError, Connection, StoreBackoff, pause, supervise,
 };
@@ -72,19 +73,23 @@ const STORE_FIRST_PAUSE: Duration = Duration::from_secs(1);
 /// The longest wait between attempts to open the modem.
 const MAX_BACKOFF: Duration = Duration::from_secs(120);
 
+/// The modem's key on /health and in the console's words.
+pub const LINK: &str = "modem";
+
 /// Runs the channel until `stop` turns true.
 pub async fn run(
     settings: SmsSettings,
     mut handler: impl Handler,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
+    link: LinkSlot,
 ) {
     let mut line = Line {
         settings: &settings,
         handler: &mut handler,
         wake: &wake,
     };
-    supervise("SMS modem", MAX_BACKOFF, &mut line, &mut stop).await;
+    supervise("SMS modem", MAX_BACKOFF, &mut line, &mut stop, link).await;
 }
 
 /// The serial line to the modem, opened again after each failure.

@@ -29,7 +29,8 @@ pub async fn run(
         reassembly: settings.config.reassembly_timeout,
         numbering: Arc::new(settings.config.numbering()),
     };
-    driver::run(settings, handler, wake, stop).await;
+    let link = handler.shared.metrics.link_slot(driver::LINK);
+    driver::run(settings, handler, wake, stop, link).await;
 }
 
 /// The SMS channel's access to the store.

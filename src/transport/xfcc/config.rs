@@ -8,6 +8,7 @@ use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 
 use crate::config::value::{Lines, Problems, Secret, SecretText, checked, duration, non_empty};
+use crate::transport::tls::{Trust, read_pem};
 
 /// How often `GetMyGames` is asked when `poll` is not given: a
 /// correspondence move waits days, and servers (ICCF's among them) ask
@@ -39,6 +40,17 @@ pub struct RemoteConfig {
     pub password_env: Option<String>,
     #[serde(default = "default_poll", deserialize_with = "duration")]
     pub poll: Duration,
+    /// PEM certificates trusted for an `https://` server besides the
+    /// public roots (a private server's own CA).
+    pub ca_file: Option<PathBuf>,
+    /// How long one call may take before it counts as failed (and is
+    /// tried again after the next poll).
+    #[serde(default = "default_timeout", deserialize_with = "duration")]
+    pub timeout: Duration,
+}
+
+fn default_timeout() -> Duration {
+    super::http::CALL_TIMEOUT
 }
 
 fn default_poll() -> Duration {
@@ -109,6 +121,9 @@ pub struct RemoteSettings {
     pub username: String,
     pub password: SecretText,
     pub poll: Duration,
+    /// How the server's certificate is checked.
+    pub trust: Trust,
+    pub timeout: Duration,
 }
 
 impl XfccConfig {
@@ -133,6 +148,12 @@ impl XfccConfig {
                 env: r.password_env.as_deref(),
                 names: ["password_file", "password_env"],
             };
+            if let Some(ca) = &r.ca_file
+                && let Err(e) = read_pem(ca)
+            {
+                problems.push(format!("{section}: {e}"));
+                continue;
+            }
             match problems.take(password.read(&section)) {
                 Some(Some(password)) => remotes.push(RemoteSettings {
                     url: r.url.clone(),
@@ -148,6 +169,11 @@ impl XfccConfig {
                     username: r.username.trim().to_string(),
                     password,
                     poll: r.poll,
+                    trust: Trust {
+                        ca_file: r.ca_file.clone(),
+                        ..Trust::default()
+                    },
+                    timeout: r.timeout,
                 }),
                 Some(None) => problems.push(format!(
                     "{section}: no password (password_file or password_env)"

@@ -16,7 +16,7 @@ use super::config::Endpoint;
 use crate::transport::tls::{Trust, client_config};
 use crate::xfcc::client::{MAX_RESPONSE, soap_action};
 
-/// How long one call may take, connecting included.
+/// How long one call may take, connecting included, unless configured.
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Why a call got no SOAP response.
@@ -37,14 +37,20 @@ pub enum CallError {
 /// Posts `body`, a SOAP request for operation `op`, and returns the
 /// response's body. A SOAP fault comes with status 500 and is a response,
 /// not an error: the caller reads it.
-pub async fn call(endpoint: &Endpoint, op: &str, body: String) -> Result<Vec<u8>, CallError> {
-    tokio::time::timeout(CALL_TIMEOUT, connect_and_post(endpoint, op, body))
+pub async fn call(
+    (endpoint, trust): (&Endpoint, &Trust),
+    timeout: Duration,
+    op: &str,
+    body: String,
+) -> Result<Vec<u8>, CallError> {
+    tokio::time::timeout(timeout, connect_and_post(endpoint, trust, op, body))
         .await
-        .map_err(|_| CallError::Timeout(CALL_TIMEOUT))?
+        .map_err(|_| CallError::Timeout(timeout))?
 }
 
 async fn connect_and_post(
     endpoint: &Endpoint,
+    trust: &Trust,
     op: &str,
     body: String,
 ) -> Result<Vec<u8>, CallError> {
@@ -55,7 +61,7 @@ async fn connect_and_post(
     if !endpoint.tls {
         return post(tcp, endpoint, op, body).await;
     }
-    let config = client_config(&Trust::default()).map_err(CallError::Tls)?;
+    let config = client_config(trust).map_err(CallError::Tls)?;
     let name =
         ServerName::try_from(endpoint.host.clone()).map_err(|e| CallError::Tls(e.to_string()))?;
     let tls = TlsConnector::from(config)

@@ -1,7 +1,7 @@
 //! Two `ccgate serve` on one PostgreSQL store, each with its own Maildir
 //! and outbox: a game whose players write to different sites, a mail
 //! fetched by both, one site killed with SIGKILL mid-game and started
-//! again. Every move applied once, every reply written once by one site.
+//! again. Every move applied once, every reply written.
 //! Then the whole test: a mail site and an SMS and radio site, both killed
 //! at seeded moments, the database restarted once.
 
@@ -33,7 +33,7 @@ fn player(name: &str, address: &str) -> NewPlayer {
 }
 
 #[test]
-fn two_sites_on_one_postgres_apply_each_move_once_and_send_each_reply_once() {
+fn two_sites_on_one_postgres_apply_each_move_once_and_send_every_reply() {
     let pg = Postgres::start();
     let at = Location::parse(&pg.url());
     let mut store = Store::create_at(&at).expect("store");
@@ -88,15 +88,13 @@ fn two_sites_on_one_postgres_apply_each_move_once_and_send_each_reply_once() {
     let mut written: Vec<&String> = sent_a.iter().chain(sent_b.iter()).collect();
     written.sort();
     written.dedup();
-    assert_eq!(
-        written.len(),
-        sent_a.len() + sent_b.len(),
-        "a reply written by both sites: {sent_a:?} {sent_b:?}"
-    );
+    // A reply site B had written when it was killed, before it recorded the
+    // sending, is written again by a site once B's lease on it ends: at
+    // least once across a crash (the lease itself is `store::`'s test).
     assert_eq!(
         written.len(),
         replies.len(),
-        "every reply written once: {sent_a:?} {sent_b:?}"
+        "every reply written: {sent_a:?} {sent_b:?}"
     );
     let applied: Vec<String> = store
         .moves(game)

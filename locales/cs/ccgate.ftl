@@ -25,10 +25,10 @@ refused-brief = P{ $game } { $text }: odmítnuto.
 did-you-mean = { " " }Mysleli jste { $moves }?
 nothing-applied = { " " }Nic nebylo provedeno.
 penalty = { " " }Trest: { $days ->
-    [one] { $days } den
-    [few] { $days } dny
-   *[other] { $days } dní
-} připočteno k vašemu času.
+    [one] { $days } den připočten
+    [few] { $days } dny připočteny
+   *[other] { $days } dní připočteno
+} k vašemu času.
     .sms = { " " }Trest: { days }.
 one-move-per-line = jeden tah na řádek, případně po posledním tahu soupeře
 not-your-turn = P{ $game } { $text }: odmítnuto, v partii { $game } je na tahu { $opponent }.
@@ -205,10 +205,10 @@ bad-pin = ccgate: PIN chybí nebo je špatný. Nic nebylo provedeno.
 
 ## Dovolená a hodiny.
 
-leave-granted = ccgate: dovolená od { $from } do { $until } zapsána. Letos zbývá { $left ->
-    [one] { $left } den
-    [few] { $left } dny
-   *[other] { $left } dní
+leave-granted = ccgate: dovolená od { $from } do { $until } zapsána. Letos { $left ->
+    [one] zbývá { $left } den
+    [few] zbývají { $left } dny
+   *[other] zbývá { $left } dní
 }.
 leave-refused = ccgate: dovolená zamítnuta, { $reason }.
 leave-zero-days = dovolená trvá nejméně jeden den
@@ -221,10 +221,10 @@ leave-none-left = v roce { $year } už dovolená nezbývá: všech { $allowance 
 leave-overlaps = překrývá se s dovolenou od { $from } do { $until }
 leave-overlaps-open = překrývá se s otevřenou dovolenou od { $from }
 leave-out-of-range = data dovolené mimo rozsah
-reminder = P{ $game } připomínka: jste na tahu, zbývá { $days ->
-    [one] { $days } den
-    [few] { $days } dny
-   *[other] { $days } dní
+reminder = P{ $game } připomínka: jste na tahu, { $days ->
+    [one] zbývá { $days } den
+    [few] zbývají { $days } dny
+   *[other] zbývá { $days } dní
 }.
 
 ## Podmíněné tahy.
@@ -272,8 +272,8 @@ pgn-unused = ccgate: přiložený soubor PGN nebyl použit: { $reason ->
 your-turn = Jste na tahu.
 your-turn-by = Jste na tahu, do { $date }.
 their-turn = Na tahu je { $opponent }.
-clocks = Hodiny: vy { $used } spotřebováno, { $left } zbývá; { $opponent } { $their-used } spotřebováno, { $their-left } zbývá.
-conditional-answer = Váš podmíněný tah { $number } { $move } ({ $iccf }) odpověděl. Kontrola { $code }.
+clocks = Hodiny: vaše spotřeba { $used }, zbytek { $left }; soupeř { $opponent }: spotřeba { $their-used }, zbytek { $their-left }.
+conditional-answer = Váš podmíněný tah { $number } { $move } ({ $iccf }) byl zahrán jako odpověď. Kontrola { $code }.
 draw-offer-sent = P{ $game } vaše nabídka remízy odešla: soupeř { $opponent }.
 resignation-sent = P{ $game } vaše vzdání odešlo: soupeř { $opponent }.
 claim-upheld = P{ $game } vaše reklamace remízy je uznána; soupeř { $opponent } byl vyrozuměn.

@@ -102,14 +102,14 @@ illegal-cannot-move = { $piece ->
    *[piece] die Figur
 } auf { $from } kann nicht nach { $to } ziehen
 illegal-cannot-reach = { $piece ->
-    [pawn] kein Bauer
-    [knight] kein Springer
-    [bishop] kein Läufer
-    [rook] kein Turm
-    [queen] keine Dame
-    [king] kein König
-   *[piece] keine Figur
-} von Ihnen erreicht { $to }
+    [pawn] kein Bauer von Ihnen erreicht { $to }
+    [knight] kein Springer von Ihnen erreicht { $to }
+    [bishop] kein Läufer von Ihnen erreicht { $to }
+    [rook] kein Turm von Ihnen erreicht { $to }
+    [queen] keine Dame von Ihnen erreicht { $to }
+    [king] Ihr König erreicht { $to } nicht
+   *[piece] keine Figur von Ihnen erreicht { $to }
+}
 illegal-own-piece = auf { $square } steht eine eigene Figur
 illegal-pinned = { $piece ->
     [pawn] der Bauer
@@ -169,7 +169,7 @@ taken-back = P{ $game } der Turnierleiter nahm die Züge nach Halbzug { $ply } z
 ## Remis.
 
 draw-offered = P{ $game } { $opponent } bietet Remis an. Antwort: P{ $game } Remis angenommen, oder weiterspielen.
-draw-offered-with-move = Remis angeboten: Antwort P{ $game } Remis angenommen, oder weiterspielen.
+draw-offered-with-move = Remis angeboten: Antwort P{ $game } Remis angenommen – oder weiterspielen.
     .sms = Remis angeboten.
 draw-declined = P{ $game } { $opponent } lehnt Ihr Remisangebot ab.
 opponent-message = P{ $game } { $opponent } schreibt: { $text }
@@ -268,7 +268,7 @@ your-turn = Sie sind am Zug.
 your-turn-by = Sie sind am Zug, bis { $date }.
 their-turn = { $opponent } am Zug.
 clocks = Bedenkzeit: Sie { $used } verbraucht, { $left } übrig; { $opponent } { $their-used } verbraucht, { $their-left } übrig.
-conditional-answer = Ihr bedingter Zug { $number } { $move } ({ $iccf }) antwortete darauf. Kontrolle { $code }.
+conditional-answer = Ihr bedingter Zug { $number } { $move } ({ $iccf }) wurde als Antwort gespielt. Kontrolle { $code }.
 draw-offer-sent = P{ $game } Ihr Remisangebot ging an { $opponent }.
 resignation-sent = P{ $game } Ihre Aufgabe ging an { $opponent }.
 claim-upheld = P{ $game } Ihre Remisreklamation ist anerkannt; { $opponent } wurde benachrichtigt.

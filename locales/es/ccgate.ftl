@@ -23,9 +23,9 @@ refused-brief = P{ $game } { $text }: rechazada.
 did-you-mean = { " " }¿Quería decir { $moves }?
 nothing-applied = { " " }No se ha aplicado nada.
 penalty = { " " }Penalización: { $days ->
-    [one] { $days } día
-   *[other] { $days } días
-} sumados a su tiempo.
+    [one] { $days } día sumado
+   *[other] { $days } días sumados
+} a su tiempo.
     .sms = { " " }Penalización: { days }.
 one-move-per-line = una jugada por línea, si acaso tras la última jugada del rival
 not-your-turn = P{ $game } { $text }: rechazada, en la partida { $game } juega { $opponent }.
@@ -202,23 +202,23 @@ bad-pin = ccgate: falta el PIN o es incorrecto. No se ha aplicado nada.
 
 ## Permisos y reloj.
 
-leave-granted = ccgate: permiso del { $from } al { $until } anotado. Le quedan { $left ->
-    [one] { $left } día
-   *[other] { $left } días
+leave-granted = ccgate: permiso del { $from } al { $until } anotado. { $left ->
+    [one] Le queda { $left } día
+   *[other] Le quedan { $left } días
 } este año.
 leave-refused = ccgate: permiso rechazado, { $reason }.
 leave-zero-days = un permiso dura al menos un día
 leave-exceeds = { $requested ->
     [one] { $requested } día
    *[other] { $requested } días
-} de permiso en { $year } superan los { $remaining } que le quedan
+} de permiso en { $year }: más de lo que le queda ({ $remaining })
 leave-none-left = no le queda permiso en { $year }: ha usado los { $allowance } días
 leave-overlaps = coincide con el permiso del { $from } al { $until }
 leave-overlaps-open = coincide con el permiso abierto desde el { $from }
 leave-out-of-range = fechas de permiso fuera de rango
-reminder = P{ $game } recordatorio: le toca jugar, quedan { $days ->
-    [one] { $days } día
-   *[other] { $days } días
+reminder = P{ $game } recordatorio: le toca jugar, { $days ->
+    [one] queda { $days } día
+   *[other] quedan { $days } días
 }.
 
 ## Jugadas condicionales.
@@ -266,8 +266,8 @@ pgn-unused = ccgate: el archivo PGN adjunto no se ha usado: { $reason ->
 your-turn = Le toca jugar.
 your-turn-by = Le toca jugar, hasta el { $date }.
 their-turn = Juega { $opponent }.
-clocks = Reloj: usted { $used } usados, { $left } restantes; { $opponent } { $their-used } usados, { $their-left } restantes.
-conditional-answer = Su jugada condicional { $number } { $move } ({ $iccf }) respondió. Control { $code }.
+clocks = Reloj: usted lleva { $used } y dispone de { $left }; { $opponent } lleva { $their-used } y dispone de { $their-left }.
+conditional-answer = Su jugada condicional { $number } { $move } ({ $iccf }) se jugó como respuesta. Control { $code }.
 draw-offer-sent = P{ $game } su oferta de tablas se envió a { $opponent }.
 resignation-sent = P{ $game } su abandono se envió a { $opponent }.
 claim-upheld = P{ $game } su reclamación de tablas es válida; se avisó a { $opponent }.

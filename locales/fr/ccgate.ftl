@@ -17,15 +17,15 @@ hours = { $hours ->
 ## Les coups.
 
 confirm = P{ $game } { $number } { $move } ({ $iccf }) accepté. Contrôle { $code }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Contrôle { $code }.
+your-move = P{ $game } { $number } { $move } ({ $iccf }) joué par { $opponent }. Contrôle { $code }.
 refused = P{ $game } { $text } : refusé, { $reason }.
 refused-brief = P{ $game } { $text } : refusé.
 did-you-mean = { " " }Vouliez-vous dire { $moves } ?
 nothing-applied = { " " }Rien n'a été joué.
 penalty = { " " }Pénalité : { $days ->
-    [one] { $days } jour
-   *[other] { $days } jours
-} ajoutés à votre temps.
+    [one] { $days } jour ajouté
+   *[other] { $days } jours ajoutés
+} à votre temps.
     .sms = { " " }Pénalité : { days }.
 one-move-per-line = un coup par ligne, éventuellement après le dernier coup de l'adversaire
 not-your-turn = P{ $game } { $text } : refusé, dans la partie { $game } le trait est à { $opponent }.
@@ -250,7 +250,7 @@ event-game-black = P{ $game } avec les Noirs contre { $opponent }
 event-starts-on = ccgate : { $event } commence le { $date }, cadence { $time } ; les pendules partent ce jour-là. Vos parties :
     .sms = ccgate : { $event } dès le { $date }, { $time }. Vos parties :
 ruling = ccgate : décision de l'arbitre sur l'incident { $incident } : { $ruling }
-withdrawn = ccgate : { $player } s'est retiré de { $event } ; parties comptées : { $games }
+withdrawn = ccgate : { $player } se retire de { $event } ; parties comptées : { $games }
 
 pgn-unused = ccgate : le fichier PGN joint n'a pas été utilisé : { $reason ->
     [unreadable] aucune partie n'a pu y être lue
@@ -266,11 +266,11 @@ pgn-unused = ccgate : le fichier PGN joint n'a pas été utilisé : { $reason ->
 your-turn = Vous avez le trait.
 your-turn-by = Vous avez le trait, jusqu'au { $date }.
 their-turn = À { $opponent } de jouer.
-clocks = Pendule : vous { $used } utilisés, { $left } restants ; { $opponent } { $their-used } utilisés, { $their-left } restants.
-conditional-answer = Votre coup conditionnel { $number } { $move } ({ $iccf }) y a répondu. Contrôle { $code }.
+clocks = Pendule : vous avez utilisé { $used }, il vous reste { $left } ; { $opponent } a utilisé { $their-used }, il lui reste { $their-left }.
+conditional-answer = Votre coup conditionnel { $number } { $move } ({ $iccf }) a été joué en réponse. Contrôle { $code }.
 draw-offer-sent = P{ $game } votre proposition de nulle est partie à { $opponent }.
 resignation-sent = P{ $game } votre abandon est parti à { $opponent }.
-claim-upheld = P{ $game } votre réclamation de nulle est admise ; { $opponent } a été prévenu.
+claim-upheld = P{ $game } votre réclamation de nulle est admise ; nous avons prévenu { $opponent }.
 no-game = ccgate : vous n'avez aucune partie en cours.
 which-game-item = P{ $game } contre { $opponent }, { $turn }
     .sms = P{ $game }

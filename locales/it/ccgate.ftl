@@ -23,9 +23,9 @@ refused-brief = P{ $game } { $text }: rifiutata.
 did-you-mean = { " " }Intendeva { $moves }?
 nothing-applied = { " " }Non è stato eseguito nulla.
 penalty = { " " }Penalità: { $days ->
-    [one] { $days } giorno
-   *[other] { $days } giorni
-} aggiunti al suo tempo.
+    [one] { $days } giorno aggiunto
+   *[other] { $days } giorni aggiunti
+} al suo tempo.
     .sms = { " " }Penalità: { days }.
 one-move-per-line = una mossa per riga, eventualmente dopo l'ultima mossa dell'avversario
 not-your-turn = P{ $game } { $text }: rifiutata, nella partita { $game } muove { $opponent }.
@@ -202,23 +202,23 @@ bad-pin = ccgate: PIN mancante o errato. Non è stato eseguito nulla.
 
 ## Ferie e orologio.
 
-leave-granted = ccgate: ferie dal { $from } al { $until } annotate. Le restano { $left ->
-    [one] { $left } giorno
-   *[other] { $left } giorni
+leave-granted = ccgate: ferie dal { $from } al { $until } annotate. { $left ->
+    [one] Le resta { $left } giorno
+   *[other] Le restano { $left } giorni
 } quest'anno.
 leave-refused = ccgate: ferie rifiutate, { $reason }.
 leave-zero-days = le ferie durano almeno un giorno
 leave-exceeds = { $requested ->
     [one] { $requested } giorno
    *[other] { $requested } giorni
-} di ferie nel { $year } superano i { $remaining } rimasti
+} di ferie nel { $year }: più di quanto le resta ({ $remaining })
 leave-none-left = nessun giorno di ferie rimasto nel { $year }: usati tutti i { $allowance }
 leave-overlaps = si sovrappone alle ferie dal { $from } al { $until }
 leave-overlaps-open = si sovrappone alle ferie aperte dal { $from }
 leave-out-of-range = date delle ferie fuori intervallo
-reminder = P{ $game } promemoria: tocca a lei, restano { $days ->
-    [one] { $days } giorno
-   *[other] { $days } giorni
+reminder = P{ $game } promemoria: tocca a lei, { $days ->
+    [one] resta { $days } giorno
+   *[other] restano { $days } giorni
 }.
 
 ## Mosse condizionali.
@@ -250,7 +250,7 @@ event-game-black = P{ $game } con il Nero contro { $opponent }
 event-starts-on = ccgate: { $event } inizia il { $date }, cadenza { $time }; gli orologi partono da quel giorno. Le sue partite:
     .sms = ccgate: { $event } dal { $date }, { $time }. Le sue partite:
 ruling = ccgate: decisione dell'arbitro sull'incidente { $incident }: { $ruling }
-withdrawn = ccgate: { $player } si è ritirato da { $event }; partite assegnate: { $games }
+withdrawn = ccgate: { $player } si ritira da { $event }; partite assegnate: { $games }
 
 pgn-unused = ccgate: il file PGN allegato non è stato usato: { $reason ->
     [unreadable] non vi si è potuta leggere alcuna partita
@@ -266,11 +266,11 @@ pgn-unused = ccgate: il file PGN allegato non è stato usato: { $reason ->
 your-turn = Tocca a lei.
 your-turn-by = Tocca a lei, entro il { $date }.
 their-turn = Muove { $opponent }.
-clocks = Orologio: lei { $used } usati, { $left } rimasti; { $opponent } { $their-used } usati, { $their-left } rimasti.
-conditional-answer = La sua mossa condizionale { $number } { $move } ({ $iccf }) ha risposto. Controllo { $code }.
+clocks = Orologio: lei ha usato { $used } e ne ha ancora { $left }; { $opponent } ha usato { $their-used } e ne ha ancora { $their-left }.
+conditional-answer = La sua mossa condizionale { $number } { $move } ({ $iccf }) è stata giocata in risposta. Controllo { $code }.
 draw-offer-sent = P{ $game } la sua proposta di patta è andata a { $opponent }.
 resignation-sent = P{ $game } il suo abbandono è andato a { $opponent }.
-claim-upheld = P{ $game } la sua richiesta di patta è accolta; { $opponent } è stato avvisato.
+claim-upheld = P{ $game } la sua richiesta di patta è accolta; abbiamo avvisato { $opponent }.
 no-game = ccgate: non ha nessuna partita in corso.
 which-game-item = P{ $game } contro { $opponent }, { $turn }
     .sms = P{ $game }

@@ -102,14 +102,14 @@ illegal-cannot-move = { $piece ->
    *[piece] het stuk
 } op { $from } kan niet naar { $to }
 illegal-cannot-reach = { $piece ->
-    [pawn] geen van uw pionnen
-    [knight] geen van uw paarden
-    [bishop] geen van uw lopers
-    [rook] geen van uw torens
-    [queen] geen van uw dames
-    [king] uw koning
-   *[piece] geen van uw stukken
-} kan { $to } niet bereiken
+    [pawn] geen van uw pionnen kan { $to } bereiken
+    [knight] geen van uw paarden kan { $to } bereiken
+    [bishop] geen van uw lopers kan { $to } bereiken
+    [rook] geen van uw torens kan { $to } bereiken
+    [queen] geen van uw dames kan { $to } bereiken
+    [king] uw koning kan { $to } niet bereiken
+   *[piece] geen van uw stukken kan { $to } bereiken
+}
 illegal-own-piece = op { $square } staat een eigen stuk
 illegal-pinned = { $piece ->
     [pawn] de pion
@@ -268,10 +268,10 @@ your-turn = U bent aan zet.
 your-turn-by = U bent aan zet, tot { $date }.
 their-turn = { $opponent } is aan zet.
 clocks = Klok: u { $used } gebruikt, { $left } over; { $opponent } { $their-used } gebruikt, { $their-left } over.
-conditional-answer = Uw voorwaardelijke zet { $number } { $move } ({ $iccf }) gaf antwoord. Controle { $code }.
+conditional-answer = Uw voorwaardelijke zet { $number } { $move } ({ $iccf }) is als antwoord gespeeld. Controle { $code }.
 draw-offer-sent = P{ $game } uw remiseaanbod is naar { $opponent } gegaan.
 resignation-sent = P{ $game } uw opgave is naar { $opponent } gegaan.
-claim-upheld = P{ $game } uw remiseclaim is toegewezen; { $opponent } is bericht.
+claim-upheld = P{ $game } uw remiseclaim is toegewezen; we hebben { $opponent } ingelicht.
 no-game = ccgate: u hebt geen lopende partij.
 which-game-item = P{ $game } tegen { $opponent }, { $turn }
     .sms = P{ $game }

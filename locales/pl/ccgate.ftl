@@ -23,10 +23,10 @@ refused = P{ $game } { $text }: odrzucone, { $reason }.
 refused-brief = P{ $game } { $text }: odrzucone.
 did-you-mean = { " " }Może { $moves }?
 nothing-applied = { " " }Nic nie wykonano.
-penalty = { " " }Kara: { $days ->
+penalty = { " " }Kara: doliczono { $days ->
     [one] { $days } dzień
    *[other] { $days } dni
-} doliczone do czasu.
+} do czasu.
     .sms = { " " }Kara: { days }.
 one-move-per-line = jedno posunięcie w wierszu, ewentualnie po ostatnim posunięciu przeciwnika
 not-your-turn = P{ $game } { $text }: odrzucone, w partii { $game } ruch ma { $opponent }.
@@ -203,9 +203,10 @@ bad-pin = ccgate: brak PIN-u lub jest błędny. Nic nie wykonano.
 
 ## Urlop i zegar.
 
-leave-granted = ccgate: urlop od { $from } do { $until } zapisany. W tym roku zostało { $left ->
-    [one] { $left } dzień
-   *[other] { $left } dni
+leave-granted = ccgate: urlop od { $from } do { $until } zapisany. W tym roku { $left ->
+    [one] został { $left } dzień
+    [few] zostały { $left } dni
+   *[many] zostało { $left } dni
 }.
 leave-refused = ccgate: urlop odrzucony, { $reason }.
 leave-zero-days = urlop trwa co najmniej jeden dzień
@@ -217,9 +218,10 @@ leave-none-left = brak urlopu w { $year }: wykorzystano wszystkie { $allowance }
 leave-overlaps = nakłada się na urlop od { $from } do { $until }
 leave-overlaps-open = nakłada się na bezterminowy urlop od { $from }
 leave-out-of-range = daty urlopu poza zakresem
-reminder = P{ $game } przypomnienie: twój ruch, zostało { $days ->
-    [one] { $days } dzień
-   *[other] { $days } dni
+reminder = P{ $game } przypomnienie: twój ruch, { $days ->
+    [one] został { $days } dzień
+    [few] zostały { $days } dni
+   *[many] zostało { $days } dni
 }.
 
 ## Posunięcia warunkowe.
@@ -268,8 +270,8 @@ pgn-unused = ccgate: załączony plik PGN nie został użyty: { $reason ->
 your-turn = Twój ruch.
 your-turn-by = Twój ruch, do { $date }.
 their-turn = Ruch: { $opponent }.
-clocks = Zegar: ty { $used } zużyte, { $left } zostało; { $opponent } { $their-used } zużyte, { $their-left } zostało.
-conditional-answer = Twoje posunięcie warunkowe { $number } { $move } ({ $iccf }) odpowiedziało. Kod { $code }.
+clocks = Zegar: ty – czas zużyty { $used }, pozostały { $left }; { $opponent } – czas zużyty { $their-used }, pozostały { $their-left }.
+conditional-answer = Twoje posunięcie warunkowe { $number } { $move } ({ $iccf }) zostało zagrane w odpowiedzi. Kod { $code }.
 draw-offer-sent = P{ $game } propozycja remisu wysłana: przeciwnik { $opponent }.
 resignation-sent = P{ $game } poddanie wysłane: przeciwnik { $opponent }.
 claim-upheld = P{ $game } żądanie remisu uznane; przeciwnik { $opponent } powiadomiony.
@@ -387,8 +389,8 @@ page-to-move = na posunięciu
 page-result = Wynik
 page-draw-offered = proponuje remis
 page-clocks = Zegary
-page-days-used = dni zużyte
-page-days-left = dni zostało
+page-days-used = zużyte dni
+page-days-left = pozostałe dni
 page-unlimited = bez limitu
 page-deadline = termin
 page-moves = Posunięcia

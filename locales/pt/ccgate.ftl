@@ -23,9 +23,9 @@ refused-brief = P{ $game } { $text }: recusado.
 did-you-mean = { " " }Queria dizer { $moves }?
 nothing-applied = { " " }Nada foi executado.
 penalty = { " " }Penalização: { $days ->
-    [one] { $days } dia
-   *[other] { $days } dias
-} somados ao seu tempo.
+    [one] { $days } dia somado
+   *[other] { $days } dias somados
+} ao seu tempo.
     .sms = { " " }Penalização: { days }.
 one-move-per-line = um lance por linha, se quiser depois do último lance do adversário
 not-your-turn = P{ $game } { $text }: recusado, na partida { $game } joga { $opponent }.
@@ -202,23 +202,23 @@ bad-pin = ccgate: PIN em falta ou errado. Nada foi executado.
 
 ## Licença e relógio.
 
-leave-granted = ccgate: licença de { $from } a { $until } registada. Restam { $left ->
-    [one] { $left } dia
-   *[other] { $left } dias
+leave-granted = ccgate: licença de { $from } a { $until } registada. { $left ->
+    [one] Resta { $left } dia
+   *[other] Restam { $left } dias
 } este ano.
 leave-refused = ccgate: licença recusada, { $reason }.
 leave-zero-days = uma licença dura pelo menos um dia
 leave-exceeds = { $requested ->
     [one] { $requested } dia
    *[other] { $requested } dias
-} de licença em { $year } excedem os { $remaining } que restam
+} de licença em { $year }: mais do que lhe resta ({ $remaining })
 leave-none-left = não resta licença em { $year }: os { $allowance } dias foram usados
 leave-overlaps = sobrepõe-se à licença de { $from } a { $until }
 leave-overlaps-open = sobrepõe-se à licença em aberto desde { $from }
 leave-out-of-range = datas de licença fora do intervalo
-reminder = P{ $game } lembrete: é a sua vez, restam { $days ->
-    [one] { $days } dia
-   *[other] { $days } dias
+reminder = P{ $game } lembrete: é a sua vez, { $days ->
+    [one] resta { $days } dia
+   *[other] restam { $days } dias
 }.
 
 ## Lances condicionais.
@@ -266,11 +266,11 @@ pgn-unused = ccgate: o ficheiro PGN anexado não foi usado: { $reason ->
 your-turn = É a sua vez.
 your-turn-by = É a sua vez, até { $date }.
 their-turn = Joga { $opponent }.
-clocks = Relógio: você { $used } usados, { $left } restantes; { $opponent } { $their-used } usados, { $their-left } restantes.
-conditional-answer = O seu lance condicional { $number } { $move } ({ $iccf }) respondeu. Controlo { $code }.
+clocks = Relógio: você usou { $used } e ainda tem { $left }; { $opponent } usou { $their-used } e ainda tem { $their-left }.
+conditional-answer = O seu lance condicional { $number } { $move } ({ $iccf }) foi jogado em resposta. Controlo { $code }.
 draw-offer-sent = P{ $game } a sua proposta de empate foi enviada a { $opponent }.
 resignation-sent = P{ $game } o seu abandono foi enviado a { $opponent }.
-claim-upheld = P{ $game } a sua reclamação de empate foi aceite; { $opponent } foi avisado.
+claim-upheld = P{ $game } a sua reclamação de empate foi aceite; avisámos { $opponent }.
 no-game = ccgate: não tem nenhuma partida em curso.
 which-game-item = P{ $game } contra { $opponent }, { $turn }
     .sms = P{ $game }

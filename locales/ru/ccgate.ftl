@@ -217,15 +217,15 @@ bad-pin = ccgate: PIN не указан или неверен. Ничего не
 
 ## Отпуск и время.
 
-leave-granted = ccgate: отпуск { $from }–{ $until } учтён. В этом году осталось { $left ->
-    [one] { $left } день
-    [few] { $left } дня
-   *[many] { $left } дней
+leave-granted = ccgate: отпуск { $from }–{ $until } учтён. В этом году { $left ->
+    [one] остался { $left } день
+    [few] осталось { $left } дня
+   *[many] осталось { $left } дней
 }.
-    .sms = ccgate: отпуск { $from }–{ $until }, осталось { $left ->
-        [one] { $left } день
-        [few] { $left } дня
-       *[many] { $left } дней
+    .sms = ccgate: отпуск { $from }–{ $until }, { $left ->
+        [one] остался { $left } день
+        [few] осталось { $left } дня
+       *[many] осталось { $left } дней
     }.
 leave-refused = ccgate: отпуск отклонён, { $reason }.
     .sms = ccgate: отпуск отклонён: { $reason }.
@@ -243,10 +243,10 @@ leave-overlaps = пересекается с отпуском { $from }–{ $unt
 leave-overlaps-open = пересекается с бессрочным отпуском с { $from }
     .sms = пересекается с отпуском с { $from }
 leave-out-of-range = даты отпуска вне допустимого диапазона
-reminder = П{ $game } напоминание: ваш ход, осталось { $days ->
-    [one] { $days } день
-    [few] { $days } дня
-   *[many] { $days } дней
+reminder = П{ $game } напоминание: ваш ход, { $days ->
+    [one] остался { $days } день
+    [few] осталось { $days } дня
+   *[many] осталось { $days } дней
 }.
 
 ## Условные ходы.
@@ -309,14 +309,14 @@ pgn-unused = ccgate: приложенный файл PGN не использов
 your-turn = Ваш ход.
 your-turn-by = Ваш ход до { $date }.
 their-turn = Ход: { $opponent }.
-clocks = Время: у вас использовано { $used }, осталось { $left }; соперник { $opponent }: использовано { $their-used }, осталось { $their-left }.
+clocks = Время: ваш расход { $used }, запас { $left }; соперник { $opponent }: расход { $their-used }, запас { $their-left }.
 conditional-answer = Ваш условный ход { $number } { $move } ({ $iccf }) сделан в ответ. Код { $code }.
     .sms = Условный ход { $number } { $move } сделан. Код { $code }.
 draw-offer-sent = П{ $game } ваше предложение ничьей отправлено: { $opponent }.
     .sms = П{ $game } ничья предложена.
 resignation-sent = П{ $game } ваша сдача отправлена: { $opponent }.
     .sms = П{ $game } сдача отправлена.
-claim-upheld = П{ $game } ничья признана; { $opponent } извещён.
+claim-upheld = П{ $game } ничья признана; сопернику { $opponent } сообщено.
     .sms = П{ $game } ничья признана.
 no-game = ccgate: у вас нет текущих партий.
 which-game-item = П{ $game } против { $opponent }, { $turn }

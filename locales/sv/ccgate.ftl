@@ -102,14 +102,14 @@ illegal-cannot-move = { $piece ->
    *[piece] pjäsen
 } på { $from } kan inte gå till { $to }
 illegal-cannot-reach = { $piece ->
-    [pawn] ingen av dina bönder
-    [knight] ingen av dina springare
-    [bishop] ingen av dina löpare
-    [rook] inget av dina torn
-    [queen] ingen av dina damer
-    [king] din kung
-   *[piece] ingen av dina pjäser
-} kan nå { $to }
+    [pawn] ingen av dina bönder kan nå { $to }
+    [knight] ingen av dina springare kan nå { $to }
+    [bishop] ingen av dina löpare kan nå { $to }
+    [rook] inget av dina torn kan nå { $to }
+    [queen] ingen av dina damer kan nå { $to }
+    [king] din kung kan inte nå { $to }
+   *[piece] ingen av dina pjäser kan nå { $to }
+}
 illegal-own-piece = på { $square } står en av dina egna pjäser
 illegal-pinned = { $piece ->
     [pawn] bonden på { $from } är bunden
@@ -266,8 +266,8 @@ pgn-unused = ccgate: den bifogade PGN-filen användes inte: { $reason ->
 your-turn = Du är vid draget.
 your-turn-by = Du är vid draget, senast { $date }.
 their-turn = { $opponent } är vid draget.
-clocks = Klocka: du { $used } använda, { $left } kvar; { $opponent } { $their-used } använda, { $their-left } kvar.
-conditional-answer = Ditt villkorsdrag { $number } { $move } ({ $iccf }) svarade på det. Kontroll { $code }.
+clocks = Klocka: du har använt { $used } och har { $left } kvar; { $opponent } har använt { $their-used } och har { $their-left } kvar.
+conditional-answer = Ditt villkorsdrag { $number } { $move } ({ $iccf }) spelades som svar. Kontroll { $code }.
 draw-offer-sent = P{ $game } ditt remianbud har gått till { $opponent }.
 resignation-sent = P{ $game } ditt uppgivande har gått till { $opponent }.
 claim-upheld = P{ $game } din remibegäran godkänns; { $opponent } har underrättats.

@@ -217,15 +217,15 @@ bad-pin = ccgate: PIN не вказано або він неправильний
 
 ## Відпустка і час.
 
-leave-granted = ccgate: відпустку { $from }–{ $until } враховано. Цього року лишилося { $left ->
-    [one] { $left } день
-    [few] { $left } дні
-   *[many] { $left } днів
+leave-granted = ccgate: відпустку { $from }–{ $until } враховано. Цього року { $left ->
+    [one] лишився { $left } день
+    [few] лишилося { $left } дні
+   *[many] лишилося { $left } днів
 }.
-    .sms = ccgate: відпустка { $from }–{ $until }, лишилося { $left ->
-        [one] { $left } день
-        [few] { $left } дні
-       *[many] { $left } днів
+    .sms = ccgate: відпустка { $from }–{ $until }, { $left ->
+        [one] лишився { $left } день
+        [few] лишилося { $left } дні
+       *[many] лишилося { $left } днів
     }.
 leave-refused = ccgate: відпустку відхилено, { $reason }.
     .sms = ccgate: відпустку відхилено: { $reason }.
@@ -244,10 +244,10 @@ leave-overlaps-open = перетинається з безстроковою в�
     .sms = перетинається з відпусткою з { $from }
 leave-out-of-range = дати відпустки поза допустимим діапазоном
     .sms = дати поза діапазоном
-reminder = П{ $game } нагадування: ваш хід, лишилося { $days ->
-    [one] { $days } день
-    [few] { $days } дні
-   *[many] { $days } днів
+reminder = П{ $game } нагадування: ваш хід, { $days ->
+    [one] лишився { $days } день
+    [few] лишилося { $days } дні
+   *[many] лишилося { $days } днів
 }.
 
 ## Умовні ходи.
@@ -310,8 +310,8 @@ pgn-unused = ccgate: доданий файл PGN не використано: { 
 your-turn = Ваш хід.
 your-turn-by = Ваш хід до { $date }.
 their-turn = Ходить { $opponent }.
-clocks = Час: у вас використано { $used }, лишилося { $left }; суперник { $opponent }: використано { $their-used }, лишилося { $their-left }.
-conditional-answer = Ваш умовний хід { $number } { $move } ({ $iccf }) зроблено. Код { $code }.
+clocks = Час: ваша витрата { $used }, запас { $left }; суперник { $opponent }: витрата { $their-used }, запас { $their-left }.
+conditional-answer = Ваш умовний хід { $number } { $move } ({ $iccf }) зроблено у відповідь. Код { $code }.
     .sms = Умовний хід { $number } { $move } зроблено. Код { $code }.
 draw-offer-sent = П{ $game } вашу пропозицію нічиєї надіслано суперникові ({ $opponent }).
     .sms = П{ $game } пропозицію нічиєї надіслано.

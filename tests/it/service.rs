@@ -1597,7 +1597,7 @@ fn conditional_moves_are_played_when_the_opponent_plays_the_condition() {
     assert!(
         to_boris
             .iter()
-            .any(|m| m.contains("Your conditional move 16. Bg5 (3175) answered it")),
+            .any(|m| m.contains("Your conditional move 16. Bg5 (3175) was played in reply")),
         "{to_boris:#?}"
     );
     assert_eq!(

@@ -619,6 +619,94 @@ mod tests {
         );
     }
 
+    /// A reason that a piece cannot reach a square says so in every
+    /// language and for every piece: the Swedish king's branch once read
+    /// "din kung kan nå h6" (the negation sat in the other branches), the
+    /// Dutch ones "geen … kan h6 niet bereiken" (denied twice). The Slavic
+    /// languages deny with the verb whatever the pronoun ("ни один … не
+    /// может" is one denial by their grammar), so the verb's form is counted.
+    #[test]
+    fn a_piece_that_cannot_reach_is_denied_once_in_every_language() {
+        use shakmaty::Square;
+        let negations: &[(Lang, &[&str])] = &[
+            (Lang::En, &["no "]),
+            (Lang::De, &["kein", "nicht"]),
+            (Lang::Fr, &[" ne peut"]),
+            (Lang::Es, &["ningún", "ninguna", " no "]),
+            (Lang::It, &["nessun", " non "]),
+            (Lang::Pt, &["nenhum", " não "]),
+            (Lang::Nl, &["geen", "niet"]),
+            (Lang::Sv, &["ingen", "inget", "inte"]),
+            (Lang::Pl, &["nie może"]),
+            (Lang::Cs, &["nemůže"]),
+            (Lang::Ru, &["не может"]),
+            (Lang::Uk, &["не може"]),
+        ];
+        assert_eq!(negations.len(), CATALOGUES.len());
+        let roles = [
+            Some(Role::Pawn),
+            Some(Role::Knight),
+            Some(Role::Bishop),
+            Some(Role::Rook),
+            Some(Role::Queen),
+            Some(Role::King),
+            None,
+        ];
+        for (lang, words) in negations {
+            for role in roles {
+                let why = Illegal::CannotReach {
+                    role,
+                    from: None,
+                    to: Square::H6,
+                };
+                let said = illegal(full(*lang), &why);
+                let denials: usize = words.iter().map(|w| said.matches(w).count()).sum();
+                assert_eq!(denials, 1, "{lang} {role:?}: {said}");
+                assert!(said.contains("h6"), "{lang} {role:?}: {said}");
+            }
+        }
+    }
+
+    /// The verb or participle beside a number agrees with it: the corpus
+    /// once showed "restano 1 giorno" and "0 jour utilisés".
+    #[test]
+    fn a_number_agrees_with_its_verb() {
+        let reminder = |lang, n| {
+            text(
+                full(lang),
+                "reminder",
+                &Args::new().num("game", 5).num("days", n),
+            )
+        };
+        let cases: &[(Lang, i64, &str)] = &[
+            (Lang::It, 1, "resta 1 giorno"),
+            (Lang::It, 3, "restano 3 giorni"),
+            (Lang::Es, 1, "queda 1 día"),
+            (Lang::Es, 3, "quedan 3 días"),
+            (Lang::Pt, 1, "resta 1 dia"),
+            (Lang::Pt, 3, "restam 3 dias"),
+            (Lang::Pl, 1, "został 1 dzień"),
+            (Lang::Pl, 3, "zostały 3 dni"),
+            (Lang::Pl, 5, "zostało 5 dni"),
+            (Lang::Cs, 1, "zbývá 1 den"),
+            (Lang::Cs, 3, "zbývají 3 dny"),
+            (Lang::Cs, 5, "zbývá 5 dní"),
+            (Lang::Ru, 21, "остался 21 день"),
+            (Lang::Ru, 3, "осталось 3 дня"),
+            (Lang::Uk, 1, "лишився 1 день"),
+            (Lang::Uk, 5, "лишилося 5 днів"),
+        ];
+        for (lang, n, expected) in cases {
+            let said = reminder(*lang, *n);
+            assert!(said.contains(expected), "{lang} {n}: {said}");
+        }
+        let penalty = |lang, n| text(full(lang), "penalty", &Args::new().num("days", n));
+        assert!(penalty(Lang::Fr, 1).contains("1 jour ajouté à"));
+        assert!(penalty(Lang::Fr, 2).contains("2 jours ajoutés à"));
+        assert!(penalty(Lang::It, 1).contains("1 giorno aggiunto"));
+        assert!(penalty(Lang::Cs, 3).contains("3 dny připočteny"));
+    }
+
     #[test]
     fn plurals_of_the_slavic_languages_have_three_forms() {
         let days = |lang, n| text(full(lang), "days", &Args::new().num("days", n));

@@ -17,7 +17,7 @@ use crate::serve::{CONFIG, eml_files};
 use crate::support::gateway::{Gateway, drop_mail, mail, wait_until};
 use crate::support::modem_lab::ModemLab;
 use crate::support::postgres::Postgres;
-use crate::support::radio_lab::{Relay, Station, radio_section, serial};
+use crate::support::radio_lab::{Relay, Station, radio_section, serial, wait_for};
 use crate::support::rng::Rng;
 
 fn player(name: &str, address: &str) -> NewPlayer {
@@ -193,9 +193,12 @@ impl Sites {
         self.kills += 1;
         site.kill();
         site.start();
-        wait_until(&format!("{game} {text} applied"), WAIT, || {
-            self.plies(game) == Some(ply)
-        });
+        wait_for(
+            &format!("{game} {text} applied"),
+            WAIT,
+            || self.context(),
+            || self.plies(game) == Some(ply),
+        );
     }
 
     fn all_report(&self, status: &str) -> bool {
@@ -203,6 +206,17 @@ impl Sites {
         [&self.a, &self.b]
             .iter()
             .all(|site| site.http_get("/health").contains(&want))
+    }
+
+    /// The sites' logs, the station's and the modem's, for a failure.
+    fn context(&self) -> String {
+        format!(
+            "--- site A:\n{}\n--- site B:\n{}\n--- station:\n{}\n--- modem:\n{}",
+            self.a.log(),
+            self.b.log(),
+            self.station.diagnostics(),
+            self.lab.diagnostics()
+        )
     }
 
     fn sms_on_modem(&self) -> bool {

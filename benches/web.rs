@@ -11,10 +11,11 @@
 //!   board's SVG (from the renderer's cache after the first call, as a
 //!   reload is served) and the HTML.
 //! - Crosstable: `web::event_page` of the 15-player event.
-//! - Board PNG: `Renderer::png` of a new position each time (no cache hit):
-//!   the squares filled and the pieces' sprites (rasterised by resvg once
-//!   per renderer, in the warm-up) copied on, the palette chosen, the PNG
-//!   encoded.
+//! - Board PNG: `Renderer::png` of a diagram never drawn before (no cache
+//!   hit: each call a new position, side or last move), from one renderer
+//!   as the daemon has: the frame's and the squares' tiles (rasterised by
+//!   resvg and put on one palette once per renderer, in the warm-up)
+//!   copied into the picture, the PNG encoded.
 //!
 //! Each is timed 300 times after 20 warm-up calls; the median and the 95th
 //! percentile are printed. Without `--bench` (as under `cargo test
@@ -32,7 +33,7 @@ use ccgate::store::{GameId, MoveRow, NewPlayer, Store};
 use ccgate::web::access::{Prefs, Viewer};
 use ccgate::web::{event_page, game_page};
 use jiff::Timestamp;
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::{CastlingMode, Chess, Position, Square};
 
 fn main() {
     let full = std::env::args().any(|a| a == "--bench");
@@ -57,10 +58,12 @@ fn main() {
         assert!(page.into_string().contains("crosstable"));
     });
     let png_time = time(warm, runs, |i| {
-        // A different position every call: never from the cache.
-        let d = Diagram::of_position(&plies[i % plies.len()], None, i % 2 == 1);
-        let fresh = Renderer::new();
-        assert!(fresh.png(&d).expect("png").len() > 1000);
+        // A diagram not drawn before every call: never from the cache.
+        let n = plies.len();
+        let mut d = Diagram::of_position(&plies[i % n], None, (i / n) % 2 == 1);
+        d.marks.last_move = Some((Square::new((i / (2 * n)) as u32 % 64), Square::E4));
+        assert!(renderer.png(&d).expect("png").len() > 1000);
+        assert_eq!(renderer.cached_pngs(), i + 1, "drawn, not from the cache");
     });
     println!("web page server time ({runs} runs each, after {warm} warm-up)");
     for (what, t) in [

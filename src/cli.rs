@@ -209,9 +209,9 @@ pub fn run() -> ExitCode {
         Command::Incidents(a) => finish(desk::incidents(loc, a)),
         Command::Audit(a) => finish(desk::audit(loc, a)),
         Command::Clock { confirm_time } => finish(crate::commands::clock(loc, confirm_time)),
-        Command::Backup { file } => finish(crate::commands::backup(loc, &file)),
+        Command::Backup { file } => finish(crate::store_commands::backup(loc, &file)),
         Command::Export => finish(crate::commands::export(loc)),
-        Command::Migrate { from, to } => finish(crate::commands::migrate(loc, &from, &to)),
+        Command::Migrate { from, to } => finish(crate::store_commands::migrate(loc, &from, &to)),
         Command::Serve => crate::commands::serve(&loc),
         Command::CheckConfig { file } => crate::commands::check_config(&file),
         Command::RadioStation { exit_when_done } => {

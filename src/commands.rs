@@ -78,6 +78,16 @@ pub enum GameCommand {
         #[arg(long)]
         reason: String,
     },
+    /// Charge days to one player's clock (white or black), both told.
+    Penalty {
+        id: i64,
+        #[arg(long)]
+        side: shakmaty::Color,
+        #[arg(long)]
+        days: u32,
+        #[arg(long)]
+        reason: String,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -121,7 +131,7 @@ impl Location {
 
 /// A `--db` file as an absolute path (the daemon may change directory); a
 /// URL as given.
-fn absolute_db(db: String) -> String {
+pub(crate) fn absolute_db(db: String) -> String {
     match store::Location::parse(&db) {
         store::Location::File(p) => std::path::absolute(&p).map_or(db, |p| p.display().to_string()),
         store::Location::Postgres { .. } => db,
@@ -131,7 +141,7 @@ fn absolute_db(db: String) -> String {
 /// The store for the admin commands. The configuration is parsed but not
 /// resolved: its secrets are the daemon's, not the director's (all but
 /// the database's password, which the command needs as the daemon does).
-fn db_path(loc: &Location) -> Result<store::Location, CommandError> {
+pub(crate) fn db_path(loc: &Location) -> Result<store::Location, CommandError> {
     let named = loc.db_override().map(|db| store::Location::parse(&db));
     if let Some(file @ store::Location::File(_)) = named {
         return Ok(file);
@@ -482,6 +492,21 @@ pub fn game(loc: Location, cmd: GameCommand) -> Result<(), CommandError> {
             now(),
         )
         .map(|n| println!("game {id}: {n} plies taken back")),
+        GameCommand::Penalty {
+            id,
+            side,
+            days,
+            reason,
+        } => service::penalize(
+            &mut store,
+            &service::Actor::Operator,
+            GameId(id),
+            side,
+            days,
+            &reason,
+            now(),
+        )
+        .map(|()| println!("game {id}: {days} days charged to {side}")),
     };
     Ok(result?)
 }
@@ -808,76 +833,6 @@ pub fn clock(loc: Location, confirm_time: bool) -> Result<(), CommandError> {
             Ok(())
         }
         Err(e) => Err(e.into()),
-    }
-}
-
-pub fn backup(loc: Location, file: &Path) -> Result<(), CommandError> {
-    if let store::Location::Postgres { url, password } = db_path(&loc)? {
-        return pg_dump(&url, password.as_deref(), file);
-    }
-    let store = open(loc)?;
-    match store.backup(file) {
-        Ok(()) => {
-            println!("backup written to {}", file.display());
-            Ok(())
-        }
-        Err(e) => Err(e.into()),
-    }
-}
-
-/// `ccgate migrate --from A --to B`: the store at A copied into the empty
-/// store at B (a new file or database), then compared with it row by row.
-pub fn migrate(loc: Location, from: &str, to: &str) -> Result<(), CommandError> {
-    let at = |db: &str| {
-        db_path(&Location {
-            db: Some(absolute_db(db.to_string())),
-            config: loc.config.clone(),
-        })
-    };
-    let (from, to) = (at(from)?, at(to)?);
-    let source = Store::open_at(&from).map_err(|e| CommandError::Open(format!("{from}: {e}")))?;
-    let mut target = Store::create_at(&to).map_err(|e| CommandError::Open(format!("{to}: {e}")))?;
-    source.copy_into(&mut target)?;
-    let differ = source.differences(&target)?;
-    if !differ.is_empty() {
-        return Err(CommandError::Store(store::StoreError::Invalid(format!(
-            "the copy in {to} differs from {from} in {}",
-            differ.join(", ")
-        ))));
-    }
-    println!("{from} copied to {to}: every row of every table equal");
-    Ok(())
-}
-
-/// A PostgreSQL store's backup is PostgreSQL's own: `pg_dump` in its custom
-/// format (restored with `pg_restore`), a consistent snapshot while the
-/// sites write.
-fn pg_dump(url: &str, password: Option<&str>, file: &Path) -> Result<(), CommandError> {
-    if file.exists() {
-        return Err(CommandError::Input(format!(
-            "{} exists; choose a new file",
-            file.display()
-        )));
-    }
-    let mut dump = std::process::Command::new("pg_dump");
-    dump.args(["--format=custom", "--file"])
-        .arg(file)
-        .args(["--dbname", url]);
-    if let Some(p) = password {
-        dump.env("PGPASSWORD", p);
-    }
-    match dump.status() {
-        Ok(s) if s.success() => {
-            println!(
-                "backup written to {} (restore with pg_restore)",
-                file.display()
-            );
-            Ok(())
-        }
-        Ok(s) => Err(CommandError::Output(format!("pg_dump failed ({s})"))),
-        Err(e) => Err(CommandError::Output(format!(
-            "pg_dump: {e}; install PostgreSQL's client programs (Debian postgresql-client) to back up a PostgreSQL store"
-        ))),
     }
 }
 

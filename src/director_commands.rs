@@ -1,6 +1,6 @@
 //! `ccgate director`: the accounts of the web console's directors.
 
-use std::io::BufRead;
+use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
 
 use clap::Subcommand;
@@ -13,8 +13,9 @@ use crate::service;
 #[derive(Subcommand, Debug)]
 pub enum DirectorCommand {
     /// Add a director who may sign in to the web console. The password
-    /// (at least 10 characters) is read from --password-file, else the
-    /// first line of standard input; only its argon2id hash is kept.
+    /// (at least 10 characters) is read from --password-file, else typed
+    /// at the terminal without echo, else the first line of standard input
+    /// when that is no terminal; only its argon2id hash is kept.
     Add {
         name: String,
         #[arg(long)]
@@ -41,7 +42,7 @@ pub fn director(loc: Location, cmd: DirectorCommand) -> Result<(), CommandError>
             name,
             password_file,
         } => {
-            let password = password(password_file.as_ref())?;
+            let password = password(&name, password_file.as_ref())?;
             // Setting up the console is setting up the store: created if missing.
             let mut store = create(loc)?;
             service::add_director(&mut store, &name, &password, now())?;
@@ -74,12 +75,18 @@ pub fn director(loc: Location, cmd: DirectorCommand) -> Result<(), CommandError>
     }
 }
 
-/// The password from the file, else standard input's first line (never an
-/// argument: the process list would show it).
-fn password(file: Option<&PathBuf>) -> Result<String, CommandError> {
+/// The password from the file, else typed at the terminal (not shown as it
+/// is typed: someone looking over the shoulder or a terminal's scrollback
+/// would keep it), else standard input's first line (never an argument:
+/// the process list would show it).
+fn password(name: &str, file: Option<&PathBuf>) -> Result<String, CommandError> {
     let text = match file {
         Some(path) => std::fs::read_to_string(path)
             .map_err(|e| CommandError::Input(format!("password from {}: {e}", path.display())))?,
+        None if std::io::stdin().is_terminal() => {
+            rpassword::prompt_password(format!("Password for {}: ", shown(name.trim(), false)))
+                .map_err(|e| CommandError::Input(format!("password from the terminal: {e}")))?
+        }
         None => {
             let mut line = String::new();
             std::io::stdin()

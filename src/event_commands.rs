@@ -156,7 +156,14 @@ pub fn event(loc: Location, cmd: EventCommand) -> Result<(), CommandError> {
         } => {
             let e = find(&store, &event)?;
             let p = service::find_player(&store, &player)?;
-            for (g, r) in service::withdraw(&mut store, e.id, p.id, &reason, now())? {
+            for (g, r) in service::withdraw(
+                &mut store,
+                &service::Actor::Operator,
+                e.id,
+                p.id,
+                &reason,
+                now(),
+            )? {
                 println!("game {g}: {r}");
             }
         }

@@ -16,6 +16,7 @@ pub mod event_commands;
 pub mod service;
 pub mod status;
 pub mod store;
+pub mod store_commands;
 pub mod transport;
 pub mod web;
 pub mod xfcc;

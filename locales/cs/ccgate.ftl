@@ -168,6 +168,11 @@ end-lost-on-time = překročení času ({ $player })
 end-adjudicated = rozhodnutí rozhodčího: { $reason }
 adjudicated = P{ $game } rozhodnuto { $result }: { $reason }
 taken-back = P{ $game } rozhodčí vzal zpět tahy po půltahu { $ply }: { $reason }
+penalized = P{ $game } rozhodčí připsal hodinám hráče { $player } trest { $days ->
+        [one] { $days } den
+        [few] { $days } dny
+       *[other] { $days } dní
+    }: { $reason }
 
 ## Remíza.
 
@@ -349,6 +354,12 @@ desk-adjudicate = Rozhodnout
 desk-result = Výsledek
 desk-reason = Důvod
 desk-overrule = změnit výsledek skončené partie
+desk-dismiss = Zamítnout
+desk-takeback = Vzít zpět
+desk-to-ply = Ponechat tahy do půltahu
+desk-penalty = Trest
+desk-days = Dny
+desk-withdraw = Odhlásit z turnaje
 desk-notation = Notace
 desk-language = Jazyk
 desk-time-zone = Časové pásmo

@@ -165,6 +165,10 @@ end-lost-on-time = { $player } hat die Bedenkzeit überschritten
 end-adjudicated = vom Turnierleiter entschieden: { $reason }
 adjudicated = P{ $game } entschieden { $result }: { $reason }
 taken-back = P{ $game } der Turnierleiter nahm die Züge nach Halbzug { $ply } zurück: { $reason }
+penalized = P{ $game } der Turnierleiter belastete die Uhr von { $player } mit { $days ->
+        [one] { $days } Tag
+       *[other] { $days } Tage
+    }: { $reason }
 
 ## Remis.
 
@@ -344,6 +348,12 @@ desk-adjudicate = Werten
 desk-result = Ergebnis
 desk-reason = Grund
 desk-overrule = Ergebnis einer beendeten Partie ändern
+desk-dismiss = Verwerfen
+desk-takeback = Zurücknehmen
+desk-to-ply = Züge behalten bis Halbzug
+desk-penalty = Strafe
+desk-days = Tage
+desk-withdraw = Aus dem Turnier zurückziehen
 desk-notation = Notation
 desk-language = Sprache
 desk-time-zone = Zeitzone

@@ -115,6 +115,10 @@ end-lost-on-time = { $player } lost on time
 end-adjudicated = adjudicated: { $reason }
 adjudicated = G{ $game } adjudicated { $result }: { $reason }
 taken-back = G{ $game } the director took back the moves after ply { $ply }: { $reason }
+penalized = G{ $game } the director charged { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } to the clock of { $player }: { $reason }
 
 ## Draws.
 
@@ -293,6 +297,12 @@ desk-adjudicate = Adjudicate
 desk-result = Result
 desk-reason = Reason
 desk-overrule = change a finished game's result
+desk-dismiss = Dismiss
+desk-takeback = Take back
+desk-to-ply = Keep the moves up to ply
+desk-penalty = Penalty
+desk-days = Days
+desk-withdraw = Withdraw from the event
 desk-notation = Notation
 desk-language = Language
 desk-time-zone = Time zone

@@ -165,6 +165,10 @@ end-lost-on-time = { $player } perdió por tiempo
 end-adjudicated = decisión del árbitro: { $reason }
 adjudicated = P{ $game } adjudicada { $result }: { $reason }
 taken-back = P{ $game } el árbitro anuló las jugadas tras la media jugada { $ply }: { $reason }
+penalized = P{ $game } el árbitro cargó { $days ->
+        [one] { $days } día
+       *[other] { $days } días
+    } al reloj de { $player }: { $reason }
 
 ## Tablas.
 
@@ -344,6 +348,12 @@ desk-adjudicate = Adjudicar
 desk-result = Resultado
 desk-reason = Motivo
 desk-overrule = cambiar el resultado de una partida terminada
+desk-dismiss = Desestimar
+desk-takeback = Anular jugadas
+desk-to-ply = Conservar las jugadas hasta la media jugada
+desk-penalty = Penalización
+desk-days = Días
+desk-withdraw = Retirar del torneo
 desk-notation = Notación
 desk-language = Idioma
 desk-time-zone = Zona horaria

@@ -165,6 +165,10 @@ end-lost-on-time = { $player } a dépassé le temps
 end-adjudicated = décision de l'arbitre : { $reason }
 adjudicated = P{ $game } arbitrée { $result } : { $reason }
 taken-back = P{ $game } l'arbitre a annulé les coups après le demi-coup { $ply } : { $reason }
+penalized = P{ $game } l'arbitre a retiré { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    } à la pendule de { $player } : { $reason }
 
 ## La nulle.
 
@@ -343,6 +347,12 @@ desk-adjudicate = Arbitrer
 desk-result = Résultat
 desk-reason = Motif
 desk-overrule = changer le résultat d'une partie terminée
+desk-dismiss = Classer sans suite
+desk-takeback = Annuler des coups
+desk-to-ply = Garder les coups jusqu'au demi-coup
+desk-penalty = Pénalité
+desk-days = Jours
+desk-withdraw = Retirer du tournoi
 desk-notation = Notation
 desk-language = Langue
 desk-time-zone = Fuseau horaire

@@ -165,6 +165,10 @@ end-lost-on-time = { $player } ha perso per tempo
 end-adjudicated = decisione dell'arbitro: { $reason }
 adjudicated = P{ $game } aggiudicata { $result }: { $reason }
 taken-back = P{ $game } l'arbitro ha annullato le mosse dopo la semimossa { $ply }: { $reason }
+penalized = P{ $game } l'arbitro ha addebitato { $days ->
+        [one] { $days } giorno
+       *[other] { $days } giorni
+    } all'orologio di { $player }: { $reason }
 
 ## La patta.
 
@@ -343,6 +347,12 @@ desk-adjudicate = Aggiudica
 desk-result = Risultato
 desk-reason = Motivo
 desk-overrule = cambia il risultato di una partita finita
+desk-dismiss = Archiviare
+desk-takeback = Annullare mosse
+desk-to-ply = Tenere le mosse fino alla semimossa
+desk-penalty = Penalità
+desk-days = Giorni
+desk-withdraw = Ritirare dal torneo
 desk-notation = Notazione
 desk-language = Lingua
 desk-time-zone = Fuso orario

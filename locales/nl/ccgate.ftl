@@ -165,6 +165,10 @@ end-lost-on-time = { $player } heeft de bedenktijd overschreden
 end-adjudicated = beslissing van de wedstrijdleider: { $reason }
 adjudicated = P{ $game } beslist { $result }: { $reason }
 taken-back = P{ $game } de wedstrijdleider nam de zetten na halve zet { $ply } terug: { $reason }
+penalized = P{ $game } de wedstrijdleider rekende { $player } { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagen
+    } aan op de klok: { $reason }
 
 ## Remise.
 
@@ -345,6 +349,12 @@ desk-adjudicate = Beslissen
 desk-result = Uitslag
 desk-reason = Reden
 desk-overrule = uitslag van een beëindigde partij wijzigen
+desk-dismiss = Seponeren
+desk-takeback = Terugnemen
+desk-to-ply = Zetten houden tot halve zet
+desk-penalty = Straf
+desk-days = Dagen
+desk-withdraw = Uit het toernooi terugtrekken
 desk-notation = Notatie
 desk-language = Taal
 desk-time-zone = Tijdzone

@@ -166,6 +166,10 @@ end-lost-on-time = przekroczenie czasu ({ $player })
 end-adjudicated = decyzja sędziego: { $reason }
 adjudicated = P{ $game } rozstrzygnięta { $result }: { $reason }
 taken-back = P{ $game } sędzia cofnął posunięcia po półruchu { $ply }: { $reason }
+penalized = P{ $game } sędzia obciążył zegar gracza { $player } karą { $days ->
+        [one] { $days } dzień
+       *[other] { $days } dni
+    }: { $reason }
 
 ## Remis.
 
@@ -348,6 +352,12 @@ desk-adjudicate = Rozstrzygnij
 desk-result = Wynik
 desk-reason = Powód
 desk-overrule = zmień wynik zakończonej partii
+desk-dismiss = Oddal
+desk-takeback = Cofnij posunięcia
+desk-to-ply = Zachowaj posunięcia do półruchu
+desk-penalty = Kara
+desk-days = Dni
+desk-withdraw = Wycofaj z turnieju
 desk-notation = Notacja
 desk-language = Język
 desk-time-zone = Strefa czasowa

@@ -165,6 +165,10 @@ end-lost-on-time = { $player } perdeu por tempo
 end-adjudicated = decisão do árbitro: { $reason }
 adjudicated = P{ $game } adjudicada { $result }: { $reason }
 taken-back = P{ $game } o árbitro anulou os lances após o meio-lance { $ply }: { $reason }
+penalized = P{ $game } o árbitro descontou { $days ->
+        [one] { $days } dia
+       *[other] { $days } dias
+    } do relógio de { $player }: { $reason }
 
 ## Empate.
 
@@ -343,6 +347,12 @@ desk-adjudicate = Adjudicar
 desk-result = Resultado
 desk-reason = Motivo
 desk-overrule = alterar o resultado de uma partida terminada
+desk-dismiss = Arquivar
+desk-takeback = Anular lances
+desk-to-ply = Manter os lances até ao meio-lance
+desk-penalty = Penalização
+desk-days = Dias
+desk-withdraw = Retirar do torneio
 desk-notation = Notação
 desk-language = Língua
 desk-time-zone = Fuso horário

@@ -172,6 +172,16 @@ end-lost-on-time = просрочка времени ({ $player })
 end-adjudicated = решение судьи: { $reason }
 adjudicated = П{ $game } решение судьи { $result }: { $reason }
 taken-back = П{ $game } судья отменил ходы после полухода { $ply }: { $reason }
+penalized = П{ $game } судья списал с часов игрока { $player } { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    }: { $reason }
+    .sms = П{ $game } штраф { $player }: { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    }: { $reason }
 
 ## Ничья.
 
@@ -390,6 +400,12 @@ desk-adjudicate = Присудить
 desk-result = Результат
 desk-reason = Причина
 desk-overrule = изменить результат завершённой партии
+desk-dismiss = Отклонить
+desk-takeback = Отменить ходы
+desk-to-ply = Оставить ходы до полухода
+desk-penalty = Штраф
+desk-days = Дни
+desk-withdraw = Снять с турнира
 desk-notation = Нотация
 desk-language = Язык
 desk-time-zone = Часовой пояс

@@ -165,6 +165,10 @@ end-lost-on-time = { $player } har överskridit tiden
 end-adjudicated = domarens beslut: { $reason }
 adjudicated = P{ $game } avgjort { $result }: { $reason }
 taken-back = P{ $game } domaren tog tillbaka dragen efter halvdrag { $ply }: { $reason }
+penalized = P{ $game } domaren belastade { $player }s klocka med { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagar
+    }: { $reason }
 
 ## Remi.
 
@@ -344,6 +348,12 @@ desk-adjudicate = Avgör
 desk-result = Resultat
 desk-reason = Skäl
 desk-overrule = ändra resultatet i ett avslutat parti
+desk-dismiss = Avskriva
+desk-takeback = Ta tillbaka
+desk-to-ply = Behåll dragen till och med halvdrag
+desk-penalty = Straff
+desk-days = Dagar
+desk-withdraw = Dra tillbaka från turneringen
 desk-notation = Notation
 desk-language = Språk
 desk-time-zone = Tidszon

@@ -172,6 +172,16 @@ end-lost-on-time = прострочення часу ({ $player })
 end-adjudicated = рішення судді: { $reason }
 adjudicated = П{ $game } рішення судді { $result }: { $reason }
 taken-back = П{ $game } суддя скасував ходи після півходу { $ply }: { $reason }
+penalized = П{ $game } суддя списав з годинника гравця { $player } { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    }: { $reason }
+    .sms = П{ $game } штраф { $player }: { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    }: { $reason }
 
 ## Нічия.
 
@@ -391,6 +401,12 @@ desk-adjudicate = Присудити
 desk-result = Результат
 desk-reason = Причина
 desk-overrule = змінити результат завершеної партії
+desk-dismiss = Відхилити
+desk-takeback = Скасувати ходи
+desk-to-ply = Залишити ходи до півходу
+desk-penalty = Штраф
+desk-days = Дні
+desk-withdraw = Зняти з турніру
 desk-notation = Нотація
 desk-language = Мова
 desk-time-zone = Часовий пояс

@@ -1,11 +1,13 @@
 //! Board pictures: one renderer, SVG for the pages and PNG for mail.
 //!
 //! [`svg`] writes the picture as text (pure); [`Renderer`] rasterises that
-//! same SVG with resvg and keeps recent renders, keyed by the diagram
-//! (position, side and marks), so a notice sent to many readers or a page
-//! reloaded is drawn once.
+//! SVG's parts once with resvg and puts each PNG together from them
+//! (`raster`), and keeps recent renders, keyed by the diagram (position,
+//! side and marks), so a notice sent to many readers or a page reloaded is
+//! drawn once.
 
 mod pieces;
+mod raster;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -146,20 +148,34 @@ fn move_squares(text: &str) -> Option<(Square, Square)> {
     }
 }
 
-fn square_fill(d: &Diagram, sq: Square) -> &'static str {
-    let light = sq.is_light();
-    let pick = |l, k| if light { l } else { k };
+/// The squares' six colours: plain, last move, check, each light then dark.
+const TINTS: [&str; 6] = [
+    colour::LIGHT,
+    colour::DARK,
+    colour::LAST_LIGHT,
+    colour::LAST_DARK,
+    colour::CHECK_LIGHT,
+    colour::CHECK_DARK,
+];
+
+/// Which of [`TINTS`] a square is filled with.
+fn square_tint(d: &Diagram, sq: Square) -> usize {
+    let dark = usize::from(!sq.is_light());
     if d.marks.check == Some(sq) {
-        pick(colour::CHECK_LIGHT, colour::CHECK_DARK)
+        4 + dark
     } else if d
         .marks
         .last_move
         .is_some_and(|(from, to)| from == sq || to == sq)
     {
-        pick(colour::LAST_LIGHT, colour::LAST_DARK)
+        2 + dark
     } else {
-        pick(colour::LIGHT, colour::DARK)
+        dark
     }
+}
+
+fn square_fill(d: &Diagram, sq: Square) -> &'static str {
+    TINTS[square_tint(d, sq)]
 }
 
 /// The picture as SVG text. Everything in it is ours (no outside string
@@ -282,7 +298,7 @@ const CACHE_ENTRIES: usize = 2048;
 pub struct Renderer {
     svgs: Cache<Arc<str>>,
     pngs: Cache<Arc<[u8]>>,
-    sprites: std::sync::OnceLock<Result<Sprites, RenderError>>,
+    tiles: std::sync::OnceLock<Result<raster::Tiles, RenderError>>,
 }
 
 struct Cache<V>(Mutex<HashMap<Diagram, V>>);
@@ -337,273 +353,17 @@ impl Renderer {
 
     pub fn png(&self, d: &Diagram) -> Result<Arc<[u8]>, RenderError> {
         self.pngs.get_or(d, || {
-            let sprites = self
-                .sprites
-                .get_or_init(Sprites::draw)
+            let tiles = self
+                .tiles
+                .get_or_init(raster::Tiles::draw)
                 .as_ref()
                 .map_err(Clone::clone)?;
-            encode(&sprites.compose(d)).map(Into::into)
+            tiles.png(d).map(Into::into)
         })
     }
 
     /// How many PNGs are cached (for tests of the cache).
     pub fn cached_pngs(&self) -> usize {
         self.pngs.len()
-    }
-}
-
-/// The pixels of one square in the PNG.
-const SQUARE_PX: u32 = 30;
-
-/// The PNG's parts, drawn from the SVG's own pieces once per renderer:
-/// each piece on a transparent square, and the edge with its coordinates
-/// for each side. A picture is then flat squares with these copied on, at
-/// whole pixels (squares fall on whole pixels at [`PNG_SCALE`]), so no
-/// SVG is parsed or rasterised per picture and the pixels are those of
-/// the SVG rasterised whole.
-struct Sprites {
-    /// By colour (White first), then role (pawn first).
-    pieces: [[resvg::tiny_skia::Pixmap; 6]; 2],
-    /// By side (White's first).
-    frames: [resvg::tiny_skia::Pixmap; 2],
-}
-
-impl Sprites {
-    fn draw() -> Result<Sprites, RenderError> {
-        use shakmaty::{Piece, Role};
-        let piece = |color: Color, role: Role| {
-            let mut svg = format!(
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {SQUARE} {SQUARE}\" width=\"{SQUARE}\" height=\"{SQUARE}\">"
-            );
-            piece_svg(Piece { color, role }, 0.0, 0.0, &mut svg);
-            svg.push_str("</svg>");
-            raster(&svg, SQUARE_PX)
-        };
-        let roles = |color| -> Result<[_; 6], RenderError> {
-            Ok([
-                piece(color, Role::Pawn)?,
-                piece(color, Role::Knight)?,
-                piece(color, Role::Bishop)?,
-                piece(color, Role::Rook)?,
-                piece(color, Role::Queen)?,
-                piece(color, Role::King)?,
-            ])
-        };
-        let frame = |flip: bool| {
-            let d = Diagram {
-                board: Board::empty(),
-                flip,
-                marks: Marks::default(),
-            };
-            let mut svg = format!(
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {SIZE} {SIZE}\" width=\"{SIZE}\" height=\"{SIZE}\">\
-                 <rect width=\"{SIZE}\" height=\"{SIZE}\" fill=\"{}\"/>",
-                colour::EDGE
-            );
-            coordinates(&d, &mut svg);
-            svg.push_str("</svg>");
-            raster(&svg, png_side())
-        };
-        Ok(Sprites {
-            pieces: [roles(Color::White)?, roles(Color::Black)?],
-            frames: [frame(false)?, frame(true)?],
-        })
-    }
-
-    /// The picture of `d`: its side's frame, the squares in their colours,
-    /// the pieces.
-    fn compose(&self, d: &Diagram) -> resvg::tiny_skia::Pixmap {
-        use resvg::tiny_skia::{Paint, PixmapPaint, Rect, Transform};
-        let mut pixmap = self.frames[usize::from(d.flip)].clone();
-        let at = |sq| {
-            let (x, y) = d.square_origin(sq);
-            // Whole pixels: 12 + 30 per square.
-            (
-                (x * PNG_SCALE).round() as i32,
-                (y * PNG_SCALE).round() as i32,
-            )
-        };
-        for sq in Square::ALL {
-            let (x, y) = at(sq);
-            let [r, g, b] = rgb(square_fill(d, sq));
-            let mut paint = Paint::default();
-            paint.set_color_rgba8(r, g, b, 255);
-            if let Some(rect) =
-                Rect::from_xywh(x as f32, y as f32, SQUARE_PX as f32, SQUARE_PX as f32)
-            {
-                pixmap.fill_rect(rect, &paint, Transform::identity(), None);
-            }
-        }
-        for (sq, piece) in d.board.clone() {
-            let (x, y) = at(sq);
-            let sprite =
-                &self.pieces[usize::from(piece.color.is_black())][usize::from(piece.role) - 1];
-            pixmap.draw_pixmap(
-                x,
-                y,
-                sprite.as_ref(),
-                &PixmapPaint::default(),
-                Transform::identity(),
-                None,
-            );
-        }
-        pixmap
-    }
-}
-
-/// The PNG's width and height: 264 pixels.
-fn png_side() -> u32 {
-    (SIZE * PNG_SCALE).round() as u32
-}
-
-/// One of our `#rrggbb` colours as bytes.
-fn rgb(hex: &str) -> [u8; 3] {
-    let byte = |i: usize| {
-        hex.get(1 + 2 * i..3 + 2 * i)
-            .and_then(|h| u8::from_str_radix(h, 16).ok())
-            .unwrap_or(0)
-    };
-    [byte(0), byte(1), byte(2)]
-}
-
-/// Our SVG rasterised at [`PNG_SCALE`] onto a transparent `side` × `side`
-/// pixmap.
-fn raster(svg: &str, side: u32) -> Result<resvg::tiny_skia::Pixmap, RenderError> {
-    use resvg::{tiny_skia, usvg};
-    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
-        .map_err(|e| RenderError::Svg(e.to_string()))?;
-    let mut pixmap =
-        tiny_skia::Pixmap::new(side, side).ok_or_else(|| RenderError::Svg("empty size".into()))?;
-    resvg::render(
-        &tree,
-        tiny_skia::Transform::from_scale(PNG_SCALE, PNG_SCALE),
-        &mut pixmap.as_mut(),
-    );
-    Ok(pixmap)
-}
-
-/// The picture as an opaque indexed PNG: a notice's attachment stays at a
-/// few kilobytes.
-fn encode(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError> {
-    let side = pixmap.width();
-    let rgb: Vec<[u8; 3]> = pixmap
-        .pixels()
-        .iter()
-        .map(|p| [p.red(), p.green(), p.blue()])
-        .collect();
-    let (palette, indices) = palette(&rgb);
-    let mut out = Vec::with_capacity(8 * 1024);
-    let mut enc = png::Encoder::new(&mut out, side, side);
-    enc.set_color(png::ColorType::Indexed);
-    enc.set_depth(png::BitDepth::Eight);
-    enc.set_palette(palette.concat());
-    // Level 9 (`High`) cost a third of a picture's time (benches/web.rs:
-    // 26.7 -> 18.7 ms median) for a slightly smaller file; the default
-    // level keeps a board under 10 KB (tests/it/board.rs).
-    enc.set_compression(png::Compression::Balanced);
-    let mut writer = enc
-        .write_header()
-        .map_err(|e| RenderError::Png(e.to_string()))?;
-    writer
-        .write_image_data(&indices)
-        .map_err(|e| RenderError::Png(e.to_string()))?;
-    writer
-        .finish()
-        .map_err(|e| RenderError::Png(e.to_string()))?;
-    Ok(out)
-}
-
-/// At most 256 colours for the picture: the most frequent ones (the flat
-/// squares and pieces, kept exact) and, for the rarer blends at the edges of
-/// the shapes, the nearest of those.
-fn palette(rgb: &[[u8; 3]]) -> (Vec<[u8; 3]>, Vec<u8>) {
-    let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
-    for c in rgb {
-        *counts.entry(*c).or_default() += 1;
-    }
-    let mut by_count: Vec<([u8; 3], u32)> = counts.into_iter().collect();
-    // Ties broken by the colour so that a picture is encoded the same way
-    // every time.
-    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let palette: Vec<[u8; 3]> = by_count.iter().take(256).map(|(c, _)| *c).collect();
-    let index: HashMap<[u8; 3], u8> = by_count
-        .iter()
-        .map(|(c, _)| (*c, nearest(&palette, *c)))
-        .collect();
-    let indices = rgb
-        .iter()
-        .map(|c| index.get(c).copied().unwrap_or(0))
-        .collect();
-    (palette, indices)
-}
-
-fn nearest(palette: &[[u8; 3]], c: [u8; 3]) -> u8 {
-    let distance = |p: &[u8; 3]| -> u32 {
-        p.iter()
-            .zip(c)
-            .map(|(a, b)| u32::from(a.abs_diff(b)).pow(2))
-            .sum()
-    };
-    // The palette has at most 256 entries, so the position fits a byte.
-    palette
-        .iter()
-        .enumerate()
-        .min_by_key(|(_, p)| distance(p))
-        .map_or(0, |(i, _)| i as u8)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The composed picture is the SVG rasterised whole, pixel for pixel
-    /// but for the rounding of blends at the pieces' edges.
-    #[test]
-    fn composed_pictures_are_the_svg_rasterised() {
-        let sprites = Sprites::draw().expect("sprites");
-        let fens = [
-            (
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                false,
-                None,
-            ),
-            (
-                "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
-                true,
-                Some("d8h4"),
-            ),
-            ("8/8/8/4k3/8/8/2K5/8 w - - 0 1", false, Some("c1c2")),
-        ];
-        for (fen, flip, last) in fens {
-            let d = Diagram::from_fen(fen, flip, last).expect("diagram");
-            let composed = sprites.compose(&d);
-            let whole = raster(&svg(&d), png_side()).expect("raster");
-            let diffs: Vec<u8> = composed
-                .pixels()
-                .iter()
-                .zip(whole.pixels())
-                .map(|(a, b)| {
-                    [
-                        a.red().abs_diff(b.red()),
-                        a.green().abs_diff(b.green()),
-                        a.blue().abs_diff(b.blue()),
-                        a.alpha().abs_diff(b.alpha()),
-                    ]
-                    .into_iter()
-                    .max()
-                    .unwrap_or(0)
-                })
-                .collect();
-            let worst = diffs.iter().copied().max().unwrap_or(0);
-            let differing = diffs.iter().filter(|d| **d > 0).count();
-            // Blends at the pieces' edges round differently when a piece is
-            // drawn on its own first: a few levels, on few pixels.
-            assert!(worst <= 8, "{fen}: a pixel differs by {worst}");
-            assert!(
-                differing * 20 < diffs.len(),
-                "{fen}: {differing} of {} pixels differ",
-                diffs.len()
-            );
-        }
     }
 }

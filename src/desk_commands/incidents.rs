@@ -55,6 +55,12 @@ pub enum IncidentsCommand {
         #[arg(long, default_value = "players")]
         tell: Tell,
     },
+    /// Close an incident with no action; nobody is told.
+    Dismiss {
+        id: i64,
+        #[arg(long, default_value = "")]
+        reason: String,
+    },
 }
 
 /// One line of the incident queue: an incident, or a director's act on a
@@ -86,6 +92,11 @@ struct RulingJson {
 }
 
 pub fn incidents(loc: Location, a: IncidentsArgs) -> Result<(), CommandError> {
+    if let Some(IncidentsCommand::Dismiss { id, reason }) = &a.rule {
+        let mut store = open(loc)?;
+        service::dismiss_incident(&mut store, &service::Actor::Operator, *id, reason, now())?;
+        return print(&format!("incident {id}: dismissed\n"));
+    }
     if let Some(IncidentsCommand::Rule { id, decision, tell }) = a.rule {
         let mut store = open(loc)?;
         let ruled = service::rule_incident(

@@ -355,6 +355,23 @@ pub fn rule_incident(
     Ok(Ruled { told })
 }
 
+/// Closes an incident with no action taken: its ruling says it was
+/// dismissed, with the reason when one is given; nobody is told (the
+/// director reads rulings in English, like incidents).
+pub fn dismiss_incident(
+    store: &mut Store,
+    by: &Actor,
+    incident: i64,
+    reason: &str,
+    now: Timestamp,
+) -> store::Result<()> {
+    let text = match reason.trim() {
+        "" => "dismissed".to_string(),
+        why => format!("dismissed: {why}"),
+    };
+    rule_incident(store, by, incident, &text, Tell::Nobody, now).map(drop)
+}
+
 /// A ruling: its record on the incident, the audit entry, the notice to
 /// each recipient who can be reached. Refused if ruled on already or empty.
 fn ruling(

@@ -1,5 +1,5 @@
-//! The director's actions: takebacks and adjudications, audited, both
-//! players told.
+//! The director's actions: takebacks, penalties and adjudications,
+//! audited, both players told.
 
 use super::decision::{Decision, To, Write};
 use super::*;
@@ -80,6 +80,80 @@ fn take_back(
         d = d.tell(To::Player(p.clone()), notice);
     }
     Ok((d, removed.len()))
+}
+
+/// Charges `days` to the clock of the player with `side` (a director's
+/// penalty, counted as the illegal-move policy's are), audited, both
+/// players told.
+pub fn penalize(
+    store: &mut Store,
+    by: &Actor,
+    game_id: GameId,
+    side: Color,
+    days: u32,
+    reason: &str,
+    now: Timestamp,
+) -> store::Result<()> {
+    let tx = store.write()?;
+    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
+    let game = ctx.load_existing(game_id)?;
+    let players = players(&tx, &game)?;
+    ctx.apply(penalty(&game, &players, side, days, reason)?, None)?;
+    ctx.flush()?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// A penalty: the days charged, the audit entry, both players told. Refused
+/// for no days, no reason, or a finished game (no clock left to charge).
+fn penalty(
+    game: &Loaded,
+    players: &[Player],
+    side: Color,
+    days: u32,
+    reason: &str,
+) -> store::Result<Decision> {
+    let id = game.row.id;
+    let reason = reason.trim();
+    if days == 0 || reason.is_empty() {
+        return Err(store::StoreError::Invalid(
+            "a penalty needs its days (at least one) and its reason".into(),
+        ));
+    }
+    if game.row.finished {
+        return Err(store::StoreError::Invalid(format!(
+            "game {id} is finished: no clock to charge"
+        )));
+    }
+    let player = game.row.player(side);
+    let name = players
+        .iter()
+        .find(|p| p.id == player)
+        .map_or_else(|| format!("#{player}"), |p| p.name.clone());
+    let mut d = Decision::about(id)
+        .write(Write::Penalty {
+            game: id,
+            player,
+            days,
+            reason: reason.to_string(),
+        })
+        .write(Write::Audit {
+            game: Some(id),
+            player: Some(player),
+            action: "penalty",
+            reason: reason.to_string(),
+            detail: format!("{days} days charged to {name} ({side})"),
+        });
+    for p in players {
+        let notice = Notice::Penalized {
+            game: id,
+            player: name.clone(),
+            days,
+            reason: reason.to_string(),
+        };
+        d = d.tell(To::Player(p.clone()), notice);
+    }
+    Ok(d)
 }
 
 /// Adjudicates a result, audited, both players told. A finished game's
@@ -189,6 +263,33 @@ mod tests {
         );
         assert_eq!(d.notices.len(), 2);
         assert!(take_back(&g, &players, 4, "too far").is_err());
+    }
+
+    #[test]
+    fn a_penalty_charges_one_side_audits_and_tells_both() {
+        let players = [player(1, "white"), player(2, "black")];
+        let g = game(&["e2e4"]);
+        let d = penalty(&g, &players, Color::Black, 3, " late reply ").expect("a penalty");
+        assert_eq!(
+            d.writes[0],
+            Write::Penalty {
+                game: GameId(1),
+                player: g.row.black,
+                days: 3,
+                reason: "late reply".into()
+            }
+        );
+        assert!(
+            matches!(&d.writes[1], Write::Audit { action: "penalty", detail, .. } if detail == "3 days charged to black (black)"),
+            "{:?}",
+            d.writes
+        );
+        assert_eq!(d.notices.len(), 2);
+        assert!(penalty(&g, &players, Color::White, 0, "none").is_err());
+        assert!(penalty(&g, &players, Color::White, 2, " ").is_err());
+        let mut over = g;
+        over.row.finished = true;
+        assert!(penalty(&over, &players, Color::White, 2, "late").is_err());
     }
 
     #[test]

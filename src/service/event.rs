@@ -108,10 +108,11 @@ pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> store
 
 /// Withdraws a player from an event. As ICCF's rules score it, every game
 /// they have not finished is lost (the opponent wins); finished games stand.
-/// Each game is audited; the player and each opponent are told. Returns the
-/// games scored.
+/// Each game is audited (with the director's name from the console); the
+/// player and each opponent are told. Returns the games scored.
 pub fn withdraw(
     store: &mut Store,
+    by: &Actor,
     event: EventId,
     player: PlayerId,
     reason: &str,
@@ -136,7 +137,7 @@ pub fn withdraw(
             me.name, row.name
         )));
     }
-    let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
+    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
     let mut scored = Vec::new();
     let mut told: Vec<(PlayerId, Vec<(GameId, GameResult)>)> = Vec::new();
     for eg in tx.event_games(event)? {
@@ -156,7 +157,7 @@ pub fn withdraw(
         tx.finish_game(g.id, result, &Termination::Adjudicated(why.clone()), now)?;
         tx.audit(
             (Some(g.id), Some(player)),
-            ("withdraw", None),
+            ("withdraw", by.director()),
             &why,
             result.as_str(),
             now,

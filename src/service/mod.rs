@@ -54,10 +54,10 @@ pub use commands::announce_language;
 pub use ctx::Actor;
 use ctx::Ctx;
 pub use desk::{
-    PlayerEdit, Removed, Ruled, Tell, edit_player, find_player, playing, remove_player,
-    retry_reply, rule_incident,
+    PlayerEdit, Removed, Ruled, Tell, dismiss_incident, edit_player, find_player, playing,
+    remove_player, retry_reply, rule_incident,
 };
-pub use director::{adjudicate, takeback};
+pub use director::{adjudicate, penalize, takeback};
 pub use event::{EventSpec, start_event, withdraw};
 pub use login::{
     Login, SignedIn, add_director, end_session, login, random_hex, remove_director, session,

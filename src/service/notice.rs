@@ -192,6 +192,13 @@ pub enum Notice {
         result: GameResult,
         reason: String,
     },
+    /// The director charged days to a player's clock.
+    Penalized {
+        game: GameId,
+        player: String,
+        days: u32,
+        reason: String,
+    },
     /// An event begins: every game of the recipient, at once; `start` is
     /// the date its clocks start when that is later than today.
     EventStarted {
@@ -644,6 +651,18 @@ impl Notice {
                     .str("result", result.as_str())
                     .str("reason", reason.clone()),
             ),
+            Notice::Penalized {
+                game: g,
+                player,
+                days,
+                reason,
+            } => t(
+                "penalized",
+                game(g)
+                    .str("player", player.clone())
+                    .num("days", i64::from(*days))
+                    .str("reason", reason.clone()),
+            ),
             Notice::Ruling { incident, ruling } => t(
                 "ruling",
                 Args::new()
@@ -985,6 +1004,12 @@ pub(crate) mod samples {
                     white: false,
                     opponent: NAME.to_string(),
                 }],
+            },
+            Notice::Penalized {
+                game,
+                player: NAME.to_string(),
+                days: 2,
+                reason: "rule 7".to_string(),
             },
             Notice::Ruling {
                 incident: 999_999,

@@ -200,7 +200,11 @@ pub fn routes() -> axum::Router<Web> {
         .route("/director/logout", post(logout))
         .route("/director/incidents", get(incidents))
         .route("/director/incidents/{id}/rule", post(rule))
+        .route("/director/incidents/{id}/dismiss", post(dismiss))
         .route("/director/games/{id}/adjudicate", post(adjudicate))
+        .route("/director/games/{id}/takeback", post(takeback))
+        .route("/director/games/{id}/penalty", post(penalty))
+        .route("/director/events/{id}/withdraw", post(withdraw))
         .route("/director/players", get(players))
         .route("/director/players/{id}/edit", post(edit_player))
         .route("/director/players/{id}/remove", post(remove_player))
@@ -328,31 +332,55 @@ struct RuleForm {
     tell: String,
 }
 
-async fn rule(State(web): State<Web>, Path(id): Path<String>, a: Acting<RuleForm>) -> Response {
-    let Some(id) = id_of(&id) else {
-        return not_there(&a.desk);
+/// An action from the incident queue on what `id` names (an incident, a
+/// game, an event): an id that is none is 404; done, back to the queue.
+async fn from_queue(
+    web: &Web,
+    desk: &Desk,
+    id: &str,
+    run: impl FnOnce(&mut Store, &Actor, i64, jiff::Timestamp) -> store::Result<()> + Send + 'static,
+) -> Response {
+    let Some(id) = id_of(id) else {
+        return not_there(desk);
     };
+    act(
+        web,
+        desk,
+        "/director/incidents".into(),
+        move |s, by, now| run(s, by, id, now),
+    )
+    .await
+}
+
+/// A form's field that does not read: refused before anything is done.
+fn unreadable(desk: &Desk, why: &str) -> Response {
+    refusal(desk, StatusCode::BAD_REQUEST, why, "/director/incidents")
+}
+
+async fn rule(State(web): State<Web>, Path(id): Path<String>, a: Acting<RuleForm>) -> Response {
     let tell = match a.form.tell.as_str() {
         "" => Tell::Players,
         t => match t.parse::<Tell>() {
             Ok(t) => t,
-            Err(why) => {
-                return refusal(
-                    &a.desk,
-                    StatusCode::BAD_REQUEST,
-                    &why,
-                    "/director/incidents",
-                );
-            }
+            Err(why) => return unreadable(&a.desk, &why),
         },
     };
     let text = a.form.decision;
-    act(
-        &web,
-        &a.desk,
-        "/director/incidents".into(),
-        move |s, by, now| service::rule_incident(s, by, id, &text, tell, now).map(drop),
-    )
+    from_queue(&web, &a.desk, &id, move |s, by, id, now| {
+        service::rule_incident(s, by, id, &text, tell, now).map(drop)
+    })
+    .await
+}
+
+async fn dismiss(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    a: Acting<ReasonForm>,
+) -> Response {
+    let reason = a.form.reason;
+    from_queue(&web, &a.desk, &id, move |s, by, id, now| {
+        service::dismiss_incident(s, by, id, &reason, now)
+    })
     .await
 }
 
@@ -370,26 +398,101 @@ async fn adjudicate(
     Path(id): Path<String>,
     a: Acting<AdjudicateForm>,
 ) -> Response {
-    let Some(id) = id_of(&id) else {
+    let f = a.form;
+    from_queue(&web, &a.desk, &id, move |s, by, id, now| {
+        service::adjudicate(
+            s,
+            by,
+            GameId(id),
+            &f.result,
+            &f.reason,
+            f.overrule.is_some(),
+            now,
+        )
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct TakebackForm {
+    #[serde(default)]
+    ply: String,
+    #[serde(default)]
+    reason: String,
+}
+
+async fn takeback(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    a: Acting<TakebackForm>,
+) -> Response {
+    let Ok(ply) = a.form.ply.trim().parse::<u32>() else {
+        return unreadable(&a.desk, &format!("{:?}: not a ply number", a.form.ply));
+    };
+    let reason = a.form.reason;
+    from_queue(&web, &a.desk, &id, move |s, by, id, now| {
+        service::takeback(s, by, GameId(id), ply, &reason, now).map(drop)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct PenaltyForm {
+    #[serde(default)]
+    side: String,
+    #[serde(default)]
+    days: String,
+    #[serde(default)]
+    reason: String,
+}
+
+async fn penalty(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    a: Acting<PenaltyForm>,
+) -> Response {
+    let f = a.form;
+    let (Ok(side), Ok(days)) = (
+        f.side.parse::<shakmaty::Color>(),
+        f.days.trim().parse::<u32>(),
+    ) else {
+        let why = format!("{:?} {:?}: not a side and a number of days", f.side, f.days);
+        return unreadable(&a.desk, &why);
+    };
+    from_queue(&web, &a.desk, &id, move |s, by, id, now| {
+        service::penalize(s, by, GameId(id), side, days, &f.reason, now)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct WithdrawForm {
+    #[serde(default)]
+    player: String,
+    #[serde(default)]
+    reason: String,
+}
+
+async fn withdraw(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    a: Acting<WithdrawForm>,
+) -> Response {
+    let Some(player) = id_of(&a.form.player) else {
         return not_there(&a.desk);
     };
-    let f = a.form;
-    act(
-        &web,
-        &a.desk,
-        "/director/incidents".into(),
-        move |s, by, now| {
-            service::adjudicate(
-                s,
-                by,
-                GameId(id),
-                &f.result,
-                &f.reason,
-                f.overrule.is_some(),
-                now,
-            )
-        },
-    )
+    let reason = given(Some(a.form.reason)).unwrap_or_else(|| "withdrawn by the director".into());
+    from_queue(&web, &a.desk, &id, move |s, by, event, now| {
+        service::withdraw(
+            s,
+            by,
+            store::EventId(event),
+            store::PlayerId(player),
+            &reason,
+            now,
+        )
+        .map(drop)
+    })
     .await
 }
 

@@ -11,7 +11,7 @@ use crate::escape::shown;
 use crate::notation::{Lang, Notation};
 use crate::protocol::address::Channel;
 use crate::protocol::l10n::{self, Args, Form, Reader};
-use crate::store::{self, AuditEntry, GameRow, Incident, OutboxEntry, Player, Store};
+use crate::store::{self, AuditEntry, EventRow, GameRow, Incident, OutboxEntry, Player, Store};
 
 /// A word of the console in the page's language.
 fn t(prefs: Prefs, id: &str) -> String {
@@ -22,9 +22,17 @@ fn t(prefs: Prefs, id: &str) -> String {
 pub struct OpenIncident {
     pub incident: Incident,
     pub player: Option<String>,
-    pub game: Option<GameRow>,
+    pub game: Option<IncidentGame>,
     /// The message it came from: its sender and text as received.
     pub message: Option<(Channel, String, String)>,
+}
+
+/// The incident's game, with what its forms name: the players, the event.
+pub struct IncidentGame {
+    pub row: GameRow,
+    /// White's name, then Black's.
+    pub names: [String; 2],
+    pub event: Option<EventRow>,
 }
 
 /// The incidents not yet ruled on, oldest first, with their evidence.
@@ -39,8 +47,18 @@ pub fn open_incidents(s: &Store) -> store::Result<Vec<OpenIncident>> {
             Some(p) => s.player_name(p)?,
             None => None,
         };
-        let game = match i.game_id {
-            Some(g) => s.game(g)?,
+        let game = match i.game_id.map(|g| s.game(g)).transpose()?.flatten() {
+            Some(row) => {
+                let name = |p| {
+                    s.player_name(p)
+                        .map(|n| n.unwrap_or_else(|| format!("#{p}")))
+                };
+                Some(IncidentGame {
+                    names: [name(row.white)?, name(row.black)?],
+                    event: s.event_of(row.id)?.map(|(e, _)| e),
+                    row,
+                })
+            }
             None => None,
         };
         let message = match i.journal_id {
@@ -199,8 +217,23 @@ pub fn incidents(desk: &Desk, open: &[OpenIncident]) -> Markup {
                         button type="submit" { (t(p, "desk-rule")) }
                     }
                 }
+                form method="post" action=(format!("/director/incidents/{}/dismiss", i.id)) class="dismiss" {
+                    (csrf(desk))
+                    label for=(format!("dismiss-{}", i.id)) { (t(p, "desk-reason")) }
+                    " "
+                    input id=(format!("dismiss-{}", i.id)) name="reason" type="text" size="30";
+                    " "
+                    button type="submit" { (t(p, "desk-dismiss")) }
+                }
                 @if let Some(g) = o.game.as_ref() {
-                    (adjudication(desk, g))
+                    (adjudication(desk, i.id, &g.row))
+                    (takeback(desk, i.id, &g.row))
+                    @if !g.row.finished {
+                        (penalty(desk, i.id, g))
+                    }
+                    @if let Some(e) = &g.event {
+                        (withdrawal(desk, i.id, g, e))
+                    }
                 }
             }
         }
@@ -208,34 +241,105 @@ pub fn incidents(desk: &Desk, open: &[OpenIncident]) -> Markup {
     desk_layout(desk, &t(p, "desk-incidents"), body)
 }
 
-/// The form adjudicating the incident's game.
-fn adjudication(desk: &Desk, g: &GameRow) -> Markup {
+/// A form acting on the incident's game or event: its own fields, then
+/// the reason (required) and the button. Fields are named by the incident:
+/// two incidents about one game are two sets of forms.
+fn action_form(
+    desk: &Desk,
+    incident: i64,
+    (action, class): (String, &str),
+    legend: Markup,
+    fields: Markup,
+) -> Markup {
     let p = desk.prefs;
-    let id = g.id;
+    let reason = format!("{class}-reason-{incident}");
     html! {
-        form method="post" action=(format!("/director/games/{id}/adjudicate")) class="adjudicate" {
+        form method="post" action=(action) class=(class) {
             (csrf(desk))
             fieldset {
-                legend { (t(p, "desk-adjudicate")) " " (t(p, "desk-game")) " " (id) }
-                label for=(format!("result-{id}")) { (t(p, "desk-result")) }
-                select id=(format!("result-{id}")) name="result" {
-                    option value="1-0" { "1-0" }
-                    option value="0-1" { "0-1" }
-                    option value="1/2-1/2" { "½-½" }
-                }
+                legend { (legend) }
+                (fields)
                 " "
-                label for=(format!("reason-{id}")) { (t(p, "desk-reason")) }
-                input id=(format!("reason-{id}")) name="reason" type="text" required;
-                @if g.finished {
-                    " "
-                    input id=(format!("overrule-{id}")) name="overrule" type="checkbox" value="yes";
-                    label for=(format!("overrule-{id}")) { (t(p, "desk-overrule")) }
-                }
+                label for=(reason) { (t(p, "desk-reason")) }
+                input id=(reason) name="reason" type="text" required;
                 " "
-                button type="submit" { (t(p, "desk-adjudicate")) }
+                button type="submit" { (t(p, &format!("desk-{class}"))) }
             }
         }
     }
+}
+
+/// A form acting on the game, posted to `/director/games/<id>/<class>`.
+fn game_form(desk: &Desk, incident: i64, g: &GameRow, class: &str, fields: Markup) -> Markup {
+    let p = desk.prefs;
+    let legend = html! { (t(p, &format!("desk-{class}"))) " " (t(p, "desk-game")) " " (g.id) };
+    let action = format!("/director/games/{}/{class}", g.id);
+    action_form(desk, incident, (action, class), legend, fields)
+}
+
+/// A choice of the game's two players, by `values` (White's first).
+fn either_player(p: Prefs, id: &str, name: &str, g: &IncidentGame, values: [String; 2]) -> Markup {
+    html! {
+        label for=(id) { (t(p, "desk-player")) }
+        select id=(id) name=(name) {
+            @for (value, player) in values.iter().zip(&g.names) {
+                option value=(value) { (outside(player)) }
+            }
+        }
+    }
+}
+
+fn adjudication(desk: &Desk, incident: i64, g: &GameRow) -> Markup {
+    let p = desk.prefs;
+    let f = |name: &str| format!("{name}-{incident}");
+    let fields = html! {
+        label for=(f("result")) { (t(p, "desk-result")) }
+        select id=(f("result")) name="result" {
+            option value="1-0" { "1-0" }
+            option value="0-1" { "0-1" }
+            option value="1/2-1/2" { "½-½" }
+        }
+        @if g.finished {
+            " "
+            input id=(f("overrule")) name="overrule" type="checkbox" value="yes";
+            label for=(f("overrule")) { (t(p, "desk-overrule")) }
+        }
+    };
+    game_form(desk, incident, g, "adjudicate", fields)
+}
+
+fn takeback(desk: &Desk, incident: i64, g: &GameRow) -> Markup {
+    let p = desk.prefs;
+    let ply = format!("ply-{incident}");
+    let fields = html! {
+        label for=(ply) { (t(p, "desk-to-ply")) }
+        input id=(ply) name="ply" type="number" min="0" size="4" required;
+    };
+    game_form(desk, incident, g, "takeback", fields)
+}
+
+/// Days charged to one of the game's players.
+fn penalty(desk: &Desk, incident: i64, g: &IncidentGame) -> Markup {
+    let p = desk.prefs;
+    let days = format!("days-{incident}");
+    let sides = ["white".to_string(), "black".to_string()];
+    let fields = html! {
+        (either_player(p, &format!("side-{incident}"), "side", g, sides))
+        " "
+        label for=(days) { (t(p, "desk-days")) }
+        input id=(days) name="days" type="number" min="1" size="3" required;
+    };
+    game_form(desk, incident, &g.row, "penalty", fields)
+}
+
+/// One of the game's players withdrawn from its event.
+fn withdrawal(desk: &Desk, incident: i64, g: &IncidentGame, e: &EventRow) -> Markup {
+    let p = desk.prefs;
+    let ids = [g.row.white.to_string(), g.row.black.to_string()];
+    let fields = either_player(p, &format!("who-{incident}"), "player", g, ids);
+    let legend = html! { (t(p, "desk-withdraw")) ": " (outside(&e.name)) };
+    let action = format!("/director/events/{}/withdraw", e.id);
+    action_form(desk, incident, (action, "withdraw"), legend, fields)
 }
 
 pub fn players(desk: &Desk, players: &[Player]) -> Markup {

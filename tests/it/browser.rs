@@ -350,3 +350,75 @@ fn a_director_signs_in_and_rules_on_an_incident_in_the_browser() {
         .count();
     assert_eq!(told, 2);
 }
+
+/// A mail client's view of a notice, from the mail as sent: the HTML part
+/// with its inline picture (resolved by Content-ID, as a client does) and,
+/// beside it, the text part a text-only client shows. The screenshot is
+/// the README's.
+#[test]
+fn a_notice_in_a_mail_clients_view_shows_its_board_picture() {
+    use base64::Engine;
+    use mail_parser::{MessageParser, MimeHeaders};
+
+    let (_gw, _port, _game, raw) = crate::web::bobs_notice();
+    let message = MessageParser::default().parse(&raw).expect("a mail");
+    let png = message
+        .parts
+        .iter()
+        .find(|p| p.content_id() == Some("board"))
+        .expect("the picture")
+        .contents();
+    let inline = format!(
+        "data:image/png;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(png)
+    );
+    let html = message
+        .body_html(0)
+        .expect("an HTML part")
+        .replace("cid:board", &inline);
+    let escape = |t: &str| {
+        t.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    };
+    let head = |name: &str| {
+        message
+            .header_raw(name)
+            .map(|v| escape(v.trim()))
+            .unwrap_or_default()
+    };
+    let view = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Mail view</title>\
+         <style>body{{font-family:sans-serif;margin:1rem}}dl{{display:grid;grid-template-columns:6em 1fr;margin:0 0 1rem}}\
+         dt{{font-weight:bold}}main{{display:flex;gap:1rem}}iframe{{width:540px;height:760px;border:1px solid #999}}\
+         pre{{border:1px solid #999;padding:.5rem;margin:0;font-size:13px}}</style></head><body>\
+         <dl><dt>From</dt><dd>{}</dd><dt>To</dt><dd>{}</dd><dt>Subject</dt><dd>{}</dd></dl><main>\
+         <section><h2>HTML part, with the picture</h2><iframe title=\"HTML part\" srcdoc=\"{}\"></iframe></section>\
+         <section><h2>Text part</h2><pre>{}</pre></section></main></body></html>",
+        head("From"),
+        head("To"),
+        escape(message.subject().unwrap_or_default()),
+        escape(&html),
+        escape(&message.body_text(0).expect("a text part")),
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("mail.html");
+    std::fs::write(&file, view).expect("the view");
+    let driver = Driver::start();
+    run(async {
+        let c = driver.browser().await;
+        c.goto(&format!("file://{}", file.display())).await.unwrap();
+        // The picture decoded in the client at the size the mail gives it.
+        let width = c
+            .execute(
+                "return document.querySelector('iframe').contentDocument.querySelector('img').naturalWidth",
+                vec![],
+            )
+            .await
+            .expect("the picture's width");
+        assert_eq!(width.as_u64(), Some(264), "{width}");
+        screenshot(&c, "notice.png").await;
+        c.close().await.unwrap();
+    });
+}

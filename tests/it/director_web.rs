@@ -99,14 +99,26 @@ fn login(site: &Site, name: &str) -> String {
 pub fn incident(site: &Site) -> (i64, i64) {
     let (a, b) = (site.player("Anna"), site.player("Boris"));
     let game = new_game(&site.gw.db(), a, b);
-    let mut s = Store::create(&site.gw.db()).expect("store");
-    let tx = s.write().expect("tx");
     let raw =
         b"From: anna@example.test\r\nSubject: <script>alert(1)</script>\r\n\r\n1. e2e5 \x1b[2J\r\n";
+    let id = incident_on(
+        site,
+        GameId(game),
+        PlayerId(a),
+        ("<evil@example.test>", raw),
+    );
+    (id, game)
+}
+
+/// An illegal-move incident about `player` in `game`, its evidence the
+/// message journaled with that transport id and text.
+fn incident_on(site: &Site, game: GameId, player: PlayerId, (id, raw): (&str, &[u8])) -> i64 {
+    let mut s = Store::create(&site.gw.db()).expect("store");
+    let tx = s.write().expect("tx");
     let Journaled::New(j) = tx
         .journal(
             Channel::Email,
-            "<evil@example.test>",
+            id,
             "anna@example.test",
             raw,
             Timestamp::now(),
@@ -118,9 +130,9 @@ pub fn incident(site: &Site) -> (i64, i64) {
     let id = tx
         .record(
             &NewIncident {
-                game_id: Some(GameId(game)),
+                game_id: Some(game),
                 journal_id: Some(j),
-                player_id: Some(PlayerId(a)),
+                player_id: Some(player),
                 kind: IncidentKind::Illegal,
                 detail: "e2e5 is no move <b>here</b>".into(),
                 text: Some("e2e5".into()),
@@ -130,7 +142,7 @@ pub fn incident(site: &Site) -> (i64, i64) {
         )
         .expect("incident");
     tx.commit().expect("commit");
-    (id, game)
+    id
 }
 
 #[test]
@@ -437,4 +449,211 @@ fn a_reply_given_up_is_sent_again_from_the_outbox() {
     );
     assert_eq!(again.status, 409);
     assert!(again.text().contains("was not given up on"));
+}
+
+/// The password `tty_run.py` types.
+const TYPED: &str = "typed at the terminal 42";
+
+#[test]
+fn a_password_typed_at_the_terminal_is_not_shown_and_standard_input_also_serves() {
+    let mut site = Site::new();
+    // At a real terminal: a prompt, nothing of the password on the screen.
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/tty_run.py");
+    let db = site.gw.db();
+    let at_tty = std::process::Command::new("python3")
+        .arg(&script)
+        .arg(TYPED)
+        .arg(assert_cmd::cargo::cargo_bin("ccgate"))
+        .arg("--db")
+        .arg(&db)
+        .args(["director", "add", "anna"])
+        .env_remove("CCGATE_DB")
+        .output()
+        .expect("python3 runs the terminal");
+    let screen = String::from_utf8_lossy(&at_tty.stdout);
+    assert!(at_tty.status.success(), "{at_tty:?}");
+    assert!(screen.contains("Password for anna: "), "{screen:?}");
+    assert!(screen.contains("director anna added"), "{screen:?}");
+    assert!(!screen.contains(TYPED), "echoed: {screen:?}");
+
+    // Not a terminal: the first line of standard input.
+    let mut cmd = assert_cmd::Command::cargo_bin("ccgate").expect("binary");
+    let piped = cmd
+        .env_remove("CCGATE_DB")
+        .arg("--db")
+        .arg(&db)
+        .args(["director", "add", "boris"])
+        .write_stdin(format!("{PASSWORD}\nnot the password\n"))
+        .output()
+        .expect("run");
+    assert!(piped.status.success(), "{piped:?}");
+    assert!(!String::from_utf8_lossy(&piped.stdout).contains("Password for"));
+
+    // Each signs in with the password given.
+    site.start();
+    assert_eq!(try_login(&site, "anna", TYPED).status, 303);
+    assert_eq!(try_login(&site, "boris", PASSWORD).status, 303);
+    assert_eq!(try_login(&site, "boris", "not the password").status, 401);
+}
+
+#[test]
+fn every_ruling_is_a_form_on_the_console_audited_by_name() {
+    let mut site = Site::new();
+    assert!(add_director(&site, "anna").status.success());
+    let event = site.event("Spring Open", &["Carla", "Dmitri", "Emil"]);
+    let game = site.store().event_games(event).unwrap()[0].game;
+    let g = site.store().game(game).unwrap().unwrap();
+    site.play(game, &["e2e4", "e7e5", "g1f3"]);
+    let first = incident_on(&site, game, g.white, ("<1@example.test>", b"1. e2e5"));
+    let second = incident_on(&site, game, g.black, ("<2@example.test>", b"2. Ke3"));
+    let black = site.store().player_name(g.black).unwrap().unwrap();
+    {
+        let mut s = site.store();
+        let tx = s.write().unwrap();
+        let pin = ccgate::service::hash_pin("4711").unwrap();
+        tx.set_pin(g.white, Some(&pin)).unwrap();
+        tx.commit().unwrap();
+    }
+    site.start();
+    let session = login(&site, "anna");
+    let page = get(site.port, "/director/incidents", Some(&session));
+    let text = page.text();
+    let paths = [
+        format!("/director/games/{game}/adjudicate"),
+        format!("/director/games/{game}/takeback"),
+        format!("/director/games/{game}/penalty"),
+        format!("/director/events/{event}/withdraw"),
+        format!("/director/incidents/{first}/dismiss"),
+        format!("/director/incidents/{first}/rule"),
+    ];
+    for path in &paths {
+        assert!(text.contains(path), "{path}: {text}");
+    }
+    let csrf = csrf_of(&page);
+    let send = |path: &str, fields: &[(&str, &str)]| {
+        let mut fields = fields.to_vec();
+        fields.push(("csrf", &csrf));
+        post(site.port, path, Some(&session), &form(&fields))
+    };
+    let last_audit = || {
+        let e = site.store().audit_log().unwrap().pop().expect("audited");
+        (e.action, e.by, e.reason)
+    };
+    let sent = || site.store().outbox(true).unwrap();
+
+    // A takeback: the moves after ply 1 gone, both players told.
+    let before = sent().len();
+    let done = send(&paths[1], &[("ply", "1"), ("reason", "misclick")]);
+    assert_eq!(done.status, 303, "{}", done.text());
+    assert_eq!(site.store().moves(game).unwrap().len(), 1);
+    assert_eq!(
+        last_audit(),
+        ("takeback".into(), Some("anna".into()), "misclick".into())
+    );
+    assert_eq!(sent().len(), before + 2);
+
+    // A penalty: three days on Black's clock, both told; a form that does
+    // not read changes nothing, nor one without the token.
+    let refused = send(
+        &paths[2],
+        &[("side", "black"), ("days", "many"), ("reason", "x")],
+    );
+    assert_eq!(refused.status, 400);
+    let forged = post(
+        site.port,
+        &paths[2],
+        Some(&session),
+        &form(&[("side", "black"), ("days", "9"), ("reason", "x")]),
+    );
+    assert_eq!(forged.status, 403);
+    assert_eq!(site.store().penalty_days(game, g.black).unwrap(), 0);
+    let done = send(
+        &paths[2],
+        &[("side", "black"), ("days", "3"), ("reason", "late reply")],
+    );
+    assert_eq!(done.status, 303, "{}", done.text());
+    assert_eq!(site.store().penalty_days(game, g.black).unwrap(), 3);
+    assert_eq!(site.store().penalty_days(game, g.white).unwrap(), 0);
+    assert_eq!(
+        last_audit(),
+        ("penalty".into(), Some("anna".into()), "late reply".into())
+    );
+    let told = sent()
+        .into_iter()
+        .filter(|r| {
+            r.body.contains(&format!(
+                "charged 3 days to the clock of {black}: late reply"
+            ))
+        })
+        .count();
+    assert_eq!(told, 2, "both players told");
+
+    // Dismissed: closed with the reason, nobody told.
+    let before = sent().len();
+    let done = send(&paths[4], &[("reason", "sent twice")]);
+    assert_eq!(done.status, 303, "{}", done.text());
+    let i = site.store().incident(first).unwrap().unwrap();
+    assert_eq!(i.ruling.expect("closed").text, "dismissed: sent twice");
+    assert_eq!(sent().len(), before);
+    assert_eq!(last_audit().1.as_deref(), Some("anna"));
+    let queue = get(site.port, "/director/incidents", Some(&session)).text();
+    assert!(!queue.contains(&format!("incident-{first}\"")));
+    assert!(queue.contains(&format!("incident-{second}\"")));
+
+    // Withdrawn from the event: the unfinished game lost, audited by name.
+    let done = send(
+        &paths[3],
+        &[("player", &g.white.to_string()), ("reason", "left")],
+    );
+    assert_eq!(done.status, 303, "{}", done.text());
+    let over = site.store().game(game).unwrap().unwrap();
+    assert!(over.finished);
+    assert_eq!(
+        over.result,
+        Some(ccgate::game::outcome::GameResult::BlackWins)
+    );
+    let (action, by, _) = last_audit();
+    assert_eq!((action.as_str(), by.as_deref()), ("withdraw", Some("anna")));
+
+    // A finished game has no clock to charge: the service's refusal.
+    let late = send(
+        &paths[2],
+        &[("side", "white"), ("days", "1"), ("reason", "late")],
+    );
+    assert_eq!(late.status, 409);
+    assert!(
+        late.text().contains("no clock to charge"),
+        "{}",
+        late.text()
+    );
+}
+
+#[test]
+fn the_command_line_charges_penalties_and_dismisses_incidents_too() {
+    let site = Site::new();
+    let (incident, game) = incident(&site);
+    let g = site.store().game(GameId(game)).unwrap().unwrap();
+    let id = game.to_string();
+    let args = [
+        "game", "penalty", &id, "--side", "white", "--days", "2", "--reason", "late",
+    ];
+    let out = ccgate_cli(&site, &args, None);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(site.store().penalty_days(g.id, g.white).unwrap(), 2);
+    let last = site.store().audit_log().unwrap().pop().unwrap();
+    assert_eq!((last.action.as_str(), last.by), ("penalty", None));
+    let out = ccgate_cli(
+        &site,
+        &[
+            "incidents",
+            "dismiss",
+            &incident.to_string(),
+            "--reason",
+            "sent twice",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{out:?}");
+    let ruled = site.store().incident(incident).unwrap().unwrap().ruling;
+    assert_eq!(ruled.expect("closed").text, "dismissed: sent twice");
 }

@@ -445,10 +445,11 @@ fn board_images_for_anyone() {
     }
 }
 
-#[test]
-fn email_notices_carry_the_board_picture_and_the_players_link() {
+/// A daemon mailing Alice's game against Bob (`public_url` set), after
+/// Alice's 1. e4 came by mail: the daemon, its web port, the game, and the
+/// notice it mailed Bob, as sent.
+pub fn bobs_notice() -> (Gateway, u16, i64, Vec<u8>) {
     use crate::support::gateway::{Seat, drop_mail, game_between, mail, wait_until};
-    use mail_parser::{MessageParser, MimeHeaders};
 
     let port = free_port();
     let mut gw = Gateway::new(&format!(
@@ -484,6 +485,14 @@ public_url = "https://chess.example.test/"
         notice().is_some()
     });
     let raw = notice().unwrap();
+    (gw, port, g, raw)
+}
+
+#[test]
+fn email_notices_carry_the_board_picture_and_the_players_link() {
+    use mail_parser::{MessageParser, MimeHeaders};
+
+    let (gw, port, g, raw) = bobs_notice();
     let message = MessageParser::default().parse(&raw).expect("a mail");
     assert!(String::from_utf8_lossy(&raw).contains("multipart/alternative"));
     // The text part is what it always was: the notice and the ASCII board

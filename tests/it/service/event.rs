@@ -4,7 +4,7 @@
 //! against a table checked by hand.
 
 use ccgate::event::standings::Rules;
-use ccgate::service::{EventSpec, start_event, withdraw};
+use ccgate::service::{Actor, EventSpec, start_event, withdraw};
 use ccgate::store::EventId;
 
 use super::*;
@@ -93,8 +93,15 @@ fn a_double_round_robin_of_seven_is_played_to_its_crosstable() {
     // The withdrawal: Gus's eleven unplayed games are lost, and he and each
     // opponent are told.
     w.deliver_all();
-    let scored =
-        withdraw(&mut w.store, event, who[6].id, "left the event", w.now).expect("withdraw");
+    let scored = withdraw(
+        &mut w.store,
+        &Actor::Operator,
+        event,
+        who[6].id,
+        "left the event",
+        w.now,
+    )
+    .expect("withdraw");
     assert_eq!(scored.len(), 11);
     let out = w.store.outbox(false).expect("outbox");
     for p in &who {

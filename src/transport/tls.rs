@@ -49,7 +49,10 @@ pub fn client_config(trust: &Trust) -> Result<Arc<ClientConfig>, String> {
     let config = if trust.accept_invalid_certs {
         builder
             .dangerous()
-            .with_custom_certificate_verifier(Arc::new(AcceptAnything(provider)))
+            .with_custom_certificate_verifier(Arc::new(Lenient {
+                provider,
+                chain: None,
+            }))
             .with_no_client_auth()
     } else {
         let mut roots = RootCertStore::empty();
@@ -62,12 +65,16 @@ pub fn client_config(trust: &Trust) -> Result<Arc<ClientConfig>, String> {
             }
         }
         if trust.any_name {
-            let chain = WebPkiServerVerifier::builder_with_provider(Arc::new(roots), provider)
-                .build()
-                .map_err(|e| format!("TLS: {e}"))?;
+            let chain =
+                WebPkiServerVerifier::builder_with_provider(Arc::new(roots), provider.clone())
+                    .build()
+                    .map_err(|e| format!("TLS: {e}"))?;
             builder
                 .dangerous()
-                .with_custom_certificate_verifier(Arc::new(AnyName(chain)))
+                .with_custom_certificate_verifier(Arc::new(Lenient {
+                    provider,
+                    chain: Some(chain),
+                }))
                 .with_no_client_auth()
         } else {
             builder.with_root_certificates(roots).with_no_client_auth()
@@ -76,12 +83,16 @@ pub fn client_config(trust: &Trust) -> Result<Arc<ClientConfig>, String> {
     Ok(Arc::new(config))
 }
 
-/// The verifier behind `any_name`: the chain checked as usual, a name that
-/// does not match forgiven.
+/// The verifier behind `accept_invalid_certs` (no chain: the certificate
+/// and name unchecked) and `any_name` (the chain checked as usual, a name
+/// that does not match forgiven). Signatures are checked either way.
 #[derive(Debug)]
-struct AnyName(Arc<WebPkiServerVerifier>);
+struct Lenient {
+    provider: Arc<CryptoProvider>,
+    chain: Option<Arc<WebPkiServerVerifier>>,
+}
 
-impl ServerCertVerifier for AnyName {
+impl ServerCertVerifier for Lenient {
     fn verify_server_cert(
         &self,
         end_entity: &CertificateDer<'_>,
@@ -90,10 +101,10 @@ impl ServerCertVerifier for AnyName {
         ocsp: &[u8],
         now: UnixTime,
     ) -> Result<ServerCertVerified, Error> {
-        match self
-            .0
-            .verify_server_cert(end_entity, intermediates, server_name, ocsp, now)
-        {
+        let Some(chain) = &self.chain else {
+            return Ok(ServerCertVerified::assertion());
+        };
+        match chain.verify_server_cert(end_entity, intermediates, server_name, ocsp, now) {
             Err(Error::InvalidCertificate(
                 CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. },
             )) => Ok(ServerCertVerified::assertion()),
@@ -107,51 +118,11 @@ impl ServerCertVerifier for AnyName {
         cert: &CertificateDer<'_>,
         dss: &DigitallySignedStruct,
     ) -> Result<HandshakeSignatureValid, Error> {
-        self.0.verify_tls12_signature(message, cert, dss)
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, Error> {
-        self.0.verify_tls13_signature(message, cert, dss)
-    }
-
-    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.0.supported_verify_schemes()
-    }
-}
-
-/// The verifier behind `accept_invalid_certs`: signatures are still checked,
-/// the certificate chain and name are not.
-#[derive(Debug)]
-struct AcceptAnything(Arc<CryptoProvider>);
-
-impl ServerCertVerifier for AcceptAnything {
-    fn verify_server_cert(
-        &self,
-        _end_entity: &CertificateDer<'_>,
-        _intermediates: &[CertificateDer<'_>],
-        _server_name: &ServerName<'_>,
-        _ocsp: &[u8],
-        _now: UnixTime,
-    ) -> Result<ServerCertVerified, Error> {
-        Ok(ServerCertVerified::assertion())
-    }
-
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, Error> {
         tokio_rustls::rustls::crypto::verify_tls12_signature(
             message,
             cert,
             dss,
-            &self.0.signature_verification_algorithms,
+            &self.provider.signature_verification_algorithms,
         )
     }
 
@@ -165,11 +136,13 @@ impl ServerCertVerifier for AcceptAnything {
             message,
             cert,
             dss,
-            &self.0.signature_verification_algorithms,
+            &self.provider.signature_verification_algorithms,
         )
     }
 
     fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.0.signature_verification_algorithms.supported_schemes()
+        self.provider
+            .signature_verification_algorithms
+            .supported_schemes()
     }
 }

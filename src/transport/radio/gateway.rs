@@ -4,6 +4,7 @@
 //! that moved it.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use jiff::Timestamp;
 use tokio::sync::{Notify, watch};
@@ -19,32 +20,49 @@ use crate::status;
 use crate::store::{IncidentKind, NewIncident, ReplyId};
 use crate::transport::port::ServicePort;
 
+/// The first wait before claiming the radio line again after the store
+/// failed; each failure doubles it, up to [`CLAIM_RETRY_MAX`].
+const CLAIM_RETRY_FIRST: Duration = Duration::from_millis(250);
+const CLAIM_RETRY_MAX: Duration = Duration::from_secs(30);
+
 /// Runs the radio channel until `stop` turns true; `wake` is rung when
 /// replies were queued.
 pub async fn run(
     settings: RadioSettings,
     port: ServicePort,
     wake: Arc<Notify>,
-    stop: watch::Receiver<bool>,
+    mut stop: watch::Receiver<bool>,
 ) {
     tracing::info!(line = %settings.port, callsign = %settings.link.me, "radio link");
-    let me = settings.link.me.to_string();
+    // A store that fails now (the database connection lost while the
+    // daemon started) is waited for, as every channel waits for it; only
+    // another site's claim keeps the line off.
     let link = port.metrics.link_slot(driver::LINK);
-    match port.with_store(move |s| s.claim_callsign(&me)).await {
-        Ok(true) => {}
-        Ok(false) => {
-            tracing::error!(callsign = %settings.link.me, "another site runs the radio line of this callsign on the same database: the radio channel does not start");
-            link.set(status::LinkState::GivenUp {
-                error: format!("another site runs the radio line of {}", settings.link.me),
-            });
-            return;
-        }
-        Err(e) => {
-            tracing::error!(error = %e, "claiming the radio line: the radio channel does not start");
-            link.set(status::LinkState::GivenUp {
-                error: format!("claiming the radio line: {e}"),
-            });
-            return;
+    let mut wait = CLAIM_RETRY_FIRST;
+    loop {
+        let me = settings.link.me.to_string();
+        match port.with_store(move |s| s.claim_callsign(&me)).await {
+            Ok(true) => break,
+            Ok(false) => {
+                tracing::error!(callsign = %settings.link.me, "another site runs the radio line of this callsign on the same database: the radio channel does not start");
+                link.set(status::LinkState::GivenUp {
+                    error: format!("another site runs the radio line of {}", settings.link.me),
+                });
+                return;
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "claiming the radio line: waiting for the store");
+                link.set(status::LinkState::Retrying {
+                    error: format!("claiming the radio line: {e}"),
+                });
+                tokio::select! {
+                    () = tokio::time::sleep(wait) => {}
+                    changed = stop.changed() => if changed.is_err() || *stop.borrow() {
+                        return;
+                    },
+                }
+                wait = (wait * 2).min(CLAIM_RETRY_MAX);
+            }
         }
     }
     let handler = RadioHandler {

@@ -182,6 +182,21 @@ draw-offered-with-move = Nabídnuta remíza: odpověď P{ $game } remíza přija
 draw-declined = P{ $game } { $opponent } odmítá vaši nabídku remízy.
 opponent-message = P{ $game } { $opponent } píše: { $text }
 remote-refused = P{ $game } { $move }: odmítnuto serverem { $server }: { $reason }. Tah je vzat zpět; pošlete jiný.
+remote-reason = { $code ->
+    [NotYourTurn] tam nejste na tahu
+    [InvalidMoveNumber] tam číslo tahu neodpovídá partii
+    [InvalidMove] tam tah není podle pravidel
+    [MoveIsAmbigous] tam je tah nejednoznačný
+    [LostOnTime] tam je partie prohraná na čas
+    [YouAreOnLeave] tam máte dovolenou
+    [InvalidGameID] server tuto partii nezná
+    [NotYourGame] tam partie není vaše
+    [AuthenticationFailed] server odmítl heslo účtu
+    [ServerError] chyba serveru
+    [NoDrawWasOffered] žádná remíza nebyla nabídnuta
+    [FeatureUnavailable] server to nenabízí
+   *[other] { $code }
+}
 remote-only = P{ $game } se hraje na serveru { $server }: remízu, reklamaci či vzdání podejte tam.
 no-draw-offer = P{ $game } žádná nabídka remízy není.
 claim-refused = P{ $game } reklamace remízy zamítnuta: { $reason }.

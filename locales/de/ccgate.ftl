@@ -178,6 +178,21 @@ draw-offered-with-move = Remis angeboten: Antwort P{ $game } Remis angenommen �
 draw-declined = P{ $game } { $opponent } lehnt Ihr Remisangebot ab.
 opponent-message = P{ $game } { $opponent } schreibt: { $text }
 remote-refused = P{ $game } { $move }: vom Server { $server } abgelehnt: { $reason }. Der Zug ist zurückgenommen; senden Sie einen anderen.
+remote-reason = { $code ->
+    [NotYourTurn] dort sind Sie nicht am Zug
+    [InvalidMoveNumber] die Zugnummer passt dort nicht zur Partie
+    [InvalidMove] der Zug ist dort nicht regelgemäß
+    [MoveIsAmbigous] der Zug ist dort mehrdeutig
+    [LostOnTime] dort auf Zeit verloren
+    [YouAreOnLeave] Sie sind dort im Urlaub
+    [InvalidGameID] der Server kennt diese Partie nicht
+    [NotYourGame] die Partie gehört dort nicht Ihnen
+    [AuthenticationFailed] der Server hat das Passwort des Kontos abgelehnt
+    [ServerError] Fehler des Servers
+    [NoDrawWasOffered] es lag kein Remisangebot vor
+    [FeatureUnavailable] der Server bietet das nicht an
+   *[other] { $code }
+}
 remote-only = P{ $game } wird auf dem Server { $server } gespielt: Remisangebote, Reklamationen und Aufgaben bitte dort.
 no-draw-offer = P{ $game } es liegt kein Remisangebot vor.
 claim-refused = P{ $game } Remisreklamation abgelehnt: { $reason }.

@@ -127,6 +127,21 @@ draw-offered-with-move = Draw offered: reply G{ $game } accept, or play on.
 draw-declined = G{ $game } { $opponent } declines your draw offer.
 opponent-message = G{ $game } { $opponent } writes: { $text }
 remote-refused = G{ $game } { $move }: refused by the server { $server }: { $reason }. The move is taken back; send another.
+remote-reason = { $code ->
+    [NotYourTurn] it is not your turn there
+    [InvalidMoveNumber] the move number does not match the game there
+    [InvalidMove] the move is not legal there
+    [MoveIsAmbigous] the move is ambiguous there
+    [LostOnTime] the game is lost on time there
+    [YouAreOnLeave] you are on leave there
+    [InvalidGameID] the server does not know this game
+    [NotYourGame] the game is not yours there
+    [AuthenticationFailed] the server refused the account's password
+    [ServerError] the server failed
+    [NoDrawWasOffered] no draw was offered
+    [FeatureUnavailable] the server does not offer this
+   *[other] { $code }
+}
 remote-only = G{ $game } is played on the server { $server }: make draw offers, claims and resignations there.
 no-draw-offer = G{ $game } there is no draw offer to answer.
 claim-refused = G{ $game } draw claim refused: { $reason }.

@@ -178,6 +178,21 @@ draw-offered-with-move = Tablas ofrecidas: responda P{ $game } tablas aceptadas,
 draw-declined = P{ $game } { $opponent } rechaza su oferta de tablas.
 opponent-message = P{ $game } { $opponent } escribe: { $text }
 remote-refused = P{ $game } { $move }: rechazada por el servidor { $server }: { $reason }. La jugada se retira; envíe otra.
+remote-reason = { $code ->
+    [NotYourTurn] allí no le toca jugar
+    [InvalidMoveNumber] el número de jugada no coincide allí con la partida
+    [InvalidMove] la jugada no es legal allí
+    [MoveIsAmbigous] la jugada es ambigua allí
+    [LostOnTime] allí la partida está perdida por tiempo
+    [YouAreOnLeave] allí está de permiso
+    [InvalidGameID] el servidor no conoce esta partida
+    [NotYourGame] allí la partida no es suya
+    [AuthenticationFailed] el servidor rechazó la contraseña de la cuenta
+    [ServerError] error del servidor
+    [NoDrawWasOffered] no había oferta de tablas
+    [FeatureUnavailable] el servidor no lo permite
+   *[other] { $code }
+}
 remote-only = P{ $game } se juega en el servidor { $server }: ofrezca tablas, reclame o abandone allí.
 no-draw-offer = P{ $game } no hay ninguna oferta de tablas.
 claim-refused = P{ $game } reclamación de tablas rechazada: { $reason }.

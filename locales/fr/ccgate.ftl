@@ -178,6 +178,21 @@ draw-offered-with-move = Nulle proposée : réponse P{ $game } nulle acceptée, 
 draw-declined = P{ $game } { $opponent } refuse votre proposition de nulle.
 opponent-message = P{ $game } { $opponent } écrit : { $text }
 remote-refused = P{ $game } { $move } : refusé par le serveur { $server } : { $reason }. Le coup est repris ; envoyez-en un autre.
+remote-reason = { $code ->
+    [NotYourTurn] ce n'est pas votre tour là-bas
+    [InvalidMoveNumber] le numéro du coup ne correspond pas à la partie là-bas
+    [InvalidMove] le coup n'y est pas légal
+    [MoveIsAmbigous] le coup y est ambigu
+    [LostOnTime] la partie y est perdue au temps
+    [YouAreOnLeave] vous y êtes en congé
+    [InvalidGameID] le serveur ne connaît pas cette partie
+    [NotYourGame] cette partie n'est pas la vôtre là-bas
+    [AuthenticationFailed] le serveur a refusé le mot de passe du compte
+    [ServerError] erreur du serveur
+    [NoDrawWasOffered] aucune nulle n'a été proposée
+    [FeatureUnavailable] le serveur ne le permet pas
+   *[other] { $code }
+}
 remote-only = P{ $game } se joue sur le serveur { $server } : proposez la nulle, réclamez ou abandonnez là-bas.
 no-draw-offer = P{ $game } aucune proposition de nulle en cours.
 claim-refused = P{ $game } réclamation de nulle refusée : { $reason }.

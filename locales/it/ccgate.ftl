@@ -178,6 +178,21 @@ draw-offered-with-move = Patta proposta: risponda P{ $game } patta accettata, o 
 draw-declined = P{ $game } { $opponent } rifiuta la sua proposta di patta.
 opponent-message = P{ $game } { $opponent } scrive: { $text }
 remote-refused = P{ $game } { $move }: rifiutata dal server { $server }: { $reason }. La mossa è ritirata; ne invii un'altra.
+remote-reason = { $code ->
+    [NotYourTurn] lì non tocca a lei
+    [InvalidMoveNumber] lì il numero della mossa non corrisponde alla partita
+    [InvalidMove] lì la mossa non è legale
+    [MoveIsAmbigous] lì la mossa è ambigua
+    [LostOnTime] lì la partita è persa per tempo
+    [YouAreOnLeave] lì lei è in ferie
+    [InvalidGameID] il server non conosce questa partita
+    [NotYourGame] lì la partita non è sua
+    [AuthenticationFailed] il server ha rifiutato la password dell'account
+    [ServerError] errore del server
+    [NoDrawWasOffered] non c'era una proposta di patta
+    [FeatureUnavailable] il server non lo consente
+   *[other] { $code }
+}
 remote-only = P{ $game } si gioca sul server { $server }: proponga patta, reclami o abbandoni lì.
 no-draw-offer = P{ $game } non c'è nessuna proposta di patta.
 claim-refused = P{ $game } richiesta di patta respinta: { $reason }.

@@ -178,6 +178,21 @@ draw-offered-with-move = Remise aangeboden: antwoord P{ $game } remise aangenome
 draw-declined = P{ $game } { $opponent } wijst uw remiseaanbod af.
 opponent-message = P{ $game } { $opponent } schrijft: { $text }
 remote-refused = P{ $game } { $move }: geweigerd door de server { $server }: { $reason }. De zet is teruggenomen; stuur een andere.
+remote-reason = { $code ->
+    [NotYourTurn] daar bent u niet aan zet
+    [InvalidMoveNumber] het zetnummer klopt daar niet met de partij
+    [InvalidMove] de zet is daar niet reglementair
+    [MoveIsAmbigous] de zet is daar dubbelzinnig
+    [LostOnTime] de partij is daar op tijd verloren
+    [YouAreOnLeave] u hebt daar verlof
+    [InvalidGameID] de server kent deze partij niet
+    [NotYourGame] de partij is daar niet van u
+    [AuthenticationFailed] de server weigerde het wachtwoord van het account
+    [ServerError] fout van de server
+    [NoDrawWasOffered] er was geen remiseaanbod
+    [FeatureUnavailable] de server biedt dit niet aan
+   *[other] { $code }
+}
 remote-only = P{ $game } wordt gespeeld op de server { $server }: bied daar remise aan, claim of geef op.
 no-draw-offer = P{ $game } er ligt geen remiseaanbod.
 claim-refused = P{ $game } remiseclaim afgewezen: { $reason }.

@@ -179,6 +179,21 @@ draw-offered-with-move = Propozycja remisu: odpowiedz P{ $game } remis przyjęty
 draw-declined = P{ $game } { $opponent } odrzuca propozycję remisu.
 opponent-message = P{ $game } { $opponent } pisze: { $text }
 remote-refused = P{ $game } { $move }: odrzucone przez serwer { $server }: { $reason }. Posunięcie cofnięto; proszę wysłać inne.
+remote-reason = { $code ->
+    [NotYourTurn] tam nie masz ruchu
+    [InvalidMoveNumber] tam numer posunięcia nie zgadza się z partią
+    [InvalidMove] tam to posunięcie jest nieprawidłowe
+    [MoveIsAmbigous] tam to posunięcie jest niejednoznaczne
+    [LostOnTime] tam partia jest przegrana na czas
+    [YouAreOnLeave] tam jesteś na urlopie
+    [InvalidGameID] serwer nie zna tej partii
+    [NotYourGame] tam to nie twoja partia
+    [AuthenticationFailed] serwer odrzucił hasło konta
+    [ServerError] błąd serwera
+    [NoDrawWasOffered] nie było propozycji remisu
+    [FeatureUnavailable] serwer tego nie oferuje
+   *[other] { $code }
+}
 remote-only = P{ $game } toczy się na serwerze { $server }: remis, reklamację lub poddanie proszę zgłosić tam.
 no-draw-offer = P{ $game } nie ma propozycji remisu.
 claim-refused = P{ $game } żądanie remisu odrzucone: { $reason }.

@@ -178,6 +178,21 @@ draw-offered-with-move = Empate proposto: responda P{ $game } empate aceite, ou 
 draw-declined = P{ $game } { $opponent } recusa a sua proposta de empate.
 opponent-message = P{ $game } { $opponent } escreve: { $text }
 remote-refused = P{ $game } { $move }: recusado pelo servidor { $server }: { $reason }. O lance foi retirado; envie outro.
+remote-reason = { $code ->
+    [NotYourTurn] lá não é a sua vez
+    [InvalidMoveNumber] lá o número do lance não corresponde à partida
+    [InvalidMove] lá o lance não é legal
+    [MoveIsAmbigous] lá o lance é ambíguo
+    [LostOnTime] lá a partida está perdida por tempo
+    [YouAreOnLeave] lá está de licença
+    [InvalidGameID] o servidor não conhece esta partida
+    [NotYourGame] lá a partida não é sua
+    [AuthenticationFailed] o servidor recusou a palavra-passe da conta
+    [ServerError] erro do servidor
+    [NoDrawWasOffered] não havia proposta de empate
+    [FeatureUnavailable] o servidor não o permite
+   *[other] { $code }
+}
 remote-only = P{ $game } joga-se no servidor { $server }: proponha empate, reclame ou abandone lá.
 no-draw-offer = P{ $game } não há proposta de empate.
 claim-refused = P{ $game } reclamação de empate recusada: { $reason }.

@@ -194,6 +194,21 @@ draw-declined = П{ $game } соперник { $opponent } отклонил ни
 opponent-message = П{ $game } соперник { $opponent } пишет: { $text }
 remote-refused = П{ $game } { $move }: отказ сервера { $server }: { $reason }. Ход отменён; пришлите другой.
     .sms = П{ $game } { $move }: отказ сервера: { $reason }. Ход отменён.
+remote-reason = { $code ->
+    [NotYourTurn] там сейчас не ваш ход
+    [InvalidMoveNumber] там номер хода не совпадает с партией
+    [InvalidMove] там этот ход не по правилам
+    [MoveIsAmbigous] там ход неоднозначен
+    [LostOnTime] там просрочка времени
+    [YouAreOnLeave] там у вас отпуск
+    [InvalidGameID] сервер не знает этой партии
+    [NotYourGame] там это не ваша партия
+    [AuthenticationFailed] сервер отклонил пароль учётной записи
+    [ServerError] ошибка сервера
+    [NoDrawWasOffered] ничья не предлагалась
+    [FeatureUnavailable] сервер этого не поддерживает
+   *[other] { $code }
+}
 remote-only = П{ $game } играется на сервере { $server }: ничью, претензию или сдачу заявляйте там.
     .sms = П{ $game }: ничья и сдача — только на сервере.
 no-draw-offer = П{ $game } предложения ничьей нет.

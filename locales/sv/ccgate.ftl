@@ -178,6 +178,21 @@ draw-offered-with-move = Remi erbjuden: svara P{ $game } remi accepterad, eller 
 draw-declined = P{ $game } { $opponent } avböjer ditt remianbud.
 opponent-message = P{ $game } { $opponent } skriver: { $text }
 remote-refused = P{ $game } { $move }: avvisat av servern { $server }: { $reason }. Draget är återtaget; skicka ett annat.
+remote-reason = { $code ->
+    [NotYourTurn] där är du inte vid draget
+    [InvalidMoveNumber] dragnumret stämmer inte med partiet där
+    [InvalidMove] draget är inte tillåtet där
+    [MoveIsAmbigous] draget är tvetydigt där
+    [LostOnTime] partiet är förlorat på tid där
+    [YouAreOnLeave] du är ledig där
+    [InvalidGameID] servern känner inte till partiet
+    [NotYourGame] partiet är inte ditt där
+    [AuthenticationFailed] servern avvisade kontots lösenord
+    [ServerError] fel på servern
+    [NoDrawWasOffered] inget remianbud fanns
+    [FeatureUnavailable] servern erbjuder inte detta
+   *[other] { $code }
+}
 remote-only = P{ $game } spelas på servern { $server }: erbjud remi, reklamera eller ge upp där.
 no-draw-offer = P{ $game } det finns inget remianbud.
 claim-refused = P{ $game } remibegäran avslagen: { $reason }.

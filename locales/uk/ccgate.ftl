@@ -194,6 +194,21 @@ draw-declined = П{ $game } суперник { $opponent } відхилив ні
 opponent-message = П{ $game } суперник { $opponent } пише: { $text }
 remote-refused = П{ $game } { $move }: відмова сервера { $server }: { $reason }. Хід скасовано; надішліть інший.
     .sms = П{ $game } { $move }: відмова сервера: { $reason }. Хід скасовано.
+remote-reason = { $code ->
+    [NotYourTurn] там зараз не ваш хід
+    [InvalidMoveNumber] там номер ходу не збігається з партією
+    [InvalidMove] там цей хід не за правилами
+    [MoveIsAmbigous] там хід неоднозначний
+    [LostOnTime] там час вичерпано
+    [YouAreOnLeave] там у вас відпустка
+    [InvalidGameID] сервер не знає цієї партії
+    [NotYourGame] там це не ваша партія
+    [AuthenticationFailed] сервер відхилив пароль облікового запису
+    [ServerError] помилка сервера
+    [NoDrawWasOffered] нічиєї не пропонували
+    [FeatureUnavailable] сервер цього не підтримує
+   *[other] { $code }
+}
 remote-only = П{ $game } грається на сервері { $server }: нічию, претензію чи здачу заявляйте там.
     .sms = П{ $game }: нічия і здача — лише на сервері.
 no-draw-offer = П{ $game } пропозиції нічиєї немає.

@@ -580,7 +580,13 @@ impl Notice {
                 game(g)
                     .str("move", text.clone())
                     .str("server", server.clone())
-                    .str("reason", reason.clone()),
+                    // Xfcc's result codes in the reader's words; a code
+                    // or fault no catalogue knows is shown as the server
+                    // wrote it.
+                    .str(
+                        "reason",
+                        t("remote-reason", Args::new().str("code", reason.clone())),
+                    ),
             ),
             Notice::RemoteOnly { game: g, server } => {
                 t("remote-only", game(g).str("server", server.clone()))

@@ -83,4 +83,31 @@ mod tests {
             assert_eq!(MoveResult::from_code(r.code()), Some(r));
         }
     }
+
+    /// A remote refusal reaches the player in their language: every code
+    /// but success has words in every catalogue (the refusal notice shows
+    /// a code only when no catalogue knows it).
+    #[test]
+    fn every_refusal_code_is_said_in_every_language() {
+        use crate::protocol::l10n::{Args, CATALOGUES, Form, Reader, text};
+        for &lang in CATALOGUES {
+            for r in MoveResult::ALL
+                .into_iter()
+                .filter(|r| *r != MoveResult::Success)
+            {
+                let said = text(
+                    Reader::new(lang, Form::Full),
+                    "remote-reason",
+                    &Args::new().str("code", r.code()),
+                );
+                assert!(!said.contains(r.code()), "{lang} {r}: {said}");
+            }
+            let unknown = text(
+                Reader::new(lang, Form::Full),
+                "remote-reason",
+                &Args::new().str("code", "GameArchived"),
+            );
+            assert_eq!(unknown, "GameArchived");
+        }
+    }
 }

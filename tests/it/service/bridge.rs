@@ -165,7 +165,7 @@ fn a_bridged_game_is_relayed_queued_sent_while_missing_and_refused_with_the_reas
     let told = bodies_to(&w.outbox(), &anna);
     assert!(
         told.iter().any(|b| b.contains("Sc6")
-            && b.contains("vom Server xfcc.example.org abgelehnt: YouAreOnLeave")),
+            && b.contains("vom Server xfcc.example.org abgelehnt: Sie sind dort im Urlaub.")),
         "{told:?}"
     );
     assert_eq!(states(&w)[1].2, OutboundState::Refused);

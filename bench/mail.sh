@@ -85,10 +85,20 @@ virtual_gid_maps = static:$(id -g postfix)
 virtual_minimum_uid = 1
 EOF
     chown postfix:postfix "$PF/mail" "$PF/data"
+    # The system's main.cf must name the private directory for `postfix -c`
+    # to accept it; its former value comes back when the bench ends.
+    prev_alternate=$(postconf -h alternate_config_directories 2>/dev/null || true)
+    restore_main_cf() {
+        if [ -n "$prev_alternate" ]; then
+            postconf -e "alternate_config_directories = $prev_alternate"
+        else
+            postconf -X alternate_config_directories
+        fi
+    }
     postconf -e "alternate_config_directories = $PF/etc"
     # Its errors go to syslog, or to a terminal: give it one.
     script -qec "postfix -c $PF/etc start" /dev/null >&2
-    trap 'cleanup; postfix -c "$PF/etc" stop >/dev/null 2>&1 || true' EXIT
+    trap 'cleanup; postfix -c "$PF/etc" stop >/dev/null 2>&1 || true; restore_main_cf' EXIT
     for _ in $(seq 200); do (exec 3<>"/dev/tcp/127.0.0.1/$SMTP_PORT") 2>/dev/null && break; sleep 0.05; done
 else
     say "SMTP server on 127.0.0.1:$SMTP_PORT"

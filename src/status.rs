@@ -122,18 +122,13 @@ impl Default for LinkSlot {
 }
 
 impl LinkSlot {
+    /// A new state starts its time; the same state again (a retry failing
+    /// with the same error) keeps the first time.
     pub fn set(&self, state: LinkState) {
         if let Ok(mut s) = self.0.lock()
             && s.0 != state
         {
-            // A retry with the same error keeps its first time.
-            let same_kind = s.0.key() == state.key() && s.0.error() == state.error();
-            let since = if same_kind {
-                s.1
-            } else {
-                jiff::Timestamp::now()
-            };
-            *s = (state, since);
+            *s = (state, jiff::Timestamp::now());
         }
     }
 

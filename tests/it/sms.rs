@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
-use ccgate::transport::sms::modem::Modem;
+use ccgate::transport::sms::modem::{Modem, ModemError};
 use ccgate::transport::sms::pdu;
 use gateway::{
     Gateway, Seat, add_player, count, drop_mail, eml_with, game_between, mail, new_game, wait_until,
@@ -456,6 +456,48 @@ fn a_sim_pin_and_a_modem_restart() {
     assert!(gw.stop().success(), "{}", gw.log());
 }
 
+/// The modem restarts when the reply is submitted: first right after its
+/// `> ` prompt, then after it took the PDU and before it answered. Each
+/// restart ends the submission at once (no 120 s wait for an answer that
+/// cannot come), and the reply goes out after the reconnection, once.
+#[test]
+fn a_modem_that_restarts_in_the_middle_of_a_submission_sends_the_reply_afterwards_once() {
+    let lab = ModemLab::start();
+    let mut gw = Gateway::new(&config(&lab, ""));
+    let db = gw.db();
+    let g = game_between(
+        &db,
+        Seat::at("Boris", Channel::Sms, "+79161234567"),
+        Seat::email("Anna"),
+    );
+    gw.start();
+    lab.fault(json!([
+        {"kind": "reboot", "command": "AT+CMGS"},
+        {"kind": "reboot", "command": "AT+CMGS", "stage": "after_pdu"},
+    ]));
+    lab.inject(json!({"from": "+79161234567", "text": format!("{g} 1. e4")}));
+    wait_until("Boris's confirmation sent", WAIT, || {
+        count(
+            &db,
+            "SELECT count(*) FROM outbox WHERE channel = 'sms' AND sent_at IS NOT NULL",
+        ) == 1
+    });
+    let sent = lab.sent();
+    assert_eq!(sent.len(), 1, "{sent:#?}");
+    assert!(texts(&sent)[0].contains("5254"), "{sent:#?}");
+    let state = lab.state();
+    assert_eq!(state["counters"]["reboots"], json!(2), "{}", lab.log());
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM outbox WHERE channel = 'sms' AND failed_at IS NOT NULL"
+        ),
+        0,
+        "not given up"
+    );
+    assert!(gw.stop().success(), "{}", gw.log());
+}
+
 /// The modem driver alone on the simulator's line, without a gateway.
 async fn open_modem(lab: &ModemLab, timeout: Duration) -> Modem<tokio_serial::SerialStream> {
     let port = tokio_serial::SerialStream::open(&tokio_serial::new(
@@ -499,6 +541,31 @@ async fn a_reopened_modem_is_brought_into_step_through_stale_late_and_split_answ
     assert_eq!(sent[0]["mr"], json!(mr));
     assert_eq!(sent[0]["text"], json!("7 5254 received"));
     assert_eq!(lab.state()["counters"]["prompt_cancelled"], Value::Null);
+}
+
+/// A restart after the PDU and before the answer ends the submission with
+/// an error that is the link's (reconnect) and says nothing was sent, so
+/// that the reply is tried again rather than given up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_before_the_answer_to_a_submission_is_not_an_unconfirmed_send() {
+    let lab = ModemLab::start();
+    let mut modem = open_modem(&lab, Duration::from_secs(2)).await;
+    modem.init(None).await.expect("init");
+    lab.fault(json!({"kind": "reboot", "command": "AT+CMGS", "stage": "after_pdu"}));
+    let part = &pdu::encode_submit("+491701111111", "7 5254", true, 1).unwrap()[0];
+    let err = modem
+        .send(part.tpdu_len, &part.hex)
+        .await
+        .expect_err("the restart is an error");
+    assert!(matches!(err, ModemError::Restarted { .. }), "{err:?}");
+    assert!(err.is_link() && !err.is_unconfirmed(), "{err:?}");
+    assert!(lab.sent().is_empty());
+    modem.init(None).await.expect("init after the restart");
+    modem
+        .send(part.tpdu_len, &part.hex)
+        .await
+        .expect("sent after the restart");
+    assert_eq!(lab.sent().len(), 1);
 }
 
 /// The network answers a submission after 6 s, well past the command

@@ -910,6 +910,7 @@ class Sim:
         delay = 0.0
         prefix = b""
         prompt = None
+        reboot_after = None
         for idx, c in enumerate(cmds):
             self.seq += 1
             full = "AT" + c
@@ -934,6 +935,11 @@ class Sim:
                     delay = max(delay, float(fault.get("seconds", 2.0)))
                 elif kind == "garbage":
                     prefix += junk(fault)
+                elif kind == "reboot":
+                    if name in ("+CMGS", "+CMGW") and fault.get("stage") == "after_pdu":
+                        after_pdu_fault = fault
+                    else:
+                        reboot_after = fault
                 elif kind in ("cms_error", "cme_error", "error"):
                     if name in ("+CMGS", "+CMGW") and fault.get("stage", "after_pdu") == "after_pdu":
                         after_pdu_fault = fault
@@ -982,6 +988,8 @@ class Sim:
             self.dirty = True
         else:
             self.write(out)
+        if reboot_after is not None:
+            self.reboot(reboot_after)
 
     def record(self, cmd, result):
         self.history.append({"seq": self.seq, "t": now_local().isoformat(timespec="milliseconds"),
@@ -1677,6 +1685,10 @@ class Sim:
             self.final("OK", ["+CMGW: %d" % idx])
             return
         fault = ctx.get("fault")
+        if fault is not None and fault["kind"] == "reboot":
+            self.record(cmd, "(reboot: the PDU is lost)")
+            self.reboot(fault)
+            return
         if fault is not None:
             final = self.fault_final(fault)
             self.next_mr = (self.next_mr + 1) % 256  # the attempt used a TP-MR
@@ -2110,6 +2122,9 @@ class Sim:
           {"kind": "cme_error" | "error", "command": prefix[, "code": n][, "times": 1]}
           {"kind": "unplug"}   close the PTY, kill --link-pid, exit 3
           {"kind": "reboot"[, "text": "RDY"]}   forget settings, emit the text
+          {"kind": "reboot", "command": prefix[, "stage": "prompt"|"after_pdu"]}   the same
+              when that command comes: after its answer (its "> " prompt), or on
+              AT+CMGS/AT+CMGW with "after_pdu" instead of answering the PDU (nothing sent)
           {"kind": "storage_full"[, "times": 1]}   next SMS stored without +CMTI
           {"kind": "clear"}    disarm all faults
         "times" <= 0 means: until cleared."""
@@ -2134,9 +2149,9 @@ class Sim:
             return lambda: self.emit_garbage(f)
         if kind == "unplug":
             return self.unplug
-        if kind == "reboot":
+        if kind == "reboot" and not f.get("command"):
             return lambda: self.reboot(f)
-        if kind in ("hang", "delay", "cms_error", "cme_error", "error", "garbage", "storage_full"):
+        if kind in ("hang", "delay", "cms_error", "cme_error", "error", "garbage", "storage_full", "reboot"):
             g = dict(f)
             if g.get("command"):
                 g["command"] = normalize_prefix(g["command"])

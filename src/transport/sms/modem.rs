@@ -64,6 +64,12 @@ pub enum ModemError {
     /// out of step and the line must be resynchronised.
     #[error("{command}: out of step with the modem (answered {answer:?})")]
     OutOfStep { command: String, answer: String },
+    /// The modem restarted before it answered: the command is lost with
+    /// its settings (a submission too: the modem says `+CMGS` as soon as
+    /// the network has the message, so a restart before that is before
+    /// the send), and the line must be initialised again.
+    #[error("{command}: the modem restarted before it answered")]
+    Restarted { command: String },
     /// The modem took the PDU and never said whether it sent it.
     #[error(
         "{command}: no answer within {secs} s after the PDU; the SMS may have been sent, so it is not sent again"
@@ -91,6 +97,7 @@ impl ModemError {
                 | ModemError::Closed
                 | ModemError::Io(_)
                 | ModemError::OutOfStep { .. }
+                | ModemError::Restarted { .. }
                 | ModemError::Unconfirmed { .. }
         )
     }
@@ -265,7 +272,11 @@ impl<S: AsyncRead + AsyncWrite + Unpin> Modem<S> {
                 });
             }
             let line = parse_line(&text);
-            if is_unsolicited(&line) {
+            if line == Line::Restarted {
+                return Err(ModemError::Restarted {
+                    command: command.to_string(),
+                });
+            } else if is_unsolicited(&line) {
                 self.unsolicited(line, deadline).await?;
             } else if line == Line::Ok {
                 return Ok(info);
@@ -292,6 +303,9 @@ impl<S: AsyncRead + AsyncWrite + Unpin> Modem<S> {
         // out are drained too.
         self.write(b"\x1b\r").await?;
         self.drain().await?;
+        // A restart announced before now is what this initialisation
+        // repairs; one announced after it undoes it (and ends the session).
+        self.events.retain(|e| *e != Event::Restarted);
         let mut synced = Err(ModemError::Closed);
         for _ in 0..3 {
             synced = self.command("AT").await;
@@ -427,7 +441,9 @@ impl<S: AsyncRead + AsyncWrite + Unpin> Modem<S> {
                 break;
             }
             let line = parse_line(&text);
-            if is_unsolicited(&line) {
+            if line == Line::Restarted {
+                return Err(ModemError::Restarted { command });
+            } else if is_unsolicited(&line) {
                 self.unsolicited(line, deadline).await?;
             } else if line == Line::Ok {
                 // `AT+CMGS` never says OK before its PDU: this is another

@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Move, Role, Square};
 
-use crate::notation::movetext::{Game, GameError, Games, MovetextOptions, write_movetext};
+use crate::notation::movetext::{Game, GameError, GameStream, MovetextOptions, write_movetext};
 use crate::notation::pgn::write_pgn;
 use crate::notation::{Lang, Notation, ReadError, Style, WriteOptions, write_move};
 
@@ -248,11 +248,20 @@ pub(crate) fn fail(message: &str) -> ExitCode {
 }
 
 /// Decodes input bytes: UTF-8, or Latin-1 as old PGN files often are.
-fn decode(bytes: Vec<u8>) -> String {
-    match String::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+/// Hands each game of `input` to `each` with its number there (from 1), as
+/// it is read: the input is never held whole (see [`GameStream`]). Err: the
+/// input could not be read, or `each` failed.
+fn games_of(
+    name: &str,
+    input: impl Read,
+    opts: &MovetextOptions,
+    each: &mut impl FnMut(&str, usize, &Game) -> Result<(), String>,
+) -> Result<(), String> {
+    for (index, game) in GameStream::new(input, opts.clone()).enumerate() {
+        let game = game.map_err(|e| format!("cannot read {name}: {e}"))?;
+        each(name, index + 1, &game)?;
     }
+    Ok(())
 }
 
 fn convert(args: &ConvertArgs) -> ExitCode {
@@ -285,41 +294,35 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if let Some(style) = args.style {
         wopts = wopts.with_style(style);
     }
-    let mut inputs: Vec<(String, String)> = Vec::new();
-    if args.files.is_empty() {
-        let mut bytes = Vec::new();
-        if let Err(e) = io::stdin().read_to_end(&mut bytes) {
-            return fail(&format!("cannot read standard input: {e}"));
-        }
-        inputs.push(("<stdin>".to_string(), decode(bytes)));
-    } else {
-        for path in &args.files {
-            match std::fs::read(path) {
-                Ok(bytes) => inputs.push((path.display().to_string(), decode(bytes))),
-                Err(e) => return fail(&format!("cannot read {}: {e}", path.display())),
-            }
-        }
-    }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut failed = false;
-    for (name, text) in &inputs {
-        for (index, game) in Games::new(text, opts.clone()).enumerate() {
-            for error in game.error.iter().chain(&game.variation_errors) {
-                failed = true;
-                report(name, index + 1, &game, error);
-            }
-            let written = if args.pgn {
-                write_pgn(&game, args.to, &wopts)
-            } else {
-                let mut line = write_movetext(&game, args.to, &wopts);
-                line.push('\n');
-                line
-            };
-            if let Err(e) = out.write_all(written.as_bytes()) {
-                return fail(&format!("cannot write: {e}"));
-            }
+    let mut write = |name: &str, index: usize, game: &Game| {
+        for error in game.error.iter().chain(&game.variation_errors) {
+            failed = true;
+            report(name, index, game, error);
         }
+        let written = if args.pgn {
+            write_pgn(game, args.to, &wopts)
+        } else {
+            let mut line = write_movetext(game, args.to, &wopts);
+            line.push('\n');
+            line
+        };
+        out.write_all(written.as_bytes())
+            .map_err(|e| format!("cannot write: {e}"))
+    };
+    let read = if args.files.is_empty() {
+        games_of("<stdin>", io::stdin().lock(), &opts, &mut write)
+    } else {
+        args.files.iter().try_for_each(|path| {
+            let name = path.display().to_string();
+            let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+            games_of(&name, file, &opts, &mut write)
+        })
+    };
+    if let Err(e) = read {
+        return fail(&e);
     }
     if let Err(e) = out.flush() {
         return fail(&format!("cannot write: {e}"));
@@ -343,34 +346,32 @@ fn material(args: &MaterialArgs) -> ExitCode {
     };
     let mut lines = Vec::new();
     let mut failed = false;
-    let mut games = |name: &str, text: &str, lines: &mut Vec<String>| {
-        for (index, game) in Games::new(text, opts.clone()).enumerate() {
-            for error in game.error.iter() {
-                failed = true;
-                report(name, index + 1, &game, error);
-            }
-            let end = game.end_position();
-            lines.push(format!(
-                "{name}: game {}: {} {}",
-                index + 1,
-                signature(&end),
-                gbr(&end)
-            ));
-        }
-    };
-    if args.inputs.is_empty() {
-        let mut bytes = Vec::new();
-        if let Err(e) = io::stdin().read_to_end(&mut bytes) {
-            return fail(&format!("cannot read standard input: {e}"));
-        }
-        games("<stdin>", &decode(bytes), &mut lines);
+    if args.inputs.is_empty()
+        && let Err(e) = games_of(
+            "<stdin>",
+            io::stdin().lock(),
+            &opts,
+            &mut |name, index, game| {
+                lines.push(material_line(name, index, game, &mut failed));
+                Ok(())
+            },
+        )
+    {
+        return fail(&e);
     }
     for input in &args.inputs {
         let path = std::path::Path::new(input);
         if path.is_file() {
-            match std::fs::read(path) {
-                Ok(bytes) => games(input, &decode(bytes), &mut lines),
-                Err(e) => return fail(&format!("cannot read {input}: {e}")),
+            let read = std::fs::File::open(path)
+                .map_err(|e| format!("cannot read {input}: {e}"))
+                .and_then(|file| {
+                    games_of(input, file, &opts, &mut |name, index, game| {
+                        lines.push(material_line(name, index, game, &mut failed));
+                        Ok(())
+                    })
+                });
+            if let Err(e) = read {
+                return fail(&e);
             }
             continue;
         }
@@ -400,6 +401,17 @@ fn material(args: &MaterialArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// `ccgate material`'s line for a game, its problems reported.
+fn material_line(name: &str, index: usize, game: &Game, failed: &mut bool) -> String {
+    use crate::notation::material::{gbr, signature};
+    for error in game.error.iter() {
+        *failed = true;
+        report(name, index, game, error);
+    }
+    let end = game.end_position();
+    format!("{name}: game {index}: {} {}", signature(&end), gbr(&end))
 }
 
 /// One stderr line per problem: the game, the move number, the token, the

@@ -18,4 +18,5 @@ mod fuzz_smoke;
 mod grammar;
 mod peer_suites;
 mod roundtrip;
+mod stream;
 mod vectors;

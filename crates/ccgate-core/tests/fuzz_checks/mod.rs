@@ -9,7 +9,9 @@
 // Each fuzz target includes this file and uses only part of it.
 #![allow(dead_code)]
 
-use ccgate_core::notation::movetext::{Game, MovetextOptions, Node, read_games, write_movetext};
+use ccgate_core::notation::movetext::{
+    Game, GameStream, MovetextOptions, Node, read_games, write_movetext,
+};
 use ccgate_core::notation::{Lang, Notation, ReadOptions, WriteOptions, read_move, write_move};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -186,10 +188,48 @@ pub fn check_movetext(text: &str, opts: &MovetextOptions) {
     }
 }
 
-/// One fuzz input for `movetext`.
+/// One fuzz input for `movetext`: the games of the text, and the same bytes
+/// streamed in reads of 1 to 16 bytes (the first byte picks the size).
 pub fn check_movetext_input(data: &[u8]) {
     let Some((&first, rest)) = data.split_first() else {
         return;
     };
-    check_movetext(&String::from_utf8_lossy(rest), &movetext_selector(first));
+    let opts = movetext_selector(first);
+    check_movetext(&String::from_utf8_lossy(rest), &opts);
+    check_stream(rest, usize::from(first % 16) + 1, &opts);
+}
+
+/// A reader that hands out at most `step` bytes a call, as a pipe or a slow
+/// disk may.
+pub struct Trickle<'a> {
+    pub data: &'a [u8],
+    pub step: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// The games of `data` read in reads of `step` bytes are the games read in
+/// one (the stream's chunk is larger than any input here), field by field.
+pub fn check_stream(data: &[u8], step: usize, opts: &MovetextOptions) -> Vec<Game> {
+    let read = |step| -> Vec<Game> {
+        GameStream::new(Trickle { data, step }, opts.clone())
+            .map(|g| g.expect("a slice cannot fail to read"))
+            .collect()
+    };
+    let whole = read(data.len().max(1));
+    let cut = read(step);
+    assert_eq!(
+        format!("{cut:?}"),
+        format!("{whole:?}"),
+        "reads of {step} bytes of {:?}",
+        String::from_utf8_lossy(data)
+    );
+    whole
 }

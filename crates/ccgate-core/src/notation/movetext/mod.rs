@@ -21,9 +21,11 @@
 //! ```
 
 mod parser;
+mod stream;
 mod write;
 
 use parser::*;
+pub use stream::GameStream;
 pub use write::*;
 
 use compact_str::CompactString;

@@ -1,0 +1,48 @@
+//! `GameStream`: games read from a byte stream in reads of any size are the
+//! games of the whole text (`fuzz_checks::check_stream`), and bytes outside
+//! UTF-8 are Latin-1 however the reads cut them.
+
+use crate::fuzz_checks::check_stream;
+
+use ccgate_core::notation::movetext::{Games, MovetextOptions};
+
+/// Every kind of game end and every look back the reader makes: results,
+/// a tag line after a result on the same line, a `%` escape line and a `%`
+/// that is not one, a comment holding a line that starts with `[`,
+/// variations, a game without a result at the end.
+const GAMES: &str = "[Event \"a\"]\n[White \"Mäkelä\"]\n\n1. e4 {a comment\n[%clk 0:01]} e5 \
+    2. Nf3 (2. f4 exf4) Nc6 1-0\n\n[Event \"b\"]\n\n1. d4 d5 2. c4 *\n% an escape line\n\
+    1. e4 e5 1/2-1/2 [Event \"c\"]\n1. Nf3 Nf6 2. e8(Q) 0-1 % no escape here\n\
+    1. e4 c5 2. Nf3\n\n\n";
+
+#[test]
+fn games_cut_anywhere_by_the_reads_come_out_as_from_the_whole_text() {
+    let opts = MovetextOptions {
+        comments: true,
+        ..MovetextOptions::default()
+    };
+    let whole = Games::new(GAMES, opts.clone()).collect::<Vec<_>>();
+    assert!(whole.len() >= 5, "{whole:#?}");
+    for step in 1..=GAMES.len() {
+        let streamed = check_stream(GAMES.as_bytes(), step, &opts);
+        assert_eq!(
+            format!("{streamed:?}"),
+            format!("{whole:?}"),
+            "reads of {step}"
+        );
+    }
+}
+
+#[test]
+fn each_byte_outside_utf8_is_latin1_even_when_a_read_cuts_a_sequence() {
+    let bytes: Vec<u8> = "[White \"Mäkelä\"]\n[Black \""
+        .bytes()
+        .chain(*b"G\xf6k\"]\n\n1. e4 *\n")
+        .collect();
+    for step in 1..=bytes.len() {
+        let games = check_stream(&bytes, step, &MovetextOptions::default());
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tag("White"), Some("Mäkelä"), "reads of {step}");
+        assert_eq!(games[0].tag("Black"), Some("Gök"), "reads of {step}");
+    }
+}

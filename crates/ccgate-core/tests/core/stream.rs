@@ -9,11 +9,12 @@ use ccgate_core::notation::movetext::{Games, MovetextOptions};
 /// Every kind of game end and every look back the reader makes: results,
 /// a tag line after a result on the same line, a `%` escape line and a `%`
 /// that is not one, a comment holding a line that starts with `[`,
-/// variations, a game without a result at the end.
+/// variations, a nested comment whose braces balance only after a tag line,
+/// a game without a result at the end.
 const GAMES: &str = "[Event \"a\"]\n[White \"Mäkelä\"]\n\n1. e4 {a comment\n[%clk 0:01]} e5 \
     2. Nf3 (2. f4 exf4) Nc6 1-0\n\n[Event \"b\"]\n\n1. d4 d5 2. c4 *\n% an escape line\n\
     1. e4 e5 1/2-1/2 [Event \"c\"]\n1. Nf3 Nf6 2. e8(Q) 0-1 % no escape here\n\
-    1. e4 c5 2. Nf3\n\n\n";
+    1. d4 { a { b } c\n[Event \"d\"]\n1. e4 } d5 *\n1. e4 c5 2. Nf3\n\n\n";
 
 #[test]
 fn games_cut_anywhere_by_the_reads_come_out_as_from_the_whole_text() {

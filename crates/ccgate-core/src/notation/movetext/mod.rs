@@ -247,6 +247,7 @@ impl Iterator for Games<'_> {
         let mut p = Parser {
             src: self.src,
             at: self.at,
+            open_end: false,
         };
         let game = p.game(&self.opts);
         self.at = p.at;

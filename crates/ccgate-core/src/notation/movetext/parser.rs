@@ -48,6 +48,10 @@ impl Frame {
 pub(super) struct Parser<'a> {
     pub(super) src: &'a str,
     pub(super) at: usize,
+    /// A reading looked for something up to the end of `src` and did not
+    /// find it, so more text could change it (a stream reads the game
+    /// again once it has more).
+    pub(super) open_end: bool,
 }
 
 /// Characters that end a move token.
@@ -282,7 +286,8 @@ impl<'a> Parser<'a> {
                 '[' if self.at_line_start() => break,
                 '{' => {
                     self.bump();
-                    let end = comment_end(self.rest());
+                    let (end, open_end) = comment_end(self.rest());
+                    self.open_end |= open_end;
                     let text = &self.rest()[..end];
                     // PGN output writes a draw offer as this comment (docs/decisions.md);
                     // the length test spares the long clock comments a trim.
@@ -638,11 +643,13 @@ pub(super) fn read_token(
 
 /// Where a `{` comment ends. PGN comments do not nest, but some files nest
 /// them (pgn-extract reads them with `--nestedcomments`); a nested reading is
-/// taken only when its braces balance, otherwise the first `}` ends it.
-pub(super) fn comment_end(rest: &str) -> usize {
+/// taken only when its braces balance, otherwise the first `}` ends it. True
+/// with it when the braces did not balance before the end of `rest`, which
+/// more text might have balanced.
+pub(super) fn comment_end(rest: &str) -> (usize, bool) {
     let first = rest.find('}').unwrap_or(rest.len());
     if !rest[..first].contains('{') {
-        return first;
+        return (first, false);
     }
     let mut depth = 1usize;
     for (i, c) in rest.char_indices() {
@@ -651,13 +658,13 @@ pub(super) fn comment_end(rest: &str) -> usize {
             '}' => {
                 depth -= 1;
                 if depth == 0 {
-                    return i;
+                    return (i, false);
                 }
             }
             _ => {}
         }
     }
-    first
+    (first, true)
 }
 
 // Inlined into the reading of every move: a call cost a fifth of it.

@@ -4,8 +4,10 @@
 //! was a fifth of `ccgate convert`'s time on a file of 1,500 games).
 //!
 //! A game read from the buffer is final only when reading it stopped before
-//! the buffer's end: a game that reached the end may go on in the bytes not
-//! yet read, and is read again, whole, once they are there. The reader's
+//! the buffer's end and nothing in it was decided by where the buffer ends
+//! (a nested comment whose braces did not balance): such a game may read
+//! otherwise with the bytes not yet read, and is read again, whole, once
+//! they are there. The reader's
 //! decisions look back no further than the start of a line, and the buffer
 //! always keeps the line the next game starts on, so every game comes out
 //! as it would from the whole text at once.
@@ -90,11 +92,12 @@ impl<R: Read> Iterator for GameStream<R> {
             let mut p = Parser {
                 src: &self.text,
                 at: self.at,
+                open_end: false,
             };
             let game = p.game(&self.opts);
-            // Final: stopped before the end of what was read, or nothing
-            // more will come.
-            if self.eof || (game.is_some() && p.at < self.text.len()) {
+            // Final: stopped before the end of what was read with nothing
+            // in it left to the text's end, or nothing more will come.
+            if self.eof || (game.is_some() && p.at < self.text.len() && !p.open_end) {
                 self.at = p.at;
                 return game.map(Ok);
             }

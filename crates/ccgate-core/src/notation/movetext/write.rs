@@ -44,9 +44,18 @@ pub(super) fn write_marks(
 ) {
     let glyphs = notation.takes_glyphs();
     let mut rest = Vec::new();
+    // One move mark is glued: two (`$1 $2`, `!` and `?`) glued would be
+    // `!?`, another mark, and three (`!!?`) no mark a reader takes.
+    let mut glued = false;
     for &nag in notes.nags.iter().filter(|_| glyphs) {
         match crate::notation::glyphs::write(nag, moved) {
-            Some(g) if glue && crate::notation::glyphs::is_move_mark(nag) && rest.is_empty() => {
+            Some(g)
+                if glue
+                    && !glued
+                    && crate::notation::glyphs::is_move_mark(nag)
+                    && rest.is_empty() =>
+            {
+                glued = true;
                 out.push_str(g)
             }
             Some(g) => rest.push(g.to_string()),

@@ -714,6 +714,13 @@ const MIGRATIONS: &[(i64, &str)] = &[
     );
     "#,
     ),
+    // 16: the replies due on a channel by index (schema.rs says why).
+    (
+        16,
+        r#"
+    CREATE INDEX outbox_due ON outbox(channel, next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+    "#,
+    ),
 ];
 
 // Both backends end at the version this build writes.

@@ -358,6 +358,14 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (xfcc_game, ply)
     );
     "#,
+    // 16: the replies due on a channel, found without visiting every reply
+    // the channel ever sent: with only `outbox_recipient` and
+    // `outbox_pending`, SQLite took the first for `channel = ?` and read
+    // every row of the channel (0.38 ms at 2,000 replies, growing for good,
+    // on every poll of every sender; 0.005 ms with this).
+    r#"
+    CREATE INDEX outbox_due ON outbox(channel, next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -28,7 +28,15 @@ DIR=${CCGATE_BENCH_DIR:-target/bench/mail}
 VENV=${CCGATE_TEST_VENV:-/opt/ccgate-test-venv}
 say() { printf '== %s\n' "$*" >&2; }
 
-rm -rf "$DIR"
+# The last run's files are moved aside now and deleted only after this run
+# has measured: on an ext4 without a journal (this machine's), a new inode is
+# not taken from those deleted in the last 60 to 300 s, and finding one
+# walks past every such inode of the group, so a burst right after deleting
+# the last run's 2,000 files spent 80 % of its time creating files (2.3 s
+# against 0.9 s). Runs less than 5 minutes apart still meet it.
+OLD="$DIR.old"
+rm -rf "$OLD"
+[ ! -e "$DIR" ] || mv "$DIR" "$OLD"
 mkdir -p "$DIR/stage" "$DIR/inbox/new" "$DIR/inbox/cur" "$DIR/inbox/tmp" "$DIR/control"
 DIR=$(cd "$DIR" && pwd)
 fstype=$(stat -f -c %T "$DIR")
@@ -204,6 +212,7 @@ EOF
 )
 
 kill -TERM "$SERVE"; wait "$SERVE" || true
+rm -rf "$OLD"
 
 DELIVERED=""
 if [ "$OUT" = postfix ]; then

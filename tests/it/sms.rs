@@ -68,6 +68,15 @@ struct Game {
     game: i64,
 }
 
+/// Boris on SMS (+79161234567) as White against Anna on email: the game.
+fn boris_on_sms_against_anna(db: &Path) -> i64 {
+    game_between(
+        db,
+        Seat::at("Boris", Channel::Sms, "+79161234567"),
+        Seat::email("Anna"),
+    )
+}
+
 /// Anna plays by email (ICCF numeric), Boris by SMS (Russian SAN).
 fn game(extra: &str) -> Game {
     let lab = ModemLab::start();
@@ -302,11 +311,7 @@ fn a_move_through_an_smstools_spool() {
         outgoing.display().to_string()
     ));
     let db = gw.db();
-    let g = game_between(
-        &db,
-        Seat::at("Boris", Channel::Sms, "+79161234567"),
-        Seat::email("Anna"),
-    );
+    let g = boris_on_sms_against_anna(&db);
     gw.start();
     // A national number (8 916…) as smsd writes it: matched to Boris's E.164.
     std::fs::write(
@@ -428,11 +433,7 @@ fn a_sim_pin_and_a_modem_restart() {
         &format!("pin_file = {:?}", pin.path().display().to_string()),
     ));
     let db = gw.db();
-    let g = game_between(
-        &db,
-        Seat::at("Boris", Channel::Sms, "+79161234567"),
-        Seat::email("Anna"),
-    );
+    let g = boris_on_sms_against_anna(&db);
     gw.start();
     lab.inject(json!({"from": "+79161234567", "text": format!("{g} 1. e4")}));
     wait_until("the first move", WAIT, || {
@@ -465,11 +466,7 @@ fn a_modem_that_restarts_in_the_middle_of_a_submission_sends_the_reply_afterward
     let lab = ModemLab::start();
     let mut gw = Gateway::new(&config(&lab, ""));
     let db = gw.db();
-    let g = game_between(
-        &db,
-        Seat::at("Boris", Channel::Sms, "+79161234567"),
-        Seat::email("Anna"),
-    );
+    let g = boris_on_sms_against_anna(&db);
     gw.start();
     lab.fault(json!([
         {"kind": "reboot", "command": "AT+CMGS"},

@@ -62,27 +62,48 @@ pub async fn run(
     let extras = Arc::new((pictures, links));
     let mut backoff = StoreBackoff::new(config.poll_every);
     loop {
-        let who = me.clone();
-        let extras = extras.clone();
-        let batch = shared
+        // The store is read under its lock; the pictures and the MIME are
+        // made after it, so that the inputs' batches need not wait for them
+        // (on two cores the two then overlap).
+        let due = shared
             .with_store(move |s| {
-                let now = Timestamp::now();
-                let due = s.due(Channel::Email, now, BATCH)?;
-                let mut ready = Vec::new();
-                for reply in due {
-                    let ctx = context(s, &reply, &extras.0, extras.1.as_ref())?;
-                    match compose(&who, &reply, &ctx) {
-                        Ok((envelope, raw)) => ready.push(Ok(Ready {
-                            id: reply.id,
-                            envelope,
-                            raw,
-                        })),
-                        Err(e) => ready.push(Err((reply.id, e))),
-                    }
-                }
-                Ok((ready, s.depth()?))
+                let due = s.due(Channel::Email, Timestamp::now(), BATCH)?;
+                let answers = due
+                    .iter()
+                    .map(|reply| answers(s, reply))
+                    .collect::<store::Result<Vec<_>>>()?;
+                Ok((due, answers, s.depth()?))
             })
             .await;
+        let who = me.clone();
+        let extras = extras.clone();
+        let batch = match due {
+            Ok((due, answers, depth)) => tokio::task::spawn_blocking(move || {
+                let ready: Vec<_> = due
+                    .into_iter()
+                    .zip(answers)
+                    .map(|(reply, answers)| {
+                        let ctx = compose::Context {
+                            answers,
+                            picture: picture(&reply, &extras.0),
+                            link: link(&reply, extras.1.as_ref()),
+                        };
+                        match compose(&who, &reply, &ctx) {
+                            Ok((envelope, raw)) => Ok(Ready {
+                                id: reply.id,
+                                envelope,
+                                raw,
+                            }),
+                            Err(e) => Err((reply.id, e)),
+                        }
+                    })
+                    .collect();
+                (ready, depth)
+            })
+            .await
+            .map_err(|e| tracing::error!(error = %e, "composing replies")),
+            Err(_) => Err(()),
+        };
         let mut full = false;
         let mut store_failed = batch.is_err();
         // A store error is logged and counted by the port.
@@ -113,25 +134,16 @@ pub async fn run(
     }
 }
 
-/// What a reply needs to be composed beyond its row: the mail it answers.
-fn context(
-    store: &Store,
-    reply: &store::Outgoing,
-    pictures: &Renderer,
-    links: Option<&Links>,
-) -> store::Result<compose::Context> {
-    let answers = match reply.journal_id {
+/// The mail a reply answers (its Message-ID), when it answers one from
+/// the same address.
+fn answers(store: &Store, reply: &store::Outgoing) -> store::Result<Option<String>> {
+    Ok(match reply.journal_id {
         Some(j) => store
             .entry(j)?
             .filter(|e| e.channel == Channel::Email && e.transport_id.starts_with('<'))
             .filter(|e| normalized(&e.sender) == normalized(&reply.to))
             .map(|e| e.transport_id),
         None => None,
-    };
-    Ok(compose::Context {
-        answers,
-        picture: picture(reply, pictures),
-        link: link(reply, links),
     })
 }
 

@@ -247,10 +247,10 @@ pub(crate) fn fail(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Decodes input bytes: UTF-8, or Latin-1 as old PGN files often are.
 /// Hands each game of `input` to `each` with its number there (from 1), as
-/// it is read: the input is never held whole (see [`GameStream`]). Err: the
-/// input could not be read, or `each` failed.
+/// it is read: the input is never held whole, and bytes outside UTF-8 are
+/// Latin-1 (see [`GameStream`]). Err: the input could not be read, or
+/// `each` failed.
 fn games_of(
     name: &str,
     input: impl Read,

@@ -7,7 +7,7 @@
 
 use crate::support::{gateway, modem_lab};
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use ccgate::notation::{Lang, Notation};
@@ -296,20 +296,32 @@ fn a_failed_status_report_sends_the_notice_by_email() {
     assert!(gw.stop().success(), "{}", gw.log());
 }
 
+/// A gateway on an smstools3 spool of its own (`incoming/` and `outgoing/`
+/// in a new directory, kept alive by the first value), national numbers of
+/// `country` with `trunk`, and `extra` at the end of its configuration.
+fn spool_gateway(
+    country: &str,
+    trunk: &str,
+    extra: &str,
+) -> (tempfile::TempDir, PathBuf, PathBuf, Gateway) {
+    let spool = tempfile::tempdir().unwrap();
+    let (incoming, outgoing) = (spool.path().join("incoming"), spool.path().join("outgoing"));
+    std::fs::create_dir_all(&incoming).unwrap();
+    std::fs::create_dir_all(&outgoing).unwrap();
+    let gw = Gateway::new(&format!(
+        "[email]\nfrom = \"gw@example.test\"\n[email.maildir]\npoll_every = \"50ms\"\n[sms_spool]\nkind = \"smstools\"\nincoming = {:?}\noutgoing = {:?}\npoll_every = \"100ms\"\ncountry_code = \"{country}\"\ntrunk_prefix = \"{trunk}\"\n{extra}",
+        incoming.display().to_string(),
+        outgoing.display().to_string()
+    ));
+    (spool, incoming, outgoing, gw)
+}
+
 /// SMS through smstools3's spool instead of a modem: an incoming file is
 /// processed and removed after its commit, and the reply is written as an
 /// outgoing file for smsd to send.
 #[test]
 fn a_move_through_an_smstools_spool() {
-    let spool = tempfile::tempdir().unwrap();
-    let (incoming, outgoing) = (spool.path().join("incoming"), spool.path().join("outgoing"));
-    std::fs::create_dir_all(&incoming).unwrap();
-    std::fs::create_dir_all(&outgoing).unwrap();
-    let mut gw = Gateway::new(&format!(
-        "[email]\nfrom = \"gw@example.test\"\n[email.maildir]\npoll_every = \"50ms\"\n[sms_spool]\nkind = \"smstools\"\nincoming = {:?}\noutgoing = {:?}\npoll_every = \"100ms\"\ncountry_code = \"7\"\ntrunk_prefix = \"8\"\n",
-        incoming.display().to_string(),
-        outgoing.display().to_string()
-    ));
+    let (_spool, incoming, outgoing, mut gw) = spool_gateway("7", "8", "");
     let db = gw.db();
     let g = boris_on_sms_against_anna(&db);
     gw.start();
@@ -343,15 +355,11 @@ fn a_move_through_an_smstools_spool() {
 /// reply spooled once (its file named by outbox id).
 #[test]
 fn a_spool_backlog_in_batches_survives_kill_minus_nine_with_each_move_once() {
-    let spool = tempfile::tempdir().unwrap();
-    let (incoming, outgoing) = (spool.path().join("incoming"), spool.path().join("outgoing"));
-    std::fs::create_dir_all(&incoming).unwrap();
-    std::fs::create_dir_all(&outgoing).unwrap();
-    let mut gw = Gateway::new(&format!(
-        "[email]\nfrom = \"gw@example.test\"\n[email.maildir]\npoll_every = \"50ms\"\n[sms_spool]\nkind = \"smstools\"\nincoming = {:?}\noutgoing = {:?}\npoll_every = \"100ms\"\ncountry_code = \"49\"\ntrunk_prefix = \"0\"\n[outbox]\npoll_every = \"100ms\"\nfirst_retry = \"1s\"\n",
-        incoming.display().to_string(),
-        outgoing.display().to_string()
-    ));
+    let (_spool, incoming, outgoing, mut gw) = spool_gateway(
+        "49",
+        "0",
+        "[outbox]\npoll_every = \"100ms\"\nfirst_retry = \"1s\"\n",
+    );
     let db = gw.db();
     const GAMES: usize = 30;
     let plies = ["d4", "d5", "c4", "e6"];

@@ -486,7 +486,7 @@ fn ready<T>(section: Option<Option<T>>) -> Result<Option<T>, ()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transport::email::config::{Security, SendConfig};
+    use crate::transport::email::config::{FileSync, Security, SendConfig};
 
     fn problems(text: &str) -> String {
         Config::parse(text)
@@ -508,6 +508,31 @@ mod tests {
         assert!(matches!(c.email.send.config, SendConfig::File { .. }));
         assert_eq!(c.status.listen.port(), 9187);
         assert_eq!(c.inputs().len(), 1);
+    }
+
+    #[test]
+    fn a_file_outbox_syncs_its_batches_as_configured() {
+        let sync = |text: &str| match Config::parse(text)
+            .unwrap()
+            .resolve()
+            .unwrap()
+            .email
+            .send
+            .config
+        {
+            SendConfig::File { sync, .. } => sync,
+            other => panic!("not a file outbox: {other:?}"),
+        };
+        assert_eq!(sync(""), FileSync::Filesystem);
+        assert_eq!(
+            sync("[email.send]\ntransport = \"file\"\nsync = \"files\"\n"),
+            FileSync::Files
+        );
+        let wrong = syntax("[email.send]\ntransport = \"file\"\nsync = \"each\"\n");
+        assert!(
+            wrong.contains("each") && wrong.contains("filesystem") && wrong.contains("files"),
+            "{wrong}"
+        );
     }
 
     #[test]

@@ -124,6 +124,21 @@ pub enum Security {
     Plain,
 }
 
+/// How a file outbox makes a batch of reply files durable before they
+/// count as sent (docs/decisions.md).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FileSync {
+    /// One `syncfs` of the outbox's file system for the batch's files, one
+    /// more for their renames: the kernel writes them all at once.
+    #[default]
+    Filesystem,
+    /// Each file synced on its own (from a few threads at once), then the
+    /// directory: for an outbox on a file system other programs keep busy,
+    /// whose dirty data a `syncfs` would also wait for.
+    Files,
+}
+
 /// Where outgoing mail goes.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, tag = "transport", rename_all = "lowercase")]
@@ -132,6 +147,8 @@ pub enum SendConfig {
     File {
         #[serde(default = "outbox_dir")]
         dir: PathBuf,
+        #[serde(default)]
+        sync: FileSync,
     },
     Smtp {
         #[serde(deserialize_with = "non_empty")]
@@ -400,7 +417,10 @@ impl Default for MaildirConfig {
 
 impl Default for SendConfig {
     fn default() -> Self {
-        SendConfig::File { dir: outbox_dir() }
+        SendConfig::File {
+            dir: outbox_dir(),
+            sync: FileSync::default(),
+        }
     }
 }
 

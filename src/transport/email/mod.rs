@@ -3,6 +3,7 @@
 pub mod compose;
 pub mod config;
 pub mod dkim;
+pub mod eml_files;
 pub mod imap;
 pub mod inbox;
 pub mod maildir;

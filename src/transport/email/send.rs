@@ -1,8 +1,8 @@
 //! Handing composed mail to its way out: SMTP (lettre, rustls), a sendmail
 //! program, or `.eml` files in a directory.
 //!
-//! Files are named after the outbox id and written atomically (temporary
-//! file, then rename), so a reply sent again after a crash overwrites its
+//! Files are named after the outbox id and written atomically
+//! ([`super::eml_files`]), so a reply sent again after a crash overwrites its
 //! own file instead of making a second one; lettre's file transport names
 //! files at random, which would not. SMTP refusals keep lettre's
 //! distinction: a 4xx is retried, a 5xx gives the reply up at once.
@@ -33,7 +33,7 @@ use tokio_rustls::TlsConnector;
 use tokio_rustls::client::TlsStream;
 use tokio_rustls::rustls::pki_types::ServerName;
 
-use super::config::{Security, SendConfig, SendSettings};
+use super::config::{FileSync, Security, SendConfig, SendSettings};
 use crate::transport::tls::{Trust, client_config, read_pem};
 
 /// Why a message was not handed over.
@@ -52,7 +52,7 @@ impl std::fmt::Display for SendError {
 
 /// A configured way out.
 pub enum Mailer {
-    Files(PathBuf),
+    Files(PathBuf, FileSync),
     Smtp(Box<Smtp>),
     Sendmail(AsyncSendmailTransport<Tokio1Executor>),
 }
@@ -62,7 +62,7 @@ impl Mailer {
     /// relative outbox directory.
     pub fn new(settings: &SendSettings, data_dir: &Path) -> Result<Mailer, String> {
         Ok(match &settings.config {
-            SendConfig::File { dir } => {
+            SendConfig::File { dir, sync } => {
                 let dir = if dir.is_absolute() {
                     dir.clone()
                 } else {
@@ -70,7 +70,7 @@ impl Mailer {
                 };
                 std::fs::create_dir_all(&dir)
                     .map_err(|e| format!("outbox directory {}: {e}", dir.display()))?;
-                Mailer::Files(dir)
+                Mailer::Files(dir, *sync)
             }
             SendConfig::Sendmail { command } => {
                 Mailer::Sendmail(AsyncSendmailTransport::<Tokio1Executor>::new_with_command(
@@ -118,7 +118,7 @@ impl Mailer {
     /// recipient in order on one of them), sendmail one after another.
     pub async fn send(&self, replies: &[Outgoing<'_>]) -> Vec<Result<(), SendError>> {
         match self {
-            Mailer::Files(dir) => write_files(dir, replies)
+            Mailer::Files(dir, sync) => super::eml_files::write(dir, *sync, replies)
                 .into_iter()
                 .map(|r| {
                     r.map_err(|e| SendError {
@@ -387,57 +387,3 @@ impl AsyncTokioStream for Tls {
         self.0.get_ref().0.peer_addr()
     }
 }
-
-/// Writes `<id>.eml` for each reply durably, the batch together: every
-/// temporary file written, their fsyncs issued at once from a few threads
-/// (the file system joins concurrent syncs into one journal commit), each
-/// renamed into place, then one fsync of the directory makes the renames
-/// durable for all.
-fn write_files(dir: &Path, replies: &[Outgoing<'_>]) -> Vec<std::io::Result<()>> {
-    use std::io::Write;
-    let tmp = |id: i64| dir.join(format!(".{id}.eml.tmp"));
-    let written: Vec<std::io::Result<std::fs::File>> = replies
-        .iter()
-        .map(|r| {
-            let mut f = std::fs::File::create(tmp(r.id))?;
-            f.write_all(r.raw)?;
-            Ok(f)
-        })
-        .collect();
-    let mut synced: Vec<std::io::Result<()>> = replies.iter().map(|_| Ok(())).collect();
-    let per_thread = replies.len().div_ceil(SYNC_THREADS).max(1);
-    std::thread::scope(|scope| {
-        for (files, results) in written
-            .chunks(per_thread)
-            .zip(synced.chunks_mut(per_thread))
-        {
-            scope.spawn(move || {
-                for (file, result) in files.iter().zip(results) {
-                    if let Ok(f) = file {
-                        *result = f.sync_all();
-                    }
-                }
-            });
-        }
-    });
-    let mut done: Vec<std::io::Result<()>> = written
-        .into_iter()
-        .zip(synced)
-        .zip(replies)
-        .map(|((file, synced), r)| {
-            file?;
-            synced?;
-            std::fs::rename(tmp(r.id), dir.join(format!("{}.eml", r.id)))
-        })
-        .collect();
-    if let Err(e) = std::fs::File::open(dir).and_then(|d| d.sync_all()) {
-        // The renames may not survive a crash: none counts as sent.
-        for result in done.iter_mut().filter(|r| r.is_ok()) {
-            *result = Err(std::io::Error::new(e.kind(), e.to_string()));
-        }
-    }
-    done
-}
-
-/// Threads syncing a batch of reply files at once.
-const SYNC_THREADS: usize = 8;

@@ -24,17 +24,23 @@ fn axe_source() -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e} (run .ci/setup-servers)"))
 }
 
-/// chromedriver on a free loopback port, killed when dropped.
+/// chromedriver on a free loopback port, killed when dropped. Its
+/// temporary directory holds what it and Chromium make under `TMPDIR` (a
+/// profile per session, several MB each), which a killed driver cannot
+/// delete itself: it goes with the driver.
 struct Driver {
     child: Child,
     port: u16,
+    _tmp: tempfile::TempDir,
 }
 
 impl Driver {
     fn start() -> Driver {
         let port = free_port();
+        let tmp = tempfile::tempdir().expect("chromedriver's temporary directory");
         let child = Command::new("chromedriver")
             .arg(format!("--port={port}"))
+            .env("TMPDIR", tmp.path())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -43,7 +49,11 @@ impl Driver {
         wait_until("chromedriver", Duration::from_secs(30), || {
             std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
         });
-        Driver { child, port }
+        Driver {
+            child,
+            port,
+            _tmp: tmp,
+        }
     }
 
     async fn browser(&self) -> Client {

@@ -139,6 +139,7 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// [`Self::skip_space`] from a `%` or a non-ASCII byte on: every case.
     #[inline(never)]
     fn skip_space_rest(&mut self) {
         let bytes = self.src.as_bytes();

@@ -287,6 +287,59 @@ fn a_bounce_fails_the_notice_tries_sms_and_stops_the_clock() {
     assert!(gw.stop().success());
 }
 
+/// SIGTERM in the middle of a burst: the outbox claims its next batch
+/// while the last one is being written, and a stop still finishes both:
+/// every reply claimed (held back from the next poll) is written and
+/// marked sent, none is left held for the retry time.
+#[test]
+fn sigterm_in_a_burst_leaves_no_reply_claimed_and_unsent() {
+    const GAMES: usize = 30;
+    const PLIES: [&str; 10] = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+    ];
+    let mut gw = Gateway::new(CONFIG);
+    let db = gw.db();
+    let inbox = gw.path("inbox");
+    let games: Vec<_> = (0..GAMES)
+        .map(|n| {
+            let w = Seat::email(&format!("W{n}"));
+            (game_between(&db, w, Seat::email(&format!("B{n}"))), n)
+        })
+        .collect();
+    for (ply, san) in PLIES.iter().enumerate() {
+        for (g, n) in &games {
+            let side = if ply % 2 == 0 { "w" } else { "b" };
+            let from = format!("{side}{n}@example.test");
+            let m = mail(&from, &format!("{g}-{ply}@x"), "", san);
+            drop_mail(&inbox, &format!("{ply:02}-{n:03}.mail"), &m);
+        }
+    }
+    gw.start();
+    let outbox = gw.path("outbox");
+    wait_until("some replies written", Duration::from_secs(60), || {
+        eml_files(&outbox).len() >= 100
+    });
+    assert!(gw.stop().success(), "{}", gw.log());
+    let written = eml_files(&outbox).len() as i64;
+    assert!(
+        written < 600,
+        "stopped after the whole burst: nothing tested"
+    );
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NOT NULL"),
+        written
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM outbox WHERE sent_at IS NULL AND next_attempt_at > created_at"
+        ),
+        0,
+        "replies claimed and left unsent:\n{}",
+        gw.log()
+    );
+}
+
 /// kill -9 in the middle of 500 mails, then a restart: every move applied
 /// exactly once, every reply written exactly once.
 #[test]

@@ -9,12 +9,15 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::config::FileSync;
-use super::send::Outgoing;
 
-/// Writes every reply of a batch durably; each one's result in its order.
-/// A failed sync fails every reply it was to make durable: none of them
-/// counts as sent.
-pub fn write(dir: &Path, sync: FileSync, replies: &[Outgoing<'_>]) -> Vec<io::Result<()>> {
+/// Writes every reply of a batch (its outbox id, its bytes) durably; each
+/// one's result in its order. A failed sync fails every reply it was to
+/// make durable: none of them counts as sent.
+pub fn write<B: AsRef<[u8]>>(
+    dir: &Path,
+    sync: FileSync,
+    replies: &[(i64, B)],
+) -> Vec<io::Result<()>> {
     // Opened before the files are written: `syncfs` reports the write-back
     // errors of its file system since this descriptor was opened.
     let directory = match File::open(dir) {
@@ -23,9 +26,9 @@ pub fn write(dir: &Path, sync: FileSync, replies: &[Outgoing<'_>]) -> Vec<io::Re
     };
     let written: Vec<io::Result<File>> = replies
         .iter()
-        .map(|r| {
-            let mut f = File::create(temporary(dir, r.id))?;
-            f.write_all(r.raw)?;
+        .map(|(id, raw)| {
+            let mut f = File::create(temporary(dir, *id))?;
+            f.write_all(raw.as_ref())?;
             Ok(f)
         })
         .collect();
@@ -43,10 +46,10 @@ pub fn write(dir: &Path, sync: FileSync, replies: &[Outgoing<'_>]) -> Vec<io::Re
         .into_iter()
         .zip(synced)
         .zip(replies)
-        .map(|((file, synced), r)| {
+        .map(|((file, synced), (id, _))| {
             file?;
             synced?;
-            std::fs::rename(temporary(dir, r.id), dir.join(format!("{}.eml", r.id)))
+            std::fs::rename(temporary(dir, *id), dir.join(format!("{id}.eml")))
         })
         .collect();
     let renames = match sync {
@@ -110,26 +113,16 @@ fn sync_each(written: &[io::Result<File>]) -> Vec<io::Result<()>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lettre::address::Envelope;
 
     #[test]
     fn both_ways_leave_each_reply_whole_under_its_id_and_nothing_else() {
-        let envelope = Envelope::new(None, vec!["b@example.org".parse().unwrap()]).unwrap();
         for sync in [FileSync::Filesystem, FileSync::Files] {
             let dir = tempfile::tempdir().unwrap();
             // An older version of reply 7 is replaced, as after a crash between write and mark.
             std::fs::write(dir.path().join("7.eml"), b"stale").unwrap();
             let bodies: [(i64, &[u8]); 2] =
                 [(7, b"Subject: a\r\n\r\none"), (8, b"Subject: b\r\n\r\ntwo")];
-            let batch: Vec<Outgoing<'_>> = bodies
-                .iter()
-                .map(|(id, raw)| Outgoing {
-                    id: *id,
-                    envelope: &envelope,
-                    raw,
-                })
-                .collect();
-            let results = write(dir.path(), sync, &batch);
+            let results = write(dir.path(), sync, &bodies);
             assert!(results.iter().all(Result::is_ok), "{sync:?}: {results:?}");
             let mut names: Vec<String> = std::fs::read_dir(dir.path())
                 .unwrap()
@@ -150,16 +143,10 @@ mod tests {
 
     #[test]
     fn an_outbox_that_cannot_be_written_fails_every_reply_and_leaves_no_file() {
-        let envelope = Envelope::new(None, vec!["b@example.org".parse().unwrap()]).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let missing = dir.path().join("gone");
         for sync in [FileSync::Filesystem, FileSync::Files] {
-            let batch = [Outgoing {
-                id: 1,
-                envelope: &envelope,
-                raw: b"x",
-            }];
-            let results = write(&missing, sync, &batch);
+            let results = write(&missing, sync, &[(1, b"x")]);
             assert!(
                 results.iter().all(|r| r
                     .as_ref()

@@ -2,6 +2,7 @@
 //! to SMTP, sendmail or the outbox directory ([`Mailer`]).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use jiff::Timestamp;
 use tokio::sync::{Notify, watch};
@@ -41,45 +42,90 @@ pub struct Links {
     pub secret: Arc<[u8]>,
 }
 
+/// A batch composed, each reply ready or failed to compose.
+type Composed = Vec<Result<Ready, (ReplyId, String)>>;
+
 /// Sends the email outbox until `stop` turns true: due replies are
 /// composed and handed to the mailer, at once when `wake` rings, else every
 /// `outbox.poll_every`.
+///
+/// Two stages overlap: while one batch is being handed over (its files
+/// synced, or its SMTP sessions answered), the next one is claimed and
+/// composed. A batch is claimed only when the sending stage has room for
+/// it, so at most two batches are held at a time and nothing is claimed
+/// long before it is sent.
 pub async fn run(
     sender: Sender,
     shared: ServicePort,
     wake: Arc<Notify>,
+    stop: watch::Receiver<bool>,
+) {
+    let (to_send, mut ready) = tokio::sync::mpsc::channel::<Composed>(1);
+    let failing = AtomicBool::new(false);
+    let sending = async {
+        while let Some(batch) = ready.recv().await {
+            if send_batch(&shared, &sender.mailer, batch).await.is_err() {
+                failing.store(true, Ordering::Relaxed);
+            }
+        }
+    };
+    // Ends on `stop`, dropping `to_send`: the sending stage then finishes
+    // the batch it was given and ends too.
+    let preparing = prepare(&sender, &shared, &wake, stop, to_send, &failing);
+    tokio::join!(preparing, sending);
+}
+
+/// The first stage: claims due replies, composes them and passes them on.
+async fn prepare(
+    sender: &Sender,
+    shared: &ServicePort,
+    wake: &Notify,
     mut stop: watch::Receiver<bool>,
+    to_send: tokio::sync::mpsc::Sender<Composed>,
+    failing: &AtomicBool,
 ) {
     const BATCH: usize = 50;
-    let Sender {
-        mailer,
-        me,
-        outbox: config,
-        pictures,
-        links,
-    } = sender;
-    let me = Arc::new(me);
-    let extras = Arc::new((pictures, links));
+    let config = &sender.outbox;
+    let me = Arc::new(sender.me.clone());
+    let extras = Arc::new((sender.pictures.clone(), sender.links.clone()));
     let mut backoff = StoreBackoff::new(config.poll_every);
     loop {
-        // The store is read under its lock; the pictures and the MIME are
-        // made after it, so that the inputs' batches need not wait for them
-        // (on two cores the two then overlap).
-        let due = shared
+        let Ok(slot) = to_send.reserve().await else {
+            return;
+        };
+        if *stop.borrow() {
+            return;
+        }
+        // Claimed under the store's lock, with what composing reads from
+        // it; the pictures and the MIME are made after it, so that the
+        // inputs' batches need not wait for them.
+        let retry = shared.retry;
+        let claimed = shared
             .with_store(move |s| {
                 let due = s.due(Channel::Email, Timestamp::now(), BATCH)?;
-                let answers = due
+                let full = due.len() == BATCH;
+                let tx = s.write()?;
+                let now = Timestamp::now();
+                let mut mine = Vec::with_capacity(due.len());
+                // Only what this sender claimed: another site may have the rest.
+                for reply in due {
+                    if tx.hold_for_send(reply.id, now, retry)? {
+                        mine.push(reply);
+                    }
+                }
+                tx.commit()?;
+                let answers = mine
                     .iter()
                     .map(|reply| answers(s, reply))
                     .collect::<store::Result<Vec<_>>>()?;
-                Ok((due, answers, s.depth()?))
+                Ok((mine, answers, s.depth()?, full))
             })
             .await;
         let who = me.clone();
         let extras = extras.clone();
-        let batch = match due {
-            Ok((due, answers, depth)) => tokio::task::spawn_blocking(move || {
-                let ready: Vec<_> = due
+        let batch = match claimed {
+            Ok((mine, answers, depth, full)) => tokio::task::spawn_blocking(move || {
+                let composed: Composed = mine
                     .into_iter()
                     .zip(answers)
                     .map(|(reply, answers)| {
@@ -98,22 +144,24 @@ pub async fn run(
                         }
                     })
                     .collect();
-                (ready, depth)
+                (composed, depth, full)
             })
             .await
             .map_err(|e| tracing::error!(error = %e, "composing replies")),
             Err(_) => Err(()),
         };
         let mut full = false;
-        let mut store_failed = batch.is_err();
         // A store error is logged and counted by the port.
-        if let Ok((ready, depth)) = batch {
+        let mut store_failed = batch.is_err();
+        if let Ok((composed, depth, was_full)) = batch {
             shared.metrics.outbox(&depth);
-            full = ready.len() == BATCH;
-            if send_batch(&shared, &mailer, ready).await.is_err() {
-                store_failed = true;
+            full = was_full;
+            if !composed.is_empty() {
+                slot.send(composed);
             }
         }
+        // The sending stage's last batch counts for the backoff as well.
+        store_failed |= failing.swap(false, Ordering::Relaxed);
         if *stop.borrow() {
             return;
         }
@@ -175,14 +223,10 @@ fn normalized(address: &str) -> String {
     address.trim().to_ascii_lowercase()
 }
 
-/// Sends a batch of replies and records the outcomes: held together, sent
+/// Sends a batch of claimed replies and records the outcomes: sent
 /// together (see [`Mailer::send`]), those sent marked in one transaction.
 /// Err when the store failed.
-async fn send_batch(
-    shared: &ServicePort,
-    mailer: &Mailer,
-    batch: Vec<Result<Ready, (ReplyId, String)>>,
-) -> Result<(), ()> {
+async fn send_batch(shared: &ServicePort, mailer: &Mailer, batch: Composed) -> Result<(), ()> {
     let mut ready = Vec::with_capacity(batch.len());
     let mut failed = Vec::new();
     for item in batch {
@@ -194,10 +238,6 @@ async fn send_batch(
     }
     let mut sent = Vec::with_capacity(ready.len());
     if !ready.is_empty() {
-        let ids = ready.iter().map(|r| r.id).collect();
-        // Only what this sender claimed: another site may have the rest.
-        let claimed = shared.hold_all_for_send(ids).await.map_err(drop)?;
-        ready.retain(|r| claimed.contains(&r.id));
         let outgoing: Vec<Outgoing<'_>> = ready
             .iter()
             .map(|r| Outgoing {

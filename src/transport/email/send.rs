@@ -118,15 +118,38 @@ impl Mailer {
     /// recipient in order on one of them), sendmail one after another.
     pub async fn send(&self, replies: &[Outgoing<'_>]) -> Vec<Result<(), SendError>> {
         match self {
-            Mailer::Files(dir, sync) => super::eml_files::write(dir, *sync, replies)
-                .into_iter()
-                .map(|r| {
-                    r.map_err(|e| SendError {
-                        permanent: false,
-                        text: format!("writing {}: {e}", dir.display()),
-                    })
+            Mailer::Files(dir, sync) => {
+                // Off the runtime's threads: the outbox prepares its next
+                // batch meanwhile. The bytes are copied for that thread
+                // (a batch's copy costs far less than its composing).
+                let (dir, sync) = (dir.clone(), *sync);
+                let owned: Vec<(i64, Vec<u8>)> =
+                    replies.iter().map(|r| (r.id, r.raw.to_vec())).collect();
+                let written = tokio::task::spawn_blocking(move || {
+                    let results = super::eml_files::write(&dir, sync, &owned);
+                    (dir, results)
                 })
-                .collect(),
+                .await;
+                match written {
+                    Ok((dir, results)) => results
+                        .into_iter()
+                        .map(|r| {
+                            r.map_err(|e| SendError {
+                                permanent: false,
+                                text: format!("writing {}: {e}", dir.display()),
+                            })
+                        })
+                        .collect(),
+                    Err(e) => replies
+                        .iter()
+                        .map(|_| SendError {
+                            permanent: false,
+                            text: format!("writing the outbox: {e}"),
+                        })
+                        .map(Err)
+                        .collect(),
+                }
+            }
             Mailer::Smtp(t) => t.send_all(replies).await,
             Mailer::Sendmail(t) => {
                 let mut done = Vec::with_capacity(replies.len());

@@ -5,7 +5,7 @@
 
 use crate::support::gateway;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use ccgate::notation::{Lang, Notation};
@@ -287,20 +287,16 @@ fn a_bounce_fails_the_notice_tries_sms_and_stops_the_clock() {
     assert!(gw.stop().success());
 }
 
-/// SIGTERM in the middle of a burst: the outbox claims its next batch
-/// while the last one is being written, and a stop still finishes both:
-/// every reply claimed (held back from the next poll) is written and
-/// marked sent, none is left held for the retry time.
-#[test]
-fn sigterm_in_a_burst_leaves_no_reply_claimed_and_unsent() {
-    const GAMES: usize = 30;
+/// `games` new games by email, and the first ten plies of each dropped
+/// into the inbox as mails, a ply of every game before the next ply of any:
+/// ten mails per game, two replies each. Returns the inbox.
+fn burst(gw: &Gateway, games: usize) -> PathBuf {
     const PLIES: [&str; 10] = [
         "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
     ];
-    let mut gw = Gateway::new(CONFIG);
     let db = gw.db();
     let inbox = gw.path("inbox");
-    let games: Vec<_> = (0..GAMES)
+    let games: Vec<_> = (0..games)
         .map(|n| {
             let w = Seat::email(&format!("W{n}"));
             (game_between(&db, w, Seat::email(&format!("B{n}"))), n)
@@ -314,6 +310,18 @@ fn sigterm_in_a_burst_leaves_no_reply_claimed_and_unsent() {
             drop_mail(&inbox, &format!("{ply:02}-{n:03}.mail"), &m);
         }
     }
+    inbox
+}
+
+/// SIGTERM in the middle of a burst: the outbox claims its next batch
+/// while the last one is being written, and a stop still finishes both:
+/// every reply claimed (held back from the next poll) is written and
+/// marked sent, none is left held for the retry time.
+#[test]
+fn sigterm_in_a_burst_leaves_no_reply_claimed_and_unsent() {
+    let mut gw = Gateway::new(CONFIG);
+    let db = gw.db();
+    burst(&gw, 30);
     gw.start();
     let outbox = gw.path("outbox");
     wait_until("some replies written", Duration::from_secs(60), || {
@@ -345,36 +353,9 @@ fn sigterm_in_a_burst_leaves_no_reply_claimed_and_unsent() {
 #[test]
 fn kill_minus_nine_in_a_batch_of_500_mails_loses_and_repeats_nothing() {
     const GAMES: usize = 50;
-    const PLIES: [&str; 10] = [
-        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
-    ];
     let mut gw = Gateway::new(CONFIG);
     let db = gw.db();
-    let mut games = Vec::new();
-    for n in 0..GAMES {
-        let g = game_between(
-            &db,
-            Seat::email(&format!("W{n}")),
-            Seat::email(&format!("B{n}")),
-        );
-        games.push((g, n));
-    }
-    let inbox = gw.path("inbox");
-    for (ply, san) in PLIES.iter().enumerate() {
-        for (g, n) in &games {
-            let from = if ply % 2 == 0 {
-                format!("w{n}@example.test")
-            } else {
-                format!("b{n}@example.test")
-            };
-            let name = format!("{ply:02}-{n:03}.mail");
-            drop_mail(
-                &inbox,
-                &name,
-                &mail(&from, &format!("{g}-{ply}@x"), "", san),
-            );
-        }
-    }
+    let inbox = burst(&gw, GAMES);
     gw.start();
     wait_until("some mail processed", Duration::from_secs(60), || {
         files_in(&inbox.join("cur")) >= 100

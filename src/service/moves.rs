@@ -336,7 +336,7 @@ impl Ctx<'_, '_> {
             }
             Verdict::Play(p) => {
                 let confirm = To::Sender(Some(player.clone()));
-                self.play(player, &mut game, confirm, p)?;
+                self.play((player, opponent.as_ref()), &mut game, confirm, p)?;
                 self.run_conditionals(&mut game)?;
                 self.latest = Some(game);
                 Ok(())
@@ -344,18 +344,18 @@ impl Ctx<'_, '_> {
         }
     }
 
-    /// Plays a legal move for `mover` (see [`play`]), loading what the rule
-    /// reads: the opponent and the mover's leaves.
-    pub(super) fn play(
+    /// Plays a legal move for `mover` against `opponent` (as loaded to judge
+    /// the line; nothing was written since), see [`play`], loading the
+    /// mover's leaves, which the rule reads too.
+    fn play(
         &mut self,
-        mover: &Player,
+        (mover, opponent): (&Player, Option<&Player>),
         game: &mut Loaded,
         confirm: To,
         p: Play,
     ) -> store::Result<()> {
-        let opponent = self.tx.player(game.opponent_id(mover.id))?;
         let leave = self.end_leave_on_move(mover)?;
-        let d = play(game, mover, opponent.as_ref(), confirm, p, leave);
+        let d = play(game, mover, opponent, confirm, p, leave);
         self.apply(d, Some(game))
     }
 

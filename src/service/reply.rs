@@ -203,38 +203,46 @@ pub fn board(pos: &Chess, reader: Color, lang: Lang) -> String {
         .map(|&r| letter(r).chars().count())
         .max()
         .unwrap_or(1);
-    let cell = |s: &str| format!("{s:<width$} ");
-    let ranks: Vec<u32> = match reader {
-        Color::White => (0..8).rev().collect(),
-        Color::Black => (0..8).collect(),
+    // Written into one string, no temporary per square: every email notice
+    // carries a board, drawn for each reader.
+    let cell = |out: &mut String, text: &dyn Fn(&mut String)| {
+        let start = out.len();
+        text(out);
+        let chars = out[start..].chars().count();
+        out.extend(std::iter::repeat_n(' ', width.saturating_sub(chars) + 1));
     };
-    let files: Vec<u32> = match reader {
-        Color::White => (0..8).collect(),
-        Color::Black => (0..8).rev().collect(),
+    let end_line = |out: &mut String| out.truncate(out.trim_end().len());
+    let order = |i: u32| match reader {
+        Color::White => i,
+        Color::Black => 7 - i,
     };
     let board = pos.board();
-    let mut out = String::new();
-    for &rank in &ranks {
-        out.push_str(&format!("{} ", rank + 1));
-        for &file in &files {
-            let sq = Square::from_coords(File::new(file), Rank::new(rank));
-            let text = match board.piece_at(sq) {
+    let mut out = String::with_capacity(9 * (2 + 8 * (width + 1)));
+    for row in 0..8 {
+        let rank = 7 - order(row);
+        out.push(char::from(b'1' + rank as u8));
+        out.push(' ');
+        for column in 0..8 {
+            let sq = Square::from_coords(File::new(order(column)), Rank::new(rank));
+            cell(&mut out, &|out: &mut String| match board.piece_at(sq) {
                 // Letters are written capitalised (`Кр`): White as written.
-                Some(p) if p.color == Color::White => letter(p.role).to_string(),
-                Some(p) => letter(p.role).to_lowercase(),
-                None => ".".to_string(),
-            };
-            out.push_str(&cell(&text));
+                Some(p) if p.color == Color::White => out.push_str(letter(p.role)),
+                Some(p) if letter(p.role).is_ascii() => {
+                    out.extend(letter(p.role).chars().map(|c| c.to_ascii_lowercase()));
+                }
+                Some(p) => out.push_str(&letter(p.role).to_lowercase()),
+                None => out.push('.'),
+            });
         }
-        out.truncate(out.trim_end().len());
+        end_line(&mut out);
         out.push('\n');
     }
     out.push_str("  ");
-    for &file in &files {
-        let name = char::from(b'a' + file as u8).to_string();
-        out.push_str(&cell(&name));
+    for column in 0..8 {
+        let file = char::from(b'a' + order(column) as u8);
+        cell(&mut out, &|out: &mut String| out.push(file));
     }
-    out.truncate(out.trim_end().len());
+    end_line(&mut out);
     out
 }
 
@@ -326,5 +334,68 @@ mod tests {
         assert!(black.starts_with("1 Л  К  С  Кр Ф  С  К  Л"), "{black}");
         assert!(black.ends_with("  h  g  f  e  d  c  b  a"), "{black}");
         assert!(legend(Lang::De).contains("S Springer"));
+    }
+
+    /// The board as first written, a string per square: what [`board`]
+    /// must still draw, square for square.
+    fn board_plainly(pos: &Chess, reader: Color, lang: Lang) -> String {
+        use shakmaty::{File, Rank, Square};
+        let letter = |role| letter_of(lang, role);
+        let width = ROLES
+            .iter()
+            .map(|&r| letter(r).chars().count())
+            .max()
+            .unwrap_or(1);
+        let cell = |s: &str| format!("{s:<width$} ");
+        let mut ranks: Vec<u32> = (0..8).collect();
+        let mut files: Vec<u32> = (0..8).collect();
+        match reader {
+            Color::White => ranks.reverse(),
+            Color::Black => files.reverse(),
+        }
+        let mut lines = Vec::new();
+        for &rank in &ranks {
+            let mut line = format!("{} ", rank + 1);
+            for &file in &files {
+                let sq = Square::from_coords(File::new(file), Rank::new(rank));
+                line += &cell(&match pos.board().piece_at(sq) {
+                    Some(p) if p.color == Color::White => letter(p.role).to_string(),
+                    Some(p) => letter(p.role).to_lowercase(),
+                    None => ".".to_string(),
+                });
+            }
+            lines.push(line.trim_end().to_string());
+        }
+        let names: String = files
+            .iter()
+            .map(|&f| cell(&char::from(b'a' + f as u8).to_string()))
+            .collect();
+        lines.push(format!("  {names}").trim_end().to_string());
+        lines.join("\n")
+    }
+
+    #[test]
+    fn every_language_draws_every_position_of_a_game_as_written_plainly() {
+        use shakmaty::{Position, san::San};
+        let mut pos = Chess::default();
+        let mut positions = vec![pos.clone()];
+        for san in [
+            "e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "d4", "c6", "Nf3", "Bg4",
+        ] {
+            let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+            positions.push(pos.clone());
+        }
+        for &lang in Lang::ALL {
+            for reader in [Color::White, Color::Black] {
+                for p in &positions {
+                    assert_eq!(
+                        board(p, reader, lang),
+                        board_plainly(p, reader, lang),
+                        "{lang:?} {reader:?}"
+                    );
+                }
+            }
+        }
     }
 }

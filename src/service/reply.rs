@@ -198,11 +198,7 @@ fn letter_of(lang: Lang, role: shakmaty::Role) -> &'static str {
 pub fn board(pos: &Chess, reader: Color, lang: Lang) -> String {
     use shakmaty::{File, Rank, Square};
     let letter = |role| letter_of(lang, role);
-    let width = ROLES
-        .iter()
-        .map(|&r| letter(r).chars().count())
-        .max()
-        .unwrap_or(1);
+    let width = square_width(lang);
     // Written into one string, no temporary per square: every email notice
     // carries a board, drawn for each reader.
     let cell = |out: &mut String, text: &dyn Fn(&mut String)| {
@@ -244,6 +240,16 @@ pub fn board(pos: &Chess, reader: Color, lang: Lang) -> String {
     }
     end_line(&mut out);
     out
+}
+
+/// How many characters a square of [`board`] takes in `lang`: its longest
+/// piece letter.
+fn square_width(lang: Lang) -> usize {
+    ROLES
+        .iter()
+        .map(|&r| letter_of(lang, r).chars().count())
+        .max()
+        .unwrap_or(1)
 }
 
 /// The board's legend in the reader's language: which letter is which
@@ -341,11 +347,7 @@ mod tests {
     fn board_plainly(pos: &Chess, reader: Color, lang: Lang) -> String {
         use shakmaty::{File, Rank, Square};
         let letter = |role| letter_of(lang, role);
-        let width = ROLES
-            .iter()
-            .map(|&r| letter(r).chars().count())
-            .max()
-            .unwrap_or(1);
+        let width = square_width(lang);
         let cell = |s: &str| format!("{s:<width$} ");
         let mut ranks: Vec<u32> = (0..8).collect();
         let mut files: Vec<u32> = (0..8).collect();

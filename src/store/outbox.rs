@@ -335,6 +335,23 @@ impl Tx<'_> {
         Ok(claimed == 1)
     }
 
+    /// Claims several replies at once ([`hold_for_send`](Self::hold_for_send)
+    /// each); returns those claimed, in their order.
+    pub fn hold_all_for_send(
+        &self,
+        ids: impl IntoIterator<Item = ReplyId>,
+        now: Timestamp,
+        retry: Retry,
+    ) -> Result<Vec<ReplyId>> {
+        let mut claimed = Vec::new();
+        for id in ids {
+            if self.hold_for_send(id, now, retry)? {
+                claimed.push(id);
+            }
+        }
+        Ok(claimed)
+    }
+
     fn attempts(&self, id: ReplyId) -> Result<i64> {
         self.conn().one(
             "SELECT attempts FROM outbox WHERE id = ?1",

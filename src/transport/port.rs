@@ -198,12 +198,7 @@ impl ServicePort {
         let retry = self.retry;
         self.with_store(move |s| {
             let tx = s.write()?;
-            let mut claimed = Vec::with_capacity(ids.len());
-            for id in ids {
-                if tx.hold_for_send(id, Timestamp::now(), retry)? {
-                    claimed.push(id);
-                }
-            }
+            let claimed = tx.hold_all_for_send(ids, Timestamp::now(), retry)?;
             tx.commit()?;
             Ok(claimed)
         })

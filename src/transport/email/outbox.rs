@@ -102,18 +102,14 @@ async fn prepare(
         let retry = shared.retry;
         let claimed = shared
             .with_store(move |s| {
-                let due = s.due(Channel::Email, Timestamp::now(), BATCH)?;
-                let full = due.len() == BATCH;
+                let mut mine = s.due(Channel::Email, Timestamp::now(), BATCH)?;
+                let full = mine.len() == BATCH;
                 let tx = s.write()?;
-                let now = Timestamp::now();
-                let mut mine = Vec::with_capacity(due.len());
-                // Only what this sender claimed: another site may have the rest.
-                for reply in due {
-                    if tx.hold_for_send(reply.id, now, retry)? {
-                        mine.push(reply);
-                    }
-                }
+                let ids = mine.iter().map(|r| r.id);
+                let claimed = tx.hold_all_for_send(ids, Timestamp::now(), retry)?;
                 tx.commit()?;
+                // Only what this sender claimed: another site may have the rest.
+                mine.retain(|r| claimed.contains(&r.id));
                 let answers = mine
                     .iter()
                     .map(|reply| answers(s, reply))

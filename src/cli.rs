@@ -1,6 +1,7 @@
 //! The command line: `ccgate convert` and `ccgate notations`.
 
 use std::io::{self, BufWriter, Read, Write};
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -8,7 +9,9 @@ use clap::{Parser, Subcommand};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Move, Role, Square};
 
-use crate::notation::movetext::{Game, GameError, GameStream, MovetextOptions, write_movetext};
+use crate::notation::movetext::{
+    Game, GameError, GameStream, MapError, MovetextOptions, write_movetext,
+};
 use crate::notation::pgn::write_pgn;
 use crate::notation::{Lang, Notation, ReadError, Style, WriteOptions, write_move};
 
@@ -147,6 +150,10 @@ struct ConvertArgs {
     /// Write full PGN (tags, comments, NAGs, variations) instead of one line per game.
     #[arg(long)]
     pgn: bool,
+    /// Threads reading the games (default: one per processor); the output is
+    /// the same and in the same order with any number.
+    #[arg(long, short = 'j')]
+    jobs: Option<NonZeroUsize>,
     /// Input files; standard input when none.
     files: Vec<PathBuf>,
 }
@@ -294,31 +301,55 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if let Some(style) = args.style {
         wopts = wopts.with_style(style);
     }
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut failed = false;
-    let mut write = |name: &str, index: usize, game: &Game| {
-        for error in game.error.iter().chain(&game.variation_errors) {
-            failed = true;
-            report(name, index, game, error);
-        }
-        let written = if args.pgn {
-            write_pgn(game, args.to, &wopts)
+    // On the thread that read the game: its text and its problems.
+    let convert = |game: Game| {
+        let problems: Vec<String> = game
+            .error
+            .iter()
+            .chain(&game.variation_errors)
+            .map(|error| problem(&game, error))
+            .collect();
+        let text = if args.pgn {
+            write_pgn(&game, args.to, &wopts)
         } else {
-            let mut line = write_movetext(game, args.to, &wopts);
+            let mut line = write_movetext(&game, args.to, &wopts);
             line.push('\n');
             line
         };
-        out.write_all(written.as_bytes())
-            .map_err(|e| format!("cannot write: {e}"))
+        (text, problems)
+    };
+    let mut convert_all = |name: &str, input: &mut dyn Read| {
+        let mut index = 0;
+        let write = |(text, problems): (String, Vec<String>)| {
+            index += 1;
+            for problem in &problems {
+                failed = true;
+                eprintln!("{name}: game {index}{problem}");
+            }
+            out.write_all(text.as_bytes())
+                .map_err(|e| format!("cannot write: {e}"))
+        };
+        GameStream::new(input, opts.clone())
+            .map_parallel(jobs, convert, write)
+            .map_err(|e| match e {
+                MapError::Read(e) => format!("cannot read {name}: {e}"),
+                MapError::Sink(e) => e,
+            })
     };
     let read = if args.files.is_empty() {
-        games_of("<stdin>", io::stdin().lock(), &opts, &mut write)
+        convert_all("<stdin>", &mut io::stdin().lock())
     } else {
         args.files.iter().try_for_each(|path| {
             let name = path.display().to_string();
-            let file = std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-            games_of(&name, file, &opts, &mut write)
+            let mut file =
+                std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+            convert_all(&name, &mut file)
         })
     };
     if let Err(e) = read {
@@ -417,6 +448,12 @@ fn material_line(name: &str, index: usize, game: &Game, failed: &mut bool) -> St
 /// One stderr line per problem: the game, the move number, the token, the
 /// reason, and what the player probably meant.
 fn report(file: &str, index: usize, game: &Game, error: &GameError) {
+    eprintln!("{file}: game {index}{}", problem(game, error));
+}
+
+/// What [`report`] says after the game's number: the players, the error
+/// and the candidates it had.
+fn problem(game: &Game, error: &GameError) -> String {
     let players = match (game.tag("White"), game.tag("Black")) {
         (Some(w), Some(b)) => format!(" ({w} - {b})"),
         _ => String::new(),
@@ -437,7 +474,7 @@ fn report(file: &str, index: usize, game: &Game, error: &GameError) {
         }
         _ => String::new(),
     };
-    eprintln!("{file}: game {index}{players}: {error}{hint}");
+    format!("{players}: {error}{hint}")
 }
 
 /// `ccgate notations`: every notation with examples, every language with its letters.

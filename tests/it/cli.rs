@@ -78,6 +78,44 @@ fn an_illegal_move_is_reported_and_the_other_games_still_convert() {
 }
 
 #[test]
+fn an_archive_converts_alike_on_one_thread_and_on_several() {
+    // 6,002 games (5.2 MB: more than is read on one thread before the
+    // others start), two with an illegal move: the first and one near the middle.
+    let real = std::fs::read_to_string("tests/data/bench/lichess_1500.pgn").expect("bench data");
+    let middle = real[real.len() / 2..]
+        .find("\n[Event ")
+        .map(|n| real.len() / 2 + n + 1)
+        .expect("a game starts after the middle");
+    let bad = |who: &str| format!("[White \"{who}\"]\n[Black \"X\"]\n\n1. e4 e5 2. Ke3 *\n\n");
+    let input = format!(
+        "{}{}{}{}{}",
+        bad("First"),
+        &real[..middle],
+        bad("Middle"),
+        &real[middle..],
+        real.repeat(3)
+    );
+    let run = |jobs: &str| stdout_of(&["convert", "--to", "iccf", "--jobs", jobs], &input);
+    let (out, err, code) = run("1");
+    assert_eq!(out.lines().count(), 6002);
+    assert_eq!(code, 1);
+    let errors: Vec<&str> = err.lines().collect();
+    assert_eq!(errors.len(), 2, "{err}");
+    assert!(
+        errors[0].starts_with("<stdin>: game 1 (First - X): move 2. Ke3"),
+        "{err}"
+    );
+    let number = real[..middle].matches("[Event ").count() + 2;
+    assert!(
+        errors[1].starts_with(&format!("<stdin>: game {number} (Middle - X): move 2. Ke3")),
+        "{err}"
+    );
+    for jobs in ["2", "3"] {
+        assert_eq!(run(jobs), (out.clone(), err.clone(), code), "--jobs {jobs}");
+    }
+}
+
+#[test]
 fn an_ambiguous_move_lists_the_candidates() {
     let input = "[FEN \"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1\"]\n\n1. Nd2 *\n";
     let (out, err, code) = stdout_of(&["convert", "--to", "iccf"], input);

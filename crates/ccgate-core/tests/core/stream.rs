@@ -1,10 +1,13 @@
 //! `GameStream`: games read from a byte stream in reads of any size are the
 //! games of the whole text (`fuzz_checks::check_stream`), and bytes outside
-//! UTF-8 are Latin-1 however the reads cut them.
+//! UTF-8 are Latin-1 however the reads cut them; read on several threads,
+//! they are the same games in the same order (`fuzz_checks::check_parallel`).
 
-use crate::fuzz_checks::check_stream;
+use std::num::NonZeroUsize;
 
-use ccgate_core::notation::movetext::{Games, MovetextOptions};
+use crate::fuzz_checks::{check_parallel, check_stream};
+
+use ccgate_core::notation::movetext::{GameStream, Games, MapError, MovetextOptions};
 
 /// Every kind of game end and every look back the reader makes: results,
 /// a tag line after a result on the same line, a `%` escape line and a `%`
@@ -46,4 +49,56 @@ fn each_byte_outside_utf8_is_latin1_even_when_a_read_cuts_a_sequence() {
         assert_eq!(games[0].tag("White"), Some("Mäkelä"), "reads of {step}");
         assert_eq!(games[0].tag("Black"), Some("Gök"), "reads of {step}");
     }
+}
+
+#[test]
+fn games_read_on_several_threads_come_out_as_from_the_whole_text_wherever_the_parts_are_cut() {
+    let opts = MovetextOptions {
+        comments: true,
+        ..MovetextOptions::default()
+    };
+    let whole = Games::new(GAMES, opts.clone()).collect::<Vec<_>>();
+    for jobs in [1, 2, 3, 5] {
+        for part in 1..=GAMES.len() {
+            for after in [0, GAMES.len() / 2] {
+                check_parallel(GAMES.as_bytes(), &whole, (jobs, part, after), &opts);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_real_archive_read_on_several_threads_gives_every_game_in_order() {
+    let data =
+        std::fs::read(crate::support::data_path("bench/lichess_1500.pgn")).expect("bench data");
+    let opts = MovetextOptions {
+        comments: true,
+        ..MovetextOptions::default()
+    };
+    let whole = check_stream(&data, 4096, &opts);
+    assert_eq!(whole.len(), 1500);
+    for parallel in [(2, 64 * 1024, 0), (3, 10_000, 500_000), (4, 777, 0)] {
+        check_parallel(&data, &whole, parallel, &opts);
+    }
+}
+
+#[test]
+fn a_sink_that_refuses_stops_the_reading_and_its_error_comes_back() {
+    let mut taken = 0;
+    let result = GameStream::new(GAMES.as_bytes(), MovetextOptions::default())
+        .part_size(16)
+        .parallel_after(0)
+        .map_parallel(
+            NonZeroUsize::new(2).expect("2"),
+            |g| g.line.len(),
+            |_| {
+                taken += 1;
+                if taken == 2 { Err("disk full") } else { Ok(()) }
+            },
+        );
+    assert!(
+        matches!(result, Err(MapError::Sink("disk full"))),
+        "{result:?}"
+    );
+    assert_eq!(taken, 2);
 }

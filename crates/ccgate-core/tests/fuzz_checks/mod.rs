@@ -196,7 +196,13 @@ pub fn check_movetext_input(data: &[u8]) {
     };
     let opts = movetext_selector(first);
     check_movetext(&String::from_utf8_lossy(rest), &opts);
-    check_stream(rest, usize::from(first % 16) + 1, &opts);
+    let games = check_stream(rest, usize::from(first % 16) + 1, &opts);
+    let parallel = (
+        usize::from(first % 8) + 2,
+        usize::from(first % 32) + 1,
+        usize::from(first % 3) * rest.len() / 4,
+    );
+    check_parallel(rest, &games, parallel, &opts);
 }
 
 /// A reader that hands out at most `step` bytes a call, as a pipe or a slow
@@ -232,4 +238,36 @@ pub fn check_stream(data: &[u8], step: usize, opts: &MovetextOptions) -> Vec<Gam
         String::from_utf8_lossy(data)
     );
     whole
+}
+
+/// The games of `data` read by `jobs` threads once `after` bytes are read,
+/// `part` bytes each per round, from reads of `part` bytes, are `games` (the
+/// stream's own), in order.
+pub fn check_parallel(
+    data: &[u8],
+    games: &[Game],
+    (jobs, part, after): (usize, usize, usize),
+    opts: &MovetextOptions,
+) {
+    let jobs = std::num::NonZeroUsize::new(jobs).expect("jobs > 0");
+    let mut read = Vec::new();
+    GameStream::new(Trickle { data, step: part }, opts.clone())
+        .part_size(part)
+        .parallel_after(after)
+        .map_parallel(
+            jobs,
+            |g| format!("{g:?}"),
+            |g| {
+                read.push(g);
+                Ok::<(), ()>(())
+            },
+        )
+        .expect("a slice cannot fail to read");
+    let games: Vec<String> = games.iter().map(|g| format!("{g:?}")).collect();
+    assert_eq!(
+        read,
+        games,
+        "{jobs} threads after {after} bytes, parts of {part} bytes, of {:?}",
+        String::from_utf8_lossy(data)
+    );
 }

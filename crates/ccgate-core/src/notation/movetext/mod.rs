@@ -25,7 +25,7 @@ mod stream;
 mod write;
 
 use parser::*;
-pub use stream::GameStream;
+pub use stream::{GameStream, MapError};
 pub use write::*;
 
 use compact_str::CompactString;

@@ -125,7 +125,7 @@ impl<'a> Parser<'a> {
     /// the call cost more than the work; anything else goes to
     /// [`Self::skip_space_rest`].
     #[inline]
-    fn skip_space(&mut self) {
+    pub(super) fn skip_space(&mut self) {
         let bytes = self.src.as_bytes();
         while let Some(&b) = bytes.get(self.at) {
             if b.is_ascii_whitespace() {

@@ -253,8 +253,18 @@ fn square_width(lang: Lang) -> usize {
 }
 
 /// The board's legend in the reader's language: which letter is which
-/// piece, and which side is which.
+/// piece, and which side is which. Formatted once per language: every
+/// email sheet carries it, and the catalogues are built in.
 pub fn legend(lang: Lang) -> String {
+    static LEGENDS: std::sync::OnceLock<Vec<(Lang, String)>> = std::sync::OnceLock::new();
+    let legends = LEGENDS.get_or_init(|| Lang::ALL.iter().map(|&l| (l, legend_of(l))).collect());
+    legends
+        .iter()
+        .find(|(l, _)| *l == lang)
+        .map_or_else(|| legend_of(lang), |(_, text)| text.clone())
+}
+
+fn legend_of(lang: Lang) -> String {
     use shakmaty::Role;
     let r = Reader::new(lang, Form::Full);
     let letter = |role| letter_of(lang, role);
@@ -344,6 +354,15 @@ mod tests {
 
     /// The board as first written, a string per square: what [`board`]
     /// must still draw, square for square.
+    #[test]
+    fn each_language_gets_its_own_legend_from_the_cache() {
+        for &lang in Lang::ALL {
+            assert_eq!(legend(lang), legend_of(lang), "{lang:?}");
+            assert_eq!(legend(lang), legend_of(lang), "{lang:?}, asked again");
+        }
+        assert_ne!(legend(Lang::De), legend(Lang::En));
+    }
+
     fn board_plainly(pos: &Chess, reader: Color, lang: Lang) -> String {
         use shakmaty::{File, Rank, Square};
         let letter = |role| letter_of(lang, role);

@@ -260,6 +260,29 @@ impl Store {
         self.conn
             .rows(&sql, args![channel.name(), secs(now), limit as i64], row)
     }
+
+    /// The replies due for sending on a channel (at most `limit`), claimed
+    /// for this sender in one transaction ([`Tx::hold_all_for_send`]); those
+    /// another sender (another site's) claimed since they were read are
+    /// left out. True with them when `limit` were due: more may be.
+    pub fn claim_due(
+        &mut self,
+        channel: Channel,
+        now: Timestamp,
+        limit: usize,
+        retry: Retry,
+    ) -> Result<(Vec<Outgoing>, bool)> {
+        let mut due = self.due(channel, now, limit)?;
+        let full = due.len() == limit;
+        if due.is_empty() {
+            return Ok((due, full));
+        }
+        let tx = self.write()?;
+        let claimed = tx.hold_all_for_send(due.iter().map(|r| r.id), now, retry)?;
+        tx.commit()?;
+        due.retain(|r| claimed.contains(&r.id));
+        Ok((due, full))
+    }
 }
 
 impl Tx<'_> {

@@ -185,20 +185,16 @@ impl ServicePort {
     /// send's outcome cannot be recorded afterwards (a full disk), the reply
     /// is not due again at the next poll but only after the hold (the
     /// retry time of a failed attempt), so no sender repeats a send the
-    /// store did not take. Every channel's sender comes here first, and
-    /// sends only when it gets true: false means another sender (another
-    /// site's) claimed the reply since it was found due.
+    /// store did not take. A sender that sends one reply at a time comes
+    /// here first, and sends only when it gets true: false means another
+    /// sender (another site's) claimed the reply since it was found due.
+    /// The email outbox and the SMS spool claim theirs a batch at a time
+    /// ([`Store::claim_due`](crate::store::Store::claim_due)).
     pub async fn hold_for_send(&self, id: ReplyId) -> Result<bool, String> {
-        Ok(!self.hold_all_for_send(vec![id]).await?.is_empty())
-    }
-
-    /// Holds a batch of replies for sending, in one transaction; returns
-    /// those this sender claimed (see [`hold_for_send`](Self::hold_for_send)).
-    pub async fn hold_all_for_send(&self, ids: Vec<ReplyId>) -> Result<Vec<ReplyId>, String> {
         let retry = self.retry;
         self.with_store(move |s| {
             let tx = s.write()?;
-            let claimed = tx.hold_all_for_send(ids, Timestamp::now(), retry)?;
+            let claimed = tx.hold_for_send(id, Timestamp::now(), retry)?;
             tx.commit()?;
             Ok(claimed)
         })

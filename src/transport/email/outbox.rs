@@ -102,14 +102,8 @@ async fn prepare(
         let retry = shared.retry;
         let claimed = shared
             .with_store(move |s| {
-                let mut mine = s.due(Channel::Email, Timestamp::now(), BATCH)?;
-                let full = mine.len() == BATCH;
-                let tx = s.write()?;
-                let ids = mine.iter().map(|r| r.id);
-                let claimed = tx.hold_all_for_send(ids, Timestamp::now(), retry)?;
-                tx.commit()?;
                 // Only what this sender claimed: another site may have the rest.
-                mine.retain(|r| claimed.contains(&r.id));
+                let (mine, full) = s.claim_due(Channel::Email, Timestamp::now(), BATCH, retry)?;
                 let answers = mine
                     .iter()
                     .map(|reply| answers(s, reply))

@@ -50,20 +50,15 @@ pub async fn run(config: SpoolConfig, shared: ServicePort, mut stop: watch::Rece
 /// once: a file written twice may be sent twice), the holds in one
 /// transaction and the marks in another. Err when the store failed.
 async fn send_due(shared: &ServicePort, config: &SpoolConfig) -> Result<(), String> {
-    let due = shared
-        .with_store(|s| s.due(Channel::Sms, Timestamp::now(), 50))
-        .await?;
-    if due.is_empty() {
-        return Ok(());
-    }
-    let held = shared
-        .hold_all_for_send(due.iter().map(|r| r.id).collect())
+    let retry = shared.retry;
+    let (held, _) = shared
+        .with_store(move |s| s.claim_due(Channel::Sms, Timestamp::now(), 50, retry))
         .await?;
     let mut sent = Vec::with_capacity(held.len());
     // A failure recorded badly does not stop the files written from being
     // marked sent.
     let mut recorded = Ok(());
-    for reply in due.iter().filter(|r| held.contains(&r.id)) {
+    for reply in &held {
         match spool::write_outgoing(
             config.kind,
             &config.outgoing,

@@ -178,18 +178,26 @@ impl<R: Read> GameStream<R> {
                 });
                 (task_tx, part_rx)
             };
-            // The text is shared with the workers during a round only.
-            let mut shared = Arc::new(String::new());
             // The last round read no game: the text held must grow, not just be full.
             let mut starved = false;
             loop {
-                self.text = Arc::try_unwrap(std::mem::take(&mut shared))
-                    .unwrap_or_else(|text| text.as_str().to_owned());
                 let threads = if self.taken >= self.parallel_after {
                     jobs.get()
                 } else {
                     1
                 };
+                if threads == 1 {
+                    // On one thread, a game at a time through the iterator's
+                    // smaller buffer: rounds of whole parts only pay off
+                    // when parts are read side by side.
+                    match self.next() {
+                        None => return Ok(()),
+                        Some(game) => {
+                            sink(map(game.map_err(MapError::Read)?)).map_err(MapError::Sink)?
+                        }
+                    }
+                    continue;
+                }
                 while workers.len() + 1 < threads {
                     workers.push(start_worker());
                 }
@@ -200,7 +208,8 @@ impl<R: Read> GameStream<R> {
                     starved = false;
                 }
                 let starts = part_starts(&self.text, self.at, threads);
-                shared = Arc::new(std::mem::take(&mut self.text));
+                // The text, shared with the workers for this round.
+                let mut shared = Arc::new(std::mem::take(&mut self.text));
                 let task = |i: usize| Task {
                     text: Arc::clone(&shared),
                     from: starts[i],
@@ -225,6 +234,9 @@ impl<R: Read> GameStream<R> {
                         part_rx.recv().expect("a reading thread panicked")
                     })
                     .collect();
+                // Every task has been dropped: the text is this reader's again.
+                self.text = Arc::try_unwrap(std::mem::take(&mut shared))
+                    .unwrap_or_else(|text| text.as_str().to_owned());
                 let mut read_any = false;
                 let mut how = PartEnd::Unfinished;
                 for part in std::iter::once(first).chain(others) {

@@ -19,12 +19,17 @@ const GAMES: &str = "[Event \"a\"]\n[White \"Mäkelä\"]\n\n1. e4 {a comment\n[%
     1. e4 e5 1/2-1/2 [Event \"c\"]\n1. Nf3 Nf6 2. e8(Q) 0-1 % no escape here\n\
     1. d4 { a { b } c\n[Event \"d\"]\n1. e4 } d5 *\n1. e4 c5 2. Nf3\n\n\n";
 
-#[test]
-fn games_cut_anywhere_by_the_reads_come_out_as_from_the_whole_text() {
-    let opts = MovetextOptions {
+/// PGN output's options: every comment kept, so that more is compared.
+fn with_comments() -> MovetextOptions {
+    MovetextOptions {
         comments: true,
         ..MovetextOptions::default()
-    };
+    }
+}
+
+#[test]
+fn games_cut_anywhere_by_the_reads_come_out_as_from_the_whole_text() {
+    let opts = with_comments();
     let whole = Games::new(GAMES, opts.clone()).collect::<Vec<_>>();
     assert!(whole.len() >= 5, "{whole:#?}");
     for step in 1..=GAMES.len() {
@@ -53,10 +58,7 @@ fn each_byte_outside_utf8_is_latin1_even_when_a_read_cuts_a_sequence() {
 
 #[test]
 fn games_read_on_several_threads_come_out_as_from_the_whole_text_wherever_the_parts_are_cut() {
-    let opts = MovetextOptions {
-        comments: true,
-        ..MovetextOptions::default()
-    };
+    let opts = with_comments();
     let whole = Games::new(GAMES, opts.clone()).collect::<Vec<_>>();
     for jobs in [1, 2, 3, 5] {
         for part in 1..=GAMES.len() {
@@ -71,10 +73,7 @@ fn games_read_on_several_threads_come_out_as_from_the_whole_text_wherever_the_pa
 fn a_real_archive_read_on_several_threads_gives_every_game_in_order() {
     let data =
         std::fs::read(crate::support::data_path("bench/lichess_1500.pgn")).expect("bench data");
-    let opts = MovetextOptions {
-        comments: true,
-        ..MovetextOptions::default()
-    };
+    let opts = with_comments();
     let whole = check_stream(&data, 4096, &opts);
     assert_eq!(whole.len(), 1500);
     for parallel in [(2, 64 * 1024, 0), (3, 10_000, 500_000), (4, 777, 0)] {

@@ -452,7 +452,8 @@ fn report(file: &str, index: usize, game: &Game, error: &GameError) {
 }
 
 /// What [`report`] says after the game's number: the players, the error
-/// and the candidates it had.
+/// and the candidates it had, with the file's control characters escaped
+/// (a tag or a token can hold a terminal's escape sequences).
 fn problem(game: &Game, error: &GameError) -> String {
     let players = match (game.tag("White"), game.tag("Black")) {
         (Some(w), Some(b)) => format!(" ({w} - {b})"),
@@ -474,7 +475,7 @@ fn problem(game: &Game, error: &GameError) -> String {
         }
         _ => String::new(),
     };
-    format!("{players}: {error}{hint}")
+    crate::escape::shown(&format!("{players}: {error}{hint}"), false).into_owned()
 }
 
 /// `ccgate notations`: every notation with examples, every language with its letters.

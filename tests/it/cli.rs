@@ -116,6 +116,17 @@ fn an_archive_converts_alike_on_one_thread_and_on_several() {
 }
 
 #[test]
+fn a_report_shows_the_files_control_characters_escaped() {
+    let input =
+        "[White \"Anna\u{1b}]0;owned\u{7}\"]\n[Black \"Boris\"]\n\n1. e4 e5 2. K\u{1b}[2Je3 *\n";
+    let (_, err, code) = stdout_of(&["convert", "--to", "iccf"], input);
+    assert_eq!(code, 1);
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+    assert!(err.contains("Anna\\u{1b}]0;owned\\u{7}"), "{err}");
+    assert!(err.contains("move 2. K\\u{1b}: "), "{err}");
+}
+
+#[test]
 fn an_ambiguous_move_lists_the_candidates() {
     let input = "[FEN \"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1\"]\n\n1. Nd2 *\n";
     let (out, err, code) = stdout_of(&["convert", "--to", "iccf"], input);

@@ -166,6 +166,10 @@ struct MaterialArgs {
     /// Language of the games' piece letters.
     #[arg(long, default_value = "en")]
     in_lang: Lang,
+    /// Threads reading the games (default: one per processor); the output is
+    /// the same and in the same order with any number.
+    #[arg(long, short = 'j')]
+    jobs: Option<NonZeroUsize>,
     /// Positions as FEN (the board alone will do), or files of games (PGN or
     /// bare movetext); standard input when none.
     #[arg(value_name = "FEN|FILE")]
@@ -254,21 +258,35 @@ pub(crate) fn fail(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Hands each game of `input` to `each` with its number there (from 1), as
-/// it is read: the input is never held whole, and bytes outside UTF-8 are
-/// Latin-1 (see [`GameStream`]). Err: the input could not be read, or
-/// `each` failed.
-fn games_of(
+/// Reads every game of `input` (called `name` in errors): `map` on the
+/// thread that read it (several threads past the first MiB, see
+/// [`GameStream::map_parallel`]), then `sink` in the input's order with the
+/// game's number there (from 1). The input is never held whole, and bytes
+/// outside UTF-8 are Latin-1 (see [`GameStream`]). Err: the input could not
+/// be read, or `sink` failed.
+fn each_game<T: Send>(
     name: &str,
-    input: impl Read,
+    input: &mut dyn Read,
     opts: &MovetextOptions,
-    each: &mut impl FnMut(&str, usize, &Game) -> Result<(), String>,
+    jobs: NonZeroUsize,
+    map: impl Fn(Game) -> T + Sync,
+    mut sink: impl FnMut(usize, T) -> Result<(), String>,
 ) -> Result<(), String> {
-    for (index, game) in GameStream::new(input, opts.clone()).enumerate() {
-        let game = game.map_err(|e| format!("cannot read {name}: {e}"))?;
-        each(name, index + 1, &game)?;
-    }
-    Ok(())
+    let mut index = 0;
+    GameStream::new(input, opts.clone())
+        .map_parallel(jobs, map, |value| {
+            index += 1;
+            sink(index, value)
+        })
+        .map_err(|e| match e {
+            MapError::Read(e) => format!("cannot read {name}: {e}"),
+            MapError::Sink(e) => e,
+        })
+}
+
+/// Threads for reading games: as asked, or one per processor.
+fn reading_threads(asked: Option<NonZeroUsize>) -> NonZeroUsize {
+    asked.unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN))
 }
 
 fn convert(args: &ConvertArgs) -> ExitCode {
@@ -301,20 +319,12 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if let Some(style) = args.style {
         wopts = wopts.with_style(style);
     }
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
+    let jobs = reading_threads(args.jobs);
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut failed = false;
     // On the thread that read the game: its text and its problems.
     let convert = |game: Game| {
-        let problems: Vec<String> = game
-            .error
-            .iter()
-            .chain(&game.variation_errors)
-            .map(|error| problem(&game, error))
-            .collect();
         let text = if args.pgn {
             write_pgn(&game, args.to, &wopts)
         } else {
@@ -322,25 +332,21 @@ fn convert(args: &ConvertArgs) -> ExitCode {
             line.push('\n');
             line
         };
-        (text, problems)
+        (text, problems(&game))
     };
     let mut convert_all = |name: &str, input: &mut dyn Read| {
-        let mut index = 0;
-        let write = |(text, problems): (String, Vec<String>)| {
-            index += 1;
-            for problem in &problems {
-                failed = true;
-                eprintln!("{name}: game {index}{problem}");
-            }
-            out.write_all(text.as_bytes())
-                .map_err(|e| format!("cannot write: {e}"))
-        };
-        GameStream::new(input, opts.clone())
-            .map_parallel(jobs, convert, write)
-            .map_err(|e| match e {
-                MapError::Read(e) => format!("cannot read {name}: {e}"),
-                MapError::Sink(e) => e,
-            })
+        each_game(
+            name,
+            input,
+            &opts,
+            jobs,
+            convert,
+            |index, (text, problems)| {
+                failed |= report(name, index, &problems);
+                out.write_all(text.as_bytes())
+                    .map_err(|e| format!("cannot write: {e}"))
+            },
+        )
     };
     let read = if args.files.is_empty() {
         convert_all("<stdin>", &mut io::stdin().lock())
@@ -375,18 +381,26 @@ fn material(args: &MaterialArgs) -> ExitCode {
         start: None,
         comments: false,
     };
+    let jobs = reading_threads(args.jobs);
     let mut lines = Vec::new();
     let mut failed = false;
-    if args.inputs.is_empty()
-        && let Err(e) = games_of(
-            "<stdin>",
-            io::stdin().lock(),
-            &opts,
-            &mut |name, index, game| {
-                lines.push(material_line(name, index, game, &mut failed));
-                Ok(())
-            },
+    // On the thread that read the game: its problems and its last position's line.
+    let end = |game: Game| {
+        let end = game.end_position();
+        (
+            problems(&game),
+            format!("{} {}", signature(&end), gbr(&end)),
         )
+    };
+    let mut read = |name: &str, input: &mut dyn Read, lines: &mut Vec<String>| {
+        each_game(name, input, &opts, jobs, end, |index, (problems, line)| {
+            failed |= report(name, index, &problems);
+            lines.push(format!("{name}: game {index}: {line}"));
+            Ok(())
+        })
+    };
+    if args.inputs.is_empty()
+        && let Err(e) = read("<stdin>", &mut io::stdin().lock(), &mut lines)
     {
         return fail(&e);
     }
@@ -395,12 +409,7 @@ fn material(args: &MaterialArgs) -> ExitCode {
         if path.is_file() {
             let read = std::fs::File::open(path)
                 .map_err(|e| format!("cannot read {input}: {e}"))
-                .and_then(|file| {
-                    games_of(input, file, &opts, &mut |name, index, game| {
-                        lines.push(material_line(name, index, game, &mut failed));
-                        Ok(())
-                    })
-                });
+                .and_then(|mut file| read(input, &mut file, &mut lines));
             if let Err(e) = read {
                 return fail(&e);
             }
@@ -434,21 +443,22 @@ fn material(args: &MaterialArgs) -> ExitCode {
     }
 }
 
-/// `ccgate material`'s line for a game, its problems reported.
-fn material_line(name: &str, index: usize, game: &Game, failed: &mut bool) -> String {
-    use crate::notation::material::{gbr, signature};
-    for error in game.error.iter() {
-        *failed = true;
-        report(name, index, game, error);
-    }
-    let end = game.end_position();
-    format!("{name}: game {index}: {} {}", signature(&end), gbr(&end))
+/// A game's problems, each as [`problem`] says it.
+fn problems(game: &Game) -> Vec<String> {
+    game.error
+        .iter()
+        .chain(&game.variation_errors)
+        .map(|error| problem(game, error))
+        .collect()
 }
 
-/// One stderr line per problem: the game, the move number, the token, the
-/// reason, and what the player probably meant.
-fn report(file: &str, index: usize, game: &Game, error: &GameError) {
-    eprintln!("{file}: game {index}{}", problem(game, error));
+/// One stderr line per problem: the file, the game's number there and what
+/// [`problem`] says. True when there was one.
+fn report(file: &str, index: usize, problems: &[String]) -> bool {
+    for problem in problems {
+        eprintln!("{file}: game {index}{problem}");
+    }
+    !problems.is_empty()
 }
 
 /// What [`report`] says after the game's number: the players, the error

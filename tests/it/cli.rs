@@ -77,10 +77,10 @@ fn an_illegal_move_is_reported_and_the_other_games_still_convert() {
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
-#[test]
-fn an_archive_converts_alike_on_one_thread_and_on_several() {
-    // 6,002 games (5.2 MB: more than is read on one thread before the
-    // others start), two with an illegal move: the first and one near the middle.
+/// 6,002 games (5.2 MB: more than is read on one thread before the others
+/// start), two with an illegal move: the first and one near the middle,
+/// whose number it returns too.
+fn archive_with_two_bad_games() -> (String, usize) {
     let real = std::fs::read_to_string("tests/data/bench/lichess_1500.pgn").expect("bench data");
     let middle = real[real.len() / 2..]
         .find("\n[Event ")
@@ -95,7 +95,14 @@ fn an_archive_converts_alike_on_one_thread_and_on_several() {
         &real[middle..],
         real.repeat(3)
     );
-    let run = |jobs: &str| stdout_of(&["convert", "--to", "iccf", "--jobs", jobs], &input);
+    (input, real[..middle].matches("[Event ").count() + 2)
+}
+
+/// Runs `command` on the archive with one thread, then two and three: the
+/// output, the two error reports and the exit status are the same each time.
+fn reads_the_archive_alike_on_several_threads(command: &[&str]) {
+    let (input, number) = archive_with_two_bad_games();
+    let run = |jobs: &str| stdout_of(&[command, &["--jobs", jobs]].concat(), &input);
     let (out, err, code) = run("1");
     assert_eq!(out.lines().count(), 6002);
     assert_eq!(code, 1);
@@ -105,7 +112,6 @@ fn an_archive_converts_alike_on_one_thread_and_on_several() {
         errors[0].starts_with("<stdin>: game 1 (First - X): move 2. Ke3"),
         "{err}"
     );
-    let number = real[..middle].matches("[Event ").count() + 2;
     assert!(
         errors[1].starts_with(&format!("<stdin>: game {number} (Middle - X): move 2. Ke3")),
         "{err}"
@@ -113,6 +119,16 @@ fn an_archive_converts_alike_on_one_thread_and_on_several() {
     for jobs in ["2", "3"] {
         assert_eq!(run(jobs), (out.clone(), err.clone(), code), "--jobs {jobs}");
     }
+}
+
+#[test]
+fn an_archive_converts_alike_on_one_thread_and_on_several() {
+    reads_the_archive_alike_on_several_threads(&["convert", "--to", "iccf"]);
+}
+
+#[test]
+fn an_archives_material_is_alike_on_one_thread_and_on_several() {
+    reads_the_archive_alike_on_several_threads(&["material"]);
 }
 
 #[test]

@@ -259,7 +259,7 @@ pub(crate) fn fail(message: &str) -> ExitCode {
 }
 
 /// Reads every game of `input` (called `name` in errors): `map` on the
-/// thread that read it (several threads past the first MiB, see
+/// thread that read it (several threads past the first 4 MiB, see
 /// [`GameStream::map_parallel`]), then `sink` in the input's order with the
 /// game's number there (from 1). The input is never held whole, and bytes
 /// outside UTF-8 are Latin-1 (see [`GameStream`]). Err: the input could not
@@ -332,7 +332,9 @@ fn convert(args: &ConvertArgs) -> ExitCode {
             line.push('\n');
             line
         };
-        (text, problems(&game))
+        // The variations are written too, so their errors are reported.
+        let errors = game.error.iter().chain(&game.variation_errors);
+        (text, problems(&game, errors))
     };
     let mut convert_all = |name: &str, input: &mut dyn Read| {
         each_game(
@@ -384,11 +386,12 @@ fn material(args: &MaterialArgs) -> ExitCode {
     let jobs = reading_threads(args.jobs);
     let mut lines = Vec::new();
     let mut failed = false;
-    // On the thread that read the game: its problems and its last position's line.
+    // On the thread that read the game: its main line's problems (only the
+    // main line leads to the position) and its last position's line.
     let end = |game: Game| {
         let end = game.end_position();
         (
-            problems(&game),
+            problems(&game, &game.error),
             format!("{} {}", signature(&end), gbr(&end)),
         )
     };
@@ -443,11 +446,10 @@ fn material(args: &MaterialArgs) -> ExitCode {
     }
 }
 
-/// A game's problems, each as [`problem`] says it.
-fn problems(game: &Game) -> Vec<String> {
-    game.error
-        .iter()
-        .chain(&game.variation_errors)
+/// Each of the game's `errors` as [`problem`] says it.
+fn problems<'a>(game: &Game, errors: impl IntoIterator<Item = &'a GameError>) -> Vec<String> {
+    errors
+        .into_iter()
         .map(|error| problem(game, error))
         .collect()
 }

@@ -15,6 +15,9 @@ use crate::notation::movetext::{
 use crate::notation::pgn::write_pgn;
 use crate::notation::{Lang, Notation, ReadError, Style, WriteOptions, write_move};
 
+mod lazy;
+use lazy::Lazy;
+
 /// The exit statuses, as `ccgate --help` lists them.
 const EXIT_STATUSES: &str = "Exit status:
   0   done (a refused move is still a message handled: 0)
@@ -52,35 +55,35 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Convert games (PGN or bare movetext) from any notation into any other.
-    Convert(ConvertArgs),
+    Convert(Lazy<ConvertArgs>),
     /// List every notation and language, with examples.
     Notations,
     /// The material signature (endgame class, `KBNKR`, with the bishop
     /// suffix `_abcd` when two or more bishops are on the board) and the GBR
     /// code of a position, or of every game's final position.
-    Material(MaterialArgs),
+    Material(Lazy<MaterialArgs>),
     /// Players: add, list, show, edit, remove.
     #[command(subcommand)]
-    Player(crate::desk_commands::PlayerCommand),
+    Player(Lazy<crate::desk_commands::PlayerCommand>),
     /// Directors of the web console: add (argon2 password), list, remove.
     #[command(subcommand)]
-    Director(crate::director_commands::DirectorCommand),
+    Director(Lazy<crate::director_commands::DirectorCommand>),
     /// Games: create, list, show, export, adjudicate, take back.
     #[command(subcommand)]
-    Game(crate::commands::GameCommand),
+    Game(Lazy<crate::commands::GameCommand>),
     /// Events: round-robin sections, crosstables, PGN, import, withdrawal.
     #[command(subcommand)]
-    Event(crate::event_commands::EventCommand),
+    Event(Lazy<crate::event_commands::EventCommand>),
     /// Process one inbound message body and print the replies it queued.
-    Submit(crate::commands::SubmitArgs),
+    Submit(Lazy<crate::commands::SubmitArgs>),
     /// The queued replies (with --all also those sent and given up),
     /// oldest first, with ids, state, attempts and times; --retry ID.
-    Outbox(crate::desk_commands::OutboxArgs),
+    Outbox(Lazy<crate::desk_commands::OutboxArgs>),
     /// The incident queue (one game's, or filtered), the director's acts
     /// among it; `incidents rule ID --decision TEXT`; --export with evidence.
-    Incidents(crate::desk_commands::IncidentsArgs),
+    Incidents(Lazy<crate::desk_commands::IncidentsArgs>),
     /// The audit log: every director's action, oldest first.
-    Audit(crate::desk_commands::AuditArgs),
+    Audit(Lazy<crate::desk_commands::AuditArgs>),
     /// Declare time forfeits and send reminders.
     Clock {
         /// The system time is right: after a jump of the clock (or a
@@ -209,16 +212,16 @@ pub fn run() -> ExitCode {
         config: cli.config,
     };
     match cli.command {
-        Command::Convert(args) => convert(&args),
-        Command::Material(args) => material(&args),
-        Command::Player(c) => finish(desk::player(loc, c)),
-        Command::Director(c) => finish(crate::director_commands::director(loc, c)),
-        Command::Game(c) => finish(crate::commands::game(loc, c)),
-        Command::Event(c) => finish(crate::event_commands::event(loc, c)),
-        Command::Submit(a) => finish(crate::commands::submit(loc, a)),
-        Command::Outbox(a) => finish(desk::outbox(loc, a)),
-        Command::Incidents(a) => finish(desk::incidents(loc, a)),
-        Command::Audit(a) => finish(desk::audit(loc, a)),
+        Command::Convert(Lazy(args)) => convert(&args),
+        Command::Material(Lazy(args)) => material(&args),
+        Command::Player(Lazy(c)) => finish(desk::player(loc, c)),
+        Command::Director(Lazy(c)) => finish(crate::director_commands::director(loc, c)),
+        Command::Game(Lazy(c)) => finish(crate::commands::game(loc, c)),
+        Command::Event(Lazy(c)) => finish(crate::event_commands::event(loc, c)),
+        Command::Submit(Lazy(a)) => finish(crate::commands::submit(loc, a)),
+        Command::Outbox(Lazy(a)) => finish(desk::outbox(loc, a)),
+        Command::Incidents(Lazy(a)) => finish(desk::incidents(loc, a)),
+        Command::Audit(Lazy(a)) => finish(desk::audit(loc, a)),
         Command::Clock { confirm_time } => finish(crate::commands::clock(loc, confirm_time)),
         Command::Backup { file } => finish(crate::store_commands::backup(loc, &file)),
         Command::Export => finish(crate::commands::export(loc)),
@@ -259,7 +262,8 @@ pub(crate) fn fail(message: &str) -> ExitCode {
 }
 
 /// Reads every game of `input` (called `name` in errors): `map` on the
-/// thread that read it (several threads past the first 4 MiB, see
+/// thread that read it (`jobs` threads past the first 4 MiB, by default one
+/// per processor, see
 /// [`GameStream::map_parallel`]), then `sink` in the input's order with the
 /// game's number there (from 1). The input is never held whole, and bytes
 /// outside UTF-8 are Latin-1 (see [`GameStream`]). Err: the input could not
@@ -268,7 +272,7 @@ fn each_game<T: Send>(
     name: &str,
     input: &mut dyn Read,
     opts: &MovetextOptions,
-    jobs: NonZeroUsize,
+    jobs: Option<NonZeroUsize>,
     map: impl Fn(Game) -> T + Sync,
     mut sink: impl FnMut(usize, T) -> Result<(), String>,
 ) -> Result<(), String> {
@@ -282,11 +286,6 @@ fn each_game<T: Send>(
             MapError::Read(e) => format!("cannot read {name}: {e}"),
             MapError::Sink(e) => e,
         })
-}
-
-/// Threads for reading games: as asked, or one per processor.
-fn reading_threads(asked: Option<NonZeroUsize>) -> NonZeroUsize {
-    asked.unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN))
 }
 
 fn convert(args: &ConvertArgs) -> ExitCode {
@@ -319,7 +318,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if let Some(style) = args.style {
         wopts = wopts.with_style(style);
     }
-    let jobs = reading_threads(args.jobs);
+    let jobs = args.jobs;
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut failed = false;
@@ -383,7 +382,7 @@ fn material(args: &MaterialArgs) -> ExitCode {
         start: None,
         comments: false,
     };
-    let jobs = reading_threads(args.jobs);
+    let jobs = args.jobs;
     let mut lines = Vec::new();
     let mut failed = false;
     // On the thread that read the game: its main line's problems (only the

@@ -88,7 +88,7 @@ fn a_sink_that_refuses_stops_the_reading_and_its_error_comes_back() {
         .part_size(16)
         .parallel_after(0)
         .map_parallel(
-            NonZeroUsize::new(2).expect("2"),
+            NonZeroUsize::new(2),
             |g| g.line.len(),
             |_| {
                 taken += 1;

@@ -255,7 +255,7 @@ pub fn check_parallel(
         .part_size(part)
         .parallel_after(after)
         .map_parallel(
-            jobs,
+            Some(jobs),
             |g| format!("{g:?}"),
             |g| {
                 read.push(g);

@@ -146,13 +146,14 @@ impl<R: Read> GameStream<R> {
         self
     }
 
-    /// Reads every game on up to `jobs` threads, passes each to `map` on the
-    /// thread that read it, and hands the values to `sink` in the input's
-    /// order, on the calling thread. The games are the ones the iterator
-    /// gives. Stops at the first read error or value `sink` refuses.
+    /// Reads every game on up to `jobs` threads (`None`: one per processor),
+    /// passes each to `map` on the thread that read it, and hands the values
+    /// to `sink` in the input's order, on the calling thread. The games are
+    /// the ones the iterator gives. Stops at the first read error or value
+    /// `sink` refuses.
     pub fn map_parallel<T: Send, E>(
         mut self,
-        jobs: NonZeroUsize,
+        mut jobs: Option<NonZeroUsize>,
         map: impl Fn(Game) -> T + Sync,
         mut sink: impl FnMut(T) -> Result<(), E>,
     ) -> Result<(), MapError<E>> {
@@ -182,7 +183,12 @@ impl<R: Read> GameStream<R> {
             let mut starved = false;
             loop {
                 let threads = if self.taken >= self.parallel_after {
-                    jobs.get()
+                    // Asked only now: the count reads the process's cgroup
+                    // files, a dozen system calls a short input never needs.
+                    jobs.get_or_insert_with(|| {
+                        std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
+                    })
+                    .get()
                 } else {
                     1
                 };

@@ -253,15 +253,18 @@ fn square_width(lang: Lang) -> usize {
 }
 
 /// The board's legend in the reader's language: which letter is which
-/// piece, and which side is which. Formatted once per language: every
-/// email sheet carries it, and the catalogues are built in.
+/// piece, and which side is which. Formatted once per language, when first
+/// needed: every email sheet carries it, and the catalogues are built in;
+/// formatting every language's at once made a one-message process parse
+/// every catalogue.
 pub fn legend(lang: Lang) -> String {
-    static LEGENDS: std::sync::OnceLock<Vec<(Lang, String)>> = std::sync::OnceLock::new();
-    let legends = LEGENDS.get_or_init(|| Lang::ALL.iter().map(|&l| (l, legend_of(l))).collect());
-    legends
-        .iter()
-        .find(|(l, _)| *l == lang)
-        .map_or_else(|| legend_of(lang), |(_, text)| text.clone())
+    use std::sync::OnceLock;
+    static LEGENDS: [OnceLock<String>; Lang::ALL.len()] =
+        [const { OnceLock::new() }; Lang::ALL.len()];
+    match Lang::ALL.iter().position(|&l| l == lang) {
+        Some(i) => LEGENDS[i].get_or_init(|| legend_of(lang)).clone(),
+        None => legend_of(lang),
+    }
 }
 
 fn legend_of(lang: Lang) -> String {

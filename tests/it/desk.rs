@@ -654,3 +654,40 @@ fn an_event_starts_its_clocks_on_its_start_date_and_duplicates_long_moves() {
     let g = listing(&env, &["game", "list", "--event", plain.trim()])[0]["id"].to_string();
     assert!(!env.ok(&["game", "show", &g]).contains("duplication"));
 }
+
+/// Time zones come from the database built into ccgate, not from the
+/// host's: with `TZDIR` naming a zoneinfo directory that holds one zone file
+/// (jiff's default lookup takes such a directory and knows nothing else:
+/// the build before refused Europe/Berlin here), a player in Europe/Berlin
+/// is still accepted, and a made-up zone still refused.
+#[test]
+fn time_zones_come_from_the_built_in_database_not_the_hosts() {
+    let env = Env::new();
+    let host = env.path("zoneinfo");
+    std::fs::create_dir(&host).expect("zoneinfo");
+    // Its magic is all a directory listing looks at.
+    std::fs::write(host.join("UTC"), "TZif2").expect("UTC");
+    let add = |name: &str, tz: &str| {
+        let out = env
+            .cmd()
+            .env("TZDIR", &host)
+            .args([
+                "player",
+                "add",
+                name,
+                "--email",
+                &format!("{name}@example.org"),
+            ])
+            .args(["--tz", tz])
+            .output()
+            .expect("run ccgate");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    assert_eq!(add("Carla", "Europe/Berlin"), (Some(0), String::new()));
+    let (code, err) = add("Dora", "Mars/Olympus");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("time zone"), "{err}");
+}

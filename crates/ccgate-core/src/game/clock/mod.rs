@@ -253,8 +253,15 @@ pub struct UnknownZone(pub String);
 
 /// The time zone with IANA name `name` (e.g. `Europe/Berlin`), from the tz
 /// database bundled into ccgate, so results do not depend on the host.
+/// (`TimeZone::get` would take the host's `/usr/share/zoneinfo` first, and
+/// walk all of it to list the names: 3 M instructions and a few hundred
+/// system calls in every process that reads a game's clock.)
 pub fn zone(name: &str) -> Result<TimeZone, UnknownZone> {
-    TimeZone::get(name.trim()).map_err(|_| UnknownZone(name.to_string()))
+    static BUNDLED: std::sync::OnceLock<jiff::tz::TimeZoneDatabase> = std::sync::OnceLock::new();
+    BUNDLED
+        .get_or_init(jiff::tz::TimeZoneDatabase::bundled)
+        .get(name.trim())
+        .map_err(|_| UnknownZone(name.to_string()))
 }
 
 /// The calendar date of `at` in `tz`.

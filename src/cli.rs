@@ -318,7 +318,6 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if let Some(style) = args.style {
         wopts = wopts.with_style(style);
     }
-    let jobs = args.jobs;
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut failed = false;
@@ -340,7 +339,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
             name,
             input,
             &opts,
-            jobs,
+            args.jobs,
             convert,
             |index, (text, problems)| {
                 failed |= report(name, index, &problems);
@@ -382,7 +381,6 @@ fn material(args: &MaterialArgs) -> ExitCode {
         start: None,
         comments: false,
     };
-    let jobs = args.jobs;
     let mut lines = Vec::new();
     let mut failed = false;
     // On the thread that read the game: its main line's problems (only the
@@ -395,11 +393,18 @@ fn material(args: &MaterialArgs) -> ExitCode {
         )
     };
     let mut read = |name: &str, input: &mut dyn Read, lines: &mut Vec<String>| {
-        each_game(name, input, &opts, jobs, end, |index, (problems, line)| {
-            failed |= report(name, index, &problems);
-            lines.push(format!("{name}: game {index}: {line}"));
-            Ok(())
-        })
+        each_game(
+            name,
+            input,
+            &opts,
+            args.jobs,
+            end,
+            |index, (problems, line)| {
+                failed |= report(name, index, &problems);
+                lines.push(format!("{name}: game {index}: {line}"));
+                Ok(())
+            },
+        )
     };
     if args.inputs.is_empty()
         && let Err(e) = read("<stdin>", &mut io::stdin().lock(), &mut lines)

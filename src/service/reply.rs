@@ -261,10 +261,9 @@ pub fn legend(lang: Lang) -> String {
     use std::sync::OnceLock;
     static LEGENDS: [OnceLock<String>; Lang::ALL.len()] =
         [const { OnceLock::new() }; Lang::ALL.len()];
-    match Lang::ALL.iter().position(|&l| l == lang) {
-        Some(i) => LEGENDS[i].get_or_init(|| legend_of(lang)).clone(),
-        None => legend_of(lang),
-    }
+    LEGENDS[lang.index()]
+        .get_or_init(|| legend_of(lang))
+        .clone()
 }
 
 fn legend_of(lang: Lang) -> String {

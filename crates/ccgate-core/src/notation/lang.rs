@@ -30,6 +30,12 @@ macro_rules! languages {
             /// Every supported language.
             pub const ALL: &'static [Lang] = &[ $( Lang::$variant ),* ];
 
+            /// The language's place in [`Lang::ALL`] (both follow the
+            /// declaration order): an index for tables kept per language.
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
             /// ISO 639-1 code.
             pub fn code(self) -> &'static str {
                 match self { $( Lang::$variant => $code ),* }
@@ -267,6 +273,13 @@ impl FromStr for Lang {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_language_sits_at_its_index() {
+        for (i, &lang) in Lang::ALL.iter().enumerate() {
+            assert_eq!(lang.index(), i, "{lang:?}");
+        }
+    }
+
     use super::*;
 
     #[test]

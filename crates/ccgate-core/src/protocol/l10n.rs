@@ -67,10 +67,10 @@ type Bundle = FluentBundle<FluentResource>;
 /// two languages, and parsing all the catalogues at once cost it 9 M
 /// instructions, more than half of its work (README, issue 21).
 fn bundle_of(lang: Lang) -> Option<&'static Bundle> {
-    static BUNDLES: [OnceLock<Option<Bundle>>; CATALOGUES.len()] =
-        [const { OnceLock::new() }; CATALOGUES.len()];
-    let i = CATALOGUES.iter().position(|&l| l == lang)?;
-    BUNDLES[i].get_or_init(|| bundle(lang)).as_ref()
+    // None for a language without a catalogue of its own (no source).
+    static BUNDLES: [OnceLock<Option<Bundle>>; Lang::ALL.len()] =
+        [const { OnceLock::new() }; Lang::ALL.len()];
+    BUNDLES[lang.index()].get_or_init(|| bundle(lang)).as_ref()
 }
 
 /// A catalogue's bundle. The sources are ours and checked by the tests; a

@@ -392,19 +392,13 @@ fn material(args: &MaterialArgs) -> ExitCode {
             format!("{} {}", signature(&end), gbr(&end)),
         )
     };
+    let jobs = args.jobs;
     let mut read = |name: &str, input: &mut dyn Read, lines: &mut Vec<String>| {
-        each_game(
-            name,
-            input,
-            &opts,
-            args.jobs,
-            end,
-            |index, (problems, line)| {
-                failed |= report(name, index, &problems);
-                lines.push(format!("{name}: game {index}: {line}"));
-                Ok(())
-            },
-        )
+        each_game(name, input, &opts, jobs, end, |index, (problems, line)| {
+            failed |= report(name, index, &problems);
+            lines.push(format!("{name}: game {index}: {line}"));
+            Ok(())
+        })
     };
     if args.inputs.is_empty()
         && let Err(e) = read("<stdin>", &mut io::stdin().lock(), &mut lines)

@@ -301,92 +301,16 @@ impl<'a> Parser<'a> {
         }
         loop {
             self.skip_space();
-            let Some(c) = self.peek() else { break };
-            match c {
-                '[' if self.at_line_start() => break,
-                '{' => {
-                    self.bump();
-                    let (end, open_end) = comment_end(self.rest());
-                    self.open_end |= open_end;
-                    let text = &self.rest()[..end];
-                    // PGN output writes a draw offer as this comment (docs/decisions.md);
-                    // the length test spares the long clock comments a trim.
-                    if text.len() <= 8 && text.trim() == crate::notation::DRAW_OFFER {
-                        offer_last(&mut frames);
-                    } else if opts.comments {
-                        comment(&mut frames, game, text.trim().to_string());
-                    }
-                    self.at += end;
-                    self.bump();
-                }
-                ';' => {
-                    let end = self.rest().find('\n').unwrap_or(self.rest().len());
-                    if opts.comments {
-                        let text = self.rest()[1..end].trim().to_string();
-                        comment(&mut frames, game, text);
-                    }
-                    self.at += end;
-                }
-                '(' if self.rest().starts_with(crate::notation::DRAW_OFFER) => {
-                    self.at += crate::notation::DRAW_OFFER.len();
-                    offer_last(&mut frames);
-                }
-                '(' => {
-                    self.bump();
-                    let parent = frames.last_mut();
-                    // After a failure the parent's last move is not the one the variation replaces.
-                    let failed = parent.as_ref().is_some_and(|f| f.failed);
-                    let start = parent.and_then(Frame::before_last);
-                    let dead = start.is_none() || failed;
-                    let mut frame = Frame::new(start.unwrap_or_default());
-                    frame.failed = dead;
-                    frames.push(frame);
-                }
-                ')' => {
-                    self.bump();
-                    close_variation(&mut frames);
-                }
-                '$' => {
-                    self.bump();
-                    let digits = self.rest().bytes().take_while(u8::is_ascii_digit).count();
-                    let nag = self.rest()[..digits].parse::<u16>().ok();
-                    self.at += digits;
-                    if let Some(n) = nag.and_then(|n| u8::try_from(n).ok()) {
-                        nag_last(&mut frames, n);
-                    }
-                }
-                _ => {
-                    let start = self.at;
-                    let token = self.token();
-                    // Nearly every token is a move that no result can be
-                    // (see `plain_move`): those tests are skipped.
-                    if !plain_move(token) {
-                        if token.is_empty() {
-                            // A stray `]` or `}`: step over it.
-                            self.at = start;
-                            self.bump();
-                            continue;
-                        }
-                        if let Some(result) = result_token(token) {
-                            if frames.len() == 1 {
-                                game.result = Some(result.to_string());
-                                break;
-                            }
-                            continue;
-                        }
-                    }
-                    // `Resigns` starts like a rook move.
-                    if token.eq_ignore_ascii_case("resigns") {
-                        let loser = frames[0].pos.turn();
-                        game.result =
-                            Some(if loser == Color::White { "0-1" } else { "1-0" }.to_string());
-                        if frames.len() == 1 {
-                            break;
-                        }
-                        continue;
-                    }
-                    self.move_token(token, &mut frames, game, opts);
-                }
+            let Some(&b) = self.src.as_bytes().get(self.at) else {
+                break;
+            };
+            let stop = if matches!(b, b'[' | b'{' | b';' | b'(' | b')' | b'$') {
+                self.punctuation(&mut frames, game, opts)
+            } else {
+                self.word(&mut frames, game, opts)
+            };
+            if stop {
+                break;
             }
         }
         while frames.len() > 1 {
@@ -398,6 +322,147 @@ impl<'a> Parser<'a> {
                 game.comments.extend(root.pending);
             }
         }
+    }
+
+    /// A word of movetext: a move, a move number, a result, a glyph.
+    /// Inlined into the loop for the case of nearly every word, a move such
+    /// as `e4` or `Nf3` in a line still being read; everything else is out
+    /// of line ([`Self::other_word`]), so that the loop reading a file's
+    /// moves stays small in the instruction cache. True when the game ends.
+    #[inline(always)]
+    fn word(&mut self, frames: &mut Vec<Frame>, game: &mut Game, opts: &MovetextOptions) -> bool {
+        let start = self.at;
+        let token = self.token();
+        // Nearly every token is a move that no result can be (see
+        // `plain_move`); `Resigns` starts like a rook move.
+        if plain_move(token) && !token.eq_ignore_ascii_case("resigns") {
+            let depth = frames.len();
+            if let Some(frame) = frames.last_mut()
+                && !frame.failed
+            {
+                read_token(frame, token, game, depth, opts);
+            }
+            return false;
+        }
+        // The number before a White move, as the position expects it: the
+        // word before every other move, and nothing to do (what
+        // `move_number` decides for it, without the call).
+        if frames
+            .last()
+            .is_some_and(|frame| expected_number(token, &frame.pos))
+        {
+            return false;
+        }
+        self.other_word(start, token, frames, game, opts)
+    }
+
+    /// [`Self::word`] for every word that is not a plain move.
+    #[inline(never)]
+    fn other_word(
+        &mut self,
+        start: usize,
+        token: &'a str,
+        frames: &mut Vec<Frame>,
+        game: &mut Game,
+        opts: &MovetextOptions,
+    ) -> bool {
+        // A move number (`12.`, `12...`; every other word of a file) or an
+        // ICCF code is neither a result nor the resigning word.
+        let numeric = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+        if !numeric && !plain_move(token) {
+            if token.is_empty() {
+                // A stray `]` or `}`: step over it.
+                self.at = start;
+                self.bump();
+                return false;
+            }
+            if let Some(result) = result_token(token) {
+                if frames.len() == 1 {
+                    game.result = Some(result.to_string());
+                    return true;
+                }
+                return false;
+            }
+        }
+        if !numeric && token.eq_ignore_ascii_case("resigns") {
+            let loser = frames[0].pos.turn();
+            game.result = Some(if loser == Color::White { "0-1" } else { "1-0" }.to_string());
+            return frames.len() == 1;
+        }
+        // Not a plain move: the resigning word returned above.
+        let depth = frames.len();
+        if let Some(frame) = frames.last_mut() {
+            self.special_token(token, frame, game, depth, opts);
+        }
+        false
+    }
+
+    /// Comments, variations, NAGs and the next game's tags: rare in most
+    /// files, so out of the loop's way. True when the game ends.
+    #[inline(never)]
+    fn punctuation(
+        &mut self,
+        frames: &mut Vec<Frame>,
+        game: &mut Game,
+        opts: &MovetextOptions,
+    ) -> bool {
+        match self.src.as_bytes().get(self.at) {
+            Some(b'[') if self.at_line_start() => return true,
+            Some(b'{') => {
+                self.bump();
+                let (end, open_end) = comment_end(self.rest());
+                self.open_end |= open_end;
+                let text = &self.rest()[..end];
+                // PGN output writes a draw offer as this comment (docs/decisions.md);
+                // the length test spares the long clock comments a trim.
+                if text.len() <= 8 && text.trim() == crate::notation::DRAW_OFFER {
+                    offer_last(frames);
+                } else if opts.comments {
+                    comment(frames, game, text.trim().to_string());
+                }
+                self.at += end;
+                self.bump();
+            }
+            Some(b';') => {
+                let end = self.rest().find('\n').unwrap_or(self.rest().len());
+                if opts.comments {
+                    let text = self.rest()[1..end].trim().to_string();
+                    comment(frames, game, text);
+                }
+                self.at += end;
+            }
+            Some(b'(') if self.rest().starts_with(crate::notation::DRAW_OFFER) => {
+                self.at += crate::notation::DRAW_OFFER.len();
+                offer_last(frames);
+            }
+            Some(b'(') => {
+                self.bump();
+                let parent = frames.last_mut();
+                // After a failure the parent's last move is not the one the variation replaces.
+                let failed = parent.as_ref().is_some_and(|f| f.failed);
+                let start = parent.and_then(Frame::before_last);
+                let dead = start.is_none() || failed;
+                let mut frame = Frame::new(start.unwrap_or_default());
+                frame.failed = dead;
+                frames.push(frame);
+            }
+            Some(b')') => {
+                self.bump();
+                close_variation(frames);
+            }
+            Some(b'$') => {
+                self.bump();
+                let digits = self.rest().bytes().take_while(u8::is_ascii_digit).count();
+                let nag = self.rest()[..digits].parse::<u16>().ok();
+                self.at += digits;
+                if let Some(n) = nag.and_then(|n| u8::try_from(n).ok()) {
+                    nag_last(frames, n);
+                }
+            }
+            // A `[` inside the movetext: a stray byte, stepped over.
+            _ => self.bump(),
+        }
+        false
     }
 
     /// The next token, with `e8(Q)`, `R(1)-Q1` and `N(B3)-Q1` kept whole and
@@ -429,27 +494,6 @@ impl<'a> Parser<'a> {
         }
         self.at = i;
         &self.src[start..i]
-    }
-
-    fn move_token(
-        &mut self,
-        token: &'a str,
-        frames: &mut [Frame],
-        game: &mut Game,
-        opts: &MovetextOptions,
-    ) {
-        let depth = frames.len();
-        let Some(frame) = frames.last_mut() else {
-            return;
-        };
-        if !plain_move(token) {
-            self.special_token(token, frame, game, depth, opts);
-            return;
-        }
-        if frame.failed {
-            return;
-        }
-        read_token(frame, token, game, depth, opts);
     }
 
     /// Everything that is not a [`plain_move`]: move numbers, suffix words,
@@ -617,6 +661,27 @@ pub(super) fn plain_move(token: &str) -> bool {
         token.as_bytes(),
         [b'a'..=b'h', b'1'..=b'8' | b'x', ..] | [b'K' | b'Q' | b'R' | b'B' | b'N' | b'O', _, ..]
     )
+}
+
+/// Whether a token is `12.` with White to move at move 12: a move number
+/// that fits the position, which [`Parser::move_number`] would accept
+/// without a change to the game.
+#[inline(always)]
+pub(super) fn expected_number(token: &str, pos: &Chess) -> bool {
+    let Some((b'.', digits)) = token.as_bytes().split_last() else {
+        return false;
+    };
+    if digits.is_empty() || digits.len() > 6 || pos.turn() != Color::White {
+        return false;
+    }
+    let mut n = 0u32;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return false;
+        }
+        n = n * 10 + u32::from(d - b'0');
+    }
+    n == pos.fullmoves().get()
 }
 
 /// Reads a move token in the frame's position and appends it to the line,
@@ -889,5 +954,48 @@ pub(super) fn lenient_position(fen: Fen) -> Result<Chess, String> {
             Ok(pos) => Ok(pos),
             Err(e) => e.ignore_invalid_ep_square().map_err(|e| e.to_string()),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut takes exactly the numbers `move_number` accepts without
+    /// a change: `N.` at White's move N, nothing else.
+    #[test]
+    fn expected_number_is_the_number_of_whites_move() {
+        for (turn, fullmoves) in [("w", 1), ("w", 12), ("b", 12), ("w", 100), ("w", 4321)] {
+            let fen = format!("4k3/8/8/8/8/8/8/4K3 {turn} - - 0 {fullmoves}");
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            for n in [0, 1, 2, 11, 12, 13, 99, 100, 4321, 999_999] {
+                let fits = turn == "w" && n == fullmoves;
+                assert_eq!(
+                    expected_number(&format!("{n}."), &pos),
+                    fits,
+                    "{n}. in {fen}"
+                );
+                assert_eq!(
+                    expected_number(&format!("0{n}."), &pos),
+                    fits,
+                    "0{n}. in {fen}"
+                );
+                for other in [
+                    format!("{n}"),
+                    format!("{n}..."),
+                    format!("{n}.e4"),
+                    format!("{n}…"),
+                ] {
+                    assert!(!expected_number(&other, &pos), "{other} in {fen}");
+                }
+            }
+            for junk in [".", "", "1234567.", "1a.", "-1."] {
+                assert!(!expected_number(junk, &pos), "{junk:?}");
+            }
+        }
     }
 }

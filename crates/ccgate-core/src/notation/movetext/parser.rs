@@ -330,7 +330,7 @@ impl<'a> Parser<'a> {
     /// of line ([`Self::other_word`]), so that the loop reading a file's
     /// moves stays small in the instruction cache. True when the game ends.
     #[inline(always)]
-    fn word(&mut self, frames: &mut Vec<Frame>, game: &mut Game, opts: &MovetextOptions) -> bool {
+    fn word(&mut self, frames: &mut [Frame], game: &mut Game, opts: &MovetextOptions) -> bool {
         let start = self.at;
         let token = self.token();
         // Nearly every token is a move that no result can be (see
@@ -362,7 +362,7 @@ impl<'a> Parser<'a> {
         &mut self,
         start: usize,
         token: &'a str,
-        frames: &mut Vec<Frame>,
+        frames: &mut [Frame],
         game: &mut Game,
         opts: &MovetextOptions,
     ) -> bool {

@@ -143,22 +143,37 @@ pub(super) fn clock_of(
     ))
 }
 
+/// Clocks [`standing`] has worked out for one game at one instant, by
+/// player: the game's two replies each tell both.
+pub(super) type Known = Vec<(PlayerId, clock::ClockStatus)>;
+
 /// Where a game in progress stands for `reader` once this transaction's
 /// moves are delivered: whose move, both clocks (none without a limit) and
-/// the reader's last day to move.
+/// the reader's last day to move. Each clock is worked out once per
+/// `known` (one game, one instant, nothing written to leaves or penalties
+/// in between).
 pub(super) fn standing(
     store: &Store,
     game: &Loaded,
     reader: &Player,
     opponent: &Player,
     now: Timestamp,
+    known: &mut Known,
 ) -> store::Result<Standing> {
     let yours = game.record.pos.turn() == game.color_of(reader.id);
+    let mut clock = |player: &Player| -> store::Result<clock::ClockStatus> {
+        if let Some((_, status)) = known.iter().find(|(id, _)| *id == player.id) {
+            return Ok(*status);
+        }
+        let status = clock_of(store, game, player, now, true)?;
+        known.push((player.id, status));
+        Ok(status)
+    };
     let clocks = match game.row.time_control {
         clock::TimeControl::Unlimited => None,
         _ => {
-            let mine = clock_of(store, game, reader, now, true)?;
-            let theirs = clock_of(store, game, opponent, now, true)?;
+            let mine = clock(reader)?;
+            let theirs = clock(opponent)?;
             Some(Clocks {
                 used: mine.days_used_total,
                 left: mine.days_remaining,

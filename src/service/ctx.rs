@@ -347,7 +347,7 @@ impl Ctx<'_, '_> {
         // Each game's sheet is written once per notation, language and side:
         // the two players of a game often read the same one, and writing the
         // record is the costly part of a reply.
-        let mut games: Vec<(Loaded, Names, Sheets)> = Vec::new();
+        let mut games: Vec<Told> = Vec::new();
         for p in merged(std::mem::take(&mut self.replies)) {
             let Pending {
                 mut reply,
@@ -365,13 +365,22 @@ impl Ctx<'_, '_> {
                 _ => None,
             };
             let reader = reader.filter(|r| {
-                game.is_some_and(|i| [games[i].0.row.white, games[i].0.row.black].contains(&r.id))
+                game.is_some_and(|i| {
+                    [games[i].game.row.white, games[i].game.row.black].contains(&r.id)
+                })
             });
             let standing = match (game, &reader) {
-                (Some(i), Some(r)) if turn && !games[i].0.row.finished => {
-                    let g = &games[i].0;
-                    match self.tx.player(g.opponent_id(r.id))? {
-                        Some(o) => Some(super::clock::standing(self.tx, g, r, &o, self.now)?),
+                (Some(i), Some(r)) if turn && !games[i].game.row.finished => {
+                    let told = &mut games[i];
+                    match self.tx.player(told.game.opponent_id(r.id))? {
+                        Some(o) => Some(super::clock::standing(
+                            self.tx,
+                            &told.game,
+                            r,
+                            &o,
+                            self.now,
+                            &mut told.clocks,
+                        )?),
                         None => None,
                     }
                 }
@@ -383,7 +392,12 @@ impl Ctx<'_, '_> {
                 reply.body = body_for(reply.channel, &text);
             }
             if let (true, None, Some(i)) = (email, &reply.sheet, game) {
-                let (g, names, sheets) = &mut games[i];
+                let Told {
+                    game: g,
+                    names,
+                    sheets,
+                    ..
+                } = &mut games[i];
                 let side = reader.as_ref().map_or(Color::White, |r| g.color_of(r.id));
                 let mut written = match sheets.iter().find(|(v, _)| *v == (viewer, side)) {
                     Some((_, written)) => written.clone(),
@@ -446,12 +460,8 @@ impl Ctx<'_, '_> {
 
     /// The index in `games` of game `id`, loaded (or kept from the last
     /// move line) if it is not there yet; `None` if there is no such game.
-    fn game_at(
-        &mut self,
-        games: &mut Vec<(Loaded, Names, Sheets)>,
-        id: GameId,
-    ) -> store::Result<Option<usize>> {
-        if let Some(i) = games.iter().position(|(g, _, _)| g.row.id == id) {
+    fn game_at(&mut self, games: &mut Vec<Told>, id: GameId) -> store::Result<Option<usize>> {
+        if let Some(i) = games.iter().position(|t| t.game.row.id == id) {
             return Ok(Some(i));
         }
         let kept = self.latest.as_ref().is_some_and(|g| g.row.id == id);
@@ -464,7 +474,12 @@ impl Ctx<'_, '_> {
             return Ok(None);
         };
         let names = names(self.tx, &game)?;
-        games.push((game, names, Vec::new()));
+        games.push(Told {
+            game,
+            names,
+            sheets: Vec::new(),
+            clocks: Vec::new(),
+        });
         Ok(Some(games.len() - 1))
     }
 }
@@ -472,6 +487,17 @@ impl Ctx<'_, '_> {
 /// Sheets written so far for one game, by the reader's notation, language
 /// and side.
 type Sheets = Vec<(((Notation, Lang), Color), Sheet)>;
+
+/// A game its replies tell of, loaded once per [`Ctx::flush`], with what
+/// its replies have worked out so far: the sheets written, and each
+/// player's clock as the transaction leaves it (both players' replies
+/// tell both clocks).
+struct Told {
+    game: Loaded,
+    names: Names,
+    sheets: Sheets,
+    clocks: super::clock::Known,
+}
 
 /// A mail's subject after its game tag: the last move in the reader's
 /// notation and whose move it is now (or the result); none when there is

@@ -263,7 +263,10 @@ impl Store {
             Conn::Sqlite(c) => c.execute_batch("BEGIN IMMEDIATE").map_err(db)?,
             Conn::Pg(s) => s.borrow_mut().begin()?,
         }
-        Ok(Tx { store: self })
+        Ok(Tx {
+            store: self,
+            players: PlayerCache::default(),
+        })
     }
 
     /// The durability of commits on this handle.
@@ -324,7 +327,15 @@ impl Store {
 /// without [`commit`](Tx::commit), it leaves the store as it was.
 pub struct Tx<'s> {
     store: &'s mut Store,
+    /// Players read in this transaction, by id: handling one message reads
+    /// its sender and their opponent several times (routing, the move, each
+    /// reply), each read two queries. Emptied by every write of a player's
+    /// rows ([`Tx::changing_players`]) and by a savepoint's rollback.
+    players: PlayerCache,
 }
+
+/// The players a transaction has read (`None`: no such player).
+type PlayerCache = std::cell::RefCell<std::collections::HashMap<PlayerId, Option<players::Player>>>;
 
 impl Tx<'_> {
     /// Makes the transaction's writes durable.
@@ -346,8 +357,17 @@ impl Tx<'_> {
         self.conn().batch("SAVEPOINT message")?;
         Ok(Savepoint {
             conn: self.conn(),
+            players: &self.players,
             open: true,
         })
+    }
+
+    /// The connection for a write of a player's rows (the player, their
+    /// addresses, PIN locks, leaves): forgets the players read so far, so
+    /// that no read in this transaction returns one as it was before.
+    fn changing_players(&self) -> &Conn {
+        self.players.borrow_mut().clear();
+        self.conn()
     }
 }
 
@@ -355,6 +375,9 @@ impl Tx<'_> {
 /// rolled back (or dropped), they are undone and the transaction goes on.
 pub struct Savepoint<'t> {
     conn: &'t Conn,
+    /// The transaction's players read, forgotten on a rollback: one may
+    /// have been read as a write since the savepoint left it.
+    players: &'t PlayerCache,
     open: bool,
 }
 
@@ -372,6 +395,7 @@ impl Savepoint<'_> {
     }
 
     fn undo(&self) -> Result<()> {
+        self.players.borrow_mut().clear();
         self.conn.batch("ROLLBACK TO message")?;
         self.conn.batch("RELEASE message")
     }

@@ -150,15 +150,18 @@ impl Store {
     }
 
     pub fn player_by_address(&self, channel: Channel, address: &str) -> Result<Option<Player>> {
-        let id: Option<PlayerId> = self.conn.opt(
-            "SELECT player_id FROM addresses WHERE channel = ?1 AND address = ?2",
-            args![channel.name(), address],
-            |r| r.get(0),
-        )?;
-        match id {
+        match self.player_id_by_address(channel, address)? {
             Some(id) => self.player(id),
             None => Ok(None),
         }
+    }
+
+    fn player_id_by_address(&self, channel: Channel, address: &str) -> Result<Option<PlayerId>> {
+        self.conn.opt(
+            "SELECT player_id FROM addresses WHERE channel = ?1 AND address = ?2",
+            args![channel.name(), address],
+            |r| r.get(0),
+        )
     }
 
     /// Leave spans of a player, by start date. A stored date that does not
@@ -187,6 +190,25 @@ impl Store {
 }
 
 impl Tx<'_> {
+    /// [`Store::player`], read once per transaction: the copy read before
+    /// unless a player's rows were written since.
+    pub fn player(&self, id: PlayerId) -> Result<Option<Player>> {
+        if let Some(known) = self.players.borrow().get(&id) {
+            return Ok(known.clone());
+        }
+        let player = self.store.player(id)?;
+        self.players.borrow_mut().insert(id, player.clone());
+        Ok(player)
+    }
+
+    /// [`Store::player_by_address`], the player read through [`Tx::player`].
+    pub fn player_by_address(&self, channel: Channel, address: &str) -> Result<Option<Player>> {
+        match self.store.player_id_by_address(channel, address)? {
+            Some(id) => self.player(id),
+            None => Ok(None),
+        }
+    }
+
     /// The player of this name, registered now if new: without addresses,
     /// in English SAN (a name read from a PGN file or a remote server, for
     /// a player who is told nothing).
@@ -221,7 +243,7 @@ impl Tx<'_> {
                 p.name
             )));
         }
-        let id = self.conn().one(
+        let id = self.changing_players().one(
             "INSERT INTO players (name, notation, lang, reply_via, tz, pin_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
             args![p.name, p.notation.name(), p.lang.code(), p.reply_via.map(Channel::name), p.tz, p.pin_hash, secs(now)],
             |r| r.get(0),
@@ -239,7 +261,7 @@ impl Tx<'_> {
                     other.name
                 )));
             }
-            self.conn().run(
+            self.changing_players().run(
                 "INSERT INTO addresses (channel, address, player_id) VALUES (?1, ?2, ?3)",
                 args![channel.name(), address, id],
             )?;
@@ -254,7 +276,7 @@ impl Tx<'_> {
         channel: Channel,
         addresses: &[String],
     ) -> Result<()> {
-        self.conn().run(
+        self.changing_players().run(
             "DELETE FROM addresses WHERE player_id = ?1 AND channel = ?2",
             args![id, channel.name()],
         )?;
@@ -264,7 +286,7 @@ impl Tx<'_> {
 
     /// Sets a player's notation, language, reply channel and time zone.
     pub fn set_profile(&self, id: PlayerId, p: &Profile) -> Result<()> {
-        self.conn().run(
+        self.changing_players().run(
             "UPDATE players SET notation = ?2, lang = ?3, reply_via = ?4, tz = ?5 WHERE id = ?1",
             args![
                 id,
@@ -280,11 +302,11 @@ impl Tx<'_> {
     /// Sets (or with `None` clears) a player's PIN; every address's
     /// failures and lock are forgotten.
     pub fn set_pin(&self, id: PlayerId, hash: Option<&str>) -> Result<()> {
-        self.conn().run(
+        self.changing_players().run(
             "UPDATE players SET pin_hash = ?2 WHERE id = ?1",
             args![id, hash],
         )?;
-        self.conn()
+        self.changing_players()
             .run("DELETE FROM pin_locks WHERE player_id = ?1", args![id])?;
         Ok(())
     }
@@ -294,10 +316,10 @@ impl Tx<'_> {
     /// kept by name for it, with no address left to be reached or to send
     /// from. Returns whether the player was deleted.
     pub fn remove_player(&self, id: PlayerId, now: Timestamp) -> Result<bool> {
-        self.conn()
+        self.changing_players()
             .run("DELETE FROM addresses WHERE player_id = ?1", args![id])?;
         if self.has_record(id)? {
-            self.conn().run(
+            self.changing_players().run(
                 "UPDATE players SET removed_at = ?2, pin_hash = NULL WHERE id = ?1",
                 args![id, secs(now)],
             )?;
@@ -309,13 +331,13 @@ impl Tx<'_> {
             "DELETE FROM pin_locks WHERE player_id = ?1",
             "DELETE FROM players WHERE id = ?1",
         ] {
-            self.conn().run(sql, args![id])?;
+            self.changing_players().run(sql, args![id])?;
         }
         Ok(true)
     }
 
     pub fn set_notation(&self, id: PlayerId, notation: Notation) -> Result<()> {
-        self.conn().run(
+        self.changing_players().run(
             "UPDATE players SET notation = ?1 WHERE id = ?2",
             args![notation.name(), id],
         )?;
@@ -324,7 +346,7 @@ impl Tx<'_> {
 
     /// Whether the player's SMS are held for confirmation.
     pub fn set_confirm_sms(&self, id: PlayerId, on: bool) -> Result<()> {
-        self.conn().run(
+        self.changing_players().run(
             "UPDATE players SET confirm_sms = ?1 WHERE id = ?2",
             args![on, id],
         )?;
@@ -332,7 +354,7 @@ impl Tx<'_> {
     }
 
     pub fn set_lang(&self, id: PlayerId, lang: Lang) -> Result<()> {
-        self.conn().run(
+        self.changing_players().run(
             "UPDATE players SET lang = ?1 WHERE id = ?2",
             args![lang.code(), id],
         )?;
@@ -347,7 +369,7 @@ impl Tx<'_> {
         ok: bool,
         locked_until: Option<Timestamp>,
     ) -> Result<()> {
-        self.conn().run(
+        self.changing_players().run(
             "INSERT INTO pin_locks (player_id, channel, address, failures, locked_until)
              VALUES (?1, ?2, ?3, ?4, ?5)
              ON CONFLICT (player_id, channel, address) DO UPDATE SET
@@ -365,7 +387,7 @@ impl Tx<'_> {
     }
 
     pub fn add_leave(&self, player_id: PlayerId, leave: &Leave) -> Result<()> {
-        self.conn().run(
+        self.changing_players().run(
             "INSERT INTO leaves (player_id, from_date, until_date) VALUES (?1, ?2, ?3)",
             args![
                 player_id,
@@ -377,7 +399,7 @@ impl Tx<'_> {
     }
 
     pub fn set_leave_until(&self, leave_id: LeaveId, until: Date) -> Result<()> {
-        self.conn().run(
+        self.changing_players().run(
             "UPDATE leaves SET until_date = ?1 WHERE id = ?2",
             args![until.to_string(), leave_id],
         )?;

@@ -247,6 +247,41 @@ crate::both_backends! {
         assert_eq!(anna.lang, Lang::De);
     }
 
+    fn a_player_read_twice_in_a_write_is_as_the_write_last_left_them(backend) {
+        let db = TestDb::new(backend);
+        let mut store = db.store();
+        let (anna, boris) = two_players(&mut store);
+        let tx = store.write().expect("tx");
+        assert_eq!(tx.player(anna).expect("read").expect("anna").lang, Lang::De);
+        // Each kind of write is seen by the next read in the same transaction.
+        tx.set_lang(anna, Lang::Fr).expect("lang");
+        assert_eq!(tx.player(anna).expect("read").expect("anna").lang, Lang::Fr);
+        tx.set_notation(anna, Notation::San).expect("notation");
+        assert_eq!(tx.player(anna).expect("read").expect("anna").notation, Notation::San);
+        tx.set_addresses(anna, Channel::Email, &["anna@example.net".to_string()])
+            .expect("addresses");
+        let by_address = tx
+            .player_by_address(Channel::Email, "anna@example.net")
+            .expect("read")
+            .expect("the new address");
+        assert_eq!(by_address.id, anna);
+        assert_eq!(tx.player_by_address(Channel::Email, "anna@example.org").expect("read"), None);
+        // A message undone alone: the player reads as before it.
+        let before = tx.player(boris).expect("read").expect("boris");
+        let sp = tx.savepoint().expect("savepoint");
+        tx.set_lang(boris, Lang::Ru).expect("lang");
+        assert_eq!(tx.player(boris).expect("read").expect("boris").lang, Lang::Ru);
+        sp.rollback().expect("rollback");
+        assert_eq!(tx.player(boris).expect("read"), Some(before));
+        // A removed player is gone for the rest of the transaction too.
+        assert!(tx.remove_player(boris, jiff::Timestamp::UNIX_EPOCH).expect("remove"));
+        let gone = tx.player(boris).expect("read");
+        assert!(gone.as_ref().is_none_or(|p| p.removed_at.is_some()), "{gone:?}");
+        tx.commit().expect("commit");
+        let anna = store.player(anna).expect("read").expect("anna");
+        assert_eq!((anna.lang, anna.notation), (Lang::Fr, Notation::San));
+    }
+
     fn the_outbox_round_trip_is_the_same_on_both(backend) {
         let db = TestDb::new(backend);
         let mut store = db.store();

@@ -366,30 +366,28 @@ impl<'a> Parser<'a> {
         game: &mut Game,
         opts: &MovetextOptions,
     ) -> bool {
-        // A move number (`12.`, `12...`; every other word of a file) or an
-        // ICCF code is neither a result nor the resigning word.
-        let numeric = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-        if !numeric && !plain_move(token) {
-            if token.is_empty() {
-                // A stray `]` or `}`: step over it.
-                self.at = start;
-                self.bump();
-                return false;
-            }
-            if let Some(result) = result_token(token) {
-                if frames.len() == 1 {
-                    game.result = Some(result.to_string());
-                    return true;
-                }
-                return false;
-            }
-        }
-        if !numeric && token.eq_ignore_ascii_case("resigns") {
+        // The one plain move `word` hands on: `Resigns` starts like a rook move.
+        if token.eq_ignore_ascii_case("resigns") {
             let loser = frames[0].pos.turn();
             game.result = Some(if loser == Color::White { "0-1" } else { "1-0" }.to_string());
             return frames.len() == 1;
         }
-        // Not a plain move: the resigning word returned above.
+        // A move number (`12.`, `12...`) or an ICCF code is no result.
+        if !token.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+            && let Some(result) = result_token(token)
+        {
+            if frames.len() == 1 {
+                game.result = Some(result.to_string());
+                return true;
+            }
+            return false;
+        }
+        if token.is_empty() {
+            // A stray `]` or `}`: step over it.
+            self.at = start;
+            self.bump();
+            return false;
+        }
         let depth = frames.len();
         if let Some(frame) = frames.last_mut() {
             self.special_token(token, frame, game, depth, opts);

@@ -40,42 +40,16 @@ struct Waiting {
     done: tokio::sync::oneshot::Sender<Result<Vec<store::Result<Processed>>, String>>,
 }
 
-type Queue = Arc<Mutex<Vec<Waiting>>>;
-
-/// Runs every batch waiting in one transaction and answers each; Err (for
-/// the port to log) when the commit failed, which every batch is told.
-fn combine(store: &mut Store, waiting: &Queue) -> store::Result<()> {
-    let jobs = match waiting.lock() {
-        Ok(mut queue) => std::mem::take(&mut *queue),
-        Err(_) => {
-            return Err(store::StoreError::Invalid(
-                "the batch queue is poisoned".into(),
-            ));
-        }
-    };
-    if jobs.is_empty() {
-        return Ok(());
-    }
-    let (works, answers): (Vec<_>, Vec<_>) = jobs.into_iter().map(|j| (j.work, j.done)).unzip();
-    let done = service::batch(store, |b| {
-        works.into_iter().map(|work| work(b)).collect::<Vec<_>>()
-    });
-    match done {
-        Ok(results) => {
-            for (answer, result) in answers.into_iter().zip(results) {
-                // A caller that went away no longer needs its answer.
-                let _ = answer.send(Ok(result));
-            }
-            Ok(())
-        }
-        Err(e) => {
-            for answer in answers {
-                let _ = answer.send(Err(format!("store: {e}")));
-            }
-            Err(e)
-        }
-    }
+/// The batches waiting for the store, and whether a task is running them.
+#[derive(Default)]
+struct Pending {
+    jobs: Vec<Waiting>,
+    /// A task ([`ServicePort::lead`]) is running the waiting batches: what
+    /// comes meanwhile is its next transaction, not a task of its own.
+    leading: bool,
 }
+
+type Queue = Arc<Mutex<Pending>>;
 
 /// One bell per outgoing channel.
 #[derive(Clone, Default)]
@@ -141,8 +115,8 @@ impl ServicePort {
     /// counted here) is left for the transport to deliver again, when the
     /// journal answers it as a duplicate.
     ///
-    /// Batches of channels arriving together are combined: the call that
-    /// gets the store runs every batch waiting meanwhile in the same
+    /// Batches of channels arriving together are combined (group commit):
+    /// the batches that come while one transaction runs are the next
     /// transaction, so concurrent senders share one commit; a call alone
     /// commits at once.
     pub async fn batch(
@@ -151,16 +125,22 @@ impl ServicePort {
         work: impl FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>> + Send + 'static,
     ) -> Result<Vec<Result<Processed, String>>, String> {
         let (done_tx, done_rx) = tokio::sync::oneshot::channel();
-        self.waiting
-            .lock()
-            .map_err(|_| "the batch queue is poisoned".to_string())?
-            .push(Waiting {
+        let lead = {
+            let mut pending = self
+                .waiting
+                .lock()
+                .map_err(|_| "the batch queue is poisoned".to_string())?;
+            pending.jobs.push(Waiting {
                 work: Box::new(work),
                 done: done_tx,
             });
-        let waiting = self.waiting.clone();
-        // Taken by an earlier call's combine meanwhile: that call answers.
-        self.with_store(move |s| combine(s, &waiting)).await?;
+            !std::mem::replace(&mut pending.leading, true)
+        };
+        if lead {
+            // A task of its own, so that a caller that goes away meanwhile
+            // leaves no batch waiting unrun.
+            tokio::spawn(self.clone().lead());
+        }
         let done = done_rx
             .await
             .map_err(|_| "the batch was dropped".to_string())??;
@@ -179,6 +159,47 @@ impl ServicePort {
                 }
             })
             .collect())
+    }
+
+    /// Runs the waiting batches until none waits, all that are waiting
+    /// each time in one transaction, and answers each; a failed commit is
+    /// every batch of it told (and logged by [`ServicePort::with_store`]).
+    async fn lead(self) {
+        loop {
+            // The callers just answered queue their next messages first.
+            tokio::task::yield_now().await;
+            let jobs = match self.waiting.lock() {
+                Ok(mut pending) if pending.jobs.is_empty() => {
+                    pending.leading = false;
+                    return;
+                }
+                Ok(mut pending) => std::mem::take(&mut pending.jobs),
+                // Every caller is refused at the poisoned queue too.
+                Err(_) => return,
+            };
+            let (works, answers): (Vec<_>, Vec<_>) =
+                jobs.into_iter().map(|j| (j.work, j.done)).unzip();
+            let done = self
+                .with_store(move |s| {
+                    service::batch(s, |b| {
+                        works.into_iter().map(|work| work(b)).collect::<Vec<_>>()
+                    })
+                })
+                .await;
+            match done {
+                Ok(results) => {
+                    for (answer, result) in answers.into_iter().zip(results) {
+                        // A caller that went away no longer needs its answer.
+                        let _ = answer.send(Ok(result));
+                    }
+                }
+                Err(e) => {
+                    for answer in answers {
+                        let _ = answer.send(Err(e.clone()));
+                    }
+                }
+            }
+        }
     }
 
     /// Holds a reply durably before it is handed to its transport: if the

@@ -20,6 +20,7 @@ mod migrate;
 mod modem_sim;
 mod pdu_crosscheck;
 mod pg_tls;
+mod port;
 mod radio;
 mod serve;
 mod service;

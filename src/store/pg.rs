@@ -721,6 +721,13 @@ const MIGRATIONS: &[(i64, &str)] = &[
     CREATE INDEX outbox_due ON outbox(channel, next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
     "#,
     ),
+    // 17: the unused `outbox_pending` dropped (schema.rs says why).
+    (
+        17,
+        r#"
+    DROP INDEX outbox_pending;
+    "#,
+    ),
 ];
 
 // Both backends end at the version this build writes.

@@ -604,6 +604,38 @@ fn finish(cur: Cursor<'_>, desc: MoveDesc) -> Result<MoveDesc, ReadError> {
     }
 }
 
+/// Every text of the algebraic shapes, for tests that walk the whole
+/// grammar: a piece letter (or none), an origin file and rank (each or
+/// neither), one of `separators`, the destination, a promotion (`=K`
+/// included) and a check mark. `each` gets the piece letter and the rest.
+#[cfg(test)]
+pub(crate) fn each_shape(separators: &[&str], mut each: impl FnMut(&str, &str)) {
+    let files = ["", "a", "b", "c", "d", "e", "f", "g", "h"];
+    let ranks = ["", "1", "2", "3", "4", "5", "6", "7", "8"];
+    let mut rest = String::new();
+    for from in 0..files.len() * ranks.len() {
+        for &sep in separators {
+            for to in 0..64u8 {
+                for promotion in ["", "=N", "=B", "=R", "=Q", "=K"] {
+                    for mark in ["", "+", "#"] {
+                        rest.clear();
+                        rest.push_str(files[from % files.len()]);
+                        rest.push_str(ranks[from / files.len()]);
+                        rest.push_str(sep);
+                        rest.push(char::from(b'a' + to % 8));
+                        rest.push(char::from(b'1' + to / 8));
+                        rest.push_str(promotion);
+                        rest.push_str(mark);
+                        for piece in ["", "N", "B", "R", "Q", "K", "P"] {
+                            each(piece, &rest);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -710,11 +742,6 @@ mod tests {
     /// does and the grammar does not, are left out.
     #[test]
     fn strict_shapes_read_as_the_grammar_does() {
-        let pieces = ["", "N", "B", "R", "Q", "K", "P"];
-        let files = ["", "a", "b", "c", "d", "e", "f", "g", "h"];
-        let ranks = ["", "1", "2", "3", "4", "5", "6", "7", "8"];
-        let promotions = ["", "=N", "=B", "=R", "=Q", "=K"];
-        let marks = ["", "+", "#"];
         let mut strict = 0;
         let mut other = Lang::ALL.iter().cycle().copied();
         let mut check = |text: &str, lang: Lang| {
@@ -727,45 +754,23 @@ mod tests {
                 strict += 1;
             }
         };
-        let mut text = String::new();
-        for piece in pieces {
-            for from_file in files {
-                for from_rank in ranks {
-                    for sep in ["", "x", "-"] {
-                        for to in 0..64u8 {
-                            for promotion in promotions {
-                                for mark in marks {
-                                    text.clear();
-                                    text.push_str(from_file);
-                                    text.push_str(from_rank);
-                                    text.push_str(sep);
-                                    text.push(char::from(b'a' + to % 8));
-                                    text.push(char::from(b'1' + to / 8));
-                                    text.push_str(promotion);
-                                    text.push_str(mark);
-                                    let rest = text.clone();
-                                    text.insert_str(0, piece);
-                                    check(&text, Lang::En);
-                                    if piece.is_empty() {
-                                        check(&text, other.next().unwrap_or(Lang::En));
-                                        continue;
-                                    }
-                                    let letter = piece.as_bytes()[0];
-                                    for (i, &l) in FIGURINE_LETTERS.iter().enumerate() {
-                                        if l == letter {
-                                            let glyph = char::from_u32(0x2654 + i as u32).unwrap();
-                                            let text = format!("{glyph}{rest}");
-                                            check(&text, Lang::En);
-                                            check(&text, other.next().unwrap_or(Lang::En));
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+        each_shape(&["", "x", "-"], |piece, rest| {
+            check(&format!("{piece}{rest}"), Lang::En);
+            let Some(&letter) = piece.as_bytes().first() else {
+                check(rest, other.next().unwrap_or(Lang::En));
+                return;
+            };
+            for (i, _) in FIGURINE_LETTERS
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| **l == letter)
+            {
+                let glyph = char::from_u32(0x2654 + i as u32).unwrap_or('?');
+                let text = format!("{glyph}{rest}");
+                check(&text, Lang::En);
+                check(&text, other.next().unwrap_or(Lang::En));
             }
-        }
+        });
         for castling in ["O-O", "O-O-O+", "O-O#"] {
             for &lang in Lang::ALL {
                 check(castling, lang);

@@ -266,40 +266,14 @@ mod tests {
     /// file and rank, capture, square, promotion and check mark.
     #[test]
     fn no_strict_san_text_but_castling_reads_as_descriptive() {
-        let pieces = ["", "N", "B", "R", "Q", "K", "P"];
-        let files = ["", "a", "b", "c", "d", "e", "f", "g", "h"];
-        let ranks = ["", "1", "2", "3", "4", "5", "6", "7", "8"];
-        let promotions = ["", "=N", "=B", "=R", "=Q", "=K"];
-        let marks = ["", "+", "#"];
         let mut checked = 0;
-        let mut text = String::new();
-        for piece in pieces {
-            for from_file in files {
-                for from_rank in ranks {
-                    for capture in ["", "x"] {
-                        for to in 0..64u8 {
-                            for promotion in promotions {
-                                for mark in marks {
-                                    text.clear();
-                                    text.push_str(piece);
-                                    text.push_str(from_file);
-                                    text.push_str(from_rank);
-                                    text.push_str(capture);
-                                    text.push(char::from(b'a' + to % 8));
-                                    text.push(char::from(b'1' + to / 8));
-                                    text.push_str(promotion);
-                                    text.push_str(mark);
-                                    if algebraic::strict_san(&text).is_some() {
-                                        assert!(!descriptive::is_syntax(&text), "{text}");
-                                        checked += 1;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+        algebraic::each_shape(&["", "x"], |piece, rest| {
+            let text = format!("{piece}{rest}");
+            if algebraic::strict_san(&text).is_some() {
+                assert!(!descriptive::is_syntax(&text), "{text}");
+                checked += 1;
             }
-        }
+        });
         // Castling reads as the same move in both.
         let pos: Chess = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
             .parse::<shakmaty::fen::Fen>()

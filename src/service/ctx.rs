@@ -99,6 +99,7 @@ pub(super) fn fallback(
                 to: to.clone(),
                 body: body_for(*channel, &entry.body),
                 sheet: entry.sheet.clone().filter(|_| *channel == Channel::Email),
+                copy_of: Some(entry.copy_of.unwrap_or(entry.id)),
             }),
             viewer: player.map_or((Notation::San, Lang::En), |p| (p.notation, p.lang)),
         });
@@ -207,22 +208,15 @@ impl<'c, 's> Ctx<'c, 's> {
 
 impl Ctx<'_, '_> {
     /// Gives a reply up and tries the recipient's other addresses (see
-    /// [`fallback`]), loading what the rule reads: the recipient and which
-    /// of their addresses were already sent this text.
+    /// [`fallback`]), loading what the rule reads: the recipient and the
+    /// addresses this reply's text was already queued to (the first reply
+    /// and its copies).
     pub(super) fn undeliverable(&mut self, entry: &Outgoing, why: &str) -> store::Result<()> {
         let player = match entry.player_id {
             Some(id) => self.tx.player(id)?,
             None => None,
         };
-        let mut sent = Vec::new();
-        for (channel, to) in player.iter().flat_map(|p| &p.addresses) {
-            if self
-                .tx
-                .was_queued(*channel, to, &body_for(*channel, &entry.body))?
-            {
-                sent.push((*channel, to.clone()));
-            }
-        }
+        let sent = self.tx.copied_to(entry.copy_of.unwrap_or(entry.id))?;
         let d = fallback(entry, player.as_ref(), &sent, why);
         self.apply(d, None)
     }
@@ -323,6 +317,7 @@ impl Ctx<'_, '_> {
                 to,
                 body: String::new(),
                 sheet: None,
+                copy_of: None,
             },
             viewer: recipient.map_or((Notation::San, Lang::En), |p| (p.notation, p.lang)),
             parts: vec![Part {
@@ -541,6 +536,7 @@ mod tests {
             ply: Some(3),
             journal_id: None,
             failed_at: None,
+            copy_of: None,
         }
     }
 

@@ -69,6 +69,10 @@ pub struct Outgoing {
     /// Given up on: a permanent refusal, too many attempts, or a bounce.
     #[serde(skip)]
     pub failed_at: Option<Timestamp>,
+    /// The reply this one copies to another of its recipient's addresses
+    /// (the first of the chain: a copy of a copy names the first too).
+    #[serde(skip)]
+    pub copy_of: Option<ReplyId>,
 }
 
 /// What to queue.
@@ -84,6 +88,8 @@ pub struct NewReply {
     pub to: String,
     pub body: String,
     pub sheet: Option<Sheet>,
+    /// The reply this one copies (see [`Outgoing::copy_of`]).
+    pub copy_of: Option<ReplyId>,
 }
 
 impl NewReply {
@@ -116,11 +122,11 @@ pub(super) fn row(r: &Row) -> Result<Outgoing> {
                     .map_err(|e| super::StoreError::Unreadable(format!("sheet: {e}")))
             })
             .transpose()?,
+        copy_of: r.get(11)?,
     })
 }
 
-pub(super) const COLUMNS: &str =
-    "id, channel, recipient, body, game_id, sent_at, player_id, ply, journal_id, failed_at, sheet";
+pub(super) const COLUMNS: &str = "id, channel, recipient, body, game_id, sent_at, player_id, ply, journal_id, failed_at, sheet, copy_of";
 
 /// A reply with its delivery record, as the director's outbox lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -140,10 +146,10 @@ const RECORD: &str = "created_at, attempts, next_attempt_at, last_error";
 fn entry_row(r: &Row) -> Result<OutboxEntry> {
     Ok(OutboxEntry {
         reply: row(r)?,
-        created_at: super::ts(r.get(11)?)?,
-        attempts: r.get(12)?,
-        next_attempt_at: super::ts(r.get(13)?)?,
-        last_error: r.get(14)?,
+        created_at: super::ts(r.get(12)?)?,
+        attempts: r.get(13)?,
+        next_attempt_at: super::ts(r.get(14)?)?,
+        last_error: r.get(15)?,
     })
 }
 
@@ -193,12 +199,19 @@ impl Store {
         )
     }
 
-    /// Whether this text was ever queued for this recipient: a fallback is tried
-    /// once per address, so two failing channels cannot bounce a notice forever.
-    pub fn was_queued(&self, channel: Channel, to: &str, body: &str) -> Result<bool> {
-        self.conn.exists(
-            "SELECT 1 FROM outbox WHERE channel = ?1 AND recipient = ?2 AND body = ?3 LIMIT 1",
-            args![channel.name(), to, body],
+    /// The addresses reply `first` and its copies were queued to: a
+    /// fallback is tried once per address, so two failing channels cannot
+    /// bounce a notice forever. `first` is the first of the chain (a
+    /// reply's [`Outgoing::copy_of`], or the reply itself).
+    pub fn copied_to(&self, first: ReplyId) -> Result<Vec<(Channel, String)>> {
+        self.conn.rows(
+            "SELECT channel, recipient FROM outbox WHERE id = ?1
+             UNION SELECT channel, recipient FROM outbox WHERE copy_of = ?1",
+            args![first],
+            |r| {
+                let channel: String = r.get(0)?;
+                Ok((parsed(&channel, "channel")?, r.get(1)?))
+            },
         )
     }
 
@@ -296,9 +309,9 @@ impl Tx<'_> {
             .transpose()
             .map_err(|e| super::StoreError::Invalid(format!("sheet: {e}")))?;
         let id = self.conn().one(
-            "INSERT INTO outbox (journal_id, game_id, player_id, ply, channel, recipient, body, sheet, created_at, next_attempt_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9) RETURNING id",
-            args![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, sheet, secs(now)],
+            "INSERT INTO outbox (journal_id, game_id, player_id, ply, channel, recipient, body, sheet, created_at, next_attempt_at, copy_of)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10) RETURNING id",
+            args![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, sheet, secs(now), r.copy_of],
             |row| row.get(0),
         )?;
         if let super::sql::Conn::Pg(s) = self.conn() {
@@ -316,6 +329,7 @@ impl Tx<'_> {
             ply: r.ply,
             journal_id: r.journal_id,
             failed_at: None,
+            copy_of: r.copy_of,
         })
     }
 

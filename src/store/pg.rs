@@ -728,6 +728,18 @@ const MIGRATIONS: &[(i64, &str)] = &[
     DROP INDEX outbox_pending;
     "#,
     ),
+    // 18: fallback copies linked to the reply they copy; the recipient
+    // index only of the replies the hourly bound counts (schema.rs says why).
+    (
+        18,
+        r#"
+    ALTER TABLE outbox ADD COLUMN copy_of BIGINT;
+    CREATE INDEX outbox_copies ON outbox(copy_of) WHERE copy_of IS NOT NULL;
+    DROP INDEX outbox_recipient;
+    CREATE INDEX outbox_bounded ON outbox(channel, recipient, created_at)
+        WHERE journal_id IS NOT NULL AND (game_id IS NULL OR player_id IS NULL);
+    "#,
+    ),
 ];
 
 // Both backends end at the version this build writes.

@@ -373,6 +373,22 @@ const MIGRATIONS: &[&str] = &[
     r#"
     DROP INDEX outbox_pending;
     "#,
+    // 18: a fallback copy names the reply it copies (`copy_of`), and the
+    // addresses a notice was tried at are read by that link, not by
+    // recipient and text; so the recipient index need only hold the
+    // replies the hourly bound per sender counts (no game or no player).
+    // The full index wrote a page of log for nearly every reply of a move
+    // (its keys fall anywhere): a fifth of the rate of 8 concurrent
+    // senders (docs/issue21-log.md, tenth session). Copies queued before
+    // this version name nothing: such a chain may send one copy more. The
+    // link is no foreign key: it names a reply of the same table, only read.
+    r#"
+    ALTER TABLE outbox ADD COLUMN copy_of INTEGER;
+    CREATE INDEX outbox_copies ON outbox(copy_of) WHERE copy_of IS NOT NULL;
+    DROP INDEX outbox_recipient;
+    CREATE INDEX outbox_bounded ON outbox(channel, recipient, created_at)
+        WHERE journal_id IS NOT NULL AND (game_id IS NULL OR player_id IS NULL);
+    "#,
 ];
 
 /// The schema version this build writes.

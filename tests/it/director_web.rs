@@ -407,6 +407,7 @@ fn a_reply_given_up_is_sent_again_from_the_outbox() {
                     to: "anna@example.test".into(),
                     body: "your move".into(),
                     sheet: None,
+                    copy_of: None,
                 },
                 Timestamp::now(),
             )

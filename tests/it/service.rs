@@ -86,6 +86,19 @@ impl World {
         lang: Lang,
         pin: Option<&str>,
     ) -> Who {
+        self.player_on(name, &[(channel, addr)], notation, lang, pin)
+    }
+
+    /// Registers a player reachable at `addresses`, replied to at the first.
+    fn player_on(
+        &mut self,
+        name: &str,
+        addresses: &[(Channel, &str)],
+        notation: Notation,
+        lang: Lang,
+        pin: Option<&str>,
+    ) -> Who {
+        let (channel, addr) = addresses[0];
         let new = NewPlayer {
             name: name.to_string(),
             notation,
@@ -93,7 +106,7 @@ impl World {
             reply_via: Some(channel),
             tz: "UTC".to_string(),
             pin_hash: pin.map(|p| service::hash_pin(p).expect("pin")),
-            addresses: vec![(channel, addr.to_string())],
+            addresses: addresses.iter().map(|(c, a)| (*c, a.to_string())).collect(),
         };
         let tx = self.store.write().expect("write");
         let id = tx.add_player(&new, self.now).expect("add player");
@@ -2410,6 +2423,8 @@ mod batch;
 mod bridge;
 /// Events: a section played to the end through the service.
 mod event;
+/// A reply given up, tried once at each other address.
+mod fallback;
 /// Games kept replayed between messages: never a stale position.
 mod positions;
 mod replies;

@@ -301,6 +301,7 @@ mod tests {
             ply: Some(3),
             journal_id: None,
             failed_at: None,
+            copy_of: None,
         }
     }
 

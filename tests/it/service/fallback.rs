@@ -15,8 +15,11 @@ fn anna_everywhere(w: &mut World) -> Who {
     w.player_on("Anna", &addresses, Notation::Iccf, Lang::De, None)
 }
 
+/// A reply to Anna: its id, its channel, the reply it copies.
+type Queued = (ReplyId, Channel, Option<ReplyId>);
+
 /// The reply of `replies` on `channel`.
-fn on(replies: &[(ReplyId, Channel, Option<ReplyId>)], channel: Channel) -> ReplyId {
+fn on(replies: &[Queued], channel: Channel) -> ReplyId {
     replies
         .iter()
         .find(|r| r.1 == channel)
@@ -36,8 +39,8 @@ fn give_up(w: &mut World, id: ReplyId) {
     .expect("delivery failed");
 }
 
-/// Anna's replies: (id, channel, copy of).
-fn to_anna(w: &World, anna: &Who) -> Vec<(ReplyId, Channel, Option<ReplyId>)> {
+/// Anna's replies.
+fn to_anna(w: &World, anna: &Who) -> Vec<Queued> {
     w.outbox()
         .into_iter()
         .filter(|r| r.player_id == Some(anna.id))

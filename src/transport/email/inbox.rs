@@ -7,7 +7,7 @@ use jiff::Timestamp;
 
 use super::dkim::{Checker, Verdict};
 use super::imap;
-use super::receive::{Policy, ReadMail, receive_read};
+use super::receive::{Policy, ReadMail, process, read_mail};
 use crate::protocol::address::Channel;
 use crate::transport::port::ServicePort;
 
@@ -54,30 +54,25 @@ impl Inbox {
     /// was committed; otherwise each mail whose result is Ok is committed
     /// and may be acknowledged.
     pub async fn mails(&self, mails: Vec<ReadMail>) -> Result<Vec<Result<(), String>>, String> {
-        let policy = self.policy.clone();
         // Before the transaction, with its own timeout: the store is not
-        // held while keys are looked up. An oversized mail is not read.
-        let mut checked = Vec::with_capacity(mails.len());
+        // held while keys are looked up or mail is parsed. An oversized
+        // mail is not read.
+        let mut received = Vec::with_capacity(mails.len());
         for mail in mails {
             let dkim = match &self.dkim {
-                Some(checker) if mail.size <= policy.max_size => checker.check(&mail.bytes).await,
+                Some(checker) if mail.size <= self.policy.max_size => {
+                    checker.check(&mail.bytes).await
+                }
                 _ => Verdict::default(),
             };
-            checked.push((mail, dkim));
+            received.push(read_mail((&mail.bytes, mail.size), (&self.policy, &dkim)));
         }
         let done = self
             .port
             .batch(Channel::Email, move |b| {
-                checked
+                received
                     .iter()
-                    .map(|(mail, dkim)| {
-                        receive_read(
-                            b,
-                            (&mail.bytes, mail.size),
-                            (&policy, dkim),
-                            Timestamp::now(),
-                        )
-                    })
+                    .map(|mail| process(b, mail, Timestamp::now()))
                     .collect()
             })
             .await?;

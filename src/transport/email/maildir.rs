@@ -58,16 +58,27 @@ pub fn accept(dir: &Path, file: &Path) -> io::Result<()> {
 }
 
 /// Runs the Maildir input until `stop` turns true: each new mail is
-/// processed, then moved to `cur/` (after its commit).
+/// processed, then moved to `cur/` (after its commit). The next batch's
+/// files are read while one is in the store, so the store does not wait
+/// for the disk between batches.
 pub async fn run(settings: MaildirSettings, inbox: Inbox, mut stop: watch::Receiver<bool>) {
     let dir = settings.dir;
     tracing::info!(maildir = %dir.display(), "Maildir input");
     loop {
         match pending(&dir) {
             Ok(files) => {
-                let mut waiting = files.into_iter().peekable();
-                while waiting.peek().is_some() && !*stop.borrow() {
-                    take(&inbox, &dir, &mut waiting).await;
+                let mut waiting = files.into_iter();
+                let mut next = gather(&inbox, &mut waiting);
+                while !next.files.is_empty() && !*stop.borrow() {
+                    let this = std::mem::take(&mut next);
+                    let taken = tokio::spawn(take(inbox.clone(), dir.clone(), this));
+                    next = gather(&inbox, &mut waiting);
+                    if let Err(e) = taken.await {
+                        // Its files stay in new/ for the next pass.
+                        let e = format!("Maildir {}: a batch failed: {e}", dir.display());
+                        tracing::error!(error = %e, "Maildir input");
+                        inbox.port.metrics.error(&e);
+                    }
                 }
             }
             Err(e) => {
@@ -90,18 +101,23 @@ fn read(file: &Path, max_size: usize) -> io::Result<ReadMail> {
     read_bounded(opened, Some(size), max_size)
 }
 
-/// Reads the next batch of waiting files, processes them in one
-/// transaction, and moves each processed one to `cur/` after the commit.
-async fn take(inbox: &Inbox, dir: &Path, waiting: &mut impl Iterator<Item = PathBuf>) {
-    let mut files = Vec::new();
-    let mut mails = Batched::default();
-    while !mails.full()
+/// The files of one batch, read.
+#[derive(Default)]
+struct Gathered {
+    files: Vec<PathBuf>,
+    mails: Batched,
+}
+
+/// Reads waiting files until a batch is full or none waits.
+fn gather(inbox: &Inbox, waiting: &mut impl Iterator<Item = PathBuf>) -> Gathered {
+    let mut batch = Gathered::default();
+    while !batch.mails.full()
         && let Some(file) = waiting.next()
     {
         match read(&file, inbox.policy.max_size) {
             Ok(mail) => {
-                files.push(file);
-                mails.push(mail);
+                batch.files.push(file);
+                batch.mails.push(mail);
             }
             // Taken by someone else meanwhile: not ours to process.
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -112,6 +128,12 @@ async fn take(inbox: &Inbox, dir: &Path, waiting: &mut impl Iterator<Item = Path
             }
         }
     }
+    batch
+}
+
+/// Processes a batch of files in one transaction, and moves each processed
+/// one to `cur/` after the commit.
+async fn take(inbox: Inbox, dir: PathBuf, Gathered { files, mails }: Gathered) {
     if files.is_empty() {
         return;
     }
@@ -121,7 +143,7 @@ async fn take(inbox: &Inbox, dir: &Path, waiting: &mut impl Iterator<Item = Path
     };
     for (file, result) in files.iter().zip(results) {
         if result.is_ok()
-            && let Err(e) = accept(dir, file)
+            && let Err(e) = accept(&dir, file)
         {
             // Processed but still in new/: the next pass finds it a duplicate.
             inbox

@@ -131,6 +131,42 @@ pub fn receive_read(
     (policy, dkim): (&Policy, &Verdict),
     now: Timestamp,
 ) -> store::Result<Processed> {
+    process(batch, &read_mail((raw, size), (policy, dkim)), now)
+}
+
+/// What one mail asks of the service, as read from its bytes: a pure
+/// function of the mail and the policy, so an input works it out before
+/// its transaction and the store is not held while mail is parsed.
+#[derive(Debug)]
+pub enum Received {
+    /// Journaled and never answered, for the reason given.
+    Aside(Inbound, Aside),
+    /// A delivery report about the reply it names, if it names one of ours.
+    Bounced {
+        msg: Inbound,
+        reply: Option<ReplyId>,
+        diagnostic: String,
+    },
+    /// A player's message, with the text of the PGN file attached to it.
+    Submit { msg: Inbound, pgn: Option<String> },
+}
+
+/// Journals and processes a mail as [`read_mail`] read it.
+pub fn process(batch: &Batch<'_>, mail: &Received, now: Timestamp) -> store::Result<Processed> {
+    match mail {
+        Received::Aside(msg, why) => batch.set_aside(msg, why, now),
+        Received::Bounced {
+            msg,
+            reply,
+            diagnostic,
+        } => batch.bounced(msg, *reply, diagnostic, now),
+        Received::Submit { msg, pgn } => batch.submit_with_pgn(msg, pgn.as_deref(), now),
+    }
+}
+
+/// Reads one mail of `size` bytes (see [`receive_read`]) into what it asks
+/// of the service.
+pub fn read_mail((raw, size): (&[u8], usize), (policy, dkim): (&Policy, &Verdict)) -> Received {
     let mail = parse::parse(raw).ok();
     let transport_id = mail
         .as_ref()
@@ -147,9 +183,11 @@ pub fn receive_read(
         auth,
         rules: policy.rules,
     };
+    let aside = |from: &str, why: Aside| {
+        Received::Aside(inbound(from, String::new(), Auth::Unchecked), why)
+    };
     let Some(mail) = mail else {
-        let msg = inbound("", String::new(), Auth::Unchecked);
-        return batch.set_aside(&msg, &Aside::Ignored("not a mail message".into()), now);
+        return aside("", Aside::Ignored("not a mail message".into()));
     };
     let from = mail.from.clone().unwrap_or_default();
     // Our return path is written on replies' envelopes only, never in a
@@ -159,39 +197,33 @@ pub fn receive_read(
         &mail.kind,
         parse::verp_outbox_id(&policy.verp_local, &mail.recipients),
     ) {
-        let msg = inbound(&from, String::new(), Auth::Unchecked);
         let why = format!("automated: addressed to the return path of reply {reply}");
-        return batch.set_aside(&msg, &Aside::Ignored(why), now);
+        return aside(&from, Aside::Ignored(why));
     }
     match &mail.kind {
-        Kind::Bounce(bounce) => {
-            let reply = parse::verp_outbox_id(&policy.verp_local, &mail.recipients)
-                .or_else(|| bounce.original_ids.iter().find_map(|id| outbox_id_of(id)));
-            let msg = inbound(&from, String::new(), Auth::Unchecked);
-            batch.bounced(&msg, reply.map(ReplyId), &bounce.diagnostic, now)
-        }
-        Kind::Automated(why) => {
-            let msg = inbound(&from, String::new(), Auth::Unchecked);
-            batch.set_aside(&msg, &Aside::Ignored(format!("automated: {why}")), now)
-        }
-        Kind::Personal if size > policy.max_size => {
-            let msg = inbound(&from, String::new(), Auth::Unchecked);
-            let why = Aside::TooLarge {
+        Kind::Bounce(bounce) => Received::Bounced {
+            msg: inbound(&from, String::new(), Auth::Unchecked),
+            reply: parse::verp_outbox_id(&policy.verp_local, &mail.recipients)
+                .or_else(|| bounce.original_ids.iter().find_map(|id| outbox_id_of(id)))
+                .map(ReplyId),
+            diagnostic: bounce.diagnostic.clone(),
+        },
+        Kind::Automated(why) => aside(&from, Aside::Ignored(format!("automated: {why}"))),
+        Kind::Personal if size > policy.max_size => aside(
+            &from,
+            Aside::TooLarge {
                 size,
                 limit: policy.max_size,
-            };
-            batch.set_aside(&msg, &why, now)
-        }
+            },
+        ),
         // No address to answer (found by fuzzing: a reply was queued to "").
         Kind::Personal if from.trim().is_empty() => {
-            let msg = inbound(&from, String::new(), Auth::Unchecked);
-            let why = Aside::Ignored("no From address".into());
-            batch.set_aside(&msg, &why, now)
+            aside(&from, Aside::Ignored("no From address".into()))
         }
-        Kind::Personal => {
-            let msg = inbound(&from, text_of(&mail), auth_of(&mail, policy, dkim));
-            batch.submit_with_pgn(&msg, mail.pgn.as_deref(), now)
-        }
+        Kind::Personal => Received::Submit {
+            msg: inbound(&from, text_of(&mail), auth_of(&mail, policy, dkim)),
+            pgn: mail.pgn.clone(),
+        },
     }
 }
 
@@ -278,6 +310,61 @@ mod tests {
             *self.read += n;
             Ok(n)
         }
+    }
+
+    fn policy() -> Policy {
+        Policy {
+            max_size: 10_000,
+            require_pin: false,
+            trusted_authserv_id: None,
+            dkim: false,
+            trust_from: true,
+            verp_local: "gate".into(),
+            rules: service::Rules::default(),
+        }
+    }
+
+    fn read(mail: &str) -> Received {
+        read_mail(
+            (mail.as_bytes(), mail.len()),
+            (&policy(), &Verdict::default()),
+        )
+    }
+
+    #[test]
+    fn a_players_mail_reads_as_its_subject_above_its_body_known_by_its_message_id() {
+        let mail = "From: Ann <ann@example.org>\r\nTo: gate@example.net\r\nSubject: Re: 14. Nf3\r\nMessage-ID: <m1@example.org>\r\n\r\nthanks\r\n";
+        let Received::Submit { msg, pgn } = read(mail) else {
+            panic!("not a submission: {:?}", read(mail));
+        };
+        assert_eq!(msg.from, "ann@example.org");
+        assert_eq!(msg.transport_id.as_deref(), Some("<m1@example.org>"));
+        assert!(msg.text.starts_with("14. Nf3\n"), "{:?}", msg.text);
+        assert_eq!((msg.raw.as_slice(), pgn), (mail.as_bytes(), None));
+    }
+
+    #[test]
+    fn what_is_no_players_mail_reads_as_set_aside_or_a_bounce() {
+        let Received::Aside(msg, why) = read("") else {
+            panic!("bytes that are no mail were not set aside");
+        };
+        assert_eq!(why, Aside::Ignored("not a mail message".into()));
+        assert!(msg.transport_id.is_some_and(|id| id.starts_with("sha256:")));
+        let robot = "From: ann@example.org\r\nTo: gate+o42@example.net\r\nMessage-ID: <v@x>\r\n\r\nI am away\r\n";
+        assert!(
+            matches!(read(robot), Received::Aside(_, Aside::Ignored(ref why)) if why.contains("reply 42")),
+            "{:?}",
+            read(robot)
+        );
+        let bounce = "From: MAILER-DAEMON@example.net\r\nTo: gate+o7@example.net\r\nSubject: Undelivered Mail Returned to Sender\r\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\r\nMessage-ID: <b@x>\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nfailed\r\n--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; example.net\r\n\r\nFinal-Recipient: rfc822; bob@example.com\r\nAction: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 no such user\r\n--b--\r\n";
+        let Received::Bounced {
+            reply, diagnostic, ..
+        } = read(bounce)
+        else {
+            panic!("not a bounce: {:?}", read(bounce));
+        };
+        assert_eq!(reply, Some(ReplyId(7)));
+        assert!(diagnostic.contains("550 5.1.1"), "{diagnostic:?}");
     }
 
     #[test]

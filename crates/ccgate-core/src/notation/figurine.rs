@@ -9,12 +9,11 @@
 //! assert_eq!(write_move(&pos, nf3, Notation::Figurine, &WriteOptions::default()), "♘f3");
 //! ```
 
-use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, Move, Position, Role};
 
 use super::WriteOptions;
 use super::lang::role_index;
-use super::san::{Spelling, spell, suffix};
+use super::san::{Spelling, san_plus, spell, suffix};
 
 struct Glyphs(Color);
 
@@ -35,7 +34,7 @@ const GLYPHS: [[&str; 6]; 2] = [
 // Not inlined into `append_move`: the codes' arms stay a plain dispatch.
 #[inline(never)]
 pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut String) {
-    let san = SanPlus::from_move(pos.clone(), mv);
+    let san = san_plus(pos, mv);
     spell(&san, &Glyphs(pos.turn()), opts.style, out);
     suffix(pos, mv, san.suffix, opts.style, out);
 }

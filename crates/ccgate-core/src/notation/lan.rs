@@ -56,7 +56,7 @@ pub(crate) fn append(pos: &Chess, mv: Move, opts: &WriteOptions, out: &mut Strin
     }
     let mut after = pos.clone();
     after.play_unchecked(mv);
-    let mark = shakmaty::san::Suffix::from_position(&after);
+    let mark = super::san::mark(&after);
     suffix(pos, mv, mark, opts.style, out);
 }
 

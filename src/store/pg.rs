@@ -740,6 +740,13 @@ const MIGRATIONS: &[(i64, &str)] = &[
         WHERE journal_id IS NOT NULL AND (game_id IS NULL OR player_id IS NULL);
     "#,
     ),
+    // 19: a player's leaves by player (schema.rs says why).
+    (
+        19,
+        r#"
+    CREATE INDEX leaves_player ON leaves(player_id, from_date);
+    "#,
+    ),
 ];
 
 // Both backends end at the version this build writes.

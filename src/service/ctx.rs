@@ -468,7 +468,7 @@ impl Ctx<'_, '_> {
         let Some(game) = game else {
             return Ok(None);
         };
-        let names = names(self.tx, &game)?;
+        let names = names(|id| self.tx.player_name(id), &game)?;
         games.push(Told {
             game,
             names,

@@ -504,11 +504,14 @@ fn sheet(
 /// The names of a game's players: (White, Black).
 type Names = (String, String);
 
-fn names(store: &Store, game: &Loaded) -> store::Result<Names> {
+/// `name_of` reads a player's name: a transaction's reads it from the
+/// players it read already.
+fn names(
+    name_of: impl Fn(PlayerId) -> store::Result<Option<String>>,
+    game: &Loaded,
+) -> store::Result<Names> {
     let name = |id: PlayerId| -> store::Result<String> {
-        Ok(store
-            .player_name(id)?
-            .unwrap_or_else(|| format!("player {id}")))
+        Ok(name_of(id)?.unwrap_or_else(|| format!("player {id}")))
     };
     Ok((name(game.row.white)?, name(game.row.black)?))
 }

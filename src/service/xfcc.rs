@@ -117,7 +117,7 @@ fn xfcc_game(
     now: Timestamp,
 ) -> store::Result<XfccGame> {
     let me = game.color_of(player.id);
-    let (white, black) = names(store, game)?;
+    let (white, black) = names(|id| store.player_name(id), game)?;
     let (event, round, board) = match store.event_of(game.row.id)? {
         Some((event, seat)) => (event.name, seat.round, seat.board),
         None => (String::new(), 0, 0),

@@ -152,11 +152,10 @@ impl Tx<'_> {
         game: GameId,
         now: Timestamp,
     ) -> Result<BridgeId> {
-        self.conn().one(
+        self.conn().insert(
             "INSERT INTO xfcc_games (url, username, remote_id, player_id, game_id, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             args![url, username, remote_id, player, game, secs(now)],
-            |r| r.get(0),
         )
     }
 

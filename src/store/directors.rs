@@ -96,10 +96,9 @@ impl Tx<'_> {
                 "a director {name:?} exists already"
             )));
         }
-        self.conn().one(
-            "INSERT INTO directors (name, password_hash, created_at) VALUES (?1, ?2, ?3) RETURNING id",
+        self.conn().insert(
+            "INSERT INTO directors (name, password_hash, created_at) VALUES (?1, ?2, ?3)",
             args![name, password_hash, secs(now)],
-            |r| r.get(0),
         )
     }
 

@@ -147,10 +147,9 @@ impl Tx<'_> {
         time_control: &TimeControl,
         now: Timestamp,
     ) -> Result<EventId> {
-        self.conn().one(
-            "INSERT INTO events (name, rules, double_round, time_control, created_at) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
+        self.conn().insert(
+            "INSERT INTO events (name, rules, double_round, time_control, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
             args![name, rules.as_str(), double, time_control.to_string(), secs(now)],
-            |r| r.get(0),
         )
     }
 

@@ -48,10 +48,9 @@ impl Tx<'_> {
             "UPDATE held SET closed = 'replaced' WHERE player_id = ?1 AND closed IS NULL",
             args![player],
         )?;
-        self.conn().one(
-            "INSERT INTO held (player_id, code, text, journal_id, held_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
+        self.conn().insert(
+            "INSERT INTO held (player_id, code, text, journal_id, held_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             args![player, code, text, journal_id, secs(now), secs(expires_at)],
-            |r| r.get(0),
         )
     }
 

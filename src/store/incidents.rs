@@ -140,10 +140,9 @@ pub struct NewIncident {
 
 impl Tx<'_> {
     pub fn record(&self, i: &NewIncident, now: Timestamp) -> Result<i64> {
-        self.conn().one(
-            "INSERT INTO incidents (game_id, journal_id, player_id, kind, detail, text, fen, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id",
+        self.conn().insert(
+            "INSERT INTO incidents (game_id, journal_id, player_id, kind, detail, text, fen, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             args![i.game_id, i.journal_id, i.player_id, i.kind.name(), i.detail, i.text, i.fen, secs(now)],
-            |r| r.get(0),
         )
     }
 

@@ -57,11 +57,10 @@ impl Tx<'_> {
     ) -> Result<Journaled> {
         // The uniqueness of (channel, transport id) decides: a second site
         // that fetched the same message inserts nothing and reads it back.
-        let inserted = self.conn().opt(
+        let inserted = self.conn().inserted(
             "INSERT INTO journal (channel, transport_id, sender, raw, received_at) VALUES (?1, ?2, ?3, ?4, ?5)
-             ON CONFLICT DO NOTHING RETURNING id",
+             ON CONFLICT DO NOTHING",
             args![channel.name(), transport_id, sender, raw, secs(now)],
-            |r| r.get(0),
         )?;
         if let Some(id) = inserted {
             return Ok(Journaled::New(id));

@@ -308,11 +308,10 @@ impl Tx<'_> {
             .map(serde_json::to_string)
             .transpose()
             .map_err(|e| super::StoreError::Invalid(format!("sheet: {e}")))?;
-        let id = self.conn().one(
+        let id = self.conn().insert(
             "INSERT INTO outbox (journal_id, game_id, player_id, ply, channel, recipient, body, sheet, created_at, next_attempt_at, copy_of)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10) RETURNING id",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)",
             args![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, sheet, secs(now), r.copy_of],
-            |row| row.get(0),
         )?;
         if let super::sql::Conn::Pg(s) = self.conn() {
             s.borrow_mut().notify_queued(r.channel.name())?;

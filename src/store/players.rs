@@ -201,6 +201,15 @@ impl Tx<'_> {
         Ok(player)
     }
 
+    /// [`Store::player_name`], from the player this transaction read if it
+    /// read them.
+    pub fn player_name(&self, id: PlayerId) -> Result<Option<String>> {
+        match self.players.borrow().get(&id) {
+            Some(known) => Ok(known.as_ref().map(|p| p.name.clone())),
+            None => self.store.player_name(id),
+        }
+    }
+
     /// [`Store::player_by_address`], the player read through [`Tx::player`].
     pub fn player_by_address(&self, channel: Channel, address: &str) -> Result<Option<Player>> {
         match self.store.player_id_by_address(channel, address)? {
@@ -243,10 +252,9 @@ impl Tx<'_> {
                 p.name
             )));
         }
-        let id = self.changing_players().one(
-            "INSERT INTO players (name, notation, lang, reply_via, tz, pin_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
+        let id = self.changing_players().insert(
+            "INSERT INTO players (name, notation, lang, reply_via, tz, pin_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             args![p.name, p.notation.name(), p.lang.code(), p.reply_via.map(Channel::name), p.tz, p.pin_hash, secs(now)],
-            |r| r.get(0),
         )?;
         self.add_addresses(id, &p.addresses)?;
         Ok(id)

@@ -391,13 +391,15 @@ impl Ctx<'_, '_> {
                     game: g,
                     names,
                     sheets,
+                    position,
                     ..
                 } = &mut games[i];
                 let side = reader.as_ref().map_or(Color::White, |r| g.color_of(r.id));
                 let mut written = match sheets.iter().find(|(v, _)| *v == (viewer, side)) {
                     Some((_, written)) => written.clone(),
                     None => {
-                        let written = sheet(g, names, viewer, side);
+                        let position = position.get_or_insert_with(|| sheet_position(g)).clone();
+                        let written = sheet(g, names, viewer, side, position);
                         sheets.push(((viewer, side), written.clone()));
                         written
                     }
@@ -473,6 +475,7 @@ impl Ctx<'_, '_> {
             game,
             names,
             sheets: Vec::new(),
+            position: None,
             clocks: Vec::new(),
         });
         Ok(Some(games.len() - 1))
@@ -491,6 +494,8 @@ struct Told {
     game: Loaded,
     names: Names,
     sheets: Sheets,
+    /// The position its sheets picture, once one is written.
+    position: Option<SheetPosition>,
     clocks: super::clock::Known,
 }
 

@@ -480,24 +480,30 @@ fn sheet(
     (white, black): &Names,
     (notation, lang): (Notation, Lang),
     side: Color,
+    position: SheetPosition,
 ) -> Sheet {
-    let pos = &game.record.pos;
     Sheet {
         white: white.clone(),
         black: black.clone(),
-        board: reply::board(pos, side, lang),
+        board: reply::board(&game.record.pos, side, lang),
         record: movetext(game, notation, lang),
         legend: reply::legend(lang),
         subject: None,
-        position: Some(SheetPosition {
-            fen: shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string(),
-            last_move: game
-                .record
-                .moves
-                .last()
-                .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
-            black: game.row.black.0,
-        }),
+        position: Some(position),
+    }
+}
+
+/// The position a game's sheets picture, the same whoever reads them.
+fn sheet_position(game: &Loaded) -> SheetPosition {
+    SheetPosition {
+        fen: shakmaty::fen::Fen::from_position(&game.record.pos, shakmaty::EnPassantMode::Legal)
+            .to_string(),
+        last_move: game
+            .record
+            .moves
+            .last()
+            .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+        black: game.row.black.0,
     }
 }
 

@@ -206,6 +206,41 @@ fn a_game_by_maildir_with_quotes_robots_duplicates_and_oversize() {
     assert!(gw.log().contains("stopped"), "{}", gw.log());
 }
 
+/// A mail delivered into `new/` is taken when it lands, not at the next
+/// poll: with the poll an hour apart, only the watch on `new/` can see
+/// either move (the second comes after the input's last look at `new/`).
+#[test]
+fn a_delivery_is_taken_when_it_lands_not_at_the_next_poll() {
+    let config = CONFIG.replace(
+        "path = \"inbox\"\npoll_every = \"50ms\"",
+        "path = \"inbox\"\npoll_every = \"1h\"",
+    );
+    assert!(config.contains("poll_every = \"1h\""), "{config}");
+    let mut gw = Gateway::new(&config);
+    let db = gw.db();
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    gw.start();
+    let (inbox, outbox) = (gw.path("inbox"), gw.path("outbox"));
+    drop_mail(
+        &inbox,
+        "001.a",
+        &mail("alice@example.test", "w1@a", "", "1. e4"),
+    );
+    wait_until("the first move's replies", Duration::from_secs(30), || {
+        eml_files(&outbox).len() == 2
+    });
+    drop_mail(
+        &inbox,
+        "002.b",
+        &mail("bob@example.test", "b1@b", "", "1... e5"),
+    );
+    wait_until("the second move's replies", Duration::from_secs(30), || {
+        eml_files(&outbox).len() == 4
+    });
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 2);
+    assert_eq!(files_in(&inbox.join("new")), 0);
+}
+
 #[test]
 fn a_bounce_fails_the_notice_tries_sms_and_stops_the_clock() {
     let mut gw = Gateway::new(CONFIG);

@@ -6,13 +6,13 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use tokio::sync::watch;
+use tokio::sync::{Notify, watch};
 
 use super::config::MaildirSettings;
 use super::inbox::{Batched, Inbox};
 use super::receive::{ReadMail, read_bounded};
-use crate::transport::channel::pause;
 
 /// The Maildir's three directories, created if missing.
 pub fn create(dir: &Path) -> io::Result<()> {
@@ -60,11 +60,17 @@ pub fn accept(dir: &Path, file: &Path) -> io::Result<()> {
 /// Runs the Maildir input until `stop` turns true: each new mail is
 /// processed, then moved to `cur/` (after its commit). The next batch's
 /// files are read while one is in the store, so the store does not wait
-/// for the disk between batches.
+/// for the disk between batches. A delivery into `new/` is taken at once
+/// (see [`watch`]); `poll_every` is the fallback where no watch can be had.
+/// After a pass that moved mail out of `new/`, `new/` is listed again at
+/// once: what arrived meanwhile does not wait for a bell or a poll.
 pub async fn run(settings: MaildirSettings, inbox: Inbox, mut stop: watch::Receiver<bool>) {
     let dir = settings.dir;
     tracing::info!(maildir = %dir.display(), "Maildir input");
+    let bell = Arc::new(Notify::new());
+    let _watch = self::watch(&dir, bell.clone());
     loop {
+        let mut taken_any = false;
         match pending(&dir) {
             Ok(files) => {
                 let mut waiting = files.into_iter();
@@ -73,11 +79,14 @@ pub async fn run(settings: MaildirSettings, inbox: Inbox, mut stop: watch::Recei
                     let this = std::mem::take(&mut next);
                     let taken = tokio::spawn(take(inbox.clone(), dir.clone(), this));
                     next = gather(&inbox, &mut waiting);
-                    if let Err(e) = taken.await {
-                        // Its files stay in new/ for the next pass.
-                        let e = format!("Maildir {}: a batch failed: {e}", dir.display());
-                        tracing::error!(error = %e, "Maildir input");
-                        inbox.port.metrics.error(&e);
+                    match taken.await {
+                        Ok(n) => taken_any |= n > 0,
+                        Err(e) => {
+                            // Its files stay in new/ for the next pass.
+                            let e = format!("Maildir {}: a batch failed: {e}", dir.display());
+                            tracing::error!(error = %e, "Maildir input");
+                            inbox.port.metrics.error(&e);
+                        }
                     }
                 }
             }
@@ -87,8 +96,52 @@ pub async fn run(settings: MaildirSettings, inbox: Inbox, mut stop: watch::Recei
                 inbox.port.metrics.error(&e);
             }
         }
-        if !pause(settings.poll_every, &mut stop).await {
+        if *stop.borrow() {
             return;
+        }
+        // Only progress lists again at once: a file that fails every time
+        // stays in new/ and waits for the poll, not a busy loop.
+        if taken_any {
+            continue;
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(settings.poll_every) => {}
+            _ = bell.notified() => {}
+            _ = stop.changed() => {}
+        }
+    }
+}
+
+/// Rings `bell` when a file lands in `new/` (created or moved in, as
+/// delivery agents do), so that a move by mail is answered when it is
+/// delivered, not at the next poll. A bell rung while a pass runs is kept
+/// (`Notify` stores one permit), so nothing delivered meanwhile is missed.
+/// Files leaving `new/` (ours, moved to `cur/`) do not ring. `None`, with a
+/// warning, where the system gives no watch (inotify's limit reached, a
+/// file system without change events): the poll alone serves then.
+fn watch(dir: &Path, bell: Arc<Notify>) -> Option<notify::RecommendedWatcher> {
+    use notify::event::{EventKind, ModifyKind, RenameMode};
+    use notify::{RecursiveMode, Watcher};
+    let rings = |kind: &EventKind| match kind {
+        EventKind::Create(_) | EventKind::Any | EventKind::Other => true,
+        EventKind::Modify(ModifyKind::Name(mode)) => *mode != RenameMode::From,
+        _ => false,
+    };
+    let watched = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
+        // An error (the event queue overflowed, say) may hide a delivery.
+        if event.as_ref().map_or(true, |e| rings(&e.kind)) {
+            bell.notify_one();
+        }
+    })
+    .and_then(|mut w| {
+        w.watch(&dir.join("new"), RecursiveMode::NonRecursive)?;
+        Ok(w)
+    });
+    match watched {
+        Ok(w) => Some(w),
+        Err(e) => {
+            tracing::warn!(maildir = %dir.display(), error = %e, "no change events for new/: polling only");
+            None
         }
     }
 }
@@ -132,26 +185,30 @@ fn gather(inbox: &Inbox, waiting: &mut impl Iterator<Item = PathBuf>) -> Gathere
 }
 
 /// Processes a batch of files in one transaction, and moves each processed
-/// one to `cur/` after the commit.
-async fn take(inbox: Inbox, dir: PathBuf, Gathered { files, mails }: Gathered) {
+/// one to `cur/` after the commit. Returns how many left `new/`.
+async fn take(inbox: Inbox, dir: PathBuf, Gathered { files, mails }: Gathered) -> usize {
     if files.is_empty() {
-        return;
+        return 0;
     }
     // Nothing committed (logged by the port): every file stays in new/.
     let Ok(results) = inbox.mails(mails.into_mails()).await else {
-        return;
+        return 0;
     };
+    let mut moved = 0;
     for (file, result) in files.iter().zip(results) {
-        if result.is_ok()
-            && let Err(e) = accept(&dir, file)
-        {
+        if result.is_err() {
+            continue;
+        }
+        match accept(&dir, file) {
+            Ok(()) => moved += 1,
             // Processed but still in new/: the next pass finds it a duplicate.
-            inbox
+            Err(e) => inbox
                 .port
                 .metrics
-                .error(&format!("{}: {e}", file.display()));
+                .error(&format!("{}: {e}", file.display())),
         }
     }
+    moved
 }
 
 #[cfg(test)]

@@ -221,22 +221,16 @@ fn a_delivery_is_taken_when_it_lands_not_at_the_next_poll() {
     game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
     gw.start();
     let (inbox, outbox) = (gw.path("inbox"), gw.path("outbox"));
-    drop_mail(
-        &inbox,
-        "001.a",
-        &mail("alice@example.test", "w1@a", "", "1. e4"),
-    );
-    wait_until("the first move's replies", Duration::from_secs(30), || {
-        eml_files(&outbox).len() == 2
-    });
-    drop_mail(
-        &inbox,
-        "002.b",
-        &mail("bob@example.test", "b1@b", "", "1... e5"),
-    );
-    wait_until("the second move's replies", Duration::from_secs(30), || {
-        eml_files(&outbox).len() == 4
-    });
+    let moves = [("001.a", "alice", "1. e4"), ("002.b", "bob", "1... e5")];
+    for (n, (file, who, line)) in moves.into_iter().enumerate() {
+        let from = format!("{who}@example.test");
+        drop_mail(&inbox, file, &mail(&from, file, "", line));
+        wait_until(
+            &format!("{line}: its replies"),
+            Duration::from_secs(30),
+            || eml_files(&outbox).len() == 2 * (n + 1),
+        );
+    }
     assert_eq!(count(&db, "SELECT count(*) FROM moves"), 2);
     assert_eq!(files_in(&inbox.join("new")), 0);
 }

@@ -103,7 +103,30 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 /// An open store.
 pub struct Store {
     conn: Conn,
+    /// Players read by this connection's committed transactions, kept
+    /// across transactions while nothing else has written the file (see
+    /// [`KnownPlayers`]).
+    known: std::cell::RefCell<KnownPlayers>,
 }
+
+/// Players read by a connection's committed transactions. Each message
+/// reads its sender and their opponent (two queries each, a tenth of a
+/// submission's work), and players change rarely. SQLite's `data_version`
+/// changes when another connection commits to the file, so a transaction
+/// that sees it changed starts from an empty cache; this connection's own
+/// writes of a player's rows empty it at once ([`Tx::changing_players`]).
+/// A PostgreSQL store keeps none: other sites write it and give no such
+/// sign.
+#[derive(Default)]
+struct KnownPlayers {
+    /// The `data_version` the players were read at; `None`: nothing kept.
+    version: Option<i64>,
+    players: std::collections::HashMap<PlayerId, Option<players::Player>>,
+}
+
+/// At most this many players are kept; past it the cache starts again
+/// (a few hundred bytes each: a federation's player list fits).
+const KNOWN_PLAYERS: usize = 4096;
 
 /// Where a store is: an SQLite file, or a PostgreSQL database several
 /// sites share.
@@ -218,6 +241,7 @@ impl Store {
         schema::migrate(&conn, &path.display().to_string())?;
         Ok(Store {
             conn: Conn::Sqlite(conn),
+            known: Default::default(),
         })
     }
 
@@ -253,6 +277,7 @@ impl Store {
         let session = pg::Session::connect(url, password)?;
         Ok(Store {
             conn: Conn::Pg(Box::new(std::cell::RefCell::new(session))),
+            known: Default::default(),
         })
     }
 
@@ -260,7 +285,20 @@ impl Store {
     /// processes never interleave their read-then-write steps).
     pub fn write(&mut self) -> Result<Tx<'_>> {
         match &self.conn {
-            Conn::Sqlite(c) => c.execute_batch("BEGIN IMMEDIATE").map_err(db)?,
+            Conn::Sqlite(c) => {
+                self.conn.batch("BEGIN IMMEDIATE")?;
+                // Read inside the transaction: no other connection can
+                // commit until it ends.
+                let version = c
+                    .prepare_cached("PRAGMA data_version")
+                    .and_then(|mut s| s.query_row([], |r| r.get(0)))
+                    .map_err(db)?;
+                let mut known = self.known.borrow_mut();
+                if known.version != Some(version) {
+                    known.players.clear();
+                    known.version = Some(version);
+                }
+            }
             Conn::Pg(s) => s.borrow_mut().begin()?,
         }
         Ok(Tx {
@@ -341,7 +379,17 @@ impl Tx<'_> {
     /// Makes the transaction's writes durable.
     pub fn commit(self) -> Result<()> {
         match &self.store.conn {
-            Conn::Sqlite(c) => c.execute_batch("COMMIT").map_err(db),
+            Conn::Sqlite(_) => {
+                self.conn().batch("COMMIT")?;
+                // What this transaction read is now the file's state: every
+                // read before a write of a player's rows was forgotten.
+                let mut known = self.store.known.borrow_mut();
+                if known.players.len() + self.players.borrow().len() > KNOWN_PLAYERS {
+                    known.players.clear();
+                }
+                known.players.extend(self.players.take());
+                Ok(())
+            }
             Conn::Pg(s) => s.borrow_mut().commit(),
         }
     }
@@ -367,6 +415,7 @@ impl Tx<'_> {
     /// that no read in this transaction returns one as it was before.
     fn changing_players(&self) -> &Conn {
         self.players.borrow_mut().clear();
+        self.store.known.borrow_mut().players.clear();
         self.conn()
     }
 }
@@ -426,7 +475,7 @@ impl Drop for Tx<'_> {
         match &self.store.conn {
             Conn::Sqlite(c) => {
                 if !c.is_autocommit() {
-                    let _ = c.execute_batch("ROLLBACK");
+                    let _ = self.store.conn.batch("ROLLBACK");
                 }
             }
             Conn::Pg(s) => {

@@ -190,22 +190,30 @@ impl Store {
 }
 
 impl Tx<'_> {
-    /// [`Store::player`], read once per transaction: the copy read before
+    /// [`Store::player`]: the copy this transaction, or one committed
+    /// before it on this connection, read ([`KnownPlayers`](super::KnownPlayers)),
     /// unless a player's rows were written since.
     pub fn player(&self, id: PlayerId) -> Result<Option<Player>> {
         if let Some(known) = self.players.borrow().get(&id) {
             return Ok(known.clone());
         }
-        let player = self.store.player(id)?;
+        let kept = self.store.known.borrow().players.get(&id).cloned();
+        let player = match kept {
+            Some(player) => player,
+            None => self.store.player(id)?,
+        };
         self.players.borrow_mut().insert(id, player.clone());
         Ok(player)
     }
 
-    /// [`Store::player_name`], from the player this transaction read if it
-    /// read them.
+    /// [`Store::player_name`], from the player read before if they were.
     pub fn player_name(&self, id: PlayerId) -> Result<Option<String>> {
-        match self.players.borrow().get(&id) {
-            Some(known) => Ok(known.as_ref().map(|p| p.name.clone())),
+        let name = |p: &Option<Player>| p.as_ref().map(|p| p.name.clone());
+        if let Some(known) = self.players.borrow().get(&id) {
+            return Ok(name(known));
+        }
+        match self.store.known.borrow().players.get(&id) {
+            Some(known) => Ok(name(known)),
             None => self.store.player_name(id),
         }
     }

@@ -549,6 +549,50 @@ crate::both_backends! {
         assert_eq!(leaves[0].leave.until, None);
     }
 
+    fn a_player_read_before_is_read_again_once_changed_here_or_elsewhere(backend) {
+        let db = TestDb::new(backend);
+        let mut store = db.store();
+        let (a, _) = two_players(&mut store);
+        let read = |store: &mut Store| {
+            let tx = store.write().expect("tx");
+            let p = tx.player(a).expect("read").expect("Anna");
+            tx.commit().expect("commit");
+            (p.lang, p.addresses)
+        };
+        assert_eq!(read(&mut store).0, Lang::De);
+        // Another connection (the director's command in another process)
+        // changes her language, then another program her address.
+        let mut other = db.store();
+        let tx = other.write().expect("tx");
+        tx.set_lang(a, Lang::Fr).expect("lang");
+        tx.commit().expect("commit");
+        assert_eq!(read(&mut store).0, Lang::Fr);
+        db.raw(&format!(
+            "UPDATE addresses SET address = 'anna@example.net' WHERE player_id = {a}"
+        ));
+        assert_eq!(
+            read(&mut store).1,
+            [(Channel::Email, "anna@example.net".to_string())]
+        );
+        // This connection changes it in a transaction that is given up: the
+        // change is seen inside it, and forgotten after it.
+        let tx = store.write().expect("tx");
+        tx.set_lang(a, Lang::En).expect("lang");
+        assert_eq!(tx.player(a).expect("read").expect("Anna").lang, Lang::En);
+        drop(tx);
+        assert_eq!(read(&mut store).0, Lang::Fr);
+        // The same in a savepoint rolled back, then committed.
+        let tx = store.write().expect("tx");
+        let sp = tx.savepoint().expect("savepoint");
+        tx.set_lang(a, Lang::En).expect("lang");
+        assert_eq!(tx.player(a).expect("read").expect("Anna").lang, Lang::En);
+        sp.rollback().expect("rollback");
+        assert_eq!(tx.player(a).expect("read").expect("Anna").lang, Lang::Fr);
+        tx.set_lang(a, Lang::En).expect("lang");
+        tx.commit().expect("commit");
+        assert_eq!(read(&mut store).0, Lang::En);
+    }
+
     fn a_game_row_that_does_not_read_is_an_error_naming_the_value(backend) {
         let db = TestDb::new(backend);
         let mut store = db.store();

@@ -89,7 +89,7 @@ fn bundle(lang: Lang) -> Option<Bundle> {
 
 /// How much room a reply has: email has all it needs; SMS and radio carry
 /// one message, so a message's `.sms` attribute, where it has one, is used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Form {
     Full,
     Short,
@@ -105,7 +105,7 @@ impl From<Channel> for Form {
 }
 
 /// Whom a text is for: their language, and the room their channel has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Reader {
     pub lang: Lang,
     pub form: Form,

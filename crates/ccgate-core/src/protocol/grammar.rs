@@ -54,7 +54,7 @@ use nom::{IResult, Parser};
 use crate::notation::auto::is_move_syntax;
 use crate::notation::{Lang, Notation, UedemannTable};
 use crate::protocol::is_iccf_shaped;
-use crate::protocol::words::{WORDS, Word, phrase_prefix};
+use crate::protocol::words::{Word, phrase_prefix, phrases};
 
 /// Lines longer than this many characters are never protocol: a protocol
 /// line fits an SMS, and the limit bounds the work a hostile line can cause.
@@ -472,11 +472,8 @@ fn plain_item<'i>(i: &'i str, p: &Profile) -> Res<'i, Item> {
 fn local<'i>(p: &Profile, word: Word) -> impl Fn(&'i str) -> Res<'i, ()> {
     let lang = p.lang;
     move |i: &'i str| {
-        let phrases = WORDS
+        let best = phrases(lang, word)
             .iter()
-            .filter(|(l, w, _)| *l == lang && *w == word)
-            .flat_map(|(_, _, phrases)| phrases.iter());
-        let best = phrases
             .filter_map(|phrase| phrase_prefix(i, phrase))
             .filter(|rest| end_of_word(rest).is_ok())
             .min_by_key(|rest| rest.len());

@@ -152,6 +152,10 @@ if "one_fsync_subs_per_s" in r:
     row("for comparison: one fsync per submission (simulated)", r["one_fsync_subs_per_s"], c.get("one_fsync_fsyncs", ""))
 if "tmpfs_subs_per_s" in r:
     row("for comparison: submissions on tmpfs (no disk)", r["tmpfs_subs_per_s"], "0", "–")
+if "concurrent_transactions" in r:
+    n, alone = int(r["concurrent_transactions"]), int(r["concurrent_alone"])
+    print(f"\nThe 8 senders' {8 * int(r['submissions']):,} submissions in {n:,} transactions "
+          f"({8 * int(r['submissions']) / max(n, 1):.1f} each; {alone:,} of one message).")
 ratio = float(r["ratio"])
 print(f"\nRatio submissions/s ÷ fsyncs/s: **{ratio:.2f}** (median over blocks {float(r['ratio_median']):.2f}; "
       f"issue target ≥ 0.5: {'met' if ratio >= 0.5 else 'MISSED'}).")

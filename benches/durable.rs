@@ -325,6 +325,7 @@ fn main() {
             block = [Duration::ZERO; 6];
         }
     }
+    let metrics = port.metrics.clone();
     drop(store);
     drop(sites);
     drop(port);
@@ -373,6 +374,11 @@ fn main() {
         1e3 / cr,
         cr / fr
     );
+    let (transactions, alone) = transactions(&metrics);
+    println!(
+        "  in {transactions} transactions, {:.1} messages each; {alone} of one message",
+        (SENDERS * subs) as f64 / transactions.max(1) as f64
+    );
     println!(
         "two sites submitting at once:            {wr:>7.0} /s  ({:.2} ms each)  ratio {:.3}",
         1e3 / wr,
@@ -392,7 +398,7 @@ fn main() {
         );
     }
     let mut result = format!(
-        "RESULT backend={} fs={} games={} submissions={subs} subs_per_s={sr:.1} fsync_per_s={fr:.1} fdatasync_per_s={dr:.1} ratio={:.4} ratio_median={median:.4} concurrent_subs_per_s={cr:.1} concurrent_ratio={:.4} two_sites_subs_per_s={wr:.1} two_sites_ratio={:.4}",
+        "RESULT backend={} fs={} games={} submissions={subs} subs_per_s={sr:.1} fsync_per_s={fr:.1} fdatasync_per_s={dr:.1} ratio={:.4} ratio_median={median:.4} concurrent_subs_per_s={cr:.1} concurrent_ratio={:.4} concurrent_transactions={transactions} concurrent_alone={alone} two_sites_subs_per_s={wr:.1} two_sites_ratio={:.4}",
         db.name(),
         filesystem(&dir).split_whitespace().next().unwrap_or("?"),
         cfg.games,
@@ -568,6 +574,23 @@ fn submit_one_fsync(store: &mut Store, db: &Path, messages: &[Message]) -> Durat
         .set_durability(Durability::Full)
         .expect("synchronous=FULL");
     elapsed
+}
+
+/// The port's transactions, and those of one message, from its `/metrics`
+/// exposition (`ccgate_batch_messages`): how the concurrent senders share
+/// their commits.
+fn transactions(metrics: &Metrics) -> (u64, u64) {
+    let text = metrics.render();
+    let value = |key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .map_or(0, |v| v as u64)
+    };
+    (
+        value("ccgate_batch_messages_count "),
+        value("ccgate_batch_messages_bucket{le=\"1.0\"} "),
+    )
 }
 
 /// The cost of the submissions alone: on a copy of the store in `/dev/shm`

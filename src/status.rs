@@ -19,6 +19,7 @@ use prometheus_client::encoding::text::encode;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
 
 use crate::protocol::address::Channel;
@@ -36,6 +37,10 @@ fn label(channel: Channel) -> ChannelLabel {
 }
 
 /// Everything the endpoint reports.
+/// The bounds of [`Metrics::batch`]'s buckets: up to a Maildir pass's 64
+/// mails and beyond.
+const BATCH_BUCKETS: [f64; 8] = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0];
+
 pub struct Metrics {
     registry: Registry,
     messages_in: Family<ChannelLabel, Counter>,
@@ -46,6 +51,9 @@ pub struct Metrics {
     moves_applied: Counter,
     refusals: Counter,
     errors: Counter,
+    /// Inbound messages per store transaction: how much group commit
+    /// shares a commit (and its sync) among the messages ready together.
+    batch_messages: Histogram,
     last_error_time: Gauge<f64, AtomicU64>,
     last_error: Mutex<Option<String>>,
     /// The last store failure, until the store works again.
@@ -158,6 +166,7 @@ impl Metrics {
             moves_applied: Counter::default(),
             refusals: Counter::default(),
             errors: Counter::default(),
+            batch_messages: Histogram::new(BATCH_BUCKETS),
             last_error_time: Gauge::default(),
             last_error: Mutex::new(None),
             clock_held: Mutex::new(None),
@@ -204,6 +213,11 @@ impl Metrics {
             m.errors.clone(),
         );
         r.register(
+            "batch_messages",
+            "Inbound messages per store transaction (group commit)",
+            m.batch_messages.clone(),
+        );
+        r.register(
             "last_error_timestamp_seconds",
             "When the last error happened (Unix time)",
             m.last_error_time.clone(),
@@ -219,6 +233,11 @@ impl Metrics {
         self.messages_in.get_or_create(&label(channel)).inc();
         self.moves_applied.inc_by(p.moves_applied() as u64);
         self.refusals.inc_by(p.refusals() as u64);
+    }
+
+    /// A transaction of inbound messages committed, with `messages` in it.
+    pub fn batch(&self, messages: usize) {
+        self.batch_messages.observe(messages as f64);
     }
 
     pub fn sent(&self, channel: Channel) {

@@ -188,6 +188,7 @@ impl ServicePort {
                 .await;
             match done {
                 Ok(results) => {
+                    self.metrics.batch(results.iter().map(Vec::len).sum());
                     for (answer, result) in answers.into_iter().zip(results) {
                         // A caller that went away no longer needs its answer.
                         let _ = answer.send(Ok(result));

@@ -44,9 +44,10 @@ fn batches_that_come_while_one_commits_are_the_next_transaction() {
     let dir = tempfile::tempdir().expect("tempdir");
     let db = dir.path().join("store.db");
     drop(Store::create(&db).expect("create store"));
+    let metrics = Arc::new(Metrics::new());
     let port = ServicePort::new(
         Store::open(&db).expect("open store"),
-        Arc::new(Metrics::new()),
+        metrics.clone(),
         Retry::default(),
         service::Rules::default(),
     );
@@ -113,4 +114,15 @@ fn batches_that_come_while_one_commits_are_the_next_transaction() {
         assert!(alone[0].is_ok(), "{alone:?}");
         assert_eq!(committed(&db), 9);
     });
+    // Three transactions, of 1, 7 and 1 messages, as /metrics shows them.
+    let text = metrics.render();
+    for want in [
+        "ccgate_batch_messages_count 3",
+        "ccgate_batch_messages_sum 9.0",
+        "ccgate_batch_messages_bucket{le=\"1.0\"} 2",
+        "ccgate_batch_messages_bucket{le=\"4.0\"} 2",
+        "ccgate_batch_messages_bucket{le=\"8.0\"} 3",
+    ] {
+        assert!(text.contains(want), "{want} missing:\n{text}");
+    }
 }

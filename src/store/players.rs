@@ -194,28 +194,31 @@ impl Tx<'_> {
     /// before it on this connection, read ([`KnownPlayers`](super::KnownPlayers)),
     /// unless a player's rows were written since.
     pub fn player(&self, id: PlayerId) -> Result<Option<Player>> {
-        if let Some(known) = self.players.borrow().get(&id) {
-            return Ok(known.clone());
+        if let Some(player) = self.read_before(id, Clone::clone) {
+            return Ok(player);
         }
-        let kept = self.store.known.borrow().players.get(&id).cloned();
-        let player = match kept {
-            Some(player) => player,
-            None => self.store.player(id)?,
-        };
+        let player = self.store.player(id)?;
         self.players.borrow_mut().insert(id, player.clone());
         Ok(player)
     }
 
     /// [`Store::player_name`], from the player read before if they were.
     pub fn player_name(&self, id: PlayerId) -> Result<Option<String>> {
-        let name = |p: &Option<Player>| p.as_ref().map(|p| p.name.clone());
-        if let Some(known) = self.players.borrow().get(&id) {
-            return Ok(name(known));
-        }
-        match self.store.known.borrow().players.get(&id) {
-            Some(known) => Ok(name(known)),
+        match self.read_before(id, |p| p.as_ref().map(|p| p.name.clone())) {
+            Some(name) => Ok(name),
             None => self.store.player_name(id),
         }
+    }
+
+    /// `f` of the player as read before (`None` inside: no such player), by
+    /// this transaction or, unless it wrote a player's rows, by one
+    /// committed before it; `None` if neither did. A copy kept from before
+    /// is not copied into this transaction's: it stays valid to its end.
+    fn read_before<T>(&self, id: PlayerId, f: impl FnOnce(&Option<Player>) -> T) -> Option<T> {
+        if let Some(known) = self.players.borrow().get(&id) {
+            return Some(f(known));
+        }
+        self.store.known.borrow().players.get(&id).map(f)
     }
 
     /// [`Store::player_by_address`], the player read through [`Tx::player`].

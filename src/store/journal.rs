@@ -87,7 +87,8 @@ impl Store {
         self.conn.opt(&sql, args![id], entry_row)
     }
 
-    /// Entries journaled but not processed (after a crash).
+    /// Entries journaled but not processed (after a crash). Reads the whole
+    /// journal: nothing in the daemon asks this (see migration 20).
     pub fn pending(&self) -> Result<Vec<JournalEntry>> {
         let sql = format!("SELECT {COLUMNS} FROM journal WHERE outcome IS NULL ORDER BY id");
         self.conn.rows(&sql, args![], entry_row)

@@ -747,6 +747,15 @@ const MIGRATIONS: &[(i64, &str)] = &[
     CREATE INDEX leaves_player ON leaves(player_id, from_date);
     "#,
     ),
+    // 20: the unread `journal_pending` and `outbox_journal` dropped
+    // (schema.rs says why).
+    (
+        20,
+        r#"
+    DROP INDEX journal_pending;
+    DROP INDEX outbox_journal;
+    "#,
+    ),
 ];
 
 // Both backends end at the version this build writes.

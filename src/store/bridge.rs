@@ -73,7 +73,7 @@ pub struct Outbound {
 
 const BRIDGED: &str = "id, url, username, remote_id, player_id, game_id, diverged_at";
 
-fn bridged(r: &Row) -> Result<Bridged> {
+fn bridged(r: &mut Row) -> Result<Bridged> {
     Ok(Bridged {
         id: r.get(0)?,
         url: r.get(1)?,

@@ -138,7 +138,9 @@ const NUMBERED: &[(&str, &str)] = &[
 
 fn all(conn: &Conn, table: &str, columns: &str, order: &str) -> Result<Vec<Vec<Value>>> {
     let sql = format!("SELECT {columns} FROM {table} ORDER BY {order}");
-    conn.rows(&sql, args![], |r: &Row| Ok(r.0.clone()))
+    conn.rows(&sql, args![], |r: &mut Row| {
+        Ok(std::mem::replace(r, Row::new(Vec::new())).into_values())
+    })
 }
 
 impl Store {

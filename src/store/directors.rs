@@ -25,7 +25,7 @@ pub struct Session {
     pub expires_at: Timestamp,
 }
 
-fn director_row(r: &Row) -> Result<Director> {
+fn director_row(r: &mut Row) -> Result<Director> {
     Ok(Director {
         id: r.get(0)?,
         name: r.get(1)?,

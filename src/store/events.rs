@@ -65,7 +65,7 @@ pub struct EventGame {
     pub board: u32,
 }
 
-fn event_row(r: &Row) -> Result<EventRow> {
+fn event_row(r: &mut Row) -> Result<EventRow> {
     let rules: String = r.get(2)?;
     let tc: String = r.get(4)?;
     Ok(EventRow {

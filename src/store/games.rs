@@ -79,7 +79,7 @@ fn color_name(c: Color) -> &'static str {
 
 const COLUMNS: &str = "id, white, black, start_fen, time_control, status, result, reason, draw_offer, created_at, finished_at, penalty_days, duplication_after";
 
-fn row(r: &Row) -> Result<GameRow> {
+fn row(r: &mut Row) -> Result<GameRow> {
     let status: String = r.get(5)?;
     let offer: Option<String> = r.get(8)?;
     let time_control: String = r.get(4)?;
@@ -107,7 +107,7 @@ fn row(r: &Row) -> Result<GameRow> {
     })
 }
 
-fn audit_row(r: &Row) -> Result<AuditEntry> {
+fn audit_row(r: &mut Row) -> Result<AuditEntry> {
     Ok(AuditEntry {
         id: r.get(0)?,
         game: r.get(1)?,

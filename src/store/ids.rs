@@ -24,7 +24,7 @@ macro_rules! id {
         }
 
         impl FromValue for $name {
-            fn from_value(v: &Value) -> Option<Self> {
+            fn from_value(v: Value) -> std::result::Result<Self, Value> {
                 i64::from_value(v).map($name)
             }
         }

@@ -159,7 +159,7 @@ impl Tx<'_> {
 
 const COLUMNS: &str = "id, game_id, journal_id, player_id, kind, detail, text, fen, created_at, ruling, ruled_at, told";
 
-fn row(r: &Row) -> Result<Incident> {
+fn row(r: &mut Row) -> Result<Incident> {
     let kind: String = r.get(4)?;
     let ruling = match (r.get::<Option<String>>(9)?, opt_ts(r.get(10)?)?) {
         (Some(text), Some(at)) => Some(Ruling {

@@ -33,7 +33,7 @@ pub enum Journaled {
 
 const COLUMNS: &str = "id, channel, transport_id, sender, raw, received_at, outcome";
 
-fn entry_row(r: &Row) -> Result<JournalEntry> {
+fn entry_row(r: &mut Row) -> Result<JournalEntry> {
     let channel: String = r.get(1)?;
     Ok(JournalEntry {
         id: r.get(0)?,

@@ -102,7 +102,7 @@ impl NewReply {
     }
 }
 
-pub(super) fn row(r: &Row) -> Result<Outgoing> {
+pub(super) fn row(r: &mut Row) -> Result<Outgoing> {
     let channel: String = r.get(1)?;
     let sheet: Option<String> = r.get(10)?;
     Ok(Outgoing {
@@ -143,7 +143,7 @@ pub struct OutboxEntry {
 /// The delivery record's columns, after [`COLUMNS`].
 const RECORD: &str = "created_at, attempts, next_attempt_at, last_error";
 
-fn entry_row(r: &Row) -> Result<OutboxEntry> {
+fn entry_row(r: &mut Row) -> Result<OutboxEntry> {
     Ok(OutboxEntry {
         reply: row(r)?,
         created_at: super::ts(r.get(12)?)?,

@@ -153,7 +153,7 @@ fn row(r: &postgres::Row) -> Result<Row> {
         .map_err(|e| StoreError::Unreadable(format!("column {}: {e}", column.name())))?;
         values.push(value.unwrap_or(Value::Null));
     }
-    Ok(Row(values))
+    Ok(Row::new(values))
 }
 
 impl Session {
@@ -257,7 +257,10 @@ impl Session {
             &format!("SELECT pg_try_advisory_lock({CLAIM_CLASS}, hashtext(?1))"),
             &[Arg::Text(name)],
         )?;
-        let got = matches!(rows.first().map(|r| r.0.first()), Some(Some(Value::Int(1))));
+        let got = match rows.into_iter().next() {
+            Some(mut r) => r.get::<Option<bool>>(0)? == Some(true),
+            None => false,
+        };
         if got {
             self.claims.push(name.to_string());
         }

@@ -70,7 +70,7 @@ pub struct PinState {
 }
 
 impl Store {
-    fn player_row(&self, r: &Row) -> Result<Player> {
+    fn player_row(&self, r: &mut Row) -> Result<Player> {
         let id: PlayerId = r.get(0)?;
         let notation: String = r.get(2)?;
         let lang: String = r.get(3)?;

@@ -98,31 +98,58 @@ impl Value {
     }
 }
 
-/// One row of a result.
-pub(crate) struct Row(pub(crate) Vec<Value>);
+/// One row of a result. Each column is moved out when it is read, not
+/// copied: a stored move, player or game is read once per message, and a
+/// copy of every text doubled its cost in allocations.
+pub(crate) struct Row {
+    values: Vec<Value>,
+    /// The columns read so far (bit `i` for column `i`): a second read of
+    /// one is an error, never the `NULL` left in its place.
+    read: u128,
+}
 
 impl Row {
+    pub(crate) fn new(values: Vec<Value>) -> Row {
+        Row { values, read: 0 }
+    }
+
+    /// Every column, unread.
+    pub(crate) fn into_values(self) -> Vec<Value> {
+        self.values
+    }
+
     /// Column `i` as a `T`; a value of another type is unreadable.
-    pub(crate) fn get<T: FromValue>(&self, i: usize) -> Result<T> {
-        let v = self.0.get(i).unwrap_or(&Value::Null);
-        T::from_value(v).ok_or_else(|| {
+    pub(crate) fn get<T: FromValue>(&mut self, i: usize) -> Result<T> {
+        let bit = u32::try_from(i)
+            .ok()
+            .and_then(|i| 1u128.checked_shl(i))
+            .ok_or_else(|| StoreError::Unreadable(format!("column {i}: past the 128th")))?;
+        if self.read & bit != 0 {
+            return Err(StoreError::Unreadable(format!("column {i} read twice")));
+        }
+        self.read |= bit;
+        let v = self
+            .values
+            .get_mut(i)
+            .map_or(Value::Null, |v| std::mem::replace(v, Value::Null));
+        T::from_value(v).map_err(|v| {
             StoreError::Unreadable(format!("column {i}: {} {v:?}", std::any::type_name::<T>()))
         })
     }
 }
 
-/// What a stored value can be read as.
+/// What a stored value can be read as; the value back if it cannot.
 pub(crate) trait FromValue: Sized {
-    fn from_value(v: &Value) -> Option<Self>;
+    fn from_value(v: Value) -> std::result::Result<Self, Value>;
 }
 
 macro_rules! int_value {
     ($($t:ty),*) => {$(
         impl FromValue for $t {
-            fn from_value(v: &Value) -> Option<Self> {
+            fn from_value(v: Value) -> std::result::Result<Self, Value> {
                 match v {
-                    Value::Int(i) => <$t>::try_from(*i).ok(),
-                    _ => None,
+                    Value::Int(i) => <$t>::try_from(i).map_err(|_| v),
+                    v => Err(v),
                 }
             }
         }
@@ -131,36 +158,36 @@ macro_rules! int_value {
 int_value!(i64, u32, u16, u8);
 
 impl FromValue for bool {
-    fn from_value(v: &Value) -> Option<Self> {
+    fn from_value(v: Value) -> std::result::Result<Self, Value> {
         match v {
-            Value::Int(i) => Some(*i != 0),
-            _ => None,
+            Value::Int(i) => Ok(i != 0),
+            v => Err(v),
         }
     }
 }
 
 impl FromValue for String {
-    fn from_value(v: &Value) -> Option<Self> {
+    fn from_value(v: Value) -> std::result::Result<Self, Value> {
         match v {
-            Value::Text(s) => Some(s.clone()),
-            _ => None,
+            Value::Text(s) => Ok(s),
+            v => Err(v),
         }
     }
 }
 
 impl FromValue for Vec<u8> {
-    fn from_value(v: &Value) -> Option<Self> {
+    fn from_value(v: Value) -> std::result::Result<Self, Value> {
         match v {
-            Value::Blob(b) => Some(b.clone()),
-            _ => None,
+            Value::Blob(b) => Ok(b),
+            v => Err(v),
         }
     }
 }
 
 impl<T: FromValue> FromValue for Option<T> {
-    fn from_value(v: &Value) -> Option<Self> {
+    fn from_value(v: Value) -> std::result::Result<Self, Value> {
         match v {
-            Value::Null => Some(None),
+            Value::Null => Ok(None),
             v => T::from_value(v).map(Some),
         }
     }
@@ -216,7 +243,7 @@ fn sqlite_row(r: &rusqlite::Row<'_>) -> Result<Row> {
             }
         });
     }
-    Ok(Row(values))
+    Ok(Row::new(values))
 }
 
 /// Runs a query on SQLite, handing each row to `each` while it says true.
@@ -263,13 +290,13 @@ impl Conn {
             },
             Conn::Pg(s) => {
                 let sql = format!("{sql} RETURNING id");
-                match s.borrow_mut().query(&sql, args)?.first() {
-                    Some(row) => row.get(0)?,
+                match s.borrow_mut().query(&sql, args)?.into_iter().next() {
+                    Some(mut row) => row.get(0)?,
                     None => return Ok(None),
                 }
             }
         };
-        Row(vec![Value::Int(id)]).get(0).map(Some)
+        Row::new(vec![Value::Int(id)]).get(0).map(Some)
     }
 
     /// [`Conn::inserted`] for an `INSERT` that must insert its row.
@@ -298,13 +325,13 @@ impl Conn {
         &self,
         sql: &str,
         args: &[Arg<'_>],
-        mut f: impl FnMut(&Row) -> Result<T>,
+        mut f: impl FnMut(&mut Row) -> Result<T>,
     ) -> Result<Vec<T>> {
         match self {
             Conn::Sqlite(c) => {
                 let mut out = Vec::new();
-                sqlite_query(c, sql, args, |r| {
-                    out.push(f(&r)?);
+                sqlite_query(c, sql, args, |mut r| {
+                    out.push(f(&mut r)?);
                     Ok(true)
                 })?;
                 Ok(out)
@@ -312,7 +339,7 @@ impl Conn {
             Conn::Pg(s) => {
                 // Read all rows before `f` runs: `f` may query again.
                 let rows = s.borrow_mut().query(sql, args)?;
-                rows.iter().map(f).collect()
+                rows.into_iter().map(|mut r| f(&mut r)).collect()
             }
         }
     }
@@ -322,7 +349,7 @@ impl Conn {
         &self,
         sql: &str,
         args: &[Arg<'_>],
-        f: impl FnOnce(&Row) -> Result<T>,
+        f: impl FnOnce(&mut Row) -> Result<T>,
     ) -> Result<Option<T>> {
         let first = match self {
             Conn::Sqlite(c) => {
@@ -335,7 +362,7 @@ impl Conn {
             }
             Conn::Pg(s) => s.borrow_mut().query(sql, args)?.into_iter().next(),
         };
-        first.as_ref().map(f).transpose()
+        first.map(|mut r| f(&mut r)).transpose()
     }
 
     /// The one row a query must return.
@@ -343,7 +370,7 @@ impl Conn {
         &self,
         sql: &str,
         args: &[Arg<'_>],
-        f: impl FnOnce(&Row) -> Result<T>,
+        f: impl FnOnce(&mut Row) -> Result<T>,
     ) -> Result<T> {
         self.opt(sql, args, f)?.ok_or_else(|| {
             StoreError::Database(DatabaseError(

@@ -53,7 +53,9 @@
 //! - `--count-cli N`: the same through N `ccgate submit` processes.
 //! - `--count-long N`: the first N plies of one real game submitted one by
 //!   one into a store of its own (`long.db`): what a move costs as a game
-//!   grows (run under callgrind for instructions per submission).
+//!   grows (run under callgrind for instructions per submission). With
+//!   `--unnamed`, the messages name no game, as a player with one game
+//!   may write them.
 //! - `--rebuild`: build the base store again even if it exists.
 //!
 //! Run: `bench/durable.sh` (prints a README table), or
@@ -165,7 +167,7 @@ fn main() {
     };
     if let Some(plies) = value("--count-long") {
         let dir = bench_dir();
-        let messages = long_game(&dir.join("long.db"), plies);
+        let messages = long_game(&dir.join("long.db"), plies, has("--unnamed"));
         let mut store = Store::create(&dir.join("long.db")).expect("open store");
         submit_all(&mut store, &messages);
         println!("COUNT mode=long submissions={plies}");
@@ -844,13 +846,15 @@ fn plan(cfg: &Config, sources: &[Vec<Move>], ids: &[GameId], n: usize) -> Vec<Me
             }
             let (w, b) = pairing(k, cfg.players);
             let sender = if pos.turn() == Color::White { w } else { b };
-            message(s, ids[k], &pos, src[plies], sender)
+            message(s, Some(ids[k]), &pos, src[plies], sender)
         })
         .collect()
 }
 
 /// Message `s`: `player` plays `mv` in game `id` at `pos`, in their notation.
-fn message(s: usize, id: GameId, pos: &Chess, mv: Move, player: usize) -> Message {
+/// `id` is `None` for a message that names no game (the player's games are
+/// then searched for one where it is their turn).
+fn message(s: usize, id: Option<GameId>, pos: &Chess, mv: Move, player: usize) -> Message {
     let (notation, lang) = NOTATIONS[player % NOTATIONS.len()];
     let n = pos.fullmoves().get();
     let number = if pos.turn() == Color::White {
@@ -862,7 +866,8 @@ fn message(s: usize, id: GameId, pos: &Chess, mv: Move, player: usize) -> Messag
         from: address(player),
         id: format!("<bench-{s:06}@example.org>"),
         text: format!(
-            "{id} {number} {}",
+            "{}{number} {}",
+            id.map_or(String::new(), |id| format!("{id} ")),
             write_move(pos, mv, notation, &WriteOptions::new(lang))
         ),
     }

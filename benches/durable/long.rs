@@ -3,8 +3,9 @@
 use super::*;
 
 /// The store of `--count-long`: two players, one game, and the messages
-/// that play the first `plies` plies of a real game in it, one by one.
-pub(crate) fn long_game(path: &Path, plies: usize) -> Vec<Message> {
+/// that play the first `plies` plies of a real game in it, one by one,
+/// each naming the game unless `unnamed`.
+pub(crate) fn long_game(path: &Path, plies: usize, unnamed: bool) -> Vec<Message> {
     let mut game = None;
     real_games(plies, |g| {
         let long = g.len() == plies;
@@ -31,7 +32,7 @@ pub(crate) fn long_game(path: &Path, plies: usize) -> Vec<Message> {
     game.iter()
         .enumerate()
         .map(|(s, mv)| {
-            let m = message(s, id, &pos, *mv, s % 2);
+            let m = message(s, (!unnamed).then_some(id), &pos, *mv, s % 2);
             pos.play_unchecked(*mv);
             m
         })

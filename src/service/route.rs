@@ -223,7 +223,7 @@ impl Ctx<'_, '_> {
             None => {
                 let mut games = Vec::new();
                 for g in self.tx.games_of(player.id, true)? {
-                    let plies = self.tx.moves(g.id)?.len();
+                    let plies = self.tx.plies(g.id)?;
                     let start_white = crate::game::rules::start_position(g.start_fen.as_deref())
                         .map(|p| p.turn() == Color::White)
                         .unwrap_or(true);

@@ -151,6 +151,18 @@ impl Store {
         self.conn.rows(&sql, args![], row)
     }
 
+    /// How many plies game `game_id` has, counted in the moves' key
+    /// without reading them (a player's games are counted to see whose
+    /// turn it is in each).
+    pub fn plies(&self, game_id: GameId) -> Result<usize> {
+        let n: i64 = self.conn.one(
+            "SELECT count(*) FROM moves WHERE game_id = ?1",
+            args![game_id],
+            |r| r.get(0),
+        )?;
+        usize::try_from(n).map_err(|e| StoreError::Unreadable(format!("ply count {n}: {e}")))
+    }
+
     pub fn moves(&self, game_id: GameId) -> Result<Vec<MoveRow>> {
         self.conn.rows(
             "SELECT ply, uci, raw, notation, received_at, delivered_at, journal_id FROM moves WHERE game_id = ?1 ORDER BY ply",

@@ -3,6 +3,11 @@
 //! into place, and the renames synced, so a crash leaves either no file or
 //! the whole one, and a reply written again after a crash replaces its own
 //! file. How the syncs are made is [`FileSync`]'s choice.
+//!
+//! The renames of a batch are synced by the sync that makes the next
+//! batch's files durable, or by [`settle`] when no batch follows: on a
+//! journaled file system each sync is a journal commit, and two per batch
+//! made the second, of a few renames, cost nearly as much as the first.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -10,19 +15,23 @@ use std::path::{Path, PathBuf};
 
 use super::config::FileSync;
 
-/// Writes every reply of a batch (its outbox id, its bytes) durably; each
-/// one's result in its order. A failed sync fails every reply it was to
-/// make durable: none of them counts as sent.
+/// Writes every reply of a batch (its outbox id, its bytes) to its file,
+/// synced and renamed into place: each one's result in its order. The
+/// renames are not synced yet ([`settle`] does, or the next call). When
+/// `after_renames`, the batch written before is still unsettled, and the
+/// sync of this batch's files covers its renames too: `.1` is that sync's
+/// result for them. A failed sync fails every reply it was to make durable.
 pub fn write<B: AsRef<[u8]>>(
     dir: &Path,
     sync: FileSync,
     replies: &[(i64, B)],
-) -> Vec<io::Result<()>> {
+    after_renames: bool,
+) -> (Vec<io::Result<()>>, io::Result<()>) {
     // Opened before the files are written: `syncfs` reports the write-back
     // errors of its file system since this descriptor was opened.
     let directory = match File::open(dir) {
         Ok(d) => d,
-        Err(e) => return replies.iter().map(|_| Err(copy(&e))).collect(),
+        Err(e) => return (replies.iter().map(|_| Err(copy(&e))).collect(), Err(e)),
     };
     let written: Vec<io::Result<File>> = replies
         .iter()
@@ -32,17 +41,25 @@ pub fn write<B: AsRef<[u8]>>(
             Ok(f)
         })
         .collect();
-    let synced: Vec<io::Result<()>> = match sync {
+    let (synced, before): (Vec<io::Result<()>>, io::Result<()>) = match sync {
         FileSync::Filesystem => {
             let all = sync_filesystem(&directory);
-            written
+            let each = written
                 .iter()
                 .map(|_| all.as_ref().map_err(copy).copied())
-                .collect()
+                .collect();
+            (each, all)
         }
-        FileSync::Files => sync_each(&written),
+        FileSync::Files => {
+            let before = if after_renames {
+                directory.sync_all()
+            } else {
+                Ok(())
+            };
+            (sync_each(&written), before)
+        }
     };
-    let mut done: Vec<io::Result<()>> = written
+    let done = written
         .into_iter()
         .zip(synced)
         .zip(replies)
@@ -52,17 +69,16 @@ pub fn write<B: AsRef<[u8]>>(
             std::fs::rename(temporary(dir, *id), dir.join(format!("{id}.eml")))
         })
         .collect();
-    let renames = match sync {
+    (done, before)
+}
+
+/// Syncs the renames of the batch written last, when no batch follows it.
+pub fn settle(dir: &Path, sync: FileSync) -> io::Result<()> {
+    let directory = File::open(dir)?;
+    match sync {
         FileSync::Filesystem => sync_filesystem(&directory),
         FileSync::Files => directory.sync_all(),
-    };
-    if let Err(e) = renames {
-        // The renames may not survive a crash: none counts as sent.
-        for result in done.iter_mut().filter(|r| r.is_ok()) {
-            *result = Err(copy(&e));
-        }
     }
-    done
 }
 
 fn temporary(dir: &Path, id: i64) -> PathBuf {
@@ -122,8 +138,10 @@ mod tests {
             std::fs::write(dir.path().join("7.eml"), b"stale").unwrap();
             let bodies: [(i64, &[u8]); 2] =
                 [(7, b"Subject: a\r\n\r\none"), (8, b"Subject: b\r\n\r\ntwo")];
-            let results = write(dir.path(), sync, &bodies);
+            let (results, before) = write(dir.path(), sync, &bodies, false);
             assert!(results.iter().all(Result::is_ok), "{sync:?}: {results:?}");
+            assert!(before.is_ok());
+            settle(dir.path(), sync).unwrap();
             let mut names: Vec<String> = std::fs::read_dir(dir.path())
                 .unwrap()
                 .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -146,7 +164,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let missing = dir.path().join("gone");
         for sync in [FileSync::Filesystem, FileSync::Files] {
-            let results = write(&missing, sync, &[(1, b"x")]);
+            let (results, before) = write(&missing, sync, &[(1, b"x")], true);
+            assert!(
+                before.is_err(),
+                "{sync:?}: the batch before is not made durable either"
+            );
+            assert!(settle(&missing, sync).is_err());
             assert!(
                 results.iter().all(|r| r
                     .as_ref()

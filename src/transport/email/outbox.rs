@@ -8,7 +8,7 @@ use jiff::Timestamp;
 use tokio::sync::{Notify, watch};
 
 use super::compose::{self, Identity, compose};
-use super::send::{Mailer, Outgoing};
+use super::send::{Handover, Mailer, Outgoing, SendError};
 use crate::board::{Diagram, Renderer};
 use crate::config::OutboxConfig;
 use crate::protocol::address::Channel;
@@ -63,11 +63,25 @@ pub async fn run(
     let (to_send, mut ready) = tokio::sync::mpsc::channel::<Composed>(1);
     let failing = AtomicBool::new(false);
     let sending = async {
-        while let Some(batch) = ready.recv().await {
+        loop {
+            let batch = match ready.try_recv() {
+                Ok(batch) => batch,
+                Err(tokio::sync::mpsc::error::TryRecvError::Empty) => {
+                    // No batch follows at once to carry the last one's
+                    // completion (the file outbox's renames): complete it now.
+                    settle(&shared, &sender.mailer, &failing).await;
+                    match ready.recv().await {
+                        Some(batch) => batch,
+                        None => break,
+                    }
+                }
+                Err(tokio::sync::mpsc::error::TryRecvError::Disconnected) => break,
+            };
             if send_batch(&shared, &sender.mailer, batch).await.is_err() {
                 failing.store(true, Ordering::Relaxed);
             }
         }
+        settle(&shared, &sender.mailer, &failing).await;
     };
     // Ends on `stop`, dropping `to_send`: the sending stage then finishes
     // the batch it was given and ends too.
@@ -214,8 +228,10 @@ fn normalized(address: &str) -> String {
 }
 
 /// Sends a batch of claimed replies and records the outcomes: sent
-/// together (see [`Mailer::send`]), those sent marked in one transaction.
-/// Err when the store failed.
+/// together (see [`Mailer::send`]), those sent marked in one transaction
+/// with the replies of the batch before that this one completed (the file
+/// outbox's renames, synced with this batch's files). Err when the store
+/// failed.
 async fn send_batch(shared: &ServicePort, mailer: &Mailer, batch: Composed) -> Result<(), ()> {
     let mut ready = Vec::with_capacity(batch.len());
     let mut failed = Vec::new();
@@ -236,13 +252,51 @@ async fn send_batch(shared: &ServicePort, mailer: &Mailer, batch: Composed) -> R
                 raw: &r.raw,
             })
             .collect();
-        for (r, result) in ready.iter().zip(mailer.send(&outgoing).await) {
+        let handed = mailer.send(&outgoing).await;
+        for (r, result) in ready.iter().zip(handed.results) {
             match result {
-                Ok(()) => sent.push(r.id),
+                Ok(Handover::Done) => sent.push(r.id),
+                // Recorded when a later sync completes it.
+                Ok(Handover::Unsettled) => {}
                 Err(e) => failed.push((r.id, e.permanent, e.text)),
             }
         }
+        completed(handed.earlier, &mut sent, &mut failed);
     }
+    record(shared, sent, failed).await
+}
+
+/// Completes the last batch's handing over ([`Mailer::settle`]) and records
+/// it; a store that failed to record it is counted as failing.
+async fn settle(shared: &ServicePort, mailer: &Mailer, failing: &AtomicBool) {
+    let (mut sent, mut failed) = (Vec::new(), Vec::new());
+    completed(mailer.settle().await, &mut sent, &mut failed);
+    if record(shared, sent, failed).await.is_err() {
+        failing.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Sorts the replies of an earlier batch whose handing over completed.
+fn completed(
+    earlier: Vec<(i64, Result<(), SendError>)>,
+    sent: &mut Vec<ReplyId>,
+    failed: &mut Vec<(ReplyId, bool, String)>,
+) {
+    for (id, result) in earlier {
+        match result {
+            Ok(()) => sent.push(ReplyId(id)),
+            Err(e) => failed.push((ReplyId(id), e.permanent, e.text)),
+        }
+    }
+}
+
+/// Records replies sent (in one transaction) and failed. Err when the
+/// store failed.
+async fn record(
+    shared: &ServicePort,
+    sent: Vec<ReplyId>,
+    failed: Vec<(ReplyId, bool, String)>,
+) -> Result<(), ()> {
     let mut store_failed = false;
     if !sent.is_empty()
         && let Err(e) = shared.sent(Channel::Email, sent).await

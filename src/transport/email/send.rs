@@ -52,7 +52,13 @@ impl std::fmt::Display for SendError {
 
 /// A configured way out.
 pub enum Mailer {
-    Files(PathBuf, FileSync),
+    Files {
+        dir: PathBuf,
+        sync: FileSync,
+        /// The last batch's replies, renamed into place but not yet synced
+        /// ([`Mailer::settle`], or the next batch's sync).
+        unsettled: std::sync::Mutex<Vec<i64>>,
+    },
     Smtp(Box<Smtp>),
     Sendmail(AsyncSendmailTransport<Tokio1Executor>),
 }
@@ -70,7 +76,11 @@ impl Mailer {
                 };
                 std::fs::create_dir_all(&dir)
                     .map_err(|e| format!("outbox directory {}: {e}", dir.display()))?;
-                Mailer::Files(dir, *sync)
+                Mailer::Files {
+                    dir,
+                    sync: *sync,
+                    unsettled: Default::default(),
+                }
             }
             SendConfig::Sendmail { command } => {
                 Mailer::Sendmail(AsyncSendmailTransport::<Tokio1Executor>::new_with_command(
@@ -115,42 +125,72 @@ impl Mailer {
 
     /// Sends a batch of replies, each one's result in their order: files
     /// synced together, SMTP over the pool's connections (replies to one
-    /// recipient in order on one of them), sendmail one after another.
-    pub async fn send(&self, replies: &[Outgoing<'_>]) -> Vec<Result<(), SendError>> {
+    /// recipient in order on one of them), sendmail one after another. A
+    /// file's `Ok` is not final: the file outbox reports it in a later
+    /// [`Handed::earlier`], once its rename is synced.
+    pub async fn send(&self, replies: &[Outgoing<'_>]) -> Handed {
         match self {
-            Mailer::Files(dir, sync) => {
+            Mailer::Files {
+                dir,
+                sync,
+                unsettled,
+            } => {
+                let before = take(unsettled);
                 // Off the runtime's threads: the outbox prepares its next
                 // batch meanwhile. The bytes are copied for that thread
                 // (a batch's copy costs far less than its composing).
                 let (dir, sync) = (dir.clone(), *sync);
                 let owned: Vec<(i64, Vec<u8>)> =
                     replies.iter().map(|r| (r.id, r.raw.to_vec())).collect();
+                let after = !before.is_empty();
                 let written = tokio::task::spawn_blocking(move || {
-                    let results = super::eml_files::write(&dir, sync, &owned);
-                    (dir, results)
+                    let (results, synced) = super::eml_files::write(&dir, sync, &owned, after);
+                    (dir, results, synced)
                 })
                 .await;
-                match written {
-                    Ok((dir, results)) => results
-                        .into_iter()
-                        .map(|r| {
-                            r.map_err(|e| SendError {
-                                permanent: false,
-                                text: format!("writing {}: {e}", dir.display()),
-                            })
-                        })
-                        .collect(),
-                    Err(e) => replies
-                        .iter()
-                        .map(|_| SendError {
+                let (results, synced) = match written {
+                    Ok((dir, results, synced)) => {
+                        let failed = |e: std::io::Error| SendError {
+                            permanent: false,
+                            text: format!("writing {}: {e}", dir.display()),
+                        };
+                        (
+                            results
+                                .into_iter()
+                                .map(|r| r.map_err(failed))
+                                .collect::<Vec<_>>(),
+                            synced.map_err(failed),
+                        )
+                    }
+                    Err(e) => {
+                        let failed = SendError {
                             permanent: false,
                             text: format!("writing the outbox: {e}"),
+                        };
+                        (
+                            replies.iter().map(|_| Err(failed.clone())).collect(),
+                            Err(failed),
+                        )
+                    }
+                };
+                let mut renamed = Vec::new();
+                let results = replies
+                    .iter()
+                    .zip(results)
+                    .map(|(r, result)| {
+                        result.map(|()| {
+                            renamed.push(r.id);
+                            Handover::Unsettled
                         })
-                        .map(Err)
-                        .collect(),
+                    })
+                    .collect();
+                *lock(unsettled) = renamed;
+                Handed {
+                    results,
+                    earlier: outcome(before, synced),
                 }
             }
-            Mailer::Smtp(t) => t.send_all(replies).await,
+            Mailer::Smtp(t) => Handed::at_once(t.send_all(replies).await),
             Mailer::Sendmail(t) => {
                 let mut done = Vec::with_capacity(replies.len());
                 for r in replies {
@@ -161,10 +201,88 @@ impl Mailer {
                         }
                     }));
                 }
-                done
+                Handed::at_once(done)
             }
         }
     }
+
+    /// Completes the last batch's handing over where it waits for the next
+    /// batch (the file outbox's renames): each reply's result.
+    pub async fn settle(&self) -> Vec<(i64, Result<(), SendError>)> {
+        let Mailer::Files {
+            dir,
+            sync,
+            unsettled,
+        } = self
+        else {
+            return Vec::new();
+        };
+        let before = take(unsettled);
+        if before.is_empty() {
+            return Vec::new();
+        }
+        let (dir, sync) = (dir.clone(), *sync);
+        let synced = tokio::task::spawn_blocking(move || {
+            super::eml_files::settle(&dir, sync).map_err(|e| SendError {
+                permanent: false,
+                text: format!("syncing {}: {e}", dir.display()),
+            })
+        })
+        .await
+        .unwrap_or_else(|e| {
+            Err(SendError {
+                permanent: false,
+                text: format!("syncing the outbox: {e}"),
+            })
+        });
+        outcome(before, synced)
+    }
+}
+
+/// What became of a batch handed to the mailer.
+pub struct Handed {
+    /// Each reply's result, in order.
+    pub results: Vec<Result<Handover, SendError>>,
+    /// Replies of the batch before whose handing over completed only now.
+    pub earlier: Vec<(i64, Result<(), SendError>)>,
+}
+
+/// How far a reply was handed over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handover {
+    /// For good: it may be recorded as sent.
+    Done,
+    /// Written, and made durable by a later sync ([`Handed::earlier`] of
+    /// the next batch, or [`Mailer::settle`]); not sent until then.
+    Unsettled,
+}
+
+impl Handed {
+    fn at_once(results: Vec<Result<(), SendError>>) -> Handed {
+        Handed {
+            results: results
+                .into_iter()
+                .map(|r| r.map(|()| Handover::Done))
+                .collect(),
+            earlier: Vec::new(),
+        }
+    }
+}
+
+/// Each of `ids` with the result of the sync that was to complete them.
+fn outcome(ids: Vec<i64>, synced: Result<(), SendError>) -> Vec<(i64, Result<(), SendError>)> {
+    ids.into_iter().map(|id| (id, synced.clone())).collect()
+}
+
+fn lock(unsettled: &std::sync::Mutex<Vec<i64>>) -> std::sync::MutexGuard<'_, Vec<i64>> {
+    // Only ever replaced whole: a panic elsewhere leaves a list to use.
+    unsettled
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn take(unsettled: &std::sync::Mutex<Vec<i64>>) -> Vec<i64> {
+    std::mem::take(&mut *lock(unsettled))
 }
 
 /// One reply as the mailer takes it: its outbox id (which names its file),

@@ -129,12 +129,13 @@ pub enum Security {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FileSync {
-    /// One `syncfs` of the outbox's file system for the batch's files, one
-    /// more for their renames: the kernel writes them all at once.
+    /// One `syncfs` of the outbox's file system for the batch's files (and
+    /// the renames of the batch before), one more for their renames when no
+    /// batch follows: the kernel writes them all at once.
     #[default]
     Filesystem,
     /// Each file synced on its own (from a few threads at once), then the
-    /// directory: for an outbox on a file system other programs keep busy,
+    /// directory (with the next batch, or when none follows): for an outbox on a file system other programs keep busy,
     /// whose dirty data a `syncfs` would also wait for.
     Files,
 }

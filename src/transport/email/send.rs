@@ -528,3 +528,58 @@ impl AsyncTokioStream for Tls {
         self.0.get_ref().0.peer_addr()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replies(ids: &[i64]) -> Vec<(i64, Vec<u8>)> {
+        ids.iter()
+            .map(|&id| (id, format!("reply {id}").into_bytes()))
+            .collect()
+    }
+
+    fn outgoing<'a>(owned: &'a [(i64, Vec<u8>)], to: &'a Envelope) -> Vec<Outgoing<'a>> {
+        owned
+            .iter()
+            .map(|(id, raw)| Outgoing {
+                id: *id,
+                envelope: to,
+                raw,
+            })
+            .collect()
+    }
+
+    /// The file outbox's contract: a batch's replies are not done when
+    /// written (their renames are unsynced); the next batch, or `settle`
+    /// when none follows, completes them, each exactly once.
+    #[tokio::test]
+    async fn a_file_batch_is_completed_by_the_next_batch_or_by_settle() {
+        let anna: lettre::Address = "anna@example.org".parse().expect("address");
+        let to = Envelope::new(None, vec![anna]).expect("envelope");
+        for sync in [FileSync::Filesystem, FileSync::Files] {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let mailer = Mailer::Files {
+                dir: dir.path().to_path_buf(),
+                sync,
+                unsettled: Default::default(),
+            };
+            let first = replies(&[1, 2]);
+            let handed = mailer.send(&outgoing(&first, &to)).await;
+            assert_eq!(
+                handed.results,
+                [Ok(Handover::Unsettled), Ok(Handover::Unsettled)],
+                "{sync:?}"
+            );
+            assert!(handed.earlier.is_empty(), "{sync:?}");
+            let written = std::fs::read(dir.path().join("2.eml")).expect("2.eml");
+            assert_eq!(written, b"reply 2", "{sync:?}");
+            let second = replies(&[3]);
+            let handed = mailer.send(&outgoing(&second, &to)).await;
+            assert_eq!(handed.results, [Ok(Handover::Unsettled)], "{sync:?}");
+            assert_eq!(handed.earlier, [(1, Ok(())), (2, Ok(()))], "{sync:?}");
+            assert_eq!(mailer.settle().await, [(3, Ok(()))], "{sync:?}");
+            assert!(mailer.settle().await.is_empty(), "{sync:?}: settled once");
+        }
+    }
+}

@@ -138,9 +138,7 @@ const NUMBERED: &[(&str, &str)] = &[
 
 fn all(conn: &Conn, table: &str, columns: &str, order: &str) -> Result<Vec<Vec<Value>>> {
     let sql = format!("SELECT {columns} FROM {table} ORDER BY {order}");
-    conn.rows(&sql, args![], |r: &mut Row| {
-        Ok(std::mem::replace(r, Row::new(Vec::new())).into_values())
-    })
+    conn.rows(&sql, args![], |r: &mut Row| Ok(r.take_values()))
 }
 
 impl Store {

@@ -113,9 +113,10 @@ impl Row {
         Row { values, read: 0 }
     }
 
-    /// Every column, unread.
-    pub(crate) fn into_values(self) -> Vec<Value> {
-        self.values
+    /// Every column at once (none may be read after).
+    pub(crate) fn take_values(&mut self) -> Vec<Value> {
+        self.read = u128::MAX;
+        std::mem::take(&mut self.values)
     }
 
     /// Column `i` as a `T`; a value of another type is unreadable.

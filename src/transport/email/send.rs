@@ -173,18 +173,16 @@ impl Mailer {
                         )
                     }
                 };
-                let mut renamed = Vec::new();
-                let results = replies
+                *lock(unsettled) = replies
                     .iter()
-                    .zip(results)
-                    .map(|(r, result)| {
-                        result.map(|()| {
-                            renamed.push(r.id);
-                            Handover::Unsettled
-                        })
-                    })
+                    .zip(&results)
+                    .filter(|(_, result)| result.is_ok())
+                    .map(|(r, _)| r.id)
                     .collect();
-                *lock(unsettled) = renamed;
+                let results = results
+                    .into_iter()
+                    .map(|r| r.map(|()| Handover::Unsettled))
+                    .collect();
                 Handed {
                     results,
                     earlier: outcome(before, synced),

@@ -12,8 +12,123 @@
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use super::config::FileSync;
+use super::send::{Handed, Handover, Outgoing, SendError};
+
+/// The file outbox as the mailer runs it: each batch written off the
+/// runtime's threads, and the replies whose renames wait for the next sync.
+pub struct FileOutbox {
+    dir: PathBuf,
+    sync: FileSync,
+    /// The last batch's replies, renamed into place but not yet synced
+    /// ([`FileOutbox::settle`], or the next batch's sync).
+    unsettled: Mutex<Vec<i64>>,
+}
+
+impl FileOutbox {
+    pub fn new(dir: PathBuf, sync: FileSync) -> FileOutbox {
+        FileOutbox {
+            dir,
+            sync,
+            unsettled: Mutex::default(),
+        }
+    }
+
+    /// Writes a batch ([`write`]): each reply is [`Handover::Unsettled`]
+    /// until a later sync, and the batch before, whose renames this batch's
+    /// sync covered, comes back in [`Handed::earlier`].
+    pub async fn send(&self, replies: &[Outgoing<'_>]) -> Handed {
+        let before = self.take();
+        // The bytes are copied for the blocking thread (a batch's copy costs
+        // far less than its composing).
+        let owned: Vec<(i64, Vec<u8>)> = replies.iter().map(|r| (r.id, r.raw.to_vec())).collect();
+        let after = !before.is_empty();
+        let written = self
+            .off_runtime("writing", move |dir, sync| write(dir, sync, &owned, after))
+            .await;
+        let (results, synced) = match written {
+            Ok((results, synced)) => (
+                results
+                    .into_iter()
+                    .map(|r| r.map_err(|e| self.failed("writing", &e)))
+                    .collect::<Vec<_>>(),
+                synced.map_err(|e| self.failed("writing", &e)),
+            ),
+            Err(failed) => (
+                replies.iter().map(|_| Err(failed.clone())).collect(),
+                Err(failed),
+            ),
+        };
+        *self.lock() = replies
+            .iter()
+            .zip(&results)
+            .filter(|(_, result)| result.is_ok())
+            .map(|(r, _)| r.id)
+            .collect();
+        Handed {
+            results: results
+                .into_iter()
+                .map(|r| r.map(|()| Handover::Unsettled))
+                .collect(),
+            earlier: outcome(before, synced),
+        }
+    }
+
+    /// Syncs the last batch's renames ([`settle`]) when no batch follows:
+    /// each of its replies with the sync's result.
+    pub async fn settle(&self) -> Vec<(i64, Result<(), SendError>)> {
+        let before = self.take();
+        if before.is_empty() {
+            return Vec::new();
+        }
+        let synced = self
+            .off_runtime("syncing", settle)
+            .await
+            .and_then(|r| r.map_err(|e| self.failed("syncing", &e)));
+        outcome(before, synced)
+    }
+
+    /// Runs `job` on the outbox's directory in a blocking thread, so the
+    /// outbox prepares its next batch meanwhile.
+    async fn off_runtime<T: Send + 'static>(
+        &self,
+        doing: &str,
+        job: impl FnOnce(&Path, FileSync) -> T + Send + 'static,
+    ) -> Result<T, SendError> {
+        let (dir, sync) = (self.dir.clone(), self.sync);
+        tokio::task::spawn_blocking(move || job(&dir, sync))
+            .await
+            .map_err(|e| SendError {
+                permanent: false,
+                text: format!("{doing} the outbox: {e}"),
+            })
+    }
+
+    fn failed(&self, doing: &str, e: &io::Error) -> SendError {
+        SendError {
+            permanent: false,
+            text: format!("{doing} {}: {e}", self.dir.display()),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Vec<i64>> {
+        // Only ever replaced whole: a panic elsewhere leaves a list to use.
+        self.unsettled
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn take(&self) -> Vec<i64> {
+        std::mem::take(&mut *self.lock())
+    }
+}
+
+/// Each of `ids` with the result of the sync that was to complete them.
+fn outcome(ids: Vec<i64>, synced: Result<(), SendError>) -> Vec<(i64, Result<(), SendError>)> {
+    ids.into_iter().map(|id| (id, synced.clone())).collect()
+}
 
 /// Writes every reply of a batch (its outbox id, its bytes) to its file,
 /// synced and renamed into place: each one's result in its order. The
@@ -177,6 +292,55 @@ mod tests {
                 "{sync:?}: {results:?}"
             );
             assert!(!missing.exists());
+        }
+    }
+
+    /// When the outbox goes away between two batches, the second batch's
+    /// replies fail, and so do the first batch's, whose renames that batch's
+    /// sync was to make durable: none of them is recorded as sent.
+    #[tokio::test]
+    async fn a_failed_batch_fails_the_unsettled_batch_before_it_too() {
+        let anna: lettre::Address = "anna@example.org".parse().expect("address");
+        let to = lettre::address::Envelope::new(None, vec![anna]).expect("envelope");
+        let outgoing = |id| Outgoing {
+            id,
+            envelope: &to,
+            raw: b"reply",
+        };
+        for sync in [FileSync::Filesystem, FileSync::Files] {
+            let root = tempfile::tempdir().expect("tempdir");
+            let dir = root.path().join("outbox");
+            std::fs::create_dir(&dir).expect("outbox");
+            let outbox = FileOutbox::new(dir.clone(), sync);
+            let first = outbox.send(&[outgoing(1), outgoing(2)]).await;
+            assert_eq!(
+                first.results,
+                [Ok(Handover::Unsettled), Ok(Handover::Unsettled)]
+            );
+            std::fs::remove_dir_all(&dir).expect("remove");
+            let second = outbox.send(&[outgoing(3)]).await;
+            let failed = |e: &SendError| {
+                !e.permanent && e.text.starts_with("writing ") && e.text.contains("outbox")
+            };
+            assert!(
+                second.results.iter().all(|r| r.as_ref().is_err_and(failed)),
+                "{sync:?}: {:?}",
+                second.results
+            );
+            let earlier: Vec<i64> = second.earlier.iter().map(|(id, _)| *id).collect();
+            assert_eq!(earlier, [1, 2], "{sync:?}");
+            assert!(
+                second
+                    .earlier
+                    .iter()
+                    .all(|(_, r)| r.as_ref().is_err_and(failed)),
+                "{sync:?}: {:?}",
+                second.earlier
+            );
+            assert!(
+                outbox.settle().await.is_empty(),
+                "{sync:?}: nothing left to settle"
+            );
         }
     }
 }

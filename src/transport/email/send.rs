@@ -17,7 +17,7 @@
 //! reply to MAIL, RCPT and DATA), so PIPELINING is not used even where the
 //! server offers it: the pool's parallel sessions hide those round trips.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use lettre::address::Envelope;
@@ -33,7 +33,8 @@ use tokio_rustls::TlsConnector;
 use tokio_rustls::client::TlsStream;
 use tokio_rustls::rustls::pki_types::ServerName;
 
-use super::config::{FileSync, Security, SendConfig, SendSettings};
+use super::config::{Security, SendConfig, SendSettings};
+use super::eml_files::FileOutbox;
 use crate::transport::tls::{Trust, client_config, read_pem};
 
 /// Why a message was not handed over.
@@ -52,13 +53,7 @@ impl std::fmt::Display for SendError {
 
 /// A configured way out.
 pub enum Mailer {
-    Files {
-        dir: PathBuf,
-        sync: FileSync,
-        /// The last batch's replies, renamed into place but not yet synced
-        /// ([`Mailer::settle`], or the next batch's sync).
-        unsettled: std::sync::Mutex<Vec<i64>>,
-    },
+    Files(FileOutbox),
     Smtp(Box<Smtp>),
     Sendmail(AsyncSendmailTransport<Tokio1Executor>),
 }
@@ -76,11 +71,7 @@ impl Mailer {
                 };
                 std::fs::create_dir_all(&dir)
                     .map_err(|e| format!("outbox directory {}: {e}", dir.display()))?;
-                Mailer::Files {
-                    dir,
-                    sync: *sync,
-                    unsettled: Default::default(),
-                }
+                Mailer::Files(FileOutbox::new(dir, *sync))
             }
             SendConfig::Sendmail { command } => {
                 Mailer::Sendmail(AsyncSendmailTransport::<Tokio1Executor>::new_with_command(
@@ -130,64 +121,7 @@ impl Mailer {
     /// [`Handed::earlier`], once its rename is synced.
     pub async fn send(&self, replies: &[Outgoing<'_>]) -> Handed {
         match self {
-            Mailer::Files {
-                dir,
-                sync,
-                unsettled,
-            } => {
-                let before = take(unsettled);
-                // Off the runtime's threads: the outbox prepares its next
-                // batch meanwhile. The bytes are copied for that thread
-                // (a batch's copy costs far less than its composing).
-                let (dir, sync) = (dir.clone(), *sync);
-                let owned: Vec<(i64, Vec<u8>)> =
-                    replies.iter().map(|r| (r.id, r.raw.to_vec())).collect();
-                let after = !before.is_empty();
-                let written = tokio::task::spawn_blocking(move || {
-                    let (results, synced) = super::eml_files::write(&dir, sync, &owned, after);
-                    (dir, results, synced)
-                })
-                .await;
-                let (results, synced) = match written {
-                    Ok((dir, results, synced)) => {
-                        let failed = |e: std::io::Error| SendError {
-                            permanent: false,
-                            text: format!("writing {}: {e}", dir.display()),
-                        };
-                        (
-                            results
-                                .into_iter()
-                                .map(|r| r.map_err(failed))
-                                .collect::<Vec<_>>(),
-                            synced.map_err(failed),
-                        )
-                    }
-                    Err(e) => {
-                        let failed = SendError {
-                            permanent: false,
-                            text: format!("writing the outbox: {e}"),
-                        };
-                        (
-                            replies.iter().map(|_| Err(failed.clone())).collect(),
-                            Err(failed),
-                        )
-                    }
-                };
-                *lock(unsettled) = replies
-                    .iter()
-                    .zip(&results)
-                    .filter(|(_, result)| result.is_ok())
-                    .map(|(r, _)| r.id)
-                    .collect();
-                let results = results
-                    .into_iter()
-                    .map(|r| r.map(|()| Handover::Unsettled))
-                    .collect();
-                Handed {
-                    results,
-                    earlier: outcome(before, synced),
-                }
-            }
+            Mailer::Files(outbox) => outbox.send(replies).await,
             Mailer::Smtp(t) => Handed::at_once(t.send_all(replies).await),
             Mailer::Sendmail(t) => {
                 let mut done = Vec::with_capacity(replies.len());
@@ -207,33 +141,10 @@ impl Mailer {
     /// Completes the last batch's handing over where it waits for the next
     /// batch (the file outbox's renames): each reply's result.
     pub async fn settle(&self) -> Vec<(i64, Result<(), SendError>)> {
-        let Mailer::Files {
-            dir,
-            sync,
-            unsettled,
-        } = self
-        else {
-            return Vec::new();
-        };
-        let before = take(unsettled);
-        if before.is_empty() {
-            return Vec::new();
+        match self {
+            Mailer::Files(outbox) => outbox.settle().await,
+            Mailer::Smtp(_) | Mailer::Sendmail(_) => Vec::new(),
         }
-        let (dir, sync) = (dir.clone(), *sync);
-        let synced = tokio::task::spawn_blocking(move || {
-            super::eml_files::settle(&dir, sync).map_err(|e| SendError {
-                permanent: false,
-                text: format!("syncing {}: {e}", dir.display()),
-            })
-        })
-        .await
-        .unwrap_or_else(|e| {
-            Err(SendError {
-                permanent: false,
-                text: format!("syncing the outbox: {e}"),
-            })
-        });
-        outcome(before, synced)
     }
 }
 
@@ -265,22 +176,6 @@ impl Handed {
             earlier: Vec::new(),
         }
     }
-}
-
-/// Each of `ids` with the result of the sync that was to complete them.
-fn outcome(ids: Vec<i64>, synced: Result<(), SendError>) -> Vec<(i64, Result<(), SendError>)> {
-    ids.into_iter().map(|id| (id, synced.clone())).collect()
-}
-
-fn lock(unsettled: &std::sync::Mutex<Vec<i64>>) -> std::sync::MutexGuard<'_, Vec<i64>> {
-    // Only ever replaced whole: a panic elsewhere leaves a list to use.
-    unsettled
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-fn take(unsettled: &std::sync::Mutex<Vec<i64>>) -> Vec<i64> {
-    std::mem::take(&mut *lock(unsettled))
 }
 
 /// One reply as the mailer takes it: its outbox id (which names its file),
@@ -530,6 +425,7 @@ impl AsyncTokioStream for Tls {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::transport::email::config::FileSync;
 
     fn replies(ids: &[i64]) -> Vec<(i64, Vec<u8>)> {
         ids.iter()
@@ -557,11 +453,7 @@ mod tests {
         let to = Envelope::new(None, vec![anna]).expect("envelope");
         for sync in [FileSync::Filesystem, FileSync::Files] {
             let dir = tempfile::tempdir().expect("tempdir");
-            let mailer = Mailer::Files {
-                dir: dir.path().to_path_buf(),
-                sync,
-                unsettled: Default::default(),
-            };
+            let mailer = Mailer::Files(FileOutbox::new(dir.path().to_path_buf(), sync));
             let first = replies(&[1, 2]);
             let handed = mailer.send(&outgoing(&first, &to)).await;
             assert_eq!(

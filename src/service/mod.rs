@@ -46,8 +46,8 @@ use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, Par
 use crate::protocol::l10n::{self, Reader};
 use crate::protocol::sms::fit;
 use crate::store::{
-    self, GameId, GameRow, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow, NewIncident,
-    NewReply, Outgoing, Player, PlayerId, ReplyId, Sheet, SheetPosition, Store, Tx,
+    self, GameId, GameRow, GameSource, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow,
+    NewIncident, NewReply, Outgoing, Player, PlayerId, ReplyId, Sheet, SheetPosition, Store, Tx,
 };
 
 // The files of the service share the imports above (`use super::*`).
@@ -549,18 +549,18 @@ pub struct Loaded {
 
 /// Loads a game and replays its moves: the one way the service and the
 /// command line read a game. A record that does not replay is an error.
-pub fn load_game(store: &Store, id: GameId) -> store::Result<Option<Loaded>> {
-    match store.game(id)? {
-        Some(row) => replayed(store, row).map(Some),
+pub fn load_game(source: &impl GameSource, id: GameId) -> store::Result<Option<Loaded>> {
+    match source.store().game(id)? {
+        Some(row) => replayed(source, row).map(Some),
         None => Ok(None),
     }
 }
 
 /// A game whose row is read already, with its moves replayed (only those
 /// played since the game was last read, see [`positions`]).
-pub(super) fn replayed(store: &Store, row: GameRow) -> store::Result<Loaded> {
+pub(super) fn replayed(source: &impl GameSource, row: GameRow) -> store::Result<Loaded> {
     let id = row.id;
-    let moves = store.moves(id)?;
+    let moves = source.moves_of(id)?;
     let record = positions::replay(id, row.start_fen.as_deref(), &moves)
         .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
     Ok(Loaded { row, moves, record })

@@ -262,19 +262,24 @@ impl Tx<'_> {
     }
 
     pub fn add_move(&self, game_id: GameId, m: &MoveRow) -> Result<()> {
-        self.conn().run(
-            "INSERT INTO moves (game_id, ply, uci, raw, notation, received_at, delivered_at, journal_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            args![
-                game_id,
-                m.ply,
-                m.uci,
-                m.raw,
-                m.notation,
-                secs(m.received_at),
-                m.delivered_at.map(secs),
-                m.journal_id
-            ],
-        )?;
+        let insert = || {
+            self.conn().run(
+                "INSERT INTO moves (game_id, ply, uci, raw, notation, received_at, delivered_at, journal_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                args![
+                    game_id,
+                    m.ply,
+                    m.uci,
+                    m.raw,
+                    m.notation,
+                    secs(m.received_at),
+                    m.delivered_at.map(secs),
+                    m.journal_id
+                ],
+            )
+        };
+        self.writing_moves(game_id, insert, |_, moves| {
+            super::known_moves::appended(moves, m)
+        })?;
         Ok(())
     }
 
@@ -305,10 +310,16 @@ impl Tx<'_> {
 
     /// Removes the moves after `ply` (a director's takeback).
     pub fn truncate_moves(&self, game_id: GameId, ply: u32) -> Result<usize> {
-        self.conn().run(
-            "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
-            args![game_id, ply],
-        )
+        let delete = || {
+            self.conn().run(
+                "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
+                args![game_id, ply],
+            )
+        };
+        self.writing_moves(game_id, delete, |_, moves| {
+            moves.retain(|m| m.ply <= ply);
+            true
+        })
     }
 
     pub fn set_draw_offer(&self, game_id: GameId, by: Option<Color>) -> Result<()> {

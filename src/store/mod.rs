@@ -21,6 +21,7 @@ mod held;
 mod ids;
 mod incidents;
 mod journal;
+mod known_moves;
 mod lock;
 mod outbox;
 mod pg;
@@ -48,6 +49,7 @@ pub use held::Held;
 pub use ids::*;
 pub use incidents::*;
 pub use journal::*;
+pub use known_moves::GameSource;
 pub use lock::ServeLock;
 pub use outbox::*;
 pub use pg::Wakes;
@@ -103,25 +105,26 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 /// An open store.
 pub struct Store {
     conn: Conn,
-    /// Players read by this connection's committed transactions, kept
-    /// across transactions while nothing else has written the file (see
-    /// [`KnownPlayers`]).
-    known: std::cell::RefCell<KnownPlayers>,
+    /// Players and games' moves read by this connection's committed
+    /// transactions, kept across transactions while nothing else has
+    /// written the file (see [`Known`]).
+    known: std::cell::RefCell<Known>,
 }
 
-/// Players read by a connection's committed transactions. Each message
-/// reads its sender and their opponent (two queries each, a tenth of a
+/// What a connection's committed transactions read. Each message reads
+/// its sender and their opponent (two queries each, a tenth of a
 /// submission's work), and players change rarely. SQLite's `data_version`
 /// changes when another connection commits to the file, so a transaction
 /// that sees it changed starts from an empty cache; this connection's own
 /// writes of a player's rows empty it at once ([`Tx::changing_players`]).
-/// A PostgreSQL store keeps none: other sites write it and give no such
-/// sign.
+/// Games' moves are kept the same way ([`known_moves`]). A PostgreSQL
+/// store keeps none: other sites write it and give no such sign.
 #[derive(Default)]
-struct KnownPlayers {
+struct Known {
     /// The `data_version` the players were read at; `None`: nothing kept.
     version: Option<i64>,
     players: std::collections::HashMap<PlayerId, Option<players::Player>>,
+    moves: known_moves::KnownMoves,
 }
 
 /// At most this many players are kept; past it the cache starts again
@@ -296,6 +299,7 @@ impl Store {
                 let mut known = self.known.borrow_mut();
                 if known.version != Some(version) {
                     known.players.clear();
+                    known.moves.clear();
                     known.version = Some(version);
                 }
             }
@@ -304,6 +308,7 @@ impl Store {
         Ok(Tx {
             store: self,
             players: PlayerCache::default(),
+            moves: known_moves::TxMoves::default(),
         })
     }
 
@@ -370,6 +375,8 @@ pub struct Tx<'s> {
     /// reply), each read two queries. Emptied by every write of a player's
     /// rows ([`Tx::changing_players`]) and by a savepoint's rollback.
     players: PlayerCache,
+    /// Games' moves read or written in this transaction ([`known_moves`]).
+    moves: known_moves::TxMoves,
 }
 
 /// The players a transaction has read (`None`: no such player).
@@ -388,6 +395,7 @@ impl Tx<'_> {
                     known.players.clear();
                 }
                 known.players.extend(self.players.take());
+                known.moves.keep(&self.moves);
                 Ok(())
             }
             Conn::Pg(s) => s.borrow_mut().commit(),
@@ -406,6 +414,7 @@ impl Tx<'_> {
         Ok(Savepoint {
             conn: self.conn(),
             players: &self.players,
+            moves: &self.moves,
             open: true,
         })
     }
@@ -427,6 +436,8 @@ pub struct Savepoint<'t> {
     /// The transaction's players read, forgotten on a rollback: one may
     /// have been read as a write since the savepoint left it.
     players: &'t PlayerCache,
+    /// The transaction's games' moves, forgotten on a rollback likewise.
+    moves: &'t known_moves::TxMoves,
     open: bool,
 }
 
@@ -445,6 +456,7 @@ impl Savepoint<'_> {
 
     fn undo(&self) -> Result<()> {
         self.players.borrow_mut().clear();
+        self.moves.forget_all();
         self.conn.batch("ROLLBACK TO message")?;
         self.conn.batch("RELEASE message")
     }

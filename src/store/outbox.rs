@@ -341,14 +341,17 @@ impl Tx<'_> {
             "UPDATE outbox SET failed_at = ?3, last_error = ?2 WHERE id = ?1 AND failed_at IS NULL",
             args![id, why, secs(now)],
         )?;
-        self.conn().run(
+        let undelivered = self.conn().rows(
             "UPDATE moves SET delivered_at = NULL
              WHERE (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)
                AND NOT EXISTS (SELECT 1 FROM outbox o, outbox b WHERE b.id = ?1 AND o.id != b.id
                      AND o.game_id = b.game_id AND o.ply = b.ply AND o.player_id IS NOT DISTINCT FROM b.player_id
-                     AND o.sent_at IS NOT NULL AND o.failed_at IS NULL)",
+                     AND o.sent_at IS NOT NULL AND o.failed_at IS NULL)
+             RETURNING game_id, ply",
             args![id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
+        self.moves_delivered(&undelivered, None);
         Ok(())
     }
 
@@ -412,11 +415,14 @@ impl Tx<'_> {
             "UPDATE outbox SET sent_at = ?2, attempts = attempts + 1 WHERE id = ?1 AND sent_at IS NULL",
             args![id, secs(now)],
         )?;
-        self.conn().run(
+        let delivered = self.conn().rows(
             "UPDATE moves SET delivered_at = ?2
-             WHERE delivered_at IS NULL AND (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)",
+             WHERE delivered_at IS NULL AND (game_id, ply) IN (SELECT game_id, ply FROM outbox WHERE id = ?1 AND ply IS NOT NULL)
+             RETURNING game_id, ply",
             args![id, secs(now)],
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )?;
+        self.moves_delivered(&delivered, Some(now));
         Ok(())
     }
 

@@ -191,7 +191,7 @@ impl Store {
 
 impl Tx<'_> {
     /// [`Store::player`]: the copy this transaction, or one committed
-    /// before it on this connection, read ([`KnownPlayers`](super::KnownPlayers)),
+    /// before it on this connection, read ([`Known`](super::Known)),
     /// unless a player's rows were written since.
     pub fn player(&self, id: PlayerId) -> Result<Option<Player>> {
         if let Some(player) = self.read_before(id, Clone::clone) {

@@ -7,8 +7,8 @@ use ccgate::game::clock::TimeControl;
 use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
 use ccgate::store::{
-    Durability, GameId, Journaled, NewPlayer, NewReply, PlayerId, Retry, SCHEMA_VERSION, Store,
-    StoreError,
+    Durability, GameId, Journaled, MoveRow, NewPlayer, NewReply, PlayerId, Retry, SCHEMA_VERSION,
+    Store, StoreError,
 };
 use rusqlite::Connection;
 
@@ -591,6 +591,97 @@ crate::both_backends! {
         tx.set_lang(a, Lang::En).expect("lang");
         tx.commit().expect("commit");
         assert_eq!(read(&mut store).0, Lang::En);
+    }
+
+    fn a_games_moves_kept_by_a_handle_are_what_the_file_holds_after_every_write(backend) {
+        let db = TestDb::new(backend);
+        let mut store = db.store();
+        let (a, b) = two_players(&mut store);
+        // Times with a fraction of a second: the store keeps whole seconds.
+        let t0 = jiff::Timestamp::from_millisecond(1_700_000_000_250).expect("t0");
+        let at = |secs: i64| t0 + jiff::SignedDuration::from_millis(secs * 1000 + 500);
+        let mv = |ply: u32, uci: &str| MoveRow {
+            ply,
+            uci: uci.into(),
+            raw: uci.into(),
+            notation: "uci".into(),
+            received_at: at(i64::from(ply)),
+            delivered_at: None,
+            journal_id: None,
+        };
+        let tx = store.write().expect("tx");
+        let game = tx.create_game(a, b, None, &TimeControl::Unlimited, t0).expect("game");
+        tx.add_move(game, &mv(1, "e2e4")).expect("move");
+        tx.commit().expect("commit");
+        // What this handle's next transaction reads, against a new handle.
+        let check = |store: &mut Store, plies: &[&str], why: &str| {
+            let tx = store.write().expect("tx");
+            let kept = tx.moves(game).expect("moves");
+            tx.commit().expect("commit");
+            let fresh = db.store().moves(game).expect("moves");
+            assert_eq!(kept, fresh, "{why}");
+            let ucis: Vec<&str> = fresh.iter().map(|m| m.uci.as_str()).collect();
+            assert_eq!(ucis, plies, "{why}");
+        };
+        check(&mut store, &["e2e4"], "read once, kept");
+        let tx = store.write().expect("tx");
+        tx.add_move(game, &mv(2, "e7e5")).expect("move");
+        let notice = tx
+            .queue(
+                NewReply {
+                    journal_id: None,
+                    game_id: Some(game),
+                    player_id: Some(a),
+                    ply: Some(2),
+                    channel: Channel::Email,
+                    to: "anna@example.org".into(),
+                    body: "2... e5".into(),
+                    sheet: None,
+                    copy_of: None,
+                },
+                t0,
+            )
+            .expect("queue");
+        tx.commit().expect("commit");
+        check(&mut store, &["e2e4", "e7e5"], "a move added here");
+        let tx = store.write().expect("tx");
+        tx.mark_sent(notice.id, at(3)).expect("sent");
+        tx.commit().expect("commit");
+        check(&mut store, &["e2e4", "e7e5"], "a move delivered here");
+        let tx = store.write().expect("tx");
+        tx.give_up(notice.id, "bounced", at(4)).expect("bounce");
+        tx.commit().expect("commit");
+        check(&mut store, &["e2e4", "e7e5"], "a delivery undone by a bounce");
+        // Another connection (a second site, or a command in another
+        // process) adds a move.
+        let mut other = db.store();
+        let tx = other.write().expect("tx");
+        tx.add_move(game, &mv(3, "g1f3")).expect("move");
+        tx.commit().expect("commit");
+        check(&mut store, &["e2e4", "e7e5", "g1f3"], "a move added elsewhere");
+        // A move in a savepoint rolled back, then one in a transaction
+        // given up: seen inside, forgotten after.
+        let tx = store.write().expect("tx");
+        let sp = tx.savepoint().expect("savepoint");
+        tx.add_move(game, &mv(4, "b8c6")).expect("move");
+        assert_eq!(tx.moves(game).expect("moves").len(), 4, "seen inside");
+        sp.rollback().expect("rollback");
+        assert_eq!(tx.moves(game).expect("moves").len(), 3, "undone");
+        tx.commit().expect("commit");
+        check(&mut store, &["e2e4", "e7e5", "g1f3"], "a savepoint rolled back");
+        let tx = store.write().expect("tx");
+        tx.add_move(game, &mv(4, "b8c6")).expect("move");
+        drop(tx);
+        check(&mut store, &["e2e4", "e7e5", "g1f3"], "a transaction given up");
+        // The director's takeback, then another move in its place.
+        let tx = store.write().expect("tx");
+        tx.truncate_moves(game, 1).expect("takeback");
+        tx.commit().expect("commit");
+        check(&mut store, &["e2e4"], "moves taken back");
+        let tx = store.write().expect("tx");
+        tx.add_move(game, &mv(2, "c7c5")).expect("move");
+        tx.commit().expect("commit");
+        check(&mut store, &["e2e4", "c7c5"], "another move in their place");
     }
 
     fn a_game_row_that_does_not_read_is_an_error_naming_the_value(backend) {

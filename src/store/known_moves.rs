@@ -20,6 +20,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+use hashlink::LruCache;
 use jiff::Timestamp;
 
 use super::sql::Conn;
@@ -53,16 +54,25 @@ impl GameSource for Tx<'_> {
     }
 }
 
-/// At most this many moves are kept (some 200 bytes each); past it the
-/// handle starts again. A federation's games in play fit.
-const KNOWN_MOVES: usize = 20_000;
+/// At most this many moves are kept (some 200 bytes each, 10 MB in all):
+/// several hundred games in play to ply 100. Past it the games read least
+/// recently go first.
+const KNOWN_MOVES: usize = 50_000;
 
 /// Moves kept by a handle from its committed transactions, by game.
-#[derive(Default)]
 pub(super) struct KnownMoves {
-    games: HashMap<GameId, Vec<MoveRow>>,
+    games: LruCache<GameId, Vec<MoveRow>>,
     /// The moves in `games`, all games together.
     rows: usize,
+}
+
+impl Default for KnownMoves {
+    fn default() -> KnownMoves {
+        KnownMoves {
+            games: LruCache::new_unbounded(),
+            rows: 0,
+        }
+    }
 }
 
 impl KnownMoves {
@@ -71,7 +81,7 @@ impl KnownMoves {
         self.rows = 0;
     }
 
-    fn get(&self, game: GameId) -> Option<&Vec<MoveRow>> {
+    fn get(&mut self, game: GameId) -> Option<&Vec<MoveRow>> {
         self.games.get(&game)
     }
 
@@ -84,12 +94,15 @@ impl KnownMoves {
     /// What a committed transaction read or wrote.
     pub(super) fn keep(&mut self, committed: &TxMoves) {
         for (game, moves) in committed.0.take() {
-            if self.rows + moves.len() > KNOWN_MOVES {
-                self.clear();
-            }
             self.rows += moves.len();
             if let Some(old) = self.games.insert(game, moves) {
                 self.rows -= old.len();
+            }
+        }
+        while self.rows > KNOWN_MOVES {
+            match self.games.remove_lru() {
+                Some((_, moves)) => self.rows -= moves.len(),
+                None => break,
             }
         }
     }
@@ -122,7 +135,7 @@ impl Tx<'_> {
         if let Some(moves) = self.moves.0.borrow().get(&game) {
             return Ok(moves.clone());
         }
-        if let Some(moves) = self.store.known.borrow().moves.get(game) {
+        if let Some(moves) = self.store.known.borrow_mut().moves.get(game) {
             return Ok(moves.clone());
         }
         let moves = self.store.moves(game)?;
@@ -185,4 +198,47 @@ pub(super) fn appended(moves: &mut Vec<MoveRow>, m: &MoveRow) -> bool {
         ..m.clone()
     });
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kept(known: &mut KnownMoves, game: i64, plies: usize) {
+        let row = MoveRow {
+            ply: 1,
+            uci: "e2e4".into(),
+            raw: "e4".into(),
+            notation: "san".into(),
+            received_at: Timestamp::UNIX_EPOCH,
+            delivered_at: None,
+            journal_id: None,
+        };
+        let tx = TxMoves::default();
+        tx.0.borrow_mut().insert(GameId(game), vec![row; plies]);
+        known.keep(&tx);
+    }
+
+    #[test]
+    fn past_its_bound_the_games_read_least_recently_go_first() {
+        let mut known = KnownMoves::default();
+        let quarter = KNOWN_MOVES / 4;
+        for game in 1..=4 {
+            kept(&mut known, game, quarter);
+        }
+        assert_eq!(known.rows, 4 * quarter);
+        assert!(known.get(GameId(1)).is_some(), "all four kept");
+        kept(&mut known, 5, quarter);
+        assert!(
+            known.get(GameId(2)).is_none(),
+            "the least recently read goes"
+        );
+        for game in [1, 3, 4, 5] {
+            assert!(known.get(GameId(game)).is_some(), "game {game} kept");
+        }
+        assert_eq!(known.rows, 4 * quarter);
+        // A game kept again replaces its moves, counted once.
+        kept(&mut known, 5, 1);
+        assert_eq!(known.rows, 3 * quarter + 1);
+    }
 }

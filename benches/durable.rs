@@ -773,7 +773,7 @@ fn build_base(db: &Backend, name: &str, cfg: &Config, sources: &[Vec<Move>]) {
             .expect("create game");
         let (src, n) = source_of(k, sources);
         for (p, mv) in src[..n].iter().enumerate() {
-            let uci = UciMove::from_standard(*mv).to_string();
+            let uci: compact_str::CompactString = UciMove::from_standard(*mv).to_string().into();
             let row = MoveRow {
                 ply: p as u32 + 1,
                 raw: uci.clone(),

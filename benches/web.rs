@@ -168,8 +168,8 @@ fn world(path: &std::path::Path) -> (Store, ccgate::store::EventId, GameId, Vec<
             games[0],
             &MoveRow {
                 ply,
-                uci: mv.to_uci(CastlingMode::Standard).to_string(),
-                raw: String::new(),
+                uci: mv.to_uci(CastlingMode::Standard).to_string().into(),
+                raw: Default::default(),
                 notation: "uci".into(),
                 received_at: Timestamp::now(),
                 delivered_at: Some(Timestamp::now()),

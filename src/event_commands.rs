@@ -506,8 +506,8 @@ fn import(
                 game,
                 &MoveRow {
                     ply,
-                    uci: uci.clone(),
-                    raw: node.token.to_string(),
+                    uci: uci.as_str().into(),
+                    raw: node.token.clone(),
                     notation: "pgn".into(),
                     received_at: when,
                     delivered_at: Some(when),

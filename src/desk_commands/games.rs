@@ -232,9 +232,9 @@ pub fn show_game_json(store: &Store, id: GameId) -> Result<(), CommandError> {
             .into_iter()
             .map(|m| MoveJson {
                 ply: m.ply,
-                uci: m.uci,
-                written: m.raw,
-                notation: m.notation,
+                uci: m.uci.into(),
+                written: m.raw.into(),
+                notation: m.notation.into(),
                 received_at: m.received_at,
                 delivered_at: m.delivered_at,
             })

@@ -515,7 +515,7 @@ impl Ctx<'_, '_> {
         let text = game
             .moves
             .get(send.ply as usize)
-            .map_or(send.san.clone(), |m| m.raw.clone());
+            .map_or(send.san.clone(), |m| m.raw.to_string());
         let d = Decision::about(mirror.game)
             .write(Write::TakeBack {
                 game: mirror.game,

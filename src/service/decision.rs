@@ -5,6 +5,7 @@
 
 use super::ctx::Pending;
 use super::*;
+use compact_str::ToCompactString;
 
 /// A write a decision asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -315,9 +316,9 @@ impl Ctx<'_, '_> {
             } => {
                 let row = MoveRow {
                     ply,
-                    uci: UciMove::from_standard(mv).to_string(),
-                    raw: written,
-                    notation: notation.name().to_string(),
+                    uci: UciMove::from_standard(mv).to_compact_string(),
+                    raw: written.into(),
+                    notation: notation.name().into(),
                     received_at: self.now,
                     delivered_at: None,
                     journal_id: self.journal_id,
@@ -466,9 +467,9 @@ pub(super) mod fixture {
             .zip(1..)
             .map(|(uci, ply)| MoveRow {
                 ply,
-                uci: uci.to_string(),
-                raw: uci.to_string(),
-                notation: Notation::Uci.name().to_string(),
+                uci: uci.to_compact_string(),
+                raw: uci.to_compact_string(),
+                notation: Notation::Uci.name().into(),
                 received_at: Timestamp::UNIX_EPOCH,
                 delivered_at: None,
                 journal_id: None,

@@ -105,8 +105,8 @@ mod tests {
             .enumerate()
             .map(|(i, uci)| MoveRow {
                 ply: u32::try_from(i + 1).unwrap_or(u32::MAX),
-                uci: uci.to_string(),
-                raw: uci.to_string(),
+                uci: (*uci).into(),
+                raw: (*uci).into(),
                 notation: "uci".into(),
                 received_at: Timestamp::UNIX_EPOCH,
                 delivered_at: None,

@@ -3,6 +3,7 @@
 use super::sql::{Row, args};
 use ccgate_core::game::clock::TimeControl;
 use ccgate_core::game::outcome::{GameResult, Termination};
+use compact_str::CompactString;
 use jiff::Timestamp;
 use shakmaty::Color;
 
@@ -46,11 +47,14 @@ impl GameRow {
 pub struct MoveRow {
     /// 1 for White's first move.
     pub ply: u32,
-    pub uci: String,
+    // The three texts are short and kept inline (no allocation each): a
+    // message reads every move of its game, and a handle keeps them
+    // (`known_moves`), copying them out for each message.
+    pub uci: CompactString,
     /// The text as the player sent it.
-    pub raw: String,
+    pub raw: CompactString,
     /// The notation it was read in.
-    pub notation: String,
+    pub notation: CompactString,
     pub received_at: Timestamp,
     /// When the opponent was sent the move (their clock starts then).
     pub delivered_at: Option<Timestamp>,

@@ -48,6 +48,12 @@ impl Param for String {
     }
 }
 
+impl Param for compact_str::CompactString {
+    fn arg(&self) -> Arg<'_> {
+        Arg::Text(self)
+    }
+}
+
 impl Param for [u8] {
     fn arg(&self) -> Arg<'_> {
         Arg::Blob(self)
@@ -173,6 +179,13 @@ impl FromValue for String {
             Value::Text(s) => Ok(s),
             v => Err(v),
         }
+    }
+}
+
+/// A short text kept inline (a move's UCI, as written, its notation).
+impl FromValue for compact_str::CompactString {
+    fn from_value(v: Value) -> std::result::Result<Self, Value> {
+        String::from_value(v).map(compact_str::CompactString::from)
     }
 }
 

@@ -175,7 +175,7 @@ impl World {
             .moves(game)
             .expect("moves")
             .into_iter()
-            .map(|m| m.uci)
+            .map(|m| m.uci.into())
             .collect()
     }
 

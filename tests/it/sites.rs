@@ -100,7 +100,7 @@ fn two_sites_on_one_postgres_apply_each_move_once_and_send_every_reply() {
         .moves(game)
         .expect("moves")
         .into_iter()
-        .map(|m| m.uci)
+        .map(|m| m.uci.into())
         .collect();
     assert_eq!(applied.len(), moves.len(), "{applied:?}");
     let journal = store.pending().expect("pending");
@@ -375,7 +375,7 @@ fn mail_sms_and_radio_sites_on_one_postgres_survive_kills_and_a_database_restart
             .moves(g)
             .expect("moves")
             .into_iter()
-            .map(|m| m.uci)
+            .map(|m| m.uci.into())
             .collect()
     };
     assert_eq!(ucis(g1), ["e2e4", "e7e5", "g1f3", "b8c6"]);

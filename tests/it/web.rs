@@ -199,8 +199,8 @@ impl Site {
                 game,
                 &MoveRow {
                     ply: from + i as u32 + 1,
-                    uci: uci.to_string(),
-                    raw: uci.to_string(),
+                    uci: uci.to_string().into(),
+                    raw: uci.to_string().into(),
                     notation: "uci".into(),
                     received_at: Timestamp::now(),
                     delivered_at: Some(Timestamp::now()),

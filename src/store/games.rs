@@ -281,7 +281,7 @@ impl Tx<'_> {
                 ],
             )
         };
-        self.writing_moves(game_id, insert, |_, moves| {
+        self.writing_moves(game_id, insert, |moves| {
             super::known_moves::appended(moves, m)
         })?;
         Ok(())
@@ -320,7 +320,7 @@ impl Tx<'_> {
                 args![game_id, ply],
             )
         };
-        self.writing_moves(game_id, delete, |_, moves| {
+        self.writing_moves(game_id, delete, |moves| {
             moves.retain(|m| m.ply <= ply);
             true
         })

@@ -151,12 +151,12 @@ impl Tx<'_> {
         &self,
         game: GameId,
         write: impl FnOnce() -> Result<T>,
-        patch: impl FnOnce(&T, &mut Vec<MoveRow>) -> bool,
+        patch: impl FnOnce(&mut Vec<MoveRow>) -> bool,
     ) -> Result<T> {
         let kept = self.forget_moves(game);
         let written = write()?;
         if let Some(mut moves) = kept
-            && patch(&written, &mut moves)
+            && patch(&mut moves)
         {
             self.moves.0.borrow_mut().insert(game, moves);
         }

@@ -25,6 +25,7 @@ mod moves;
 mod notice;
 mod pin;
 mod positions;
+mod record_text;
 mod reply;
 mod route;
 mod steps;
@@ -37,7 +38,6 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::game::outcome::{GameResult, MoveNumber, Termination};
 use crate::game::rules::{Claim, Record};
 use crate::notation::auto::read_auto;
-use crate::notation::movetext::{Game as TextGame, Node, write_movetext};
 use crate::notation::{
     Lang, Notation, ReadError, ReadOptions, UedemannTable, WriteOptions, read_move, write_move,
 };
@@ -584,29 +584,10 @@ impl Loaded {
     }
 }
 
-/// The main line in the player's notation.
+/// The main line in the player's notation ([`record_text`]).
 pub(super) fn movetext(game: &Loaded, notation: Notation, lang: Lang) -> String {
-    let line: Vec<Node> = game
-        .record
-        .moves
-        .iter()
-        .map(|m| Node {
-            mv: Some(*m),
-            notation: Notation::Uci,
-            token: Default::default(),
-            notes: None,
-        })
-        .collect();
-    let text_game = TextGame {
-        tags: Vec::new(),
-        start: game.record.start.clone(),
-        line,
-        comments: Vec::new(),
-        result: game.row.result.map(|r| r.to_string()),
-        error: None,
-        variation_errors: Vec::new(),
-    };
-    write_movetext(&text_game, notation, &WriteOptions::new(lang))
+    let result = game.row.result.map(|r| r.to_string());
+    record_text::record_text(game.row.id, &game.record, result.as_deref(), notation, lang)
 }
 
 /// A player's preferred channel and address: the preferred channel if they

@@ -24,6 +24,11 @@ use crate::store::GameId;
 /// Texts kept: two readers of each of a large tournament's running games.
 const TEXTS: usize = 4096;
 
+/// A record of this many moves or fewer, with no text kept, is written
+/// whole and not kept: keeping it (its moves, two positions and the text
+/// copied) costs about what writing it does.
+const KEEP_FROM: usize = 16;
+
 struct Kept {
     /// The moves the text writes, from `start`.
     moves: Vec<Move>,
@@ -60,6 +65,12 @@ pub(super) fn record_text(
         Some(k) if k.start == record.start && moves.starts_with(&k.moves) => {
             (k.moves.len(), k.pos, k.text)
         }
+        _ if moves.len() <= KEEP_FROM => {
+            let mut whole = String::new();
+            line(&record.start, moves, notation, lang, &mut whole);
+            whole.push_str(result.unwrap_or("*"));
+            return whole;
+        }
         _ => (0, record.start.clone(), String::new()),
     };
     // Kept up to the last move White made, where a text continues with a
@@ -69,7 +80,16 @@ pub(super) fn record_text(
     } else {
         moves.len() - 1
     };
-    let after = line(&pos, &moves[from..to], notation, lang, &mut text);
+    line(&pos, &moves[from..to], notation, lang, &mut text);
+    let after = if to == moves.len() {
+        record.pos.clone()
+    } else {
+        let mut after = pos;
+        for m in &moves[from..to] {
+            after.play_unchecked(*m);
+        }
+        after
+    };
     let mut done = text.clone();
     line(&after, &moves[to..], notation, lang, &mut done);
     done.push_str(result.unwrap_or("*"));
@@ -88,10 +108,10 @@ pub(super) fn record_text(
 }
 
 /// Appends `moves` played from `pos` as the movetext writer writes them
-/// there, each followed by a space; returns the position after them.
-fn line(pos: &Chess, moves: &[Move], notation: Notation, lang: Lang, out: &mut String) -> Chess {
+/// there, each followed by a space.
+fn line(pos: &Chess, moves: &[Move], notation: Notation, lang: Lang, out: &mut String) {
     if moves.is_empty() {
-        return pos.clone();
+        return;
     }
     let game = TextGame {
         tags: Vec::new(),
@@ -113,11 +133,6 @@ fn line(pos: &Chess, moves: &[Move], notation: Notation, lang: Lang, out: &mut S
     let written = write_movetext(&game, notation, &WriteOptions::new(lang));
     // Without a result the writer ends with `*`.
     out.push_str(written.strip_suffix('*').unwrap_or(&written));
-    let mut after = pos.clone();
-    for m in moves {
-        after.play_unchecked(*m);
-    }
-    after
 }
 
 #[cfg(test)]

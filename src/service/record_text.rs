@@ -113,9 +113,17 @@ fn line(pos: &Chess, moves: &[Move], notation: Notation, lang: Lang, out: &mut S
     if moves.is_empty() {
         return;
     }
-    let game = TextGame {
+    let game = main_line(pos, moves, None);
+    let written = write_movetext(&game, notation, &WriteOptions::new(lang));
+    // Without a result the writer ends with `*`.
+    out.push_str(written.strip_suffix('*').unwrap_or(&written));
+}
+
+/// `moves` from `start` as a game's main line, ending with `result`.
+fn main_line(start: &Chess, moves: &[Move], result: Option<&str>) -> TextGame {
+    TextGame {
         tags: Vec::new(),
-        start: pos.clone(),
+        start: start.clone(),
         line: moves
             .iter()
             .map(|m| Node {
@@ -126,13 +134,10 @@ fn line(pos: &Chess, moves: &[Move], notation: Notation, lang: Lang, out: &mut S
             })
             .collect(),
         comments: Vec::new(),
-        result: None,
+        result: result.map(str::to_string),
         error: None,
         variation_errors: Vec::new(),
-    };
-    let written = write_movetext(&game, notation, &WriteOptions::new(lang));
-    // Without a result the writer ends with `*`.
-    out.push_str(written.strip_suffix('*').unwrap_or(&written));
+    }
 }
 
 #[cfg(test)]
@@ -141,24 +146,7 @@ mod tests {
 
     /// The record written whole, the plain way: one movetext of every move.
     fn whole(record: &Record, result: Option<&str>, notation: Notation, lang: Lang) -> String {
-        let game = TextGame {
-            tags: Vec::new(),
-            start: record.start.clone(),
-            line: record
-                .moves
-                .iter()
-                .map(|m| Node {
-                    mv: Some(*m),
-                    notation: Notation::San,
-                    token: Default::default(),
-                    notes: None,
-                })
-                .collect(),
-            comments: Vec::new(),
-            result: result.map(str::to_string),
-            error: None,
-            variation_errors: Vec::new(),
-        };
+        let game = main_line(&record.start, &record.moves, result);
         write_movetext(&game, notation, &WriteOptions::new(lang))
     }
 

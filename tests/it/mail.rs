@@ -476,3 +476,105 @@ poll_every = "200ms"
     );
     assert!(gw.stop().success());
 }
+
+/// A mailer of ccgate's over SMTP to the lab's server, `pool` connections.
+fn smtp_mailer(port: u16, pool: usize) -> ccgate::transport::email::send::Mailer {
+    let config = toml::from_str(&format!(
+        "transport = \"smtp\"\nhost = \"127.0.0.1\"\nport = {port}\nsecurity = \"plain\"\npool = {pool}\n"
+    ))
+    .expect("SMTP settings");
+    let settings = ccgate::transport::email::config::SendSettings {
+        config,
+        password: None,
+    };
+    let dir = tempfile::tempdir().expect("temporary directory");
+    ccgate::transport::email::send::Mailer::new(&settings, dir.path()).expect("mailer")
+}
+
+/// The `ahead=` of each MAIL line of the lab's log: the bytes the client
+/// had sent after MAIL before it was answered.
+fn mail_ahead(log: &str) -> Vec<usize> {
+    log.lines()
+        .filter(|l| l.contains(" MAIL "))
+        .filter_map(|l| l.split(" ahead=").nth(1)?.trim().parse().ok())
+        .collect()
+}
+
+/// Issue 21: where the server offers PIPELINING, a reply's MAIL, RCPT and
+/// DATA go in one write (the server finds RCPT and DATA already sent when
+/// it answers MAIL); a refused recipient fails its own reply, for good, and
+/// the replies after it go through; a server that does not offer it gets
+/// one command at a time.
+#[test]
+fn replies_are_pipelined_where_the_server_offers_it() {
+    use ccgate::transport::email::send::{Handover, Outgoing};
+    let lab = MailLab::start();
+    lab.permfail("nobody@example.test");
+    let raw = |subject: &str| {
+        format!("From: gw@example.test\r\nTo: x@example.test\r\nSubject: {subject}\r\n\r\nbody\r\n")
+            .into_bytes()
+    };
+    let envelope = |to: &str| {
+        Envelope::new(
+            Some("gw@example.test".parse().expect("address")),
+            vec![to.parse().expect("address")],
+        )
+        .expect("envelope")
+    };
+    let (anna, nobody) = (
+        envelope("anna@example.test"),
+        envelope("nobody@example.test"),
+    );
+    let texts = [raw("first"), raw("bounced"), raw("third"), raw("fourth")];
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let send = |mailer: &ccgate::transport::email::send::Mailer,
+                batch: &[(i64, &Envelope, &[u8])]| {
+        let out: Vec<Outgoing<'_>> = batch
+            .iter()
+            .map(|&(id, envelope, raw)| Outgoing { id, envelope, raw })
+            .collect();
+        runtime.block_on(mailer.send(&out)).results
+    };
+
+    let mailer = smtp_mailer(lab.smtp_port(), 1);
+    let results = send(
+        &mailer,
+        &[
+            (1, &anna, &texts[0]),
+            (2, &nobody, &texts[1]),
+            (3, &anna, &texts[2]),
+        ],
+    );
+    assert_eq!(results[0], Ok(Handover::Done));
+    assert!(
+        matches!(&results[1], Err(e) if e.permanent && e.text.contains("550")),
+        "{results:?}"
+    );
+    assert_eq!(results[2], Ok(Handover::Done));
+    let delivered: Vec<String> = lab.messages("anna").iter().map(|m| text(m)).collect();
+    assert_eq!(delivered.len(), 2, "{delivered:?}");
+    for subject in ["first", "third"] {
+        assert!(
+            delivered
+                .iter()
+                .any(|m| m.contains(&format!("Subject: {subject}\n\nbody\n"))),
+            "{delivered:?}"
+        );
+    }
+    assert!(lab.messages("nobody").is_empty());
+    let log = lab.smtp_log();
+    let ahead = mail_ahead(&log);
+    assert_eq!(ahead.len(), 3, "{log}");
+    assert!(ahead.iter().all(|&n| n > 0), "every MAIL pipelined:\n{log}");
+
+    lab.no_pipelining();
+    let mailer = smtp_mailer(lab.smtp_port(), 1);
+    let results = send(&mailer, &[(4, &anna, &texts[3]), (5, &nobody, &texts[1])]);
+    assert_eq!(results[0], Ok(Handover::Done));
+    assert!(matches!(&results[1], Err(e) if e.permanent), "{results:?}");
+    assert_eq!(lab.messages("anna").len(), 3);
+    let log = lab.smtp_log();
+    let ahead = mail_ahead(&log);
+    assert_eq!(ahead.len(), 5, "{log}");
+    assert_eq!(ahead[3..], [0, 0], "one command at a time:\n{log}");
+}

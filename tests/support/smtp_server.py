@@ -15,7 +15,13 @@ Failure injection, checked at RCPT time (CONTROL = --control):
   CONTROL/tempfail/<rcpt>  holding N > 0: `451 4.3.0 Try again later`, N-1 written back
   CONTROL/permfail/<rcpt>  (exists): `550 5.1.1 No such user`
 Every MAIL, RCPT and DATA outcome is appended to CONTROL/log, one line each:
-  <UTC time> <peer> <verb> from=<sender> to=<rcpt,...> -> <reply>[ file=<path>]
+  <UTC time> <peer> <verb> from=<sender> to=<rcpt,...> -> <reply>[ file=<path>][ ahead=<n>]
+where a MAIL line's `ahead` is how many bytes the client had sent after the
+MAIL command before it was answered: more than 0 only from a client that
+pipelines its commands (RFC 2920).
+
+PIPELINING is offered in EHLO, as real MTAs do, unless CONTROL/no-pipelining
+exists (checked at each EHLO).
 
 Ready signal: `READY 127.0.0.1:<port>` on stdout (flushed) once listening;
 `--listen 127.0.0.1:0` picks a free port. SIGTERM/SIGINT stop it.
@@ -119,13 +125,23 @@ class MaildirHandler:
 
     # ---- SMTP hooks ----------------------------------------------------
 
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):
+        session.host_name = hostname
+        if not os.path.exists(os.path.join(self.control, "no-pipelining")):
+            # Before the last line (`250 HELP`), which ends the reply.
+            responses.insert(len(responses) - 1, "250-PIPELINING")
+        return responses
+
     async def handle_MAIL(self, server, session, envelope, address, mail_options):
         # aiosmtpd tests `if not envelope.mail_from` to mean "no MAIL yet",
         # which would refuse every RCPT after `MAIL FROM:<>`: keep a
         # non-empty marker for the null sender.
         envelope.mail_from = address if address not in ("", None) else NULL_SENDER
         envelope.mail_options.extend(mail_options)
-        self.log(session, "MAIL", envelope.mail_from, [], "250 OK")
+        # What the client sent after MAIL without waiting for its reply:
+        # the stream's unread bytes (aiosmtpd reads a line at a time from it).
+        ahead = len(getattr(server._reader, "_buffer", b""))
+        self.log(session, "MAIL", envelope.mail_from, [], "250 OK", f" ahead={ahead}")
         return "250 OK"
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):

@@ -13,9 +13,11 @@
 //! a message). A small pool of connections (`pool`, default 4) sends a
 //! batch at once, each kept open between messages and replaced when it
 //! breaks or has been idle for a while; a recipient's replies all go over
-//! one of them, in order. lettre 0.11 does not pipeline (it waits for each
-//! reply to MAIL, RCPT and DATA), so PIPELINING is not used even where the
-//! server offers it: the pool's parallel sessions hide those round trips.
+//! one of them, in order. Where the server offers PIPELINING (RFC 2920),
+//! MAIL, RCPT and DATA go in one write and their replies are read after it
+//! ([`pipelined`]): one round trip a message instead of three. lettre's
+//! `send` waits for each reply, so the pipelined group is sent through its
+//! public `command` and `read_response`, with its own command types.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -25,7 +27,8 @@ use lettre::transport::smtp::authentication::{Credentials, Mechanism};
 use lettre::transport::smtp::client::{
     AsyncSmtpConnection, AsyncTokioStream, Certificate, TlsParameters,
 };
-use lettre::transport::smtp::extension::ClientId;
+use lettre::transport::smtp::commands::{Data, Ehlo, Mail, Rcpt};
+use lettre::transport::smtp::extension::{ClientId, Extension, MailBodyParameter, MailParameter};
 use lettre::{AsyncSendmailTransport, AsyncTransport, Tokio1Executor};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
@@ -198,7 +201,13 @@ pub struct Smtp {
     credentials: Option<Credentials>,
     hello: ClientId,
     /// The pool: each lane keeps one connection open.
-    lanes: Vec<tokio::sync::Mutex<Option<(AsyncSmtpConnection, Instant)>>>,
+    lanes: Vec<tokio::sync::Mutex<Option<(Session, Instant)>>>,
+}
+
+/// An open connection, and whether its server takes pipelined commands.
+struct Session {
+    conn: AsyncSmtpConnection,
+    pipelining: bool,
 }
 
 /// Reuse a connection idle for less than this; servers drop idle clients
@@ -245,7 +254,7 @@ impl Smtp {
         })
     }
 
-    async fn connect(&self) -> Result<AsyncSmtpConnection, SendError> {
+    async fn connect(&self) -> Result<Session, SendError> {
         let fail = |what: &str, e: &dyn std::fmt::Display| SendError {
             permanent: false,
             text: format!("SMTP {}:{}: {what}: {e}", self.host, self.port),
@@ -281,12 +290,21 @@ impl Smtp {
                 return Err(fail("STARTTLS", &"the server does not offer it"));
             }
         }
+        // lettre keeps only the keywords it uses from its own EHLO, so the
+        // greeting is asked for once more (RFC 5321 allows it; before AUTH,
+        // which a new EHLO may undo on some servers) to see PIPELINING.
+        let pipelining = conn
+            .command(Ehlo::new(self.hello.clone()))
+            .await
+            .map_err(|e| classify(&e))?
+            .message()
+            .any(|line| line.trim().eq_ignore_ascii_case("PIPELINING"));
         if let Some(credentials) = &self.credentials {
             conn.auth(&[Mechanism::Plain, Mechanism::Login], credentials)
                 .await
                 .map_err(|e| classify(&e))?;
         }
-        Ok(conn)
+        Ok(Session { conn, pipelining })
     }
 
     /// Sends a batch over the pool: each recipient's replies go, in their
@@ -329,43 +347,108 @@ impl Smtp {
         };
         let mut open = open.lock().await;
         let reused = match open.take() {
-            Some((conn, at)) if at.elapsed() < KEEP_IDLE && !conn.has_broken() => Some(conn),
-            Some((mut conn, _)) => {
-                conn.abort().await;
+            Some((session, at)) if at.elapsed() < KEEP_IDLE && !session.conn.has_broken() => {
+                Some(session)
+            }
+            Some((mut session, _)) => {
+                session.conn.abort().await;
                 None
             }
             None => None,
         };
         let fresh = reused.is_none();
-        let mut conn = match reused {
-            Some(conn) => conn,
+        let mut session = match reused {
+            Some(session) => session,
             None => self.connect().await?,
         };
-        let mut result = conn.send(envelope, raw).await;
+        let mut result = session.send(envelope, raw).await;
         // A kept connection the server closed meanwhile: once more, afresh.
         if let Err(e) = &result
             && !fresh
             && !e.is_transient()
             && !e.is_permanent()
         {
-            conn.abort().await;
-            conn = self.connect().await?;
-            result = conn.send(envelope, raw).await;
+            session.conn.abort().await;
+            session = self.connect().await?;
+            result = session.send(envelope, raw).await;
         }
         match result {
             Ok(_) => {
-                *open = Some((conn, Instant::now()));
+                *open = Some((session, Instant::now()));
                 Ok(())
             }
             Err(e) => {
                 // A refusal leaves the session usable; anything else does not.
-                if (e.is_transient() || e.is_permanent()) && !conn.has_broken() {
-                    *open = Some((conn, Instant::now()));
+                if (e.is_transient() || e.is_permanent()) && !session.conn.has_broken() {
+                    *open = Some((session, Instant::now()));
                 } else {
-                    conn.abort().await;
+                    session.conn.abort().await;
                 }
                 Err(classify(&e))
             }
+        }
+    }
+}
+
+impl Session {
+    async fn send(
+        &mut self,
+        envelope: &Envelope,
+        raw: &[u8],
+    ) -> Result<lettre::transport::smtp::response::Response, lettre::transport::smtp::Error> {
+        if self.pipelining {
+            pipelined(&mut self.conn, envelope, raw).await
+        } else {
+            self.conn.send(envelope, raw).await
+        }
+    }
+}
+
+/// One message with MAIL, RCPT and DATA in one write (RFC 2920): their
+/// replies are read in order after it, and the message follows only if
+/// every one of them was positive. Any refusal ends the session, as
+/// lettre's own `send` does (closing it is the one way to be sure no
+/// half-open transaction or stray reply is left on it); the refusal that
+/// came first is the message's error. The MAIL parameters are lettre's
+/// rules: SMTPUTF8 for addresses beyond ASCII, 8BITMIME for such a body,
+/// each refused here when the server does not offer it.
+async fn pipelined(
+    conn: &mut AsyncSmtpConnection,
+    envelope: &Envelope,
+    raw: &[u8],
+) -> Result<lettre::transport::smtp::response::Response, lettre::transport::smtp::Error> {
+    let mut options = Vec::new();
+    let addresses = envelope.from().into_iter().chain(envelope.to());
+    if addresses.map(AsRef::<str>::as_ref).any(|a| !a.is_ascii()) {
+        if !conn.server_info().supports_feature(Extension::SmtpUtfEight) {
+            // The same refusal lettre's `send` gives, through the same path.
+            return conn.send(envelope, raw).await;
+        }
+        options.push(MailParameter::SmtpUtfEight);
+    }
+    if !raw.is_ascii() {
+        if !conn.server_info().supports_feature(Extension::EightBitMime) {
+            return conn.send(envelope, raw).await;
+        }
+        options.push(MailParameter::Body(MailBodyParameter::EightBitMime));
+    }
+    let mut group = Mail::new(envelope.from().cloned(), options).to_string();
+    for to in envelope.to() {
+        group.push_str(&Rcpt::new(to.clone(), Vec::new()).to_string());
+    }
+    group.push_str(&Data.to_string());
+    // The write, then MAIL's reply; then each RCPT's and DATA's.
+    let mut first = conn.command(group).await.err();
+    for _ in 0..=envelope.to().len() {
+        if let Err(e) = conn.read_response().await {
+            first.get_or_insert(e);
+        }
+    }
+    match first {
+        None => conn.message(raw).await,
+        Some(e) => {
+            conn.abort().await;
+            Err(e)
         }
     }
 }

@@ -259,8 +259,16 @@ impl MailLab {
         self.write_control("permfail", rcpt, "");
     }
 
+    /// The SMTP server stops offering PIPELINING at the next EHLO (real
+    /// MTAs offer it, and so does the lab's server until told this).
+    pub fn no_pipelining(&self) {
+        fs::write(self.control.join("no-pipelining"), "").expect("mail lab: write control file");
+    }
+
     /// The SMTP server's transaction log: one line per MAIL, RCPT and DATA,
-    /// `<time> <peer> <VERB> from=<sender> to=<rcpts> -> <reply>[ file=..]`.
+    /// `<time> <peer> <VERB> from=<sender> to=<rcpts> -> <reply>[ file=..][ ahead=<n>]`
+    /// (`ahead`, on MAIL: the bytes the client sent after MAIL before its
+    /// reply, more than 0 when it pipelines).
     pub fn smtp_log(&self) -> String {
         fs::read_to_string(self.control.join("log")).unwrap_or_default()
     }

@@ -22,7 +22,8 @@
 #   NO_STRACE=1            skip the fsync counts
 #   CCGATE_BENCH_BLOCKS=1  show the ratio per block of rounds too
 #
-# Output: the benchmark's own report, then a README-ready table; both are
+# Output: the benchmark's own report, then a README-ready table with the
+# store's floor beside (examples/floor_durable.rs, SQLite only); both are
 # kept in target/bench/durable.txt and target/bench/durable.md
 # (durable-postgres.txt and .md on PostgreSQL).
 # Exit status: 0, or 3 when submissions/s is below half the fsync rate.
@@ -99,6 +100,17 @@ say "building the store (once) and measuring"
 echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/$OUT_NAME.txt"
 result=$(grep '^RESULT ' "$OUT/$OUT_NAME.txt" | tail -1)
 
+# --- the store's floor ------------------------------------------------------
+# SQLite alone writing the rows of 8 accepted moves per commit (journal, move,
+# two replies), nothing else worked out: the ceiling of any ccgate on this
+# store and disk (examples/floor_durable.rs).
+floor=""
+if [ "$backend" = sqlite ]; then
+    say "the store's floor (examples/floor_durable.rs)"
+    cargo build --release --quiet --example floor_durable
+    floor=$(target/release/examples/floor_durable "$DIR" 8 | tee -a "$OUT/$OUT_NAME.txt" | grep '^FLOOR ' || true)
+fi
+
 # --- fsyncs per submission ---------------------------------------------------
 if [ "${NO_STRACE:-0}" != 1 ] && ! command -v strace >/dev/null && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
     say "installing strace"
@@ -128,10 +140,11 @@ fi
 
 # --- the table ----------------------------------------------------------------
 status=0
-python3 - "$result" "$counts" >"$OUT/$OUT_NAME.md" <<'EOF' || status=$?
+python3 - "$result" "$counts" "$floor" >"$OUT/$OUT_NAME.md" <<'EOF' || status=$?
 import sys
 r = dict(kv.split("=", 1) for kv in sys.argv[1].split()[1:])
 c = dict(kv.split("=", 1) for kv in sys.argv[2].split()) if sys.argv[2] else {}
+fl = dict(kv.split("=", 1) for kv in sys.argv[3].split()[1:]) if sys.argv[3] else {}
 f = float(r["fsync_per_s"])
 def row(name, rate, fsyncs="", ratio=None):
     ratio = f"{float(rate) / f:.2f}" if ratio is None else ratio
@@ -152,6 +165,10 @@ if "one_fsync_subs_per_s" in r:
     row("for comparison: one fsync per submission (simulated)", r["one_fsync_subs_per_s"], c.get("one_fsync_fsyncs", ""))
 if "tmpfs_subs_per_s" in r:
     row("for comparison: submissions on tmpfs (no disk)", r["tmpfs_subs_per_s"], "0", "–")
+if fl:
+    print(f"| the store's floor: SQLite alone writing the rows of 8 accepted moves per commit "
+          f"(`examples/floor_durable.rs`, its own probe {float(fl['fsync_per_s']):,.0f} fsync/s) | "
+          f"{float(fl['subs_per_s']):,.0f} | {float(fl['ratio']):.2f} | |")
 if "concurrent_transactions" in r:
     n, alone = int(r["concurrent_transactions"]), int(r["concurrent_alone"])
     print(f"\nThe 8 senders' {8 * int(r['submissions']):,} submissions in {n:,} transactions "

@@ -17,7 +17,9 @@
 #   CCGATE_BIN=FILE          a ccgate binary to measure instead of building this checkout
 #   POOL=N                   email.send.pool (SMTP connections; default the daemon's, 4);
 #                            with OUT=postfix also smtp-source's sessions
-# Output: a README-ready table, also kept in target/bench/mail-$OUT.md.
+# Output: a README-ready table, also kept in target/bench/mail-$OUT.md; with
+# OUT=file it has the file system's floor too (examples/floor_burst.rs: the
+# burst's file operations alone, the ceiling of any gateway on that disk).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -221,6 +223,16 @@ EOF
 )
 
 kill -TERM "$SERVE"; wait "$SERVE" || true
+
+# The file system's floor: the burst's file operations alone, each stage on
+# a thread (examples/floor_burst.rs), with its own probe; before the last
+# run's files are deleted, for the reason above.
+FLOOR=""
+if [ "$OUT" = file ]; then
+    say "the file system's floor (examples/floor_burst.rs)"
+    cargo build --release --quiet --example floor_burst
+    FLOOR=$(target/release/examples/floor_burst "$DIR/floor" "$N" | grep '^FLOOR ' || true)
+fi
 rm -rf "$OLD"
 
 DELIVERED=""
@@ -250,7 +262,7 @@ EOF
     CEILING=$(python3 -c 'import sys; print(round(int(sys.argv[1]) / (float(sys.argv[3]) - float(sys.argv[2]))))' "$replies" "$s0" "$s1")
 fi
 
-python3 - "$N" "$t0" "$t1" "$FSYNC" "$IDLE_KB" "$PEAK_KB" "$OUT" "$DELIVERED" "${CEILING:-}" <<'EOF' | tee "target/bench/mail-$OUT.md"
+python3 - "$N" "$t0" "$t1" "$FSYNC" "$IDLE_KB" "$PEAK_KB" "$OUT" "$DELIVERED" "${CEILING:-}" "$FLOOR" <<'EOF' | tee "target/bench/mail-$OUT.md"
 import sys
 n, t0, t1, fsync, idle, peak = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
 out = {"smtp": "accepted by SMTP (aiosmtpd)", "postfix": "accepted by Postfix"}.get(sys.argv[7], "written to the outbox directory")
@@ -264,6 +276,11 @@ print(f"| resident memory idle | {idle / 1024:.1f} MiB |")
 print(f"| resident memory peak under load | {peak / 1024:.1f} MiB |")
 if sys.argv[8]:
     print(f"| delivered by Postfix into its Maildir | {sys.argv[8]} |")
+if sys.argv[10]:
+    fl = dict(kv.split("=", 1) for kv in sys.argv[10].split()[1:])
+    print(f"| the file system's floor: the same file operations alone (`examples/floor_burst.rs`) | "
+          f"{float(fl['mails_per_s']):.0f} mails/s beside {float(fl['fsync_per_s']):.0f} fsync/s: "
+          f"**{float(fl['ratio']):.2f}** per raw fsync |")
 if sys.argv[9]:
     ceiling = int(sys.argv[9])
     print(f"| Postfix's own accept rate (smtp-source, same count, size and sessions) | {ceiling} messages/s = {ceiling / 2:.0f} mails' replies/s |")

@@ -55,29 +55,30 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     sync_dir(&dir)?;
 
     let start = Instant::now();
+    let (delivered_tx, delivered) = mpsc::channel::<&str>();
     let (taken_tx, taken) = mpsc::channel::<()>();
     std::thread::scope(
         |s| -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-            s.spawn(|| {
-                for name in &names {
-                    let _ = fs::rename(stage.join(name), new.join(name));
+            let (stage, new, cur, outbox) = (&stage, &new, &cur, &outbox);
+            let names = &names;
+            s.spawn(move || {
+                for name in names {
+                    if fs::rename(stage.join(name), new.join(name)).is_ok() {
+                        let _ = delivered_tx.send(name);
+                    }
                 }
             });
-            let (new, cur) = (&new, &cur);
+            // Told of each delivery by the delivering thread: cheaper than
+            // the daemon's watch and listing of `new/`, so the floor errs
+            // on the fast side, and no stage spins while another works.
             let input = s.spawn(move || -> std::io::Result<()> {
-                let mut left = n;
-                while left > 0 {
-                    for entry in fs::read_dir(new)? {
-                        let path = entry?.path();
-                        let _text = fs::read(&path)?;
-                        fs::rename(&path, cur.join(path.file_name().unwrap_or_default()))?;
-                        let _ = taken_tx.send(());
-                        left -= 1;
-                    }
+                for name in delivered.iter().take(n) {
+                    let _text = fs::read(new.join(name))?;
+                    fs::rename(new.join(name), cur.join(name))?;
+                    let _ = taken_tx.send(());
                 }
                 Ok(())
             });
-            let outbox = &outbox;
             let output = s.spawn(move || outbox_stage(outbox, &taken, n));
             input.join().map_err(|_| "input panicked")??;
             output.join().map_err(|_| "outbox panicked")??;
@@ -108,19 +109,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// Two replies per mail taken, written a batch at a time.
 fn outbox_stage(dir: &Path, taken: &mpsc::Receiver<()>, n: usize) -> std::io::Result<()> {
     let body = vec![b'x'; REPLY];
-    let mut written = 0;
-    let mut mails = 0;
+    let (mut written, mut mails) = (0, 0);
     while written < 2 * n {
-        // What has been taken so far, at least one mail, at most a batch.
-        while mails * 2 <= written || (mails * 2 - written < BATCH && mails < n) {
-            match taken.try_recv() {
-                Ok(()) => mails += 1,
-                Err(mpsc::TryRecvError::Empty) if mails * 2 > written => break,
-                Err(_) => match taken.recv() {
-                    Ok(()) => mails += 1,
-                    Err(_) => return Err(std::io::Error::other("the input stopped")),
-                },
-            }
+        // At least one mail taken, and what else is waiting, up to a batch.
+        if mails * 2 == written {
+            taken
+                .recv()
+                .map_err(|_| std::io::Error::other("the input stopped"))?;
+            mails += 1;
+        }
+        while mails * 2 - written < BATCH && taken.try_recv().is_ok() {
+            mails += 1;
         }
         let ids: Vec<usize> = (written..(mails * 2).min(written + BATCH)).collect();
         for id in &ids {

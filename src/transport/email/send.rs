@@ -378,12 +378,9 @@ impl Smtp {
                 Ok(())
             }
             Err(e) => {
-                // A refusal leaves the session usable; anything else does not.
-                if (e.is_transient() || e.is_permanent()) && !session.conn.has_broken() {
-                    *open = Some((session, Instant::now()));
-                } else {
-                    session.conn.abort().await;
-                }
+                // Not kept: lettre's `send` and [`pipelined`] close the
+                // session on a refusal too (lettre aborts on any error).
+                session.conn.abort().await;
                 Err(classify(&e))
             }
         }

@@ -68,10 +68,10 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use ccgate::metrics::Metrics;
 use ccgate::notation::{Lang, Notation, WriteOptions, write_move};
 use ccgate::protocol::address::Channel;
 use ccgate::service::{self, Inbound};
-use ccgate::status::Metrics;
 use ccgate::store::{Durability, GameId, Location, MoveRow, NewPlayer, Store};
 use ccgate::transport::port::ServicePort;
 use jiff::Timestamp;

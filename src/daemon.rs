@@ -16,8 +16,8 @@ use jiff::Timestamp;
 use tokio::sync::watch;
 
 use crate::config::Resolved;
+use crate::metrics::Metrics;
 use crate::service;
-use crate::status::Metrics;
 use crate::store::{self, Location, ServeLock, Store};
 use crate::transport::channel::pause;
 use crate::transport::email::compose::Identity;
@@ -33,9 +33,9 @@ use crate::transport::sms::{gateway as sms, spool_channel};
 
 /// Runs the daemon until SIGTERM or SIGINT.
 pub async fn serve(config: Resolved) -> Result<(), String> {
-    let signalled = wait_for_signal();
+    let signalled = crate::signal::wait_for_signal();
     if config.inputs().is_empty() {
-        tracing::warn!("{}", crate::commands::NO_INPUT);
+        tracing::warn!("{}", crate::config::NO_INPUT);
     }
     for why in config.warnings() {
         tracing::warn!("{why}");
@@ -216,13 +216,13 @@ fn spawn_http(
         let shutdown = async move {
             let _ = stop.wait_for(|s| *s).await;
         };
-        let listener = crate::status::Bounded::new(
+        let listener = crate::listener::Bounded::new(
             listener,
-            crate::status::MAX_CONNECTIONS,
-            crate::status::IDLE,
+            crate::listener::MAX_CONNECTIONS,
+            crate::listener::IDLE,
         );
         // The client's address: `/health` gives its detail to loopback only.
-        let app = app.into_make_service_with_connect_info::<crate::status::Client>();
+        let app = app.into_make_service_with_connect_info::<crate::listener::Client>();
         if let Err(e) = axum::serve(listener, app)
             .with_graceful_shutdown(shutdown)
             .await
@@ -230,28 +230,6 @@ fn spawn_http(
             tracing::error!(error = %e, "{what}");
         }
     });
-}
-
-/// SIGTERM or SIGINT. The handlers are installed when this is called, not
-/// when the future is first polled, so a signal that comes while the
-/// daemon is still starting stops it cleanly instead of killing it.
-pub(crate) fn wait_for_signal() -> impl std::future::Future<Output = ()> + Send {
-    use tokio::signal::unix::{SignalKind, signal};
-    let term = signal(SignalKind::terminate());
-    let int = signal(SignalKind::interrupt());
-    async move {
-        match (term, int) {
-            (Ok(mut term), Ok(mut int)) => {
-                tokio::select! {
-                    _ = term.recv() => {}
-                    _ = int.recv() => {}
-                }
-            }
-            _ => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
-    }
 }
 
 async fn clock_sweep(

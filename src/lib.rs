@@ -6,17 +6,18 @@
 
 pub mod board;
 pub mod cli;
-pub mod commands;
 pub mod config;
 pub mod daemon;
-pub mod desk_commands;
-pub mod director_commands;
 pub mod escape;
-pub mod event_commands;
+pub mod listener;
+pub mod metrics;
+pub mod read;
 pub mod service;
+pub mod settings;
+pub mod signal;
 pub mod status;
 pub mod store;
-pub mod store_commands;
+pub mod tls;
 pub mod transport;
 pub mod web;
 pub mod xfcc;

@@ -34,8 +34,6 @@
 //! assert!(resolved.email.imap.is_none());
 //! ```
 
-pub mod value;
-
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -43,13 +41,14 @@ use std::time::Duration;
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 
+use crate::settings::{Lines, Problem, Problems, Secret, checked, duration};
 use crate::store::Location;
 use crate::transport::email::config::{EmailConfig, EmailSettings, in_dir};
+use crate::transport::outbox::OutboxConfig;
 use crate::transport::radio::config::{RadioConfig, RadioSettings};
 use crate::transport::sms::config::{SmsConfig, SmsSettings, SpoolConfig};
 use crate::transport::xfcc::config::{RemoteSettings, XfccConfig};
 use crate::web::WebConfig;
-use value::{Lines, Problem, Problems, Secret, checked, duration};
 
 /// The whole file.
 #[derive(Debug, Clone, Deserialize)]
@@ -122,21 +121,6 @@ pub struct ClockConfig {
     pub jump_margin: Duration,
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct OutboxConfig {
-    /// How often due replies are looked for (queued replies are also sent at once).
-    #[serde(deserialize_with = "duration")]
-    pub poll_every: Duration,
-    /// Attempts before a reply is given up on one channel and tried on the
-    /// recipient's others.
-    #[serde(deserialize_with = "attempts")]
-    pub max_attempts: i64,
-    /// Wait before the first retry; each later retry waits twice as long.
-    #[serde(deserialize_with = "duration")]
-    pub first_retry: Duration,
-}
-
 /// What is done with inbound messages on every channel.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -180,15 +164,6 @@ impl Default for InboundConfig {
     }
 }
 
-impl OutboxConfig {
-    pub fn retry(&self) -> crate::store::Retry {
-        crate::store::Retry {
-            max_attempts: self.max_attempts,
-            first_delay_secs: self.first_retry.as_secs().max(1) as i64,
-        }
-    }
-}
-
 fn log_filter<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     checked(d, |level: &String| parse_log_filter(level).map(drop))
 }
@@ -210,12 +185,10 @@ pub fn parse_log_filter(text: &str) -> Result<tracing_subscriber::EnvFilter, Str
     }
 }
 
-fn attempts<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
-    checked(d, |n: &i64| match n {
-        1.. => Ok(()),
-        _ => Err("must be at least 1".into()),
-    })
-}
+/// Refused by `check-config`, warned about by `serve`: a gateway that
+/// reads nothing answers nobody.
+pub const NO_INPUT: &str =
+    "no input is enabled (give [email.maildir], [email.imap], [sms], [sms_spool] or [radio])";
 
 /// A configuration ready to run: paths resolved, secrets read, every
 /// channel's settings built.
@@ -349,16 +322,6 @@ impl Default for ClockConfig {
         ClockConfig {
             sweep_every: Duration::from_secs(60),
             jump_margin: Duration::from_secs(24 * 3600),
-        }
-    }
-}
-
-impl Default for OutboxConfig {
-    fn default() -> Self {
-        OutboxConfig {
-            poll_every: Duration::from_secs(5),
-            max_attempts: 10,
-            first_retry: Duration::from_secs(120),
         }
     }
 }

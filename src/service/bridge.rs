@@ -81,7 +81,7 @@ pub(super) fn outbound_of(
 /// sent to the server yet, so refused here rather than played in the local
 /// game alone (the remote game would go on without the player).
 pub(super) fn remote_only(game: &Loaded, player: &Player, bridge: &Bridged) -> Decision {
-    let server = crate::transport::xfcc::config::Endpoint::parse(&bridge.url)
+    let server = crate::xfcc::endpoint::Endpoint::parse(&bridge.url)
         .map_or_else(|_| bridge.url.clone(), |e| e.host);
     Decision::about(game.row.id)
         .tell(

@@ -24,6 +24,7 @@ mod login;
 mod moves;
 mod notice;
 mod pin;
+pub mod player_key;
 mod positions;
 mod record_text;
 mod reply;

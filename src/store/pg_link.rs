@@ -21,7 +21,7 @@ use postgres::{Client, NoTls};
 use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::{Result, StoreError};
-use crate::transport::tls::{Trust, client_config};
+use crate::tls::{Trust, client_config};
 
 /// A server's settings and the TLS to reach it with, if any.
 #[derive(Clone)]

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use crate::status::{LinkSlot, LinkState};
+use crate::metrics::{LinkSlot, LinkState};
 
 /// Why a channel's connection ended.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -6,8 +6,8 @@
 pub mod channel;
 pub mod email;
 pub mod files;
+pub mod outbox;
 pub mod port;
 pub mod radio;
 pub mod sms;
-pub mod tls;
 pub mod xfcc;

@@ -11,9 +11,9 @@ use std::sync::{Arc, Mutex};
 use jiff::Timestamp;
 use tokio::sync::Notify;
 
+use crate::metrics::Metrics;
 use crate::protocol::address::Channel;
 use crate::service::{self, Processed};
-use crate::status::Metrics;
 use crate::store::{self, ReplyId, Store};
 
 /// A cheap handle, cloned into every channel's task.

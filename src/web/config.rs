@@ -11,7 +11,7 @@ use std::net::SocketAddr;
 
 use serde::{Deserialize, Deserializer};
 
-use crate::config::value::checked;
+use crate::settings::checked;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, default)]

@@ -18,8 +18,8 @@ use serde::de::DeserializeOwned;
 
 use super::access::{self, Prefs};
 use super::{PageQuery, Web, cookies, desk_pages, failure, html, id_of};
+use crate::listener::Client;
 use crate::service::{self, Actor, Login, PlayerEdit, Tell};
-use crate::status::Client;
 use crate::store::{self, GameId, ReplyId, Store};
 
 /// Where the console's cookies apply.

@@ -8,10 +8,10 @@ use super::access::Prefs;
 use super::desk::Desk;
 use super::pages::{layout, outside};
 use crate::escape::shown;
+use crate::metrics::LinkState;
 use crate::notation::{Lang, Notation};
 use crate::protocol::address::Channel;
 use crate::protocol::l10n::{self, Args, Form, Reader};
-use crate::status::LinkState;
 use crate::store::{self, AuditEntry, EventRow, GameRow, Incident, OutboxEntry, Player, Store};
 
 /// A word of the console in the page's language.

@@ -24,6 +24,7 @@ use maud::Markup;
 use serde::Deserialize;
 
 use crate::board::{Diagram, DiagramError, Renderer};
+use crate::service::player_key::key_holder;
 use crate::store::{EventId, GameId};
 use crate::transport::port::ServicePort;
 use access::{Prefs, Viewer};
@@ -129,7 +130,7 @@ impl FromRequestParts<Web> for Asked {
             .map_err(IntoResponse::into_response)?;
         let cookies = cookies(&parts.headers);
         let key = q.key.as_deref().or_else(|| access::cookie(&cookies, "key"));
-        let player = key.and_then(|k| access::key_holder(&web.secret, k));
+        let player = key.and_then(|k| key_holder(&web.secret, k));
         let viewer = Viewer { player };
         let v = viewer.clone();
         let stored = web

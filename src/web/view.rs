@@ -10,9 +10,9 @@ use shakmaty::{Color, Position};
 
 use super::access::{Prefs, Viewer};
 use crate::board::{Diagram, Renderer};
-use crate::event_commands::{crosstable, point_mark};
 use crate::game::outcome::MoveNumber;
 use crate::notation::{WriteOptions, write_move};
+use crate::read::crosstable::{crosstable, point_mark};
 use crate::service::{self, Loaded};
 use crate::store::{self, EventId, EventRow, GameId, PlayerId, Store};
 

@@ -9,6 +9,7 @@
 
 pub mod bridge;
 pub mod client;
+pub mod endpoint;
 pub mod games;
 pub mod result;
 pub mod soap;

@@ -13,6 +13,7 @@ mod desk;
 mod director_web;
 mod direwolf;
 mod kiss_crosscheck;
+mod layers;
 mod mail;
 mod mail_input;
 mod mail_lab;

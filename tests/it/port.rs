@@ -7,9 +7,9 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::Poll;
 
+use ccgate::metrics::Metrics;
 use ccgate::protocol::address::Channel;
 use ccgate::service::{self, Auth, Inbound};
-use ccgate::status::Metrics;
 use ccgate::store::{Retry, Store};
 use ccgate::transport::port::ServicePort;
 use jiff::Timestamp;

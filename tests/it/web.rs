@@ -232,7 +232,7 @@ impl Site {
             .web_secret()
             .unwrap()
             .expect("the daemon made one");
-        ccgate::web::access::player_key(&secret, player)
+        ccgate::service::player_key::player_key(&secret, player)
     }
 }
 
@@ -502,7 +502,7 @@ fn email_notices_carry_the_board_picture_and_the_players_link() {
     assert!(text.contains("1 R N B K Q B N R"), "{text}");
     let store = Store::open(&gw.db()).unwrap();
     let bob = store.player_by_name("Bob").unwrap().unwrap().id;
-    let key = ccgate::web::access::player_key(&store.web_secret().unwrap().unwrap(), bob);
+    let key = ccgate::service::player_key::player_key(&store.web_secret().unwrap().unwrap(), bob);
     let link = format!("https://chess.example.test/games/{g}?key={key}");
     assert!(text.contains(&link), "{text}");
     // The HTML part shows the picture by its Content-ID.

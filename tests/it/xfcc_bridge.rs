@@ -7,11 +7,11 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-use ccgate::transport::tls::Trust;
-use ccgate::transport::xfcc::config::Endpoint;
+use ccgate::tls::Trust;
 use ccgate::transport::xfcc::http::{CALL_TIMEOUT, call};
 use ccgate::xfcc::bridge::plies;
 use ccgate::xfcc::client::{get_my_games, make_a_move, read_games, read_move_result};
+use ccgate::xfcc::endpoint::Endpoint;
 use ccgate::xfcc::games::{XfccGame, XfccResult};
 use ccgate::xfcc::result::MoveResult;
 use ccgate::xfcc::soap::{Login, MakeAMove, SoapError};

@@ -8,8 +8,8 @@ use std::time::Duration;
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 
-use crate::config::value::{Lines, Problems, Secret, SecretText, checked, duration, non_empty};
-use crate::transport::tls::{Trust, read_pem};
+use crate::settings::{Lines, Problems, Secret, SecretText, checked, duration, non_empty};
+use crate::tls::{Trust, read_pem};
 
 /// `[email]`. A file that has this table enables only the inputs it names;
 /// without it the embedded defaults ([`EmailConfig::embedded`]) run the

@@ -19,9 +19,9 @@ use tokio_rustls::rustls::pki_types::ServerName;
 use super::config::{ImapConfig, ImapSettings, Security};
 use super::inbox::Batched;
 use super::receive::{EVIDENCE_BYTES, ReadMail};
-use crate::status::LinkSlot;
+use crate::metrics::LinkSlot;
+use crate::tls::client_config;
 use crate::transport::channel::{Backoff, ChannelError, Connection, supervise};
-use crate::transport::tls::client_config;
 
 /// Any byte stream a session can run on: plain TCP or TLS.
 pub trait Io: AsyncRead + AsyncWrite + Unpin + Send + Debug {}

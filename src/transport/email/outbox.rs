@@ -10,10 +10,10 @@ use tokio::sync::{Notify, watch};
 use super::compose::{self, Identity, compose};
 use super::send::{Handover, Mailer, Outgoing, SendError};
 use crate::board::{Diagram, Renderer};
-use crate::config::OutboxConfig;
 use crate::protocol::address::Channel;
 use crate::store::{self, ReplyId, Store};
 use crate::transport::channel::{StoreBackoff, pause};
+use crate::transport::outbox::OutboxConfig;
 use crate::transport::port::ServicePort;
 
 /// One reply ready to go.
@@ -219,7 +219,7 @@ fn picture(reply: &store::Outgoing, pictures: &Renderer) -> Option<Arc<[u8]>> {
 /// The recipient's link to the game's page, when they are a player.
 fn link(reply: &store::Outgoing, links: Option<&Links>) -> Option<String> {
     let (links, game, player) = (links?, reply.game_id?, reply.player_id?);
-    let key = crate::web::access::player_key(&links.secret, player);
+    let key = crate::service::player_key::player_key(&links.secret, player);
     Some(format!("{}/games/{game}?key={key}", links.base))
 }
 

@@ -38,7 +38,7 @@ use tokio_rustls::rustls::pki_types::ServerName;
 
 use super::config::{Security, SendConfig, SendSettings};
 use super::eml_files::FileOutbox;
-use crate::transport::tls::{Trust, client_config, read_pem};
+use crate::tls::{Trust, client_config, read_pem};
 
 /// Why a message was not handed over.
 #[derive(Debug, Clone, PartialEq, Eq)]

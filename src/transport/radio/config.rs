@@ -9,9 +9,7 @@ use toml::Spanned;
 
 use super::driver::Settings;
 use super::frame::Callsign;
-use crate::config::value::{
-    HostPort, Lines, Problems, Secret, checked, duration, optional_duration,
-};
+use crate::settings::{HostPort, Lines, Problems, Secret, checked, duration, optional_duration};
 
 /// The radio link (`protocols/radio.md`).
 #[derive(Debug, Clone, Deserialize)]

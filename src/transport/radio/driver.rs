@@ -33,7 +33,7 @@ use super::frame::{
 };
 use super::kiss::{self, Command};
 use super::link::{Event, Link, LinkConfig, LinkState, MsgId};
-use crate::status::LinkSlot;
+use crate::metrics::LinkSlot;
 use crate::transport::channel::{Backoff, ChannelError, Connection, pause, supervise};
 
 /// A message waiting to go to a station.

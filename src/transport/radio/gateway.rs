@@ -14,9 +14,9 @@ use super::driver::{self, Due, Handler};
 use super::frame::Callsign;
 use super::link::{LinkState, MsgId};
 use super::state;
+use crate::metrics;
 use crate::protocol::address::Channel;
 use crate::service;
-use crate::status;
 use crate::store::{IncidentKind, NewIncident, ReplyId};
 use crate::transport::port::ServicePort;
 
@@ -45,14 +45,14 @@ pub async fn run(
             Ok(true) => break,
             Ok(false) => {
                 tracing::error!(callsign = %settings.link.me, "another site runs the radio line of this callsign on the same database: the radio channel does not start");
-                link.set(status::LinkState::GivenUp {
+                link.set(metrics::LinkState::GivenUp {
                     error: format!("another site runs the radio line of {}", settings.link.me),
                 });
                 return;
             }
             Err(e) => {
                 tracing::warn!(error = %e, "claiming the radio line: waiting for the store");
-                link.set(status::LinkState::Retrying {
+                link.set(metrics::LinkState::Retrying {
                     error: format!("claiming the radio line: {e}"),
                 });
                 tokio::select! {

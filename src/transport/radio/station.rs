@@ -239,7 +239,7 @@ pub async fn run(radio: RadioSettings, store: Store, exit_when_done: bool) -> Re
     {
         let stop_tx = stop_tx.clone();
         tokio::spawn(async move {
-            crate::daemon::wait_for_signal().await;
+            crate::signal::wait_for_signal().await;
             let _ = stop_tx.send(true);
         });
     }
@@ -260,7 +260,7 @@ pub async fn run(radio: RadioSettings, store: Store, exit_when_done: bool) -> Re
         console,
         wake,
         stop,
-        crate::status::LinkSlot::default(),
+        crate::metrics::LinkSlot::default(),
     )
     .await;
     Ok(())

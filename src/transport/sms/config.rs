@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer};
 
 use super::receive::Numbering;
 use super::spool::SpoolKind;
-use crate::config::value::{Problems, Secret, SecretText, checked, duration};
+use crate::settings::{Problems, Secret, SecretText, checked, duration};
 
 /// A GSM modem on a serial port.
 #[derive(Debug, Clone, Deserialize)]

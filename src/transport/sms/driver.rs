@@ -18,8 +18,8 @@ use tokio::time::Instant;
 use super::config::{SmsConfig, SmsSettings};
 use super::modem::{Event, Modem, ModemError};
 use super::pdu;
-use crate::config::value::SecretText;
-use crate::status::LinkSlot;
+use crate::metrics::LinkSlot;
+use crate::settings::SecretText;
 use crate::transport::channel::{
     Backoff, ChannelError, Connection, StoreBackoff, pause, supervise,
 };

@@ -46,7 +46,7 @@ pub async fn run(
     };
     // Each account reports its polls on /health as `xfcc_bridge` (one per
     // account, named at run time), not as one of the fixed links.
-    let link = crate::status::LinkSlot::default();
+    let link = crate::metrics::LinkSlot::default();
     supervise("xfcc bridge", cap, &mut bridge, &mut stop, link).await;
 }
 

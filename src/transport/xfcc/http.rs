@@ -12,9 +12,9 @@ use tokio::net::TcpStream;
 use tokio_rustls::TlsConnector;
 use tokio_rustls::rustls::pki_types::ServerName;
 
-use super::config::Endpoint;
-use crate::transport::tls::{Trust, client_config};
+use crate::tls::{Trust, client_config};
 use crate::xfcc::client::{MAX_RESPONSE, soap_action};
+use crate::xfcc::endpoint::Endpoint;
 
 /// How long one call may take, connecting included, unless configured.
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(60);

@@ -5,8 +5,7 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 
-use crate::commands::{CommandError, Location, create, now, open};
-use crate::desk_commands::{print, print_json};
+use super::common::{CommandError, Location, create, now, open, print, print_json};
 use crate::escape::shown;
 use crate::service;
 

@@ -1,135 +1,24 @@
-//! The command line: `ccgate convert` and `ccgate notations`.
+//! `ccgate convert`, `material` and `notations`: games read in any
+//! notation and written in another, material signatures, the list of
+//! notations. They need no store.
 
 use std::io::{self, BufWriter, Read, Write};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Move, Role, Square};
 
+use super::common::fail;
 use crate::notation::movetext::{
     Game, GameError, GameStream, MapError, MovetextOptions, write_movetext,
 };
 use crate::notation::pgn::write_pgn;
 use crate::notation::{Lang, Notation, ReadError, Style, WriteOptions, write_move};
 
-mod lazy;
-use lazy::Lazy;
-
-/// The exit statuses, as `ccgate --help` lists them.
-const EXIT_STATUSES: &str = "Exit status:
-  0   done (a refused move is still a message handled: 0)
-  1   convert/material: some input could not be read
-  2   usage error: a bad argument or input, or an operation the rules refuse
-  3   not found: the game, player, event, incident or reply named does not exist
-  4   store failure: missing, unreadable, read-only, too new, or the database
-  5   the output could not be written
-  75  ingest-mail: temporary failure (the MTA keeps the mail and retries)
-A reader that goes away (`| head`) ends a command quietly (SIGPIPE).";
-
-#[derive(Parser, Debug)]
-#[command(
-    name = "ccgate",
-    version,
-    about = "Correspondence-chess gateway: moves by email, SMS and radio, in every notation",
-    after_help = EXIT_STATUSES
-)]
-pub struct Cli {
-    /// The store: an SQLite file or a postgres://user@host:port/dbname URL
-    /// (its password from the configuration's db_password_file or
-    /// db_password_env); default: $CCGATE_DB, else the configuration's,
-    /// else ccgate.db in the data directory.
-    #[arg(long, global = true)]
-    db: Option<String>,
-    /// TOML configuration: the daemon's (serve, ingest-mail,
-    /// radio-station), and where the admin commands find the store
-    /// (default /etc/ccgate/ccgate.toml when it exists).
-    #[arg(long, global = true)]
-    config: Option<PathBuf>,
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand, Debug)]
-enum Command {
-    /// Convert games (PGN or bare movetext) from any notation into any other.
-    Convert(Lazy<ConvertArgs>),
-    /// List every notation and language, with examples.
-    Notations,
-    /// The material signature (endgame class, `KBNKR`, with the bishop
-    /// suffix `_abcd` when two or more bishops are on the board) and the GBR
-    /// code of a position, or of every game's final position.
-    Material(Lazy<MaterialArgs>),
-    /// Players: add, list, show, edit, remove.
-    #[command(subcommand)]
-    Player(Lazy<crate::desk_commands::PlayerCommand>),
-    /// Directors of the web console: add (argon2 password), list, remove.
-    #[command(subcommand)]
-    Director(Lazy<crate::director_commands::DirectorCommand>),
-    /// Games: create, list, show, export, adjudicate, take back.
-    #[command(subcommand)]
-    Game(Lazy<crate::commands::GameCommand>),
-    /// Events: round-robin sections, crosstables, PGN, import, withdrawal.
-    #[command(subcommand)]
-    Event(Lazy<crate::event_commands::EventCommand>),
-    /// Process one inbound message body and print the replies it queued.
-    Submit(Lazy<crate::commands::SubmitArgs>),
-    /// The queued replies (with --all also those sent and given up),
-    /// oldest first, with ids, state, attempts and times; --retry ID.
-    Outbox(Lazy<crate::desk_commands::OutboxArgs>),
-    /// The incident queue (one game's, or filtered), the director's acts
-    /// among it; `incidents rule ID --decision TEXT`; --export with evidence.
-    Incidents(Lazy<crate::desk_commands::IncidentsArgs>),
-    /// The audit log: every director's action, oldest first.
-    Audit(Lazy<crate::desk_commands::AuditArgs>),
-    /// Declare time forfeits and send reminders.
-    Clock {
-        /// The system time is right: after a jump of the clock (or a
-        /// gateway switched off for long), forfeits are declared again,
-        /// starting with this sweep.
-        #[arg(long)]
-        confirm_time: bool,
-    },
-    /// An online copy of the store.
-    Backup { file: PathBuf },
-    /// Every game as PGN.
-    Export,
-    /// Move a store to another backend: every row of --from copied into
-    /// --to (a new SQLite file or an empty PostgreSQL database), then
-    /// compared row by row.
-    Migrate {
-        /// The store to copy: a file or a postgres:// URL.
-        #[arg(long)]
-        from: String,
-        /// The empty store to fill.
-        #[arg(long)]
-        to: String,
-    },
-    /// Run the gateway: every configured channel, the outbox, the clock
-    /// (--config FILE; embedded defaults without one).
-    Serve,
-    /// Check a configuration file and say precisely what is wrong.
-    CheckConfig { file: PathBuf },
-    /// The far end of a radio link, for an operator: each line on standard
-    /// input is sent to the station (`@CALL text` to another peer), and what
-    /// happens is printed as JSON lines. Uses the `[radio]` section of
-    /// --config FILE.
-    RadioStation {
-        /// Stop once standard input has ended and every message was acknowledged.
-        #[arg(long)]
-        exit_when_done: bool,
-    },
-    /// Read one mail (RFC 5322) on standard input, for delivery by an MTA
-    /// pipe. Exit 0 when taken, 75 (temporary failure) when the store is
-    /// unavailable, so the MTA keeps the mail and retries. --config FILE
-    /// gives the data directory and mail policy.
-    IngestMail,
-}
-
 #[derive(clap::Args, Debug)]
-struct ConvertArgs {
+pub(super) struct ConvertArgs {
     /// Notation to write: san, figurine, lan, uci, iccf, uedemann, uedemann-hw, descriptive.
     #[arg(long)]
     to: Notation,
@@ -158,11 +47,11 @@ struct ConvertArgs {
     #[arg(long, short = 'j')]
     jobs: Option<NonZeroUsize>,
     /// Input files; standard input when none.
-    files: Vec<PathBuf>,
+    pub(super) files: Vec<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
-struct MaterialArgs {
+pub(super) struct MaterialArgs {
     /// Notation of the games' moves, or auto to detect it move by move.
     #[arg(long, default_value = "auto")]
     from: FromNotation,
@@ -196,71 +85,6 @@ impl std::str::FromStr for FromNotation {
     }
 }
 
-/// Runs the command line and returns the process exit status.
-pub fn run() -> ExitCode {
-    use crate::commands::{Location, finish};
-    use crate::desk_commands as desk;
-    let cli = Cli::parse();
-    if !matches!(
-        cli.command,
-        Command::Serve | Command::RadioStation { .. } | Command::IngestMail
-    ) {
-        quiet_on_closed_pipe();
-    }
-    let loc = Location {
-        db: cli.db,
-        config: cli.config,
-    };
-    match cli.command {
-        Command::Convert(Lazy(args)) => convert(&args),
-        Command::Material(Lazy(args)) => material(&args),
-        Command::Player(Lazy(c)) => finish(desk::player(loc, c)),
-        Command::Director(Lazy(c)) => finish(crate::director_commands::director(loc, c)),
-        Command::Game(Lazy(c)) => finish(crate::commands::game(loc, c)),
-        Command::Event(Lazy(c)) => finish(crate::event_commands::event(loc, c)),
-        Command::Submit(Lazy(a)) => finish(crate::commands::submit(loc, a)),
-        Command::Outbox(Lazy(a)) => finish(desk::outbox(loc, a)),
-        Command::Incidents(Lazy(a)) => finish(desk::incidents(loc, a)),
-        Command::Audit(Lazy(a)) => finish(desk::audit(loc, a)),
-        Command::Clock { confirm_time } => finish(crate::commands::clock(loc, confirm_time)),
-        Command::Backup { file } => finish(crate::store_commands::backup(loc, &file)),
-        Command::Export => finish(crate::commands::export(loc)),
-        Command::Migrate { from, to } => finish(crate::store_commands::migrate(loc, &from, &to)),
-        Command::Serve => crate::commands::serve(&loc),
-        Command::CheckConfig { file } => crate::commands::check_config(&file),
-        Command::RadioStation { exit_when_done } => {
-            crate::commands::radio_station(&loc, exit_when_done)
-        }
-        Command::IngestMail => crate::commands::ingest_mail(&loc),
-        Command::Notations => {
-            let stdout = io::stdout();
-            let mut out = BufWriter::new(stdout.lock());
-            match notations(&mut out).and_then(|()| out.flush()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(&format!("cannot write: {e}")),
-            }
-        }
-    }
-}
-
-/// Restores the default action of SIGPIPE, which Rust's runtime ignores:
-/// then a command whose reader went away (`ccgate game list | head -1`)
-/// ends quietly at its next write, as Unix tools do, instead of panicking
-/// in `println!`. Not for the daemons (serve, ingest-mail, radio-station),
-/// which write to sockets and child processes and handle their errors.
-fn quiet_on_closed_pipe() {
-    // SAFETY: called once at start, before any thread is spawned; setting
-    // a signal's disposition to SIG_DFL installs no handler code.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
-}
-
-pub(crate) fn fail(message: &str) -> ExitCode {
-    eprintln!("ccgate: {message}");
-    ExitCode::from(2)
-}
-
 /// Reads every game of `input` (called `name` in errors): `map` on the
 /// thread that read it (`jobs` threads past the first 4 MiB, by default one
 /// per processor, see
@@ -288,7 +112,7 @@ fn each_game<T: Send>(
         })
 }
 
-fn convert(args: &ConvertArgs) -> ExitCode {
+pub(super) fn convert(args: &ConvertArgs) -> ExitCode {
     // Only English descriptive is written; never silently English for another language.
     if args.to == Notation::Descriptive && args.lang != Lang::En {
         return fail(&format!(
@@ -373,7 +197,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
 
 /// `ccgate material`: one line per position, `SIGNATURE GBR`, prefixed with
 /// the file and game for games.
-fn material(args: &MaterialArgs) -> ExitCode {
+pub(super) fn material(args: &MaterialArgs) -> ExitCode {
     use crate::notation::material::{gbr, signature};
     let opts = MovetextOptions {
         from: args.from.0,
@@ -489,7 +313,7 @@ fn problem(game: &Game, error: &GameError) -> String {
 }
 
 /// `ccgate notations`: every notation with examples, every language with its letters.
-fn notations(out: &mut impl Write) -> io::Result<()> {
+pub(super) fn notations(out: &mut impl Write) -> io::Result<()> {
     let pos = Chess::default();
     let nf3 = Move::Normal {
         role: Role::Knight,

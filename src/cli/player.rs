@@ -5,11 +5,11 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
-use super::{print, print_json};
-use crate::commands::{CommandError, Location, create, name_of, now, open};
+use super::common::{CommandError, Location, create, now, open, print, print_json};
 use crate::escape::shown;
 use crate::notation::{Lang, Notation};
 use crate::protocol::address::{Channel, normalize};
+use crate::read::names::name_of;
 use crate::service::{self, PlayerEdit};
 use crate::store::{self, NewPlayer, Player, Store};
 

@@ -7,12 +7,14 @@ use clap::Subcommand;
 use serde::Serialize;
 use shakmaty::CastlingMode;
 
-use crate::commands::{CommandError, Location, create, game_pgn, now, open};
-use crate::event::standings::{Line, Played, Rules, standings};
+use super::common::{CommandError, Location, create, now, open};
+use crate::event::standings::Rules;
 use crate::game::clock::TimeControl;
 use crate::game::outcome::{GameResult, Termination};
 use crate::notation::Lang;
 use crate::notation::movetext::{Games, MovetextOptions};
+use crate::read::crosstable::{Crosstable, Standing, crosstable, point_mark};
+use crate::read::pgn::game_pgn;
 use crate::service::{self, EventSpec};
 use crate::store::{self, EventGame, EventId, EventRow, MoveRow, Store};
 
@@ -257,138 +259,6 @@ fn list(store: &Store, json: bool) -> Result<(), CommandError> {
     Ok(())
 }
 
-/// `event show --json`: players in rank order, scores as numbers.
-#[derive(Serialize)]
-pub(crate) struct Crosstable {
-    pub(crate) id: i64,
-    pub(crate) name: String,
-    pub(crate) rules: &'static str,
-    pub(crate) players: Vec<Standing>,
-    pub(crate) games: Vec<TableGame>,
-}
-
-#[derive(Serialize)]
-pub(crate) struct Standing {
-    pub(crate) name: String,
-    pub(crate) seat: usize,
-    pub(crate) rank: u32,
-    pub(crate) score: f64,
-    pub(crate) games: u32,
-    pub(crate) wins: u32,
-    pub(crate) sonneborn_berger: f64,
-    pub(crate) withdrawn: bool,
-    pub(crate) tiebreaks: Tiebreaks,
-    /// Per opponent (by name), this player's points in each game, `null`
-    /// while a game is unfinished.
-    pub(crate) results: Vec<Against>,
-}
-
-#[derive(Serialize)]
-pub(crate) struct Tiebreaks {
-    pub(crate) wins: u32,
-    pub(crate) sonneborn_berger: f64,
-    /// Points against the players still tied after wins and Sonneborn–Berger (ICCF).
-    pub(crate) direct_encounter: f64,
-}
-
-#[derive(Serialize)]
-pub(crate) struct Against {
-    pub(crate) opponent: String,
-    pub(crate) points: Vec<Option<f64>>,
-    /// The games behind the points, in the same order (for the pages' links).
-    #[serde(skip)]
-    pub(crate) games: Vec<i64>,
-}
-
-#[derive(Serialize)]
-pub(crate) struct TableGame {
-    pub(crate) id: i64,
-    pub(crate) round: u32,
-    pub(crate) board: u32,
-    pub(crate) white: String,
-    pub(crate) black: String,
-    pub(crate) result: &'static str,
-}
-
-/// The crosstable of an event: `event show` and the event's web page.
-pub(crate) fn crosstable(store: &Store, e: &EventRow) -> store::Result<Crosstable> {
-    let seats = store.seats(e.id)?;
-    let mut names = Vec::new();
-    for s in &seats {
-        names.push(
-            store
-                .player(s.player)?
-                .map_or_else(|| format!("#{}", s.player), |p| p.name),
-        );
-    }
-    let seat_of = |pid| seats.iter().position(|s| s.player == pid);
-    let mut played = Vec::new();
-    let mut games = Vec::new();
-    for EventGame { game, round, board } in store.event_games(e.id)? {
-        let Some(g) = store.game(game)? else { continue };
-        let (Some(w), Some(b)) = (seat_of(g.white), seat_of(g.black)) else {
-            continue;
-        };
-        let result = g.result.unwrap_or(GameResult::Unfinished);
-        played.push(Played {
-            white: w,
-            black: b,
-            result,
-        });
-        games.push(TableGame {
-            id: game.0,
-            round,
-            board,
-            white: names[w].clone(),
-            black: names[b].clone(),
-            result: result.as_str(),
-        });
-    }
-    let players = standings(seats.len(), &played, e.rules)
-        .into_iter()
-        .map(|l: Line| Standing {
-            name: names[l.seat].clone(),
-            seat: l.seat + 1,
-            rank: l.rank,
-            score: l.score(),
-            games: l.games,
-            wins: l.wins,
-            sonneborn_berger: l.sonneborn_berger(),
-            withdrawn: seats[l.seat].withdrawn_at.is_some(),
-            tiebreaks: Tiebreaks {
-                wins: l.wins,
-                sonneborn_berger: l.sonneborn_berger(),
-                direct_encounter: f64::from(l.direct_half_points) / 2.0,
-            },
-            results: l
-                .against
-                .iter()
-                .enumerate()
-                .filter(|(s, _)| *s != l.seat)
-                .map(|(s, r)| Against {
-                    opponent: names[s].clone(),
-                    points: r.iter().map(|h| h.map(|h| f64::from(h) / 2.0)).collect(),
-                    games: played
-                        .iter()
-                        .zip(&games)
-                        .filter(|(p, _)| {
-                            (p.white, p.black) == (l.seat, s) || (p.white, p.black) == (s, l.seat)
-                        })
-                        .map(|(_, g)| g.id)
-                        .collect(),
-                })
-                .collect(),
-        })
-        .collect();
-    Ok(Crosstable {
-        id: e.id.0,
-        name: e.name.clone(),
-        rules: e.rules.as_str(),
-        players,
-        games,
-    })
-}
-
 /// The points of a pairing's games as the terminal crosstable writes them
 /// (`x` against oneself).
 fn cell(points: &[Option<f64>]) -> String {
@@ -396,16 +266,6 @@ fn cell(points: &[Option<f64>]) -> String {
         return "x".into();
     }
     points.iter().map(|p| point_mark(*p)).collect()
-}
-
-/// One game's points: 1, ½, 0, `.` while unfinished.
-pub(crate) fn point_mark(points: Option<f64>) -> &'static str {
-    match points {
-        None => ".",
-        Some(x) if x >= 1.0 => "1",
-        Some(x) if x > 0.0 => "½",
-        Some(_) => "0",
-    }
 }
 
 fn print_table(t: &Crosstable) {

@@ -1,18 +1,22 @@
-//! `incidents`: the queue of incidents, their evidence and the rulings.
+//! The director's desk: the incident queue with rulings and its dossier
+//! (`incidents`), the outbox (`outbox`), the audit log (`audit`). Every
+//! listing has `--json`; what a ruling decides is the service's
+//! ([`crate::service::desk`]).
 
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::games::{games_of_event, named};
-use super::{print, print_json};
-use crate::commands::{CommandError, Location, name_of, now, open};
+use super::common::{CommandError, Location, now, open, print, print_json};
+use super::game::{games_of_event, named};
 use crate::escape::shown;
+use crate::protocol::address::Channel;
+use crate::read::names::name_of;
 use crate::service::{self, Tell};
-use crate::store::{self, GameId, Store};
+use crate::store::{self, GameId, OutboxEntry, Store};
 
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -136,8 +140,7 @@ pub fn incidents(loc: Location, a: IncidentsArgs) -> Result<(), CommandError> {
                 .into_iter()
                 .filter(|i| ids.contains(&i.id))
                 .collect();
-            crate::commands::export_incidents(&store, &incidents, path)
-                .map_err(CommandError::Output)?;
+            export_incidents(&store, &incidents, path).map_err(CommandError::Output)?;
             print(&format!(
                 "{} incidents written to {}\n",
                 incidents.len(),
@@ -247,4 +250,221 @@ fn queue(store: &Store, a: &IncidentsArgs) -> Result<Vec<QueueEntry>, CommandErr
     });
     list.sort_by_key(|e| e.at);
     Ok(list)
+}
+
+#[derive(Args, Debug)]
+pub struct OutboxArgs {
+    /// Also the replies sent and given up on.
+    #[arg(long)]
+    all: bool,
+    #[arg(long)]
+    json: bool,
+    /// Send a reply given up on again (by its id).
+    #[arg(long, value_name = "ID")]
+    retry: Option<i64>,
+}
+
+/// One reply as `outbox --json` and `submit --json` list it.
+#[derive(Serialize)]
+pub(crate) struct ReplyJson {
+    id: i64,
+    channel: Channel,
+    to: String,
+    /// The mail's subject (email only).
+    subject: Option<String>,
+    body: String,
+    /// `queued`, `sent` or `failed`.
+    state: &'static str,
+    attempts: i64,
+    created_at: Timestamp,
+    /// When it is tried next, while queued.
+    next_attempt_at: Option<Timestamp>,
+    sent_at: Option<Timestamp>,
+    failed_at: Option<Timestamp>,
+    last_error: Option<String>,
+    game: Option<i64>,
+}
+
+pub(crate) fn reply_json(e: &OutboxEntry) -> ReplyJson {
+    let r = &e.reply;
+    let state = match (r.sent_at, r.failed_at) {
+        (_, Some(_)) => "failed",
+        (Some(_), None) => "sent",
+        (None, None) => "queued",
+    };
+    ReplyJson {
+        id: r.id.0,
+        channel: r.channel,
+        to: r.to.clone(),
+        subject: (r.channel == Channel::Email)
+            .then(|| crate::transport::email::compose::subject(r)),
+        body: r.body.clone(),
+        state,
+        attempts: e.attempts,
+        created_at: e.created_at,
+        next_attempt_at: (state == "queued").then_some(e.next_attempt_at),
+        sent_at: r.sent_at,
+        failed_at: r.failed_at,
+        last_error: e.last_error.clone(),
+        game: r.game_id.map(|g| g.0),
+    }
+}
+
+/// Replies as `outbox` and `submit` print them: a head line with the id,
+/// channel, recipient, state, attempts and times, then the text.
+pub(crate) fn print_replies(replies: &[ReplyJson], json: bool) -> Result<(), CommandError> {
+    if json {
+        return print_json(&replies);
+    }
+    let mut out = String::new();
+    for r in replies {
+        let when = match (r.sent_at, r.failed_at, r.next_attempt_at) {
+            (_, Some(t), _) => format!(
+                ", failed {t}: {}",
+                shown(r.last_error.as_deref().unwrap_or_default(), false)
+            ),
+            (Some(t), None, _) => format!(", sent {t}"),
+            (None, None, Some(t)) => format!(", next {t}"),
+            (None, None, None) => String::new(),
+        };
+        out.push_str(&format!(
+            "-> {} {} #{} {}, {} attempts, created {}{when}\n{}\n\n",
+            r.channel,
+            shown(&r.to, false),
+            r.id,
+            r.state,
+            r.attempts,
+            r.created_at,
+            shown(&r.body, true)
+        ));
+    }
+    print(&out)?;
+    Ok(())
+}
+
+pub fn outbox(loc: Location, a: OutboxArgs) -> Result<(), CommandError> {
+    if let Some(id) = a.retry {
+        let mut store = open(loc)?;
+        service::retry_reply(
+            &mut store,
+            &service::Actor::Operator,
+            store::ReplyId(id),
+            now(),
+        )?;
+        print(&format!("reply {id}: queued again\n"))?;
+        return Ok(());
+    }
+    let store = open(loc)?;
+    let list: Vec<ReplyJson> = store
+        .outbox_entries(a.all)?
+        .iter()
+        .map(reply_json)
+        .collect();
+    print_replies(&list, a.json)
+}
+
+#[derive(Args, Debug)]
+pub struct AuditArgs {
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct AuditJson {
+    id: i64,
+    at: Timestamp,
+    game: Option<i64>,
+    player: Option<String>,
+    action: String,
+    reason: String,
+    detail: String,
+    /// The director who acted on the web console (absent: the command line).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by: Option<String>,
+}
+
+/// `ccgate audit`: every director's action, oldest first.
+pub fn audit(loc: Location, a: AuditArgs) -> Result<(), CommandError> {
+    let store = open(loc)?;
+    let rows: Vec<AuditJson> = store
+        .audit_log()?
+        .into_iter()
+        .map(|e| AuditJson {
+            id: e.id,
+            at: e.at,
+            game: e.game.map(|g| g.0),
+            player: e.player.map(|p| name_of(&store, p)),
+            action: e.action,
+            reason: e.reason,
+            detail: e.detail,
+            by: e.by,
+        })
+        .collect();
+    if a.json {
+        return print_json(&rows);
+    }
+    let mut out = String::from("ID\tTIME\tGAME\tPLAYER\tACTION\tREASON\tDETAIL\n");
+    for r in &rows {
+        out.push_str(&format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            r.id,
+            r.at,
+            r.game.map_or("-".into(), |g| g.to_string()),
+            r.player.as_deref().map_or("-".into(), |p| shown(p, false)),
+            r.action,
+            shown(&r.reason, false),
+            shown(&r.detail, false)
+        ));
+    }
+    print(&out)?;
+    Ok(())
+}
+
+/// A dossier a director can send on: every incident with the raw message,
+/// the times, the position and what was refused and why.
+pub(crate) fn export_incidents(
+    store: &Store,
+    list: &[store::Incident],
+    path: &Path,
+) -> Result<(), String> {
+    let mut out = String::from("ccgate incident report\n======================\n\n");
+    for i in list {
+        out.push_str(&format!("Incident {} ({})\n", i.id, i.kind));
+        out.push_str(&format!("  recorded:  {}\n", i.created_at));
+        if let Some(g) = i.game_id {
+            out.push_str(&format!("  game:      {g}\n"));
+        }
+        if let Some(p) = i.player_id {
+            out.push_str(&format!("  player:    {}\n", name_of(store, p)));
+        }
+        out.push_str(&format!(
+            "  refused:   {}\n",
+            shown(i.text.as_deref().unwrap_or_default(), false)
+        ));
+        out.push_str(&format!("  why:       {}\n", shown(&i.detail, false)));
+        if let Some(fen) = &i.fen {
+            out.push_str(&format!("  position:  {fen}\n"));
+        }
+        if let Some(j) = i.journal_id.and_then(|j| store.entry(j).ok().flatten()) {
+            out.push_str(&format!(
+                "  message:   {} from {} id {} received {}\n  raw message follows:\n",
+                j.channel,
+                shown(&j.sender, false),
+                shown(&j.transport_id, false),
+                j.received_at
+            ));
+            for line in String::from_utf8_lossy(&j.raw).lines() {
+                out.push_str("  | ");
+                // The dossier goes to others: a player's PIN stays here.
+                out.push_str(&if service::pin_of_line(line).is_some() {
+                    "pin (withheld)".into()
+                } else {
+                    shown(line, false)
+                });
+                out.push('\n');
+            }
+        }
+        out.push('\n');
+    }
+    std::fs::write(path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

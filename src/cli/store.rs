@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::commands::{CommandError, Location, absolute_db, db_path, open};
+use super::common::{CommandError, Location, absolute_db, db_path, open};
 use crate::store::{self, Store};
 
 pub fn backup(loc: Location, file: &Path) -> Result<(), CommandError> {

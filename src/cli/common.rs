@@ -1,0 +1,200 @@
+//! What every command shares: where the store is and how it is opened,
+//! the one table of exit codes ([`exit`]) with [`CommandError`] mapped onto
+//! it, the command line's clock (`$CCGATE_NOW`), and printing.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use jiff::Timestamp;
+use serde::Serialize;
+
+use crate::config::{Config, Resolved};
+use crate::game::clock::{FixedTime, SystemClock, TimeSource};
+use crate::store::{self, Store};
+
+/// Where a command finds the store: `--db`, else `$CCGATE_DB`, else the
+/// configuration's (`--config`, else the service's [`SERVICE_CONFIG`] if
+/// it exists), else `ccgate.db` in the data directory.
+#[derive(Debug, Clone, Default)]
+pub struct Location {
+    /// A file path or a `postgres://` URL.
+    pub db: Option<String>,
+    pub config: Option<PathBuf>,
+}
+
+/// The configuration the installed service runs with (`deploy/ccgate.service`).
+pub const SERVICE_CONFIG: &str = "/etc/ccgate/ccgate.toml";
+
+impl Location {
+    /// `--db` or `$CCGATE_DB`: they name the store over any configuration.
+    fn db_override(&self) -> Option<String> {
+        self.db.clone().or_else(|| std::env::var("CCGATE_DB").ok())
+    }
+}
+
+/// A `--db` file as an absolute path (the daemon may change directory); a
+/// URL as given.
+pub(crate) fn absolute_db(db: String) -> String {
+    match store::Location::parse(&db) {
+        store::Location::File(p) => std::path::absolute(&p).map_or(db, |p| p.display().to_string()),
+        store::Location::Postgres { .. } => db,
+    }
+}
+
+/// The store for the admin commands. The configuration is parsed but not
+/// resolved: its secrets are the daemon's, not the director's (all but
+/// the database's password, which the command needs as the daemon does).
+pub(crate) fn db_path(loc: &Location) -> Result<store::Location, CommandError> {
+    let named = loc.db_override().map(|db| store::Location::parse(&db));
+    if let Some(file @ store::Location::File(_)) = named {
+        return Ok(file);
+    }
+    let service = Path::new(SERVICE_CONFIG);
+    let file = loc
+        .config
+        .as_deref()
+        .or_else(|| service.exists().then_some(service));
+    let mut config = match file {
+        Some(f) => Config::load(f).map_err(|e| CommandError::Open(e.to_string()))?,
+        None => Config::default(),
+    };
+    if let Some(url) = loc.db_override() {
+        config.db = url;
+    }
+    config.store().map_err(CommandError::Open)
+}
+
+/// The configuration a command runs on: the file if given, else the
+/// embedded defaults; `--db` or `$CCGATE_DB` name the store over both.
+pub(super) fn load_config(loc: &Location) -> Result<Resolved, ExitCode> {
+    let mut config = match &loc.config {
+        Some(f) => Config::load(f).map_err(|e| fail(&e.to_string()))?,
+        None => Config::default(),
+    };
+    if let Some(db) = loc.db_override() {
+        config.db = absolute_db(db);
+    }
+    config.resolve().map_err(|e| fail(&e.to_string()))
+}
+
+/// The existing store: commands that only read or act on what is there
+/// never create one.
+pub(crate) fn open(loc: Location) -> Result<Store, CommandError> {
+    let at = db_path(&loc)?;
+    Store::open_at(&at).map_err(|e| CommandError::Open(format!("{at}: {e}")))
+}
+
+/// The store, created with its directory if missing: for the commands that
+/// create things (`player add`, `game new`, `event new`, `event import`).
+pub(crate) fn create(loc: Location) -> Result<Store, CommandError> {
+    let at = db_path(&loc)?;
+    if let store::Location::File(path) = &at
+        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        return Err(CommandError::Open(format!(
+            "cannot create {}: {e}",
+            dir.display()
+        )));
+    }
+    Store::create_at(&at).map_err(|e| CommandError::Open(format!("{at}: {e}")))
+}
+
+/// Why a store-backed command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// An argument or the input cannot be used (an address, a time zone,
+    /// a PIN file, the message).
+    #[error("{0}")]
+    Input(String),
+    /// The store cannot be created or opened.
+    #[error("{0}")]
+    Open(String),
+    /// The store refused the operation.
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    /// The result cannot be written.
+    #[error("{0}")]
+    Output(String),
+}
+
+/// The exit statuses, documented in `ccgate --help`.
+pub mod exit {
+    /// A usage error: an argument, the input, or an operation the rules
+    /// refuse as asked (clap's own usage errors are 2 too).
+    pub const USAGE: u8 = 2;
+    /// What the command names (a game, player, event, incident) does not exist.
+    pub const NOT_FOUND: u8 = 3;
+    /// The store failed: missing, unreadable, read-only, too new, or the
+    /// database itself.
+    pub const STORE: u8 = 4;
+    /// The output could not be written.
+    pub const OUTPUT: u8 = 5;
+}
+
+impl CommandError {
+    /// The process status: the one place it is decided.
+    pub fn exit_code(&self) -> ExitCode {
+        use store::StoreError as E;
+        ExitCode::from(match self {
+            CommandError::Input(_) | CommandError::Store(E::Invalid(_)) => exit::USAGE,
+            CommandError::Store(E::NotFound(_)) => exit::NOT_FOUND,
+            CommandError::Open(_)
+            | CommandError::Store(
+                E::Database(_)
+                | E::Unreadable(_)
+                | E::TooNew { .. }
+                | E::Missing(_)
+                | E::ReadOnly(_),
+            ) => exit::STORE,
+            CommandError::Output(_) => exit::OUTPUT,
+        })
+    }
+}
+
+/// A command's result as the process status, the error on standard error.
+pub fn finish(result: Result<(), CommandError>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ccgate: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+/// The one time source of the command line: `$CCGATE_NOW` (RFC 3339) fixes
+/// it, so tests and replays control time without sleeping.
+pub(crate) fn now() -> Timestamp {
+    match std::env::var("CCGATE_NOW")
+        .ok()
+        .and_then(|s| s.parse::<Timestamp>().ok())
+    {
+        Some(t) => FixedTime(t).now(),
+        None => SystemClock.now(),
+    }
+}
+
+/// Writes a command's output. A reader that went away (`| head`) ends the
+/// process by SIGPIPE as Unix tools do (see `cli::run`), never a panic;
+/// another failure (a full disk under `> file`) is the command's error.
+pub(crate) fn print(text: &str) -> Result<(), CommandError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| CommandError::Output(format!("cannot write: {e}")))
+}
+
+/// A listing as pretty JSON, one value.
+pub(crate) fn print_json(value: &impl Serialize) -> Result<(), CommandError> {
+    let text =
+        serde_json::to_string_pretty(value).map_err(|e| CommandError::Output(e.to_string()))?;
+    print(&text)?;
+    print("\n")
+}
+
+pub(crate) fn fail(message: &str) -> ExitCode {
+    eprintln!("ccgate: {message}");
+    ExitCode::from(2)
+}

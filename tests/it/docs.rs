@@ -193,7 +193,11 @@ fn anchors(text: &str) -> BTreeSet<String> {
 /// `text`): one line per link that leads to no file or to no heading.
 fn broken_links(page: &Path, text: &str) -> Vec<String> {
     let dir = page.parent().expect("a page in a directory");
-    let shown = page.strip_prefix(ROOT).unwrap_or(page).display().to_string();
+    let shown = page
+        .strip_prefix(ROOT)
+        .unwrap_or(page)
+        .display()
+        .to_string();
     let mut problems = Vec::new();
     for (line, target) in links(text) {
         if target.is_empty() || is_external(&target) {
@@ -223,7 +227,9 @@ fn broken_links(page: &Path, text: &str) -> Vec<String> {
             anchors(&read(&path))
         };
         if !headings.contains(anchor) {
-            problems.push(format!("{shown}:{line}: {target}: no heading #{anchor} there"));
+            problems.push(format!(
+                "{shown}:{line}: {target}: no heading #{anchor} there"
+            ));
         }
     }
     problems
@@ -232,7 +238,11 @@ fn broken_links(page: &Path, text: &str) -> Vec<String> {
 /// Where a page reads as a diary of the work (`issue 21`, `session 7`,
 /// "built issue by issue"), one line each.
 fn diary_words(page: &Path, text: &str) -> Vec<String> {
-    let shown = page.strip_prefix(ROOT).unwrap_or(page).display().to_string();
+    let shown = page
+        .strip_prefix(ROOT)
+        .unwrap_or(page)
+        .display()
+        .to_string();
     let mut found = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let lower = line.to_lowercase();
@@ -264,7 +274,11 @@ fn every_relative_link_leads_to_a_file_and_every_anchor_to_a_heading() {
     for page in pages() {
         problems.extend(broken_links(&page, &read(&page)));
     }
-    assert!(problems.is_empty(), "broken links:\n{}", problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "broken links:\n{}",
+        problems.join("\n")
+    );
 }
 
 #[test]
@@ -292,18 +306,27 @@ fn the_checker_finds_a_missing_file_and_a_missing_heading() {
 fn anchors_are_githubs() {
     assert_eq!(slug("The director's desk"), "the-directors-desk");
     assert_eq!(slug("1. Reading a message"), "1-reading-a-message");
-    assert_eq!(slug("`ccgate submit`: one message"), "ccgate-submit-one-message");
+    assert_eq!(
+        slug("`ccgate submit`: one message"),
+        "ccgate-submit-one-message"
+    );
     assert_eq!(slug("Email, SMS & radio"), "email-sms--radio");
     assert_eq!(slug("Übersicht"), "übersicht");
-    let found = anchors("# Install\n## Install\n```\n# not a heading\n```\n## See [the guide](x.md)\n");
-    let want: BTreeSet<String> = ["install", "install-1", "see-the-guide"].map(String::from).into();
+    let found =
+        anchors("# Install\n## Install\n```\n# not a heading\n```\n## See [the guide](x.md)\n");
+    let want: BTreeSet<String> = ["install", "install-1", "see-the-guide"]
+        .map(String::from)
+        .into();
     assert_eq!(found, want);
 }
 
 #[test]
 fn the_readme_is_short() {
     let lines = read(&Path::new(ROOT).join("README.md")).lines().count();
-    assert!(lines <= README_LINES, "README.md has {lines} lines, more than {README_LINES}");
+    assert!(
+        lines <= README_LINES,
+        "README.md has {lines} lines, more than {README_LINES}"
+    );
 }
 
 #[test]
@@ -312,7 +335,11 @@ fn no_page_reads_as_a_diary_of_the_work() {
     for page in pages() {
         found.extend(diary_words(&page, &read(&page)));
     }
-    assert!(found.is_empty(), "pages that name work periods:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "pages that name work periods:\n{}",
+        found.join("\n")
+    );
     let page = Path::new(ROOT).join("docs/example.md");
     let diary = "Fixed in Issue 21.\nsession 7 measured it\nThis repository is built issue by issue.\n\
                  An issue tracker; sessions 12 h long; reissue 3 times.\n";

@@ -12,6 +12,7 @@ mod crash;
 mod desk;
 mod director_web;
 mod direwolf;
+mod docs;
 mod kiss_crosscheck;
 mod layers;
 mod mail;

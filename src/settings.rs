@@ -9,6 +9,9 @@ use serde::{Deserialize, Deserializer};
 
 /// A value read as `T` and refused while parsing unless `check` accepts it,
 /// so the error carries the line of the value (toml reports it).
+///
+/// The check's error is the text serde reports (a `String`: the checks are
+/// small closures over each section's own parsers and messages).
 pub fn checked<'de, D, T>(d: D, check: impl FnOnce(&T) -> Result<(), String>) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
@@ -54,12 +57,12 @@ pub fn optional_duration<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Durat
 pub struct HostPort(String);
 
 impl HostPort {
-    pub fn parse(text: &str) -> Result<HostPort, String> {
+    pub fn parse(text: &str) -> Result<HostPort, NotHostPort> {
         match text.rsplit_once(':') {
             Some((host, port)) if !host.is_empty() && port.parse::<u16>().is_ok() => {
                 Ok(HostPort(text.to_string()))
             }
-            _ => Err(format!("{text:?} is not host:port")),
+            _ => Err(NotHostPort(text.to_string())),
         }
     }
 
@@ -67,6 +70,11 @@ impl HostPort {
         &self.0
     }
 }
+
+/// A peer address without a host or a port.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not host:port")]
+pub struct NotHostPort(pub String);
 
 impl std::fmt::Display for HostPort {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -109,19 +117,59 @@ pub struct Secret<'a> {
 
 impl Secret<'_> {
     /// Reads the secret now; an error names the key under `section`.
-    pub fn read(&self, section: &str) -> Result<Option<SecretText>, String> {
+    pub fn read(&self, section: &str) -> Result<Option<SecretText>, SecretError> {
         let [file_key, env_key] = self.names;
+        let section = section.to_string();
         match (self.file, self.env) {
-            (Some(_), Some(_)) => Err(format!("{section}: give {file_key} or {env_key}, not both")),
+            (Some(_), Some(_)) => Err(SecretError::Both {
+                section,
+                file_key,
+                env_key,
+            }),
             (Some(f), None) => std::fs::read_to_string(f)
                 .map(|s| Some(SecretText(s.lines().next().unwrap_or("").to_string())))
-                .map_err(|e| format!("{section}.{file_key} {}: {e}", f.display())),
-            (None, Some(v)) => std::env::var(v)
-                .map(|s| Some(SecretText(s)))
-                .map_err(|_| format!("{section}.{env_key}: ${v} is not set")),
+                .map_err(|source| SecretError::File {
+                    section,
+                    file_key,
+                    path: f.to_path_buf(),
+                    source,
+                }),
+            (None, Some(v)) => {
+                std::env::var(v)
+                    .map(|s| Some(SecretText(s)))
+                    .map_err(|_| SecretError::Unset {
+                        section,
+                        env_key,
+                        var: v.to_string(),
+                    })
+            }
             (None, None) => Ok(None),
         }
     }
+}
+
+/// Why a secret could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SecretError {
+    #[error("{section}: give {file_key} or {env_key}, not both")]
+    Both {
+        section: String,
+        file_key: &'static str,
+        env_key: &'static str,
+    },
+    #[error("{section}.{file_key} {}: {source}", path.display())]
+    File {
+        section: String,
+        file_key: &'static str,
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{section}.{env_key}: ${var} is not set")]
+    Unset {
+        section: String,
+        env_key: &'static str,
+        var: String,
+    },
 }
 
 /// One reason a configuration cannot run, naming its key (in the text) and
@@ -162,8 +210,8 @@ impl Problems {
     }
 
     /// The value of `r`, or `None` with its error recorded.
-    pub fn take<T>(&mut self, r: Result<T, String>) -> Option<T> {
-        r.map_err(|e| self.push(e)).ok()
+    pub fn take<T, E: std::fmt::Display>(&mut self, r: Result<T, E>) -> Option<T> {
+        r.map_err(|e| self.push(e.to_string())).ok()
     }
 }
 

@@ -61,7 +61,9 @@ pub(crate) fn db_path(loc: &Location) -> Result<store::Location, CommandError> {
     if let Some(url) = loc.db_override() {
         config.db = url;
     }
-    config.store().map_err(CommandError::Open)
+    config
+        .store()
+        .map_err(|e| CommandError::Open(e.to_string()))
 }
 
 /// The configuration a command runs on: the file if given, else the

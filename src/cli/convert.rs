@@ -98,8 +98,8 @@ fn each_game<T: Send>(
     opts: &MovetextOptions,
     jobs: Option<NonZeroUsize>,
     map: impl Fn(Game) -> T + Sync,
-    mut sink: impl FnMut(usize, T) -> Result<(), String>,
-) -> Result<(), String> {
+    mut sink: impl FnMut(usize, T) -> io::Result<()>,
+) -> Result<(), StreamError> {
     let mut index = 0;
     GameStream::new(input, opts.clone())
         .map_parallel(jobs, map, |value| {
@@ -107,9 +107,21 @@ fn each_game<T: Send>(
             sink(index, value)
         })
         .map_err(|e| match e {
-            MapError::Read(e) => format!("cannot read {name}: {e}"),
-            MapError::Sink(e) => e,
+            MapError::Read(source) => StreamError::Read {
+                name: name.to_string(),
+                source,
+            },
+            MapError::Sink(e) => StreamError::Write(e),
         })
+}
+
+/// Why a stream of games stopped.
+#[derive(Debug, thiserror::Error)]
+enum StreamError {
+    #[error("cannot read {name}: {source}")]
+    Read { name: String, source: io::Error },
+    #[error("cannot write: {0}")]
+    Write(io::Error),
 }
 
 pub(super) fn convert(args: &ConvertArgs) -> ExitCode {
@@ -168,7 +180,6 @@ pub(super) fn convert(args: &ConvertArgs) -> ExitCode {
             |index, (text, problems)| {
                 failed |= report(name, index, &problems);
                 out.write_all(text.as_bytes())
-                    .map_err(|e| format!("cannot write: {e}"))
             },
         )
     };
@@ -177,13 +188,15 @@ pub(super) fn convert(args: &ConvertArgs) -> ExitCode {
     } else {
         args.files.iter().try_for_each(|path| {
             let name = path.display().to_string();
-            let mut file =
-                std::fs::File::open(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+            let mut file = std::fs::File::open(path).map_err(|source| StreamError::Read {
+                name: name.clone(),
+                source,
+            })?;
             convert_all(&name, &mut file)
         })
     };
     if let Err(e) = read {
-        return fail(&e);
+        return fail(&e.to_string());
     }
     if let Err(e) = out.flush() {
         return fail(&format!("cannot write: {e}"));
@@ -227,16 +240,19 @@ pub(super) fn material(args: &MaterialArgs) -> ExitCode {
     if args.inputs.is_empty()
         && let Err(e) = read("<stdin>", &mut io::stdin().lock(), &mut lines)
     {
-        return fail(&e);
+        return fail(&e.to_string());
     }
     for input in &args.inputs {
         let path = std::path::Path::new(input);
         if path.is_file() {
             let read = std::fs::File::open(path)
-                .map_err(|e| format!("cannot read {input}: {e}"))
+                .map_err(|source| StreamError::Read {
+                    name: input.clone(),
+                    source,
+                })
                 .and_then(|mut file| read(input, &mut file, &mut lines));
             if let Err(e) = read {
-                return fail(&e);
+                return fail(&e.to_string());
             }
             continue;
         }

@@ -140,7 +140,7 @@ pub fn incidents(loc: Location, a: IncidentsArgs) -> Result<(), CommandError> {
                 .into_iter()
                 .filter(|i| ids.contains(&i.id))
                 .collect();
-            export_incidents(&store, &incidents, path).map_err(CommandError::Output)?;
+            export_incidents(&store, &incidents, path)?;
             print(&format!(
                 "{} incidents written to {}\n",
                 incidents.len(),
@@ -426,7 +426,7 @@ pub(crate) fn export_incidents(
     store: &Store,
     list: &[store::Incident],
     path: &Path,
-) -> Result<(), String> {
+) -> Result<(), CommandError> {
     let mut out = String::from("ccgate incident report\n======================\n\n");
     for i in list {
         out.push_str(&format!("Incident {} ({})\n", i.id, i.kind));
@@ -466,5 +466,6 @@ pub(crate) fn export_incidents(
         }
         out.push('\n');
     }
-    std::fs::write(path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    std::fs::write(path, out)
+        .map_err(|e| CommandError::Output(format!("cannot write {}: {e}", path.display())))
 }

@@ -165,23 +165,34 @@ impl Default for InboundConfig {
 }
 
 fn log_filter<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    checked(d, |level: &String| parse_log_filter(level).map(drop))
+    checked(d, |level: &String| {
+        parse_log_filter(level).map(drop).map_err(|e| e.to_string())
+    })
+}
+
+/// Why a log filter was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LogFilterError {
+    #[error("{0:?}: a log filter names targets and levels in ASCII")]
+    NotAscii(String),
+    #[error("{0:?}: {1}")]
+    Refused(String, String),
+    #[error("{0:?}: not a log filter")]
+    Panicked(String),
 }
 
 /// A tracing filter from the configuration or `RUST_LOG`. The filter parser
 /// panics on some malformed text (`" a\u{e9}["` slices inside a character), so
 /// text outside ASCII is refused before it is parsed (targets and levels
 /// are ASCII) and a panic left in the parser is caught as a refusal.
-pub fn parse_log_filter(text: &str) -> Result<tracing_subscriber::EnvFilter, String> {
+pub fn parse_log_filter(text: &str) -> Result<tracing_subscriber::EnvFilter, LogFilterError> {
     if !text.is_ascii() {
-        return Err(format!(
-            "{text:?}: a log filter names targets and levels in ASCII"
-        ));
+        return Err(LogFilterError::NotAscii(text.to_string()));
     }
     match std::panic::catch_unwind(|| tracing_subscriber::EnvFilter::try_new(text)) {
         Ok(Ok(filter)) => Ok(filter),
-        Ok(Err(e)) => Err(format!("{text:?}: {e}")),
-        Err(_) => Err(format!("{text:?}: not a log filter")),
+        Ok(Err(e)) => Err(LogFilterError::Refused(text.to_string(), e.to_string())),
+        Err(_) => Err(LogFilterError::Panicked(text.to_string())),
     }
 }
 
@@ -364,7 +375,7 @@ impl Config {
     /// a PostgreSQL database with its password read. What the admin
     /// commands need of the service's configuration, read without its
     /// other secrets.
-    pub fn store(&self) -> Result<Location, String> {
+    pub fn store(&self) -> Result<Location, crate::settings::SecretError> {
         Ok(match Location::parse(&self.db) {
             Location::File(path) => Location::File(in_dir(&self.data_dir, &path)),
             Location::Postgres { url, .. } => Location::Postgres {
@@ -384,7 +395,7 @@ impl Config {
     /// directories named, and the checks that span several keys.
     pub fn resolve(&self) -> Result<Resolved, ConfigError> {
         let mut problems = Problems::default();
-        let db = self.store().map_err(|e| problems.push(e)).ok();
+        let db = problems.take(self.store());
         let embedded = EmailConfig::embedded();
         let email = match &self.email {
             Some(e) => {

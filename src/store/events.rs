@@ -39,15 +39,20 @@ impl Visibility {
 }
 
 impl std::str::FromStr for Visibility {
-    type Err = String;
-    fn from_str(s: &str) -> std::result::Result<Visibility, String> {
+    type Err = UnknownVisibility;
+    fn from_str(s: &str) -> std::result::Result<Visibility, UnknownVisibility> {
         match s {
             "public" => Ok(Visibility::Public),
             "players" => Ok(Visibility::Players),
-            other => Err(format!("{other:?}: public or players")),
+            other => Err(UnknownVisibility(other.to_string())),
         }
     }
 }
+
+/// A visibility other than `public` or `players`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?}: public or players")]
+pub struct UnknownVisibility(pub String);
 
 /// A player's seat in an event (the Berger table's number, from 1).
 #[derive(Debug, Clone, PartialEq, Eq)]

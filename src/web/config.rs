@@ -42,30 +42,40 @@ impl WebConfig {
 }
 
 fn public_url<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    let url: String = checked(d, |u: &String| check_public_url(u))?;
+    let url: String = checked(d, |u: &String| {
+        check_public_url(u).map_err(|e| e.to_string())
+    })?;
     Ok(Some(url.trim_end_matches('/').to_string()))
 }
 
 /// An `http://` or `https://` address with a host and nothing a link
 /// could be broken out of (quotes, spaces, angle brackets, controls).
-fn check_public_url(u: &str) -> Result<(), String> {
-    let rest = u
+fn check_public_url(u: &str) -> Result<(), PublicUrlError> {
+    let bad = |why| Err(PublicUrlError(u.to_string(), why));
+    let Some(rest) = u
         .strip_prefix("https://")
         .or_else(|| u.strip_prefix("http://"))
-        .ok_or_else(|| format!("{u:?}: an http:// or https:// address"))?;
+    else {
+        return bad("an http:// or https:// address");
+    };
     if rest.is_empty() || rest.starts_with('/') {
-        return Err(format!("{u:?}: the address names no host"));
+        return bad("the address names no host");
     }
     if u.chars()
         .any(|c| c.is_control() || c.is_whitespace() || "\"'<>\\`{}|^".contains(c))
     {
-        return Err(format!("{u:?}: not a plain address"));
+        return bad("not a plain address");
     }
     if u.contains(['?', '#']) {
-        return Err(format!("{u:?}: no query or fragment in the base address"));
+        return bad("no query or fragment in the base address");
     }
     Ok(())
 }
+
+/// Why `public_url` cannot be the base of the players' links.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?}: {1}")]
+pub struct PublicUrlError(String, &'static str);
 
 #[cfg(test)]
 mod tests {

@@ -535,6 +535,29 @@ fn given(field: Option<String>) -> Option<String> {
         .filter(|f| !f.is_empty())
 }
 
+/// The edit a player form asks for, its choices read.
+fn player_edit(f: EditForm) -> Result<PlayerEdit, EditError> {
+    Ok(PlayerEdit {
+        notation: given(f.notation).map(|n| n.parse()).transpose()?,
+        lang: given(f.lang)
+            .map(|l| l.parse().map_err(|_| EditError::Lang(l)))
+            .transpose()?,
+        tz: given(f.tz),
+        pin: f.reset_pin.is_some().then_some(None),
+        reason: given(Some(f.reason)).unwrap_or_else(|| "edited by the director".into()),
+        ..PlayerEdit::default()
+    })
+}
+
+/// Why a player form cannot be used.
+#[derive(Debug, thiserror::Error)]
+enum EditError {
+    #[error(transparent)]
+    Notation(#[from] crate::notation::UnknownNotation),
+    #[error("{0:?}: not a language")]
+    Lang(String),
+}
+
 async fn edit_player(
     State(web): State<Web>,
     Path(id): Path<String>,
@@ -544,26 +567,13 @@ async fn edit_player(
         return not_there(&a.desk);
     };
     let f = a.form;
-    let parsed = (|| -> Result<PlayerEdit, String> {
-        Ok(PlayerEdit {
-            notation: given(f.notation)
-                .map(|n| {
-                    n.parse()
-                        .map_err(|e: crate::notation::UnknownNotation| e.to_string())
-                })
-                .transpose()?,
-            lang: given(f.lang)
-                .map(|l| l.parse().map_err(|_| format!("{l:?}: not a language")))
-                .transpose()?,
-            tz: given(f.tz),
-            pin: f.reset_pin.is_some().then_some(None),
-            reason: given(Some(f.reason)).unwrap_or_else(|| "edited by the director".into()),
-            ..PlayerEdit::default()
-        })
-    })();
+    let parsed = player_edit(f);
     let edit = match parsed {
         Ok(e) => e,
-        Err(why) => return refusal(&a.desk, StatusCode::BAD_REQUEST, &why, "/director/players"),
+        Err(why) => {
+            let why = why.to_string();
+            return refusal(&a.desk, StatusCode::BAD_REQUEST, &why, "/director/players");
+        }
     };
     act(
         &web,

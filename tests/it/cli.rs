@@ -77,6 +77,29 @@ fn an_illegal_move_is_reported_and_the_other_games_still_convert() {
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
+#[test]
+fn a_comment_never_closed_is_an_error_not_a_complete_game() {
+    let (out, err, code) = stdout_of(&["convert", "--to", "iccf"], "1. e4 { x 2. Nf3 Nc6\n");
+    assert_eq!(out, "1. 5254 *\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("game 1: the comment `{` opened at line 1, column 7 is never closed"),
+        "{err}"
+    );
+    let (_, err, code) = stdout_of(&["convert", "--to", "iccf"], "1. e4 e5\n2. Nf3 ( 2. f4\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("the variation `(` opened at line 2, column 8 is never closed"),
+        "{err}"
+    );
+    let (out, err, code) = stdout_of(&["convert", "--to", "iccf"], "[White \"Anna\n\n1. e4 *\n");
+    assert_eq!((out.as_str(), code), ("1. 5254 *\n", 1));
+    assert!(
+        err.contains("the tag value `\"` opened at line 1, column 8 is never closed"),
+        "{err}"
+    );
+}
+
 /// 6,002 games (5.2 MB: more than is read on one thread before the others
 /// start), two with an illegal move: the first and one near the middle,
 /// whose number it returns too.

@@ -101,3 +101,77 @@ fn a_sink_that_refuses_stops_the_reading_and_its_error_comes_back() {
     );
     assert_eq!(taken, 2);
 }
+
+/// A comment, a variation and a tag value that the text never closes are
+/// each the game's error, naming the input's line and column however the
+/// reads and the threads cut the text; the moves before them are kept.
+#[test]
+fn what_is_never_closed_is_an_error_at_its_line_and_column() {
+    use ccgate_core::notation::movetext::{GameError, Unterminated};
+    let padding = "[Event \"pad\"]\n\n1. e4 e5 *\n\n".repeat(40);
+    let cases = [
+        ("1. e4 { x 2. Nf3 Nc6\n", Unterminated::Comment, 1, 7, 1),
+        (
+            "1. e4 e5 (1... c5 2. Nf3\n",
+            Unterminated::Variation,
+            1,
+            10,
+            2,
+        ),
+        ("[Event \"x\n\n1. e4 e5 *\n", Unterminated::String, 1, 8, 2),
+    ];
+    for (game, what, line, column, moves) in cases {
+        let text = format!("{padding}{game}");
+        let line = line + 4 * 40;
+        let check = |g: &ccgate_core::notation::movetext::Game| {
+            assert_eq!(
+                g.error,
+                Some(GameError::Unterminated { what, line, column }),
+                "{game}"
+            );
+            assert_eq!(g.line.len(), moves, "{game}");
+        };
+        let whole: Vec<_> = Games::new(&text, MovetextOptions::default()).collect();
+        let last = whole.last().expect("games");
+        // The whole text has no lines before it: the line is the game's own.
+        assert!(matches!(
+            last.error,
+            Some(GameError::Unterminated { what: w, .. }) if w == what
+        ));
+        for read in [1, 7, 4096] {
+            let stream = GameStream::new(Slow(text.as_bytes(), read), MovetextOptions::default());
+            let games: Vec<_> = stream.map(|g| g.expect("read")).collect();
+            assert_eq!(games.len(), 41, "{game}");
+            check(&games[40]);
+            for g in &games[..40] {
+                assert_eq!(g.error, None);
+            }
+        }
+        let mut last = None;
+        GameStream::new(text.as_bytes(), MovetextOptions::default())
+            .part_size(64)
+            .parallel_after(0)
+            .map_parallel(
+                NonZeroUsize::new(2),
+                |g| g,
+                |g| {
+                    last = Some(g);
+                    Ok::<(), ()>(())
+                },
+            )
+            .expect("read");
+        check(&last.expect("a game"));
+    }
+}
+
+/// A reader that gives at most `.1` bytes a read.
+struct Slow<'a>(&'a [u8], usize);
+
+impl std::io::Read for Slow<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.0.len().min(self.1).min(buf.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}

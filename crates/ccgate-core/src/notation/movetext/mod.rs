@@ -194,6 +194,45 @@ pub enum GameError {
     /// The `FEN` tag is not a legal standard-chess position.
     #[error("bad FEN tag {fen:?}: {reason}")]
     BadFen { fen: String, reason: String },
+    /// A comment, variation or tag value the text never closes: what came
+    /// after its opening is not part of the main line.
+    #[error("{what} opened at line {line}, column {column} is never closed{consequence}", consequence = what.consequence())]
+    Unterminated {
+        what: Unterminated,
+        line: usize,
+        column: usize,
+    },
+}
+
+/// What [`GameError::Unterminated`] left open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unterminated {
+    /// A `{` comment without its `}`.
+    Comment,
+    /// A `(` variation without its `)`.
+    Variation,
+    /// A tag's value without its closing `"`.
+    String,
+}
+
+impl Unterminated {
+    fn consequence(self) -> &'static str {
+        match self {
+            Unterminated::Comment => ": the moves after it were not read",
+            Unterminated::Variation => ": the main line does not go on after it",
+            Unterminated::String => "",
+        }
+    }
+}
+
+impl std::fmt::Display for Unterminated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Unterminated::Comment => "the comment `{`",
+            Unterminated::Variation => "the variation `(`",
+            Unterminated::String => "the tag value `\"`",
+        })
+    }
 }
 
 /// Plays a move or a null move. Null moves are only accepted by the reader
@@ -248,6 +287,8 @@ impl Iterator for Games<'_> {
             src: self.src,
             at: self.at,
             open_end: false,
+            lines_before: 0,
+            open_string: None,
         };
         let game = p.game(&self.opts);
         self.at = p.at;

@@ -17,6 +17,8 @@ pub(super) struct Frame {
     failed: bool,
     /// Comments seen before the line's first move.
     pending: Vec<String>,
+    /// Where the `(` that opened this line is in the text (0 for the main line).
+    opened_at: usize,
 }
 
 impl Frame {
@@ -27,6 +29,7 @@ impl Frame {
             pos,
             failed: false,
             pending: Vec::new(),
+            opened_at: 0,
         }
     }
 
@@ -52,6 +55,11 @@ pub(super) struct Parser<'a> {
     /// find it, so more text could change it (a stream reads the game
     /// again once it has more).
     pub(super) open_end: bool,
+    /// Lines of the input before `src` starts (a stream drops the text it
+    /// has read), so that errors name the input's lines.
+    pub(super) lines_before: usize,
+    /// A tag value whose closing quote is missing, and where it opened.
+    pub(super) open_string: Option<usize>,
 }
 
 /// Characters that end a move token.
@@ -93,6 +101,17 @@ pub(super) const TOKEN_BYTES: [u8; 256] = {
 };
 
 impl<'a> Parser<'a> {
+    /// The error of a construct opened at `at` that the text never closes.
+    fn unterminated(&self, what: Unterminated, at: usize) -> GameError {
+        let before = &self.src[..at];
+        let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+        GameError::Unterminated {
+            what,
+            line: self.lines_before + before.bytes().filter(|b| *b == b'\n').count() + 1,
+            column: before[line_start..].chars().count() + 1,
+        }
+    }
+
     fn rest(&self) -> &'a str {
         &self.src[self.at..]
     }
@@ -173,6 +192,10 @@ impl<'a> Parser<'a> {
             }
         }
         let (start, setup_error) = setup(&tags, opts);
+        let open_string = self
+            .open_string
+            .take()
+            .map(|at| self.unterminated(Unterminated::String, at));
         let mut game = Game {
             tags,
             start: start.clone(),
@@ -183,6 +206,11 @@ impl<'a> Parser<'a> {
             variation_errors: Vec::new(),
         };
         self.movetext(&mut game, start, opts);
+        // After the moves: the value is read to the end of its line, so
+        // the moves still count.
+        if game.error.is_none() {
+            game.error = open_string;
+        }
         Some(game)
     }
 
@@ -271,7 +299,7 @@ impl<'a> Parser<'a> {
         };
         let mut value = String::with_capacity(quoted.len());
         let mut chars = quoted.char_indices();
-        let mut consumed = quoted.len();
+        let mut consumed = None;
         while let Some((i, c)) = chars.next() {
             match c {
                 '\\' => {
@@ -280,12 +308,19 @@ impl<'a> Parser<'a> {
                     }
                 }
                 '"' => {
-                    consumed = i + 1;
+                    consumed = Some(i + 1);
                     break;
                 }
                 _ => value.push(c),
             }
         }
+        // The value is kept to the end of its line, and the game reports
+        // the missing quote.
+        let consumed = consumed.unwrap_or_else(|| {
+            let quote = line_end - quoted.len() - 1;
+            self.open_string.get_or_insert(quote);
+            quoted.len()
+        });
         let tail = &quoted[consumed..];
         let close = tail.find(']').map_or(tail.len(), |n| n + 1);
         self.at = line_end - line.len() + (line.len() - quoted.len()) + consumed + close;
@@ -312,6 +347,12 @@ impl<'a> Parser<'a> {
             if stop {
                 break;
             }
+        }
+        if let Some(open) = frames.get(1)
+            && game.error.is_none()
+        {
+            // A `(` never closed: the main line does not go on after it.
+            game.error = Some(self.unterminated(Unterminated::Variation, open.opened_at));
         }
         while frames.len() > 1 {
             close_variation(&mut frames);
@@ -407,9 +448,15 @@ impl<'a> Parser<'a> {
         match self.src.as_bytes().get(self.at) {
             Some(b'[') if self.at_line_start() => return true,
             Some(b'{') => {
+                let opened = self.at;
                 self.bump();
                 let (end, open_end) = comment_end(self.rest());
                 self.open_end |= open_end;
+                if end == self.rest().len() && game.error.is_none() {
+                    // No `}` in the rest of the text: whatever followed is
+                    // comment, and the game's moves end here.
+                    game.error = Some(self.unterminated(Unterminated::Comment, opened));
+                }
                 let text = &self.rest()[..end];
                 // PGN output writes a draw offer as this comment (docs/decisions.md);
                 // the length test spares the long clock comments a trim.
@@ -434,6 +481,7 @@ impl<'a> Parser<'a> {
                 offer_last(frames);
             }
             Some(b'(') => {
+                let opened = self.at;
                 self.bump();
                 let parent = frames.last_mut();
                 // After a failure the parent's last move is not the one the variation replaces.
@@ -442,6 +490,7 @@ impl<'a> Parser<'a> {
                 let dead = start.is_none() || failed;
                 let mut frame = Frame::new(start.unwrap_or_default());
                 frame.failed = dead;
+                frame.opened_at = opened;
                 frames.push(frame);
             }
             Some(b')') => {

@@ -67,6 +67,8 @@ pub struct GameStream<R> {
     parallel_after: usize,
     /// Bytes of input read so far.
     taken: usize,
+    /// Lines of text dropped once read, so that errors name the input's lines.
+    lines_dropped: usize,
 }
 
 /// Why [`GameStream::map_parallel`] stopped before the end of its input.
@@ -100,11 +102,20 @@ struct Task {
     from: usize,
     limit: usize,
     eof: bool,
+    /// Lines of the input before `text`.
+    lines_before: usize,
 }
 
 impl Task {
     fn read<T>(&self, opts: &MovetextOptions, map: &impl Fn(Game) -> T) -> Part<T> {
-        read_part(&self.text, self.from, self.limit, self.eof, opts, map)
+        let lines = self.lines_before;
+        read_part(
+            &self.text,
+            (self.from, self.limit, lines),
+            self.eof,
+            opts,
+            map,
+        )
     }
 }
 
@@ -129,6 +140,7 @@ impl<R: Read> GameStream<R> {
             part: PART,
             parallel_after: PARALLEL_AFTER,
             taken: 0,
+            lines_dropped: 0,
         }
     }
 
@@ -221,6 +233,7 @@ impl<R: Read> GameStream<R> {
                     from: starts[i],
                     limit: starts.get(i + 1).copied().unwrap_or(usize::MAX),
                     eof: self.eof,
+                    lines_before: self.lines_dropped,
                 };
                 let mut asked = Vec::new();
                 for (i, (task_tx, part_rx)) in workers.iter().enumerate().take(starts.len() - 1) {
@@ -269,6 +282,10 @@ impl<R: Read> GameStream<R> {
     /// appends the next chunk of input, decoded.
     fn refill(&mut self) -> io::Result<()> {
         let keep = self.text[..self.at].rfind('\n').map_or(0, |n| n + 1);
+        self.lines_dropped += self.text.as_bytes()[..keep]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count();
         self.text.drain(..keep);
         self.at -= keep;
         let want = CHUNK.max(self.text.len());
@@ -304,6 +321,8 @@ impl<R: Read> Iterator for GameStream<R> {
                 src: &self.text,
                 at: self.at,
                 open_end: false,
+                lines_before: self.lines_dropped,
+                open_string: None,
             };
             let game = p.game(&self.opts);
             // Final: stopped before the end of what was read with nothing
@@ -353,8 +372,7 @@ fn part_starts(text: &str, at: usize, jobs: usize) -> Vec<usize> {
 /// mapped as it is read; the stream's rule decides which games are final.
 fn read_part<T>(
     text: &str,
-    from: usize,
-    limit: usize,
+    (from, limit, lines_before): (usize, usize, usize),
     eof: bool,
     opts: &MovetextOptions,
     map: &impl Fn(Game) -> T,
@@ -366,6 +384,8 @@ fn read_part<T>(
             src: text,
             at,
             open_end: false,
+            lines_before,
+            open_string: None,
         };
         // Where the next game starts; reading a game skips the same space first.
         p.skip_space();

@@ -4,8 +4,8 @@
 #   - python-chess 1.11.2: bench/python_iccf.py
 # on tests/data/bench/lichess_1500.pgn.
 #
-# Targets (issue 21): ccgate >= 150x faster than python-chess, and
-# ccgate <= 1.3x the floor's time (issue 11 asked for 100x and 2x).
+# Targets: ccgate >= 150x faster than python-chess, and
+# ccgate <= 1.3x the floor's time.
 #
 # Usage: bench/convert.sh            (from anywhere in the repository)
 # Environment:

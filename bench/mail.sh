@@ -148,7 +148,7 @@ level = "warn"
 listen = "127.0.0.1:$STATUS_PORT"
 [email]
 from = "gw@example.test"
-# A closed bench: the mails are ours, so From: is taken as given (issue 14).
+# A closed bench: the mails are ours, so From: is taken as given.
 trust_from_for_closed_test_setups_only = true
 [email.maildir]
 path = "inbox"

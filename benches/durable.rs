@@ -25,11 +25,11 @@
 //!   that a change in the machine's load or the disk's speed during the run
 //!   hits all alike; the totals give the rates, blocks of 20 rounds the
 //!   spread of the ratio.
-//! - Concurrent senders (issue 21): in the same rounds, [`SENDERS`] tasks
+//! - Concurrent senders: in the same rounds, [`SENDERS`] tasks
 //!   at once, each submitting its messages one after another through the
 //!   daemon's service port (`ServicePort::batch`), as concurrent inputs do:
 //!   what waits while one commit runs joins the next (group commit).
-//! - Two sites (issue 20): in the same rounds, two more connections to the
+//! - Two sites: in the same rounds, two more connections to the
 //!   store, each submitting its half on a thread of its own, as two
 //!   gateways sharing one database do.
 //! - Once, the submissions on a copy of the store in `/dev/shm` (memory):

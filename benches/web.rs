@@ -1,4 +1,4 @@
-//! Server time of the web pages and the board picture (issue 18: a game
+//! Server time of the web pages and the board picture (a game
 //! page and a crosstable of 15 players under 5 ms each, a board PNG under
 //! 2 ms).
 //!

@@ -1,4 +1,4 @@
-//! The file system's floor for the Maildir burst (issue 21): only the file
+//! The file system's floor for the Maildir burst: only the file
 //! operations `bench/mail.sh OUT=file` asks of the machine, with no parsing,
 //! rules, store or composing, each stage on a thread of its own so they
 //! overlap as the daemon's do. Beside it, the raw fsync rate of the same

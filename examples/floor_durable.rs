@@ -1,4 +1,4 @@
-//! The store's floor for durable submissions (issue 21): what SQLite alone
+//! The store's floor for durable submissions: what SQLite alone
 //! does when a transaction writes exactly the rows `ccgate` writes for a
 //! batch of accepted moves, and nothing else is worked out. Beside it, the
 //! raw fsync rate of the same directory, measured in alternating rounds the

@@ -10,7 +10,7 @@ fn main() -> ExitCode {
 /// workers, the store's and the outbox's blocking threads) then each keep
 /// a batch's worth of freed memory. Two arenas keep the peak of a
 /// 1,000-mail burst at 26.7–27.6 MiB instead of 28.0–29.2, and it ran no
-/// slower (docs/decisions.md, "Session 10").
+/// slower (bench/README.md).
 fn few_malloc_arenas() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: called first thing, before any other thread exists; mallopt

@@ -289,7 +289,7 @@ pgn-unused = ccgate: přiložený soubor PGN nebyl použit: { $reason ->
 }.
 
 ## Where the game stands, and the email's help and board (the notices of
-## issue 16's one reply per event).
+## the rule of one reply per event).
 
 your-turn = Jste na tahu.
 your-turn-by = Jste na tahu, do { $date }.

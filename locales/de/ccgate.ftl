@@ -281,7 +281,7 @@ pgn-unused = ccgate: die angehängte PGN-Datei wurde nicht verwendet: { $reason 
     [too-many] sie hat { $moves } Züge über den Stand der Partie hinaus; hängen Sie die Partie nur mit Ihrem nächsten Zug an
    *[not-your-move] der hinzugefügte Zug ist der Ihres Gegners; Sie sind nicht am Zug
 }.
-## Issue 16, Teil B: eine Mitteilung je Leser und Ereignis. Eine Mitteilung
+## Eine Mitteilung je Leser und Ereignis. Eine Mitteilung
 ## über eine laufende Partie endet mit dem, der am Zug ist; E-Mails nennen
 ## beide Uhren.
 

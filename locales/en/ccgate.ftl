@@ -231,7 +231,7 @@ pgn-unused = ccgate: the attached PGN file was not used: { $reason ->
     [too-many] it has { $moves } moves beyond the game as it stands; attach the game with your next move only
    *[not-your-move] the move it adds is your opponent's; it is not your turn
 }.
-## Issue 16, part B: one notice per reader and event. A notice about a game
+## One notice per reader and event. A notice about a game
 ## in progress ends with whose move it is; email adds both clocks.
 
 your-turn = Your move.

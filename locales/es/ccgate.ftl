@@ -282,7 +282,7 @@ pgn-unused = ccgate: el archivo PGN adjunto no se ha usado: { $reason ->
 }.
 
 ## Where the game stands, and the email's help and board (the notices of
-## issue 16's one reply per event).
+## the rule of one reply per event).
 
 your-turn = Le toca jugar.
 your-turn-by = Le toca jugar, hasta el { $date }.

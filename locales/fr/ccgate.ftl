@@ -282,7 +282,7 @@ pgn-unused = ccgate : le fichier PGN joint n'a pas été utilisé : { $reason ->
 }.
 
 ## Where the game stands, and the email's help and board (the notices of
-## issue 16's one reply per event).
+## the rule of one reply per event).
 
 your-turn = Vous avez le trait.
 your-turn-by = Vous avez le trait, jusqu'au { $date }.

@@ -282,7 +282,7 @@ pgn-unused = ccgate: il file PGN allegato non è stato usato: { $reason ->
 }.
 
 ## Where the game stands, and the email's help and board (the notices of
-## issue 16's one reply per event).
+## the rule of one reply per event).
 
 your-turn = Tocca a lei.
 your-turn-by = Tocca a lei, entro il { $date }.

@@ -283,7 +283,7 @@ pgn-unused = ccgate: het bijgevoegde PGN-bestand is niet gebruikt: { $reason ->
 }.
 
 ## Where the game stands, and the email's help and board (the notices of
-## issue 16's one reply per event).
+## the rule of one reply per event).
 
 your-turn = U bent aan zet.
 your-turn-by = U bent aan zet, tot { $date }.

@@ -286,7 +286,7 @@ pgn-unused = ccgate: załączony plik PGN nie został użyty: { $reason ->
 }.
 
 ## Where the game stands, and the email's help and board (the notices of
-## issue 16's one reply per event).
+## the rule of one reply per event).
 
 your-turn = Twój ruch.
 your-turn-by = Twój ruch, do { $date }.

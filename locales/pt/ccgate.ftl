@@ -282,7 +282,7 @@ pgn-unused = ccgate: o ficheiro PGN anexado não foi usado: { $reason ->
 }.
 
 ## Where the game stands, and the email's help and board (the notices of
-## issue 16's one reply per event).
+## the rule of one reply per event).
 
 your-turn = É a sua vez.
 your-turn-by = É a sua vez, até { $date }.

@@ -282,7 +282,7 @@ pgn-unused = ccgate: den bifogade PGN-filen användes inte: { $reason ->
 }.
 
 ## Where the game stands, and the email's help and board (the notices of
-## issue 16's one reply per event).
+## the rule of one reply per event).
 
 your-turn = Du är vid draget.
 your-turn-by = Du är vid draget, senast { $date }.

@@ -334,7 +334,7 @@ pgn-unused = ccgate: доданий файл PGN не використано: { 
 }.
 
 ## Where the game stands, and the email's help and board (the notices of
-## issue 16's one reply per event).
+## the rule of one reply per event).
 
 your-turn = Ваш хід.
 your-turn-by = Ваш хід до { $date }.

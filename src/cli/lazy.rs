@@ -4,7 +4,7 @@
 //! subcommand, before it looks at the first word of the command line; for
 //! ccgate's two dozen subcommands that was about 0.4 M instructions and the
 //! heap pages they touch, a fifth of what `ccgate convert` spends before its
-//! first game (README, issue 21). Wrapped in [`Lazy`], a subcommand keeps its
+//! first game (bench/README.md). Wrapped in [`Lazy`], a subcommand keeps its
 //! name and summary in the tree (so `ccgate --help` and the suggestions for
 //! a mistyped name are unchanged) and adds its arguments or nested
 //! subcommands through [`clap::Command::defer`], which clap runs when that

@@ -379,7 +379,7 @@ const MIGRATIONS: &[&str] = &[
     // replies the hourly bound per sender counts (no game or no player).
     // The full index wrote a page of log for nearly every reply of a move
     // (its keys fall anywhere): a fifth of the rate of 8 concurrent
-    // senders (docs/issue21-log.md, tenth session). Copies queued before
+    // senders (bench/README.md). Copies queued before
     // this version name nothing: such a chain may send one copy more. The
     // link is no foreign key: it names a reply of the same table, only read.
     r#"

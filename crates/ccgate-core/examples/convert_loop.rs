@@ -1,7 +1,7 @@
 //! The loop of `ccgate convert --to iccf` without the command line: every
 //! game of a PGN file read (`Games`) and written as ICCF numeric
 //! (`write_movetext`), for profiling the conversion with callgrind, which
-//! the load of a shared machine does not move (README, "Measurements"):
+//! the load of a shared machine does not move (bench/README.md):
 //!
 //! ```text
 //! CARGO_PROFILE_RELEASE_DEBUG=line-tables-only cargo build --release -p ccgate-core --example convert_loop

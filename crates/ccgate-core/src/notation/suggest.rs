@@ -1,7 +1,7 @@
 //! "Did you mean": legal moves close to a text that names none, in every
 //! notation, best first, at most [`MAX`].
 //!
-//! The slips tried, from the likeliest (issue 15):
+//! The slips tried, from the likeliest:
 //! 1. the piece letters of another language (a German's `Bxf3` for `Lxf3`,
 //!    an English player's `Sf3` for `Nf3`), a capture sign missing or extra,
 //!    one character too many in a code (the ICCF code inside `52544`);

@@ -65,7 +65,7 @@ type Bundle = FluentBundle<FluentResource>;
 /// `lang`'s bundle, parsed the first time a text in `lang` is formatted: a
 /// process such as `ccgate submit` or `ccgate ingest-mail` writes in one or
 /// two languages, and parsing all the catalogues at once cost it 9 M
-/// instructions, more than half of its work (README, issue 21).
+/// instructions, more than half of its work (bench/README.md).
 fn bundle_of(lang: Lang) -> Option<&'static Bundle> {
     // None for a language without a catalogue of its own (no source).
     static BUNDLES: [OnceLock<Option<Bundle>>; Lang::ALL.len()] =
@@ -303,7 +303,7 @@ fn trigrams(text: &str) -> Vec<Vec<String>> {
     words.windows(3).map(<[String]>::to_vec).collect()
 }
 
-/// The lint of issue 16: the runs of three words of an English sentence of
+/// The catalogue lint: the runs of three words of an English sentence of
 /// the catalogue that a reply (meant for another language) carries. A reply
 /// fully in its reader's language has none; names and moves are the reader's
 /// own values and should be left out of `text`.
@@ -717,7 +717,7 @@ mod tests {
         assert_eq!(days(Lang::Fr, 0), "0 jour");
     }
 
-    /// Issue 12: a player answers "Antwort: P12 accept" with `P12 accept`;
+    /// A player answers "Antwort: P12 accept" with `P12 accept`;
     /// every reference form any catalogue writes is read back, in the
     /// catalogue's language's profile and in English.
     #[test]

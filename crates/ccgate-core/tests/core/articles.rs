@@ -1,5 +1,5 @@
 //! What the four source articles (`../shared/seeds/`) print, read as they
-//! print it (issue 15): each refused form of their sample games has a test.
+//! print it: each refused form of their sample games has a test.
 
 use ccgate_core::notation::movetext::{
     Game, GameError, MovetextOptions, read_games, write_movetext,

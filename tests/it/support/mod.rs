@@ -12,3 +12,4 @@ pub mod postgres;
 pub mod radio_game;
 pub mod radio_lab;
 pub mod rng;
+pub mod world;

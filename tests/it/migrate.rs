@@ -2,7 +2,7 @@
 //! text on both for every command a director reads it with; a target that
 //! is not empty is refused; `ccgate backup` of a PostgreSQL store.
 
-use crate::service_cli::{ANNA, BORIS, Env};
+use crate::support::cli::{ANNA, BORIS, Env};
 use crate::support::postgres::Postgres;
 
 /// What a director reads a store with (the list; `incidents

@@ -4,6 +4,7 @@ pub mod backend;
 pub mod board_pixels;
 pub mod certs;
 pub mod chess;
+pub mod cli;
 pub mod gateway;
 pub mod mail_lab;
 pub mod modem_lab;

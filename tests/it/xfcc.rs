@@ -16,7 +16,7 @@ use std::time::Duration;
 use ccgate::protocol::address::Channel;
 
 use crate::support::gateway::{Gateway, Seat, count, free_port, game_between, wait_until};
-use crate::web::{Page, send};
+use crate::support::web::{Page, send};
 
 const PASSWORD: &str = "correct horse";
 const BORIS: &str = "+79161234567";
@@ -241,10 +241,10 @@ fn the_request_vectors_replay_against_a_running_daemon() {
         1
     );
     // The WSDL names the service's address; `?WSDL` is the same.
-    let wsdl = crate::web::get(w.port, "/xfcc?wsdl", None);
+    let wsdl = crate::support::web::get(w.port, "/xfcc?wsdl", None);
     assert_eq!(wsdl.status, 200);
     assert_eq!(
-        crate::web::get(w.port, "/xfcc?WSDL", None).text(),
+        crate::support::web::get(w.port, "/xfcc?WSDL", None).text(),
         wsdl.text()
     );
     assert!(

@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use assert_cmd::Command;
 use serde_json::Value;
 
+use crate::support::gateway::ccgate_on;
+
 /// What one run of ccgate did.
 #[derive(Debug)]
 pub(crate) struct Run {
@@ -39,11 +41,8 @@ impl Env {
     }
 
     pub(crate) fn cmd(&self) -> Command {
-        let mut c = Command::cargo_bin("ccgate").expect("binary");
-        c.env_remove("CCGATE_DB")
-            .env("CCGATE_NOW", &self.now)
-            .arg("--db")
-            .arg(&self.db);
+        let mut c = ccgate_on(&self.db);
+        c.env("CCGATE_NOW", &self.now);
         c
     }
 

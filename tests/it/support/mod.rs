@@ -16,3 +16,4 @@ pub mod radio_lab;
 pub mod rng;
 pub mod web;
 pub mod world;
+pub mod xfcc;

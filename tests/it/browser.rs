@@ -15,7 +15,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, EnPassantMode, Position};
 
 use crate::support::gateway::{free_port, wait_until};
-use crate::web::Site;
+use crate::support::web::Site;
 
 /// axe-core as `.ci/setup-servers` installs it.
 fn axe_source() -> String {
@@ -299,7 +299,7 @@ async fn shown(c: &Client, at: Locator<'_>, what: &str) {
 
 #[test]
 fn a_director_signs_in_and_rules_on_an_incident_in_the_browser() {
-    use crate::director_web::{PASSWORD, add_director, incident};
+    use crate::support::director::{PASSWORD, add_director, incident};
     let mut site = Site::new();
     assert!(add_director(&site, "anna").status.success());
     let (id, _game) = incident(&site);
@@ -370,7 +370,7 @@ fn a_notice_in_a_mail_clients_view_shows_its_board_picture() {
     use base64::Engine;
     use mail_parser::{MessageParser, MimeHeaders};
 
-    let (_gw, _port, _game, raw) = crate::web::bobs_notice();
+    let (_gw, _port, _game, raw) = crate::support::web::bobs_notice();
     let message = MessageParser::default().parse(&raw).expect("a mail");
     let png = message
         .parts

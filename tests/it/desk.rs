@@ -11,7 +11,7 @@ use std::process::Stdio;
 use ccgate::store::{ReplyId, Retry, Store};
 use serde_json::Value;
 
-use super::service_cli::{ANNA, BORIS, Env, replies};
+use crate::support::cli::{ANNA, BORIS, Env, replies};
 
 fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))

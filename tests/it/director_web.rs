@@ -5,38 +5,11 @@
 //! outbox, sessions that outlive a restart and end at logout.
 
 use ccgate::protocol::address::Channel;
-use ccgate::store::{
-    GameId, IncidentKind, Journaled, NewIncident, NewReply, PlayerId, ReplyId, Store,
-};
+use ccgate::store::{GameId, NewReply, PlayerId, ReplyId};
 use jiff::Timestamp;
 
-use crate::support::gateway::new_game;
-use crate::web::{Page, Site, get, post};
-
-pub const PASSWORD: &str = "correct horse battery";
-
-/// `ccgate director add NAME --password-file F` against the site's store.
-pub fn add_director(site: &Site, name: &str) -> std::process::Output {
-    let file = site.gw.path(&format!("{name}.password"));
-    std::fs::write(&file, format!("{PASSWORD}\n")).expect("password file");
-    ccgate_cli(
-        site,
-        &["director", "add", name, "--password-file"],
-        Some(&file),
-    )
-}
-
-fn ccgate_cli(site: &Site, args: &[&str], file: Option<&std::path::Path>) -> std::process::Output {
-    let mut cmd = assert_cmd::Command::cargo_bin("ccgate").expect("binary");
-    cmd.env_remove("CCGATE_DB")
-        .arg("--db")
-        .arg(site.gw.db())
-        .args(args);
-    if let Some(f) = file {
-        cmd.arg(f);
-    }
-    cmd.output().expect("run")
-}
+use crate::support::director::{PASSWORD, add_director, ccgate_cli, incident, incident_on};
+use crate::support::web::{Page, Site, get, post};
 
 /// The `name=value` of a `Set-Cookie` header for `name`, with its attributes.
 fn set_cookie<'a>(page: &'a Page, name: &str) -> &'a str {
@@ -63,7 +36,7 @@ fn csrf_of(page: &Page) -> String {
 fn form(fields: &[(&str, &str)]) -> String {
     fields
         .iter()
-        .map(|(k, v)| format!("{k}={}", crate::web::form_encoded(v)))
+        .map(|(k, v)| format!("{k}={}", crate::support::web::form_encoded(v)))
         .collect::<Vec<_>>()
         .join("&")
 }
@@ -92,57 +65,6 @@ fn login(site: &Site, name: &str) -> String {
     assert_eq!(done.status, 303, "{}", done.text());
     assert_eq!(done.header_values("location"), ["/director/incidents"]);
     cookie_pair(set_cookie(&done, "session"))
-}
-
-/// Two players, a game between them, and an incident about it whose
-/// evidence is a hostile message.
-pub fn incident(site: &Site) -> (i64, i64) {
-    let (a, b) = (site.player("Anna"), site.player("Boris"));
-    let game = new_game(&site.gw.db(), a, b);
-    let raw =
-        b"From: anna@example.test\r\nSubject: <script>alert(1)</script>\r\n\r\n1. e2e5 \x1b[2J\r\n";
-    let id = incident_on(
-        site,
-        GameId(game),
-        PlayerId(a),
-        ("<evil@example.test>", raw),
-    );
-    (id, game)
-}
-
-/// An illegal-move incident about `player` in `game`, its evidence the
-/// message journaled with that transport id and text.
-fn incident_on(site: &Site, game: GameId, player: PlayerId, (id, raw): (&str, &[u8])) -> i64 {
-    let mut s = Store::create(&site.gw.db()).expect("store");
-    let tx = s.write().expect("tx");
-    let Journaled::New(j) = tx
-        .journal(
-            Channel::Email,
-            id,
-            "anna@example.test",
-            raw,
-            Timestamp::now(),
-        )
-        .expect("journal")
-    else {
-        panic!("journaled before")
-    };
-    let id = tx
-        .record(
-            &NewIncident {
-                game_id: Some(game),
-                journal_id: Some(j),
-                player_id: Some(player),
-                kind: IncidentKind::Illegal,
-                detail: "e2e5 is no move <b>here</b>".into(),
-                text: Some("e2e5".into()),
-                fen: None,
-            },
-            Timestamp::now(),
-        )
-        .expect("incident");
-    tx.commit().expect("commit");
-    id
 }
 
 #[test]

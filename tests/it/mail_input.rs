@@ -10,7 +10,7 @@ use ccgate::store::Store;
 use ccgate::transport::email::receive::{Policy, receive};
 use jiff::Timestamp;
 
-use crate::support::gateway::{Gateway, Seat, count, game_between, mail, wait_until};
+use crate::support::gateway::{Gateway, Seat, ccgate_on, count, game_between, mail, wait_until};
 use crate::support::mail_lab::MailLab;
 
 const WAIT: Duration = Duration::from_secs(60);
@@ -150,11 +150,7 @@ fn ingest_mail_refuses_an_oversized_mail_for_good_and_journals_a_prefix() {
     )
     .expect("config");
     let run = |raw: &[u8]| {
-        assert_cmd::Command::cargo_bin("ccgate")
-            .expect("binary")
-            .env_remove("CCGATE_DB")
-            .arg("--db")
-            .arg(&db)
+        ccgate_on(&db)
             .args(["ingest-mail", "--config"])
             .arg(&config)
             .write_stdin(raw.to_vec())
@@ -192,11 +188,7 @@ fn ingest_mail_refuses_an_oversized_mail_for_good_and_journals_a_prefix() {
 fn submit_has_a_size_limit() {
     let (_dir, db) = world();
     let submit = |body: Vec<u8>| {
-        assert_cmd::Command::cargo_bin("ccgate")
-            .expect("binary")
-            .env_remove("CCGATE_DB")
-            .arg("--db")
-            .arg(&db)
+        ccgate_on(&db)
             .args([
                 "submit",
                 "--channel",
@@ -451,11 +443,7 @@ fn ccgates_own_dkim_check_vouches_only_for_a_valid_aligned_signature() {
         out
     };
     let run = |raw: &[u8]| {
-        let out = assert_cmd::Command::cargo_bin("ccgate")
-            .expect("binary")
-            .env_remove("CCGATE_DB")
-            .arg("--db")
-            .arg(&db)
+        let out = ccgate_on(&db)
             .args(["ingest-mail", "--config"])
             .arg(&config)
             .write_stdin(raw.to_vec())

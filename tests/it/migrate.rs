@@ -2,7 +2,8 @@
 //! text on both for every command a director reads it with; a target that
 //! is not empty is refused; `ccgate backup` of a PostgreSQL store.
 
-use crate::service_cli::{ANNA, BORIS, Env};
+use crate::support::cli::{ANNA, BORIS, Env};
+use crate::support::gateway::ccgate_on;
 use crate::support::postgres::Postgres;
 
 /// What a director reads a store with (the list; `incidents
@@ -110,12 +111,8 @@ fn on(env: &Env, db: &str, args: &[&str], stdin: &str) -> String {
 }
 
 fn run_on(env: &Env, db: &str, args: &[&str], stdin: &str) -> std::process::Output {
-    assert_cmd::Command::cargo_bin("ccgate")
-        .expect("binary")
-        .env_remove("CCGATE_DB")
+    ccgate_on(db)
         .env("CCGATE_NOW", &env.now)
-        .arg("--db")
-        .arg(db)
         .args(args)
         .write_stdin(stdin)
         .output()

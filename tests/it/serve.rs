@@ -10,33 +10,10 @@ use std::time::Duration;
 
 use ccgate::notation::{Lang, Notation};
 use ccgate::protocol::address::Channel;
-use gateway::{Gateway, Seat, count, drop_mail, game_between, mail, wait_until};
-
-pub(crate) const CONFIG: &str = r#"
-[email]
-from = "gw@example.test"
-max_size = 4096
-[email.maildir]
-path = "inbox"
-poll_every = "50ms"
-[email.send]
-transport = "file"
-[outbox]
-poll_every = "100ms"
-"#;
-
-pub(crate) fn eml_files(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map(|d| {
-            d.filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| n.ends_with(".eml") && !n.starts_with('.'))
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort_by_key(|n| n.trim_end_matches(".eml").parse::<i64>().unwrap_or(0));
-    names
-}
+use gateway::{
+    Gateway, MAILDIR_CONFIG, Seat, ccgate_on, count, drop_mail, eml_files, game_between, mail,
+    wait_until,
+};
 
 fn read(dir: &Path, name: &str) -> String {
     std::fs::read_to_string(dir.join(name))
@@ -50,7 +27,7 @@ fn files_in(dir: &Path) -> usize {
 
 #[test]
 fn a_game_by_maildir_with_quotes_robots_duplicates_and_oversize() {
-    let mut gw = Gateway::new(CONFIG);
+    let mut gw = Gateway::new(MAILDIR_CONFIG);
     let db = gw.db();
     let g = game_between(&db, Seat::email("Alice"), Seat::email("Bob").lang(Lang::De));
     gw.start();
@@ -211,7 +188,7 @@ fn a_game_by_maildir_with_quotes_robots_duplicates_and_oversize() {
 /// either move (the second comes after the input's last look at `new/`).
 #[test]
 fn a_delivery_is_taken_when_it_lands_not_at_the_next_poll() {
-    let config = CONFIG.replace(
+    let config = MAILDIR_CONFIG.replace(
         "path = \"inbox\"\npoll_every = \"50ms\"",
         "path = \"inbox\"\npoll_every = \"1h\"",
     );
@@ -237,7 +214,7 @@ fn a_delivery_is_taken_when_it_lands_not_at_the_next_poll() {
 
 #[test]
 fn a_bounce_fails_the_notice_tries_sms_and_stops_the_clock() {
-    let mut gw = Gateway::new(CONFIG);
+    let mut gw = Gateway::new(MAILDIR_CONFIG);
     let db = gw.db();
     let g = game_between(
         &db,
@@ -348,7 +325,7 @@ fn burst(gw: &Gateway, games: usize) -> PathBuf {
 /// marked sent, none is left held for the retry time.
 #[test]
 fn sigterm_in_a_burst_leaves_no_reply_claimed_and_unsent() {
-    let mut gw = Gateway::new(CONFIG);
+    let mut gw = Gateway::new(MAILDIR_CONFIG);
     let db = gw.db();
     burst(&gw, 30);
     gw.start();
@@ -382,7 +359,7 @@ fn sigterm_in_a_burst_leaves_no_reply_claimed_and_unsent() {
 #[test]
 fn kill_minus_nine_in_a_batch_of_500_mails_loses_and_repeats_nothing() {
     const GAMES: usize = 50;
-    let mut gw = Gateway::new(CONFIG);
+    let mut gw = Gateway::new(MAILDIR_CONFIG);
     let db = gw.db();
     let inbox = burst(&gw, GAMES);
     gw.start();
@@ -435,11 +412,7 @@ fn ingest_mail_takes_a_mail_on_stdin_with_mta_exit_codes() {
     let db = dir.path().join("ccgate.db");
     game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
     let run = |db: &Path, raw: &[u8]| {
-        assert_cmd::Command::cargo_bin("ccgate")
-            .unwrap()
-            .env_remove("CCGATE_DB")
-            .arg("--db")
-            .arg(db)
+        ccgate_on(db)
             .arg("ingest-mail")
             .write_stdin(raw.to_vec())
             .output()
@@ -568,7 +541,7 @@ fn serve_runs_on_embedded_defaults() {
 /// SIGKILL the kernel has released the lock and a restart is not refused.
 #[test]
 fn a_second_serve_on_one_store_is_refused_and_sigkill_leaves_no_claim() {
-    let mut gw = Gateway::new(CONFIG);
+    let mut gw = Gateway::new(MAILDIR_CONFIG);
     gw.start();
     let pid = gw.pid();
     let second = assert_cmd::Command::cargo_bin("ccgate")
@@ -594,11 +567,7 @@ fn a_second_serve_on_one_store_is_refused_and_sigkill_leaves_no_claim() {
         .unwrap();
     assert!(listed.status.success(), "{listed:?}");
     let raw = mail("alice@example.test", "beside@a", "", "1. e4");
-    let ingested = assert_cmd::Command::cargo_bin("ccgate")
-        .unwrap()
-        .env_remove("CCGATE_DB")
-        .arg("--db")
-        .arg(&db)
+    let ingested = ccgate_on(&db)
         .arg("ingest-mail")
         .write_stdin(raw)
         .output()
@@ -615,7 +584,7 @@ fn a_second_serve_on_one_store_is_refused_and_sigkill_leaves_no_claim() {
 /// empty one: the lock file beside it tells this is not the first run.
 #[test]
 fn serve_refuses_a_store_that_went_missing_after_its_first_run() {
-    let mut gw = Gateway::new(CONFIG);
+    let mut gw = Gateway::new(MAILDIR_CONFIG);
     gw.start();
     assert!(gw.stop().success());
     let db = gw.db();
@@ -745,11 +714,7 @@ fn a_full_disk_sends_nothing_twice(
         ),
     ));
     game_between(&db, Seat::email("Alice"), black);
-    let ingested = assert_cmd::Command::cargo_bin("ccgate")
-        .unwrap()
-        .env_remove("CCGATE_DB")
-        .arg("--db")
-        .arg(&db)
+    let ingested = ccgate_on(&db)
         .arg("ingest-mail")
         .write_stdin(mail("alice@example.test", "full@a", "", "1. e4"))
         .output()
@@ -797,7 +762,7 @@ fn a_full_disk_sends_nothing_twice(
 /// input works and /health answers again.
 #[test]
 fn idle_status_connections_neither_starve_the_inputs_nor_last() {
-    let mut gw = Gateway::new(CONFIG);
+    let mut gw = Gateway::new(MAILDIR_CONFIG);
     let db = gw.db();
     game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
     gw.start();

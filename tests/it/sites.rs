@@ -13,8 +13,7 @@ use ccgate::protocol::address::Channel;
 use ccgate::store::{GameId, Location, NewPlayer, Store};
 use jiff::Timestamp;
 
-use crate::serve::{CONFIG, eml_files};
-use crate::support::gateway::{Gateway, drop_mail, mail, wait_until};
+use crate::support::gateway::{Gateway, MAILDIR_CONFIG, drop_mail, eml_files, mail, wait_until};
 use crate::support::modem_lab::ModemLab;
 use crate::support::postgres::Postgres;
 use crate::support::radio_lab::{Relay, Station, radio_section, serial, wait_for};
@@ -50,7 +49,10 @@ fn two_sites_on_one_postgres_apply_each_move_once_and_send_every_reply() {
     tx.commit().expect("commit");
     // A reply claimed by the killed site is the others' once its lease (the
     // first retry's delay) is over: a second here.
-    let config = format!("db = {:?}\n{CONFIG}first_retry = \"1s\"\n", pg.url());
+    let config = format!(
+        "db = {:?}\n{MAILDIR_CONFIG}first_retry = \"1s\"\n",
+        pg.url()
+    );
     let (mut a, mut b) = (Gateway::new(&config), Gateway::new(&config));
     a.start();
     b.start();

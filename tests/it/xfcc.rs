@@ -15,90 +15,71 @@ use std::time::Duration;
 
 use ccgate::protocol::address::Channel;
 
-use crate::support::gateway::{Gateway, Seat, count, free_port, game_between, wait_until};
-use crate::web::{Page, send};
+use crate::support::gateway::{Seat, ccgate_on, count, wait_until};
+use crate::support::peer::{support_file, venv_python};
+use crate::support::web::{Page, send};
+use crate::support::xfcc::XfccServer;
 
 const PASSWORD: &str = "correct horse";
 const BORIS: &str = "+79161234567";
 
 /// A daemon serving Xfcc, with game 1 between Alice (a program, her mail
 /// by file) and Boris (SMS through an smstools spool).
-struct World {
-    gw: Gateway,
-    port: u16,
+struct XfccWorld {
+    server: XfccServer,
     sms_out: tempfile::TempDir,
     _sms_in: tempfile::TempDir,
 }
 
-impl World {
-    fn new() -> World {
-        let port = free_port();
+impl XfccWorld {
+    fn new() -> XfccWorld {
         let (sms_out, sms_in) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        let mut gw = Gateway::new(&format!(
-            "[web]\nlisten = \"127.0.0.1:{port}\"\n\
-             [email]\nfrom = \"gw@example.test\"\n[email.send]\ntransport = \"file\"\n\
-             [sms_spool]\nkind = \"smstools\"\nincoming = {:?}\noutgoing = {:?}\npoll_every = \"100ms\"\n\
-             [outbox]\npoll_every = \"100ms\"\n",
-            sms_in.path().display().to_string(),
-            sms_out.path().display().to_string(),
-        ));
-        let db = gw.db();
-        let game = game_between(
-            &db,
+        let mut server = XfccServer::new(
+            &format!(
+                "[email]\nfrom = \"gw@example.test\"\n[email.send]\ntransport = \"file\"\n\
+                 [sms_spool]\nkind = \"smstools\"\nincoming = {:?}\noutgoing = {:?}\npoll_every = \"100ms\"\n\
+                 [outbox]\npoll_every = \"100ms\"\n",
+                sms_in.path().display().to_string(),
+                sms_out.path().display().to_string(),
+            ),
             Seat::email("Alice"),
             Seat::at("Boris", Channel::Sms, BORIS),
         );
-        assert_eq!(game, 1);
-        let file = gw.path("xfcc-password");
-        std::fs::write(&file, format!("{PASSWORD}\n")).unwrap();
-        let edited = assert_cmd::Command::cargo_bin("ccgate")
-            .unwrap()
-            .env_remove("CCGATE_DB")
-            .arg("--db")
-            .arg(&db)
-            .args(["player", "edit", "Alice", "--xfcc-password-file"])
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert!(edited.status.success(), "{edited:?}");
-        assert!(String::from_utf8_lossy(&edited.stdout).contains("Xfcc password set"));
-        let shown = assert_cmd::Command::cargo_bin("ccgate")
-            .unwrap()
-            .env_remove("CCGATE_DB")
-            .arg("--db")
-            .arg(&db)
+        assert_eq!(server.game, 1);
+        assert!(
+            server
+                .set_password("Alice", PASSWORD)
+                .contains("Xfcc password set")
+        );
+        let shown = ccgate_on(server.gw.db())
             .args(["player", "show", "Alice", "--json"])
             .output()
             .unwrap();
         let shown: serde_json::Value = serde_json::from_slice(&shown.stdout).expect("JSON");
         assert_eq!(shown["xfcc"], true);
-        gw.start();
-        wait_until("the web listener", Duration::from_secs(30), || {
-            std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
-        });
-        World {
-            gw,
-            port,
+        server.start();
+        XfccWorld {
+            server,
             sms_out,
             _sms_in: sms_in,
         }
     }
 
     fn url(&self) -> String {
-        format!("http://127.0.0.1:{}/xfcc", self.port)
+        self.server.url()
     }
 
     /// A SOAP request as Scid posts it: no SOAPAction.
     fn post(&self, body: &[u8]) -> Page {
         send(
-            self.port,
+            self.server.port,
             "POST /xfcc HTTP/1.1\r\nContent-Type: text/xml; charset=\"utf-8\"\r\n",
             body,
         )
     }
 
     fn db(&self) -> PathBuf {
-        self.gw.db()
+        self.server.gw.db()
     }
 
     /// The SMS files written for Boris, as text.
@@ -149,7 +130,7 @@ fn result_of(page: &Page) -> String {
 
 #[test]
 fn the_request_vectors_replay_against_a_running_daemon() {
-    let w = World::new();
+    let w = XfccWorld::new();
     let table = std::fs::read_to_string(vectors().join("xfcc.tsv")).unwrap();
     let mut replayed = 0;
     for line in table
@@ -241,10 +222,10 @@ fn the_request_vectors_replay_against_a_running_daemon() {
         1
     );
     // The WSDL names the service's address; `?WSDL` is the same.
-    let wsdl = crate::web::get(w.port, "/xfcc?wsdl", None);
+    let wsdl = crate::support::web::get(w.server.port, "/xfcc?wsdl", None);
     assert_eq!(wsdl.status, 200);
     assert_eq!(
-        crate::web::get(w.port, "/xfcc?WSDL", None).text(),
+        crate::support::web::get(w.server.port, "/xfcc?WSDL", None).text(),
         wsdl.text()
     );
     assert!(
@@ -255,7 +236,7 @@ fn the_request_vectors_replay_against_a_running_daemon() {
 
 #[test]
 fn five_wrong_passwords_lock_the_login_for_an_hour() {
-    let w = World::new();
+    let w = XfccWorld::new();
     let request = |password: &str| {
         format!(
             "<Envelope><Body><GetMyGames><username>Alice</username><password>{password}</password></GetMyGames></Body></Envelope>"
@@ -287,22 +268,11 @@ fn five_wrong_passwords_lock_the_login_for_an_hour() {
     );
 }
 
-fn venv_python() -> PathBuf {
-    let venv = std::env::var("CCGATE_TEST_VENV").unwrap_or_else(|_| "/opt/ccgate-test-venv".into());
-    Path::new(&venv).join("bin/python")
-}
-
-fn script(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/support")
-        .join(name)
-}
-
 #[test]
 fn a_wsdl_driven_client_calls_every_operation() {
-    let w = World::new();
-    let out = Command::new(venv_python())
-        .arg(script("xfcc_zeep.py"))
+    let w = XfccWorld::new();
+    let out = Command::new(venv_python("the WSDL-driven client", "zeep"))
+        .arg(support_file("xfcc_zeep.py"))
         .args([&w.url(), "alice", PASSWORD, "1", "1", "Nf3"])
         .output()
         .expect("python with zeep");
@@ -344,10 +314,10 @@ fn a_wsdl_driven_client_calls_every_operation() {
 
 #[test]
 fn scids_own_client_fetches_the_games_and_sends_a_move() {
-    let w = World::new();
+    let w = XfccWorld::new();
     let dir = tempfile::tempdir().unwrap();
     let out = Command::new("tclsh")
-        .arg(script("xfcc_scid.tcl"))
+        .arg(support_file("xfcc_scid.tcl"))
         .arg(dir.path())
         .args([&w.url(), "Alice", PASSWORD, "1", "1", "d4"])
         .output()
@@ -385,7 +355,7 @@ fn scids_own_client_fetches_the_games_and_sends_a_move() {
 fn an_events_game_is_listed_with_its_event_board_clock_and_time_control() {
     use ccgate::event::standings::Rules;
     use ccgate::service::{EventSpec, start_event};
-    let w = World::new();
+    let w = XfccWorld::new();
     let mut store = ccgate::store::Store::open(&w.db()).unwrap();
     start_event(
         &mut store,
@@ -427,14 +397,14 @@ fn an_events_game_is_listed_with_its_event_board_clock_and_time_control() {
 /// to the opponent once.
 #[test]
 fn a_move_sent_again_after_a_kill_is_played_once() {
-    let mut w = World::new();
+    let mut w = XfccWorld::new();
     let body = std::fs::read(vectors().join("xfcc/05-move-prefixed.xml")).unwrap();
     assert_eq!(result_of(&w.post(&body)), "Success");
     // Boris has his SMS (a send cut by the kill would wait for its retry).
     assert!(w.sms_reaching(1)[0].contains("e4"));
-    w.gw.kill();
-    w.gw.start();
-    let port = w.port;
+    w.server.gw.kill();
+    w.server.gw.start();
+    let port = w.server.port;
     wait_until("the web listener", Duration::from_secs(30), || {
         std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
     });

@@ -23,9 +23,8 @@ use ccgate::protocol::address::Channel;
 use ccgate::store::{GameId, Store};
 
 use crate::support::certs::{self, Certs};
-use crate::support::gateway::{
-    Gateway, Seat, add_player, count, free_port, game_between, wait_until,
-};
+use crate::support::gateway::{Gateway, Seat, add_player, count, free_port, wait_until};
+use crate::support::xfcc::XfccServer;
 
 /// The stand-in server, stopped when dropped.
 struct Server {
@@ -614,9 +613,7 @@ fn refusals_here_and_there_and_a_diverging_server() {
 /// A second ccgate serving Xfcc (`ccgate serve` with `[web]`): game 1
 /// between the desktop player Remote (White) and Anna's account there.
 struct ServingGateway {
-    gw: Gateway,
-    port: u16,
-    game: i64,
+    server: XfccServer,
 }
 
 const DESKTOP_PASSWORD: &str = "desk top";
@@ -624,35 +621,19 @@ const ANNAS_REMOTE_PASSWORD: &str = "anna's remote";
 
 impl ServingGateway {
     fn start() -> ServingGateway {
-        let port = free_port();
-        let mut gw = Gateway::new(&format!(
-            "[web]\nlisten = \"127.0.0.1:{port}\"\n\
-             [email]\nfrom = \"remote@example.test\"\n[email.send]\ntransport = \"file\"\n"
-        ));
-        let db = gw.db();
-        let game = game_between(&db, Seat::email("Remote"), Seat::email("Anna"));
+        let mut server = XfccServer::new(
+            "[email]\nfrom = \"remote@example.test\"\n[email.send]\ntransport = \"file\"\n",
+            Seat::email("Remote"),
+            Seat::email("Anna"),
+        );
         for (name, password) in [
             ("Remote", DESKTOP_PASSWORD),
             ("Anna", ANNAS_REMOTE_PASSWORD),
         ] {
-            let file = gw.path(&format!("{name}.password"));
-            std::fs::write(&file, format!("{password}\n")).unwrap();
-            let edited = assert_cmd::Command::cargo_bin("ccgate")
-                .unwrap()
-                .env_remove("CCGATE_DB")
-                .arg("--db")
-                .arg(&db)
-                .args(["player", "edit", name, "--xfcc-password-file"])
-                .arg(&file)
-                .output()
-                .unwrap();
-            assert!(edited.status.success(), "{edited:?}");
+            server.set_password(name, password);
         }
-        gw.start();
-        wait_until("the web listener", Duration::from_secs(30), || {
-            std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
-        });
-        ServingGateway { gw, port, game }
+        server.start();
+        ServingGateway { server }
     }
 
     fn endpoint(&self) -> Endpoint {
@@ -674,7 +655,7 @@ impl Remote for ServingGateway {
     }
 
     fn url(&self) -> String {
-        format!("http://127.0.0.1:{}/xfcc", self.port)
+        self.server.url()
     }
 
     fn anna(&self) -> Login {
@@ -685,7 +666,13 @@ impl Remote for ServingGateway {
     }
 
     fn desktop_move(&self, movecount: u32, san: &str) -> MoveResult {
-        desktop(&self.endpoint(), self.desktop(), self.game, movecount, san)
+        desktop(
+            &self.endpoint(),
+            self.desktop(),
+            self.server.game,
+            movecount,
+            san,
+        )
     }
 
     fn moves(&self) -> Vec<String> {
@@ -706,7 +693,7 @@ fn a_whole_game_against_a_second_ccgate_serving_xfcc_with_a_kill() {
     // each that applied a move, whatever the bridge resent.
     assert_eq!(
         count(
-            &remote.gw.db(),
+            &remote.server.gw.db(),
             "SELECT count(*) FROM moves m JOIN games g ON g.id = m.game_id WHERE m.ply % 2 = 0"
         ),
         7,

@@ -299,6 +299,14 @@ pub fn drop_mail(maildir: &Path, name: &str, raw: &[u8]) {
     std::fs::rename(&tmp, maildir.join("new").join(name)).expect("deliver");
 }
 
+/// The `ccgate` command on the store at `db`, never on the one
+/// `$CCGATE_DB` names; the caller adds the rest.
+pub fn ccgate_on(db: impl AsRef<std::ffi::OsStr>) -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("ccgate").expect("binary");
+    cmd.env_remove("CCGATE_DB").arg("--db").arg(db);
+    cmd
+}
+
 /// A count from the store.
 pub fn count(db: &Path, sql: &str) -> i64 {
     // Opened as the daemon opens it (migrated), then read directly.
@@ -307,6 +315,35 @@ pub fn count(db: &Path, sql: &str) -> i64 {
         .expect("store")
         .query_row(sql, [], |r| r.get(0))
         .expect("query")
+}
+
+/// A daemon reading mail from the Maildir `inbox/` and writing its replies
+/// as `.eml` files into `outbox/`.
+pub const MAILDIR_CONFIG: &str = r#"
+[email]
+from = "gw@example.test"
+max_size = 4096
+[email.maildir]
+path = "inbox"
+poll_every = "50ms"
+[email.send]
+transport = "file"
+[outbox]
+poll_every = "100ms"
+"#;
+
+/// The `.eml` files of an outbox directory, in the order they were written.
+pub fn eml_files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.ends_with(".eml") && !n.starts_with('.'))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort_by_key(|n| n.trim_end_matches(".eml").parse::<i64>().unwrap_or(0));
+    names
 }
 
 /// How many files in `dir` (an outbox of `.eml` files) contain `needle`.

@@ -8,8 +8,9 @@ use ccgate_core::notation::pgn::write_pgn;
 use ccgate_core::notation::{
     Lang, Notation, ReadOptions, Style, Warning, WriteOptions, read_move, write_move,
 };
-use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Position};
+
+use crate::support::position;
 
 const FIDE: &str = "1. e4 e5 2. Nf3 Nf6 3. d4 exd4 4. e5 Ne4 5. Qxd4 d5 6. exd6 e.p. Nxd6 7. Bg5 Nc6 \
                     8. Qe3+ Be7 9. Nbd2 0-0 10. 0-0-0 Re8 11. Kb1(=)";
@@ -32,13 +33,6 @@ fn whole(text: &str) -> Game {
 
 fn san(g: &Game) -> String {
     write_movetext(g, Notation::San, &WriteOptions::default())
-}
-
-fn pos(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap()
 }
 
 #[test]
@@ -94,7 +88,7 @@ fn descriptive_sample_game_to_the_mate() {
 
 #[test]
 fn captured_piece_and_square_without_a_slash() {
-    let p = pos("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3");
+    let p = position("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3");
     let r = read_move(&p, "KtxPK5", Notation::Descriptive, &ReadOptions::default()).unwrap();
     assert_eq!(r.mv.to_string(), "Nf3xe5");
 }
@@ -162,7 +156,7 @@ fn soviet_style_read_and_written() {
 #[test]
 fn double_plus_is_a_double_check_or_a_mate() {
     // Ne4-f6 uncovers the rook on e1: a double check.
-    let double = pos("4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1");
+    let double = position("4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1");
     let r = read_move(&double, "Nf6++", Notation::San, &ReadOptions::default()).unwrap();
     assert!(r.warnings.is_empty(), "{:?}", r.warnings);
     let soviet = WriteOptions::new(Lang::En).with_style(Style::Soviet);
@@ -175,7 +169,7 @@ fn double_plus_is_a_double_check_or_a_mate() {
     let g = whole("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7++");
     assert_eq!(g.line.len(), 7);
     // A single check written `++` is read, with a warning.
-    let single = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let single = position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     let r = read_move(&single, "Ra8++", Notation::San, &ReadOptions::default()).unwrap();
     assert!(matches!(r.warnings.as_slice(), [Warning::CheckMark { .. }]));
 }
@@ -280,7 +274,7 @@ fn move_number_contradicting_the_position() {
     assert_eq!(g.start.fullmoves().get(), 23);
     // The same with the position given apart (`convert --fen`).
     let opts = MovetextOptions {
-        start: Some(pos(
+        start: Some(position(
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
         )),
         ..MovetextOptions::default()
@@ -290,7 +284,7 @@ fn move_number_contradicting_the_position() {
 }
 
 fn suggested(fen: &str, text: &str, notation: Notation, lang: Lang) -> Vec<String> {
-    let p = pos(fen);
+    let p = position(fen);
     let e = read_move(&p, text, notation, &ReadOptions::new(lang)).unwrap_err();
     let legal = p.legal_moves();
     let moves = e.did_you_mean();

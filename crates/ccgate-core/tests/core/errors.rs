@@ -10,19 +10,15 @@ use crate::support;
 use ccgate_core::notation::{
     CheckMark, Illegal, Lang, Notation, ReadError, ReadOptions, Reading, Warning, read_move,
 };
-use shakmaty::{CastlingSide, Chess, Role, Square};
-use support::{pos_from_fen, uci_of};
+use shakmaty::{CastlingSide, Role, Square};
+use support::{position, uci_of};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
 const AFTER_E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
 
-fn pos(fen: &str) -> Chess {
-    pos_from_fen(fen).unwrap()
-}
-
 fn read_in(fen: &str, text: &str, notation: Notation, lang: Lang) -> Result<Reading, ReadError> {
-    read_move(&pos(fen), text, notation, &ReadOptions::new(lang))
+    read_move(&position(fen), text, notation, &ReadOptions::new(lang))
 }
 
 fn read(fen: &str, text: &str, notation: Notation) -> Result<Reading, ReadError> {

@@ -13,7 +13,9 @@ use ccgate_core::notation::{
     write_move,
 };
 use shakmaty::{Chess, Position};
-use support::{Tsv, describe, move_from_uci, pos_from_fen, pos_from_fen_lenient, uci_of, unescape};
+use support::{
+    Tsv, describe, move_from_uci, pos_from_fen, pos_from_fen_lenient, report, uci_of, unescape,
+};
 
 fn en() -> ReadOptions {
     ReadOptions::new(Lang::En)
@@ -25,17 +27,6 @@ fn en_pgn() -> WriteOptions {
 
 fn read(pos: &Chess, text: &str, notation: Notation) -> Result<Reading, ReadError> {
     read_move(pos, text, notation, &en())
-}
-
-fn report(what: &str, failures: &[String]) {
-    for f in failures.iter().take(60) {
-        eprintln!("{f}");
-    }
-    assert!(
-        failures.is_empty(),
-        "{what}: {} failures (first 60 above)",
-        failures.len()
-    );
 }
 
 /// Whether ccgate refused for the same kind of reason as python-chess:
@@ -233,7 +224,7 @@ fn python_chess_board_calls() {
         "every listed non-chess row occurs"
     );
     assert!(counts.values().map(|c| c.0).sum::<usize>() > 5400);
-    report("python-chess", &failures);
+    report("python-chess", &failures, 60);
 }
 
 // ---------------------------------------------------------------------------
@@ -505,7 +496,7 @@ fn shakmaty_san_cases() {
     }
     eprintln!("shakmaty SAN cases: {counts:?}");
     assert_eq!(counts.values().sum::<usize>(), 49);
-    report("shakmaty", &failures);
+    report("shakmaty", &failures, 60);
 }
 
 // ---------------------------------------------------------------------------
@@ -764,7 +755,7 @@ fn ostinato_cheesse_cases() {
     );
     let total: usize = tallies.values().map(|t| t.rows).sum();
     assert_eq!(total, 406 - 41, "every non-descriptive row is run");
-    report("cheesse/ostinato", &failures);
+    report("cheesse/ostinato", &failures, 60);
 }
 
 #[test]

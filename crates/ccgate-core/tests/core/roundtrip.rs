@@ -20,7 +20,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, Position};
 use support::{
     Config, GameStats, all_configs, all_positions, descriptive_landed, fen_of, full_configs,
-    game_positions, perft_positions, rotating_configs, roundtrip, sweep_position, uci_of,
+    game_positions, perft_positions, report, rotating_configs, roundtrip, sweep_position, uci_of,
 };
 
 /// The default run replays one standard game in `GAME_STRIDE`, takes one
@@ -60,17 +60,6 @@ fn sample() -> Vec<Chess> {
             .map(|(_, p)| p),
     );
     out
-}
-
-fn report(failures: &[String]) {
-    for f in failures.iter().take(40) {
-        eprintln!("{f}");
-    }
-    assert!(
-        failures.is_empty(),
-        "{} round-trip failures (first 40 above)",
-        failures.len()
-    );
 }
 
 #[test]
@@ -114,7 +103,7 @@ fn roundtrip_sample() {
         "{} positions, {moves} moves, {checks} round trips",
         sample.len()
     );
-    report(&failures);
+    report("round trip", &failures, 40);
 }
 
 /// Every language and both styles on positions rich in promotions,
@@ -149,7 +138,7 @@ fn roundtrip_every_language() {
         positions.len(),
         configs.len()
     );
-    report(&failures);
+    report("round trip", &failures, 40);
 }
 
 /// UCI equals shakmaty's UCI and English PGN-style SAN equals shakmaty's SAN.
@@ -181,7 +170,7 @@ fn agree_with_shakmaty<'a>(positions: impl Iterator<Item = &'a Chess>) -> usize 
             }
         }
     }
-    report(&failures);
+    report("round trip", &failures, 40);
     moves
 }
 
@@ -204,7 +193,7 @@ fn roundtrip_descriptive() {
         checks += sweep_position(&pos, &configs, &mut failures);
     }
     eprintln!("{checks} descriptive round trips");
-    report(&failures);
+    report("round trip", &failures, 40);
 }
 
 /// Sweeps `positions` on every core, position `i` in `configs(i)`, and
@@ -254,7 +243,7 @@ fn roundtrip_full() {
         all.len(),
         full_configs(0).len()
     );
-    report(&failures);
+    report("round trip", &failures, 40);
 }
 
 /// The configs `roundtrip_full` leaves out write exactly what a kept one
@@ -312,7 +301,7 @@ fn equivalent_configs_write_the_same() {
             }
         }
     }
-    report(&failures);
+    report("round trip", &failures, 40);
 }
 
 /// Every legal move of every position in descriptive, once it has landed.
@@ -326,7 +315,7 @@ fn roundtrip_full_descriptive() {
     let (all, _) = positions();
     let (checks, failures) = parallel_sweep(all, |_| vec![Config::plain(Notation::Descriptive)]);
     eprintln!("{checks} descriptive round trips");
-    report(&failures);
+    report("round trip", &failures, 40);
 }
 
 /// One ply of a random game: which move, and how to write it.

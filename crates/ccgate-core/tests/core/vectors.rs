@@ -13,9 +13,9 @@ use ccgate_core::notation::{
     Illegal, Lang, Notation, ReadError, ReadOptions, Reading, Style, Warning, WriteOptions,
     read_move, write_move,
 };
-use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess};
+
+use crate::support::position;
 
 fn rows(name: &str) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(crate::support::workspace_path(&format!(
@@ -26,13 +26,6 @@ fn rows(name: &str) -> Vec<Vec<String>> {
         .skip(1)
         .map(|l| l.split('\t').map(str::to_string).collect())
         .collect()
-}
-
-fn position(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .expect("fen")
-        .into_position(CastlingMode::Standard)
-        .expect("position")
 }
 
 fn reason_name(reason: &Illegal) -> &'static str {

@@ -104,6 +104,12 @@ pub fn pos_from_fen_lenient(fen: &str) -> Result<Chess, String> {
         .map_err(|e| format!("{e}"))
 }
 
+/// A standard-chess position from a FEN, or a panic naming the FEN.
+#[track_caller]
+pub fn position(fen: &str) -> Chess {
+    pos_from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
 pub fn fen_of(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
@@ -457,4 +463,17 @@ pub fn unescape(s: &str) -> String {
         }
     }
     out
+}
+
+/// Prints the first `shown` failures and fails when there are any.
+#[track_caller]
+pub fn report(what: &str, failures: &[String], shown: usize) {
+    for f in failures.iter().take(shown) {
+        eprintln!("{f}");
+    }
+    assert!(
+        failures.is_empty(),
+        "{what}: {} failures (first {shown} above)",
+        failures.len()
+    );
 }

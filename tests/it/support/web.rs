@@ -1,0 +1,298 @@
+//! The web pages of a running `ccgate serve` as the tests reach them: HTTP
+//! requests over a plain connection ([`get`], [`post`], [`send`]), a daemon
+//! with `[web]` and helpers to fill its store ([`Site`]), a form's encoding,
+//! and a notice mailed with its board picture ([`bobs_notice`]).
+
+use std::io::{Read, Write};
+
+use ccgate::event::standings::Rules;
+use ccgate::game::clock::TimeControl;
+use ccgate::game::outcome::{GameResult, Termination};
+use ccgate::notation::{Lang, Notation};
+use ccgate::protocol::address::Channel;
+use ccgate::service::{EventSpec, start_event};
+use ccgate::store::{EventId, GameId, MoveRow, PlayerId, Store};
+use jiff::Timestamp;
+
+use crate::support::gateway::{Gateway, add_player, free_port};
+
+/// A response: status code, headers (lower-case names), body.
+pub struct Page {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl Page {
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+    pub fn header_values(&self, name: &str) -> Vec<&str> {
+        self.headers
+            .iter()
+            .filter(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .collect()
+    }
+}
+
+/// A GET over a plain HTTP/1.1 connection.
+pub fn get(port: u16, path: &str, cookie: Option<&str>) -> Page {
+    let cookie = cookie
+        .map(|c| format!("Cookie: {c}\r\n"))
+        .unwrap_or_default();
+    send(port, &format!("GET {path} HTTP/1.1\r\n{cookie}"), b"")
+}
+
+/// A form POSTed (`application/x-www-form-urlencoded`, already encoded).
+pub fn post(port: u16, path: &str, cookie: Option<&str>, form: &str) -> Page {
+    let cookie = cookie
+        .map(|c| format!("Cookie: {c}\r\n"))
+        .unwrap_or_default();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\n{cookie}Content-Type: application/x-www-form-urlencoded\r\n"
+    );
+    send(port, &head, form.as_bytes())
+}
+
+/// A request over a plain HTTP/1.1 connection: `head` is the request line
+/// and any headers (each ending in CRLF); the host, the length and the
+/// connection's close are added.
+pub fn send(port: u16, head: &str, body: &[u8]) -> Page {
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    let length = if body.is_empty() {
+        String::new()
+    } else {
+        format!("Content-Length: {}\r\n", body.len())
+    };
+    write!(
+        s,
+        "{head}Host: localhost\r\n{length}Connection: close\r\n\r\n"
+    )
+    .expect("request");
+    s.write_all(body).expect("request body");
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).expect("response");
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a header");
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|c| c.parse().ok())
+        .expect("a status");
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let mut body = raw[split + 4..].to_vec();
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        body = unchunk(&body);
+    }
+    Page {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn unchunk(mut raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let Some(eol) = raw.windows(2).position(|w| w == b"\r\n") else {
+            return out;
+        };
+        let size = usize::from_str_radix(std::str::from_utf8(&raw[..eol]).unwrap().trim(), 16)
+            .expect("a chunk size");
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&raw[eol + 2..eol + 2 + size]);
+        raw = &raw[eol + 2 + size + 2..];
+    }
+}
+
+/// A daemon with `[web]`, and its port.
+pub struct Site {
+    pub gw: Gateway,
+    pub port: u16,
+}
+
+impl Site {
+    pub fn new() -> Site {
+        Site::with("")
+    }
+
+    /// A site whose `[web]` also has `extra` (lines of TOML).
+    pub fn with(extra: &str) -> Site {
+        let port = free_port();
+        let gw = Gateway::new(&format!("[web]\nlisten = \"127.0.0.1:{port}\"\n{extra}"));
+        Site { gw, port }
+    }
+
+    pub fn start(&mut self) {
+        self.gw.start();
+        let port = self.port;
+        crate::support::gateway::wait_until(
+            "the web pages",
+            std::time::Duration::from_secs(30),
+            || std::net::TcpStream::connect(("127.0.0.1", port)).is_ok(),
+        );
+    }
+
+    pub fn get(&self, path: &str) -> Page {
+        get(self.port, path, None)
+    }
+
+    pub fn store(&self) -> Store {
+        Store::open(&self.gw.db()).expect("store")
+    }
+
+    pub fn player(&self, name: &str) -> i64 {
+        add_player(
+            &self.gw.db(),
+            name,
+            &[(Channel::Email, &format!("p{}@example.test", hex(name)))],
+            Notation::San,
+            Lang::En,
+        )
+    }
+
+    /// A round robin of `names`; its id.
+    pub fn event(&self, name: &str, names: &[&str]) -> EventId {
+        for n in names {
+            self.player(n);
+        }
+        let mut s = Store::create(&self.gw.db()).expect("store");
+        start_event(
+            &mut s,
+            &EventSpec {
+                name: name.into(),
+                players: names.iter().map(|n| n.to_string()).collect(),
+                double: false,
+                time_control: "10/50".parse::<TimeControl>().unwrap(),
+                penalty_days: 0,
+                rules: Rules::Iccf,
+                start: None,
+                duplication_after: None,
+            },
+            Timestamp::now(),
+        )
+        .expect("event")
+    }
+
+    /// Plays UCI moves into a game, as the service stores them.
+    pub fn play(&self, game: GameId, ucis: &[&str]) {
+        let mut s = self.store();
+        let tx = s.write().unwrap();
+        let from = s_moves(&tx, game);
+        for (i, uci) in ucis.iter().enumerate() {
+            tx.add_move(
+                game,
+                &MoveRow {
+                    ply: from + i as u32 + 1,
+                    uci: uci.to_string().into(),
+                    raw: uci.to_string().into(),
+                    notation: "uci".into(),
+                    received_at: Timestamp::now(),
+                    delivered_at: Some(Timestamp::now()),
+                    journal_id: None,
+                },
+            )
+            .unwrap();
+        }
+        tx.commit().unwrap();
+    }
+
+    pub fn finish(&self, game: GameId, result: GameResult, why: &str) {
+        let mut s = self.store();
+        let tx = s.write().unwrap();
+        tx.finish_game(
+            game,
+            result,
+            &Termination::Adjudicated(why.into()),
+            Timestamp::now(),
+        )
+        .unwrap();
+        tx.commit().unwrap();
+    }
+
+    /// A player's capability key, from the secret the daemon made.
+    pub fn key(&self, player: PlayerId) -> String {
+        let secret = self
+            .store()
+            .web_secret()
+            .unwrap()
+            .expect("the daemon made one");
+        ccgate::service::player_key::player_key(&secret, player)
+    }
+}
+
+/// A name as hex digits: an address part for any name.
+fn hex(name: &str) -> String {
+    name.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+fn s_moves(store: &Store, game: GameId) -> u32 {
+    store.moves(game).unwrap().len() as u32
+}
+
+/// A daemon mailing Alice's game against Bob (`public_url` set), after
+/// Alice's 1. e4 came by mail: the daemon, its web port, the game, and the
+/// notice it mailed Bob, as sent.
+pub fn bobs_notice() -> (Gateway, u16, i64, Vec<u8>) {
+    use crate::support::gateway::{Seat, drop_mail, game_between, mail, wait_until};
+
+    let port = free_port();
+    let mut gw = Gateway::new(&format!(
+        r#"
+[email]
+from = "gw@example.test"
+[email.maildir]
+path = "inbox"
+poll_every = "50ms"
+[email.send]
+transport = "file"
+[web]
+listen = "127.0.0.1:{port}"
+public_url = "https://chess.example.test/"
+"#
+    ));
+    let g = game_between(&gw.db(), Seat::email("Alice"), Seat::email("Bob"));
+    gw.start();
+    drop_mail(
+        &gw.path("inbox"),
+        "001.a",
+        &mail("Alice <alice@example.test>", "m1@a", "move", "1. e4"),
+    );
+    let outbox = gw.path("outbox");
+    let notice = || {
+        std::fs::read_dir(&outbox).ok().and_then(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| std::fs::read(e.path()).unwrap_or_default())
+                .find(|raw| String::from_utf8_lossy(raw).contains("To: bob@example.test"))
+        })
+    };
+    wait_until("Bob's notice", std::time::Duration::from_secs(30), || {
+        notice().is_some()
+    });
+    let raw = notice().unwrap();
+    (gw, port, g, raw)
+}
+
+/// A form field's value as a browser encodes it.
+pub fn form_encoded(v: &str) -> String {
+    v.bytes()
+        .map(|b| match b {
+            b' ' => "+".to_string(),
+            b if b.is_ascii_alphanumeric() || b"-._~".contains(&b) => char::from(b).to_string(),
+            b => format!("%{b:02X}"),
+        })
+        .collect()
+}

@@ -1,7 +1,8 @@
-//! `ccgate serve`: the wiring. Every configured channel, the clock sweep
-//! and the status endpoint run as tokio tasks around one store, each channel
-//! in its own module as `run(settings, service port, wake, stop)`; this
-//! module only builds them from the resolved configuration, starts them and
+//! `ccgate serve`: the wiring. Every channel the configuration enables,
+//! the clock sweep and the status endpoint run as tokio tasks around one
+//! store. Each channel lives in its own module and starts alike, from its
+//! settings and one [`Context`] ([`crate::transport::start`]); this module
+//! only builds the context, starts what [`Resolved::channels`] lists, and
 //! stops them.
 //!
 //! Each inbound message is one transaction, and the inputs acknowledge a
@@ -10,6 +11,8 @@
 //! mid-transaction, and anything not yet acknowledged is simply delivered
 //! again at the next start.
 
+use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use jiff::Timestamp;
@@ -18,21 +21,52 @@ use tokio::sync::watch;
 use crate::config::Resolved;
 use crate::metrics::Metrics;
 use crate::service;
-use crate::store::{self, Location, ServeLock, Store};
+use crate::store::{self, Location, ServeLock, Store, StoreError};
 use crate::transport::channel::pause;
-use crate::transport::email::compose::Identity;
-use crate::transport::email::dkim::Checker;
-use crate::transport::email::inbox::Inbox;
-use crate::transport::email::outbox::{self, Links, Sender};
-use crate::transport::email::receive::Policy;
-use crate::transport::email::send::Mailer;
-use crate::transport::email::{imap, maildir};
-use crate::transport::port::ServicePort;
-use crate::transport::radio::gateway as radio;
-use crate::transport::sms::{gateway as sms, spool_channel};
+use crate::transport::email::ReceptionError;
+use crate::transport::email::outbox::{Extras, Links};
+use crate::transport::port::{PortError, ServicePort};
+use crate::transport::start::{Context, StartError};
+
+/// Why the daemon did not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("data directory {}: {source}", path.display())]
+    DataDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Another daemon serves the store ([`ServeLock::claim`] says why).
+    #[error("{0}")]
+    Claimed(String),
+    #[error("store {db}: {source}")]
+    Store { db: Location, source: StoreError },
+    #[error("store {db}: {source}")]
+    Opening {
+        db: Location,
+        source: tokio::task::JoinError,
+    },
+    #[error(transparent)]
+    Port(#[from] PortError),
+    #[error(transparent)]
+    Email(#[from] ReceptionError),
+    /// A channel refused to start (its own error says why).
+    #[error("{0}")]
+    Channel(StartError),
+    /// The status endpoint's or the web pages' address.
+    #[error("{what} {addr}: {source}")]
+    Listen {
+        what: &'static str,
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    /// The address bound, unknown.
+    #[error("{0}")]
+    Bound(std::io::Error),
+}
 
 /// Runs the daemon until SIGTERM or SIGINT.
-pub async fn serve(config: Resolved) -> Result<(), String> {
+pub async fn serve(config: Resolved) -> Result<(), ServeError> {
     let signalled = crate::signal::wait_for_signal();
     if config.inputs().is_empty() {
         tracing::warn!("{}", crate::config::NO_INPUT);
@@ -40,49 +74,18 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     for why in config.warnings() {
         tracing::warn!("{why}");
     }
-    std::fs::create_dir_all(&config.data_dir)
-        .map_err(|e| format!("data directory {}: {e}", config.data_dir.display()))?;
-    let db = &config.db;
-    // Before the store is opened, so a second daemon touches nothing. A
-    // PostgreSQL store is shared by design: its sites coordinate in the
-    // database, and it is created when it has no schema yet.
-    let claim = match db {
-        Location::File(path) => Some(ServeLock::claim(path)?),
-        Location::Postgres { .. } => None,
-    };
-    // Opened off the runtime: the PostgreSQL client blocks on its own.
-    let create = claim.as_ref().is_none_or(ServeLock::first_run);
-    let at = db.clone();
-    let store = tokio::task::spawn_blocking(move || {
-        if create {
-            Store::create_at(&at)
-        } else {
-            Store::open_at(&at)
-        }
-    })
-    .await
-    .map_err(|e| format!("store {db}: {e}"))?
-    .map_err(|e| format!("store {db}: {e}"))?;
-    let me = Identity::new(&config.email.config.name, &config.email.config.from)?;
+    std::fs::create_dir_all(&config.data_dir).map_err(|source| ServeError::DataDir {
+        path: config.data_dir.clone(),
+        source,
+    })?;
+    let (store, _claim) = open_store(&config.db).await?;
     let port = ServicePort::new(
         store,
         Arc::new(Metrics::new()),
         config.outbox.retry(),
         config.inbound.rules(),
     );
-    let inbox = Inbox {
-        port: port.clone(),
-        policy: Arc::new(Policy::new(
-            &config.email.config,
-            &me,
-            config.inbound.rules(),
-        )),
-        dkim: match &config.email.dkim {
-            Some(d) => Some(Checker::new(d.keys.as_ref(), d.timeout)?),
-            None => None,
-        },
-    };
-    let renderer = Arc::new(crate::board::Renderer::new());
+    let pictures = Arc::new(crate::board::Renderer::new());
     let secret: Option<Arc<[u8]>> = match &config.web {
         Some(_) => Some(port.with_store(crate::web::web_secret).await?.into()),
         None => None,
@@ -93,73 +96,45 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
         .and_then(|w| w.public_url.clone())
         .zip(secret.clone())
         .map(|(base, secret)| Links { base, secret });
-    let sender = Sender {
-        mailer: Mailer::new(&config.email.send, &config.data_dir)?,
-        me,
-        outbox: config.outbox.clone(),
-        pictures: renderer.clone(),
+    let extras = Extras {
+        pictures: pictures.clone(),
         links,
     };
     let (stop_tx, stop) = watch::channel(false);
-    let mut tasks = tokio::task::JoinSet::new();
 
+    // Every channel is prepared before anything runs: one that cannot
+    // start stops the daemon before a message is taken.
+    let cx = Context::new(port.clone(), stop.clone());
+    let channels = config
+        .channels(extras)?
+        .into_iter()
+        .map(|channel| channel.start(&cx))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(ServeError::Channel)?;
+
+    let mut tasks = tokio::task::JoinSet::new();
     if config.status.enabled {
-        let listener = tokio::net::TcpListener::bind(config.status.listen)
-            .await
-            .map_err(|e| format!("status endpoint {}: {e}", config.status.listen))?;
-        let local = listener.local_addr().map_err(|e| e.to_string())?;
-        tracing::info!(%local, "status endpoint listening");
         let app = crate::status::router(port.metrics.clone());
+        let listener = listen("status endpoint", config.status.listen).await?;
         spawn_http(&mut tasks, listener, app, stop.clone(), "status endpoint");
     }
     if let (Some(web), Some(secret)) = (&config.web, secret) {
-        let listener = tokio::net::TcpListener::bind(web.listen)
-            .await
-            .map_err(|e| format!("web pages {}: {e}", web.listen))?;
-        let local = listener.local_addr().map_err(|e| e.to_string())?;
-        tracing::info!(%local, "web pages listening");
-        let pages = crate::web::Web::new(port.clone(), renderer.clone(), secret, web);
+        let listener = listen("web pages", web.listen).await?;
+        let pages = crate::web::Web::new(port.clone(), pictures, secret, web);
         let app = crate::web::router(pages);
         spawn_http(&mut tasks, listener, app, stop.clone(), "web pages");
     }
-    if let Some(md) = config.email.maildir {
-        maildir::create(&md.dir).map_err(|e| format!("Maildir {}: {e}", md.dir.display()))?;
-        tasks.spawn(maildir::run(md, inbox.clone(), stop.clone()));
+    for run in channels {
+        tasks.spawn(run);
     }
-    if let Some(settings) = config.email.imap {
-        let link = port.metrics.link_slot(imap::LINK);
-        tasks.spawn(imap::run(settings, inbox, stop.clone(), link));
-    }
-    if let Some(settings) = config.sms {
-        let wake = port.wake.sms.clone();
-        tasks.spawn(sms::run(settings, port.clone(), wake, stop.clone()));
-    }
-    if let Some(settings) = config.sms_spool {
-        tasks.spawn(spool_channel::run(settings, port.clone(), stop.clone()));
-    }
-    if let Some(settings) = config.radio {
-        let wake = port.wake.radio.clone();
-        tasks.spawn(radio::run(settings, port.clone(), wake, stop.clone()));
-    }
-    for settings in config.xfcc {
-        let wake = port.wake.xfcc.subscribe();
-        tasks.spawn(crate::transport::xfcc::bridge::run(
-            settings,
-            port.clone(),
-            wake,
-            stop.clone(),
-        ));
-    }
-    if let Location::Postgres { .. } = db {
-        let (at, port, stop) = (db.clone(), port.clone(), stop.clone());
+    if let Location::Postgres { .. } = &config.db {
+        let (at, port, stop) = (config.db.clone(), port.clone(), stop.clone());
         tasks.spawn_blocking(move || match Store::wakes(&at) {
             Ok(Some(wakes)) => other_sites_wake(wakes, &port, &stop),
             Ok(None) => {}
             Err(e) => tracing::error!(error = %e, "listening for other sites' replies"),
         });
     }
-    let wake = port.wake.email.clone();
-    tasks.spawn(outbox::run(sender, port.clone(), wake, stop.clone()));
     tasks.spawn(clock_sweep(port, config.clock.clone(), stop));
 
     tokio::spawn(async move {
@@ -174,6 +149,51 @@ pub async fn serve(config: Resolved) -> Result<(), String> {
     }
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Opens the store, creating it on the first run, and the claim on it that
+/// the daemon holds while it serves. A file is claimed before it is
+/// opened, so a second daemon touches nothing; a PostgreSQL store is
+/// shared by design (its sites coordinate in the database), and is
+/// created when it has no schema yet. Opened off the runtime: the
+/// PostgreSQL client blocks on its own.
+async fn open_store(db: &Location) -> Result<(Store, Option<ServeLock>), ServeError> {
+    let claim = match db {
+        Location::File(path) => Some(ServeLock::claim(path).map_err(ServeError::Claimed)?),
+        Location::Postgres { .. } => None,
+    };
+    let create = claim.as_ref().is_none_or(ServeLock::first_run);
+    let at = db.clone();
+    let opened = tokio::task::spawn_blocking(move || {
+        if create {
+            Store::create_at(&at)
+        } else {
+            Store::open_at(&at)
+        }
+    })
+    .await
+    .map_err(|source| ServeError::Opening {
+        db: db.clone(),
+        source,
+    })?;
+    let store = opened.map_err(|source| ServeError::Store {
+        db: db.clone(),
+        source,
+    })?;
+    Ok((store, claim))
+}
+
+/// Binds the address `what` listens on, and says so.
+async fn listen(
+    what: &'static str,
+    addr: SocketAddr,
+) -> Result<tokio::net::TcpListener, ServeError> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServeError::Listen { what, addr, source })?;
+    let local = listener.local_addr().map_err(ServeError::Bound)?;
+    tracing::info!(%local, "{what} listening");
+    Ok(listener)
 }
 
 /// Wakes this site's senders whenever another site (or a command) queues a

@@ -8,8 +8,9 @@ use super::common::{Location, fail, load_config, now};
 use crate::config::{Config, NO_INPUT};
 use crate::service;
 use crate::store::Store;
-use crate::transport::email::compose::Identity;
-use crate::transport::email::receive::{Policy, read_bounded, receive_read};
+use crate::transport::email::dkim::{Checker, Verdict};
+use crate::transport::email::receive::{read_bounded, receive_read};
+use crate::transport::email::{Reception, ReceptionError};
 
 /// `ccgate serve`.
 pub fn serve(loc: &Location) -> ExitCode {
@@ -27,7 +28,7 @@ pub fn serve(loc: &Location) -> ExitCode {
     };
     match runtime.block_on(crate::daemon::serve(config)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&e),
+        Err(e) => fail(&e.to_string()),
     }
 }
 
@@ -68,7 +69,7 @@ pub fn radio_station(loc: &Location, exit_when_done: bool) -> ExitCode {
         exit_when_done,
     )) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&e),
+        Err(e) => fail(&e.to_string()),
     }
 }
 
@@ -124,26 +125,31 @@ pub fn ingest_mail(loc: &Location) -> ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    let me = match Identity::new(&config.email.config.name, &config.email.config.from) {
-        Ok(me) => me,
-        Err(e) => {
+    // What the daemon's email inputs are built from, built alike.
+    let reception = match Reception::new(&config.email, config.inbound.rules()) {
+        Ok(r) => r,
+        Err(ReceptionError::From(e)) => {
             eprintln!("ccgate: email.from: {e}");
             return ExitCode::from(EX_TEMPFAIL);
         }
+        Err(e) => {
+            eprintln!("ccgate: {e}");
+            return ExitCode::from(EX_TEMPFAIL);
+        }
     };
-    let policy = Policy::new(&config.email.config, &me, config.inbound.rules());
-    let dkim = match &config.email.dkim {
-        Some(d) if mail.size <= policy.max_size => match dkim_check(d, &mail.bytes) {
+    let policy = &reception.policy;
+    let dkim = match &reception.dkim {
+        Some(checker) if mail.size <= policy.max_size => match dkim_check(checker, &mail.bytes) {
             Ok(v) => v,
             Err(e) => {
-                eprintln!("ccgate: {e}");
+                eprintln!("ccgate: DKIM check: {e}");
                 return ExitCode::from(EX_TEMPFAIL);
             }
         },
         _ => Default::default(),
     };
     let received = service::batch(&mut store, |b| {
-        receive_read(b, (&mail.bytes, mail.size), (&policy, &dkim), now())
+        receive_read(b, (&mail.bytes, mail.size), (policy, &dkim), now())
     });
     match received.and_then(|r| r) {
         Ok(p) => {
@@ -158,17 +164,10 @@ pub fn ingest_mail(loc: &Location) -> ExitCode {
 }
 
 /// ccgate's own DKIM check of one mail, on a runtime of its own (the
-/// command line has none).
-fn dkim_check(
-    d: &crate::transport::email::config::DkimSettings,
-    raw: &[u8],
-) -> Result<crate::transport::email::dkim::Verdict, String> {
+/// command line has none): Err when that runtime cannot be had.
+fn dkim_check(checker: &Checker, raw: &[u8]) -> std::io::Result<Verdict> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
-        .build()
-        .map_err(|e| format!("DKIM check: {e}"))?;
-    runtime.block_on(async {
-        let checker = crate::transport::email::dkim::Checker::new(d.keys.as_ref(), d.timeout)?;
-        Ok(checker.check(raw).await)
-    })
+        .build()?;
+    Ok(runtime.block_on(checker.check(raw)))
 }

@@ -44,9 +44,12 @@ use toml::Spanned;
 use crate::settings::{Lines, Problem, Problems, Secret, checked, duration};
 use crate::store::Location;
 use crate::transport::email::config::{EmailConfig, EmailSettings, in_dir};
+use crate::transport::email::outbox::{Extras, Sender};
+use crate::transport::email::{Input, Reception, ReceptionError};
 use crate::transport::outbox::OutboxConfig;
 use crate::transport::radio::config::{RadioConfig, RadioSettings};
 use crate::transport::sms::config::{SmsConfig, SmsSettings, SpoolConfig};
+use crate::transport::start::Enabled;
 use crate::transport::xfcc::config::{RemoteSettings, XfccConfig};
 use crate::web::WebConfig;
 
@@ -243,6 +246,39 @@ impl Resolved {
         }
         warnings.extend(self.radio.iter().flat_map(RadioSettings::warnings));
         warnings
+    }
+
+    /// Every channel this configuration enables, ready to start: the email
+    /// inputs and outbox, the modem or the spool, the radio line, each
+    /// bridged account. `extras` is what an email reply carries besides
+    /// its text. A new channel is one line here.
+    pub fn channels(&self, extras: Extras) -> Result<Vec<Enabled>, ReceptionError> {
+        let email = Reception::new(&self.email, self.inbound.rules())?;
+        let mut on = Vec::new();
+        on.extend(
+            self.email
+                .maildir
+                .clone()
+                .map(|s| Enabled::new(Input::new(s, &email))),
+        );
+        on.extend(
+            self.email
+                .imap
+                .clone()
+                .map(|s| Enabled::new(Input::new(s, &email))),
+        );
+        on.push(Enabled::new(Sender {
+            send: self.email.send.clone(),
+            data_dir: self.data_dir.clone(),
+            me: email.me.clone(),
+            outbox: self.outbox.clone(),
+            extras,
+        }));
+        on.extend(self.sms.clone().map(Enabled::new));
+        on.extend(self.sms_spool.clone().map(Enabled::new));
+        on.extend(self.radio.clone().map(Enabled::new));
+        on.extend(self.xfcc.iter().cloned().map(Enabled::new));
+        Ok(on)
     }
 
     /// The inputs that will run, one phrase each (none: the daemon would

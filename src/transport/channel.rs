@@ -8,6 +8,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use crate::metrics::{LinkSlot, LinkState};
+use crate::transport::port::PortError;
 
 /// Why a channel's connection ended.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -21,10 +22,17 @@ pub enum ChannelError {
     GiveUp(String),
 }
 
-/// Most failures are worth another try; `?` on a plain message says so.
-impl From<String> for ChannelError {
-    fn from(e: String) -> Self {
-        ChannelError::Retry(e)
+impl ChannelError {
+    /// A failure worth another try, said as `e` says it.
+    pub fn retry(e: impl std::fmt::Display) -> ChannelError {
+        ChannelError::Retry(e.to_string())
+    }
+}
+
+/// A store that fails now may work at the next connection.
+impl From<PortError> for ChannelError {
+    fn from(e: PortError) -> Self {
+        ChannelError::retry(e)
     }
 }
 

@@ -10,4 +10,5 @@ pub mod outbox;
 pub mod port;
 pub mod radio;
 pub mod sms;
+pub mod start;
 pub mod xfcc;

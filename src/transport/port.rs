@@ -14,7 +14,35 @@ use tokio::sync::Notify;
 use crate::metrics::Metrics;
 use crate::protocol::address::Channel;
 use crate::service::{self, Processed};
-use crate::store::{self, ReplyId, Store};
+use crate::store::{self, ReplyId, Store, StoreError};
+
+/// Why the port could not do what a channel asked. Cloned to every batch
+/// of a failed group commit, so the causes are shared.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum PortError {
+    /// The store failed (a full disk, a lost database connection):
+    /// nothing of the call was committed.
+    #[error("store: {0}")]
+    Store(Arc<StoreError>),
+    /// The service failed on one message of a batch: the others were
+    /// committed, and this one was journaled with its error, to be
+    /// delivered again.
+    #[error("store: {0}")]
+    Service(Arc<StoreError>),
+    /// A thread panicked while it held the store.
+    #[error("the store lock is poisoned")]
+    StorePoisoned,
+    /// A thread panicked while it held the queue of batches.
+    #[error("the batch queue is poisoned")]
+    QueuePoisoned,
+    /// The store's blocking task failed (it panicked, or the runtime is
+    /// shutting down).
+    #[error("store task: {0}")]
+    Task(Arc<tokio::task::JoinError>),
+    /// The task running the waiting batches went away before answering.
+    #[error("the batch was dropped")]
+    Dropped,
+}
 
 /// A cheap handle, cloned into every channel's task.
 #[derive(Clone)]
@@ -37,7 +65,7 @@ type Work = Box<dyn FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>>
 /// A batch waiting for the store, and where its results go.
 struct Waiting {
     work: Work,
-    done: tokio::sync::oneshot::Sender<Result<Vec<store::Result<Processed>>, String>>,
+    done: tokio::sync::oneshot::Sender<Result<Vec<store::Result<Processed>>, PortError>>,
 }
 
 /// The batches waiting for the store, and whether a task is running them.
@@ -84,16 +112,14 @@ impl ServicePort {
     pub async fn with_store<R: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Store) -> store::Result<R> + Send + 'static,
-    ) -> Result<R, String> {
+    ) -> Result<R, PortError> {
         let store = self.store.clone();
         let done = tokio::task::spawn_blocking(move || {
-            let mut guard = store
-                .lock()
-                .map_err(|_| "the store lock is poisoned".to_string())?;
-            f(&mut guard).map_err(|e| format!("store: {e}"))
+            let mut guard = store.lock().map_err(|_| PortError::StorePoisoned)?;
+            f(&mut guard).map_err(|e| PortError::Store(Arc::new(e)))
         })
         .await
-        .map_err(|e| format!("store task: {e}"))
+        .map_err(|e| PortError::Task(Arc::new(e)))
         .and_then(|r| r);
         // Every input, sender and sweep comes here: one place logs a store
         // failure and tells /health, and clears it once the store works.
@@ -101,7 +127,7 @@ impl ServicePort {
             Ok(_) => self.metrics.store_works(),
             Err(e) => {
                 tracing::error!(error = %e, "store");
-                self.metrics.store_failed(e);
+                self.metrics.store_failed(&e.to_string());
             }
         }
         done
@@ -123,13 +149,10 @@ impl ServicePort {
         &self,
         channel: Channel,
         work: impl FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>> + Send + 'static,
-    ) -> Result<Vec<Result<Processed, String>>, String> {
+    ) -> Result<Vec<Result<Processed, PortError>>, PortError> {
         let (done_tx, done_rx) = tokio::sync::oneshot::channel();
         let lead = {
-            let mut pending = self
-                .waiting
-                .lock()
-                .map_err(|_| "the batch queue is poisoned".to_string())?;
+            let mut pending = self.waiting.lock().map_err(|_| PortError::QueuePoisoned)?;
             pending.jobs.push(Waiting {
                 work: Box::new(work),
                 done: done_tx,
@@ -141,9 +164,7 @@ impl ServicePort {
             // leaves no batch waiting unrun.
             tokio::spawn(self.clone().lead());
         }
-        let done = done_rx
-            .await
-            .map_err(|_| "the batch was dropped".to_string())??;
+        let done = done_rx.await.map_err(|_| PortError::Dropped)??;
         Ok(done
             .into_iter()
             .map(|r| match r {
@@ -152,9 +173,9 @@ impl ServicePort {
                     Ok(p)
                 }
                 Err(e) => {
-                    let e = format!("store: {e}");
+                    let e = PortError::Service(Arc::new(e));
                     tracing::error!(%channel, error = %e, "message not processed");
-                    self.metrics.error(&e);
+                    self.metrics.error(&e.to_string());
                     Err(e)
                 }
             })
@@ -212,7 +233,7 @@ impl ServicePort {
     /// sender (another site's) claimed the reply since it was found due.
     /// The email outbox and the SMS spool claim theirs a batch at a time
     /// ([`Store::claim_due`](crate::store::Store::claim_due)).
-    pub async fn hold_for_send(&self, id: ReplyId) -> Result<bool, String> {
+    pub async fn hold_for_send(&self, id: ReplyId) -> Result<bool, PortError> {
         let retry = self.retry;
         self.with_store(move |s| {
             let tx = s.write()?;
@@ -225,7 +246,7 @@ impl ServicePort {
 
     /// Records replies handed to `channel`'s transport as sent, the batch
     /// in one transaction.
-    pub async fn sent(&self, channel: Channel, ids: Vec<ReplyId>) -> Result<(), String> {
+    pub async fn sent(&self, channel: Channel, ids: Vec<ReplyId>) -> Result<(), PortError> {
         for _ in &ids {
             self.metrics.sent(channel);
         }
@@ -258,7 +279,7 @@ impl ServicePort {
         id: ReplyId,
         error: String,
         permanent: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), PortError> {
         tracing::warn!(%channel, reply = id.0, permanent, error = %error, "sending failed");
         self.metrics.send_failed(channel, &error);
         let retry = self.retry;

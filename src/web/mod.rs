@@ -286,7 +286,7 @@ fn bad_request(what: &'static str) -> Response {
 }
 
 /// A store failure: logged, and told to the browser without its details.
-fn failure(e: &str) -> Response {
+fn failure(e: &(impl std::fmt::Display + ?Sized)) -> Response {
     tracing::error!(error = %e, "web page");
     (
         StatusCode::INTERNAL_SERVER_ERROR,

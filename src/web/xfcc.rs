@@ -70,7 +70,8 @@ async fn logged_in(web: &Web, login: Login, now: Timestamp) -> Result<Option<Pla
     let Some(stored) = web
         .port
         .with_store(move |s| xfcc_credentials(s, &username))
-        .await?
+        .await
+        .map_err(|e| e.to_string())?
     else {
         return Ok(None);
     };
@@ -83,6 +84,7 @@ async fn logged_in(web: &Web, login: Login, now: Timestamp) -> Result<Option<Pla
     web.port
         .with_store(move |s| xfcc_login(s, &stored, opened, now))
         .await
+        .map_err(|e| e.to_string())
 }
 
 pub(super) async fn request(State(web): State<Web>, body: Bytes) -> Response {
@@ -94,11 +96,11 @@ pub(super) async fn request(State(web): State<Web>, body: Bytes) -> Response {
     match request {
         Request::GetMyGames(login) => {
             let found = match logged_in(&web, login, now).await {
-                Ok(Some(player)) => {
-                    web.port
-                        .with_store(move |s| xfcc_games(s, &player, now).map(Some))
-                        .await
-                }
+                Ok(Some(player)) => web
+                    .port
+                    .with_store(move |s| xfcc_games(s, &player, now).map(Some))
+                    .await
+                    .map_err(|e| e.to_string()),
                 other => other.map(|_| None),
             };
             match found {
@@ -115,11 +117,11 @@ pub(super) async fn request(State(web): State<Web>, body: Bytes) -> Response {
             let raw = soap::without_password(&body);
             let rules = web.port.rules;
             let answered = match logged_in(&web, m.login.clone(), now).await {
-                Ok(Some(player)) => {
-                    web.port
-                        .with_store(move |s| xfcc_move(s, &player, &m, &raw, rules, now).map(Some))
-                        .await
-                }
+                Ok(Some(player)) => web
+                    .port
+                    .with_store(move |s| xfcc_move(s, &player, &m, &raw, rules, now).map(Some))
+                    .await
+                    .map_err(|e| e.to_string()),
                 other => other.map(|_| None),
             };
             let result = match answered {

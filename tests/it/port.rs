@@ -11,7 +11,7 @@ use ccgate::metrics::Metrics;
 use ccgate::protocol::address::Channel;
 use ccgate::service::{self, Auth, Inbound};
 use ccgate::store::{Retry, Store};
-use ccgate::transport::port::ServicePort;
+use ccgate::transport::port::{PortError, ServicePort};
 use jiff::Timestamp;
 
 fn message(id: &str) -> Inbound {
@@ -33,7 +33,7 @@ fn committed(db: &std::path::Path) -> i64 {
         .expect("count the journal")
 }
 
-type Answer = Result<Vec<Result<service::Processed, String>>, String>;
+type Answer = Result<Vec<Result<service::Processed, PortError>>, PortError>;
 
 /// While one batch's transaction runs, seven channels hand in a batch each:
 /// the seven are the next transaction, all of them, and every one sees

@@ -34,11 +34,20 @@ pub struct Identity {
     pub address: Address,
 }
 
+/// An address that is none.
+#[derive(Debug, thiserror::Error)]
+#[error("{address:?} is not an email address: {source}")]
+pub struct BadAddress {
+    pub address: String,
+    pub source: lettre::address::AddressError,
+}
+
 impl Identity {
-    pub fn new(name: &str, address: &str) -> Result<Identity, String> {
-        let address: Address = address
-            .parse()
-            .map_err(|e| format!("{address:?} is not an email address: {e}"))?;
+    pub fn new(name: &str, address: &str) -> Result<Identity, BadAddress> {
+        let address: Address = address.parse().map_err(|source| BadAddress {
+            address: address.to_string(),
+            source,
+        })?;
         Ok(Identity {
             name: name.to_string(),
             address,
@@ -214,16 +223,38 @@ fn html_body(reply: &Outgoing, link: Option<&str>) -> String {
     markup.into_string()
 }
 
+/// Why a reply could not be made into mail: it never will be.
+#[derive(Debug, thiserror::Error)]
+pub enum ComposeError {
+    #[error("recipient {to:?}: {source}")]
+    Recipient {
+        to: String,
+        source: lettre::address::AddressError,
+    },
+    #[error("image/png: {0}")]
+    PictureType(lettre::message::header::ContentTypeErr),
+    #[error("composing reply {reply}: {source}")]
+    Message {
+        reply: crate::store::ReplyId,
+        source: lettre::error::Error,
+    },
+    #[error("envelope of reply {reply}: {source}")]
+    Envelope {
+        reply: crate::store::ReplyId,
+        source: lettre::error::Error,
+    },
+}
+
 /// The message and its envelope.
 pub fn compose(
     me: &Identity,
     reply: &Outgoing,
     ctx: &Context,
-) -> Result<(Envelope, Vec<u8>), String> {
-    let to: Address = reply
-        .to
-        .parse()
-        .map_err(|e| format!("recipient {:?}: {e}", reply.to))?;
+) -> Result<(Envelope, Vec<u8>), ComposeError> {
+    let to: Address = reply.to.parse().map_err(|source| ComposeError::Recipient {
+        to: reply.to.clone(),
+        source,
+    })?;
     let mut builder = Message::builder()
         .from(Mailbox::new(
             Some(shown(&me.name, false).into_owned()),
@@ -265,20 +296,24 @@ pub fn compose(
                 .multipart(
                     MultiPart::related()
                         .singlepart(SinglePart::html(html_body(reply, link)))
-                        .singlepart(
-                            Attachment::new_inline(PICTURE_ID.to_string()).body(
-                                png.to_vec(),
-                                ContentType::parse("image/png")
-                                    .map_err(|e| format!("image/png: {e}"))?,
-                            ),
-                        ),
+                        .singlepart(Attachment::new_inline(PICTURE_ID.to_string()).body(
+                            png.to_vec(),
+                            ContentType::parse("image/png").map_err(ComposeError::PictureType)?,
+                        )),
                 ),
         ),
         None => builder.header(ContentType::TEXT_PLAIN).body(text),
     }
-    .map_err(|e| format!("composing reply {}: {e}", reply.id))?;
-    let envelope = Envelope::new(Some(me.return_path(reply.id.0)), vec![to])
-        .map_err(|e| format!("envelope of reply {}: {e}", reply.id))?;
+    .map_err(|source| ComposeError::Message {
+        reply: reply.id,
+        source,
+    })?;
+    let envelope = Envelope::new(Some(me.return_path(reply.id.0)), vec![to]).map_err(|source| {
+        ComposeError::Envelope {
+            reply: reply.id,
+            source,
+        }
+    })?;
     Ok((envelope, message.formatted()))
 }
 

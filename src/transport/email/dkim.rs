@@ -13,7 +13,7 @@
 use std::borrow::Borrow;
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -38,12 +38,38 @@ pub struct Verdict {
 /// dot) and their TXT text.
 pub type KeyRecords = Vec<(String, String)>;
 
+/// Why a keys file was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum KeysError {
+    #[error("{}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{} line {line}: give a DNS name and its key record", path.display())]
+    Line { path: PathBuf, line: usize },
+    #[error("{} line {line}: not a DKIM key: {source}", path.display())]
+    Key {
+        path: PathBuf,
+        line: usize,
+        source: mail_auth::Error,
+    },
+}
+
+/// The system's resolver configuration could not be read.
+#[derive(Debug, thiserror::Error)]
+#[error("DKIM resolver: {0}")]
+pub struct ResolverError(mail_auth::hickory_resolver::proto::ProtoError);
+
 /// Reads a keys file: one key per line, its DNS name and its TXT record
 /// (`sel._domainkey.example.org v=DKIM1; k=ed25519; p=…`); blank lines and
 /// lines starting with `#` are skipped. Every record must parse as a DKIM
 /// key.
-pub fn read_keys(path: &Path) -> Result<KeyRecords, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn read_keys(path: &Path) -> Result<KeyRecords, KeysError> {
+    let text = std::fs::read_to_string(path).map_err(|source| KeysError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let mut keys = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -51,15 +77,17 @@ pub fn read_keys(path: &Path) -> Result<KeyRecords, String> {
             continue;
         }
         let Some((name, record)) = line.split_once(char::is_whitespace) else {
-            return Err(format!(
-                "{} line {}: give a DNS name and its key record",
-                path.display(),
-                n + 1
-            ));
+            return Err(KeysError::Line {
+                path: path.to_path_buf(),
+                line: n + 1,
+            });
         };
         let record = record.trim();
-        DomainKey::parse(record.as_bytes())
-            .map_err(|e| format!("{} line {}: not a DKIM key: {e}", path.display(), n + 1))?;
+        DomainKey::parse(record.as_bytes()).map_err(|source| KeysError::Key {
+            path: path.to_path_buf(),
+            line: n + 1,
+            source,
+        })?;
         keys.push((fqdn(name), record.to_string()));
     }
     Ok(keys)
@@ -106,7 +134,7 @@ pub struct Checker {
 impl Checker {
     /// A checker that asks the system's DNS resolver, or, given `keys`,
     /// answers from them and never asks DNS.
-    pub fn new(keys: Option<&KeyRecords>, timeout: Duration) -> Result<Checker, String> {
+    pub fn new(keys: Option<&KeyRecords>, timeout: Duration) -> Result<Checker, ResolverError> {
         let auth = match keys {
             // No name server at all: a name the file lacks fails at once.
             Some(_) => MessageAuthenticator::new(
@@ -119,7 +147,7 @@ impl Checker {
             ),
             None => MessageAuthenticator::new_system_conf(),
         }
-        .map_err(|e| format!("DKIM resolver: {e}"))?;
+        .map_err(ResolverError)?;
         let keys = keys.map(|records| {
             let mut map = HashMap::new();
             for (name, record) in records {

@@ -7,6 +7,7 @@
 
 use std::collections::HashSet;
 use std::fmt::Debug;
+use std::future::Future;
 use std::time::Duration;
 
 use futures::TryStreamExt;
@@ -16,12 +17,15 @@ use tokio::sync::watch;
 use tokio_rustls::TlsConnector;
 use tokio_rustls::rustls::pki_types::ServerName;
 
+use super::Input;
 use super::config::{ImapConfig, ImapSettings, Security};
-use super::inbox::Batched;
+use super::inbox::{Batched, Inbox};
 use super::receive::{EVIDENCE_BYTES, ReadMail};
 use crate::metrics::LinkSlot;
 use crate::tls::client_config;
 use crate::transport::channel::{Backoff, ChannelError, Connection, supervise};
+use crate::transport::port::{PortError, Wakers};
+use crate::transport::start::{self, Context, StartError};
 
 /// Any byte stream a session can run on: plain TCP or TLS.
 pub trait Io: AsyncRead + AsyncWrite + Unpin + Send + Debug {}
@@ -29,38 +33,102 @@ impl<T: AsyncRead + AsyncWrite + Unpin + Send + Debug> Io for T {}
 
 pub type Session = async_imap::Session<Box<dyn Io>>;
 
-/// What the input does with the messages fetched together: process them
-/// (one commit of the service for all) and say which may be acknowledged:
-/// Err, none; otherwise each whose own result is Ok.
-pub trait Handler: Send {
-    fn handle(
+/// Why a mailbox's connection failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ImapError {
+    #[error("connecting to {host}:{port}: {source}")]
+    Connect {
+        host: String,
+        port: u16,
+        source: std::io::Error,
+    },
+    #[error("{host:?} is not a TLS server name: {source}")]
+    ServerName {
+        host: String,
+        source: tokio_rustls::rustls::pki_types::InvalidDnsNameError,
+    },
+    /// The trusted certificates or the TLS client ([`crate::tls`] says why).
+    #[error("{0}")]
+    Trust(String),
+    #[error("TLS with {host}: {source}")]
+    Tls {
+        host: String,
+        source: std::io::Error,
+    },
+    #[error("IMAP greeting: {0}")]
+    Greeting(std::io::Error),
+    #[error("the IMAP server closed before its greeting")]
+    NoGreeting,
+    #[error("IMAP login as {user}: {source}")]
+    Login {
+        user: String,
+        source: async_imap::error::Error,
+    },
+    /// A command the server refused or that broke the connection: what
+    /// was asked (`SELECT INBOX`, `UID FETCH 7`, `IDLE`) and why.
+    #[error("{what}: {source}")]
+    Command {
+        what: String,
+        source: async_imap::error::Error,
+    },
+    /// The mails fetched could not be committed.
+    #[error(transparent)]
+    Port(#[from] PortError),
+}
+
+impl From<ImapError> for ChannelError {
+    fn from(e: ImapError) -> Self {
+        ChannelError::retry(e)
+    }
+}
+
+/// A failed command, said as [`ImapError::Command`].
+fn failed(what: impl Into<String>) -> impl FnOnce(async_imap::error::Error) -> ImapError {
+    let what = what.into();
+    move |source| ImapError::Command { what, source }
+}
+
+/// Where the mails a mailbox fetches go: processed (one commit of the
+/// service for all), and said which may be acknowledged: Err, none;
+/// otherwise each whose own result is Ok.
+pub trait Intake: Send {
+    fn mails(
         &mut self,
         mails: Vec<ReadMail>,
-    ) -> impl std::future::Future<Output = Result<Vec<Result<(), String>>, String>> + Send;
+    ) -> impl std::future::Future<Output = Result<Vec<Result<(), PortError>>, PortError>> + Send;
     /// A connection problem, for the status endpoint.
     fn trouble(&mut self, error: &str);
     /// Mail over this many bytes is fetched only as far as its evidence.
     fn max_size(&self) -> usize;
 }
 
-async fn tls(stream: TcpStream, config: &ImapConfig) -> Result<Box<dyn Io>, String> {
+async fn tls(stream: TcpStream, config: &ImapConfig) -> Result<Box<dyn Io>, ImapError> {
     let host = &config.host;
-    let name = ServerName::try_from(host.to_string())
-        .map_err(|e| format!("{host:?} is not a TLS server name: {e}"))?;
-    let tls = TlsConnector::from(client_config(&config.trust())?)
+    let name = ServerName::try_from(host.to_string()).map_err(|source| ImapError::ServerName {
+        host: host.clone(),
+        source,
+    })?;
+    let tls = TlsConnector::from(client_config(&config.trust()).map_err(ImapError::Trust)?)
         .connect(name, stream)
         .await
-        .map_err(|e| format!("TLS with {host}: {e}"))?;
+        .map_err(|source| ImapError::Tls {
+            host: host.clone(),
+            source,
+        })?;
     Ok(Box::new(tls))
 }
 
 /// Connects and logs in.
-pub async fn connect(settings: &ImapSettings) -> Result<Session, String> {
+pub async fn connect(settings: &ImapSettings) -> Result<Session, ImapError> {
     let config = &settings.config;
     let addr = (config.host.as_str(), config.port());
     let tcp = TcpStream::connect(addr)
         .await
-        .map_err(|e| format!("connecting to {}:{}: {e}", config.host, config.port()))?;
+        .map_err(|source| ImapError::Connect {
+            host: config.host.clone(),
+            port: config.port(),
+            source,
+        })?;
     let stream: Box<dyn Io> = match config.security {
         Security::Tls => tls(tcp, config).await?,
         Security::Plain => Box::new(tcp),
@@ -70,7 +138,7 @@ pub async fn connect(settings: &ImapSettings) -> Result<Session, String> {
             client
                 .run_command_and_check_ok("STARTTLS", None)
                 .await
-                .map_err(|e| format!("STARTTLS refused: {e}"))?;
+                .map_err(failed("STARTTLS refused"))?;
             tls(client.into_inner(), config).await?
         }
     };
@@ -85,7 +153,7 @@ pub async fn login(
     greeted: bool,
     user: &str,
     password: &str,
-) -> Result<Session, String> {
+) -> Result<Session, ImapError> {
     let mut client = async_imap::Client::new(stream);
     if !greeted {
         greeting(&mut client).await?;
@@ -93,32 +161,35 @@ pub async fn login(
     client
         .login(user, password)
         .await
-        .map_err(|(e, _)| format!("IMAP login as {user}: {e}"))
+        .map_err(|(source, _)| ImapError::Login {
+            user: user.to_string(),
+            source,
+        })
 }
 
 /// Selects the configured mailbox; whether to wait with IDLE (configured,
 /// and the server offers it).
-pub async fn open_mailbox(session: &mut Session, config: &ImapConfig) -> Result<bool, String> {
+pub async fn open_mailbox(session: &mut Session, config: &ImapConfig) -> Result<bool, ImapError> {
     session
         .select(&config.mailbox)
         .await
-        .map_err(|e| format!("SELECT {}: {e}", config.mailbox))?;
+        .map_err(failed(format!("SELECT {}", config.mailbox)))?;
     Ok(config.idle
         && session
             .capabilities()
             .await
-            .map_err(|e| format!("CAPABILITY: {e}"))?
+            .map_err(failed("CAPABILITY"))?
             .has_str("IDLE"))
 }
 
 async fn greeting<T: AsyncRead + AsyncWrite + Unpin + Send + Debug>(
     client: &mut async_imap::Client<T>,
-) -> Result<(), String> {
+) -> Result<(), ImapError> {
     client
         .read_response()
         .await
-        .map_err(|e| format!("IMAP greeting: {e}"))?
-        .ok_or_else(|| "the IMAP server closed before its greeting".to_string())
+        .map_err(ImapError::Greeting)?
+        .ok_or(ImapError::NoGreeting)
         .map(drop)
 }
 
@@ -131,10 +202,10 @@ async fn greeting<T: AsyncRead + AsyncWrite + Unpin + Send + Debug>(
 pub async fn drain(
     session: &mut Session,
     config: &ImapConfig,
-    handler: &mut impl Handler,
+    intake: &mut impl Intake,
     refused: &mut HashSet<u32>,
     stop: &watch::Receiver<bool>,
-) -> Result<usize, String> {
+) -> Result<usize, ImapError> {
     // With move_to, processed mail leaves the mailbox; otherwise it is \Seen.
     let query = if config.move_to.is_some() {
         "NOT DELETED"
@@ -144,7 +215,7 @@ pub async fn drain(
     let mut uids: Vec<u32> = session
         .uid_search(query)
         .await
-        .map_err(|e| format!("UID SEARCH: {e}"))?
+        .map_err(failed("UID SEARCH"))?
         .into_iter()
         .filter(|uid| !refused.contains(uid))
         .collect();
@@ -160,7 +231,7 @@ pub async fn drain(
         while !mails.full()
             && let Some(uid) = waiting.next()
         {
-            if let Some(mail) = fetch(session, uid, handler.max_size()).await? {
+            if let Some(mail) = fetch(session, uid, intake.max_size()).await? {
                 fetched.push(uid);
                 mails.push(mail);
             }
@@ -168,7 +239,7 @@ pub async fn drain(
         if fetched.is_empty() {
             continue;
         }
-        let results = handler.handle(mails.into_mails()).await?;
+        let results = intake.mails(mails.into_mails()).await?;
         // Only now, after the commit: a message whose processing failed is
         // left unseen and comes again, answered by the journal.
         for (uid, result) in fetched.into_iter().zip(results) {
@@ -179,7 +250,7 @@ pub async fn drain(
                 Ok(()) => {}
                 Err(Refused(e)) => {
                     tracing::error!(uid, error = %e, "IMAP server refused to acknowledge; the message is left where it is");
-                    handler.trouble(&e);
+                    intake.trouble(&e.to_string());
                     refused.insert(uid);
                 }
                 Err(Broken(e)) => return Err(e),
@@ -196,15 +267,15 @@ async fn fetch(
     session: &mut Session,
     uid: u32,
     max_size: usize,
-) -> Result<Option<ReadMail>, String> {
+) -> Result<Option<ReadMail>, ImapError> {
     let fetch = async |session: &mut Session, items: &str| {
         session
             .uid_fetch(uid.to_string(), items)
             .await
-            .map_err(|e| format!("UID FETCH {uid}: {e}"))?
+            .map_err(failed(format!("UID FETCH {uid}")))?
             .try_collect::<Vec<_>>()
             .await
-            .map_err(|e| format!("UID FETCH {uid}: {e}"))
+            .map_err(failed(format!("UID FETCH {uid}")))
     };
     let sized = fetch(session, "(UID RFC822.SIZE)").await?;
     let Some(size) = sized.iter().find_map(|m| m.size) else {
@@ -226,16 +297,16 @@ async fn fetch(
 /// Why a message was not acknowledged.
 enum AckError {
     /// The server said `NO`: the connection is fine, the message stays.
-    Refused(String),
+    Refused(ImapError),
     /// Anything else: reconnect.
-    Broken(String),
+    Broken(ImapError),
 }
 use AckError::{Broken, Refused};
 
 fn ack_error(what: String) -> impl FnOnce(async_imap::error::Error) -> AckError {
-    move |e| match e {
-        async_imap::error::Error::No(_) => Refused(format!("{what}: {e}")),
-        e => Broken(format!("{what}: {e}")),
+    move |source| match source {
+        async_imap::error::Error::No(_) => Refused(ImapError::Command { what, source }),
+        source => Broken(ImapError::Command { what, source }),
     }
 }
 
@@ -273,56 +344,61 @@ async fn acknowledge(session: &mut Session, config: &ImapConfig, uid: u32) -> Re
 /// maintenance a while.
 const MAX_BACKOFF: Duration = Duration::from_secs(300);
 
-/// The mailbox's key on /health and in the console's words.
-pub const LINK: &str = "imap";
+/// The mailbox as a channel: its settings and what every email input shares.
+impl start::Channel for Input<ImapSettings> {
+    /// The mailbox's key on /health and in the console's words.
+    const NAME: &'static str = "imap";
+    const LINKED: bool = true;
+    type Wake = ();
+
+    fn wake(_: &Wakers) {}
+
+    fn start(self, cx: Context) -> Result<impl Future<Output = ()> + Send + 'static, StartError> {
+        let inbox = Inbox::new(cx.port, &self.reception);
+        Ok(run(self.settings, inbox, cx.stop, cx.link))
+    }
+}
 
 /// Runs the mailbox until `stop` turns true.
 pub async fn run(
     settings: ImapSettings,
-    mut handler: impl Handler,
+    mut intake: impl Intake,
     mut stop: watch::Receiver<bool>,
     link: LinkSlot,
 ) {
     let mut mailbox = Mailbox {
         settings: &settings,
-        handler: &mut handler,
+        intake: &mut intake,
         refused: HashSet::new(),
     };
     supervise("IMAP input", MAX_BACKOFF, &mut mailbox, &mut stop, link).await;
 }
 
-struct Mailbox<'a, H> {
+struct Mailbox<'a, I> {
     settings: &'a ImapSettings,
-    handler: &'a mut H,
+    intake: &'a mut I,
     /// UIDs the server refused to acknowledge, kept across reconnections.
     refused: HashSet<u32>,
 }
 
-impl<H: Handler> Connection for Mailbox<'_, H> {
+impl<I: Intake> Connection for Mailbox<'_, I> {
     async fn session(
         &mut self,
         stop: &mut watch::Receiver<bool>,
         backoff: &mut Backoff,
     ) -> Result<(), ChannelError> {
-        session(
-            self.settings,
-            self.handler,
-            &mut self.refused,
-            stop,
-            backoff,
-        )
-        .await
+        session(self.settings, self.intake, &mut self.refused, stop, backoff).await
     }
 
     fn trouble(&mut self, error: &str) {
-        self.handler.trouble(error);
+        self.intake.trouble(error);
     }
 }
 
 /// One connection's life: drain, then wait (IDLE or sleep), until stopped.
 async fn session(
     settings: &ImapSettings,
-    handler: &mut impl Handler,
+    intake: &mut impl Intake,
     refused: &mut HashSet<u32>,
     stop: &mut watch::Receiver<bool>,
     backoff: &mut Backoff,
@@ -333,7 +409,7 @@ async fn session(
     tracing::info!(host = %config.host, mailbox = %config.mailbox, idle, "IMAP input connected");
     backoff.reset();
     loop {
-        let n = drain(&mut session, config, handler, refused, stop).await?;
+        let n = drain(&mut session, config, intake, refused, stop).await?;
         if n > 0 {
             tracing::debug!(messages = n, "IMAP input processed");
         }
@@ -343,20 +419,20 @@ async fn session(
         }
         if idle {
             let mut handle = session.idle();
-            handle.init().await.map_err(|e| format!("IDLE: {e}"))?;
+            handle.init().await.map_err(failed("IDLE"))?;
             let (wait, interrupt) = handle.wait_with_timeout(config.poll_every);
             tokio::select! {
-                r = wait => { r.map_err(|e| format!("IDLE: {e}"))?; }
+                r = wait => { r.map_err(failed("IDLE"))?; }
                 _ = stop.changed() => { drop(interrupt); }
             }
-            session = handle.done().await.map_err(|e| format!("IDLE DONE: {e}"))?;
+            session = handle.done().await.map_err(failed("IDLE DONE"))?;
         } else {
             tokio::select! {
                 _ = tokio::time::sleep(config.poll_every) => {}
                 _ = stop.changed() => {}
             }
             // A NOOP lets the server report new mail and keeps the link alive.
-            session.noop().await.map_err(|e| format!("NOOP: {e}"))?;
+            session.noop().await.map_err(failed("NOOP"))?;
         }
     }
 }

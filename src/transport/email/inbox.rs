@@ -5,11 +5,12 @@ use std::sync::Arc;
 
 use jiff::Timestamp;
 
+use super::Reception;
 use super::dkim::{Checker, Verdict};
 use super::imap;
 use super::receive::{Policy, ReadMail, process, read_mail};
 use crate::protocol::address::Channel;
-use crate::transport::port::ServicePort;
+use crate::transport::port::{PortError, ServicePort};
 
 /// The mails an input gathers to commit together: a burst shares one
 /// fsync, and a batch is cut at [`Batched::MAILS`] mails or
@@ -50,10 +51,21 @@ pub struct Inbox {
 }
 
 impl Inbox {
+    pub fn new(port: ServicePort, reception: &Reception) -> Inbox {
+        Inbox {
+            port,
+            policy: reception.policy.clone(),
+            dkim: reception.dkim.clone(),
+        }
+    }
+
     /// Processes mails as read, all in one transaction: Err means nothing
     /// was committed; otherwise each mail whose result is Ok is committed
     /// and may be acknowledged.
-    pub async fn mails(&self, mails: Vec<ReadMail>) -> Result<Vec<Result<(), String>>, String> {
+    pub async fn mails(
+        &self,
+        mails: Vec<ReadMail>,
+    ) -> Result<Vec<Result<(), PortError>>, PortError> {
         // Before the transaction, with its own timeout: the store is not
         // held while keys are looked up or mail is parsed. An oversized
         // mail is not read.
@@ -80,9 +92,12 @@ impl Inbox {
     }
 }
 
-impl imap::Handler for Inbox {
-    async fn handle(&mut self, mails: Vec<ReadMail>) -> Result<Vec<Result<(), String>>, String> {
-        self.mails(mails).await
+impl imap::Intake for Inbox {
+    async fn mails(
+        &mut self,
+        mails: Vec<ReadMail>,
+    ) -> Result<Vec<Result<(), PortError>>, PortError> {
+        Inbox::mails(self, mails).await
     }
 
     fn max_size(&self) -> usize {

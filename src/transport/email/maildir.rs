@@ -10,9 +10,41 @@ use std::sync::Arc;
 
 use tokio::sync::{Notify, watch};
 
+use super::Input;
 use super::config::MaildirSettings;
 use super::inbox::{Batched, Inbox};
 use super::receive::{ReadMail, read_bounded};
+use crate::transport::port::Wakers;
+use crate::transport::start::{self, Context, StartError};
+
+/// The Maildir's directories could not be made.
+#[derive(Debug, thiserror::Error)]
+#[error("Maildir {}: {source}", dir.display())]
+pub struct MaildirError {
+    pub dir: PathBuf,
+    pub source: io::Error,
+}
+
+/// The Maildir as a channel: its settings and what every email input shares.
+impl start::Channel for Input<MaildirSettings> {
+    const NAME: &'static str = "maildir";
+    type Wake = ();
+
+    fn wake(_: &Wakers) {}
+
+    fn start(
+        self,
+        cx: Context,
+    ) -> Result<impl std::future::Future<Output = ()> + Send + 'static, StartError> {
+        let dir = &self.settings.dir;
+        create(dir).map_err(|source| MaildirError {
+            dir: dir.clone(),
+            source,
+        })?;
+        let inbox = Inbox::new(cx.port, &self.reception);
+        Ok(run(self.settings, inbox, cx.stop))
+    }
+}
 
 /// The Maildir's three directories, created if missing.
 pub fn create(dir: &Path) -> io::Result<()> {

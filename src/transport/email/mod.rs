@@ -11,3 +11,60 @@ pub mod outbox;
 pub mod parse;
 pub mod receive;
 pub mod send;
+
+use std::sync::Arc;
+
+use self::compose::{BadAddress, Identity};
+use self::config::EmailSettings;
+use self::dkim::{Checker, ResolverError};
+use self::receive::Policy;
+use crate::service;
+
+/// What every email input shares, built once from the email settings: the
+/// gateway's identity, what it accepts, and its own DKIM check. The daemon
+/// and `ccgate ingest-mail` both make theirs here.
+#[derive(Clone)]
+pub struct Reception {
+    pub me: Identity,
+    pub policy: Arc<Policy>,
+    /// ccgate's own DKIM check, if configured.
+    pub dkim: Option<Checker>,
+}
+
+/// Why the email inputs could not be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum ReceptionError {
+    /// The gateway's own address (`email.from`).
+    #[error(transparent)]
+    From(#[from] BadAddress),
+    #[error(transparent)]
+    Dkim(#[from] ResolverError),
+}
+
+impl Reception {
+    pub fn new(email: &EmailSettings, rules: service::Rules) -> Result<Reception, ReceptionError> {
+        let me = Identity::new(&email.config.name, &email.config.from)?;
+        let policy = Arc::new(Policy::new(&email.config, &me, rules));
+        let dkim = match &email.dkim {
+            Some(d) => Some(Checker::new(d.keys.as_ref(), d.timeout)?),
+            None => None,
+        };
+        Ok(Reception { me, policy, dkim })
+    }
+}
+
+/// An email input as a channel ([`maildir`], [`imap`]): its own settings
+/// and what every email input shares.
+pub struct Input<S> {
+    pub settings: S,
+    pub reception: Reception,
+}
+
+impl<S> Input<S> {
+    pub fn new(settings: S, reception: &Reception) -> Input<S> {
+        Input {
+            settings,
+            reception: reception.clone(),
+        }
+    }
+}

@@ -1,20 +1,24 @@
 //! The email channel's way out: the outbox composed into mail and handed
 //! to SMTP, sendmail or the outbox directory ([`Mailer`]).
 
+use std::future::Future;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use jiff::Timestamp;
 use tokio::sync::{Notify, watch};
 
-use super::compose::{self, Identity, compose};
+use super::compose::{self, ComposeError, Identity, compose};
+use super::config::SendSettings;
 use super::send::{Handover, Mailer, Outgoing, SendError};
 use crate::board::{Diagram, Renderer};
 use crate::protocol::address::Channel;
 use crate::store::{self, ReplyId, Store};
 use crate::transport::channel::{StoreBackoff, pause};
 use crate::transport::outbox::OutboxConfig;
-use crate::transport::port::ServicePort;
+use crate::transport::port::{ServicePort, Wakers};
+use crate::transport::start::{self, Context, StartError};
 
 /// One reply ready to go.
 struct Ready {
@@ -23,15 +27,42 @@ struct Ready {
     raw: Vec<u8>,
 }
 
-/// The way out and what it needs: the transport, our identity, the retries.
+/// The email outbox as a channel: the way out, our identity, the
+/// retries, and what a reply carries besides its text.
 pub struct Sender {
-    pub mailer: Mailer,
+    /// SMTP, sendmail or the outbox directory ([`Mailer`]).
+    pub send: SendSettings,
+    /// What a relative outbox directory is in.
+    pub data_dir: PathBuf,
     pub me: Identity,
     pub outbox: OutboxConfig,
+    pub extras: Extras,
+}
+
+/// What a reply carries besides its text.
+#[derive(Clone)]
+pub struct Extras {
     /// Draws the board picture each reply with a sheet carries.
     pub pictures: Arc<Renderer>,
     /// With `[web] public_url`: each player's link to their game's page.
     pub links: Option<Links>,
+}
+
+impl start::Channel for Sender {
+    const NAME: &'static str = "email outbox";
+    type Wake = Arc<Notify>;
+
+    fn wake(bells: &Wakers) -> Arc<Notify> {
+        bells.email.clone()
+    }
+
+    fn start(
+        self,
+        cx: Context<Arc<Notify>>,
+    ) -> Result<impl Future<Output = ()> + Send + 'static, StartError> {
+        let mailer = Mailer::new(&self.send, &self.data_dir)?;
+        Ok(run(self, mailer, cx.port, cx.wake, cx.stop))
+    }
 }
 
 /// How the players' links are made: the pages' public address and the
@@ -43,7 +74,7 @@ pub struct Links {
 }
 
 /// A batch composed, each reply ready or failed to compose.
-type Composed = Vec<Result<Ready, (ReplyId, String)>>;
+type Composed = Vec<Result<Ready, (ReplyId, ComposeError)>>;
 
 /// Sends the email outbox until `stop` turns true: due replies are
 /// composed and handed to the mailer, at once when `wake` rings, else every
@@ -56,6 +87,7 @@ type Composed = Vec<Result<Ready, (ReplyId, String)>>;
 /// long before it is sent.
 pub async fn run(
     sender: Sender,
+    mailer: Mailer,
     shared: ServicePort,
     wake: Arc<Notify>,
     stop: watch::Receiver<bool>,
@@ -69,7 +101,7 @@ pub async fn run(
                 Err(tokio::sync::mpsc::error::TryRecvError::Empty) => {
                     // No batch follows at once to carry the last one's
                     // completion (the file outbox's renames): complete it now.
-                    settle(&shared, &sender.mailer, &failing).await;
+                    settle(&shared, &mailer, &failing).await;
                     match ready.recv().await {
                         Some(batch) => batch,
                         None => break,
@@ -77,11 +109,11 @@ pub async fn run(
                 }
                 Err(tokio::sync::mpsc::error::TryRecvError::Disconnected) => break,
             };
-            if send_batch(&shared, &sender.mailer, batch).await.is_err() {
+            if send_batch(&shared, &mailer, batch).await.is_err() {
                 failing.store(true, Ordering::Relaxed);
             }
         }
-        settle(&shared, &sender.mailer, &failing).await;
+        settle(&shared, &mailer, &failing).await;
     };
     // Ends on `stop`, dropping `to_send`: the sending stage then finishes
     // the batch it was given and ends too.
@@ -101,7 +133,7 @@ async fn prepare(
     const BATCH: usize = 50;
     let config = &sender.outbox;
     let me = Arc::new(sender.me.clone());
-    let extras = Arc::new((sender.pictures.clone(), sender.links.clone()));
+    let extras = Arc::new(sender.extras.clone());
     let mut backoff = StoreBackoff::new(config.poll_every);
     loop {
         let Ok(slot) = to_send.reserve().await else {
@@ -135,8 +167,8 @@ async fn prepare(
                     .map(|(reply, answers)| {
                         let ctx = compose::Context {
                             answers,
-                            picture: picture(&reply, &extras.0),
-                            link: link(&reply, extras.1.as_ref()),
+                            picture: picture(&reply, &extras.pictures),
+                            link: link(&reply, extras.links.as_ref()),
                         };
                         match compose(&who, &reply, &ctx) {
                             Ok((envelope, raw)) => Ok(Ready {
@@ -239,7 +271,7 @@ async fn send_batch(shared: &ServicePort, mailer: &Mailer, batch: Composed) -> R
         match item {
             Ok(r) => ready.push(r),
             // A reply that cannot even be composed (a bad address) never will be.
-            Err((id, e)) => failed.push((id, true, e)),
+            Err((id, e)) => failed.push((id, true, e.to_string())),
         }
     }
     let mut sent = Vec::with_capacity(ready.len());

@@ -54,6 +54,29 @@ impl std::fmt::Display for SendError {
     }
 }
 
+/// Why the way out could not be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum MailerError {
+    #[error("outbox directory {}: {source}", dir.display())]
+    OutboxDir {
+        dir: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    #[error("ca_file {}: {source}", file.display())]
+    Certificate {
+        file: std::path::PathBuf,
+        source: lettre::transport::smtp::Error,
+    },
+    #[error("TLS for {host}: {source}")]
+    Tls {
+        host: String,
+        source: lettre::transport::smtp::Error,
+    },
+    /// The trusted certificates or the TLS client ([`crate::tls`] says why).
+    #[error("{0}")]
+    Trust(String),
+}
+
 /// A configured way out.
 pub enum Mailer {
     Files(FileOutbox),
@@ -64,7 +87,7 @@ pub enum Mailer {
 impl Mailer {
     /// Builds the transport a configuration names; `data_dir` resolves a
     /// relative outbox directory.
-    pub fn new(settings: &SendSettings, data_dir: &Path) -> Result<Mailer, String> {
+    pub fn new(settings: &SendSettings, data_dir: &Path) -> Result<Mailer, MailerError> {
         Ok(match &settings.config {
             SendConfig::File { dir, sync } => {
                 let dir = if dir.is_absolute() {
@@ -72,8 +95,9 @@ impl Mailer {
                 } else {
                     data_dir.join(dir)
                 };
-                std::fs::create_dir_all(&dir)
-                    .map_err(|e| format!("outbox directory {}: {e}", dir.display()))?;
+                if let Err(source) = std::fs::create_dir_all(&dir) {
+                    return Err(MailerError::OutboxDir { dir, source });
+                }
                 Mailer::Files(FileOutbox::new(dir, *sync))
             }
             SendConfig::Sendmail { command } => {
@@ -223,25 +247,33 @@ impl Smtp {
         trust: &Trust,
         credentials: Option<Credentials>,
         pool: usize,
-    ) -> Result<Smtp, String> {
+    ) -> Result<Smtp, MailerError> {
         let (starttls, wrapper, default_port) = match security {
             Security::Plain => (None, None, 25),
             Security::Starttls => {
                 let mut b = TlsParameters::builder(host.to_string())
                     .dangerous_accept_invalid_certs(trust.accept_invalid_certs);
                 if let Some(file) = &trust.ca_file {
-                    for cert in read_pem(file)? {
-                        let cert = Certificate::from_der(cert.to_vec())
-                            .map_err(|e| format!("ca_file {}: {e}", file.display()))?;
+                    for cert in read_pem(file).map_err(MailerError::Trust)? {
+                        let cert = Certificate::from_der(cert.to_vec()).map_err(|source| {
+                            MailerError::Certificate {
+                                file: file.clone(),
+                                source,
+                            }
+                        })?;
                         b = b.add_root_certificate(cert);
                     }
                 }
-                let params = b
-                    .build_rustls()
-                    .map_err(|e| format!("TLS for {host}: {e}"))?;
+                let params = b.build_rustls().map_err(|source| MailerError::Tls {
+                    host: host.to_string(),
+                    source,
+                })?;
                 (Some(params), None, 587)
             }
-            Security::Tls => (None, Some(TlsConnector::from(client_config(trust)?)), 465),
+            Security::Tls => {
+                let config = client_config(trust).map_err(MailerError::Trust)?;
+                (None, Some(TlsConnector::from(config)), 465)
+            }
         };
         Ok(Smtp {
             host: host.to_string(),

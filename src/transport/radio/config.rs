@@ -256,6 +256,7 @@ fn callsign<'de, D: Deserializer<'de>>(d: D) -> Result<Callsign, D::Error> {
     Callsign::new(&String::deserialize(d)?).map_err(D::Error::custom)
 }
 
+// A `String` error: the check `settings::checked` takes (serde's custom error).
 fn line_rate(n: &u32) -> Result<(), String> {
     match n {
         50..=4_000_000 => Ok(()),

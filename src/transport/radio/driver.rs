@@ -11,7 +11,7 @@
 //! there for longer than their timers.
 //!
 //! Durability (radio.md §9.1): a link's state is saved through the
-//! [`Handler`] whenever it changes and before the frame that changed it
+//! [`RadioLedger`] whenever it changes and before the frame that changed it
 //! goes out; a message is handed to a link in the same commit as the link's
 //! new state; a delivered message is committed (under its stream position,
 //! so a repeat after a crash is recognised) before the link's state that
@@ -19,6 +19,7 @@
 //! that.
 
 use std::future::Future;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,10 +27,10 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::{Notify, watch};
 use tokio::time::Instant;
 
-use super::ax25::{self, Address, UiFrame};
+use super::ax25::{self, Address, Ax25Error, UiFrame};
 use super::config::{FlowControl, Parity, Port, RadioConfig, RadioSettings};
 use super::frame::{
-    self, Callsign, Deframer, Frame, FrameError, LinkOptions, MAX_TEXT, is_restricted,
+    self, Callsign, Deframer, EncodeError, Frame, FrameError, LinkOptions, MAX_TEXT, is_restricted,
 };
 use super::kiss::{self, Command};
 use super::link::{Event, Link, LinkConfig, LinkState, MsgId};
@@ -45,20 +46,25 @@ pub struct Due {
     pub text: String,
 }
 
-/// What the driver needs from the rest of the program. Every method that
-/// returns a future commits before it resolves.
-pub trait Handler: Send {
+/// Where the link driver's state and messages are entered: the links'
+/// states, the messages delivered, handed over and acknowledged. Every
+/// method that returns a future commits before it resolves.
+pub trait RadioLedger: Send {
+    /// Why the ledger failed (the store): the line is opened again, the
+    /// links resuming from their saved state.
+    type Error: std::error::Error + Send + Sync + 'static;
+
     /// The saved state of the link to `peer`, if any.
     fn load(
         &mut self,
         peer: Callsign,
-    ) -> impl Future<Output = Result<Option<LinkState>, String>> + Send;
+    ) -> impl Future<Output = Result<Option<LinkState>, Self::Error>> + Send;
     /// Saves the state of the link to `peer`.
     fn save(
         &mut self,
         peer: Callsign,
         state: LinkState,
-    ) -> impl Future<Output = Result<(), String>> + Send;
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send;
     /// Messages from `peer`, each at its stream position, in order: those
     /// of the frames read together, committed together (issue 21's group
     /// commit). The same position can come again after a crash: it is the
@@ -67,9 +73,9 @@ pub trait Handler: Send {
         &mut self,
         peer: Callsign,
         messages: Vec<(u32, String)>,
-    ) -> impl Future<Output = Result<(), String>> + Send;
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send;
     /// Messages waiting to go.
-    fn due(&mut self) -> impl Future<Output = Result<Vec<Due>, String>> + Send;
+    fn due(&mut self) -> impl Future<Output = Result<Vec<Due>, Self::Error>> + Send;
     /// `id` was taken by the link to `peer` as `msg`; commit with `state`.
     fn handed(
         &mut self,
@@ -77,19 +83,19 @@ pub trait Handler: Send {
         id: i64,
         msg: MsgId,
         state: LinkState,
-    ) -> impl Future<Output = Result<(), String>> + Send;
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send;
     /// `id` can never go on this link.
     fn refused(
         &mut self,
         id: i64,
         error: String,
-    ) -> impl Future<Output = Result<(), String>> + Send;
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send;
     /// `peer` acknowledged `msg` (may repeat after a crash).
     fn acked(
         &mut self,
         peer: Callsign,
         msg: MsgId,
-    ) -> impl Future<Output = Result<(), String>> + Send;
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send;
     /// A frame that failed authentication or came to us from a station
     /// that is no peer (radio.md §9.3.4): `what` says which, `raw` is the
     /// frame as decoded. Never answered on the air.
@@ -97,7 +103,7 @@ pub trait Handler: Send {
         &mut self,
         what: String,
         raw: Vec<u8>,
-    ) -> impl Future<Output = Result<(), String>> + Send;
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send;
     /// The peer stopped answering (false) or answers again (true).
     fn reachable(&mut self, peer: Callsign, up: bool);
     /// A problem worth a metric and the last-error line.
@@ -117,6 +123,42 @@ pub struct Settings {
     /// air per byte ÷ the air rate) or its time on the serial line to the
     /// modem or TNC, whichever is longer (radio.md §13).
     pub secs_per_byte: f64,
+}
+
+/// Why the line failed: it is opened again after a pause.
+#[derive(Debug, thiserror::Error)]
+pub enum LineError {
+    #[error("KISS TNC {addr}: {source}")]
+    Tnc {
+        addr: String,
+        source: std::io::Error,
+    },
+    #[error("opening {}: {source}", device.display())]
+    Serial {
+        device: PathBuf,
+        source: tokio_serial::Error,
+    },
+    #[error("writing: {0}")]
+    Write(std::io::Error),
+    #[error("reading: {0}")]
+    Read(std::io::Error),
+    #[error("the line closed")]
+    Closed,
+}
+
+impl From<LineError> for ChannelError {
+    fn from(e: LineError) -> Self {
+        ChannelError::retry(e)
+    }
+}
+
+/// Why a frame could not be put into bytes for the line.
+#[derive(Debug, thiserror::Error)]
+pub enum WireError {
+    #[error(transparent)]
+    Frame(#[from] EncodeError),
+    #[error(transparent)]
+    Ax25(#[from] Ax25Error),
 }
 
 /// Frames waiting in the link's outbox beyond this stay in the caller's.
@@ -285,7 +327,7 @@ struct Peer {
     opts: LinkOptions,
     link: Link,
     saved: LinkState,
-    /// Messages the link delivered and the handler has not committed yet:
+    /// Messages the link delivered and the ledger has not committed yet:
     /// the link's state is saved (and so its acknowledgement sent) only
     /// after they are.
     delivered: Vec<(u32, String)>,
@@ -302,10 +344,13 @@ pub struct Station {
 
 impl Station {
     /// Loads every peer's saved state.
-    pub async fn load(settings: Settings, handler: &mut impl Handler) -> Result<Station, String> {
+    pub async fn load<L: RadioLedger>(
+        settings: Settings,
+        ledger: &mut L,
+    ) -> Result<Station, L::Error> {
         let mut peers = Vec::new();
         for (call, opts) in &settings.peers {
-            let saved = handler.load(*call).await?.unwrap_or_default();
+            let saved = ledger.load(*call).await?.unwrap_or_default();
             let link = Link::new(settings.me, *call, saved.clone(), settings.link.clone());
             peers.push(Peer {
                 call: *call,
@@ -343,57 +388,57 @@ impl Station {
         })
     }
 
-    async fn persist(&mut self, i: usize, handler: &mut impl Handler) -> Result<(), String> {
+    async fn persist<L: RadioLedger>(&mut self, i: usize, ledger: &mut L) -> Result<(), L::Error> {
         let p = &mut self.peers[i];
         if p.link.state() != &p.saved {
             let state = p.link.state().clone();
-            handler.save(p.call, state.clone()).await?;
+            ledger.save(p.call, state.clone()).await?;
             p.saved = state;
         }
         Ok(())
     }
 
     /// Handles a link's events and commits what it delivered.
-    async fn events(
+    async fn events<L: RadioLedger>(
         &mut self,
         i: usize,
         events: Vec<Event>,
-        handler: &mut impl Handler,
-    ) -> Result<(), String> {
-        self.gather(i, events, handler).await?;
-        self.flush(i, handler).await
+        ledger: &mut L,
+    ) -> Result<(), L::Error> {
+        self.gather(i, events, ledger).await?;
+        self.flush(i, ledger).await
     }
 
     /// Commits the messages gathered for link `i` in one batch, then saves
     /// the link's state.
-    async fn flush(&mut self, i: usize, handler: &mut impl Handler) -> Result<(), String> {
+    async fn flush<L: RadioLedger>(&mut self, i: usize, ledger: &mut L) -> Result<(), L::Error> {
         let messages = std::mem::take(&mut self.peers[i].delivered);
         if !messages.is_empty() {
-            handler.delivered(self.peers[i].call, messages).await?;
+            ledger.delivered(self.peers[i].call, messages).await?;
         }
-        self.persist(i, handler).await
+        self.persist(i, ledger).await
     }
 
     /// Handles a link's events, gathering the messages it delivered for
     /// [`flush`](Self::flush).
-    async fn gather(
+    async fn gather<L: RadioLedger>(
         &mut self,
         i: usize,
         events: Vec<Event>,
-        handler: &mut impl Handler,
-    ) -> Result<(), String> {
+        ledger: &mut L,
+    ) -> Result<(), L::Error> {
         let call = self.peers[i].call;
         for e in events {
             match e {
                 Event::Delivered { pos, text } => self.peers[i].delivered.push((pos, text)),
-                Event::Acked(msg) => handler.acked(call, msg).await?,
+                Event::Acked(msg) => ledger.acked(call, msg).await?,
                 Event::Unreachable => {
                     tracing::warn!(peer = %call, "radio peer unreachable; still trying");
-                    handler.reachable(call, false);
+                    ledger.reachable(call, false);
                 }
                 Event::Reachable => {
                     tracing::info!(peer = %call, "radio peer answers again");
-                    handler.reachable(call, true);
+                    ledger.reachable(call, true);
                 }
                 Event::Resynchronised(epoch) => {
                     tracing::info!(peer = %call, epoch, "radio link resynchronised")
@@ -410,14 +455,14 @@ impl Station {
 
     /// Hands the caller's waiting messages to their links. Messages for a
     /// full link stay with the caller, who offers them again.
-    pub async fn take_due(&mut self, handler: &mut impl Handler) -> Result<(), String> {
-        let due = handler.due().await?;
+    pub async fn take_due<L: RadioLedger>(&mut self, ledger: &mut L) -> Result<(), L::Error> {
+        let due = ledger.due().await?;
         // Something was waiting: there may be more (the caller's batch is
         // limited, or a link was full); ask again once there is room.
         self.backlog = !due.is_empty();
         for due in due {
             let Some(i) = self.peers.iter().position(|p| p.call == due.to) else {
-                handler
+                ledger
                     .refused(
                         due.id,
                         format!("no radio link to {} (not in radio.peers)", due.to),
@@ -437,22 +482,22 @@ impl Station {
             match p.link.send(cut(text)) {
                 Ok(msg) => {
                     let state = p.link.state().clone();
-                    handler.handed(p.call, due.id, msg, state.clone()).await?;
+                    ledger.handed(p.call, due.id, msg, state.clone()).await?;
                     p.saved = state;
                 }
-                Err(e) => handler.refused(due.id, e.to_string()).await?,
+                Err(e) => ledger.refused(due.id, e.to_string()).await?,
             }
         }
         Ok(())
     }
 
     /// Bytes from the line.
-    async fn input(
+    async fn input<L: RadioLedger>(
         &mut self,
         bytes: &[u8],
         line: &mut Line,
-        handler: &mut impl Handler,
-    ) -> Result<(), String> {
+        ledger: &mut L,
+    ) -> Result<(), L::Error> {
         let results = match &mut line.kiss {
             None => line.deframer.feed_raw(bytes),
             Some(decoder) => {
@@ -490,14 +535,14 @@ impl Station {
                             // impostor's or a misconfigured station's.
                             let what = format!("frame to {me} from {}, not a peer", frame.from);
                             tracing::warn!(%what, "radio incident");
-                            handler.forged(what, raw).await?;
+                            ledger.forged(what, raw).await?;
                         } else {
                             tracing::debug!(from = %frame.from, to = %frame.to, "frame for another station");
                         }
                         continue;
                     };
                     let ev = self.peers[i].link.receive(frame, now);
-                    self.gather(i, ev, handler).await?;
+                    self.gather(i, ev, ledger).await?;
                 }
                 Err(
                     e @ (FrameError::MissingMac { .. }
@@ -507,35 +552,38 @@ impl Station {
                     // An incident (radio.md §9.3.4): a warning and a
                     // trouble count, never an answer on the air.
                     tracing::warn!(error = %e, "radio incident: a frame failed authentication");
-                    handler.forged(e.to_string(), raw).await?;
+                    ledger.forged(e.to_string(), raw).await?;
                 }
                 Err(e) => {
                     tracing::debug!(error = %e, "damaged frame");
                     for i in 0..self.peers.len() {
                         let ev = self.peers[i].link.corrupt(&e, now);
-                        self.gather(i, ev, handler).await?;
+                        self.gather(i, ev, ledger).await?;
                     }
                 }
             }
         }
         // The frames read together: each link's messages in one commit.
         for i in 0..self.peers.len() {
-            self.flush(i, handler).await?;
+            self.flush(i, ledger).await?;
         }
         Ok(())
     }
 
-    async fn tick(&mut self, handler: &mut impl Handler) -> Result<(), String> {
+    async fn tick<L: RadioLedger>(&mut self, ledger: &mut L) -> Result<(), L::Error> {
         for i in 0..self.peers.len() {
             let now = self.now();
             let ev = self.peers[i].link.tick(now);
-            self.events(i, ev, handler).await?;
+            self.events(i, ev, ledger).await?;
         }
         Ok(())
     }
 
     /// The next frame's bytes, links taking turns; state saved first.
-    async fn next_frame(&mut self, handler: &mut impl Handler) -> Result<Option<Vec<u8>>, String> {
+    async fn next_frame<L: RadioLedger>(
+        &mut self,
+        ledger: &mut L,
+    ) -> Result<Option<Vec<u8>>, L::Error> {
         let n = self.peers.len();
         for k in 0..n {
             let i = (self.turn + k) % n;
@@ -544,27 +592,31 @@ impl Station {
                 continue;
             };
             self.turn = (i + 1) % n;
-            self.persist(i, handler).await?;
+            self.persist(i, ledger).await?;
             match self.wire(&frame, &self.peers[i].opts) {
                 Ok(bytes) => return Ok(Some(bytes)),
                 // Texts are checked when handed over, so this is a bug.
                 Err(e) => {
-                    handler.trouble(&format!("radio: frame to {} not encodable: {e}", frame.to));
+                    ledger.trouble(&format!("radio: frame to {} not encodable: {e}", frame.to));
                 }
             }
         }
         Ok(None)
     }
 
-    fn wire(&self, frame: &Frame, opts: &LinkOptions) -> Result<Vec<u8>, String> {
+    fn wire(&self, frame: &Frame, opts: &LinkOptions) -> Result<Vec<u8>, WireError> {
         wire(frame, opts, self.settings.kiss_port)
     }
 }
 
 /// A frame's bytes on the line: its encoding, or behind a KISS TNC on
 /// `kiss_port` that encoding in an AX.25 UI frame in a KISS frame (§12).
-pub fn wire(frame: &Frame, opts: &LinkOptions, kiss_port: Option<u8>) -> Result<Vec<u8>, String> {
-    let bytes = frame::encode(frame, opts).map_err(|e| e.to_string())?;
+pub fn wire(
+    frame: &Frame,
+    opts: &LinkOptions,
+    kiss_port: Option<u8>,
+) -> Result<Vec<u8>, WireError> {
+    let bytes = frame::encode(frame, opts)?;
     let Some(port) = kiss_port else {
         return Ok(bytes);
     };
@@ -574,7 +626,7 @@ pub fn wire(frame: &Frame, opts: &LinkOptions, kiss_port: Option<u8>) -> Result<
         Vec::new(),
         bytes,
     );
-    let ax = ax25::encode(&ui).map_err(|e| e.to_string())?;
+    let ax = ax25::encode(&ui)?;
     Ok(kiss::encode(port, Command::Data, &ax))
 }
 
@@ -587,12 +639,15 @@ struct Line {
 trait Io: AsyncRead + AsyncWrite + Unpin + Send {}
 impl<T: AsyncRead + AsyncWrite + Unpin + Send> Io for T {}
 
-async fn open(port: &Port, config: &RadioConfig) -> Result<Box<dyn Io>, String> {
+async fn open(port: &Port, config: &RadioConfig) -> Result<Box<dyn Io>, LineError> {
     let device = match port {
         Port::KissTcp(addr) => {
             let s = tokio::net::TcpStream::connect(addr.as_str())
                 .await
-                .map_err(|e| format!("KISS TNC {addr}: {e}"))?;
+                .map_err(|source| LineError::Tnc {
+                    addr: addr.to_string(),
+                    source,
+                })?;
             let _ = s.set_nodelay(true);
             return Ok(Box::new(s));
         }
@@ -621,8 +676,10 @@ async fn open(port: &Port, config: &RadioConfig) -> Result<Box<dyn Io>, String> 
             FlowControl::Hardware => tokio_serial::FlowControl::Hardware,
             FlowControl::Software => tokio_serial::FlowControl::Software,
         });
-    let port = tokio_serial::SerialStream::open(&builder)
-        .map_err(|e| format!("opening {}: {e}", device.display()))?;
+    let port = tokio_serial::SerialStream::open(&builder).map_err(|source| LineError::Serial {
+        device: device.clone(),
+        source,
+    })?;
     Ok(Box::new(port))
 }
 
@@ -630,14 +687,11 @@ async fn open(port: &Port, config: &RadioConfig) -> Result<Box<dyn Io>, String> 
 /// local, and a TNC restarting is back within seconds.
 const MAX_BACKOFF: Duration = Duration::from_secs(30);
 
-/// The radio line's key on /health and in the console's words.
-pub const LINK: &str = "radio";
-
 /// Runs the channel until `stop` turns true. `wake` is rung when messages
 /// are waiting.
 pub async fn run(
     radio: RadioSettings,
-    mut handler: impl Handler,
+    mut ledger: impl RadioLedger,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
     link: LinkSlot,
@@ -645,7 +699,7 @@ pub async fn run(
     let mut line = Radio {
         radio: &radio,
         place: radio.port.to_string(),
-        handler: &mut handler,
+        ledger: &mut ledger,
         wake: &wake,
     };
     supervise("radio link", MAX_BACKOFF, &mut line, &mut stop, link).await;
@@ -655,11 +709,11 @@ pub async fn run(
 struct Radio<'a, H> {
     radio: &'a RadioSettings,
     place: String,
-    handler: &'a mut H,
+    ledger: &'a mut H,
     wake: &'a Notify,
 }
 
-impl<H: Handler> Connection for Radio<'_, H> {
+impl<H: RadioLedger> Connection for Radio<'_, H> {
     async fn session(
         &mut self,
         stop: &mut watch::Receiver<bool>,
@@ -669,30 +723,30 @@ impl<H: Handler> Connection for Radio<'_, H> {
         // after a failed commit the in-memory state may be ahead of the
         // store (a message counted as delivered that was never journaled),
         // and only the store is the truth, exactly as after a crash.
-        let Some(mut station) = load(&self.radio.link, self.handler, stop).await else {
+        let Some(mut station) = load(&self.radio.link, self.ledger, stop).await else {
             return Ok(());
         };
         let io = open(&self.radio.port, &self.radio.config).await?;
         tracing::info!(line = %self.place, me = %station.settings.me, "radio link open");
-        session(io, &mut station, self.handler, self.wake, stop, backoff).await
+        session(io, &mut station, self.ledger, self.wake, stop, backoff).await
     }
 
     fn trouble(&mut self, error: &str) {
-        self.handler
+        self.ledger
             .trouble(&format!("radio link {}: {error}", self.place));
     }
 }
 
 async fn load(
     settings: &Settings,
-    handler: &mut impl Handler,
+    ledger: &mut impl RadioLedger,
     stop: &mut watch::Receiver<bool>,
 ) -> Option<Station> {
     loop {
-        match Station::load(settings.clone(), handler).await {
+        match Station::load(settings.clone(), ledger).await {
             Ok(s) => return Some(s),
             Err(e) => {
-                handler.trouble(&format!("radio: loading link state: {e}"));
+                ledger.trouble(&format!("radio: loading link state: {e}"));
                 if !pause(Duration::from_secs(5), stop).await {
                     return None;
                 }
@@ -705,7 +759,7 @@ async fn load(
 async fn session(
     io: Box<dyn Io>,
     station: &mut Station,
-    handler: &mut impl Handler,
+    ledger: &mut impl RadioLedger,
     wake: &Notify,
     stop: &mut watch::Receiver<bool>,
     backoff: &mut Backoff,
@@ -724,17 +778,21 @@ async fn session(
             return Ok(());
         }
         if Instant::now() >= next_due || station.backlog && station.has_room() {
-            station.take_due(handler).await?;
+            station
+                .take_due(ledger)
+                .await
+                .map_err(ChannelError::retry)?;
             next_due = Instant::now() + POLL_DUE;
         }
-        station.tick(handler).await?;
+        station.tick(ledger).await.map_err(ChannelError::retry)?;
         if Instant::now() + LEAD >= line_free
-            && let Some(bytes) = station.next_frame(handler).await?
-        {
-            wr.write_all(&bytes)
+            && let Some(bytes) = station
+                .next_frame(ledger)
                 .await
-                .map_err(|e| format!("writing: {e}"))?;
-            wr.flush().await.map_err(|e| format!("writing: {e}"))?;
+                .map_err(ChannelError::retry)?
+        {
+            wr.write_all(&bytes).await.map_err(LineError::Write)?;
+            wr.flush().await.map_err(LineError::Write)?;
             line_free = line_free.max(Instant::now()) + station.settings.airtime(bytes.len());
             continue;
         }
@@ -746,11 +804,14 @@ async fn session(
         };
         tokio::select! {
             r = rd.read(&mut buf) => {
-                let n = r.map_err(|e| format!("reading: {e}"))?;
+                let n = r.map_err(LineError::Read)?;
                 if n == 0 {
-                    return Err(ChannelError::Retry("the line closed".into()));
+                    return Err(LineError::Closed.into());
                 }
-                station.input(&buf[..n], &mut line, handler).await?;
+                station
+                    .input(&buf[..n], &mut line, ledger)
+                    .await
+                    .map_err(ChannelError::retry)?;
             }
             _ = tokio::time::sleep_until(wait) => {}
             _ = wake.notified() => next_due = Instant::now(),

@@ -238,17 +238,28 @@ pub enum FrameError {
 /// The shortest key a pair may have (radio.md §7).
 pub const MIN_KEY: usize = 16;
 
+/// Why a pair's key was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KeyError {
+    #[error("the key after hex: is not pairs of hex digits")]
+    Hex,
+    #[error("the key after base64: is not base64: {0}")]
+    Base64(base64::DecodeError),
+    #[error("the key has {0} bytes, at least {MIN_KEY} are needed")]
+    Short(usize),
+}
+
 /// A pair's key from the first line of its key file or its variable
 /// (radio.md §7): the line's bytes, surrounding white space removed;
 /// `hex:` or `base64:` before them names an encoding. At least
 /// [`MIN_KEY`] bytes once decoded.
-pub fn key_from_line(line: &str) -> Result<Vec<u8>, String> {
+pub fn key_from_line(line: &str) -> Result<Vec<u8>, KeyError> {
     use base64::Engine;
     let line = line.trim();
     let key = if let Some(digits) = line.strip_prefix("hex:") {
         let digits = digits.trim().as_bytes();
         if digits.len() % 2 != 0 || !digits.iter().all(u8::is_ascii_hexdigit) {
-            return Err("the key after hex: is not pairs of hex digits".into());
+            return Err(KeyError::Hex);
         }
         digits
             .chunks(2)
@@ -257,15 +268,12 @@ pub fn key_from_line(line: &str) -> Result<Vec<u8>, String> {
     } else if let Some(text) = line.strip_prefix("base64:") {
         base64::engine::general_purpose::STANDARD
             .decode(text.trim())
-            .map_err(|e| format!("the key after base64: is not base64: {e}"))?
+            .map_err(KeyError::Base64)?
     } else {
         line.as_bytes().to_vec()
     };
     if key.len() < MIN_KEY {
-        return Err(format!(
-            "the key has {} bytes, at least {MIN_KEY} are needed",
-            key.len()
-        ));
+        return Err(KeyError::Short(key.len()));
     }
     Ok(key)
 }
@@ -846,7 +854,7 @@ mod tests {
             ("base64:not base64 at all!", "not base64"),
             ("base64:AAECAwQFBgcICQoLDA0O", "15 bytes"),
         ] {
-            let e = key_from_line(line).unwrap_err();
+            let e = key_from_line(line).unwrap_err().to_string();
             assert!(e.contains(error), "{line:?}: {e}");
         }
     }

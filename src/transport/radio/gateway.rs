@@ -3,6 +3,7 @@
 //! is handed to the links, and each link's state is saved with the change
 //! that moved it.
 
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -10,20 +11,40 @@ use jiff::Timestamp;
 use tokio::sync::{Notify, watch};
 
 use super::config::RadioSettings;
-use super::driver::{self, Due, Handler};
+use super::driver::{self, Due, RadioLedger};
 use super::frame::Callsign;
 use super::link::{LinkState, MsgId};
-use super::state;
-use crate::metrics;
+use super::state::{self, StateError};
+use crate::metrics::{self, LinkSlot};
 use crate::protocol::address::Channel;
 use crate::service;
 use crate::store::{IncidentKind, NewIncident, ReplyId};
-use crate::transport::port::ServicePort;
+use crate::transport::port::{PortError, ServicePort, Wakers};
+use crate::transport::start::{self, Context, StartError};
 
 /// The first wait before claiming the radio line again after the store
 /// failed; each failure doubles it, up to [`CLAIM_RETRY_MAX`].
 const CLAIM_RETRY_FIRST: Duration = Duration::from_millis(250);
 const CLAIM_RETRY_MAX: Duration = Duration::from_secs(30);
+
+/// The radio line as a channel, from its settings.
+impl start::Channel for RadioSettings {
+    /// The radio line's key on /health and in the console's words.
+    const NAME: &'static str = "radio";
+    const LINKED: bool = true;
+    type Wake = Arc<Notify>;
+
+    fn wake(bells: &Wakers) -> Arc<Notify> {
+        bells.radio.clone()
+    }
+
+    fn start(
+        self,
+        cx: Context<Arc<Notify>>,
+    ) -> Result<impl Future<Output = ()> + Send + 'static, StartError> {
+        Ok(run(self, cx.port, cx.wake, cx.stop, cx.link))
+    }
+}
 
 /// Runs the radio channel until `stop` turns true; `wake` is rung when
 /// replies were queued.
@@ -32,12 +53,12 @@ pub async fn run(
     port: ServicePort,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
+    link: LinkSlot,
 ) {
     tracing::info!(line = %settings.port, callsign = %settings.link.me, "radio link");
     // A store that fails now (the database connection lost while the
     // daemon started) is waited for, as every channel waits for it; only
     // another site's claim keeps the line off.
-    let link = port.metrics.link_slot(driver::LINK);
     let mut wait = CLAIM_RETRY_FIRST;
     loop {
         let me = settings.link.me.to_string();
@@ -65,16 +86,25 @@ pub async fn run(
             }
         }
     }
-    let handler = RadioHandler {
+    let ledger = PortLedger {
         shared: port,
         me: settings.link.me,
         budget: Budget::default(),
     };
-    driver::run(settings, handler, wake, stop, link).await;
+    driver::run(settings, ledger, wake, stop, link).await;
 }
 
-/// The radio channel's access to the store.
-struct RadioHandler {
+/// Why the radio's ledger on the port failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    #[error(transparent)]
+    Port(#[from] PortError),
+    #[error(transparent)]
+    State(#[from] StateError),
+}
+
+/// The radio line's ledger: the service port.
+struct PortLedger {
     shared: ServicePort,
     me: Callsign,
     budget: Budget,
@@ -113,15 +143,18 @@ impl Budget {
     }
 }
 
-impl Handler for RadioHandler {
-    async fn load(&mut self, peer: Callsign) -> Result<Option<LinkState>, String> {
+impl RadioLedger for PortLedger {
+    type Error = LedgerError;
+
+    async fn load(&mut self, peer: Callsign) -> Result<Option<LinkState>, LedgerError> {
         let me = self.me;
-        self.shared
+        Ok(self
+            .shared
             .with_store(move |s| Ok(state::load(s, me, peer)))
-            .await?
+            .await??)
     }
 
-    async fn save(&mut self, peer: Callsign, link: LinkState) -> Result<(), String> {
+    async fn save(&mut self, peer: Callsign, link: LinkState) -> Result<(), LedgerError> {
         let me = self.me;
         let json = state::encode(&link)?;
         self.shared
@@ -131,14 +164,15 @@ impl Handler for RadioHandler {
                 tx.commit()?;
                 Ok(())
             })
-            .await
+            .await?;
+        Ok(())
     }
 
     async fn delivered(
         &mut self,
         peer: Callsign,
         messages: Vec<(u32, String)>,
-    ) -> Result<(), String> {
+    ) -> Result<(), LedgerError> {
         let inbound: Vec<service::Inbound> = messages
             .into_iter()
             .map(|(pos, text)| service::Inbound {
@@ -164,10 +198,10 @@ impl Handler for RadioHandler {
         // One that failed (journaled with its error, logged by the port)
         // keeps the link's state unsaved: the peer sends it again, and the
         // journal answers the others as duplicates.
-        done.into_iter().try_for_each(|r| r.map(drop))
+        Ok(done.into_iter().try_for_each(|r| r.map(drop))?)
     }
 
-    async fn due(&mut self) -> Result<Vec<Due>, String> {
+    async fn due(&mut self) -> Result<Vec<Due>, LedgerError> {
         let retry = self.shared.retry;
         self.shared
             .with_store(move |s| {
@@ -188,6 +222,7 @@ impl Handler for RadioHandler {
                 Ok(due)
             })
             .await
+            .map_err(LedgerError::from)
     }
 
     async fn handed(
@@ -196,7 +231,7 @@ impl Handler for RadioHandler {
         id: i64,
         msg: MsgId,
         link: LinkState,
-    ) -> Result<(), String> {
+    ) -> Result<(), LedgerError> {
         let me = self.me;
         let json = state::encode(&link)?;
         self.shared
@@ -208,16 +243,18 @@ impl Handler for RadioHandler {
                 tx.commit()?;
                 Ok(())
             })
-            .await
+            .await?;
+        Ok(())
     }
 
-    async fn refused(&mut self, id: i64, error: String) -> Result<(), String> {
+    async fn refused(&mut self, id: i64, error: String) -> Result<(), LedgerError> {
         self.shared
             .delivery_failed(Channel::Radio, ReplyId(id), error, true)
-            .await
+            .await?;
+        Ok(())
     }
 
-    async fn acked(&mut self, peer: Callsign, msg: MsgId) -> Result<(), String> {
+    async fn acked(&mut self, peer: Callsign, msg: MsgId) -> Result<(), LedgerError> {
         let me = self.me.to_string();
         let sent = self
             .shared
@@ -237,7 +274,7 @@ impl Handler for RadioHandler {
         Ok(())
     }
 
-    async fn forged(&mut self, what: String, raw: Vec<u8>) -> Result<(), String> {
+    async fn forged(&mut self, what: String, raw: Vec<u8>) -> Result<(), LedgerError> {
         self.shared
             .metrics
             .error(&format!("radio incident: {what}"));
@@ -270,7 +307,8 @@ impl Handler for RadioHandler {
                 tx.commit()?;
                 Ok(())
             })
-            .await
+            .await?;
+        Ok(())
     }
 
     fn reachable(&mut self, peer: Callsign, up: bool) {

@@ -30,12 +30,25 @@ use tokio::io::AsyncBufReadExt;
 use tokio::sync::{Notify, mpsc, watch};
 
 use super::config::RadioSettings;
-use super::driver::{self, Due, Handler};
+use super::driver::{self, Due, RadioLedger};
 use super::frame::Callsign;
 use super::link::{LinkState, MsgId};
-use super::state;
+use super::state::{self, StateError};
 use crate::protocol::address::Channel;
-use crate::store::{self, Journaled, Store};
+use crate::store::{self, Journaled, Store, StoreError};
+
+/// Why the station failed: its store, or its settings.
+#[derive(Debug, thiserror::Error)]
+pub enum StationError {
+    #[error("the store lock is poisoned")]
+    Poisoned,
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    State(#[from] StateError),
+    #[error("radio.peers: name the station to talk to")]
+    NoPeer,
+}
 
 struct Console {
     store: Arc<Mutex<Store>>,
@@ -58,12 +71,12 @@ fn emit(v: serde_json::Value) {
 }
 
 impl Console {
-    fn with_store<R>(&self, f: impl FnOnce(&mut Store) -> store::Result<R>) -> Result<R, String> {
-        let mut guard = self
-            .store
-            .lock()
-            .map_err(|_| "the store lock is poisoned".to_string())?;
-        tokio::task::block_in_place(|| f(&mut guard)).map_err(|e| e.to_string())
+    fn with_store<R>(
+        &self,
+        f: impl FnOnce(&mut Store) -> store::Result<R>,
+    ) -> Result<R, StationError> {
+        let mut guard = self.store.lock().map_err(|_| StationError::Poisoned)?;
+        Ok(tokio::task::block_in_place(|| f(&mut guard))?)
     }
 
     fn check_done(&self) {
@@ -77,13 +90,15 @@ impl Console {
     }
 }
 
-impl Handler for Console {
-    async fn load(&mut self, peer: Callsign) -> Result<Option<LinkState>, String> {
+impl RadioLedger for Console {
+    type Error = StationError;
+
+    async fn load(&mut self, peer: Callsign) -> Result<Option<LinkState>, StationError> {
         let me = self.me;
-        self.with_store(|s| Ok(state::load(s, me, peer)))?
+        Ok(self.with_store(|s| Ok(state::load(s, me, peer)))??)
     }
 
-    async fn save(&mut self, peer: Callsign, link: LinkState) -> Result<(), String> {
+    async fn save(&mut self, peer: Callsign, link: LinkState) -> Result<(), StationError> {
         let json = state::encode(&link)?;
         let me = self.me;
         self.with_store(|s| {
@@ -98,7 +113,7 @@ impl Handler for Console {
         &mut self,
         peer: Callsign,
         messages: Vec<(u32, String)>,
-    ) -> Result<(), String> {
+    ) -> Result<(), StationError> {
         let me = self.me;
         let fresh = self.with_store(|s| {
             let tx = s.write()?;
@@ -126,7 +141,7 @@ impl Handler for Console {
         Ok(())
     }
 
-    async fn due(&mut self) -> Result<Vec<Due>, String> {
+    async fn due(&mut self) -> Result<Vec<Due>, StationError> {
         let due = &mut self.pending;
         loop {
             match self.lines.try_recv() {
@@ -166,7 +181,7 @@ impl Handler for Console {
         id: i64,
         msg: MsgId,
         state: LinkState,
-    ) -> Result<(), String> {
+    ) -> Result<(), StationError> {
         self.save(peer, state).await?;
         self.pending.retain(|d| d.id != id);
         let line = id as u64;
@@ -175,14 +190,14 @@ impl Handler for Console {
         Ok(())
     }
 
-    async fn refused(&mut self, id: i64, error: String) -> Result<(), String> {
+    async fn refused(&mut self, id: i64, error: String) -> Result<(), StationError> {
         self.pending.retain(|d| d.id != id);
         emit(json!({"event": "refused", "line": id, "error": error}));
         self.check_done();
         Ok(())
     }
 
-    async fn acked(&mut self, peer: Callsign, msg: MsgId) -> Result<(), String> {
+    async fn acked(&mut self, peer: Callsign, msg: MsgId) -> Result<(), StationError> {
         let line = self.waiting.remove(&(peer, msg));
         emit(json!({"event": "acked", "to": peer.to_string(), "msg": msg, "line": line}));
         self.check_done();
@@ -194,7 +209,7 @@ impl Handler for Console {
         emit(json!({"event": event, "peer": peer.to_string()}));
     }
 
-    async fn forged(&mut self, what: String, _raw: Vec<u8>) -> Result<(), String> {
+    async fn forged(&mut self, what: String, _raw: Vec<u8>) -> Result<(), StationError> {
         // The operator's end keeps no incidents: the log says it.
         self.trouble(&format!("radio incident: {what}"));
         Ok(())
@@ -206,13 +221,17 @@ impl Handler for Console {
 }
 
 /// Runs the station until SIGTERM/SIGINT, or until done with `exit_when_done`.
-pub async fn run(radio: RadioSettings, store: Store, exit_when_done: bool) -> Result<(), String> {
+pub async fn run(
+    radio: RadioSettings,
+    store: Store,
+    exit_when_done: bool,
+) -> Result<(), StationError> {
     let default_peer = radio
         .link
         .peers
         .first()
         .map(|(c, _)| *c)
-        .ok_or("radio.peers: name the station to talk to")?;
+        .ok_or(StationError::NoPeer)?;
     let (stop_tx, stop) = watch::channel(false);
     let wake = Arc::new(Notify::new());
     let (tx, rx) = mpsc::unbounded_channel();

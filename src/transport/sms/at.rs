@@ -81,6 +81,7 @@ fn comma(i: &str) -> IResult<&str, char> {
     delimited(space0, char(','), space0).parse(i)
 }
 
+// nom's result: the `String` is the text parsed, not an error.
 fn quoted(i: &str) -> IResult<&str, String> {
     map(
         alt((

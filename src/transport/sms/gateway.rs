@@ -2,46 +2,60 @@
 //! the service port: PDUs become inbound messages (parts kept until
 //! complete), the SMS outbox is sent, and status reports are matched.
 
+use std::future::Future;
 use std::sync::Arc;
 
 use jiff::Timestamp;
-use tokio::sync::{Notify, watch};
+use tokio::sync::Notify;
 
 use super::config::SmsSettings;
-use super::driver::{self, Due, Handler};
+use super::driver::{self, Due, ModemLedger};
 use super::receive::{Numbering, Received, receive, sweep_parts};
 use crate::protocol::address::Channel;
 use crate::service;
 use crate::store::ReplyId;
-use crate::transport::port::ServicePort;
+use crate::transport::port::{PortError, ServicePort, Wakers};
+use crate::transport::start::{self, Context, StartError};
 
-/// Runs the modem until `stop` turns true; `wake` is rung when replies
-/// were queued.
-pub async fn run(
-    settings: SmsSettings,
-    port: ServicePort,
-    wake: Arc<Notify>,
-    stop: watch::Receiver<bool>,
-) {
-    tracing::info!(device = %settings.config.device.display(), "SMS modem");
-    let handler = SmsHandler {
-        shared: port,
-        reassembly: settings.config.reassembly_timeout,
-        numbering: Arc::new(settings.config.numbering()),
-    };
-    let link = handler.shared.metrics.link_slot(driver::LINK);
-    driver::run(settings, handler, wake, stop, link).await;
+/// The modem as a channel, from its settings.
+impl start::Channel for SmsSettings {
+    /// The modem's key on /health and in the console's words.
+    const NAME: &'static str = "modem";
+    const LINKED: bool = true;
+    type Wake = Arc<Notify>;
+
+    fn wake(bells: &Wakers) -> Arc<Notify> {
+        bells.sms.clone()
+    }
+
+    fn start(
+        self,
+        cx: Context<Arc<Notify>>,
+    ) -> Result<impl Future<Output = ()> + Send + 'static, StartError> {
+        Ok(async move {
+            tracing::info!(device = %self.config.device.display(), "SMS modem");
+            let ledger = PortLedger {
+                shared: cx.port,
+                reassembly: self.config.reassembly_timeout,
+                numbering: Arc::new(self.config.numbering()),
+            };
+            driver::run(self, ledger, cx.wake, cx.stop, cx.link).await;
+        })
+    }
 }
 
-/// The SMS channel's access to the store.
-struct SmsHandler {
+/// The modem's ledger: the service port.
+struct PortLedger {
     shared: ServicePort,
     reassembly: std::time::Duration,
     numbering: Arc<Numbering>,
 }
 
-impl Handler for SmsHandler {
-    async fn incoming(&mut self, pdus: Vec<String>) -> Result<Vec<Result<(), String>>, String> {
+impl ModemLedger for PortLedger {
+    async fn incoming(
+        &mut self,
+        pdus: Vec<String>,
+    ) -> Result<Vec<Result<(), PortError>>, PortError> {
         let numbering = self.numbering.clone();
         let rules = self.shared.rules;
         let received = self
@@ -70,15 +84,15 @@ impl Handler for SmsHandler {
                     Ok(())
                 }
                 Err(e) => {
-                    let e = format!("store: {e}");
-                    self.shared.metrics.error(&e);
+                    let e = PortError::Service(Arc::new(e));
+                    self.shared.metrics.error(&e.to_string());
                     Err(e)
                 }
             })
             .collect())
     }
 
-    async fn due(&mut self) -> Result<Vec<Due>, String> {
+    async fn due(&mut self) -> Result<Vec<Due>, PortError> {
         self.shared
             .with_store(|s| {
                 let due = s.due(Channel::Sms, Timestamp::now(), 20)?;
@@ -94,11 +108,11 @@ impl Handler for SmsHandler {
             .await
     }
 
-    async fn hold(&mut self, id: i64) -> Result<bool, String> {
+    async fn hold(&mut self, id: i64) -> Result<bool, PortError> {
         self.shared.hold_for_send(ReplyId(id)).await
     }
 
-    async fn sent(&mut self, id: i64, to: String, references: Vec<u8>) -> Result<(), String> {
+    async fn sent(&mut self, id: i64, to: String, references: Vec<u8>) -> Result<(), PortError> {
         self.shared.metrics.sent(Channel::Sms);
         self.shared
             .with_store(move |s| {
@@ -114,13 +128,13 @@ impl Handler for SmsHandler {
             .await
     }
 
-    async fn failed(&mut self, id: i64, error: String, permanent: bool) -> Result<(), String> {
+    async fn failed(&mut self, id: i64, error: String, permanent: bool) -> Result<(), PortError> {
         self.shared
             .delivery_failed(Channel::Sms, ReplyId(id), error, permanent)
             .await
     }
 
-    async fn housekeeping(&mut self) -> Result<(), String> {
+    async fn housekeeping(&mut self) -> Result<(), PortError> {
         let wait = jiff::SignedDuration::try_from(self.reassembly)
             .unwrap_or(jiff::SignedDuration::from_hours(24));
         let rules = self.shared.rules;

@@ -2,6 +2,7 @@
 //! smstools3): incoming files become inbound messages, the SMS outbox
 //! becomes outgoing files.
 
+use std::future::Future;
 use std::path::{Path, PathBuf};
 
 use jiff::Timestamp;
@@ -14,7 +15,21 @@ use crate::protocol::address::Channel;
 use crate::service::{self, Aside};
 use crate::transport::channel::{StoreBackoff, pause};
 use crate::transport::files;
-use crate::transport::port::ServicePort;
+use crate::transport::port::{PortError, ServicePort, Wakers};
+use crate::transport::start::{self, Context, StartError};
+
+/// The spool as a channel, from its settings. It has no bell: it writes
+/// the replies due at each poll.
+impl start::Channel for SpoolConfig {
+    const NAME: &'static str = "sms spool";
+    type Wake = ();
+
+    fn wake(_: &Wakers) {}
+
+    fn start(self, cx: Context) -> Result<impl Future<Output = ()> + Send + 'static, StartError> {
+        Ok(run(self, cx.port, cx.stop))
+    }
+}
 
 /// Runs the spool until `stop` turns true: its incoming files are read and
 /// removed (or moved) after their commit, replies are written to its
@@ -49,7 +64,7 @@ pub async fn run(config: SpoolConfig, shared: ServicePort, mut stop: watch::Rece
 /// written and marked sent after (the spool's program may take a file at
 /// once: a file written twice may be sent twice), the holds in one
 /// transaction and the marks in another. Err when the store failed.
-async fn send_due(shared: &ServicePort, config: &SpoolConfig) -> Result<(), String> {
+async fn send_due(shared: &ServicePort, config: &SpoolConfig) -> Result<(), PortError> {
     let retry = shared.retry;
     let (held, _) = shared
         .with_store(move |s| s.claim_due(Channel::Sms, Timestamp::now(), 50, retry))

@@ -6,6 +6,8 @@
 //! the next round's `GetMyGames` decides again what is missing, so a move
 //! whose answer was lost is never sent twice and never lost.
 
+use std::future::Future;
+
 use jiff::Timestamp;
 use tokio::sync::watch;
 
@@ -14,10 +16,30 @@ use super::http::call;
 use crate::protocol::address::Channel;
 use crate::service::{self, Account, BridgeSend};
 use crate::transport::channel::{Backoff, ChannelError, Connection, supervise};
-use crate::transport::port::ServicePort;
+use crate::transport::port::{ServicePort, Wakers};
+use crate::transport::start::{self, Context, StartError};
 use crate::xfcc::client::{get_my_games, make_a_move, read_games, read_move_result};
 use crate::xfcc::result::MoveResult;
 use crate::xfcc::soap::{Login, MakeAMove};
+
+/// A bridged account as a channel, from its settings. Each account
+/// reports its polls on /health as `xfcc_bridge` (one per account, named
+/// at run time), not as one of the fixed links.
+impl start::Channel for RemoteSettings {
+    const NAME: &'static str = "xfcc bridge";
+    type Wake = watch::Receiver<u64>;
+
+    fn wake(bells: &Wakers) -> watch::Receiver<u64> {
+        bells.xfcc.subscribe()
+    }
+
+    fn start(
+        self,
+        cx: Context<watch::Receiver<u64>>,
+    ) -> Result<impl Future<Output = ()> + Send + 'static, StartError> {
+        Ok(run(self, cx.port, cx.wake, cx.stop))
+    }
+}
 
 /// Polls the account until the daemon stops; `wake` grows when a move may
 /// be waiting to go out, so it goes at once rather than at the next poll.

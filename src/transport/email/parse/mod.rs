@@ -456,6 +456,8 @@ use bounce::classify;
 /// the error says precisely what was found, e.g.
 /// `"mx.example.org: dkim=fail spf=softfail dmarc=fail"` or
 /// `"no Authentication-Results from mx.example.org"`.
+// A verdict, not a failure: either side is the text the journal keeps
+// (`Auth::Vouched` or `Auth::Unverified`).
 pub fn authentication_passes(mail: &Mail, authserv_id: &str) -> Result<String, String> {
     let wanted = authserv_id.trim();
     let from_domain = from_domain(mail);

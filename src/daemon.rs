@@ -38,7 +38,7 @@ pub enum ServeError {
     },
     /// Another daemon serves the store ([`ServeLock::claim`] says why).
     #[error("{0}")]
-    Claimed(String),
+    Claimed(crate::store::LockError),
     #[error("store {db}: {source}")]
     Store { db: Location, source: StoreError },
     #[error("store {db}: {source}")]

@@ -29,23 +29,41 @@ pub struct Trust {
 }
 
 /// The certificates of a PEM file.
-pub fn read_pem(path: &Path) -> Result<Vec<CertificateDer<'static>>, String> {
+pub fn read_pem(path: &Path) -> Result<Vec<CertificateDer<'static>>, TlsError> {
+    let bad = |e: &dyn std::fmt::Display| TlsError::CaFile {
+        file: path.to_path_buf(),
+        why: e.to_string(),
+    };
     let certs: Vec<_> = CertificateDer::pem_file_iter(path)
-        .map_err(|e| format!("ca_file {}: {e}", path.display()))?
+        .map_err(|e| bad(&e))?
         .collect::<Result<_, _>>()
-        .map_err(|e| format!("ca_file {}: {e}", path.display()))?;
+        .map_err(|e| bad(&e))?;
     if certs.is_empty() {
-        return Err(format!("ca_file {}: no certificate in it", path.display()));
+        return Err(bad(&"no certificate in it"));
     }
     Ok(certs)
 }
 
+/// Why a TLS client could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TlsError {
+    /// The CA file cannot be read, or holds no usable certificate.
+    #[error("ca_file {}: {why}", file.display())]
+    CaFile {
+        file: std::path::PathBuf,
+        why: String,
+    },
+    /// rustls refused the settings.
+    #[error("TLS: {0}")]
+    Setup(String),
+}
+
 /// A client configuration for this trust.
-pub fn client_config(trust: &Trust) -> Result<Arc<ClientConfig>, String> {
+pub fn client_config(trust: &Trust) -> Result<Arc<ClientConfig>, TlsError> {
     let provider = Arc::new(ring::default_provider());
     let builder = ClientConfig::builder_with_provider(provider.clone())
         .with_safe_default_protocol_versions()
-        .map_err(|e| format!("TLS: {e}"))?;
+        .map_err(|e| TlsError::Setup(e.to_string()))?;
     let config = if trust.accept_invalid_certs {
         builder
             .dangerous()
@@ -59,16 +77,17 @@ pub fn client_config(trust: &Trust) -> Result<Arc<ClientConfig>, String> {
         roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
         if let Some(file) = &trust.ca_file {
             for cert in read_pem(file)? {
-                roots
-                    .add(cert)
-                    .map_err(|e| format!("ca_file {}: {e}", file.display()))?;
+                roots.add(cert).map_err(|e| TlsError::CaFile {
+                    file: file.clone(),
+                    why: e.to_string(),
+                })?;
             }
         }
         if trust.any_name {
             let chain =
                 WebPkiServerVerifier::builder_with_provider(Arc::new(roots), provider.clone())
                     .build()
-                    .map_err(|e| format!("TLS: {e}"))?;
+                    .map_err(|e| TlsError::Setup(e.to_string()))?;
             builder
                 .dangerous()
                 .with_custom_certificate_verifier(Arc::new(Lenient {

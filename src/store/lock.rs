@@ -25,9 +25,26 @@ fn lock_path(db: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// Why a daemon cannot have the store.
+#[derive(Debug, thiserror::Error)]
+pub enum LockError {
+    #[error("lock file {}: {source}", path.display())]
+    Open {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the store {} is in use by another ccgate serve (pid {pid}); stop it first", db.display())]
+    Held { db: PathBuf, pid: String },
+    #[error("locking {}: {source}", path.display())]
+    Lock {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
 impl ServeLock {
     /// Claims the store at `db` for this process, or says which process has it.
-    pub fn claim(db: &Path) -> Result<ServeLock, String> {
+    pub fn claim(db: &Path) -> Result<ServeLock, LockError> {
         let path = lock_path(db);
         let first = !path.exists();
         let mut file = OpenOptions::new()
@@ -36,7 +53,10 @@ impl ServeLock {
             .create(true)
             .truncate(false)
             .open(&path)
-            .map_err(|e| format!("lock file {}: {e}", path.display()))?;
+            .map_err(|source| LockError::Open {
+                path: path.clone(),
+                source,
+            })?;
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
@@ -44,13 +64,13 @@ impl ServeLock {
                 let _ = Read::by_ref(&mut file).take(32).read_to_string(&mut text);
                 let pid = text.trim();
                 let pid = if pid.is_empty() { "unknown" } else { pid };
-                return Err(format!(
-                    "the store {} is in use by another ccgate serve (pid {pid}); stop it first",
-                    db.display()
-                ));
+                return Err(LockError::Held {
+                    db: db.to_path_buf(),
+                    pid: pid.to_string(),
+                });
             }
             Err(TryLockError::Error(e)) => {
-                return Err(format!("locking {}: {e}", path.display()));
+                return Err(LockError::Lock { path, source: e });
             }
         }
         // The pid only names the holder in a refusal: the lock holds

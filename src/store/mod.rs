@@ -50,7 +50,7 @@ pub use ids::*;
 pub use incidents::*;
 pub use journal::*;
 pub use known_moves::GameSource;
-pub use lock::ServeLock;
+pub use lock::{LockError, ServeLock};
 pub use outbox::*;
 pub use pg::Wakes;
 pub use players::*;

@@ -122,7 +122,8 @@ impl Link {
             }
             Some((mode, trust)) => {
                 config.ssl_mode(mode);
-                let client = client_config(&trust).map_err(StoreError::Invalid)?;
+                let client =
+                    client_config(&trust).map_err(|e| StoreError::Invalid(e.to_string()))?;
                 Some(MakeRustlsConnect::new(std::sync::Arc::unwrap_or_clone(
                     client,
                 )))

@@ -13,6 +13,7 @@ use super::Web;
 use crate::protocol::address::Channel;
 use crate::service::{xfcc_credentials, xfcc_games, xfcc_login, xfcc_move};
 use crate::store::Player;
+use crate::transport::port::PortError;
 use crate::xfcc::games::write_games;
 use crate::xfcc::result::MoveResult;
 use crate::xfcc::soap::{self, Login, Request};
@@ -65,13 +66,12 @@ pub(super) async fn describe(
 /// The player a login names, if its password opens it: the stored login
 /// read, the password checked outside the store's lock (argon2 is slow on
 /// purpose, and every channel waits on that lock), the try recorded.
-async fn logged_in(web: &Web, login: Login, now: Timestamp) -> Result<Option<Player>, String> {
+async fn logged_in(web: &Web, login: Login, now: Timestamp) -> Result<Option<Player>, PortError> {
     let username = login.username.clone();
     let Some(stored) = web
         .port
         .with_store(move |s| xfcc_credentials(s, &username))
-        .await
-        .map_err(|e| e.to_string())?
+        .await?
     else {
         return Ok(None);
     };
@@ -80,11 +80,10 @@ async fn logged_in(web: &Web, login: Login, now: Timestamp) -> Result<Option<Pla
         (stored, opened)
     })
     .await
-    .map_err(|e| format!("password check: {e}"))?;
+    .map_err(|e| PortError::Task(std::sync::Arc::new(e)))?;
     web.port
         .with_store(move |s| xfcc_login(s, &stored, opened, now))
         .await
-        .map_err(|e| e.to_string())
 }
 
 pub(super) async fn request(State(web): State<Web>, body: Bytes) -> Response {
@@ -96,11 +95,11 @@ pub(super) async fn request(State(web): State<Web>, body: Bytes) -> Response {
     match request {
         Request::GetMyGames(login) => {
             let found = match logged_in(&web, login, now).await {
-                Ok(Some(player)) => web
-                    .port
-                    .with_store(move |s| xfcc_games(s, &player, now).map(Some))
-                    .await
-                    .map_err(|e| e.to_string()),
+                Ok(Some(player)) => {
+                    web.port
+                        .with_store(move |s| xfcc_games(s, &player, now).map(Some))
+                        .await
+                }
                 other => other.map(|_| None),
             };
             match found {
@@ -117,11 +116,11 @@ pub(super) async fn request(State(web): State<Web>, body: Bytes) -> Response {
             let raw = soap::without_password(&body);
             let rules = web.port.rules;
             let answered = match logged_in(&web, m.login.clone(), now).await {
-                Ok(Some(player)) => web
-                    .port
-                    .with_store(move |s| xfcc_move(s, &player, &m, &raw, rules, now).map(Some))
-                    .await
-                    .map_err(|e| e.to_string()),
+                Ok(Some(player)) => {
+                    web.port
+                        .with_store(move |s| xfcc_move(s, &player, &m, &raw, rules, now).map(Some))
+                        .await
+                }
                 other => other.map(|_| None),
             };
             let result = match answered {

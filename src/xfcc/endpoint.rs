@@ -12,6 +12,8 @@ pub struct Endpoint {
 }
 
 impl Endpoint {
+    // A `String` error: the message `check-config` and the bridge show as
+    // given (through `settings::checked`, serde's custom error).
     pub fn parse(url: &str) -> Result<Endpoint, String> {
         let (tls, rest) = match (url.strip_prefix("http://"), url.strip_prefix("https://")) {
             (Some(rest), _) => (false, rest),

@@ -49,7 +49,7 @@ pub enum ImapError {
     },
     /// The trusted certificates or the TLS client ([`crate::tls`] says why).
     #[error("{0}")]
-    Trust(String),
+    Trust(crate::tls::TlsError),
     #[error("TLS with {host}: {source}")]
     Tls {
         host: String,

@@ -74,7 +74,7 @@ pub enum MailerError {
     },
     /// The trusted certificates or the TLS client ([`crate::tls`] says why).
     #[error("{0}")]
-    Trust(String),
+    Trust(crate::tls::TlsError),
 }
 
 /// A configured way out.

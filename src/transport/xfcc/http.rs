@@ -61,7 +61,7 @@ async fn connect_and_post(
     if !endpoint.tls {
         return post(tcp, endpoint, op, body).await;
     }
-    let config = client_config(trust).map_err(CallError::Tls)?;
+    let config = client_config(trust).map_err(|e| CallError::Tls(e.to_string()))?;
     let name =
         ServerName::try_from(endpoint.host.clone()).map_err(|e| CallError::Tls(e.to_string()))?;
     let tls = TlsConnector::from(config)

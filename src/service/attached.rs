@@ -14,7 +14,7 @@ impl Ctx<'_, '_> {
     /// Reads the attachment after the message's own lines, so a move
     /// written in the text and attached as well is not played twice: the
     /// attachment then adds no move to the game as it stands.
-    pub(super) fn attached_pgn(&mut self, player: &Player, pgn: &str) -> store::Result<()> {
+    pub(super) fn attached_pgn(&mut self, player: &Player, pgn: &str) -> Result<()> {
         let found = match attached_games(pgn) {
             Ok(games) => self.pgn_move(player, &games)?,
             Err(why) => Err(why),
@@ -50,7 +50,7 @@ impl Ctx<'_, '_> {
         &mut self,
         player: &Player,
         games: &[Game],
-    ) -> store::Result<Result<(GameId, Move), PgnUnused>> {
+    ) -> Result<Result<(GameId, Move), PgnUnused>> {
         let mut why = PgnUnused::NoGame;
         for row in self.tx.games_of(player.id, true)? {
             let Some(loaded) = self.load(row.id)? else {

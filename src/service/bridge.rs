@@ -104,7 +104,7 @@ pub fn bridge_poll(
     account: &Account,
     games: &[XfccGame],
     now: Timestamp,
-) -> store::Result<Polled> {
+) -> Result<Polled> {
     batch(store, |b| {
         let mut polled = Polled::default();
         for remote in games {
@@ -132,7 +132,7 @@ pub fn bridge_refused(
     reason: &str,
     response: &[u8],
     now: Timestamp,
-) -> store::Result<Processed> {
+) -> Result<Processed> {
     let key = key(&[
         &account.url,
         &account.username,
@@ -198,13 +198,13 @@ impl Batch<'_> {
         account: &Account,
         remote: &XfccGame,
         now: Timestamp,
-    ) -> store::Result<Option<(Processed, Option<BridgeSend>)>> {
+    ) -> Result<Option<(Processed, Option<BridgeSend>)>> {
         let tx = &self.tx;
         // Asked before anything is journaled: a poll journaled with this
         // error would be a duplicate, never read again, once the operator
         // registers the player.
         if tx.player_by_name(&account.player)?.is_none() {
-            return Err(store::StoreError::Invalid(format!(
+            return Err(ServiceError::NotFound(format!(
                 "no player named {:?} is registered",
                 account.player
             )));
@@ -260,21 +260,21 @@ impl Ctx<'_, '_> {
         mirror: Option<Bridged>,
         steps: Vec<RuleStep>,
         send: &mut Option<BridgeSend>,
-    ) -> store::Result<()> {
+    ) -> Result<()> {
         let player = self
             .tx
             .player_by_name(&account.player)?
-            .ok_or_else(|| store::StoreError::Invalid(format!("no player {}", account.player)))?;
+            .ok_or_else(|| ServiceError::NotFound(format!("no player {}", account.player)))?;
         let mirror = match mirror {
             Some(m) => m,
             None => self.open_mirror(account, remote, &player)?,
         };
         let mut game = load_game(self.tx, mirror.game)?
-            .ok_or_else(|| store::StoreError::Invalid(format!("no game {}", mirror.game)))?;
+            .ok_or_else(|| ServiceError::NotFound(format!("no game {}", mirror.game)))?;
         let opponent = self
             .tx
             .player(game.opponent_id(player.id))?
-            .ok_or_else(|| store::StoreError::Invalid("no opponent".into()))?;
+            .ok_or_else(|| ServiceError::NotFound("no opponent".into()))?;
         let theirs = rule::plies(&remote.moves);
         for step in steps {
             match step {
@@ -377,7 +377,7 @@ impl Ctx<'_, '_> {
         account: &Account,
         remote: &XfccGame,
         player: &Player,
-    ) -> store::Result<Bridged> {
+    ) -> Result<Bridged> {
         let name = if remote.has_white {
             &remote.black
         } else {
@@ -428,7 +428,7 @@ impl Ctx<'_, '_> {
         (mover, other): (&Player, &Player),
         ply: usize,
         san: &str,
-    ) -> store::Result<bool> {
+    ) -> Result<bool> {
         let read = read_move(
             &game.record.pos,
             san,
@@ -463,7 +463,7 @@ impl Ctx<'_, '_> {
 
     /// The remote contradicts the mirror: marked, and an incident for the
     /// director.
-    fn diverged(&mut self, mirror: &Bridged, game: &Loaded, detail: String) -> store::Result<()> {
+    fn diverged(&mut self, mirror: &Bridged, game: &Loaded, detail: String) -> Result<()> {
         self.tx.set_diverged(mirror.id, self.now)?;
         self.incident(
             Some(mirror.game),
@@ -481,12 +481,7 @@ impl Ctx<'_, '_> {
     }
 
     /// The remote refused `send`: taken back here, the player told.
-    fn remote_refused(
-        &mut self,
-        account: &Account,
-        send: &BridgeSend,
-        reason: &str,
-    ) -> store::Result<()> {
+    fn remote_refused(&mut self, account: &Account, send: &BridgeSend, reason: &str) -> Result<()> {
         let Some(mirror) = self
             .tx
             .bridged(&account.url, &account.username, send.remote_id)?

@@ -31,14 +31,14 @@ pub(super) fn player_zone(player: &Player) -> jiff::tz::TimeZone {
 
 impl Ctx<'_, '_> {
     /// A `leave` command: see [`leave_requested`].
-    pub(super) fn request_leave(&self, player: &Player, days: u32) -> store::Result<Decision> {
+    pub(super) fn request_leave(&self, player: &Player, days: u32) -> Result<Decision> {
         let (book, _) = leave_book(self.tx, player)?;
         let today = clock::local_date(&player_zone(player), self.now);
         Ok(leave_requested(book, player, today, days))
     }
 
     /// A move sent while on leave ends the leave: the write that ends it.
-    pub(super) fn end_leave_on_move(&self, player: &Player) -> store::Result<Option<Write>> {
+    pub(super) fn end_leave_on_move(&self, player: &Player) -> Result<Option<Write>> {
         let (book, stored) = leave_book(self.tx, player)?;
         let today = clock::local_date(&player_zone(player), self.now);
         Ok(end_leave(book, &stored, today))
@@ -246,7 +246,7 @@ pub fn sweep_clocks(
     store: &mut Store,
     now: Timestamp,
     margin: Option<jiff::SignedDuration>,
-) -> store::Result<SweepReport> {
+) -> Result<SweepReport> {
     let tx = store.write()?;
     let mut report = SweepReport::default();
     let last = tx.sweep_clock()?;

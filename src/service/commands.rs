@@ -14,7 +14,7 @@ impl Ctx<'_, '_> {
         mut game: Loaded,
         line: &ParsedLine,
         cmd: &Command,
-    ) -> store::Result<()> {
+    ) -> Result<()> {
         let offer_or_end = matches!(
             cmd,
             Command::OfferDraw
@@ -44,8 +44,8 @@ impl Ctx<'_, '_> {
         self.apply(decision, Some(&mut game))
     }
 
-    fn opponent(&self, player: &Player, game: &Loaded) -> store::Result<Option<Player>> {
-        self.tx.player(game.opponent_id(player.id))
+    fn opponent(&self, player: &Player, game: &Loaded) -> Result<Option<Player>> {
+        Ok(self.tx.player(game.opponent_id(player.id))?)
     }
 
     /// Whether the message came by email, whose sheet shows the board.
@@ -59,7 +59,7 @@ impl Ctx<'_, '_> {
         )
     }
 
-    pub(super) fn set_notation(&mut self, player: &Player, n: Notation) -> store::Result<()> {
+    pub(super) fn set_notation(&mut self, player: &Player, n: Notation) -> Result<()> {
         let d = Decision::default()
             .write(Write::Notation(player.id, n))
             .tell(To::Sender(Some(player.clone())), Notice::NotationSet(n))
@@ -67,7 +67,7 @@ impl Ctx<'_, '_> {
         self.apply(d, None)
     }
 
-    pub(super) fn set_lang(&mut self, player: &Player, l: Lang) -> store::Result<()> {
+    pub(super) fn set_lang(&mut self, player: &Player, l: Lang) -> Result<()> {
         let d = Decision::default()
             .write(Write::Lang(player.id, l))
             .tell(To::Sender(Some(player.clone())), Notice::LangSet(l))
@@ -75,7 +75,7 @@ impl Ctx<'_, '_> {
         self.apply(d, None)
     }
 
-    pub(super) fn help(&mut self, player: &Player) -> store::Result<()> {
+    pub(super) fn help(&mut self, player: &Player) -> Result<()> {
         let notice = if self.by_email() {
             Notice::HelpMail(help_examples(player))
         } else {
@@ -87,7 +87,7 @@ impl Ctx<'_, '_> {
         self.apply(d, None)
     }
 
-    pub(super) fn leave(&mut self, player: &Player, days: u32) -> store::Result<()> {
+    pub(super) fn leave(&mut self, player: &Player, days: u32) -> Result<()> {
         let d = self.request_leave(player, days)?;
         self.apply(d, None)
     }
@@ -272,7 +272,7 @@ fn pgn(game: &Loaded, player: &Player) -> Decision {
 /// A player registered (`player add --lang xx`) in a language without a
 /// catalogue is told so once, in English, as `lang xx` would tell them; a
 /// language with one needs no word. In the registering transaction.
-pub fn announce_language(tx: &Tx<'_>, player: PlayerId, now: Timestamp) -> store::Result<()> {
+pub fn announce_language(tx: &Tx<'_>, player: PlayerId, now: Timestamp) -> Result<()> {
     let Some(player) = tx.player(player)? else {
         return Ok(());
     };

@@ -80,7 +80,7 @@ fn conditional_reply(
 impl Ctx<'_, '_> {
     /// After a move, the side to move may have conditional moves waiting:
     /// each reply played may trigger the opponent's in turn.
-    pub(super) fn run_conditionals(&mut self, game: &mut Loaded) -> store::Result<()> {
+    pub(super) fn run_conditionals(&mut self, game: &mut Loaded) -> Result<()> {
         while !game.row.finished {
             let owner_id = game.row.player(game.record.pos.turn());
             let pairs = self.tx.conditionals(game.row.id, owner_id)?;
@@ -111,7 +111,7 @@ impl Ctx<'_, '_> {
         game: Loaded,
         line: &ParsedLine,
         branches: &[Branch],
-    ) -> store::Result<()> {
+    ) -> Result<()> {
         let d = store_conditionals(&game, player, line, branches);
         self.apply(d, None)
     }

@@ -196,13 +196,13 @@ impl<'c, 's> Ctx<'c, 's> {
         }
     }
 
-    pub(super) fn load_existing(&self, id: GameId) -> store::Result<Loaded> {
+    pub(super) fn load_existing(&self, id: GameId) -> Result<Loaded> {
         self.load(id)?
-            .ok_or_else(|| store::StoreError::NotFound(format!("no game {id}")))
+            .ok_or_else(|| ServiceError::NotFound(format!("no game {id}")))
     }
 
-    pub(super) fn load(&self, id: GameId) -> store::Result<Option<Loaded>> {
-        load_game(self.tx, id)
+    pub(super) fn load(&self, id: GameId) -> Result<Option<Loaded>> {
+        Ok(load_game(self.tx, id)?)
     }
 }
 
@@ -211,7 +211,7 @@ impl Ctx<'_, '_> {
     /// [`fallback`]), loading what the rule reads: the recipient and the
     /// addresses this reply's text was already queued to (the first reply
     /// and its copies).
-    pub(super) fn undeliverable(&mut self, entry: &Outgoing, why: &str) -> store::Result<()> {
+    pub(super) fn undeliverable(&mut self, entry: &Outgoing, why: &str) -> Result<()> {
         let player = match entry.player_id {
             Some(id) => self.tx.player(id)?,
             None => None,
@@ -229,7 +229,7 @@ impl Ctx<'_, '_> {
         detail: String,
         text: Option<&str>,
         player_id: Option<PlayerId>,
-    ) -> store::Result<()> {
+    ) -> Result<()> {
         let fen = pos.map(|p| {
             shakmaty::fen::Fen::from_position(&p, shakmaty::EnPassantMode::Legal).to_string()
         });
@@ -258,7 +258,7 @@ impl Ctx<'_, '_> {
         player: Option<&Player>,
         game_id: Option<GameId>,
         notice: &Notice,
-    ) -> store::Result<()> {
+    ) -> Result<()> {
         match &self.actor {
             // An Xfcc request is answered in its response (a result code).
             Actor::Sender {
@@ -289,7 +289,7 @@ impl Ctx<'_, '_> {
         game_id: Option<GameId>,
         ply: Option<u32>,
         notice: &Notice,
-    ) -> store::Result<()> {
+    ) -> Result<()> {
         if let Some((channel, to)) = reply_address(player) {
             self.enqueue(channel, to, Some(player), game_id, ply, notice);
         }
@@ -337,7 +337,7 @@ impl Ctx<'_, '_> {
     /// transaction leaves it. An email reply about a game carries the game's
     /// sheet as this transaction leaves it, so a retry days later still shows
     /// the position its text speaks of.
-    pub(super) fn flush(&mut self) -> store::Result<Vec<Outgoing>> {
+    pub(super) fn flush(&mut self) -> Result<Vec<Outgoing>> {
         let mut queued = Vec::with_capacity(self.replies.len());
         // Each game's sheet is written once per notation, language and side:
         // the two players of a game often read the same one, and writing the
@@ -418,7 +418,7 @@ impl Ctx<'_, '_> {
     /// stays withheld, and the director hears of it once, when it begins.
     /// Returns the reply as queued, or nothing if it was withheld (it is
     /// not the message's to send).
-    fn queue_bounded(&mut self, reply: NewReply) -> store::Result<Option<Outgoing>> {
+    fn queue_bounded(&mut self, reply: NewReply) -> Result<Option<Outgoing>> {
         let limit = self.rules.replies_per_hour;
         let bounded = reply.bounded();
         let sent = if bounded {
@@ -457,7 +457,7 @@ impl Ctx<'_, '_> {
 
     /// The index in `games` of game `id`, loaded (or kept from the last
     /// move line) if it is not there yet; `None` if there is no such game.
-    fn game_at(&mut self, games: &mut Vec<Told>, id: GameId) -> store::Result<Option<usize>> {
+    fn game_at(&mut self, games: &mut Vec<Told>, id: GameId) -> Result<Option<usize>> {
         if let Some(i) = games.iter().position(|t| t.game.row.id == id) {
             return Ok(Some(i));
         }

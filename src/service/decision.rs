@@ -249,11 +249,7 @@ impl Decision {
 impl Ctx<'_, '_> {
     /// Carries a decision out: its writes, its incident, its notices, the
     /// end of the game (`game` is the loaded game it is about), its step.
-    pub(super) fn apply(
-        &mut self,
-        d: Decision,
-        mut game: Option<&mut Loaded>,
-    ) -> store::Result<()> {
+    pub(super) fn apply(&mut self, d: Decision, mut game: Option<&mut Loaded>) -> Result<()> {
         for w in d.writes {
             self.write(w, game.as_deref_mut())?;
         }
@@ -278,7 +274,7 @@ impl Ctx<'_, '_> {
 
     /// Carries one write out, keeping the loaded game it is about (if
     /// given) as the store now has it.
-    fn write(&mut self, w: Write, game: Option<&mut Loaded>) -> store::Result<()> {
+    fn write(&mut self, w: Write, game: Option<&mut Loaded>) -> Result<()> {
         let tx = self.tx;
         match w {
             Write::DrawOffer { game: id, by } => {
@@ -412,7 +408,7 @@ impl Ctx<'_, '_> {
                 told,
             } => {
                 if !tx.rule(incident, &text, &told, self.now)? {
-                    return Err(store::StoreError::Invalid(format!(
+                    return Err(ServiceError::Refused(format!(
                         "incident {incident} was ruled on already"
                     )));
                 }

@@ -12,7 +12,7 @@ const SUGGESTIONS: usize = 3;
 /// The player a director names: the exact name, else the one name equal
 /// but for case. A miss (or two names equal but for case) is `NotFound`,
 /// suggesting the near names.
-pub fn find_player(store: &Store, name: &str) -> store::Result<Player> {
+pub fn find_player(store: &Store, name: &str) -> Result<Player> {
     if let Some(p) = store.player_by_name(name)? {
         return Ok(p);
     }
@@ -26,7 +26,7 @@ pub fn find_player(store: &Store, name: &str) -> store::Result<Player> {
     }
     let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
     let near = near_names(name, &names);
-    Err(store::StoreError::NotFound(if near.is_empty() {
+    Err(ServiceError::NotFound(if near.is_empty() {
         format!("no player {name:?}")
     } else {
         format!("no player {name:?}; did you mean {}?", near.join(", "))
@@ -35,10 +35,10 @@ pub fn find_player(store: &Store, name: &str) -> store::Result<Player> {
 
 /// A player who can be given new games: found as [`find_player`] finds
 /// them, and not removed.
-pub fn playing(store: &Store, name: &str) -> store::Result<Player> {
+pub fn playing(store: &Store, name: &str) -> Result<Player> {
     let p = find_player(store, name)?;
     if p.removed_at.is_some() {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "{} was removed and plays no new games",
             p.name
         )));
@@ -101,7 +101,7 @@ pub fn edit_player(
     player: PlayerId,
     edit: &PlayerEdit,
     now: Timestamp,
-) -> store::Result<Vec<String>> {
+) -> Result<Vec<String>> {
     let tx = store.write()?;
     let p = existing_player(&tx, player)?;
     let (d, changes) = edited(&p, edit)?;
@@ -112,22 +112,22 @@ pub fn edit_player(
     Ok(changes)
 }
 
-fn existing_player(store: &Store, id: PlayerId) -> store::Result<Player> {
+fn existing_player(store: &Store, id: PlayerId) -> Result<Player> {
     store
         .player(id)?
-        .ok_or_else(|| store::StoreError::NotFound(format!("no player #{id}")))
+        .ok_or_else(|| ServiceError::NotFound(format!("no player #{id}")))
 }
 
 /// The writes of an edit and what it changes, checked: addresses
 /// normalised, the time zone known, a removed player left alone.
-fn edited(p: &Player, edit: &PlayerEdit) -> store::Result<(Decision, Vec<String>)> {
+fn edited(p: &Player, edit: &PlayerEdit) -> Result<(Decision, Vec<String>)> {
     if p.removed_at.is_some() {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "{} was removed; add a new player instead",
             p.name
         )));
     }
-    let invalid = store::StoreError::Invalid;
+    let invalid = ServiceError::Invalid;
     let mut d = Decision::default();
     let mut changes = Vec::new();
     for (channel, raws) in &edit.addresses {
@@ -240,7 +240,7 @@ pub fn remove_player(
     player: PlayerId,
     reason: &str,
     now: Timestamp,
-) -> store::Result<Removed> {
+) -> Result<Removed> {
     let tx = store.write()?;
     let p = existing_player(&tx, player)?;
     let active: Vec<GameId> = tx.games_of(player, true)?.iter().map(|g| g.id).collect();
@@ -255,16 +255,16 @@ pub fn remove_player(
 
 /// A removal: refused while `active` games are in progress or if done
 /// already; otherwise the removal and its audit entry.
-fn removal(p: &Player, active: &[GameId], reason: &str) -> store::Result<Decision> {
+fn removal(p: &Player, active: &[GameId], reason: &str) -> Result<Decision> {
     if p.removed_at.is_some() {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "{} was removed already",
             p.name
         )));
     }
     if !active.is_empty() {
         let games: Vec<String> = active.iter().map(ToString::to_string).collect();
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "{} has games in progress ({}); finish, adjudicate or withdraw them first",
             p.name,
             games.join(", ")
@@ -328,11 +328,11 @@ pub fn rule_incident(
     text: &str,
     tell: Tell,
     now: Timestamp,
-) -> store::Result<Ruled> {
+) -> Result<Ruled> {
     let tx = store.write()?;
     let i = tx
         .incident(incident)?
-        .ok_or_else(|| store::StoreError::NotFound(format!("no incident {incident}")))?;
+        .ok_or_else(|| ServiceError::NotFound(format!("no incident {incident}")))?;
     let mut ids = Vec::new();
     let game = match i.game_id {
         Some(g) => tx.game(g)?,
@@ -364,7 +364,7 @@ pub fn dismiss_incident(
     incident: i64,
     reason: &str,
     now: Timestamp,
-) -> store::Result<()> {
+) -> Result<()> {
     let text = match reason.trim() {
         "" => "dismissed".to_string(),
         why => format!("dismissed: {why}"),
@@ -378,16 +378,16 @@ fn ruling(
     i: &store::Incident,
     recipients: &[Player],
     text: &str,
-) -> store::Result<(Decision, Vec<String>)> {
+) -> Result<(Decision, Vec<String>)> {
     if let Some(r) = &i.ruling {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "incident {} was ruled on at {}: {}",
             i.id, r.at, r.text
         )));
     }
     let text = text.trim();
     if text.is_empty() {
-        return Err(store::StoreError::Invalid(
+        return Err(ServiceError::Invalid(
             "a ruling needs its text (--decision)".into(),
         ));
     }
@@ -433,25 +433,20 @@ fn ruling(
 
 /// Sends a reply given up on again, due now with a fresh count of attempts,
 /// audited.
-pub fn retry_reply(
-    store: &mut Store,
-    by: &Actor,
-    reply: ReplyId,
-    now: Timestamp,
-) -> store::Result<()> {
+pub fn retry_reply(store: &mut Store, by: &Actor, reply: ReplyId, now: Timestamp) -> Result<()> {
     let tx = store.write()?;
     let entry = tx
         .reply(reply)?
-        .ok_or_else(|| store::StoreError::NotFound(format!("no reply {reply}")))?;
+        .ok_or_else(|| ServiceError::NotFound(format!("no reply {reply}")))?;
     let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
     ctx.apply(retried(&entry)?, None)?;
-    tx.commit()
+    Ok(tx.commit()?)
 }
 
 /// A retry: only of a reply given up on and never sent.
-fn retried(entry: &Outgoing) -> store::Result<Decision> {
+fn retried(entry: &Outgoing) -> Result<Decision> {
     if entry.failed_at.is_none() || entry.sent_at.is_some() {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "reply {} was not given up on; only those are sent again",
             entry.id
         )));
@@ -541,7 +536,7 @@ mod tests {
             ..PlayerEdit::default()
         };
         assert!(
-            matches!(edited(&p, &same), Err(store::StoreError::Invalid(why)) if why.starts_with("nothing to change"))
+            matches!(edited(&p, &same), Err(ServiceError::Invalid(why)) if why.starts_with("nothing to change"))
         );
         let bad = PlayerEdit {
             tz: Some("Mars/Olympus".into()),
@@ -554,7 +549,7 @@ mod tests {
     fn a_player_with_games_in_progress_is_not_removed() {
         let p = player(1, "anna");
         assert!(
-            matches!(removal(&p, &[GameId(3)], "left"), Err(store::StoreError::Invalid(why)) if why.contains("(3)"))
+            matches!(removal(&p, &[GameId(3)], "left"), Err(ServiceError::Refused(why)) if why.contains("(3)"))
         );
         let d = removal(&p, &[], "left the club").expect("removed");
         assert_eq!(d.writes[0], Write::RemovePlayer(PlayerId(1)));

@@ -28,16 +28,16 @@ pub struct EventSpec {
 
 /// Creates the event, its seats and all its games, and tells each player
 /// of all their games, in one transaction.
-pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> store::Result<EventId> {
+pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> Result<EventId> {
     if spec.players.len() < 2 {
-        return Err(store::StoreError::Invalid(
+        return Err(ServiceError::Invalid(
             "an event needs at least two players".into(),
         ));
     }
     let start = spec.start.unwrap_or(now);
     let tz = jiff::tz::TimeZone::UTC;
     if clock::local_date(&tz, start) < clock::local_date(&tz, now) {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Invalid(format!(
             "the start {} is in the past; an event starts today or later",
             clock::local_date(&tz, start)
         )));
@@ -47,10 +47,7 @@ pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> store
     for name in &spec.players {
         let p = super::playing(&tx, name)?;
         if players.iter().any(|q| q.id == p.id) {
-            return Err(store::StoreError::Invalid(format!(
-                "{} is named twice",
-                p.name
-            )));
+            return Err(ServiceError::Invalid(format!("{} is named twice", p.name)));
         }
         players.push(p);
     }
@@ -117,22 +114,22 @@ pub fn withdraw(
     player: PlayerId,
     reason: &str,
     now: Timestamp,
-) -> store::Result<Vec<(GameId, GameResult)>> {
+) -> Result<Vec<(GameId, GameResult)>> {
     let tx = store.write()?;
     let row = tx
         .event(event)?
-        .ok_or_else(|| store::StoreError::Invalid(format!("no event {event}")))?;
+        .ok_or_else(|| ServiceError::NotFound(format!("no event {event}")))?;
     let me = tx
         .player(player)?
-        .ok_or_else(|| store::StoreError::Invalid(format!("no player #{player}")))?;
+        .ok_or_else(|| ServiceError::NotFound(format!("no player #{player}")))?;
     if !tx.seats(event)?.iter().any(|s| s.player == player) {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "{} does not play in {}",
             me.name, row.name
         )));
     }
     if !tx.withdraw(event, player, now)? {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "{} has already withdrawn from {}",
             me.name, row.name
         )));
@@ -193,7 +190,7 @@ pub const SILENCE_DAYS: i64 = 40;
 /// move in one of its games, and sent nothing in any of them, for
 /// [`SILENCE_DAYS`], once per stretch of silence (the incident names the
 /// day it began). Returns the players reported now.
-pub(super) fn raise_silences(ctx: &Ctx<'_, '_>) -> store::Result<Vec<PlayerId>> {
+pub(super) fn raise_silences(ctx: &Ctx<'_, '_>) -> Result<Vec<PlayerId>> {
     let tx = ctx.tx;
     let mut reported = Vec::new();
     let known = tx.incidents(None)?;

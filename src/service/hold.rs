@@ -62,7 +62,7 @@ impl Ctx<'_, '_> {
         text: &str,
         why: &str,
         within: jiff::SignedDuration,
-    ) -> store::Result<()> {
+    ) -> Result<()> {
         let code = new_code();
         let expires = self.now + within;
         let hold = self
@@ -82,7 +82,7 @@ impl Ctx<'_, '_> {
     }
 
     /// Reads a held message whose code came back, unless it expired.
-    pub(super) fn release(&mut self, player: &Player, held: store::Held) -> store::Result<()> {
+    pub(super) fn release(&mut self, player: &Player, held: store::Held) -> Result<()> {
         if held.expires_at <= self.now {
             self.tx.close_hold(held.id, "expired")?;
             self.reply_to_sender(Some(player), None, &Notice::HoldExpired)?;

@@ -40,38 +40,30 @@ pub struct SignedIn {
 }
 
 /// Adds a director with a password (hashed with argon2id).
-pub fn add_director(
-    store: &mut Store,
-    name: &str,
-    password: &str,
-    now: Timestamp,
-) -> store::Result<()> {
-    let invalid = store::StoreError::Invalid;
+pub fn add_director(store: &mut Store, name: &str, password: &str, now: Timestamp) -> Result<()> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
-        return Err(invalid(
+        return Err(ServiceError::Invalid(
             "a director's name is 1 to 64 characters, none a control".into(),
         ));
     }
     let password = password.trim_end_matches(['\r', '\n']);
     if password.chars().count() < 10 {
-        return Err(invalid(
-            "a director's password is at least 10 characters".into(),
-        ));
+        return Err(SecretError::Weak("a director's password is at least 10 characters").into());
     }
-    let hash = hash_secret(password).map_err(invalid)?;
+    let hash = hash_secret(password)?;
     let tx = store.write()?;
     tx.add_director(name, &hash, now)?;
-    tx.commit()
+    Ok(tx.commit()?)
 }
 
 /// Removes a director and ends their sessions.
-pub fn remove_director(store: &mut Store, name: &str) -> store::Result<()> {
+pub fn remove_director(store: &mut Store, name: &str) -> Result<()> {
     let tx = store.write()?;
     if !tx.remove_director(name)? {
-        return Err(store::StoreError::NotFound(format!("no director {name:?}")));
+        return Err(ServiceError::NotFound(format!("no director {name:?}")));
     }
-    tx.commit()
+    Ok(tx.commit()?)
 }
 
 /// Whether a login may be tried, from the failures counted lately (for
@@ -108,7 +100,7 @@ pub fn login(
     password: &str,
     address: &str,
     now: Timestamp,
-) -> store::Result<Login> {
+) -> Result<Login> {
     let failures = store.failed_logins(name, address, now - WINDOW)?;
     let director = store.director(name)?;
     let v = verdict(failures, || {
@@ -158,10 +150,10 @@ pub fn session(
 }
 
 /// Ends the session of a token (a logout).
-pub fn end_session(store: &mut Store, token: &str) -> store::Result<()> {
+pub fn end_session(store: &mut Store, token: &str) -> Result<()> {
     let tx = store.write()?;
     tx.end_session(&token_hash(token))?;
-    tx.commit()
+    Ok(tx.commit()?)
 }
 
 /// 32 random bytes as hex: a session's token, a form's token.

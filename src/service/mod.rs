@@ -18,6 +18,7 @@ mod ctx;
 mod decision;
 mod desk;
 mod director;
+mod error;
 mod event;
 mod hold;
 mod login;
@@ -62,6 +63,7 @@ pub use desk::{
     remove_player, retry_reply, rule_incident,
 };
 pub use director::{adjudicate, penalize, takeback};
+pub use error::{Result, SecretError, ServiceError};
 pub use event::{EventSpec, start_event, withdraw};
 pub use login::{
     Login, SignedIn, add_director, end_session, login, random_hex, remove_director, session,
@@ -166,7 +168,7 @@ impl Processed {
 }
 
 /// Processes one inbound message, committed at once.
-pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
+pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> Result<Processed> {
     alone(store, |b| b.submit(msg, now))
 }
 
@@ -177,7 +179,7 @@ pub fn submit_with_pgn(
     msg: &Inbound,
     pgn: Option<&str>,
     now: Timestamp,
-) -> store::Result<Processed> {
+) -> Result<Processed> {
     alone(store, |b| b.submit_with_pgn(msg, pgn, now))
 }
 
@@ -197,14 +199,14 @@ pub struct Batch<'s> {
 /// Runs `work` on a batch and commits it; Err when nothing of it was
 /// committed (a failed commit, or a broken batch), so that nothing may be
 /// acknowledged. A message's own failure is in `work`'s value, journaled.
-pub fn batch<T>(store: &mut Store, work: impl FnOnce(&Batch<'_>) -> T) -> store::Result<T> {
+pub fn batch<T>(store: &mut Store, work: impl FnOnce(&Batch<'_>) -> T) -> Result<T> {
     let batch = Batch {
         tx: store.write()?,
         broken: std::cell::OnceCell::new(),
     };
     let done = work(&batch);
     if let Some(why) = batch.broken.get() {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Abandoned(format!(
             "batch abandoned, nothing committed: {why}"
         )));
     }
@@ -213,10 +215,7 @@ pub fn batch<T>(store: &mut Store, work: impl FnOnce(&Batch<'_>) -> T) -> store:
 }
 
 /// One message (or one step) as a batch of one: committed before it returns.
-fn alone<T>(
-    store: &mut Store,
-    work: impl FnOnce(&Batch<'_>) -> store::Result<T>,
-) -> store::Result<T> {
+fn alone<T>(store: &mut Store, work: impl FnOnce(&Batch<'_>) -> Result<T>) -> Result<T> {
     batch(store, work).and_then(|done| done)
 }
 
@@ -224,14 +223,20 @@ impl<'s> Batch<'s> {
     /// Runs a transport's own writes (an SMS part kept, a status report
     /// matched) in the batch, in a savepoint: a failure undoes them and
     /// abandons the batch, so nothing of it is acknowledged.
-    pub fn write<T>(&self, f: impl FnOnce(&Tx<'s>) -> store::Result<T>) -> store::Result<T> {
+    pub fn write<T>(&self, f: impl FnOnce(&Tx<'s>) -> store::Result<T>) -> Result<T> {
+        self.within(|tx| Ok(f(tx)?))
+    }
+
+    /// Runs `f` in a savepoint of the batch: a failure undoes it and
+    /// abandons the batch.
+    fn within<T>(&self, f: impl FnOnce(&Tx<'s>) -> Result<T>) -> Result<T> {
         if let Some(why) = self.broken.get() {
-            return Err(store::StoreError::Invalid(why.clone()));
+            return Err(ServiceError::Abandoned(why.clone()));
         }
-        let done = self
-            .tx
-            .savepoint()
-            .and_then(|point| f(&self.tx).and_then(|v| point.release().map(|()| v)));
+        let point = self.tx.savepoint();
+        let done = point
+            .map_err(ServiceError::from)
+            .and_then(|point| f(&self.tx).and_then(|v| Ok(point.release().map(|()| v)?)));
         if let Err(e) = &done {
             let _ = self.broken.set(e.to_string());
         }
@@ -247,8 +252,8 @@ impl<'s> Batch<'s> {
         permanent: bool,
         retry: store::Retry,
         now: Timestamp,
-    ) -> store::Result<()> {
-        self.write(|tx| {
+    ) -> Result<()> {
+        self.within(|tx| {
             let retry = if permanent {
                 store::Retry {
                     max_attempts: 0,
@@ -268,7 +273,7 @@ impl<'s> Batch<'s> {
     }
 
     /// Processes one inbound message in the batch.
-    pub fn submit(&self, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
+    pub fn submit(&self, msg: &Inbound, now: Timestamp) -> Result<Processed> {
         self.submit_with_pgn(msg, None, now)
     }
 
@@ -281,7 +286,7 @@ impl<'s> Batch<'s> {
         msg: &Inbound,
         pgn: Option<&str>,
         now: Timestamp,
-    ) -> store::Result<Processed> {
+    ) -> Result<Processed> {
         self.handle(msg, now, |ctx, sender| {
             ctx.pgn = pgn.map(str::to_string);
             ctx.process((msg.channel, sender), &msg.text, &msg.auth)
@@ -290,12 +295,7 @@ impl<'s> Batch<'s> {
 
     /// Journals a message that is not to be read, answering it if `why`
     /// says so.
-    pub fn set_aside(
-        &self,
-        msg: &Inbound,
-        why: &Aside,
-        now: Timestamp,
-    ) -> store::Result<Processed> {
+    pub fn set_aside(&self, msg: &Inbound, why: &Aside, now: Timestamp) -> Result<Processed> {
         self.handle(msg, now, |ctx, sender| {
             match why {
                 Aside::Ignored(reason) => ctx.steps.push(Step::Ignored(reason.clone())),
@@ -322,7 +322,7 @@ impl<'s> Batch<'s> {
         reply: Option<ReplyId>,
         diagnostic: &str,
         now: Timestamp,
-    ) -> store::Result<Processed> {
+    ) -> Result<Processed> {
         self.handle(msg, now, |ctx, _| {
             let entry = match reply {
                 Some(id) => ctx.tx.reply(id)?.filter(|e| e.channel == msg.channel),
@@ -345,10 +345,10 @@ impl<'s> Batch<'s> {
         &self,
         msg: &Inbound,
         now: Timestamp,
-        work: impl FnOnce(&mut Ctx<'_, '_>, &str) -> store::Result<()>,
-    ) -> store::Result<Processed> {
+        work: impl FnOnce(&mut Ctx<'_, '_>, &str) -> Result<()>,
+    ) -> Result<Processed> {
         if let Some(why) = self.broken.get() {
-            return Err(store::StoreError::Invalid(why.clone()));
+            return Err(ServiceError::Abandoned(why.clone()));
         }
         match self.journaled(msg, now, work) {
             Ok(done) => done,
@@ -367,8 +367,8 @@ impl<'s> Batch<'s> {
         &self,
         msg: &Inbound,
         now: Timestamp,
-        work: impl FnOnce(&mut Ctx<'_, '_>, &str) -> store::Result<()>,
-    ) -> store::Result<store::Result<Processed>> {
+        work: impl FnOnce(&mut Ctx<'_, '_>, &str) -> Result<()>,
+    ) -> Result<Result<Processed>> {
         let sender =
             normalize(msg.channel, &msg.from).unwrap_or_else(|_| msg.from.trim().to_string());
         let transport_id = msg.transport_id.clone().unwrap_or_else(|| {
@@ -458,7 +458,7 @@ pub fn set_aside(
     msg: &Inbound,
     why: &Aside,
     now: Timestamp,
-) -> store::Result<Processed> {
+) -> Result<Processed> {
     alone(store, |b| b.set_aside(msg, why, now))
 }
 
@@ -469,7 +469,7 @@ pub fn bounced(
     reply: Option<ReplyId>,
     diagnostic: &str,
     now: Timestamp,
-) -> store::Result<Processed> {
+) -> Result<Processed> {
     alone(store, |b| b.bounced(msg, reply, diagnostic, now))
 }
 
@@ -534,7 +534,7 @@ pub fn delivery_failed(
     permanent: bool,
     retry: store::Retry,
     now: Timestamp,
-) -> store::Result<()> {
+) -> Result<()> {
     alone(store, |b| {
         b.delivery_failed(id, error, permanent, retry, now)
     })
@@ -563,7 +563,7 @@ pub(super) fn replayed(source: &impl GameSource, row: GameRow) -> store::Result<
     let id = row.id;
     let moves = source.moves_of(id)?;
     let record = positions::replay(id, row.start_fen.as_deref(), &moves)
-        .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
+        .map_err(|e| store::StoreError::Unreadable(format!("game {id}: {e}")))?;
     Ok(Loaded { row, moves, record })
 }
 

@@ -326,7 +326,7 @@ impl Ctx<'_, '_> {
         mut game: Loaded,
         line: &ParsedLine,
         items: &[Item],
-    ) -> store::Result<()> {
+    ) -> Result<()> {
         let opponent = self.tx.player(game.opponent_id(player.id))?;
         let name = opponent.as_ref().map_or("", |o| o.name.as_str());
         match judge(&game, player, name, line, items) {
@@ -353,7 +353,7 @@ impl Ctx<'_, '_> {
         game: &mut Loaded,
         confirm: To,
         p: Play,
-    ) -> store::Result<()> {
+    ) -> Result<()> {
         let leave = self.end_leave_on_move(mover)?;
         let d = play(game, mover, opponent, confirm, p, leave);
         self.apply(d, Some(game))
@@ -364,7 +364,7 @@ impl Ctx<'_, '_> {
         game: &mut Loaded,
         result: GameResult,
         reason: Termination,
-    ) -> store::Result<()> {
+    ) -> Result<()> {
         self.tx
             .finish_game(game.row.id, result, &reason, self.now)?;
         game.row.finished = true;

@@ -29,7 +29,7 @@ impl Ctx<'_, '_> {
         (channel, address): (Channel, &str),
         hash: &str,
         text: &str,
-    ) -> store::Result<bool> {
+    ) -> Result<bool> {
         let state = self.tx.pin_state(player.id, channel, address)?;
         let from = Sender {
             player,
@@ -157,30 +157,32 @@ pub(super) fn judge_secret(
 }
 
 /// Hashes a PIN for storage (argon2id with a random salt).
-pub fn hash_pin(pin: &str) -> Result<String, String> {
+pub fn hash_pin(pin: &str) -> Result<String, SecretError> {
     let pin = pin.trim();
     if pin.len() < 4 || !pin.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err("a PIN is at least 4 letters or digits".into());
+        return Err(SecretError::Weak("a PIN is at least 4 letters or digits"));
     }
     hash_secret(pin)
 }
 
 /// Hashes an Xfcc password for storage (argon2id with a random salt).
-pub fn hash_xfcc_password(password: &str) -> Result<String, String> {
+pub fn hash_xfcc_password(password: &str) -> Result<String, SecretError> {
     if password.chars().count() < 8 {
-        return Err("an Xfcc password is at least 8 characters".into());
+        return Err(SecretError::Weak(
+            "an Xfcc password is at least 8 characters",
+        ));
     }
     hash_secret(password)
 }
 
 /// argon2id with a random salt, as the players table keeps PINs.
-pub(super) fn hash_secret(secret: &str) -> Result<String, String> {
+pub(super) fn hash_secret(secret: &str) -> Result<String, SecretError> {
     use argon2::password_hash::{PasswordHasher, SaltString, rand_core::OsRng};
     let salt = SaltString::generate(&mut OsRng);
     argon2::Argon2::default()
         .hash_password(secret.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| e.to_string())
+        .map_err(|e| SecretError::Hash(e.to_string()))
 }
 
 /// A message as the journal keeps it: every PIN line replaced by

@@ -14,7 +14,7 @@ impl Ctx<'_, '_> {
         (channel, sender): (Channel, &str),
         text: &str,
         auth: &Auth,
-    ) -> store::Result<()> {
+    ) -> Result<()> {
         let Some(player) = self.tx.player_by_address(channel, sender)? else {
             let incident = Incident::about(
                 IncidentKind::UnknownSender,
@@ -95,7 +95,7 @@ impl Ctx<'_, '_> {
     }
 
     /// Reads the lines of a message whose sender is established.
-    pub(super) fn read(&mut self, player: &Player, text: &str) -> store::Result<()> {
+    pub(super) fn read(&mut self, player: &Player, text: &str) -> Result<()> {
         let profile = Profile {
             lang: player.lang,
             table: table_of(player.notation),
@@ -156,7 +156,7 @@ impl Ctx<'_, '_> {
         }
     }
 
-    pub(super) fn line(&mut self, player: &Player, line: &ParsedLine) -> store::Result<()> {
+    pub(super) fn line(&mut self, player: &Player, line: &ParsedLine) -> Result<()> {
         // Whatever this line does, a game kept by an earlier one may be stale.
         self.latest = None;
         // Profile commands need no game.
@@ -196,7 +196,7 @@ impl Ctx<'_, '_> {
         &mut self,
         player: &Player,
         line: &ParsedLine,
-    ) -> store::Result<Option<Loaded>> {
+    ) -> Result<Option<Loaded>> {
         // The row of a game the line names, read once for routing and loading.
         let mut named = None;
         let games = match line.game {
@@ -244,7 +244,7 @@ impl Ctx<'_, '_> {
         };
         match route(line, &games) {
             Route::Game(id) => match named.filter(|row| row.id == id) {
-                Some(row) => replayed(self.tx, row).map(Some),
+                Some(row) => Ok(Some(replayed(self.tx, row)?)),
                 None => self.load(id),
             },
             Route::NotTheirs(id) => {

@@ -69,7 +69,7 @@ pub fn xfcc_login(
     login: &XfccCredentials,
     opened: bool,
     now: Timestamp,
-) -> store::Result<Option<Player>> {
+) -> Result<Option<Player>> {
     let address = login.address();
     let from = pin::Sender {
         player: &login.player,
@@ -211,7 +211,7 @@ pub fn xfcc_move(
     raw: &[u8],
     rules: Rules,
     now: Timestamp,
-) -> store::Result<XfccAnswer> {
+) -> Result<XfccAnswer> {
     let msg = Inbound {
         channel: Channel::Xfcc,
         from: player.name.clone(),
@@ -327,7 +327,7 @@ const MAX_MESSAGE: usize = 500;
 
 impl Ctx<'_, '_> {
     /// Checks a move request, plays its line and passes its message on.
-    fn xfcc_move(&mut self, player: &Player, m: &MakeAMove) -> store::Result<MoveResult> {
+    fn xfcc_move(&mut self, player: &Player, m: &MakeAMove) -> Result<MoveResult> {
         let Some(game) = self.load(GameId(m.game_id))? else {
             return Ok(MoveResult::InvalidGameId);
         };
@@ -365,7 +365,7 @@ impl Ctx<'_, '_> {
 
     /// Passes a player's words about a game to the opponent: on their
     /// channel, in the reply that tells them of the move when there is one.
-    fn forward(&mut self, player: &Player, game: &Loaded, text: &str) -> store::Result<()> {
+    fn forward(&mut self, player: &Player, game: &Loaded, text: &str) -> Result<()> {
         let Some(opponent) = self.tx.player(game.opponent_id(player.id))? else {
             return Ok(());
         };

@@ -32,12 +32,12 @@ pub struct ServicePort {
 }
 
 /// A channel's batch: its messages processed in a [`service::Batch`].
-type Work = Box<dyn FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>> + Send>;
+type Work = Box<dyn FnOnce(&service::Batch<'_>) -> Vec<service::Result<Processed>> + Send>;
 
 /// A batch waiting for the store, and where its results go.
 struct Waiting {
     work: Work,
-    done: tokio::sync::oneshot::Sender<Result<Vec<store::Result<Processed>>, String>>,
+    done: tokio::sync::oneshot::Sender<Result<Vec<service::Result<Processed>>, String>>,
 }
 
 /// The batches waiting for the store, and whether a task is running them.
@@ -85,6 +85,14 @@ impl ServicePort {
         &self,
         f: impl FnOnce(&mut Store) -> store::Result<R> + Send + 'static,
     ) -> Result<R, String> {
+        self.with_service(move |s| Ok(f(s)?)).await
+    }
+
+    /// Runs `f`, a call of the service, on the store in a blocking thread.
+    pub async fn with_service<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Store) -> service::Result<R> + Send + 'static,
+    ) -> Result<R, String> {
         let store = self.store.clone();
         let done = tokio::task::spawn_blocking(move || {
             let mut guard = store
@@ -122,7 +130,7 @@ impl ServicePort {
     pub async fn batch(
         &self,
         channel: Channel,
-        work: impl FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>> + Send + 'static,
+        work: impl FnOnce(&service::Batch<'_>) -> Vec<service::Result<Processed>> + Send + 'static,
     ) -> Result<Vec<Result<Processed, String>>, String> {
         let (done_tx, done_rx) = tokio::sync::oneshot::channel();
         let lead = {
@@ -180,7 +188,7 @@ impl ServicePort {
             let (works, answers): (Vec<_>, Vec<_>) =
                 jobs.into_iter().map(|j| (j.work, j.done)).unzip();
             let done = self
-                .with_store(move |s| {
+                .with_service(move |s| {
                     service::batch(s, |b| {
                         works.into_iter().map(|work| work(b)).collect::<Vec<_>>()
                     })
@@ -263,7 +271,7 @@ impl ServicePort {
         self.metrics.send_failed(channel, &error);
         let retry = self.retry;
         let recorded = self
-            .with_store(move |s| {
+            .with_service(move |s| {
                 service::delivery_failed(s, id, &error, permanent, retry, Timestamp::now())
             })
             .await;

@@ -170,7 +170,7 @@ impl Handler for RadioHandler {
     async fn due(&mut self) -> Result<Vec<Due>, String> {
         let retry = self.shared.retry;
         self.shared
-            .with_store(move |s| {
+            .with_service(move |s| {
                 let now = Timestamp::now();
                 let mut due = Vec::new();
                 for o in s.radio_due(now, 20)? {

@@ -3,8 +3,16 @@
 //! value (writes, the audit entry, notices) and applied in one transaction,
 //! so the command line and the web console share the same rules.
 
+use jiff::Timestamp;
+
+use super::ctx::{Actor, transact};
 use super::decision::{Decision, To, Write};
-use super::*;
+use super::error::{Result, ServiceError};
+use super::notice::Notice;
+use super::reply_address;
+use crate::notation::{Lang, Notation};
+use crate::protocol::address::{Channel, normalize};
+use crate::store::{self, GameId, Outgoing, Player, PlayerId, ReplyId, Store};
 
 /// How many near names a miss suggests.
 const SUGGESTIONS: usize = 3;
@@ -102,14 +110,12 @@ pub fn edit_player(
     edit: &PlayerEdit,
     now: Timestamp,
 ) -> Result<Vec<String>> {
-    let tx = store.write()?;
-    let p = existing_player(&tx, player)?;
-    let (d, changes) = edited(&p, edit)?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    ctx.apply(d, None)?;
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(changes)
+    transact(store, by, now, |ctx| {
+        let p = existing_player(ctx.tx, player)?;
+        let (d, changes) = edited(&p, edit)?;
+        ctx.apply(d, None)?;
+        Ok(changes)
+    })
 }
 
 fn existing_player(store: &Store, id: PlayerId) -> Result<Player> {
@@ -241,16 +247,15 @@ pub fn remove_player(
     reason: &str,
     now: Timestamp,
 ) -> Result<Removed> {
-    let tx = store.write()?;
-    let p = existing_player(&tx, player)?;
-    let active: Vec<GameId> = tx.games_of(player, true)?.iter().map(|g| g.id).collect();
-    let deleted = !tx.has_record(player)?;
-    let d = removal(&p, &active, reason)?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    ctx.apply(d, None)?;
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(Removed { deleted })
+    transact(store, by, now, |ctx| {
+        let tx = ctx.tx;
+        let p = existing_player(tx, player)?;
+        let active: Vec<GameId> = tx.games_of(player, true)?.iter().map(|g| g.id).collect();
+        let deleted = !tx.has_record(player)?;
+        let d = removal(&p, &active, reason)?;
+        ctx.apply(d, None)?;
+        Ok(Removed { deleted })
+    })
 }
 
 /// A removal: refused while `active` games are in progress or if done
@@ -329,30 +334,29 @@ pub fn rule_incident(
     tell: Tell,
     now: Timestamp,
 ) -> Result<Ruled> {
-    let tx = store.write()?;
-    let i = tx
-        .incident(incident)?
-        .ok_or_else(|| ServiceError::NotFound(format!("no incident {incident}")))?;
-    let mut ids = Vec::new();
-    let game = match i.game_id {
-        Some(g) => tx.game(g)?,
-        None => None,
-    };
-    match (tell, &game) {
-        (Tell::Nobody, _) => {}
-        (Tell::Players, Some(g)) => ids.extend([g.white, g.black]),
-        (Tell::Player | Tell::Players, _) => ids.extend(i.player_id),
-    }
-    let mut recipients = Vec::new();
-    for id in ids {
-        recipients.extend(tx.player(id)?);
-    }
-    let (d, told) = ruling(&i, &recipients, text)?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    ctx.apply(d, None)?;
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(Ruled { told })
+    transact(store, by, now, |ctx| {
+        let tx = ctx.tx;
+        let i = tx
+            .incident(incident)?
+            .ok_or_else(|| ServiceError::NotFound(format!("no incident {incident}")))?;
+        let mut ids = Vec::new();
+        let game = match i.game_id {
+            Some(g) => tx.game(g)?,
+            None => None,
+        };
+        match (tell, &game) {
+            (Tell::Nobody, _) => {}
+            (Tell::Players, Some(g)) => ids.extend([g.white, g.black]),
+            (Tell::Player | Tell::Players, _) => ids.extend(i.player_id),
+        }
+        let mut recipients = Vec::new();
+        for id in ids {
+            recipients.extend(tx.player(id)?);
+        }
+        let (d, told) = ruling(&i, &recipients, text)?;
+        ctx.apply(d, None)?;
+        Ok(Ruled { told })
+    })
 }
 
 /// Closes an incident with no action taken: its ruling says it was
@@ -434,13 +438,13 @@ fn ruling(
 /// Sends a reply given up on again, due now with a fresh count of attempts,
 /// audited.
 pub fn retry_reply(store: &mut Store, by: &Actor, reply: ReplyId, now: Timestamp) -> Result<()> {
-    let tx = store.write()?;
-    let entry = tx
-        .reply(reply)?
-        .ok_or_else(|| ServiceError::NotFound(format!("no reply {reply}")))?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    ctx.apply(retried(&entry)?, None)?;
-    Ok(tx.commit()?)
+    transact(store, by, now, |ctx| {
+        let entry = ctx
+            .tx
+            .reply(reply)?
+            .ok_or_else(|| ServiceError::NotFound(format!("no reply {reply}")))?;
+        ctx.apply(retried(&entry)?, None).map(drop)
+    })
 }
 
 /// A retry: only of a reply given up on and never sent.
@@ -466,6 +470,7 @@ fn retried(entry: &Outgoing) -> Result<Decision> {
 mod tests {
     use super::super::decision::fixture::player;
     use super::*;
+    use crate::store::IncidentKind;
 
     fn incident(player: Option<PlayerId>) -> store::Incident {
         store::Incident {

@@ -1,8 +1,16 @@
 //! The director's actions: takebacks, penalties and adjudications,
 //! audited, both players told.
 
+use jiff::Timestamp;
+use shakmaty::Color;
+
+use super::Loaded;
+use super::ctx::{Actor, transact};
 use super::decision::{Decision, To, Write};
-use super::*;
+use super::error::{Result, ServiceError};
+use super::notice::Notice;
+use crate::game::outcome::GameResult;
+use crate::store::{GameId, Player, Store};
 
 /// Takes back every move after `ply`, audited, both players told.
 pub fn takeback(
@@ -13,15 +21,13 @@ pub fn takeback(
     reason: &str,
     now: Timestamp,
 ) -> Result<usize> {
-    let tx = store.write()?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    let game = ctx.load_existing(game_id)?;
-    let players = players(&tx, &game)?;
-    let (d, removed) = take_back(&game, &players, ply, reason)?;
-    ctx.apply(d, None)?;
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(removed)
+    transact(store, by, now, |ctx| {
+        let game = ctx.load_existing(game_id)?;
+        let players = players(ctx.tx, &game)?;
+        let (d, removed) = take_back(&game, &players, ply, reason)?;
+        ctx.apply(d, None)?;
+        Ok(removed)
+    })
 }
 
 /// The game's registered players, White first.
@@ -94,14 +100,12 @@ pub fn penalize(
     reason: &str,
     now: Timestamp,
 ) -> Result<()> {
-    let tx = store.write()?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    let game = ctx.load_existing(game_id)?;
-    let players = players(&tx, &game)?;
-    ctx.apply(penalty(&game, &players, side, days, reason)?, None)?;
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(())
+    transact(store, by, now, |ctx| {
+        let game = ctx.load_existing(game_id)?;
+        let players = players(ctx.tx, &game)?;
+        let d = penalty(&game, &players, side, days, reason)?;
+        ctx.apply(d, None).map(drop)
+    })
 }
 
 /// A penalty: the days charged, the audit entry, both players told. Refused
@@ -174,17 +178,12 @@ pub fn adjudicate(
         .ok_or_else(|| {
             ServiceError::Invalid(format!("result {result:?}: write 1-0, 0-1 or 1/2-1/2"))
         })?;
-    let tx = store.write()?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    let game = ctx.load_existing(game_id)?;
-    let players = players(&tx, &game)?;
-    ctx.apply(
-        adjudication(&game, &players, decided, reason, overrule)?,
-        None,
-    )?;
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(())
+    transact(store, by, now, |ctx| {
+        let game = ctx.load_existing(game_id)?;
+        let players = players(ctx.tx, &game)?;
+        let d = adjudication(&game, &players, decided, reason, overrule)?;
+        ctx.apply(d, None).map(drop)
+    })
 }
 
 /// An adjudication: the result written, the audit entry, both players
@@ -242,6 +241,7 @@ fn adjudication(
 mod tests {
     use super::super::decision::fixture::{game, player};
     use super::*;
+    use crate::game::outcome::Termination;
 
     #[test]
     fn a_takeback_removes_the_later_moves_drops_conditionals_and_tells_both() {

@@ -2,8 +2,15 @@
 //! (`pin 1234`); five wrong ones from one address lock it on that address
 //! for an hour.
 
+use jiff::Timestamp;
+
+use super::ctx::Ctx;
 use super::decision::{Decision, Incident, Write};
-use super::*;
+use super::error::{Result, SecretError};
+use super::notice::Notice;
+use super::steps::Refusal;
+use crate::protocol::address::Channel;
+use crate::store::{self, IncidentKind, Player};
 
 /// The PIN a line gives (`pin 1234`, `PIN: 1234`), if it is a PIN line: the
 /// keyword alone, then one word, so "Pinned down all week" is prose.
@@ -20,28 +27,26 @@ pub fn pin_of_line(line: &str) -> Option<&str> {
     (!pin.is_empty() && !pin.contains(char::is_whitespace)).then_some(pin)
 }
 
-impl Ctx<'_, '_> {
-    /// Checks the PIN line (`pin 1234`) of a player who has a PIN, sent from
-    /// `(channel, address)`: failures count on that address only.
-    pub(super) fn pin_ok(
-        &mut self,
-        player: &Player,
-        (channel, address): (Channel, &str),
-        hash: &str,
-        text: &str,
-    ) -> Result<bool> {
-        let state = self.tx.pin_state(player.id, channel, address)?;
-        let from = Sender {
-            player,
-            channel,
-            address,
-            state,
-        };
-        let given = text.lines().find_map(pin_of_line);
-        let (ok, d) = check_secret(&from, hash, given, Secret::Pin, self.now);
-        self.apply(d, None)?;
-        Ok(ok)
-    }
+/// Checks the PIN line (`pin 1234`) of a player who has a PIN, sent from
+/// `(channel, address)`: failures count on that address only.
+pub(super) fn pin_ok(
+    ctx: &mut Ctx<'_, '_>,
+    player: &Player,
+    (channel, address): (Channel, &str),
+    hash: &str,
+    text: &str,
+) -> Result<bool> {
+    let state = ctx.tx.pin_state(player.id, channel, address)?;
+    let from = Sender {
+        player,
+        channel,
+        address,
+        state,
+    };
+    let given = text.lines().find_map(pin_of_line);
+    let (ok, d) = check_secret(&from, hash, given, Secret::Pin, ctx.now);
+    ctx.apply(d, None)?;
+    Ok(ok)
 }
 
 /// Who tries a PIN: the player, the address the message came from, and the

@@ -1,7 +1,7 @@
 //! The confirmation loop: a mail whose sender could not be authenticated is
 //! held, and a short code goes to the player's registered address; the
 //! message is read when that code comes back within the time the rules set
-//! ([`Rules::confirm_within`], by default [`HOLD_HOURS`]), and dropped
+//! ([`Rules::confirm_within`](super::Rules::confirm_within), by default [`HOLD_HOURS`]), and dropped
 //! otherwise. While held, nothing of the game or its clocks changes.
 
 use super::ctx::Ctx;

@@ -262,7 +262,7 @@ async fn clock_sweep(
     loop {
         // A store error is logged and counted by the port.
         if let Ok(report) = shared
-            .with_store(move |s| service::sweep_clocks(s, Timestamp::now(), margin))
+            .with_service(move |s| service::sweep_clocks(s, Timestamp::now(), margin))
             .await
         {
             let gap = report.held.map(service::days);

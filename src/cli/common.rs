@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::config::{Config, Resolved};
 use crate::game::clock::{FixedTime, SystemClock, TimeSource};
+use crate::service::ServiceError;
 use crate::store::{self, Store};
 
 /// Where a command finds the store: `--db`, else `$CCGATE_DB`, else the
@@ -112,9 +113,13 @@ pub enum CommandError {
     /// The store cannot be created or opened.
     #[error("{0}")]
     Open(String),
-    /// The store refused the operation.
+    /// The store failed or refused the operation.
     #[error(transparent)]
     Store(#[from] store::StoreError),
+    /// The service did not do it: a rule refused it, what it names does
+    /// not exist, what it was given cannot be used, or the store failed.
+    #[error(transparent)]
+    Service(#[from] ServiceError),
     /// The result cannot be written.
     #[error("{0}")]
     Output(String),
@@ -122,8 +127,8 @@ pub enum CommandError {
 
 /// The exit statuses, documented in `ccgate --help`.
 pub mod exit {
-    /// A usage error: an argument, the input, or an operation the rules
-    /// refuse as asked (clap's own usage errors are 2 too).
+    /// A usage error: an argument or the input cannot be used (clap's own
+    /// usage errors are 2 too).
     pub const USAGE: u8 = 2;
     /// What the command names (a game, player, event, incident) does not exist.
     pub const NOT_FOUND: u8 = 3;
@@ -132,25 +137,39 @@ pub mod exit {
     pub const STORE: u8 = 4;
     /// The output could not be written.
     pub const OUTPUT: u8 = 5;
+    /// The rules do not allow the operation (an incident ruled on already,
+    /// a finished game, a removed player).
+    pub const REFUSED: u8 = 6;
 }
 
 impl CommandError {
     /// The process status: the one place it is decided.
     pub fn exit_code(&self) -> ExitCode {
-        use store::StoreError as E;
         ExitCode::from(match self {
-            CommandError::Input(_) | CommandError::Store(E::Invalid(_)) => exit::USAGE,
-            CommandError::Store(E::NotFound(_)) => exit::NOT_FOUND,
-            CommandError::Open(_)
-            | CommandError::Store(
-                E::Database(_)
-                | E::Unreadable(_)
-                | E::TooNew { .. }
-                | E::Missing(_)
-                | E::ReadOnly(_),
-            ) => exit::STORE,
+            CommandError::Input(_) => exit::USAGE,
+            CommandError::Open(_) => exit::STORE,
+            CommandError::Store(e) | CommandError::Service(ServiceError::Store(e)) => {
+                store_status(e)
+            }
+            CommandError::Service(ServiceError::Invalid(_)) => exit::USAGE,
+            CommandError::Service(ServiceError::NotFound(_)) => exit::NOT_FOUND,
+            CommandError::Service(ServiceError::Refused(_)) => exit::REFUSED,
+            CommandError::Service(ServiceError::Abandoned(_)) => exit::STORE,
             CommandError::Output(_) => exit::OUTPUT,
         })
+    }
+}
+
+/// The status of a store's error: what the store refuses itself (a name
+/// taken) is a usage error.
+fn store_status(e: &store::StoreError) -> u8 {
+    use store::StoreError as E;
+    match e {
+        E::Invalid(_) => exit::USAGE,
+        E::NotFound(_) => exit::NOT_FOUND,
+        E::Database(_) | E::Unreadable(_) | E::TooNew { .. } | E::Missing(_) | E::ReadOnly(_) => {
+            exit::STORE
+        }
     }
 }
 

@@ -21,7 +21,7 @@ use crate::notation::{Notation, WriteOptions};
 use crate::protocol::address::Channel;
 use crate::read::names::name_of;
 use crate::read::pgn::{existing, game_pgn};
-use crate::service::{self, Inbound};
+use crate::service::{self, Inbound, ServiceError};
 use crate::store::{self, GameId, GameRow, Player, PlayerId, Store};
 
 #[derive(Subcommand, Debug)]
@@ -117,7 +117,7 @@ pub fn game(loc: Location, cmd: GameCommand) -> Result<(), CommandError> {
     if let GameCommand::List(filter) = &cmd {
         return list_games(&store, filter);
     }
-    let result = match cmd {
+    let result: Result<(), CommandError> = match cmd {
         GameCommand::New {
             white,
             black,
@@ -136,8 +136,8 @@ pub fn game(loc: Location, cmd: GameCommand) -> Result<(), CommandError> {
         GameCommand::Show { id, json: true } => {
             return show_game_json(&store, GameId(id));
         }
-        GameCommand::Show { id, json: false } => show_game(&store, GameId(id)),
-        GameCommand::Pgn { id } => game_pgn(&store, GameId(id)).map(|pgn| print!("{pgn}")),
+        GameCommand::Show { id, json: false } => Ok(show_game(&store, GameId(id))?),
+        GameCommand::Pgn { id } => Ok(game_pgn(&store, GameId(id)).map(|pgn| print!("{pgn}"))?),
         GameCommand::Adjudicate {
             id,
             result,
@@ -152,7 +152,8 @@ pub fn game(loc: Location, cmd: GameCommand) -> Result<(), CommandError> {
             overrule,
             now(),
         )
-        .map(|()| println!("game {id}: {result}")),
+        .map(|()| println!("game {id}: {result}"))
+        .map_err(CommandError::from),
         GameCommand::Takeback { id, to_ply, reason } => service::takeback(
             &mut store,
             &service::Actor::Operator,
@@ -161,7 +162,8 @@ pub fn game(loc: Location, cmd: GameCommand) -> Result<(), CommandError> {
             &reason,
             now(),
         )
-        .map(|n| println!("game {id}: {n} plies taken back")),
+        .map(|n| println!("game {id}: {n} plies taken back"))
+        .map_err(CommandError::from),
         GameCommand::Penalty {
             id,
             side,
@@ -176,9 +178,10 @@ pub fn game(loc: Location, cmd: GameCommand) -> Result<(), CommandError> {
             &reason,
             now(),
         )
-        .map(|()| println!("game {id}: {days} days charged to {side}")),
+        .map(|()| println!("game {id}: {days} days charged to {side}"))
+        .map_err(CommandError::from),
     };
-    Ok(result?)
+    result
 }
 
 fn new_game(
@@ -187,17 +190,15 @@ fn new_game(
     tc: &TimeControl,
     fen: Option<&str>,
     (penalty_days, duplication): (u32, Option<u32>),
-) -> store::Result<()> {
+) -> Result<(), CommandError> {
     if let Some(f) = fen {
-        start_position(Some(f)).map_err(|e| store::StoreError::Invalid(e.to_string()))?;
+        start_position(Some(f)).map_err(|e| CommandError::Input(e.to_string()))?;
     }
     let tx = store.write()?;
     let w = service::playing(&tx, white)?;
     let b = service::playing(&tx, black)?;
     if w.id == b.id {
-        return Err(store::StoreError::Invalid(
-            "a player cannot play themselves".into(),
-        ));
+        return Err(ServiceError::Refused("a player cannot play themselves".into()).into());
     }
     let id = tx.create_game(w.id, b.id, fen, tc, now())?;
     if penalty_days > 0 {
@@ -508,7 +509,7 @@ pub(super) fn games_of_event(
 }
 
 /// The player a filter names, if it names one.
-pub(super) fn named(store: &Store, name: Option<&str>) -> store::Result<Option<Player>> {
+pub(super) fn named(store: &Store, name: Option<&str>) -> service::Result<Option<Player>> {
     name.map(|n| service::find_player(store, n)).transpose()
 }
 

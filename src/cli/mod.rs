@@ -31,10 +31,11 @@ use lazy::Lazy;
 const EXIT_STATUSES: &str = "Exit status:
   0   done (a refused move is still a message handled: 0)
   1   convert/material: some input could not be read
-  2   usage error: a bad argument or input, or an operation the rules refuse
+  2   usage error: a bad argument or input
   3   not found: the game, player, event, incident or reply named does not exist
   4   store failure: missing, unreadable, read-only, too new, or the database
   5   the output could not be written
+  6   refused: the rules do not allow the operation (an incident ruled on already, a finished game…)
   75  ingest-mail: temporary failure (the MTA keeps the mail and retries)
 A reader that goes away (`| head`) ends a command quietly (SIGPIPE).";
 

@@ -52,7 +52,7 @@ impl ProfileFlags {
         };
         std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|p| service::hash_pin(&p))
+            .and_then(|p| service::hash_pin(&p).map_err(|e| e.to_string()))
             .map(Some)
             .map_err(|e| CommandError::Input(format!("PIN from {}: {e}", path.display())))
     }
@@ -189,7 +189,10 @@ pub fn player(loc: Location, cmd: PlayerCommand) -> Result<(), CommandError> {
                     std::fs::read_to_string(path)
                         .map_err(|e| e.to_string())
                         // The file's last line break is not the password's.
-                        .and_then(|p| service::hash_xfcc_password(p.trim_end_matches(['\n', '\r'])))
+                        .and_then(|p| {
+                            service::hash_xfcc_password(p.trim_end_matches(['\n', '\r']))
+                                .map_err(|e| e.to_string())
+                        })
                         .map_err(|e| {
                             CommandError::Input(format!(
                                 "Xfcc password from {}: {e}",

@@ -17,10 +17,22 @@
 
 use sha2::{Digest, Sha256};
 
-use super::decision::{Decision, Incident, To, Write};
-use super::moves::{Play, play};
-use super::*;
-use crate::store::{BridgeId, Bridged, OutboundState};
+use jiff::Timestamp;
+use shakmaty::{Move, Position};
+
+use super::batch::{Batch, alone, batch};
+use super::conditional::run_conditionals;
+use super::ctx::Ctx;
+use super::decision::{Decision, Incident, NewMirror, To, Write};
+use super::error::{Result, ServiceError};
+use super::moves::{Play, bridged, play};
+use super::notice::Notice;
+use super::steps::Step;
+use super::{Auth, Inbound, Loaded, Processed, Rules, load_game};
+use crate::game::outcome::{GameResult, Termination};
+use crate::notation::{Lang, Notation, ReadOptions, WriteOptions, read_move, write_move};
+use crate::protocol::address::Channel;
+use crate::store::{BridgeId, Bridged, IncidentKind, OutboundState, Player, Store};
 use crate::xfcc::bridge::{self as rule, Pending as RulePending, Step as RuleStep};
 use crate::xfcc::games::{XfccGame, XfccResult};
 
@@ -104,7 +116,7 @@ pub fn bridge_poll(
     account: &Account,
     games: &[XfccGame],
     now: Timestamp,
-) -> store::Result<Polled> {
+) -> Result<Polled> {
     batch(store, |b| {
         let mut polled = Polled::default();
         for remote in games {
@@ -132,7 +144,7 @@ pub fn bridge_refused(
     reason: &str,
     response: &[u8],
     now: Timestamp,
-) -> store::Result<Processed> {
+) -> Result<Processed> {
     let key = key(&[
         &account.url,
         &account.username,
@@ -144,7 +156,7 @@ pub fn bridge_refused(
     let msg = inbound(account, key, response.to_vec());
     alone(store, |b| {
         b.handle(&msg, now, |ctx, _| {
-            ctx.remote_refused(account, send, reason)
+            remote_refused(ctx, account, send, reason)
         })
     })
 }
@@ -198,13 +210,13 @@ impl Batch<'_> {
         account: &Account,
         remote: &XfccGame,
         now: Timestamp,
-    ) -> store::Result<Option<(Processed, Option<BridgeSend>)>> {
+    ) -> Result<Option<(Processed, Option<BridgeSend>)>> {
         let tx = &self.tx;
         // Asked before anything is journaled: a poll journaled with this
         // error would be a duplicate, never read again, once the operator
         // registers the player.
         if tx.player_by_name(&account.player)?.is_none() {
-            return Err(store::StoreError::Invalid(format!(
+            return Err(ServiceError::NotFound(format!(
                 "no player named {:?} is registered",
                 account.player
             )));
@@ -245,80 +257,84 @@ impl Batch<'_> {
         let msg = inbound(account, key, evidence(remote));
         let mut send = None;
         let p = self.handle(&msg, now, |ctx, _| {
-            ctx.bridge(account, remote, mirror, steps, &mut send)
+            bridge(ctx, account, remote, mirror, steps, &mut send)
         })?;
         Ok(Some((p, send)))
     }
 }
 
-impl Ctx<'_, '_> {
-    /// Applies one poll's steps to the game's mirror.
-    fn bridge(
-        &mut self,
-        account: &Account,
-        remote: &XfccGame,
-        mirror: Option<Bridged>,
-        steps: Vec<RuleStep>,
-        send: &mut Option<BridgeSend>,
-    ) -> store::Result<()> {
-        let player = self
-            .tx
-            .player_by_name(&account.player)?
-            .ok_or_else(|| store::StoreError::Invalid(format!("no player {}", account.player)))?;
-        let mirror = match mirror {
-            Some(m) => m,
-            None => self.open_mirror(account, remote, &player)?,
-        };
-        let mut game = load_game(self.tx, mirror.game)?
-            .ok_or_else(|| store::StoreError::Invalid(format!("no game {}", mirror.game)))?;
-        let opponent = self
-            .tx
-            .player(game.opponent_id(player.id))?
-            .ok_or_else(|| store::StoreError::Invalid("no opponent".into()))?;
-        let theirs = rule::plies(&remote.moves);
-        for step in steps {
-            match step {
-                RuleStep::Relay { ply, san } => {
-                    if !self.remote_move(&mirror, &mut game, (&opponent, &player), ply, &san)? {
-                        return Ok(());
-                    }
-                    self.run_conditionals(&mut game)?;
+/// Applies one poll's steps to the game's mirror.
+fn bridge(
+    ctx: &mut Ctx<'_, '_>,
+    account: &Account,
+    remote: &XfccGame,
+    mirror: Option<Bridged>,
+    steps: Vec<RuleStep>,
+    send: &mut Option<BridgeSend>,
+) -> Result<()> {
+    let player = ctx
+        .tx
+        .player_by_name(&account.player)?
+        .ok_or_else(|| ServiceError::NotFound(format!("no player {}", account.player)))?;
+    let mirror = match mirror {
+        Some(m) => m,
+        None => open_mirror(ctx, account, remote, &player)?,
+    };
+    let mut game = load_game(ctx.tx, mirror.game)?
+        .ok_or_else(|| ServiceError::NotFound(format!("no game {}", mirror.game)))?;
+    let opponent = ctx
+        .tx
+        .player(game.opponent_id(player.id))?
+        .ok_or_else(|| ServiceError::NotFound("no opponent".into()))?;
+    let theirs = rule::plies(&remote.moves);
+    for step in steps {
+        match step {
+            RuleStep::Relay { ply, san } => {
+                if !remote_move(ctx, &mirror, &mut game, (&opponent, &player), ply, &san)? {
+                    return Ok(());
                 }
-                RuleStep::Confirmed { ply } => {
-                    let san = theirs.get(ply).cloned().unwrap_or_default();
-                    let ply32 = u32::try_from(ply).unwrap_or(u32::MAX);
-                    if game.record.moves.len() > ply {
-                        self.tx.add_bridge_ply(mirror.id, ply32, &san)?;
-                    } else if !self.remote_move(
-                        &mirror,
-                        &mut game,
-                        (&player, &opponent),
-                        ply,
-                        &san,
-                    )? {
-                        // Played from another client of the account, and
-                        // not playable here.
-                        return Ok(());
-                    }
-                    self.tx.set_outbound(
-                        mirror.id,
-                        ply32,
-                        OutboundState::Confirmed,
-                        None,
-                        self.now,
-                    )?;
-                    self.steps.push(Step::Remote {
+                run_conditionals(ctx, &mut game)?;
+            }
+            RuleStep::Confirmed { ply } => {
+                let san = theirs.get(ply).cloned().unwrap_or_default();
+                let ply32 = u32::try_from(ply).unwrap_or(u32::MAX);
+                let mut d = Decision::default();
+                if game.record.moves.len() > ply {
+                    d = d.write(Write::BridgePly {
+                        bridge: mirror.id,
+                        ply: ply32,
+                        san,
+                    });
+                } else if !remote_move(ctx, &mirror, &mut game, (&player, &opponent), ply, &san)? {
+                    // Played from another client of the account, and
+                    // not playable here.
+                    return Ok(());
+                }
+                let d = d
+                    .write(Write::OutboundState {
+                        bridge: mirror.id,
+                        ply: ply32,
+                        state: OutboundState::Confirmed,
+                        reason: None,
+                    })
+                    .step(Step::Remote {
                         game: mirror.game,
                         what: format!("confirmed ply {}", ply + 1),
                     });
-                }
-                RuleStep::Send { movecount, san } => {
-                    let Some(p) = self.tx.pending_outbound(mirror.id)? else {
-                        continue;
-                    };
-                    self.tx
-                        .set_outbound(mirror.id, p.ply, OutboundState::Sent, None, self.now)?;
-                    self.steps.push(Step::Remote {
+                ctx.apply(d, None)?;
+            }
+            RuleStep::Send { movecount, san } => {
+                let Some(p) = ctx.tx.pending_outbound(mirror.id)? else {
+                    continue;
+                };
+                let d = Decision::default()
+                    .write(Write::OutboundState {
+                        bridge: mirror.id,
+                        ply: p.ply,
+                        state: OutboundState::Sent,
+                        reason: None,
+                    })
+                    .step(Step::Remote {
                         game: mirror.game,
                         what: format!(
                             "sending ply {} {san} (attempt {})",
@@ -326,230 +342,225 @@ impl Ctx<'_, '_> {
                             p.attempts + 1
                         ),
                     });
-                    *send = Some(BridgeSend {
-                        bridge: mirror.id,
-                        remote_id: remote.id,
-                        ply: p.ply,
-                        movecount,
-                        san,
-                        attempt: p.attempts + 1,
-                    });
-                }
-                RuleStep::Diverged { ply, ours, theirs } => {
-                    let detail = format!(
-                        "remote game {} on {} ({}): at ply {} the server has {:?}, ccgate {:?}; nothing more is sent",
-                        remote.id,
-                        account.url,
-                        account.username,
-                        ply + 1,
-                        theirs,
-                        ours
-                    );
-                    return self.diverged(&mirror, &game, detail);
-                }
+                ctx.apply(d, None)?;
+                *send = Some(BridgeSend {
+                    bridge: mirror.id,
+                    remote_id: remote.id,
+                    ply: p.ply,
+                    movecount,
+                    san,
+                    attempt: p.attempts + 1,
+                });
+            }
+            RuleStep::Diverged { ply, ours, theirs } => {
+                let detail = format!(
+                    "remote game {} on {} ({}): at ply {} the server has {:?}, ccgate {:?}; nothing more is sent",
+                    remote.id,
+                    account.url,
+                    account.username,
+                    ply + 1,
+                    theirs,
+                    ours
+                );
+                return ctx.apply(diverged(&mirror, &game, detail), None).map(drop);
             }
         }
-        if remote.result != XfccResult::Ongoing && !game.row.finished {
-            let result = match remote.result {
-                XfccResult::WhiteWins
-                | XfccResult::WhiteWinAdjudicated
-                | XfccResult::BlackDefaulted => GameResult::WhiteWins,
-                XfccResult::BlackWins
-                | XfccResult::BlackWinAdjudicated
-                | XfccResult::WhiteDefaulted => GameResult::BlackWins,
-                _ => GameResult::Draw,
-            };
-            let reason = Termination::Adjudicated(format!(
-                "{} on the server {}",
-                remote.result.word(),
-                account.host
-            ));
-            self.finish(&mut game, result, reason)?;
+    }
+    if remote.result != XfccResult::Ongoing && !game.row.finished {
+        let result = match remote.result {
+            XfccResult::WhiteWins
+            | XfccResult::WhiteWinAdjudicated
+            | XfccResult::BlackDefaulted => GameResult::WhiteWins,
+            XfccResult::BlackWins
+            | XfccResult::BlackWinAdjudicated
+            | XfccResult::WhiteDefaulted => GameResult::BlackWins,
+            _ => GameResult::Draw,
+        };
+        let reason = Termination::Adjudicated(format!(
+            "{} on the server {}",
+            remote.result.word(),
+            account.host
+        ));
+        let d = Decision::about(game.row.id).finish(result, reason);
+        ctx.apply(d, Some(&mut game))?;
+    }
+    Ok(())
+}
+
+/// The local game for a remote game seen for the first time: the player
+/// against a player without addresses named for the remote opponent and
+/// the server, without a clock (the remote keeps time).
+fn open_mirror(
+    ctx: &mut Ctx<'_, '_>,
+    account: &Account,
+    remote: &XfccGame,
+    player: &Player,
+) -> Result<Bridged> {
+    let name = if remote.has_white {
+        &remote.black
+    } else {
+        &remote.white
+    };
+    let new = NewMirror {
+        remote: (account.url.clone(), account.username.clone(), remote.id),
+        player: player.id,
+        opponent: format!("{} ({})", name.trim(), account.host),
+        white: remote.has_white,
+        fen: remote.fen.clone(),
+    };
+    let created = ctx.apply(
+        Decision::default().write(Write::Mirror(Box::new(new))),
+        None,
+    )?;
+    let (Some(&game), Some((id, _))) = (created.games.first(), created.mirror) else {
+        return Err(ServiceError::NotFound("the mirror was not created".into()));
+    };
+    let mirrored = Step::Remote {
+        game,
+        what: format!("game {} on {} mirrored", remote.id, account.host),
+    };
+    ctx.apply(Decision::default().step(mirrored), None)?;
+    Ok(Bridged {
+        id,
+        url: account.url.clone(),
+        username: account.username.clone(),
+        remote_id: remote.id,
+        player: player.id,
+        game,
+        diverged: false,
+    })
+}
+
+/// A remote move at `ply` played here by `mover` (against `other`), the
+/// other told; false when it cannot be (the mirror is then marked
+/// diverged).
+fn remote_move(
+    ctx: &mut Ctx<'_, '_>,
+    mirror: &Bridged,
+    game: &mut Loaded,
+    (mover, other): (&Player, &Player),
+    ply: usize,
+    san: &str,
+) -> Result<bool> {
+    let read = read_move(
+        &game.record.pos,
+        san,
+        Notation::San,
+        &ReadOptions::new(Lang::En),
+    );
+    let mv = match read {
+        Ok(r) if game.record.moves.len() == ply && !game.row.finished => r.mv,
+        Ok(_) => {
+            let detail = format!("remote ply {} {san} does not follow the game here", ply + 1);
+            ctx.apply(diverged(mirror, game, detail), None)?;
+            return Ok(false);
         }
-        Ok(())
-    }
+        Err(e) => {
+            let detail = format!("remote ply {} {san:?} is not legal here: {e:?}", ply + 1);
+            ctx.apply(diverged(mirror, game, detail), None)?;
+            return Ok(false);
+        }
+    };
+    let p = Play {
+        mv,
+        written: san.to_string(),
+        notation: Notation::San,
+        offer: false,
+    };
+    let d = play(game, mover, Some(other), To::Sender(None), p, None);
+    let d = bridged(ctx.tx, game, d)?.write(Write::BridgePly {
+        bridge: mirror.id,
+        ply: u32::try_from(ply).unwrap_or(u32::MAX),
+        san: san.to_string(),
+    });
+    ctx.apply(d, Some(game))?;
+    Ok(true)
+}
 
-    /// The local game for a remote game seen for the first time: the
-    /// player against a player without addresses named for the remote
-    /// opponent and the server, without a clock (the remote keeps time).
-    fn open_mirror(
-        &mut self,
-        account: &Account,
-        remote: &XfccGame,
-        player: &Player,
-    ) -> store::Result<Bridged> {
-        let name = if remote.has_white {
-            &remote.black
-        } else {
-            &remote.white
-        };
-        let name = format!("{} ({})", name.trim(), account.host);
-        let opponent = self.tx.player_named(&name, self.now)?;
-        let (white, black) = if remote.has_white {
-            (player.id, opponent)
-        } else {
-            (opponent, player.id)
-        };
-        let game = self.tx.create_game(
-            white,
-            black,
-            remote.fen.as_deref(),
-            &crate::game::clock::TimeControl::Unlimited,
-            self.now,
-        )?;
-        let id = self.tx.add_bridged(
-            (&account.url, &account.username, remote.id),
-            player.id,
-            game,
-            self.now,
-        )?;
-        self.steps.push(Step::Remote {
-            game,
-            what: format!("game {} on {} mirrored", remote.id, account.host),
-        });
-        Ok(Bridged {
-            id,
-            url: account.url.clone(),
-            username: account.username.clone(),
-            remote_id: remote.id,
-            player: player.id,
-            game,
-            diverged: false,
-        })
-    }
-
-    /// A remote move at `ply` played here by `mover` (against `other`),
-    /// the other told; false when it cannot be (the mirror is then marked
-    /// diverged).
-    fn remote_move(
-        &mut self,
-        mirror: &Bridged,
-        game: &mut Loaded,
-        (mover, other): (&Player, &Player),
-        ply: usize,
-        san: &str,
-    ) -> store::Result<bool> {
-        let read = read_move(
-            &game.record.pos,
-            san,
-            Notation::San,
-            &ReadOptions::new(Lang::En),
-        );
-        let mv = match read {
-            Ok(r) if game.record.moves.len() == ply && !game.row.finished => r.mv,
-            Ok(_) => {
-                let detail = format!("remote ply {} {san} does not follow the game here", ply + 1);
-                self.diverged(mirror, game, detail)?;
-                return Ok(false);
-            }
-            Err(e) => {
-                let detail = format!("remote ply {} {san:?} is not legal here: {e:?}", ply + 1);
-                self.diverged(mirror, game, detail)?;
-                return Ok(false);
-            }
-        };
-        let p = Play {
-            mv,
-            written: san.to_string(),
-            notation: Notation::San,
-            offer: false,
-        };
-        let d = play(game, mover, Some(other), To::Sender(None), p, None);
-        self.apply(d, Some(game))?;
-        self.tx
-            .add_bridge_ply(mirror.id, u32::try_from(ply).unwrap_or(u32::MAX), san)?;
-        Ok(true)
-    }
-
-    /// The remote contradicts the mirror: marked, and an incident for the
-    /// director.
-    fn diverged(&mut self, mirror: &Bridged, game: &Loaded, detail: String) -> store::Result<()> {
-        self.tx.set_diverged(mirror.id, self.now)?;
-        self.incident(
-            Some(mirror.game),
-            Some(game.record.pos.clone()),
-            IncidentKind::RemoteDiverged,
-            detail.clone(),
-            None,
-            Some(mirror.player),
-        )?;
-        self.steps.push(Step::Remote {
+/// The remote contradicts the mirror: marked, and an incident for the
+/// director.
+fn diverged(mirror: &Bridged, game: &Loaded, detail: String) -> Decision {
+    let mut d = Decision::default()
+        .write(Write::Diverged(mirror.id))
+        .step(Step::Remote {
             game: mirror.game,
             what: format!("diverged: {detail}"),
         });
-        Ok(())
-    }
+    d.incident = Some(Incident {
+        game: Some(mirror.game),
+        pos: Some(game.record.pos.clone()),
+        player: Some(mirror.player),
+        ..Incident::about(IncidentKind::RemoteDiverged, detail)
+    });
+    d
+}
 
-    /// The remote refused `send`: taken back here, the player told.
-    fn remote_refused(
-        &mut self,
-        account: &Account,
-        send: &BridgeSend,
-        reason: &str,
-    ) -> store::Result<()> {
-        let Some(mirror) = self
-            .tx
-            .bridged(&account.url, &account.username, send.remote_id)?
-        else {
-            return Ok(());
-        };
-        let pending = self.tx.pending_outbound(mirror.id)?;
-        if pending.as_ref().is_none_or(|p| p.ply != send.ply) {
-            // Confirmed or refused meanwhile: nothing to take back.
-            return Ok(());
-        }
-        self.tx.set_outbound(
-            mirror.id,
-            send.ply,
-            OutboundState::Refused,
-            Some(reason),
-            self.now,
-        )?;
-        let Some(game) = load_game(self.tx, mirror.game)? else {
-            return Ok(());
-        };
-        let Some(player) = self.tx.player(mirror.player)? else {
-            return Ok(());
-        };
-        // The player's move is the one written in their notation.
-        let text = game
-            .moves
-            .get(send.ply as usize)
-            .map_or(send.san.clone(), |m| m.raw.to_string());
-        let d = Decision::about(mirror.game)
-            .write(Write::TakeBack {
-                game: mirror.game,
-                ply: send.ply,
-                reopen: game.row.finished,
-            })
-            .tell(
-                To::Player(player.clone()),
-                Notice::RemoteRefused {
-                    game: mirror.game,
-                    text,
-                    server: account.host.clone(),
-                    reason: reason.to_string(),
-                },
-            )
-            .step(Step::Remote {
-                game: mirror.game,
-                what: format!("refused ply {} {}: {reason}", send.ply + 1, send.san),
-            });
-        let mut d = d;
-        d.incident = Some(Incident {
-            game: Some(mirror.game),
-            pos: Some(game.record.pos.clone()),
-            player: Some(player.id),
-            ..Incident::about(
-                IncidentKind::RemoteRefused,
-                format!(
-                    "the server {} refused ply {} {}: {reason}",
-                    account.host,
-                    send.ply + 1,
-                    send.san
-                ),
-            )
-        });
-        self.apply(d, None)
+/// The remote refused `send`: taken back here, the player told.
+fn remote_refused(
+    ctx: &mut Ctx<'_, '_>,
+    account: &Account,
+    send: &BridgeSend,
+    reason: &str,
+) -> Result<()> {
+    let tx = ctx.tx;
+    let Some(mirror) = tx.bridged(&account.url, &account.username, send.remote_id)? else {
+        return Ok(());
+    };
+    let pending = tx.pending_outbound(mirror.id)?;
+    if pending.as_ref().is_none_or(|p| p.ply != send.ply) {
+        // Confirmed or refused meanwhile: nothing to take back.
+        return Ok(());
     }
+    let refused = Decision::default().write(Write::OutboundState {
+        bridge: mirror.id,
+        ply: send.ply,
+        state: OutboundState::Refused,
+        reason: Some(reason.to_string()),
+    });
+    let (Some(game), Some(player)) = (load_game(tx, mirror.game)?, tx.player(mirror.player)?)
+    else {
+        return ctx.apply(refused, None).map(drop);
+    };
+    // The player's move is the one written in their notation.
+    let text = game
+        .moves
+        .get(send.ply as usize)
+        .map_or(send.san.clone(), |m| m.raw.to_string());
+    let mut d = Decision {
+        game: Some(mirror.game),
+        ..refused
+    }
+    .write(Write::TakeBack {
+        game: mirror.game,
+        ply: send.ply,
+        reopen: game.row.finished,
+    })
+    .tell(
+        To::Player(player.clone()),
+        Notice::RemoteRefused {
+            game: mirror.game,
+            text,
+            server: account.host.clone(),
+            reason: reason.to_string(),
+        },
+    )
+    .step(Step::Remote {
+        game: mirror.game,
+        what: format!("refused ply {} {}: {reason}", send.ply + 1, send.san),
+    });
+    d.incident = Some(Incident {
+        game: Some(mirror.game),
+        pos: Some(game.record.pos.clone()),
+        player: Some(player.id),
+        ..Incident::about(
+            IncidentKind::RemoteRefused,
+            format!(
+                "the server {} refused ply {} {}: {reason}",
+                account.host,
+                send.ply + 1,
+                send.san
+            ),
+        )
+    });
+    ctx.apply(d, None).map(drop)
 }

@@ -1,11 +1,20 @@
 //! The clock sweep and leave: time forfeits, reminders before the limit,
 //! and leave that stops a player's clock.
 
-use super::decision::{Decision, To, Write};
-use super::reply::{Clocks, Standing};
-use super::*;
+use jiff::Timestamp;
+use shakmaty::{Color, Position};
 
+use super::ctx::{Actor, transact};
+use super::decision::{Decision, Incident, To, Write};
+use super::error::Result;
+use super::event::silences;
+use super::notice::Notice;
+use super::reply::{Clocks, Standing};
+use super::steps::Step;
+use super::{Loaded, load_game};
 use crate::game::clock::{self, Leave, LeaveBook, MoveTimes, SweepAction};
+use crate::game::outcome::{GameResult, Termination};
+use crate::store::{self, GameId, IncidentKind, LeaveRow, Player, PlayerId, Store};
 
 /// The stored leaves of a player, as a leave book.
 pub(super) fn leave_book(
@@ -29,20 +38,27 @@ pub(super) fn player_zone(player: &Player) -> jiff::tz::TimeZone {
     clock::zone(&player.tz).unwrap_or(jiff::tz::TimeZone::UTC)
 }
 
-impl Ctx<'_, '_> {
-    /// A `leave` command: see [`leave_requested`].
-    pub(super) fn request_leave(&self, player: &Player, days: u32) -> store::Result<Decision> {
-        let (book, _) = leave_book(self.tx, player)?;
-        let today = clock::local_date(&player_zone(player), self.now);
-        Ok(leave_requested(book, player, today, days))
-    }
+/// A `leave` command: see [`leave_requested`].
+pub(super) fn request_leave(
+    store: &Store,
+    player: &Player,
+    days: u32,
+    now: Timestamp,
+) -> Result<Decision> {
+    let (book, _) = leave_book(store, player)?;
+    let today = clock::local_date(&player_zone(player), now);
+    Ok(leave_requested(book, player, today, days))
+}
 
-    /// A move sent while on leave ends the leave: the write that ends it.
-    pub(super) fn end_leave_on_move(&self, player: &Player) -> store::Result<Option<Write>> {
-        let (book, stored) = leave_book(self.tx, player)?;
-        let today = clock::local_date(&player_zone(player), self.now);
-        Ok(end_leave(book, &stored, today))
-    }
+/// A move sent while on leave ends the leave: the write that ends it.
+pub(super) fn end_leave_on_move(
+    store: &Store,
+    player: &Player,
+    now: Timestamp,
+) -> Result<Option<Write>> {
+    let (book, stored) = leave_book(store, player)?;
+    let today = clock::local_date(&player_zone(player), now);
+    Ok(end_leave(book, &stored, today))
 }
 
 /// A player asks for `days` of leave from `today`: granted (written, with
@@ -246,42 +262,65 @@ pub fn sweep_clocks(
     store: &mut Store,
     now: Timestamp,
     margin: Option<jiff::SignedDuration>,
-) -> store::Result<SweepReport> {
-    let tx = store.write()?;
-    let mut report = SweepReport::default();
-    let last = tx.sweep_clock()?;
-    let guard = margin.map_or(clock::Guard::Sweep, |m| clock::guard(&last, now, m));
-    let mut ctx = Ctx::unprompted(&tx, Actor::System, now);
-    for row in tx.all_games(true)? {
-        let Some(mut game) = ctx.load(row.id)? else {
-            continue;
-        };
-        let player_id = game.row.player(game.record.pos.turn());
-        let Some(player) = tx.player(player_id)? else {
-            continue;
-        };
-        let status = clock_of(&tx, &game, &player, now, false)?;
-        let reminded = tx.was_reminded(row.id, game.record.next_ply())?;
-        let action = match (
-            clock::sweep(&status, clock::DEFAULT_REMIND_DAYS, reminded),
-            guard,
-        ) {
-            (SweepAction::Forfeit, clock::Guard::RemindOnly { .. }) => SweepAction::Nothing,
-            (action, _) => action,
-        };
-        let d = swept(&game, &player, action, &status);
-        ctx.apply(d, Some(&mut game))?;
-        match action {
-            SweepAction::Forfeit => report.forfeits.push(row.id),
-            SweepAction::Remind => report.reminders.push(row.id),
-            SweepAction::Nothing => {}
+) -> Result<SweepReport> {
+    transact(store, &Actor::System, now, |ctx| {
+        let tx = ctx.tx;
+        let mut report = SweepReport::default();
+        let last = tx.sweep_clock()?;
+        let guard = margin.map_or(clock::Guard::Sweep, |m| clock::guard(&last, now, m));
+        for row in tx.all_games(true)? {
+            let Some(mut game) = load_game(tx, row.id)? else {
+                continue;
+            };
+            let player_id = game.row.player(game.record.pos.turn());
+            let Some(player) = tx.player(player_id)? else {
+                continue;
+            };
+            let status = clock_of(tx, &game, &player, now, false)?;
+            let reminded = tx.was_reminded(row.id, game.record.next_ply())?;
+            let action = match (
+                clock::sweep(&status, clock::DEFAULT_REMIND_DAYS, reminded),
+                guard,
+            ) {
+                (SweepAction::Forfeit, clock::Guard::RemindOnly { .. }) => SweepAction::Nothing,
+                (action, _) => action,
+            };
+            let d = swept(&game, &player, action, &status);
+            ctx.apply(d, Some(&mut game))?;
+            match action {
+                SweepAction::Forfeit => report.forfeits.push(row.id),
+                SweepAction::Remind => report.reminders.push(row.id),
+                SweepAction::Nothing => {}
+            }
         }
-    }
-    report.silences = super::event::raise_silences(&ctx)?;
-    let held_since = match guard {
-        clock::Guard::Sweep => None,
+        for (player, d) in silences(tx, now)? {
+            ctx.apply(d, None)?;
+            report.silences.push(player);
+        }
+        let (held, d) = sweep_guarded(&last, guard, now);
+        report.held = held;
+        ctx.apply(d, None)?;
+        Ok(report)
+    })
+}
+
+/// The sweep's own record: when it ran and, while the time is unconfirmed,
+/// since when forfeits are held (the director told once, when it begins).
+/// The gap that holds them, if any.
+fn sweep_guarded(
+    last: &clock::SweepClock,
+    guard: clock::Guard,
+    now: Timestamp,
+) -> (Option<jiff::SignedDuration>, Decision) {
+    match guard {
+        clock::Guard::Sweep => (
+            None,
+            Decision::default().write(Write::Sweep { held_since: None }),
+        ),
         clock::Guard::RemindOnly { gap, new } => {
-            report.held = Some(gap);
+            let mut d = Decision::default().write(Write::Sweep {
+                held_since: Some(last.held_since.unwrap_or(now)),
+            });
             if new {
                 let detail = format!(
                     "the clock is {} past the last sweep ({}): no forfeits until the time is confirmed with `ccgate clock --confirm-time`",
@@ -290,15 +329,11 @@ pub fn sweep_clocks(
                         .strftime("%Y-%m-%d %H:%M UTC")
                         .to_string()),
                 );
-                ctx.incident(None, None, IncidentKind::ClockJump, detail, None, None)?;
+                d.incident = Some(Incident::about(IncidentKind::ClockJump, detail));
             }
-            Some(last.held_since.unwrap_or(now))
+            (Some(gap), d)
         }
-    };
-    tx.record_sweep(now, held_since)?;
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(report)
+    }
 }
 
 /// A gap as days and hours, for people.

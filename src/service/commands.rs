@@ -3,94 +3,106 @@
 //! leave. A rule is a function of the loaded game, the sender (and, where
 //! the opponent is told, the opponent) that returns its [`Decision`].
 
+use jiff::Timestamp;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Position};
+
+use super::bridge::remote_only;
+use super::clock::request_leave;
+use super::ctx::{Actor, Ctx};
 use super::decision::{Decision, To, Write};
-use super::*;
+use super::error::Result;
+use super::notice::{HelpExamples, Notice};
+use super::steps::{GameStep, Step};
+use super::{Loaded, movetext};
+use crate::game::outcome::{GameResult, Termination};
+use crate::game::rules::Claim;
+use crate::notation::{Lang, Notation, WriteOptions, write_move};
+use crate::protocol::address::Channel;
+use crate::protocol::grammar::{ClaimKind, Command, ParsedLine};
+use crate::protocol::l10n::{self, Reader};
+use crate::store::{IncidentKind, Player, PlayerId, Tx};
 
-impl Ctx<'_, '_> {
-    /// A command about a game.
-    pub(super) fn command(
-        &mut self,
-        player: &Player,
-        mut game: Loaded,
-        line: &ParsedLine,
-        cmd: &Command,
-    ) -> store::Result<()> {
-        let offer_or_end = matches!(
-            cmd,
-            Command::OfferDraw
-                | Command::AcceptDraw
-                | Command::DeclineDraw
-                | Command::ClaimDraw(_)
-                | Command::Resign
-        );
-        if offer_or_end && let Some(bridge) = self.tx.bridge_of_game(game.row.id)? {
-            return self.apply(super::bridge::remote_only(&game, player, &bridge), None);
+/// A command about a game.
+pub(super) fn command(
+    ctx: &mut Ctx<'_, '_>,
+    player: &Player,
+    mut game: Loaded,
+    line: &ParsedLine,
+    cmd: &Command,
+) -> Result<()> {
+    let offer_or_end = matches!(
+        cmd,
+        Command::OfferDraw
+            | Command::AcceptDraw
+            | Command::DeclineDraw
+            | Command::ClaimDraw(_)
+            | Command::Resign
+    );
+    if offer_or_end && let Some(bridge) = ctx.tx.bridge_of_game(game.row.id)? {
+        return ctx
+            .apply(remote_only(&game, player, &bridge), None)
+            .map(drop);
+    }
+    let opponent = || ctx.tx.player(game.opponent_id(player.id));
+    let decision = match cmd {
+        Command::OfferDraw => offer_draw(&game, player, opponent()?),
+        Command::AcceptDraw => accept_draw(&game, player),
+        Command::DeclineDraw => decline_draw(&game, player, opponent()?),
+        Command::ClaimDraw(kind) => claim_draw(&game, player, opponent()?, line, *kind),
+        Command::Resign => resign(&game, player, opponent()?),
+        Command::Board => board(&game, player, by_email(ctx)),
+        Command::Pgn => pgn(&game, player),
+        // Answered before a game is looked for.
+        Command::Notation(_) | Command::Lang(_) | Command::Help | Command::Leave(_) => {
+            Decision::default()
         }
-        let decision = match cmd {
-            Command::OfferDraw => offer_draw(&game, player, self.opponent(player, &game)?),
-            Command::AcceptDraw => accept_draw(&game, player),
-            Command::DeclineDraw => decline_draw(&game, player, self.opponent(player, &game)?),
-            Command::ClaimDraw(kind) => {
-                claim_draw(&game, player, self.opponent(player, &game)?, line, *kind)
-            }
-            Command::Resign => resign(&game, player, self.opponent(player, &game)?),
-            Command::Board => board(&game, player, self.by_email()),
-            Command::Pgn => pgn(&game, player),
-            // Answered before a game is looked for.
-            Command::Notation(_) | Command::Lang(_) | Command::Help | Command::Leave(_) => {
-                Decision::default()
-            }
-        };
-        self.apply(decision, Some(&mut game))
-    }
+    };
+    ctx.apply(decision, Some(&mut game)).map(drop)
+}
 
-    fn opponent(&self, player: &Player, game: &Loaded) -> store::Result<Option<Player>> {
-        self.tx.player(game.opponent_id(player.id))
-    }
+/// Whether the message came by email, whose sheet shows the board.
+fn by_email(ctx: &Ctx<'_, '_>) -> bool {
+    matches!(
+        ctx.actor,
+        Actor::Sender {
+            channel: Channel::Email,
+            ..
+        }
+    )
+}
 
-    /// Whether the message came by email, whose sheet shows the board.
-    fn by_email(&self) -> bool {
-        matches!(
-            self.actor,
-            Actor::Sender {
-                channel: Channel::Email,
-                ..
-            }
-        )
-    }
+pub(super) fn set_notation(ctx: &mut Ctx<'_, '_>, player: &Player, n: Notation) -> Result<()> {
+    let d = Decision::default()
+        .write(Write::Notation(player.id, n))
+        .tell(To::Sender(Some(player.clone())), Notice::NotationSet(n))
+        .step(Step::NotationSet(n));
+    ctx.apply(d, None).map(drop)
+}
 
-    pub(super) fn set_notation(&mut self, player: &Player, n: Notation) -> store::Result<()> {
-        let d = Decision::default()
-            .write(Write::Notation(player.id, n))
-            .tell(To::Sender(Some(player.clone())), Notice::NotationSet(n))
-            .step(Step::NotationSet(n));
-        self.apply(d, None)
-    }
+pub(super) fn set_lang(ctx: &mut Ctx<'_, '_>, player: &Player, l: Lang) -> Result<()> {
+    let d = Decision::default()
+        .write(Write::Lang(player.id, l))
+        .tell(To::Sender(Some(player.clone())), Notice::LangSet(l))
+        .step(Step::LangSet(l));
+    ctx.apply(d, None).map(drop)
+}
 
-    pub(super) fn set_lang(&mut self, player: &Player, l: Lang) -> store::Result<()> {
-        let d = Decision::default()
-            .write(Write::Lang(player.id, l))
-            .tell(To::Sender(Some(player.clone())), Notice::LangSet(l))
-            .step(Step::LangSet(l));
-        self.apply(d, None)
-    }
+pub(super) fn help(ctx: &mut Ctx<'_, '_>, player: &Player) -> Result<()> {
+    let notice = if by_email(ctx) {
+        Notice::HelpMail(help_examples(player))
+    } else {
+        Notice::Help
+    };
+    let d = Decision::default()
+        .tell(To::Sender(Some(player.clone())), notice)
+        .step(Step::Help);
+    ctx.apply(d, None).map(drop)
+}
 
-    pub(super) fn help(&mut self, player: &Player) -> store::Result<()> {
-        let notice = if self.by_email() {
-            Notice::HelpMail(help_examples(player))
-        } else {
-            Notice::Help
-        };
-        let d = Decision::default()
-            .tell(To::Sender(Some(player.clone())), notice)
-            .step(Step::Help);
-        self.apply(d, None)
-    }
-
-    pub(super) fn leave(&mut self, player: &Player, days: u32) -> store::Result<()> {
-        let d = self.request_leave(player, days)?;
-        self.apply(d, None)
-    }
+pub(super) fn leave(ctx: &mut Ctx<'_, '_>, player: &Player, days: u32) -> Result<()> {
+    let d = request_leave(ctx.tx, player, days, ctx.now)?;
+    ctx.apply(d, None).map(drop)
 }
 
 /// Tells the opponent, if registered, of what the sender did.
@@ -272,15 +284,16 @@ fn pgn(game: &Loaded, player: &Player) -> Decision {
 /// A player registered (`player add --lang xx`) in a language without a
 /// catalogue is told so once, in English, as `lang xx` would tell them; a
 /// language with one needs no word. In the registering transaction.
-pub fn announce_language(tx: &Tx<'_>, player: PlayerId, now: Timestamp) -> store::Result<()> {
+pub fn announce_language(tx: &Tx<'_>, player: PlayerId, now: Timestamp) -> Result<()> {
     let Some(player) = tx.player(player)? else {
         return Ok(());
     };
     if l10n::has_catalogue(player.lang) {
         return Ok(());
     }
-    let mut ctx = Ctx::unprompted(tx, Actor::Operator, now);
     let notice = Notice::LangSet(player.lang);
-    ctx.apply(Decision::default().tell(To::Player(player), notice), None)?;
-    ctx.flush().map(drop)
+    let d = Decision::default().tell(To::Player(player), notice);
+    Ctx::unprompted(tx, Actor::Operator, now)
+        .run(|ctx| ctx.apply(d, None))
+        .map(drop)
 }

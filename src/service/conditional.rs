@@ -1,9 +1,22 @@
 //! Conditional moves: stored while the opponent is to move, played when
 //! the opponent's move matches, dropped when it does not.
 
+use shakmaty::Position;
+use shakmaty::uci::UciMove;
+
+use super::Loaded;
+use super::clock::end_leave_on_move;
+use super::ctx::Ctx;
 use super::decision::{Decision, To, Write};
-use super::moves::{Play, echo_text, play};
-use super::*;
+use super::error::Result;
+use super::moves::{Play, bridged, echo_text, play, read_players_move};
+use super::notice::{ConditionalRefusal, Notice};
+use super::steps::{GameStep, Step};
+use crate::game::outcome::MoveNumber;
+use crate::notation::{Notation, WriteOptions, write_move};
+use crate::protocol::grammar::{Branch, ParsedLine};
+use crate::protocol::l10n::Reader;
+use crate::store::{IncidentKind, Player};
 
 /// What the side to move's conditional pairs make of the opponent's last
 /// move: the first pair's reply played for `owner` (with the pair used up
@@ -77,44 +90,44 @@ fn conditional_reply(
     }
 }
 
-impl Ctx<'_, '_> {
-    /// After a move, the side to move may have conditional moves waiting:
-    /// each reply played may trigger the opponent's in turn.
-    pub(super) fn run_conditionals(&mut self, game: &mut Loaded) -> store::Result<()> {
-        while !game.row.finished {
-            let owner_id = game.row.player(game.record.pos.turn());
-            let pairs = self.tx.conditionals(game.row.id, owner_id)?;
-            if pairs.is_empty() || game.record.moves.is_empty() {
-                return Ok(());
-            }
-            let Some(owner) = self.tx.player(owner_id)? else {
-                return Ok(());
-            };
-            let opponent = self.tx.player(game.opponent_id(owner_id))?;
-            let leave = self.end_leave_on_move(&owner)?;
-            let Some((d, played)) =
-                conditional_reply(game, &owner, opponent.as_ref(), &pairs, leave)
-            else {
-                return Ok(());
-            };
-            self.apply(d, Some(game))?;
-            if !played {
-                return Ok(());
-            }
+/// After a move, the side to move may have conditional moves waiting:
+/// each reply played may trigger the opponent's in turn.
+pub(super) fn run_conditionals(ctx: &mut Ctx<'_, '_>, game: &mut Loaded) -> Result<()> {
+    let tx = ctx.tx;
+    while !game.row.finished {
+        let owner_id = game.row.player(game.record.pos.turn());
+        let pairs = tx.conditionals(game.row.id, owner_id)?;
+        if pairs.is_empty() || game.record.moves.is_empty() {
+            return Ok(());
         }
-        Ok(())
+        let Some(owner) = tx.player(owner_id)? else {
+            return Ok(());
+        };
+        let opponent = tx.player(game.opponent_id(owner_id))?;
+        let leave = end_leave_on_move(tx, &owner, ctx.now)?;
+        let Some((d, played)) = conditional_reply(game, &owner, opponent.as_ref(), &pairs, leave)
+        else {
+            return Ok(());
+        };
+        let d = bridged(tx, game, d)?;
+        ctx.apply(d, Some(game))?;
+        if !played {
+            return Ok(());
+        }
     }
+    Ok(())
+}
 
-    pub(super) fn conditional(
-        &mut self,
-        player: &Player,
-        game: Loaded,
-        line: &ParsedLine,
-        branches: &[Branch],
-    ) -> store::Result<()> {
-        let d = store_conditionals(&game, player, line, branches);
-        self.apply(d, None)
-    }
+/// A conditional line: its pairs kept, or refused.
+pub(super) fn conditional(
+    ctx: &mut Ctx<'_, '_>,
+    player: &Player,
+    game: &Loaded,
+    line: &ParsedLine,
+    branches: &[Branch],
+) -> Result<()> {
+    let d = store_conditionals(game, player, line, branches);
+    ctx.apply(d, None).map(drop)
 }
 
 /// Conditional pairs sent while the opponent is to move: read each pair in
@@ -211,6 +224,7 @@ fn store_conditionals(
 mod tests {
     use super::super::decision::fixture::{game, player};
     use super::*;
+    use crate::store::{GameId, PlayerId};
 
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
         list.iter()

@@ -1,11 +1,25 @@
 //! A rule's decision as a value: what to write, the incident to record,
 //! which notices go to whom and what the journal says. Rules compute it from
-//! the loaded game, the sender and the line, without the store;
-//! [`Ctx::apply`] carries it out in the transaction, in this order.
+//! the loaded game, the sender and the line (reading the store where they
+//! must, never writing it); [`Ctx::apply`](super::ctx::Ctx::apply) carries
+//! it out in the transaction, in this order (see `apply.rs`).
 
-use super::ctx::Pending;
-use super::*;
-use compact_str::ToCompactString;
+use jiff::Timestamp;
+use shakmaty::{Chess, Color, Move};
+
+use super::Loaded;
+use super::notice::Notice;
+use super::steps::{Refusal, Step};
+use crate::event::standings::Rules as Scoring;
+use crate::game::clock::TimeControl;
+use crate::game::outcome::{GameResult, Termination};
+use crate::notation::{Lang, Notation};
+use crate::protocol::address::Channel;
+use crate::protocol::grammar::ParsedLine;
+use crate::store::{
+    self, BridgeId, EventId, GameId, IncidentKind, NewReply, OutboundState, Player, PlayerId,
+    ReplyId,
+};
 
 /// A write a decision asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,6 +127,114 @@ pub(super) enum Write {
         text: String,
         told: String,
     },
+    /// The player's move at remote `ply` (0 for White's first), queued for
+    /// the remote server of a bridged game with the move itself.
+    Outbound {
+        bridge: BridgeId,
+        ply: u32,
+        san: String,
+    },
+    /// A remote ply the mirror now has.
+    BridgePly {
+        bridge: BridgeId,
+        ply: u32,
+        san: String,
+    },
+    /// The state of the move queued for the remote at `ply`.
+    OutboundState {
+        bridge: BridgeId,
+        ply: u32,
+        state: OutboundState,
+        reason: Option<String>,
+    },
+    /// The remote contradicts the mirror: nothing more is sent.
+    Diverged(BridgeId),
+    /// A remote game seen for the first time: its mirror, a game between
+    /// the player and a player without addresses named `opponent`.
+    Mirror(Box<NewMirror>),
+    /// An event with its seats and all its games.
+    Event(Box<NewEvent>),
+    /// A player withdrawn from an event (refused if done already).
+    Withdraw {
+        event: EventId,
+        player: PlayerId,
+        /// The player's and the event's names, for the refusal.
+        names: (String, String),
+    },
+    /// The clock sweep ran, holding forfeits since then if given.
+    Sweep {
+        held_since: Option<Timestamp>,
+    },
+    /// A message held for confirmation until `expires`.
+    Hold {
+        player: PlayerId,
+        code: String,
+        text: String,
+        expires: Timestamp,
+    },
+    /// A hold closed, confirmed or expired.
+    CloseHold {
+        hold: i64,
+        how: &'static str,
+    },
+    /// A failed attempt to send a reply.
+    SendFailed {
+        reply: ReplyId,
+        error: String,
+        retry: store::Retry,
+    },
+    /// A director added with a password's hash.
+    Director {
+        name: String,
+        hash: String,
+    },
+    /// A director removed, their sessions ended (not found if there is none).
+    RemoveDirector(String),
+    /// A login tried from an address, and whether it opened.
+    Login {
+        name: String,
+        address: String,
+        ok: bool,
+    },
+    /// A director's session opened (the token's hash, its form token).
+    Session {
+        director: i64,
+        token_hash: Vec<u8>,
+        csrf: String,
+        expires: Timestamp,
+    },
+    /// The session of a token's hash ended.
+    EndSession(Vec<u8>),
+}
+
+/// A remote game's mirror as a decision creates it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct NewMirror {
+    /// The remote: the service's address, the account, the game's id.
+    pub(super) remote: (String, String, i64),
+    pub(super) player: PlayerId,
+    /// The opponent's name here (created without addresses if new).
+    pub(super) opponent: String,
+    /// Whether the player has White.
+    pub(super) white: bool,
+    pub(super) fen: Option<String>,
+}
+
+/// An event as a decision creates it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct NewEvent {
+    pub(super) name: String,
+    pub(super) rules: Scoring,
+    pub(super) double: bool,
+    pub(super) time_control: TimeControl,
+    /// In seat order.
+    pub(super) players: Vec<PlayerId>,
+    /// Each game: White's and Black's seats (from 0), round and board.
+    pub(super) games: Vec<((usize, usize), (u32, u32))>,
+    /// When the games' clocks start.
+    pub(super) start: Timestamp,
+    pub(super) penalty_days: u32,
+    pub(super) duplication_after: Option<u32>,
 }
 
 /// An incident a decision records.
@@ -246,187 +368,20 @@ impl Decision {
     }
 }
 
-impl Ctx<'_, '_> {
-    /// Carries a decision out: its writes, its incident, its notices, the
-    /// end of the game (`game` is the loaded game it is about), its step.
-    pub(super) fn apply(
-        &mut self,
-        d: Decision,
-        mut game: Option<&mut Loaded>,
-    ) -> store::Result<()> {
-        for w in d.writes {
-            self.write(w, game.as_deref_mut())?;
-        }
-        if let Some(i) = d.incident {
-            self.incident(i.game, i.pos, i.kind, i.detail, i.text.as_deref(), i.player)?;
-        }
-        for (to, notice) in &d.notices {
-            match to {
-                To::Sender(p) => self.reply_to_sender(p.as_ref(), d.game, notice)?,
-                To::Player(p) => self.send_to(p, d.game, None, notice)?,
-                To::Opponent(p, ply) => self.send_to(p, d.game, Some(*ply), notice)?,
-            }
-        }
-        // The step before the end of the game: the journal says the move,
-        // then that it ended the game.
-        self.steps.extend(d.step);
-        if let (Some((result, reason)), Some(game)) = (d.finish, game) {
-            self.finish(game, result, reason)?;
-        }
-        Ok(())
-    }
-
-    /// Carries one write out, keeping the loaded game it is about (if
-    /// given) as the store now has it.
-    fn write(&mut self, w: Write, game: Option<&mut Loaded>) -> store::Result<()> {
-        let tx = self.tx;
-        match w {
-            Write::DrawOffer { game: id, by } => {
-                tx.set_draw_offer(id, by)?;
-                if let Some(g) = game.filter(|g| g.row.id == id) {
-                    g.row.draw_offer = by;
-                }
-            }
-            Write::Penalty {
-                game,
-                player,
-                days,
-                reason,
-            } => tx.add_penalty(game, player, days, &reason, self.now)?,
-            Write::Notation(player, n) => tx.set_notation(player, n)?,
-            Write::Lang(player, l) => tx.set_lang(player, l)?,
-            Write::PinAttempt {
-                player,
-                channel,
-                address,
-                ok,
-                locked_until,
-            } => tx.record_pin_attempt((player, channel, &address), ok, locked_until)?,
-            Write::Conditionals {
-                game,
-                player,
-                pairs,
-            } => tx.set_conditionals(game, player, &pairs)?,
-            Write::Move {
-                game: id,
-                ply,
-                mv,
-                written,
-                notation,
-            } => {
-                let row = MoveRow {
-                    ply,
-                    uci: UciMove::from_standard(mv).to_compact_string(),
-                    raw: written.into(),
-                    notation: notation.name().into(),
-                    received_at: self.now,
-                    delivered_at: None,
-                    journal_id: self.journal_id,
-                };
-                let game = game.filter(|g| g.row.id == id);
-                // A bridged game's move of the player's, whichever rule
-                // played it (a line, a conditional reply), goes to the
-                // remote server: queued with the move, in its transaction.
-                if let Some(bridge) = tx.bridge_of_game(id)? {
-                    let outbound = |g: &Loaded| super::bridge::outbound_of(&bridge, g, ply, mv);
-                    let queued = match &game {
-                        Some(g) => outbound(g),
-                        None => load_game(tx, id)?.as_ref().and_then(outbound),
-                    };
-                    if let Some((remote_ply, san)) = queued {
-                        tx.queue_outbound(
-                            bridge.id,
-                            (remote_ply, &san),
-                            self.journal_id,
-                            self.now,
-                        )?;
-                    }
-                }
-                tx.add_move(id, &row)?;
-                if let Some(g) = game {
-                    g.moves.push(row);
-                    g.record.push(mv);
-                }
-            }
-            Write::Leave(player, leave) => tx.add_leave(player, &leave)?,
-            Write::LeaveUntil(leave, until) => tx.set_leave_until(leave, until)?,
-            Write::Reminded { game, ply } => {
-                tx.mark_reminded(game, ply)?;
-            }
-            Write::TakeBack {
-                game: id,
-                ply,
-                reopen,
-            } => {
-                tx.truncate_moves(id, ply)?;
-                if reopen {
-                    tx.reopen_game(id)?;
-                }
-            }
-            Write::Adjudicated {
-                game,
-                result,
-                reason,
-            } => tx.finish_game(game, result, &Termination::Adjudicated(reason), self.now)?,
-            Write::GiveUp { reply, why } => tx.give_up(reply, &why, self.now)?,
-            Write::SendAgain { reply, viewer } => self.replies.push(Pending {
-                reply: NewReply {
-                    journal_id: self.journal_id,
-                    ..*reply
-                },
-                viewer,
-                parts: Vec::new(),
-                answers_lines: false,
-                reader: None,
-            }),
-            Write::Audit {
-                game,
-                player,
-                action,
-                reason,
-                detail,
-            } => tx.audit(
-                (game, player),
-                (action, self.actor.director()),
-                &reason,
-                &detail,
-                self.now,
-            )?,
-            Write::Profile(player, profile) => tx.set_profile(player, &profile)?,
-            Write::Addresses {
-                player,
-                channel,
-                addresses,
-            } => tx.set_addresses(player, channel, &addresses)?,
-            Write::Pin(player, hash) => tx.set_pin(player, hash.as_deref())?,
-            Write::XfccPassword(player, hash) => tx.set_xfcc_password(player, hash.as_deref())?,
-            Write::RemovePlayer(player) => {
-                tx.remove_player(player, self.now)?;
-            }
-            Write::Retry(reply) => {
-                tx.retry(reply, self.now)?;
-            }
-            Write::Ruling {
-                incident,
-                text,
-                told,
-            } => {
-                if !tx.rule(incident, &text, &told, self.now)? {
-                    return Err(store::StoreError::Invalid(format!(
-                        "incident {incident} was ruled on already"
-                    )));
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
 /// Games and players for the rules' unit tests, built without a store.
 #[cfg(test)]
 pub(super) mod fixture {
-    use super::*;
+    use compact_str::ToCompactString;
+    use jiff::Timestamp;
+    use shakmaty::Move;
+    use shakmaty::uci::UciMove;
+
+    use super::super::Loaded;
     use crate::game::clock::TimeControl;
+    use crate::game::rules::Record;
+    use crate::notation::{Lang, Notation};
+    use crate::protocol::address::Channel;
+    use crate::store::{GameId, GameRow, MoveRow, Player, PlayerId};
 
     /// A player, writing SAN in English.
     pub(crate) fn player(id: i64, name: &str) -> Player {

@@ -3,8 +3,16 @@
 //! value (writes, the audit entry, notices) and applied in one transaction,
 //! so the command line and the web console share the same rules.
 
+use jiff::Timestamp;
+
+use super::ctx::{Actor, transact};
 use super::decision::{Decision, To, Write};
-use super::*;
+use super::error::{Result, ServiceError};
+use super::notice::Notice;
+use super::reply_address;
+use crate::notation::{Lang, Notation};
+use crate::protocol::address::{Channel, normalize};
+use crate::store::{self, GameId, Outgoing, Player, PlayerId, ReplyId, Store};
 
 /// How many near names a miss suggests.
 const SUGGESTIONS: usize = 3;
@@ -12,7 +20,7 @@ const SUGGESTIONS: usize = 3;
 /// The player a director names: the exact name, else the one name equal
 /// but for case. A miss (or two names equal but for case) is `NotFound`,
 /// suggesting the near names.
-pub fn find_player(store: &Store, name: &str) -> store::Result<Player> {
+pub fn find_player(store: &Store, name: &str) -> Result<Player> {
     if let Some(p) = store.player_by_name(name)? {
         return Ok(p);
     }
@@ -26,7 +34,7 @@ pub fn find_player(store: &Store, name: &str) -> store::Result<Player> {
     }
     let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
     let near = near_names(name, &names);
-    Err(store::StoreError::NotFound(if near.is_empty() {
+    Err(ServiceError::NotFound(if near.is_empty() {
         format!("no player {name:?}")
     } else {
         format!("no player {name:?}; did you mean {}?", near.join(", "))
@@ -35,10 +43,10 @@ pub fn find_player(store: &Store, name: &str) -> store::Result<Player> {
 
 /// A player who can be given new games: found as [`find_player`] finds
 /// them, and not removed.
-pub fn playing(store: &Store, name: &str) -> store::Result<Player> {
+pub fn playing(store: &Store, name: &str) -> Result<Player> {
     let p = find_player(store, name)?;
     if p.removed_at.is_some() {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "{} was removed and plays no new games",
             p.name
         )));
@@ -101,33 +109,31 @@ pub fn edit_player(
     player: PlayerId,
     edit: &PlayerEdit,
     now: Timestamp,
-) -> store::Result<Vec<String>> {
-    let tx = store.write()?;
-    let p = existing_player(&tx, player)?;
-    let (d, changes) = edited(&p, edit)?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    ctx.apply(d, None)?;
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(changes)
+) -> Result<Vec<String>> {
+    transact(store, by, now, |ctx| {
+        let p = existing_player(ctx.tx, player)?;
+        let (d, changes) = edited(&p, edit)?;
+        ctx.apply(d, None)?;
+        Ok(changes)
+    })
 }
 
-fn existing_player(store: &Store, id: PlayerId) -> store::Result<Player> {
+fn existing_player(store: &Store, id: PlayerId) -> Result<Player> {
     store
         .player(id)?
-        .ok_or_else(|| store::StoreError::NotFound(format!("no player #{id}")))
+        .ok_or_else(|| ServiceError::NotFound(format!("no player #{id}")))
 }
 
 /// The writes of an edit and what it changes, checked: addresses
 /// normalised, the time zone known, a removed player left alone.
-fn edited(p: &Player, edit: &PlayerEdit) -> store::Result<(Decision, Vec<String>)> {
+fn edited(p: &Player, edit: &PlayerEdit) -> Result<(Decision, Vec<String>)> {
     if p.removed_at.is_some() {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "{} was removed; add a new player instead",
             p.name
         )));
     }
-    let invalid = store::StoreError::Invalid;
+    let invalid = ServiceError::Invalid;
     let mut d = Decision::default();
     let mut changes = Vec::new();
     for (channel, raws) in &edit.addresses {
@@ -240,31 +246,30 @@ pub fn remove_player(
     player: PlayerId,
     reason: &str,
     now: Timestamp,
-) -> store::Result<Removed> {
-    let tx = store.write()?;
-    let p = existing_player(&tx, player)?;
-    let active: Vec<GameId> = tx.games_of(player, true)?.iter().map(|g| g.id).collect();
-    let deleted = !tx.has_record(player)?;
-    let d = removal(&p, &active, reason)?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    ctx.apply(d, None)?;
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(Removed { deleted })
+) -> Result<Removed> {
+    transact(store, by, now, |ctx| {
+        let tx = ctx.tx;
+        let p = existing_player(tx, player)?;
+        let active: Vec<GameId> = tx.games_of(player, true)?.iter().map(|g| g.id).collect();
+        let deleted = !tx.has_record(player)?;
+        let d = removal(&p, &active, reason)?;
+        ctx.apply(d, None)?;
+        Ok(Removed { deleted })
+    })
 }
 
 /// A removal: refused while `active` games are in progress or if done
 /// already; otherwise the removal and its audit entry.
-fn removal(p: &Player, active: &[GameId], reason: &str) -> store::Result<Decision> {
+fn removal(p: &Player, active: &[GameId], reason: &str) -> Result<Decision> {
     if p.removed_at.is_some() {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "{} was removed already",
             p.name
         )));
     }
     if !active.is_empty() {
         let games: Vec<String> = active.iter().map(ToString::to_string).collect();
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "{} has games in progress ({}); finish, adjudicate or withdraw them first",
             p.name,
             games.join(", ")
@@ -328,31 +333,30 @@ pub fn rule_incident(
     text: &str,
     tell: Tell,
     now: Timestamp,
-) -> store::Result<Ruled> {
-    let tx = store.write()?;
-    let i = tx
-        .incident(incident)?
-        .ok_or_else(|| store::StoreError::NotFound(format!("no incident {incident}")))?;
-    let mut ids = Vec::new();
-    let game = match i.game_id {
-        Some(g) => tx.game(g)?,
-        None => None,
-    };
-    match (tell, &game) {
-        (Tell::Nobody, _) => {}
-        (Tell::Players, Some(g)) => ids.extend([g.white, g.black]),
-        (Tell::Player | Tell::Players, _) => ids.extend(i.player_id),
-    }
-    let mut recipients = Vec::new();
-    for id in ids {
-        recipients.extend(tx.player(id)?);
-    }
-    let (d, told) = ruling(&i, &recipients, text)?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    ctx.apply(d, None)?;
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(Ruled { told })
+) -> Result<Ruled> {
+    transact(store, by, now, |ctx| {
+        let tx = ctx.tx;
+        let i = tx
+            .incident(incident)?
+            .ok_or_else(|| ServiceError::NotFound(format!("no incident {incident}")))?;
+        let mut ids = Vec::new();
+        let game = match i.game_id {
+            Some(g) => tx.game(g)?,
+            None => None,
+        };
+        match (tell, &game) {
+            (Tell::Nobody, _) => {}
+            (Tell::Players, Some(g)) => ids.extend([g.white, g.black]),
+            (Tell::Player | Tell::Players, _) => ids.extend(i.player_id),
+        }
+        let mut recipients = Vec::new();
+        for id in ids {
+            recipients.extend(tx.player(id)?);
+        }
+        let (d, told) = ruling(&i, &recipients, text)?;
+        ctx.apply(d, None)?;
+        Ok(Ruled { told })
+    })
 }
 
 /// Closes an incident with no action taken: its ruling says it was
@@ -364,7 +368,7 @@ pub fn dismiss_incident(
     incident: i64,
     reason: &str,
     now: Timestamp,
-) -> store::Result<()> {
+) -> Result<()> {
     let text = match reason.trim() {
         "" => "dismissed".to_string(),
         why => format!("dismissed: {why}"),
@@ -378,16 +382,16 @@ fn ruling(
     i: &store::Incident,
     recipients: &[Player],
     text: &str,
-) -> store::Result<(Decision, Vec<String>)> {
+) -> Result<(Decision, Vec<String>)> {
     if let Some(r) = &i.ruling {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "incident {} was ruled on at {}: {}",
             i.id, r.at, r.text
         )));
     }
     let text = text.trim();
     if text.is_empty() {
-        return Err(store::StoreError::Invalid(
+        return Err(ServiceError::Invalid(
             "a ruling needs its text (--decision)".into(),
         ));
     }
@@ -433,25 +437,20 @@ fn ruling(
 
 /// Sends a reply given up on again, due now with a fresh count of attempts,
 /// audited.
-pub fn retry_reply(
-    store: &mut Store,
-    by: &Actor,
-    reply: ReplyId,
-    now: Timestamp,
-) -> store::Result<()> {
-    let tx = store.write()?;
-    let entry = tx
-        .reply(reply)?
-        .ok_or_else(|| store::StoreError::NotFound(format!("no reply {reply}")))?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    ctx.apply(retried(&entry)?, None)?;
-    tx.commit()
+pub fn retry_reply(store: &mut Store, by: &Actor, reply: ReplyId, now: Timestamp) -> Result<()> {
+    transact(store, by, now, |ctx| {
+        let entry = ctx
+            .tx
+            .reply(reply)?
+            .ok_or_else(|| ServiceError::NotFound(format!("no reply {reply}")))?;
+        ctx.apply(retried(&entry)?, None).map(drop)
+    })
 }
 
 /// A retry: only of a reply given up on and never sent.
-fn retried(entry: &Outgoing) -> store::Result<Decision> {
+fn retried(entry: &Outgoing) -> Result<Decision> {
     if entry.failed_at.is_none() || entry.sent_at.is_some() {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "reply {} was not given up on; only those are sent again",
             entry.id
         )));
@@ -471,6 +470,7 @@ fn retried(entry: &Outgoing) -> store::Result<Decision> {
 mod tests {
     use super::super::decision::fixture::player;
     use super::*;
+    use crate::store::IncidentKind;
 
     fn incident(player: Option<PlayerId>) -> store::Incident {
         store::Incident {
@@ -541,7 +541,7 @@ mod tests {
             ..PlayerEdit::default()
         };
         assert!(
-            matches!(edited(&p, &same), Err(store::StoreError::Invalid(why)) if why.starts_with("nothing to change"))
+            matches!(edited(&p, &same), Err(ServiceError::Invalid(why)) if why.starts_with("nothing to change"))
         );
         let bad = PlayerEdit {
             tz: Some("Mars/Olympus".into()),
@@ -554,7 +554,7 @@ mod tests {
     fn a_player_with_games_in_progress_is_not_removed() {
         let p = player(1, "anna");
         assert!(
-            matches!(removal(&p, &[GameId(3)], "left"), Err(store::StoreError::Invalid(why)) if why.contains("(3)"))
+            matches!(removal(&p, &[GameId(3)], "left"), Err(ServiceError::Refused(why)) if why.contains("(3)"))
         );
         let d = removal(&p, &[], "left the club").expect("removed");
         assert_eq!(d.writes[0], Write::RemovePlayer(PlayerId(1)));

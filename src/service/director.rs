@@ -1,8 +1,16 @@
 //! The director's actions: takebacks, penalties and adjudications,
 //! audited, both players told.
 
+use jiff::Timestamp;
+use shakmaty::Color;
+
+use super::Loaded;
+use super::ctx::{Actor, transact};
 use super::decision::{Decision, To, Write};
-use super::*;
+use super::error::{Result, ServiceError};
+use super::notice::Notice;
+use crate::game::outcome::GameResult;
+use crate::store::{GameId, Player, Store};
 
 /// Takes back every move after `ply`, audited, both players told.
 pub fn takeback(
@@ -12,20 +20,18 @@ pub fn takeback(
     ply: u32,
     reason: &str,
     now: Timestamp,
-) -> store::Result<usize> {
-    let tx = store.write()?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    let game = ctx.load_existing(game_id)?;
-    let players = players(&tx, &game)?;
-    let (d, removed) = take_back(&game, &players, ply, reason)?;
-    ctx.apply(d, None)?;
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(removed)
+) -> Result<usize> {
+    transact(store, by, now, |ctx| {
+        let game = ctx.load_existing(game_id)?;
+        let players = players(ctx.tx, &game)?;
+        let (d, removed) = take_back(&game, &players, ply, reason)?;
+        ctx.apply(d, None)?;
+        Ok(removed)
+    })
 }
 
 /// The game's registered players, White first.
-fn players(store: &Store, game: &Loaded) -> store::Result<Vec<Player>> {
+fn players(store: &Store, game: &Loaded) -> Result<Vec<Player>> {
     let mut players = Vec::new();
     for id in [game.row.white, game.row.black] {
         players.extend(store.player(id)?);
@@ -41,13 +47,13 @@ fn take_back(
     players: &[Player],
     ply: u32,
     reason: &str,
-) -> store::Result<(Decision, usize)> {
+) -> Result<(Decision, usize)> {
     let id = game.row.id;
     let removed: Vec<&str> = game
         .moves
         .get(ply as usize..)
         .ok_or_else(|| {
-            store::StoreError::Invalid(format!("game {id} has only {} plies", game.moves.len()))
+            ServiceError::Refused(format!("game {id} has only {} plies", game.moves.len()))
         })?
         .iter()
         .map(|m| m.uci.as_str())
@@ -93,15 +99,13 @@ pub fn penalize(
     days: u32,
     reason: &str,
     now: Timestamp,
-) -> store::Result<()> {
-    let tx = store.write()?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    let game = ctx.load_existing(game_id)?;
-    let players = players(&tx, &game)?;
-    ctx.apply(penalty(&game, &players, side, days, reason)?, None)?;
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(())
+) -> Result<()> {
+    transact(store, by, now, |ctx| {
+        let game = ctx.load_existing(game_id)?;
+        let players = players(ctx.tx, &game)?;
+        let d = penalty(&game, &players, side, days, reason)?;
+        ctx.apply(d, None).map(drop)
+    })
 }
 
 /// A penalty: the days charged, the audit entry, both players told. Refused
@@ -112,16 +116,16 @@ fn penalty(
     side: Color,
     days: u32,
     reason: &str,
-) -> store::Result<Decision> {
+) -> Result<Decision> {
     let id = game.row.id;
     let reason = reason.trim();
     if days == 0 || reason.is_empty() {
-        return Err(store::StoreError::Invalid(
+        return Err(ServiceError::Invalid(
             "a penalty needs its days (at least one) and its reason".into(),
         ));
     }
     if game.row.finished {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Refused(format!(
             "game {id} is finished: no clock to charge"
         )));
     }
@@ -166,25 +170,20 @@ pub fn adjudicate(
     reason: &str,
     overrule: bool,
     now: Timestamp,
-) -> store::Result<()> {
+) -> Result<()> {
     let decided = result
         .parse::<GameResult>()
         .ok()
         .filter(|r| *r != GameResult::Unfinished)
         .ok_or_else(|| {
-            store::StoreError::Invalid(format!("result {result:?}: write 1-0, 0-1 or 1/2-1/2"))
+            ServiceError::Invalid(format!("result {result:?}: write 1-0, 0-1 or 1/2-1/2"))
         })?;
-    let tx = store.write()?;
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
-    let game = ctx.load_existing(game_id)?;
-    let players = players(&tx, &game)?;
-    ctx.apply(
-        adjudication(&game, &players, decided, reason, overrule)?,
-        None,
-    )?;
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(())
+    transact(store, by, now, |ctx| {
+        let game = ctx.load_existing(game_id)?;
+        let players = players(ctx.tx, &game)?;
+        let d = adjudication(&game, &players, decided, reason, overrule)?;
+        ctx.apply(d, None).map(drop)
+    })
 }
 
 /// An adjudication: the result written, the audit entry, both players
@@ -196,7 +195,7 @@ fn adjudication(
     result: GameResult,
     reason: &str,
     overrule: bool,
-) -> store::Result<Decision> {
+) -> Result<Decision> {
     let id = game.row.id;
     let (action, detail) = match (&game.row.result, overrule) {
         (None, _) => ("adjudicate", result.as_str().to_string()),
@@ -209,7 +208,7 @@ fn adjudication(
             ("overrule", format!("{old}{why} overruled: {result}"))
         }
         (Some(old), false) => {
-            return Err(store::StoreError::Invalid(format!(
+            return Err(ServiceError::Refused(format!(
                 "game {id} is finished ({old}); to change its result give --overrule"
             )));
         }
@@ -242,6 +241,7 @@ fn adjudication(
 mod tests {
     use super::super::decision::fixture::{game, player};
     use super::*;
+    use crate::game::outcome::Termination;
 
     #[test]
     fn a_takeback_removes_the_later_moves_drops_conditionals_and_tells_both() {
@@ -327,7 +327,7 @@ mod tests {
         g.row.reason = Some(Termination::Resigned("black".into()));
         let refused = adjudication(&g, &players, GameResult::BlackWins, "appeal", false);
         assert!(
-            matches!(&refused, Err(store::StoreError::Invalid(why)) if why.contains("--overrule")),
+            matches!(&refused, Err(ServiceError::Refused(why)) if why.contains("--overrule")),
             "{refused:?}"
         );
         let d = adjudication(&g, &players, GameResult::BlackWins, "appeal upheld", true)

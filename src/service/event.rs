@@ -1,13 +1,20 @@
 //! Events: a section started at once (every game in one transaction, every
 //! player told of all their games in one message) and withdrawals.
 
-use super::*;
+use jiff::Timestamp;
+use shakmaty::{Color, Position};
+
+use super::ctx::{Actor, transact};
+use super::decision::{Decision, Incident, NewEvent, To, Write};
+use super::error::{Result, ServiceError};
+use super::load_game;
+use super::notice::{EventGameNotice, Notice};
+use super::playing;
 use crate::event::berger::round_robin;
 use crate::event::standings::Rules;
 use crate::game::clock::{self, TimeControl};
-use crate::store::{EventGame, EventId};
-
-use super::notice::EventGameNotice;
+use crate::game::outcome::GameResult;
+use crate::store::{EventId, GameId, IncidentKind, Player, PlayerId, Store, Tx};
 
 /// What `event new` asks for.
 #[derive(Debug, Clone)]
@@ -28,61 +35,70 @@ pub struct EventSpec {
 
 /// Creates the event, its seats and all its games, and tells each player
 /// of all their games, in one transaction.
-pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> store::Result<EventId> {
+pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> Result<EventId> {
     if spec.players.len() < 2 {
-        return Err(store::StoreError::Invalid(
+        return Err(ServiceError::Invalid(
             "an event needs at least two players".into(),
         ));
     }
     let start = spec.start.unwrap_or(now);
     let tz = jiff::tz::TimeZone::UTC;
     if clock::local_date(&tz, start) < clock::local_date(&tz, now) {
-        return Err(store::StoreError::Invalid(format!(
+        return Err(ServiceError::Invalid(format!(
             "the start {} is in the past; an event starts today or later",
             clock::local_date(&tz, start)
         )));
     }
-    let tx = store.write()?;
-    let mut players: Vec<Player> = Vec::new();
-    for name in &spec.players {
-        let p = super::playing(&tx, name)?;
-        if players.iter().any(|q| q.id == p.id) {
-            return Err(store::StoreError::Invalid(format!(
-                "{} is named twice",
-                p.name
-            )));
+    transact(store, &Actor::Operator, now, |ctx| {
+        let mut players: Vec<Player> = Vec::new();
+        for name in &spec.players {
+            let p = playing(ctx.tx, name)?;
+            if players.iter().any(|q| q.id == p.id) {
+                return Err(ServiceError::Invalid(format!("{} is named twice", p.name)));
+            }
+            players.push(p);
         }
-        players.push(p);
-    }
-    let event = tx.create_event(&spec.name, spec.rules, spec.double, &spec.time_control, now)?;
-    for (seat, p) in (1u32..).zip(&players) {
-        tx.add_seat(event, seat, p.id)?;
-    }
-    let mut lists: Vec<Vec<EventGameNotice>> = vec![Vec::new(); players.len()];
-    for pairing in round_robin(players.len(), spec.double) {
-        let (w, b) = (pairing.white - 1, pairing.black - 1);
-        // A game's clock starts when it is created: at the event's start.
-        let game = tx.create_game(
-            players[w].id,
-            players[b].id,
-            None,
-            &spec.time_control,
+        let pairings: Vec<_> = round_robin(players.len(), spec.double)
+            .into_iter()
+            .map(|p| ((p.white - 1, p.black - 1), (p.round, p.board)))
+            .collect();
+        let new = NewEvent {
+            name: spec.name.clone(),
+            rules: spec.rules,
+            double: spec.double,
+            time_control: spec.time_control,
+            players: players.iter().map(|p| p.id).collect(),
+            games: pairings.clone(),
+            // A game's clock starts when it is created: at the event's start.
             start,
-        )?;
-        if spec.penalty_days > 0 {
-            tx.set_penalty_days(game, spec.penalty_days)?;
-        }
-        if spec.duplication_after.is_some() {
-            tx.set_duplication(game, spec.duplication_after)?;
-        }
-        tx.add_event_game(
-            event,
-            EventGame {
-                game,
-                round: pairing.round,
-                board: pairing.board,
-            },
-        )?;
+            penalty_days: spec.penalty_days,
+            duplication_after: spec.duplication_after,
+        };
+        let created = ctx.apply(Decision::default().write(Write::Event(Box::new(new))), None)?;
+        let event = created
+            .event
+            .ok_or_else(|| ServiceError::NotFound("the event was not created".into()))?;
+        let started = (start > now).then(|| clock::local_date(&tz, start).to_string());
+        let d = event_started(spec, &players, &pairings, &created.games, started);
+        ctx.apply(d, None)?;
+        Ok(event)
+    })
+}
+
+/// A game of an event: White's and Black's seats (from 0), round and board.
+type Pairing = ((usize, usize), (u32, u32));
+
+/// Each player told of all their games in one notice: the games as the
+/// store numbered them, in the order of `pairings`.
+fn event_started(
+    spec: &EventSpec,
+    players: &[Player],
+    pairings: &[Pairing],
+    games: &[GameId],
+    start: Option<String>,
+) -> Decision {
+    let mut lists: Vec<Vec<EventGameNotice>> = vec![Vec::new(); players.len()];
+    for (&((w, b), _), &game) in pairings.iter().zip(games) {
         for (me, them, white) in [(w, b, true), (b, w, false)] {
             lists[me].push(EventGameNotice {
                 game,
@@ -91,19 +107,17 @@ pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> store
             });
         }
     }
-    let mut ctx = Ctx::unprompted(&tx, Actor::Operator, now);
+    let mut d = Decision::default();
     for (p, games) in players.iter().zip(lists) {
         let notice = Notice::EventStarted {
             event: spec.name.clone(),
             time: spec.time_control.to_string(),
-            start: (start > now).then(|| clock::local_date(&tz, start).to_string()),
+            start: start.clone(),
             games,
         };
-        ctx.send_to(p, None, None, &notice)?;
+        d = d.tell(To::Player(p.clone()), notice);
     }
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(event)
+    d
 }
 
 /// Withdraws a player from an event. As ICCF's rules score it, every game
@@ -117,34 +131,71 @@ pub fn withdraw(
     player: PlayerId,
     reason: &str,
     now: Timestamp,
-) -> store::Result<Vec<(GameId, GameResult)>> {
-    let tx = store.write()?;
-    let row = tx
-        .event(event)?
-        .ok_or_else(|| store::StoreError::Invalid(format!("no event {event}")))?;
-    let me = tx
-        .player(player)?
-        .ok_or_else(|| store::StoreError::Invalid(format!("no player #{player}")))?;
-    if !tx.seats(event)?.iter().any(|s| s.player == player) {
-        return Err(store::StoreError::Invalid(format!(
-            "{} does not play in {}",
-            me.name, row.name
-        )));
-    }
-    if !tx.withdraw(event, player, now)? {
-        return Err(store::StoreError::Invalid(format!(
-            "{} has already withdrawn from {}",
-            me.name, row.name
-        )));
-    }
-    let mut ctx = Ctx::unprompted(&tx, by.clone(), now);
+) -> Result<Vec<(GameId, GameResult)>> {
+    transact(store, by, now, |ctx| {
+        let tx = ctx.tx;
+        let row = tx
+            .event(event)?
+            .ok_or_else(|| ServiceError::NotFound(format!("no event {event}")))?;
+        let me = tx
+            .player(player)?
+            .ok_or_else(|| ServiceError::NotFound(format!("no player #{player}")))?;
+        let Some(seat) = tx.seats(event)?.into_iter().find(|s| s.player == player) else {
+            return Err(ServiceError::Refused(format!(
+                "{} does not play in {}",
+                me.name, row.name
+            )));
+        };
+        if seat.withdrawn_at.is_some() {
+            return Err(ServiceError::Refused(format!(
+                "{} has already withdrawn from {}",
+                me.name, row.name
+            )));
+        }
+        let mut games = Vec::new();
+        for eg in tx.event_games(event)? {
+            games.extend(tx.game(eg.game)?);
+        }
+        let (d, scored, told) = withdrawal((event, &row.name), &me, &games, reason);
+        let mut d = d;
+        for (pid, games) in told {
+            if let Some(p) = tx.player(pid)? {
+                let notice = Notice::Withdrawn {
+                    event: row.name.clone(),
+                    player: me.name.clone(),
+                    games,
+                };
+                d = d.tell(To::Player(p), notice);
+            }
+        }
+        ctx.apply(d, None)?;
+        Ok(scored)
+    })
+}
+
+/// Whom a withdrawal tells of which games' results: each opponent of
+/// theirs, then the player.
+type Told = Vec<(PlayerId, Vec<(GameId, GameResult)>)>;
+
+/// A withdrawal: the seat withdrawn, every unfinished game of the player's
+/// lost and audited; the games scored, and whom to tell of which.
+fn withdrawal(
+    (event, name): (EventId, &str),
+    me: &Player,
+    games: &[crate::store::GameRow],
+    reason: &str,
+) -> (Decision, Vec<(GameId, GameResult)>, Told) {
+    let mut d = Decision::default().write(Write::Withdraw {
+        event,
+        player: me.id,
+        names: (me.name.clone(), name.to_string()),
+    });
     let mut scored = Vec::new();
-    let mut told: Vec<(PlayerId, Vec<(GameId, GameResult)>)> = Vec::new();
-    for eg in tx.event_games(event)? {
-        let Some(g) = tx.game(eg.game)? else { continue };
-        let color = if g.white == player {
+    let mut told: Told = Vec::new();
+    for g in games {
+        let color = if g.white == me.id {
             Color::White
-        } else if g.black == player {
+        } else if g.black == me.id {
             Color::Black
         } else {
             continue;
@@ -154,14 +205,19 @@ pub fn withdraw(
         }
         let result = GameResult::loss_for(color);
         let why = format!("{} withdrew: {reason}", me.name);
-        tx.finish_game(g.id, result, &Termination::Adjudicated(why.clone()), now)?;
-        tx.audit(
-            (Some(g.id), Some(player)),
-            ("withdraw", by.director()),
-            &why,
-            result.as_str(),
-            now,
-        )?;
+        d = d
+            .write(Write::Adjudicated {
+                game: g.id,
+                result,
+                reason: why.clone(),
+            })
+            .write(Write::Audit {
+                game: Some(g.id),
+                player: Some(me.id),
+                action: "withdraw",
+                reason: why,
+                detail: result.as_str().to_string(),
+            });
         scored.push((g.id, result));
         let opponent = g.player(!color);
         match told.iter_mut().find(|(p, _)| *p == opponent) {
@@ -169,32 +225,19 @@ pub fn withdraw(
             None => told.push((opponent, vec![(g.id, result)])),
         }
     }
-    told.push((player, scored.clone()));
-    for (pid, games) in told {
-        if let Some(p) = tx.player(pid)? {
-            let notice = Notice::Withdrawn {
-                event: row.name.clone(),
-                player: me.name.clone(),
-                games,
-            };
-            ctx.send_to(&p, None, None, &notice)?;
-        }
-    }
-    ctx.flush()?;
-    tx.commit()?;
-    Ok(scored)
+    told.push((me.id, scored.clone()));
+    (d, scored, told)
 }
 
 /// ICCF's silence period: a player who sends no move for 40 days
 /// (iccf.com, "Failure to reply") is reported to the director.
 pub const SILENCE_DAYS: i64 = 40;
 
-/// Raises a silence incident for each player of an event who has owed a
-/// move in one of its games, and sent nothing in any of them, for
+/// A silence incident for each player of an event who has owed a move in
+/// one of its games, and sent nothing in any of them, for
 /// [`SILENCE_DAYS`], once per stretch of silence (the incident names the
-/// day it began). Returns the players reported now.
-pub(super) fn raise_silences(ctx: &Ctx<'_, '_>) -> store::Result<Vec<PlayerId>> {
-    let tx = ctx.tx;
+/// day it began): the players reported now, each with the decision.
+pub(super) fn silences(tx: &Tx<'_>, now: Timestamp) -> Result<Vec<(PlayerId, Decision)>> {
     let mut reported = Vec::new();
     let known = tx.incidents(None)?;
     for event in tx.events()? {
@@ -208,7 +251,7 @@ pub(super) fn raise_silences(ctx: &Ctx<'_, '_>) -> store::Result<Vec<PlayerId>> 
             let mut last = event.created_at;
             let mut owed_since: Option<Timestamp> = None;
             for eg in &games {
-                let Some(game) = ctx.load(eg.game)? else {
+                let Some(game) = load_game(tx, eg.game)? else {
                     continue;
                 };
                 let color = if game.row.white == seat.player {
@@ -237,7 +280,7 @@ pub(super) fn raise_silences(ctx: &Ctx<'_, '_>) -> store::Result<Vec<PlayerId>> 
                 continue;
             };
             let last = last.max(owed_since);
-            if ctx.now.duration_since(last).as_hours() / 24 < SILENCE_DAYS {
+            if now.duration_since(last).as_hours() / 24 < SILENCE_DAYS {
                 continue;
             }
             let detail = format!(
@@ -252,15 +295,15 @@ pub(super) fn raise_silences(ctx: &Ctx<'_, '_>) -> store::Result<Vec<PlayerId>> 
             }) {
                 continue;
             }
-            ctx.incident(
-                None,
-                None,
-                IncidentKind::Silence,
-                detail,
-                None,
-                Some(seat.player),
-            )?;
-            reported.push(seat.player);
+            let incident = Incident {
+                player: Some(seat.player),
+                ..Incident::about(IncidentKind::Silence, detail)
+            };
+            let d = Decision {
+                incident: Some(incident),
+                ..Decision::default()
+            };
+            reported.push((seat.player, d));
         }
     }
     Ok(reported)

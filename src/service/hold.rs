@@ -1,10 +1,16 @@
 //! The confirmation loop: a mail whose sender could not be authenticated is
 //! held, and a short code goes to the player's registered address; the
 //! message is read when that code comes back within the time the rules set
-//! ([`Rules::confirm_within`], by default [`HOLD_HOURS`]), and dropped
+//! ([`Rules::confirm_within`](super::Rules::confirm_within), by default [`HOLD_HOURS`]), and dropped
 //! otherwise. While held, nothing of the game or its clocks changes.
 
-use super::*;
+use super::ctx::Ctx;
+use super::decision::{Decision, Incident, To, Write};
+use super::error::Result;
+use super::notice::Notice;
+use super::route::read;
+use super::steps::{Refusal, Step};
+use crate::store::{self, Player};
 
 /// How long a held message waits for its code unless configured.
 pub const HOLD_HOURS: i64 = 72;
@@ -53,46 +59,63 @@ fn code_of_line(line: &str) -> Option<(String, bool)> {
     (explicit || shaped).then_some((code, explicit))
 }
 
-impl Ctx<'_, '_> {
-    /// Holds a message from `player` that could not be authenticated, and
-    /// sends its code to the player. A newer held message replaces the older.
-    pub(super) fn hold(
-        &mut self,
-        player: &Player,
-        text: &str,
-        why: &str,
-        within: jiff::SignedDuration,
-    ) -> store::Result<()> {
-        let code = new_code();
-        let expires = self.now + within;
-        let hold = self
-            .tx
-            .hold(player.id, &code, text, self.journal_id, (self.now, expires))?;
-        let notice = Notice::Held {
+/// Holds a message from `player` that could not be authenticated (the
+/// `incident` says why), and sends its code to the player. A newer held
+/// message replaces the older.
+pub(super) fn hold(
+    ctx: &mut Ctx<'_, '_>,
+    player: &Player,
+    text: &str,
+    incident: Incident,
+    (why, within): (&str, jiff::SignedDuration),
+) -> Result<()> {
+    let code = new_code();
+    let notice = Notice::Held {
+        code: code.clone(),
+        // Shown in whole hours, rounded up: never less than it is.
+        hours: (within.as_secs() + 3599) / 3600,
+    };
+    let mut d = Decision::default()
+        .write(Write::Hold {
+            player: player.id,
             code,
-            // Shown in whole hours, rounded up: never less than it is.
-            hours: (within.as_secs() + 3599) / 3600,
-        };
-        self.reply_to_sender(Some(player), None, &notice)?;
-        self.steps.push(Step::Held {
-            hold,
-            why: why.to_string(),
-        });
-        Ok(())
-    }
+            text: text.to_string(),
+            expires: ctx.now + within,
+        })
+        .tell(To::Sender(Some(player.clone())), notice);
+    d.incident = Some(incident);
+    let created = ctx.apply(d, None)?;
+    let Some(hold) = created.hold else {
+        return Ok(());
+    };
+    let held = Step::Held {
+        hold,
+        why: why.to_string(),
+    };
+    ctx.apply(Decision::default().step(held), None).map(drop)
+}
 
-    /// Reads a held message whose code came back, unless it expired.
-    pub(super) fn release(&mut self, player: &Player, held: store::Held) -> store::Result<()> {
-        if held.expires_at <= self.now {
-            self.tx.close_hold(held.id, "expired")?;
-            self.reply_to_sender(Some(player), None, &Notice::HoldExpired)?;
-            self.steps.push(Step::Refused(Refusal::HoldExpired));
-            return Ok(());
-        }
-        self.tx.close_hold(held.id, "confirmed")?;
-        self.steps.push(Step::Confirmed { hold: held.id });
-        self.read(player, &held.text)
+/// Reads a held message whose code came back, unless it expired (with the
+/// PGN file attached to the message that brought the code).
+pub(super) fn release(
+    ctx: &mut Ctx<'_, '_>,
+    player: &Player,
+    held: store::Held,
+    pgn: Option<&str>,
+) -> Result<()> {
+    let expired = held.expires_at <= ctx.now;
+    let d = Decision::default().write(Write::CloseHold {
+        hold: held.id,
+        how: if expired { "expired" } else { "confirmed" },
+    });
+    if expired {
+        let d = d
+            .tell(To::Sender(Some(player.clone())), Notice::HoldExpired)
+            .step(Step::Refused(Refusal::HoldExpired));
+        return ctx.apply(d, None).map(drop);
     }
+    ctx.apply(d.step(Step::Confirmed { hold: held.id }), None)?;
+    read(ctx, player, &held.text, pgn)
 }
 
 #[cfg(test)]

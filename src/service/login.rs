@@ -7,8 +7,13 @@ use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::password_hash::{PasswordHash, PasswordVerifier};
 use sha2::{Digest, Sha256};
 
+use jiff::Timestamp;
+
+use super::ctx::{Actor, transact};
+use super::decision::{Decision, Write};
+use super::error::{Result, SecretError, ServiceError};
 use super::pin::hash_secret;
-use super::*;
+use crate::store::{self, Store};
 
 /// Failed logins counted over this window.
 const WINDOW: jiff::SignedDuration = jiff::SignedDuration::from_mins(15);
@@ -40,38 +45,34 @@ pub struct SignedIn {
 }
 
 /// Adds a director with a password (hashed with argon2id).
-pub fn add_director(
-    store: &mut Store,
-    name: &str,
-    password: &str,
-    now: Timestamp,
-) -> store::Result<()> {
-    let invalid = store::StoreError::Invalid;
+pub fn add_director(store: &mut Store, name: &str, password: &str, now: Timestamp) -> Result<()> {
     let name = name.trim();
     if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
-        return Err(invalid(
+        return Err(ServiceError::Invalid(
             "a director's name is 1 to 64 characters, none a control".into(),
         ));
     }
     let password = password.trim_end_matches(['\r', '\n']);
     if password.chars().count() < 10 {
-        return Err(invalid(
-            "a director's password is at least 10 characters".into(),
-        ));
+        return Err(SecretError::Weak("a director's password is at least 10 characters").into());
     }
-    let hash = hash_secret(password).map_err(invalid)?;
-    let tx = store.write()?;
-    tx.add_director(name, &hash, now)?;
-    tx.commit()
+    let hash = hash_secret(password)?;
+    let d = Decision::default().write(Write::Director {
+        name: name.to_string(),
+        hash,
+    });
+    transact(store, &Actor::Operator, now, |ctx| {
+        ctx.apply(d, None).map(drop)
+    })
 }
 
 /// Removes a director and ends their sessions.
-pub fn remove_director(store: &mut Store, name: &str) -> store::Result<()> {
-    let tx = store.write()?;
-    if !tx.remove_director(name)? {
-        return Err(store::StoreError::NotFound(format!("no director {name:?}")));
-    }
-    tx.commit()
+pub fn remove_director(store: &mut Store, name: &str) -> Result<()> {
+    let d = Decision::default().write(Write::RemoveDirector(name.to_string()));
+    // No write of it reads the time.
+    transact(store, &Actor::Operator, Timestamp::now(), |ctx| {
+        ctx.apply(d, None).map(drop)
+    })
 }
 
 /// Whether a login may be tried, from the failures counted lately (for
@@ -108,7 +109,7 @@ pub fn login(
     password: &str,
     address: &str,
     now: Timestamp,
-) -> store::Result<Login> {
+) -> Result<Login> {
     let failures = store.failed_logins(name, address, now - WINDOW)?;
     let director = store.director(name)?;
     let v = verdict(failures, || {
@@ -126,21 +127,29 @@ pub fn login(
     if v == Verdict::Limited {
         return Ok(Login::Limited);
     }
-    let tx = store.write()?;
-    tx.record_login(name, address, v == Verdict::Open, now)?;
+    let mut d = Decision::default().write(Write::Login {
+        name: name.to_string(),
+        address: address.to_string(),
+        ok: v == Verdict::Open,
+    });
     let signed = match (v, &director) {
-        (Verdict::Open, Some(d)) => {
+        (Verdict::Open, Some(director)) => {
             let (token, csrf) = (random_hex(), random_hex());
-            tx.open_session(d.id, &token_hash(&token), &csrf, now, now + SESSION)?;
+            d = d.write(Write::Session {
+                director: director.id,
+                token_hash: token_hash(&token),
+                csrf: csrf.clone(),
+                expires: now + SESSION,
+            });
             Login::SignedIn(SignedIn {
-                director: d.name.clone(),
+                director: director.name.clone(),
                 token,
                 csrf,
             })
         }
         _ => Login::Refused,
     };
-    tx.commit()?;
+    transact(store, &Actor::System, now, |ctx| ctx.apply(d, None))?;
     Ok(signed)
 }
 
@@ -158,10 +167,12 @@ pub fn session(
 }
 
 /// Ends the session of a token (a logout).
-pub fn end_session(store: &mut Store, token: &str) -> store::Result<()> {
-    let tx = store.write()?;
-    tx.end_session(&token_hash(token))?;
-    tx.commit()
+pub fn end_session(store: &mut Store, token: &str) -> Result<()> {
+    let d = Decision::default().write(Write::EndSession(token_hash(token)));
+    // No write of it reads the time.
+    transact(store, &Actor::System, Timestamp::now(), |ctx| {
+        ctx.apply(d, None).map(drop)
+    })
 }
 
 /// 32 random bytes as hex: a session's token, a form's token.

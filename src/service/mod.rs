@@ -9,7 +9,9 @@
 //! the repeated delivery (same transport id) changes nothing. A message whose
 //! processing fails is still journaled, with the error as its outcome.
 
+mod apply;
 mod attached;
+mod batch;
 mod bridge;
 mod clock;
 mod commands;
@@ -18,7 +20,10 @@ mod ctx;
 mod decision;
 mod desk;
 mod director;
+mod error;
 mod event;
+mod fallback;
+mod flush;
 mod hold;
 mod login;
 mod moves;
@@ -33,35 +38,29 @@ mod steps;
 mod xfcc;
 
 use jiff::Timestamp;
-use shakmaty::uci::UciMove;
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Position};
 
-use crate::game::outcome::{GameResult, MoveNumber, Termination};
-use crate::game::rules::{Claim, Record};
-use crate::notation::auto::read_auto;
-use crate::notation::{
-    Lang, Notation, ReadError, ReadOptions, UedemannTable, WriteOptions, read_move, write_move,
-};
-use crate::protocol::address::{Channel, normalize};
-use crate::protocol::grammar::{self, Body, Branch, ClaimKind, Command, Item, ParsedLine, Profile};
-use crate::protocol::l10n::{self, Reader};
-use crate::protocol::sms::fit;
+use crate::game::rules::Record;
+use crate::notation::{Lang, Notation};
+use crate::protocol::address::Channel;
 use crate::store::{
-    self, GameId, GameRow, GameSource, IncidentKind, JournalId, Journaled, LeaveRow, MoveRow,
-    NewIncident, NewReply, Outgoing, Player, PlayerId, ReplyId, Sheet, SheetPosition, Store, Tx,
+    self, GameId, GameRow, GameSource, JournalId, MoveRow, Outgoing, Player, PlayerId, ReplyId,
+    Store,
 };
 
-// The files of the service share the imports above (`use super::*`).
+// Each file of the service imports what it uses; these are its public names.
+use batch::alone;
+pub use batch::{Batch, batch};
 pub use bridge::{Account, BridgeSend, Polled, bridge_poll, bridge_refused};
 pub use clock::{SweepReport, clock_of_color, days, effective_leaves, sweep_clocks, with_penalty};
 pub use commands::announce_language;
 pub use ctx::Actor;
-use ctx::Ctx;
 pub use desk::{
     PlayerEdit, Removed, Ruled, Tell, dismiss_incident, edit_player, find_player, playing,
     remove_player, retry_reply, rule_incident,
 };
 pub use director::{adjudicate, penalize, takeback};
+pub use error::{Result, SecretError, ServiceError};
 pub use event::{EventSpec, start_event, withdraw};
 pub use login::{
     Login, SignedIn, add_director, end_session, login, random_hex, remove_director, session,
@@ -166,7 +165,7 @@ impl Processed {
 }
 
 /// Processes one inbound message, committed at once.
-pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
+pub fn submit(store: &mut Store, msg: &Inbound, now: Timestamp) -> Result<Processed> {
     alone(store, |b| b.submit(msg, now))
 }
 
@@ -177,268 +176,8 @@ pub fn submit_with_pgn(
     msg: &Inbound,
     pgn: Option<&str>,
     now: Timestamp,
-) -> store::Result<Processed> {
+) -> Result<Processed> {
     alone(store, |b| b.submit_with_pgn(msg, pgn, now))
-}
-
-/// Several inbound messages in one transaction (group commit): each in its
-/// own savepoint, so a message whose processing fails is undone alone and
-/// journaled with its error, and one commit, one fsync, makes them all
-/// durable. Nothing of a batch may be acknowledged to a transport before
-/// [`batch`] has returned Ok: until then a crash loses the whole batch, and
-/// every message of it comes again.
-pub struct Batch<'s> {
-    tx: Tx<'s>,
-    /// Why the transaction can no longer be committed (a write outside a
-    /// message's own work failed): set once, and the batch is abandoned.
-    broken: std::cell::OnceCell<String>,
-}
-
-/// Runs `work` on a batch and commits it; Err when nothing of it was
-/// committed (a failed commit, or a broken batch), so that nothing may be
-/// acknowledged. A message's own failure is in `work`'s value, journaled.
-pub fn batch<T>(store: &mut Store, work: impl FnOnce(&Batch<'_>) -> T) -> store::Result<T> {
-    let batch = Batch {
-        tx: store.write()?,
-        broken: std::cell::OnceCell::new(),
-    };
-    let done = work(&batch);
-    if let Some(why) = batch.broken.get() {
-        return Err(store::StoreError::Invalid(format!(
-            "batch abandoned, nothing committed: {why}"
-        )));
-    }
-    batch.tx.commit()?;
-    Ok(done)
-}
-
-/// One message (or one step) as a batch of one: committed before it returns.
-fn alone<T>(
-    store: &mut Store,
-    work: impl FnOnce(&Batch<'_>) -> store::Result<T>,
-) -> store::Result<T> {
-    batch(store, work).and_then(|done| done)
-}
-
-impl<'s> Batch<'s> {
-    /// Runs a transport's own writes (an SMS part kept, a status report
-    /// matched) in the batch, in a savepoint: a failure undoes them and
-    /// abandons the batch, so nothing of it is acknowledged.
-    pub fn write<T>(&self, f: impl FnOnce(&Tx<'s>) -> store::Result<T>) -> store::Result<T> {
-        if let Some(why) = self.broken.get() {
-            return Err(store::StoreError::Invalid(why.clone()));
-        }
-        let done = self
-            .tx
-            .savepoint()
-            .and_then(|point| f(&self.tx).and_then(|v| point.release().map(|()| v)));
-        if let Err(e) = &done {
-            let _ = self.broken.set(e.to_string());
-        }
-        done
-    }
-
-    /// Records a failed attempt to send a reply in the batch: see
-    /// [`delivery_failed`].
-    pub fn delivery_failed(
-        &self,
-        id: ReplyId,
-        error: &str,
-        permanent: bool,
-        retry: store::Retry,
-        now: Timestamp,
-    ) -> store::Result<()> {
-        self.write(|tx| {
-            let retry = if permanent {
-                store::Retry {
-                    max_attempts: 0,
-                    ..retry
-                }
-            } else {
-                retry
-            };
-            tx.mark_failed(id, error, now, retry)?;
-            if let Some(entry) = tx.reply(id)?.filter(|e| e.failed_at.is_some()) {
-                let mut ctx = Ctx::unprompted(tx, Actor::System, now);
-                ctx.undeliverable(&entry, error)?;
-                ctx.flush()?;
-            }
-            Ok(())
-        })
-    }
-
-    /// Processes one inbound message in the batch.
-    pub fn submit(&self, msg: &Inbound, now: Timestamp) -> store::Result<Processed> {
-        self.submit_with_pgn(msg, None, now)
-    }
-
-    /// Journals and processes one message with the text of a PGN file
-    /// attached to it: when the file is one of the sender's games and their
-    /// next move, that move is read after the message's lines; otherwise the
-    /// reply says why the file was not used.
-    pub fn submit_with_pgn(
-        &self,
-        msg: &Inbound,
-        pgn: Option<&str>,
-        now: Timestamp,
-    ) -> store::Result<Processed> {
-        self.handle(msg, now, |ctx, sender| {
-            ctx.pgn = pgn.map(str::to_string);
-            ctx.process((msg.channel, sender), &msg.text, &msg.auth)
-        })
-    }
-
-    /// Journals a message that is not to be read, answering it if `why`
-    /// says so.
-    pub fn set_aside(
-        &self,
-        msg: &Inbound,
-        why: &Aside,
-        now: Timestamp,
-    ) -> store::Result<Processed> {
-        self.handle(msg, now, |ctx, sender| {
-            match why {
-                Aside::Ignored(reason) => ctx.steps.push(Step::Ignored(reason.clone())),
-                Aside::TooLarge { size, limit } => {
-                    let player = ctx.tx.player_by_address(msg.channel, sender)?;
-                    let notice = Notice::TooLarge { limit: *limit };
-                    ctx.reply_to_sender(player.as_ref(), None, &notice)?;
-                    ctx.steps.push(Step::Refused(Refusal::TooLarge {
-                        size: *size,
-                        limit: *limit,
-                    }));
-                }
-            }
-            Ok(())
-        })
-    }
-
-    /// Journals a report that one of our replies was not delivered (a
-    /// bounce), and gives that reply up: see [`delivery_failed`]. `reply`
-    /// is the outbox id the transport matched, if any.
-    pub fn bounced(
-        &self,
-        msg: &Inbound,
-        reply: Option<ReplyId>,
-        diagnostic: &str,
-        now: Timestamp,
-    ) -> store::Result<Processed> {
-        self.handle(msg, now, |ctx, _| {
-            let entry = match reply {
-                Some(id) => ctx.tx.reply(id)?.filter(|e| e.channel == msg.channel),
-                None => None,
-            };
-            match entry {
-                Some(entry) => ctx.undeliverable(&entry, &format!("bounced: {diagnostic}")),
-                None => {
-                    ctx.steps
-                        .push(Step::Ignored("delivery report matching no reply".into()));
-                    Ok(())
-                }
-            }
-        })
-    }
-
-    /// Journals a message and runs `work` on it in its own savepoint; a
-    /// message already processed changes nothing.
-    fn handle(
-        &self,
-        msg: &Inbound,
-        now: Timestamp,
-        work: impl FnOnce(&mut Ctx<'_, '_>, &str) -> store::Result<()>,
-    ) -> store::Result<Processed> {
-        if let Some(why) = self.broken.get() {
-            return Err(store::StoreError::Invalid(why.clone()));
-        }
-        match self.journaled(msg, now, work) {
-            Ok(done) => done,
-            // The journal itself failed: this batch cannot be trusted.
-            Err(e) => {
-                let _ = self.broken.set(e.to_string());
-                Err(e)
-            }
-        }
-    }
-
-    /// The outer result is the journal's (a failure there breaks the
-    /// batch), the inner one the message's own work (a failure there is
-    /// undone and journaled as its outcome).
-    fn journaled(
-        &self,
-        msg: &Inbound,
-        now: Timestamp,
-        work: impl FnOnce(&mut Ctx<'_, '_>, &str) -> store::Result<()>,
-    ) -> store::Result<store::Result<Processed>> {
-        let sender =
-            normalize(msg.channel, &msg.from).unwrap_or_else(|_| msg.from.trim().to_string());
-        let transport_id = msg.transport_id.clone().unwrap_or_else(|| {
-            // Unique even for messages submitted at the same (test or replay) instant.
-            use argon2::password_hash::rand_core::{OsRng, RngCore};
-            format!(
-                "local-{}-{}-{:016x}",
-                now.as_nanosecond(),
-                std::process::id(),
-                OsRng.next_u64()
-            )
-        });
-        // The journal is evidence that others read (exports, dossiers): no PIN in it.
-        let raw = pin::without_pins(&msg.raw);
-        let tx = &self.tx;
-        let point = tx.savepoint()?;
-        let journal_id = match tx.journal(msg.channel, &transport_id, &sender, &raw, now)? {
-            Journaled::New(id) => id,
-            // Already processed (in an earlier batch, or earlier in this one).
-            Journaled::Seen(entry) if entry.outcome.is_some() => {
-                point.release()?;
-                return Ok(Ok(Processed {
-                    journal_id: entry.id,
-                    duplicate: true,
-                    replies: Vec::new(),
-                    steps: Vec::new(),
-                    outcome: entry.outcome.unwrap_or_default(),
-                }));
-            }
-            // Journaled but never processed (by a version that journaled first).
-            Journaled::Seen(entry) => entry.id,
-        };
-        let actor = Actor::Sender {
-            channel: msg.channel,
-            address: sender.clone(),
-        };
-        let mut ctx = Ctx {
-            journal_id: Some(journal_id),
-            rules: msg.rules,
-            ..Ctx::unprompted(tx, actor, now)
-        };
-        let processed = work(&mut ctx, &sender).and_then(|()| ctx.flush());
-        let steps = std::mem::take(&mut ctx.steps);
-        let outcome = steps::journal_text(&steps);
-        match processed {
-            // Every reply this context queued answers this message.
-            Ok(replies) => {
-                tx.set_outcome(journal_id, &outcome, now)?;
-                point.release()?;
-                Ok(Ok(Processed {
-                    journal_id,
-                    duplicate: false,
-                    replies,
-                    steps,
-                    outcome,
-                }))
-            }
-            Err(e) => {
-                // Processing failed (a damaged game record, say): undo its
-                // effects but keep the message and why, as evidence.
-                point.rollback()?;
-                let id = match tx.journal(msg.channel, &transport_id, &sender, &raw, now)? {
-                    Journaled::New(id) => id,
-                    Journaled::Seen(entry) => entry.id,
-                };
-                tx.set_outcome(id, &format!("error: {e}"), now)?;
-                Ok(Err(e))
-            }
-        }
-    }
 }
 
 /// Why a message is kept as evidence but not read.
@@ -458,7 +197,7 @@ pub fn set_aside(
     msg: &Inbound,
     why: &Aside,
     now: Timestamp,
-) -> store::Result<Processed> {
+) -> Result<Processed> {
     alone(store, |b| b.set_aside(msg, why, now))
 }
 
@@ -469,58 +208,8 @@ pub fn bounced(
     reply: Option<ReplyId>,
     diagnostic: &str,
     now: Timestamp,
-) -> store::Result<Processed> {
+) -> Result<Processed> {
     alone(store, |b| b.bounced(msg, reply, diagnostic, now))
-}
-
-/// The sheet of a game as one recipient reads it: their notation and
-/// language (English SAN if not a player), the board from their side, the
-/// game as it stands now.
-fn sheet(
-    game: &Loaded,
-    (white, black): &Names,
-    (notation, lang): (Notation, Lang),
-    side: Color,
-    position: SheetPosition,
-) -> Sheet {
-    Sheet {
-        white: white.clone(),
-        black: black.clone(),
-        board: reply::board(&game.record.pos, side, lang),
-        record: movetext(game, notation, lang),
-        legend: reply::legend(lang),
-        subject: None,
-        position: Some(position),
-    }
-}
-
-/// The position a game's sheets picture, the same whoever reads them.
-fn sheet_position(game: &Loaded) -> SheetPosition {
-    SheetPosition {
-        fen: shakmaty::fen::Fen::from_position(&game.record.pos, shakmaty::EnPassantMode::Legal)
-            .to_string(),
-        last_move: game
-            .record
-            .moves
-            .last()
-            .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
-        black: game.row.black.0,
-    }
-}
-
-/// The names of a game's players: (White, Black).
-type Names = (String, String);
-
-/// `name_of` reads a player's name: a transaction's reads it from the
-/// players it read already.
-fn names(
-    name_of: impl Fn(PlayerId) -> store::Result<Option<String>>,
-    game: &Loaded,
-) -> store::Result<Names> {
-    let name = |id: PlayerId| -> store::Result<String> {
-        Ok(name_of(id)?.unwrap_or_else(|| format!("player {id}")))
-    };
-    Ok((name(game.row.white)?, name(game.row.black)?))
 }
 
 /// Records a failed attempt to send a reply. A temporary failure is retried
@@ -534,7 +223,7 @@ pub fn delivery_failed(
     permanent: bool,
     retry: store::Retry,
     now: Timestamp,
-) -> store::Result<()> {
+) -> Result<()> {
     alone(store, |b| {
         b.delivery_failed(id, error, permanent, retry, now)
     })
@@ -563,7 +252,7 @@ pub(super) fn replayed(source: &impl GameSource, row: GameRow) -> store::Result<
     let id = row.id;
     let moves = source.moves_of(id)?;
     let record = positions::replay(id, row.start_fen.as_deref(), &moves)
-        .map_err(|e| store::StoreError::Invalid(format!("game {id}: {e}")))?;
+        .map_err(|e| store::StoreError::Unreadable(format!("game {id}: {e}")))?;
     Ok(Loaded { row, moves, record })
 }
 

@@ -1,8 +1,26 @@
 //! Moves: reading a player's move, refusing it with the reason, or
 //! applying it and telling both players.
 
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move, Position};
+
+use super::bridge::outbound_of;
+use super::clock::end_leave_on_move;
+use super::conditional::run_conditionals;
+use super::ctx::Ctx;
 use super::decision::{Decision, To, Write};
-use super::*;
+use super::error::Result;
+use super::notice::{MoveNotice, MoveRefusal, Notice};
+use super::steps::Step;
+use super::{Loaded, movetext};
+use crate::game::outcome::{MoveNumber, Termination};
+use crate::notation::auto::read_auto;
+use crate::notation::{
+    Notation, ReadError, ReadOptions, UedemannTable, WriteOptions, read_move, write_move,
+};
+use crate::protocol::grammar::{Item, ParsedLine};
+use crate::protocol::l10n::Reader;
+use crate::store::{IncidentKind, Player, Tx};
 
 /// The Uedemann table a player's notation names, if any.
 pub(super) fn table_of(n: Notation) -> Option<UedemannTable> {
@@ -317,75 +335,61 @@ fn move_notices(
     notices
 }
 
-impl Ctx<'_, '_> {
-    /// A move line: judged, then refused, confirmed again, or played (with
-    /// the conditional replies it triggers).
-    pub(super) fn moves(
-        &mut self,
-        player: &Player,
-        mut game: Loaded,
-        line: &ParsedLine,
-        items: &[Item],
-    ) -> store::Result<()> {
-        let opponent = self.tx.player(game.opponent_id(player.id))?;
-        let name = opponent.as_ref().map_or("", |o| o.name.as_str());
-        match judge(&game, player, name, line, items) {
-            Verdict::Refused(d) => self.apply(*d, None),
-            Verdict::Resent(ply) => {
-                self.apply(confirm_again(&game, player, opponent.as_ref(), ply), None)
-            }
-            Verdict::Play(p) => {
-                let confirm = To::Sender(Some(player.clone()));
-                self.play((player, opponent.as_ref()), &mut game, confirm, p)?;
-                self.run_conditionals(&mut game)?;
-                self.latest = Some(game);
-                Ok(())
-            }
+/// A move line: judged, then refused, confirmed again, or played (with the
+/// conditional replies it triggers).
+pub(super) fn moves(
+    ctx: &mut Ctx<'_, '_>,
+    player: &Player,
+    mut game: Loaded,
+    line: &ParsedLine,
+    items: &[Item],
+) -> Result<()> {
+    let tx = ctx.tx;
+    let opponent = tx.player(game.opponent_id(player.id))?;
+    let name = opponent.as_ref().map_or("", |o| o.name.as_str());
+    match judge(&game, player, name, line, items) {
+        Verdict::Refused(d) => ctx.apply(*d, None).map(drop),
+        Verdict::Resent(ply) => {
+            let d = confirm_again(&game, player, opponent.as_ref(), ply);
+            ctx.apply(d, None).map(drop)
+        }
+        Verdict::Play(p) => {
+            // The mover's leave ends with the move; the rule reads their
+            // leaves too.
+            let leave = end_leave_on_move(tx, player, ctx.now)?;
+            let confirm = To::Sender(Some(player.clone()));
+            let d = play(&game, player, opponent.as_ref(), confirm, p, leave);
+            let d = bridged(tx, &game, d)?;
+            ctx.apply(d, Some(&mut game))?;
+            run_conditionals(ctx, &mut game)?;
+            ctx.latest = Some(game);
+            Ok(())
         }
     }
+}
 
-    /// Plays a legal move for `mover` against `opponent` (as loaded to judge
-    /// the line; nothing was written since), see [`play`], loading the
-    /// mover's leaves, which the rule reads too.
-    fn play(
-        &mut self,
-        (mover, opponent): (&Player, Option<&Player>),
-        game: &mut Loaded,
-        confirm: To,
-        p: Play,
-    ) -> store::Result<()> {
-        let leave = self.end_leave_on_move(mover)?;
-        let d = play(game, mover, opponent, confirm, p, leave);
-        self.apply(d, Some(game))
+/// A bridged game's move of the player's, whichever rule played it (a
+/// line, a conditional reply, another client of the remote account), goes
+/// to the remote server: queued with the move, in its transaction. `game`
+/// is the game before the decision's move.
+pub(super) fn bridged(tx: &Tx<'_>, game: &Loaded, mut d: Decision) -> Result<Decision> {
+    let Some((i, id, ply, mv)) = d.writes.iter().enumerate().find_map(|(i, w)| match w {
+        Write::Move { game, ply, mv, .. } => Some((i, *game, *ply, *mv)),
+        _ => None,
+    }) else {
+        return Ok(d);
+    };
+    if let Some(bridge) = tx.bridge_of_game(id)?
+        && let Some((remote_ply, san)) = outbound_of(&bridge, game, ply, mv)
+    {
+        let queued = Write::Outbound {
+            bridge: bridge.id,
+            ply: remote_ply,
+            san,
+        };
+        d.writes.insert(i, queued);
     }
-
-    pub(super) fn finish(
-        &mut self,
-        game: &mut Loaded,
-        result: GameResult,
-        reason: Termination,
-    ) -> store::Result<()> {
-        self.tx
-            .finish_game(game.row.id, result, &reason, self.now)?;
-        game.row.finished = true;
-        game.row.result = Some(result);
-        for id in [game.row.white, game.row.black] {
-            if let Some(p) = self.tx.player(id)? {
-                let notice = Notice::GameOver {
-                    game: game.row.id,
-                    result,
-                    reason: reason.clone(),
-                };
-                self.send_to(&p, Some(game.row.id), None, &notice)?;
-            }
-        }
-        self.steps.push(Step::GameOver {
-            game: game.row.id,
-            result,
-            reason,
-        });
-        Ok(())
-    }
+    Ok(d)
 }
 
 /// A move not applied: why, the moves it may have meant in the player's
@@ -450,7 +454,10 @@ fn incident_kind(e: &ReadError) -> IncidentKind {
 mod tests {
     use super::super::decision::fixture::{game, mv, player};
     use super::*;
+    use crate::game::outcome::GameResult;
     use crate::game::rules::Ending;
+    use crate::store::GameId;
+    use shakmaty::Color;
 
     fn play_of(game: &Loaded, uci: &str, offer: bool) -> Play {
         Play {

@@ -2,8 +2,15 @@
 //! (`pin 1234`); five wrong ones from one address lock it on that address
 //! for an hour.
 
+use jiff::Timestamp;
+
+use super::ctx::Ctx;
 use super::decision::{Decision, Incident, Write};
-use super::*;
+use super::error::{Result, SecretError};
+use super::notice::Notice;
+use super::steps::Refusal;
+use crate::protocol::address::Channel;
+use crate::store::{self, IncidentKind, Player};
 
 /// The PIN a line gives (`pin 1234`, `PIN: 1234`), if it is a PIN line: the
 /// keyword alone, then one word, so "Pinned down all week" is prose.
@@ -20,28 +27,26 @@ pub fn pin_of_line(line: &str) -> Option<&str> {
     (!pin.is_empty() && !pin.contains(char::is_whitespace)).then_some(pin)
 }
 
-impl Ctx<'_, '_> {
-    /// Checks the PIN line (`pin 1234`) of a player who has a PIN, sent from
-    /// `(channel, address)`: failures count on that address only.
-    pub(super) fn pin_ok(
-        &mut self,
-        player: &Player,
-        (channel, address): (Channel, &str),
-        hash: &str,
-        text: &str,
-    ) -> store::Result<bool> {
-        let state = self.tx.pin_state(player.id, channel, address)?;
-        let from = Sender {
-            player,
-            channel,
-            address,
-            state,
-        };
-        let given = text.lines().find_map(pin_of_line);
-        let (ok, d) = check_secret(&from, hash, given, Secret::Pin, self.now);
-        self.apply(d, None)?;
-        Ok(ok)
-    }
+/// Checks the PIN line (`pin 1234`) of a player who has a PIN, sent from
+/// `(channel, address)`: failures count on that address only.
+pub(super) fn pin_ok(
+    ctx: &mut Ctx<'_, '_>,
+    player: &Player,
+    (channel, address): (Channel, &str),
+    hash: &str,
+    text: &str,
+) -> Result<bool> {
+    let state = ctx.tx.pin_state(player.id, channel, address)?;
+    let from = Sender {
+        player,
+        channel,
+        address,
+        state,
+    };
+    let given = text.lines().find_map(pin_of_line);
+    let (ok, d) = check_secret(&from, hash, given, Secret::Pin, ctx.now);
+    ctx.apply(d, None)?;
+    Ok(ok)
 }
 
 /// Who tries a PIN: the player, the address the message came from, and the
@@ -157,30 +162,32 @@ pub(super) fn judge_secret(
 }
 
 /// Hashes a PIN for storage (argon2id with a random salt).
-pub fn hash_pin(pin: &str) -> Result<String, String> {
+pub fn hash_pin(pin: &str) -> Result<String, SecretError> {
     let pin = pin.trim();
     if pin.len() < 4 || !pin.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err("a PIN is at least 4 letters or digits".into());
+        return Err(SecretError::Weak("a PIN is at least 4 letters or digits"));
     }
     hash_secret(pin)
 }
 
 /// Hashes an Xfcc password for storage (argon2id with a random salt).
-pub fn hash_xfcc_password(password: &str) -> Result<String, String> {
+pub fn hash_xfcc_password(password: &str) -> Result<String, SecretError> {
     if password.chars().count() < 8 {
-        return Err("an Xfcc password is at least 8 characters".into());
+        return Err(SecretError::Weak(
+            "an Xfcc password is at least 8 characters",
+        ));
     }
     hash_secret(password)
 }
 
 /// argon2id with a random salt, as the players table keeps PINs.
-pub(super) fn hash_secret(secret: &str) -> Result<String, String> {
+pub(super) fn hash_secret(secret: &str) -> Result<String, SecretError> {
     use argon2::password_hash::{PasswordHasher, SaltString, rand_core::OsRng};
     let salt = SaltString::generate(&mut OsRng);
     argon2::Argon2::default()
         .hash_password(secret.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| e.to_string())
+        .map_err(|e| SecretError::Hash(e.to_string()))
 }
 
 /// A message as the journal keeps it: every PIN line replaced by

@@ -6,7 +6,10 @@
 //! that the opponent is to move, because the end is decided once, from the
 //! final position, not by each notice on its own.
 
-use super::*;
+use shakmaty::{Chess, Color, Position};
+
+use super::notice::Notice;
+use crate::notation::Lang;
 use crate::protocol::l10n::{self, Args, Form, Reader, plain, text};
 
 /// Where a game in progress stands for one reader.
@@ -307,6 +310,7 @@ fn legend_of(lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::GameId;
 
     fn standing(yours: bool, deadline: bool) -> Standing {
         Standing {

@@ -1,289 +1,331 @@
 //! Reading a message and routing each line to its game.
 
+use super::attached::attached_pgn;
+use super::commands::{command, help, leave, set_lang, set_notation};
+use super::conditional::conditional;
+use super::ctx::Ctx;
 use super::decision::{Decision, Incident, To};
-use super::moves::table_of;
-use super::*;
+use super::error::Result;
+use super::hold::{self, hold, release};
+use super::moves::{moves, table_of};
+use super::notice::{GameChoice, Notice};
+use super::pin::pin_ok;
+use super::steps::{Refusal, Step};
+use super::{Auth, Loaded, replayed};
+use crate::protocol::address::Channel;
+use crate::protocol::grammar::{self, Body, Command, ParsedLine, Profile};
+use crate::store::{GameId, IncidentKind, Player, PlayerId};
 
 /// The most lines of one message that are answered.
 pub const MAX_LINES: usize = 20;
 
-impl Ctx<'_, '_> {
-    /// Reads a message from `channel` `sender`.
-    pub(super) fn process(
-        &mut self,
-        (channel, sender): (Channel, &str),
-        text: &str,
-        auth: &Auth,
-    ) -> store::Result<()> {
-        let Some(player) = self.tx.player_by_address(channel, sender)? else {
+/// The message being read: who sent it, on which channel, what the
+/// transport could tell of them, and what came with it.
+pub(super) struct Message<'m> {
+    pub(super) channel: Channel,
+    /// The sender's address (normalised).
+    pub(super) sender: &'m str,
+    pub(super) auth: &'m Auth,
+    /// The text of a PGN file attached to it, read after its lines.
+    pub(super) pgn: Option<&'m str>,
+    /// How long it is held for a code if its sender cannot be
+    /// authenticated; `None`: it is refused instead.
+    pub(super) confirm_within: Option<jiff::SignedDuration>,
+}
+
+/// Reads a message: its sender established (a code sent back, a PIN, a
+/// hold for confirmation), then its lines.
+pub(super) fn process(ctx: &mut Ctx<'_, '_>, msg: &Message<'_>, text: &str) -> Result<()> {
+    let (channel, sender) = (msg.channel, msg.sender);
+    let Some(player) = ctx.tx.player_by_address(channel, sender)? else {
+        let incident = Incident::about(
+            IncidentKind::UnknownSender,
+            format!("{channel} {sender} is not registered"),
+        );
+        let d = Decision::refused(
+            None,
+            incident,
+            Notice::UnknownSender,
+            Refusal::UnknownSender,
+        );
+        return ctx.apply(d, None).map(drop);
+    };
+    // A code sent back releases the player's held message, whatever
+    // this one's authentication: only the owner of the registered
+    // address has read the code.
+    if let Some((code, explicit)) = hold::code_in(text) {
+        match ctx.tx.open_hold(player.id, &code)? {
+            Some(held) => return release(ctx, &player, held, msg.pgn),
+            None if explicit => {
+                let d = Decision::default()
+                    .tell(To::Sender(Some(player.clone())), Notice::HoldExpired)
+                    .step(Step::Refused(Refusal::HoldExpired));
+                return ctx.apply(d, None).map(drop);
+            }
+            None => {}
+        }
+    }
+    // A player may have their SMS confirmed: a sender number is as
+    // easy to forge as a From line on some networks.
+    let sms_unconfirmed = Auth::Unverified(
+        "an SMS sender number is no proof, and this player asked for confirmation".into(),
+    );
+    let auth = if channel == Channel::Sms && player.confirm_sms && *msg.auth == Auth::Unchecked {
+        &sms_unconfirmed
+    } else {
+        msg.auth
+    };
+    if let Auth::Unverified(why) = auth
+        && player.pin_hash.is_none()
+    {
+        // Only a PIN could stand in for the failed check, and this
+        // player has none: the message waits for its confirmation. The
+        // code goes to the registered address, so a forger never sees
+        // it, and the owner learns that someone wrote in their name.
+        let Some(within) = msg.confirm_within else {
+            // No confirmation loop: nothing can stand in for the check.
             let incident = Incident::about(
-                IncidentKind::UnknownSender,
-                format!("{channel} {sender} is not registered"),
+                IncidentKind::Unauthenticated,
+                format!("{channel} {sender}: {why}; refused (no confirmation loop)"),
             );
             let d = Decision::refused(
-                None,
+                Some(&player),
                 incident,
-                Notice::UnknownSender,
-                Refusal::UnknownSender,
+                Notice::Unauthenticated,
+                Refusal::Unauthenticated,
             );
-            return self.apply(d, None);
+            return ctx.apply(d, None).map(drop);
         };
-        // A code sent back releases the player's held message, whatever
-        // this one's authentication: only the owner of the registered
-        // address has read the code.
-        if let Some((code, explicit)) = hold::code_in(text) {
-            match self.tx.open_hold(player.id, &code)? {
-                Some(held) => return self.release(&player, held),
-                None if explicit => {
-                    self.reply_to_sender(Some(&player), None, &Notice::HoldExpired)?;
-                    self.steps.push(Step::Refused(Refusal::HoldExpired));
-                    return Ok(());
-                }
-                None => {}
-            }
-        }
-        // A player may have their SMS confirmed: a sender number is as
-        // easy to forge as a From line on some networks.
-        let sms_unconfirmed = Auth::Unverified(
-            "an SMS sender number is no proof, and this player asked for confirmation".into(),
-        );
-        let auth = if channel == Channel::Sms && player.confirm_sms && *auth == Auth::Unchecked {
-            &sms_unconfirmed
-        } else {
-            auth
-        };
-        if let Auth::Unverified(why) = auth
-            && player.pin_hash.is_none()
-        {
-            // Only a PIN could stand in for the failed check, and this
-            // player has none: the message waits for its confirmation. The
-            // code goes to the registered address, so a forger never sees
-            // it, and the owner learns that someone wrote in their name.
-            let Some(within) = self.rules.confirm_within else {
-                // No confirmation loop: nothing can stand in for the check.
-                let incident = Incident::about(
-                    IncidentKind::Unauthenticated,
-                    format!("{channel} {sender}: {why}; refused (no confirmation loop)"),
-                );
-                let d = Decision::refused(
-                    Some(&player),
-                    incident,
-                    Notice::Unauthenticated,
-                    Refusal::Unauthenticated,
-                );
-                return self.apply(d, None);
-            };
-            self.incident(
-                None,
-                None,
+        let incident = Incident {
+            player: Some(player.id),
+            ..Incident::about(
                 IncidentKind::Unauthenticated,
                 format!("{channel} {sender}: {why}; held for confirmation"),
-                None,
-                Some(player.id),
-            )?;
-            return self.hold(&player, text, why, within);
-        }
-        // A mail the operator's server vouches for needs no PIN: a PIN lock
-        // (which anyone who can forge From can set) never refuses it.
-        if let Some(hash) = &player.pin_hash
-            && !matches!(auth, Auth::Vouched(_))
-            && !self.pin_ok(&player, (channel, sender), hash, text)?
-        {
-            return Ok(());
-        }
-        self.read(&player, text)
+            )
+        };
+        return hold(ctx, &player, text, incident, (why, within));
     }
+    // A mail the operator's server vouches for needs no PIN: a PIN lock
+    // (which anyone who can forge From can set) never refuses it.
+    if let Some(hash) = &player.pin_hash
+        && !matches!(auth, Auth::Vouched(_))
+        && !pin_ok(ctx, &player, (channel, sender), hash, text)?
+    {
+        return Ok(());
+    }
+    read(ctx, &player, text, msg.pgn)
+}
 
-    /// Reads the lines of a message whose sender is established.
-    pub(super) fn read(&mut self, player: &Player, text: &str) -> store::Result<()> {
-        let profile = Profile {
-            lang: player.lang,
-            table: table_of(player.notation),
-        };
-        let lines = grammar::parse_message(text, &profile);
-        let pgn = self.pgn.take();
-        if lines.is_empty() && pgn.is_none() {
-            // Nothing could be read: the director sees the message (in the
-            // journal entry the incident points to) if the player disputes it.
-            let incident = Incident::about(
-                IncidentKind::Malformed,
-                "no line of the message is a move or a command".into(),
-            );
-            let d = Decision::refused(
-                Some(player),
-                incident,
-                Notice::Help,
-                Refusal::NoProtocolLine,
-            );
-            return self.apply(d, None);
-        }
-        // A message with several protocol lines gets one reply, each answer
-        // after the line it answers, and a word on the lines read as prose
-        // (with one protocol line, the answer is plainly to it).
-        self.several = lines.len() > 1;
-        let prose = if self.several {
-            prose_lines(text).saturating_sub(lines.len())
-        } else {
-            0
-        };
-        // Each line may answer both players: a forged mail naming a thousand
-        // games must not make a thousand pairs of mails.
-        for line in lines.iter().take(MAX_LINES) {
-            self.quote = self.several.then(|| line.text.clone());
-            self.line(player, line)?;
-        }
-        self.quote = None;
-        if prose > 0 {
-            let d = Decision::default().tell(
-                To::Sender(Some(player.clone())),
-                Notice::ProseRead { count: prose },
-            );
-            self.apply(d, None)?;
-        }
-        let skipped = lines.len().saturating_sub(MAX_LINES);
-        if skipped > 0 {
-            let notice = Notice::TooManyLines {
-                limit: MAX_LINES,
-                skipped,
-            };
-            self.reply_to_sender(Some(player), None, &notice)?;
-            self.steps
-                .push(Step::Refused(Refusal::TooManyLines { skipped }));
-        }
-        match pgn {
-            Some(pgn) => self.attached_pgn(player, &pgn),
-            None => Ok(()),
+/// Reads the lines of a message whose sender is established, then the PGN
+/// file attached to it, if any.
+pub(super) fn read(
+    ctx: &mut Ctx<'_, '_>,
+    player: &Player,
+    text: &str,
+    pgn: Option<&str>,
+) -> Result<()> {
+    let profile = Profile {
+        lang: player.lang,
+        table: table_of(player.notation),
+    };
+    let lines = grammar::parse_message(text, &profile);
+    if lines.is_empty() && pgn.is_none() {
+        // Nothing could be read: the director sees the message (in the
+        // journal entry the incident points to) if the player disputes it.
+        let incident = Incident::about(
+            IncidentKind::Malformed,
+            "no line of the message is a move or a command".into(),
+        );
+        let d = Decision::refused(
+            Some(player),
+            incident,
+            Notice::Help,
+            Refusal::NoProtocolLine,
+        );
+        return ctx.apply(d, None).map(drop);
+    }
+    // A message with several protocol lines gets one reply, each answer
+    // after the line it answers, and a word on the lines read as prose
+    // (with one protocol line, the answer is plainly to it).
+    let several = lines.len() > 1;
+    let answers = ctx.replies.len();
+    let prose = if several {
+        prose_lines(text).saturating_sub(lines.len())
+    } else {
+        0
+    };
+    // Each line may answer both players: a forged mail naming a thousand
+    // games must not make a thousand pairs of mails.
+    for l in lines.iter().take(MAX_LINES) {
+        let before = ctx.replies.len();
+        line(ctx, player, l)?;
+        if several {
+            quote(ctx, before, &l.text);
         }
     }
-
-    pub(super) fn line(&mut self, player: &Player, line: &ParsedLine) -> store::Result<()> {
-        // Whatever this line does, a game kept by an earlier one may be stale.
-        self.latest = None;
-        // Profile commands need no game.
-        if let Body::Command(cmd) = &line.body {
-            match cmd {
-                Command::Notation(n) => return self.set_notation(player, *n),
-                Command::Lang(l) => return self.set_lang(player, *l),
-                Command::Help => return self.help(player),
-                Command::Leave(days) => return self.leave(player, *days),
-                _ => {}
-            }
-        }
-        let Some(game) = self.find_game(player, line)? else {
-            return Ok(());
+    if prose > 0 {
+        let d = Decision::default().tell(
+            To::Sender(Some(player.clone())),
+            Notice::ProseRead { count: prose },
+        );
+        ctx.apply(d, None)?;
+    }
+    let skipped = lines.len().saturating_sub(MAX_LINES);
+    if skipped > 0 {
+        let notice = Notice::TooManyLines {
+            limit: MAX_LINES,
+            skipped,
         };
-        if game.row.finished && !matches!(line.body, Body::Command(Command::Board | Command::Pgn)) {
-            let notice = Notice::GameFinished {
-                game: game.row.id,
-                result: game.row.result,
-            };
-            let d = Decision::about(game.row.id)
-                .tell(To::Sender(Some(player.clone())), notice)
-                .step(Step::AlreadyOver(game.row.id));
-            return self.apply(d, None);
-        }
-        match &line.body {
-            Body::Moves(items) => self.moves(player, game, line, items),
-            Body::Conditional(seqs) => self.conditional(player, game, line, seqs),
-            Body::Command(cmd) => self.command(player, game, line, cmd),
+        let d = Decision::default()
+            .tell(To::Sender(Some(player.clone())), notice)
+            .step(Step::Refused(Refusal::TooManyLines { skipped }));
+        ctx.apply(d, None)?;
+    }
+    if let Some(pgn) = pgn {
+        attached_pgn(ctx, player, pgn)?;
+    }
+    if several {
+        // The sender's one reply to all its lines.
+        for p in ctx.replies[answers..].iter_mut().filter(|p| p.to_sender) {
+            p.answers_lines = true;
         }
     }
+    Ok(())
+}
 
-    /// The game a line is about: its reference, or the sender's one game
-    /// waiting for their move. A game that is not theirs is answered exactly
-    /// like a game that does not exist.
-    pub(super) fn find_game(
-        &mut self,
-        player: &Player,
-        line: &ParsedLine,
-    ) -> store::Result<Option<Loaded>> {
-        // The row of a game the line names, read once for routing and loading.
-        let mut named = None;
-        let games = match line.game {
-            Some(n) => {
-                let id = GameId(i64::from(n));
-                match self.tx.game(id)? {
-                    Some(row) if row.white == player.id || row.black == player.id => {
-                        let candidate = Candidate {
-                            id,
-                            active: !row.finished,
-                            their_move: false,
-                            opponent: if row.white == player.id {
-                                row.black
-                            } else {
-                                row.white
-                            },
-                        };
-                        named = Some(row);
-                        vec![candidate]
-                    }
-                    _ => Vec::new(),
-                }
-            }
-            None => {
-                let mut games = Vec::new();
-                for g in self.tx.games_of(player.id, true)? {
-                    let plies = self.tx.plies(g.id)?;
-                    let start_white = crate::game::rules::start_position(g.start_fen.as_deref())
-                        .map(|p| p.turn() == Color::White)
-                        .unwrap_or(true);
-                    let white_to_move = (plies % 2 == 0) == start_white;
-                    games.push(Candidate {
-                        id: g.id,
-                        active: true,
-                        their_move: (g.white == player.id) == white_to_move,
-                        opponent: if g.white == player.id {
-                            g.black
+/// The answers to the sender decided since `from` quote the line they
+/// answer, in the one reply to a message with several lines.
+fn quote(ctx: &mut Ctx<'_, '_>, from: usize, line: &str) {
+    for p in ctx.replies[from..].iter_mut().filter(|p| p.to_sender) {
+        if let Some(part) = p.parts.last_mut() {
+            part.quote = Some(line.to_string());
+        }
+    }
+}
+
+/// One line of a message, from `player`.
+pub(super) fn line(ctx: &mut Ctx<'_, '_>, player: &Player, line: &ParsedLine) -> Result<()> {
+    // Whatever this line does, a game kept by an earlier one may be stale.
+    ctx.latest = None;
+    // Profile commands need no game.
+    if let Body::Command(cmd) = &line.body {
+        match cmd {
+            Command::Notation(n) => return set_notation(ctx, player, *n),
+            Command::Lang(l) => return set_lang(ctx, player, *l),
+            Command::Help => return help(ctx, player),
+            Command::Leave(days) => return leave(ctx, player, *days),
+            _ => {}
+        }
+    }
+    let Some(game) = find_game(ctx, player, line)? else {
+        return Ok(());
+    };
+    if game.row.finished && !matches!(line.body, Body::Command(Command::Board | Command::Pgn)) {
+        let notice = Notice::GameFinished {
+            game: game.row.id,
+            result: game.row.result,
+        };
+        let d = Decision::about(game.row.id)
+            .tell(To::Sender(Some(player.clone())), notice)
+            .step(Step::AlreadyOver(game.row.id));
+        return ctx.apply(d, None).map(drop);
+    }
+    match &line.body {
+        Body::Moves(items) => moves(ctx, player, game, line, items),
+        Body::Conditional(seqs) => conditional(ctx, player, &game, line, seqs),
+        Body::Command(cmd) => command(ctx, player, game, line, cmd),
+    }
+}
+
+/// The game a line is about: its reference, or the sender's one game
+/// waiting for their move. A game that is not theirs is answered exactly
+/// like a game that does not exist.
+fn find_game(ctx: &mut Ctx<'_, '_>, player: &Player, line: &ParsedLine) -> Result<Option<Loaded>> {
+    let tx = ctx.tx;
+    // The row of a game the line names, read once for routing and loading.
+    let mut named = None;
+    let games = match line.game {
+        Some(n) => {
+            let id = GameId(i64::from(n));
+            match tx.game(id)? {
+                Some(row) if row.white == player.id || row.black == player.id => {
+                    let candidate = Candidate {
+                        id,
+                        active: !row.finished,
+                        their_move: false,
+                        opponent: if row.white == player.id {
+                            row.black
                         } else {
-                            g.white
+                            row.white
                         },
-                    });
+                    };
+                    named = Some(row);
+                    vec![candidate]
                 }
-                games
+                _ => Vec::new(),
             }
-        };
-        match route(line, &games) {
-            Route::Game(id) => match named.filter(|row| row.id == id) {
-                Some(row) => replayed(self.tx, row).map(Some),
-                None => self.load(id),
-            },
-            Route::NotTheirs(id) => {
-                let incident = Incident {
-                    game: Some(id),
-                    text: Some(line.text.clone()),
-                    ..Incident::about(
-                        IncidentKind::NotYourGame,
-                        format!("{} referred to game {id}", player.name),
-                    )
-                };
-                let notice = Notice::NotYourGame { game: id };
-                let d =
-                    Decision::refused(Some(player), incident, notice, Refusal::NotTheirGame(id));
-                self.apply(d, None)?;
-                Ok(None)
+        }
+        None => {
+            let mut games = Vec::new();
+            for g in tx.games_of(player.id, true)? {
+                let plies = tx.plies(g.id)?;
+                let start_white = crate::game::rules::start_position(g.start_fen.as_deref())
+                    .map(|p| shakmaty::Position::turn(&p) == shakmaty::Color::White)
+                    .unwrap_or(true);
+                let white_to_move = (plies % 2 == 0) == start_white;
+                games.push(Candidate {
+                    id: g.id,
+                    active: true,
+                    their_move: (g.white == player.id) == white_to_move,
+                    opponent: if g.white == player.id {
+                        g.black
+                    } else {
+                        g.white
+                    },
+                });
             }
-            Route::Ask(ids) => {
-                let mut choices = Vec::new();
-                for c in games.iter().filter(|c| ids.contains(&c.id)) {
-                    let opponent = self
-                        .tx
-                        .player(c.opponent)?
-                        .map_or_else(|| format!("player {}", c.opponent), |p| p.name);
-                    choices.push(GameChoice {
-                        game: c.id,
-                        opponent,
-                        yours: c.their_move,
-                    });
-                }
-                let d = Decision::default()
-                    .tell(
-                        To::Sender(Some(player.clone())),
-                        Notice::WhichGame { games: choices },
-                    )
-                    .step(Step::NoGameReference);
-                self.apply(d, None)?;
-                Ok(None)
+            games
+        }
+    };
+    match route(line, &games) {
+        Route::Game(id) => match named.filter(|row| row.id == id) {
+            Some(row) => Ok(Some(replayed(tx, row)?)),
+            None => ctx.load(id),
+        },
+        Route::NotTheirs(id) => {
+            let incident = Incident {
+                game: Some(id),
+                text: Some(line.text.clone()),
+                ..Incident::about(
+                    IncidentKind::NotYourGame,
+                    format!("{} referred to game {id}", player.name),
+                )
+            };
+            let notice = Notice::NotYourGame { game: id };
+            let d = Decision::refused(Some(player), incident, notice, Refusal::NotTheirGame(id));
+            ctx.apply(d, None)?;
+            Ok(None)
+        }
+        Route::Ask(ids) => {
+            let mut choices = Vec::new();
+            for c in games.iter().filter(|c| ids.contains(&c.id)) {
+                let opponent = tx
+                    .player(c.opponent)?
+                    .map_or_else(|| format!("player {}", c.opponent), |p| p.name);
+                choices.push(GameChoice {
+                    game: c.id,
+                    opponent,
+                    yours: c.their_move,
+                });
             }
+            let d = Decision::default()
+                .tell(
+                    To::Sender(Some(player.clone())),
+                    Notice::WhichGame { games: choices },
+                )
+                .step(Step::NoGameReference);
+            ctx.apply(d, None)?;
+            Ok(None)
         }
     }
 }
@@ -366,6 +408,7 @@ pub(super) fn route(line: &ParsedLine, games: &[Candidate]) -> Route {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Lang;
 
     fn line(text: &str) -> ParsedLine {
         let profile = Profile {

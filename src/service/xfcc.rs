@@ -9,9 +9,25 @@
 
 use sha2::{Digest, Sha256};
 
-use super::decision::{Decision, To};
-use super::pin::{Secret, judge_secret};
-use super::*;
+use jiff::Timestamp;
+use shakmaty::{Color, Position};
+
+use super::batch::alone;
+use super::clock::clock_of_color;
+use super::ctx::{Actor, Ctx, transact};
+use super::decision::{Decision, Incident, To};
+use super::error::Result;
+use super::flush::names;
+use super::notice::Notice;
+use super::pin::{self, Secret, judge_secret};
+use super::route::line;
+use super::steps::{GameStep, Refusal, Step};
+use super::{Auth, Inbound, Loaded, Processed, Rules, movetext, replayed};
+use crate::game::outcome::{MoveNumber, Termination};
+use crate::notation::{Lang, Notation};
+use crate::protocol::address::Channel;
+use crate::protocol::grammar::{Body, Command, Item, ParsedLine};
+use crate::store::{self, GameId, IncidentKind, Player, Store};
 use crate::xfcc::games::{XfccGame, XfccResult, time_control};
 use crate::xfcc::result::MoveResult;
 use crate::xfcc::soap::MakeAMove;
@@ -69,7 +85,7 @@ pub fn xfcc_login(
     login: &XfccCredentials,
     opened: bool,
     now: Timestamp,
-) -> store::Result<Option<Player>> {
+) -> Result<Option<Player>> {
     let address = login.address();
     let from = pin::Sender {
         player: &login.player,
@@ -83,15 +99,13 @@ pub fn xfcc_login(
     if ok && login.state == store::PinState::default() {
         return Ok(Some(login.player.clone()));
     }
-    let tx = store.write()?;
     // As the sender on the Xfcc channel: the refusal is the response,
     // nothing is sent.
     let actor = Actor::Sender {
         channel: Channel::Xfcc,
         address,
     };
-    Ctx::unprompted(&tx, actor, now).apply(d, None)?;
-    tx.commit()?;
+    transact(store, &actor, now, |ctx| ctx.apply(d, None))?;
     Ok(ok.then(|| login.player.clone()))
 }
 
@@ -211,7 +225,7 @@ pub fn xfcc_move(
     raw: &[u8],
     rules: Rules,
     now: Timestamp,
-) -> store::Result<XfccAnswer> {
+) -> Result<XfccAnswer> {
     let msg = Inbound {
         channel: Channel::Xfcc,
         from: player.name.clone(),
@@ -223,9 +237,9 @@ pub fn xfcc_move(
     };
     let processed = alone(store, |b| {
         b.handle(&msg, now, |ctx, _| {
-            let result = ctx.xfcc_move(player, m)?;
-            ctx.steps.push(Step::Answered(result));
-            Ok(())
+            let result = play_request(ctx, player, m)?;
+            let answered = Decision::default().step(Step::Answered(result));
+            ctx.apply(answered, None).map(drop)
         })
     })?;
     let result = processed
@@ -325,65 +339,71 @@ fn result_of(steps: &[Step]) -> MoveResult {
 /// would not reach an SMS reader anyway.
 const MAX_MESSAGE: usize = 500;
 
-impl Ctx<'_, '_> {
-    /// Checks a move request, plays its line and passes its message on.
-    fn xfcc_move(&mut self, player: &Player, m: &MakeAMove) -> store::Result<MoveResult> {
-        let Some(game) = self.load(GameId(m.game_id))? else {
-            return Ok(MoveResult::InvalidGameId);
-        };
-        if game.row.white != player.id && game.row.black != player.id {
-            self.incident(
-                Some(game.row.id),
-                None,
+/// Checks a move request, plays its line and passes its message on.
+fn play_request(ctx: &mut Ctx<'_, '_>, player: &Player, m: &MakeAMove) -> Result<MoveResult> {
+    let Some(game) = ctx.load(GameId(m.game_id))? else {
+        return Ok(MoveResult::InvalidGameId);
+    };
+    if game.row.white != player.id && game.row.black != player.id {
+        let mut d = Decision::default().step(Step::Refused(Refusal::NotTheirGame(game.row.id)));
+        d.incident = Some(Incident {
+            game: Some(game.row.id),
+            player: Some(player.id),
+            ..Incident::about(
                 IncidentKind::NotYourGame,
                 format!("xfcc: game {} is not {}'s", game.row.id, player.name),
-                None,
-                Some(player.id),
-            )?;
-            self.steps
-                .push(Step::Refused(Refusal::NotTheirGame(game.row.id)));
-            return Ok(MoveResult::NotYourGame);
-        }
-        if let Some(r) = precheck(&game, player, m) {
-            return Ok(r);
-        }
-        let played = match line_of(game.row.id, m) {
-            Some(line) => {
-                let before = self.steps.len();
-                self.line(player, &line)?;
-                result_of(&self.steps[before..])
-            }
-            None if !m.message.is_empty() => MoveResult::Success,
-            None => MoveResult::InvalidMove,
-        };
-        // The words go with what they were written with, or not at all.
-        if played == MoveResult::Success && !m.message.is_empty() {
-            self.forward(player, &game, &m.message)?;
-        }
-        Ok(played)
+            )
+        });
+        ctx.apply(d, None)?;
+        return Ok(MoveResult::NotYourGame);
     }
+    if let Some(r) = precheck(&game, player, m) {
+        return Ok(r);
+    }
+    let played = match line_of(game.row.id, m) {
+        Some(parsed) => {
+            let before = ctx.steps.len();
+            line(ctx, player, &parsed)?;
+            result_of(&ctx.steps[before..])
+        }
+        None if !m.message.is_empty() => MoveResult::Success,
+        None => MoveResult::InvalidMove,
+    };
+    // The words go with what they were written with, or not at all.
+    if played == MoveResult::Success && !m.message.is_empty() {
+        let opponent = ctx.tx.player(game.opponent_id(player.id))?;
+        if let Some(d) = forward(player, opponent, &game, &m.message) {
+            ctx.apply(d, None)?;
+        }
+    }
+    Ok(played)
+}
 
-    /// Passes a player's words about a game to the opponent: on their
-    /// channel, in the reply that tells them of the move when there is one.
-    fn forward(&mut self, player: &Player, game: &Loaded, text: &str) -> store::Result<()> {
-        let Some(opponent) = self.tx.player(game.opponent_id(player.id))? else {
-            return Ok(());
-        };
-        let text: String = text
-            .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .take(MAX_MESSAGE)
-            .collect();
-        let notice = Notice::Message {
-            game: game.row.id,
-            opponent: player.name.clone(),
-            text,
-        };
-        let d = Decision::about(game.row.id)
+/// Passes a player's words about a game to the opponent, if registered:
+/// on their channel, in the reply that tells them of the move when there
+/// is one.
+fn forward(
+    player: &Player,
+    opponent: Option<Player>,
+    game: &Loaded,
+    text: &str,
+) -> Option<Decision> {
+    let opponent = opponent?;
+    let text: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(MAX_MESSAGE)
+        .collect();
+    let notice = Notice::Message {
+        game: game.row.id,
+        opponent: player.name.clone(),
+        text,
+    };
+    Some(
+        Decision::about(game.row.id)
             .tell(To::Player(opponent), notice)
-            .step(Step::InGame(game.row.id, GameStep::MessageForwarded));
-        self.apply(d, None)
-    }
+            .step(Step::InGame(game.row.id, GameStep::MessageForwarded)),
+    )
 }
 
 #[cfg(test)]

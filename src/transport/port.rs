@@ -14,7 +14,8 @@ use tokio::sync::Notify;
 use crate::metrics::Metrics;
 use crate::protocol::address::Channel;
 use crate::service::{self, Processed};
-use crate::store::{self, ReplyId, Store, StoreError};
+use crate::service::ServiceError;
+use crate::store::{self, ReplyId, Store};
 
 /// Why the port could not do what a channel asked. Cloned to every batch
 /// of a failed group commit, so the causes are shared.
@@ -23,12 +24,12 @@ pub enum PortError {
     /// The store failed (a full disk, a lost database connection):
     /// nothing of the call was committed.
     #[error("store: {0}")]
-    Store(Arc<StoreError>),
+    Store(Arc<ServiceError>),
     /// The service failed on one message of a batch: the others were
     /// committed, and this one was journaled with its error, to be
     /// delivered again.
     #[error("store: {0}")]
-    Service(Arc<StoreError>),
+    Service(Arc<ServiceError>),
     /// A thread panicked while it held the store.
     #[error("the store lock is poisoned")]
     StorePoisoned,
@@ -60,12 +61,12 @@ pub struct ServicePort {
 }
 
 /// A channel's batch: its messages processed in a [`service::Batch`].
-type Work = Box<dyn FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>> + Send>;
+type Work = Box<dyn FnOnce(&service::Batch<'_>) -> Vec<service::Result<Processed>> + Send>;
 
 /// A batch waiting for the store, and where its results go.
 struct Waiting {
     work: Work,
-    done: tokio::sync::oneshot::Sender<Result<Vec<store::Result<Processed>>, PortError>>,
+    done: tokio::sync::oneshot::Sender<Result<Vec<service::Result<Processed>>, PortError>>,
 }
 
 /// The batches waiting for the store, and whether a task is running them.
@@ -113,6 +114,14 @@ impl ServicePort {
         &self,
         f: impl FnOnce(&mut Store) -> store::Result<R> + Send + 'static,
     ) -> Result<R, PortError> {
+        self.with_service(move |s| Ok(f(s)?)).await
+    }
+
+    /// Runs `f`, a call of the service, on the store in a blocking thread.
+    pub async fn with_service<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Store) -> service::Result<R> + Send + 'static,
+    ) -> Result<R, PortError> {
         let store = self.store.clone();
         let done = tokio::task::spawn_blocking(move || {
             let mut guard = store.lock().map_err(|_| PortError::StorePoisoned)?;
@@ -148,7 +157,7 @@ impl ServicePort {
     pub async fn batch(
         &self,
         channel: Channel,
-        work: impl FnOnce(&service::Batch<'_>) -> Vec<store::Result<Processed>> + Send + 'static,
+        work: impl FnOnce(&service::Batch<'_>) -> Vec<service::Result<Processed>> + Send + 'static,
     ) -> Result<Vec<Result<Processed, PortError>>, PortError> {
         let (done_tx, done_rx) = tokio::sync::oneshot::channel();
         let lead = {
@@ -201,7 +210,7 @@ impl ServicePort {
             let (works, answers): (Vec<_>, Vec<_>) =
                 jobs.into_iter().map(|j| (j.work, j.done)).unzip();
             let done = self
-                .with_store(move |s| {
+                .with_service(move |s| {
                     service::batch(s, |b| {
                         works.into_iter().map(|work| work(b)).collect::<Vec<_>>()
                     })
@@ -284,7 +293,7 @@ impl ServicePort {
         self.metrics.send_failed(channel, &error);
         let retry = self.retry;
         let recorded = self
-            .with_store(move |s| {
+            .with_service(move |s| {
                 service::delivery_failed(s, id, &error, permanent, retry, Timestamp::now())
             })
             .await;

@@ -19,7 +19,7 @@ use serde::de::DeserializeOwned;
 use super::access::{self, Prefs};
 use super::{PageQuery, Web, cookies, desk_pages, failure, html, id_of};
 use crate::listener::Client;
-use crate::service::{self, Actor, Login, PlayerEdit, Tell};
+use crate::service::{self, Actor, Login, PlayerEdit, ServiceError, Tell};
 use crate::store::{self, GameId, ReplyId, Store};
 
 /// Where the console's cookies apply.
@@ -165,7 +165,7 @@ async fn act(
     web: &Web,
     desk: &Desk,
     to: String,
-    run: impl FnOnce(&mut Store, &Actor, jiff::Timestamp) -> store::Result<()> + Send + 'static,
+    run: impl FnOnce(&mut Store, &Actor, jiff::Timestamp) -> service::Result<()> + Send + 'static,
 ) -> Response {
     let actor = desk.actor();
     let now = jiff::Timestamp::now();
@@ -173,10 +173,16 @@ async fn act(
     // store is a failure.
     let done = web
         .port
-        .with_store(move |s| match run(s, &actor, now) {
+        .with_service(move |s| match run(s, &actor, now) {
             Ok(()) => Ok(Ok(())),
-            Err(store::StoreError::NotFound(why)) => Ok(Err((StatusCode::NOT_FOUND, why))),
-            Err(store::StoreError::Invalid(why)) => Ok(Err((StatusCode::CONFLICT, why))),
+            Err(ServiceError::NotFound(why)) => Ok(Err((StatusCode::NOT_FOUND, why))),
+            Err(ServiceError::Refused(why) | ServiceError::Invalid(why)) => {
+                Ok(Err((StatusCode::CONFLICT, why)))
+            }
+            // What the store refuses itself (a name taken) is refused too.
+            Err(ServiceError::Store(store::StoreError::Invalid(why))) => {
+                Ok(Err((StatusCode::CONFLICT, why)))
+            }
             Err(e) => Err(e),
         })
         .await;
@@ -278,7 +284,7 @@ async fn login(
     let now = jiff::Timestamp::now();
     let tried = web
         .port
-        .with_store(move |s| service::login(s, f.name.trim(), &f.password, &address, now))
+        .with_service(move |s| service::login(s, f.name.trim(), &f.password, &address, now))
         .await;
     match tried {
         Ok(Login::SignedIn(s)) => {
@@ -320,7 +326,7 @@ async fn logout(State(web): State<Web>, a: Acting<Nothing>) -> Response {
     let token = a.desk.token.clone();
     match web
         .port
-        .with_store(move |s| service::end_session(s, &token))
+        .with_service(move |s| service::end_session(s, &token))
         .await
     {
         Ok(()) => {
@@ -356,7 +362,7 @@ async fn from_queue(
     web: &Web,
     desk: &Desk,
     id: &str,
-    run: impl FnOnce(&mut Store, &Actor, i64, jiff::Timestamp) -> store::Result<()> + Send + 'static,
+    run: impl FnOnce(&mut Store, &Actor, i64, jiff::Timestamp) -> service::Result<()> + Send + 'static,
 ) -> Response {
     let Some(id) = id_of(id) else {
         return not_there(desk);

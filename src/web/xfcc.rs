@@ -82,7 +82,7 @@ async fn logged_in(web: &Web, login: Login, now: Timestamp) -> Result<Option<Pla
     .await
     .map_err(|e| PortError::Task(std::sync::Arc::new(e)))?;
     web.port
-        .with_store(move |s| xfcc_login(s, &stored, opened, now))
+        .with_service(move |s| xfcc_login(s, &stored, opened, now))
         .await
 }
 
@@ -118,7 +118,9 @@ pub(super) async fn request(State(web): State<Web>, body: Bytes) -> Response {
             let answered = match logged_in(&web, m.login.clone(), now).await {
                 Ok(Some(player)) => {
                     web.port
-                        .with_store(move |s| xfcc_move(s, &player, &m, &raw, rules, now).map(Some))
+                        .with_service(move |s| {
+                            xfcc_move(s, &player, &m, &raw, rules, now).map(Some)
+                        })
                         .await
                 }
                 other => other.map(|_| None),

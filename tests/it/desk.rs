@@ -148,7 +148,7 @@ fn a_player_is_removed_only_without_games_in_progress() {
     env.ok(&["player", "add", "Carl", "--email", "carl@example.org"]);
     assert_eq!(env.ok(&["player", "remove", "carl"]), "Carl: deleted\n");
     let r = env.run(&["player", "remove", "Boris"]);
-    assert_eq!(r.code, 2, "{r:?}");
+    assert_eq!(r.code, 6, "{r:?}");
     assert!(r.err.contains(&format!("games in progress ({g})")), "{r:?}");
     env.ok(&[
         "game",
@@ -170,7 +170,7 @@ fn a_player_is_removed_only_without_games_in_progress() {
         (true.into(), Value::Array(vec![]))
     );
     let r = env.run(&["game", "new", "--white", "Anna", "--black", "Boris"]);
-    assert_eq!((r.code, r.err.contains("was removed")), (2, true), "{r:?}");
+    assert_eq!((r.code, r.err.contains("was removed")), (6, true), "{r:?}");
     // The game keeps its players' names; Boris's number is a stranger's now.
     assert!(env.ok(&["game", "pgn", &g]).contains("[Black \"Boris\"]"));
     let r = replies(&env.submit("sms", BORIS, "late", &format!("{g} 1... e5")));
@@ -256,7 +256,7 @@ fn the_incident_queue_is_filtered_and_ruled_on_with_the_players_told() {
     let again = env.run(&["incidents", "rule", "1", "--decision", "changed my mind"]);
     assert_eq!(
         (again.code, again.err.contains("ruled on at")),
-        (2, true),
+        (6, true),
         "{again:?}"
     );
     assert_eq!(
@@ -313,7 +313,7 @@ fn a_finished_game_is_adjudicated_again_only_with_overrule() {
     };
     assert_eq!(adjudicate("1-0", false).code, 0);
     let r = adjudicate("0-1", false);
-    assert_eq!(r.code, 2, "{r:?}");
+    assert_eq!(r.code, 6, "{r:?}");
     assert!(
         r.err
             .contains("is finished (1-0); to change its result give --overrule"),
@@ -428,7 +428,7 @@ fn the_outbox_shows_each_replys_state_attempts_and_times_and_retries_one_given_u
     assert_eq!(listing(&env, &["outbox"]).len(), 0);
     assert_eq!(
         env.run(&["outbox", "--retry", "1"]).code,
-        2,
+        6,
         "a sent reply is not sent again"
     );
     assert_eq!(env.run(&["outbox", "--retry", "9"]).code, 3);

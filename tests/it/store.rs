@@ -533,7 +533,7 @@ crate::both_backends! {
         // The clock sweep would otherwise run Anna's clock through her leave.
         assert!(matches!(
             ccgate::service::sweep_clocks(&mut store, jiff::Timestamp::UNIX_EPOCH, None),
-            Err(StoreError::Unreadable(_))
+            Err(ccgate::service::ServiceError::Store(StoreError::Unreadable(_)))
         ));
     }
 

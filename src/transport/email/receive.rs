@@ -19,7 +19,7 @@ use super::dkim::Verdict;
 use super::parse::{self, Kind, Mail};
 use crate::protocol::address::Channel;
 use crate::service::{self, Aside, Auth, Batch, Inbound, Processed};
-use crate::store::{self, ReplyId};
+use crate::store::ReplyId;
 
 /// What the operator decided about inbound mail.
 #[derive(Debug, Clone)]
@@ -112,7 +112,7 @@ pub fn receive(
     raw: &[u8],
     (policy, dkim): (&Policy, &Verdict),
     now: Timestamp,
-) -> store::Result<Processed> {
+) -> service::Result<Processed> {
     let evidence = if raw.len() > policy.max_size {
         raw.get(..EVIDENCE_BYTES).unwrap_or(raw)
     } else {
@@ -130,7 +130,7 @@ pub fn receive_read(
     (raw, size): (&[u8], usize),
     (policy, dkim): (&Policy, &Verdict),
     now: Timestamp,
-) -> store::Result<Processed> {
+) -> service::Result<Processed> {
     process(batch, &read_mail((raw, size), (policy, dkim)), now)
 }
 
@@ -152,7 +152,7 @@ pub enum Received {
 }
 
 /// Journals and processes a mail as [`read_mail`] read it.
-pub fn process(batch: &Batch<'_>, mail: &Received, now: Timestamp) -> store::Result<Processed> {
+pub fn process(batch: &Batch<'_>, mail: &Received, now: Timestamp) -> service::Result<Processed> {
     match mail {
         Received::Aside(msg, why) => batch.set_aside(msg, why, now),
         Received::Bounced {

@@ -204,7 +204,7 @@ impl RadioLedger for PortLedger {
     async fn due(&mut self) -> Result<Vec<Due>, LedgerError> {
         let retry = self.shared.retry;
         self.shared
-            .with_store(move |s| {
+            .with_service(move |s| {
                 let now = Timestamp::now();
                 let mut due = Vec::new();
                 for o in s.radio_due(now, 20)? {

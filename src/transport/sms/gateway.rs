@@ -60,7 +60,7 @@ impl ModemLedger for PortLedger {
         let rules = self.shared.rules;
         let received = self
             .shared
-            .with_store(move |s| {
+            .with_service(move |s| {
                 service::batch(s, |b| {
                     pdus.iter()
                         .map(|pdu| receive(b, pdu, (&numbering, rules), Timestamp::now()))
@@ -140,7 +140,7 @@ impl ModemLedger for PortLedger {
         let rules = self.shared.rules;
         let done = self
             .shared
-            .with_store(move |s| {
+            .with_service(move |s| {
                 let now = Timestamp::now();
                 service::batch(s, |b| sweep_parts(b, now - wait, rules, now)).and_then(|r| r)
             })

@@ -17,7 +17,7 @@ use sha2::{Digest, Sha256};
 
 use super::pdu::{self, Incoming};
 use crate::protocol::address::Channel;
-use crate::service::{Aside, Batch, Inbound, Processed, Rules};
+use crate::service::{self, Aside, Batch, Inbound, Processed, Rules};
 use crate::store::{self, PartKey, SentPart};
 
 /// What became of one PDU.
@@ -89,7 +89,7 @@ pub fn receive(
     hex: &str,
     (numbering, rules): (&Numbering, Rules),
     now: Timestamp,
-) -> store::Result<Received> {
+) -> service::Result<Received> {
     let hex = hex.trim().to_ascii_uppercase();
     let id = format!("sms:{}", hash(&[&hex]));
     match pdu::decode(&hex) {
@@ -115,7 +115,7 @@ fn deliver(
     (id, hex): (String, &str),
     rules: Rules,
     now: Timestamp,
-) -> store::Result<Received> {
+) -> service::Result<Received> {
     match &d.concat {
         None => {
             let msg = inbound(&d.sender, id, hex, d.text.clone(), rules);
@@ -149,7 +149,7 @@ fn assemble(
     key: &PartKey,
     rules: Rules,
     now: Timestamp,
-) -> store::Result<Processed> {
+) -> service::Result<Processed> {
     let kept = batch.write(|tx| tx.sms_parts(key))?;
     let text: String = kept.iter().map(|(_, t, _)| t.as_str()).collect();
     let raw: Vec<&str> = kept.iter().map(|(_, _, p)| p.as_str()).collect();
@@ -170,7 +170,7 @@ pub fn sweep_parts(
     stale_before: Timestamp,
     rules: Rules,
     now: Timestamp,
-) -> store::Result<Vec<Processed>> {
+) -> service::Result<Vec<Processed>> {
     let (complete, stale) = batch.write(|tx| tx.sms_part_sets(stale_before))?;
     let mut done = Vec::new();
     for key in complete {
@@ -205,7 +205,7 @@ pub fn status_report(
     batch: &Batch<'_>,
     report: &pdu::StatusReport,
     now: Timestamp,
-) -> store::Result<()> {
+) -> service::Result<()> {
     let since = now - jiff::SignedDuration::from_hours(24 * REPORT_WINDOW_DAYS);
     let recipient = crate::protocol::address::normalize(Channel::Sms, &report.recipient)
         .unwrap_or_else(|_| report.recipient.clone());

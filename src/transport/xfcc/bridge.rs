@@ -146,7 +146,7 @@ impl Bridge {
         let account = self.account.clone();
         let polled = self
             .port
-            .with_store(move |s| service::bridge_poll(s, &account, &games, Timestamp::now()))
+            .with_service(move |s| service::bridge_poll(s, &account, &games, Timestamp::now()))
             .await?;
         for p in &polled.processed {
             self.port.processed(Channel::Xfcc, p);
@@ -187,7 +187,7 @@ impl Bridge {
         let reason = result.code().to_string();
         let p = self
             .port
-            .with_store(move |s| {
+            .with_service(move |s| {
                 service::bridge_refused(s, &account, &send, &reason, &body, Timestamp::now())
             })
             .await?;

@@ -34,7 +34,7 @@ fn player_add_and_game_new_print_the_id_alone() {
 }
 
 #[test]
-fn bad_players_and_games_are_refused_with_exit_2() {
+fn bad_players_and_games_are_refused_with_exit_2_or_6() {
     let env = Env::new();
     env.two_players_and_a_game("10/50");
     for (args, why) in [
@@ -94,9 +94,12 @@ fn bad_players_and_games_are_refused_with_exit_2() {
         ),
     ] {
         let r = env.run(&args);
-        // What the command names and is not there is "not found" (3).
+        // What the command names and is not there is "not found" (3),
+        // what the rules do not allow "refused" (6).
         let want = if why == "Nobody" || why == "no game 99" {
             3
+        } else if why == "themselves" || why == "only 0 plies" {
+            6
         } else {
             2
         };

@@ -13,8 +13,8 @@ use tokio::sync::Notify;
 
 use crate::metrics::Metrics;
 use crate::protocol::address::Channel;
-use crate::service::{self, Processed};
 use crate::service::ServiceError;
+use crate::service::{self, Processed};
 use crate::store::{self, ReplyId, Store};
 
 /// Why the port could not do what a channel asked. Cloned to every batch

@@ -1,6 +1,7 @@
 //! The readable text of a mail: the plain part or the HTML turned to text, quoted replies and forwarded mail cut.
 
-use super::*;
+use mail_parser::decoders::html::html_to_text;
+use mail_parser::{Message, PartType};
 
 // ---------------------------------------------------------------------------
 // Body

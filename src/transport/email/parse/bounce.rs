@@ -1,7 +1,13 @@
 //! What a mail is: a player's, a machine's, or a bounce or delivery report (RFC 3464) naming the mail it is about.
 
+use mail_parser::{Message, MessagePart, MimeHeaders, PartType};
+
+use super::{
+    Bounce, Fields, Kind, MAX_DIAGNOSTIC, Mail, clean_id, ids, non_empty, path_address,
+    push_unique, readable_text, split_unquoted, strip_comments,
+};
+
 use super::body::normalize_newlines;
-use super::*;
 
 // ---------------------------------------------------------------------------
 // Classification

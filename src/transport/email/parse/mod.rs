@@ -67,7 +67,6 @@
 //!   debug builds) turns into [`ParseError::ParserFailed`] rather than a
 //!   dead mail loop.
 
-use mail_parser::decoders::html::html_to_text;
 use mail_parser::{
     Header, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
 };

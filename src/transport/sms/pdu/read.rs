@@ -1,6 +1,9 @@
 //! Reading PDUs: SMS-DELIVER, SMS-STATUS-REPORT and stored SMS-SUBMIT.
 
-use super::*;
+use super::{
+    Alphabet, Concat, Deliver, Incoming, MAX_ADDRESS_DIGITS, MAX_SMSC_OCTETS, PduError, Result,
+    StatusReport, gsm7,
+};
 
 // ---------------------------------------------------------------- reading
 

@@ -1,6 +1,9 @@
 //! Writing PDUs: SMS-SUBMIT (split into parts when long), SMS-DELIVER and SMS-STATUS-REPORT.
 
-use super::*;
+use super::{
+    Alphabet, Concat, Deliver, MAX_ADDRESS_DIGITS, MAX_UD_OCTETS, MAX_UD_SEPTETS, PduError, Result,
+    StatusReport, SubmitPdu, VALIDITY_24H, gsm7,
+};
 
 // ---------------------------------------------------------------- writing
 

@@ -1,6 +1,9 @@
 //! gammu-smsd's FILES backend: incoming file names and texts (`.txt`, `.smsbackup`), and the `.smsbackup` files it sends.
 
-use super::*;
+use std::io;
+
+use super::{SpoolError, utf16be};
+use crate::protocol::sms::{Encoding, limit, units};
 
 pub(super) struct GammuName {
     pub(super) sender: String,

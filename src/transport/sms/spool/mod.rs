@@ -172,9 +172,6 @@ use std::time::{Duration, SystemTime};
 
 use sha2::{Digest, Sha256};
 
-use super::gsm7;
-use crate::protocol::sms::{Encoding, limit, units};
-
 mod gammu;
 mod smstools;
 
@@ -489,6 +486,7 @@ mod tests {
     use super::gammu::*;
     use super::smstools::*;
     use super::*;
+    use crate::protocol::sms::{Encoding, units};
     use std::fs::FileTimes;
 
     fn data(rel: &str) -> PathBuf {

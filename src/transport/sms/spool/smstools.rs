@@ -1,6 +1,8 @@
 //! smstools3: incoming files (headers, a blank line, the text in its alphabet), and the files it sends.
 
-use super::*;
+use super::{SpoolError, utf16be};
+use crate::protocol::sms::{Encoding, units};
+use crate::transport::sms::gsm7;
 
 /// Sender, text and time of an smstools incoming file.
 pub(super) fn smstools_message(

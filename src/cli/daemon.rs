@@ -125,8 +125,15 @@ pub fn ingest_mail(loc: &Location) -> ExitCode {
             return ExitCode::from(EX_TEMPFAIL);
         }
     };
-    // What the daemon's email inputs are built from, built alike.
-    let reception = match Reception::new(&config.email, config.inbound.rules()) {
+    // What the daemon's email inputs are built from, built alike; an
+    // oversized mail is refused unchecked.
+    let rules = config.inbound.rules();
+    let reception = if mail.size > config.email.config.max_size {
+        Reception::without_dkim(&config.email, rules).map_err(ReceptionError::From)
+    } else {
+        Reception::new(&config.email, rules)
+    };
+    let reception = match reception {
         Ok(r) => r,
         Err(ReceptionError::From(e)) => {
             eprintln!("ccgate: email.from: {e}");
@@ -139,7 +146,7 @@ pub fn ingest_mail(loc: &Location) -> ExitCode {
     };
     let policy = &reception.policy;
     let dkim = match &reception.dkim {
-        Some(checker) if mail.size <= policy.max_size => match dkim_check(checker, &mail.bytes) {
+        Some(checker) => match dkim_check(checker, &mail.bytes) {
             Ok(v) => v,
             Err(e) => {
                 eprintln!("ccgate: DKIM check: {e}");

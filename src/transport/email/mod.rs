@@ -43,13 +43,27 @@ pub enum ReceptionError {
 
 impl Reception {
     pub fn new(email: &EmailSettings, rules: service::Rules) -> Result<Reception, ReceptionError> {
+        let mut reception = Reception::without_dkim(email, rules)?;
+        if let Some(d) = &email.dkim {
+            reception.dkim = Some(Checker::new(d.keys.as_ref(), d.timeout)?);
+        }
+        Ok(reception)
+    }
+
+    /// Without ccgate's own DKIM check, for a mail refused before any
+    /// check (an oversized one): a resolver that cannot be set up must not
+    /// keep such a mail at the MTA.
+    pub fn without_dkim(
+        email: &EmailSettings,
+        rules: service::Rules,
+    ) -> Result<Reception, BadAddress> {
         let me = Identity::new(&email.config.name, &email.config.from)?;
         let policy = Arc::new(Policy::new(&email.config, &me, rules));
-        let dkim = match &email.dkim {
-            Some(d) => Some(Checker::new(d.keys.as_ref(), d.timeout)?),
-            None => None,
-        };
-        Ok(Reception { me, policy, dkim })
+        Ok(Reception {
+            me,
+            policy,
+            dkim: None,
+        })
     }
 }
 

@@ -198,14 +198,7 @@ pub(super) fn convert(args: &ConvertArgs) -> ExitCode {
     if let Err(e) = read {
         return fail(&e.to_string());
     }
-    if let Err(e) = out.flush() {
-        return fail(&format!("cannot write: {e}"));
-    }
-    if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    flushed(&mut out, failed)
 }
 
 /// `ccgate material`: one line per position, `SIGNATURE GBR`, prefixed with
@@ -274,6 +267,13 @@ pub(super) fn material(args: &MaterialArgs) -> ExitCode {
             return fail(&format!("cannot write: {e}"));
         }
     }
+    flushed(&mut out, failed)
+}
+
+/// Each of the game's `errors` as [`problem`] says it.
+/// The end of a command that writes as it reads: failure if the output
+/// cannot be written or a game had problems (each already reported).
+fn flushed(out: &mut impl Write, failed: bool) -> ExitCode {
     if let Err(e) = out.flush() {
         return fail(&format!("cannot write: {e}"));
     }
@@ -284,7 +284,6 @@ pub(super) fn material(args: &MaterialArgs) -> ExitCode {
     }
 }
 
-/// Each of the game's `errors` as [`problem`] says it.
 fn problems<'a>(game: &Game, errors: impl IntoIterator<Item = &'a GameError>) -> Vec<String> {
     errors
         .into_iter()

@@ -126,7 +126,7 @@ fn world(path: &std::path::Path) -> (Store, ccgate::store::EventId, GameId, Vec<
     let event = start_event(
         &mut store,
         &EventSpec {
-            name: "Bench Open".into(),
+            name: "Bench Open".parse().expect("name"),
             players: names,
             double: false,
             time_control: "10/50".parse().expect("tc"),

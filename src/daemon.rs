@@ -158,7 +158,7 @@ pub async fn serve(config: Resolved) -> Result<(), ServeError> {
 /// created when it has no schema yet. Opened off the runtime: the
 /// PostgreSQL client blocks on its own.
 async fn open_store(db: &Location) -> Result<(Store, Option<ServeLock>), ServeError> {
-    let claim = match db {
+    let mut claim = match db {
         Location::File(path) => Some(ServeLock::claim(path).map_err(ServeError::Claimed)?),
         Location::Postgres { .. } => None,
     };
@@ -180,6 +180,9 @@ async fn open_store(db: &Location) -> Result<(Store, Option<ServeLock>), ServeEr
         db: db.clone(),
         source,
     })?;
+    if let (Some(lock), Location::File(path)) = (claim.as_mut(), db) {
+        lock.served(path);
+    }
     Ok((store, claim))
 }
 

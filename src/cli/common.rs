@@ -46,17 +46,18 @@ pub(crate) fn absolute_db(db: String) -> String {
 /// resolved: its secrets are the daemon's, not the director's (all but
 /// the database's password, which the command needs as the daemon does).
 pub(crate) fn db_path(loc: &Location) -> Result<store::Location, CommandError> {
+    let load = |f: &Path| Config::load(f).map_err(|e| CommandError::Open(e.to_string()));
+    // A file the user named is read whatever else is given: a missing or
+    // broken one fails, named, rather than being passed over.
+    let named_config = loc.config.as_deref().map(load).transpose()?;
     let named = loc.db_override().map(|db| store::Location::parse(&db));
     if let Some(file @ store::Location::File(_)) = named {
         return Ok(file);
     }
     let service = Path::new(SERVICE_CONFIG);
-    let file = loc
-        .config
-        .as_deref()
-        .or_else(|| service.exists().then_some(service));
-    let mut config = match file {
-        Some(f) => Config::load(f).map_err(|e| CommandError::Open(e.to_string()))?,
+    let mut config = match named_config {
+        Some(c) => c,
+        None if service.exists() => load(service)?,
         None => Config::default(),
     };
     if let Some(url) = loc.db_override() {
@@ -77,14 +78,27 @@ pub(super) fn load_config(loc: &Location) -> Result<Resolved, ExitCode> {
     if let Some(db) = loc.db_override() {
         config.db = absolute_db(db);
     }
-    config.resolve().map_err(|e| fail(&e.to_string()))
+    config.resolve().map_err(|e| match &loc.config {
+        Some(f) => fail(&format!("{}: {e}", f.display())),
+        None => fail(&e.to_string()),
+    })
 }
 
 /// The existing store: commands that only read or act on what is there
 /// never create one.
 pub(crate) fn open(loc: Location) -> Result<Store, CommandError> {
     let at = db_path(&loc)?;
-    Store::open_at(&at).map_err(|e| CommandError::Open(format!("{at}: {e}")))
+    Store::open_at(&at).map_err(|e| CommandError::Open(in_store(&at, &e)))
+}
+
+/// A store's error for the person: the store named once.
+fn in_store(at: &store::Location, e: &store::StoreError) -> String {
+    use store::StoreError as E;
+    match e {
+        // These name it already.
+        E::TooNew { .. } | E::Missing(_) | E::ReadOnly(_) => e.to_string(),
+        _ => format!("{at}: {e}"),
+    }
 }
 
 /// The store, created with its directory if missing: for the commands that
@@ -205,6 +219,29 @@ pub(crate) fn print(text: &str) -> Result<(), CommandError> {
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .map_err(|e| CommandError::Output(format!("cannot write: {e}")))
+}
+
+/// A name a listing is filtered by: an empty one would match nothing (or
+/// suggest every name), so it is a usage error.
+pub(crate) fn named_filter(text: &str) -> Result<String, crate::service::NameError> {
+    Ok(text.parse::<crate::service::Name>()?.into_string())
+}
+
+/// What a command made: the sentence for the person on standard error, and
+/// for a script on standard output the bare id, unless that is a terminal
+/// (where the sentence says it already), or `json` when given.
+pub(crate) fn made(
+    sentence: &str,
+    id: impl std::fmt::Display,
+    json: Option<&impl Serialize>,
+) -> Result<(), CommandError> {
+    use std::io::IsTerminal;
+    eprintln!("{sentence}");
+    match json {
+        Some(value) => print_json(value),
+        None if std::io::stdout().is_terminal() => Ok(()),
+        None => print(&format!("{id}\n")),
+    }
 }
 
 /// A listing as pretty JSON, one value.

@@ -75,7 +75,11 @@ pub fn radio_station(loc: &Location, exit_when_done: bool) -> ExitCode {
 
 /// `ccgate check-config FILE`.
 pub fn check_config(file: &Path) -> ExitCode {
-    match Config::load(file).and_then(|c| c.resolve()) {
+    let config = match Config::load(file) {
+        Ok(c) => c,
+        Err(e) => return fail(&e.to_string()),
+    };
+    match config.resolve() {
         Ok(c) => {
             let inputs = c.inputs();
             if inputs.is_empty() {

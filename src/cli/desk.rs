@@ -10,12 +10,12 @@ use clap::{Args, Subcommand};
 use jiff::Timestamp;
 use serde::Serialize;
 
-use super::common::{CommandError, Location, now, open, print, print_json};
+use super::common::{CommandError, Location, named_filter, now, open, print, print_json};
 use super::game::{games_of_event, named};
 use crate::escape::shown;
 use crate::protocol::address::Channel;
 use crate::read::names::name_of;
-use crate::service::{self, Tell};
+use crate::service::{self, AuditAction, Tell};
 use crate::store::{self, GameId, OutboxEntry, Store};
 
 #[derive(Args, Debug)]
@@ -29,10 +29,11 @@ pub struct IncidentsArgs {
     #[arg(long)]
     event: Option<String>,
     /// Only the incidents about this player or their games.
-    #[arg(long)]
+    #[arg(long, value_parser = named_filter)]
     player: Option<String>,
-    /// Only this kind (illegal, silence, takeback, adjudicate, …).
-    #[arg(long)]
+    /// Only this kind: an incident's (illegal, silence, …) or a director's
+    /// act (takeback, adjudicate, …).
+    #[arg(long, value_parser = kinds())]
     kind: Option<String>,
     /// Only those not yet ruled on.
     #[arg(long, conflicts_with = "ruled")]
@@ -45,6 +46,13 @@ pub struct IncidentsArgs {
     /// Write the incidents with their evidence to this file.
     #[arg(long)]
     export: Option<PathBuf>,
+}
+
+/// The values of `--kind`: the incidents' kinds and the audit trail's acts.
+fn kinds() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        store::IncidentKind::names().chain(AuditAction::ALL.map(AuditAction::name)),
+    )
 }
 
 #[derive(Subcommand, Debug)]

@@ -7,7 +7,7 @@ use clap::Subcommand;
 
 use super::common::{CommandError, Location, create, now, open, print, print_json};
 use crate::escape::shown;
-use crate::service;
+use crate::service::{self, Name};
 
 #[derive(Subcommand, Debug)]
 pub enum DirectorCommand {
@@ -16,7 +16,9 @@ pub enum DirectorCommand {
     /// at the terminal without echo, else the first line of standard input
     /// when that is no terminal; only its argon2id hash is kept.
     Add {
-        name: String,
+        /// One line, at most 64 characters, not taken by another director
+        /// whatever its case.
+        name: Name,
         #[arg(long)]
         password_file: Option<PathBuf>,
     },
@@ -41,11 +43,11 @@ pub fn director(loc: Location, cmd: DirectorCommand) -> Result<(), CommandError>
             name,
             password_file,
         } => {
-            let password = password(&name, password_file.as_ref())?;
+            let password = password(name.as_str(), password_file.as_ref())?;
             // Setting up the console is setting up the store: created if missing.
             let mut store = create(loc)?;
             service::add_director(&mut store, &name, &password, now())?;
-            print(&format!("director {} added\n", shown(name.trim(), false)))
+            print(&format!("director {name} added\n"))
         }
         DirectorCommand::List { json } => {
             let store = open(loc)?;
@@ -83,7 +85,7 @@ fn password(name: &str, file: Option<&PathBuf>) -> Result<String, CommandError> 
         Some(path) => std::fs::read_to_string(path)
             .map_err(|e| CommandError::Input(format!("password from {}: {e}", path.display())))?,
         None if std::io::stdin().is_terminal() => {
-            rpassword::prompt_password(format!("Password for {}: ", shown(name.trim(), false)))
+            rpassword::prompt_password(format!("Password for {name}: "))
                 .map_err(|e| CommandError::Input(format!("password from the terminal: {e}")))?
         }
         None => {

@@ -7,7 +7,7 @@ use clap::Subcommand;
 use serde::Serialize;
 use shakmaty::CastlingMode;
 
-use super::common::{CommandError, Location, create, now, open};
+use super::common::{CommandError, Location, create, made, now, open};
 use crate::event::standings::Rules;
 use crate::game::clock::TimeControl;
 use crate::game::outcome::{GameResult, Termination};
@@ -15,15 +15,19 @@ use crate::notation::Lang;
 use crate::notation::movetext::{Games, MovetextOptions};
 use crate::read::crosstable::{Crosstable, Standing, crosstable, point_mark};
 use crate::read::pgn::game_pgn;
-use crate::service::{self, EventSpec};
+use crate::service::{self, EventSpec, Name};
 use crate::store::{self, EventGame, EventId, EventRow, MoveRow, Store};
 
 #[derive(Subcommand, Debug)]
 pub enum EventCommand {
     /// Start a round-robin section (Berger tables): every game at once,
-    /// every player told of all their games. Prints the event id.
+    /// every player told of all their games. Says so on standard error;
+    /// prints the event id alone on standard output when that is not a
+    /// terminal.
     New {
-        name: String,
+        /// One line, at most 64 characters, not taken by another event
+        /// whatever its case.
+        name: Name,
         /// The players in seat order, comma-separated.
         #[arg(long, value_delimiter = ',', required = true)]
         players: Vec<String>,
@@ -120,7 +124,8 @@ pub fn event(loc: Location, cmd: EventCommand) -> Result<(), CommandError> {
                 },
             };
             let id = service::start_event(&mut store, &spec, now())?;
-            println!("{id}");
+            let sentence = format!("event {id} {} started", spec.name);
+            made(&sentence, id, None::<&()>)?;
         }
         EventCommand::List { json } => list(&store, json)?,
         EventCommand::Show { event, json } => {

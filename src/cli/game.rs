@@ -11,7 +11,7 @@ use jiff::Timestamp;
 use serde::Serialize;
 use shakmaty::{Color, Position};
 
-use super::common::{CommandError, Location, create, now, open, print, print_json};
+use super::common::{CommandError, Location, create, named_filter, now, open, print, print_json};
 use super::desk::{print_replies, reply_json};
 use crate::escape::shown;
 use crate::game::clock::TimeControl;
@@ -387,7 +387,7 @@ pub struct GameFilter {
     #[arg(long)]
     event: Option<String>,
     /// Only the games of this player.
-    #[arg(long)]
+    #[arg(long, value_parser = named_filter)]
     player: Option<String>,
     /// Only the games waiting for this player's move.
     #[arg(long)]

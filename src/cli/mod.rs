@@ -51,7 +51,7 @@ pub struct Cli {
     /// (its password from the configuration's db_password_file or
     /// db_password_env); default: $CCGATE_DB, else the configuration's,
     /// else ccgate.db in the data directory.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, value_parser = clap::builder::NonEmptyStringValueParser::new())]
     db: Option<String>,
     /// TOML configuration: the daemon's (serve, ingest-mail,
     /// radio-station), and where the admin commands find the store

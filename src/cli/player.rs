@@ -5,12 +5,12 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
-use super::common::{CommandError, Location, create, now, open, print, print_json};
+use super::common::{CommandError, Location, create, made, now, open, print, print_json};
 use crate::escape::shown;
 use crate::notation::{Lang, Notation};
 use crate::protocol::address::{Channel, normalize};
 use crate::read::names::name_of;
-use crate::service::{self, PlayerEdit};
+use crate::service::{self, Name, PlayerEdit};
 use crate::store::{self, NewPlayer, Player, Store};
 
 /// The flags `player add` and `player edit` share.
@@ -69,9 +69,12 @@ impl ProfileFlags {
 
 #[derive(Subcommand, Debug)]
 pub enum PlayerCommand {
-    /// Register a player; prints the id alone.
+    /// Register a player: says so on standard error; prints the id alone
+    /// on standard output when that is not a terminal.
     Add {
-        name: String,
+        /// The player's name: one line, at most 64 characters, not taken
+        /// by another player whatever its case.
+        name: Name,
         #[command(flatten)]
         flags: ProfileFlags,
         /// Hold the player's SMS for confirmation (a code sent back to
@@ -79,6 +82,10 @@ pub enum PlayerCommand {
         /// sender numbers can be spoofed.
         #[arg(long)]
         confirm_sms: bool,
+        /// Print the player as an object of `player list --json`, instead
+        /// of the id.
+        #[arg(long)]
+        json: bool,
     },
     /// Every player: addresses, notation, language, games.
     List {
@@ -126,7 +133,8 @@ pub fn player(loc: Location, cmd: PlayerCommand) -> Result<(), CommandError> {
             name,
             flags,
             confirm_sms,
-        } => add_player(loc, name, &flags, confirm_sms),
+            json,
+        } => add_player(loc, name, &flags, (confirm_sms, json)),
         PlayerCommand::List { json } => {
             let store = open(loc)?;
             let mut rows = Vec::new();
@@ -251,9 +259,9 @@ pub fn player(loc: Location, cmd: PlayerCommand) -> Result<(), CommandError> {
 
 fn add_player(
     loc: Location,
-    name: String,
+    name: Name,
     flags: &ProfileFlags,
-    confirm_sms: bool,
+    (confirm_sms, json): (bool, bool),
 ) -> Result<(), CommandError> {
     let mut addresses = Vec::new();
     for (channel, raws) in flags.addresses() {
@@ -269,7 +277,7 @@ fn add_player(
         )));
     }
     let new = NewPlayer {
-        name,
+        name: name.into_string(),
         notation: flags.notation.unwrap_or(Notation::San),
         lang: flags.lang.unwrap_or(Lang::En),
         reply_via: flags.reply_via,
@@ -278,17 +286,13 @@ fn add_player(
         addresses,
     };
     let mut store = create(loc)?;
-    let tx = store.write()?;
-    let at = now();
-    let id = tx.add_player(&new, at)?;
-    if confirm_sms {
-        tx.set_confirm_sms(id, true)?;
-    }
-    // A language without a catalogue is said so at once, as `lang xx` does.
-    service::announce_language(&tx, id, at)?;
-    tx.commit()?;
-    print(&format!("{id}\n"))?;
-    Ok(())
+    let id = service::add_player(&mut store, &new, confirm_sms, now())?;
+    let sentence = format!("player {id} {} added", shown(&new.name, false));
+    let detail = match (json, store.player(id)?) {
+        (true, Some(p)) => Some(player_json(&store, &p)?),
+        _ => None,
+    };
+    made(&sentence, id, detail.as_ref())
 }
 
 #[derive(Serialize)]

@@ -384,6 +384,12 @@ pub enum ConfigError {
     /// TOML syntax, an unknown key or a bad value, with line and column.
     #[error("{0}")]
     Syntax(String),
+    /// An error of the file at `path`.
+    #[error("{path}: {error}")]
+    In {
+        path: PathBuf,
+        error: Box<ConfigError>,
+    },
     /// Well-formed but unusable: each problem names its key.
     #[error("{}", .0.iter().map(Problem::to_string).collect::<Vec<_>>().join("\n"))]
     Invalid(Vec<Problem>),
@@ -399,12 +405,16 @@ impl Config {
     }
 
     /// Reads and parses a configuration file.
+    /// Reads and parses a configuration file; its errors name the file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
             path: path.to_path_buf(),
             source,
         })?;
-        Config::parse(&text)
+        Config::parse(&text).map_err(|e| ConfigError::In {
+            path: path.to_path_buf(),
+            error: Box::new(e),
+        })
     }
 
     /// The store: a file (`db` in the data directory unless absolute), or
@@ -431,6 +441,9 @@ impl Config {
     /// directories named, and the checks that span several keys.
     pub fn resolve(&self) -> Result<Resolved, ConfigError> {
         let mut problems = Problems::default();
+        for clash in clashes(&self.listeners()) {
+            problems.push(clash);
+        }
         let db = problems.take(self.store());
         let embedded = EmailConfig::embedded();
         let email = match &self.email {
@@ -482,6 +495,38 @@ impl Config {
             _ => Err(ConfigError::Invalid(problems.list)),
         }
     }
+}
+
+impl Config {
+    /// The addresses `serve` listens on, by setting.
+    fn listeners(&self) -> Vec<(&'static str, SocketAddr)> {
+        let mut all = Vec::new();
+        if let Some(web) = &self.web {
+            all.push(("web.listen", web.listen));
+        }
+        if self.status.enabled {
+            all.push(("status.listen", self.status.listen));
+        }
+        all
+    }
+}
+
+/// Each pair of listeners that would want the same port: `serve` would
+/// bind the first and stop at the second. An unspecified address
+/// (`0.0.0.0`, `::`) takes the port on every address.
+fn clashes(listeners: &[(&str, SocketAddr)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (i, (a, x)) in listeners.iter().enumerate() {
+        for (b, y) in &listeners[i + 1..] {
+            let same_host = x.ip() == y.ip() || x.ip().is_unspecified() || y.ip().is_unspecified();
+            if x.port() == y.port() && same_host {
+                found.push(format!(
+                    "{b}: {y} takes the port of {a} ({x}); give each listener its own port"
+                ));
+            }
+        }
+    }
+    found
 }
 
 /// An optional section's settings: absent, ready, or refused (`Err`).

@@ -157,7 +157,7 @@ impl Ctx<'_, '_> {
                 detail,
             } => tx.audit(
                 (game, player),
-                (action, self.actor.director()),
+                (action.name(), self.actor.director()),
                 &reason,
                 &detail,
                 now,

@@ -101,7 +101,7 @@ pub(super) enum Write {
     Audit {
         game: Option<GameId>,
         player: Option<PlayerId>,
-        action: &'static str,
+        action: AuditAction,
         reason: String,
         detail: String,
     },
@@ -439,5 +439,48 @@ pub(super) mod fixture {
             .ok()
             .and_then(|u| u.to_move(&game.record.pos).ok())
             .expect("a legal move")
+    }
+}
+
+/// What a director did, as the audit trail names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuditAction {
+    Adjudicate,
+    Overrule,
+    Penalty,
+    PlayerEdit,
+    PlayerRemove,
+    Retry,
+    Ruling,
+    Takeback,
+    Withdraw,
+}
+
+impl AuditAction {
+    pub const ALL: [AuditAction; 9] = [
+        AuditAction::Adjudicate,
+        AuditAction::Overrule,
+        AuditAction::Penalty,
+        AuditAction::PlayerEdit,
+        AuditAction::PlayerRemove,
+        AuditAction::Retry,
+        AuditAction::Ruling,
+        AuditAction::Takeback,
+        AuditAction::Withdraw,
+    ];
+
+    /// The name the audit trail stores and the desk filters by.
+    pub fn name(self) -> &'static str {
+        match self {
+            AuditAction::Adjudicate => "adjudicate",
+            AuditAction::Overrule => "overrule",
+            AuditAction::Penalty => "penalty",
+            AuditAction::PlayerEdit => "player edit",
+            AuditAction::PlayerRemove => "player remove",
+            AuditAction::Retry => "retry",
+            AuditAction::Ruling => "ruling",
+            AuditAction::Takeback => "takeback",
+            AuditAction::Withdraw => "withdraw",
+        }
     }
 }

@@ -6,13 +6,14 @@
 use jiff::Timestamp;
 
 use super::ctx::{Actor, transact};
-use super::decision::{Decision, To, Write};
+use super::decision::{AuditAction, Decision, To, Write};
 use super::error::{Result, ServiceError};
+use super::name::{self, Name};
 use super::notice::Notice;
 use super::reply_address;
 use crate::notation::{Lang, Notation};
 use crate::protocol::address::{Channel, normalize};
-use crate::store::{self, GameId, Outgoing, Player, PlayerId, ReplyId, Store};
+use crate::store::{self, GameId, NewPlayer, Outgoing, Player, PlayerId, ReplyId, Store};
 
 /// How many near names a miss suggests.
 const SUGGESTIONS: usize = 3;
@@ -27,7 +28,7 @@ pub fn find_player(store: &Store, name: &str) -> Result<Player> {
     let players = store.players()?;
     let folded: Vec<&Player> = players
         .iter()
-        .filter(|p| p.name.to_lowercase() == name.to_lowercase())
+        .filter(|p| name::same(&p.name, name))
         .collect();
     if let [one] = folded[..] {
         return Ok(one.clone());
@@ -39,6 +40,36 @@ pub fn find_player(store: &Store, name: &str) -> Result<Player> {
     } else {
         format!("no player {name:?}; did you mean {}?", near.join(", "))
     }))
+}
+
+/// Adds a player and says so if their language has no catalogue (as `lang
+/// xx` does), in one transaction. The name must be one (see [`Name`]) and
+/// free whatever its case: a name taken is refused.
+pub fn add_player(
+    store: &mut Store,
+    new: &NewPlayer,
+    confirm_sms: bool,
+    now: Timestamp,
+) -> Result<PlayerId> {
+    let name: Name = new.name.parse()?;
+    let tx = store.write()?;
+    let names = tx.player_names()?;
+    if let Some(other) = name::taken(&name, names.iter().map(String::as_str)) {
+        return Err(ServiceError::Refused(format!(
+            "a player named {other:?} exists already (names are the same whatever their case)"
+        )));
+    }
+    let new = NewPlayer {
+        name: name.into_string(),
+        ..new.clone()
+    };
+    let id = tx.add_player(&new, now)?;
+    if confirm_sms {
+        tx.set_confirm_sms(id, true)?;
+    }
+    super::announce_language(&tx, id, now)?;
+    tx.commit()?;
+    Ok(id)
 }
 
 /// A player who can be given new games: found as [`find_player`] finds
@@ -216,7 +247,7 @@ fn edited(p: &Player, edit: &PlayerEdit) -> Result<(Decision, Vec<String>)> {
     let d = d.write(Write::Audit {
         game: None,
         player: Some(p.id),
-        action: "player edit",
+        action: AuditAction::PlayerEdit,
         reason: edit.reason.clone(),
         detail: changes.join("; "),
     });
@@ -285,7 +316,7 @@ fn removal(p: &Player, active: &[GameId], reason: &str) -> Result<Decision> {
         .write(Write::Audit {
             game: None,
             player: Some(p.id),
-            action: "player remove",
+            action: AuditAction::PlayerRemove,
             reason: reason.to_string(),
             detail: format!("{}; addresses {}", p.name, shown(&addresses)),
         }))
@@ -412,7 +443,7 @@ fn ruling(
     .write(Write::Audit {
         game: i.game_id,
         player: i.player_id,
-        action: "ruling",
+        action: AuditAction::Ruling,
         reason: text.to_string(),
         detail: format!(
             "incident {} ({}); told {}",
@@ -460,7 +491,7 @@ fn retried(entry: &Outgoing) -> Result<Decision> {
         .write(Write::Audit {
             game: entry.game_id,
             player: entry.player_id,
-            action: "retry",
+            action: AuditAction::Retry,
             reason: "sent again by the director".into(),
             detail: format!("reply {} to {} {}", entry.id, entry.channel, entry.to),
         }))
@@ -531,7 +562,7 @@ mod tests {
         assert!(matches!(
             &d.writes[4],
             Write::Audit {
-                action: "player edit",
+                action: AuditAction::PlayerEdit,
                 player: Some(PlayerId(1)),
                 ..
             }
@@ -577,7 +608,7 @@ mod tests {
             }
         );
         assert!(
-            matches!(&d.writes[1], Write::Audit { action: "ruling", detail, .. } if detail == "incident 4 (silence); told anna")
+            matches!(&d.writes[1], Write::Audit { action: AuditAction::Ruling, detail, .. } if detail == "incident 4 (silence); told anna")
         );
         assert_eq!(d.notices.len(), 1);
         let mut ruled = incident(None);

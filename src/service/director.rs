@@ -6,7 +6,7 @@ use shakmaty::Color;
 
 use super::Loaded;
 use super::ctx::{Actor, transact};
-use super::decision::{Decision, To, Write};
+use super::decision::{AuditAction, Decision, To, Write};
 use super::error::{Result, ServiceError};
 use super::notice::Notice;
 use crate::game::outcome::GameResult;
@@ -73,7 +73,7 @@ fn take_back(
     d = d.write(Write::Audit {
         game: Some(id),
         player: None,
-        action: "takeback",
+        action: AuditAction::Takeback,
         reason: reason.to_string(),
         detail: format!("to ply {ply}; removed {}", removed.join(" ")),
     });
@@ -144,7 +144,7 @@ fn penalty(
         .write(Write::Audit {
             game: Some(id),
             player: Some(player),
-            action: "penalty",
+            action: AuditAction::Penalty,
             reason: reason.to_string(),
             detail: format!("{days} days charged to {name} ({side})"),
         });
@@ -198,14 +198,17 @@ fn adjudication(
 ) -> Result<Decision> {
     let id = game.row.id;
     let (action, detail) = match (&game.row.result, overrule) {
-        (None, _) => ("adjudicate", result.as_str().to_string()),
+        (None, _) => (AuditAction::Adjudicate, result.as_str().to_string()),
         (Some(old), true) => {
             let why = game
                 .row
                 .reason
                 .as_ref()
                 .map_or_else(String::new, |r| format!(" ({r})"));
-            ("overrule", format!("{old}{why} overruled: {result}"))
+            (
+                AuditAction::Overrule,
+                format!("{old}{why} overruled: {result}"),
+            )
         }
         (Some(old), false) => {
             return Err(ServiceError::Refused(format!(
@@ -259,7 +262,7 @@ mod tests {
             }
         );
         assert!(
-            matches!(&d.writes[3], Write::Audit { action: "takeback", detail, .. } if detail == "to ply 1; removed e7e5 g1f3")
+            matches!(&d.writes[3], Write::Audit { action: AuditAction::Takeback, detail, .. } if detail == "to ply 1; removed e7e5 g1f3")
         );
         assert_eq!(d.notices.len(), 2);
         assert!(take_back(&g, &players, 4, "too far").is_err());
@@ -280,7 +283,7 @@ mod tests {
             }
         );
         assert!(
-            matches!(&d.writes[1], Write::Audit { action: "penalty", detail, .. } if detail == "3 days charged to black (black)"),
+            matches!(&d.writes[1], Write::Audit { action: AuditAction::Penalty, detail, .. } if detail == "3 days charged to black (black)"),
             "{:?}",
             d.writes
         );
@@ -333,7 +336,7 @@ mod tests {
         let d = adjudication(&g, &players, GameResult::BlackWins, "appeal upheld", true)
             .expect("overruled");
         assert!(
-            matches!(&d.writes[1], Write::Audit { action: "overrule", detail, .. }
+            matches!(&d.writes[1], Write::Audit { action: AuditAction::Overrule, detail, .. }
                 if detail.starts_with("1-0 (") && detail.ends_with("overruled: 0-1")),
             "{:?}",
             d.writes

@@ -44,6 +44,12 @@ pub enum SecretError {
     Hash(String),
 }
 
+impl From<crate::service::name::NameError> for ServiceError {
+    fn from(e: crate::service::name::NameError) -> Self {
+        ServiceError::Invalid(e.to_string())
+    }
+}
+
 impl From<SecretError> for ServiceError {
     fn from(e: SecretError) -> Self {
         ServiceError::Invalid(e.to_string())

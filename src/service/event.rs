@@ -5,9 +5,10 @@ use jiff::Timestamp;
 use shakmaty::{Color, Position};
 
 use super::ctx::{Actor, transact};
-use super::decision::{Decision, Incident, NewEvent, To, Write};
+use super::decision::{AuditAction, Decision, Incident, NewEvent, To, Write};
 use super::error::{Result, ServiceError};
 use super::load_game;
+use super::name::{Name, taken};
 use super::notice::{EventGameNotice, Notice};
 use super::playing;
 use crate::event::berger::round_robin;
@@ -19,7 +20,7 @@ use crate::store::{EventId, GameId, IncidentKind, Player, PlayerId, Store, Tx};
 /// What `event new` asks for.
 #[derive(Debug, Clone)]
 pub struct EventSpec {
-    pub name: String,
+    pub name: Name,
     /// In seat order (the Berger table's numbers).
     pub players: Vec<String>,
     pub double: bool,
@@ -50,6 +51,12 @@ pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> Resul
         )));
     }
     transact(store, &Actor::Operator, now, |ctx| {
+        let events = ctx.tx.events()?;
+        if let Some(other) = taken(&spec.name, events.iter().map(|e| e.name.as_str())) {
+            return Err(ServiceError::Refused(format!(
+                "an event named {other:?} exists already (names are the same whatever their case)"
+            )));
+        }
         let mut players: Vec<Player> = Vec::new();
         for name in &spec.players {
             let p = playing(ctx.tx, name)?;
@@ -63,7 +70,7 @@ pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> Resul
             .map(|p| ((p.white - 1, p.black - 1), (p.round, p.board)))
             .collect();
         let new = NewEvent {
-            name: spec.name.clone(),
+            name: spec.name.to_string(),
             rules: spec.rules,
             double: spec.double,
             time_control: spec.time_control,
@@ -110,7 +117,7 @@ fn event_started(
     let mut d = Decision::default();
     for (p, games) in players.iter().zip(lists) {
         let notice = Notice::EventStarted {
-            event: spec.name.clone(),
+            event: spec.name.to_string(),
             time: spec.time_control.to_string(),
             start: start.clone(),
             games,
@@ -214,7 +221,7 @@ fn withdrawal(
             .write(Write::Audit {
                 game: Some(g.id),
                 player: Some(me.id),
-                action: "withdraw",
+                action: AuditAction::Withdraw,
                 reason: why,
                 detail: result.as_str().to_string(),
             });

@@ -12,6 +12,7 @@ use jiff::Timestamp;
 use super::ctx::{Actor, transact};
 use super::decision::{Decision, Write};
 use super::error::{Result, SecretError, ServiceError};
+use super::name::{Name, taken};
 use super::pin::hash_secret;
 use crate::store::{self, Store};
 
@@ -44,13 +45,14 @@ pub struct SignedIn {
     pub csrf: String,
 }
 
-/// Adds a director with a password (hashed with argon2id).
-pub fn add_director(store: &mut Store, name: &str, password: &str, now: Timestamp) -> Result<()> {
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 64 || name.chars().any(char::is_control) {
-        return Err(ServiceError::Invalid(
-            "a director's name is 1 to 64 characters, none a control".into(),
-        ));
+/// Adds a director with a password (hashed with argon2id); a name taken,
+/// whatever its case, is refused.
+pub fn add_director(store: &mut Store, name: &Name, password: &str, now: Timestamp) -> Result<()> {
+    let directors = store.directors()?;
+    if let Some(other) = taken(name, directors.iter().map(|d| d.name.as_str())) {
+        return Err(ServiceError::Refused(format!(
+            "a director named {other:?} exists already (names are the same whatever their case)"
+        )));
     }
     let password = password.trim_end_matches(['\r', '\n']);
     if password.chars().count() < 10 {

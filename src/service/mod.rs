@@ -27,6 +27,7 @@ mod flush;
 mod hold;
 mod login;
 mod moves;
+pub mod name;
 mod notice;
 mod pin;
 pub mod player_key;
@@ -55,9 +56,10 @@ pub use bridge::{Account, BridgeSend, Polled, bridge_poll, bridge_refused};
 pub use clock::{SweepReport, clock_of_color, days, effective_leaves, sweep_clocks, with_penalty};
 pub use commands::announce_language;
 pub use ctx::Actor;
+pub use decision::AuditAction;
 pub use desk::{
-    PlayerEdit, Removed, Ruled, Tell, dismiss_incident, edit_player, find_player, playing,
-    remove_player, retry_reply, rule_incident,
+    PlayerEdit, Removed, Ruled, Tell, add_player, dismiss_incident, edit_player, find_player,
+    playing, remove_player, retry_reply, rule_incident,
 };
 pub use director::{adjudicate, penalize, takeback};
 pub use error::{Result, SecretError, ServiceError};
@@ -66,6 +68,7 @@ pub use login::{
     Login, SignedIn, add_director, end_session, login, random_hex, remove_director, session,
 };
 pub use moves::read_players_move;
+pub use name::{Name, NameError};
 pub use notice::{ConditionalRefusal, GameChoice, HelpExamples, MoveNotice, MoveRefusal, Notice};
 pub use pin::{hash_pin, hash_xfcc_password, pin_of_line};
 pub use reply::{board, legend};

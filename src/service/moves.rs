@@ -77,8 +77,9 @@ fn refused(d: Decision) -> Verdict {
     Verdict::Refused(Box::new(d))
 }
 
-/// Judges a move line (one move, or the opponent's last move and one) from
-/// `player` against the game (`opponent`: the other player's name).
+/// Judges a move line (one move; the opponent's last move and one; or one
+/// and the reply expected) from `player` against the game (`opponent`: the
+/// other player's name).
 fn judge(
     game: &Loaded,
     player: &Player,
@@ -86,8 +87,12 @@ fn judge(
     line: &ParsedLine,
     items: &[Item],
 ) -> Verdict {
+    let expected = MoveNumber::of_ply(&game.record.start, game.record.next_ply());
     let (echo, own) = match items {
         [own] => (None, own),
+        // One's own move numbered as the move due now, then the reply one
+        // expects: the reply is the opponent's to send.
+        [own, _expected_reply] if own.number == Some(expected) => (None, own),
         [echo, own] => (Some(echo), own),
         _ => {
             let kind = IncidentKind::Malformed;
@@ -126,7 +131,6 @@ fn judge(
         let kind = IncidentKind::Desync;
         return refused(Decision::refusal(game, player, line, kind, detail, notice));
     }
-    let expected = MoveNumber::of_ply(&game.record.start, game.record.next_ply());
     if let Some(n) = own.number
         && n != expected
     {

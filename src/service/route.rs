@@ -116,6 +116,24 @@ pub(super) fn process(ctx: &mut Ctx<'_, '_>, msg: &Message<'_>, text: &str) -> R
     read(ctx, &player, text, msg.pgn)
 }
 
+/// The longest first line an incident keeps of a message that could not be
+/// read (the journal keeps the whole).
+const FIRST_LINE_CHARS: usize = 80;
+
+/// A message's first line with text, not a quote, cut to
+/// [`FIRST_LINE_CHARS`] (with `…` when cut).
+fn first_line(text: &str) -> Option<String> {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('>'))?;
+    let mut cut: String = line.chars().take(FIRST_LINE_CHARS).collect();
+    if cut.len() < line.len() {
+        cut.push('…');
+    }
+    Some(cut)
+}
+
 /// Reads the lines of a message whose sender is established, then the PGN
 /// file attached to it, if any.
 pub(super) fn read(
@@ -132,10 +150,14 @@ pub(super) fn read(
     if lines.is_empty() && pgn.is_none() {
         // Nothing could be read: the director sees the message (in the
         // journal entry the incident points to) if the player disputes it.
-        let incident = Incident::about(
-            IncidentKind::Malformed,
-            "no line of the message is a move or a command".into(),
-        );
+        // Its first line is what the desk lists: what the player wrote.
+        let incident = Incident {
+            text: first_line(text),
+            ..Incident::about(
+                IncidentKind::Malformed,
+                "no line of the message is a move or a command".into(),
+            )
+        };
         let d = Decision::refused(
             Some(player),
             incident,

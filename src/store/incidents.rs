@@ -70,6 +70,11 @@ const KINDS: [(IncidentKind, &str); 19] = [
 ];
 
 impl IncidentKind {
+    /// Every kind's stored name.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        KINDS.iter().map(|(_, n)| *n)
+    }
+
     /// The stored name.
     pub fn name(self) -> &'static str {
         KINDS

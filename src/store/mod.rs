@@ -223,6 +223,7 @@ impl Store {
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         conn.busy_timeout(std::time::Duration::from_secs(30))
             .map_err(db)?;
+        schema::refuse_too_new(&conn, &path.display().to_string())?;
         wal(&conn)?;
         conn.pragma_update(None, "synchronous", "FULL")
             .map_err(db)?;

@@ -135,6 +135,14 @@ impl Store {
         self.conn.rows(&sql, args![], |r| self.player_row(r))
     }
 
+    /// Every player's name, by id: what a new name is checked against.
+    pub fn player_names(&self) -> Result<Vec<String>> {
+        self.conn
+            .rows("SELECT name FROM players ORDER BY id", args![], |r| {
+                r.get(0)
+            })
+    }
+
     /// Whether a player has a game or an event seat: what a removal keeps.
     pub fn has_record(&self, id: PlayerId) -> Result<bool> {
         self.conn.exists(

@@ -413,6 +413,22 @@ const MIGRATIONS: &[&str] = &[
 /// The schema version this build writes.
 pub const VERSION: i64 = MIGRATIONS.len() as i64;
 
+/// Refuses a store written by a newer ccgate before anything of it is
+/// changed (the journal mode included): reading the version writes nothing.
+pub(super) fn refuse_too_new(conn: &Connection, path: &str) -> Result<()> {
+    let found: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(db)?;
+    if found > VERSION {
+        return Err(StoreError::TooNew {
+            path: path.to_string(),
+            found,
+            supported: VERSION,
+        });
+    }
+    Ok(())
+}
+
 pub(super) fn migrate(conn: &Connection, path: &str) -> Result<()> {
     let version = |c: &Connection| -> Result<i64> {
         c.query_row("PRAGMA user_version", [], |r| r.get(0))

@@ -293,6 +293,31 @@ fn the_incident_queue_is_filtered_and_ruled_on_with_the_players_told() {
 }
 
 #[test]
+fn a_message_with_nothing_to_read_is_listed_by_its_first_line_and_kinds_are_checked() {
+    let env = Env::new();
+    env.two_players_and_a_game("10/50");
+    env.submit(
+        "email",
+        ANNA,
+        "m1",
+        "> 1. e4\n\n  Hello Boris, how are you?\nAnna",
+    );
+    let found = listing(&env, &["incidents", "--kind", "malformed"]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0]["text"], "Hello Boris, how are you?");
+    let table = env.ok(&["incidents"]);
+    assert!(table.contains("\tHello Boris, how are you?\t"), "{table}");
+    // A kind that does not exist is a usage error naming the ones that do.
+    let r = env.run(&["incidents", "--kind", "nonsense"]);
+    assert_eq!(r.code, 2, "{r:?}");
+    assert!(
+        r.err.contains("illegal") && r.err.contains("takeback"),
+        "{}",
+        r.err
+    );
+}
+
+#[test]
 fn a_finished_game_is_adjudicated_again_only_with_overrule() {
     let env = Env::new();
     let g = env.two_players_and_a_game("10/50");
@@ -471,6 +496,10 @@ fn exit_codes_tell_usage_not_found_and_store_failures_apart() {
             2,
         ),
         (&["game", "list", "--no-such-flag"], 2),
+        (&["incidents", "--kind", "nonsense"], 2),
+        (&["incidents", "--player", " "], 2),
+        (&["game", "list", "--player", ""], 2),
+        (&["--db", "", "game", "list"], 2),
         (
             &[
                 "event",
@@ -686,7 +715,10 @@ fn time_zones_come_from_the_built_in_database_not_the_hosts() {
             String::from_utf8_lossy(&out.stderr).into_owned(),
         )
     };
-    assert_eq!(add("Carla", "Europe/Berlin"), (Some(0), String::new()));
+    assert_eq!(
+        add("Carla", "Europe/Berlin"),
+        (Some(0), "player 1 Carla added\n".to_string())
+    );
     let (code, err) = add("Dora", "Mars/Olympus");
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("time zone"), "{err}");

@@ -75,8 +75,11 @@ fn a_director_signs_in_rules_on_an_incident_and_is_audited_by_name() {
     let out = add_director(&site, "anna");
     assert!(out.status.success(), "{out:?}");
     assert!(site.gw.db().exists());
-    let again = add_director(&site, "anna");
-    assert_eq!(again.status.code(), Some(2), "{again:?}");
+    // A name taken whatever its case is a refusal (6); no name, a usage error.
+    let again = add_director(&site, "ANNA");
+    assert_eq!(again.status.code(), Some(6), "{again:?}");
+    let empty = add_director(&site, " ");
+    assert_eq!(empty.status.code(), Some(2), "{empty:?}");
     let list = ccgate_cli(&site, &["director", "list", "--json"], None);
     assert!(String::from_utf8_lossy(&list.stdout).contains("\"name\": \"anna\""));
     // Only the hash is kept.

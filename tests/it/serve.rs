@@ -485,6 +485,59 @@ fn check_config_says_what_is_wrong() {
     );
 }
 
+/// A configuration the user named is always read, and every error names
+/// its file once; listeners that would share a port are found before
+/// `serve` stops at the second bind.
+#[test]
+fn a_named_configuration_is_read_and_named_once_and_listeners_do_not_clash() {
+    let dir = tempfile::tempdir().unwrap();
+    let ccgate = |args: &[&str]| {
+        let out = assert_cmd::Command::cargo_bin("ccgate")
+            .unwrap()
+            .env_remove("CCGATE_DB")
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let db = dir.path().join("x.db").display().to_string();
+    let missing = dir.path().join("nonexistent.toml").display().to_string();
+    let broken = dir.path().join("broken.toml");
+    std::fs::write(&broken, "data_dir = [\n").unwrap();
+    let broken = broken.display().to_string();
+    for config in [&missing, &broken] {
+        let (code, err) = ccgate(&["--config", config, "--db", &db, "player", "list"]);
+        assert_ne!(code, Some(0), "{config}: {err}");
+        assert_eq!(err.matches(config.as_str()).count(), 1, "{err}");
+    }
+    let (code, err) = ccgate(&["check-config", &missing]);
+    assert_ne!(code, Some(0));
+    assert_eq!(err.matches(missing.as_str()).count(), 1, "{err}");
+    let here = dir.path().display().to_string();
+    let (_, err) = ccgate(&["check-config", &here]);
+    assert_eq!(err.matches(here.as_str()).count(), 1, "{err}");
+    // The store named once too.
+    let (code, err) = ccgate(&["--db", &db, "game", "list"]);
+    assert_eq!(code, Some(4), "{err}");
+    assert_eq!(err.matches(db.as_str()).count(), 1, "{err}");
+
+    let clash = dir.path().join("clash.toml");
+    std::fs::write(
+        &clash,
+        "[email]\nfrom = \"gw@example.test\"\n[email.maildir]\n[web]\nlisten = \"0.0.0.0:9187\"\n[status]\nlisten = \"127.0.0.1:9187\"\n",
+    )
+    .unwrap();
+    let (code, err) = ccgate(&["check-config", &clash.display().to_string()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("status.listen: 127.0.0.1:9187 takes the port of web.listen"),
+        "{err}"
+    );
+}
+
 /// A file that enables no input would run a daemon that reads nothing:
 /// `check-config` refuses it (it said `OK; … inputs: none` before).
 #[test]
@@ -605,6 +658,23 @@ fn serve_refuses_a_store_that_went_missing_after_its_first_run() {
         "{out:?}"
     );
     assert!(!db.exists());
+}
+
+/// A lock file left by a first start that failed before the store was
+/// made is no store: `serve` creates the store, and only a store that a
+/// daemon opened through the lock file is refused when it goes missing.
+#[test]
+fn a_lock_file_alone_is_no_store_and_serve_creates_one() {
+    let mut gw = Gateway::new(MAILDIR_CONFIG);
+    let db = gw.db();
+    std::fs::create_dir_all(db.parent().expect("data dir")).unwrap();
+    let mut lock = db.clone().into_os_string();
+    lock.push(".lock");
+    std::fs::write(&lock, "4242\n").unwrap();
+    gw.start();
+    assert!(gw.stop().success(), "{}", gw.log());
+    assert!(db.exists());
+    assert!(std::fs::read_to_string(&lock).unwrap().contains("served"));
 }
 
 /// A small tmpfs mounted for one test, unmounted (lazily) when dropped.

@@ -131,6 +131,28 @@ fn a_newer_store_is_refused_with_a_clear_error() {
     assert_eq!(version(&path), 99, "the file is left alone");
 }
 
+/// A newer store in another journal mode (a newer ccgate's, or a copy
+/// made with `sqlite3 .backup`) is refused byte for byte as it was: the
+/// version is read before the switch to WAL rewrites the header.
+#[test]
+fn a_newer_store_is_refused_before_anything_of_it_changes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("s.db");
+    Connection::open(&path)
+        .expect("open")
+        .execute_batch(
+            "PRAGMA journal_mode = DELETE; CREATE TABLE t (x); PRAGMA user_version = 99;",
+        )
+        .expect("a newer store");
+    let before = std::fs::read(&path).expect("read");
+    assert!(matches!(
+        Store::open(&path),
+        Err(StoreError::TooNew { found: 99, .. })
+    ));
+    assert_eq!(std::fs::read(&path).expect("read"), before);
+    assert!(!dir.path().join("s.db-wal").exists());
+}
+
 crate::both_backends! {
     fn game_ids_never_look_like_iccf_moves(backend) {
         let db = TestDb::new(backend);

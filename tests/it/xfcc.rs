@@ -360,7 +360,7 @@ fn an_events_game_is_listed_with_its_event_board_clock_and_time_control() {
     start_event(
         &mut store,
         &EventSpec {
-            name: "Xfcc Open".into(),
+            name: "Xfcc Open".parse().expect("name"),
             players: vec!["Alice".into(), "Boris".into()],
             double: false,
             time_control: "10/50".parse().unwrap(),

@@ -35,7 +35,7 @@ fn a_double_round_robin_of_seven_is_played_to_its_crosstable() {
         })
         .collect();
     let spec = EventSpec {
-        name: "Autumn Cup".into(),
+        name: "Autumn Cup".parse().expect("name"),
         players: NAMES.iter().map(|n| n.to_string()).collect(),
         double: true,
         time_control: "3d".parse().expect("tc"),
@@ -290,7 +290,7 @@ fn forty_days_without_a_move_in_an_event_is_reported_once_to_the_director() {
         Lang::En,
     );
     let spec = EventSpec {
-        name: "Quiet Cup".into(),
+        name: "Quiet Cup".parse().expect("name"),
         players: vec!["Ada".into(), "Ben".into()],
         double: true,
         time_control: "-".parse().expect("tc"),

@@ -229,6 +229,23 @@ fn a_desync_is_refused_with_the_whole_record() {
 }
 
 #[test]
+fn ones_own_move_then_the_reply_expected_plays_the_own_move_only() {
+    let (mut w, a, b, g) = anna_against_boris();
+    w.play(&a, g, "e2e4");
+    // Boris writes his move and the reply he expects, as on a scoresheet.
+    let p = w.send(&b, &format!("{g} 1... e5 2. Nf3"));
+    assert_eq!(w.ucis(g), ["e2e4", "e7e5"], "{p:#?}");
+    assert!(
+        only_to(&p.replies, &b).contains("1... e5 (5755) accepted"),
+        "{p:#?}"
+    );
+    // Or ends the line with the next move's number alone.
+    let p = w.send(&a, &format!("{g} 2. 7163 2..."));
+    assert_eq!(w.ucis(g), ["e2e4", "e7e5", "g1f3"], "{p:#?}");
+    assert!(w.incidents().is_empty());
+}
+
+#[test]
 fn a_correct_echo_is_accepted() {
     let (mut w, a, b, g) = anna_against_boris();
     w.play_all(&a, &b, g, &["e2e4", "e7e5"]);

@@ -98,7 +98,7 @@ fn bad_players_and_games_are_refused_with_exit_2_or_6() {
         // what the rules do not allow "refused" (6).
         let want = if why == "Nobody" || why == "no game 99" {
             3
-        } else if why == "themselves" || why == "only 0 plies" {
+        } else if ["themselves", "only 0 plies", "exists"].contains(&why) {
             6
         } else {
             2
@@ -120,6 +120,77 @@ fn bad_players_and_games_are_refused_with_exit_2_or_6() {
     assert_eq!(
         env.ok(&["player", "add", "Carl", "--callsign", "dl1abc"]),
         "3\n"
+    );
+}
+
+#[test]
+fn names_are_one_line_of_bounded_length_and_the_same_whatever_their_case() {
+    let env = Env::new();
+    env.two_players_and_a_game("10/50");
+    // What was made is said to the person; the id alone goes to a script.
+    let r = env.run(&[
+        "player",
+        "add",
+        "  Carl Meyer ",
+        "--email",
+        "carl@example.org",
+    ]);
+    assert_eq!(
+        (r.out.as_str(), r.err.as_str(), r.code),
+        ("3\n", "player 3 Carl Meyer added\n", 0)
+    );
+    let json: Value =
+        serde_json::from_str(&env.ok(&["player", "add", "Dora", "--json"])).expect("json");
+    assert_eq!(
+        (&json["id"], &json["name"]),
+        (&Value::from(4), &Value::from("Dora"))
+    );
+    let long = "x".repeat(100_000);
+    for (name, why) in [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("Eve\r\nBcc: mallory@example.org", "control character"),
+        ("Line\nBreak", "control character"),
+        (long.as_str(), "at most 64 characters"),
+    ] {
+        for args in [
+            vec!["player", "add", name],
+            vec!["event", "new", name, "--players", "Anna,Boris"],
+            vec!["director", "add", name],
+        ] {
+            let r = env.run_in(&args, "a long enough password\n");
+            assert_eq!(r.code, 2, "{args:?}: {r:?}");
+            assert!(r.err.contains(why), "{args:?}: {}", r.err);
+        }
+    }
+    // Taken whatever the case: a refusal (6), nothing made.
+    for args in [
+        vec!["player", "add", "anna"],
+        vec!["player", "add", "BORIS", "--email", "b2@example.org"],
+    ] {
+        let r = env.run(&args);
+        assert_eq!(r.code, 6, "{args:?}: {r:?}");
+        assert!(r.err.contains("exists already"), "{}", r.err);
+    }
+    assert_eq!(
+        env.run(&["event", "new", "Autumn Cup", "--players", "Anna,Boris"])
+            .code,
+        0
+    );
+    let r = env.run(&["event", "new", "AUTUMN CUP", "--players", "Anna,Boris"]);
+    assert_eq!(
+        (r.code, r.err.contains("exists already")),
+        (6, true),
+        "{r:?}"
+    );
+    // And found whatever the case.
+    assert!(env.ok(&["player", "show", "ANNA"]).contains("Anna"));
+    assert_eq!(
+        env.ok(&["player", "list"])
+            .lines()
+            .filter(|l| l.contains("nna"))
+            .count(),
+        1
     );
 }
 

@@ -173,7 +173,7 @@ impl Site {
         start_event(
             &mut s,
             &EventSpec {
-                name: name.into(),
+                name: name.parse().expect("name"),
                 players: names.iter().map(|n| n.to_string()).collect(),
                 double: false,
                 time_control: "10/50".parse::<TimeControl>().unwrap(),

@@ -172,6 +172,20 @@ impl MoveNumber {
             },
         }
     }
+
+    /// The number of the move after this one: `12.` → `12...` → `13.`.
+    pub fn next(self) -> MoveNumber {
+        match self.color {
+            Color::White => MoveNumber {
+                color: Color::Black,
+                ..self
+            },
+            Color::Black => MoveNumber {
+                number: self.number.saturating_add(1),
+                color: Color::White,
+            },
+        }
+    }
 }
 
 impl fmt::Display for MoveNumber {

@@ -45,7 +45,7 @@ use std::fmt;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till1};
 use nom::character::complete::{char, digit1, none_of, one_of, space0, space1};
-use nom::combinator::{eof, map, map_opt, not, opt, peek, recognize, value};
+use nom::combinator::{eof, map, map_opt, not, opt, peek, recognize, value, verify};
 use nom::error::{Error, ErrorKind};
 use nom::multi::many_m_n;
 use nom::sequence::{preceded, terminated};
@@ -109,8 +109,12 @@ pub struct ParsedLine {
 /// What a protocol line says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Body {
-    /// One or two moves. With two, the first repeats the opponent's last
-    /// move (the correspondence custom) and the second is one's own.
+    /// One or two moves. With two, either the first repeats the opponent's
+    /// last move (the correspondence custom) and the second is one's own,
+    /// or the first is one's own and the second the reply one expects;
+    /// the move numbers tell which, against the game (the service reads
+    /// it). A bare move number after the last move (`1... e5 2.`) is the
+    /// next move's, and says nothing more.
     Moves(Vec<Item>),
     /// Conditional moves: each branch pairs an opponent's move with the reply.
     Conditional(Vec<Branch>),
@@ -502,9 +506,19 @@ fn offer_words<'i>(i: &'i str, p: &Profile) -> Res<'i, ()> {
 fn moves<'i>(i: &'i str, p: &Profile) -> Res<'i, Vec<Item>> {
     let (i, first) = item(i, p)?;
     let (i, second) = opt(preceded(space1, |i| item(i, p))).parse(i)?;
-    let (i, offer) = opt(preceded(space1, |i| offer_words(i, p))).parse(i)?;
     let mut items = vec![first];
     items.extend(second);
+    // The next move's number alone, as a record written by hand ends
+    // (`1... e5 2.`): only the one that follows the last move.
+    let last_number = items.last().and_then(|it| it.number);
+    let (i, _) = opt(preceded(
+        space1,
+        verify(move_number, |n| {
+            Some(*n) == last_number.map(MoveNumber::next)
+        }),
+    ))
+    .parse(i)?;
+    let (i, offer) = opt(preceded(space1, |i| offer_words(i, p))).parse(i)?;
     // An offer goes with one's own move, the last one, and is made once: an
     // offer glued to the repeated move, or made twice, is not protocol.
     let glued = items.iter().filter(|it| it.draw_offer).count();

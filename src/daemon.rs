@@ -113,16 +113,35 @@ pub async fn serve(config: Resolved) -> Result<(), ServeError> {
         .map_err(ServeError::Channel)?;
 
     let mut tasks = tokio::task::JoinSet::new();
-    if config.status.enabled {
+    // The listeners' connections share what the descriptor limit leaves
+    // the inputs, the endpoint's slots set apart from the pages'.
+    let budget = crate::listener::Budget::of_process();
+    let status = config.status.enabled.then(|| config.status.limits(budget));
+    if let Some(limits) = status {
         let app = crate::status::router(port.metrics.clone());
         let listener = listen("status endpoint", config.status.listen).await?;
-        spawn_http(&mut tasks, listener, app, stop.clone(), "status endpoint");
+        let what = "status endpoint";
+        tasks.spawn(crate::listener::serve(
+            listener,
+            app,
+            limits,
+            what,
+            stop.clone(),
+        ));
     }
     if let (Some(web), Some(secret)) = (&config.web, secret) {
+        let limits = web.limits(budget, status.map_or(0, |s| s.connections));
         let listener = listen("web pages", web.listen).await?;
         let pages = crate::web::Web::new(port.clone(), pictures, secret, web);
         let app = crate::web::router(pages);
-        spawn_http(&mut tasks, listener, app, stop.clone(), "web pages");
+        let what = "web pages";
+        tasks.spawn(crate::listener::serve(
+            listener,
+            app,
+            limits,
+            what,
+            stop.clone(),
+        ));
     }
     for run in channels {
         tasks.spawn(run);
@@ -224,35 +243,6 @@ fn other_sites_wake(mut wakes: store::Wakes, port: &ServicePort, stop: &watch::R
             }
         }
     }
-}
-
-/// Serves `app` until the daemon stops, a bounded number of connections at
-/// a time, each closed when idle.
-fn spawn_http(
-    tasks: &mut tokio::task::JoinSet<()>,
-    listener: tokio::net::TcpListener,
-    app: axum::Router,
-    mut stop: watch::Receiver<bool>,
-    what: &'static str,
-) {
-    tasks.spawn(async move {
-        let shutdown = async move {
-            let _ = stop.wait_for(|s| *s).await;
-        };
-        let listener = crate::listener::Bounded::new(
-            listener,
-            crate::listener::MAX_CONNECTIONS,
-            crate::listener::IDLE,
-        );
-        // The client's address: `/health` gives its detail to loopback only.
-        let app = app.into_make_service_with_connect_info::<crate::listener::Client>();
-        if let Err(e) = axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown)
-            .await
-        {
-            tracing::error!(error = %e, "{what}");
-        }
-    });
 }
 
 async fn clock_sweep(

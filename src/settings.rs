@@ -51,6 +51,18 @@ pub fn optional_duration<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Durat
     duration(d).map(Some)
 }
 
+/// A count that must be at least 1 (connections, slots).
+pub fn at_least_one<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    checked(d, |n: &usize| match n {
+        1.. => Ok(()),
+        0 => Err("must be at least 1".into()),
+    })
+}
+
+pub fn optional_at_least_one<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+    at_least_one(d).map(Some)
+}
+
 /// A TCP peer as `host:port` (`127.0.0.1:8001`, `tnc.local:8001`); the
 /// host is looked up when connecting, not while parsing.
 #[derive(Debug, Clone, PartialEq, Eq)]

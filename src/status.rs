@@ -32,8 +32,8 @@ fn wants_detail(req: &axum::extract::Request) -> bool {
     asked && local
 }
 
-/// The endpoint's routes; serve them with the client's address
-/// (`into_make_service_with_connect_info::<Client>`) for `/health`'s detail.
+/// The endpoint's routes; [`crate::listener::serve`] gives each request its
+/// client's address, for `/health`'s detail.
 pub fn router(metrics: Arc<Metrics>) -> Router {
     Router::new()
         .route(

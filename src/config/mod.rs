@@ -41,7 +41,9 @@ use std::time::Duration;
 use serde::{Deserialize, Deserializer};
 use toml::Spanned;
 
-use crate::settings::{Lines, Problem, Problems, Secret, checked, duration};
+use crate::settings::{
+    Lines, Problem, Problems, Secret, at_least_one, checked, duration, optional_at_least_one,
+};
 use crate::store::Location;
 use crate::transport::email::config::{EmailConfig, EmailSettings, in_dir};
 use crate::transport::email::outbox::{Extras, Sender};
@@ -109,6 +111,33 @@ pub enum LogFormat {
 pub struct StatusConfig {
     pub enabled: bool,
     pub listen: SocketAddr,
+    /// Connections at once; without it [`STATUS_CONNECTIONS`], or fewer
+    /// if the descriptor limit allows fewer.
+    #[serde(deserialize_with = "optional_at_least_one")]
+    pub max_connections: Option<usize>,
+    /// Connections at once from one client address.
+    #[serde(deserialize_with = "at_least_one")]
+    pub max_connections_per_address: usize,
+    /// How long a request's line and headers may take.
+    #[serde(deserialize_with = "duration")]
+    pub header_timeout: Duration,
+}
+
+/// The status endpoint's connections at once by default: its monitors
+/// need a handful.
+pub const STATUS_CONNECTIONS: usize = 64;
+
+impl StatusConfig {
+    /// The endpoint's bounds within its share of the descriptors.
+    pub fn limits(&self, budget: crate::listener::Budget) -> crate::listener::Limits {
+        crate::listener::Limits::within(
+            "status endpoint",
+            self.max_connections,
+            budget.status(self.max_connections.unwrap_or(STATUS_CONNECTIONS)),
+            self.max_connections_per_address,
+            self.header_timeout,
+        )
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -360,6 +389,9 @@ impl Default for StatusConfig {
         StatusConfig {
             enabled: true,
             listen: SocketAddr::from(([127, 0, 0, 1], 9187)),
+            max_connections: None,
+            max_connections_per_address: 8,
+            header_timeout: Duration::from_secs(5),
         }
     }
 }

@@ -5,13 +5,21 @@
 //! [web]
 //! listen = "127.0.0.1:8080"               # loopback: put a TLS proxy in front
 //! public_url = "https://chess.example.org" # for the links in notices
+//! max_connections = 4096                  # default: fewer if descriptors are short
+//! max_connections_per_address = 32        # behind a proxy, its own address counts
+//! header_timeout = "5s"                   # for a request's line and headers
 //! ```
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use serde::{Deserialize, Deserializer};
 
-use crate::settings::checked;
+use crate::settings::{at_least_one, checked, duration, optional_at_least_one};
+
+/// The pages' connections at once by default: thousands of players' idle
+/// keep-alive connections, within the read buffers' tens of megabytes.
+pub const WEB_CONNECTIONS: usize = 4096;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -21,6 +29,16 @@ pub struct WebConfig {
     /// without it notices carry no links.
     #[serde(deserialize_with = "public_url")]
     pub public_url: Option<String>,
+    /// Connections at once; without it [`WEB_CONNECTIONS`], or fewer if
+    /// the descriptor limit allows fewer.
+    #[serde(deserialize_with = "optional_at_least_one")]
+    pub max_connections: Option<usize>,
+    /// Connections at once from one client address.
+    #[serde(deserialize_with = "at_least_one")]
+    pub max_connections_per_address: usize,
+    /// How long a request's line and headers may take.
+    #[serde(deserialize_with = "duration")]
+    pub header_timeout: Duration,
 }
 
 impl Default for WebConfig {
@@ -28,11 +46,30 @@ impl Default for WebConfig {
         WebConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             public_url: None,
+            max_connections: None,
+            max_connections_per_address: 32,
+            header_timeout: Duration::from_secs(5),
         }
     }
 }
 
 impl WebConfig {
+    /// The pages' bounds within what the status endpoint (`status`
+    /// connections) leaves of the descriptors.
+    pub fn limits(
+        &self,
+        budget: crate::listener::Budget,
+        status: usize,
+    ) -> crate::listener::Limits {
+        crate::listener::Limits::within(
+            "web pages",
+            self.max_connections,
+            budget.web(self.max_connections.unwrap_or(WEB_CONNECTIONS), status),
+            self.max_connections_per_address,
+            self.header_timeout,
+        )
+    }
+
     /// Whether the pages are reached over TLS (cookies are then `Secure`).
     pub fn https(&self) -> bool {
         self.public_url

@@ -15,6 +15,7 @@ mod direwolf;
 mod docs;
 mod kiss_crosscheck;
 mod layers;
+mod listener;
 mod mail;
 mod mail_input;
 mod mail_lab;

@@ -152,18 +152,24 @@ impl Gateway {
 
     /// A GET on the status endpoint: the body.
     pub fn http_get(&self, path: &str) -> String {
+        self.try_http_get(path).expect("a response")
+    }
+
+    /// A GET on the status endpoint: the body, or why there is none (the
+    /// connection was closed, or no answer came in time).
+    pub fn try_http_get(&self, path: &str) -> std::io::Result<String> {
         use std::io::Write;
-        let mut s = std::net::TcpStream::connect(("127.0.0.1", self.status_port)).expect("connect");
+        let mut s = crate::support::web::patient_connect(self.status_port);
         write!(
             s,
             "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
-        )
-        .expect("request");
+        )?;
         let mut text = String::new();
-        s.read_to_string(&mut text).expect("response");
-        text.split_once("\r\n\r\n")
+        s.read_to_string(&mut text)?;
+        Ok(text
+            .split_once("\r\n\r\n")
             .map(|(_, b)| b.to_string())
-            .unwrap_or(text)
+            .unwrap_or(text))
     }
 }
 

@@ -16,6 +16,19 @@ use jiff::Timestamp;
 
 use crate::support::gateway::{Gateway, add_player, free_port};
 
+/// How long a test's request waits for its answer: a daemon that does not
+/// answer fails the test rather than hang it.
+pub const PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// A connection to `port` on loopback that waits at most [`PATIENCE`] to
+/// connect and for each read.
+pub fn patient_connect(port: u16) -> std::net::TcpStream {
+    let to = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+    let s = std::net::TcpStream::connect_timeout(&to, PATIENCE).expect("connect");
+    s.set_read_timeout(Some(PATIENCE)).expect("read timeout");
+    s
+}
+
 /// A response: status code, headers (lower-case names), body.
 pub struct Page {
     pub status: u16,
@@ -59,7 +72,7 @@ pub fn post(port: u16, path: &str, cookie: Option<&str>, form: &str) -> Page {
 /// and any headers (each ending in CRLF); the host, the length and the
 /// connection's close are added.
 pub fn send(port: u16, head: &str, body: &[u8]) -> Page {
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    let mut s = patient_connect(port);
     let length = if body.is_empty() {
         String::new()
     } else {

@@ -480,6 +480,27 @@ pub struct ClockStatus {
     pub forfeited: bool,
 }
 
+impl ClockStatus {
+    /// The last day on which the running move is in time (the day before
+    /// the forfeit date), as the player is told it. `None` when the player
+    /// is not to move, plays without a limit, is on open-ended leave, or
+    /// has already overstepped: a date already past is no deadline.
+    pub fn deadline(&self) -> Option<Date> {
+        if !self.running || self.forfeited {
+            return None;
+        }
+        self.forfeit_date.and_then(|d| d.yesterday().ok())
+    }
+
+    /// The days left as the player is told them: never negative, and none
+    /// at all once a limit is overstepped (days a later control adds do
+    /// not undo an overstep). `None` without a limit.
+    pub fn days_left(&self) -> Option<i64> {
+        self.days_remaining
+            .map(|d| if self.forfeited { 0 } else { d.max(0) })
+    }
+}
+
 /// The clock of one player with time control `tc` and time zone `tz`:
 /// `periods` are that player's periods in order (only the last may be
 /// running), `leaves` their leaves (pass [`LeaveBook::effective_leaves`]).

@@ -73,8 +73,8 @@ fn leave_requested(
     let (d, notice) = match book.request(today, Some(days)) {
         Ok(leave) => {
             let notice = Notice::LeaveGranted {
-                from: leave.from.to_string(),
-                until: leave.until.map(|d| d.to_string()).unwrap_or_default(),
+                from: leave.from,
+                until: leave.until,
                 left: book.remaining_in_year(leave.from.year()),
             };
             (d.write(Write::Leave(player.id, leave)), notice)

@@ -78,7 +78,7 @@ pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> Resul
         let event = created
             .event
             .ok_or_else(|| ServiceError::NotFound("the event was not created".into()))?;
-        let started = (start > now).then(|| clock::local_date(&tz, start).to_string());
+        let started = (start > now).then(|| clock::local_date(&tz, start));
         let d = event_started(spec, &players, &pairings, &created.games, started);
         ctx.apply(d, None)?;
         Ok(event)
@@ -95,7 +95,7 @@ fn event_started(
     players: &[Player],
     pairings: &[Pairing],
     games: &[GameId],
-    start: Option<String>,
+    start: Option<jiff::civil::Date>,
 ) -> Decision {
     let mut lists: Vec<Vec<EventGameNotice>> = vec![Vec::new(); players.len()];
     for (&((w, b), _), &game) in pairings.iter().zip(games) {

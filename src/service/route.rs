@@ -1,5 +1,7 @@
 //! Reading a message and routing each line to its game.
 
+use shakmaty::Position;
+
 use super::attached::attached_pgn;
 use super::clock::judge_time;
 use super::commands::{command, help, leave, set_lang, set_notation};

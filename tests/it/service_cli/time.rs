@@ -11,8 +11,8 @@ use crate::support::cli::{ANNA, BORIS, Env, replies};
 
 /// Ten moves a side, in UCI.
 const LINE: [&str; 20] = [
-    "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "c2c3", "d7d6", "b1d2",
-    "a7a6", "a2a4", "h7h6", "h2h3", "c8e6", "b2b4", "c5a7", "a1a2", "e8g8",
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "c2c3", "d7d6", "b1d2", "a7a6",
+    "a2a4", "h7h6", "h2h3", "c8e6", "b2b4", "c5a7", "a1a2", "e8g8",
 ];
 
 /// The game as the players write it: Anna (White, German, ICCF digits by
@@ -27,8 +27,18 @@ struct Play {
 impl Play {
     fn new(rules: &str) -> Play {
         let env = Env::new();
-        env.two_players_and_a_game("10/50");
-        // A second game, under the rules asked for, is the one played.
+        let first = env.two_players_and_a_game("10/50");
+        // A second game, under the rules asked for, is the one played; the
+        // first is decided at once, so its clock stays out of the way.
+        env.ok(&[
+            "game",
+            "adjudicate",
+            &first,
+            "--result",
+            "1-0",
+            "--reason",
+            "not played",
+        ]);
         let game = env.ok(&[
             "game", "new", "--white", "Anna", "--black", "Boris", "--time", "10/50", "--rules",
             rules,
@@ -56,7 +66,11 @@ impl Play {
             let san = write_move(&self.pos, mv, Notation::San, &WriteOptions::default());
             ("sms", BORIS, format!("{g} {n}... {san}"))
         };
-        let r = replies(&self.env.submit(channel, from, &format!("m{}", self.ply), &line));
+        let r = replies(
+            &self
+                .env
+                .submit(channel, from, &format!("m{}", self.ply), &line),
+        );
         self.pos.play_unchecked(mv);
         self.ply += 1;
         r
@@ -124,13 +138,11 @@ fn a_move_after_the_deadline_loses_on_time_though_no_sweep_ran() {
     let anna = to(&told, ANNA).join("\n");
     let boris = to(&told, BORIS).join("\n");
     let g = &p.game;
-    assert!(
-        anna.contains(&format!(
-            "P{g} beendet: 0-1, Anna hat die Bedenkzeit überschritten."
-        )),
-        "{anna}"
+    // The game lost on time, then the late move answered: the game is over.
+    assert_eq!(
+        anna,
+        format!("P{g} beendet: 0-1, Anna hat die Bedenkzeit überschritten.\nIst beendet (0-1).")
     );
-    assert!(anna.contains(&format!("P{g} ist beendet (0-1).")), "{anna}");
     assert_eq!(
         boris,
         format!("G{g} over: 0-1, Anna lost on time."),
@@ -175,7 +187,8 @@ fn a_move_on_the_last_day_stands_and_the_next_control_is_told_truly() {
     let anna = to(&told, ANNA);
     assert_true_words(&anna, jiff::civil::date(2025, 4, 23));
     assert!(
-        anna.iter().any(|b| b.contains("Anna hat die Bedenkzeit überschritten")),
+        anna.iter()
+            .any(|b| b.contains("Anna hat die Bedenkzeit überschritten")),
         "{told:?}"
     );
     assert_eq!(
@@ -183,4 +196,43 @@ fn a_move_on_the_last_day_stands_and_the_next_control_is_told_truly() {
         format!("G{} over: 0-1, Anna lost on time.", p.game)
     );
     assert_eq!(p.game_json()["plies"], 18);
+}
+
+#[test]
+fn leave_counts_from_the_day_it_is_announced_with_dates_in_the_readers_form() {
+    let mut env = Env::new();
+    // The game starts the day before, so no limit is near.
+    env.now = "2026-03-09T09:00:00Z".into();
+    env.two_players_and_a_game("10/50");
+    env.now = "2026-03-10T09:00:00Z".into();
+    let anna = replies(&env.submit("email", ANNA, "leave-a", "leave 10"));
+    assert_eq!(
+        to(&anna, ANNA),
+        ["ccgate: Urlaub vom 10.03.2026 bis 19.03.2026 notiert. Noch 35 Tage in diesem Jahr."]
+    );
+    let boris = replies(&env.submit("sms", BORIS, "leave-b", "leave 10"));
+    assert!(
+        to(&boris, BORIS)[0].starts_with("ccgate: leave from 2026-03-10 to 2026-03-19 noted."),
+        "{boris:?}"
+    );
+}
+
+#[test]
+fn a_leave_asked_after_the_limit_ran_out_comes_too_late() {
+    let mut env = Env::new();
+    // White's first move, from 3 March: 3 days, to 6 March.
+    let g = env.two_players_and_a_game("3d");
+    env.now = "2025-03-07T09:00:00Z".into();
+    let told = replies(&env.submit("email", ANNA, "late-leave", "leave 10"));
+    let anna = to(&told, ANNA).join("\n");
+    assert!(
+        anna.starts_with(&format!(
+            "P{g} beendet: 0-1, Anna hat die Bedenkzeit überschritten."
+        )),
+        "{anna}"
+    );
+    assert_eq!(
+        to(&told, BORIS).join("\n"),
+        format!("G{g} over: 0-1, Anna lost on time.")
+    );
 }

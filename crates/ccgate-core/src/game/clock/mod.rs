@@ -77,10 +77,10 @@
 //! Each player has a yearly allowance of leave days ([`DEFAULT_LEAVE_DAYS`],
 //! configurable in [`LeaveBook::new`]), counted per calendar year of each
 //! leave date (a leave from 20 December to 5 January uses 12 days of the
-//! first year and 5 of the second). `leave N` ([`LeaveBook::request`]) starts
-//! tomorrow by the player's calendar, so a leave never changes a day that
-//! has already begun to cost. A move sent while on leave ends the leave on the
-//! move's date ([`LeaveBook::end_on`]).
+//! first year and 5 of the second). `leave N` ([`LeaveBook::request`]) counts
+//! from the day it is announced, by the player's calendar, in whole days as
+//! ICCF counts leave: today is its first day. A move sent while on leave ends
+//! the leave on the move's date ([`LeaveBook::end_on`]).
 //!
 //! # Duplication
 //!

@@ -116,23 +116,25 @@ fn assert_true_words(bodies: &[&str], today: jiff::civil::Date) {
     }
 }
 
+/// Anna's one reply: her move, by `deadline`, with her clock `used_left`
+/// ("48 Tage verbraucht, 2 Tage").
+fn assert_anna_told(told: &[(String, String, String)], deadline: &str, used_left: &str) {
+    let anna = to(told, ANNA);
+    assert_eq!(anna.len(), 1, "{told:?}");
+    for words in [
+        format!("Sie sind am Zug, bis {deadline}."),
+        format!("Bedenkzeit: Sie {used_left} übrig;"),
+    ] {
+        assert!(anna[0].contains(&words), "{words}: {}", anna[0]);
+    }
+}
+
 #[test]
 fn a_move_after_the_deadline_loses_on_time_though_no_sweep_ran() {
     let mut p = Play::new("iccf");
     // 48 days over moves 1-8: move 9 has 2 days, counted after 20 April.
     let told = p.eight_moves_in_48_days();
-    let anna = to(&told, ANNA);
-    assert_eq!(anna.len(), 1, "{told:?}");
-    assert!(
-        anna[0].contains("Sie sind am Zug, bis 22.04.2025."),
-        "{}",
-        anna[0]
-    );
-    assert!(
-        anna[0].contains("Bedenkzeit: Sie 48 Tage verbraucht, 2 Tage übrig;"),
-        "{}",
-        anna[0]
-    );
+    assert_anna_told(&told, "22.04.2025", "48 Tage verbraucht, 2 Tage");
     // Move 9 on 23 April: 51 days over moves 1-9, one too many.
     let told = p.next("2025-04-23T10:00:00Z");
     let anna = to(&told, ANNA).join("\n");
@@ -170,17 +172,7 @@ fn a_move_on_the_last_day_stands_and_the_next_control_is_told_truly() {
     // Black answers the same day: move 10 has no day left, so it is due
     // that very day, and told so.
     let told = p.next("2025-04-22T11:00:00Z");
-    let anna = to(&told, ANNA);
-    assert!(
-        anna[0].contains("Sie sind am Zug, bis 22.04.2025."),
-        "{}",
-        anna[0]
-    );
-    assert!(
-        anna[0].contains("Bedenkzeit: Sie 50 Tage verbraucht, 0 Tage übrig;"),
-        "{}",
-        anna[0]
-    );
+    assert_anna_told(&told, "22.04.2025", "50 Tage verbraucht, 0 Tage");
     // A day later it is late: lost on time, the move not applied, and no
     // notice says "-1 day" or 22 April.
     let told = p.next("2025-04-23T09:00:00Z");

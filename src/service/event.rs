@@ -112,7 +112,7 @@ fn event_started(
         let notice = Notice::EventStarted {
             event: spec.name.clone(),
             time: spec.time_control.to_string(),
-            start: start.clone(),
+            start,
             games,
         };
         d = d.tell(To::Player(p.clone()), notice);

@@ -256,3 +256,21 @@ pub(crate) fn fail(message: &str) -> ExitCode {
     eprintln!("ccgate: {message}");
     ExitCode::from(2)
 }
+
+/// ICCF's duplication threshold (Playing Rules, server, 2.4.2).
+const ICCF_DUPLICATION_DAYS: u32 = 20;
+
+/// The days after which a move's days count twice: `--duplication` if
+/// given (0 for never), else the rule set's own (ICCF's 20, none under
+/// plain rules). Events and single games decide it alike.
+pub(crate) fn duplication_after(
+    rules: crate::event::standings::Rules,
+    given: Option<u32>,
+) -> Option<u32> {
+    use crate::event::standings::Rules;
+    match (given, rules) {
+        (Some(0), _) | (None, Rules::Plain) => None,
+        (Some(days), _) => Some(days),
+        (None, Rules::Iccf) => Some(ICCF_DUPLICATION_DAYS),
+    }
+}

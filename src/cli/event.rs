@@ -7,7 +7,7 @@ use clap::Subcommand;
 use serde::Serialize;
 use shakmaty::CastlingMode;
 
-use super::common::{CommandError, Location, create, made, now, open};
+use super::common::{CommandError, Location, create, duplication_after, made, now, open};
 use crate::event::standings::Rules;
 use crate::game::clock::TimeControl;
 use crate::game::outcome::{GameResult, Termination};
@@ -117,11 +117,7 @@ pub fn event(loc: Location, cmd: EventCommand) -> Result<(), CommandError> {
                 penalty_days,
                 rules,
                 start: start.as_deref().map(start_time).transpose()?,
-                duplication_after: match (duplication, rules) {
-                    (Some(0), _) | (None, Rules::Plain) => None,
-                    (Some(days), _) => Some(days),
-                    (None, Rules::Iccf) => Some(ICCF_DUPLICATION_DAYS),
-                },
+                duplication_after: duplication_after(rules, duplication),
             };
             let id = service::start_event(&mut store, &spec, now())?;
             let sentence = format!("event {id} {} started", spec.name);
@@ -177,9 +173,6 @@ pub fn event(loc: Location, cmd: EventCommand) -> Result<(), CommandError> {
     }
     Ok(())
 }
-
-/// ICCF's duplication threshold (Playing Rules, server, 2.4.2).
-const ICCF_DUPLICATION_DAYS: u32 = 20;
 
 /// `--start`: a date (midnight UTC) or an RFC 3339 time.
 fn start_time(text: &str) -> Result<jiff::Timestamp, CommandError> {

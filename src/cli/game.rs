@@ -11,9 +11,12 @@ use jiff::Timestamp;
 use serde::Serialize;
 use shakmaty::{Color, Position};
 
-use super::common::{CommandError, Location, create, named_filter, now, open, print, print_json};
+use super::common::{
+    CommandError, Location, create, duplication_after, named_filter, now, open, print, print_json,
+};
 use super::desk::{print_replies, reply_json};
 use crate::escape::shown;
+use crate::event::standings::Rules;
 use crate::game::clock::TimeControl;
 use crate::game::outcome::MoveNumber;
 use crate::game::rules::start_position;
@@ -41,8 +44,12 @@ pub enum GameCommand {
         /// clock (postal rules); 0, the default, refuses and asks again.
         #[arg(long, default_value_t = 0)]
         penalty_days: u32,
-        /// ICCF's duplication: a move's days beyond this many count twice
-        /// (ICCF: 20); none by default.
+        /// The rule set: iccf (a move's days beyond 20 count twice) or
+        /// plain (every day once), as for events.
+        #[arg(long, default_value = "plain")]
+        rules: Rules,
+        /// ICCF's duplication: a move's days beyond this many count twice;
+        /// default 20 under `--rules iccf`, none under plain; 0 for none.
         #[arg(long, value_name = "DAYS")]
         duplication: Option<u32>,
     },
@@ -124,13 +131,14 @@ pub fn game(loc: Location, cmd: GameCommand) -> Result<(), CommandError> {
             time,
             fen,
             penalty_days,
+            rules,
             duplication,
         } => new_game(
             &mut store,
             (&white, &black),
             &time,
             fen.as_deref(),
-            (penalty_days, duplication),
+            (penalty_days, duplication_after(rules, duplication)),
         ),
         GameCommand::List(_) => Ok(()),
         GameCommand::Show { id, json: true } => {

@@ -4,7 +4,7 @@
 use jiff::Timestamp;
 use shakmaty::{Color, Position};
 
-use super::ctx::{Actor, transact};
+use super::ctx::{Actor, Ctx, transact};
 use super::decision::{Decision, Incident, To, Write};
 use super::error::Result;
 use super::event::silences;
@@ -73,8 +73,8 @@ fn leave_requested(
     let (d, notice) = match book.request(today, Some(days)) {
         Ok(leave) => {
             let notice = Notice::LeaveGranted {
-                from: leave.from.to_string(),
-                until: leave.until.map(|d| d.to_string()).unwrap_or_default(),
+                from: leave.from,
+                until: leave.until,
                 left: book.remaining_in_year(leave.from.year()),
             };
             (d.write(Write::Leave(player.id, leave)), notice)
@@ -116,22 +116,34 @@ pub fn clock_of_color(
     let Some(player) = store.player(game.row.player(color))? else {
         return Ok(None);
     };
-    clock_of(store, game, &player, now, false).map(Some)
+    clock_of(store, game, &player, now, Reading::Stored).map(Some)
 }
 
-/// A player's clock in a game at `now`: their leaves, the game's
-/// duplication rule and penalty days counted. With
-/// `as_delivered`, the last move counts as delivered now if it is not yet:
-/// the clock a notice of that move tells its reader, decided with the move.
+/// How a game's moves are read into a clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reading {
+    /// As stored: the clock the sweep judges.
+    Stored,
+    /// The last move counts as delivered now if it is not yet: the clock a
+    /// notice of that move tells its reader, decided with the move.
+    Notice,
+    /// The player's own move arrives now: their period ends with it, even
+    /// if the move it answers was never marked delivered (they answered
+    /// it, so they had it). The clock that move would leave.
+    Replying,
+}
+
+/// A player's clock in a game at `now`, read as `reading` says: their
+/// leaves, the game's duplication rule and penalty days counted.
 pub(super) fn clock_of(
     store: &Store,
     game: &Loaded,
     player: &Player,
     now: Timestamp,
-    as_delivered: bool,
+    reading: Reading,
 ) -> store::Result<clock::ClockStatus> {
     let last = game.moves.len();
-    let times: Vec<MoveTimes> = game
+    let mut times: Vec<MoveTimes> = game
         .moves
         .iter()
         .enumerate()
@@ -139,9 +151,15 @@ pub(super) fn clock_of(
             received: m.received_at,
             delivered: m
                 .delivered_at
-                .or((as_delivered && i + 1 == last).then_some(now)),
+                .or((reading == Reading::Notice && i + 1 == last).then_some(now)),
         })
         .collect();
+    if reading == Reading::Replying {
+        times.push(MoveTimes {
+            received: now,
+            delivered: None,
+        });
+    }
     let color = game.color_of(player.id);
     let periods = clock::periods_for(color, game.record.start.turn(), game.row.created_at, &times);
     let (book, _) = leave_book(store, player)?;
@@ -157,6 +175,59 @@ pub(super) fn clock_of(
         status,
         store.penalty_days(game.row.id, player.id)?,
     ))
+}
+
+/// The player to move in `game` and their clock at `now`, read as
+/// `reading` says; `None` if that player is not in the store.
+fn to_move(
+    store: &Store,
+    game: &Loaded,
+    now: Timestamp,
+    reading: Reading,
+) -> store::Result<Option<(Player, clock::ClockStatus)>> {
+    let Some(player) = store.player(game.row.player(game.record.pos.turn()))? else {
+        return Ok(None);
+    };
+    let status = clock_of(store, game, &player, now, reading)?;
+    Ok(Some((player, status)))
+}
+
+/// Judges the time of a game in progress as a message about it arrives
+/// (`ctx.now`): if the player to move has overstepped, the game is lost on
+/// time, with the same decision and notices the sweep gives, before the
+/// message's line is read. So the deadline holds whether or not a sweep
+/// has run, and a move can never get what the sweep would have refused.
+/// `replying`: the line is the move of the player to move, judged with its
+/// own period ending now. While the sweep holds forfeits (the time jumped
+/// and is not confirmed), a message declares none either.
+pub(super) fn judge_time(ctx: &mut Ctx<'_, '_>, game: &mut Loaded, replying: bool) -> Result<()> {
+    let tx = ctx.tx;
+    if game.row.finished || tx.sweep_clock()?.held_since.is_some() {
+        return Ok(());
+    }
+    let Some((player, mut status)) = to_move(tx, game, ctx.now, Reading::Stored)? else {
+        return Ok(());
+    };
+    if replying && !status.forfeited {
+        status = clock_of(tx, game, &player, ctx.now, Reading::Replying)?;
+    }
+    if status.forfeited {
+        let d = swept(game, &player, SweepAction::Forfeit, &status);
+        ctx.apply(d, Some(game))?;
+    }
+    Ok(())
+}
+
+/// Judges the time of every game in progress of `player` (as
+/// [`judge_time`]): before a leave is granted, so a leave from today cannot
+/// rescue a limit that has already run out.
+pub(super) fn judge_games_of(ctx: &mut Ctx<'_, '_>, player: &Player) -> Result<()> {
+    for row in ctx.tx.games_of(player.id, true)? {
+        if let Some(mut game) = ctx.load(row.id)? {
+            judge_time(ctx, &mut game, false)?;
+        }
+    }
+    Ok(())
 }
 
 /// Clocks [`standing`] has worked out for one game at one instant, by
@@ -181,7 +252,7 @@ pub(super) fn standing(
         if let Some((_, status)) = known.iter().find(|(id, _)| *id == player.id) {
             return Ok(*status);
         }
-        let status = clock_of(store, game, player, now, true)?;
+        let status = clock_of(store, game, player, now, Reading::Notice)?;
         known.push((player.id, status));
         Ok(status)
     };
@@ -192,14 +263,10 @@ pub(super) fn standing(
             let theirs = clock(opponent)?;
             Some(Clocks {
                 used: mine.days_used_total,
-                left: mine.days_remaining,
+                left: mine.days_left(),
                 their_used: theirs.days_used_total,
-                their_left: theirs.days_remaining,
-                // The forfeit falls on the first day past the limit.
-                deadline: mine
-                    .forfeit_date
-                    .filter(|_| yours)
-                    .and_then(|d| d.yesterday().ok()),
+                their_left: theirs.days_left(),
+                deadline: mine.deadline().filter(|_| yours),
             })
         }
     };
@@ -272,11 +339,9 @@ pub fn sweep_clocks(
             let Some(mut game) = load_game(tx, row.id)? else {
                 continue;
             };
-            let player_id = game.row.player(game.record.pos.turn());
-            let Some(player) = tx.player(player_id)? else {
+            let Some((player, status)) = to_move(tx, &game, now, Reading::Stored)? else {
                 continue;
             };
-            let status = clock_of(tx, &game, &player, now, false)?;
             let reminded = tx.was_reminded(row.id, game.record.next_ply())?;
             let action = match (
                 clock::sweep(&status, clock::DEFAULT_REMIND_DAYS, reminded),

@@ -8,7 +8,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position};
 
 use super::bridge::remote_only;
-use super::clock::request_leave;
+use super::clock::{judge_games_of, request_leave};
 use super::ctx::{Actor, Ctx};
 use super::decision::{Decision, To, Write};
 use super::error::Result;
@@ -101,6 +101,8 @@ pub(super) fn help(ctx: &mut Ctx<'_, '_>, player: &Player) -> Result<()> {
 }
 
 pub(super) fn leave(ctx: &mut Ctx<'_, '_>, player: &Player, days: u32) -> Result<()> {
+    // A leave counts from today: a limit already run out is judged first.
+    judge_games_of(ctx, player)?;
     let d = request_leave(ctx.tx, player, days, ctx.now)?;
     ctx.apply(d, None).map(drop)
 }

@@ -85,7 +85,7 @@ pub fn start_event(store: &mut Store, spec: &EventSpec, now: Timestamp) -> Resul
         let event = created
             .event
             .ok_or_else(|| ServiceError::NotFound("the event was not created".into()))?;
-        let started = (start > now).then(|| clock::local_date(&tz, start).to_string());
+        let started = (start > now).then(|| clock::local_date(&tz, start));
         let d = event_started(spec, &players, &pairings, &created.games, started);
         ctx.apply(d, None)?;
         Ok(event)
@@ -102,7 +102,7 @@ fn event_started(
     players: &[Player],
     pairings: &[Pairing],
     games: &[GameId],
-    start: Option<String>,
+    start: Option<jiff::civil::Date>,
 ) -> Decision {
     let mut lists: Vec<Vec<EventGameNotice>> = vec![Vec::new(); players.len()];
     for (&((w, b), _), &game) in pairings.iter().zip(games) {
@@ -119,7 +119,7 @@ fn event_started(
         let notice = Notice::EventStarted {
             event: spec.name.to_string(),
             time: spec.time_control.to_string(),
-            start: start.clone(),
+            start,
             games,
         };
         d = d.tell(To::Player(p.clone()), notice);

@@ -169,8 +169,8 @@ pub enum Notice {
     /// Rendered in the language it sets.
     LangSet(Lang),
     LeaveGranted {
-        from: String,
-        until: String,
+        from: jiff::civil::Date,
+        until: Option<jiff::civil::Date>,
         left: i64,
     },
     LeaveRefused {
@@ -219,7 +219,7 @@ pub enum Notice {
     EventStarted {
         event: String,
         time: String,
-        start: Option<String>,
+        start: Option<jiff::civil::Date>,
         games: Vec<EventGameNotice>,
     },
     /// The director ruled on an incident.
@@ -636,8 +636,8 @@ impl Notice {
             Notice::LeaveGranted { from, until, left } => t(
                 "leave-granted",
                 Args::new()
-                    .str("from", from.clone())
-                    .str("until", until.clone())
+                    .str("from", l10n::date(r, *from))
+                    .str("until", until.map(|u| l10n::date(r, u)).unwrap_or_default())
                     .num("left", *left),
             ),
             Notice::LeaveRefused { reason } => t(
@@ -716,7 +716,7 @@ impl Notice {
                     .str("time", time.clone());
                 let mut body = match start {
                     None => t("event-start", args),
-                    Some(date) => t("event-starts-on", args.str("date", date.clone())),
+                    Some(date) => t("event-starts-on", args.str("date", l10n::date(r, *date))),
                 };
                 for g in games {
                     let id = if g.white {
@@ -1006,8 +1006,8 @@ pub(crate) mod samples {
             Notice::NoDrawOffer { game },
             Notice::NotationSet(Notation::UedemannHw),
             Notice::LeaveGranted {
-                from: "2026-12-31".to_string(),
-                until: "2027-01-30".to_string(),
+                from: jiff::civil::date(2026, 12, 31),
+                until: Some(jiff::civil::date(2027, 1, 30)),
                 left: 29,
             },
             Notice::ConditionalStored {
@@ -1044,7 +1044,7 @@ pub(crate) mod samples {
             Notice::EventStarted {
                 event: "XXV World Championship Final".to_string(),
                 time: "10/50".to_string(),
-                start: Some("2026-12-31".to_string()),
+                start: Some(jiff::civil::date(2026, 12, 31)),
                 games: vec![EventGameNotice {
                     game,
                     white: false,

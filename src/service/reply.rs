@@ -42,14 +42,6 @@ pub(super) struct Part {
     pub(super) quote: Option<String>,
 }
 
-/// A date as the reader's language writes it.
-fn date_text(date: jiff::civil::Date, lang: Lang) -> String {
-    match lang {
-        Lang::En => date.to_string(),
-        _ => format!("{:02}.{:02}.{}", date.day(), date.month(), date.year()),
-    }
-}
-
 /// `n` days with the reader's day word (`1 Tag`, `2 Tage`; `5 дней`).
 /// Each is formatted once per thread: an email reply tells four, and
 /// Fluent's plural rule on a number cost 4 K instructions each, 7 % of a
@@ -83,7 +75,7 @@ impl Standing {
             (true, Some(date)) if with_date => text(
                 r,
                 "your-turn-by",
-                &Args::new().str("date", date_text(date, r.lang)),
+                &Args::new().str("date", l10n::date(r, date)),
             ),
             (true, _) => plain(r, "your-turn"),
             (false, _) => text(

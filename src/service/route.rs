@@ -1,6 +1,9 @@
 //! Reading a message and routing each line to its game.
 
+use shakmaty::Position;
+
 use super::attached::attached_pgn;
+use super::clock::judge_time;
 use super::commands::{command, help, leave, set_lang, set_notation};
 use super::conditional::conditional;
 use super::ctx::Ctx;
@@ -239,9 +242,14 @@ pub(super) fn line(ctx: &mut Ctx<'_, '_>, player: &Player, line: &ParsedLine) ->
             _ => {}
         }
     }
-    let Some(game) = find_game(ctx, player, line)? else {
+    let Some(mut game) = find_game(ctx, player, line)? else {
         return Ok(());
     };
+    // Time is judged as each message arrives, before its line: a limit
+    // that ran out ends the game whether or not a sweep has run since.
+    let replying =
+        matches!(line.body, Body::Moves(_)) && game.record.pos.turn() == game.color_of(player.id);
+    judge_time(ctx, &mut game, replying)?;
     if game.row.finished && !matches!(line.body, Body::Command(Command::Board | Command::Pgn)) {
         let notice = Notice::GameFinished {
             game: game.row.id,

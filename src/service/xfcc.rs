@@ -307,10 +307,22 @@ fn precheck(game: &Loaded, player: &Player, m: &MakeAMove) -> Option<MoveResult>
     None
 }
 
-/// The result code of what the service did with the line.
-fn result_of(steps: &[Step]) -> MoveResult {
+/// The result code of what the service did with `player`'s line: their
+/// limit found run out as it arrived is `LostOnTime`, as it is for a
+/// request after the sweep declared it.
+fn result_of(steps: &[Step], player: &Player) -> MoveResult {
     for step in steps {
         match step {
+            Step::GameOver {
+                reason: Termination::LostOnTime(who),
+                ..
+            } if *who == player.name => return MoveResult::LostOnTime,
+            // The opponent's limit, found run out before the line was
+            // read: the line met a finished game (the step after).
+            Step::GameOver {
+                reason: Termination::LostOnTime(_),
+                ..
+            } => {}
             Step::Applied { .. }
             | Step::ConfirmedAgain { .. }
             | Step::GameOver { .. }
@@ -364,7 +376,7 @@ fn play_request(ctx: &mut Ctx<'_, '_>, player: &Player, m: &MakeAMove) -> Result
         Some(parsed) => {
             let before = ctx.steps.len();
             line(ctx, player, &parsed)?;
-            result_of(&ctx.steps[before..])
+            result_of(&ctx.steps[before..], player)
         }
         None if !m.message.is_empty() => MoveResult::Success,
         None => MoveResult::InvalidMove,
@@ -409,6 +421,7 @@ fn forward(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::outcome::GameResult;
     use crate::xfcc::soap::Login;
 
     fn request(my_move: &str) -> MakeAMove {
@@ -510,18 +523,34 @@ mod tests {
 
     #[test]
     fn refusals_become_the_codes_clients_match() {
+        let anna = super::super::decision::fixture::player(1, "anna");
         let refused = |kind| {
-            result_of(&[Step::RefusedInGame {
-                game: GameId(1),
-                kind,
-                why: String::new(),
-            }])
+            result_of(
+                &[Step::RefusedInGame {
+                    game: GameId(1),
+                    kind,
+                    why: String::new(),
+                }],
+                &anna,
+            )
         };
         assert_eq!(
             refused(IncidentKind::Ambiguous),
             MoveResult::MoveIsAmbiguous
         );
         assert_eq!(refused(IncidentKind::Illegal), MoveResult::InvalidMove);
-        assert_eq!(result_of(&[]), MoveResult::ServerError);
+        assert_eq!(result_of(&[], &anna), MoveResult::ServerError);
+        // A limit found run out as the request arrived: the requester's
+        // own is LostOnTime; the opponent's leaves the line a finished game.
+        let over = |who: &str| Step::GameOver {
+            game: GameId(1),
+            result: GameResult::BlackWins,
+            reason: Termination::LostOnTime(who.into()),
+        };
+        assert_eq!(result_of(&[over("anna")], &anna), MoveResult::LostOnTime);
+        assert_eq!(
+            result_of(&[over("boris"), Step::AlreadyOver(GameId(1))], &anna),
+            MoveResult::NotYourTurn
+        );
     }
 }

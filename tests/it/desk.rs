@@ -638,9 +638,9 @@ fn an_event_starts_its_clocks_on_its_start_date_and_duplicates_long_moves() {
     let body = |i: usize| told[before + i]["body"].as_str().expect("body");
     assert!(
         body(0).starts_with(
-            "ccgate: Spring Cup beginnt am 2025-03-10, Bedenkzeit 10/50; die Uhren laufen ab dann."
+            "ccgate: Spring Cup beginnt am 10.03.2025, Bedenkzeit 10/50; die Uhren laufen ab dann."
         ),
-        "Anna by mail, in German: {}",
+        "Anna by mail, in German, the date as German mail writes it: {}",
         body(0)
     );
     // Boris by SMS: the short form, one message.

@@ -14,3 +14,5 @@ mod players;
 mod store_opening;
 /// `submit`: replies, refusals, repeats, the PIN.
 mod submit;
+/// Time judged when a message arrives, with no sweep.
+mod time;

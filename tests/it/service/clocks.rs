@@ -156,18 +156,19 @@ fn leave_stops_the_clock() {
     let (a, b) = (anna(&mut w), boris(&mut w));
     let g = w.game(&a, &b, None, "3d");
     let p = w.send(&a, "leave 10");
-    // From tomorrow (4 March) for ten days, to 13 March.
+    // From today, the day it is announced (3 March), for ten days, to 12
+    // March; the dates as German mail writes them.
     assert_eq!(
         only_to(&p.replies, &a),
-        "ccgate: Urlaub vom 2025-03-04 bis 2025-03-13 notiert. Noch 35 Tage in diesem Jahr."
+        "ccgate: Urlaub vom 03.03.2025 bis 12.03.2025 notiert. Noch 35 Tage in diesem Jahr."
     );
     assert_eq!(
         leaves(&w, &a),
-        [(1, "2025-03-04".to_string(), Some("2025-03-13".to_string()))]
+        [(1, "2025-03-03".to_string(), Some("2025-03-12".to_string()))]
     );
     assert!(w.incidents().is_empty());
-    // Ten days on: no day of the leave has counted.
-    for _ in 0..10 {
+    // To the leave's last day: no day of it has counted.
+    for _ in 0..9 {
         w.advance(DAY);
         assert_eq!(w.sweep(), service::SweepReport::default(), "{}", w.now);
     }
@@ -191,7 +192,7 @@ fn a_move_during_leave_ends_it() {
     w.play(&a, g, "e2e4");
     assert_eq!(
         leaves(&w, &a),
-        [(1, "2025-03-04".to_string(), Some("2025-03-06".to_string()))]
+        [(1, "2025-03-03".to_string(), Some("2025-03-06".to_string()))]
     );
     w.deliver_all();
     w.play(&b, g, "e7e5");

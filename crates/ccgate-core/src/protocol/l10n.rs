@@ -316,6 +316,16 @@ pub fn english_fragments(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// A date as the reader's language writes it: ISO 8601 in English,
+/// day.month.year in the others (every date a player reads goes through
+/// here, so one mail never mixes two forms).
+pub fn date(r: Reader, date: jiff::civil::Date) -> String {
+    match r.lang {
+        Lang::En => date.to_string(),
+        _ => format!("{:02}.{:02}.{}", date.day(), date.month(), date.year()),
+    }
+}
+
 /// A colour's name.
 pub fn color(r: Reader, color: Color) -> String {
     let key = match color {
@@ -474,9 +484,9 @@ pub fn leave_error(r: Reader, e: &LeaveError) -> String {
         LeaveError::Overlaps { from, until } => match until {
             Some(u) => (
                 "leave-overlaps",
-                a.str("from", from.to_string()).str("until", u.to_string()),
+                a.str("from", date(r, *from)).str("until", date(r, *u)),
             ),
-            None => ("leave-overlaps-open", a.str("from", from.to_string())),
+            None => ("leave-overlaps-open", a.str("from", date(r, *from))),
         },
         LeaveError::OutOfRange => ("leave-out-of-range", a),
     };

@@ -449,17 +449,18 @@ fn leave_stops_the_clock() {
 }
 
 #[test]
-fn leave_request_starts_tomorrow_and_respects_the_allowance() {
+fn leave_request_counts_from_the_day_announced_and_respects_the_allowance() {
     assert_eq!(LeaveBook::default().allowance(), DEFAULT_LEAVE_DAYS);
     assert_eq!(DEFAULT_LEAVE_DAYS, 45);
 
     let mut book = LeaveBook::default();
+    // ICCF counts leave in whole days from the day it is announced.
     let leave = book.request(date(2025, 3, 1), Some(10)).expect("10 days");
     assert_eq!(
         leave,
         Leave {
-            from: date(2025, 3, 2),
-            until: Some(date(2025, 3, 11))
+            from: date(2025, 3, 1),
+            until: Some(date(2025, 3, 10))
         }
     );
     assert_eq!(book.used_in_year(2025), 10);
@@ -517,7 +518,7 @@ fn leave_allowance_is_configurable_and_per_calendar_year() {
 
     // 26 Dec to 8 Jan: 6 days of 2025 and 8 of 2026, each within 10.
     let leave = book
-        .request(date(2025, 12, 25), Some(14))
+        .request(date(2025, 12, 26), Some(14))
         .expect("split over two years");
     assert_eq!(leave.until, Some(date(2026, 1, 8)));
     assert_eq!(book.used_in_year(2025), 6);
@@ -538,7 +539,7 @@ fn leave_allowance_is_configurable_and_per_calendar_year() {
 #[test]
 fn a_move_during_leave_ends_it() {
     let mut book = LeaveBook::default();
-    book.request(date(2025, 1, 1), Some(10)).expect("2-11 Jan");
+    book.request(date(2025, 1, 2), Some(10)).expect("2-11 Jan");
     book.request(date(2025, 7, 1), Some(5))
         .expect("a later leave");
     assert_eq!(
@@ -576,7 +577,7 @@ fn a_move_during_leave_ends_it() {
 fn open_ended_leave_ends_where_the_allowance_does() {
     let mut book = LeaveBook::default();
     let leave = book
-        .request(date(2025, 1, 31), None)
+        .request(date(2025, 2, 1), None)
         .expect("until further notice");
     assert_eq!(leave.until, None);
     // 1 February plus 45 days: to 17 March 2025.
@@ -594,7 +595,7 @@ fn open_ended_leave_ends_where_the_allowance_does() {
 
     // Across New Year it runs on into the next year's allowance.
     let mut book = LeaveBook::default();
-    book.request(date(2025, 11, 30), None)
+    book.request(date(2025, 12, 1), None)
         .expect("from 1 December");
     assert_eq!(
         book.effective_leaves(),
@@ -612,7 +613,7 @@ fn leave_types_serialize_as_text() {
     let mut book = LeaveBook::new(30);
     book.request(date(2025, 3, 1), Some(3)).expect("leave");
     let json = serde_json::to_string(&book).expect("serialize");
-    assert!(json.contains("\"2025-03-02\""), "{json}");
+    assert!(json.contains("\"2025-03-03\""), "{json}");
     let back: LeaveBook = serde_json::from_str(&json).expect("deserialize");
     assert_eq!(back, book);
 
@@ -782,7 +783,7 @@ fn extreme_values_do_not_panic() {
         Err(LeaveError::OutOfRange)
     );
     assert_eq!(
-        book.request(Date::MAX, Some(1)),
+        book.request(Date::MAX, Some(2)),
         Err(LeaveError::OutOfRange)
     );
     // With an allowance beyond a year an open-ended leave stays open.

@@ -91,11 +91,13 @@ impl LeaveBook {
     }
 
     /// `leave N` (`Some(N)`) or leave until further notice (`None`), asked
-    /// on `today` (the player's date). The leave starts tomorrow: today has
-    /// already begun to cost, and a leave must not change the past (nor
-    /// rescue a player whose limit ran out at midnight).
+    /// on `today` (the player's date). The leave counts from today, the day
+    /// it is announced, in whole days as ICCF counts it (and as the help
+    /// says). It never changes the past: a day before today is not a leave
+    /// day, and a limit that ran out before today is judged before the
+    /// leave is granted (the service's rule, not this book's).
     pub fn request(&mut self, today: Date, days: Option<u32>) -> Result<Leave, LeaveError> {
-        let from = today.tomorrow().map_err(|_| LeaveError::OutOfRange)?;
+        let from = today;
         let until = match days {
             Some(0) => return Err(LeaveError::ZeroDays),
             Some(n) => {

@@ -77,10 +77,10 @@
 //! Each player has a yearly allowance of leave days ([`DEFAULT_LEAVE_DAYS`],
 //! configurable in [`LeaveBook::new`]), counted per calendar year of each
 //! leave date (a leave from 20 December to 5 January uses 12 days of the
-//! first year and 5 of the second). `leave N` ([`LeaveBook::request`]) starts
-//! tomorrow by the player's calendar, so a leave never changes a day that
-//! has already begun to cost. A move sent while on leave ends the leave on the
-//! move's date ([`LeaveBook::end_on`]).
+//! first year and 5 of the second). `leave N` ([`LeaveBook::request`]) counts
+//! from the day it is announced, by the player's calendar, in whole days as
+//! ICCF counts leave: today is its first day. A move sent while on leave ends
+//! the leave on the move's date ([`LeaveBook::end_on`]).
 //!
 //! # Duplication
 //!
@@ -478,6 +478,27 @@ pub struct ClockStatus {
     /// Whether the player has exceeded the limit (on a made move or on the
     /// running one).
     pub forfeited: bool,
+}
+
+impl ClockStatus {
+    /// The last day on which the running move is in time (the day before
+    /// the forfeit date), as the player is told it. `None` when the player
+    /// is not to move, plays without a limit, is on open-ended leave, or
+    /// has already overstepped: a date already past is no deadline.
+    pub fn deadline(&self) -> Option<Date> {
+        if !self.running || self.forfeited {
+            return None;
+        }
+        self.forfeit_date.and_then(|d| d.yesterday().ok())
+    }
+
+    /// The days left as the player is told them: never negative, and none
+    /// at all once a limit is overstepped (days a later control adds do
+    /// not undo an overstep). `None` without a limit.
+    pub fn days_left(&self) -> Option<i64> {
+        self.days_remaining
+            .map(|d| if self.forfeited { 0 } else { d.max(0) })
+    }
 }
 
 /// The clock of one player with time control `tc` and time zone `tz`:

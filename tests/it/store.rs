@@ -102,6 +102,66 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
     assert_eq!(version(&path), SCHEMA_VERSION);
 }
 
+/// A version-20 store, whose journal was unique per channel and transport
+/// id alone and whose addresses had no spelling: upgraded with its rows
+/// and their ids, a message journaled before is still a duplicate from its
+/// sender, the same id from another sender is new, and the player is found.
+#[test]
+fn a_version_20_journal_is_keyed_by_sender_after_the_upgrade() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("s.db");
+    let at = jiff::Timestamp::UNIX_EPOCH;
+    let first = {
+        let mut store = Store::create(&path).expect("open");
+        let tx = store.write().expect("tx");
+        tx.add_player(&anna(), at).expect("player");
+        let Journaled::New(id) = tx
+            .journal(Channel::Email, "<m1@x>", "anna@example.org", b"1. e4", at)
+            .expect("journal")
+        else {
+            panic!("new store, seen message");
+        };
+        tx.set_outcome(id, "done", at).expect("outcome");
+        tx.commit().expect("commit");
+        id
+    };
+    {
+        let conn = Connection::open(&path).expect("open");
+        conn.execute_batch(
+            "CREATE TABLE old_journal (id INTEGER PRIMARY KEY, channel TEXT NOT NULL, transport_id TEXT NOT NULL, sender TEXT NOT NULL, raw BLOB NOT NULL, received_at INTEGER NOT NULL, outcome TEXT, processed_at INTEGER, UNIQUE (channel, transport_id));
+             INSERT INTO old_journal SELECT * FROM journal; DROP TABLE journal; ALTER TABLE old_journal RENAME TO journal;
+             ALTER TABLE addresses DROP COLUMN spelling; PRAGMA user_version = 20;",
+        )
+        .expect("downgrade");
+    }
+    let mut store = Store::create(&path).expect("upgrade");
+    assert_eq!(version(&path), SCHEMA_VERSION);
+    let tx = store.write().expect("tx");
+    match tx
+        .journal(Channel::Email, "<m1@x>", "anna@example.org", b"1. e4", at)
+        .expect("journal")
+    {
+        Journaled::Seen(entry) => {
+            assert_eq!((entry.id, entry.outcome.as_deref()), (first, Some("done")))
+        }
+        other => panic!("delivered again, it was new: {other:?}"),
+    }
+    assert!(matches!(
+        tx.journal(Channel::Email, "<m1@x>", "bert@example.org", b"1... e5", at)
+            .expect("journal"),
+        Journaled::New(_)
+    ));
+    tx.commit().expect("commit");
+    let anna = store
+        .player_by_address(Channel::Email, "ANNA@example.org")
+        .expect("read")
+        .expect("found in any case");
+    assert_eq!(
+        anna.addresses,
+        [(Channel::Email, "anna@example.org".to_string())]
+    );
+}
+
 #[test]
 fn a_newer_store_is_refused_with_a_clear_error() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -230,6 +290,41 @@ crate::both_backends! {
             other => panic!("the second delivery was new: {other:?}"),
         }
         assert_eq!(one.pending().expect("pending").len(), 1);
+    }
+
+    fn a_transport_id_is_the_same_message_only_from_the_same_sender(backend) {
+        let db = TestDb::new(backend);
+        let mut store = db.store();
+        let tx = store.write().expect("tx");
+        let at = jiff::Timestamp::UNIX_EPOCH;
+        let mut journal = |sender: &str| {
+            tx.journal(Channel::Email, "<same@id>", sender, b"1. e4", at)
+                .expect("journal")
+        };
+        let Journaled::New(anna) = journal("anna@example.org") else {
+            panic!("the first message was seen before");
+        };
+        let Journaled::New(bert) = journal("bert@example.org") else {
+            panic!("another sender's message under the same id was a duplicate");
+        };
+        assert_ne!(anna, bert);
+        assert!(matches!(journal("bert@example.org"), Journaled::Seen(e) if e.id == bert));
+        tx.commit().expect("commit");
+    }
+
+    fn an_address_is_found_in_any_case_and_kept_as_registered(backend) {
+        let db = TestDb::new(backend);
+        let mut store = db.store();
+        let tx = store.write().expect("tx");
+        let mut nomail = anna();
+        nomail.addresses = vec![(Channel::Email, "N0MAIL@winlink.org".into())];
+        tx.add_player(&nomail, jiff::Timestamp::UNIX_EPOCH).expect("player");
+        tx.commit().expect("commit");
+        let found = store
+            .player_by_address(Channel::Email, "n0mail@WINLINK.org")
+            .expect("read")
+            .expect("found in any case");
+        assert_eq!(found.addresses, [(Channel::Email, "N0MAIL@winlink.org".to_string())]);
     }
 
     fn a_write_not_committed_leaves_the_store_as_it_was(backend) {

@@ -20,7 +20,7 @@
 //!             On Mon, 3 Nov 2026 at 10:00, Gateway <gw@gw.test> wrote:\r\n\
 //!             > 13... Nc6\r\n";
 //! let mail = parse(raw).unwrap();
-//! assert_eq!(mail.from.as_deref(), Some("anna@example.org"));
+//! assert_eq!(mail.author(), Some("anna@example.org"));
 //! assert_eq!(mail.message_id.as_deref(), Some("a1@example.org"));
 //! assert_eq!(mail.in_reply_to, ["ccgate.o41.g12@gw.test"]);
 //! assert_eq!(mail.body, "14. Nf3"); // the quoted move is gone
@@ -74,8 +74,13 @@ use mail_parser::{
 /// What the gateway needs from one email.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mail {
-    /// addr-spec of the first `From` address, as written (the caller normalizes).
-    pub from: Option<String>,
+    /// addr-specs of every address of every `From` field, in order, as
+    /// written without comments (the caller normalizes). A mail has one
+    /// author ([`Mail::author`]); several need a [`Mail::sender`].
+    pub authors: Vec<String>,
+    /// addr-spec of the `Sender` field: the one mailbox that sent a mail
+    /// of several authors (RFC 5322 §3.6.2).
+    pub sender: Option<String>,
     /// The `Return-Path` address; `Some(String::new())` for the null sender `<>`.
     pub return_path: Option<String>,
     /// `Message-ID` without angle brackets.
@@ -166,12 +171,8 @@ pub fn parse(raw: &[u8]) -> Result<Mail, ParseError> {
         headers: &root.headers,
     };
 
-    let from = fields.values("From").find_map(|value| match value {
-        HeaderValue::Address(address) => address
-            .iter()
-            .find_map(|addr| non_empty(addr.address.as_deref().unwrap_or(""))),
-        _ => None,
-    });
+    let authors = addresses(&fields, "From");
+    let sender = addresses(&fields, "Sender").into_iter().next();
     let return_path = fields
         .raw_values("Return-Path")
         .next()
@@ -210,7 +211,8 @@ pub fn parse(raw: &[u8]) -> Result<Mail, ParseError> {
     let body = strip_quoted(&readable_text(&message).unwrap_or_default());
 
     let mut mail = Mail {
-        from,
+        authors,
+        sender,
         return_path,
         message_id,
         in_reply_to,
@@ -312,6 +314,39 @@ fn unfold(value: &str) -> String {
         out.push_str(line);
     }
     out.trim().to_string()
+}
+
+/// Every address of every field `name`, as mail-parser reads them (its
+/// address type drops comments and display names); a field it cannot read
+/// as addresses counts as one address that is not there, so that a mail
+/// with two `From` fields is never taken for the one it could read.
+fn addresses(fields: &Fields<'_, '_>, name: &'static str) -> Vec<String> {
+    let mut found = Vec::new();
+    for value in fields.values(name) {
+        let before = found.len();
+        if let HeaderValue::Address(address) = value {
+            found.extend(
+                address
+                    .iter()
+                    .map(|addr| addr.address.as_deref().unwrap_or("").trim().to_string()),
+            );
+        }
+        if found.len() == before {
+            found.push(String::new());
+        }
+    }
+    found
+}
+
+impl Mail {
+    /// The one author of the mail, if it names exactly one, with an
+    /// address: what a player's mail must have to be read as theirs.
+    pub fn author(&self) -> Option<&str> {
+        match self.authors.as_slice() {
+            [one] if !one.is_empty() => Some(one),
+            _ => None,
+        }
+    }
 }
 
 fn non_empty(s: &str) -> Option<String> {
@@ -525,8 +560,7 @@ pub fn authentication_passes(mail: &Mail, authserv_id: &str) -> Result<String, S
 /// The domain of the From address, lower case, without a final dot (empty
 /// without a From).
 pub fn from_domain(mail: &Mail) -> String {
-    mail.from
-        .as_deref()
+    mail.author()
         .and_then(|a| a.rsplit_once('@'))
         .map(|(_, d)| d.trim().trim_end_matches('.').to_ascii_lowercase())
         .unwrap_or_default()
@@ -626,7 +660,7 @@ mod tests {
         let raw = sample("plain_move.eml");
         let m = parse(&raw).unwrap();
         assert_eq!(m.body, "14. Nf3");
-        assert_eq!(m.from.as_deref(), Some("anna@example.org"));
+        assert_eq!(m.author(), Some("anna@example.org"));
         assert_eq!(m.return_path.as_deref(), Some("anna@example.org"));
         assert_eq!(m.subject, "Re: Game 12: 13... Nc6");
         assert_eq!(m.kind, Kind::Personal);
@@ -654,7 +688,7 @@ mod tests {
     fn first_from_address_wins() {
         let m =
             parse(b"From: Anna <anna@a.test>, Bob <bob@b.test>\nFrom: eve@e.test\n\nx\n").unwrap();
-        assert_eq!(m.from.as_deref(), Some("anna@a.test"));
+        assert_eq!(m.author(), Some("anna@a.test"));
     }
 
     #[test]
@@ -763,7 +797,7 @@ mod tests {
         let m = mail("qp_latin1_de.eml");
         assert!(m.body.starts_with("Sf3 und Grüße aus Köln"), "{:?}", m.body);
         assert!(m.body.contains("umbrochen wird."), "{:?}", m.body);
-        assert_eq!(m.from.as_deref(), Some("juergen@example.de"));
+        assert_eq!(m.author(), Some("juergen@example.de"));
     }
 
     #[test]

@@ -69,7 +69,7 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
     // Turn the file back into a version-1 store.
     {
         let conn = Connection::open(&path).expect("open");
-        conn.execute_batch("CREATE INDEX journal_pending ON journal(id) WHERE outcome IS NULL; CREATE INDEX outbox_journal ON outbox(journal_id); DROP INDEX leaves_player; DROP INDEX outbox_bounded; CREATE INDEX outbox_recipient ON outbox(channel, recipient, created_at); DROP INDEX outbox_copies; ALTER TABLE outbox DROP COLUMN copy_of; CREATE INDEX outbox_pending ON outbox(next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL; DROP INDEX outbox_due; DROP TABLE xfcc_outbound; DROP TABLE xfcc_plies; DROP TABLE xfcc_games; DROP TABLE xfcc_passwords; DROP TABLE director_logins; DROP TABLE director_sessions; DROP TABLE directors; ALTER TABLE audit DROP COLUMN by_director; DROP TABLE web_secret; DROP TABLE sweep_clock; DROP INDEX outbox_recipient; DROP TABLE pin_locks; DROP TABLE event_games; DROP TABLE event_players; DROP TABLE events; DROP TABLE held; DROP TABLE radio_queue; DROP TABLE radio_links; DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; ALTER TABLE games DROP COLUMN duplication_after; ALTER TABLE outbox DROP COLUMN sheet; ALTER TABLE incidents DROP COLUMN ruling; ALTER TABLE incidents DROP COLUMN ruled_at; ALTER TABLE incidents DROP COLUMN told; ALTER TABLE audit DROP COLUMN player_id; ALTER TABLE players DROP COLUMN removed_at; ALTER TABLE players DROP COLUMN confirm_sms; PRAGMA user_version = 1;")
+        conn.execute_batch("ALTER TABLE addresses DROP COLUMN spelling; CREATE INDEX journal_pending ON journal(id) WHERE outcome IS NULL; CREATE INDEX outbox_journal ON outbox(journal_id); DROP INDEX leaves_player; DROP INDEX outbox_bounded; CREATE INDEX outbox_recipient ON outbox(channel, recipient, created_at); DROP INDEX outbox_copies; ALTER TABLE outbox DROP COLUMN copy_of; CREATE INDEX outbox_pending ON outbox(next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL; DROP INDEX outbox_due; DROP TABLE xfcc_outbound; DROP TABLE xfcc_plies; DROP TABLE xfcc_games; DROP TABLE xfcc_passwords; DROP TABLE director_logins; DROP TABLE director_sessions; DROP TABLE directors; ALTER TABLE audit DROP COLUMN by_director; DROP TABLE web_secret; DROP TABLE sweep_clock; DROP INDEX outbox_recipient; DROP TABLE pin_locks; DROP TABLE event_games; DROP TABLE event_players; DROP TABLE events; DROP TABLE held; DROP TABLE radio_queue; DROP TABLE radio_links; DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; ALTER TABLE games DROP COLUMN duplication_after; ALTER TABLE outbox DROP COLUMN sheet; ALTER TABLE incidents DROP COLUMN ruling; ALTER TABLE incidents DROP COLUMN ruled_at; ALTER TABLE incidents DROP COLUMN told; ALTER TABLE audit DROP COLUMN player_id; ALTER TABLE players DROP COLUMN removed_at; ALTER TABLE players DROP COLUMN confirm_sms; PRAGMA user_version = 1;")
             .expect("downgrade");
     }
     assert_eq!(version(&path), 1);
@@ -663,7 +663,7 @@ crate::both_backends! {
         tx.commit().expect("commit");
         assert_eq!(read(&mut store).0, Lang::Fr);
         db.raw(&format!(
-            "UPDATE addresses SET address = 'anna@example.net' WHERE player_id = {a}"
+            "UPDATE addresses SET address = 'anna@example.net', spelling = 'anna@example.net' WHERE player_id = {a}"
         ));
         assert_eq!(
             read(&mut store).1,

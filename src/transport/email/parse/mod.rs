@@ -67,6 +67,7 @@
 //!   debug builds) turns into [`ParseError::ParserFailed`] rather than a
 //!   dead mail loop.
 
+use mail_parser::parsers::MessageStream;
 use mail_parser::{
     Header, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
 };
@@ -316,21 +317,27 @@ fn unfold(value: &str) -> String {
     out.trim().to_string()
 }
 
-/// Every address of every field `name`, as mail-parser reads them (its
-/// address type drops comments and display names); a field it cannot read
+/// Every address of every field `name`, read by mail-parser's address
+/// parser once comments are removed (it takes `anna(home)@example.org` for
+/// the name `anna` and the address `@example.org`); a field it cannot read
 /// as addresses counts as one address that is not there, so that a mail
 /// with two `From` fields is never taken for the one it could read.
 fn addresses(fields: &Fields<'_, '_>, name: &'static str) -> Vec<String> {
     let mut found = Vec::new();
-    for value in fields.values(name) {
+    for raw in fields.raw_values(name) {
+        let line = format!("{}\n", comments_replaced(&raw, ""));
         let before = found.len();
-        if let HeaderValue::Address(address) = value {
-            found.extend(
-                address
+        // Guarded as the whole message's parse is (see `parse`).
+        let read = std::panic::catch_unwind(|| {
+            match MessageStream::new(line.as_bytes()).parse_address() {
+                HeaderValue::Address(address) => address
                     .iter()
-                    .map(|addr| addr.address.as_deref().unwrap_or("").trim().to_string()),
-            );
-        }
+                    .map(|a| a.address.as_deref().unwrap_or("").trim().to_string())
+                    .collect(),
+                _ => Vec::new(),
+            }
+        });
+        found.extend(read.unwrap_or_default());
         if found.len() == before {
             found.push(String::new());
         }
@@ -401,6 +408,12 @@ fn path_address(value: &str) -> Option<String> {
 /// Removes RFC 5322 comments `( … )` (nested, outside quoted strings),
 /// replacing each with a space.
 fn strip_comments(s: &str) -> String {
+    comments_replaced(s, " ")
+}
+
+/// `s` with each RFC 5322 comment replaced by `by`: nothing inside an
+/// address (`anna(home)@example.org` is `anna@example.org`).
+fn comments_replaced(s: &str, by: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut depth = 0usize;
     let mut in_quote = false;
@@ -426,7 +439,7 @@ fn strip_comments(s: &str) -> String {
             }
             '(' if !in_quote => {
                 if depth == 0 {
-                    out.push(' ');
+                    out.push_str(by);
                 }
                 depth += 1;
             }

@@ -297,7 +297,7 @@ crate::both_backends! {
         let mut store = db.store();
         let tx = store.write().expect("tx");
         let at = jiff::Timestamp::UNIX_EPOCH;
-        let mut journal = |sender: &str| {
+        let journal = |sender: &str| {
             tx.journal(Channel::Email, "<same@id>", sender, b"1. e4", at)
                 .expect("journal")
         };

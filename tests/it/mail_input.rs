@@ -442,16 +442,7 @@ fn ccgates_own_dkim_check_vouches_only_for_a_valid_aligned_signature() {
         out.extend_from_slice(raw);
         out
     };
-    let run = |raw: &[u8]| {
-        let out = ccgate_on(&db)
-            .args(["ingest-mail", "--config"])
-            .arg(&config)
-            .write_stdin(raw.to_vec())
-            .output()
-            .expect("run");
-        assert_eq!(out.status.code(), Some(0), "{out:?}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let run = |raw: &[u8]| ingest_with(&config, &db, raw);
     let moves = || count(&db, "SELECT count(*) FROM moves");
     // Altered after signing: the body hash no longer matches.
     let raw = signed(
@@ -506,9 +497,15 @@ fn a_mail_without_a_sender_address_is_journaled_never_answered() {
 fn ingest(dir: &Path, db: &Path, raw: &[u8]) -> String {
     let config = dir.join("ingest.toml");
     std::fs::write(&config, "[email]\nfrom = \"gw@example.test\"\n").expect("config");
+    ingest_with(&config, db, raw)
+}
+
+/// `ingest-mail` on `db` with the configuration `config`: exit 0, and what
+/// it printed.
+fn ingest_with(config: &Path, db: &Path, raw: &[u8]) -> String {
     let out = ccgate_on(db)
         .args(["ingest-mail", "--config"])
-        .arg(&config)
+        .arg(config)
         .write_stdin(raw.to_vec())
         .output()
         .expect("run");

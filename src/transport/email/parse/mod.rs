@@ -319,30 +319,40 @@ fn unfold(value: &str) -> String {
 
 /// Every address of every field `name`, read by mail-parser's address
 /// parser once comments are removed (it takes `anna(home)@example.org` for
-/// the name `anna` and the address `@example.org`); a field it cannot read
-/// as addresses counts as one address that is not there, so that a mail
+/// the name `anna` and the address `@example.org`), or as written when
+/// that reads no address (`MAILER-DAEMON (Mail Delivery System)`, whose
+/// comment makes its one word the address). A field that reads as no
+/// address at all counts as one address that is not there, so that a mail
 /// with two `From` fields is never taken for the one it could read.
 fn addresses(fields: &Fields<'_, '_>, name: &'static str) -> Vec<String> {
     let mut found = Vec::new();
     for raw in fields.raw_values(name) {
-        let line = format!("{}\n", comments_replaced(&raw, ""));
-        let before = found.len();
-        // Guarded as the whole message's parse is (see `parse`).
-        let read = std::panic::catch_unwind(|| {
-            match MessageStream::new(line.as_bytes()).parse_address() {
-                HeaderValue::Address(address) => address
-                    .iter()
-                    .map(|a| a.address.as_deref().unwrap_or("").trim().to_string())
-                    .collect(),
-                _ => Vec::new(),
-            }
-        });
-        found.extend(read.unwrap_or_default());
-        if found.len() == before {
-            found.push(String::new());
+        let mut read = read_addresses(&comments_replaced(&raw, ""));
+        if read.iter().all(String::is_empty) {
+            read = read_addresses(&raw);
         }
+        if read.is_empty() {
+            read.push(String::new());
+        }
+        found.extend(read);
     }
     found
+}
+
+/// The addresses of one address field's value, each `""` where an entry
+/// has none; guarded as the whole message's parse is (see [`parse`]).
+fn read_addresses(value: &str) -> Vec<String> {
+    let line = format!("{value}\n");
+    std::panic::catch_unwind(
+        || match MessageStream::new(line.as_bytes()).parse_address() {
+            HeaderValue::Address(address) => address
+                .iter()
+                .map(|a| a.address.as_deref().unwrap_or("").trim().to_string())
+                .collect(),
+            _ => Vec::new(),
+        },
+    )
+    .unwrap_or_default()
 }
 
 impl Mail {
@@ -698,10 +708,19 @@ mod tests {
     }
 
     #[test]
-    fn first_from_address_wins() {
+    fn a_mail_has_an_author_only_if_it_names_one() {
         let m =
             parse(b"From: Anna <anna@a.test>, Bob <bob@b.test>\nFrom: eve@e.test\n\nx\n").unwrap();
-        assert_eq!(m.author(), Some("anna@a.test"));
+        assert_eq!(m.authors, ["anna@a.test", "bob@b.test", "eve@e.test"]);
+        assert_eq!(m.author(), None);
+        let m =
+            parse(b"From: anna(at home)@a.test\nSender: Bob (desk) <bob@b.test>\n\nx\n").unwrap();
+        assert_eq!(
+            (m.author(), m.sender.as_deref()),
+            (Some("anna@a.test"), Some("bob@b.test"))
+        );
+        let m = parse(b"From: anna@a.test\nFrom: undisclosed\n\nx\n").unwrap();
+        assert_eq!(m.author(), None);
     }
 
     #[test]

@@ -262,6 +262,7 @@ conditional-unreadable = { $text }: { $reason }
 ## Zprávy, které brána nepřijala.
 
 too-large = ccgate: vaše zpráva je příliš velká (limit { $limit } KB) a nebyla přečtena. Pošlete tah jako prostý text.
+several-authors = ccgate: vaše zpráva uvádí v poli From více než jednoho autora a nebyla přečtena. Tah pochází od jednoho autora: pošlete jej znovu jen ze své vlastní adresy.
 held = ccgate: zprávu vaším jménem nešlo ověřit, je zadržena, neprovedena. Pokud jste ji poslali vy, odpovězte do { $hours ->
     [one] { $hours } hodiny
    *[other] { $hours } hodin

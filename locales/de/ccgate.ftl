@@ -255,6 +255,8 @@ conditional-unreadable = { $text }: { $reason }
 ## Nachrichten, die das Gateway nicht annehmen konnte.
 
 too-large = ccgate: Ihre Nachricht ist zu groß (Grenze { $limit } KB) und wurde nicht gelesen. Senden Sie den Zug als einfachen Text.
+several-authors = ccgate: Ihre Nachricht nennt im Feld From mehr als einen Verfasser und wurde nicht gelesen. Ein Zug kommt von einem Verfasser: Senden Sie ihn noch einmal allein von Ihrer eigenen Adresse.
+    .sms = ccgate: mehr als ein Verfasser in From, nicht gelesen. Senden Sie nur von Ihrer Adresse.
 held = ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nicht und wird zurückgehalten, nicht ausgeführt. Falls sie von Ihnen war, antworten Sie binnen { $hours ->
     [one] { $hours } Stunde
    *[other] { $hours } Stunden

@@ -206,6 +206,7 @@ conditional-unreadable = { $text }: { $reason }
 ## Messages the gateway could not take.
 
 too-large = ccgate: your message is too large (limit { $limit } KB) and was not read. Send the move as plain text.
+several-authors = ccgate: your message names more than one author in its From field and was not read. A move comes from one author: send it again from your own address alone.
 held = ccgate: a message in your name could not be checked as yours and is held, not applied. If you sent it, answer within { $hours ->
     [one] { $hours } hour
    *[other] { $hours } hours

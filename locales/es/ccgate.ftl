@@ -255,6 +255,7 @@ conditional-unreadable = { $text }: { $reason }
 ## Mensajes que la pasarela no aceptó.
 
 too-large = ccgate: su mensaje es demasiado grande (límite { $limit } KB) y no se leyó. Envíe la jugada como texto sencillo.
+several-authors = ccgate: su mensaje indica más de un autor en el campo From y no se leyó. Una jugada procede de un solo autor: envíela de nuevo solo desde su propia dirección.
 held = ccgate: un mensaje a su nombre no pudo verificarse y queda retenido, sin aplicar. Si lo envió usted, responda en { $hours ->
     [one] { $hours } hora
    *[other] { $hours } horas

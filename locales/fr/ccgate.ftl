@@ -255,6 +255,7 @@ conditional-unreadable = { $text } : { $reason }
 ## Messages que la passerelle n'a pas pris.
 
 too-large = ccgate : votre message est trop gros (limite { $limit } Ko) et n'a pas été lu. Envoyez le coup en texte simple.
+several-authors = ccgate : votre message indique plus d'un auteur dans le champ From et n'a pas été lu. Un coup vient d'un seul auteur : renvoyez-le depuis votre seule adresse.
 held = ccgate : un message à votre nom n'a pas pu être vérifié et est retenu, pas joué. Si vous l'avez envoyé, répondez sous { $hours ->
     [one] { $hours } heure
    *[other] { $hours } heures

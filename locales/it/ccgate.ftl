@@ -255,6 +255,8 @@ conditional-unreadable = { $text }: { $reason }
 ## Messaggi che il gateway non ha accettato.
 
 too-large = ccgate: il suo messaggio è troppo grande (limite { $limit } KB) e non è stato letto. Invii la mossa come testo semplice.
+several-authors = ccgate: il suo messaggio indica più di un autore nel campo From e non è stato letto. Una mossa viene da un solo autore: la invii di nuovo soltanto dal suo indirizzo.
+    .sms = ccgate: più di un autore in From, non letto. Invii solo dal suo indirizzo.
 held = ccgate: un messaggio a suo nome non è stato verificato ed è trattenuto, non eseguito. Se l'ha inviato lei, risponda entro { $hours ->
     [one] { $hours } ora
    *[other] { $hours } ore

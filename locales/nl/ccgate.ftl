@@ -255,6 +255,7 @@ conditional-unreadable = { $text }: { $reason }
 ## Berichten die de gateway niet aannam.
 
 too-large = ccgate: uw bericht is te groot (grens { $limit } KB) en is niet gelezen. Stuur de zet als platte tekst.
+several-authors = ccgate: uw bericht noemt in het veld From meer dan één afzender en is niet gelezen. Een zet komt van één auteur: stuur hem opnieuw, alleen vanaf uw eigen adres.
 held = ccgate: een bericht op uw naam kon niet als het uwe worden gecontroleerd en wordt vastgehouden, niet uitgevoerd. Als u het stuurde, antwoord binnen { $hours ->
     [one] { $hours } uur
    *[other] { $hours } uur

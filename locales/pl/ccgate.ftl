@@ -258,6 +258,8 @@ conditional-unreadable = { $text }: { $reason }
 ## Wiadomości, których bramka nie przyjęła.
 
 too-large = ccgate: wiadomość jest za duża (limit { $limit } KB) i nie została przeczytana. Wyślij posunięcie zwykłym tekstem.
+several-authors = ccgate: wiadomość podaje w polu From więcej niż jednego autora i nie została przeczytana. Posunięcie pochodzi od jednego autora: wyślij je ponownie tylko z własnego adresu.
+    .sms = ccgate: więcej niż jeden autor w From, nie przeczytano. Wyślij tylko ze swojego adresu.
 held = ccgate: wiadomości w twoim imieniu nie dało się zweryfikować; jest wstrzymana, nie wykonana. Jeśli to twoja wiadomość, odpowiedz w ciągu { $hours ->
     [one] { $hours } godziny
    *[other] { $hours } godzin

@@ -255,6 +255,7 @@ conditional-unreadable = { $text }: { $reason }
 ## Mensagens que o gateway não aceitou.
 
 too-large = ccgate: a sua mensagem é grande demais (limite { $limit } KB) e não foi lida. Envie o lance em texto simples.
+several-authors = ccgate: a sua mensagem indica mais de um autor no campo From e não foi lida. Um lance vem de um só autor: envie-o de novo apenas do seu próprio endereço.
 held = ccgate: uma mensagem em seu nome não pôde ser verificada e está retida, não executada. Se foi enviada por si, responda em { $hours ->
     [one] { $hours } hora
    *[other] { $hours } horas

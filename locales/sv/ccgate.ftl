@@ -255,6 +255,8 @@ conditional-unreadable = { $text }: { $reason }
 ## Meddelanden som gatewayen inte tog emot.
 
 too-large = ccgate: ditt meddelande är för stort (gräns { $limit } KB) och lästes inte. Skicka draget som vanlig text.
+several-authors = ccgate: ditt meddelande anger mer än en författare i fältet From och lästes inte. Ett drag kommer från en författare: skicka det igen från enbart din egen adress.
+    .sms = ccgate: mer än en författare i From, lästes inte. Skicka bara från din adress.
 held = ccgate: ett meddelande i ditt namn kunde inte kontrolleras och hålls kvar, inte utfört. Om du skickade det, svara inom { $hours ->
     [one] { $hours } timme
    *[other] { $hours } timmar

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::common::{CommandError, Location, create, made, now, open, print, print_json};
 use crate::escape::shown;
 use crate::notation::{Lang, Notation};
-use crate::protocol::address::{Channel, normalize};
+use crate::protocol::address::{Channel, spelling};
 use crate::read::names::name_of;
 use crate::service::{self, Name, PlayerEdit};
 use crate::store::{self, NewPlayer, Player, Store};
@@ -266,7 +266,7 @@ fn add_player(
     let mut addresses = Vec::new();
     for (channel, raws) in flags.addresses() {
         for raw in raws {
-            let addr = normalize(channel, raw).map_err(|e| CommandError::Input(e.to_string()))?;
+            let addr = spelling(channel, raw).map_err(|e| CommandError::Input(e.to_string()))?;
             addresses.push((channel, addr));
         }
     }

@@ -19,7 +19,7 @@ use super::{Loaded, reply_address};
 use crate::game::clock::TimeControl;
 use crate::game::outcome::{GameResult, Termination};
 use crate::notation::{Lang, Notation};
-use crate::protocol::address::Channel;
+use crate::protocol::address::{Channel, key};
 use crate::store::{
     BridgeId, EventGame, EventId, GameId, MoveRow, NewIncident, NewReply, Player, PlayerId,
 };
@@ -333,8 +333,15 @@ impl Ctx<'_, '_> {
                 ..
             } => {}
             Actor::Sender { channel, address } => {
-                let (channel, to) = (*channel, address.clone());
-                self.enqueue(channel, to, player, game_id, None, notice)
+                // A player is answered at the address as they registered
+                // it, which the sender's address matches in its normal form.
+                let registered = player.and_then(|p| {
+                    p.addresses
+                        .iter()
+                        .find(|(c, a)| c == channel && key(*c, a) == *address)
+                });
+                let to = registered.map_or_else(|| address.clone(), |(_, a)| a.clone());
+                self.enqueue(*channel, to, player, game_id, None, notice)
                     .to_sender = true;
             }
             Actor::Operator | Actor::Director(_) | Actor::System => {

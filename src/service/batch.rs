@@ -158,6 +158,18 @@ impl<'s> Batch<'s> {
                         }));
                     ctx.apply(d, None)?;
                 }
+                Aside::SeveralAuthors {
+                    authors,
+                    sender_named,
+                } => {
+                    let mut d =
+                        Decision::default().step(Step::Refused(Refusal::SeveralAuthors(*authors)));
+                    if *sender_named {
+                        let player = ctx.tx.player_by_address(msg.channel, sender)?;
+                        d = d.tell(To::Sender(player), Notice::SeveralAuthors);
+                    }
+                    ctx.apply(d, None)?;
+                }
             }
             Ok(())
         })

@@ -12,7 +12,7 @@ use super::name::{self, Name};
 use super::notice::Notice;
 use super::reply_address;
 use crate::notation::{Lang, Notation};
-use crate::protocol::address::{Channel, normalize};
+use crate::protocol::address::{Channel, spelling};
 use crate::store::{self, GameId, NewPlayer, Outgoing, Player, PlayerId, ReplyId, Store};
 
 /// How many near names a miss suggests.
@@ -170,7 +170,7 @@ fn edited(p: &Player, edit: &PlayerEdit) -> Result<(Decision, Vec<String>)> {
     for (channel, raws) in &edit.addresses {
         let mut new = Vec::new();
         for raw in raws {
-            new.push(normalize(*channel, raw).map_err(|e| invalid(e.to_string()))?);
+            new.push(spelling(*channel, raw).map_err(|e| invalid(e.to_string()))?);
         }
         let old: Vec<String> = p
             .addresses
@@ -542,14 +542,14 @@ mod tests {
         assert_eq!(
             changes,
             [
-                "email: anna@example.org -> anna@example.net",
+                "email: anna@example.org -> ANNA@example.net",
                 "lang: en -> de",
                 "PIN cleared",
                 "Xfcc password set"
             ]
         );
         assert!(
-            matches!(&d.writes[0], Write::Addresses { addresses, .. } if addresses == &["anna@example.net"])
+            matches!(&d.writes[0], Write::Addresses { addresses, .. } if addresses == &["ANNA@example.net"])
         );
         assert!(
             matches!(&d.writes[1], Write::Profile(_, pr) if pr.lang == Lang::De && pr.notation == Notation::San)

@@ -191,6 +191,11 @@ pub enum Aside {
     Ignored(String),
     /// Over the size limit: answered with a short refusal.
     TooLarge { size: usize, limit: usize },
+    /// A mail from `authors` authors, not one: no line of it can be taken
+    /// as any one player's. The message's sender, when the mail names the
+    /// one mailbox that sent it (`Sender:`), is told why; otherwise no one
+    /// is, since any of the authors may be a forger's pick.
+    SeveralAuthors { authors: usize, sender_named: bool },
 }
 
 /// Journals a message that is not to be read, committed at once: see

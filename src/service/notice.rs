@@ -41,6 +41,9 @@ pub enum Notice {
     TooLarge {
         limit: usize,
     },
+    /// A mail that names several authors, none of whom can be taken for
+    /// the one who wrote its lines.
+    SeveralAuthors,
     /// A message with more lines than one message may have answered: the
     /// first `limit` were, `skipped` were not.
     TooManyLines {
@@ -391,6 +394,7 @@ impl Notice {
             Notice::HoldExpired => plain(r, "hold-expired"),
             Notice::BadPin => plain(r, "bad-pin"),
             Notice::Unauthenticated => plain(r, "unauthenticated"),
+            Notice::SeveralAuthors => plain(r, "several-authors"),
             Notice::Help => plain(r, "help"),
             Notice::PgnUnused(why) => {
                 let (reason, moves) = match why {
@@ -924,6 +928,7 @@ pub(crate) mod samples {
             Notice::Unauthenticated,
             Notice::Help,
             Notice::TooLarge { limit: 65_536 },
+            Notice::SeveralAuthors,
             Notice::TooManyLines {
                 limit: 1_000,
                 skipped: 999,

@@ -102,6 +102,8 @@ pub enum Refusal {
         size: usize,
         limit: usize,
     },
+    /// A mail with this many authors, not one (RFC 5322 §3.6.2).
+    SeveralAuthors(usize),
     /// Lines past the bound on lines answered per message.
     TooManyLines {
         skipped: usize,
@@ -174,6 +176,7 @@ impl fmt::Display for Refusal {
             Refusal::TooLarge { size, limit } => {
                 write!(f, "{size} bytes, over the {limit} limit")
             }
+            Refusal::SeveralAuthors(n) => write!(f, "{n} authors in From, not one"),
             Refusal::PgnUnused(why) => write!(f, "attached PGN not used: {}", pgn_unused(*why)),
             Refusal::TooManyLines { skipped } => {
                 write!(

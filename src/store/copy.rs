@@ -14,7 +14,11 @@ const TABLES: &[(&str, &str, &str)] = &[
         "id, name, notation, lang, reply_via, tz, pin_hash, pin_failures, pin_locked_until, created_at, removed_at, confirm_sms",
         "id",
     ),
-    ("addresses", "rowid, channel, address, player_id", "rowid"),
+    (
+        "addresses",
+        "rowid, channel, address, player_id, spelling",
+        "rowid",
+    ),
     (
         "games",
         "id, white, black, start_fen, time_control, status, result, reason, draw_offer, created_at, finished_at, penalty_days, duplication_after",

@@ -1,6 +1,7 @@
 //! The journal of inbound messages: written before a message is acknowledged
-//! to its transport, unique per (channel, transport id), so a message
-//! delivered twice is recognised and changes nothing.
+//! to its transport, unique per (channel, transport id, sender), so a
+//! message delivered twice is recognised and changes nothing, and another
+//! sender's message under the same id is a message of its own.
 
 use super::sql::{Row, args};
 use jiff::Timestamp;
@@ -55,8 +56,10 @@ impl Tx<'_> {
         raw: &[u8],
         now: Timestamp,
     ) -> Result<Journaled> {
-        // The uniqueness of (channel, transport id) decides: a second site
-        // that fetched the same message inserts nothing and reads it back.
+        // The uniqueness of (channel, transport id, sender) decides: a second
+        // site that fetched the same message inserts nothing and reads it
+        // back. The sender is part of it because transport ids are chosen by
+        // senders (a Message-ID): another sender's id is no duplicate.
         let inserted = self.conn().inserted(
             "INSERT INTO journal (channel, transport_id, sender, raw, received_at) VALUES (?1, ?2, ?3, ?4, ?5)
              ON CONFLICT DO NOTHING",
@@ -65,10 +68,12 @@ impl Tx<'_> {
         if let Some(id) = inserted {
             return Ok(Journaled::New(id));
         }
-        let sql = format!("SELECT {COLUMNS} FROM journal WHERE channel = ?1 AND transport_id = ?2");
-        let entry = self
-            .conn()
-            .one(&sql, args![channel.name(), transport_id], entry_row)?;
+        let sql = format!(
+            "SELECT {COLUMNS} FROM journal WHERE channel = ?1 AND transport_id = ?2 AND sender = ?3"
+        );
+        let entry =
+            self.conn()
+                .one(&sql, args![channel.name(), transport_id, sender], entry_row)?;
         Ok(Journaled::Seen(entry))
     }
 

@@ -759,6 +759,17 @@ const MIGRATIONS: &[(i64, &str)] = &[
     DROP INDEX outbox_journal;
     "#,
     ),
+    // 21: the journal unique per sender too; an address's registered
+    // spelling kept beside the form compared (schema.rs says why).
+    (
+        21,
+        r#"
+    ALTER TABLE journal DROP CONSTRAINT journal_channel_transport_id_key;
+    ALTER TABLE journal ADD CONSTRAINT journal_channel_transport_id_sender_key
+        UNIQUE (channel, transport_id, sender);
+    ALTER TABLE addresses ADD COLUMN spelling TEXT COLLATE "C";
+    "#,
+    ),
 ];
 
 // Both backends end at the version this build writes.

@@ -7,7 +7,7 @@ use jiff::civil::Date;
 
 use super::{LeaveId, PlayerId, Result, Store, StoreError, Tx, opt_ts, parsed, secs};
 use crate::notation::{Lang, Notation};
-use crate::protocol::address::Channel;
+use crate::protocol::address::{Channel, key};
 
 /// A player as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,6 +25,7 @@ pub struct Player {
     /// The player's SMS are held for confirmation unless they carry the
     /// PIN: their network may let others send under their number.
     pub confirm_sms: bool,
+    /// Addresses as registered: replies are written to them so.
     pub addresses: Vec<(Channel, String)>,
     /// Removed by the director (kept for their finished games' records).
     pub removed_at: Option<Timestamp>,
@@ -48,7 +49,10 @@ pub struct NewPlayer {
     pub reply_via: Option<Channel>,
     pub tz: String,
     pub pin_hash: Option<String>,
-    /// Normalised addresses.
+    /// Addresses as registered ([`spelling`]); they are compared in their
+    /// normal form.
+    ///
+    /// [`spelling`]: crate::protocol::address::spelling
     pub addresses: Vec<(Channel, String)>,
 }
 
@@ -107,7 +111,9 @@ impl Store {
 
     fn addresses(&self, id: PlayerId) -> Result<Vec<(Channel, String)>> {
         self.conn.rows(
-            "SELECT channel, address FROM addresses WHERE player_id = ?1 ORDER BY rowid",
+            // The spelling registered; an address registered before
+            // spellings were kept is known in its compared form only.
+            "SELECT channel, COALESCE(spelling, address) FROM addresses WHERE player_id = ?1 ORDER BY rowid",
             args![id],
             |r| {
                 let channel: String = r.get(0)?;
@@ -164,10 +170,12 @@ impl Store {
         }
     }
 
+    /// The player at `address` on `channel`, compared in its normal form
+    /// (an email address without regard to case).
     fn player_id_by_address(&self, channel: Channel, address: &str) -> Result<Option<PlayerId>> {
         self.conn.opt(
             "SELECT player_id FROM addresses WHERE channel = ?1 AND address = ?2",
-            args![channel.name(), address],
+            args![channel.name(), key(channel, address)],
             |r| r.get(0),
         )
     }
@@ -289,14 +297,16 @@ impl Tx<'_> {
                 )));
             }
             self.changing_players().run(
-                "INSERT INTO addresses (channel, address, player_id) VALUES (?1, ?2, ?3)",
-                args![channel.name(), address, id],
+                "INSERT INTO addresses (channel, address, player_id, spelling) VALUES (?1, ?2, ?3, ?4)",
+                args![channel.name(), key(*channel, address), id, address],
             )?;
         }
         Ok(())
     }
 
-    /// Replaces a player's addresses on `channel` (normalised).
+    /// Replaces a player's addresses on `channel` (each as [`spelling`] gives it).
+    ///
+    /// [`spelling`]: crate::protocol::address::spelling
     pub fn set_addresses(
         &self,
         id: PlayerId,

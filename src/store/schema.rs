@@ -408,6 +408,34 @@ const MIGRATIONS: &[&str] = &[
     DROP INDEX journal_pending;
     DROP INDEX outbox_journal;
     "#,
+    // 21: a message is the same message only from the same sender: the
+    // journal is unique per (channel, transport id, sender), so a stranger
+    // who reuses a player's Message-ID cannot make the player's mail a
+    // "duplicate" that is dropped unread. SQLite changes a UNIQUE
+    // constraint only by copying the table (foreign keys off meanwhile, see
+    // `migrate`); rows keep their ids, which other tables name. And an
+    // address keeps the spelling its player registered (`spelling`; NULL
+    // for addresses registered before, known only in lower case), while
+    // `address` stays the form compared (RFC 5321 leaves a local part's
+    // case to its host: replies go to the spelling).
+    r#"
+    CREATE TABLE journal_by_sender (
+        id INTEGER PRIMARY KEY,
+        channel TEXT NOT NULL,
+        transport_id TEXT NOT NULL,
+        sender TEXT NOT NULL,
+        raw BLOB NOT NULL,
+        received_at INTEGER NOT NULL,
+        outcome TEXT,
+        processed_at INTEGER,
+        UNIQUE (channel, transport_id, sender)
+    );
+    INSERT INTO journal_by_sender (id, channel, transport_id, sender, raw, received_at, outcome, processed_at)
+        SELECT id, channel, transport_id, sender, raw, received_at, outcome, processed_at FROM journal;
+    DROP TABLE journal;
+    ALTER TABLE journal_by_sender RENAME TO journal;
+    ALTER TABLE addresses ADD COLUMN spelling TEXT;
+    "#,
 ];
 
 /// The schema version this build writes.
@@ -430,10 +458,6 @@ pub(super) fn refuse_too_new(conn: &Connection, path: &str) -> Result<()> {
 }
 
 pub(super) fn migrate(conn: &Connection, path: &str) -> Result<()> {
-    let version = |c: &Connection| -> Result<i64> {
-        c.query_row("PRAGMA user_version", [], |r| r.get(0))
-            .map_err(db)
-    };
     let too_new = |found| StoreError::TooNew {
         path: path.to_string(),
         found,
@@ -446,9 +470,26 @@ pub(super) fn migrate(conn: &Connection, path: &str) -> Result<()> {
     if found == VERSION {
         return Ok(());
     }
-    // Two processes may open a new or old store at once (the daemon and
-    // `ingest-mail`, a test and a station): the write lock is taken first
-    // and the version read again under it, so only one of them migrates.
+    // A migration that copies a table others refer to drops the old one,
+    // which foreign keys would refuse: they are off while migrating (the
+    // pragma is ignored inside a transaction, so it is set around it), and
+    // checked whole before the commit.
+    conn.pragma_update(None, "foreign_keys", "OFF")
+        .map_err(db)?;
+    let migrated = migrate_locked(conn, too_new);
+    conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
+    migrated
+}
+
+fn version(c: &Connection) -> Result<i64> {
+    c.query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(db)
+}
+
+/// Two processes may open a new or old store at once (the daemon and
+/// `ingest-mail`, a test and a station): the write lock is taken first and
+/// the version read again under it, so only one of them migrates.
+fn migrate_locked(conn: &Connection, too_new: impl Fn(i64) -> StoreError) -> Result<()> {
     let tx =
         rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate).map_err(db)?;
     let found = version(&tx)?;
@@ -457,6 +498,16 @@ pub(super) fn migrate(conn: &Connection, path: &str) -> Result<()> {
     }
     for sql in MIGRATIONS.iter().skip(usize::try_from(found).unwrap_or(0)) {
         tx.execute_batch(sql).map_err(db)?;
+    }
+    let broken: i64 = tx
+        .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+            r.get(0)
+        })
+        .map_err(db)?;
+    if broken > 0 {
+        return Err(StoreError::Unreadable(format!(
+            "migration left {broken} rows naming rows that do not exist"
+        )));
     }
     tx.pragma_update(None, "user_version", VERSION)
         .map_err(db)?;

@@ -442,16 +442,7 @@ fn ccgates_own_dkim_check_vouches_only_for_a_valid_aligned_signature() {
         out.extend_from_slice(raw);
         out
     };
-    let run = |raw: &[u8]| {
-        let out = ccgate_on(&db)
-            .args(["ingest-mail", "--config"])
-            .arg(&config)
-            .write_stdin(raw.to_vec())
-            .output()
-            .expect("run");
-        assert_eq!(out.status.code(), Some(0), "{out:?}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let run = |raw: &[u8]| ingest_with(&config, &db, raw);
     let moves = || count(&db, "SELECT count(*) FROM moves");
     // Altered after signing: the body hash no longer matches.
     let raw = signed(
@@ -499,4 +490,181 @@ fn a_mail_without_a_sender_address_is_journaled_never_answered() {
     take(&db, b"Subject: x\r\n\r\n1. e4\r\n", &policy());
     assert_eq!(count(&db, "SELECT count(*) FROM journal"), 2);
     assert_eq!(replies(&db), 0);
+}
+
+/// `ingest-mail` on `db` with a configuration that takes `From:` as given
+/// (a file outbox, nothing checked): these tests are about reading mail.
+fn ingest(dir: &Path, db: &Path, raw: &[u8]) -> String {
+    let config = dir.join("ingest.toml");
+    std::fs::write(&config, "[email]\nfrom = \"gw@example.test\"\n").expect("config");
+    ingest_with(&config, db, raw)
+}
+
+/// `ingest-mail` on `db` with the configuration `config`: exit 0, and what
+/// it printed.
+fn ingest_with(config: &Path, db: &Path, raw: &[u8]) -> String {
+    let out = ccgate_on(db)
+        .args(["ingest-mail", "--config"])
+        .arg(config)
+        .write_stdin(raw.to_vec())
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn recipients(db: &Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(db).expect("store");
+    let mut stmt = conn
+        .prepare("SELECT recipient FROM outbox ORDER BY id")
+        .expect("query");
+    stmt.query_map([], |r| r.get(0))
+        .expect("rows")
+        .collect::<Result<_, _>>()
+        .expect("recipients")
+}
+
+/// A duplicate is the same message from the same sender: Bob's move under
+/// the Message-ID Alice's mail used is read and answered; Bob's mail
+/// delivered again is a duplicate.
+#[test]
+fn a_message_id_another_sender_used_drops_no_move() {
+    let (dir, db) = world();
+    ingest(
+        dir.path(),
+        &db,
+        &mail("alice@example.test", "same@id", "", "1. e4"),
+    );
+    let bobs = mail("bob@example.test", "same@id", "", "1... e5");
+    let out = ingest(dir.path(), &db, &bobs);
+    assert!(out.contains("applied"), "{out}");
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 2);
+    let answered = replies(&db);
+    assert!(
+        recipients(&db).iter().any(|r| r == "bob@example.test"),
+        "{:?}",
+        recipients(&db)
+    );
+    // The same mail from the same sender again changes nothing.
+    ingest(dir.path(), &db, &bobs);
+    assert_eq!(count(&db, "SELECT count(*) FROM moves"), 2);
+    assert_eq!(count(&db, "SELECT count(*) FROM journal"), 2);
+    assert_eq!(replies(&db), answered);
+}
+
+/// A mail must have one author: two `From:` fields, or a `From:` list, are
+/// refused and journaled, not read as the first address; a `Sender:` that
+/// a list of authors names is told why.
+#[test]
+fn a_mail_without_exactly_one_author_is_refused_and_journaled() {
+    let (dir, db) = world();
+    let game = count(&db, "SELECT max(id) FROM games");
+    let with_head = |head: &str, id: &str| {
+        format!(
+            "{head}To: gw@example.test\r\nSubject: x\r\nMessage-ID: <{id}>\r\nDate: Sun, 29 Nov 2026 12:00:00 +0000\r\n\r\n{game} resign\r\n"
+        )
+    };
+    let two_fields = with_head(
+        "From: bob@example.test\r\nFrom: alice@example.test\r\n",
+        "two@fields",
+    );
+    let out = ingest(dir.path(), &db, two_fields.as_bytes());
+    assert!(out.contains("refused"), "{out}");
+    let list = with_head("From: bob@example.test, alice@example.test\r\n", "a@list");
+    ingest(dir.path(), &db, list.as_bytes());
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM games WHERE result IS NOT NULL"),
+        0
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM journal WHERE outcome LIKE 'refused%'"
+        ),
+        2
+    );
+    assert_eq!(replies(&db), 0, "{:?}", recipients(&db));
+    // Several authors with the one who sent it named: that one is told.
+    let sent_by = with_head(
+        "From: bob@example.test, alice@example.test\r\nSender: Bob <bob@example.test>\r\n",
+        "a@sender",
+    );
+    ingest(dir.path(), &db, sent_by.as_bytes());
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM games WHERE result IS NOT NULL"),
+        0
+    );
+    assert_eq!(recipients(&db), ["bob@example.test"]);
+    let body: String = rusqlite::Connection::open(&db)
+        .expect("store")
+        .query_row("SELECT body FROM outbox", [], |r| r.get(0))
+        .expect("reply");
+    assert!(body.contains("one author"), "{body}");
+}
+
+/// A comment in an address is no part of it: `bob(at home)@example.test`
+/// is Bob, answered at his address.
+#[test]
+fn a_comment_in_the_from_address_is_not_part_of_it() {
+    let (dir, db) = world();
+    ingest(
+        dir.path(),
+        &db,
+        &mail("alice@example.test", "c1@alice", "", "1. e4"),
+    );
+    let out = ingest(
+        dir.path(),
+        &db,
+        &mail("bob(at home)@example.test", "c2@bob", "", "1... e5"),
+    );
+    assert!(out.contains("applied"), "{out}");
+    assert!(
+        recipients(&db)
+            .iter()
+            .all(|r| r.ends_with("@example.test") && !r.starts_with('@')),
+        "{:?}",
+        recipients(&db)
+    );
+}
+
+/// The local part of an address is the receiving host's to read (RFC
+/// 5321): a player registered as `N0MAIL@WinLink.Org` is found whatever
+/// case their mail uses, and answered at the local part they registered.
+#[test]
+fn replies_keep_the_local_part_as_registered() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("ccgate.db");
+    for (name, address) in [
+        ("Nomail", "N0MAIL@WinLink.Org"),
+        ("Bob", "bob@example.test"),
+    ] {
+        ccgate_on(&db)
+            .args(["player", "add", name, "--email", address])
+            .assert()
+            .success();
+    }
+    let id = |name: &str| {
+        count(
+            &db,
+            &format!("SELECT id FROM players WHERE name = '{name}'"),
+        )
+    };
+    crate::support::gateway::new_game(&db, id("Nomail"), id("Bob"));
+    let out = ingest(
+        dir.path(),
+        &db,
+        &mail("n0mail@winlink.org", "w1@n0mail", "", "1. e4"),
+    );
+    assert!(out.contains("applied"), "{out}");
+    let sent = recipients(&db);
+    assert!(sent.iter().any(|r| r == "N0MAIL@winlink.org"), "{sent:?}");
+    assert!(!sent.iter().any(|r| r == "n0mail@winlink.org"), "{sent:?}");
+    let listed = ccgate_on(&db)
+        .args(["player", "show", "Nomail"])
+        .output()
+        .expect("run");
+    assert!(
+        String::from_utf8_lossy(&listed.stdout).contains("N0MAIL@"),
+        "{listed:?}"
+    );
 }

@@ -69,7 +69,7 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
     // Turn the file back into a version-1 store.
     {
         let conn = Connection::open(&path).expect("open");
-        conn.execute_batch("CREATE INDEX journal_pending ON journal(id) WHERE outcome IS NULL; CREATE INDEX outbox_journal ON outbox(journal_id); DROP INDEX leaves_player; DROP INDEX outbox_bounded; CREATE INDEX outbox_recipient ON outbox(channel, recipient, created_at); DROP INDEX outbox_copies; ALTER TABLE outbox DROP COLUMN copy_of; CREATE INDEX outbox_pending ON outbox(next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL; DROP INDEX outbox_due; DROP TABLE xfcc_outbound; DROP TABLE xfcc_plies; DROP TABLE xfcc_games; DROP TABLE xfcc_passwords; DROP TABLE director_logins; DROP TABLE director_sessions; DROP TABLE directors; ALTER TABLE audit DROP COLUMN by_director; DROP TABLE web_secret; DROP TABLE sweep_clock; DROP INDEX outbox_recipient; DROP TABLE pin_locks; DROP TABLE event_games; DROP TABLE event_players; DROP TABLE events; DROP TABLE held; DROP TABLE radio_queue; DROP TABLE radio_links; DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; ALTER TABLE games DROP COLUMN duplication_after; ALTER TABLE outbox DROP COLUMN sheet; ALTER TABLE incidents DROP COLUMN ruling; ALTER TABLE incidents DROP COLUMN ruled_at; ALTER TABLE incidents DROP COLUMN told; ALTER TABLE audit DROP COLUMN player_id; ALTER TABLE players DROP COLUMN removed_at; ALTER TABLE players DROP COLUMN confirm_sms; PRAGMA user_version = 1;")
+        conn.execute_batch("ALTER TABLE addresses DROP COLUMN spelling; CREATE INDEX journal_pending ON journal(id) WHERE outcome IS NULL; CREATE INDEX outbox_journal ON outbox(journal_id); DROP INDEX leaves_player; DROP INDEX outbox_bounded; CREATE INDEX outbox_recipient ON outbox(channel, recipient, created_at); DROP INDEX outbox_copies; ALTER TABLE outbox DROP COLUMN copy_of; CREATE INDEX outbox_pending ON outbox(next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL; DROP INDEX outbox_due; DROP TABLE xfcc_outbound; DROP TABLE xfcc_plies; DROP TABLE xfcc_games; DROP TABLE xfcc_passwords; DROP TABLE director_logins; DROP TABLE director_sessions; DROP TABLE directors; ALTER TABLE audit DROP COLUMN by_director; DROP TABLE web_secret; DROP TABLE sweep_clock; DROP INDEX outbox_recipient; DROP TABLE pin_locks; DROP TABLE event_games; DROP TABLE event_players; DROP TABLE events; DROP TABLE held; DROP TABLE radio_queue; DROP TABLE radio_links; DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; ALTER TABLE games DROP COLUMN duplication_after; ALTER TABLE outbox DROP COLUMN sheet; ALTER TABLE incidents DROP COLUMN ruling; ALTER TABLE incidents DROP COLUMN ruled_at; ALTER TABLE incidents DROP COLUMN told; ALTER TABLE audit DROP COLUMN player_id; ALTER TABLE players DROP COLUMN removed_at; ALTER TABLE players DROP COLUMN confirm_sms; PRAGMA user_version = 1;")
             .expect("downgrade");
     }
     assert_eq!(version(&path), 1);
@@ -100,6 +100,66 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
     }
     drop(store);
     assert_eq!(version(&path), SCHEMA_VERSION);
+}
+
+/// A version-20 store, whose journal was unique per channel and transport
+/// id alone and whose addresses had no spelling: upgraded with its rows
+/// and their ids, a message journaled before is still a duplicate from its
+/// sender, the same id from another sender is new, and the player is found.
+#[test]
+fn a_version_20_journal_is_keyed_by_sender_after_the_upgrade() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("s.db");
+    let at = jiff::Timestamp::UNIX_EPOCH;
+    let first = {
+        let mut store = Store::create(&path).expect("open");
+        let tx = store.write().expect("tx");
+        tx.add_player(&anna(), at).expect("player");
+        let Journaled::New(id) = tx
+            .journal(Channel::Email, "<m1@x>", "anna@example.org", b"1. e4", at)
+            .expect("journal")
+        else {
+            panic!("new store, seen message");
+        };
+        tx.set_outcome(id, "done", at).expect("outcome");
+        tx.commit().expect("commit");
+        id
+    };
+    {
+        let conn = Connection::open(&path).expect("open");
+        conn.execute_batch(
+            "CREATE TABLE old_journal (id INTEGER PRIMARY KEY, channel TEXT NOT NULL, transport_id TEXT NOT NULL, sender TEXT NOT NULL, raw BLOB NOT NULL, received_at INTEGER NOT NULL, outcome TEXT, processed_at INTEGER, UNIQUE (channel, transport_id));
+             INSERT INTO old_journal SELECT * FROM journal; DROP TABLE journal; ALTER TABLE old_journal RENAME TO journal;
+             ALTER TABLE addresses DROP COLUMN spelling; PRAGMA user_version = 20;",
+        )
+        .expect("downgrade");
+    }
+    let mut store = Store::create(&path).expect("upgrade");
+    assert_eq!(version(&path), SCHEMA_VERSION);
+    let tx = store.write().expect("tx");
+    match tx
+        .journal(Channel::Email, "<m1@x>", "anna@example.org", b"1. e4", at)
+        .expect("journal")
+    {
+        Journaled::Seen(entry) => {
+            assert_eq!((entry.id, entry.outcome.as_deref()), (first, Some("done")))
+        }
+        other => panic!("delivered again, it was new: {other:?}"),
+    }
+    assert!(matches!(
+        tx.journal(Channel::Email, "<m1@x>", "bert@example.org", b"1... e5", at)
+            .expect("journal"),
+        Journaled::New(_)
+    ));
+    tx.commit().expect("commit");
+    let anna = store
+        .player_by_address(Channel::Email, "ANNA@example.org")
+        .expect("read")
+        .expect("found in any case");
+    assert_eq!(
+        anna.addresses,
+        [(Channel::Email, "anna@example.org".to_string())]
+    );
 }
 
 #[test]
@@ -252,6 +312,41 @@ crate::both_backends! {
             other => panic!("the second delivery was new: {other:?}"),
         }
         assert_eq!(one.pending().expect("pending").len(), 1);
+    }
+
+    fn a_transport_id_is_the_same_message_only_from_the_same_sender(backend) {
+        let db = TestDb::new(backend);
+        let mut store = db.store();
+        let tx = store.write().expect("tx");
+        let at = jiff::Timestamp::UNIX_EPOCH;
+        let journal = |sender: &str| {
+            tx.journal(Channel::Email, "<same@id>", sender, b"1. e4", at)
+                .expect("journal")
+        };
+        let Journaled::New(anna) = journal("anna@example.org") else {
+            panic!("the first message was seen before");
+        };
+        let Journaled::New(bert) = journal("bert@example.org") else {
+            panic!("another sender's message under the same id was a duplicate");
+        };
+        assert_ne!(anna, bert);
+        assert!(matches!(journal("bert@example.org"), Journaled::Seen(e) if e.id == bert));
+        tx.commit().expect("commit");
+    }
+
+    fn an_address_is_found_in_any_case_and_kept_as_registered(backend) {
+        let db = TestDb::new(backend);
+        let mut store = db.store();
+        let tx = store.write().expect("tx");
+        let mut nomail = anna();
+        nomail.addresses = vec![(Channel::Email, "N0MAIL@winlink.org".into())];
+        tx.add_player(&nomail, jiff::Timestamp::UNIX_EPOCH).expect("player");
+        tx.commit().expect("commit");
+        let found = store
+            .player_by_address(Channel::Email, "n0mail@WINLINK.org")
+            .expect("read")
+            .expect("found in any case");
+        assert_eq!(found.addresses, [(Channel::Email, "N0MAIL@winlink.org".to_string())]);
     }
 
     fn a_write_not_committed_leaves_the_store_as_it_was(backend) {
@@ -590,7 +685,7 @@ crate::both_backends! {
         tx.commit().expect("commit");
         assert_eq!(read(&mut store).0, Lang::Fr);
         db.raw(&format!(
-            "UPDATE addresses SET address = 'anna@example.net' WHERE player_id = {a}"
+            "UPDATE addresses SET address = 'anna@example.net', spelling = 'anna@example.net' WHERE player_id = {a}"
         ));
         assert_eq!(
             read(&mut store).1,

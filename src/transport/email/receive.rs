@@ -6,7 +6,7 @@
 //! without one is known by the SHA-256 of its bytes. Machine mail and bounces
 //! are journaled and never answered, and so is mail to our VERP return path
 //! (only robots write there); an oversized mail is journaled and
-//! refused in a line; everything else goes to [`service::submit`] with the
+//! refused in a line, and so is a mail without exactly one author; everything else goes to [`service::submit`] with the
 //! subject (unless it is one of ours, quoted back) above the body.
 
 use std::io::Read;
@@ -189,7 +189,9 @@ pub fn read_mail((raw, size): (&[u8], usize), (policy, dkim): (&Policy, &Verdict
     let Some(mail) = mail else {
         return aside("", Aside::Ignored("not a mail message".into()));
     };
-    let from = mail.from.clone().unwrap_or_default();
+    // Robots' mail is journaled under its first author, never acted on;
+    // a person's mail is read only as its one author's (below).
+    let from = mail.authors.first().cloned().unwrap_or_default();
     // Our return path is written on replies' envelopes only, never in a
     // From or Reply-To: what comes to it is a robot's (a `vacation` answer
     // that adds no Auto-Submitted header), and answering it loops.
@@ -217,12 +219,26 @@ pub fn read_mail((raw, size): (&[u8], usize), (policy, dkim): (&Policy, &Verdict
             },
         ),
         // No address to answer (found by fuzzing: a reply was queued to "").
-        Kind::Personal if from.trim().is_empty() => {
+        Kind::Personal if mail.authors.iter().all(|a| a.trim().is_empty()) => {
             aside(&from, Aside::Ignored("no From address".into()))
         }
-        Kind::Personal => Received::Submit {
-            msg: inbound(&from, text_of(&mail), auth_of(&mail, policy, dkim)),
-            pgn: mail.pgn.clone(),
+        Kind::Personal => match mail.author() {
+            Some(author) => Received::Submit {
+                msg: inbound(author, text_of(&mail), auth_of(&mail, policy, dkim)),
+                pgn: mail.pgn.clone(),
+            },
+            // Several authors: whichever one the lines were taken for could
+            // be a forger's choice, in any trust mode. Journaled under the
+            // `Sender:` that answers for the mail, or all of them.
+            None => {
+                let sender = mail.sender.as_deref().filter(|s| !s.trim().is_empty());
+                let journaled = sender.map_or_else(|| mail.authors.join(", "), str::to_string);
+                let why = Aside::SeveralAuthors {
+                    authors: mail.authors.len(),
+                    sender_named: sender.is_some(),
+                };
+                aside(&journaled, why)
+            }
         },
     }
 }

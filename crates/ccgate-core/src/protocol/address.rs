@@ -1,10 +1,14 @@
 //! Channels and the normal form of contact addresses, so that the same
-//! player is recognised however the transport writes their address.
+//! player is recognised however the transport writes their address; and
+//! the spelling an address is registered and written to in, which keeps an
+//! email address's local part as given (RFC 5321 §2.4 leaves its case to
+//! the receiving host).
 //!
 //! ```
-//! use ccgate_core::protocol::address::{Channel, normalize};
+//! use ccgate_core::protocol::address::{Channel, normalize, spelling};
 //! assert_eq!(normalize(Channel::Sms, "0049 171 234-5678").unwrap(), "+491712345678");
 //! assert_eq!(normalize(Channel::Email, "Anna <Anna.K@Example.ORG>").unwrap(), "anna.k@example.org");
+//! assert_eq!(spelling(Channel::Email, "Anna <Anna.K@Example.ORG>").unwrap(), "Anna.K@example.org");
 //! assert_eq!(normalize(Channel::Radio, "dl1abc-7").unwrap(), "DL1ABC-7");
 //! assert_eq!(normalize(Channel::Radio, "dl1abc-07").unwrap(), "DL1ABC-7");
 //! assert_eq!(normalize(Channel::Radio, "DL1ABC-0").unwrap(), "DL1ABC");
@@ -80,10 +84,28 @@ pub enum AddressError {
     Xfcc,
 }
 
-/// The normal form of an address on a channel: email addresses in lower
-/// case without display name, phone numbers in E.164 (`+` and 8–15 digits),
-/// callsigns in upper case (an SSID suffix such as `-7` is kept).
+/// The normal form of an address on a channel, the form addresses are
+/// compared in: email addresses in lower case without display name, phone
+/// numbers in E.164 (`+` and 8–15 digits), callsigns in upper case (an SSID
+/// suffix such as `-7` is kept).
 pub fn normalize(channel: Channel, raw: &str) -> Result<String, AddressError> {
+    spelling(channel, raw).map(|a| key(channel, &a))
+}
+
+/// The form in which an address valid on `channel` (a [`spelling`]) is
+/// compared: email addresses in lower case, as players and mail systems
+/// treat them, though the local part's case is the host's to read.
+pub fn key(channel: Channel, address: &str) -> String {
+    match channel {
+        Channel::Email => address.to_lowercase(),
+        Channel::Sms | Channel::Radio | Channel::Xfcc => address.to_string(),
+    }
+}
+
+/// An address on a channel as it is registered and written to: as
+/// [`normalize`], except that an email address keeps its local part as
+/// given (only the domain, which DNS reads without case, is lower-cased).
+pub fn spelling(channel: Channel, raw: &str) -> Result<String, AddressError> {
     let raw = raw.trim();
     match channel {
         Channel::Email => {
@@ -91,15 +113,14 @@ pub fn normalize(channel: Channel, raw: &str) -> Result<String, AddressError> {
                 (Some(a), Some(b)) if a < b => &raw[a + 1..b],
                 _ => raw,
             };
-            let addr = inner.trim().to_lowercase();
-            let ok = addr.split_once('@').is_some_and(|(l, d)| {
+            let inner = inner.trim();
+            let ok = inner.split_once('@').is_some_and(|(l, d)| {
                 !l.is_empty() && d.contains('.') && !d.starts_with('.') && !d.ends_with('.')
-            }) && !addr.contains(char::is_whitespace)
-                && addr.matches('@').count() == 1;
-            if ok {
-                Ok(addr)
-            } else {
-                Err(AddressError::Email(raw.to_string()))
+            }) && !inner.contains(char::is_whitespace)
+                && inner.matches('@').count() == 1;
+            match inner.split_once('@') {
+                Some((local, domain)) if ok => Ok(format!("{local}@{}", domain.to_lowercase())),
+                _ => Err(AddressError::Email(raw.to_string())),
             }
         }
         Channel::Sms => {

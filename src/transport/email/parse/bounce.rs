@@ -28,10 +28,11 @@ pub(super) fn classify(message: &Message<'_>, fields: &Fields<'_, '_>, mail: &Ma
 
     let null_sender = mail.return_path.as_deref() == Some("");
     // Sendmail writes the null sender as `Return-Path: <MAILER-DAEMON>`.
-    let daemon = [&mail.from, &mail.return_path].into_iter().any(|a| {
-        a.as_deref()
-            .is_some_and(|a| !a.is_empty() && is_daemon_address(a))
-    });
+    let daemon = mail
+        .authors
+        .iter()
+        .chain(&mail.return_path)
+        .any(|a| !a.is_empty() && is_daemon_address(a));
     if null_sender || daemon {
         if looks_like_bounce(message, &mail.subject) {
             return bounce_or_status(message, fields, mail);
@@ -74,9 +75,10 @@ pub(super) fn classify(message: &Message<'_>, fields: &Fields<'_, '_>, mail: &Ma
     if list_field {
         return Kind::Automated("mailing list".into());
     }
-    let robot = [&mail.from, &mail.return_path]
-        .into_iter()
-        .flatten()
+    let robot = mail
+        .authors
+        .iter()
+        .chain(&mail.return_path)
         .find(|a| is_list_robot_address(a));
     if let Some(address) = robot {
         return Kind::Automated(format!("list robot {}", one_line(address, 80)));

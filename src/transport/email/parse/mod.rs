@@ -20,7 +20,7 @@
 //!             On Mon, 3 Nov 2026 at 10:00, Gateway <gw@gw.test> wrote:\r\n\
 //!             > 13... Nc6\r\n";
 //! let mail = parse(raw).unwrap();
-//! assert_eq!(mail.from.as_deref(), Some("anna@example.org"));
+//! assert_eq!(mail.author(), Some("anna@example.org"));
 //! assert_eq!(mail.message_id.as_deref(), Some("a1@example.org"));
 //! assert_eq!(mail.in_reply_to, ["ccgate.o41.g12@gw.test"]);
 //! assert_eq!(mail.body, "14. Nf3"); // the quoted move is gone
@@ -67,6 +67,7 @@
 //!   debug builds) turns into [`ParseError::ParserFailed`] rather than a
 //!   dead mail loop.
 
+use mail_parser::parsers::MessageStream;
 use mail_parser::{
     Header, HeaderValue, Message, MessageParser, MessagePart, MimeHeaders, PartType,
 };
@@ -74,8 +75,13 @@ use mail_parser::{
 /// What the gateway needs from one email.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mail {
-    /// addr-spec of the first `From` address, as written (the caller normalizes).
-    pub from: Option<String>,
+    /// addr-specs of every address of every `From` field, in order, as
+    /// written without comments (the caller normalizes). A mail has one
+    /// author ([`Mail::author`]); several need a [`Mail::sender`].
+    pub authors: Vec<String>,
+    /// addr-spec of the `Sender` field: the one mailbox that sent a mail
+    /// of several authors (RFC 5322 §3.6.2).
+    pub sender: Option<String>,
     /// The `Return-Path` address; `Some(String::new())` for the null sender `<>`.
     pub return_path: Option<String>,
     /// `Message-ID` without angle brackets.
@@ -166,12 +172,8 @@ pub fn parse(raw: &[u8]) -> Result<Mail, ParseError> {
         headers: &root.headers,
     };
 
-    let from = fields.values("From").find_map(|value| match value {
-        HeaderValue::Address(address) => address
-            .iter()
-            .find_map(|addr| non_empty(addr.address.as_deref().unwrap_or(""))),
-        _ => None,
-    });
+    let authors = addresses(&fields, "From");
+    let sender = addresses(&fields, "Sender").into_iter().next();
     let return_path = fields
         .raw_values("Return-Path")
         .next()
@@ -210,7 +212,8 @@ pub fn parse(raw: &[u8]) -> Result<Mail, ParseError> {
     let body = strip_quoted(&readable_text(&message).unwrap_or_default());
 
     let mut mail = Mail {
-        from,
+        authors,
+        sender,
         return_path,
         message_id,
         in_reply_to,
@@ -314,6 +317,55 @@ fn unfold(value: &str) -> String {
     out.trim().to_string()
 }
 
+/// Every address of every field `name`, read by mail-parser's address
+/// parser once comments are removed (it takes `anna(home)@example.org` for
+/// the name `anna` and the address `@example.org`), or as written when
+/// that reads no address (`MAILER-DAEMON (Mail Delivery System)`, whose
+/// comment makes its one word the address). A field that reads as no
+/// address at all counts as one address that is not there, so that a mail
+/// with two `From` fields is never taken for the one it could read.
+fn addresses(fields: &Fields<'_, '_>, name: &'static str) -> Vec<String> {
+    let mut found = Vec::new();
+    for raw in fields.raw_values(name) {
+        let mut read = read_addresses(&comments_replaced(&raw, ""));
+        if read.iter().all(String::is_empty) {
+            read = read_addresses(&raw);
+        }
+        if read.is_empty() {
+            read.push(String::new());
+        }
+        found.extend(read);
+    }
+    found
+}
+
+/// The addresses of one address field's value, each `""` where an entry
+/// has none; guarded as the whole message's parse is (see [`parse`]).
+fn read_addresses(value: &str) -> Vec<String> {
+    let line = format!("{value}\n");
+    std::panic::catch_unwind(
+        || match MessageStream::new(line.as_bytes()).parse_address() {
+            HeaderValue::Address(address) => address
+                .iter()
+                .map(|a| a.address.as_deref().unwrap_or("").trim().to_string())
+                .collect(),
+            _ => Vec::new(),
+        },
+    )
+    .unwrap_or_default()
+}
+
+impl Mail {
+    /// The one author of the mail, if it names exactly one, with an
+    /// address: what a player's mail must have to be read as theirs.
+    pub fn author(&self) -> Option<&str> {
+        match self.authors.as_slice() {
+            [one] if !one.is_empty() => Some(one),
+            _ => None,
+        }
+    }
+}
+
 fn non_empty(s: &str) -> Option<String> {
     let s = s.trim();
     (!s.is_empty()).then(|| s.to_string())
@@ -366,6 +418,12 @@ fn path_address(value: &str) -> Option<String> {
 /// Removes RFC 5322 comments `( … )` (nested, outside quoted strings),
 /// replacing each with a space.
 fn strip_comments(s: &str) -> String {
+    comments_replaced(s, " ")
+}
+
+/// `s` with each RFC 5322 comment replaced by `by`: nothing inside an
+/// address (`anna(home)@example.org` is `anna@example.org`).
+fn comments_replaced(s: &str, by: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut depth = 0usize;
     let mut in_quote = false;
@@ -391,7 +449,7 @@ fn strip_comments(s: &str) -> String {
             }
             '(' if !in_quote => {
                 if depth == 0 {
-                    out.push(' ');
+                    out.push_str(by);
                 }
                 depth += 1;
             }
@@ -525,8 +583,7 @@ pub fn authentication_passes(mail: &Mail, authserv_id: &str) -> Result<String, S
 /// The domain of the From address, lower case, without a final dot (empty
 /// without a From).
 pub fn from_domain(mail: &Mail) -> String {
-    mail.from
-        .as_deref()
+    mail.author()
         .and_then(|a| a.rsplit_once('@'))
         .map(|(_, d)| d.trim().trim_end_matches('.').to_ascii_lowercase())
         .unwrap_or_default()
@@ -626,7 +683,7 @@ mod tests {
         let raw = sample("plain_move.eml");
         let m = parse(&raw).unwrap();
         assert_eq!(m.body, "14. Nf3");
-        assert_eq!(m.from.as_deref(), Some("anna@example.org"));
+        assert_eq!(m.author(), Some("anna@example.org"));
         assert_eq!(m.return_path.as_deref(), Some("anna@example.org"));
         assert_eq!(m.subject, "Re: Game 12: 13... Nc6");
         assert_eq!(m.kind, Kind::Personal);
@@ -651,10 +708,19 @@ mod tests {
     }
 
     #[test]
-    fn first_from_address_wins() {
+    fn a_mail_has_an_author_only_if_it_names_one() {
         let m =
             parse(b"From: Anna <anna@a.test>, Bob <bob@b.test>\nFrom: eve@e.test\n\nx\n").unwrap();
-        assert_eq!(m.from.as_deref(), Some("anna@a.test"));
+        assert_eq!(m.authors, ["anna@a.test", "bob@b.test", "eve@e.test"]);
+        assert_eq!(m.author(), None);
+        let m =
+            parse(b"From: anna(at home)@a.test\nSender: Bob (desk) <bob@b.test>\n\nx\n").unwrap();
+        assert_eq!(
+            (m.author(), m.sender.as_deref()),
+            (Some("anna@a.test"), Some("bob@b.test"))
+        );
+        let m = parse(b"From: anna@a.test\nFrom: undisclosed\n\nx\n").unwrap();
+        assert_eq!(m.author(), None);
     }
 
     #[test]
@@ -763,7 +829,7 @@ mod tests {
         let m = mail("qp_latin1_de.eml");
         assert!(m.body.starts_with("Sf3 und Grüße aus Köln"), "{:?}", m.body);
         assert!(m.body.contains("umbrochen wird."), "{:?}", m.body);
-        assert_eq!(m.from.as_deref(), Some("juergen@example.de"));
+        assert_eq!(m.author(), Some("juergen@example.de"));
     }
 
     #[test]

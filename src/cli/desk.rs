@@ -41,6 +41,7 @@ pub struct IncidentsArgs {
     /// Only those ruled on (and the director's own acts).
     #[arg(long)]
     ruled: bool,
+    /// Print JSON for scripts instead of the table.
     #[arg(long)]
     json: bool,
     /// Write the incidents with their evidence to this file.
@@ -59,6 +60,7 @@ fn kinds() -> clap::builder::PossibleValuesParser {
 pub enum IncidentsCommand {
     /// Record the director's ruling on an incident, tell the players, audit it.
     Rule {
+        /// The incident's number.
         id: i64,
         /// The ruling, as the players read it.
         #[arg(long)]
@@ -69,7 +71,9 @@ pub enum IncidentsCommand {
     },
     /// Close an incident with no action; nobody is told.
     Dismiss {
+        /// The incident's number.
         id: i64,
+        /// Why, for the record.
         #[arg(long, default_value = "")]
         reason: String,
     },
@@ -265,6 +269,7 @@ pub struct OutboxArgs {
     /// Also the replies sent and given up on.
     #[arg(long)]
     all: bool,
+    /// Print JSON for scripts instead of the table.
     #[arg(long)]
     json: bool,
     /// Send a reply given up on again (by its id).
@@ -373,6 +378,7 @@ pub fn outbox(loc: Location, a: OutboxArgs) -> Result<(), CommandError> {
 
 #[derive(Args, Debug)]
 pub struct AuditArgs {
+    /// Print JSON for scripts instead of the table.
     #[arg(long)]
     json: bool,
 }

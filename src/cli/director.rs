@@ -19,16 +19,22 @@ pub enum DirectorCommand {
         /// One line, at most 64 characters, not taken by another director
         /// whatever its case.
         name: Name,
+        /// A file whose first line is the password (else the terminal,
+        /// else standard input).
         #[arg(long)]
         password_file: Option<PathBuf>,
     },
     /// Every director.
     List {
+        /// Print JSON for scripts instead of the table.
         #[arg(long)]
         json: bool,
     },
     /// Remove a director; their sessions end at once.
-    Remove { name: String },
+    Remove {
+        /// The director's name.
+        name: String,
+    },
 }
 
 #[derive(serde::Serialize)]

@@ -55,6 +55,7 @@ pub enum EventCommand {
     },
     /// All events.
     List {
+        /// Print JSON for scripts instead of the table.
         #[arg(long)]
         json: bool,
     },
@@ -62,31 +63,42 @@ pub enum EventCommand {
     Show {
         /// The event's id or name.
         event: String,
+        /// Print JSON for scripts instead of the table.
         #[arg(long)]
         json: bool,
     },
     /// Every game of the event as PGN, in round and board order.
-    Pgn { event: String },
+    Pgn {
+        /// The event's id or name.
+        event: String,
+    },
     /// An event from PGN: its players (created when unknown) and games with
     /// their moves and results. Prints the event id.
     Import {
+        /// The PGN file.
         file: PathBuf,
         /// The event's name; default the first game's Event tag.
         #[arg(long)]
         name: Option<String>,
+        /// Tie-breaks: iccf or plain (as for `event new`).
         #[arg(long, default_value = "iccf")]
         rules: Rules,
     },
     /// Who may see the event's web pages: `public` (everyone) or `players`
     /// (its players, through the links in their notices, and the directors).
     Visibility {
+        /// The event's id or name.
         event: String,
+        /// public or players.
         visibility: store::Visibility,
     },
     /// Withdraw a player: their unfinished games are lost, both sides told.
     Withdraw {
+        /// The event's id or name.
         event: String,
+        /// The player's name.
         player: String,
+        /// Why, for the audit trail and the players.
         #[arg(long, default_value = "withdrawn by the director")]
         reason: String,
     },

@@ -31,13 +31,17 @@ use crate::store::{self, GameId, GameRow, Player, PlayerId, Store};
 pub enum GameCommand {
     /// Start a game; prints its id alone.
     New {
+        /// The player with White, by name.
         #[arg(long)]
         white: String,
+        /// The player with Black, by name.
         #[arg(long)]
         black: String,
         /// 10/50 (moves/days), 3d (days per move), 30+1 (Fischer days), none.
         #[arg(long, default_value = "10/50")]
         time: TimeControl,
+        /// The starting position as FEN (a thematic or adjourned game);
+        /// default the initial position.
         #[arg(long)]
         fen: Option<String>,
         /// The event's policy for illegal moves: days charged to the offender's
@@ -58,19 +62,26 @@ pub enum GameCommand {
     List(GameFilter),
     /// Board, moves, clocks and incidents of a game.
     Show {
+        /// The game's number.
         id: i64,
         /// The game-list object with every move and its times.
         #[arg(long)]
         json: bool,
     },
     /// A game as PGN with correspondence tags and times.
-    Pgn { id: i64 },
+    Pgn {
+        /// The game's number.
+        id: i64,
+    },
     /// Decide a result; a finished game's only with --overrule (both
     /// results audited).
     Adjudicate {
+        /// The game's number.
         id: i64,
+        /// 1-0, 0-1 or 1/2-1/2.
         #[arg(long)]
         result: String,
+        /// Why, for the audit trail and the players.
         #[arg(long)]
         reason: String,
         /// Change the result of a finished game.
@@ -79,19 +90,26 @@ pub enum GameCommand {
     },
     /// Take back the moves after a ply.
     Takeback {
+        /// The game's number.
         id: i64,
+        /// The half-moves to keep (0: back to the start).
         #[arg(long)]
         to_ply: u32,
+        /// Why, for the audit trail and the players.
         #[arg(long)]
         reason: String,
     },
     /// Charge days to one player's clock (white or black), both told.
     Penalty {
+        /// The game's number.
         id: i64,
+        /// The side charged: white or black.
         #[arg(long)]
         side: shakmaty::Color,
+        /// The days taken from that side's clock.
         #[arg(long)]
         days: u32,
+        /// Why, for the audit trail and the players.
         #[arg(long)]
         reason: String,
     },
@@ -99,13 +117,17 @@ pub enum GameCommand {
 
 #[derive(Args, Debug)]
 pub struct SubmitArgs {
+    /// The channel it came by: email, sms, radio or xfcc.
     #[arg(long)]
     channel: Channel,
+    /// The sender's address on that channel (a mail address, a phone
+    /// number with its country code, a callsign).
     #[arg(long)]
     from: String,
     /// The transport's message id; a message seen before changes nothing.
     #[arg(long)]
     id: Option<String>,
+    /// Print the replies as JSON for scripts.
     #[arg(long)]
     json: bool,
     /// A message larger than this many bytes is refused unread: a move
@@ -403,6 +425,7 @@ pub struct GameFilter {
     /// Only the games in progress.
     #[arg(long)]
     active: bool,
+    /// Print JSON for scripts instead of the table.
     #[arg(long)]
     json: bool,
 }

@@ -103,7 +103,10 @@ enum Command {
         confirm_time: bool,
     },
     /// An online copy of the store.
-    Backup { file: PathBuf },
+    Backup {
+        /// The copy to write: a new file.
+        file: PathBuf,
+    },
     /// Every game as PGN.
     Export,
     /// Move a store to another backend: every row of --from copied into
@@ -121,7 +124,10 @@ enum Command {
     /// (--config FILE; embedded defaults without one).
     Serve,
     /// Check a configuration file and say precisely what is wrong.
-    CheckConfig { file: PathBuf },
+    CheckConfig {
+        /// The TOML file.
+        file: PathBuf,
+    },
     /// The far end of a radio link, for an operator: each line on standard
     /// input is sent to the station (`@CALL text` to another peer), and what
     /// happens is printed as JSON lines. Uses the `[radio]` section of
@@ -191,5 +197,37 @@ fn quiet_on_closed_pipe() {
     // a signal's disposition to SIG_DFL installs no handler code.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// The options and arguments of `cmd` and its subcommands that have no
+    /// help line, as `command … --option`.
+    fn without_help(cmd: &clap::Command, path: &str, out: &mut Vec<String>) {
+        for arg in cmd.get_arguments() {
+            let builtin = matches!(arg.get_id().as_str(), "help" | "version");
+            let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+            if !builtin && !arg.is_hide_set() && help.trim().is_empty() {
+                out.push(format!("{path} {}", arg.get_id()));
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            without_help(sub, &format!("{path} {}", sub.get_name()), out);
+        }
+    }
+
+    #[test]
+    fn every_option_and_argument_of_every_command_has_a_help_line() {
+        let mut missing = Vec::new();
+        let mut cli = Cli::command();
+        // Runs the deferred subcommands' builders (lazy.rs) too.
+        cli.build();
+        without_help(&cli, "ccgate", &mut missing);
+        assert!(missing.is_empty(), "no help line:\n{}", missing.join("\n"));
     }
 }

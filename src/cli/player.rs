@@ -89,18 +89,22 @@ pub enum PlayerCommand {
     },
     /// Every player: addresses, notation, language, games.
     List {
+        /// Print JSON for scripts instead of the table.
         #[arg(long)]
         json: bool,
     },
     /// One player: profile, addresses, PIN state, games, leave.
     Show {
+        /// The player's name, in any case.
         name: String,
+        /// Print JSON for scripts instead of the text.
         #[arg(long)]
         json: bool,
     },
     /// Change a player: the flags of `player add` (an address flag replaces
     /// that channel's addresses), `--clear-pin`. Audited.
     Edit {
+        /// The player's name, in any case.
         name: String,
         #[command(flatten)]
         flags: ProfileFlags,
@@ -115,13 +119,16 @@ pub enum PlayerCommand {
         /// Remove the Xfcc password: the programs can no longer log in.
         #[arg(long, conflicts_with = "xfcc_password_file")]
         clear_xfcc_password: bool,
+        /// Why, for the audit trail.
         #[arg(long, default_value = "edited by the director")]
         reason: String,
     },
     /// Remove a player with no game in progress: deleted if they never
     /// played, else kept by name for their games with no address. Audited.
     Remove {
+        /// The player's name, in any case.
         name: String,
+        /// Why, for the audit trail.
         #[arg(long, default_value = "removed by the director")]
         reason: String,
     },

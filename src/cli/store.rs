@@ -12,6 +12,18 @@ pub fn backup(loc: Location, file: &Path) -> Result<(), CommandError> {
         return pg_dump(&url, password.as_deref(), file);
     }
     let store = open(loc)?;
+    // A directory that is not there is the copy's fault, not the store's
+    // (exit 5, not 4).
+    let dir = file
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        return Err(CommandError::Output(format!(
+            "{}: no such directory",
+            dir.display()
+        )));
+    }
     match store.backup(file) {
         Ok(()) => {
             println!("backup written to {}", file.display());

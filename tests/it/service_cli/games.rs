@@ -185,6 +185,14 @@ fn backup_writes_a_copy_that_opens() {
     let r = env.run(&["backup", copy.to_str().expect("path")]);
     assert_eq!(r.code, 2, "{r:?}");
     assert!(r.err.contains("exists"), "{}", r.err);
+    // A copy into a directory that is not there: the output's fault (5).
+    let r = env.run(&["backup", "/nonexistent/dir/x.db"]);
+    assert_eq!(r.code, 5, "{r:?}");
+    assert!(
+        r.err.contains("/nonexistent/dir: no such directory"),
+        "{}",
+        r.err
+    );
 }
 
 #[test]

@@ -129,11 +129,13 @@ pub fn subject(reply: &Outgoing) -> String {
                 .split_once(' ')
                 .filter(|(head, _)| head.ends_with(&g.to_string()))
                 .map_or(first, |(_, rest)| rest);
+            let players = sheet
+                .players
+                .clone()
+                .unwrap_or_else(|| format!("{} v {}", sheet.white, sheet.black));
             format!(
-                "{} {} v {}: {notice}",
+                "{} {players}: {notice}",
                 SUBJECT_TAG_FORMAT.replace("{g}", &g.to_string()),
-                sheet.white,
-                sheet.black
             )
         }
         _ if first.starts_with("ccgate") => first.to_string(),
@@ -348,6 +350,7 @@ mod tests {
             record: "1. e4 e5 2. Nf3".into(),
             legend: String::new(),
             subject: None,
+            players: None,
             position: None,
         }
     }

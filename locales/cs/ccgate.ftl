@@ -32,7 +32,7 @@ penalty = { " " }Trest: { $days ->
     .sms = { " " }Trest: { days }.
 one-move-per-line = jeden tah na řádek, případně po posledním tahu soupeře
 not-your-turn = P{ $game } { $text }: odmítnuto, v partii { $game } je na tahu { $opponent }.
-wrong-number = P{ $game } { $text }: odmítnuto, partie je u tahu { $number }.
+wrong-number = P{ $game } { $text }: odmítnuto, tah { $number } je na řadě.
 desync = P{ $game } váš { $text } neodpovídá partii. Zápis: { $record }
 
 ## Proč tah nejde přečíst ani zahrát.
@@ -256,7 +256,7 @@ conditional-stored = P{ $game } podmíněné tahy uloženy: { $moves }
 conditional-dropped = P{ $game } vaše podmíněné tahy zrušeny: soupeř { $opponent } zahrál { $move }.
 conditional-refused = P{ $game } podmíněné tahy odmítnuty: { $reason }.
 conditional-your-move = jste na tahu; podmíněné tahy posílejte po svém tahu
-conditional-wrong-number = { $text }: tam je tah { $number }
+conditional-wrong-number = { $text }: tam je tah { $number } na řadě
 conditional-unreadable = { $text }: { $reason }
 
 ## Zprávy, které brána nepřijala.
@@ -280,6 +280,7 @@ event-starts-on = ccgate: { $event } začíná { $date }, tempo { $time }; hodin
     .sms = ccgate: { $event } od { $date }, { $time }. Vaše partie:
 ruling = ccgate: rozhodnutí rozhodčího k incidentu { $incident }: { $ruling }
 withdrawn = ccgate: { $player } odstupuje z { $event }; započteno: { $games }
+withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: přiložený soubor PGN nebyl použit: { $reason ->
     [unreadable] nelze z něj přečíst žádnou partii
@@ -297,11 +298,16 @@ your-turn-by = Jste na tahu, do { $date }.
 their-turn = Na tahu je { $opponent }.
 clocks = Hodiny: vaše spotřeba { $used }, zbytek { $left }; soupeř { $opponent }: spotřeba { $their-used }, zbytek { $their-left }.
 conditional-answer = Váš podmíněný tah { $number } { $move } ({ $iccf }) byl zahrán jako odpověď. Kontrola { $code }.
-draw-offer-sent = P{ $game } vaše nabídka remízy odešla: soupeř { $opponent }.
-resignation-sent = P{ $game } vaše vzdání odešlo: soupeř { $opponent }.
+draw-offer-sent = P{ $game } vaše nabídka remízy byla předána soupeři ({ $opponent }).
+resignation-sent = P{ $game } vzdání partie bylo předáno soupeři ({ $opponent }).
 claim-upheld = P{ $game } vaše reklamace remízy je uznána; soupeř { $opponent } byl vyrozuměn.
 no-game = ccgate: nemáte žádnou rozehranou partii.
-which-game-item = P{ $game } proti { $opponent }, { $turn }
+# The two players of a game, in a mail subject.
+subject-players = { $white } – { $black }
+which-game-item = P{ $game } proti { $opponent }, { $whose ->
+    [yours] jste na tahu
+   *[theirs] na tahu je { $opponent }
+}
     .sms = P{ $game }
 legend = Velká písmena bílý, malá černý. { $pieces }
 legend-pieces = { $king } král, { $queen } dáma, { $rook } věž, { $bishop } střelec, { $knight } jezdec, { $pawn } pěšec

@@ -29,7 +29,7 @@ penalty = { " " }Strafe: { $days ->
     .sms = { " " }Strafe: { days }.
 one-move-per-line = ein Zug pro Zeile, wahlweise nach dem letzten Zug des Gegners
 not-your-turn = P{ $game } { $text }: abgelehnt, in Partie { $game } ist { $opponent } am Zug, nicht Sie.
-wrong-number = P{ $game } { $text }: abgelehnt, die Partie steht bei Zug { $number }.
+wrong-number = P{ $game } { $text }: abgelehnt, Zug { $number } ist an der Reihe.
 desync = P{ $game } Ihr { $text } passt nicht zur Partie. Notation: { $record }
 
 ## Warum ein Zug nicht gelesen oder gespielt werden kann.
@@ -249,7 +249,7 @@ conditional-stored = P{ $game } bedingte Züge gespeichert: { $moves }
 conditional-dropped = P{ $game } Ihre bedingten Züge verfallen: { $opponent } spielte { $move }.
 conditional-refused = P{ $game } bedingte Züge abgelehnt: { $reason }.
 conditional-your-move = Sie sind am Zug; bedingte Züge nach dem eigenen Zug senden
-conditional-wrong-number = { $text }: dort ist Zug { $number }
+conditional-wrong-number = { $text }: dort ist Zug { $number } an der Reihe
 conditional-unreadable = { $text }: { $reason }
 
 ## Nachrichten, die das Gateway nicht annehmen konnte.
@@ -275,6 +275,7 @@ event-starts-on = ccgate: { $event } beginnt am { $date }, Bedenkzeit { $time };
     .sms = ccgate: { $event } ab { $date }, { $time }. Ihre Partien:
 ruling = ccgate: Entscheidung der Turnierleitung zum Vorfall { $incident }: { $ruling }
 withdrawn = ccgate: { $player } ist aus { $event } ausgeschieden; gewertet: { $games }
+withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: die angehängte PGN-Datei wurde nicht verwendet: { $reason ->
     [unreadable] sie enthält keine lesbare Partie
@@ -292,11 +293,16 @@ your-turn-by = Sie sind am Zug, bis { $date }.
 their-turn = { $opponent } am Zug.
 clocks = Bedenkzeit: Sie { $used } verbraucht, { $left } übrig; { $opponent } { $their-used } verbraucht, { $their-left } übrig.
 conditional-answer = Ihr bedingter Zug { $number } { $move } ({ $iccf }) wurde als Antwort gespielt. Kontrolle { $code }.
-draw-offer-sent = P{ $game } Ihr Remisangebot ging an { $opponent }.
-resignation-sent = P{ $game } Ihre Aufgabe ging an { $opponent }.
+draw-offer-sent = P{ $game } Ihr Remisangebot wurde { $opponent } übermittelt.
+resignation-sent = P{ $game } Sie haben aufgegeben; { $opponent } ist informiert.
 claim-upheld = P{ $game } Ihre Remisreklamation ist anerkannt; { $opponent } wurde benachrichtigt.
 no-game = ccgate: Sie haben keine laufende Partie.
-which-game-item = P{ $game } gegen { $opponent }, { $turn }
+# The two players of a game, in a mail subject.
+subject-players = { $white } gegen { $black }
+which-game-item = P{ $game } gegen { $opponent }, { $whose ->
+    [yours] Sie sind am Zug
+   *[theirs] { $opponent } am Zug
+}
     .sms = P{ $game }
 legend = Großbuchstaben Weiß, Kleinbuchstaben Schwarz. { $pieces }
 legend-pieces = { $king } König, { $queen } Dame, { $rook } Turm, { $bishop } Läufer, { $knight } Springer, { $pawn } Bauer

@@ -29,7 +29,7 @@ penalty = { " " }Penalty: { $days ->
     .sms = { " " }Penalty: { days }.
 one-move-per-line = one move per line, optionally after the opponent's last move
 not-your-turn = G{ $game } { $text }: refused, not your move in game { $game }, { $opponent } to move.
-wrong-number = G{ $game } { $text }: refused, the game is at move { $number }.
+wrong-number = G{ $game } { $text }: refused, move { $number } is next.
 desync = G{ $game } your { $text } does not match the game. Record: { $record }
 
 ## Why a move cannot be read or played. { $piece } is one of pawn, knight,
@@ -200,7 +200,7 @@ conditional-stored = G{ $game } conditional moves stored: { $moves }
 conditional-dropped = G{ $game } your conditional moves were dropped: { $opponent } played { $move }.
 conditional-refused = G{ $game } conditional moves refused: { $reason }.
 conditional-your-move = it is your move; send conditional moves after your move
-conditional-wrong-number = { $text }: the move there is { $number }
+conditional-wrong-number = { $text }: move { $number } is due there
 conditional-unreadable = { $text }: { $reason }
 
 ## Messages the gateway could not take.
@@ -224,6 +224,7 @@ event-starts-on = ccgate: { $event } begins on { $date }, time control { $time }
     .sms = ccgate: { $event } begins { $date }, { $time }. Your games:
 ruling = ccgate: the director's ruling on incident { $incident }: { $ruling }
 withdrawn = ccgate: { $player } withdrew from { $event }; scored: { $games }
+withdrawn-game = G{ $game } { $result }
 
 pgn-unused = ccgate: the attached PGN file was not used: { $reason ->
     [unreadable] no game could be read from it
@@ -244,7 +245,12 @@ draw-offer-sent = G{ $game } your draw offer went to { $opponent }.
 resignation-sent = G{ $game } your resignation went to { $opponent }.
 claim-upheld = G{ $game } your draw claim is upheld; { $opponent } was told.
 no-game = ccgate: you have no game in progress.
-which-game-item = G{ $game } against { $opponent }, { $turn }
+# The two players of a game, in a mail subject.
+subject-players = { $white } v { $black }
+which-game-item = G{ $game } against { $opponent }, { $whose ->
+    [yours] your move
+   *[theirs] { $opponent } to move
+}
     .sms = G{ $game }
 legend = Capitals White, small letters Black. { $pieces }
 legend-pieces = { $king } king, { $queen } queen, { $rook } rook, { $bishop } bishop, { $knight } knight, { $pawn } pawn

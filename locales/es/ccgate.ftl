@@ -29,7 +29,7 @@ penalty = { " " }Penalización: { $days ->
     .sms = { " " }Penalización: { days }.
 one-move-per-line = una jugada por línea, si acaso tras la última jugada del rival
 not-your-turn = P{ $game } { $text }: rechazada, en la partida { $game } juega { $opponent }.
-wrong-number = P{ $game } { $text }: rechazada, la partida va por la jugada { $number }.
+wrong-number = P{ $game } { $text }: rechazada, la jugada { $number } es la que toca.
 desync = P{ $game } su { $text } no coincide con la partida. Planilla: { $record }
 
 ## Por qué una jugada no se puede leer o jugar.
@@ -249,7 +249,7 @@ conditional-stored = P{ $game } jugadas condicionales guardadas: { $moves }
 conditional-dropped = P{ $game } sus jugadas condicionales se anularon: { $opponent } jugó { $move }.
 conditional-refused = P{ $game } jugadas condicionales rechazadas: { $reason }.
 conditional-your-move = le toca jugar; envíe las condicionales después de su jugada
-conditional-wrong-number = { $text }: ahí va la jugada { $number }
+conditional-wrong-number = { $text }: ahí la jugada { $number } es la que toca
 conditional-unreadable = { $text }: { $reason }
 
 ## Mensajes que la pasarela no aceptó.
@@ -273,6 +273,7 @@ event-starts-on = ccgate: { $event } empieza el { $date }, ritmo { $time }; los 
     .sms = ccgate: { $event } desde el { $date }, { $time }. Sus partidas:
 ruling = ccgate: decisión del árbitro sobre la incidencia { $incident }: { $ruling }
 withdrawn = ccgate: { $player } se retiró de { $event }; partidas puntuadas: { $games }
+withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: el archivo PGN adjunto no se ha usado: { $reason ->
     [unreadable] no se pudo leer ninguna partida en él
@@ -294,7 +295,12 @@ draw-offer-sent = P{ $game } su oferta de tablas se envió a { $opponent }.
 resignation-sent = P{ $game } su abandono se envió a { $opponent }.
 claim-upheld = P{ $game } su reclamación de tablas es válida; se avisó a { $opponent }.
 no-game = ccgate: no tiene ninguna partida en curso.
-which-game-item = P{ $game } contra { $opponent }, { $turn }
+# The two players of a game, in a mail subject.
+subject-players = { $white } contra { $black }
+which-game-item = P{ $game } contra { $opponent }, { $whose ->
+    [yours] le toca jugar
+   *[theirs] juega { $opponent }
+}
     .sms = P{ $game }
 legend = Mayúsculas blancas, minúsculas negras. { $pieces }
 legend-pieces = { $king } rey, { $queen } dama, { $rook } torre, { $bishop } alfil, { $knight } caballo, { $pawn } peón

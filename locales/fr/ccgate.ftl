@@ -29,7 +29,7 @@ penalty = { " " }Pénalité : { $days ->
     .sms = { " " }Pénalité : { days }.
 one-move-per-line = un coup par ligne, éventuellement après le dernier coup de l'adversaire
 not-your-turn = P{ $game } { $text } : refusé, dans la partie { $game } le trait est à { $opponent }.
-wrong-number = P{ $game } { $text } : refusé, la partie en est au coup { $number }.
+wrong-number = P{ $game } { $text } : refusé, c'est le coup { $number } qui est attendu.
 desync = P{ $game } votre { $text } ne correspond pas à la partie. Notation : { $record }
 
 ## Pourquoi un coup ne peut être lu ou joué.
@@ -249,7 +249,7 @@ conditional-stored = P{ $game } coups conditionnels enregistrés : { $moves }
 conditional-dropped = P{ $game } vos coups conditionnels sont annulés : { $opponent } a joué { $move }.
 conditional-refused = P{ $game } coups conditionnels refusés : { $reason }.
 conditional-your-move = vous avez le trait ; envoyez les coups conditionnels après votre coup
-conditional-wrong-number = { $text } : à cet endroit c'est le coup { $number }
+conditional-wrong-number = { $text } : à cet endroit, c'est le coup { $number } qui est attendu
 conditional-unreadable = { $text } : { $reason }
 
 ## Messages que la passerelle n'a pas pris.
@@ -272,7 +272,8 @@ event-game-black = P{ $game } avec les Noirs contre { $opponent }
 event-starts-on = ccgate : { $event } commence le { $date }, cadence { $time } ; les pendules partent ce jour-là. Vos parties :
     .sms = ccgate : { $event } dès le { $date }, { $time }. Vos parties :
 ruling = ccgate : décision de l'arbitre sur l'incident { $incident } : { $ruling }
-withdrawn = ccgate : { $player } se retire de { $event } ; parties comptées : { $games }
+withdrawn = ccgate : { $player } se retire du tournoi { $event } ; parties décidées : { $games }
+withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate : le fichier PGN joint n'a pas été utilisé : { $reason ->
     [unreadable] aucune partie n'a pu y être lue
@@ -290,11 +291,16 @@ your-turn-by = Vous avez le trait, jusqu'au { $date }.
 their-turn = À { $opponent } de jouer.
 clocks = Pendule : vous avez utilisé { $used }, il vous reste { $left } ; { $opponent } a utilisé { $their-used }, il lui reste { $their-left }.
 conditional-answer = Votre coup conditionnel { $number } { $move } ({ $iccf }) a été joué en réponse. Contrôle { $code }.
-draw-offer-sent = P{ $game } votre proposition de nulle est partie à { $opponent }.
-resignation-sent = P{ $game } votre abandon est parti à { $opponent }.
+draw-offer-sent = P{ $game } votre proposition de nulle a été transmise à { $opponent }.
+resignation-sent = P{ $game } votre abandon a été transmis à { $opponent }.
 claim-upheld = P{ $game } votre réclamation de nulle est admise ; nous avons prévenu { $opponent }.
 no-game = ccgate : vous n'avez aucune partie en cours.
-which-game-item = P{ $game } contre { $opponent }, { $turn }
+# The two players of a game, in a mail subject.
+subject-players = { $white } contre { $black }
+which-game-item = P{ $game } contre { $opponent }, { $whose ->
+    [yours] vous avez le trait
+   *[theirs] à { $opponent } de jouer
+}
     .sms = P{ $game }
 legend = Majuscules Blancs, minuscules Noirs. { $pieces }
 legend-pieces = { $king } roi, { $queen } dame, { $rook } tour, { $bishop } fou, { $knight } cavalier, { $pawn } pion

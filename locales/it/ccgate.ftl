@@ -29,7 +29,7 @@ penalty = { " " }Penalità: { $days ->
     .sms = { " " }Penalità: { days }.
 one-move-per-line = una mossa per riga, eventualmente dopo l'ultima mossa dell'avversario
 not-your-turn = P{ $game } { $text }: rifiutata, nella partita { $game } muove { $opponent }.
-wrong-number = P{ $game } { $text }: rifiutata, la partita è alla mossa { $number }.
+wrong-number = P{ $game } { $text }: rifiutata, la mossa { $number } è la prossima.
 desync = P{ $game } la sua { $text } non corrisponde alla partita. Formulario: { $record }
 
 ## Perché una mossa non si può leggere o giocare.
@@ -249,7 +249,7 @@ conditional-stored = P{ $game } mosse condizionali salvate: { $moves }
 conditional-dropped = P{ $game } le sue mosse condizionali sono annullate: { $opponent } ha giocato { $move }.
 conditional-refused = P{ $game } mosse condizionali rifiutate: { $reason }.
 conditional-your-move = tocca a lei; invii le condizionali dopo la sua mossa
-conditional-wrong-number = { $text }: lì c'è la mossa { $number }
+conditional-wrong-number = { $text }: lì la mossa { $number } è quella attesa
 conditional-unreadable = { $text }: { $reason }
 
 ## Messaggi che il gateway non ha accettato.
@@ -274,6 +274,7 @@ event-starts-on = ccgate: { $event } inizia il { $date }, cadenza { $time }; gli
     .sms = ccgate: { $event } dal { $date }, { $time }. Le sue partite:
 ruling = ccgate: decisione dell'arbitro sull'incidente { $incident }: { $ruling }
 withdrawn = ccgate: { $player } si ritira da { $event }; partite assegnate: { $games }
+withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: il file PGN allegato non è stato usato: { $reason ->
     [unreadable] non vi si è potuta leggere alcuna partita
@@ -292,10 +293,15 @@ their-turn = Muove { $opponent }.
 clocks = Orologio: lei ha usato { $used } e ne ha ancora { $left }; { $opponent } ha usato { $their-used } e ne ha ancora { $their-left }.
 conditional-answer = La sua mossa condizionale { $number } { $move } ({ $iccf }) è stata giocata in risposta. Controllo { $code }.
 draw-offer-sent = P{ $game } la sua proposta di patta è andata a { $opponent }.
-resignation-sent = P{ $game } il suo abbandono è andato a { $opponent }.
+resignation-sent = P{ $game } il suo abbandono è stato comunicato a { $opponent }.
 claim-upheld = P{ $game } la sua richiesta di patta è accolta; abbiamo avvisato { $opponent }.
 no-game = ccgate: non ha nessuna partita in corso.
-which-game-item = P{ $game } contro { $opponent }, { $turn }
+# The two players of a game, in a mail subject.
+subject-players = { $white } contro { $black }
+which-game-item = P{ $game } contro { $opponent }, { $whose ->
+    [yours] tocca a lei
+   *[theirs] muove { $opponent }
+}
     .sms = P{ $game }
 legend = Maiuscole il Bianco, minuscole il Nero. { $pieces }
 legend-pieces = { $king } re, { $queen } donna, { $rook } torre, { $bishop } alfiere, { $knight } cavallo, { $pawn } pedone

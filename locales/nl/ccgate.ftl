@@ -29,7 +29,7 @@ penalty = { " " }Straf: { $days ->
     .sms = { " " }Straf: { days }.
 one-move-per-line = één zet per regel, eventueel na de laatste zet van de tegenstander
 not-your-turn = P{ $game } { $text }: geweigerd, in partij { $game } is { $opponent } aan zet.
-wrong-number = P{ $game } { $text }: geweigerd, de partij is bij zet { $number }.
+wrong-number = P{ $game } { $text }: geweigerd, zet { $number } is aan de beurt.
 desync = P{ $game } uw { $text } klopt niet met de partij. Notatie: { $record }
 
 ## Waarom een zet niet gelezen of gespeeld kan worden.
@@ -249,7 +249,7 @@ conditional-stored = P{ $game } voorwaardelijke zetten opgeslagen: { $moves }
 conditional-dropped = P{ $game } uw voorwaardelijke zetten vervallen: { $opponent } speelde { $move }.
 conditional-refused = P{ $game } voorwaardelijke zetten geweigerd: { $reason }.
 conditional-your-move = u bent aan zet; stuur voorwaardelijke zetten na uw eigen zet
-conditional-wrong-number = { $text }: daar is het zet { $number }
+conditional-wrong-number = { $text }: daar is zet { $number } aan de beurt
 conditional-unreadable = { $text }: { $reason }
 
 ## Berichten die de gateway niet aannam.
@@ -274,6 +274,7 @@ event-starts-on = ccgate: { $event } begint op { $date }, bedenktijd { $time }; 
     .sms = ccgate: { $event } vanaf { $date }, { $time }. Uw partijen:
 ruling = ccgate: beslissing van de wedstrijdleider over incident { $incident }: { $ruling }
 withdrawn = ccgate: { $player } heeft zich teruggetrokken uit { $event }; gescoord: { $games }
+withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: het bijgevoegde PGN-bestand is niet gebruikt: { $reason ->
     [unreadable] er kon geen partij uit gelezen worden
@@ -292,10 +293,15 @@ their-turn = { $opponent } is aan zet.
 clocks = Klok: u { $used } gebruikt, { $left } over; { $opponent } { $their-used } gebruikt, { $their-left } over.
 conditional-answer = Uw voorwaardelijke zet { $number } { $move } ({ $iccf }) is als antwoord gespeeld. Controle { $code }.
 draw-offer-sent = P{ $game } uw remiseaanbod is naar { $opponent } gegaan.
-resignation-sent = P{ $game } uw opgave is naar { $opponent } gegaan.
+resignation-sent = P{ $game } uw opgave is aan { $opponent } doorgegeven.
 claim-upheld = P{ $game } uw remiseclaim is toegewezen; we hebben { $opponent } ingelicht.
 no-game = ccgate: u hebt geen lopende partij.
-which-game-item = P{ $game } tegen { $opponent }, { $turn }
+# The two players of a game, in a mail subject.
+subject-players = { $white } tegen { $black }
+which-game-item = P{ $game } tegen { $opponent }, { $whose ->
+    [yours] u bent aan zet
+   *[theirs] { $opponent } is aan zet
+}
     .sms = P{ $game }
 legend = Hoofdletters Wit, kleine letters Zwart. { $pieces }
 legend-pieces = { $king } koning, { $queen } dame, { $rook } toren, { $bishop } loper, { $knight } paard, { $pawn } pion

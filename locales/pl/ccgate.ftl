@@ -30,7 +30,7 @@ penalty = { " " }Kara: doliczono { $days ->
     .sms = { " " }Kara: { days }.
 one-move-per-line = jedno posunięcie w wierszu, ewentualnie po ostatnim posunięciu przeciwnika
 not-your-turn = P{ $game } { $text }: odrzucone, w partii { $game } ruch ma { $opponent }.
-wrong-number = P{ $game } { $text }: odrzucone, partia jest przy posunięciu { $number }.
+wrong-number = P{ $game } { $text }: odrzucone, posunięcie { $number } jest następne.
 desync = P{ $game } posunięcie { $text } nie zgadza się z partią. Zapis: { $record }
 
 ## Dlaczego posunięcia nie można odczytać ani wykonać.
@@ -252,7 +252,7 @@ conditional-stored = P{ $game } posunięcia warunkowe zapisane: { $moves }
 conditional-dropped = P{ $game } twoje posunięcia warunkowe anulowane: przeciwnik { $opponent } zagrał { $move }.
 conditional-refused = P{ $game } posunięcia warunkowe odrzucone: { $reason }.
 conditional-your-move = teraz twój ruch; posunięcia warunkowe wysyłaj po swoim ruchu
-conditional-wrong-number = { $text }: tam jest posunięcie { $number }
+conditional-wrong-number = { $text }: tam posunięcie { $number } jest następne
 conditional-unreadable = { $text }: { $reason }
 
 ## Wiadomości, których bramka nie przyjęła.
@@ -278,6 +278,7 @@ event-starts-on = ccgate: { $event } zaczyna się { $date }, tempo { $time }; ze
     .sms = ccgate: { $event } od { $date }, { $time }. Twoje partie:
 ruling = ccgate: decyzja sędziego w sprawie incydentu { $incident }: { $ruling }
 withdrawn = ccgate: { $player } wycofuje się z { $event }; zaliczone: { $games }
+withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: załączony plik PGN nie został użyty: { $reason ->
     [unreadable] nie udało się odczytać z niego żadnej partii
@@ -295,11 +296,16 @@ your-turn-by = Twój ruch, do { $date }.
 their-turn = Ruch: { $opponent }.
 clocks = Zegar: ty – czas zużyty { $used }, pozostały { $left }; { $opponent } – czas zużyty { $their-used }, pozostały { $their-left }.
 conditional-answer = Twoje posunięcie warunkowe { $number } { $move } ({ $iccf }) zostało zagrane w odpowiedzi. Kod { $code }.
-draw-offer-sent = P{ $game } propozycja remisu wysłana: przeciwnik { $opponent }.
-resignation-sent = P{ $game } poddanie wysłane: przeciwnik { $opponent }.
+draw-offer-sent = P{ $game } propozycję remisu przekazano przeciwnikowi ({ $opponent }).
+resignation-sent = P{ $game } poddanie partii przekazano przeciwnikowi ({ $opponent }).
 claim-upheld = P{ $game } żądanie remisu uznane; przeciwnik { $opponent } powiadomiony.
 no-game = ccgate: nie masz żadnej trwającej partii.
-which-game-item = P{ $game } przeciw { $opponent }, { $turn }
+# The two players of a game, in a mail subject.
+subject-players = { $white } – { $black }
+which-game-item = P{ $game } przeciw { $opponent }, { $whose ->
+    [yours] Twój ruch
+   *[theirs] ruch ma { $opponent }
+}
     .sms = P{ $game }
 legend = Wielkie litery białe, małe czarne. { $pieces }
 legend-pieces = { $king } król, { $queen } hetman, { $rook } wieża, { $bishop } goniec, { $knight } skoczek, { $pawn } pion
@@ -319,7 +325,7 @@ help-mail =
     12 poddaję się — poddać partię
     12 pozycja — pozycja
     12 zapis — zapis partii
-    notation iccf — jak zapisywane są ci posunięcia
+    notation iccf — w jakim zapisie otrzymujesz posunięcia
     lang pl — język tych odpowiedzi
     urlop 10 — dziesięć dni urlopu od dziś
     pomoc — ten tekst

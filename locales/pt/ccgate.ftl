@@ -29,7 +29,7 @@ penalty = { " " }Penalização: { $days ->
     .sms = { " " }Penalização: { days }.
 one-move-per-line = um lance por linha, se quiser depois do último lance do adversário
 not-your-turn = P{ $game } { $text }: recusado, na partida { $game } joga { $opponent }.
-wrong-number = P{ $game } { $text }: recusado, a partida está no lance { $number }.
+wrong-number = P{ $game } { $text }: recusado, o lance { $number } é o próximo.
 desync = P{ $game } o seu { $text } não corresponde à partida. Registo: { $record }
 
 ## Porque um lance não pode ser lido nem jogado.
@@ -249,7 +249,7 @@ conditional-stored = P{ $game } lances condicionais guardados: { $moves }
 conditional-dropped = P{ $game } os seus lances condicionais foram anulados: { $opponent } jogou { $move }.
 conditional-refused = P{ $game } lances condicionais recusados: { $reason }.
 conditional-your-move = é a sua vez; envie os condicionais depois do seu lance
-conditional-wrong-number = { $text }: aí o lance é { $number }
+conditional-wrong-number = { $text }: aí o lance { $number } é o esperado
 conditional-unreadable = { $text }: { $reason }
 
 ## Mensagens que o gateway não aceitou.
@@ -273,6 +273,7 @@ event-starts-on = ccgate: { $event } começa a { $date }, ritmo { $time }; os re
     .sms = ccgate: { $event } a partir de { $date }, { $time }. As suas partidas:
 ruling = ccgate: decisão do árbitro sobre o incidente { $incident }: { $ruling }
 withdrawn = ccgate: { $player } retirou-se de { $event }; partidas pontuadas: { $games }
+withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: o ficheiro PGN anexado não foi usado: { $reason ->
     [unreadable] não foi possível ler nele nenhuma partida
@@ -294,7 +295,12 @@ draw-offer-sent = P{ $game } a sua proposta de empate foi enviada a { $opponent 
 resignation-sent = P{ $game } o seu abandono foi enviado a { $opponent }.
 claim-upheld = P{ $game } a sua reclamação de empate foi aceite; avisámos { $opponent }.
 no-game = ccgate: não tem nenhuma partida em curso.
-which-game-item = P{ $game } contra { $opponent }, { $turn }
+# The two players of a game, in a mail subject.
+subject-players = { $white } contra { $black }
+which-game-item = P{ $game } contra { $opponent }, { $whose ->
+    [yours] é a sua vez
+   *[theirs] joga { $opponent }
+}
     .sms = P{ $game }
 legend = Maiúsculas as brancas, minúsculas as pretas. { $pieces }
 legend-pieces = { $king } rei, { $queen } dama, { $rook } torre, { $bishop } bispo, { $knight } cavalo, { $pawn } peão

@@ -36,8 +36,8 @@ penalty = { " " }Штраф: { $days ->
 one-move-per-line = один ход в строке, можно после последнего хода соперника
 not-your-turn = П{ $game } { $text }: отказ, в партии { $game } сейчас ход соперника ({ $opponent }).
     .sms = П{ $game } { $text }: отказ, не ваш ход.
-wrong-number = П{ $game } { $text }: отказ, в партии сейчас ход { $number }.
-    .sms = П{ $game } { $text }: отказ, сейчас ход { $number }.
+wrong-number = П{ $game } { $text }: отказ, ход { $number } сейчас на очереди.
+    .sms = П{ $game } { $text }: отказ, ход { $number } на очереди.
 desync = П{ $game } ваш { $text } не совпадает с партией. Запись: { $record }
 
 ## Почему ход не прочитан или невозможен.
@@ -289,7 +289,7 @@ conditional-refused = П{ $game } условные ходы отклонены: 
     .sms = П{ $game } условные ходы отклонены: { $reason }.
 conditional-your-move = сейчас ваш ход; условные ходы присылайте после своего хода
     .sms = сейчас ваш ход
-conditional-wrong-number = { $text }: там ход { $number }
+conditional-wrong-number = { $text }: там ход { $number } на очереди
 conditional-unreadable = { $text }: { $reason }
     .sms = { $text } невозможен
 
@@ -325,6 +325,7 @@ ruling = ccgate: решение судьи по инциденту { $incident }
     .sms = ccgate: инцидент { $incident }: { $ruling }
 withdrawn = ccgate: { $player } выходит из { $event }; засчитано: { $games }
     .sms = ccgate: { $player } выходит; засчитано: { $games }
+withdrawn-game = П{ $game } { $result }
 
 pgn-unused = ccgate: приложенный файл PGN не использован: { $reason ->
     [unreadable] в нём нет читаемой партии
@@ -343,14 +344,19 @@ their-turn = Ход: { $opponent }.
 clocks = Время: ваш расход { $used }, запас { $left }; соперник { $opponent }: расход { $their-used }, запас { $their-left }.
 conditional-answer = Ваш условный ход { $number } { $move } ({ $iccf }) сделан в ответ. Код { $code }.
     .sms = Условный ход { $number } { $move } сделан. Код { $code }.
-draw-offer-sent = П{ $game } ваше предложение ничьей отправлено: { $opponent }.
+draw-offer-sent = П{ $game } ваше предложение ничьей передано сопернику ({ $opponent }).
     .sms = П{ $game } ничья предложена.
-resignation-sent = П{ $game } ваша сдача отправлена: { $opponent }.
+resignation-sent = П{ $game } сопернику ({ $opponent }) сообщено, что вы сдались.
     .sms = П{ $game } сдача отправлена.
 claim-upheld = П{ $game } ничья признана; сопернику { $opponent } сообщено.
     .sms = П{ $game } ничья признана.
 no-game = ccgate: у вас нет текущих партий.
-which-game-item = П{ $game } против { $opponent }, { $turn }
+# The two players of a game, in a mail subject.
+subject-players = { $white } — { $black }
+which-game-item = П{ $game } против { $opponent }, { $whose ->
+    [yours] ваш ход
+   *[theirs] ходит { $opponent }
+}
     .sms = П{ $game }
 legend = Заглавные — белые, строчные — чёрные. { $pieces }
 legend-pieces = { $king } король, { $queen } ферзь, { $rook } ладья, { $bishop } слон, { $knight } конь, { $pawn } пешка

@@ -29,7 +29,7 @@ penalty = { " " }Straff: { $days ->
     .sms = { " " }Straff: { days }.
 one-move-per-line = ett drag per rad, gärna efter motståndarens senaste drag
 not-your-turn = P{ $game } { $text }: avvisat, i parti { $game } är { $opponent } vid draget.
-wrong-number = P{ $game } { $text }: avvisat, partiet står vid drag { $number }.
+wrong-number = P{ $game } { $text }: avvisat, drag { $number } står på tur.
 desync = P{ $game } ditt { $text } stämmer inte med partiet. Protokoll: { $record }
 
 ## Varför ett drag inte kan läsas eller spelas.
@@ -249,7 +249,7 @@ conditional-stored = P{ $game } villkorsdrag sparade: { $moves }
 conditional-dropped = P{ $game } dina villkorsdrag har strukits: { $opponent } spelade { $move }.
 conditional-refused = P{ $game } villkorsdrag avvisade: { $reason }.
 conditional-your-move = du är vid draget; skicka villkorsdrag efter ditt eget drag
-conditional-wrong-number = { $text }: där är det drag { $number }
+conditional-wrong-number = { $text }: där står drag { $number } på tur
 conditional-unreadable = { $text }: { $reason }
 
 ## Meddelanden som gatewayen inte tog emot.
@@ -274,6 +274,7 @@ event-starts-on = ccgate: { $event } börjar { $date }, betänketid { $time }; k
     .sms = ccgate: { $event } från { $date }, { $time }. Era partier:
 ruling = ccgate: domarens beslut om incident { $incident }: { $ruling }
 withdrawn = ccgate: { $player } har dragit sig ur { $event }; räknade: { $games }
+withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: den bifogade PGN-filen användes inte: { $reason ->
     [unreadable] inget parti kunde läsas ur den
@@ -295,7 +296,12 @@ draw-offer-sent = P{ $game } ditt remianbud har gått till { $opponent }.
 resignation-sent = P{ $game } ditt uppgivande har gått till { $opponent }.
 claim-upheld = P{ $game } din remibegäran godkänns; { $opponent } har underrättats.
 no-game = ccgate: du har inget pågående parti.
-which-game-item = P{ $game } mot { $opponent }, { $turn }
+# The two players of a game, in a mail subject.
+subject-players = { $white } mot { $black }
+which-game-item = P{ $game } mot { $opponent }, { $whose ->
+    [yours] du är vid draget
+   *[theirs] { $opponent } är vid draget
+}
     .sms = P{ $game }
 legend = Versaler vit, gemener svart. { $pieces }
 legend-pieces = { $king } kung, { $queen } dam, { $rook } torn, { $bishop } löpare, { $knight } springare, { $pawn } bonde

@@ -36,8 +36,8 @@ penalty = { " " }Штраф: { $days ->
 one-move-per-line = один хід у рядку, можна після останнього ходу суперника
 not-your-turn = П{ $game } { $text }: відмова, у партії { $game } зараз хід суперника ({ $opponent }).
     .sms = П{ $game } { $text }: відмова, не ваш хід.
-wrong-number = П{ $game } { $text }: відмова, у партії зараз хід { $number }.
-    .sms = П{ $game } { $text }: відмова, зараз хід { $number }.
+wrong-number = П{ $game } { $text }: відмова, хід { $number } зараз на черзі.
+    .sms = П{ $game } { $text }: відмова, хід { $number } на черзі.
 desync = П{ $game } ваш { $text } не збігається з партією. Запис: { $record }
 
 ## Чому хід не прочитано або він неможливий.
@@ -290,7 +290,7 @@ conditional-refused = П{ $game } умовні ходи відхилено: { $r
     .sms = П{ $game } умовні ходи відхилено: { $reason }.
 conditional-your-move = зараз ваш хід; умовні ходи надсилайте після свого ходу
     .sms = зараз ваш хід
-conditional-wrong-number = { $text }: там хід { $number }
+conditional-wrong-number = { $text }: там хід { $number } на черзі
 conditional-unreadable = { $text }: { $reason }
     .sms = { $text } неможливий
 
@@ -326,6 +326,7 @@ ruling = ccgate: рішення судді щодо інциденту { $incide
     .sms = ccgate: інцидент { $incident }: { $ruling }
 withdrawn = ccgate: { $player } виходить з { $event }; зараховано: { $games }
     .sms = ccgate: { $player } виходить: { $games }
+withdrawn-game = П{ $game } { $result }
 
 pgn-unused = ccgate: доданий файл PGN не використано: { $reason ->
     [unreadable] у ньому немає партії, яку можна прочитати
@@ -346,12 +347,17 @@ conditional-answer = Ваш умовний хід { $number } { $move } ({ $iccf
     .sms = Умовний хід { $number } { $move } зроблено. Код { $code }.
 draw-offer-sent = П{ $game } вашу пропозицію нічиєї надіслано суперникові ({ $opponent }).
     .sms = П{ $game } пропозицію нічиєї надіслано.
-resignation-sent = П{ $game } вашу здачу надіслано суперникові ({ $opponent }).
+resignation-sent = П{ $game } суперникові ({ $opponent }) повідомлено, що ви здалися.
     .sms = П{ $game } здачу надіслано.
 claim-upheld = П{ $game } нічию визнано; суперника { $opponent } сповіщено.
     .sms = П{ $game } нічию визнано.
 no-game = ccgate: у вас немає поточних партій.
-which-game-item = П{ $game } проти { $opponent }, { $turn }
+# The two players of a game, in a mail subject.
+subject-players = { $white } — { $black }
+which-game-item = П{ $game } проти { $opponent }, { $whose ->
+    [yours] ваш хід
+   *[theirs] ходить { $opponent }
+}
     .sms = П{ $game }
 legend = Великі літери білі, малі чорні. { $pieces }
 legend-pieces = { $king } король, { $queen } ферзь, { $rook } тура, { $bishop } слон, { $knight } кінь, { $pawn } пішак

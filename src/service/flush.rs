@@ -292,6 +292,13 @@ fn sheet(
         record: movetext(game, notation, lang),
         legend: reply::legend(lang),
         subject: None,
+        players: Some(crate::protocol::l10n::text(
+            Reader::new(lang, Form::Full),
+            "subject-players",
+            &crate::protocol::l10n::Args::new()
+                .str("white", white.clone())
+                .str("black", black.clone()),
+        )),
         position: Some(position),
     }
 }

@@ -441,19 +441,13 @@ impl Notice {
                 let listed: Vec<String> = games
                     .iter()
                     .map(|c| {
-                        let turn = if c.yours {
-                            plain(r, "your-turn")
-                        } else {
-                            t(
-                                "their-turn",
-                                Args::new().str("opponent", c.opponent.clone()),
-                            )
-                        };
+                        // Whose move, said mid-sentence in the item's own words.
+                        let whose = if c.yours { "yours" } else { "theirs" };
                         t(
                             "which-game-item",
                             game(&c.game)
                                 .str("opponent", c.opponent.clone())
-                                .str("turn", turn.trim_end_matches('.').to_string()),
+                                .str("whose", whose),
                         )
                     })
                     .collect();
@@ -738,7 +732,10 @@ impl Notice {
                 player,
                 games,
             } => {
-                let scored: Vec<String> = games.iter().map(|(g, r)| format!("{g} {r}")).collect();
+                let scored: Vec<String> = games
+                    .iter()
+                    .map(|(g, r)| t("withdrawn-game", game(g).str("result", r.to_string())))
+                    .collect();
                 t(
                     "withdrawn",
                     Args::new()

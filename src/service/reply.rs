@@ -355,7 +355,7 @@ mod tests {
         let text = tell(&parts, Some(&standing(true, true)), sms);
         assert_eq!(
             text,
-            "P12 Ihr Remisangebot ging an Boris. Es liegt kein Remisangebot vor. \
+            "P12 Ihr Remisangebot wurde Boris übermittelt. Es liegt kein Remisangebot vor. \
              Sie sind am Zug, bis 20.12.2026."
         );
         let mail = tell(

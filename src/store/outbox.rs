@@ -25,6 +25,11 @@ pub struct Sheet {
     /// The mail's subject: the game, the last move, whose move.
     #[serde(default)]
     pub subject: Option<String>,
+    /// The two players as the reader's language pairs them (`Anna v Bert`,
+    /// `Anna gegen Bert`, `Анна — Берт`), for a subject without a move;
+    /// sheets stored before it have none and say `v`.
+    #[serde(default)]
+    pub players: Option<String>,
     /// The position: its FEN ends the text, and it is drawn as the board
     /// picture (sheets stored before pictures have none, and their mail goes
     /// out as text alone, without the FEN).

@@ -111,7 +111,7 @@ const PICTURE_ID: &str = "board";
 /// characters are escaped (see `crate::escape`), so none reaches the header
 /// raw, where lettre passes ESC and friends through unencoded.
 pub fn subject(reply: &Outgoing) -> String {
-    let first = reply.body.lines().next().unwrap_or("").trim();
+    let first = whole(reply.body.lines().next().unwrap_or("").trim());
     let line = match (reply.game_id, &reply.sheet) {
         (
             Some(g),
@@ -129,21 +129,45 @@ pub fn subject(reply: &Outgoing) -> String {
                 .split_once(' ')
                 .filter(|(head, _)| head.ends_with(&g.to_string()))
                 .map_or(first, |(_, rest)| rest);
+            let players = sheet
+                .players
+                .clone()
+                .unwrap_or_else(|| format!("{} v {}", sheet.white, sheet.black));
             format!(
-                "{} {} v {}: {notice}",
+                "{} {players}: {notice}",
                 SUBJECT_TAG_FORMAT.replace("{g}", &g.to_string()),
-                sheet.white,
-                sheet.black
             )
         }
         _ if first.starts_with("ccgate") => first.to_string(),
         _ => format!("ccgate: {first}"),
     };
-    let mut line = shown(&line, false).into_owned();
-    if line.chars().count() > 120 {
-        line = line.chars().take(119).collect::<String>() + "…";
+    let line = shown(&line, false).into_owned();
+    if line.chars().count() > SUBJECT_ROOM {
+        // Cut at the last sentence that fits, never mid-sentence; a line
+        // of one long sentence goes whole (a header line may be folded).
+        let room: String = line.chars().take(SUBJECT_ROOM).collect();
+        if let Some(end) = room.rfind(". ").or_else(|| room.rfind("? ")) {
+            return room[..=end].to_string();
+        }
     }
     line
+}
+
+/// The characters a subject gives itself before it looks for a sentence
+/// to end at.
+const SUBJECT_ROOM: usize = 120;
+
+/// A notice's first line as a subject says it: a line that leads into
+/// what follows (`… Your games:`) ends at its last whole sentence, or
+/// loses the colon when it has none.
+fn whole(first: &str) -> &str {
+    let Some(lead) = first.strip_suffix(':') else {
+        return first;
+    };
+    match lead.rfind(". ").or_else(|| lead.rfind("? ")) {
+        Some(end) => &first[..=end],
+        None => lead.trim_end(),
+    }
 }
 
 const SUBJECT_TAG_FORMAT: &str = "[ccgate G{g}]";
@@ -348,8 +372,30 @@ mod tests {
             record: "1. e4 e5 2. Nf3".into(),
             legend: String::new(),
             subject: None,
+            players: None,
             position: None,
         }
+    }
+
+    #[test]
+    fn a_subject_is_whole_sentences() {
+        assert_eq!(
+            whole("ccgate: Autumn Cup begins, time control 30/60. Your games:"),
+            "ccgate: Autumn Cup begins, time control 30/60."
+        );
+        assert_eq!(whole("ccgate: Your games:"), "ccgate: Your games");
+        assert_eq!(
+            whole("G7 over: 1-0, Boris resigned."),
+            "G7 over: 1-0, Boris resigned."
+        );
+        let long = format!("G7 {}. {}.", "a".repeat(80), "z".repeat(80));
+        let s = subject(&reply(Some(7), &long));
+        assert!(
+            s.ends_with('.') && !s.contains('z') && !s.contains('…'),
+            "{s}"
+        );
+        let one = format!("G7 {}.", "c".repeat(200));
+        assert!(subject(&reply(Some(7), &one)).ends_with("c."));
     }
 
     #[test]

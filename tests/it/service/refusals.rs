@@ -137,7 +137,10 @@ fn a_wrong_move_number_is_refused_with_the_right_one() {
     {
         let p = w.send(&a, &raw);
         let body = assert_refused(&w, (g, &before, k), &p, &a, "wrong_number", &raw);
-        assert!(body.contains("die Partie steht bei Zug 2."), "{body}");
+        assert!(
+            body.contains("abgelehnt, Zug 2. ist an der Reihe."),
+            "{body}"
+        );
     }
 }
 

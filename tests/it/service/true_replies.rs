@@ -382,7 +382,7 @@ fn the_offerer_the_claimant_and_the_resigner_are_told_what_went_out() {
     let g = w.game(&a, &b, None, "-");
     let p = w.send(&a, &format!("{g} 1. e4 draw?"));
     assert!(
-        only_to(&p.replies, &a).contains("Ihr Remisangebot ging an Борис."),
+        only_to(&p.replies, &a).contains("Ihr Remisangebot wurde Борис übermittelt."),
         "{p:#?}"
     );
     let p = w.send(&b, &format!("{g} draw?"));
@@ -393,7 +393,8 @@ fn the_offerer_the_claimant_and_the_resigner_are_told_what_went_out() {
     let p = w.send(&a, &format!("{g} resign"));
     let told = one_each(&p);
     assert!(
-        told[&a.id.0].contains("Ihre Aufgabe ging an Борис") && told[&a.id.0].contains("0-1"),
+        told[&a.id.0].contains("Sie haben aufgegeben; Борис ist informiert")
+            && told[&a.id.0].contains("0-1"),
         "{told:#?}"
     );
 }

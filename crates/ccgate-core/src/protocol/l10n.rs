@@ -607,6 +607,123 @@ mod tests {
         }
     }
 
+    /// A value like the one the code passes for each placeholder: a move
+    /// number as `MoveNumber` writes it (`15.` or `15...`), a game number,
+    /// a name, a day count.
+    fn representative(name: &str, number: &str) -> Option<FluentValue<'static>> {
+        let text = match name {
+            "number" => number,
+            "game" | "incident" | "id" => "12",
+            "text" => "15. Nf3",
+            "move" | "echo" | "trigger" | "answer" => "Nf6",
+            "iccf" => "7866",
+            "code" => "QY3CM7",
+            "opponent" | "player" | "name" => "Boris",
+            "event" => "Autumn Cup",
+            "moves" => "Nf6, Ne7",
+            "record" => "1. e4 e5 2. Nf3",
+            "from" | "until" | "date" => "2026-12-07",
+            "days" | "hours" | "left" | "requested" | "remaining" | "allowance" | "limit"
+            | "skipped" | "count" | "ply" | "at" | "year" => return Some(FluentValue::from(2)),
+            _ => "x",
+        };
+        Some(FluentValue::from(text.to_string()))
+    }
+
+    /// Full stops that are neither one nor an ellipsis of three: `move 1..`
+    /// (a move number and the sentence's stop) or `Zug 1....`.
+    fn doubled_stops(text: &str) -> bool {
+        text.split(|c| c != '.')
+            .any(|run| run.len() == 2 || run.len() > 3)
+    }
+
+    #[test]
+    fn every_message_says_one_full_stop_after_a_move_number_in_every_language() {
+        for &lang in CATALOGUES {
+            let all = messages(lang);
+            for (id, names) in &all {
+                let message = id.split('.').next().unwrap_or_default();
+                let names = all.get(message).unwrap_or(names);
+                let (id, form) = match id.split_once('.') {
+                    Some((message, _)) => (message.to_string(), Form::Short),
+                    None => (id.clone(), Form::Full),
+                };
+                for number in ["1.", "1...", "15.", "15..."] {
+                    let mut args = Args::new();
+                    for name in names {
+                        let name: &'static str = Box::leak(name.clone().into_boxed_str());
+                        if let Some(value) = representative(name, number) {
+                            args.0.set(name, value);
+                        }
+                    }
+                    let out = text(Reader::new(lang, form), &id, &args);
+                    assert!(!doubled_stops(&out), "{lang} {id} ({number}): {out}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_conditional_move_at_the_wrong_number_is_refused_with_one_full_stop() {
+        for &lang in CATALOGUES {
+            for form in [Form::Full, Form::Short] {
+                let r = Reader::new(lang, form);
+                for number in ["16.", "16..."] {
+                    let reason = text(
+                        r,
+                        "conditional-wrong-number",
+                        &Args::new()
+                            .str("text", "if 15. e4 Nf6")
+                            .str("number", number),
+                    );
+                    let out = text(
+                        r,
+                        "conditional-refused",
+                        &Args::new().str("game", "12").str("reason", reason),
+                    );
+                    assert!(!doubled_stops(&out), "{lang} {number}: {out}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_doubled_stop_is_seen_and_an_ellipsis_is_not() {
+        assert!(doubled_stops("the game is at move 1.."));
+        assert!(doubled_stops("Zug 1...."));
+        assert!(!doubled_stops("12 15... Nf6. Also: (san, ...)"));
+    }
+
+    #[test]
+    fn every_refusal_ends_with_one_full_stop_in_every_language() {
+        for &lang in CATALOGUES {
+            for id in messages(lang).keys().filter(|id| !id.contains('.')) {
+                let refusal = id == "refused"
+                    || id == "refused-brief"
+                    || id.ends_with("-refused") && !id.starts_with("desk-")
+                    || id == "wrong-number"
+                    || id == "not-your-turn";
+                if !refusal {
+                    continue;
+                }
+                let names = messages(lang).get(id).cloned().unwrap_or_default();
+                let mut args = Args::new();
+                for name in &names {
+                    let name: &'static str = Box::leak(name.clone().into_boxed_str());
+                    if let Some(value) = representative(name, "15...") {
+                        args.0.set(name, value);
+                    }
+                }
+                let out = text(full(lang), id, &args);
+                let out = out.trim_end();
+                assert!(
+                    out.ends_with('.') && !doubled_stops(out),
+                    "{lang} {id}: {out}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn plurals_follow_each_language() {
         let days = |lang, n| text(full(lang), "days", &Args::new().num("days", n));

@@ -119,29 +119,14 @@ pub async fn serve(config: Resolved) -> Result<(), ServeError> {
     let status = config.status.enabled.then(|| config.status.limits(budget));
     if let Some(limits) = status {
         let app = crate::status::router(port.metrics.clone());
-        let listener = listen("status endpoint", config.status.listen).await?;
-        let what = "status endpoint";
-        tasks.spawn(crate::listener::serve(
-            listener,
-            app,
-            limits,
-            what,
-            stop.clone(),
-        ));
+        let what = ("status endpoint", config.status.listen);
+        tasks.spawn(listen(what, app, limits, stop.clone()).await?);
     }
     if let (Some(web), Some(secret)) = (&config.web, secret) {
         let limits = web.limits(budget, status.map_or(0, |s| s.connections));
-        let listener = listen("web pages", web.listen).await?;
         let pages = crate::web::Web::new(port.clone(), pictures, secret, web);
         let app = crate::web::router(pages);
-        let what = "web pages";
-        tasks.spawn(crate::listener::serve(
-            listener,
-            app,
-            limits,
-            what,
-            stop.clone(),
-        ));
+        tasks.spawn(listen(("web pages", web.listen), app, limits, stop.clone()).await?);
     }
     for run in channels {
         tasks.spawn(run);
@@ -205,17 +190,20 @@ async fn open_store(db: &Location) -> Result<(Store, Option<ServeLock>), ServeEr
     Ok((store, claim))
 }
 
-/// Binds the address `what` listens on, and says so.
+/// Binds the address `what` listens on, says so, and returns the task
+/// that serves `app` there.
 async fn listen(
-    what: &'static str,
-    addr: SocketAddr,
-) -> Result<tokio::net::TcpListener, ServeError> {
+    (what, addr): (&'static str, SocketAddr),
+    app: axum::Router,
+    limits: crate::listener::Limits,
+    stop: tokio::sync::watch::Receiver<bool>,
+) -> Result<impl std::future::Future<Output = ()>, ServeError> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|source| ServeError::Listen { what, addr, source })?;
     let local = listener.local_addr().map_err(ServeError::Bound)?;
     tracing::info!(%local, "{what} listening");
-    Ok(listener)
+    Ok(crate::listener::serve(listener, app, limits, what, stop))
 }
 
 /// Wakes this site's senders whenever another site (or a command) queues a

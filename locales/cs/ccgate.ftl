@@ -18,8 +18,8 @@ hours = { $hours ->
 
 ## Tahy.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) přijat. Kontrola { $code }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }), soupeř { $opponent }. Kontrola { $code }.
+confirm = P{ $game } { $number } { $move } přijat. Kód pozice { $code }.
+your-move = P{ $game } { $number } { $move }, soupeř { $opponent }. Kód pozice { $code }.
 refused = P{ $game } { $text }: odmítnuto, { $reason }.
 refused-brief = P{ $game } { $text }: odmítnuto.
 did-you-mean = { " " }Mysleli jste { $moves }?
@@ -33,7 +33,7 @@ penalty = { " " }Trest: { $days ->
 one-move-per-line = jeden tah na řádek, případně po posledním tahu soupeře
 not-your-turn = P{ $game } { $text }: odmítnuto, v partii { $game } je na tahu { $opponent }.
 wrong-number = P{ $game } { $text }: odmítnuto, tah { $number } je na řadě.
-desync = P{ $game } váš { $text } neodpovídá partii. Zápis: { $record }
+desync = P{ $game } váš { $text } neodpovídá partii: nic nebylo provedeno, ani váš vlastní tah v této zprávě. Zápis: { $record }
 
 ## Proč tah nejde přečíst ani zahrát.
 
@@ -212,8 +212,8 @@ color = { $color ->
     [white] bílý
    *[black] černý
 }
-board = P{ $game } { $fen } Na tahu je { $turn }. Kontrola { $code }.
-board-sheet = P{ $game } Na tahu je { $turn }. Kontrola { $code }.
+board = P{ $game } { $fen } Na tahu je { $turn }. Kód pozice { $code }.
+board-sheet = P{ $game } Na tahu je { $turn }. Kód pozice { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notace nastavena na { $value }.
 lang-set = ccgate: jazyk nastaven na { $value }.
@@ -297,7 +297,7 @@ your-turn = Jste na tahu.
 your-turn-by = Jste na tahu, do { $date }.
 their-turn = Na tahu je { $opponent }.
 clocks = Hodiny: vaše spotřeba { $used }, zbytek { $left }; soupeř { $opponent }: spotřeba { $their-used }, zbytek { $their-left }.
-conditional-answer = Váš podmíněný tah { $number } { $move } ({ $iccf }) byl zahrán jako odpověď. Kontrola { $code }.
+conditional-answer = Váš podmíněný tah { $number } { $move } byl zahrán jako odpověď. Kód pozice { $code }.
 draw-offer-sent = P{ $game } vaše nabídka remízy byla předána soupeři ({ $opponent }).
 resignation-sent = P{ $game } vzdání partie bylo předáno soupeři ({ $opponent }).
 claim-upheld = P{ $game } vaše reklamace remízy je uznána; soupeř { $opponent } byl vyrozuměn.

@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Züge.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) angenommen. Kontrolle { $code }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) von { $opponent }. Kontrolle { $code }.
+confirm = P{ $game } { $number } { $move } angenommen. Stellungscode { $code }.
+your-move = P{ $game } { $number } { $move } von { $opponent }. Stellungscode { $code }.
 refused = P{ $game } { $text }: abgelehnt, { $reason }.
 refused-brief = P{ $game } { $text }: abgelehnt.
 did-you-mean = { " " }Gemeint: { $moves }?
@@ -30,7 +30,7 @@ penalty = { " " }Strafe: { $days ->
 one-move-per-line = ein Zug pro Zeile, wahlweise nach dem letzten Zug des Gegners
 not-your-turn = P{ $game } { $text }: abgelehnt, in Partie { $game } ist { $opponent } am Zug, nicht Sie.
 wrong-number = P{ $game } { $text }: abgelehnt, Zug { $number } ist an der Reihe.
-desync = P{ $game } Ihr { $text } passt nicht zur Partie. Notation: { $record }
+desync = P{ $game } Ihr { $text } passt nicht zur Partie: nichts wurde ausgeführt, auch Ihr eigener Zug in dieser Nachricht nicht. Notation: { $record }
 
 ## Warum ein Zug nicht gelesen oder gespielt werden kann.
 
@@ -208,8 +208,8 @@ color = { $color ->
     [white] Weiß
    *[black] Schwarz
 }
-board = P{ $game } { $fen } { $turn } am Zug. Kontrolle { $code }.
-board-sheet = P{ $game } { $turn } am Zug. Kontrolle { $code }.
+board = P{ $game } { $fen } { $turn } am Zug. Stellungscode { $code }.
+board-sheet = P{ $game } { $turn } am Zug. Stellungscode { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: Notation ist jetzt { $value }.
 lang-set = ccgate: Sprache ist jetzt { $value }.
@@ -292,7 +292,7 @@ your-turn = Sie sind am Zug.
 your-turn-by = Sie sind am Zug, bis { $date }.
 their-turn = { $opponent } am Zug.
 clocks = Bedenkzeit: Sie { $used } verbraucht, { $left } übrig; { $opponent } { $their-used } verbraucht, { $their-left } übrig.
-conditional-answer = Ihr bedingter Zug { $number } { $move } ({ $iccf }) wurde als Antwort gespielt. Kontrolle { $code }.
+conditional-answer = Ihr bedingter Zug { $number } { $move } wurde als Antwort gespielt. Stellungscode { $code }.
 draw-offer-sent = P{ $game } Ihr Remisangebot wurde { $opponent } übermittelt.
 resignation-sent = P{ $game } Sie haben aufgegeben; { $opponent } ist informiert.
 claim-upheld = P{ $game } Ihre Remisreklamation ist anerkannt; { $opponent } wurde benachrichtigt.

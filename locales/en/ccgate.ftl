@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Moves.
 
-confirm = G{ $game } { $number } { $move } ({ $iccf }) accepted. Check { $code }.
-your-move = G{ $game } { $number } { $move } ({ $iccf }) by { $opponent }. Check { $code }.
+confirm = G{ $game } { $number } { $move } accepted. Position code { $code }.
+your-move = G{ $game } { $number } { $move } by { $opponent }. Position code { $code }.
 refused = G{ $game } { $text }: refused, { $reason }.
 refused-brief = G{ $game } { $text }: refused.
 did-you-mean = { " " }Did you mean { $moves }?
@@ -30,7 +30,7 @@ penalty = { " " }Penalty: { $days ->
 one-move-per-line = one move per line, optionally after the opponent's last move
 not-your-turn = G{ $game } { $text }: refused, not your move in game { $game }, { $opponent } to move.
 wrong-number = G{ $game } { $text }: refused, move { $number } is next.
-desync = G{ $game } your { $text } does not match the game. Record: { $record }
+desync = G{ $game } your { $text } does not match the game: nothing was applied, and your own move in this message was not played. Record: { $record }
 
 ## Why a move cannot be read or played. { $piece } is one of pawn, knight,
 ## bishop, rook, queen, king or piece (none named); { $side } is kingside or
@@ -157,8 +157,8 @@ color = { $color ->
     [white] White
    *[black] Black
 }
-board = G{ $game } { $fen } { $turn } to move. Check { $code }.
-board-sheet = G{ $game } { $turn } to move. Check { $code }.
+board = G{ $game } { $fen } { $turn } to move. Position code { $code }.
+board-sheet = G{ $game } { $turn } to move. Position code { $code }.
 record = G{ $game } { $record }
 notation-set = ccgate: notation set to { $value }.
 lang-set = ccgate: language set to { $value }.
@@ -240,7 +240,7 @@ your-turn = Your move.
 your-turn-by = Your move, by { $date }.
 their-turn = { $opponent } to move.
 clocks = Clock: you { $used } used, { $left } left; { $opponent } { $their-used } used, { $their-left } left.
-conditional-answer = Your conditional move { $number } { $move } ({ $iccf }) was played in reply. Check { $code }.
+conditional-answer = Your conditional move { $number } { $move } was played in reply. Position code { $code }.
 draw-offer-sent = G{ $game } your draw offer went to { $opponent }.
 resignation-sent = G{ $game } your resignation went to { $opponent }.
 claim-upheld = G{ $game } your draw claim is upheld; { $opponent } was told.

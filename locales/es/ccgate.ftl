@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Jugadas.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) aceptada. Control { $code }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Control { $code }.
+confirm = P{ $game } { $number } { $move } aceptada. Código de posición { $code }.
+your-move = P{ $game } { $number } { $move } de { $opponent }. Código de posición { $code }.
 refused = P{ $game } { $text }: rechazada, { $reason }.
 refused-brief = P{ $game } { $text }: rechazada.
 did-you-mean = { " " }¿Quería decir { $moves }?
@@ -30,7 +30,7 @@ penalty = { " " }Penalización: { $days ->
 one-move-per-line = una jugada por línea, si acaso tras la última jugada del rival
 not-your-turn = P{ $game } { $text }: rechazada, en la partida { $game } juega { $opponent }.
 wrong-number = P{ $game } { $text }: rechazada, la jugada { $number } es la que toca.
-desync = P{ $game } su { $text } no coincide con la partida. Planilla: { $record }
+desync = P{ $game } su { $text } no coincide con la partida: no se aplicó nada, tampoco su propia jugada de este mensaje. Planilla: { $record }
 
 ## Por qué una jugada no se puede leer o jugar.
 
@@ -208,8 +208,8 @@ color = { $color ->
     [white] blancas
    *[black] negras
 }
-board = P{ $game } { $fen } Juegan { $turn }. Control { $code }.
-board-sheet = P{ $game } Juegan { $turn }. Control { $code }.
+board = P{ $game } { $fen } Juegan { $turn }. Código de posición { $code }.
+board-sheet = P{ $game } Juegan { $turn }. Código de posición { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notación cambiada a { $value }.
 lang-set = ccgate: idioma cambiado a { $value }.
@@ -290,7 +290,7 @@ your-turn = Le toca jugar.
 your-turn-by = Le toca jugar, hasta el { $date }.
 their-turn = Juega { $opponent }.
 clocks = Reloj: usted lleva { $used } y dispone de { $left }; { $opponent } lleva { $their-used } y dispone de { $their-left }.
-conditional-answer = Su jugada condicional { $number } { $move } ({ $iccf }) se jugó como respuesta. Control { $code }.
+conditional-answer = Su jugada condicional { $number } { $move } se jugó como respuesta. Código de posición { $code }.
 draw-offer-sent = P{ $game } su oferta de tablas se envió a { $opponent }.
 resignation-sent = P{ $game } su abandono se envió a { $opponent }.
 claim-upheld = P{ $game } su reclamación de tablas es válida; se avisó a { $opponent }.

@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Les coups.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) accepté. Contrôle { $code }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) joué par { $opponent }. Contrôle { $code }.
+confirm = P{ $game } { $number } { $move } accepté. Code de position { $code }.
+your-move = P{ $game } { $number } { $move } joué par { $opponent }. Code de position { $code }.
 refused = P{ $game } { $text } : refusé, { $reason }.
 refused-brief = P{ $game } { $text } : refusé.
 did-you-mean = { " " }Vouliez-vous dire { $moves } ?
@@ -30,7 +30,7 @@ penalty = { " " }Pénalité : { $days ->
 one-move-per-line = un coup par ligne, éventuellement après le dernier coup de l'adversaire
 not-your-turn = P{ $game } { $text } : refusé, dans la partie { $game } le trait est à { $opponent }.
 wrong-number = P{ $game } { $text } : refusé, c'est le coup { $number } qui est attendu.
-desync = P{ $game } votre { $text } ne correspond pas à la partie. Notation : { $record }
+desync = P{ $game } votre { $text } ne correspond pas à la partie : rien n'a été appliqué, pas même votre propre coup de ce message. Notation : { $record }
 
 ## Pourquoi un coup ne peut être lu ou joué.
 
@@ -208,8 +208,8 @@ color = { $color ->
     [white] Blancs
    *[black] Noirs
 }
-board = P{ $game } { $fen } Trait aux { $turn }. Contrôle { $code }.
-board-sheet = P{ $game } Trait aux { $turn }. Contrôle { $code }.
+board = P{ $game } { $fen } Trait aux { $turn }. Code de position { $code }.
+board-sheet = P{ $game } Trait aux { $turn }. Code de position { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate : notation réglée sur { $value }.
 lang-set = ccgate : langue réglée sur { $value }.
@@ -290,7 +290,7 @@ your-turn = Vous avez le trait.
 your-turn-by = Vous avez le trait, jusqu'au { $date }.
 their-turn = À { $opponent } de jouer.
 clocks = Pendule : vous avez utilisé { $used }, il vous reste { $left } ; { $opponent } a utilisé { $their-used }, il lui reste { $their-left }.
-conditional-answer = Votre coup conditionnel { $number } { $move } ({ $iccf }) a été joué en réponse. Contrôle { $code }.
+conditional-answer = Votre coup conditionnel { $number } { $move } a été joué en réponse. Code de position { $code }.
 draw-offer-sent = P{ $game } votre proposition de nulle a été transmise à { $opponent }.
 resignation-sent = P{ $game } votre abandon a été transmis à { $opponent }.
 claim-upheld = P{ $game } votre réclamation de nulle est admise ; nous avons prévenu { $opponent }.

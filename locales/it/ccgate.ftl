@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Mosse.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) accettata. Controllo { $code }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) di { $opponent }. Controllo { $code }.
+confirm = P{ $game } { $number } { $move } accettata. Codice posizione { $code }.
+your-move = P{ $game } { $number } { $move } di { $opponent }. Codice posizione { $code }.
 refused = P{ $game } { $text }: rifiutata, { $reason }.
 refused-brief = P{ $game } { $text }: rifiutata.
 did-you-mean = { " " }Intendeva { $moves }?
@@ -30,7 +30,7 @@ penalty = { " " }Penalità: { $days ->
 one-move-per-line = una mossa per riga, eventualmente dopo l'ultima mossa dell'avversario
 not-your-turn = P{ $game } { $text }: rifiutata, nella partita { $game } muove { $opponent }.
 wrong-number = P{ $game } { $text }: rifiutata, la mossa { $number } è la prossima.
-desync = P{ $game } la sua { $text } non corrisponde alla partita. Formulario: { $record }
+desync = P{ $game } la sua { $text } non corrisponde alla partita: non è stato applicato nulla, nemmeno la sua mossa in questo messaggio. Formulario: { $record }
 
 ## Perché una mossa non si può leggere o giocare.
 
@@ -208,8 +208,8 @@ color = { $color ->
     [white] il Bianco
    *[black] il Nero
 }
-board = P{ $game } { $fen } Muove { $turn }. Controllo { $code }.
-board-sheet = P{ $game } Muove { $turn }. Controllo { $code }.
+board = P{ $game } { $fen } Muove { $turn }. Codice posizione { $code }.
+board-sheet = P{ $game } Muove { $turn }. Codice posizione { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notazione impostata su { $value }.
 lang-set = ccgate: lingua impostata su { $value }.
@@ -291,7 +291,7 @@ your-turn = Tocca a lei.
 your-turn-by = Tocca a lei, entro il { $date }.
 their-turn = Muove { $opponent }.
 clocks = Orologio: lei ha usato { $used } e ne ha ancora { $left }; { $opponent } ha usato { $their-used } e ne ha ancora { $their-left }.
-conditional-answer = La sua mossa condizionale { $number } { $move } ({ $iccf }) è stata giocata in risposta. Controllo { $code }.
+conditional-answer = La sua mossa condizionale { $number } { $move } è stata giocata in risposta. Codice posizione { $code }.
 draw-offer-sent = P{ $game } la sua proposta di patta è andata a { $opponent }.
 resignation-sent = P{ $game } il suo abbandono è stato comunicato a { $opponent }.
 claim-upheld = P{ $game } la sua richiesta di patta è accolta; abbiamo avvisato { $opponent }.

@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Zetten.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) aanvaard. Controle { $code }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) van { $opponent }. Controle { $code }.
+confirm = P{ $game } { $number } { $move } aanvaard. Stellingcode { $code }.
+your-move = P{ $game } { $number } { $move } van { $opponent }. Stellingcode { $code }.
 refused = P{ $game } { $text }: geweigerd, { $reason }.
 refused-brief = P{ $game } { $text }: geweigerd.
 did-you-mean = { " " }Bedoelde u { $moves }?
@@ -30,7 +30,7 @@ penalty = { " " }Straf: { $days ->
 one-move-per-line = één zet per regel, eventueel na de laatste zet van de tegenstander
 not-your-turn = P{ $game } { $text }: geweigerd, in partij { $game } is { $opponent } aan zet.
 wrong-number = P{ $game } { $text }: geweigerd, zet { $number } is aan de beurt.
-desync = P{ $game } uw { $text } klopt niet met de partij. Notatie: { $record }
+desync = P{ $game } uw { $text } klopt niet met de partij: er is niets uitgevoerd, ook uw eigen zet in dit bericht niet. Notatie: { $record }
 
 ## Waarom een zet niet gelezen of gespeeld kan worden.
 
@@ -208,8 +208,8 @@ color = { $color ->
     [white] Wit
    *[black] Zwart
 }
-board = P{ $game } { $fen } { $turn } is aan zet. Controle { $code }.
-board-sheet = P{ $game } { $turn } is aan zet. Controle { $code }.
+board = P{ $game } { $fen } { $turn } is aan zet. Stellingcode { $code }.
+board-sheet = P{ $game } { $turn } is aan zet. Stellingcode { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notatie ingesteld op { $value }.
 lang-set = ccgate: taal ingesteld op { $value }.
@@ -291,7 +291,7 @@ your-turn = U bent aan zet.
 your-turn-by = U bent aan zet, tot { $date }.
 their-turn = { $opponent } is aan zet.
 clocks = Klok: u { $used } gebruikt, { $left } over; { $opponent } { $their-used } gebruikt, { $their-left } over.
-conditional-answer = Uw voorwaardelijke zet { $number } { $move } ({ $iccf }) is als antwoord gespeeld. Controle { $code }.
+conditional-answer = Uw voorwaardelijke zet { $number } { $move } is als antwoord gespeeld. Stellingcode { $code }.
 draw-offer-sent = P{ $game } uw remiseaanbod is naar { $opponent } gegaan.
 resignation-sent = P{ $game } uw opgave is aan { $opponent } doorgegeven.
 claim-upheld = P{ $game } uw remiseclaim is toegewezen; we hebben { $opponent } ingelicht.

@@ -17,8 +17,8 @@ hours = { $hours ->
 
 ## Posunięcia.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) przyjęte. Kod { $code }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }), przeciwnik { $opponent }. Kod { $code }.
+confirm = P{ $game } { $number } { $move } przyjęte. Kod pozycji { $code }.
+your-move = P{ $game } { $number } { $move }, przeciwnik { $opponent }. Kod pozycji { $code }.
 refused = P{ $game } { $text }: odrzucone, { $reason }.
 refused-brief = P{ $game } { $text }: odrzucone.
 did-you-mean = { " " }Może { $moves }?
@@ -31,7 +31,7 @@ penalty = { " " }Kara: doliczono { $days ->
 one-move-per-line = jedno posunięcie w wierszu, ewentualnie po ostatnim posunięciu przeciwnika
 not-your-turn = P{ $game } { $text }: odrzucone, w partii { $game } ruch ma { $opponent }.
 wrong-number = P{ $game } { $text }: odrzucone, posunięcie { $number } jest następne.
-desync = P{ $game } posunięcie { $text } nie zgadza się z partią. Zapis: { $record }
+desync = P{ $game } posunięcie { $text } nie zgadza się z partią: nic nie wykonano, także posunięcie z tej wiadomości nie zostało zagrane. Zapis: { $record }
 
 ## Dlaczego posunięcia nie można odczytać ani wykonać.
 
@@ -209,8 +209,8 @@ color = { $color ->
     [white] białe
    *[black] czarne
 }
-board = P{ $game } { $fen } Ruch: { $turn }. Kod { $code }.
-board-sheet = P{ $game } Ruch: { $turn }. Kod { $code }.
+board = P{ $game } { $fen } Ruch: { $turn }. Kod pozycji { $code }.
+board-sheet = P{ $game } Ruch: { $turn }. Kod pozycji { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notacja ustawiona na { $value }.
 lang-set = ccgate: język ustawiony na { $value }.
@@ -295,7 +295,7 @@ your-turn = Twój ruch.
 your-turn-by = Twój ruch, do { $date }.
 their-turn = Ruch: { $opponent }.
 clocks = Zegar: ty – czas zużyty { $used }, pozostały { $left }; { $opponent } – czas zużyty { $their-used }, pozostały { $their-left }.
-conditional-answer = Twoje posunięcie warunkowe { $number } { $move } ({ $iccf }) zostało zagrane w odpowiedzi. Kod { $code }.
+conditional-answer = Twoje posunięcie warunkowe { $number } { $move } zostało zagrane w odpowiedzi. Kod pozycji { $code }.
 draw-offer-sent = P{ $game } propozycję remisu przekazano przeciwnikowi ({ $opponent }).
 resignation-sent = P{ $game } poddanie partii przekazano przeciwnikowi ({ $opponent }).
 claim-upheld = P{ $game } żądanie remisu uznane; przeciwnik { $opponent } powiadomiony.

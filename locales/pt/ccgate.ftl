@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Lances.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) aceite. Controlo { $code }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) de { $opponent }. Controlo { $code }.
+confirm = P{ $game } { $number } { $move } aceite. Código da posição { $code }.
+your-move = P{ $game } { $number } { $move } de { $opponent }. Código da posição { $code }.
 refused = P{ $game } { $text }: recusado, { $reason }.
 refused-brief = P{ $game } { $text }: recusado.
 did-you-mean = { " " }Queria dizer { $moves }?
@@ -30,7 +30,7 @@ penalty = { " " }Penalização: { $days ->
 one-move-per-line = um lance por linha, se quiser depois do último lance do adversário
 not-your-turn = P{ $game } { $text }: recusado, na partida { $game } joga { $opponent }.
 wrong-number = P{ $game } { $text }: recusado, o lance { $number } é o próximo.
-desync = P{ $game } o seu { $text } não corresponde à partida. Registo: { $record }
+desync = P{ $game } o seu { $text } não corresponde à partida: nada foi aplicado, nem o seu próprio lance desta mensagem. Registo: { $record }
 
 ## Porque um lance não pode ser lido nem jogado.
 
@@ -208,8 +208,8 @@ color = { $color ->
     [white] as brancas
    *[black] as pretas
 }
-board = P{ $game } { $fen } Jogam { $turn }. Controlo { $code }.
-board-sheet = P{ $game } Jogam { $turn }. Controlo { $code }.
+board = P{ $game } { $fen } Jogam { $turn }. Código da posição { $code }.
+board-sheet = P{ $game } Jogam { $turn }. Código da posição { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notação definida como { $value }.
 lang-set = ccgate: língua definida como { $value }.
@@ -290,7 +290,7 @@ your-turn = É a sua vez.
 your-turn-by = É a sua vez, até { $date }.
 their-turn = Joga { $opponent }.
 clocks = Relógio: você usou { $used } e ainda tem { $left }; { $opponent } usou { $their-used } e ainda tem { $their-left }.
-conditional-answer = O seu lance condicional { $number } { $move } ({ $iccf }) foi jogado em resposta. Controlo { $code }.
+conditional-answer = O seu lance condicional { $number } { $move } foi jogado em resposta. Código da posição { $code }.
 draw-offer-sent = P{ $game } a sua proposta de empate foi enviada a { $opponent }.
 resignation-sent = P{ $game } o seu abandono foi enviado a { $opponent }.
 claim-upheld = P{ $game } a sua reclamação de empate foi aceite; avisámos { $opponent }.

@@ -17,9 +17,9 @@ hours = { $hours ->
 
 ## Ходы.
 
-confirm = П{ $game } { $number } { $move } ({ $iccf }) принят. Код { $code }.
+confirm = П{ $game } { $number } { $move } принят. Код позиции { $code }.
     .sms = П{ $game } { $number } { $move } ({ $iccf }) принят. Код { $code }.
-your-move = П{ $game } { $number } { $move } ({ $iccf }), соперник { $opponent }. Код { $code }.
+your-move = П{ $game } { $number } { $move }, соперник { $opponent }. Код позиции { $code }.
     .sms = П{ $game } { $number } { $move } ({ $iccf }). Код { $code }.
 refused = П{ $game } { $text }: отказ, { $reason }.
 refused-brief = П{ $game } { $text }: отказ.
@@ -38,7 +38,7 @@ not-your-turn = П{ $game } { $text }: отказ, в партии { $game } с�
     .sms = П{ $game } { $text }: отказ, не ваш ход.
 wrong-number = П{ $game } { $text }: отказ, ход { $number } сейчас на очереди.
     .sms = П{ $game } { $text }: отказ, ход { $number } на очереди.
-desync = П{ $game } ваш { $text } не совпадает с партией. Запись: { $record }
+desync = П{ $game } ваш { $text } не совпадает с партией: ничего не применено, ваш собственный ход из этого сообщения тоже не сделан. Запись: { $record }
 
 ## Почему ход не прочитан или невозможен.
 
@@ -230,8 +230,8 @@ color = { $color ->
     [white] белые
    *[black] чёрные
 }
-board = П{ $game } { $fen } Ход: { $turn }. Код { $code }.
-board-sheet = П{ $game } Ход: { $turn }. Код { $code }.
+board = П{ $game } { $fen } Ход: { $turn }. Код позиции { $code }.
+board-sheet = П{ $game } Ход: { $turn }. Код позиции { $code }.
 record = П{ $game } { $record }
 notation-set = ccgate: нотация { $value }.
 lang-set = ccgate: язык { $value }.
@@ -342,7 +342,7 @@ your-turn = Ваш ход.
 your-turn-by = Ваш ход до { $date }.
 their-turn = Ход: { $opponent }.
 clocks = Время: ваш расход { $used }, запас { $left }; соперник { $opponent }: расход { $their-used }, запас { $their-left }.
-conditional-answer = Ваш условный ход { $number } { $move } ({ $iccf }) сделан в ответ. Код { $code }.
+conditional-answer = Ваш условный ход { $number } { $move } сделан в ответ. Код позиции { $code }.
     .sms = Условный ход { $number } { $move } сделан. Код { $code }.
 draw-offer-sent = П{ $game } ваше предложение ничьей передано сопернику ({ $opponent }).
     .sms = П{ $game } ничья предложена.

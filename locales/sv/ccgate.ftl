@@ -16,8 +16,8 @@ hours = { $hours ->
 
 ## Drag.
 
-confirm = P{ $game } { $number } { $move } ({ $iccf }) godkänt. Kontroll { $code }.
-your-move = P{ $game } { $number } { $move } ({ $iccf }) av { $opponent }. Kontroll { $code }.
+confirm = P{ $game } { $number } { $move } godkänt. Ställningskod { $code }.
+your-move = P{ $game } { $number } { $move } av { $opponent }. Ställningskod { $code }.
 refused = P{ $game } { $text }: avvisat, { $reason }.
 refused-brief = P{ $game } { $text }: avvisat.
 did-you-mean = { " " }Menade du { $moves }?
@@ -30,7 +30,7 @@ penalty = { " " }Straff: { $days ->
 one-move-per-line = ett drag per rad, gärna efter motståndarens senaste drag
 not-your-turn = P{ $game } { $text }: avvisat, i parti { $game } är { $opponent } vid draget.
 wrong-number = P{ $game } { $text }: avvisat, drag { $number } står på tur.
-desync = P{ $game } ditt { $text } stämmer inte med partiet. Protokoll: { $record }
+desync = P{ $game } ditt { $text } stämmer inte med partiet: inget utfördes, inte heller ditt eget drag i meddelandet. Protokoll: { $record }
 
 ## Varför ett drag inte kan läsas eller spelas.
 
@@ -208,8 +208,8 @@ color = { $color ->
     [white] Vit
    *[black] Svart
 }
-board = P{ $game } { $fen } { $turn } vid draget. Kontroll { $code }.
-board-sheet = P{ $game } { $turn } vid draget. Kontroll { $code }.
+board = P{ $game } { $fen } { $turn } vid draget. Ställningskod { $code }.
+board-sheet = P{ $game } { $turn } vid draget. Ställningskod { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: notation satt till { $value }.
 lang-set = ccgate: språk satt till { $value }.
@@ -291,7 +291,7 @@ your-turn = Du är vid draget.
 your-turn-by = Du är vid draget, senast { $date }.
 their-turn = { $opponent } är vid draget.
 clocks = Klocka: du har använt { $used } och har { $left } kvar; { $opponent } har använt { $their-used } och har { $their-left } kvar.
-conditional-answer = Ditt villkorsdrag { $number } { $move } ({ $iccf }) spelades som svar. Kontroll { $code }.
+conditional-answer = Ditt villkorsdrag { $number } { $move } spelades som svar. Ställningskod { $code }.
 draw-offer-sent = P{ $game } ditt remianbud har gått till { $opponent }.
 resignation-sent = P{ $game } ditt uppgivande har gått till { $opponent }.
 claim-upheld = P{ $game } din remibegäran godkänns; { $opponent } har underrättats.

@@ -17,9 +17,9 @@ hours = { $hours ->
 
 ## Ходи.
 
-confirm = П{ $game } { $number } { $move } ({ $iccf }) прийнято. Код { $code }.
+confirm = П{ $game } { $number } { $move } прийнято. Код позиції { $code }.
     .sms = П{ $game } { $number } { $move } ({ $iccf }) прийнято. Код { $code }.
-your-move = П{ $game } { $number } { $move } ({ $iccf }), суперник { $opponent }. Код { $code }.
+your-move = П{ $game } { $number } { $move }, суперник { $opponent }. Код позиції { $code }.
     .sms = П{ $game } { $number } { $move } ({ $iccf }). Код { $code }.
 refused = П{ $game } { $text }: відмова, { $reason }.
 refused-brief = П{ $game } { $text }: відмова.
@@ -38,7 +38,7 @@ not-your-turn = П{ $game } { $text }: відмова, у партії { $game }
     .sms = П{ $game } { $text }: відмова, не ваш хід.
 wrong-number = П{ $game } { $text }: відмова, хід { $number } зараз на черзі.
     .sms = П{ $game } { $text }: відмова, хід { $number } на черзі.
-desync = П{ $game } ваш { $text } не збігається з партією. Запис: { $record }
+desync = П{ $game } ваш { $text } не збігається з партією: нічого не застосовано, ваш власний хід із цього повідомлення теж не зроблено. Запис: { $record }
 
 ## Чому хід не прочитано або він неможливий.
 
@@ -230,8 +230,8 @@ color = { $color ->
     [white] білі
    *[black] чорні
 }
-board = П{ $game } { $fen } Хід: { $turn }. Код { $code }.
-board-sheet = П{ $game } Хід: { $turn }. Код { $code }.
+board = П{ $game } { $fen } Хід: { $turn }. Код позиції { $code }.
+board-sheet = П{ $game } Хід: { $turn }. Код позиції { $code }.
 record = П{ $game } { $record }
 notation-set = ccgate: нотація { $value }.
 lang-set = ccgate: мова { $value }.
@@ -343,7 +343,7 @@ your-turn = Ваш хід.
 your-turn-by = Ваш хід до { $date }.
 their-turn = Ходить { $opponent }.
 clocks = Час: ваша витрата { $used }, запас { $left }; суперник { $opponent }: витрата { $their-used }, запас { $their-left }.
-conditional-answer = Ваш умовний хід { $number } { $move } ({ $iccf }) зроблено у відповідь. Код { $code }.
+conditional-answer = Ваш умовний хід { $number } { $move } зроблено у відповідь. Код позиції { $code }.
     .sms = Умовний хід { $number } { $move } зроблено. Код { $code }.
 draw-offer-sent = П{ $game } вашу пропозицію нічиєї надіслано суперникові ({ $opponent }).
     .sms = П{ $game } пропозицію нічиєї надіслано.

@@ -307,12 +307,22 @@ pub struct MoveNotice {
 }
 
 impl MoveNotice {
+    /// The move in the recipient's notation, then in ICCF numbers in
+    /// parentheses, which every player can check; once when they are the
+    /// same (an ICCF player's `5254`).
+    fn written(&self) -> String {
+        if self.mv == self.iccf {
+            self.mv.clone()
+        } else {
+            format!("{} ({})", self.mv, self.iccf)
+        }
+    }
+
     fn args(&self) -> Args<'static> {
         Args::new()
             .str("game", self.game.to_string())
             .str("number", self.number.to_string())
-            .str("move", self.mv.clone())
-            .str("iccf", self.iccf.clone())
+            .str("move", self.written())
             .str("code", self.code.clone())
             .str("opponent", self.opponent.clone())
     }

@@ -224,6 +224,17 @@ not-your-game = ccgate: nemáte partii { $game }.
 which-game = ccgate: která partie? Vaše: { $games }. Začněte řádek číslem partie.
     .sms = ccgate: která partie? Vaše: { $games }.
 bad-pin = ccgate: PIN chybí nebo je špatný. Nic nebylo provedeno.
+foreign-letter = { $letter } není české písmeno kamene; { $piece ->
+    [king] krále
+    [queen] dámu
+    [rook] věž
+    [bishop] střelce
+   *[knight] jezdce
+} značí { $local }
+line-refused = ccgate: { $text }: odmítnuto, { $reason }.
+unknown-language = žádný jazyk nemá kód { $code }; kód má dvě písmena, např. de, fr nebo ru
+unknown-notation = notace jsou { $names }
+not-protocol = ccgate: „{ $line }“ není tah ani příkaz.
 
 ## Dovolená a hodiny.
 

@@ -220,6 +220,17 @@ not-your-game = ccgate: Sie haben keine Partie { $game }.
 which-game = ccgate: welche Partie? Ihre: { $games }. Zeile mit der Partienummer beginnen.
     .sms = ccgate: welche Partie? Ihre: { $games }.
 bad-pin = ccgate: PIN fehlt oder falsch. Nichts wurde ausgeführt.
+foreign-letter = { $letter } ist kein deutscher Figurenbuchstabe; { $piece ->
+    [king] der König
+    [queen] die Dame
+    [rook] der Turm
+    [bishop] der Läufer
+   *[knight] der Springer
+} heißt { $local }
+line-refused = ccgate: { $text }: abgelehnt, { $reason }.
+unknown-language = keine Sprache hat das Kürzel { $code }; ein Kürzel hat zwei Buchstaben, etwa de, fr oder ru
+unknown-notation = die Notationen heißen { $names }
+not-protocol = ccgate: „{ $line }“ ist weder ein Zug noch ein Befehl.
 
 ## Urlaub und Bedenkzeit.
 

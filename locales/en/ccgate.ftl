@@ -171,6 +171,17 @@ not-your-game = ccgate: you have no game { $game }.
 which-game = ccgate: which game? Yours: { $games }. Start the line with the game number.
     .sms = ccgate: which game? Yours: { $games }.
 bad-pin = ccgate: PIN missing or wrong. Nothing was applied.
+foreign-letter = { $letter } is not an English piece letter; the { $piece ->
+    [king] king
+    [queen] queen
+    [rook] rook
+    [bishop] bishop
+   *[knight] knight
+} is { $local }
+line-refused = ccgate: { $text }: refused, { $reason }.
+unknown-language = there is no language with the code { $code }; a code has two letters, such as de, fr or ru
+unknown-notation = the notations are { $names }
+not-protocol = ccgate: "{ $line }" is neither a move nor a command.
 
 ## Leave and the clock.
 

@@ -220,6 +220,17 @@ not-your-game = ccgate: no tiene ninguna partida { $game }.
 which-game = ccgate: ¿qué partida? Las suyas: { $games }. Empiece la línea con el número de partida.
     .sms = ccgate: ¿qué partida? Las suyas: { $games }.
 bad-pin = ccgate: falta el PIN o es incorrecto. No se ha aplicado nada.
+foreign-letter = { $letter } no es una letra de pieza en español; { $piece ->
+    [king] el rey
+    [queen] la dama
+    [rook] la torre
+    [bishop] el alfil
+   *[knight] el caballo
+} se escribe { $local }
+line-refused = ccgate: { $text }: rechazado, { $reason }.
+unknown-language = ningún idioma tiene el código { $code }; un código tiene dos letras, como de, fr o ru
+unknown-notation = las notaciones son { $names }
+not-protocol = ccgate: «{ $line }» no es ni una jugada ni una orden.
 
 ## Permisos y reloj.
 

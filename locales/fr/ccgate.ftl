@@ -220,6 +220,17 @@ not-your-game = ccgate : vous n'avez pas de partie { $game }.
 which-game = ccgate : quelle partie ? Les vôtres : { $games }. Commencez la ligne par le numéro de partie.
     .sms = ccgate : quelle partie ? Les vôtres : { $games }.
 bad-pin = ccgate : PIN absent ou erroné. Rien n'a été joué.
+foreign-letter = { $letter } n'est pas une lettre de pièce française ; { $piece ->
+    [king] le roi
+    [queen] la dame
+    [rook] la tour
+    [bishop] le fou
+   *[knight] le cavalier
+} s'écrit { $local }
+line-refused = ccgate : { $text } : refusé, { $reason }.
+unknown-language = aucune langue n'a le code { $code } ; un code a deux lettres, par exemple de, fr ou ru
+unknown-notation = les notations sont { $names }
+not-protocol = ccgate : « { $line } » n'est ni un coup ni une commande.
 
 ## Congés et pendule.
 

@@ -220,6 +220,17 @@ not-your-game = ccgate: non ha nessuna partita { $game }.
 which-game = ccgate: quale partita? Le sue: { $games }. Inizi la riga con il numero della partita.
     .sms = ccgate: quale partita? Le sue: { $games }.
 bad-pin = ccgate: PIN mancante o errato. Non è stato eseguito nulla.
+foreign-letter = { $letter } non è una lettera di pezzo in italiano; { $piece ->
+    [king] il re
+    [queen] la donna
+    [rook] la torre
+    [bishop] l'alfiere
+   *[knight] il cavallo
+} si scrive { $local }
+line-refused = ccgate: { $text }: rifiutato, { $reason }.
+unknown-language = nessuna lingua ha il codice { $code }; un codice ha due lettere, come de, fr o ru
+unknown-notation = le notazioni sono { $names }
+not-protocol = ccgate: «{ $line }» non è né una mossa né un comando.
 
 ## Ferie e orologio.
 

@@ -220,6 +220,17 @@ not-your-game = ccgate: u hebt geen partij { $game }.
 which-game = ccgate: welke partij? De uwe: { $games }. Begin de regel met het partijnummer.
     .sms = ccgate: welke partij? De uwe: { $games }.
 bad-pin = ccgate: PIN ontbreekt of is fout. Er is niets uitgevoerd.
+foreign-letter = { $letter } is geen Nederlandse stukletter; { $piece ->
+    [king] de koning
+    [queen] de dame
+    [rook] de toren
+    [bishop] de loper
+   *[knight] het paard
+} is { $local }
+line-refused = ccgate: { $text }: geweigerd, { $reason }.
+unknown-language = geen taal heeft de code { $code }; een code heeft twee letters, zoals de, fr of ru
+unknown-notation = de notaties zijn { $names }
+not-protocol = ccgate: "{ $line }" is geen zet en geen opdracht.
 
 ## Verlof en klok.
 

@@ -221,6 +221,17 @@ not-your-game = ccgate: nie masz partii { $game }.
 which-game = ccgate: która partia? Twoje: { $games }. Zacznij wiersz od numeru partii.
     .sms = ccgate: która partia? Twoje: { $games }.
 bad-pin = ccgate: brak PIN-u lub jest błędny. Nic nie wykonano.
+foreign-letter = { $letter } nie jest polską literą bierki; { $piece ->
+    [king] króla
+    [queen] hetmana
+    [rook] wieżę
+    [bishop] gońca
+   *[knight] skoczka
+} oznacza się literą { $local }
+line-refused = ccgate: { $text }: odrzucone, { $reason }.
+unknown-language = żaden język nie ma kodu { $code }; kod ma dwie litery, np. de, fr lub ru
+unknown-notation = dostępne notacje to { $names }
+not-protocol = ccgate: „{ $line }” nie jest ani posunięciem, ani poleceniem.
 
 ## Urlop i zegar.
 

@@ -220,6 +220,17 @@ not-your-game = ccgate: não tem nenhuma partida { $game }.
 which-game = ccgate: que partida? As suas: { $games }. Comece a linha com o número da partida.
     .sms = ccgate: que partida? As suas: { $games }.
 bad-pin = ccgate: PIN em falta ou errado. Nada foi executado.
+foreign-letter = { $letter } não é uma letra de peça em português; { $piece ->
+    [king] o rei
+    [queen] a dama
+    [rook] a torre
+    [bishop] o bispo
+   *[knight] o cavalo
+} escreve-se { $local }
+line-refused = ccgate: { $text }: recusado, { $reason }.
+unknown-language = nenhuma língua tem o código { $code }; um código tem duas letras, como de, fr ou ru
+unknown-notation = as notações são { $names }
+not-protocol = ccgate: «{ $line }» não é um lance nem um comando.
 
 ## Licença e relógio.
 

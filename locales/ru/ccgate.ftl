@@ -243,6 +243,17 @@ not-your-game = ccgate: у вас нет партии { $game }.
 which-game = ccgate: какая партия? Ваши: { $games }. Начните строку с номера партии.
     .sms = ccgate: какая партия? Ваши: { $games }.
 bad-pin = ccgate: PIN не указан или неверен. Ничего не сделано.
+foreign-letter = { $letter } — не русское обозначение фигуры; { $piece ->
+    [king] король
+    [queen] ферзь
+    [rook] ладья
+    [bishop] слон
+   *[knight] конь
+} обозначается { $local }
+line-refused = ccgate: { $text }: отклонено, { $reason }.
+unknown-language = нет языка с кодом { $code }; код состоит из двух букв, например de, fr или ru
+unknown-notation = нотации: { $names }
+not-protocol = ccgate: «{ $line }» — не ход и не команда.
 
 ## Отпуск и время.
 

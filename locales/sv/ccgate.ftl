@@ -220,6 +220,17 @@ not-your-game = ccgate: du har inget parti { $game }.
 which-game = ccgate: vilket parti? Dina: { $games }. Börja raden med partinumret.
     .sms = ccgate: vilket parti? Dina: { $games }.
 bad-pin = ccgate: PIN saknas eller är fel. Inget utfördes.
+foreign-letter = { $letter } är ingen svensk pjäsbokstav; { $piece ->
+    [king] kungen
+    [queen] damen
+    [rook] tornet
+    [bishop] löparen
+   *[knight] springaren
+} skrivs { $local }
+line-refused = ccgate: { $text }: avvisat, { $reason }.
+unknown-language = inget språk har koden { $code }; en kod har två bokstäver, till exempel de, fr eller ru
+unknown-notation = notationerna är { $names }
+not-protocol = ccgate: "{ $line }" är varken ett drag eller ett kommando.
 
 ## Ledighet och klocka.
 

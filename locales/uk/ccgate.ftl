@@ -243,6 +243,17 @@ not-your-game = ccgate: у вас немає партії { $game }.
 which-game = ccgate: яка партія? Ваші: { $games }. Почніть рядок з номера партії.
     .sms = ccgate: яка партія? Ваші: { $games }.
 bad-pin = ccgate: PIN не вказано або він неправильний. Нічого не зроблено.
+foreign-letter = { $letter } — не українське позначення фігури; { $piece ->
+    [king] король
+    [queen] ферзь
+    [rook] тура
+    [bishop] слон
+   *[knight] кінь
+} позначається { $local }
+line-refused = ccgate: { $text }: відхилено, { $reason }.
+unknown-language = немає мови з кодом { $code }; код складається з двох літер, наприклад de, fr або ru
+unknown-notation = нотації: { $names }
+not-protocol = ccgate: «{ $line }» — не хід і не команда.
 
 ## Відпустка і час.
 

@@ -387,6 +387,7 @@ impl Ctx<'_, '_> {
                 body: String::new(),
                 sheet: None,
                 copy_of: None,
+                subject: None,
             },
             viewer: recipient.map_or((Notation::San, Lang::En), |p| (p.notation, p.lang)),
             parts: vec![Part {

@@ -41,6 +41,7 @@ fn fallback(
                 body: body_for(*channel, &entry.body),
                 sheet: entry.sheet.clone().filter(|_| *channel == Channel::Email),
                 copy_of: Some(entry.copy_of.unwrap_or(entry.id)),
+                subject: entry.subject.clone().filter(|_| *channel == Channel::Email),
             }),
             viewer: player.map_or((Notation::San, Lang::En), |p| (p.notation, p.lang)),
         });
@@ -102,6 +103,7 @@ mod tests {
             journal_id: None,
             failed_at: None,
             copy_of: None,
+            subject: None,
         }
     }
 

@@ -408,6 +408,13 @@ fn refused_move(
 ) -> Decision {
     let pos = &game.record.pos;
     let opts = WriteOptions::new(player.lang);
+    // A player who wrote digits wrote a code: what it probably meant is
+    // a code too, whatever the notation the player reads.
+    let written_in = if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        Notation::Iccf
+    } else {
+        player.notation
+    };
     let penalty = game.row.penalty_days;
     let penalty_days = (penalty > 0 && kind == IncidentKind::Illegal).then_some(penalty);
     let suggestions = match &reason {
@@ -422,7 +429,7 @@ fn refused_move(
         reason,
         did_you_mean: suggestions
             .iter()
-            .map(|m| write_move(pos, *m, player.notation, &opts))
+            .map(|m| write_move(pos, *m, written_in, &opts))
             .collect(),
         penalty_days,
     };

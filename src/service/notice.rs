@@ -11,7 +11,7 @@ use crate::game::rules::Claim;
 use crate::notation::{Lang, Notation, ReadError};
 use crate::protocol::address::Channel;
 use crate::protocol::l10n::{self, Args, Form, Reader, plain, text};
-use crate::protocol::sms;
+use crate::protocol::{mistake, sms};
 use crate::store::GameId;
 
 /// A notice to one recipient. Moves are written in the recipient's notation
@@ -32,6 +32,16 @@ pub enum Notice {
     /// no PIN and the confirmation loop is off.
     Unauthenticated,
     Help,
+    /// A message none of whose lines is a move or a command: its first
+    /// line quoted (if it has one with text), then the help.
+    NotProtocol {
+        line: Option<String>,
+    },
+    /// A player's command line refused for its value (`lang xx`).
+    LineRefused {
+        text: String,
+        reason: LineRefusal,
+    },
     /// An attached PGN file gave no move: why.
     PgnUnused(PgnUnused),
     /// The full help, for email: every command with an example, the move
@@ -238,6 +248,30 @@ pub enum Notice {
     },
 }
 
+/// A reply's text without the `ccgate:` it starts with (`ccgate :` in
+/// French), its first letter a capital: for a sentence that follows
+/// another that names the sender already.
+fn without_sender(text: &str) -> String {
+    let rest = text
+        .strip_prefix("ccgate")
+        .map(|r| r.trim_start().trim_start_matches(':').trim_start())
+        .unwrap_or(text);
+    let mut chars = rest.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Why a command line was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineRefusal {
+    /// No language has this code or name.
+    UnknownLanguage(String),
+    /// No notation has this name.
+    UnknownNotation,
+}
+
 /// Why a move line was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoveRefusal {
@@ -406,6 +440,32 @@ impl Notice {
             Notice::Unauthenticated => plain(r, "unauthenticated"),
             Notice::SeveralAuthors => plain(r, "several-authors"),
             Notice::Help => plain(r, "help"),
+            Notice::NotProtocol { line: None } => plain(r, "help"),
+            Notice::NotProtocol { line: Some(line) } => {
+                let lead = t("not-protocol", Args::new().str("line", line.clone()));
+                let both = format!("{lead} {}", without_sender(&plain(r, "help")));
+                // On SMS the help matters more than the quote.
+                if r.form == Form::Short && !sms::fits(&both) {
+                    plain(r, "help")
+                } else {
+                    both
+                }
+            }
+            Notice::LineRefused { text, reason } => {
+                let reason = match reason {
+                    LineRefusal::UnknownLanguage(code) => {
+                        t("unknown-language", Args::new().str("code", code.clone()))
+                    }
+                    LineRefusal::UnknownNotation => t(
+                        "unknown-notation",
+                        Args::new().str("names", mistake::notation_names()),
+                    ),
+                };
+                t(
+                    "line-refused",
+                    Args::new().str("text", text.clone()).str("reason", reason),
+                )
+            }
             Notice::PgnUnused(why) => {
                 let (reason, moves) = match why {
                     PgnUnused::Unreadable => ("unreadable", 0),
@@ -934,6 +994,17 @@ pub(crate) mod samples {
             Notice::BadPin,
             Notice::Unauthenticated,
             Notice::Help,
+            Notice::NotProtocol {
+                line: Some("notify bogus".to_string()),
+            },
+            Notice::LineRefused {
+                text: "lang xx".to_string(),
+                reason: LineRefusal::UnknownLanguage("xx".to_string()),
+            },
+            Notice::LineRefused {
+                text: "notation klingon".to_string(),
+                reason: LineRefusal::UnknownNotation,
+            },
             Notice::TooLarge { limit: 65_536 },
             Notice::SeveralAuthors,
             Notice::TooManyLines {

@@ -11,12 +11,13 @@ use super::decision::{Decision, Incident, To};
 use super::error::Result;
 use super::hold::{self, hold, release};
 use super::moves::{moves, table_of};
-use super::notice::{GameChoice, Notice};
+use super::notice::{GameChoice, LineRefusal, Notice};
 use super::pin::pin_ok;
 use super::steps::{Refusal, Step};
 use super::{Auth, Loaded, replayed};
 use crate::protocol::address::Channel;
-use crate::protocol::grammar::{self, Body, Command, ParsedLine, Profile};
+use crate::protocol::grammar::{self, Body, Command, Item, ParsedLine, Profile};
+use crate::protocol::mistake::{self, Mistake, MistakenLine};
 use crate::store::{GameId, IncidentKind, Player, PlayerId};
 
 /// The most lines of one message that are answered.
@@ -130,7 +131,13 @@ fn first_line(text: &str) -> Option<String> {
         .lines()
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('>'))?;
-    let mut cut: String = line.chars().take(FIRST_LINE_CHARS).collect();
+    // Control characters stay out of the desk's table and of the reply
+    // that quotes the line.
+    let mut cut: String = line
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(FIRST_LINE_CHARS)
+        .collect();
     if cut.len() < line.len() {
         cut.push('…');
     }
@@ -150,7 +157,8 @@ pub(super) fn read(
         table: table_of(player.notation),
     };
     let lines = grammar::parse_message(text, &profile);
-    if lines.is_empty() && pgn.is_none() {
+    let mistaken = mistake::mistakes(text, &profile);
+    if lines.is_empty() && mistaken.is_empty() && pgn.is_none() {
         // Nothing could be read: the director sees the message (in the
         // journal entry the incident points to) if the player disputes it.
         // Its first line is what the desk lists: what the player wrote.
@@ -161,31 +169,41 @@ pub(super) fn read(
                 "no line of the message is a move or a command".into(),
             )
         };
-        let d = Decision::refused(
-            Some(player),
-            incident,
-            Notice::Help,
-            Refusal::NoProtocolLine,
-        );
+        let notice = Notice::NotProtocol {
+            line: incident.text.clone(),
+        };
+        let d = Decision::refused(Some(player), incident, notice, Refusal::NoProtocolLine);
         return ctx.apply(d, None).map(drop);
     }
-    // A message with several protocol lines gets one reply, each answer
-    // after the line it answers, and a word on the lines read as prose
-    // (with one protocol line, the answer is plainly to it).
-    let several = lines.len() > 1;
+    // The lines answered, in the message's order: protocol lines, and the
+    // lines meant as protocol that are not, each answered for what was
+    // wrong with it.
+    let mut answered: Vec<Answered<'_>> = lines
+        .iter()
+        .map(Answered::Line)
+        .chain(mistaken.iter().map(Answered::Mistaken))
+        .collect();
+    answered.sort_by_key(Answered::number);
+    // A message with several such lines gets one reply, each answer after
+    // the line it answers, and a word on the lines read as prose (with one,
+    // the answer is plainly to it).
+    let several = answered.len() > 1;
     let answers = ctx.replies.len();
     let prose = if several {
-        prose_lines(text).saturating_sub(lines.len())
+        prose_lines(text).saturating_sub(answered.len())
     } else {
         0
     };
     // Each line may answer both players: a forged mail naming a thousand
     // games must not make a thousand pairs of mails.
-    for l in lines.iter().take(MAX_LINES) {
+    for a in answered.iter().take(MAX_LINES) {
         let before = ctx.replies.len();
-        line(ctx, player, l)?;
+        match a {
+            Answered::Line(l) => line(ctx, player, l)?,
+            Answered::Mistaken(m) => mistaken_line(ctx, player, m)?,
+        }
         if several {
-            quote(ctx, before, &l.text);
+            quote(ctx, before, a.text());
         }
     }
     if prose > 0 {
@@ -195,7 +213,7 @@ pub(super) fn read(
         );
         ctx.apply(d, None)?;
     }
-    let skipped = lines.len().saturating_sub(MAX_LINES);
+    let skipped = answered.len().saturating_sub(MAX_LINES);
     if skipped > 0 {
         let notice = Notice::TooManyLines {
             limit: MAX_LINES,
@@ -216,6 +234,71 @@ pub(super) fn read(
         }
     }
     Ok(())
+}
+
+/// A line a message's answer answers.
+enum Answered<'l> {
+    Line(&'l ParsedLine),
+    Mistaken(&'l MistakenLine),
+}
+
+impl Answered<'_> {
+    /// Its number in the message.
+    fn number(&self) -> usize {
+        match self {
+            Answered::Line(l) => l.line,
+            Answered::Mistaken(m) => m.line,
+        }
+    }
+
+    fn text(&self) -> &str {
+        match self {
+            Answered::Line(l) => &l.text,
+            Answered::Mistaken(m) => &m.text,
+        }
+    }
+}
+
+/// A line meant as protocol that is not: refused for what is wrong with
+/// it, or read as what it was meant to be where the usual answer says it
+/// best (a leave of 0 days, game 0, a move no notation reads).
+fn mistaken_line(ctx: &mut Ctx<'_, '_>, player: &Player, m: &MistakenLine) -> Result<()> {
+    let meant = |game, body| ParsedLine {
+        line: m.line,
+        text: m.text.clone(),
+        game,
+        body,
+    };
+    let reason = match &m.mistake {
+        Mistake::Leave(days) => return leave(ctx, player, *days),
+        Mistake::GameZero(body) => return line(ctx, player, &meant(Some(0), body.clone())),
+        Mistake::NotAMove { game, number, text } => {
+            let item = Item {
+                number: Some(*number),
+                text: text.clone(),
+                draw_offer: false,
+                glyphs: Vec::new(),
+            };
+            return line(ctx, player, &meant(*game, Body::Moves(vec![item])));
+        }
+        Mistake::UnknownLanguage(code) => (
+            LineRefusal::UnknownLanguage(code.clone()),
+            Refusal::UnknownLanguage(code.clone()),
+        ),
+        Mistake::UnknownNotation(name) => (
+            LineRefusal::UnknownNotation,
+            Refusal::UnknownNotation(name.clone()),
+        ),
+    };
+    let (reason, refusal) = reason;
+    let notice = Notice::LineRefused {
+        text: m.text.trim().to_string(),
+        reason,
+    };
+    let d = Decision::default()
+        .tell(To::Sender(Some(player.clone())), notice)
+        .step(Step::Refused(refusal));
+    ctx.apply(d, None).map(drop)
 }
 
 /// The answers to the sender decided since `from` quote the line they

@@ -110,6 +110,10 @@ pub enum Refusal {
     },
     /// An attached PGN file that gave no move.
     PgnUnused(PgnUnused),
+    /// `lang VALUE` naming no language.
+    UnknownLanguage(String),
+    /// `notation VALUE` naming no notation.
+    UnknownNotation(String),
 }
 
 /// What a player's command did to a game.
@@ -172,6 +176,8 @@ impl fmt::Display for Refusal {
                 f.write_str("sender not authenticated (no PIN, no confirmation loop)")
             }
             Refusal::NoProtocolLine => f.write_str("no protocol line, help sent"),
+            Refusal::UnknownLanguage(code) => write!(f, "no language has the code {code:?}"),
+            Refusal::UnknownNotation(name) => write!(f, "no notation is called {name:?}"),
             Refusal::NotTheirGame(game) => write!(f, "game {game} is not the sender's"),
             Refusal::TooLarge { size, limit } => {
                 write!(f, "{size} bytes, over the {limit} limit")

@@ -36,7 +36,7 @@ const TABLES: &[(&str, &str, &str)] = &[
     ),
     (
         "outbox",
-        "id, journal_id, game_id, player_id, ply, channel, recipient, body, created_at, attempts, next_attempt_at, sent_at, failed_at, last_error, sheet, copy_of",
+        "id, journal_id, game_id, player_id, ply, channel, recipient, body, created_at, attempts, next_attempt_at, sent_at, failed_at, last_error, sheet, copy_of, subject",
         "id",
     ),
     (

@@ -78,6 +78,10 @@ pub struct Outgoing {
     /// (the first of the chain: a copy of a copy names the first too).
     #[serde(skip)]
     pub copy_of: Option<ReplyId>,
+    /// A mail's subject in its reader's language, for a reply about no
+    /// one game; `None`: the game's sheet or the text gives it.
+    #[serde(skip)]
+    pub subject: Option<String>,
 }
 
 /// What to queue.
@@ -95,6 +99,8 @@ pub struct NewReply {
     pub sheet: Option<Sheet>,
     /// The reply this one copies (see [`Outgoing::copy_of`]).
     pub copy_of: Option<ReplyId>,
+    /// See [`Outgoing::subject`].
+    pub subject: Option<String>,
 }
 
 impl NewReply {
@@ -128,10 +134,11 @@ pub(super) fn row(r: &mut Row) -> Result<Outgoing> {
             })
             .transpose()?,
         copy_of: r.get(11)?,
+        subject: r.get(12)?,
     })
 }
 
-pub(super) const COLUMNS: &str = "id, channel, recipient, body, game_id, sent_at, player_id, ply, journal_id, failed_at, sheet, copy_of";
+pub(super) const COLUMNS: &str = "id, channel, recipient, body, game_id, sent_at, player_id, ply, journal_id, failed_at, sheet, copy_of, subject";
 
 /// A reply with its delivery record, as the director's outbox lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -314,9 +321,9 @@ impl Tx<'_> {
             .transpose()
             .map_err(|e| super::StoreError::Invalid(format!("sheet: {e}")))?;
         let id = self.conn().insert(
-            "INSERT INTO outbox (journal_id, game_id, player_id, ply, channel, recipient, body, sheet, created_at, next_attempt_at, copy_of)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)",
-            args![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, sheet, secs(now), r.copy_of],
+            "INSERT INTO outbox (journal_id, game_id, player_id, ply, channel, recipient, body, sheet, created_at, next_attempt_at, copy_of, subject)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11)",
+            args![r.journal_id, r.game_id, r.player_id, r.ply, r.channel.name(), r.to, r.body, sheet, secs(now), r.copy_of, r.subject],
         )?;
         if let super::sql::Conn::Pg(s) = self.conn() {
             s.borrow_mut().notify_queued(r.channel.name())?;
@@ -334,6 +341,7 @@ impl Tx<'_> {
             journal_id: r.journal_id,
             failed_at: None,
             copy_of: r.copy_of,
+            subject: r.subject,
         })
     }
 

@@ -770,6 +770,13 @@ const MIGRATIONS: &[(i64, &str)] = &[
     ALTER TABLE addresses ADD COLUMN spelling TEXT COLLATE "C";
     "#,
     ),
+    // 22: a mail's own subject (schema.rs says why).
+    (
+        22,
+        r#"
+    ALTER TABLE outbox ADD COLUMN subject TEXT;
+    "#,
+    ),
 ];
 
 // Both backends end at the version this build writes.

@@ -436,6 +436,13 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE journal_by_sender RENAME TO journal;
     ALTER TABLE addresses ADD COLUMN spelling TEXT;
     "#,
+    // 22: a mail's subject when it is about no one game (a held message,
+    // an event's start, the answers to a message of several lines): its
+    // own catalogue sentence in the reader's language, decided with the
+    // reply. NULL: the subject comes from the game's sheet or the text.
+    r#"
+    ALTER TABLE outbox ADD COLUMN subject TEXT;
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -112,7 +112,7 @@ fn leaves(body: &[u8]) -> Result<Vec<Leaf>, SoapError> {
             Event::Eof => return Err(SoapError::Xml("unexpected end".into())),
             _ => {
                 if let Some(open) = stack.last_mut() {
-                    soap::append_text(&mut open.value, event)?;
+                    soap::append_text(&open.name, &mut open.value, event)?;
                 }
                 continue;
             }
@@ -208,18 +208,22 @@ fn game(fields: &[&Leaf]) -> Result<XfccGame, SoapError> {
             "" => Ok(0),
             text => text
                 .parse()
-                .map_err(|_| SoapError::Field(name, format!("{text:?} is no number"))),
+                .map_err(|_| SoapError::Field(name.into(), format!("{text:?} is no number"))),
         }
     };
     let boolean = |name: &'static str| -> Result<bool, SoapError> {
         match get(name) {
             "" | "false" | "0" => Ok(false),
             "true" | "1" => Ok(true),
-            other => Err(SoapError::Field(name, format!("{other:?} is no boolean"))),
+            other => Err(SoapError::Field(
+                name.into(),
+                format!("{other:?} is no boolean"),
+            )),
         }
     };
     let small = |name: &'static str| -> Result<u32, SoapError> {
-        u32::try_from(number(name)?).map_err(|_| SoapError::Field(name, "out of range".into()))
+        u32::try_from(number(name)?)
+            .map_err(|_| SoapError::Field(name.into(), "out of range".into()))
     };
     // A clock's three fields back into minutes.
     let minutes = |[d, h, m]: [&'static str; 3]| -> Result<i64, SoapError> {
@@ -227,12 +231,12 @@ fn game(fields: &[&Leaf]) -> Result<XfccGame, SoapError> {
             .checked_mul(1440)
             .and_then(|t| t.checked_add(number(h).ok()?.checked_mul(60)?))
             .and_then(|t| t.checked_add(number(m).ok()?))
-            .ok_or(SoapError::Field(d, "out of range".into()))
+            .ok_or(SoapError::Field(d.into(), "out of range".into()))
     };
     let word = get("result");
     Ok(XfccGame {
         id: match get("id") {
-            "" => return Err(SoapError::Field("id", "missing".into())),
+            "" => return Err(SoapError::Field("id".into(), "missing".into())),
             _ => number("id")?,
         },
         white: get("white").to_string(),
@@ -248,8 +252,9 @@ fn game(fields: &[&Leaf]) -> Result<XfccGame, SoapError> {
         minutes_opponent: minutes(["daysOpponent", "hoursOpponent", "minutesOpponent"])?,
         moves: get("moves").to_string(),
         draw_offered: boolean("drawOffered")?,
-        result: XfccResult::from_word(word)
-            .ok_or_else(|| SoapError::Field("result", format!("{word:?} is no Xfcc result")))?,
+        result: XfccResult::from_word(word).ok_or_else(|| {
+            SoapError::Field("result".into(), format!("{word:?} is no Xfcc result"))
+        })?,
         time_control: get("timeControl").to_string(),
         fen: (boolean("setup")? && !get("fen").is_empty()).then(|| get("fen").to_string()),
     })
@@ -265,7 +270,7 @@ pub fn read_move_result(body: &[u8]) -> Result<MoveResult, SoapError> {
         .ok_or(SoapError::NoResult("MakeAMoveResult"))?;
     MoveResult::from_code(&code.value).ok_or_else(|| {
         SoapError::Field(
-            "MakeAMoveResult",
+            "MakeAMoveResult".into(),
             format!("{:?} is no Xfcc result code", code.value.trim()),
         )
     })

@@ -70,7 +70,7 @@ pub enum SoapError {
     #[error("the Body names no operation")]
     NoOperation,
     #[error("field {0}: {1}")]
-    Field(&'static str, String),
+    Field(std::borrow::Cow<'static, str>, String),
     #[error("the envelope has over {MAX_ELEMENTS} elements")]
     TooManyElements,
     /// A response that is a SOAP fault, with its faultstring.
@@ -109,14 +109,17 @@ impl Operation {
         match self.get(name).map(str::trim) {
             None | Some("") | Some("false") | Some("0") => Ok(false),
             Some("true") | Some("1") => Ok(true),
-            Some(other) => Err(SoapError::Field(name, format!("{other:?} is no boolean"))),
+            Some(other) => Err(SoapError::Field(
+                name.into(),
+                format!("{other:?} is no boolean"),
+            )),
         }
     }
 
     fn number<T: std::str::FromStr>(&self, name: &'static str) -> Result<T, SoapError> {
         let text = self.get(name).map(str::trim).unwrap_or_default();
         text.parse()
-            .map_err(|_| SoapError::Field(name, format!("{text:?} is no number")))
+            .map_err(|_| SoapError::Field(name.into(), format!("{text:?} is no number")))
     }
 
     fn login(&self) -> Login {
@@ -224,14 +227,14 @@ fn operation(text: &str) -> Result<Operation, SoapError> {
             (At::Operation, Event::End(_)) => at = At::Body,
             (At::Field(name, _), Event::Start(_) | Event::Empty(_)) => {
                 return Err(SoapError::Field(
-                    "",
-                    format!("{name} holds elements, not a value"),
+                    name.clone().into(),
+                    "holds elements, not a value".into(),
                 ));
             }
             (
-                At::Field(_, value),
+                At::Field(name, value),
                 event @ (Event::Text(_) | Event::CData(_) | Event::GeneralRef(_)),
-            ) => append_text(value, event)?,
+            ) => append_text(name, value, event)?,
             (At::Field(..), Event::End(_)) => {
                 if let (At::Field(name, value), Some(op)) =
                     (std::mem::replace(&mut at, At::Operation), op.as_mut())
@@ -254,12 +257,16 @@ fn operation(text: &str) -> Result<Operation, SoapError> {
     Ok(op)
 }
 
-/// Appends the characters of a text event (text, CDATA, an entity) to a
-/// field's `value`; other events add nothing.
-pub(super) fn append_text(value: &mut String, event: Event<'_>) -> Result<(), SoapError> {
+/// Appends the characters of a text event (text, CDATA, an entity) to the
+/// `value` of the field `name`; other events add nothing.
+pub(super) fn append_text(
+    name: &str,
+    value: &mut String,
+    event: Event<'_>,
+) -> Result<(), SoapError> {
     match event {
-        Event::Text(t) => push(value, &t.xml10_content()),
-        Event::CData(t) => push(value, &t.into_inner()),
+        Event::Text(t) => push(name, value, &t.xml10_content()),
+        Event::CData(t) => push(name, value, &t.into_inner()),
         Event::GeneralRef(r) => {
             let c = match r.resolve_char_ref() {
                 Ok(Some(c)) => c.to_string(),
@@ -267,16 +274,16 @@ pub(super) fn append_text(value: &mut String, event: Event<'_>) -> Result<(), So
                     .ok_or_else(|| SoapError::Xml(format!("unknown entity &{};", &*r)))?
                     .to_string(),
             };
-            push(value, &c)
+            push(name, value, &c)
         }
         _ => Ok(()),
     }
 }
 
-fn push(value: &mut String, more: &str) -> Result<(), SoapError> {
+fn push(name: &str, value: &mut String, more: &str) -> Result<(), SoapError> {
     if value.chars().count() + more.chars().count() > MAX_FIELD {
         return Err(SoapError::Field(
-            "",
+            name.to_string().into(),
             format!("a value over {MAX_FIELD} characters"),
         ));
     }
@@ -443,6 +450,18 @@ mod tests {
             "a".repeat(MAX_FIELD + 1)
         );
         assert!(read_request(long.as_bytes()).is_err());
+        // The fault names the field that is too long, and the one that
+        // holds elements.
+        let long = format!(
+            "<Envelope><Body><MakeAMove><myMove>{}</myMove></MakeAMove></Body></Envelope>",
+            "N".repeat(5000)
+        );
+        let e = read_request(long.as_bytes()).unwrap_err().to_string();
+        assert_eq!(e, "field myMove: a value over 4000 characters");
+        let nested =
+            "<Envelope><Body><GetMyGames><username><b/></username></GetMyGames></Body></Envelope>";
+        let e = read_request(nested.as_bytes()).unwrap_err().to_string();
+        assert_eq!(e, "field username: holds elements, not a value");
     }
 
     #[test]

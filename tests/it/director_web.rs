@@ -333,6 +333,7 @@ fn a_reply_given_up_is_sent_again_from_the_outbox() {
                     body: "your move".into(),
                     sheet: None,
                     copy_of: None,
+                    subject: None,
                 },
                 Timestamp::now(),
             )

@@ -69,7 +69,7 @@ fn an_older_store_is_upgraded_and_keeps_its_data() {
     // Turn the file back into a version-1 store.
     {
         let conn = Connection::open(&path).expect("open");
-        conn.execute_batch("ALTER TABLE addresses DROP COLUMN spelling; CREATE INDEX journal_pending ON journal(id) WHERE outcome IS NULL; CREATE INDEX outbox_journal ON outbox(journal_id); DROP INDEX leaves_player; DROP INDEX outbox_bounded; CREATE INDEX outbox_recipient ON outbox(channel, recipient, created_at); DROP INDEX outbox_copies; ALTER TABLE outbox DROP COLUMN copy_of; CREATE INDEX outbox_pending ON outbox(next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL; DROP INDEX outbox_due; DROP TABLE xfcc_outbound; DROP TABLE xfcc_plies; DROP TABLE xfcc_games; DROP TABLE xfcc_passwords; DROP TABLE director_logins; DROP TABLE director_sessions; DROP TABLE directors; ALTER TABLE audit DROP COLUMN by_director; DROP TABLE web_secret; DROP TABLE sweep_clock; DROP INDEX outbox_recipient; DROP TABLE pin_locks; DROP TABLE event_games; DROP TABLE event_players; DROP TABLE events; DROP TABLE held; DROP TABLE radio_queue; DROP TABLE radio_links; DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; ALTER TABLE games DROP COLUMN duplication_after; ALTER TABLE outbox DROP COLUMN sheet; ALTER TABLE incidents DROP COLUMN ruling; ALTER TABLE incidents DROP COLUMN ruled_at; ALTER TABLE incidents DROP COLUMN told; ALTER TABLE audit DROP COLUMN player_id; ALTER TABLE players DROP COLUMN removed_at; ALTER TABLE players DROP COLUMN confirm_sms; PRAGMA user_version = 1;")
+        conn.execute_batch("ALTER TABLE outbox DROP COLUMN subject; ALTER TABLE addresses DROP COLUMN spelling; CREATE INDEX journal_pending ON journal(id) WHERE outcome IS NULL; CREATE INDEX outbox_journal ON outbox(journal_id); DROP INDEX leaves_player; DROP INDEX outbox_bounded; CREATE INDEX outbox_recipient ON outbox(channel, recipient, created_at); DROP INDEX outbox_copies; ALTER TABLE outbox DROP COLUMN copy_of; CREATE INDEX outbox_pending ON outbox(next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL; DROP INDEX outbox_due; DROP TABLE xfcc_outbound; DROP TABLE xfcc_plies; DROP TABLE xfcc_games; DROP TABLE xfcc_passwords; DROP TABLE director_logins; DROP TABLE director_sessions; DROP TABLE directors; ALTER TABLE audit DROP COLUMN by_director; DROP TABLE web_secret; DROP TABLE sweep_clock; DROP INDEX outbox_recipient; DROP TABLE pin_locks; DROP TABLE event_games; DROP TABLE event_players; DROP TABLE events; DROP TABLE held; DROP TABLE radio_queue; DROP TABLE radio_links; DROP TABLE sms_sent; DROP TABLE sms_parts; DROP TABLE penalties; ALTER TABLE games DROP COLUMN penalty_days; ALTER TABLE games DROP COLUMN duplication_after; ALTER TABLE outbox DROP COLUMN sheet; ALTER TABLE incidents DROP COLUMN ruling; ALTER TABLE incidents DROP COLUMN ruled_at; ALTER TABLE incidents DROP COLUMN told; ALTER TABLE audit DROP COLUMN player_id; ALTER TABLE players DROP COLUMN removed_at; ALTER TABLE players DROP COLUMN confirm_sms; PRAGMA user_version = 1;")
             .expect("downgrade");
     }
     assert_eq!(version(&path), 1);
@@ -130,7 +130,7 @@ fn a_version_20_journal_is_keyed_by_sender_after_the_upgrade() {
         conn.execute_batch(
             "CREATE TABLE old_journal (id INTEGER PRIMARY KEY, channel TEXT NOT NULL, transport_id TEXT NOT NULL, sender TEXT NOT NULL, raw BLOB NOT NULL, received_at INTEGER NOT NULL, outcome TEXT, processed_at INTEGER, UNIQUE (channel, transport_id));
              INSERT INTO old_journal SELECT * FROM journal; DROP TABLE journal; ALTER TABLE old_journal RENAME TO journal;
-             ALTER TABLE addresses DROP COLUMN spelling; PRAGMA user_version = 20;",
+             ALTER TABLE addresses DROP COLUMN spelling; ALTER TABLE outbox DROP COLUMN subject; PRAGMA user_version = 20;",
         )
         .expect("downgrade");
     }
@@ -418,6 +418,7 @@ crate::both_backends! {
                     body: "Your move".into(),
                     sheet: None,
                     copy_of: None,
+                    subject: None,
                 },
                 t0,
             )
@@ -581,6 +582,7 @@ crate::both_backends! {
                     body: "Welcome".into(),
                     sheet: None,
                     copy_of: None,
+                    subject: None,
                 },
                 t0,
             )
@@ -755,6 +757,7 @@ crate::both_backends! {
                     body: "2... e5".into(),
                     sheet: None,
                     copy_of: None,
+                    subject: None,
                 },
                 t0,
             )
@@ -890,6 +893,7 @@ fn a_reply_queued_by_one_site_wakes_the_others() {
             body: "Welcome".into(),
             sheet: None,
             copy_of: None,
+            subject: None,
         },
         jiff::Timestamp::UNIX_EPOCH,
     )

@@ -361,6 +361,7 @@ mod tests {
             journal_id: None,
             failed_at: None,
             copy_of: None,
+            subject: None,
         }
     }
 

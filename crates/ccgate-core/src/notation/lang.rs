@@ -172,6 +172,39 @@ impl Lang {
     }
 }
 
+/// The piece another language writes with a capital that `lang` does not
+/// read as a piece letter: English first (the letters players meet most),
+/// then the languages in their order. The pawn is left out: its move is
+/// written without a letter. `None` when `lang` reads the letter, or no
+/// language does.
+///
+/// ```
+/// use ccgate_core::notation::lang::foreign_piece;
+/// use ccgate_core::notation::Lang;
+/// use shakmaty::Role;
+/// assert_eq!(foreign_piece(Lang::De, 'N'), Some(Role::Knight));
+/// assert_eq!(foreign_piece(Lang::En, 'S'), Some(Role::Knight));
+/// assert_eq!(foreign_piece(Lang::De, 'S'), None);
+/// ```
+pub fn foreign_piece(lang: Lang, c: char) -> Option<Role> {
+    let folded = fold_str(&c.to_string());
+    // A letter that begins one of `lang`'s (`К` of `Кр`) is its own.
+    let own = folded_letters(lang)
+        .iter()
+        .any(|(letter, _)| letter.starts_with(folded.as_str()));
+    if !c.is_uppercase() || own {
+        return None;
+    }
+    std::iter::once(Lang::En)
+        .chain(Lang::ALL.iter().copied())
+        .find_map(|l| {
+            folded_letters(l)
+                .iter()
+                .find(|(letter, role)| *letter == folded && *role != Role::Pawn)
+                .map(|(_, role)| *role)
+        })
+}
+
 /// The readable letters of a language, folded (see [`super::text`]) and
 /// computed once.
 pub(crate) fn folded_letters(lang: Lang) -> &'static [(String, Role)] {

@@ -106,6 +106,12 @@ pub fn suggestions(pos: &Chess, text: &str, notation: Notation, lang: Lang) -> V
     let legal = pos.legal_moves();
     let order = |m: &Move| legal.iter().position(|l| l == m).unwrap_or(usize::MAX);
     found.sort_by_key(|(tier, votes, m)| (*tier, std::cmp::Reverse(*votes), order(m)));
+    // A code with one digit too many holds the code meant (`52544` holds
+    // `5254`): a code one key off beside it would only make the player
+    // choose.
+    if notation.is_code() && found.first().is_some_and(|f| f.0 == 1) {
+        found.retain(|f| f.0 == 1);
+    }
     let opts = WriteOptions::new(lang);
     found
         .into_iter()

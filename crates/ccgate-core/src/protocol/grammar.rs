@@ -243,7 +243,7 @@ pub fn parse_line(line: &str, profile: &Profile) -> Option<ParsedLine> {
 
 /// The prefix of a message that is read: at most [`MAX_MESSAGE_BYTES`], and
 /// whole lines only, so that a cut cannot turn `52541` into `5254`.
-fn bounded(text: &str) -> &str {
+pub(super) fn bounded(text: &str) -> &str {
     if text.len() <= MAX_MESSAGE_BYTES {
         return text;
     }
@@ -259,7 +259,7 @@ fn bounded(text: &str) -> &str {
 }
 
 /// Splits at `\n`, `\r\n` and `\r` (old Macs and some radio gateways).
-fn lines(text: &str) -> impl Iterator<Item = &str> {
+pub(super) fn lines(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(text);
     std::iter::from_fn(move || {
         let current = rest?;
@@ -285,7 +285,7 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 /// becomes one ASCII space (runs collapse, ends are trimmed), typographic
 /// dashes become `-`, the ellipsis `…` becomes `...`, and invisible
 /// characters (zero-width, BOM, soft hyphen, variation selectors) vanish.
-fn normalise(line: &str) -> String {
+pub(super) fn normalise(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut space = false;
     for c in line.chars() {
@@ -326,7 +326,7 @@ fn fail<T>(i: &str) -> Res<'_, T> {
 /// compares after Unicode lower-casing, where the Kelvin sign `K` (3 bytes)
 /// equals `k`, and then splits the input at the keyword's byte length, which
 /// panics inside a character. Hostile input must never panic.
-fn ascii_tag<'i>(word: &'static str) -> impl Fn(&'i str) -> Res<'i, &'i str> {
+pub(super) fn ascii_tag<'i>(word: &'static str) -> impl Fn(&'i str) -> Res<'i, &'i str> {
     move |i: &'i str| match i.split_at_checked(word.len()) {
         Some((head, rest)) if head.eq_ignore_ascii_case(word) => Ok((rest, head)),
         _ => fail(i),
@@ -340,12 +340,14 @@ fn end_of_token(i: &str) -> Res<'_, ()> {
 
 /// The end of a command word: also a full stop or exclamation mark ending
 /// the line (`I resign.`).
-fn end_of_word(i: &str) -> Res<'_, ()> {
+pub(super) fn end_of_word(i: &str) -> Res<'_, ()> {
     alt((end_of_token, value((), peek((one_of(".!"), eof))))).parse(i)
 }
 
 /// A whole command word, any case.
-fn kw<'i>(word: &'static str) -> impl Parser<&'i str, Output = &'i str, Error = Error<&'i str>> {
+pub(super) fn kw<'i>(
+    word: &'static str,
+) -> impl Parser<&'i str, Output = &'i str, Error = Error<&'i str>> {
     terminated(ascii_tag(word), end_of_word)
 }
 
@@ -372,7 +374,7 @@ pub const REFERENCE_LETTERS: &str = "gGpPпП";
 /// number (`G12`, `P12`, `П12`) unless the token is a move (`g5` is a pawn
 /// move), or a bare `12` unless it has ICCF move shape; any of them may end
 /// with `:`.
-fn reference<'i>(i: &'i str, p: &Profile) -> Res<'i, u32> {
+pub(super) fn reference<'i>(i: &'i str, p: &Profile) -> Res<'i, u32> {
     let explicit = alt((
         preceded(char('#'), number),
         preceded((ascii_tag("game"), space0, opt(char('#'))), number),
@@ -398,7 +400,7 @@ fn reference<'i>(i: &'i str, p: &Profile) -> Res<'i, u32> {
 }
 
 /// `15.` (White), `15...` or `15. ...` (Black); `…` arrives as `...`.
-fn move_number(i: &str) -> Res<'_, MoveNumber> {
+pub(super) fn move_number(i: &str) -> Res<'_, MoveNumber> {
     let (i, number) = number(i)?;
     let (i, black) = alt((
         value(true, tag("...")),
@@ -473,7 +475,7 @@ fn plain_item<'i>(i: &'i str, p: &Profile) -> Res<'i, Item> {
 
 /// One of the phrases `word` has in the profile's language, a whole word:
 /// the longest that matches, so `Remis angenommen` is not read as `Remis`.
-fn local<'i>(p: &Profile, word: Word) -> impl Fn(&'i str) -> Res<'i, ()> {
+pub(super) fn local<'i>(p: &Profile, word: Word) -> impl Fn(&'i str) -> Res<'i, ()> {
     let lang = p.lang;
     move |i: &'i str| {
         let best = phrases(lang, word)
@@ -578,7 +580,7 @@ fn claim_kind(i: &str) -> Res<'_, ClaimKind> {
 }
 
 /// The last word of `notation NAME` / `lang CODE`, without a final `.`/`!`.
-fn argument(i: &str) -> Res<'_, &str> {
+pub(super) fn argument(i: &str) -> Res<'_, &str> {
     terminated(take_till1(|c| matches!(c, ' ' | '.' | '!')), end_of_word).parse(i)
 }
 

@@ -28,7 +28,8 @@ use shakmaty::Color;
 use crate::game::clock::LeaveError;
 use crate::game::outcome::Termination;
 use crate::game::rules::{Claim, Ending};
-use crate::notation::error::{piece, side};
+use crate::notation::error::{Expected, piece, side};
+use crate::notation::lang::foreign_piece;
 use crate::notation::{Illegal, Lang, ReadError};
 use crate::protocol::address::Channel;
 use crate::protocol::sms;
@@ -401,6 +402,22 @@ pub fn read_error(r: Reader, e: &ReadError) -> String {
             found,
             ..
         } => {
+            // Another language's piece letter (a German's `Nxf3`): say
+            // which letter the reader's language writes, not what the
+            // reader wanted.
+            let piece_wanted = matches!(
+                expected,
+                Expected::PieceOrSquare | Expected::Promotion | Expected::PromotionPiece
+            );
+            if let Some(c) = found.filter(|_| piece_wanted && has_catalogue(r.lang))
+                && let Some(role) = foreign_piece(r.lang, c)
+            {
+                let a = Args::new()
+                    .str("letter", c.to_string())
+                    .str("piece", piece(Some(role)))
+                    .str("local", r.lang.letter(role));
+                return text(r, "foreign-letter", &a);
+            }
             let what = text(r, "expected", &Args::new().str("what", expected.id()));
             let a = Args::new().str("expected", what).num("at", *at as i64);
             match found {

@@ -5,6 +5,7 @@ pub mod address;
 pub mod callsign;
 pub mod grammar;
 pub mod l10n;
+pub mod mistake;
 pub mod sms;
 pub mod words;
 

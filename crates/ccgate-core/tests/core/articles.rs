@@ -257,8 +257,12 @@ fn move_number_contradicting_the_position() {
         GameError::WrongNumber {
             number: 1,
             color: Color::White,
-            token: "1...".into()
+            token: "1... e4".into()
         }
+    );
+    assert_eq!(
+        error_of("1. e4 e5 3. Nf3").to_string(),
+        "move number 3. Nf3 contradicts the position: this is move 2."
     );
     assert!(matches!(
         error_of("1. e4 e5 3. Nf3"),

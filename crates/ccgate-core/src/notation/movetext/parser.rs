@@ -663,7 +663,13 @@ impl<'a> Parser<'a> {
             return Some(after);
         }
         frame.failed = true;
-        let token = token.to_string();
+        let token = if dotted && after.is_empty() {
+            // The number alone says little: name it with the move it
+            // numbers, as the player wrote them (`1... e4`).
+            self.with_next_token(token)
+        } else {
+            token.to_string()
+        };
         let error = if dotted {
             GameError::WrongNumber {
                 number,
@@ -679,6 +685,20 @@ impl<'a> Parser<'a> {
         };
         record(game, depth, error);
         None
+    }
+
+    /// `token` and the token after it on the same line, if there is one.
+    fn with_next_token(&self, token: &str) -> String {
+        let rest = self.rest().trim_start_matches([' ', '\t']);
+        let end = rest
+            .find(|c: char| c.is_whitespace() || "{}()[];".contains(c))
+            .unwrap_or(rest.len());
+        let next = &rest[..end];
+        if next.is_empty() {
+            token.to_string()
+        } else {
+            format!("{token} {next}")
+        }
     }
 
     /// Whether the next token is a check or mate word (`Échec et mat`).

@@ -18,9 +18,9 @@ hours = { $hours ->
 ## Ходы.
 
 confirm = П{ $game } { $number } { $move } принят. Код позиции { $code }.
-    .sms = П{ $game } { $number } { $move } ({ $iccf }) принят. Код { $code }.
+    .sms = П{ $game } { $number } { $move } принят. Код { $code }.
 your-move = П{ $game } { $number } { $move }, соперник { $opponent }. Код позиции { $code }.
-    .sms = П{ $game } { $number } { $move } ({ $iccf }). Код { $code }.
+    .sms = П{ $game } { $number } { $move }. Код { $code }.
 refused = П{ $game } { $text }: отказ, { $reason }.
 refused-brief = П{ $game } { $text }: отказ.
 did-you-mean = { " " }Может быть, { $moves }?

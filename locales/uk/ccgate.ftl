@@ -18,9 +18,9 @@ hours = { $hours ->
 ## Ходи.
 
 confirm = П{ $game } { $number } { $move } прийнято. Код позиції { $code }.
-    .sms = П{ $game } { $number } { $move } ({ $iccf }) прийнято. Код { $code }.
+    .sms = П{ $game } { $number } { $move } прийнято. Код { $code }.
 your-move = П{ $game } { $number } { $move }, суперник { $opponent }. Код позиції { $code }.
-    .sms = П{ $game } { $number } { $move } ({ $iccf }). Код { $code }.
+    .sms = П{ $game } { $number } { $move }. Код { $code }.
 refused = П{ $game } { $text }: відмова, { $reason }.
 refused-brief = П{ $game } { $text }: відмова.
 did-you-mean = { " " }Можливо, { $moves }?

@@ -221,3 +221,19 @@ pub fn check_code(pos: &Chess) -> String {
         .map(|i| char::from(ALPHABET[((h >> (5 * i)) & 31) as usize]))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The code is the Polyglot key's lowest 20 bits, so any program that
+    /// gives the key gives the code: after 1. e4 the key is the one the
+    /// Polyglot book format documents, and the code the one
+    /// `docs/guide/players.md` shows python-chess computing.
+    #[test]
+    fn the_code_comes_from_the_polyglot_key() {
+        let record = Record::replay(None, ["e2e4"]).unwrap();
+        assert_eq!(hash(&record.pos), 0x823c_9b50_fd11_4196);
+        assert_eq!(record.check_code(), "PCG2");
+    }
+}

@@ -15,6 +15,8 @@ hours = { $hours ->
     [few] { $hours } hodiny
    *[other] { $hours } hodin
 }
+# A date as this language writes it in numbers (26.01.2027).
+date = { $day }.{ $month }.{ $year }
 
 ## Tahy.
 
@@ -316,7 +318,7 @@ prose-read = Řádky přečtené jako text: { $count }.
 help-mail =
     ccgate: korespondenční šachy e-mailem
 
-    Jeden řádek na tah nebo příkaz, na začátku číslo partie (bez čísla, pokud máte jednu rozehranou partii):
+    Jeden řádek na tah nebo příkaz, na začátku číslo partie (bez čísla, pokud na váš tah čeká jen jedna vaše partie):
     12 15... { $move } — váš tah v partii 12
     12 15. { $echo } 15... { $move } — poslední tah soupeře, pak váš (kontrola proti omylům)
     12 if 16. { $trigger } 16... { $answer } — podmíněné tahy: zahraje-li soupeř první, druhý se zahraje hned
@@ -334,7 +336,7 @@ help-mail =
 
     Jak zapsat tah ve vaší notaci ({ $notation }): { $move } táhne jezdcem z g8 na f6; číslice ICCF jsou vždy srozumitelné: { $iccf }.
 
-    Kontrolní kód: každá zpráva o tahu uvádí čtyřznakový kód pozice po tahu. Dává-li vaše šachovnice jiný kód, šachovnice a partie se liší: napište, než zahrajete.
+    Kód pozice: každá zpráva o tahu uvádí čtyřznakový kód pozice po tahu (po 1. e4 je to PCG2). Vychází z klíče Polyglot dané pozice, který ukazuje mnoho šachových programů: jeho posledních pět šestnáctkových číslic se zapíše čtyřmi znaky; jak, vysvětluje příručka pro hráče ccgate. Dává-li vaše šachovnice jiný kód, šachovnice a partie se liší: napište, než zahrajete.
 
     Ostatní řádky zprávy se čtou jako text a zůstávají bez odpovědi.
 

@@ -13,6 +13,8 @@ hours = { $hours ->
     [one] { $hours } Stunde
    *[other] { $hours } Stunden
 }
+# A date as this language writes it in numbers (26.01.2027).
+date = { $day }.{ $month }.{ $year }
 
 ## Züge.
 
@@ -311,7 +313,7 @@ prose-read = Als Text gelesene Zeilen: { $count }.
 help-mail =
     ccgate: Fernschach per E-Mail
 
-    Eine Zeile je Zug oder Befehl, vorn die Partienummer (ohne Nummer, wenn Sie nur eine laufende Partie haben):
+    Eine Zeile je Zug oder Befehl, vorn die Partienummer (ohne Nummer, wenn nur eine Ihrer Partien auf Ihren Zug wartet):
     12 15... { $move } — Ihr Zug in Partie 12
     12 15. { $echo } 15... { $move } — der letzte Zug des Gegners, dann Ihrer (eine Kontrolle gegen Irrtümer)
     12 if 16. { $trigger } 16... { $answer } — bedingte Züge: spielt der Gegner den ersten, wird der zweite sofort ausgeführt
@@ -329,7 +331,7 @@ help-mail =
 
     So schreiben Sie einen Zug in Ihrer Notation ({ $notation }): { $move } zieht den Springer von g8 nach f6; ICCF-Ziffern werden immer verstanden: { $iccf }.
 
-    Der Kontrollcode: Jede Zugmitteilung nennt einen vierstelligen Code der Stellung nach dem Zug. Ergibt Ihr eigenes Brett einen anderen Code, weichen Brett und Partie voneinander ab: melden Sie sich, bevor Sie ziehen.
+    Der Stellungscode: Jede Zugmitteilung nennt einen vierstelligen Code der Stellung nach dem Zug (nach 1. e4 lautet er PCG2). Er stammt aus dem Polyglot-Schlüssel der Stellung, den viele Schachprogramme anzeigen: Seine letzten fünf Hexadezimalziffern werden in vier Zeichen geschrieben; wie, zeigt die Spieleranleitung von ccgate. Ergibt Ihr eigenes Brett einen anderen Code, weichen Brett und Partie voneinander ab: Melden Sie sich, bevor Sie ziehen.
 
     Andere Zeilen Ihrer Nachricht werden als Text gelesen und nicht beantwortet.
 

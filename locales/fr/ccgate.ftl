@@ -13,6 +13,8 @@ hours = { $hours ->
     [one] { $hours } heure
    *[other] { $hours } heures
 }
+# A date as this language writes it in numbers (26/01/2027).
+date = { $day }/{ $month }/{ $year }
 
 ## Les coups.
 
@@ -309,7 +311,7 @@ prose-read = Lignes lues comme texte : { $count }.
 help-mail =
     ccgate: jouer par courriel
 
-    Une ligne par coup ou commande, commençant par le numéro de partie (sans numéro si vous n'avez qu'une partie en cours) :
+    Une ligne par coup ou commande, commençant par le numéro de partie (sans numéro si une seule de vos parties attend votre coup) :
     12 15... { $move } — votre coup dans la partie 12
     12 15. { $echo } 15... { $move } — le dernier coup de l'adversaire, puis le vôtre (un contrôle contre les erreurs)
     12 if 16. { $trigger } 16... { $answer } — coups conditionnels : si l'adversaire joue le premier, le second est joué aussitôt
@@ -327,7 +329,7 @@ help-mail =
 
     Écrire un coup dans votre notation ({ $notation }) : { $move } joue le cavalier de g8 en f6 ; les chiffres ICCF sont toujours compris : { $iccf }.
 
-    Le code de contrôle : chaque avis de coup donne un code de quatre caractères de la position après le coup. Si votre échiquier donne un autre code, il diffère de la partie : écrivez avant de jouer.
+    Le code de position : chaque avis de coup donne un code de quatre caractères pour la position après le coup (après 1. e4, c'est PCG2). Il vient de la clé Polyglot de la position, que beaucoup de logiciels d'échecs affichent : ses cinq derniers chiffres hexadécimaux, écrits en quatre caractères ; le guide des joueurs de ccgate explique comment. Si votre propre échiquier donne un autre code, il diffère de la partie : écrivez avant de jouer.
 
     Les autres lignes de votre message sont lues comme du texte, sans réponse.
 

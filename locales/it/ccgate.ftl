@@ -13,6 +13,8 @@ hours = { $hours ->
     [one] { $hours } ora
    *[other] { $hours } ore
 }
+# A date as this language writes it in numbers (26/01/2027).
+date = { $day }/{ $month }/{ $year }
 
 ## Mosse.
 
@@ -310,7 +312,7 @@ prose-read = Righe lette come testo: { $count }.
 help-mail =
     ccgate: giocare per posta elettronica
 
-    Una riga per mossa o comando, con davanti il numero della partita (senza numero se ha una sola partita in corso):
+    Una riga per mossa o comando, con davanti il numero della partita (senza numero se una sola delle sue partite attende la sua mossa):
     12 15... { $move } — la sua mossa nella partita 12
     12 15. { $echo } 15... { $move } — l'ultima mossa dell'avversario, poi la sua (un controllo contro gli errori)
     12 if 16. { $trigger } 16... { $answer } — mosse condizionali: se l'avversario gioca la prima, la seconda è giocata subito
@@ -328,7 +330,7 @@ help-mail =
 
     Come scrivere una mossa nella sua notazione ({ $notation }): { $move } porta il cavallo da g8 a f6; le cifre ICCF sono sempre capite: { $iccf }.
 
-    Il codice di controllo: ogni avviso di mossa dà un codice di quattro caratteri della posizione dopo la mossa. Se la sua scacchiera dà un altro codice, scacchiera e partita non coincidono: scriva prima di muovere.
+    Il codice posizione: ogni avviso di mossa dà un codice di quattro caratteri della posizione dopo la mossa (dopo 1. e4 è PCG2). Deriva dalla chiave Polyglot della posizione, che molti programmi di scacchi mostrano: le sue ultime cinque cifre esadecimali, scritte con quattro caratteri; la guida per i giocatori di ccgate spiega come. Se la sua scacchiera dà un altro codice, scacchiera e partita non coincidono: scriva prima di muovere.
 
     Le altre righe del messaggio sono lette come testo e non ricevono risposta.
 

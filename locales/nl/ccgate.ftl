@@ -13,6 +13,8 @@ hours = { $hours ->
     [one] { $hours } uur
    *[other] { $hours } uur
 }
+# A date as this language writes it in numbers (26-01-2027).
+date = { $day }-{ $month }-{ $year }
 
 ## Zetten.
 
@@ -310,7 +312,7 @@ prose-read = Regels als tekst gelezen: { $count }.
 help-mail =
     ccgate: correspondentieschaak per e-mail
 
-    Eén regel per zet of opdracht, met vooraan het partijnummer (zonder nummer als u één lopende partij hebt):
+    Eén regel per zet of opdracht, met vooraan het partijnummer (zonder nummer als maar één van uw partijen op uw zet wacht):
     12 15... { $move } — uw zet in partij 12
     12 15. { $echo } 15... { $move } — de laatste zet van de tegenstander, dan de uwe (een controle tegen vergissingen)
     12 if 16. { $trigger } 16... { $answer } — voorwaardelijke zetten: speelt de tegenstander de eerste, dan volgt de tweede meteen
@@ -328,7 +330,7 @@ help-mail =
 
     Zo schrijft u een zet in uw notatie ({ $notation }): { $move } speelt het paard van g8 naar f6; ICCF-cijfers worden altijd begrepen: { $iccf }.
 
-    De controlecode: elk zetbericht geeft een code van vier tekens van de stelling na de zet. Geeft uw eigen bord een andere code, dan wijken bord en partij af: schrijf voordat u zet.
+    De stellingcode: elk zetbericht geeft een code van vier tekens voor de stelling na de zet (na 1. e4 is dat PCG2). Hij komt uit de Polyglot-sleutel van de stelling, die veel schaakprogramma's tonen: de laatste vijf hexadecimale cijfers daarvan, in vier tekens geschreven; de spelershandleiding van ccgate legt uit hoe. Geeft uw eigen bord een andere code, dan wijken bord en partij af: schrijf voordat u zet.
 
     Andere regels van uw bericht worden als tekst gelezen en niet beantwoord.
 

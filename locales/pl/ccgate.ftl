@@ -14,6 +14,8 @@ hours = { $hours ->
     [few] { $hours } godziny
    *[many] { $hours } godzin
 }
+# A date as this language writes it in numbers (26.01.2027).
+date = { $day }.{ $month }.{ $year }
 
 ## Posunięcia.
 
@@ -314,7 +316,7 @@ prose-read = Wiersze odczytane jako tekst: { $count }.
 help-mail =
     ccgate: gra korespondencyjna e-mailem
 
-    Jeden wiersz na ruch lub polecenie, na początku numer partii (bez numeru, jeśli masz jedną trwającą partię):
+    Jeden wiersz na ruch lub polecenie, na początku numer partii (bez numeru, jeśli tylko jedna z twoich partii czeka na twój ruch):
     12 15... { $move } — twój ruch w partii 12
     12 15. { $echo } 15... { $move } — ostatni ruch przeciwnika, potem twój (kontrola przeciw pomyłkom)
     12 if 16. { $trigger } 16... { $answer } — posunięcia warunkowe: jeśli przeciwnik zagra pierwsze, drugie pada od razu
@@ -332,7 +334,7 @@ help-mail =
 
     Jak zapisać posunięcie w twojej notacji ({ $notation }): { $move } to skoczek z g8 na f6; cyfry ICCF są zawsze rozumiane: { $iccf }.
 
-    Kod kontrolny: każda wiadomość o ruchu podaje czteroznakowy kod pozycji po ruchu. Jeśli twoja szachownica daje inny kod, szachownica i partia się różnią: napisz, zanim zagrasz.
+    Kod pozycji: każda wiadomość o ruchu podaje czteroznakowy kod pozycji po ruchu (po 1. e4 jest to PCG2). Pochodzi z klucza Polyglot pozycji, który pokazuje wiele programów szachowych: jego pięć ostatnich cyfr szesnastkowych zapisuje się czterema znakami; jak, wyjaśnia poradnik dla graczy ccgate. Jeśli twoja szachownica daje inny kod, szachownica i partia się różnią: napisz, zanim zagrasz.
 
     Pozostałe wiersze wiadomości są czytane jako tekst i pozostają bez odpowiedzi.
 

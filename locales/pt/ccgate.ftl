@@ -13,6 +13,8 @@ hours = { $hours ->
     [one] { $hours } hora
    *[other] { $hours } horas
 }
+# A date as this language writes it in numbers (26/01/2027).
+date = { $day }/{ $month }/{ $year }
 
 ## Lances.
 
@@ -309,7 +311,7 @@ prose-read = Linhas lidas como texto: { $count }.
 help-mail =
     ccgate: jogar por correio eletrónico
 
-    Uma linha por lance ou comando, começando pelo número da partida (sem número se tiver uma só partida em curso):
+    Uma linha por lance ou comando, começando pelo número da partida (sem número se só uma das suas partidas estiver à espera do seu lance):
     12 15... { $move } — o seu lance na partida 12
     12 15. { $echo } 15... { $move } — o último lance do adversário e depois o seu (um controlo contra enganos)
     12 if 16. { $trigger } 16... { $answer } — lances condicionais: se o adversário jogar o primeiro, o segundo é jogado logo
@@ -327,7 +329,7 @@ help-mail =
 
     Como escrever um lance na sua notação ({ $notation }): { $move } leva o cavalo de g8 a f6; os algarismos ICCF são sempre entendidos: { $iccf }.
 
-    O código de controlo: cada aviso de lance dá um código de quatro caracteres da posição após o lance. Se o seu tabuleiro der outro código, tabuleiro e partida diferem: escreva antes de jogar.
+    O código da posição: cada aviso de lance dá um código de quatro caracteres da posição após o lance (após 1. e4 é PCG2). Vem da chave Polyglot da posição, que muitos programas de xadrez mostram: os seus cinco últimos algarismos hexadecimais, escritos com quatro caracteres; o guia dos jogadores do ccgate explica como. Se o seu tabuleiro der outro código, tabuleiro e partida diferem: escreva antes de jogar.
 
     As outras linhas da sua mensagem são lidas como texto e não têm resposta.
 

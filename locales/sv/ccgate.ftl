@@ -13,6 +13,8 @@ hours = { $hours ->
     [one] { $hours } timme
    *[other] { $hours } timmar
 }
+# A date as this language writes it in numbers (2027-01-26).
+date = { $year }-{ $month }-{ $day }
 
 ## Drag.
 
@@ -310,7 +312,7 @@ prose-read = Rader lästa som text: { $count }.
 help-mail =
     ccgate: korrespondensschack per e-post
 
-    En rad per drag eller kommando, med partinumret först (utan nummer om du har ett enda pågående parti):
+    En rad per drag eller kommando, med partinumret först (utan nummer om bara ett av dina partier väntar på ditt drag):
     12 15... { $move } — ditt drag i parti 12
     12 15. { $echo } 15... { $move } — motståndarens senaste drag, sedan ditt (en kontroll mot misstag)
     12 if 16. { $trigger } 16... { $answer } — villkorsdrag: spelar motståndaren det första, spelas det andra genast
@@ -328,7 +330,7 @@ help-mail =
 
     Så skriver du ett drag i din notation ({ $notation }): { $move } flyttar springaren från g8 till f6; ICCF-siffror förstås alltid: { $iccf }.
 
-    Kontrollkoden: varje dragmeddelande ger en kod på fyra tecken för ställningen efter draget. Ger ditt eget bräde en annan kod skiljer sig bräde och parti: skriv innan du drar.
+    Ställningskoden: varje dragmeddelande ger en kod på fyra tecken för ställningen efter draget (efter 1. e4 är den PCG2). Den kommer från ställningens Polyglot-nyckel, som många schackprogram visar: nyckelns fem sista hexadecimala siffror, skrivna med fyra tecken; ccgates spelarhandledning visar hur. Ger ditt eget bräde en annan kod skiljer sig bräde och parti åt: skriv innan du drar.
 
     Övriga rader i ditt meddelande läses som text och besvaras inte.
 

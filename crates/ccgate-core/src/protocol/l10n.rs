@@ -316,14 +316,17 @@ pub fn english_fragments(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// A date as the reader's language writes it: ISO 8601 in English,
-/// day.month.year in the others (every date a player reads goes through
-/// here, so one mail never mixes two forms).
+/// A date as the reader's language writes it in numbers, by its catalogue's
+/// `date` message (ISO 8601 in English and Swedish, `26.01.2027` in German,
+/// `26/01/2027` in French): every date a player reads goes through here,
+/// so one mail never mixes two forms.
 pub fn date(r: Reader, date: jiff::civil::Date) -> String {
-    match r.lang {
-        Lang::En => date.to_string(),
-        _ => format!("{:02}.{:02}.{}", date.day(), date.month(), date.year()),
-    }
+    let args = Args::new()
+        .str("day", format!("{:02}", date.day()))
+        .str("month", format!("{:02}", date.month()))
+        // A string, not a number, so that no language groups its digits.
+        .str("year", format!("{:04}", date.year()));
+    text(r, "date", &args)
 }
 
 /// A colour's name.
@@ -882,7 +885,7 @@ mod tests {
     #[test]
     fn every_command_a_help_names_is_read_in_its_language() {
         use crate::protocol::grammar::{Body, Profile, parse_line};
-        for &lang in CATALOGUES.iter().filter(|&&l| l != Lang::En) {
+        for &lang in CATALOGUES {
             let help = plain(full(lang), "help");
             let (_, list) = help.rsplit_once(": ").unwrap_or_default();
             let commands: Vec<&str> = list.split(" | ").collect();
@@ -910,6 +913,34 @@ mod tests {
             &Args::new().str("game", "12"),
         );
         assert!(english_fragments(&german).is_empty(), "{german}");
+    }
+
+    #[test]
+    fn a_date_is_written_in_its_readers_form() {
+        let day = jiff::civil::date(2027, 1, 26);
+        let forms = [
+            (Lang::En, "2027-01-26"),
+            (Lang::De, "26.01.2027"),
+            (Lang::Fr, "26/01/2027"),
+            (Lang::Es, "26/01/2027"),
+            (Lang::It, "26/01/2027"),
+            (Lang::Pt, "26/01/2027"),
+            (Lang::Nl, "26-01-2027"),
+            (Lang::Sv, "2027-01-26"),
+            (Lang::Pl, "26.01.2027"),
+            (Lang::Cs, "26.01.2027"),
+            (Lang::Ru, "26.01.2027"),
+            (Lang::Uk, "26.01.2027"),
+            // No catalogue: English's form, as its replies are English.
+            (Lang::Hu, "2027-01-26"),
+        ];
+        assert_eq!(forms.len(), CATALOGUES.len() + 1);
+        for (lang, form) in forms {
+            assert_eq!(date(full(lang), day), form, "{lang}");
+            assert_eq!(date(Reader::new(lang, Form::Short), day), form, "{lang}");
+        }
+        let early = jiff::civil::date(987, 3, 4);
+        assert_eq!(date(full(Lang::De), early), "04.03.0987");
     }
 
     #[test]
@@ -1149,6 +1180,7 @@ mod tests {
                 "confirmation",
                 "console",
                 "dates",
+                "guide",
                 "incident",
                 "incidents",
                 "message",

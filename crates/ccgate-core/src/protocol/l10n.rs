@@ -900,6 +900,61 @@ mod tests {
         }
     }
 
+    /// Each line of the help mail that shows a command (the part before
+    /// its dash) is read back as one by a player of the mail's language.
+    #[test]
+    fn every_command_the_help_mail_shows_is_read_in_its_language() {
+        use crate::protocol::grammar::{Body, Profile, parse_line};
+        for &lang in CATALOGUES {
+            let mut args = Args::new();
+            for (name, value) in [
+                ("move", "e5"),
+                ("echo", "e4"),
+                ("trigger", "d4"),
+                ("answer", "d5"),
+                ("notation", "SAN"),
+                ("iccf", "5755"),
+            ] {
+                args = args.str(name, value);
+            }
+            let mail = text(full(lang), "help-mail", &args);
+            let mut shown = 0;
+            for line in mail.lines() {
+                // A sentence may use the dash too, after a colon.
+                let Some((command, _)) = line.split_once(" — ").filter(|(c, _)| !c.contains(':'))
+                else {
+                    continue;
+                };
+                let parsed = parse_line(command, &Profile::new(lang)).map(|p| p.body);
+                assert!(parsed.is_some(), "{lang}: {command:?}");
+                shown += 1;
+            }
+            assert!(shown >= 14, "{lang}: {shown}");
+            // The draw offer that goes with a move, shown in parentheses.
+            let with_move = mail
+                .split("(")
+                .filter_map(|p| p.split_once(')'))
+                .map(|(p, _)| p);
+            for inside in with_move
+                .filter_map(|p| p.rsplit_once(": "))
+                .map(|(_, c)| c)
+            {
+                let parsed = parse_line(inside, &Profile::new(lang)).map(|p| p.body);
+                let offer = matches!(&parsed, Some(Body::Moves(items)) if items.iter().any(|i| i.draw_offer));
+                assert!(offer, "{lang}: {inside:?}");
+            }
+        }
+    }
+
+    /// The short help fits one SMS in every language.
+    #[test]
+    fn the_short_help_fits_one_message() {
+        for &lang in CATALOGUES {
+            let help = for_sms(plain(Reader::new(lang, Form::Short), "help"));
+            assert!(sms::fits(&help), "{lang}: {help}");
+        }
+    }
+
     /// The lint catches what it is for: an English reason in a German
     /// reply; a German reply has no English fragment.
     #[test]

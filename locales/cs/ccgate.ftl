@@ -15,7 +15,7 @@ hours = { $hours ->
     [few] { $hours } hodiny
    *[other] { $hours } hodin
 }
-# A date as this language writes it in numbers (26.01.2027).
+# Datum v číslicích, jak se píše česky (26.01.2027).
 date = { $day }.{ $month }.{ $year }
 
 ## Tahy.
@@ -168,9 +168,9 @@ end-claimed = remíza reklamována: { $claim ->
 end-resigned = partie vzdána ({ $player })
 end-lost-on-time = překročení času ({ $player })
 end-adjudicated = rozhodnutí rozhodčího: { $reason }
-adjudicated = P{ $game } rozhodnuto { $result }: { $reason }
+adjudicated = P{ $game } rozhodl rozhodčí: { $result }, { $reason }
 taken-back = P{ $game } rozhodčí vzal zpět tahy po půltahu { $ply }: { $reason }
-penalized = P{ $game } rozhodčí připsal hodinám hráče { $player } trest { $days ->
+penalized = P{ $game } rozhodčí připočetl na hodiny hráče { $player } { $days ->
         [one] { $days } den
         [few] { $days } dny
        *[other] { $days } dní
@@ -275,13 +275,13 @@ too-many-lines = ccgate: přečteno jen prvních { $limit } řádků zprávy, da
 
 ## Turnaje.
 
-event-start = ccgate: { $event } začíná, tempo { $time }. Vaše partie:
-event-game-white = P{ $game } bílými proti { $opponent }
-event-game-black = P{ $game } černými proti { $opponent }
-event-starts-on = ccgate: { $event } začíná { $date }, tempo { $time }; hodiny běží od toho dne. Vaše partie:
+event-start = ccgate: začíná turnaj { $event }, tempo { $time }. Vaše partie:
+event-game-white = P{ $game } bílými, soupeř: { $opponent }
+event-game-black = P{ $game } černými, soupeř: { $opponent }
+event-starts-on = ccgate: turnaj { $event } začíná { $date }, tempo { $time }; hodiny běží od toho dne. Vaše partie:
     .sms = ccgate: { $event } od { $date }, { $time }. Vaše partie:
 ruling = ccgate: rozhodnutí rozhodčího k incidentu { $incident }: { $ruling }
-withdrawn = ccgate: { $player } odstupuje z { $event }; započteno: { $games }
+withdrawn = ccgate: { $player } odstupuje z turnaje { $event }; započteno: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: přiložený soubor PGN nebyl použit: { $reason ->
@@ -306,7 +306,7 @@ claim-upheld = P{ $game } vaše reklamace remízy je uznána; soupeř { $opponen
 no-game = ccgate: nemáte žádnou rozehranou partii.
 # The two players of a game, in a mail subject.
 subject-players = { $white } – { $black }
-which-game-item = P{ $game } proti { $opponent }, { $whose ->
+which-game-item = P{ $game }, soupeř { $opponent }, { $whose ->
     [yours] jste na tahu
    *[theirs] na tahu je { $opponent }
 }

@@ -13,7 +13,7 @@ hours = { $hours ->
     [one] { $hours } Stunde
    *[other] { $hours } Stunden
 }
-# A date as this language writes it in numbers (26.01.2027).
+# Ein Datum in Ziffern, wie es im Deutschen geschrieben wird (26.01.2027).
 date = { $day }.{ $month }.{ $year }
 
 ## Züge.
@@ -165,11 +165,11 @@ end-claimed = Remis reklamiert: { $claim ->
 end-resigned = { $player } hat aufgegeben
 end-lost-on-time = { $player } hat die Bedenkzeit überschritten
 end-adjudicated = vom Turnierleiter entschieden: { $reason }
-adjudicated = P{ $game } entschieden { $result }: { $reason }
+adjudicated = P{ $game } vom Turnierleiter mit { $result } entschieden: { $reason }
 taken-back = P{ $game } der Turnierleiter nahm die Züge nach Halbzug { $ply } zurück: { $reason }
 penalized = P{ $game } der Turnierleiter belastete die Uhr von { $player } mit { $days ->
         [one] { $days } Tag
-       *[other] { $days } Tage
+       *[other] { $days } Tagen
     }: { $reason }
 
 ## Remis.
@@ -215,11 +215,11 @@ board-sheet = P{ $game } { $turn } am Zug. Stellungscode { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: Notation ist jetzt { $value }.
 lang-set = ccgate: Sprache ist jetzt { $value }.
-help = ccgate: PARTIE ZUG senden, z.B. 12 15. 5254 oder 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Partieverlauf | Urlaub 10 | Hilfe
-    .sms = ccgate: PARTIE ZUG, z.B. 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Hilfe
+help = ccgate: PARTIE ZUG senden, z. B. 12 15. 5254 oder 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Partieverlauf | Urlaub 10 | Hilfe
+    .sms = ccgate: PARTIE ZUG, z. B. 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Hilfe
 unknown-sender = ccgate: diese Adresse ist nicht angemeldet. Bitte den Turnierleiter fragen.
 not-your-game = ccgate: Sie haben keine Partie { $game }.
-which-game = ccgate: welche Partie? Ihre: { $games }. Zeile mit der Partienummer beginnen.
+which-game = ccgate: welche Partie? Ihre: { $games }. Beginnen Sie die Zeile mit der Partienummer.
     .sms = ccgate: welche Partie? Ihre: { $games }.
 bad-pin = ccgate: PIN fehlt oder falsch. Nichts wurde ausgeführt.
 
@@ -235,7 +235,7 @@ leave-exceeds = { $requested ->
     [one] { $requested } Tag
    *[other] { $requested } Tage
 } Urlaub { $year } sind mehr als die verbleibenden { $remaining }
-leave-none-left = kein Urlaub mehr { $year }: alle { $allowance } Tage sind verbraucht
+leave-none-left = für { $year } kein Urlaub mehr: alle { $allowance } Tage sind verbraucht
 leave-overlaps = überschneidet sich mit dem Urlaub vom { $from } bis { $until }
 leave-overlaps-open = überschneidet sich mit dem Urlaub ab { $from } bis auf Weiteres
 leave-out-of-range = Urlaubsdaten außerhalb des gültigen Bereichs
@@ -276,7 +276,7 @@ event-game-black = P{ $game } Schwarz gegen { $opponent }
 event-starts-on = ccgate: { $event } beginnt am { $date }, Bedenkzeit { $time }; die Uhren laufen ab dann. Ihre Partien:
     .sms = ccgate: { $event } ab { $date }, { $time }. Ihre Partien:
 ruling = ccgate: Entscheidung der Turnierleitung zum Vorfall { $incident }: { $ruling }
-withdrawn = ccgate: { $player } ist aus { $event } ausgeschieden; gewertet: { $games }
+withdrawn = ccgate: { $player } ist aus dem Turnier { $event } ausgeschieden; gewertet: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: die angehängte PGN-Datei wurde nicht verwendet: { $reason ->

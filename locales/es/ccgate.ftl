@@ -13,7 +13,7 @@ hours = { $hours ->
     [one] { $hours } hora
    *[other] { $hours } horas
 }
-# A date as this language writes it in numbers (26/01/2027).
+# Una fecha en cifras, como se escribe en español (26/01/2027).
 date = { $day }/{ $month }/{ $year }
 
 ## Jugadas.
@@ -274,7 +274,7 @@ event-game-black = P{ $game } con negras contra { $opponent }
 event-starts-on = ccgate: { $event } empieza el { $date }, ritmo { $time }; los relojes arrancan ese día. Sus partidas:
     .sms = ccgate: { $event } desde el { $date }, { $time }. Sus partidas:
 ruling = ccgate: decisión del árbitro sobre la incidencia { $incident }: { $ruling }
-withdrawn = ccgate: { $player } se retiró de { $event }; partidas puntuadas: { $games }
+withdrawn = ccgate: { $player } se retiró del torneo { $event }; partidas puntuadas: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: el archivo PGN adjunto no se ha usado: { $reason ->

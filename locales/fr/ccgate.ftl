@@ -13,7 +13,7 @@ hours = { $hours ->
     [one] { $hours } heure
    *[other] { $hours } heures
 }
-# A date as this language writes it in numbers (26/01/2027).
+# Une date en chiffres, telle qu'on l'écrit en français (26/01/2027).
 date = { $day }/{ $month }/{ $year }
 
 ## Les coups.
@@ -165,9 +165,9 @@ end-claimed = nulle réclamée : { $claim ->
 end-resigned = { $player } a abandonné
 end-lost-on-time = { $player } a dépassé le temps
 end-adjudicated = décision de l'arbitre : { $reason }
-adjudicated = P{ $game } arbitrée { $result } : { $reason }
+adjudicated = P{ $game } résultat fixé par l'arbitre : { $result }, { $reason }
 taken-back = P{ $game } l'arbitre a annulé les coups après le demi-coup { $ply } : { $reason }
-penalized = P{ $game } l'arbitre a retiré { $days ->
+penalized = P{ $game } l'arbitre a imputé { $days ->
         [one] { $days } jour
        *[other] { $days } jours
     } à la pendule de { $player } : { $reason }
@@ -179,7 +179,7 @@ draw-offered-with-move = Nulle proposée : réponse P{ $game } nulle acceptée, 
     .sms = Nulle proposée.
 draw-declined = P{ $game } { $opponent } refuse votre proposition de nulle.
 opponent-message = P{ $game } { $opponent } écrit : { $text }
-remote-refused = P{ $game } { $move } : refusé par le serveur { $server } : { $reason }. Le coup est repris ; envoyez-en un autre.
+remote-refused = P{ $game } { $move } : refusé par le serveur { $server } : { $reason }. Le coup est annulé ; envoyez-en un autre.
 remote-reason = { $code ->
     [NotYourTurn] ce n'est pas votre tour là-bas
     [InvalidMoveNumber] le numéro du coup ne correspond pas à la partie là-bas
@@ -251,7 +251,7 @@ conditional-stored = P{ $game } coups conditionnels enregistrés : { $moves }
 conditional-dropped = P{ $game } vos coups conditionnels sont annulés : { $opponent } a joué { $move }.
 conditional-refused = P{ $game } coups conditionnels refusés : { $reason }.
 conditional-your-move = vous avez le trait ; envoyez les coups conditionnels après votre coup
-conditional-wrong-number = { $text } : à cet endroit, c'est le coup { $number } qui est attendu
+conditional-wrong-number = { $text } : à ce stade, c'est le coup { $number } qui est attendu
 conditional-unreadable = { $text } : { $reason }
 
 ## Messages que la passerelle n'a pas pris.
@@ -274,7 +274,7 @@ event-game-black = P{ $game } avec les Noirs contre { $opponent }
 event-starts-on = ccgate : { $event } commence le { $date }, cadence { $time } ; les pendules partent ce jour-là. Vos parties :
     .sms = ccgate : { $event } dès le { $date }, { $time }. Vos parties :
 ruling = ccgate : décision de l'arbitre sur l'incident { $incident } : { $ruling }
-withdrawn = ccgate : { $player } se retire du tournoi { $event } ; parties décidées : { $games }
+withdrawn = ccgate : { $player } se retire du tournoi { $event } ; parties comptabilisées : { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate : le fichier PGN joint n'a pas été utilisé : { $reason ->
@@ -309,7 +309,7 @@ legend-pieces = { $king } roi, { $queen } dame, { $rook } tour, { $bishop } fou,
 quote = > { $line }
 prose-read = Lignes lues comme texte : { $count }.
 help-mail =
-    ccgate: jouer par courriel
+    ccgate : jouer par courriel
 
     Une ligne par coup ou commande, commençant par le numéro de partie (sans numéro si une seule de vos parties attend votre coup) :
     12 15... { $move } — votre coup dans la partie 12

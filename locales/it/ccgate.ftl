@@ -13,7 +13,7 @@ hours = { $hours ->
     [one] { $hours } ora
    *[other] { $hours } ore
 }
-# A date as this language writes it in numbers (26/01/2027).
+# Una data in cifre, come si scrive in italiano (26/01/2027).
 date = { $day }/{ $month }/{ $year }
 
 ## Mosse.
@@ -269,13 +269,13 @@ too-many-lines = ccgate: sono state lette solo le prime { $limit } righe del suo
 
 ## Tornei.
 
-event-start = ccgate: inizia { $event }, cadenza { $time }. Le sue partite:
+event-start = ccgate: inizia il torneo { $event }, cadenza { $time }. Le sue partite:
 event-game-white = P{ $game } con il Bianco contro { $opponent }
 event-game-black = P{ $game } con il Nero contro { $opponent }
 event-starts-on = ccgate: { $event } inizia il { $date }, cadenza { $time }; gli orologi partono da quel giorno. Le sue partite:
     .sms = ccgate: { $event } dal { $date }, { $time }. Le sue partite:
 ruling = ccgate: decisione dell'arbitro sull'incidente { $incident }: { $ruling }
-withdrawn = ccgate: { $player } si ritira da { $event }; partite assegnate: { $games }
+withdrawn = ccgate: { $player } si ritira dal torneo { $event }; partite assegnate: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: il file PGN allegato non è stato usato: { $reason ->
@@ -328,7 +328,7 @@ help-mail =
     ferie 10 — dieci giorni di ferie da oggi
     aiuto — questo testo
 
-    Come scrivere una mossa nella sua notazione ({ $notation }): { $move } porta il cavallo da g8 a f6; le cifre ICCF sono sempre capite: { $iccf }.
+    Come scrivere una mossa nella sua notazione ({ $notation }): { $move } porta il cavallo da g8 a f6; le cifre ICCF sono sempre comprese: { $iccf }.
 
     Il codice posizione: ogni avviso di mossa dà un codice di quattro caratteri della posizione dopo la mossa (dopo 1. e4 è PCG2). Deriva dalla chiave Polyglot della posizione, che molti programmi di scacchi mostrano: le sue ultime cinque cifre esadecimali, scritte con quattro caratteri; la guida per i giocatori di ccgate spiega come. Se la sua scacchiera dà un altro codice, scacchiera e partita non coincidono: scriva prima di muovere.
 

@@ -13,7 +13,7 @@ hours = { $hours ->
     [one] { $hours } uur
    *[other] { $hours } uur
 }
-# A date as this language writes it in numbers (26-01-2027).
+# Een datum in cijfers, zoals die in het Nederlands geschreven wordt (26-01-2027).
 date = { $day }-{ $month }-{ $year }
 
 ## Zetten.
@@ -165,7 +165,7 @@ end-claimed = remise geclaimd: { $claim ->
 end-resigned = { $player } heeft opgegeven
 end-lost-on-time = { $player } heeft de bedenktijd overschreden
 end-adjudicated = beslissing van de wedstrijdleider: { $reason }
-adjudicated = P{ $game } beslist { $result }: { $reason }
+adjudicated = P{ $game } door de wedstrijdleider beslist met { $result }: { $reason }
 taken-back = P{ $game } de wedstrijdleider nam de zetten na halve zet { $ply } terug: { $reason }
 penalized = P{ $game } de wedstrijdleider rekende { $player } { $days ->
         [one] { $days } dag
@@ -275,7 +275,7 @@ event-game-black = P{ $game } met Zwart tegen { $opponent }
 event-starts-on = ccgate: { $event } begint op { $date }, bedenktijd { $time }; de klokken lopen vanaf dan. Uw partijen:
     .sms = ccgate: { $event } vanaf { $date }, { $time }. Uw partijen:
 ruling = ccgate: beslissing van de wedstrijdleider over incident { $incident }: { $ruling }
-withdrawn = ccgate: { $player } heeft zich teruggetrokken uit { $event }; gescoord: { $games }
+withdrawn = ccgate: { $player } heeft zich teruggetrokken uit het toernooi { $event }; verrekend: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: het bijgevoegde PGN-bestand is niet gebruikt: { $reason ->

@@ -14,7 +14,7 @@ hours = { $hours ->
     [few] { $hours } godziny
    *[many] { $hours } godzin
 }
-# A date as this language writes it in numbers (26.01.2027).
+# Data zapisana cyframi, jak pisze się ją po polsku (26.01.2027).
 date = { $day }.{ $month }.{ $year }
 
 ## Posunięcia.
@@ -166,9 +166,9 @@ end-claimed = remis na żądanie: { $claim ->
 end-resigned = poddanie partii ({ $player })
 end-lost-on-time = przekroczenie czasu ({ $player })
 end-adjudicated = decyzja sędziego: { $reason }
-adjudicated = P{ $game } rozstrzygnięta { $result }: { $reason }
+adjudicated = P{ $game } rozstrzygnięta przez sędziego: { $result }, { $reason }
 taken-back = P{ $game } sędzia cofnął posunięcia po półruchu { $ply }: { $reason }
-penalized = P{ $game } sędzia obciążył zegar gracza { $player } karą { $days ->
+penalized = P{ $game } sędzia doliczył do zegara gracza { $player } { $days ->
         [one] { $days } dzień
        *[other] { $days } dni
     }: { $reason }
@@ -236,8 +236,8 @@ leave-zero-days = urlop trwa co najmniej jeden dzień
 leave-exceeds = { $requested ->
     [one] { $requested } dzień
    *[other] { $requested } dni
-} urlopu w { $year } to więcej niż pozostałe { $remaining }
-leave-none-left = brak urlopu w { $year }: wykorzystano wszystkie { $allowance } dni
+} urlopu w roku { $year } to więcej niż pozostałe { $remaining }
+leave-none-left = brak urlopu w roku { $year }: wykorzystano wszystkie { $allowance } dni
 leave-overlaps = nakłada się na urlop od { $from } do { $until }
 leave-overlaps-open = nakłada się na bezterminowy urlop od { $from }
 leave-out-of-range = daty urlopu poza zakresem
@@ -266,20 +266,23 @@ held = ccgate: wiadomości w twoim imieniu nie dało się zweryfikować; jest ws
     [one] { $hours } godziny
    *[other] { $hours } godzin
 }: confirm { $code }
-    .sms = ccgate: wiadomość w twoim imieniu wstrzymana (nadawca niesprawdzony). Jeśli twoja, odpowiedz w ciągu { hours }: confirm { $code }
+    .sms = ccgate: wiadomość w twoim imieniu wstrzymana (nadawca niesprawdzony). Jeśli twoja, odpowiedz w ciągu { $hours ->
+        [one] { $hours } godziny
+       *[other] { $hours } godzin
+    }: confirm { $code }
 hold-expired = ccgate: ten kod potwierdzenia jest nieznany, użyty lub wygasł. Nic nie wykonano.
 unauthenticated = ccgate: wiadomości w twoim imieniu nie dało się zweryfikować i nie została wykonana. Poproś sędziego o PIN.
 too-many-lines = ccgate: przeczytano tylko pierwsze { $limit } wierszy wiadomości, pozostałych { $skipped } nie. Wyślij je w nowej wiadomości.
 
 ## Turnieje.
 
-event-start = ccgate: { $event } się zaczyna, tempo { $time }. Twoje partie:
-event-game-white = P{ $game } białymi przeciw { $opponent }
-event-game-black = P{ $game } czarnymi przeciw { $opponent }
-event-starts-on = ccgate: { $event } zaczyna się { $date }, tempo { $time }; zegary ruszają od tego dnia. Twoje partie:
+event-start = ccgate: rozpoczyna się turniej { $event }, tempo { $time }. Twoje partie:
+event-game-white = P{ $game } białymi, przeciwnik: { $opponent }
+event-game-black = P{ $game } czarnymi, przeciwnik: { $opponent }
+event-starts-on = ccgate: turniej { $event } zaczyna się { $date }, tempo { $time }; zegary ruszają od tego dnia. Twoje partie:
     .sms = ccgate: { $event } od { $date }, { $time }. Twoje partie:
 ruling = ccgate: decyzja sędziego w sprawie incydentu { $incident }: { $ruling }
-withdrawn = ccgate: { $player } wycofuje się z { $event }; zaliczone: { $games }
+withdrawn = ccgate: { $player } wycofuje się z turnieju { $event }; zaliczone: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: załączony plik PGN nie został użyty: { $reason ->
@@ -304,8 +307,8 @@ claim-upheld = P{ $game } żądanie remisu uznane; przeciwnik { $opponent } powi
 no-game = ccgate: nie masz żadnej trwającej partii.
 # The two players of a game, in a mail subject.
 subject-players = { $white } – { $black }
-which-game-item = P{ $game } przeciw { $opponent }, { $whose ->
-    [yours] Twój ruch
+which-game-item = P{ $game }, przeciwnik { $opponent }, { $whose ->
+    [yours] twój ruch
    *[theirs] ruch ma { $opponent }
 }
     .sms = P{ $game }

@@ -13,7 +13,7 @@ hours = { $hours ->
     [one] { $hours } hora
    *[other] { $hours } horas
 }
-# A date as this language writes it in numbers (26/01/2027).
+# Uma data em algarismos, como se escreve em português (26/01/2027).
 date = { $day }/{ $month }/{ $year }
 
 ## Lances.
@@ -268,13 +268,13 @@ too-many-lines = ccgate: só as primeiras { $limit } linhas da sua mensagem fora
 
 ## Torneios.
 
-event-start = ccgate: começa { $event }, ritmo { $time }. As suas partidas:
+event-start = ccgate: começa o torneio { $event }, ritmo { $time }. As suas partidas:
 event-game-white = P{ $game } com as brancas contra { $opponent }
 event-game-black = P{ $game } com as pretas contra { $opponent }
 event-starts-on = ccgate: { $event } começa a { $date }, ritmo { $time }; os relógios arrancam nesse dia. As suas partidas:
     .sms = ccgate: { $event } a partir de { $date }, { $time }. As suas partidas:
 ruling = ccgate: decisão do árbitro sobre o incidente { $incident }: { $ruling }
-withdrawn = ccgate: { $player } retirou-se de { $event }; partidas pontuadas: { $games }
+withdrawn = ccgate: { $player } retirou-se do torneio { $event }; partidas pontuadas: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: o ficheiro PGN anexado não foi usado: { $reason ->

@@ -14,7 +14,7 @@ hours = { $hours ->
     [few] { $hours } часа
    *[many] { $hours } часов
 }
-# A date as this language writes it in numbers (26.01.2027).
+# Дата цифрами, как её пишут по-русски (26.01.2027).
 date = { $day }.{ $month }.{ $year }
 
 ## Ходы.
@@ -315,17 +315,17 @@ too-many-lines = ccgate: прочитаны только первые { $limit }
 
 ## Турниры.
 
-event-start = ccgate: { $event } начался, контроль времени { $time }. Ваши партии:
+event-start = ccgate: начался турнир { $event }, контроль времени { $time }. Ваши партии:
     .sms = ccgate: { $event }. Партии:
-event-game-white = П{ $game } белыми против { $opponent }
+event-game-white = П{ $game } белыми, соперник: { $opponent }
     .sms = П{ $game } белыми
-event-game-black = П{ $game } чёрными против { $opponent }
+event-game-black = П{ $game } чёрными, соперник: { $opponent }
     .sms = П{ $game } чёрными
-event-starts-on = ccgate: { $event } начнётся { $date }, контроль времени { $time }; часы пойдут с этого дня. Ваши партии:
+event-starts-on = ccgate: турнир { $event } начнётся { $date }, контроль времени { $time }; часы пойдут с этого дня. Ваши партии:
     .sms = ccgate: { $event } с { $date }:
 ruling = ccgate: решение судьи по инциденту { $incident }: { $ruling }
     .sms = ccgate: инцидент { $incident }: { $ruling }
-withdrawn = ccgate: { $player } выходит из { $event }; засчитано: { $games }
+withdrawn = ccgate: { $player } выходит из турнира { $event }; засчитано: { $games }
     .sms = ccgate: { $player } выходит; засчитано: { $games }
 withdrawn-game = П{ $game } { $result }
 
@@ -355,7 +355,7 @@ claim-upheld = П{ $game } ничья признана; сопернику { $op
 no-game = ccgate: у вас нет текущих партий.
 # The two players of a game, in a mail subject.
 subject-players = { $white } — { $black }
-which-game-item = П{ $game } против { $opponent }, { $whose ->
+which-game-item = П{ $game }, соперник { $opponent }, { $whose ->
     [yours] ваш ход
    *[theirs] ходит { $opponent }
 }

@@ -13,7 +13,7 @@ hours = { $hours ->
     [one] { $hours } timme
    *[other] { $hours } timmar
 }
-# A date as this language writes it in numbers (2027-01-26).
+# Ett datum i siffror, som det skrivs på svenska (2027-01-26).
 date = { $year }-{ $month }-{ $day }
 
 ## Drag.
@@ -29,7 +29,7 @@ penalty = { " " }Straff: { $days ->
    *[other] { $days } dagar
 } läggs till din tid.
     .sms = { " " }Straff: { days }.
-one-move-per-line = ett drag per rad, gärna efter motståndarens senaste drag
+one-move-per-line = ett drag per rad, eventuellt efter motståndarens senaste drag
 not-your-turn = P{ $game } { $text }: avvisat, i parti { $game } är { $opponent } vid draget.
 wrong-number = P{ $game } { $text }: avvisat, drag { $number } står på tur.
 desync = P{ $game } ditt { $text } stämmer inte med partiet: inget utfördes, inte heller ditt eget drag i meddelandet. Protokoll: { $record }
@@ -165,9 +165,9 @@ end-claimed = remi begärd: { $claim ->
 end-resigned = { $player } har gett upp
 end-lost-on-time = { $player } har överskridit tiden
 end-adjudicated = domarens beslut: { $reason }
-adjudicated = P{ $game } avgjort { $result }: { $reason }
+adjudicated = P{ $game } avgjort av domaren, { $result }: { $reason }
 taken-back = P{ $game } domaren tog tillbaka dragen efter halvdrag { $ply }: { $reason }
-penalized = P{ $game } domaren belastade { $player }s klocka med { $days ->
+penalized = P{ $game } domaren belastade klockan för { $player } med { $days ->
         [one] { $days } dag
        *[other] { $days } dagar
     }: { $reason }
@@ -234,8 +234,8 @@ leave-zero-days = en ledighet varar minst en dag
 leave-exceeds = { $requested ->
     [one] { $requested } dag
    *[other] { $requested } dagar
-} ledighet { $year } är fler än de { $remaining } som återstår
-leave-none-left = ingen ledighet kvar { $year }: alla { $allowance } dagar är använda
+} ledighet under { $year } är fler än de { $remaining } som återstår
+leave-none-left = ingen ledighet kvar för { $year }: alla { $allowance } dagar är använda
 leave-overlaps = överlappar ledigheten från { $from } till { $until }
 leave-overlaps-open = överlappar den öppna ledigheten från { $from }
 leave-out-of-range = ledighetsdatum utanför tillåtet intervall
@@ -273,9 +273,9 @@ event-start = ccgate: { $event } börjar, betänketid { $time }. Dina partier:
 event-game-white = P{ $game } med vit mot { $opponent }
 event-game-black = P{ $game } med svart mot { $opponent }
 event-starts-on = ccgate: { $event } börjar { $date }, betänketid { $time }; klockorna startar då. Dina partier:
-    .sms = ccgate: { $event } från { $date }, { $time }. Era partier:
+    .sms = ccgate: { $event } från { $date }, { $time }. Dina partier:
 ruling = ccgate: domarens beslut om incident { $incident }: { $ruling }
-withdrawn = ccgate: { $player } har dragit sig ur { $event }; räknade: { $games }
+withdrawn = ccgate: { $player } har dragit sig ur turneringen { $event }; räknade partier: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: den bifogade PGN-filen användes inte: { $reason ->

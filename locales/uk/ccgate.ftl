@@ -14,7 +14,7 @@ hours = { $hours ->
     [few] { $hours } години
    *[many] { $hours } годин
 }
-# A date as this language writes it in numbers (26.01.2027).
+# Дата цифрами, як її пишуть українською (26.01.2027).
 date = { $day }.{ $month }.{ $year }
 
 ## Ходи.
@@ -76,8 +76,8 @@ expected = { $what ->
     [uedemann-suffix] літеру-суфікс (q r b k перетворення; c шах, m мат, p e.p., t взяття)
    *[end] кінець ходу
 }
-malformed = очікувано { $expected }, знак { $at }
-malformed-found = очікувано { $expected }, знак { $at }, а стоїть «{ $found }»
+malformed = очікувалося: { $expected }, знак { $at }
+malformed-found = очікувалося: { $expected }, знак { $at }, а стоїть «{ $found }»
 ambiguous = неоднозначно, можливо { $moves }
 conflict = у двох нотаціях читається по-різному: { $readings }
 illegal-no-such-piece-on = у вас немає { $piece ->
@@ -306,7 +306,11 @@ held = ccgate: повідомлення від вашого імені не пр
     [one] { $hours } години
    *[other] { $hours } годин
 }: confirm { $code }
-    .sms = ccgate: затримано. Якщо ваше, за { hours }: confirm { $code }
+    .sms = ccgate: затримано. Якщо ваше, за { $hours ->
+        [one] { $hours } годину
+        [few] { $hours } години
+       *[many] { $hours } годин
+    }: confirm { $code }
 hold-expired = ccgate: код підтвердження невідомий, використаний або прострочений. Нічого не зроблено.
     .sms = ccgate: код невідомий, використаний або прострочений.
 unauthenticated = ccgate: повідомлення від вашого імені не пройшло перевірку відправника і не застосоване. Попросіть у судді PIN.
@@ -316,17 +320,17 @@ too-many-lines = ccgate: прочитано лише перші { $limit } ря�
 
 ## Турніри.
 
-event-start = ccgate: { $event } почався, контроль часу { $time }. Ваші партії:
+event-start = ccgate: почався турнір { $event }, контроль часу { $time }. Ваші партії:
     .sms = ccgate: { $event }. Партії:
-event-game-white = П{ $game } білими проти { $opponent }
+event-game-white = П{ $game } білими, суперник: { $opponent }
     .sms = П{ $game } білими
-event-game-black = П{ $game } чорними проти { $opponent }
+event-game-black = П{ $game } чорними, суперник: { $opponent }
     .sms = П{ $game } чорними
-event-starts-on = ccgate: { $event } почнеться { $date }, контроль часу { $time }; годинники підуть із цього дня. Ваші партії:
+event-starts-on = ccgate: турнір { $event } почнеться { $date }, контроль часу { $time }; годинники підуть із цього дня. Ваші партії:
     .sms = ccgate: { $event } з { $date }:
 ruling = ccgate: рішення судді щодо інциденту { $incident }: { $ruling }
     .sms = ccgate: інцидент { $incident }: { $ruling }
-withdrawn = ccgate: { $player } виходить з { $event }; зараховано: { $games }
+withdrawn = ccgate: { $player } виходить з турніру { $event }; зараховано: { $games }
     .sms = ccgate: { $player } виходить: { $games }
 withdrawn-game = П{ $game } { $result }
 
@@ -356,7 +360,7 @@ claim-upheld = П{ $game } нічию визнано; суперника { $oppo
 no-game = ccgate: у вас немає поточних партій.
 # The two players of a game, in a mail subject.
 subject-players = { $white } — { $black }
-which-game-item = П{ $game } проти { $opponent }, { $whose ->
+which-game-item = П{ $game }, суперник { $opponent }, { $whose ->
     [yours] ваш хід
    *[theirs] ходить { $opponent }
 }

@@ -292,7 +292,7 @@ pgn-unused = ccgate: die angehängte PGN-Datei wurde nicht verwendet: { $reason 
 
 your-turn = Sie sind am Zug.
 your-turn-by = Sie sind am Zug, bis { $date }.
-their-turn = { $opponent } am Zug.
+their-turn = { $opponent } ist am Zug.
 clocks = Bedenkzeit: Sie { $used } verbraucht, { $left } übrig; { $opponent } { $their-used } verbraucht, { $their-left } übrig.
 conditional-answer = Ihr bedingter Zug { $number } { $move } wurde als Antwort gespielt. Stellungscode { $code }.
 draw-offer-sent = P{ $game } Ihr Remisangebot wurde { $opponent } übermittelt.

@@ -298,7 +298,7 @@ pgn-unused = ccgate: załączony plik PGN nie został użyty: { $reason ->
 
 your-turn = Twój ruch.
 your-turn-by = Twój ruch, do { $date }.
-their-turn = Ruch: { $opponent }.
+their-turn = Ruch ma { $opponent }.
 clocks = Zegar: ty – czas zużyty { $used }, pozostały { $left }; { $opponent } – czas zużyty { $their-used }, pozostały { $their-left }.
 conditional-answer = Twoje posunięcie warunkowe { $number } { $move } zostało zagrane w odpowiedzi. Kod pozycji { $code }.
 draw-offer-sent = P{ $game } propozycję remisu przekazano przeciwnikowi ({ $opponent }).

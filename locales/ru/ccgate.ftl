@@ -237,7 +237,7 @@ board-sheet = П{ $game } Ход: { $turn }. Код позиции { $code }.
 record = П{ $game } { $record }
 notation-set = ccgate: нотация { $value }.
 lang-set = ccgate: язык { $value }.
-help = ccgate: ПАРТИЯ ХОД, напр. 12 15. 5254. Ещё: ничья? | ничья принята | ничья отклонена | сдаюсь | требую ничью | позиция | запись | отпуск 10 | помощь
+help = ccgate: пришлите ПАРТИЯ ХОД, напр. 12 15. 5254 или 12 15... Кf6. Ещё: ничья? | ничья принята | ничья отклонена | сдаюсь | требую ничью | позиция | запись | отпуск 10 | помощь
     .sms = ccgate: ПАРТИЯ ХОД, напр. 12 15... Кf6. Ещё: ничья? | сдаюсь | помощь
 unknown-sender = ccgate: адрес не зарегистрирован. Обратитесь к судье турнира.
     .sms = ccgate: адрес не зарегистрирован.
@@ -342,7 +342,7 @@ pgn-unused = ccgate: приложенный файл PGN не использов
 
 your-turn = Ваш ход.
 your-turn-by = Ваш ход до { $date }.
-their-turn = Ход: { $opponent }.
+their-turn = Ходит { $opponent }.
 clocks = Время: ваш расход { $used }, запас { $left }; соперник { $opponent }: расход { $their-used }, запас { $their-left }.
 conditional-answer = Ваш условный ход { $number } { $move } сделан в ответ. Код позиции { $code }.
     .sms = Условный ход { $number } { $move } сделан. Код { $code }.

@@ -325,7 +325,7 @@ help-mail =
     12 remíza? — nabídnout remízu
     12 remíza přijata — přijmout nabídku remízy
     12 remíza odmítnuta — odmítnout ji
-    12 reklamuji remízu — remíza trojím opakováním nebo pravidlem 50 tahů
+    12 reklamuji remízu — reklamovat remízu kvůli trojímu opakování pozice nebo pravidlu 50 tahů
     12 vzdávám — vzdát partii
     12 pozice — pozice
     12 zápis — zápis partie

@@ -320,7 +320,7 @@ help-mail =
     12 Remis? — Remis anbieten (auch mit einem Zug: 12 15... { $move } Remis?)
     12 Remis angenommen — das Remisangebot des Gegners annehmen
     12 Remis abgelehnt — es ablehnen
-    12 Remis reklamieren — Remis wegen dreimaliger Wiederholung oder der 50-Züge-Regel
+    12 Remis reklamieren — Remis wegen dreimaliger Stellungswiederholung oder nach der 50-Züge-Regel reklamieren
     12 aufgeben — die Partie aufgeben
     12 Stellung — die Stellung
     12 Partieverlauf — die Partienotation

@@ -318,7 +318,7 @@ help-mail =
     12 ¿tablas? — ofrecer tablas
     12 tablas aceptadas — aceptar la oferta de tablas
     12 tablas rechazadas — rechazarla
-    12 reclamo tablas — tablas por triple repetición o la regla de las 50 jugadas
+    12 reclamo tablas — reclamar tablas por triple repetición o por la regla de las 50 jugadas
     12 abandono — abandonar la partida
     12 posición — la posición
     12 partida — la notación de la partida

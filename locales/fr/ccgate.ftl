@@ -318,7 +318,7 @@ help-mail =
     12 nulle ? — proposer la nulle
     12 nulle acceptée — accepter la nulle proposée
     12 nulle refusée — la refuser
-    12 je réclame la nulle — nulle par triple répétition ou règle des 50 coups
+    12 je réclame la nulle — réclamer la nulle par triple répétition ou par la règle des 50 coups
     12 abandon — abandonner la partie
     12 position — la position
     12 partie — la notation de la partie

@@ -319,7 +319,7 @@ help-mail =
     12 patta? — offrire la patta
     12 patta accettata — accettare l'offerta di patta
     12 patta rifiutata — rifiutarla
-    12 reclamo la patta — patta per triplice ripetizione o regola delle 50 mosse
+    12 reclamo la patta — reclamare la patta per triplice ripetizione o per la regola delle 50 mosse
     12 abbandono — abbandonare la partita
     12 posizione — la posizione
     12 partita — la notazione della partita

@@ -319,7 +319,7 @@ help-mail =
     12 remise? — remise aanbieden
     12 remise aangenomen — het remiseaanbod aannemen
     12 remise afgewezen — het afwijzen
-    12 remise claimen — remise door drievoudige herhaling of de 50-zettenregel
+    12 remise claimen — remise claimen wegens drievoudige herhaling of de 50-zettenregel
     12 opgeven — de partij opgeven
     12 stelling — de stelling
     12 partij — de partijnotatie

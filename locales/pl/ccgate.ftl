@@ -326,7 +326,7 @@ help-mail =
     12 remis? — zaproponować remis
     12 remis przyjęty — przyjąć propozycję remisu
     12 remis odrzucony — odrzucić ją
-    12 żądam remisu — remis przez trzykrotne powtórzenie lub regułę 50 posunięć
+    12 żądam remisu — zażądać remisu z powodu trzykrotnego powtórzenia pozycji lub reguły 50 posunięć
     12 poddaję się — poddać partię
     12 pozycja — pozycja
     12 zapis — zapis partii

@@ -318,7 +318,7 @@ help-mail =
     12 empate? — propor empate
     12 empate aceite — aceitar a proposta de empate
     12 empate recusado — recusá-la
-    12 reclamo empate — empate por tripla repetição ou regra dos 50 lances
+    12 reclamo empate — reclamar o empate por tripla repetição ou pela regra dos 50 lances
     12 abandono — abandonar a partida
     12 posição — a posição
     12 partida — a notação da partida

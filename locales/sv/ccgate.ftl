@@ -319,7 +319,7 @@ help-mail =
     12 remi? — erbjuda remi
     12 remi accepterad — anta remierbjudandet
     12 remi avböjd — avböja det
-    12 kräver remi — remi genom trefaldig upprepning eller 50-dragsregeln
+    12 kräver remi — kräva remi på grund av trefaldig upprepning eller 50-dragsregeln
     12 jag ger upp — ge upp partiet
     12 ställning — ställningen
     12 parti — partiets notation

@@ -15,6 +15,8 @@ hours = { $hours ->
     [few] { $hours } hodiny
    *[other] { $hours } hodin
 }
+# Datum v číslicích, jak se píše česky (26.01.2027).
+date = { $day }.{ $month }.{ $year }
 
 ## Tahy.
 
@@ -166,9 +168,9 @@ end-claimed = remíza reklamována: { $claim ->
 end-resigned = partie vzdána ({ $player })
 end-lost-on-time = překročení času ({ $player })
 end-adjudicated = rozhodnutí rozhodčího: { $reason }
-adjudicated = P{ $game } rozhodnuto { $result }: { $reason }
+adjudicated = P{ $game } rozhodl rozhodčí: { $result }, { $reason }
 taken-back = P{ $game } rozhodčí vzal zpět tahy po půltahu { $ply }: { $reason }
-penalized = P{ $game } rozhodčí připsal hodinám hráče { $player } trest { $days ->
+penalized = P{ $game } rozhodčí připočetl na hodiny hráče { $player } { $days ->
         [one] { $days } den
         [few] { $days } dny
        *[other] { $days } dní
@@ -284,13 +286,13 @@ too-many-lines = ccgate: přečteno jen prvních { $limit } řádků zprávy, da
 
 ## Turnaje.
 
-event-start = ccgate: { $event } začíná, tempo { $time }. Vaše partie:
-event-game-white = P{ $game } bílými proti { $opponent }
-event-game-black = P{ $game } černými proti { $opponent }
-event-starts-on = ccgate: { $event } začíná { $date }, tempo { $time }; hodiny běží od toho dne. Vaše partie:
+event-start = ccgate: začíná turnaj { $event }, tempo { $time }. Vaše partie:
+event-game-white = P{ $game } bílými, soupeř: { $opponent }
+event-game-black = P{ $game } černými, soupeř: { $opponent }
+event-starts-on = ccgate: turnaj { $event } začíná { $date }, tempo { $time }; hodiny běží od toho dne. Vaše partie:
     .sms = ccgate: { $event } od { $date }, { $time }. Vaše partie:
 ruling = ccgate: rozhodnutí rozhodčího k incidentu { $incident }: { $ruling }
-withdrawn = ccgate: { $player } odstupuje z { $event }; započteno: { $games }
+withdrawn = ccgate: { $player } odstupuje z turnaje { $event }; započteno: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: přiložený soubor PGN nebyl použit: { $reason ->
@@ -315,7 +317,7 @@ claim-upheld = P{ $game } vaše reklamace remízy je uznána; soupeř { $opponen
 no-game = ccgate: nemáte žádnou rozehranou partii.
 # The two players of a game, in a mail subject.
 subject-players = { $white } – { $black }
-which-game-item = P{ $game } proti { $opponent }, { $whose ->
+which-game-item = P{ $game }, soupeř { $opponent }, { $whose ->
     [yours] jste na tahu
    *[theirs] na tahu je { $opponent }
 }
@@ -327,14 +329,14 @@ prose-read = Řádky přečtené jako text: { $count }.
 help-mail =
     ccgate: korespondenční šachy e-mailem
 
-    Jeden řádek na tah nebo příkaz, na začátku číslo partie (bez čísla, pokud máte jednu rozehranou partii):
+    Jeden řádek na tah nebo příkaz, na začátku číslo partie (bez čísla, pokud na váš tah čeká jen jedna vaše partie):
     12 15... { $move } — váš tah v partii 12
     12 15. { $echo } 15... { $move } — poslední tah soupeře, pak váš (kontrola proti omylům)
     12 if 16. { $trigger } 16... { $answer } — podmíněné tahy: zahraje-li soupeř první, druhý se zahraje hned
     12 remíza? — nabídnout remízu
     12 remíza přijata — přijmout nabídku remízy
     12 remíza odmítnuta — odmítnout ji
-    12 reklamuji remízu — remíza trojím opakováním nebo pravidlem 50 tahů
+    12 reklamuji remízu — reklamovat remízu kvůli trojímu opakování pozice nebo pravidlu 50 tahů
     12 vzdávám — vzdát partii
     12 pozice — pozice
     12 zápis — zápis partie
@@ -345,7 +347,7 @@ help-mail =
 
     Jak zapsat tah ve vaší notaci ({ $notation }): { $move } táhne jezdcem z g8 na f6; číslice ICCF jsou vždy srozumitelné: { $iccf }.
 
-    Kontrolní kód: každá zpráva o tahu uvádí čtyřznakový kód pozice po tahu. Dává-li vaše šachovnice jiný kód, šachovnice a partie se liší: napište, než zahrajete.
+    Kód pozice: každá zpráva o tahu uvádí čtyřznakový kód pozice po tahu (po 1. e4 je to PCG2). Vychází z klíče Polyglot dané pozice, který ukazuje mnoho šachových programů: jeho posledních pět šestnáctkových číslic se zapíše čtyřmi znaky; jak, vysvětluje příručka pro hráče ccgate. Dává-li vaše šachovnice jiný kód, šachovnice a partie se liší: napište, než zahrajete.
 
     Ostatní řádky zprávy se čtou jako text a zůstávají bez odpovědi.
 

@@ -13,6 +13,8 @@ hours = { $hours ->
     [one] { $hours } Stunde
    *[other] { $hours } Stunden
 }
+# Ein Datum in Ziffern, wie es im Deutschen geschrieben wird (26.01.2027).
+date = { $day }.{ $month }.{ $year }
 
 ## Züge.
 
@@ -163,11 +165,11 @@ end-claimed = Remis reklamiert: { $claim ->
 end-resigned = { $player } hat aufgegeben
 end-lost-on-time = { $player } hat die Bedenkzeit überschritten
 end-adjudicated = vom Turnierleiter entschieden: { $reason }
-adjudicated = P{ $game } entschieden { $result }: { $reason }
+adjudicated = P{ $game } vom Turnierleiter mit { $result } entschieden: { $reason }
 taken-back = P{ $game } der Turnierleiter nahm die Züge nach Halbzug { $ply } zurück: { $reason }
 penalized = P{ $game } der Turnierleiter belastete die Uhr von { $player } mit { $days ->
         [one] { $days } Tag
-       *[other] { $days } Tage
+       *[other] { $days } Tagen
     }: { $reason }
 
 ## Remis.
@@ -213,11 +215,11 @@ board-sheet = P{ $game } { $turn } am Zug. Stellungscode { $code }.
 record = P{ $game } { $record }
 notation-set = ccgate: Notation ist jetzt { $value }.
 lang-set = ccgate: Sprache ist jetzt { $value }.
-help = ccgate: PARTIE ZUG senden, z.B. 12 15. 5254 oder 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Partieverlauf | Urlaub 10 | Hilfe
-    .sms = ccgate: PARTIE ZUG, z.B. 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Hilfe
+help = ccgate: PARTIE ZUG senden, z. B. 12 15. 5254 oder 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Partieverlauf | Urlaub 10 | Hilfe
+    .sms = ccgate: PARTIE ZUG, z. B. 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Hilfe
 unknown-sender = ccgate: diese Adresse ist nicht angemeldet. Bitte den Turnierleiter fragen.
 not-your-game = ccgate: Sie haben keine Partie { $game }.
-which-game = ccgate: welche Partie? Ihre: { $games }. Zeile mit der Partienummer beginnen.
+which-game = ccgate: welche Partie? Ihre: { $games }. Beginnen Sie die Zeile mit der Partienummer.
     .sms = ccgate: welche Partie? Ihre: { $games }.
 bad-pin = ccgate: PIN fehlt oder falsch. Nichts wurde ausgeführt.
 foreign-letter = { $letter } ist kein deutscher Figurenbuchstabe; { $piece ->
@@ -244,7 +246,7 @@ leave-exceeds = { $requested ->
     [one] { $requested } Tag
    *[other] { $requested } Tage
 } Urlaub { $year } sind mehr als die verbleibenden { $remaining }
-leave-none-left = kein Urlaub mehr { $year }: alle { $allowance } Tage sind verbraucht
+leave-none-left = für { $year } kein Urlaub mehr: alle { $allowance } Tage sind verbraucht
 leave-overlaps = überschneidet sich mit dem Urlaub vom { $from } bis { $until }
 leave-overlaps-open = überschneidet sich mit dem Urlaub ab { $from } bis auf Weiteres
 leave-out-of-range = Urlaubsdaten außerhalb des gültigen Bereichs
@@ -285,7 +287,7 @@ event-game-black = P{ $game } Schwarz gegen { $opponent }
 event-starts-on = ccgate: { $event } beginnt am { $date }, Bedenkzeit { $time }; die Uhren laufen ab dann. Ihre Partien:
     .sms = ccgate: { $event } ab { $date }, { $time }. Ihre Partien:
 ruling = ccgate: Entscheidung der Turnierleitung zum Vorfall { $incident }: { $ruling }
-withdrawn = ccgate: { $player } ist aus { $event } ausgeschieden; gewertet: { $games }
+withdrawn = ccgate: { $player } ist aus dem Turnier { $event } ausgeschieden; gewertet: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: die angehängte PGN-Datei wurde nicht verwendet: { $reason ->
@@ -301,7 +303,7 @@ pgn-unused = ccgate: die angehängte PGN-Datei wurde nicht verwendet: { $reason 
 
 your-turn = Sie sind am Zug.
 your-turn-by = Sie sind am Zug, bis { $date }.
-their-turn = { $opponent } am Zug.
+their-turn = { $opponent } ist am Zug.
 clocks = Bedenkzeit: Sie { $used } verbraucht, { $left } übrig; { $opponent } { $their-used } verbraucht, { $their-left } übrig.
 conditional-answer = Ihr bedingter Zug { $number } { $move } wurde als Antwort gespielt. Stellungscode { $code }.
 draw-offer-sent = P{ $game } Ihr Remisangebot wurde { $opponent } übermittelt.
@@ -322,14 +324,14 @@ prose-read = Als Text gelesene Zeilen: { $count }.
 help-mail =
     ccgate: Fernschach per E-Mail
 
-    Eine Zeile je Zug oder Befehl, vorn die Partienummer (ohne Nummer, wenn Sie nur eine laufende Partie haben):
+    Eine Zeile je Zug oder Befehl, vorn die Partienummer (ohne Nummer, wenn nur eine Ihrer Partien auf Ihren Zug wartet):
     12 15... { $move } — Ihr Zug in Partie 12
     12 15. { $echo } 15... { $move } — der letzte Zug des Gegners, dann Ihrer (eine Kontrolle gegen Irrtümer)
     12 if 16. { $trigger } 16... { $answer } — bedingte Züge: spielt der Gegner den ersten, wird der zweite sofort ausgeführt
     12 Remis? — Remis anbieten (auch mit einem Zug: 12 15... { $move } Remis?)
     12 Remis angenommen — das Remisangebot des Gegners annehmen
     12 Remis abgelehnt — es ablehnen
-    12 Remis reklamieren — Remis wegen dreimaliger Wiederholung oder der 50-Züge-Regel
+    12 Remis reklamieren — Remis wegen dreimaliger Stellungswiederholung oder nach der 50-Züge-Regel reklamieren
     12 aufgeben — die Partie aufgeben
     12 Stellung — die Stellung
     12 Partieverlauf — die Partienotation
@@ -340,7 +342,7 @@ help-mail =
 
     So schreiben Sie einen Zug in Ihrer Notation ({ $notation }): { $move } zieht den Springer von g8 nach f6; ICCF-Ziffern werden immer verstanden: { $iccf }.
 
-    Der Kontrollcode: Jede Zugmitteilung nennt einen vierstelligen Code der Stellung nach dem Zug. Ergibt Ihr eigenes Brett einen anderen Code, weichen Brett und Partie voneinander ab: melden Sie sich, bevor Sie ziehen.
+    Der Stellungscode: Jede Zugmitteilung nennt einen vierstelligen Code der Stellung nach dem Zug (nach 1. e4 lautet er PCG2). Er stammt aus dem Polyglot-Schlüssel der Stellung, den viele Schachprogramme anzeigen: Seine letzten fünf Hexadezimalziffern werden in vier Zeichen geschrieben; wie, zeigt die Spieleranleitung von ccgate. Ergibt Ihr eigenes Brett einen anderen Code, weichen Brett und Partie voneinander ab: Melden Sie sich, bevor Sie ziehen.
 
     Andere Zeilen Ihrer Nachricht werden als Text gelesen und nicht beantwortet.
 

@@ -13,6 +13,9 @@ hours = { $hours ->
     [one] { $hours } hour
    *[other] { $hours } hours
 }
+# A date in the reader's customary numeric form; every date a reply names
+# is written so. The values are zero-padded: day 07, month 01, year 2027.
+date = { $year }-{ $month }-{ $day }
 
 ## Moves.
 
@@ -164,7 +167,7 @@ notation-set = ccgate: notation set to { $value }.
 lang-set = ccgate: language set to { $value }.
 lang-unsupported = ccgate: there are no replies in { $name } ({ $native }) yet, so yours stay in English. Language set to { $code } for piece letters.
     .sms = ccgate: no { $name } ({ $native }) replies yet; English instead.
-help = ccgate: send GAME MOVE, e.g. 12 15. 5254 or 12 15... Nf6. Also: draw? accept resign claim board pgn notation iccf lang de leave 10 help
+help = ccgate: send GAME MOVE, e.g. 12 15. 5254 or 12 15... Nf6. Also: draw? | accept | decline | resign | claim | board | pgn | notation iccf | lang de | leave 10 | help
     .sms = ccgate: send GAME MOVE, e.g. 12 15... Nf6. Also: draw? | accept | decline | resign | claim | board | pgn | leave 10 | help
 unknown-sender = ccgate: this address is not registered. Ask your tournament director.
 not-your-game = ccgate: you have no game { $game }.
@@ -270,7 +273,7 @@ prose-read = Lines read as prose: { $count }.
 help-mail =
     ccgate: how to play by email
 
-    Write one line per move or command, starting with the game number (leave it out if you have one game in progress):
+    Write one line per move or command, starting with the game number (leave it out when only one of your games waits for your move):
     12 15... { $move } — your move in game 12
     12 15. { $echo } 15... { $move } — the opponent's last move, then yours (a check against slips)
     12 if 16. { $trigger } 16... { $answer } — conditional moves: if the opponent plays the first, the second is played at once
@@ -288,7 +291,7 @@ help-mail =
 
     How to write a move in your notation ({ $notation }): { $move } moves the knight from g8 to f6; ICCF numbers are always understood: { $iccf }.
 
-    The check code: every move notice gives a four-character code of the position after the move. If your own board gives another code, your board and the game differ: write before you move.
+    The position code: every move notice gives a four-character code of the position after the move (after 1. e4 it is PCG2). It comes from the position's Polyglot key, which many chess programs show: the key's last five hexadecimal digits, written as four characters; the ccgate players' guide shows how. If your own board gives another code, your board and the game differ: write before you move.
 
     Other lines of your message are read as prose and not answered.
 

@@ -13,6 +13,8 @@ hours = { $hours ->
     [one] { $hours } hora
    *[other] { $hours } horas
 }
+# Una fecha en cifras, como se escribe en español (26/01/2027).
+date = { $day }/{ $month }/{ $year }
 
 ## Jugadas.
 
@@ -283,7 +285,7 @@ event-game-black = P{ $game } con negras contra { $opponent }
 event-starts-on = ccgate: { $event } empieza el { $date }, ritmo { $time }; los relojes arrancan ese día. Sus partidas:
     .sms = ccgate: { $event } desde el { $date }, { $time }. Sus partidas:
 ruling = ccgate: decisión del árbitro sobre la incidencia { $incident }: { $ruling }
-withdrawn = ccgate: { $player } se retiró de { $event }; partidas puntuadas: { $games }
+withdrawn = ccgate: { $player } se retiró del torneo { $event }; partidas puntuadas: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: el archivo PGN adjunto no se ha usado: { $reason ->
@@ -320,14 +322,14 @@ prose-read = Líneas leídas como texto: { $count }.
 help-mail =
     ccgate: jugar por correo
 
-    Una línea por jugada u orden, empezando por el número de partida (sin número si tiene una sola partida en curso):
+    Una línea por jugada u orden, empezando por el número de partida (sin número si solo una de sus partidas espera su jugada):
     12 15... { $move } — su jugada en la partida 12
     12 15. { $echo } 15... { $move } — la última jugada del rival y luego la suya (un control contra errores)
     12 if 16. { $trigger } 16... { $answer } — jugadas condicionales: si el rival juega la primera, la segunda se juega enseguida
     12 ¿tablas? — ofrecer tablas
     12 tablas aceptadas — aceptar la oferta de tablas
     12 tablas rechazadas — rechazarla
-    12 reclamo tablas — tablas por triple repetición o la regla de las 50 jugadas
+    12 reclamo tablas — reclamar tablas por triple repetición o por la regla de las 50 jugadas
     12 abandono — abandonar la partida
     12 posición — la posición
     12 partida — la notación de la partida
@@ -338,7 +340,7 @@ help-mail =
 
     Cómo escribir una jugada en su notación ({ $notation }): { $move } lleva el caballo de g8 a f6; las cifras ICCF se entienden siempre: { $iccf }.
 
-    El código de control: cada aviso de jugada da un código de cuatro caracteres de la posición tras la jugada. Si su tablero da otro código, tablero y partida difieren: escriba antes de jugar.
+    El código de posición: cada aviso de jugada da un código de cuatro caracteres de la posición tras la jugada (tras 1. e4 es PCG2). Sale de la clave Polyglot de la posición, que muchos programas de ajedrez muestran: sus cinco últimas cifras hexadecimales, escritas con cuatro caracteres; la guía de jugadores de ccgate explica cómo. Si su tablero da otro código, tablero y partida difieren: escriba antes de jugar.
 
     Las demás líneas de su mensaje se leen como texto y no se contestan.
 

@@ -13,6 +13,8 @@ hours = { $hours ->
     [one] { $hours } heure
    *[other] { $hours } heures
 }
+# Une date en chiffres, telle qu'on l'écrit en français (26/01/2027).
+date = { $day }/{ $month }/{ $year }
 
 ## Les coups.
 
@@ -163,9 +165,9 @@ end-claimed = nulle réclamée : { $claim ->
 end-resigned = { $player } a abandonné
 end-lost-on-time = { $player } a dépassé le temps
 end-adjudicated = décision de l'arbitre : { $reason }
-adjudicated = P{ $game } arbitrée { $result } : { $reason }
+adjudicated = P{ $game } résultat fixé par l'arbitre : { $result }, { $reason }
 taken-back = P{ $game } l'arbitre a annulé les coups après le demi-coup { $ply } : { $reason }
-penalized = P{ $game } l'arbitre a retiré { $days ->
+penalized = P{ $game } l'arbitre a imputé { $days ->
         [one] { $days } jour
        *[other] { $days } jours
     } à la pendule de { $player } : { $reason }
@@ -177,7 +179,7 @@ draw-offered-with-move = Nulle proposée : réponse P{ $game } nulle acceptée, 
     .sms = Nulle proposée.
 draw-declined = P{ $game } { $opponent } refuse votre proposition de nulle.
 opponent-message = P{ $game } { $opponent } écrit : { $text }
-remote-refused = P{ $game } { $move } : refusé par le serveur { $server } : { $reason }. Le coup est repris ; envoyez-en un autre.
+remote-refused = P{ $game } { $move } : refusé par le serveur { $server } : { $reason }. Le coup est annulé ; envoyez-en un autre.
 remote-reason = { $code ->
     [NotYourTurn] ce n'est pas votre tour là-bas
     [InvalidMoveNumber] le numéro du coup ne correspond pas à la partie là-bas
@@ -260,7 +262,7 @@ conditional-stored = P{ $game } coups conditionnels enregistrés : { $moves }
 conditional-dropped = P{ $game } vos coups conditionnels sont annulés : { $opponent } a joué { $move }.
 conditional-refused = P{ $game } coups conditionnels refusés : { $reason }.
 conditional-your-move = vous avez le trait ; envoyez les coups conditionnels après votre coup
-conditional-wrong-number = { $text } : à cet endroit, c'est le coup { $number } qui est attendu
+conditional-wrong-number = { $text } : à ce stade, c'est le coup { $number } qui est attendu
 conditional-unreadable = { $text } : { $reason }
 
 ## Messages que la passerelle n'a pas pris.
@@ -283,7 +285,7 @@ event-game-black = P{ $game } avec les Noirs contre { $opponent }
 event-starts-on = ccgate : { $event } commence le { $date }, cadence { $time } ; les pendules partent ce jour-là. Vos parties :
     .sms = ccgate : { $event } dès le { $date }, { $time }. Vos parties :
 ruling = ccgate : décision de l'arbitre sur l'incident { $incident } : { $ruling }
-withdrawn = ccgate : { $player } se retire du tournoi { $event } ; parties décidées : { $games }
+withdrawn = ccgate : { $player } se retire du tournoi { $event } ; parties comptabilisées : { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate : le fichier PGN joint n'a pas été utilisé : { $reason ->
@@ -318,16 +320,16 @@ legend-pieces = { $king } roi, { $queen } dame, { $rook } tour, { $bishop } fou,
 quote = > { $line }
 prose-read = Lignes lues comme texte : { $count }.
 help-mail =
-    ccgate: jouer par courriel
+    ccgate : jouer par courriel
 
-    Une ligne par coup ou commande, commençant par le numéro de partie (sans numéro si vous n'avez qu'une partie en cours) :
+    Une ligne par coup ou commande, commençant par le numéro de partie (sans numéro si une seule de vos parties attend votre coup) :
     12 15... { $move } — votre coup dans la partie 12
     12 15. { $echo } 15... { $move } — le dernier coup de l'adversaire, puis le vôtre (un contrôle contre les erreurs)
     12 if 16. { $trigger } 16... { $answer } — coups conditionnels : si l'adversaire joue le premier, le second est joué aussitôt
     12 nulle ? — proposer la nulle
     12 nulle acceptée — accepter la nulle proposée
     12 nulle refusée — la refuser
-    12 je réclame la nulle — nulle par triple répétition ou règle des 50 coups
+    12 je réclame la nulle — réclamer la nulle par triple répétition ou par la règle des 50 coups
     12 abandon — abandonner la partie
     12 position — la position
     12 partie — la notation de la partie
@@ -338,7 +340,7 @@ help-mail =
 
     Écrire un coup dans votre notation ({ $notation }) : { $move } joue le cavalier de g8 en f6 ; les chiffres ICCF sont toujours compris : { $iccf }.
 
-    Le code de contrôle : chaque avis de coup donne un code de quatre caractères de la position après le coup. Si votre échiquier donne un autre code, il diffère de la partie : écrivez avant de jouer.
+    Le code de position : chaque avis de coup donne un code de quatre caractères pour la position après le coup (après 1. e4, c'est PCG2). Il vient de la clé Polyglot de la position, que beaucoup de logiciels d'échecs affichent : ses cinq derniers chiffres hexadécimaux, écrits en quatre caractères ; le guide des joueurs de ccgate explique comment. Si votre propre échiquier donne un autre code, il diffère de la partie : écrivez avant de jouer.
 
     Les autres lignes de votre message sont lues comme du texte, sans réponse.
 

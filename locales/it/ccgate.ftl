@@ -13,6 +13,8 @@ hours = { $hours ->
     [one] { $hours } ora
    *[other] { $hours } ore
 }
+# Una data in cifre, come si scrive in italiano (26/01/2027).
+date = { $day }/{ $month }/{ $year }
 
 ## Mosse.
 
@@ -278,13 +280,13 @@ too-many-lines = ccgate: sono state lette solo le prime { $limit } righe del suo
 
 ## Tornei.
 
-event-start = ccgate: inizia { $event }, cadenza { $time }. Le sue partite:
+event-start = ccgate: inizia il torneo { $event }, cadenza { $time }. Le sue partite:
 event-game-white = P{ $game } con il Bianco contro { $opponent }
 event-game-black = P{ $game } con il Nero contro { $opponent }
 event-starts-on = ccgate: { $event } inizia il { $date }, cadenza { $time }; gli orologi partono da quel giorno. Le sue partite:
     .sms = ccgate: { $event } dal { $date }, { $time }. Le sue partite:
 ruling = ccgate: decisione dell'arbitro sull'incidente { $incident }: { $ruling }
-withdrawn = ccgate: { $player } si ritira da { $event }; partite assegnate: { $games }
+withdrawn = ccgate: { $player } si ritira dal torneo { $event }; partite assegnate: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: il file PGN allegato non è stato usato: { $reason ->
@@ -321,14 +323,14 @@ prose-read = Righe lette come testo: { $count }.
 help-mail =
     ccgate: giocare per posta elettronica
 
-    Una riga per mossa o comando, con davanti il numero della partita (senza numero se ha una sola partita in corso):
+    Una riga per mossa o comando, con davanti il numero della partita (senza numero se una sola delle sue partite attende la sua mossa):
     12 15... { $move } — la sua mossa nella partita 12
     12 15. { $echo } 15... { $move } — l'ultima mossa dell'avversario, poi la sua (un controllo contro gli errori)
     12 if 16. { $trigger } 16... { $answer } — mosse condizionali: se l'avversario gioca la prima, la seconda è giocata subito
     12 patta? — offrire la patta
     12 patta accettata — accettare l'offerta di patta
     12 patta rifiutata — rifiutarla
-    12 reclamo la patta — patta per triplice ripetizione o regola delle 50 mosse
+    12 reclamo la patta — reclamare la patta per triplice ripetizione o per la regola delle 50 mosse
     12 abbandono — abbandonare la partita
     12 posizione — la posizione
     12 partita — la notazione della partita
@@ -337,9 +339,9 @@ help-mail =
     ferie 10 — dieci giorni di ferie da oggi
     aiuto — questo testo
 
-    Come scrivere una mossa nella sua notazione ({ $notation }): { $move } porta il cavallo da g8 a f6; le cifre ICCF sono sempre capite: { $iccf }.
+    Come scrivere una mossa nella sua notazione ({ $notation }): { $move } porta il cavallo da g8 a f6; le cifre ICCF sono sempre comprese: { $iccf }.
 
-    Il codice di controllo: ogni avviso di mossa dà un codice di quattro caratteri della posizione dopo la mossa. Se la sua scacchiera dà un altro codice, scacchiera e partita non coincidono: scriva prima di muovere.
+    Il codice posizione: ogni avviso di mossa dà un codice di quattro caratteri della posizione dopo la mossa (dopo 1. e4 è PCG2). Deriva dalla chiave Polyglot della posizione, che molti programmi di scacchi mostrano: le sue ultime cinque cifre esadecimali, scritte con quattro caratteri; la guida per i giocatori di ccgate spiega come. Se la sua scacchiera dà un altro codice, scacchiera e partita non coincidono: scriva prima di muovere.
 
     Le altre righe del messaggio sono lette come testo e non ricevono risposta.
 

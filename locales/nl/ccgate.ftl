@@ -13,6 +13,8 @@ hours = { $hours ->
     [one] { $hours } uur
    *[other] { $hours } uur
 }
+# Een datum in cijfers, zoals die in het Nederlands geschreven wordt (26-01-2027).
+date = { $day }-{ $month }-{ $year }
 
 ## Zetten.
 
@@ -163,7 +165,7 @@ end-claimed = remise geclaimd: { $claim ->
 end-resigned = { $player } heeft opgegeven
 end-lost-on-time = { $player } heeft de bedenktijd overschreden
 end-adjudicated = beslissing van de wedstrijdleider: { $reason }
-adjudicated = P{ $game } beslist { $result }: { $reason }
+adjudicated = P{ $game } door de wedstrijdleider beslist met { $result }: { $reason }
 taken-back = P{ $game } de wedstrijdleider nam de zetten na halve zet { $ply } terug: { $reason }
 penalized = P{ $game } de wedstrijdleider rekende { $player } { $days ->
         [one] { $days } dag
@@ -284,7 +286,7 @@ event-game-black = P{ $game } met Zwart tegen { $opponent }
 event-starts-on = ccgate: { $event } begint op { $date }, bedenktijd { $time }; de klokken lopen vanaf dan. Uw partijen:
     .sms = ccgate: { $event } vanaf { $date }, { $time }. Uw partijen:
 ruling = ccgate: beslissing van de wedstrijdleider over incident { $incident }: { $ruling }
-withdrawn = ccgate: { $player } heeft zich teruggetrokken uit { $event }; gescoord: { $games }
+withdrawn = ccgate: { $player } heeft zich teruggetrokken uit het toernooi { $event }; verrekend: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: het bijgevoegde PGN-bestand is niet gebruikt: { $reason ->
@@ -321,14 +323,14 @@ prose-read = Regels als tekst gelezen: { $count }.
 help-mail =
     ccgate: correspondentieschaak per e-mail
 
-    Eén regel per zet of opdracht, met vooraan het partijnummer (zonder nummer als u één lopende partij hebt):
+    Eén regel per zet of opdracht, met vooraan het partijnummer (zonder nummer als maar één van uw partijen op uw zet wacht):
     12 15... { $move } — uw zet in partij 12
     12 15. { $echo } 15... { $move } — de laatste zet van de tegenstander, dan de uwe (een controle tegen vergissingen)
     12 if 16. { $trigger } 16... { $answer } — voorwaardelijke zetten: speelt de tegenstander de eerste, dan volgt de tweede meteen
     12 remise? — remise aanbieden
     12 remise aangenomen — het remiseaanbod aannemen
     12 remise afgewezen — het afwijzen
-    12 remise claimen — remise door drievoudige herhaling of de 50-zettenregel
+    12 remise claimen — remise claimen wegens drievoudige herhaling of de 50-zettenregel
     12 opgeven — de partij opgeven
     12 stelling — de stelling
     12 partij — de partijnotatie
@@ -339,7 +341,7 @@ help-mail =
 
     Zo schrijft u een zet in uw notatie ({ $notation }): { $move } speelt het paard van g8 naar f6; ICCF-cijfers worden altijd begrepen: { $iccf }.
 
-    De controlecode: elk zetbericht geeft een code van vier tekens van de stelling na de zet. Geeft uw eigen bord een andere code, dan wijken bord en partij af: schrijf voordat u zet.
+    De stellingcode: elk zetbericht geeft een code van vier tekens voor de stelling na de zet (na 1. e4 is dat PCG2). Hij komt uit de Polyglot-sleutel van de stelling, die veel schaakprogramma's tonen: de laatste vijf hexadecimale cijfers daarvan, in vier tekens geschreven; de spelershandleiding van ccgate legt uit hoe. Geeft uw eigen bord een andere code, dan wijken bord en partij af: schrijf voordat u zet.
 
     Andere regels van uw bericht worden als tekst gelezen en niet beantwoord.
 

@@ -14,6 +14,8 @@ hours = { $hours ->
     [few] { $hours } godziny
    *[many] { $hours } godzin
 }
+# Data zapisana cyframi, jak pisze się ją po polsku (26.01.2027).
+date = { $day }.{ $month }.{ $year }
 
 ## Posunięcia.
 
@@ -164,9 +166,9 @@ end-claimed = remis na żądanie: { $claim ->
 end-resigned = poddanie partii ({ $player })
 end-lost-on-time = przekroczenie czasu ({ $player })
 end-adjudicated = decyzja sędziego: { $reason }
-adjudicated = P{ $game } rozstrzygnięta { $result }: { $reason }
+adjudicated = P{ $game } rozstrzygnięta przez sędziego: { $result }, { $reason }
 taken-back = P{ $game } sędzia cofnął posunięcia po półruchu { $ply }: { $reason }
-penalized = P{ $game } sędzia obciążył zegar gracza { $player } karą { $days ->
+penalized = P{ $game } sędzia doliczył do zegara gracza { $player } { $days ->
         [one] { $days } dzień
        *[other] { $days } dni
     }: { $reason }
@@ -245,8 +247,8 @@ leave-zero-days = urlop trwa co najmniej jeden dzień
 leave-exceeds = { $requested ->
     [one] { $requested } dzień
    *[other] { $requested } dni
-} urlopu w { $year } to więcej niż pozostałe { $remaining }
-leave-none-left = brak urlopu w { $year }: wykorzystano wszystkie { $allowance } dni
+} urlopu w roku { $year } to więcej niż pozostałe { $remaining }
+leave-none-left = brak urlopu w roku { $year }: wykorzystano wszystkie { $allowance } dni
 leave-overlaps = nakłada się na urlop od { $from } do { $until }
 leave-overlaps-open = nakłada się na bezterminowy urlop od { $from }
 leave-out-of-range = daty urlopu poza zakresem
@@ -275,20 +277,23 @@ held = ccgate: wiadomości w twoim imieniu nie dało się zweryfikować; jest ws
     [one] { $hours } godziny
    *[other] { $hours } godzin
 }: confirm { $code }
-    .sms = ccgate: wiadomość w twoim imieniu wstrzymana (nadawca niesprawdzony). Jeśli twoja, odpowiedz w ciągu { hours }: confirm { $code }
+    .sms = ccgate: wiadomość w twoim imieniu wstrzymana (nadawca niesprawdzony). Jeśli twoja, odpowiedz w ciągu { $hours ->
+        [one] { $hours } godziny
+       *[other] { $hours } godzin
+    }: confirm { $code }
 hold-expired = ccgate: ten kod potwierdzenia jest nieznany, użyty lub wygasł. Nic nie wykonano.
 unauthenticated = ccgate: wiadomości w twoim imieniu nie dało się zweryfikować i nie została wykonana. Poproś sędziego o PIN.
 too-many-lines = ccgate: przeczytano tylko pierwsze { $limit } wierszy wiadomości, pozostałych { $skipped } nie. Wyślij je w nowej wiadomości.
 
 ## Turnieje.
 
-event-start = ccgate: { $event } się zaczyna, tempo { $time }. Twoje partie:
-event-game-white = P{ $game } białymi przeciw { $opponent }
-event-game-black = P{ $game } czarnymi przeciw { $opponent }
-event-starts-on = ccgate: { $event } zaczyna się { $date }, tempo { $time }; zegary ruszają od tego dnia. Twoje partie:
+event-start = ccgate: rozpoczyna się turniej { $event }, tempo { $time }. Twoje partie:
+event-game-white = P{ $game } białymi, przeciwnik: { $opponent }
+event-game-black = P{ $game } czarnymi, przeciwnik: { $opponent }
+event-starts-on = ccgate: turniej { $event } zaczyna się { $date }, tempo { $time }; zegary ruszają od tego dnia. Twoje partie:
     .sms = ccgate: { $event } od { $date }, { $time }. Twoje partie:
 ruling = ccgate: decyzja sędziego w sprawie incydentu { $incident }: { $ruling }
-withdrawn = ccgate: { $player } wycofuje się z { $event }; zaliczone: { $games }
+withdrawn = ccgate: { $player } wycofuje się z turnieju { $event }; zaliczone: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: załączony plik PGN nie został użyty: { $reason ->
@@ -304,7 +309,7 @@ pgn-unused = ccgate: załączony plik PGN nie został użyty: { $reason ->
 
 your-turn = Twój ruch.
 your-turn-by = Twój ruch, do { $date }.
-their-turn = Ruch: { $opponent }.
+their-turn = Ruch ma { $opponent }.
 clocks = Zegar: ty – czas zużyty { $used }, pozostały { $left }; { $opponent } – czas zużyty { $their-used }, pozostały { $their-left }.
 conditional-answer = Twoje posunięcie warunkowe { $number } { $move } zostało zagrane w odpowiedzi. Kod pozycji { $code }.
 draw-offer-sent = P{ $game } propozycję remisu przekazano przeciwnikowi ({ $opponent }).
@@ -313,8 +318,8 @@ claim-upheld = P{ $game } żądanie remisu uznane; przeciwnik { $opponent } powi
 no-game = ccgate: nie masz żadnej trwającej partii.
 # The two players of a game, in a mail subject.
 subject-players = { $white } – { $black }
-which-game-item = P{ $game } przeciw { $opponent }, { $whose ->
-    [yours] Twój ruch
+which-game-item = P{ $game }, przeciwnik { $opponent }, { $whose ->
+    [yours] twój ruch
    *[theirs] ruch ma { $opponent }
 }
     .sms = P{ $game }
@@ -325,14 +330,14 @@ prose-read = Wiersze odczytane jako tekst: { $count }.
 help-mail =
     ccgate: gra korespondencyjna e-mailem
 
-    Jeden wiersz na ruch lub polecenie, na początku numer partii (bez numeru, jeśli masz jedną trwającą partię):
+    Jeden wiersz na ruch lub polecenie, na początku numer partii (bez numeru, jeśli tylko jedna z twoich partii czeka na twój ruch):
     12 15... { $move } — twój ruch w partii 12
     12 15. { $echo } 15... { $move } — ostatni ruch przeciwnika, potem twój (kontrola przeciw pomyłkom)
     12 if 16. { $trigger } 16... { $answer } — posunięcia warunkowe: jeśli przeciwnik zagra pierwsze, drugie pada od razu
     12 remis? — zaproponować remis
     12 remis przyjęty — przyjąć propozycję remisu
     12 remis odrzucony — odrzucić ją
-    12 żądam remisu — remis przez trzykrotne powtórzenie lub regułę 50 posunięć
+    12 żądam remisu — zażądać remisu z powodu trzykrotnego powtórzenia pozycji lub reguły 50 posunięć
     12 poddaję się — poddać partię
     12 pozycja — pozycja
     12 zapis — zapis partii
@@ -343,7 +348,7 @@ help-mail =
 
     Jak zapisać posunięcie w twojej notacji ({ $notation }): { $move } to skoczek z g8 na f6; cyfry ICCF są zawsze rozumiane: { $iccf }.
 
-    Kod kontrolny: każda wiadomość o ruchu podaje czteroznakowy kod pozycji po ruchu. Jeśli twoja szachownica daje inny kod, szachownica i partia się różnią: napisz, zanim zagrasz.
+    Kod pozycji: każda wiadomość o ruchu podaje czteroznakowy kod pozycji po ruchu (po 1. e4 jest to PCG2). Pochodzi z klucza Polyglot pozycji, który pokazuje wiele programów szachowych: jego pięć ostatnich cyfr szesnastkowych zapisuje się czterema znakami; jak, wyjaśnia poradnik dla graczy ccgate. Jeśli twoja szachownica daje inny kod, szachownica i partia się różnią: napisz, zanim zagrasz.
 
     Pozostałe wiersze wiadomości są czytane jako tekst i pozostają bez odpowiedzi.
 

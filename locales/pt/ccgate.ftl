@@ -13,6 +13,8 @@ hours = { $hours ->
     [one] { $hours } hora
    *[other] { $hours } horas
 }
+# Uma data em algarismos, como se escreve em português (26/01/2027).
+date = { $day }/{ $month }/{ $year }
 
 ## Lances.
 
@@ -277,13 +279,13 @@ too-many-lines = ccgate: só as primeiras { $limit } linhas da sua mensagem fora
 
 ## Torneios.
 
-event-start = ccgate: começa { $event }, ritmo { $time }. As suas partidas:
+event-start = ccgate: começa o torneio { $event }, ritmo { $time }. As suas partidas:
 event-game-white = P{ $game } com as brancas contra { $opponent }
 event-game-black = P{ $game } com as pretas contra { $opponent }
 event-starts-on = ccgate: { $event } começa a { $date }, ritmo { $time }; os relógios arrancam nesse dia. As suas partidas:
     .sms = ccgate: { $event } a partir de { $date }, { $time }. As suas partidas:
 ruling = ccgate: decisão do árbitro sobre o incidente { $incident }: { $ruling }
-withdrawn = ccgate: { $player } retirou-se de { $event }; partidas pontuadas: { $games }
+withdrawn = ccgate: { $player } retirou-se do torneio { $event }; partidas pontuadas: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: o ficheiro PGN anexado não foi usado: { $reason ->
@@ -320,14 +322,14 @@ prose-read = Linhas lidas como texto: { $count }.
 help-mail =
     ccgate: jogar por correio eletrónico
 
-    Uma linha por lance ou comando, começando pelo número da partida (sem número se tiver uma só partida em curso):
+    Uma linha por lance ou comando, começando pelo número da partida (sem número se só uma das suas partidas estiver à espera do seu lance):
     12 15... { $move } — o seu lance na partida 12
     12 15. { $echo } 15... { $move } — o último lance do adversário e depois o seu (um controlo contra enganos)
     12 if 16. { $trigger } 16... { $answer } — lances condicionais: se o adversário jogar o primeiro, o segundo é jogado logo
     12 empate? — propor empate
     12 empate aceite — aceitar a proposta de empate
     12 empate recusado — recusá-la
-    12 reclamo empate — empate por tripla repetição ou regra dos 50 lances
+    12 reclamo empate — reclamar o empate por tripla repetição ou pela regra dos 50 lances
     12 abandono — abandonar a partida
     12 posição — a posição
     12 partida — a notação da partida
@@ -338,7 +340,7 @@ help-mail =
 
     Como escrever um lance na sua notação ({ $notation }): { $move } leva o cavalo de g8 a f6; os algarismos ICCF são sempre entendidos: { $iccf }.
 
-    O código de controlo: cada aviso de lance dá um código de quatro caracteres da posição após o lance. Se o seu tabuleiro der outro código, tabuleiro e partida diferem: escreva antes de jogar.
+    O código da posição: cada aviso de lance dá um código de quatro caracteres da posição após o lance (após 1. e4 é PCG2). Vem da chave Polyglot da posição, que muitos programas de xadrez mostram: os seus cinco últimos algarismos hexadecimais, escritos com quatro caracteres; o guia dos jogadores do ccgate explica como. Se o seu tabuleiro der outro código, tabuleiro e partida diferem: escreva antes de jogar.
 
     As outras linhas da sua mensagem são lidas como texto e não têm resposta.
 

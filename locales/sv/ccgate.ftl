@@ -13,6 +13,8 @@ hours = { $hours ->
     [one] { $hours } timme
    *[other] { $hours } timmar
 }
+# Ett datum i siffror, som det skrivs på svenska (2027-01-26).
+date = { $year }-{ $month }-{ $day }
 
 ## Drag.
 
@@ -27,7 +29,7 @@ penalty = { " " }Straff: { $days ->
    *[other] { $days } dagar
 } läggs till din tid.
     .sms = { " " }Straff: { days }.
-one-move-per-line = ett drag per rad, gärna efter motståndarens senaste drag
+one-move-per-line = ett drag per rad, eventuellt efter motståndarens senaste drag
 not-your-turn = P{ $game } { $text }: avvisat, i parti { $game } är { $opponent } vid draget.
 wrong-number = P{ $game } { $text }: avvisat, drag { $number } står på tur.
 desync = P{ $game } ditt { $text } stämmer inte med partiet: inget utfördes, inte heller ditt eget drag i meddelandet. Protokoll: { $record }
@@ -163,9 +165,9 @@ end-claimed = remi begärd: { $claim ->
 end-resigned = { $player } har gett upp
 end-lost-on-time = { $player } har överskridit tiden
 end-adjudicated = domarens beslut: { $reason }
-adjudicated = P{ $game } avgjort { $result }: { $reason }
+adjudicated = P{ $game } avgjort av domaren, { $result }: { $reason }
 taken-back = P{ $game } domaren tog tillbaka dragen efter halvdrag { $ply }: { $reason }
-penalized = P{ $game } domaren belastade { $player }s klocka med { $days ->
+penalized = P{ $game } domaren belastade klockan för { $player } med { $days ->
         [one] { $days } dag
        *[other] { $days } dagar
     }: { $reason }
@@ -243,8 +245,8 @@ leave-zero-days = en ledighet varar minst en dag
 leave-exceeds = { $requested ->
     [one] { $requested } dag
    *[other] { $requested } dagar
-} ledighet { $year } är fler än de { $remaining } som återstår
-leave-none-left = ingen ledighet kvar { $year }: alla { $allowance } dagar är använda
+} ledighet under { $year } är fler än de { $remaining } som återstår
+leave-none-left = ingen ledighet kvar för { $year }: alla { $allowance } dagar är använda
 leave-overlaps = överlappar ledigheten från { $from } till { $until }
 leave-overlaps-open = överlappar den öppna ledigheten från { $from }
 leave-out-of-range = ledighetsdatum utanför tillåtet intervall
@@ -282,9 +284,9 @@ event-start = ccgate: { $event } börjar, betänketid { $time }. Dina partier:
 event-game-white = P{ $game } med vit mot { $opponent }
 event-game-black = P{ $game } med svart mot { $opponent }
 event-starts-on = ccgate: { $event } börjar { $date }, betänketid { $time }; klockorna startar då. Dina partier:
-    .sms = ccgate: { $event } från { $date }, { $time }. Era partier:
+    .sms = ccgate: { $event } från { $date }, { $time }. Dina partier:
 ruling = ccgate: domarens beslut om incident { $incident }: { $ruling }
-withdrawn = ccgate: { $player } har dragit sig ur { $event }; räknade: { $games }
+withdrawn = ccgate: { $player } har dragit sig ur turneringen { $event }; räknade partier: { $games }
 withdrawn-game = P{ $game } { $result }
 
 pgn-unused = ccgate: den bifogade PGN-filen användes inte: { $reason ->
@@ -321,14 +323,14 @@ prose-read = Rader lästa som text: { $count }.
 help-mail =
     ccgate: korrespondensschack per e-post
 
-    En rad per drag eller kommando, med partinumret först (utan nummer om du har ett enda pågående parti):
+    En rad per drag eller kommando, med partinumret först (utan nummer om bara ett av dina partier väntar på ditt drag):
     12 15... { $move } — ditt drag i parti 12
     12 15. { $echo } 15... { $move } — motståndarens senaste drag, sedan ditt (en kontroll mot misstag)
     12 if 16. { $trigger } 16... { $answer } — villkorsdrag: spelar motståndaren det första, spelas det andra genast
     12 remi? — erbjuda remi
     12 remi accepterad — anta remierbjudandet
     12 remi avböjd — avböja det
-    12 kräver remi — remi genom trefaldig upprepning eller 50-dragsregeln
+    12 kräver remi — kräva remi på grund av trefaldig upprepning eller 50-dragsregeln
     12 jag ger upp — ge upp partiet
     12 ställning — ställningen
     12 parti — partiets notation
@@ -339,7 +341,7 @@ help-mail =
 
     Så skriver du ett drag i din notation ({ $notation }): { $move } flyttar springaren från g8 till f6; ICCF-siffror förstås alltid: { $iccf }.
 
-    Kontrollkoden: varje dragmeddelande ger en kod på fyra tecken för ställningen efter draget. Ger ditt eget bräde en annan kod skiljer sig bräde och parti: skriv innan du drar.
+    Ställningskoden: varje dragmeddelande ger en kod på fyra tecken för ställningen efter draget (efter 1. e4 är den PCG2). Den kommer från ställningens Polyglot-nyckel, som många schackprogram visar: nyckelns fem sista hexadecimala siffror, skrivna med fyra tecken; ccgates spelarhandledning visar hur. Ger ditt eget bräde en annan kod skiljer sig bräde och parti åt: skriv innan du drar.
 
     Övriga rader i ditt meddelande läses som text och besvaras inte.
 

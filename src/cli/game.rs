@@ -262,7 +262,7 @@ fn show_game(store: &Store, id: GameId) -> store::Result<()> {
                 .unwrap_or_default()
         ),
         None => println!(
-            "{} to move, check code {}",
+            "{} to move, position code {}",
             if record.pos.turn() == shakmaty::Color::White {
                 "White"
             } else {

@@ -334,7 +334,7 @@ pub struct MoveNotice {
     /// In the recipient's notation.
     pub mv: String,
     pub iccf: String,
-    /// The check code of the position after the move.
+    /// The position code of the position after the move.
     pub code: String,
     /// The other player, by name.
     pub opponent: String,

@@ -365,7 +365,7 @@ mod tests {
         );
         assert!(
             mail.ends_with(
-                "Boris am Zug.\nBedenkzeit: Sie 1 Tag verbraucht, 49 Tage übrig; \
+                "Boris ist am Zug.\nBedenkzeit: Sie 1 Tag verbraucht, 49 Tage übrig; \
                  Boris 2 Tage verbraucht, 48 Tage übrig."
             ),
             "{mail}"

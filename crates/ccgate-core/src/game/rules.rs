@@ -1,5 +1,5 @@
 //! How a game stands: replaying its moves, the endings the rules declare by
-//! themselves, the draws a player must claim, and the short check code of a
+//! themselves, the draws a player must claim, and the short position code of a
 //! position that replies carry so a garbled transmission shows.
 //!
 //! ```
@@ -205,7 +205,7 @@ impl Record {
             .saturating_add(1)
     }
 
-    /// The check code of the current position.
+    /// The position code of the current position.
     pub fn check_code(&self) -> String {
         check_code(&self.pos)
     }
@@ -220,4 +220,23 @@ pub fn check_code(pos: &Chess) -> String {
     (0..4)
         .map(|i| char::from(ALPHABET[((h >> (5 * i)) & 31) as usize]))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The code is the Polyglot key's lowest 20 bits, so any program that
+    /// gives the key gives the code: after 1. e4 the key is the one the
+    /// Polyglot book format documents, and the code the one
+    /// `docs/guide/players.md` shows python-chess computing.
+    #[test]
+    fn the_code_comes_from_the_polyglot_key() {
+        let record = Record::replay(None, ["e2e4"]).unwrap();
+        assert_eq!(hash(&record.pos), 0x823c_9b50_fd11_4196);
+        assert_eq!(record.check_code(), "PCG2");
+        // An en passant capture that can be made counts, as in Polyglot.
+        let record = Record::replay(None, ["e2e4", "d7d5", "e4e5", "f7f5"]).unwrap();
+        assert_eq!(record.check_code(), "RVZF");
+    }
 }

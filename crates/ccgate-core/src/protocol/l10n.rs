@@ -317,14 +317,17 @@ pub fn english_fragments(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// A date as the reader's language writes it: ISO 8601 in English,
-/// day.month.year in the others (every date a player reads goes through
-/// here, so one mail never mixes two forms).
+/// A date as the reader's language writes it in numbers, by its catalogue's
+/// `date` message (ISO 8601 in English and Swedish, `26.01.2027` in German,
+/// `26/01/2027` in French): every date a player reads goes through here,
+/// so one mail never mixes two forms.
 pub fn date(r: Reader, date: jiff::civil::Date) -> String {
-    match r.lang {
-        Lang::En => date.to_string(),
-        _ => format!("{:02}.{:02}.{}", date.day(), date.month(), date.year()),
-    }
+    let args = Args::new()
+        .str("day", format!("{:02}", date.day()))
+        .str("month", format!("{:02}", date.month()))
+        // A string, not a number, so that no language groups its digits.
+        .str("year", format!("{:04}", date.year()));
+    text(r, "date", &args)
 }
 
 /// A colour's name.
@@ -511,6 +514,9 @@ pub fn leave_error(r: Reader, e: &LeaveError) -> String {
 }
 
 #[cfg(test)]
+mod word_lint;
+
+#[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
 
@@ -518,12 +524,12 @@ mod tests {
 
     use super::*;
 
-    fn full(lang: Lang) -> Reader {
+    pub(super) fn full(lang: Lang) -> Reader {
         Reader::new(lang, Form::Full)
     }
 
     /// Messages only English has: said in English whatever the language.
-    const ENGLISH_ONLY: &[&str] = &["lang-unsupported"];
+    pub(super) const ENGLISH_ONLY: &[&str] = &["lang-unsupported"];
 
     /// Each message of a catalogue with the placeholders it names. Fluent
     /// entries start at the line's first column; their continuation lines
@@ -899,7 +905,7 @@ mod tests {
     #[test]
     fn every_command_a_help_names_is_read_in_its_language() {
         use crate::protocol::grammar::{Body, Profile, parse_line};
-        for &lang in CATALOGUES.iter().filter(|&&l| l != Lang::En) {
+        for &lang in CATALOGUES {
             let help = plain(full(lang), "help");
             let (_, list) = help.rsplit_once(": ").unwrap_or_default();
             let commands: Vec<&str> = list.split(" | ").collect();
@@ -911,6 +917,61 @@ mod tests {
                     "{lang}: {command:?}"
                 );
             }
+        }
+    }
+
+    /// Each line of the help mail that shows a command (the part before
+    /// its dash) is read back as one by a player of the mail's language.
+    #[test]
+    fn every_command_the_help_mail_shows_is_read_in_its_language() {
+        use crate::protocol::grammar::{Body, Profile, parse_line};
+        for &lang in CATALOGUES {
+            let mut args = Args::new();
+            for (name, value) in [
+                ("move", "e5"),
+                ("echo", "e4"),
+                ("trigger", "d4"),
+                ("answer", "d5"),
+                ("notation", "SAN"),
+                ("iccf", "5755"),
+            ] {
+                args = args.str(name, value);
+            }
+            let mail = text(full(lang), "help-mail", &args);
+            let mut shown = 0;
+            for line in mail.lines() {
+                // A sentence may use the dash too, after a colon.
+                let Some((command, _)) = line.split_once(" — ").filter(|(c, _)| !c.contains(':'))
+                else {
+                    continue;
+                };
+                let parsed = parse_line(command, &Profile::new(lang)).map(|p| p.body);
+                assert!(parsed.is_some(), "{lang}: {command:?}");
+                shown += 1;
+            }
+            assert!(shown >= 14, "{lang}: {shown}");
+            // The draw offer that goes with a move, shown in parentheses.
+            let with_move = mail
+                .split("(")
+                .filter_map(|p| p.split_once(')'))
+                .map(|(p, _)| p);
+            for inside in with_move
+                .filter_map(|p| p.rsplit_once(": "))
+                .map(|(_, c)| c)
+            {
+                let parsed = parse_line(inside, &Profile::new(lang)).map(|p| p.body);
+                let offer = matches!(&parsed, Some(Body::Moves(items)) if items.iter().any(|i| i.draw_offer));
+                assert!(offer, "{lang}: {inside:?}");
+            }
+        }
+    }
+
+    /// The short help fits one SMS in every language.
+    #[test]
+    fn the_short_help_fits_one_message() {
+        for &lang in CATALOGUES {
+            let help = for_sms(plain(Reader::new(lang, Form::Short), "help"));
+            assert!(sms::fits(&help), "{lang}: {help}");
         }
     }
 
@@ -927,6 +988,34 @@ mod tests {
             &Args::new().str("game", "12"),
         );
         assert!(english_fragments(&german).is_empty(), "{german}");
+    }
+
+    #[test]
+    fn a_date_is_written_in_its_readers_form() {
+        let day = jiff::civil::date(2027, 1, 26);
+        let forms = [
+            (Lang::En, "2027-01-26"),
+            (Lang::De, "26.01.2027"),
+            (Lang::Fr, "26/01/2027"),
+            (Lang::Es, "26/01/2027"),
+            (Lang::It, "26/01/2027"),
+            (Lang::Pt, "26/01/2027"),
+            (Lang::Nl, "26-01-2027"),
+            (Lang::Sv, "2027-01-26"),
+            (Lang::Pl, "26.01.2027"),
+            (Lang::Cs, "26.01.2027"),
+            (Lang::Ru, "26.01.2027"),
+            (Lang::Uk, "26.01.2027"),
+            // No catalogue: English's form, as its replies are English.
+            (Lang::Hu, "2027-01-26"),
+        ];
+        assert_eq!(forms.len(), CATALOGUES.len() + 1);
+        for (lang, form) in forms {
+            assert_eq!(date(full(lang), day), form, "{lang}");
+            assert_eq!(date(Reader::new(lang, Form::Short), day), form, "{lang}");
+        }
+        let early = jiff::civil::date(987, 3, 4);
+        assert_eq!(date(full(Lang::De), early), "04.03.0987");
     }
 
     #[test]

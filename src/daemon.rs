@@ -15,7 +15,6 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use jiff::Timestamp;
 use tokio::sync::watch;
 
 use crate::config::Resolved;
@@ -243,7 +242,7 @@ async fn clock_sweep(
     loop {
         // A store error is logged and counted by the port.
         if let Ok(report) = shared
-            .with_service(move |s| service::sweep_clocks(s, Timestamp::now(), margin))
+            .with_service(move |s| service::sweep_clocks(s, crate::now::now(), margin))
             .await
         {
             let gap = report.held.map(service::days);

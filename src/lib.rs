@@ -11,6 +11,7 @@ pub mod daemon;
 pub mod escape;
 pub mod listener;
 pub mod metrics;
+pub mod now;
 pub mod read;
 pub mod service;
 pub mod settings;

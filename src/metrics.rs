@@ -116,7 +116,7 @@ impl Default for LinkSlot {
     fn default() -> Self {
         LinkSlot(Arc::new(Mutex::new((
             LinkState::Connecting,
-            jiff::Timestamp::now(),
+            crate::now::now(),
         ))))
     }
 }
@@ -128,7 +128,7 @@ impl LinkSlot {
         if let Ok(mut s) = self.0.lock()
             && s.0 != state
         {
-            *s = (state, jiff::Timestamp::now());
+            *s = (state, crate::now::now());
         }
     }
 
@@ -165,7 +165,7 @@ impl Metrics {
             store_error: Mutex::new(None),
             links: Mutex::default(),
             bridges: Mutex::default(),
-            started: jiff::Timestamp::now(),
+            started: crate::now::now(),
         };
         let r = &mut m.registry;
         r.register(
@@ -251,7 +251,7 @@ impl Metrics {
     pub fn error(&self, error: &str) {
         self.errors.inc();
         self.last_error_time
-            .set(jiff::Timestamp::now().as_millisecond() as f64 / 1000.0);
+            .set(crate::now::now().as_millisecond() as f64 / 1000.0);
         if let Ok(mut last) = self.last_error.lock() {
             *last = Some(error.to_string());
         }
@@ -312,7 +312,7 @@ impl Metrics {
             let b = bridges.entry(account.to_string()).or_default();
             match polled {
                 Ok(games) => {
-                    b.last_poll = Some(jiff::Timestamp::now());
+                    b.last_poll = Some(crate::now::now());
                     b.games = games;
                     b.error = None;
                 }
@@ -360,7 +360,7 @@ impl Metrics {
             "status": if store.is_some() { "failing" } else { "ok" },
             "version": env!("CARGO_PKG_VERSION"),
             "started": self.started.to_string(),
-            "uptime_seconds": jiff::Timestamp::now().duration_since(self.started).as_secs(),
+            "uptime_seconds": crate::now::now().duration_since(self.started).as_secs(),
             "errors": self.errors.get(),
         });
         // A gap of time holds no secret: shown to every monitor, since it

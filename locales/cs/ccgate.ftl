@@ -317,6 +317,10 @@ claim-upheld = P{ $game } vaše reklamace remízy je uznána; soupeř { $opponen
 no-game = ccgate: nemáte žádnou rozehranou partii.
 # The two players of a game, in a mail subject.
 subject-players = { $white } – { $black }
+subject-held = ccgate: zpráva pod vaším jménem je zadržena
+subject-event-start = ccgate: začíná turnaj { $event }
+subject-answers = ccgate: odpovědi na vaši zprávu
+subject-withdrawn = ccgate: odstoupení z turnaje { $event }: { $player }
 which-game-item = P{ $game }, soupeř { $opponent }, { $whose ->
     [yours] jste na tahu
    *[theirs] na tahu je { $opponent }

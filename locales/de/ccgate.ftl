@@ -312,6 +312,10 @@ claim-upheld = P{ $game } Ihre Remisreklamation ist anerkannt; { $opponent } wur
 no-game = ccgate: Sie haben keine laufende Partie.
 # The two players of a game, in a mail subject.
 subject-players = { $white } gegen { $black }
+subject-held = ccgate: eine Nachricht unter Ihrem Namen wird zurückgehalten
+subject-event-start = ccgate: das Turnier { $event } beginnt
+subject-answers = ccgate: die Antworten auf Ihre Nachricht
+subject-withdrawn = ccgate: { $player } ist aus dem Turnier { $event } ausgeschieden
 which-game-item = P{ $game } gegen { $opponent }, { $whose ->
     [yours] Sie sind am Zug
    *[theirs] { $opponent } am Zug

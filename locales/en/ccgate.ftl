@@ -261,6 +261,10 @@ claim-upheld = G{ $game } your draw claim is upheld; { $opponent } was told.
 no-game = ccgate: you have no game in progress.
 # The two players of a game, in a mail subject.
 subject-players = { $white } v { $black }
+subject-held = ccgate: a message in your name is held
+subject-event-start = ccgate: { $event } begins
+subject-answers = ccgate: the answers to your message
+subject-withdrawn = ccgate: { $player } withdrew from { $event }
 which-game-item = G{ $game } against { $opponent }, { $whose ->
     [yours] your move
    *[theirs] { $opponent } to move

@@ -310,6 +310,10 @@ claim-upheld = P{ $game } su reclamación de tablas es válida; se avisó a { $o
 no-game = ccgate: no tiene ninguna partida en curso.
 # The two players of a game, in a mail subject.
 subject-players = { $white } contra { $black }
+subject-held = ccgate: un mensaje a su nombre está retenido
+subject-event-start = ccgate: comienza el torneo { $event }
+subject-answers = ccgate: las respuestas a su mensaje
+subject-withdrawn = ccgate: { $player } se retira del torneo { $event }
 which-game-item = P{ $game } contra { $opponent }, { $whose ->
     [yours] le toca jugar
    *[theirs] juega { $opponent }

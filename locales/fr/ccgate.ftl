@@ -310,6 +310,10 @@ claim-upheld = P{ $game } votre réclamation de nulle est admise ; nous avons pr
 no-game = ccgate : vous n'avez aucune partie en cours.
 # The two players of a game, in a mail subject.
 subject-players = { $white } contre { $black }
+subject-held = ccgate : un message à votre nom est retenu
+subject-event-start = ccgate : le tournoi { $event } commence
+subject-answers = ccgate : les réponses à votre message
+subject-withdrawn = ccgate : { $player } se retire du tournoi { $event }
 which-game-item = P{ $game } contre { $opponent }, { $whose ->
     [yours] vous avez le trait
    *[theirs] à { $opponent } de jouer

@@ -311,6 +311,10 @@ claim-upheld = P{ $game } la sua richiesta di patta è accolta; abbiamo avvisato
 no-game = ccgate: non ha nessuna partita in corso.
 # The two players of a game, in a mail subject.
 subject-players = { $white } contro { $black }
+subject-held = ccgate: un messaggio a suo nome è trattenuto
+subject-event-start = ccgate: inizia il torneo { $event }
+subject-answers = ccgate: le risposte al suo messaggio
+subject-withdrawn = ccgate: { $player } si ritira dal torneo { $event }
 which-game-item = P{ $game } contro { $opponent }, { $whose ->
     [yours] tocca a lei
    *[theirs] muove { $opponent }

@@ -311,6 +311,10 @@ claim-upheld = P{ $game } uw remiseclaim is toegewezen; we hebben { $opponent } 
 no-game = ccgate: u hebt geen lopende partij.
 # The two players of a game, in a mail subject.
 subject-players = { $white } tegen { $black }
+subject-held = ccgate: een bericht op uw naam wordt vastgehouden
+subject-event-start = ccgate: het toernooi { $event } begint
+subject-answers = ccgate: de antwoorden op uw bericht
+subject-withdrawn = ccgate: { $player } trekt zich terug uit het toernooi { $event }
 which-game-item = P{ $game } tegen { $opponent }, { $whose ->
     [yours] u bent aan zet
    *[theirs] { $opponent } is aan zet

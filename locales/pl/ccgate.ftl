@@ -318,6 +318,10 @@ claim-upheld = P{ $game } żądanie remisu uznane; przeciwnik { $opponent } powi
 no-game = ccgate: nie masz żadnej trwającej partii.
 # The two players of a game, in a mail subject.
 subject-players = { $white } – { $black }
+subject-held = ccgate: wiadomość w Twoim imieniu została wstrzymana
+subject-event-start = ccgate: rozpoczyna się turniej { $event }
+subject-answers = ccgate: odpowiedzi na Twoją wiadomość
+subject-withdrawn = ccgate: wycofanie z turnieju { $event }: { $player }
 which-game-item = P{ $game }, przeciwnik { $opponent }, { $whose ->
     [yours] twój ruch
    *[theirs] ruch ma { $opponent }

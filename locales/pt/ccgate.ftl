@@ -310,6 +310,10 @@ claim-upheld = P{ $game } a sua reclamação de empate foi aceite; avisámos { $
 no-game = ccgate: não tem nenhuma partida em curso.
 # The two players of a game, in a mail subject.
 subject-players = { $white } contra { $black }
+subject-held = ccgate: uma mensagem em seu nome está retida
+subject-event-start = ccgate: começa o torneio { $event }
+subject-answers = ccgate: as respostas à sua mensagem
+subject-withdrawn = ccgate: { $player } retira-se do torneio { $event }
 which-game-item = P{ $game } contra { $opponent }, { $whose ->
     [yours] é a sua vez
    *[theirs] joga { $opponent }

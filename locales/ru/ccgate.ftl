@@ -254,7 +254,9 @@ foreign-letter = { $letter } — не русское обозначение фи
 } обозначается { $local }
 line-refused = ccgate: { $text }: отклонено, { $reason }.
 unknown-language = нет языка с кодом { $code }; код состоит из двух букв, например de, fr или ru
+    .sms = нет языка { $code }
 unknown-notation = нотации: { $names }
+    .sms = нет такой нотации
 not-protocol = ccgate: «{ $line }» — не ход и не команда.
 
 ## Отпуск и время.
@@ -356,7 +358,7 @@ your-turn-by = Ваш ход до { $date }.
 their-turn = Ходит { $opponent }.
 clocks = Время: ваш расход { $used }, запас { $left }; соперник { $opponent }: расход { $their-used }, запас { $their-left }.
 conditional-answer = Ваш условный ход { $number } { $move } сделан в ответ. Код позиции { $code }.
-    .sms = Условный ход { $number } { $move } сделан. Код { $code }.
+    .sms = Условный ход { $number } { $plain-move } сделан. Код { $code }.
 draw-offer-sent = П{ $game } ваше предложение ничьей передано сопернику ({ $opponent }).
     .sms = П{ $game } ничья предложена.
 resignation-sent = П{ $game } сопернику ({ $opponent }) сообщено, что вы сдались.
@@ -366,6 +368,10 @@ claim-upheld = П{ $game } ничья признана; сопернику { $op
 no-game = ccgate: у вас нет текущих партий.
 # The two players of a game, in a mail subject.
 subject-players = { $white } — { $black }
+subject-held = ccgate: сообщение от вашего имени задержано
+subject-event-start = ccgate: начинается турнир { $event }
+subject-answers = ccgate: ответы на ваше сообщение
+subject-withdrawn = ccgate: выход из турнира { $event }: { $player }
 which-game-item = П{ $game }, соперник { $opponent }, { $whose ->
     [yours] ваш ход
    *[theirs] ходит { $opponent }

@@ -311,6 +311,10 @@ claim-upheld = P{ $game } din remibegäran godkänns; { $opponent } har underrä
 no-game = ccgate: du har inget pågående parti.
 # The two players of a game, in a mail subject.
 subject-players = { $white } mot { $black }
+subject-held = ccgate: ett meddelande i ditt namn hålls kvar
+subject-event-start = ccgate: turneringen { $event } börjar
+subject-answers = ccgate: svaren på ditt meddelande
+subject-withdrawn = ccgate: { $player } har dragit sig ur turneringen { $event }
 which-game-item = P{ $game } mot { $opponent }, { $whose ->
     [yours] du är vid draget
    *[theirs] { $opponent } är vid draget

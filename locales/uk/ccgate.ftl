@@ -254,7 +254,9 @@ foreign-letter = { $letter } — не українське позначення 
 } позначається { $local }
 line-refused = ccgate: { $text }: відхилено, { $reason }.
 unknown-language = немає мови з кодом { $code }; код складається з двох літер, наприклад de, fr або ru
+    .sms = немає мови { $code }
 unknown-notation = нотації: { $names }
+    .sms = немає такої нотації
 not-protocol = ccgate: «{ $line }» — не хід і не команда.
 
 ## Відпустка і час.
@@ -361,7 +363,7 @@ your-turn-by = Ваш хід до { $date }.
 their-turn = Ходить { $opponent }.
 clocks = Час: ваша витрата { $used }, запас { $left }; суперник { $opponent }: витрата { $their-used }, запас { $their-left }.
 conditional-answer = Ваш умовний хід { $number } { $move } зроблено у відповідь. Код позиції { $code }.
-    .sms = Умовний хід { $number } { $move } зроблено. Код { $code }.
+    .sms = Умовний хід { $number } { $plain-move } зроблено. Код { $code }.
 draw-offer-sent = П{ $game } вашу пропозицію нічиєї надіслано суперникові ({ $opponent }).
     .sms = П{ $game } пропозицію нічиєї надіслано.
 resignation-sent = П{ $game } суперникові ({ $opponent }) повідомлено, що ви здалися.
@@ -371,6 +373,10 @@ claim-upheld = П{ $game } нічию визнано; суперника { $oppo
 no-game = ccgate: у вас немає поточних партій.
 # The two players of a game, in a mail subject.
 subject-players = { $white } — { $black }
+subject-held = ccgate: повідомлення від вашого імені затримано
+subject-event-start = ccgate: починається турнір { $event }
+subject-answers = ccgate: відповіді на ваше повідомлення
+subject-withdrawn = ccgate: вихід із турніру { $event }: { $player }
 which-game-item = П{ $game }, суперник { $opponent }, { $whose ->
     [yours] ваш хід
    *[theirs] ходить { $opponent }

@@ -9,7 +9,6 @@ use jiff::Timestamp;
 use serde::Serialize;
 
 use crate::config::{Config, Resolved};
-use crate::game::clock::{FixedTime, SystemClock, TimeSource};
 use crate::service::ServiceError;
 use crate::store::{self, Store};
 
@@ -198,16 +197,10 @@ pub fn finish(result: Result<(), CommandError>) -> ExitCode {
     }
 }
 
-/// The one time source of the command line: `$CCGATE_NOW` (RFC 3339) fixes
-/// it, so tests and replays control time without sleeping.
+/// The command line's clock: the process's (see [`crate::now`]), which
+/// `$CCGATE_NOW` fixes, so tests and replays control time without sleeping.
 pub(crate) fn now() -> Timestamp {
-    match std::env::var("CCGATE_NOW")
-        .ok()
-        .and_then(|s| s.parse::<Timestamp>().ok())
-    {
-        Some(t) => FixedTime(t).now(),
-        None => SystemClock.now(),
-    }
+    crate::now::now()
 }
 
 /// Writes a command's output. A reader that went away (`| head`) ends the

@@ -14,7 +14,7 @@ use super::{clock, load_game, movetext};
 use crate::game::outcome::MoveNumber;
 use crate::notation::{Lang, Notation, WriteOptions, write_move};
 use crate::protocol::address::Channel;
-use crate::protocol::l10n::{Form, Reader};
+use crate::protocol::l10n::{Form, Reader, plain};
 use crate::protocol::sms::fit;
 use crate::store::{
     self, GameId, IncidentKind, NewReply, Outgoing, Player, PlayerId, Sheet, SheetPosition,
@@ -102,6 +102,7 @@ impl Ctx<'_, '_> {
                 viewer,
                 parts,
                 reader,
+                answers_lines,
                 ..
             } = p;
             let email = reply.channel == Channel::Email;
@@ -159,6 +160,16 @@ impl Ctx<'_, '_> {
                 };
                 written.subject = subject(g, viewer, standing.as_ref());
                 reply.sheet = Some(written);
+            }
+            if email && reply.sheet.is_none() {
+                // A mail about no one game says what it is in a subject of
+                // its own, never in a quoted line or a cut sentence.
+                let reader = Reader::new(viewer.1, Form::Full);
+                reply.subject = if answers_lines && parts.len() > 1 {
+                    Some(plain(reader, "subject-answers"))
+                } else {
+                    parts.first().and_then(|p| p.notice.subject(reader))
+                };
             }
             queued.extend(self.queue_bounded(reply)?);
         }

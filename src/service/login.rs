@@ -72,7 +72,7 @@ pub fn add_director(store: &mut Store, name: &Name, password: &str, now: Timesta
 pub fn remove_director(store: &mut Store, name: &str) -> Result<()> {
     let d = Decision::default().write(Write::RemoveDirector(name.to_string()));
     // No write of it reads the time.
-    transact(store, &Actor::Operator, Timestamp::now(), |ctx| {
+    transact(store, &Actor::Operator, crate::now::now(), |ctx| {
         ctx.apply(d, None).map(drop)
     })
 }
@@ -172,7 +172,7 @@ pub fn session(
 pub fn end_session(store: &mut Store, token: &str) -> Result<()> {
     let d = Decision::default().write(Write::EndSession(token_hash(token)));
     // No write of it reads the time.
-    transact(store, &Actor::System, Timestamp::now(), |ctx| {
+    transact(store, &Actor::System, crate::now::now(), |ctx| {
         ctx.apply(d, None).map(drop)
     })
 }

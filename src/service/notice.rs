@@ -357,6 +357,8 @@ impl MoveNotice {
             .str("game", self.game.to_string())
             .str("number", self.number.to_string())
             .str("move", self.written())
+            // Without the code, for a short form with no room for it.
+            .str("plain-move", self.mv.clone())
             .str("code", self.code.clone())
             .str("opponent", self.opponent.clone())
     }
@@ -409,6 +411,29 @@ impl Notice {
                 | Notice::ConditionalPlayed(_)
                 | Notice::TakenBack { .. }
         )
+    }
+
+    /// The subject of a mail about no one game that tells this notice
+    /// first, where the notice has a subject of its own; `None`: its first
+    /// line says what the mail is.
+    pub fn subject(&self, r: Reader) -> Option<String> {
+        let subject = match self {
+            Notice::Held { .. } => plain(r, "subject-held"),
+            Notice::EventStarted { event, .. } => text(
+                r,
+                "subject-event-start",
+                &Args::new().str("event", event.clone()),
+            ),
+            Notice::Withdrawn { event, player, .. } => text(
+                r,
+                "subject-withdrawn",
+                &Args::new()
+                    .str("event", event.clone())
+                    .str("player", player.clone()),
+            ),
+            _ => return None,
+        };
+        Some(subject)
     }
 
     /// The notice's text in `lang`, from the language's catalogue

@@ -133,12 +133,9 @@ fn first_line(text: &str) -> Option<String> {
         .find(|l| !l.is_empty() && !l.starts_with('>'))?;
     // Control characters stay out of the desk's table and of the reply
     // that quotes the line.
-    let mut cut: String = line
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(FIRST_LINE_CHARS)
-        .collect();
-    if cut.len() < line.len() {
+    let mut shown = line.chars().filter(|c| !c.is_control());
+    let mut cut: String = shown.by_ref().take(FIRST_LINE_CHARS).collect();
+    if shown.next().is_some() {
         cut.push('…');
     }
     Some(cut)

@@ -158,10 +158,10 @@ const RECORD: &str = "created_at, attempts, next_attempt_at, last_error";
 fn entry_row(r: &mut Row) -> Result<OutboxEntry> {
     Ok(OutboxEntry {
         reply: row(r)?,
-        created_at: super::ts(r.get(12)?)?,
-        attempts: r.get(13)?,
-        next_attempt_at: super::ts(r.get(14)?)?,
-        last_error: r.get(15)?,
+        created_at: super::ts(r.get(13)?)?,
+        attempts: r.get(14)?,
+        next_attempt_at: super::ts(r.get(15)?)?,
+        last_error: r.get(16)?,
     })
 }
 

@@ -8,7 +8,6 @@
 
 use std::sync::{Arc, Mutex};
 
-use jiff::Timestamp;
 use tokio::sync::Notify;
 
 use crate::metrics::Metrics;
@@ -246,7 +245,7 @@ impl ServicePort {
         let retry = self.retry;
         self.with_store(move |s| {
             let tx = s.write()?;
-            let claimed = tx.hold_for_send(id, Timestamp::now(), retry)?;
+            let claimed = tx.hold_for_send(id, crate::now::now(), retry)?;
             tx.commit()?;
             Ok(claimed)
         })
@@ -261,7 +260,7 @@ impl ServicePort {
         }
         self.with_store(move |s| {
             let tx = s.write()?;
-            let now = Timestamp::now();
+            let now = crate::now::now();
             for id in ids {
                 tx.mark_sent(id, now)?;
             }
@@ -294,7 +293,7 @@ impl ServicePort {
         let retry = self.retry;
         let recorded = self
             .with_service(move |s| {
-                service::delivery_failed(s, id, &error, permanent, retry, Timestamp::now())
+                service::delivery_failed(s, id, &error, permanent, retry, crate::now::now())
             })
             .await;
         self.wake_senders();

@@ -77,7 +77,7 @@ impl FromRequestParts<Web> for Desk {
             return Err(see_other("/director/login"));
         };
         let t = token.clone();
-        let now = jiff::Timestamp::now();
+        let now = crate::now::now();
         match web
             .port
             .with_store(move |s| service::session(s, &t, now))
@@ -168,7 +168,7 @@ async fn act(
     run: impl FnOnce(&mut Store, &Actor, jiff::Timestamp) -> service::Result<()> + Send + 'static,
 ) -> Response {
     let actor = desk.actor();
-    let now = jiff::Timestamp::now();
+    let now = crate::now::now();
     // The service's refusals are answers for the director; only a failing
     // store is a failure.
     let done = web
@@ -281,7 +281,7 @@ async fn login(
     // Behind the reverse proxy every login comes from its address: the
     // limit per name still holds, the one per address then covers all.
     let address = from.ip().to_string();
-    let now = jiff::Timestamp::now();
+    let now = crate::now::now();
     let tried = web
         .port
         .with_service(move |s| service::login(s, f.name.trim(), &f.password, &address, now))

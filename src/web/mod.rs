@@ -339,7 +339,7 @@ async fn game(State(web): State<Web>, Path(id): Path<String>, asked: Asked) -> R
         Some(Err(_)) => return bad_request("ply: a number of half-moves from the start"),
     };
     let renderer = web.renderer.clone();
-    let now = jiff::Timestamp::now();
+    let now = crate::now::now();
     web.show(&asked, move |s, viewer, prefs| {
         game_page(s, &renderer, viewer, prefs, GameId(id), ply, now)
     })
@@ -347,7 +347,7 @@ async fn game(State(web): State<Web>, Path(id): Path<String>, asked: Asked) -> R
 }
 
 async fn player(State(web): State<Web>, Path(name): Path<String>, asked: Asked) -> Response {
-    let now = jiff::Timestamp::now();
+    let now = crate::now::now();
     web.show(&asked, move |s, viewer, prefs| {
         Ok(view::player(s, viewer, &name, now)?.map(|v| pages::player(&v, prefs)))
     })

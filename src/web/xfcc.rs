@@ -91,7 +91,7 @@ pub(super) async fn request(State(web): State<Web>, body: Bytes) -> Response {
         Ok(r) => r,
         Err(e) => return fault(true, &e.to_string()),
     };
-    let now = Timestamp::now();
+    let now = crate::now::now();
     match request {
         Request::GetMyGames(login) => {
             let found = match logged_in(&web, login, now).await {

@@ -213,6 +213,32 @@ fn a_delivery_is_taken_when_it_lands_not_at_the_next_poll() {
 }
 
 #[test]
+fn serve_runs_on_the_clock_ccgate_now_sets() {
+    let mut gw = Gateway::new(MAILDIR_CONFIG);
+    let db = gw.db();
+    game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    // 2030-06-01T12:00:00Z: time runs on from there, not from the calendar.
+    gw.env("CCGATE_NOW", "2030-06-01T12:00:00Z");
+    gw.start();
+    let (inbox, outbox) = (gw.path("inbox"), gw.path("outbox"));
+    drop_mail(
+        &inbox,
+        "001.a",
+        &mail("alice@example.test", "001.a", "", "1. e4"),
+    );
+    wait_until("its replies", Duration::from_secs(30), || {
+        eml_files(&outbox).len() == 2
+    });
+    let at = 1_906_545_600;
+    let sql = format!(
+        "SELECT count(*) FROM moves WHERE received_at >= {at} AND received_at < {at} + 600"
+    );
+    assert_eq!(count(&db, &sql), 1, "the move is received at CCGATE_NOW");
+    let sql = format!("SELECT count(*) FROM outbox WHERE sent_at >= {at} AND sent_at < {at} + 600");
+    assert_eq!(count(&db, &sql), 2, "and its replies sent then");
+}
+
+#[test]
 fn a_bounce_fails_the_notice_tries_sms_and_stops_the_clock() {
     let mut gw = Gateway::new(MAILDIR_CONFIG);
     let db = gw.db();

@@ -35,6 +35,8 @@ mod conditional;
 mod endings;
 /// Whole real games between notations, languages and channels.
 mod games;
+/// Lines meant as protocol that are not.
+mod mistakes;
 /// The outbox as the transports use it.
 mod outbox;
 /// Every refusal of a move, with its evidence.

@@ -138,6 +138,7 @@ pub fn subject(reply: &Outgoing) -> String {
                 SUBJECT_TAG_FORMAT.replace("{g}", &g.to_string()),
             )
         }
+        _ if let Some(own) = &reply.subject => own.clone(),
         _ if first.starts_with("ccgate") => first.to_string(),
         _ => format!("ccgate: {first}"),
     };

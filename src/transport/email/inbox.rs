@@ -3,8 +3,6 @@
 
 use std::sync::Arc;
 
-use jiff::Timestamp;
-
 use super::Reception;
 use super::dkim::{Checker, Verdict};
 use super::imap;
@@ -84,7 +82,7 @@ impl Inbox {
             .batch(Channel::Email, move |b| {
                 received
                     .iter()
-                    .map(|mail| process(b, mail, Timestamp::now()))
+                    .map(|mail| process(b, mail, crate::now::now()))
                     .collect()
             })
             .await?;

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use jiff::Timestamp;
 use tokio::sync::{Notify, watch};
 
 use super::compose::{self, ComposeError, Identity, compose};
@@ -149,7 +148,7 @@ async fn prepare(
         let claimed = shared
             .with_store(move |s| {
                 // Only what this sender claimed: another site may have the rest.
-                let (mine, full) = s.claim_due(Channel::Email, Timestamp::now(), BATCH, retry)?;
+                let (mine, full) = s.claim_due(Channel::Email, crate::now::now(), BATCH, retry)?;
                 let answers = mine
                     .iter()
                     .map(|reply| answers(s, reply))

@@ -160,7 +160,7 @@ impl RadioLedger for PortLedger {
         self.shared
             .with_store(move |s| {
                 let tx = s.write()?;
-                state::save(&tx, me, peer, &json, Timestamp::now())?;
+                state::save(&tx, me, peer, &json, crate::now::now())?;
                 tx.commit()?;
                 Ok(())
             })
@@ -191,7 +191,7 @@ impl RadioLedger for PortLedger {
             .batch(Channel::Radio, move |b| {
                 inbound
                     .iter()
-                    .map(|m| b.submit(m, Timestamp::now()))
+                    .map(|m| b.submit(m, crate::now::now()))
                     .collect()
             })
             .await?;
@@ -205,7 +205,7 @@ impl RadioLedger for PortLedger {
         let retry = self.shared.retry;
         self.shared
             .with_service(move |s| {
-                let now = Timestamp::now();
+                let now = crate::now::now();
                 let mut due = Vec::new();
                 for o in s.radio_due(now, 20)? {
                     match Callsign::new(&o.to) {
@@ -236,7 +236,7 @@ impl RadioLedger for PortLedger {
         let json = state::encode(&link)?;
         self.shared
             .with_store(move |s| {
-                let now = Timestamp::now();
+                let now = crate::now::now();
                 let tx = s.write()?;
                 tx.handed(ReplyId(id), &me.to_string(), &peer.to_string(), msg, now)?;
                 state::save(&tx, me, peer, &json, now)?;
@@ -262,7 +262,7 @@ impl RadioLedger for PortLedger {
                 let tx = s.write()?;
                 let id = tx.take_acked(&me, &peer.to_string(), msg)?;
                 if let Some(id) = id {
-                    tx.mark_sent(id, Timestamp::now())?;
+                    tx.mark_sent(id, crate::now::now())?;
                 }
                 tx.commit()?;
                 Ok(id)
@@ -278,7 +278,7 @@ impl RadioLedger for PortLedger {
         self.shared
             .metrics
             .error(&format!("radio incident: {what}"));
-        let now = Timestamp::now();
+        let now = crate::now::now();
         let Some(unrecorded) = self.budget.admit(now) else {
             return Ok(());
         };

@@ -24,7 +24,6 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use jiff::Timestamp;
 use serde_json::json;
 use tokio::io::AsyncBufReadExt;
 use tokio::sync::{Notify, mpsc, watch};
@@ -103,7 +102,7 @@ impl RadioLedger for Console {
         let me = self.me;
         self.with_store(|s| {
             let tx = s.write()?;
-            state::save(&tx, me, peer, &json, Timestamp::now())?;
+            state::save(&tx, me, peer, &json, crate::now::now())?;
             tx.commit()?;
             Ok(())
         })
@@ -125,10 +124,10 @@ impl RadioLedger for Console {
                     &id,
                     &peer.to_string(),
                     text.as_bytes(),
-                    Timestamp::now(),
+                    crate::now::now(),
                 )?;
                 if let Journaled::New(n) = j {
-                    tx.set_outcome(n, "shown", Timestamp::now())?;
+                    tx.set_outcome(n, "shown", crate::now::now())?;
                     fresh.push((*pos, text));
                 }
             }

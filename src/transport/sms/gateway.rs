@@ -5,7 +5,6 @@
 use std::future::Future;
 use std::sync::Arc;
 
-use jiff::Timestamp;
 use tokio::sync::Notify;
 
 use super::config::SmsSettings;
@@ -63,7 +62,7 @@ impl ModemLedger for PortLedger {
             .with_service(move |s| {
                 service::batch(s, |b| {
                     pdus.iter()
-                        .map(|pdu| receive(b, pdu, (&numbering, rules), Timestamp::now()))
+                        .map(|pdu| receive(b, pdu, (&numbering, rules), crate::now::now()))
                         .collect::<Vec<_>>()
                 })
             })
@@ -95,7 +94,7 @@ impl ModemLedger for PortLedger {
     async fn due(&mut self) -> Result<Vec<Due>, PortError> {
         self.shared
             .with_store(|s| {
-                let due = s.due(Channel::Sms, Timestamp::now(), 20)?;
+                let due = s.due(Channel::Sms, crate::now::now(), 20)?;
                 Ok(due
                     .into_iter()
                     .map(|o| Due {
@@ -116,7 +115,7 @@ impl ModemLedger for PortLedger {
         self.shared.metrics.sent(Channel::Sms);
         self.shared
             .with_store(move |s| {
-                let now = Timestamp::now();
+                let now = crate::now::now();
                 let tx = s.write()?;
                 for (i, r) in references.iter().enumerate() {
                     tx.record_sms_sent(ReplyId(id), i + 1, references.len(), *r, &to, now)?;
@@ -141,7 +140,7 @@ impl ModemLedger for PortLedger {
         let done = self
             .shared
             .with_service(move |s| {
-                let now = Timestamp::now();
+                let now = crate::now::now();
                 service::batch(s, |b| sweep_parts(b, now - wait, rules, now)).and_then(|r| r)
             })
             .await?;

@@ -5,7 +5,6 @@
 use std::future::Future;
 use std::path::{Path, PathBuf};
 
-use jiff::Timestamp;
 use tokio::sync::watch;
 
 use super::config::SpoolConfig;
@@ -67,7 +66,7 @@ pub async fn run(config: SpoolConfig, shared: ServicePort, mut stop: watch::Rece
 async fn send_due(shared: &ServicePort, config: &SpoolConfig) -> Result<(), PortError> {
     let retry = shared.retry;
     let (held, _) = shared
-        .with_store(move |s| s.claim_due(Channel::Sms, Timestamp::now(), 50, retry))
+        .with_store(move |s| s.claim_due(Channel::Sms, crate::now::now(), 50, retry))
         .await?;
     let mut sent = Vec::with_capacity(held.len());
     // A failure recorded badly does not stop the files written from being
@@ -123,8 +122,8 @@ async fn spool_files(
             inputs
                 .iter()
                 .map(|(msg, aside)| match aside {
-                    None => b.submit(msg, Timestamp::now()),
-                    Some(why) => b.set_aside(msg, why, Timestamp::now()),
+                    None => b.submit(msg, crate::now::now()),
+                    Some(why) => b.set_aside(msg, why, crate::now::now()),
                 })
                 .collect()
         })

@@ -8,7 +8,6 @@
 
 use std::future::Future;
 
-use jiff::Timestamp;
 use tokio::sync::watch;
 
 use super::config::RemoteSettings;
@@ -146,7 +145,7 @@ impl Bridge {
         let account = self.account.clone();
         let polled = self
             .port
-            .with_service(move |s| service::bridge_poll(s, &account, &games, Timestamp::now()))
+            .with_service(move |s| service::bridge_poll(s, &account, &games, crate::now::now()))
             .await?;
         for p in &polled.processed {
             self.port.processed(Channel::Xfcc, p);
@@ -188,7 +187,7 @@ impl Bridge {
         let p = self
             .port
             .with_service(move |s| {
-                service::bridge_refused(s, &account, &send, &reason, &body, Timestamp::now())
+                service::bridge_refused(s, &account, &send, &reason, &body, crate::now::now())
             })
             .await?;
         self.port.processed(Channel::Xfcc, &p);

@@ -68,7 +68,7 @@ fn checkmate_ends_the_game() {
     assert!(
         bodies_to(&p.replies, &a)
             .iter()
-            .any(|m| m.contains("2... 4884 (4884) von Boris")),
+            .any(|m| m.contains("2... 4884 von Boris")),
         "{p:#?}"
     );
     assert_over(&mut w, g, &p, [&a, &b], "0-1", "checkmate");

@@ -103,15 +103,31 @@ fn an_ambiguous_move_lists_the_candidates_in_the_senders_notation() {
 #[test]
 fn a_message_without_a_readable_line_is_refused_with_help_and_recorded() {
     let (mut w, a, _, g) = anna_against_boris();
-    // f9 is no square: the line is not protocol, so the message has none.
+    // f9 is no square: the line is not protocol, but a game and a move
+    // number say it was meant as a move, so it is answered as one.
     let raw = format!("Hello,\n{g} 1. Sf9\nAnna");
     let p = w.send(&a, &raw);
     let body = assert_refused(&w, (g, &[], 0), &p, &a, "malformed", &raw);
-    assert!(body.contains("PARTIE ZUG"), "the help, in German: {body}");
+    assert_eq!(
+        body,
+        format!(
+            "P{g} Sf9: abgelehnt, erwartet: ein Zielfeld, bei Zeichen 3 steht „9“. Nichts wurde ausgeführt."
+        )
+    );
+    // Nothing meant as protocol: the first line quoted, then the help.
+    let raw = "notify me of everything\nAnna";
+    let p = w.send(&a, raw);
+    let body = assert_refused(&w, (g, &[], 1), &p, &a, "malformed", raw);
+    assert!(
+        body.starts_with(
+            "ccgate: „notify me of everything“ ist weder ein Zug noch ein Befehl. PARTIE ZUG senden"
+        ),
+        "the help, in German: {body}"
+    );
     // A move line with three moves is not protocol either.
     let raw = format!("{g} 1. 5254 1... 5755 2. 7163");
     let p = w.send(&a, &raw);
-    assert_refused(&w, (g, &[], 1), &p, &a, "malformed", &raw);
+    assert_refused(&w, (g, &[], 2), &p, &a, "malformed", &raw);
 }
 
 #[test]
@@ -215,6 +231,12 @@ fn a_desync_is_refused_with_the_whole_record() {
         body.contains("1. 5254 5755 2. 7163 2836 3. 6125 1716"),
         "the whole record in ICCF: {body}"
     );
+    assert!(
+        body.contains(
+            "passt nicht zur Partie: nichts wurde ausgeführt, auch Ihr eigener Zug in dieser Nachricht nicht."
+        ),
+        "it says that nothing, the own move neither, was played: {body}"
+    );
     // The right move under a wrong number is a desync too.
     let raw = format!("{g} 2... 1716 4. 2533");
     let p = w.send(&a, &raw);
@@ -255,7 +277,7 @@ fn a_correct_echo_is_accepted() {
     let p = w.send(&a, &format!("{g} 1... 5755 2. 7163"));
     assert_eq!(w.ucis(g), ["e2e4", "e7e5", "g1f3"]);
     assert!(
-        only_to(&p.replies, &a).contains("2. 7163 (7163) angenommen"),
+        only_to(&p.replies, &a).contains("2. 7163 angenommen"),
         "{p:#?}"
     );
     // Boris echoes in SAN, without numbers.

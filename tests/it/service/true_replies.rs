@@ -1,4 +1,4 @@
-//! Issue 16: true replies, one per event, written for the channel. Whole
+//! True replies, one per event, written for the channel. Whole
 //! games through the service between a German player by email and a
 //! Russian player by SMS: each reader gets one notice per event (a move, the
 //! conditional move it triggered and the end of the game told together),
@@ -286,7 +286,7 @@ fn a_player_with_one_game_needs_no_number_and_hears_whose_move_it_is() {
         only_to(&p.replies, &a),
         format!(
             "ccgate: welche Partie? Ihre: P{g} gegen Борис, Борис am Zug; \
-             P{g2} gegen Anna, Anna am Zug. Zeile mit der Partienummer beginnen."
+             P{g2} gegen Anna, Anna am Zug. Beginnen Sie die Zeile mit der Partienummer."
         )
     );
     // None in progress: said so, no empty list.
@@ -319,7 +319,7 @@ fn an_email_notice_has_the_clocks_the_deadline_one_board_and_the_fen_last() {
     assert_eq!(subject, format!("[ccgate G{g}] 1. e4 — Sie sind am Zug"));
     assert!(
         body.starts_with(&format!(
-            "P{g} 1. e4 (5254) von Борис. Kontrolle PCG2.\nSie sind am Zug, bis 22.04.2025.\n\
+            "P{g} 1. e4 (5254) von Борис. Stellungscode PCG2.\nSie sind am Zug, bis 22.04.2025.\n\
              Bedenkzeit: Sie 0 Tage verbraucht, 50 Tage übrig; Борис 0 Tage verbraucht, 50 Tage übrig.\n\n"
         )),
         "{body}"
@@ -363,7 +363,7 @@ fn the_email_help_explains_every_command_the_check_code_and_the_notation() {
         "lang de —",
         "Urlaub 10 —",
         "Hilfe —",
-        "Kontrollcode",
+        "Stellungscode",
         "(san): Sf6 zieht den Springer von g8 nach f6",
         "verstanden: 7866",
     ] {
@@ -410,9 +410,9 @@ fn a_message_of_several_lines_gets_one_reply_answering_each_line() {
     assert_eq!(
         body,
         format!(
-            "> {g} 1. e4\nP{g} 1. e4 (5254) angenommen. Kontrolle PCG2.\n\n\
+            "> {g} 1. e4\nP{g} 1. e4 (5254) angenommen. Stellungscode PCG2.\n\n\
              > {g} 1... e5\nP{g} e5: abgelehnt, in Partie {g} ist Борис am Zug, nicht Sie.\n\
-             Борис am Zug.\nAls Text gelesene Zeilen: 2."
+             Борис ist am Zug.\nAls Text gelesene Zeilen: 2."
         )
     );
 }
@@ -443,5 +443,65 @@ fn the_readme_shows_an_email_and_an_sms_reply_as_they_are_sent() {
         readme.contains(&block(&sms)),
         "the README's SMS reply is not:\n{}",
         block(&sms)
+    );
+}
+
+#[test]
+fn a_mail_about_no_one_game_has_a_subject_of_its_own_in_the_readers_language() {
+    use ccgate::service::{EventSpec, start_event};
+    use ccgate::transport::email::compose::subject;
+    let mut w = World::new();
+    let a = anna(&mut w);
+    let e = w.player(
+        "Eve",
+        Channel::Email,
+        "eve@example.org",
+        Notation::San,
+        Lang::En,
+    );
+    let b = boris(&mut w);
+    let g1 = w.game(&a, &e, None, "-");
+    let g2 = w.game(&a, &b, None, "-");
+    // Lines about two games: the one reply is about neither.
+    let p = w.send(&a, &format!("{g1} 1. 5254\n{g2} 1. 4244"));
+    let reply = p.replies.iter().find(|r| r.to == a.addr).expect("reply");
+    assert_eq!(reply.game_id, None);
+    assert_eq!(subject(reply), "ccgate: die Antworten auf Ihre Nachricht");
+    // A message held for its code.
+    let p = w.send_as(
+        Channel::Email,
+        &e.addr,
+        "forged",
+        &format!("{g1} 1... e5"),
+        Auth::Unverified("forged".into()),
+    );
+    assert_eq!(
+        subject(&p.replies[0]),
+        "ccgate: a message in your name is held"
+    );
+    // An event's start, told to every player at once.
+    let spec = EventSpec {
+        name: "Autumn Cup".parse().expect("name"),
+        players: vec!["Anna".into(), "Eve".into()],
+        double: false,
+        time_control: "-".parse().expect("tc"),
+        penalty_days: 0,
+        rules: ccgate::event::standings::Rules::Iccf,
+        start: None,
+        duplication_after: None,
+    };
+    start_event(&mut w.store, &spec, w.now).expect("start");
+    let told: Vec<String> = w
+        .outbox()
+        .iter()
+        .filter(|r| r.body.contains("Autumn Cup"))
+        .map(subject)
+        .collect();
+    assert_eq!(
+        told,
+        [
+            "ccgate: das Turnier Autumn Cup beginnt",
+            "ccgate: Autumn Cup begins"
+        ]
     );
 }

@@ -24,7 +24,7 @@ fn outbox_lists_the_queued_replies_oldest_first() {
     assert!(
         text.starts_with(&format!(
             "-> email {ANNA} #1 queued, 0 attempts, created 2025-03-03T09:00:00Z, \
-             next 2025-03-03T09:00:00Z\nP{g} 1. 5254 (5254) angenommen."
+             next 2025-03-03T09:00:00Z\nP{g} 1. 5254 angenommen."
         )),
         "{text}"
     );

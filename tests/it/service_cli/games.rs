@@ -287,7 +287,7 @@ fn the_readme_session_works_as_shown() {
         (
             "sms".into(),
             "+79161234567".into(),
-            format!("П{g} 1... e5 (5755) принят. Код 0DE9. Ход: Anna.")
+            format!("П{g} 1... e5 (5755) принят. Код 0DE9. Ходит Anna.")
         )
     );
     assert_eq!(r[1].1, "anna@example.org");

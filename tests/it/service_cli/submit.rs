@@ -22,14 +22,14 @@ fn submit_prints_the_queued_replies_as_json() {
                 "email".into(),
                 ANNA.into(),
                 format!(
-                    "P{g} 1. 5254 (5254) angenommen. Kontrolle PCG2.\nBoris am Zug.\n\
+                    "P{g} 1. 5254 angenommen. Stellungscode PCG2.\nBoris ist am Zug.\n\
                      Bedenkzeit: Sie 0 Tage verbraucht, 50 Tage übrig; Boris 0 Tage verbraucht, 50 Tage übrig."
                 )
             ),
             (
                 "sms".into(),
                 BORIS.into(),
-                format!("G{g} 1. e4 (5254) by Anna. Check PCG2. Your move, by 2025-04-22.")
+                format!("G{g} 1. e4 (5254) by Anna. Position code PCG2. Your move, by 2025-04-22.")
             ),
         ]
     );
@@ -55,9 +55,9 @@ fn submit_prints_plain_replies_and_reads_a_file_or_standard_input() {
     assert_eq!(
         r.out,
         format!(
-            "-> email {ANNA}\nP{g} 1. 5254 (5254) angenommen. Kontrolle PCG2.\nBoris am Zug.\n\
+            "-> email {ANNA}\nP{g} 1. 5254 angenommen. Stellungscode PCG2.\nBoris ist am Zug.\n\
              Bedenkzeit: Sie 0 Tage verbraucht, 50 Tage übrig; Boris 0 Tage verbraucht, 50 Tage übrig.\n\n\
-             -> sms {BORIS}\nG{g} 1. e4 (5254) by Anna. Check PCG2. Your move, by 2025-04-22.\n\n"
+             -> sms {BORIS}\nG{g} 1. e4 (5254) by Anna. Position code PCG2. Your move, by 2025-04-22.\n\n"
         )
     );
     let r = env.run_in(

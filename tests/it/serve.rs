@@ -226,8 +226,9 @@ fn serve_runs_on_the_clock_ccgate_now_sets() {
         "001.a",
         &mail("alice@example.test", "001.a", "", "1. e4"),
     );
-    wait_until("its replies", Duration::from_secs(30), || {
+    wait_until("its replies sent", Duration::from_secs(30), || {
         eml_files(&outbox).len() == 2
+            && count(&db, "SELECT count(*) FROM outbox WHERE sent_at IS NOT NULL") == 2
     });
     let at = 1_906_545_600;
     let sql = format!(

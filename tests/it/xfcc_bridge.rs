@@ -566,7 +566,7 @@ fn refusals_here_and_there_and_a_diverging_server() {
     b.sms_with(&["Re7", "refusé"]);
     b.anna_sends(&format!("{g} Cf6"));
     let refusal = b.sms_with(&["Cf6", "refusé par le serveur localhost", "en congé"]);
-    assert!(refusal.contains("repris"), "{refusal}");
+    assert!(refusal.contains("annulé"), "{refusal}");
     assert_eq!(b.moves(), ["e4"]);
     let db = b.gw.db();
     assert_eq!(

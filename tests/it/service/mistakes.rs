@@ -7,13 +7,7 @@ use super::*;
 /// Eve writes SAN in English by email, and plays Anna.
 fn eve_against_anna() -> (World, Who, GameId) {
     let mut w = World::new();
-    let e = w.player(
-        "Eve",
-        Channel::Email,
-        "eve@example.org",
-        Notation::San,
-        Lang::En,
-    );
+    let e = eve(&mut w);
     let a = anna(&mut w);
     let g = w.game(&e, &a, None, "-");
     (w, e, g)

@@ -452,13 +452,7 @@ fn a_mail_about_no_one_game_has_a_subject_of_its_own_in_the_readers_language() {
     use ccgate::transport::email::compose::subject;
     let mut w = World::new();
     let a = anna(&mut w);
-    let e = w.player(
-        "Eve",
-        Channel::Email,
-        "eve@example.org",
-        Notation::San,
-        Lang::En,
-    );
+    let e = eve(&mut w);
     let b = boris(&mut w);
     let g1 = w.game(&a, &e, None, "-");
     let g2 = w.game(&a, &b, None, "-");

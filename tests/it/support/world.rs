@@ -314,6 +314,17 @@ pub(crate) fn carl(w: &mut World) -> Who {
     )
 }
 
+/// Eve writes SAN in English by email.
+pub(crate) fn eve(w: &mut World) -> Who {
+    w.player(
+        "Eve",
+        Channel::Email,
+        "eve@example.org",
+        Notation::San,
+        Lang::En,
+    )
+}
+
 /// The usual start: Anna (White) against Boris, no clock.
 pub(crate) fn anna_against_boris() -> (World, Who, Who, GameId) {
     let mut w = World::new();

@@ -475,7 +475,7 @@ fn plain_item<'i>(i: &'i str, p: &Profile) -> Res<'i, Item> {
 
 /// One of the phrases `word` has in the profile's language, a whole word:
 /// the longest that matches, so `Remis angenommen` is not read as `Remis`.
-pub(super) fn local<'i>(p: &Profile, word: Word) -> impl Fn(&'i str) -> Res<'i, ()> {
+fn local<'i>(p: &Profile, word: Word) -> impl Fn(&'i str) -> Res<'i, ()> {
     let lang = p.lang;
     move |i: &'i str| {
         let best = phrases(lang, word)
@@ -579,6 +579,26 @@ fn claim_kind(i: &str) -> Res<'_, ClaimKind> {
     alt((repetition, fifty)).parse(i)
 }
 
+/// The word before a leave's days: `leave`, or the profile language's
+/// (`Urlaub`).
+pub(super) fn leave_word<'i>(
+    p: &Profile,
+) -> impl Parser<&'i str, Output = (), Error = Error<&'i str>> {
+    alt((value((), kw("leave")), local(p, Word::Leave)))
+}
+
+/// The word that may follow a leave's number: `days`, `day`, or the
+/// profile language's (`Tage`).
+pub(super) fn day_word<'i>(
+    p: &Profile,
+) -> impl Parser<&'i str, Output = (), Error = Error<&'i str>> {
+    alt((
+        value((), kw("days")),
+        value((), kw("day")),
+        local(p, Word::Days),
+    ))
+}
+
 /// The last word of `notation NAME` / `lang CODE`, without a final `.`/`!`.
 pub(super) fn argument(i: &str) -> Res<'_, &str> {
     terminated(take_till1(|c| matches!(c, ' ' | '.' | '!')), end_of_word).parse(i)
@@ -629,19 +649,7 @@ fn command<'i>(i: &'i str, p: &Profile) -> Res<'i, Command> {
         d.parse::<u32>().ok().filter(|n| (1..=999).contains(n))
     });
     let leave = map(
-        (
-            alt((value((), kw("leave")), local(p, Word::Leave))),
-            space1,
-            days,
-            opt((
-                space1,
-                alt((
-                    value((), kw("days")),
-                    value((), kw("day")),
-                    local(p, Word::Days),
-                )),
-            )),
-        ),
+        (leave_word(p), space1, days, opt((space1, day_word(p)))),
         |(_, _, n, _)| Command::Leave(n),
     );
     alt((

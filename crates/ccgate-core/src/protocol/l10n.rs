@@ -531,12 +531,11 @@ mod tests {
     /// Messages only English has: said in English whatever the language.
     pub(super) const ENGLISH_ONLY: &[&str] = &["lang-unsupported"];
 
-    /// Each message of a catalogue with the placeholders it names. Fluent
-    /// entries start at the line's first column; their continuation lines
-    /// are indented.
-    /// An attribute is listed as `id.sms`.
-    pub(crate) fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
-        let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    /// Each message's source lines (its attributes' too), by id: Fluent
+    /// entries start at the line's first column, their continuation lines
+    /// are indented, and an attribute is listed as `id.sms`.
+    pub(crate) fn sources(lang: Lang) -> BTreeMap<String, String> {
+        let mut out: BTreeMap<String, String> = BTreeMap::new();
         let mut current = None;
         let mut message = String::new();
         for line in source(lang).unwrap_or_default().lines() {
@@ -548,23 +547,37 @@ mod tests {
             {
                 message = id.trim().to_string();
                 current = Some(message.clone());
-                out.entry(message.clone()).or_default();
             } else if let Some(rest) = line.trim_start().strip_prefix('.')
                 && let Some((attribute, _)) = rest.split_once(" =")
             {
-                let id = format!("{message}.{}", attribute.trim());
-                current = Some(id.clone());
-                out.entry(id).or_default();
+                current = Some(format!("{message}.{}", attribute.trim()));
             }
             let Some(id) = &current else { continue };
-            let names = line.split('$').skip(1).map(|rest| {
-                rest.chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
-                    .collect::<String>()
-            });
-            out.entry(id.clone()).or_default().extend(names);
+            let text = out.entry(id.clone()).or_default();
+            text.push_str(line);
+            text.push('\n');
         }
         out
+    }
+
+    /// Each message of a catalogue (as [`sources`] lists them) with the
+    /// placeholders it names.
+    pub(crate) fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
+        sources(lang)
+            .into_iter()
+            .map(|(id, text)| {
+                let names = text
+                    .split('$')
+                    .skip(1)
+                    .map(|rest| {
+                        rest.chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                            .collect::<String>()
+                    })
+                    .collect();
+                (id, names)
+            })
+            .collect()
     }
 
     #[test]

@@ -26,14 +26,13 @@
 use nom::Parser;
 use nom::branch::alt;
 use nom::character::complete::{digit1, space0, space1};
-use nom::combinator::{eof, opt, value};
+use nom::combinator::{eof, opt};
 use nom::sequence::terminated;
 
 use super::grammar::{
-    self, Body, MoveNumber, Profile, argument, bounded, kw, lines, local, move_number, normalise,
+    self, Body, MoveNumber, Profile, argument, bounded, kw, lines, move_number, normalise,
     parse_line, reference,
 };
-use super::words::Word;
 use crate::notation::Notation;
 
 /// What was wrong with a line meant as protocol.
@@ -143,17 +142,10 @@ fn command_value(norm: &str, p: &Profile) -> Option<Mistake> {
         return Some(Mistake::UnknownNotation(name.to_string()));
     }
     let mut days = (
-        alt((value((), kw("leave")), local(p, Word::Leave))),
+        grammar::leave_word(p),
         space1,
         terminated(digit1, grammar::end_of_word),
-        opt((
-            space1,
-            alt((
-                value((), kw("days")),
-                value((), kw("day")),
-                local(p, Word::Days),
-            )),
-        )),
+        opt((space1, grammar::day_word(p))),
         end(),
     );
     let (_, (_, _, n, _, _)) = days.parse(norm).ok()?;

@@ -1,38 +1,10 @@
 //! The word lint: no English word in another language's reply, outside
 //! the commands the grammar reads and the names that are no English.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
-use super::tests::{ENGLISH_ONLY, messages};
-use super::{Args, Form, Lang, Reader, source, text};
-
-/// Each message's source lines (its attributes' too), by id as
-/// [`messages`] names them.
-fn sources(lang: Lang) -> BTreeMap<String, String> {
-    let mut out: BTreeMap<String, String> = BTreeMap::new();
-    let mut current = None;
-    let mut message = String::new();
-    for line in source(lang).unwrap_or_default().lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        if !line.starts_with(' ')
-            && let Some((id, _)) = line.split_once(" =")
-        {
-            message = id.trim().to_string();
-            current = Some(message.clone());
-        } else if let Some(rest) = line.trim_start().strip_prefix('.')
-            && let Some((attribute, _)) = rest.split_once(" =")
-        {
-            current = Some(format!("{message}.{}", attribute.trim()));
-        }
-        let Some(id) = &current else { continue };
-        let text = out.entry(id.clone()).or_default();
-        text.push_str(line);
-        text.push('\n');
-    }
-    out
-}
+use super::tests::{ENGLISH_ONLY, messages, sources};
+use super::{Args, Form, Lang, Reader, text};
 
 /// Values for the lint: moves every profile reads, names that are no
 /// word of any catalogue.

@@ -507,9 +507,21 @@ page-tc = { $kind ->
         [one] { $moves } tah
         [few] { $moves } tahy
        *[other] { $moves } tahů
-    } za { days }
-    [per-move] { days } na tah
-    [fischer] { days } na začátek a ještě { $increment ->
+    } za { $days ->
+        [one] { $days } den
+        [few] { $days } dny
+       *[other] { $days } dní
+    }
+    [per-move] { $days ->
+        [one] { $days } den
+        [few] { $days } dny
+       *[other] { $days } dní
+    } na tah
+    [fischer] { $days ->
+        [one] { $days } den
+        [few] { $days } dny
+       *[other] { $days } dní
+    } na začátek a ještě { $increment ->
         [one] { $increment } den
         [few] { $increment } dny
        *[other] { $increment } dní
@@ -525,9 +537,17 @@ page-duplication = Zdvojení
 page-duplication-rule = dny nad { $days } na jeden tah se počítají dvakrát
 page-no-duplication = žádné
 page-penalty = Nemožný tah
-page-penalty-rule = { days } k času odesílatele
+page-penalty-rule = { $days ->
+        [one] { $days } den
+        [few] { $days } dny
+       *[other] { $days } dní
+    } k času odesílatele
 page-leave = Dovolená
-page-leave-rule = { days } na hráče a kalendářní rok
+page-leave-rule = { $days ->
+        [one] { $days } den
+        [few] { $days } dny
+       *[other] { $days } dní
+    } na hráče a kalendářní rok
 page-tie-break-order = { $rules ->
     [iccf] body, pak výhry, pak Sonneborn-Berger, pak partie mezi hráči se stejným počtem bodů
    *[plain] body, pak Sonneborn-Berger, pak výhry

@@ -498,9 +498,18 @@ page-deadline-why = Frist für { $player }: { $why ->
 page-conditions = Bedingungen
 page-time-control = Bedenkzeit
 page-tc = { $kind ->
-    [moves] { $moves } Züge in { days }
-    [per-move] { days } je Zug
-    [fischer] { days } zu Beginn, dazu { $increment ->
+    [moves] { $moves } Züge in { $days ->
+        [one] { $days } Tag
+       *[other] { $days } Tage
+    }
+    [per-move] { $days ->
+        [one] { $days } Tag
+       *[other] { $days } Tage
+    } je Zug
+    [fischer] { $days ->
+        [one] { $days } Tag
+       *[other] { $days } Tage
+    } zu Beginn, dazu { $increment ->
         [one] { $increment } Tag
        *[other] { $increment } Tage
     } für jeden gemachten Zug
@@ -515,9 +524,15 @@ page-duplication = Verdopplung
 page-duplication-rule = Tage über { $days } für einen Zug zählen doppelt
 page-no-duplication = keine
 page-penalty = Unmöglicher Zug
-page-penalty-rule = { days } auf die Zeit des Absenders
+page-penalty-rule = { $days ->
+        [one] { $days } Tag
+       *[other] { $days } Tage
+    } auf die Zeit des Absenders
 page-leave = Urlaub
-page-leave-rule = { days } je Spieler und Kalenderjahr
+page-leave-rule = { $days ->
+        [one] { $days } Tag
+       *[other] { $days } Tage
+    } je Spieler und Kalenderjahr
 page-tie-break-order = { $rules ->
     [iccf] Punkte, dann Siege, dann Sonneborn-Berger, dann die Partien unter den Punktgleichen
    *[plain] Punkte, dann Sonneborn-Berger, dann Siege

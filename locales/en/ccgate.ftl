@@ -444,36 +444,47 @@ page-deadline-why = Deadline for { $player }: { $why ->
     [leave] days of leave are not counted, which moves it later.
    *[both] days beyond { $days } on one move count twice (ICCF duplication), and days of leave are not counted.
 }
-}
 page-conditions = Conditions
 page-time-control = Time control
 page-tc = { $kind ->
-    [moves] { $moves } moves in { days }
-    [per-move] { days } per move
-    [fischer] { days } to start, plus { $increment ->
+    [moves] { $moves } moves in { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }
+    [per-move] { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } per move
+    [fischer] { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } to start, and { $increment ->
         [one] { $increment } day
        *[other] { $increment } days
-    } for each move made
+    } more for each move made
    *[none] no time limit
-}
 }
 page-format = Format
 page-round-robin = { $double ->
     [yes] double round robin
    *[no] round robin
 }
-}
 page-duplication = Duplication
 page-duplication-rule = days beyond { $days } on one move count twice
 page-no-duplication = none
 page-penalty = Illegal move
-page-penalty-rule = { days } added to the time of its sender
+page-penalty-rule = { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } added to the time of its sender
 page-leave = Leave
-page-leave-rule = { days } per player and calendar year
+page-leave-rule = { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } per player and calendar year
 page-tie-break-order = { $rules ->
     [iccf] points, then wins, then Sonneborn-Berger, then the games between the tied players
    *[plain] points, then Sonneborn-Berger, then wins
-}
 }
 page-start-date = Start
 page-progress = Progress

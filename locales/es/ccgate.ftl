@@ -497,9 +497,18 @@ page-deadline-why = Plazo de { $player }: { $why ->
 page-conditions = Condiciones
 page-time-control = Ritmo
 page-tc = { $kind ->
-    [moves] { $moves } jugadas en { days }
-    [per-move] { days } por jugada
-    [fischer] { days } al inicio, más { $increment ->
+    [moves] { $moves } jugadas en { $days ->
+        [one] { $days } día
+       *[other] { $days } días
+    }
+    [per-move] { $days ->
+        [one] { $days } día
+       *[other] { $days } días
+    } por jugada
+    [fischer] { $days ->
+        [one] { $days } día
+       *[other] { $days } días
+    } al inicio, más { $increment ->
         [one] { $increment } día
        *[other] { $increment } días
     } por cada jugada hecha
@@ -514,9 +523,15 @@ page-duplication = Duplicación
 page-duplication-rule = los días por encima de { $days } en una jugada cuentan doble
 page-no-duplication = ninguna
 page-penalty = Jugada ilegal
-page-penalty-rule = { days } sumados al tiempo de quien la envía
+page-penalty-rule = { $days ->
+        [one] { $days } día
+       *[other] { $days } días
+    } sumados al tiempo de quien la envía
 page-leave = Permiso
-page-leave-rule = { days } por jugador y año natural
+page-leave-rule = { $days ->
+        [one] { $days } día
+       *[other] { $days } días
+    } por jugador y año natural
 page-tie-break-order = { $rules ->
     [iccf] puntos, luego victorias, luego Sonneborn-Berger, luego las partidas entre los empatados
    *[plain] puntos, luego Sonneborn-Berger, luego victorias

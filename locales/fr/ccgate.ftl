@@ -496,9 +496,18 @@ page-deadline-why = Échéance de { $player } : { $why ->
 page-conditions = Conditions
 page-time-control = Cadence
 page-tc = { $kind ->
-    [moves] { $moves } coups en { days }
-    [per-move] { days } par coup
-    [fischer] { days } au départ, plus { $increment ->
+    [moves] { $moves } coups en { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    }
+    [per-move] { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    } par coup
+    [fischer] { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    } au départ, plus { $increment ->
         [one] { $increment } jour
        *[other] { $increment } jours
     } par coup joué
@@ -513,9 +522,15 @@ page-duplication = Doublement
 page-duplication-rule = les jours au-delà de { $days } pour un coup comptent double
 page-no-duplication = aucun
 page-penalty = Coup illégal
-page-penalty-rule = { days } ajoutés au temps de son auteur
+page-penalty-rule = { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    } ajoutés au temps de son auteur
 page-leave = Congé
-page-leave-rule = { days } par joueur et par année civile
+page-leave-rule = { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    } par joueur et par année civile
 page-tie-break-order = { $rules ->
     [iccf] points, puis victoires, puis Sonneborn-Berger, puis les parties entre les ex aequo
    *[plain] points, puis Sonneborn-Berger, puis victoires

@@ -497,9 +497,18 @@ page-deadline-why = Scadenza di { $player }: { $why ->
 page-conditions = Condizioni
 page-time-control = Cadenza
 page-tc = { $kind ->
-    [moves] { $moves } mosse in { days }
-    [per-move] { days } per mossa
-    [fischer] { days } all'inizio, più { $increment ->
+    [moves] { $moves } mosse in { $days ->
+        [one] { $days } giorno
+       *[other] { $days } giorni
+    }
+    [per-move] { $days ->
+        [one] { $days } giorno
+       *[other] { $days } giorni
+    } per mossa
+    [fischer] { $days ->
+        [one] { $days } giorno
+       *[other] { $days } giorni
+    } all'inizio, più { $increment ->
         [one] { $increment } giorno
        *[other] { $increment } giorni
     } per ogni mossa fatta
@@ -514,9 +523,15 @@ page-duplication = Raddoppio
 page-duplication-rule = i giorni oltre { $days } su una mossa contano doppio
 page-no-duplication = nessuno
 page-penalty = Mossa illegale
-page-penalty-rule = { days } aggiunti al tempo di chi la invia
+page-penalty-rule = { $days ->
+        [one] { $days } giorno
+       *[other] { $days } giorni
+    } aggiunti al tempo di chi la invia
 page-leave = Congedo
-page-leave-rule = { days } per giocatore e anno solare
+page-leave-rule = { $days ->
+        [one] { $days } giorno
+       *[other] { $days } giorni
+    } per giocatore e anno solare
 page-tie-break-order = { $rules ->
     [iccf] punti, poi vittorie, poi Sonneborn-Berger, poi le partite tra i giocatori a pari merito
    *[plain] punti, poi Sonneborn-Berger, poi vittorie

@@ -498,9 +498,18 @@ page-deadline-why = Termijn van { $player }: { $why ->
 page-conditions = Voorwaarden
 page-time-control = Bedenktijd
 page-tc = { $kind ->
-    [moves] { $moves } zetten in { days }
-    [per-move] { days } per zet
-    [fischer] { days } bij het begin, plus { $increment ->
+    [moves] { $moves } zetten in { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagen
+    }
+    [per-move] { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagen
+    } per zet
+    [fischer] { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagen
+    } bij het begin, plus { $increment ->
         [one] { $increment } dag
        *[other] { $increment } dagen
     } voor elke gedane zet
@@ -515,9 +524,15 @@ page-duplication = Verdubbeling
 page-duplication-rule = dagen boven { $days } voor één zet tellen dubbel
 page-no-duplication = geen
 page-penalty = Onreglementaire zet
-page-penalty-rule = { days } bij de tijd van de afzender
+page-penalty-rule = { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagen
+    } bij de tijd van de afzender
 page-leave = Verlof
-page-leave-rule = { days } per speler en kalenderjaar
+page-leave-rule = { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagen
+    } per speler en kalenderjaar
 page-tie-break-order = { $rules ->
     [iccf] punten, dan winstpartijen, dan Sonneborn-Berger, dan de partijen tussen de gelijk geëindigden
    *[plain] punten, dan Sonneborn-Berger, dan winstpartijen

@@ -509,9 +509,18 @@ page-tc = { $kind ->
         [one] { $moves } posunięcie
         [few] { $moves } posunięcia
        *[many] { $moves } posunięć
-    } w { days }
-    [per-move] { days } na posunięcie
-    [fischer] { days } na start i jeszcze { $increment ->
+    } w { $days ->
+        [one] { $days } dzień
+       *[other] { $days } dni
+    }
+    [per-move] { $days ->
+        [one] { $days } dzień
+       *[other] { $days } dni
+    } na posunięcie
+    [fischer] { $days ->
+        [one] { $days } dzień
+       *[other] { $days } dni
+    } na start i jeszcze { $increment ->
         [one] { $increment } dzień
        *[other] { $increment } dni
     } za każde wykonane posunięcie
@@ -526,9 +535,15 @@ page-duplication = Podwojenie
 page-duplication-rule = dni ponad { $days } na jedno posunięcie liczą się podwójnie
 page-no-duplication = brak
 page-penalty = Niemożliwe posunięcie
-page-penalty-rule = { days } doliczone do czasu nadawcy
+page-penalty-rule = { $days ->
+        [one] { $days } dzień
+       *[other] { $days } dni
+    } doliczone do czasu nadawcy
 page-leave = Urlop
-page-leave-rule = { days } na gracza w roku kalendarzowym
+page-leave-rule = { $days ->
+        [one] { $days } dzień
+       *[other] { $days } dni
+    } na gracza w roku kalendarzowym
 page-tie-break-order = { $rules ->
     [iccf] punkty, potem wygrane, potem Sonneborn-Berger, potem partie między remisującymi graczami
    *[plain] punkty, potem Sonneborn-Berger, potem wygrane

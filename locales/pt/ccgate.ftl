@@ -496,9 +496,18 @@ page-deadline-why = Prazo de { $player }: { $why ->
 page-conditions = Condições
 page-time-control = Ritmo
 page-tc = { $kind ->
-    [moves] { $moves } lances em { days }
-    [per-move] { days } por lance
-    [fischer] { days } no início, mais { $increment ->
+    [moves] { $moves } lances em { $days ->
+        [one] { $days } dia
+       *[other] { $days } dias
+    }
+    [per-move] { $days ->
+        [one] { $days } dia
+       *[other] { $days } dias
+    } por lance
+    [fischer] { $days ->
+        [one] { $days } dia
+       *[other] { $days } dias
+    } no início, mais { $increment ->
         [one] { $increment } dia
        *[other] { $increment } dias
     } por cada lance feito
@@ -513,9 +522,15 @@ page-duplication = Duplicação
 page-duplication-rule = os dias acima de { $days } num lance contam em dobro
 page-no-duplication = nenhuma
 page-penalty = Lance ilegal
-page-penalty-rule = { days } somados ao tempo de quem o envia
+page-penalty-rule = { $days ->
+        [one] { $days } dia
+       *[other] { $days } dias
+    } somados ao tempo de quem o envia
 page-leave = Licença
-page-leave-rule = { days } por jogador e ano civil
+page-leave-rule = { $days ->
+        [one] { $days } dia
+       *[other] { $days } dias
+    } por jogador e ano civil
 page-tie-break-order = { $rules ->
     [iccf] pontos, depois vitórias, depois Sonneborn-Berger, depois as partidas entre os empatados
    *[plain] pontos, depois Sonneborn-Berger, depois vitórias

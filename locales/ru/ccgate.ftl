@@ -558,9 +558,21 @@ page-tc = { $kind ->
         [one] { $moves } ход
         [few] { $moves } хода
        *[many] { $moves } ходов
-    } за { days }
-    [per-move] { days } на ход
-    [fischer] { days } в начале и ещё { $increment ->
+    } за { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    }
+    [per-move] { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    } на ход
+    [fischer] { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    } в начале и ещё { $increment ->
         [one] { $increment } день
         [few] { $increment } дня
        *[many] { $increment } дней
@@ -576,9 +588,17 @@ page-duplication = Удвоение
 page-duplication-rule = дни сверх { $days } на один ход считаются вдвойне
 page-no-duplication = нет
 page-penalty = Невозможный ход
-page-penalty-rule = { days } добавляется ко времени отправителя
+page-penalty-rule = { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    } добавляется ко времени отправителя
 page-leave = Отпуск
-page-leave-rule = { days } на игрока в календарный год
+page-leave-rule = { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    } на игрока в календарный год
 page-tie-break-order = { $rules ->
     [iccf] очки, затем победы, затем коэффициент Зоннеборна-Бергера, затем партии между игроками с равными очками
    *[plain] очки, затем коэффициент Зоннеборна-Бергера, затем победы

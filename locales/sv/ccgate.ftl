@@ -498,9 +498,18 @@ page-deadline-why = Sista dag för { $player }: { $why ->
 page-conditions = Villkor
 page-time-control = Betänketid
 page-tc = { $kind ->
-    [moves] { $moves } drag på { days }
-    [per-move] { days } per drag
-    [fischer] { days } från början, plus { $increment ->
+    [moves] { $moves } drag på { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagar
+    }
+    [per-move] { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagar
+    } per drag
+    [fischer] { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagar
+    } från början, plus { $increment ->
         [one] { $increment } dag
        *[other] { $increment } dagar
     } för varje gjort drag
@@ -515,9 +524,15 @@ page-duplication = Dubblering
 page-duplication-rule = dagar utöver { $days } på ett drag räknas dubbelt
 page-no-duplication = ingen
 page-penalty = Otillåtet drag
-page-penalty-rule = { days } läggs till avsändarens tid
+page-penalty-rule = { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagar
+    } läggs till avsändarens tid
 page-leave = Ledighet
-page-leave-rule = { days } per spelare och kalenderår
+page-leave-rule = { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagar
+    } per spelare och kalenderår
 page-tie-break-order = { $rules ->
     [iccf] poäng, sedan vinster, sedan Sonneborn-Berger, sedan partierna mellan de som delar plats
    *[plain] poäng, sedan Sonneborn-Berger, sedan vinster

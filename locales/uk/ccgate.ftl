@@ -563,9 +563,21 @@ page-tc = { $kind ->
         [one] { $moves } хід
         [few] { $moves } ходи
        *[many] { $moves } ходів
-    } за { days }
-    [per-move] { days } на хід
-    [fischer] { days } на початку і ще { $increment ->
+    } за { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    }
+    [per-move] { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    } на хід
+    [fischer] { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    } на початку і ще { $increment ->
         [one] { $increment } день
         [few] { $increment } дні
        *[many] { $increment } днів
@@ -581,9 +593,17 @@ page-duplication = Подвоєння
 page-duplication-rule = дні понад { $days } на один хід рахуються подвійно
 page-no-duplication = немає
 page-penalty = Неможливий хід
-page-penalty-rule = { days } додається до часу відправника
+page-penalty-rule = { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    } додається до часу відправника
 page-leave = Відпустка
-page-leave-rule = { days } на гравця за календарний рік
+page-leave-rule = { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    } на гравця за календарний рік
 page-tie-break-order = { $rules ->
     [iccf] очки, потім перемоги, потім коефіцієнт Зоннеборна-Бергера, потім партії між гравцями з рівними очками
    *[plain] очки, потім коефіцієнт Зоннеборна-Бергера, потім перемоги

@@ -233,8 +233,10 @@ pub fn game_page(
     flip: Option<bool>,
     now: jiff::Timestamp,
 ) -> crate::store::Result<Option<Markup>> {
-    Ok(view::game(store, renderer, viewer, prefs, id, ply, flip, now)?
-        .map(|v| pages::game(&v, prefs)))
+    Ok(
+        view::game(store, renderer, viewer, prefs, id, ply, flip, now)?
+            .map(|v| pages::game(&v, prefs)),
+    )
 }
 
 fn html(set_cookies: &[String], page: Markup) -> Response {

@@ -225,9 +225,10 @@ fn caption(v: &GameView, lang: Lang, w: &GameWords) -> String {
     let turn = tv(
         lang,
         "page-move-to-move",
-        &Args::new()
-            .num("number", i64::from(v.shown_number))
-            .str("color", l10n::color(Reader::new(page_lang(lang), Form::Full), v.shown_turn)),
+        &Args::new().num("number", i64::from(v.shown_number)).str(
+            "color",
+            l10n::color(Reader::new(page_lang(lang), Form::Full), v.shown_turn),
+        ),
     );
     format!("{before} · {turn}")
 }
@@ -552,7 +553,13 @@ pub fn player(v: &PlayerView, prefs: Prefs) -> Markup {
     let lang = prefs.lang;
     let w = player_words(lang);
     let name = outside(&v.name);
-    let to_move = |who: &str| tv(lang, "page-player-to-move", &Args::new().str("player", outside(who)));
+    let to_move = |who: &str| {
+        tv(
+            lang,
+            "page-player-to-move",
+            &Args::new().str("player", outside(who)),
+        )
+    };
     let body = html! {
         h1 { (name) }
         h2 { (w.games) }

@@ -10,15 +10,15 @@ use shakmaty::{Color, Position};
 
 use super::access::{Prefs, Viewer};
 use crate::board::{Diagram, Renderer};
-use crate::notation::Lang;
-use crate::protocol::l10n::{self, Args, Form, Reader};
-use crate::service::DeadlineWhy;
-use crate::game::outcome::MoveNumber;
-use crate::notation::{WriteOptions, write_move};
-use crate::read::crosstable::{crosstable, point_mark};
-use crate::service::{self, Loaded};
 use crate::event::standings::Rules;
 use crate::game::clock::TimeControl;
+use crate::game::outcome::MoveNumber;
+use crate::notation::Lang;
+use crate::notation::{WriteOptions, write_move};
+use crate::protocol::l10n::{self, Args, Form, Reader};
+use crate::read::crosstable::{crosstable, point_mark};
+use crate::service::DeadlineWhy;
+use crate::service::{self, Loaded};
 use crate::store::{self, EventId, EventRow, GameId, GameRow, PlayerId, Store};
 
 pub struct GameView {
@@ -214,7 +214,10 @@ pub fn game(
             number,
             full_number,
             text: write_move(&pos, *mv, prefs.notation, &opts),
-            date: l10n::date(r, crate::game::clock::local_date(&jiff::tz::TimeZone::UTC, received)),
+            date: l10n::date(
+                r,
+                crate::game::clock::local_date(&jiff::tz::TimeZone::UTC, received),
+            ),
             days: days.get(i).copied().flatten(),
         });
         pos.play_unchecked(*mv);
@@ -351,7 +354,12 @@ fn conditions(store: &Store, e: &EventRow, r: Reader) -> store::Result<(Conditio
         duplication: first.as_ref().and_then(|g| g.duplication_after),
         penalty_days: first.as_ref().map_or(0, |g| g.penalty_days),
         leave_days: crate::game::clock::DEFAULT_LEAVE_DAYS,
-        start: first.map(|g| l10n::date(r, crate::game::clock::local_date(&jiff::tz::TimeZone::UTC, g.created_at))),
+        start: first.map(|g| {
+            l10n::date(
+                r,
+                crate::game::clock::local_date(&jiff::tz::TimeZone::UTC, g.created_at),
+            )
+        }),
     };
     Ok((conditions, progress))
 }

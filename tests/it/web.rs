@@ -44,7 +44,10 @@ fn a_game_is_stepped_through_ply_by_ply_in_the_viewers_notation() {
     }
     // The last position by default, named by its move, the last move
     // tinted, no script but the pages' own keys.
-    assert!(text.contains("After 2. Nf3 · move 2, Black to move"), "{text}");
+    assert!(
+        text.contains("After 2. Nf3 · move 2, Black to move"),
+        "{text}"
+    );
     assert!(!text.contains("<script>"));
     assert_eq!(text.matches("<script").count(), 1);
     assert!(text.contains("<script src=\"/keys.js\" defer></script>"));
@@ -318,7 +321,9 @@ pub fn visible_text(html: &str) -> String {
 
 /// The part of `html` from `start` up to the first `end` after it.
 fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
-    let from = html.find(start).unwrap_or_else(|| panic!("{start}: {html}"));
+    let from = html
+        .find(start)
+        .unwrap_or_else(|| panic!("{start}: {html}"));
     let rest = &html[from..];
     &rest[..rest.find(end).unwrap_or(rest.len())]
 }
@@ -338,7 +343,10 @@ fn the_record_copies_with_spaces_between_the_moves() {
     let today = ccgate::game::clock::local_date(&jiff::tz::TimeZone::UTC, jiff::Timestamp::now())
         .to_string();
     assert_eq!(dates.matches(&today).count(), 4, "{dates}");
-    assert!(visible_text(dates).contains(&format!("2. c4 {today} 0")), "{dates}");
+    assert!(
+        visible_text(dates).contains(&format!("2. c4 {today} 0")),
+        "{dates}"
+    );
     // The position shown is named by its move and whose move it is.
     let two = site.get(&format!("/games/{}?ply=3", game.0)).text();
     assert!(two.contains("After 2. c4 · move 2, Black to move"), "{two}");
@@ -360,11 +368,16 @@ fn the_board_turns_and_keeps_the_steps_turned() {
     let flipped = site.get(&format!("/games/{}?ply=1&flip=1", game.0)).text();
     assert!(flipped.contains("seen from Black's side"), "{flipped}");
     // The steps keep the board turned, and the link turns it back.
-    assert!(flipped.contains(&format!("href=\"/games/{}?ply=2&amp;flip=1\" rel=\"next\"", game.0)));
+    assert!(flipped.contains(&format!(
+        "href=\"/games/{}?ply=2&amp;flip=1\" rel=\"next\"",
+        game.0
+    )));
     assert!(flipped.contains(&format!("href=\"/games/{}?ply=1&amp;flip=0\"", game.0)));
     assert_eq!(site.get(&format!("/games/{}?flip=x", game.0)).status, 400);
     // The board's words in the page's language.
-    let de = site.get(&format!("/games/{}?ply=1&flip=1&lang=de", game.0)).text();
+    let de = site
+        .get(&format!("/games/{}?ply=1&flip=1&lang=de", game.0))
+        .text();
     assert!(de.contains("von der Seite von Schwarz gesehen"), "{de}");
     assert!(!de.contains("seen from"), "{de}");
 }
@@ -381,7 +394,9 @@ fn a_finished_games_clocks_have_no_empty_column_and_its_end_is_in_words() {
         tx.finish_game(
             game,
             GameResult::BlackWins,
-            &ccgate::game::outcome::Termination::Rules(ccgate::game::rules::Ending::Checkmate { winner: shakmaty::Color::Black }),
+            &ccgate::game::outcome::Termination::Rules(ccgate::game::rules::Ending::Checkmate {
+                winner: shakmaty::Color::Black,
+            }),
             jiff::Timestamp::now(),
         )
         .unwrap();
@@ -393,9 +408,15 @@ fn a_finished_games_clocks_have_no_empty_column_and_its_end_is_in_words() {
     for row in clocks.split("<tr").skip(1) {
         assert_eq!(row.matches("<td").count(), 2, "{row}");
     }
-    assert!(visible_text(&en).contains("Result: 0-1 (checkmate)"), "{en}");
+    assert!(
+        visible_text(&en).contains("Result: 0-1 (checkmate)"),
+        "{en}"
+    );
     // The last position of a finished game has no one to move.
-    assert!(en.contains("<figcaption>After 2... Qh4#</figcaption>"), "{en}");
+    assert!(
+        en.contains("<figcaption>After 2... Qh4#</figcaption>"),
+        "{en}"
+    );
     let de = site.get(&format!("/games/{}?lang=de", game.0)).text();
     assert!(!de.contains("checkmate"), "{de}");
     let de_end = ccgate::protocol::l10n::termination(
@@ -403,7 +424,9 @@ fn a_finished_games_clocks_have_no_empty_column_and_its_end_is_in_words() {
             ccgate::notation::Lang::De,
             ccgate::protocol::l10n::Form::Full,
         ),
-        &ccgate::game::outcome::Termination::Rules(ccgate::game::rules::Ending::Checkmate { winner: shakmaty::Color::Black }),
+        &ccgate::game::outcome::Termination::Rules(ccgate::game::rules::Ending::Checkmate {
+            winner: shakmaty::Color::Black,
+        }),
     );
     assert!(de.contains(&format!("({de_end})")), "{de_end}: {de}");
 }
@@ -428,10 +451,10 @@ fn paged_deadline(page: &str, name: &str) -> Option<String> {
 
 #[test]
 fn the_pages_deadline_is_the_one_the_notice_mail_gives() {
+    use crate::support::gateway::{Gateway, add_player, drop_mail, free_port, mail, wait_until};
     use ccgate::game::clock::{Leave, TimeControl};
     use ccgate::notation::{Lang, Notation};
     use ccgate::protocol::address::Channel;
-    use crate::support::gateway::{Gateway, add_player, drop_mail, free_port, mail, wait_until};
     use mail_parser::MessageParser;
 
     let port = free_port();
@@ -455,16 +478,41 @@ listen = "127.0.0.1:{port}"
     let cases = [(None, false), (Some(20), false), (Some(20), true)];
     let mut games = Vec::new();
     for (i, (dup, leave)) in cases.iter().enumerate() {
-        let w = add_player(&db, &format!("W{i}"), &[(Channel::Email, &format!("w{i}@example.test"))], Notation::San, Lang::En);
-        let b = add_player(&db, &format!("B{i}"), &[(Channel::Email, &format!("b{i}@example.test"))], Notation::San, Lang::En);
+        let w = add_player(
+            &db,
+            &format!("W{i}"),
+            &[(Channel::Email, &format!("w{i}@example.test"))],
+            Notation::San,
+            Lang::En,
+        );
+        let b = add_player(
+            &db,
+            &format!("B{i}"),
+            &[(Channel::Email, &format!("b{i}@example.test"))],
+            Notation::San,
+            Lang::En,
+        );
         let mut s = Store::create(&db).unwrap();
         let tx = s.write().unwrap();
         let g = tx
-            .create_game(PlayerId(w), PlayerId(b), None, &"10/50".parse::<TimeControl>().unwrap(), jiff::Timestamp::now())
+            .create_game(
+                PlayerId(w),
+                PlayerId(b),
+                None,
+                &"10/50".parse::<TimeControl>().unwrap(),
+                jiff::Timestamp::now(),
+            )
             .unwrap();
         tx.set_duplication(g, *dup).unwrap();
         if *leave {
-            tx.add_leave(PlayerId(b), &Leave { from: today, until: Some(today.checked_add(jiff::ToSpan::days(9)).unwrap()) }).unwrap();
+            tx.add_leave(
+                PlayerId(b),
+                &Leave {
+                    from: today,
+                    until: Some(today.checked_add(jiff::ToSpan::days(9)).unwrap()),
+                },
+            )
+            .unwrap();
         }
         tx.commit().unwrap();
         games.push((g, PlayerId(b)));
@@ -474,7 +522,12 @@ listen = "127.0.0.1:{port}"
         drop_mail(
             &gw.path("inbox"),
             &format!("00{i}.a"),
-            &mail(&format!("W{i} <w{i}@example.test>"), &format!("m{i}@a"), "move", "1. e4"),
+            &mail(
+                &format!("W{i} <w{i}@example.test>"),
+                &format!("m{i}@a"),
+                "move",
+                "1. e4",
+            ),
         );
     }
     let outbox = gw.path("outbox");
@@ -490,16 +543,20 @@ listen = "127.0.0.1:{port}"
     let mut dates = Vec::new();
     for (i, (g, black)) in games.iter().enumerate() {
         let to = format!("b{i}@example.test");
-        wait_until("the notice", std::time::Duration::from_secs(30), || notice(&to).is_some());
+        wait_until("the notice", std::time::Duration::from_secs(30), || {
+            notice(&to).is_some()
+        });
         let raw = notice(&to).unwrap();
         let message = MessageParser::default().parse(&raw).unwrap();
         let mailed = mailed_deadline(&message.body_text(0).unwrap());
         let key = ccgate::service::player_key::player_key(&secret, *black);
         // The move counts as delivered once its notice is sent (written).
         let path = format!("/games/{}?key={key}", g.0);
-        wait_until("the deadline on the page", std::time::Duration::from_secs(30), || {
-            paged_deadline(&get(port, &path, None).text(), &format!("B{i}")).is_some()
-        });
+        wait_until(
+            "the deadline on the page",
+            std::time::Duration::from_secs(30),
+            || paged_deadline(&get(port, &path, None).text(), &format!("B{i}")).is_some(),
+        );
         let page = get(port, &path, None).text();
         let shown = paged_deadline(&page, &format!("B{i}")).unwrap();
         assert_eq!(shown, mailed, "case {i}: {page}");
@@ -507,13 +564,29 @@ listen = "127.0.0.1:{port}"
         let player = get(port, &format!("/players/B{i}?key={key}"), None).text();
         assert!(player.contains(&mailed), "case {i}: {player}");
         assert!(visible_text(&player).contains("your move"), "{player}");
-        let w_page = get(port, &format!("/players/W{i}?key={}", ccgate::service::player_key::player_key(&secret, PlayerId(black.0 - 1))), None).text();
-        assert!(visible_text(&w_page).contains(&format!("B{i} to move")), "{w_page}");
+        let w_page = get(
+            port,
+            &format!(
+                "/players/W{i}?key={}",
+                ccgate::service::player_key::player_key(&secret, PlayerId(black.0 - 1))
+            ),
+            None,
+        )
+        .text();
+        assert!(
+            visible_text(&w_page).contains(&format!("B{i} to move")),
+            "{w_page}"
+        );
         assert!(!w_page.contains("waiting"));
         let text = visible_text(&page);
         match i {
             0 => assert!(!text.contains("Deadline for"), "{text}"),
-            1 => assert!(text.contains(&format!("Deadline for B{i}: days beyond 20 on one move count twice (ICCF duplication)")), "{text}"),
+            1 => assert!(
+                text.contains(&format!(
+                    "Deadline for B{i}: days beyond 20 on one move count twice (ICCF duplication)"
+                )),
+                "{text}"
+            ),
             _ => assert!(text.contains("days of leave are not counted"), "{text}"),
         }
         dates.push(jiff::civil::Date::strptime("%Y-%m-%d", &mailed).unwrap());
@@ -545,7 +618,12 @@ fn python_chess_reads(pgn: &str) -> serde_json::Value {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("python");
-    child.stdin.take().unwrap().write_all(pgn.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(pgn.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     serde_json::from_slice(&out.stdout).expect("JSON")
@@ -564,7 +642,10 @@ fn games_and_events_download_as_pgn_that_python_chess_reads() {
     assert!(page.contains(&format!("href=\"/games/{}.pgn\"", games[0].0)));
     let r = site.get(&format!("/games/{}.pgn", games[0].0));
     assert_eq!(r.status, 200);
-    assert_eq!(r.header_values("content-type"), ["application/x-chess-pgn; charset=utf-8"]);
+    assert_eq!(
+        r.header_values("content-type"),
+        ["application/x-chess-pgn; charset=utf-8"]
+    );
     let read = python_chess_reads(&r.text());
     let g = &read[0];
     assert_eq!(g["errors"], serde_json::json!([]), "{}", r.text());
@@ -577,14 +658,28 @@ fn games_and_events_download_as_pgn_that_python_chess_reads() {
     assert_eq!(tags["White"], white.as_str());
     assert_eq!(tags["Result"], "*");
     assert_eq!(tags["TimeControl"], "10/50");
-    assert_eq!(tags["Date"], row.created_at.strftime("%Y.%m.%d").to_string().as_str());
-    assert!(tags["Round"].as_str().is_some_and(|r| r.parse::<u32>().is_ok()), "{tags}");
-    assert!(tags.get("FEN").is_none(), "the standard start has no FEN: {tags}");
+    assert_eq!(
+        tags["Date"],
+        row.created_at.strftime("%Y.%m.%d").to_string().as_str()
+    );
+    assert!(
+        tags["Round"]
+            .as_str()
+            .is_some_and(|r| r.parse::<u32>().is_ok()),
+        "{tags}"
+    );
+    assert!(
+        tags.get("FEN").is_none(),
+        "the standard start has no FEN: {tags}"
+    );
     // The event's file: every game, the finished one with its result and
     // termination.
     let e = site.get(&format!("/events/{}.pgn", event.0));
     assert_eq!(e.status, 200);
-    assert_eq!(e.header_values("content-type"), ["application/x-chess-pgn; charset=utf-8"]);
+    assert_eq!(
+        e.header_values("content-type"),
+        ["application/x-chess-pgn; charset=utf-8"]
+    );
     let all = python_chess_reads(&e.text());
     assert_eq!(all.as_array().unwrap().len(), games.len(), "{}", e.text());
     let drawn = all
@@ -593,7 +688,12 @@ fn games_and_events_download_as_pgn_that_python_chess_reads() {
         .iter()
         .find(|g| g["tags"]["Result"] == "1/2-1/2")
         .expect("the drawn game");
-    assert!(drawn["tags"]["Termination"].as_str().unwrap().contains("agreed at the table"));
+    assert!(
+        drawn["tags"]["Termination"]
+            .as_str()
+            .unwrap()
+            .contains("agreed at the table")
+    );
     let event_page = site.get(&format!("/events/{}", event.0)).text();
     assert!(event_page.contains(&format!("href=\"/events/{}.pgn\"", event.0)));
     // Hidden games are not downloaded either.
@@ -627,7 +727,9 @@ fn the_event_page_prints_its_conditions_and_progress() {
     let today = ccgate::game::clock::local_date(&jiff::tz::TimeZone::UTC, jiff::Timestamp::now())
         .to_string();
     assert!(
-        index.contains(&format!("Conditions in progress {today} 3 1 of 3 games finished")),
+        index.contains(&format!(
+            "Conditions in progress {today} 3 1 of 3 games finished"
+        )),
         "{index}"
     );
 }
@@ -640,17 +742,30 @@ fn only_the_translated_languages_are_offered_and_others_say_so() {
     let page = site.get("/").text();
     let picker = between(&page, "<select id=\"lang\"", "</select>");
     assert_eq!(picker.matches("<option").count(), 12, "{picker}");
-    for native in ["Deutsch", "русский", "українська", "čeština", "svenska", "English"] {
+    for native in [
+        "Deutsch",
+        "русский",
+        "українська",
+        "čeština",
+        "svenska",
+        "English",
+    ] {
         assert!(picker.contains(native), "{native}: {picker}");
     }
-    assert!(!picker.contains("Arabic") && !picker.contains("German"), "{picker}");
+    assert!(
+        !picker.contains("Arabic") && !picker.contains("German"),
+        "{picker}"
+    );
     let ar = site.get("/?lang=ar").text();
     assert!(ar.contains("<html lang=\"en\">"), "{ar}");
     assert!(
         visible_text(&ar).contains("There is no Arabic (العربية) translation of these pages yet, so they are shown in English."),
         "{ar}"
     );
-    assert!(ar.contains("<option value=\"en\" lang=\"en\" selected>English</option>"), "{ar}");
+    assert!(
+        ar.contains("<option value=\"en\" lang=\"en\" selected>English</option>"),
+        "{ar}"
+    );
     let de = site.get("/?lang=de").text();
     assert!(!de.contains("translation of these pages"));
 }
@@ -709,7 +824,18 @@ fn no_english_word_on_a_page_in_another_language() {
         "/games/9999".to_string(),
     ];
     // Names, moves and the words every language writes alike.
-    let own = ["lint", "anna", "boris", "chen", "ccgate", "iccf", "pgn", "sonneborn", "berger", "san"];
+    let own = [
+        "lint",
+        "anna",
+        "boris",
+        "chen",
+        "ccgate",
+        "iccf",
+        "pgn",
+        "sonneborn",
+        "berger",
+        "san",
+    ];
     for lang in CATALOGUES.iter().filter(|l| **l != Lang::En) {
         let foreign = english_only_words(*lang);
         for path in &paths {
@@ -737,8 +863,17 @@ fn no_english_word_on_a_page_in_another_language() {
                     foreign.contains(&w) && !own.contains(&w.as_str())
                 })
                 .collect();
-            assert!(stray.is_empty(), "{}{path}: {stray:?} in {said}", lang.code());
-            assert_eq!(english_fragments(&said), Vec::<String>::new(), "{}{path}", lang.code());
+            assert!(
+                stray.is_empty(),
+                "{}{path}: {stray:?} in {said}",
+                lang.code()
+            );
+            assert_eq!(
+                english_fragments(&said),
+                Vec::<String>::new(),
+                "{}{path}",
+                lang.code()
+            );
         }
     }
 }

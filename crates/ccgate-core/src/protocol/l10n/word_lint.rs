@@ -181,8 +181,21 @@ fn without_commands(lang: Lang, text: &str) -> String {
 
 /// Names, not English: the service's, the standards', the notations'.
 const PROPER_NAMES: &[&str] = &[
-    "ccgate", "iccf", "pgn", "pin", "sms", "xfcc", "fen", "kb", "imap", "san", "uedemann",
-    "polyglot", "sb", "sonneborn", "berger",
+    "ccgate",
+    "iccf",
+    "pgn",
+    "pin",
+    "sms",
+    "xfcc",
+    "fen",
+    "kb",
+    "imap",
+    "san",
+    "uedemann",
+    "polyglot",
+    "sb",
+    "sonneborn",
+    "berger",
 ];
 
 /// Words of a language that English spells alike, each one found in

@@ -637,14 +637,15 @@ fn every_page_fits_a_phone_and_a_desktop_screen() {
 }
 
 /// A notice's HTML part, its picture inlined as a client shows it, in a
-/// phone's width: the text wraps and the picture shrinks, nothing scrolls
-/// sideways.
+/// phone's width and at 800 px: the text wraps and the picture shrinks,
+/// nothing scrolls sideways. German, whose notice was 2,129 px wide.
 #[test]
 fn a_notice_fits_a_phone_screen() {
     use base64::Engine;
     use mail_parser::{MessageParser, MimeHeaders};
 
-    let (_gw, _port, _game, raw) = crate::support::web::bobs_notice();
+    let (_gw, _port, _game, raw) =
+        crate::support::web::bobs_notice_in(ccgate::notation::Lang::De);
     let message = MessageParser::default().parse(&raw).expect("a mail");
     let png = message
         .parts

@@ -1,6 +1,8 @@
-//! The web pages: events with their crosstables, games at any ply, players,
-//! and board pictures. Server-rendered HTML (maud), one stylesheet, no
-//! script and nothing fetched from elsewhere. Served by the daemon when the
+//! The web pages: events with their conditions and crosstables, games at
+//! any ply, players, their PGN files, and board pictures. Server-rendered
+//! HTML (maud), one stylesheet, one small script of our own (the game
+//! page's keys, `keys.js`; the pages work without it) and nothing fetched
+//! from elsewhere. Served by the daemon when the
 //! configuration has `[web]`; reads go through the service port's store.
 
 pub mod access;
@@ -254,8 +256,8 @@ fn html(set_cookies: &[String], page: Markup) -> Response {
     r
 }
 
-/// No scripts, nothing from elsewhere, no framing: the browser enforces
-/// what the pages promise.
+/// No script but our own, nothing from elsewhere, no framing: the browser
+/// enforces what the pages promise.
 fn secure_headers(r: &mut Response) {
     let h = r.headers_mut();
     h.insert(

@@ -644,8 +644,7 @@ fn a_notice_fits_a_phone_screen() {
     use base64::Engine;
     use mail_parser::{MessageParser, MimeHeaders};
 
-    let (_gw, _port, _game, raw) =
-        crate::support::web::bobs_notice_in(ccgate::notation::Lang::De);
+    let (_gw, _port, _game, raw) = crate::support::web::bobs_notice_in(ccgate::notation::Lang::De);
     let message = MessageParser::default().parse(&raw).expect("a mail");
     let png = message
         .parts

@@ -559,7 +559,7 @@ listen = "127.0.0.1:{port}"
         );
         let page = get(port, &path, None).text();
         let shown = paged_deadline(&page, &format!("B{i}")).unwrap();
-        assert_eq!(shown, mailed, "case {i}: {page}");
+        assert_eq!(shown, mailed, "case {i}: {}", visible_text(&page));
         // The player page gives the same day.
         let player = get(port, &format!("/players/B{i}?key={key}"), None).text();
         assert!(player.contains(&mailed), "case {i}: {player}");

@@ -467,7 +467,6 @@ page-moves = Tahy
 page-no-moves = Zatím žádné tahy.
 page-round = kolo
 page-board = šachovnice
-page-position-after = Pozice po půltahu
 page-start = Výchozí pozice
 page-rank = Pořadí
 page-player = Hráč
@@ -475,15 +474,93 @@ page-score = Body
 page-wins = Výhry
 page-sb = SB
 page-withdrawn = odstoupil
-page-tie-breaks = pomocné hodnocení
+page-tie-breaks = Pomocné hodnocení
 page-crosstable = Turnajová tabulka: každý výsledek vede k partii
 page-games = Partie
 page-opponent = Soupeř
 page-colour = Barva
 page-event = Turnaj
 page-state = Stav
-page-your-move = na tahu
-page-waiting = čeká
 page-deadline-col = Lhůta
 page-no-games = Žádné partie k zobrazení.
 page-not-found = Nenalezeno
+page-board-white = Šachovnice { $fen }, pohled ze strany bílého
+page-board-black = Šachovnice { $fen }, pohled ze strany černého
+page-after = Po { $move }
+page-move-to-move = tah { $number }, na tahu { $color }
+page-flip = Otočit šachovnici
+page-pgn = Stáhnout partii (PGN)
+page-steps = Procházení tahů
+page-move-dates = Data a dny po tazích
+page-move = Tah
+page-date = Datum
+page-days = Dny
+page-deadline-why = Lhůta pro { $player }: { $why ->
+    [duplication] dny nad { $days } na jeden tah se počítají dvakrát (zdvojení ICCF), což ji posouvá dřív.
+    [leave] dny dovolené se nepočítají, což ji posouvá později.
+   *[both] dny nad { $days } na jeden tah se počítají dvakrát (zdvojení ICCF) a dny dovolené se nepočítají.
+}
+page-conditions = Podmínky
+page-time-control = Tempo hry
+page-tc = { $kind ->
+    [moves] { $moves ->
+        [one] { $moves } tah
+        [few] { $moves } tahy
+       *[other] { $moves } tahů
+    } za { $days ->
+        [one] { $days } den
+        [few] { $days } dny
+       *[other] { $days } dní
+    }
+    [per-move] { $days ->
+        [one] { $days } den
+        [few] { $days } dny
+       *[other] { $days } dní
+    } na tah
+    [fischer] { $days ->
+        [one] { $days } den
+        [few] { $days } dny
+       *[other] { $days } dní
+    } na začátek a ještě { $increment ->
+        [one] { $increment } den
+        [few] { $increment } dny
+       *[other] { $increment } dní
+    } za každý provedený tah
+   *[none] bez časového limitu
+}
+page-format = Systém
+page-round-robin = { $double ->
+    [yes] každý s každým dvoukolově
+   *[no] každý s každým
+}
+page-duplication = Zdvojení
+page-duplication-rule = dny nad { $days } na jeden tah se počítají dvakrát
+page-no-duplication = žádné
+page-penalty = Nemožný tah
+page-penalty-rule = { $days ->
+        [one] { $days } den
+        [few] { $days } dny
+       *[other] { $days } dní
+    } k času odesílatele
+page-leave = Dovolená
+page-leave-rule = { $days ->
+        [one] { $days } den
+        [few] { $days } dny
+       *[other] { $days } dní
+    } na hráče a kalendářní rok
+page-tie-break-order = { $rules ->
+    [iccf] body, pak výhry, pak Sonneborn-Berger, pak partie mezi hráči se stejným počtem bodů
+   *[plain] body, pak Sonneborn-Berger, pak výhry
+}
+page-start-date = Začátek
+page-progress = Průběh
+page-progress-of = dohráno partií: { $finished } z { $total }
+page-pgn-all = Všechny partie (PGN)
+page-your-turn = jste na tahu
+page-player-to-move = na tahu { $player }
+page-no-translation = Tyto stránky zatím nejsou přeložené do jazyka { $name } ({ $native }), proto jsou anglicky.
+page-no-events = Žádné turnaje.
+page-status = Stav
+page-in-progress = probíhá
+page-finished = skončil
+page-players = Hráči

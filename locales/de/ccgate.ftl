@@ -462,7 +462,6 @@ page-moves = Züge
 page-no-moves = Noch keine Züge.
 page-round = Runde
 page-board = Brett
-page-position-after = Stellung nach Halbzug
 page-start = Ausgangsstellung
 page-rank = Platz
 page-player = Spieler
@@ -477,8 +476,76 @@ page-opponent = Gegner
 page-colour = Farbe
 page-event = Turnier
 page-state = Stand
-page-your-move = am Zug
-page-waiting = wartet
 page-deadline-col = Frist
 page-no-games = Keine Partien.
 page-not-found = Nicht gefunden
+page-board-white = Schachbrett { $fen }, von der Seite von Weiß gesehen
+page-board-black = Schachbrett { $fen }, von der Seite von Schwarz gesehen
+page-after = Nach { $move }
+page-move-to-move = Zug { $number }, { $color } am Zug
+page-flip = Brett drehen
+page-pgn = Partie herunterladen (PGN)
+page-steps = Durch die Züge gehen
+page-move-dates = Daten und Tage je Zug
+page-move = Zug
+page-date = Datum
+page-days = Tage
+page-deadline-why = Frist für { $player }: { $why ->
+    [duplication] Tage über { $days } für einen Zug zählen doppelt (ICCF-Verdopplung), das bringt sie nach vorn.
+    [leave] Urlaubstage zählen nicht, das schiebt sie nach hinten.
+   *[both] Tage über { $days } für einen Zug zählen doppelt (ICCF-Verdopplung), und Urlaubstage zählen nicht.
+}
+page-conditions = Bedingungen
+page-time-control = Bedenkzeit
+page-tc = { $kind ->
+    [moves] { $moves } Züge in { $days ->
+        [one] { $days } Tag
+       *[other] { $days } Tage
+    }
+    [per-move] { $days ->
+        [one] { $days } Tag
+       *[other] { $days } Tage
+    } je Zug
+    [fischer] { $days ->
+        [one] { $days } Tag
+       *[other] { $days } Tage
+    } zu Beginn, dazu { $increment ->
+        [one] { $increment } Tag
+       *[other] { $increment } Tage
+    } für jeden gemachten Zug
+   *[none] keine Zeitbegrenzung
+}
+page-format = Modus
+page-round-robin = { $double ->
+    [yes] doppelrundig, jeder gegen jeden
+   *[no] jeder gegen jeden
+}
+page-duplication = Verdopplung
+page-duplication-rule = Tage über { $days } für einen Zug zählen doppelt
+page-no-duplication = keine
+page-penalty = Unmöglicher Zug
+page-penalty-rule = { $days ->
+        [one] { $days } Tag
+       *[other] { $days } Tage
+    } auf die Zeit des Absenders
+page-leave = Urlaub
+page-leave-rule = { $days ->
+        [one] { $days } Tag
+       *[other] { $days } Tage
+    } je Spieler und Kalenderjahr
+page-tie-break-order = { $rules ->
+    [iccf] Punkte, dann Siege, dann Sonneborn-Berger, dann die Partien unter den Punktgleichen
+   *[plain] Punkte, dann Sonneborn-Berger, dann Siege
+}
+page-start-date = Beginn
+page-progress = Fortschritt
+page-progress-of = { $finished } von { $total } Partien beendet
+page-pgn-all = Alle Partien (PGN)
+page-your-turn = du bist am Zug
+page-player-to-move = { $player } am Zug
+page-no-translation = Diese Seiten gibt es noch nicht auf { $name } ({ $native }), darum sind sie englisch.
+page-no-events = Keine Turniere.
+page-status = Stand
+page-in-progress = läuft
+page-finished = beendet
+page-players = Spieler

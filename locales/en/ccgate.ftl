@@ -411,7 +411,6 @@ page-moves = Moves
 page-no-moves = No moves yet.
 page-round = round
 page-board = board
-page-position-after = Position after ply
 page-start = Start position
 page-rank = Rank
 page-player = Player
@@ -419,15 +418,83 @@ page-score = Score
 page-wins = Wins
 page-sb = SB
 page-withdrawn = withdrawn
-page-tie-breaks = tie-breaks
+page-tie-breaks = Tie-breaks
 page-crosstable = Crosstable: each result links to its game
 page-games = Games
 page-opponent = Opponent
 page-colour = Colour
 page-event = Event
-page-state = State
-page-your-move = to move
-page-waiting = waiting
+page-state = Status
 page-deadline-col = Deadline
 page-no-games = No games to show.
 page-not-found = Not found
+page-board-white = Chess board { $fen }, seen from White's side
+page-board-black = Chess board { $fen }, seen from Black's side
+page-after = After { $move }
+page-move-to-move = move { $number }, { $color } to move
+page-flip = Turn the board
+page-pgn = Download the game (PGN)
+page-steps = Step through the moves
+page-move-dates = Dates and days per move
+page-move = Move
+page-date = Date
+page-days = Days
+page-deadline-why = Deadline for { $player }: { $why ->
+    [duplication] days beyond { $days } on one move count twice (ICCF duplication), which brings it forward.
+    [leave] days of leave are not counted, which moves it later.
+   *[both] days beyond { $days } on one move count twice (ICCF duplication), and days of leave are not counted.
+}
+page-conditions = Conditions
+page-time-control = Time control
+page-tc = { $kind ->
+    [moves] { $moves } moves in { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }
+    [per-move] { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } per move
+    [fischer] { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } to start, and { $increment ->
+        [one] { $increment } day
+       *[other] { $increment } days
+    } more for each move made
+   *[none] no time limit
+}
+page-format = Format
+page-round-robin = { $double ->
+    [yes] double round robin
+   *[no] round robin
+}
+page-duplication = Duplication
+page-duplication-rule = days beyond { $days } on one move count twice
+page-no-duplication = none
+page-penalty = Illegal move
+page-penalty-rule = { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } added to the time of its sender
+page-leave = Leave
+page-leave-rule = { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } per player and calendar year
+page-tie-break-order = { $rules ->
+    [iccf] points, then wins, then Sonneborn-Berger, then the games between the tied players
+   *[plain] points, then Sonneborn-Berger, then wins
+}
+page-start-date = Start
+page-progress = Progress
+page-progress-of = { $finished } of { $total } games finished
+page-pgn-all = All games (PGN)
+page-your-turn = your move
+page-player-to-move = { $player } to move
+page-no-translation = There is no { $name } ({ $native }) translation of these pages yet, so they are shown in English.
+page-no-events = No events to show.
+page-status = Status
+page-in-progress = in progress
+page-finished = finished
+page-players = Players

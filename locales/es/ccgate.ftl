@@ -461,7 +461,6 @@ page-moves = Jugadas
 page-no-moves = Todavía no hay jugadas.
 page-round = ronda
 page-board = tablero
-page-position-after = Posición tras la media jugada
 page-start = Posición inicial
 page-rank = Puesto
 page-player = Jugador
@@ -469,15 +468,83 @@ page-score = Puntos
 page-wins = Victorias
 page-sb = SB
 page-withdrawn = retirado
-page-tie-breaks = desempates
+page-tie-breaks = Desempates
 page-crosstable = Tabla cruzada: cada resultado lleva a su partida
 page-games = Partidas
 page-opponent = Rival
 page-colour = Color
 page-event = Torneo
 page-state = Estado
-page-your-move = le toca
-page-waiting = espera
 page-deadline-col = Plazo
 page-no-games = No hay partidas que mostrar.
 page-not-found = No encontrado
+page-board-white = Tablero { $fen }, visto desde el lado de las blancas
+page-board-black = Tablero { $fen }, visto desde el lado de las negras
+page-after = Tras { $move }
+page-move-to-move = jugada { $number }, juegan { $color }
+page-flip = Girar el tablero
+page-pgn = Descargar la partida (PGN)
+page-steps = Recorrer las jugadas
+page-move-dates = Fechas y días por jugada
+page-move = Jugada
+page-date = Fecha
+page-days = Días
+page-deadline-why = Plazo de { $player }: { $why ->
+    [duplication] los días por encima de { $days } en una jugada cuentan doble (duplicación ICCF), lo que lo adelanta.
+    [leave] los días de permiso no cuentan, lo que lo retrasa.
+   *[both] los días por encima de { $days } en una jugada cuentan doble (duplicación ICCF) y los días de permiso no cuentan.
+}
+page-conditions = Condiciones
+page-time-control = Ritmo
+page-tc = { $kind ->
+    [moves] { $moves } jugadas en { $days ->
+        [one] { $days } día
+       *[other] { $days } días
+    }
+    [per-move] { $days ->
+        [one] { $days } día
+       *[other] { $days } días
+    } por jugada
+    [fischer] { $days ->
+        [one] { $days } día
+       *[other] { $days } días
+    } al inicio, más { $increment ->
+        [one] { $increment } día
+       *[other] { $increment } días
+    } por cada jugada hecha
+   *[none] sin límite de tiempo
+}
+page-format = Sistema
+page-round-robin = { $double ->
+    [yes] liga a doble vuelta
+   *[no] liga a una vuelta
+}
+page-duplication = Duplicación
+page-duplication-rule = los días por encima de { $days } en una jugada cuentan doble
+page-no-duplication = ninguna
+page-penalty = Jugada ilegal
+page-penalty-rule = { $days ->
+        [one] { $days } día
+       *[other] { $days } días
+    } sumados al tiempo de quien la envía
+page-leave = Permiso
+page-leave-rule = { $days ->
+        [one] { $days } día
+       *[other] { $days } días
+    } por jugador y año natural
+page-tie-break-order = { $rules ->
+    [iccf] puntos, luego victorias, luego Sonneborn-Berger, luego las partidas entre los empatados
+   *[plain] puntos, luego Sonneborn-Berger, luego victorias
+}
+page-start-date = Inicio
+page-progress = Avance
+page-progress-of = { $finished } de { $total } partidas terminadas
+page-pgn-all = Todas las partidas (PGN)
+page-your-turn = te toca jugar
+page-player-to-move = juega { $player }
+page-no-translation = Estas páginas aún no están traducidas al { $name } ({ $native }), así que se muestran en inglés.
+page-no-events = No hay torneos que mostrar.
+page-status = Estado
+page-in-progress = en juego
+page-finished = terminado
+page-players = Jugadores

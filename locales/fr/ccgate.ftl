@@ -460,7 +460,6 @@ page-moves = Coups
 page-no-moves = Aucun coup pour l'instant.
 page-round = ronde
 page-board = échiquier
-page-position-after = Position après le demi-coup
 page-start = Position de départ
 page-rank = Rang
 page-player = Joueur
@@ -468,15 +467,83 @@ page-score = Points
 page-wins = Victoires
 page-sb = SB
 page-withdrawn = retiré
-page-tie-breaks = départages
+page-tie-breaks = Départages
 page-crosstable = Grille : chaque résultat mène à sa partie
 page-games = Parties
 page-opponent = Adversaire
 page-colour = Couleur
 page-event = Tournoi
 page-state = État
-page-your-move = au trait
-page-waiting = attend
 page-deadline-col = Échéance
 page-no-games = Aucune partie à afficher.
 page-not-found = Introuvable
+page-board-white = Échiquier { $fen }, vu du côté des Blancs
+page-board-black = Échiquier { $fen }, vu du côté des Noirs
+page-after = Après { $move }
+page-move-to-move = coup { $number }, trait aux { $color }
+page-flip = Retourner l'échiquier
+page-pgn = Télécharger la partie (PGN)
+page-steps = Parcourir les coups
+page-move-dates = Dates et jours par coup
+page-move = Coup
+page-date = Date
+page-days = Jours
+page-deadline-why = Échéance de { $player } : { $why ->
+    [duplication] les jours au-delà de { $days } pour un coup comptent double (doublement ICCF), ce qui l'avance.
+    [leave] les jours de congé ne comptent pas, ce qui la repousse.
+   *[both] les jours au-delà de { $days } pour un coup comptent double (doublement ICCF), et les jours de congé ne comptent pas.
+}
+page-conditions = Conditions
+page-time-control = Cadence
+page-tc = { $kind ->
+    [moves] { $moves } coups en { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    }
+    [per-move] { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    } par coup
+    [fischer] { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    } au départ, plus { $increment ->
+        [one] { $increment } jour
+       *[other] { $increment } jours
+    } par coup joué
+   *[none] sans limite de temps
+}
+page-format = Formule
+page-round-robin = { $double ->
+    [yes] toutes rondes, aller et retour
+   *[no] toutes rondes
+}
+page-duplication = Doublement
+page-duplication-rule = les jours au-delà de { $days } pour un coup comptent double
+page-no-duplication = aucun
+page-penalty = Coup illégal
+page-penalty-rule = { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    } ajoutés au temps de son auteur
+page-leave = Congé
+page-leave-rule = { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    } par joueur et par année civile
+page-tie-break-order = { $rules ->
+    [iccf] points, puis victoires, puis Sonneborn-Berger, puis les parties entre les ex aequo
+   *[plain] points, puis Sonneborn-Berger, puis victoires
+}
+page-start-date = Début
+page-progress = Avancement
+page-progress-of = { $finished } parties terminées sur { $total }
+page-pgn-all = Toutes les parties (PGN)
+page-your-turn = à vous de jouer
+page-player-to-move = { $player } au trait
+page-no-translation = Ces pages ne sont pas encore traduites en { $name } ({ $native }) : elles sont affichées en anglais.
+page-no-events = Aucun tournoi à afficher.
+page-status = État
+page-in-progress = en cours
+page-finished = terminé
+page-players = Joueurs

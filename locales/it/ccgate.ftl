@@ -461,7 +461,6 @@ page-moves = Mosse
 page-no-moves = Ancora nessuna mossa.
 page-round = turno
 page-board = scacchiera
-page-position-after = Posizione dopo la semimossa
 page-start = Posizione iniziale
 page-rank = Posto
 page-player = Giocatore
@@ -469,15 +468,83 @@ page-score = Punti
 page-wins = Vittorie
 page-sb = SB
 page-withdrawn = ritirato
-page-tie-breaks = spareggi
+page-tie-breaks = Spareggi
 page-crosstable = Tabellone: ogni risultato porta alla sua partita
 page-games = Partite
 page-opponent = Avversario
 page-colour = Colore
 page-event = Torneo
 page-state = Stato
-page-your-move = muove
-page-waiting = attende
 page-deadline-col = Scadenza
 page-no-games = Nessuna partita da mostrare.
 page-not-found = Non trovato
+page-board-white = Scacchiera { $fen }, vista dal lato del Bianco
+page-board-black = Scacchiera { $fen }, vista dal lato del Nero
+page-after = Dopo { $move }
+page-move-to-move = mossa { $number }, muove il { $color }
+page-flip = Gira la scacchiera
+page-pgn = Scarica la partita (PGN)
+page-steps = Scorri le mosse
+page-move-dates = Date e giorni per mossa
+page-move = Mossa
+page-date = Data
+page-days = Giorni
+page-deadline-why = Scadenza di { $player }: { $why ->
+    [duplication] i giorni oltre { $days } su una mossa contano doppio (raddoppio ICCF), il che la anticipa.
+    [leave] i giorni di congedo non contano, il che la posticipa.
+   *[both] i giorni oltre { $days } su una mossa contano doppio (raddoppio ICCF) e i giorni di congedo non contano.
+}
+page-conditions = Condizioni
+page-time-control = Cadenza
+page-tc = { $kind ->
+    [moves] { $moves } mosse in { $days ->
+        [one] { $days } giorno
+       *[other] { $days } giorni
+    }
+    [per-move] { $days ->
+        [one] { $days } giorno
+       *[other] { $days } giorni
+    } per mossa
+    [fischer] { $days ->
+        [one] { $days } giorno
+       *[other] { $days } giorni
+    } all'inizio, più { $increment ->
+        [one] { $increment } giorno
+       *[other] { $increment } giorni
+    } per ogni mossa fatta
+   *[none] senza limite di tempo
+}
+page-format = Formula
+page-round-robin = { $double ->
+    [yes] girone all'italiana a doppio turno
+   *[no] girone all'italiana
+}
+page-duplication = Raddoppio
+page-duplication-rule = i giorni oltre { $days } su una mossa contano doppio
+page-no-duplication = nessuno
+page-penalty = Mossa illegale
+page-penalty-rule = { $days ->
+        [one] { $days } giorno
+       *[other] { $days } giorni
+    } aggiunti al tempo di chi la invia
+page-leave = Congedo
+page-leave-rule = { $days ->
+        [one] { $days } giorno
+       *[other] { $days } giorni
+    } per giocatore e anno solare
+page-tie-break-order = { $rules ->
+    [iccf] punti, poi vittorie, poi Sonneborn-Berger, poi le partite tra i giocatori a pari merito
+   *[plain] punti, poi Sonneborn-Berger, poi vittorie
+}
+page-start-date = Inizio
+page-progress = Avanzamento
+page-progress-of = { $finished } partite finite su { $total }
+page-pgn-all = Tutte le partite (PGN)
+page-your-turn = tocca a te
+page-player-to-move = muove { $player }
+page-no-translation = Queste pagine non sono ancora tradotte in { $name } ({ $native }), perciò sono in inglese.
+page-no-events = Nessun torneo da mostrare.
+page-status = Stato
+page-in-progress = in corso
+page-finished = finito
+page-players = Giocatori

@@ -462,7 +462,6 @@ page-moves = Zetten
 page-no-moves = Nog geen zetten.
 page-round = ronde
 page-board = bord
-page-position-after = Stelling na halve zet
 page-start = Beginstelling
 page-rank = Plaats
 page-player = Speler
@@ -470,15 +469,83 @@ page-score = Punten
 page-wins = Winst
 page-sb = SB
 page-withdrawn = teruggetrokken
-page-tie-breaks = tiebreaks
+page-tie-breaks = Tiebreaks
 page-crosstable = Kruistabel: elke uitslag leidt naar de partij
 page-games = Partijen
 page-opponent = Tegenstander
 page-colour = Kleur
 page-event = Toernooi
 page-state = Stand
-page-your-move = aan zet
-page-waiting = wacht
 page-deadline-col = Termijn
 page-no-games = Geen partijen om te tonen.
 page-not-found = Niet gevonden
+page-board-white = Schaakbord { $fen }, gezien van de kant van wit
+page-board-black = Schaakbord { $fen }, gezien van de kant van zwart
+page-after = Na { $move }
+page-move-to-move = zet { $number }, { $color } aan zet
+page-flip = Bord draaien
+page-pgn = Partij downloaden (PGN)
+page-steps = Door de zetten bladeren
+page-move-dates = Data en dagen per zet
+page-move = Zet
+page-date = Datum
+page-days = Dagen
+page-deadline-why = Termijn van { $player }: { $why ->
+    [duplication] dagen boven { $days } voor één zet tellen dubbel (ICCF-verdubbeling), dat brengt hem naar voren.
+    [leave] verlofdagen tellen niet, dat schuift hem op.
+   *[both] dagen boven { $days } voor één zet tellen dubbel (ICCF-verdubbeling), en verlofdagen tellen niet.
+}
+page-conditions = Voorwaarden
+page-time-control = Bedenktijd
+page-tc = { $kind ->
+    [moves] { $moves } zetten in { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagen
+    }
+    [per-move] { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagen
+    } per zet
+    [fischer] { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagen
+    } bij het begin, plus { $increment ->
+        [one] { $increment } dag
+       *[other] { $increment } dagen
+    } voor elke gedane zet
+   *[none] geen tijdslimiet
+}
+page-format = Opzet
+page-round-robin = { $double ->
+    [yes] dubbele halve competitie
+   *[no] halve competitie
+}
+page-duplication = Verdubbeling
+page-duplication-rule = dagen boven { $days } voor één zet tellen dubbel
+page-no-duplication = geen
+page-penalty = Onreglementaire zet
+page-penalty-rule = { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagen
+    } bij de tijd van de afzender
+page-leave = Verlof
+page-leave-rule = { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagen
+    } per speler en kalenderjaar
+page-tie-break-order = { $rules ->
+    [iccf] punten, dan winstpartijen, dan Sonneborn-Berger, dan de partijen tussen de gelijk geëindigden
+   *[plain] punten, dan Sonneborn-Berger, dan winstpartijen
+}
+page-start-date = Begin
+page-progress = Voortgang
+page-progress-of = { $finished } van { $total } partijen beëindigd
+page-pgn-all = Alle partijen (PGN)
+page-your-turn = jij bent aan zet
+page-player-to-move = { $player } aan zet
+page-no-translation = Deze pagina's zijn nog niet in het { $name } ({ $native }) vertaald en staan daarom in het Engels.
+page-no-events = Geen toernooien.
+page-status = Stand
+page-in-progress = bezig
+page-finished = afgelopen
+page-players = Spelers

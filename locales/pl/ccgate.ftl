@@ -469,7 +469,6 @@ page-moves = Posunięcia
 page-no-moves = Jeszcze nie ma posunięć.
 page-round = runda
 page-board = szachownica
-page-position-after = Pozycja po półruchu
 page-start = Pozycja wyjściowa
 page-rank = Miejsce
 page-player = Gracz
@@ -477,15 +476,87 @@ page-score = Punkty
 page-wins = Wygrane
 page-sb = SB
 page-withdrawn = wycofany
-page-tie-breaks = punktacja pomocnicza
+page-tie-breaks = Punktacja pomocnicza
 page-crosstable = Tabela turniejowa: każdy wynik prowadzi do partii
 page-games = Partie
 page-opponent = Przeciwnik
 page-colour = Kolor
 page-event = Turniej
 page-state = Stan
-page-your-move = na posunięciu
-page-waiting = czeka
 page-deadline-col = Termin
 page-no-games = Brak partii do pokazania.
 page-not-found = Nie znaleziono
+page-board-white = Szachownica { $fen }, widok od strony białych
+page-board-black = Szachownica { $fen }, widok od strony czarnych
+page-after = Po { $move }
+page-move-to-move = posunięcie { $number }, grają { $color }
+page-flip = Obróć szachownicę
+page-pgn = Pobierz partię (PGN)
+page-steps = Przeglądanie posunięć
+page-move-dates = Daty i dni na posunięcie
+page-move = Posunięcie
+page-date = Data
+page-days = Dni
+page-deadline-why = Termin dla { $player }: { $why ->
+    [duplication] dni ponad { $days } na jedno posunięcie liczą się podwójnie (podwojenie ICCF), co go przybliża.
+    [leave] dni urlopu się nie liczą, co go oddala.
+   *[both] dni ponad { $days } na jedno posunięcie liczą się podwójnie (podwojenie ICCF), a dni urlopu się nie liczą.
+}
+page-conditions = Warunki
+page-time-control = Tempo gry
+page-tc = { $kind ->
+    [moves] { $moves ->
+        [one] { $moves } posunięcie
+        [few] { $moves } posunięcia
+       *[many] { $moves } posunięć
+    } w { $days ->
+        [one] { $days } dzień
+       *[other] { $days } dni
+    }
+    [per-move] { $days ->
+        [one] { $days } dzień
+       *[other] { $days } dni
+    } na posunięcie
+    [fischer] { $days ->
+        [one] { $days } dzień
+       *[other] { $days } dni
+    } na start i jeszcze { $increment ->
+        [one] { $increment } dzień
+       *[other] { $increment } dni
+    } za każde wykonane posunięcie
+   *[none] bez limitu czasu
+}
+page-format = System
+page-round-robin = { $double ->
+    [yes] każdy z każdym, dwukrotnie
+   *[no] każdy z każdym
+}
+page-duplication = Podwojenie
+page-duplication-rule = dni ponad { $days } na jedno posunięcie liczą się podwójnie
+page-no-duplication = brak
+page-penalty = Niemożliwe posunięcie
+page-penalty-rule = { $days ->
+        [one] { $days } dzień
+       *[other] { $days } dni
+    } doliczone do czasu nadawcy
+page-leave = Urlop
+page-leave-rule = { $days ->
+        [one] { $days } dzień
+       *[other] { $days } dni
+    } na gracza w roku kalendarzowym
+page-tie-break-order = { $rules ->
+    [iccf] punkty, potem wygrane, potem Sonneborn-Berger, potem partie między remisującymi graczami
+   *[plain] punkty, potem Sonneborn-Berger, potem wygrane
+}
+page-start-date = Początek
+page-progress = Postęp
+page-progress-of = zakończone partie: { $finished } z { $total }
+page-pgn-all = Wszystkie partie (PGN)
+page-your-turn = twoje posunięcie
+page-player-to-move = gra { $player }
+page-no-translation = Tych stron nie przetłumaczono jeszcze na { $name } ({ $native }), więc są po angielsku.
+page-no-events = Brak turniejów.
+page-status = Stan
+page-in-progress = w toku
+page-finished = zakończony
+page-players = Gracze

@@ -460,7 +460,6 @@ page-moves = Lances
 page-no-moves = Ainda sem lances.
 page-round = ronda
 page-board = tabuleiro
-page-position-after = Posição após o meio-lance
 page-start = Posição inicial
 page-rank = Lugar
 page-player = Jogador
@@ -468,15 +467,83 @@ page-score = Pontos
 page-wins = Vitórias
 page-sb = SB
 page-withdrawn = retirado
-page-tie-breaks = desempates
+page-tie-breaks = Desempates
 page-crosstable = Tabela: cada resultado leva à sua partida
 page-games = Partidas
 page-opponent = Adversário
 page-colour = Cor
 page-event = Torneio
 page-state = Estado
-page-your-move = a jogar
-page-waiting = espera
 page-deadline-col = Prazo
 page-no-games = Sem partidas para mostrar.
 page-not-found = Não encontrado
+page-board-white = Tabuleiro { $fen }, visto do lado das brancas
+page-board-black = Tabuleiro { $fen }, visto do lado das pretas
+page-after = Após { $move }
+page-move-to-move = lance { $number }, jogam as { $color }
+page-flip = Virar o tabuleiro
+page-pgn = Descarregar a partida (PGN)
+page-steps = Percorrer os lances
+page-move-dates = Datas e dias por lance
+page-move = Lance
+page-date = Data
+page-days = Dias
+page-deadline-why = Prazo de { $player }: { $why ->
+    [duplication] os dias acima de { $days } num lance contam em dobro (duplicação ICCF), o que o antecipa.
+    [leave] os dias de licença não contam, o que o adia.
+   *[both] os dias acima de { $days } num lance contam em dobro (duplicação ICCF) e os dias de licença não contam.
+}
+page-conditions = Condições
+page-time-control = Ritmo
+page-tc = { $kind ->
+    [moves] { $moves } lances em { $days ->
+        [one] { $days } dia
+       *[other] { $days } dias
+    }
+    [per-move] { $days ->
+        [one] { $days } dia
+       *[other] { $days } dias
+    } por lance
+    [fischer] { $days ->
+        [one] { $days } dia
+       *[other] { $days } dias
+    } no início, mais { $increment ->
+        [one] { $increment } dia
+       *[other] { $increment } dias
+    } por cada lance feito
+   *[none] sem limite de tempo
+}
+page-format = Sistema
+page-round-robin = { $double ->
+    [yes] todos contra todos, em dois turnos
+   *[no] todos contra todos
+}
+page-duplication = Duplicação
+page-duplication-rule = os dias acima de { $days } num lance contam em dobro
+page-no-duplication = nenhuma
+page-penalty = Lance ilegal
+page-penalty-rule = { $days ->
+        [one] { $days } dia
+       *[other] { $days } dias
+    } somados ao tempo de quem o envia
+page-leave = Licença
+page-leave-rule = { $days ->
+        [one] { $days } dia
+       *[other] { $days } dias
+    } por jogador e ano civil
+page-tie-break-order = { $rules ->
+    [iccf] pontos, depois vitórias, depois Sonneborn-Berger, depois as partidas entre os empatados
+   *[plain] pontos, depois Sonneborn-Berger, depois vitórias
+}
+page-start-date = Início
+page-progress = Progresso
+page-progress-of = { $finished } de { $total } partidas terminadas
+page-pgn-all = Todas as partidas (PGN)
+page-your-turn = é a sua vez
+page-player-to-move = joga { $player }
+page-no-translation = Estas páginas ainda não estão traduzidas para { $name } ({ $native }), por isso aparecem em inglês.
+page-no-events = Nenhum torneio a mostrar.
+page-status = Estado
+page-in-progress = em curso
+page-finished = terminado
+page-players = Jogadores

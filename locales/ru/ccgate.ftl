@@ -518,7 +518,6 @@ page-moves = Ходы
 page-no-moves = Ходов пока нет.
 page-round = тур
 page-board = доска
-page-position-after = Позиция после полухода
 page-start = Начальная позиция
 page-rank = Место
 page-player = Игрок
@@ -526,15 +525,93 @@ page-score = Очки
 page-wins = Победы
 page-sb = SB
 page-withdrawn = выбыл
-page-tie-breaks = дополнительные показатели
+page-tie-breaks = Дополнительные показатели
 page-crosstable = Турнирная таблица: каждый результат ведёт к партии
 page-games = Партии
 page-opponent = Соперник
 page-colour = Цвет
 page-event = Турнир
 page-state = Состояние
-page-your-move = ход
-page-waiting = ждёт
 page-deadline-col = Срок
 page-no-games = Партий нет.
 page-not-found = Не найдено
+page-board-white = Шахматная доска { $fen }, вид со стороны белых
+page-board-black = Шахматная доска { $fen }, вид со стороны чёрных
+page-after = После { $move }
+page-move-to-move = ход { $number }, ходят { $color }
+page-flip = Перевернуть доску
+page-pgn = Скачать партию (PGN)
+page-steps = Ходы по порядку
+page-move-dates = Даты и дни по ходам
+page-move = Ход
+page-date = Дата
+page-days = Дни
+page-deadline-why = Срок для { $player }: { $why ->
+    [duplication] дни сверх { $days } на один ход считаются вдвойне (удвоение ИКЧФ), поэтому он раньше.
+    [leave] дни отпуска не считаются, поэтому он позже.
+   *[both] дни сверх { $days } на один ход считаются вдвойне (удвоение ИКЧФ), а дни отпуска не считаются.
+}
+page-conditions = Условия
+page-time-control = Контроль времени
+page-tc = { $kind ->
+    [moves] { $moves ->
+        [one] { $moves } ход
+        [few] { $moves } хода
+       *[many] { $moves } ходов
+    } за { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    }
+    [per-move] { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    } на ход
+    [fischer] { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    } в начале и ещё { $increment ->
+        [one] { $increment } день
+        [few] { $increment } дня
+       *[many] { $increment } дней
+    } за каждый сделанный ход
+   *[none] без ограничения времени
+}
+page-format = Система
+page-round-robin = { $double ->
+    [yes] круговой турнир в два круга
+   *[no] круговой турнир
+}
+page-duplication = Удвоение
+page-duplication-rule = дни сверх { $days } на один ход считаются вдвойне
+page-no-duplication = нет
+page-penalty = Невозможный ход
+page-penalty-rule = { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    } добавляется ко времени отправителя
+page-leave = Отпуск
+page-leave-rule = { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[many] { $days } дней
+    } на игрока в календарный год
+page-tie-break-order = { $rules ->
+    [iccf] очки, затем победы, затем коэффициент Зоннеборна-Бергера, затем партии между игроками с равными очками
+   *[plain] очки, затем коэффициент Зоннеборна-Бергера, затем победы
+}
+page-start-date = Начало
+page-progress = Ход турнира
+page-progress-of = завершено партий: { $finished } из { $total }
+page-pgn-all = Все партии (PGN)
+page-your-turn = ваш ход
+page-player-to-move = ходит { $player }
+page-no-translation = Перевода этих страниц на { $name } ({ $native }) пока нет, поэтому они показаны на английском.
+page-no-events = Турниров нет.
+page-status = Состояние
+page-in-progress = идёт
+page-finished = завершён
+page-players = Игроки

@@ -462,7 +462,6 @@ page-moves = Drag
 page-no-moves = Inga drag ännu.
 page-round = rond
 page-board = bord
-page-position-after = Ställning efter halvdrag
 page-start = Utgångsställning
 page-rank = Plats
 page-player = Spelare
@@ -470,15 +469,83 @@ page-score = Poäng
 page-wins = Vinster
 page-sb = SB
 page-withdrawn = utgått
-page-tie-breaks = särskiljning
+page-tie-breaks = Särskiljning
 page-crosstable = Korstabell: varje resultat leder till sitt parti
 page-games = Partier
 page-opponent = Motståndare
 page-colour = Färg
 page-event = Turnering
 page-state = Läge
-page-your-move = vid draget
-page-waiting = väntar
 page-deadline-col = Sista dag
 page-no-games = Inga partier att visa.
 page-not-found = Hittades inte
+page-board-white = Schackbräde { $fen }, sett från vits sida
+page-board-black = Schackbräde { $fen }, sett från svarts sida
+page-after = Efter { $move }
+page-move-to-move = drag { $number }, { $color } vid draget
+page-flip = Vänd brädet
+page-pgn = Ladda ner partiet (PGN)
+page-steps = Bläddra genom dragen
+page-move-dates = Datum och dagar per drag
+page-move = Drag
+page-date = Datum
+page-days = Dagar
+page-deadline-why = Sista dag för { $player }: { $why ->
+    [duplication] dagar utöver { $days } på ett drag räknas dubbelt (ICCF:s dubblering), vilket flyttar den tidigare.
+    [leave] ledighetsdagar räknas inte, vilket flyttar den senare.
+   *[both] dagar utöver { $days } på ett drag räknas dubbelt (ICCF:s dubblering), och ledighetsdagar räknas inte.
+}
+page-conditions = Villkor
+page-time-control = Betänketid
+page-tc = { $kind ->
+    [moves] { $moves } drag på { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagar
+    }
+    [per-move] { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagar
+    } per drag
+    [fischer] { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagar
+    } från början, plus { $increment ->
+        [one] { $increment } dag
+       *[other] { $increment } dagar
+    } för varje gjort drag
+   *[none] ingen tidsgräns
+}
+page-format = Spelform
+page-round-robin = { $double ->
+    [yes] dubbelrond, alla mot alla
+   *[no] alla mot alla
+}
+page-duplication = Dubblering
+page-duplication-rule = dagar utöver { $days } på ett drag räknas dubbelt
+page-no-duplication = ingen
+page-penalty = Otillåtet drag
+page-penalty-rule = { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagar
+    } läggs till avsändarens tid
+page-leave = Ledighet
+page-leave-rule = { $days ->
+        [one] { $days } dag
+       *[other] { $days } dagar
+    } per spelare och kalenderår
+page-tie-break-order = { $rules ->
+    [iccf] poäng, sedan vinster, sedan Sonneborn-Berger, sedan partierna mellan de som delar plats
+   *[plain] poäng, sedan Sonneborn-Berger, sedan vinster
+}
+page-start-date = Start
+page-progress = Förlopp
+page-progress-of = { $finished } av { $total } partier avslutade
+page-pgn-all = Alla partier (PGN)
+page-your-turn = ditt drag
+page-player-to-move = { $player } vid draget
+page-no-translation = De här sidorna finns ännu inte på { $name } ({ $native }), så de visas på engelska.
+page-no-events = Inga turneringar att visa.
+page-status = Läge
+page-in-progress = pågår
+page-finished = avslutad
+page-players = Spelare

@@ -523,7 +523,6 @@ page-moves = Ходи
 page-no-moves = Ходів поки немає.
 page-round = тур
 page-board = дошка
-page-position-after = Позиція після півходу
 page-start = Початкова позиція
 page-rank = Місце
 page-player = Гравець
@@ -531,15 +530,93 @@ page-score = Очки
 page-wins = Перемоги
 page-sb = SB
 page-withdrawn = вибув
-page-tie-breaks = додаткові показники
+page-tie-breaks = Додаткові показники
 page-crosstable = Турнірна таблиця: кожен результат веде до партії
 page-games = Партії
 page-opponent = Суперник
 page-colour = Колір
 page-event = Турнір
 page-state = Стан
-page-your-move = хід
-page-waiting = чекає
 page-deadline-col = Термін
 page-no-games = Партій немає.
 page-not-found = Не знайдено
+page-board-white = Шахова дошка { $fen }, вигляд з боку білих
+page-board-black = Шахова дошка { $fen }, вигляд з боку чорних
+page-after = Після { $move }
+page-move-to-move = хід { $number }, ходять { $color }
+page-flip = Перевернути дошку
+page-pgn = Завантажити партію (PGN)
+page-steps = Ходи по черзі
+page-move-dates = Дати й дні за ходами
+page-move = Хід
+page-date = Дата
+page-days = Дні
+page-deadline-why = Термін для { $player }: { $why ->
+    [duplication] дні понад { $days } на один хід рахуються подвійно (подвоєння ІКЧФ), тому він раніше.
+    [leave] дні відпустки не рахуються, тому він пізніше.
+   *[both] дні понад { $days } на один хід рахуються подвійно (подвоєння ІКЧФ), а дні відпустки не рахуються.
+}
+page-conditions = Умови
+page-time-control = Контроль часу
+page-tc = { $kind ->
+    [moves] { $moves ->
+        [one] { $moves } хід
+        [few] { $moves } ходи
+       *[many] { $moves } ходів
+    } за { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    }
+    [per-move] { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    } на хід
+    [fischer] { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    } на початку і ще { $increment ->
+        [one] { $increment } день
+        [few] { $increment } дні
+       *[many] { $increment } днів
+    } за кожен зроблений хід
+   *[none] без обмеження часу
+}
+page-format = Система
+page-round-robin = { $double ->
+    [yes] коловий турнір у два кола
+   *[no] коловий турнір
+}
+page-duplication = Подвоєння
+page-duplication-rule = дні понад { $days } на один хід рахуються подвійно
+page-no-duplication = немає
+page-penalty = Неможливий хід
+page-penalty-rule = { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    } додається до часу відправника
+page-leave = Відпустка
+page-leave-rule = { $days ->
+        [one] { $days } день
+        [few] { $days } дні
+       *[many] { $days } днів
+    } на гравця за календарний рік
+page-tie-break-order = { $rules ->
+    [iccf] очки, потім перемоги, потім коефіцієнт Зоннеборна-Бергера, потім партії між гравцями з рівними очками
+   *[plain] очки, потім коефіцієнт Зоннеборна-Бергера, потім перемоги
+}
+page-start-date = Початок
+page-progress = Перебіг
+page-progress-of = завершено партій: { $finished } з { $total }
+page-pgn-all = Усі партії (PGN)
+page-your-turn = ваш хід
+page-player-to-move = ходить { $player }
+page-no-translation = Перекладу цих сторінок мовою { $name } ({ $native }) ще немає, тому вони англійською.
+page-no-events = Турнірів немає.
+page-status = Стан
+page-in-progress = триває
+page-finished = завершено
+page-players = Гравці

@@ -234,7 +234,7 @@ fn piece_svg(piece: shakmaty::Piece, x: f32, y: f32, out: &mut String) {
 }
 
 /// The picture's text alternative: the board part of its FEN and the side.
-fn label(d: &Diagram) -> String {
+pub fn label(d: &Diagram) -> String {
     let side = if d.flip { "Black" } else { "White" };
     format!(
         "Chess board {}, seen from {side}'s side",

@@ -406,3 +406,84 @@ pub fn days(gap: jiff::SignedDuration) -> String {
     let hours = gap.as_hours();
     format!("{} days {} hours", hours / 24, hours % 24)
 }
+
+/// What changed a running clock's deadline: ICCF's duplication (its
+/// threshold) and leave, each named only when the deadline without it
+/// would be another day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DeadlineWhy {
+    pub duplication: Option<u32>,
+    pub leave: bool,
+}
+
+/// A player's clock at `now` (as [`clock_of_color`] reads it) with what
+/// changed its deadline; `None` if the player is not in the store.
+pub fn clock_explained(
+    store: &Store,
+    game: &Loaded,
+    color: Color,
+    now: Timestamp,
+) -> store::Result<Option<(clock::ClockStatus, DeadlineWhy)>> {
+    let Some(player) = store.player(game.row.player(color))? else {
+        return Ok(None);
+    };
+    let status = clock_of(store, game, &player, now, Reading::Stored)?;
+    let times = move_times(game);
+    let periods = clock::periods_for(color, game.record.start.turn(), game.row.created_at, &times);
+    let (book, _) = leave_book(store, &player)?;
+    let leaves = book.effective_leaves();
+    let zone = player_zone(&player);
+    let tc = &game.row.time_control;
+    let dup = game.row.duplication_after;
+    let without = |dup: Option<u32>, leaves: &[clock::Leave]| {
+        clock::status_with(tc, &zone, &periods, leaves, now, dup).deadline()
+    };
+    let deadline = status.deadline();
+    let why = DeadlineWhy {
+        duplication: dup.filter(|_| deadline.is_some() && without(None, &leaves) != deadline),
+        leave: deadline.is_some() && without(dup, &[]) != deadline,
+    };
+    Ok(Some((status, why)))
+}
+
+fn move_times(game: &Loaded) -> Vec<MoveTimes> {
+    game.moves
+        .iter()
+        .map(|m| MoveTimes {
+            received: m.received_at,
+            delivered: m.delivered_at,
+        })
+        .collect()
+}
+
+/// The days each move of a game cost its player (index 0: ply 1), counted
+/// as the clock counts them: leave days left out, duplicated days twice.
+/// `None` for a move whose period is not known.
+pub fn days_per_move(store: &Store, game: &Loaded) -> store::Result<Vec<Option<i64>>> {
+    let times = move_times(game);
+    let first = game.record.start.turn();
+    let mut out = vec![None; times.len()];
+    for color in [Color::White, Color::Black] {
+        let Some(player) = store.player(game.row.player(color))? else {
+            continue;
+        };
+        let (book, _) = leave_book(store, &player)?;
+        let leaves = book.effective_leaves();
+        let zone = player_zone(&player);
+        let periods = clock::periods_for(color, first, game.row.created_at, &times);
+        let plies = (0..times.len()).filter(|i| (i % 2 == 0) == (color == first));
+        for (ply, period) in plies.zip(periods.iter().filter(|p| p.end.is_some())) {
+            let end = period.end.unwrap_or(period.start);
+            let st = clock::status_with(
+                &clock::TimeControl::Unlimited,
+                &zone,
+                std::slice::from_ref(period),
+                &leaves,
+                end,
+                game.row.duplication_after,
+            );
+            out[ply] = Some(st.days_used_total);
+        }
+    }
+    Ok(out)
+}

@@ -1,6 +1,8 @@
-//! The web pages: events with their crosstables, games at any ply, players,
-//! and board pictures. Server-rendered HTML (maud), one stylesheet, no
-//! script and nothing fetched from elsewhere. Served by the daemon when the
+//! The web pages: events with their conditions and crosstables, games at
+//! any ply, players, their PGN files, and board pictures. Server-rendered
+//! HTML (maud), one stylesheet, one small script of our own (the game
+//! page's keys, `keys.js`; the pages work without it) and nothing fetched
+//! from elsewhere. Served by the daemon when the
 //! configuration has `[web]`; reads go through the service port's store.
 
 pub mod access;
@@ -78,6 +80,7 @@ pub fn router(web: Web) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/style.css", get(style))
+        .route("/keys.js", get(keys))
         .route("/events/{id}", get(event))
         .route("/games/{id}", get(game))
         .route("/players/{name}", get(player))
@@ -100,6 +103,7 @@ pub struct PageQuery {
     lang: Option<String>,
     key: Option<String>,
     ply: Option<String>,
+    flip: Option<String>,
 }
 
 /// Who asks and in what notation, and the cookies that remember it: what
@@ -215,10 +219,12 @@ pub fn event_page(
     prefs: Prefs,
     id: EventId,
 ) -> crate::store::Result<Option<Markup>> {
-    Ok(view::event(store, viewer, id)?.map(|v| pages::event(&v, prefs)))
+    Ok(view::event(store, viewer, prefs, id)?.map(|v| pages::event(&v, prefs)))
 }
 
-/// A game's page at `ply` (default: the last), for `viewer`.
+/// A game's page at `ply` (default: the last), the board turned as `flip`
+/// asks (default: from the viewer's side), for `viewer`.
+#[allow(clippy::too_many_arguments)]
 pub fn game_page(
     store: &crate::store::Store,
     renderer: &Renderer,
@@ -226,9 +232,13 @@ pub fn game_page(
     prefs: Prefs,
     id: GameId,
     ply: Option<u32>,
+    flip: Option<bool>,
     now: jiff::Timestamp,
 ) -> crate::store::Result<Option<Markup>> {
-    Ok(view::game(store, renderer, viewer, prefs, id, ply, now)?.map(|v| pages::game(&v, prefs)))
+    Ok(
+        view::game(store, renderer, viewer, prefs, id, ply, flip, now)?
+            .map(|v| pages::game(&v, prefs)),
+    )
 }
 
 fn html(set_cookies: &[String], page: Markup) -> Response {
@@ -246,14 +256,14 @@ fn html(set_cookies: &[String], page: Markup) -> Response {
     r
 }
 
-/// No scripts, nothing from elsewhere, no framing: the browser enforces
-/// what the pages promise.
+/// No script but our own, nothing from elsewhere, no framing: the browser
+/// enforces what the pages promise.
 fn secure_headers(r: &mut Response) {
     let h = r.headers_mut();
     h.insert(
         "content-security-policy",
         HeaderValue::from_static(
-            "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
         ),
     );
     h.insert(
@@ -307,9 +317,24 @@ async fn style() -> Response {
         .into_response()
 }
 
+/// The pages' one script: the arrow keys, Home and End follow the game
+/// page's step links. The pages work without it.
+async fn keys() -> Response {
+    let mut r = (
+        [
+            (CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (CACHE_CONTROL, "max-age=3600"),
+        ],
+        include_str!("keys.js"),
+    )
+        .into_response();
+    secure_headers(&mut r);
+    r
+}
+
 async fn index(State(web): State<Web>, asked: Asked) -> Response {
     web.show(&asked, |s, viewer, prefs| {
-        Ok(Some(pages::index(&view::events(s, viewer)?, prefs)))
+        Ok(Some(pages::index(&view::events(s, viewer, prefs)?, prefs)))
     })
     .await
 }
@@ -319,7 +344,43 @@ fn id_of(text: &str) -> Option<i64> {
     text.parse().ok().filter(|id: &i64| *id > 0)
 }
 
+/// A PGN file, or no such page.
+async fn pgn(
+    web: &Web,
+    asked: &Asked,
+    name: String,
+    make: impl FnOnce(&crate::store::Store, &Viewer) -> crate::store::Result<Option<String>>
+    + Send
+    + 'static,
+) -> Response {
+    let viewer = asked.viewer.clone();
+    match web.port.with_store(move |s| make(s, &viewer)).await {
+        Ok(Some(text)) => {
+            let disposition = format!("inline; filename=\"{name}.pgn\"");
+            let mut r = (
+                [(CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8")],
+                text,
+            )
+                .into_response();
+            if let Ok(v) = HeaderValue::from_str(&disposition) {
+                r.headers_mut()
+                    .insert(axum::http::header::CONTENT_DISPOSITION, v);
+            }
+            secure_headers(&mut r);
+            r
+        }
+        Ok(None) => not_found(asked.prefs),
+        Err(e) => failure(&e),
+    }
+}
+
 async fn event(State(web): State<Web>, Path(id): Path<String>, asked: Asked) -> Response {
+    if let Some(id) = id.strip_suffix(".pgn").and_then(id_of) {
+        return pgn(&web, &asked, format!("event-{id}"), move |s, viewer| {
+            view::event_pgn(s, viewer, EventId(id))
+        })
+        .await;
+    }
     let Some(id) = id_of(&id) else {
         return not_found(asked.prefs);
     };
@@ -330,6 +391,12 @@ async fn event(State(web): State<Web>, Path(id): Path<String>, asked: Asked) -> 
 }
 
 async fn game(State(web): State<Web>, Path(id): Path<String>, asked: Asked) -> Response {
+    if let Some(id) = id.strip_suffix(".pgn").and_then(id_of) {
+        return pgn(&web, &asked, format!("game-{id}"), move |s, viewer| {
+            view::game_pgn(s, viewer, GameId(id))
+        })
+        .await;
+    }
     let Some(id) = id_of(&id) else {
         return not_found(asked.prefs);
     };
@@ -338,10 +405,16 @@ async fn game(State(web): State<Web>, Path(id): Path<String>, asked: Asked) -> R
         Some(Ok(p)) => Some(p),
         Some(Err(_)) => return bad_request("ply: a number of half-moves from the start"),
     };
+    let flip = match asked.query.flip.as_deref() {
+        None | Some("") => None,
+        Some("1" | "true") => Some(true),
+        Some("0" | "false") => Some(false),
+        Some(_) => return bad_request("flip: 1 or 0"),
+    };
     let renderer = web.renderer.clone();
     let now = crate::now::now();
     web.show(&asked, move |s, viewer, prefs| {
-        game_page(s, &renderer, viewer, prefs, GameId(id), ply, now)
+        game_page(s, &renderer, viewer, prefs, GameId(id), ply, flip, now)
     })
     .await
 }
@@ -349,7 +422,7 @@ async fn game(State(web): State<Web>, Path(id): Path<String>, asked: Asked) -> R
 async fn player(State(web): State<Web>, Path(name): Path<String>, asked: Asked) -> Response {
     let now = crate::now::now();
     web.show(&asked, move |s, viewer, prefs| {
-        Ok(view::player(s, viewer, &name, now)?.map(|v| pages::player(&v, prefs)))
+        Ok(view::player(s, viewer, prefs, &name, now)?.map(|v| pages::player(&v, prefs)))
     })
     .await
 }

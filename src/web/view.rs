@@ -10,11 +10,16 @@ use shakmaty::{Color, Position};
 
 use super::access::{Prefs, Viewer};
 use crate::board::{Diagram, Renderer};
+use crate::event::standings::Rules;
+use crate::game::clock::TimeControl;
 use crate::game::outcome::MoveNumber;
+use crate::notation::Lang;
 use crate::notation::{WriteOptions, write_move};
+use crate::protocol::l10n::{self, Args, Form, Reader};
 use crate::read::crosstable::{crosstable, point_mark};
+use crate::service::DeadlineWhy;
 use crate::service::{self, Loaded};
-use crate::store::{self, EventId, EventRow, GameId, PlayerId, Store};
+use crate::store::{self, EventId, EventRow, GameId, GameRow, PlayerId, Store};
 
 pub struct GameView {
     pub id: i64,
@@ -26,10 +31,20 @@ pub struct GameView {
     /// The ply shown (0: the start position) and the last one played.
     pub ply: u32,
     pub last_ply: u32,
+    /// The move that led to the position shown (`None` at the start).
+    pub shown_move: Option<usize>,
+    /// The position shown: its move number and the side to move in it.
+    pub shown_number: u32,
+    pub shown_turn: Color,
+    /// Whether the board is seen from Black's side, and whether that is the
+    /// page's own choice (`?flip=`) rather than the viewer's side.
+    pub flipped: bool,
+    pub flip_asked: Option<bool>,
     pub svg: Arc<str>,
     /// While the game goes on: the side to move.
     pub to_move: Option<Color>,
     pub result: Option<String>,
+    /// How the game ended, in the page's language.
     pub reason: Option<String>,
     pub draw_offer: Option<Color>,
     pub clocks: Vec<ClockView>,
@@ -47,7 +62,13 @@ pub struct MoveText {
     /// `12.` before White's move, `12...` before a Black move that opens
     /// the record; `None` otherwise.
     pub number: Option<String>,
+    /// `12.` or `12...`, always: how the caption names the move.
+    pub full_number: String,
     pub text: String,
+    /// The day the move arrived, in the page's language.
+    pub date: String,
+    /// The days it cost its player.
+    pub days: Option<i64>,
 }
 
 pub struct ClockView {
@@ -56,8 +77,11 @@ pub struct ClockView {
     pub days_used: i64,
     /// `None`: no limit.
     pub days_left: Option<i64>,
-    /// The day the player forfeits if they have not moved.
+    /// The last day on which the player's move is in time, as the mails
+    /// give it, in the page's language.
     pub deadline: Option<String>,
+    /// What changed the deadline (duplication, leave).
+    pub why: DeadlineWhy,
     pub running: bool,
 }
 
@@ -83,7 +107,77 @@ fn may_see_game(store: &Store, viewer: &Viewer, game: &Loaded) -> store::Result<
     })
 }
 
-/// The game page at `ply` (past the end: the last position).
+/// The reader of a page's words: its language (English where the
+/// language has no catalogue), in full.
+pub fn reader(prefs: Prefs) -> Reader {
+    Reader::new(page_lang(prefs.lang), Form::Full)
+}
+
+/// The language a page is written in: `lang` if it has a catalogue, else
+/// English.
+pub fn page_lang(lang: Lang) -> Lang {
+    if l10n::has_catalogue(lang) {
+        lang
+    } else {
+        Lang::En
+    }
+}
+
+/// The board's text alternative in the page's language.
+fn board_label(prefs: Prefs, d: &Diagram) -> String {
+    let id = if d.flip {
+        "page-board-black"
+    } else {
+        "page-board-white"
+    };
+    l10n::text(
+        reader(prefs),
+        id,
+        &Args::new().str("fen", d.board.board_fen().to_string()),
+    )
+}
+
+/// Text made safe for an XML attribute and text node.
+fn xml_escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A game's PGN for the viewer: `None` if they may not see it.
+pub fn game_pgn(store: &Store, viewer: &Viewer, id: GameId) -> store::Result<Option<String>> {
+    let Some(game) = service::load_game(store, id)? else {
+        return Ok(None);
+    };
+    if !may_see_game(store, viewer, &game)? {
+        return Ok(None);
+    }
+    crate::read::pgn::game_pgn(store, id).map(Some)
+}
+
+/// Every game of an event as one PGN file, in round and board order.
+pub fn event_pgn(store: &Store, viewer: &Viewer, id: EventId) -> store::Result<Option<String>> {
+    let Some(e) = store.event(id)? else {
+        return Ok(None);
+    };
+    if !viewer.may_see_event(e.visibility, &seat_ids(store, id)?) {
+        return Ok(None);
+    }
+    let mut games = store.event_games(id)?;
+    games.sort_by_key(|g| (g.round, g.board));
+    let mut out = String::new();
+    for g in games {
+        let pgn = crate::read::pgn::game_pgn(store, g.game)?;
+        out.push_str(pgn.trim_end());
+        out.push_str("\n\n");
+    }
+    Ok(Some(out))
+}
+
+/// The game page at `ply` (past the end: the last position); `flip` turns
+/// the board (else it is seen from the viewer's side).
+#[allow(clippy::too_many_arguments)]
 pub fn game(
     store: &Store,
     renderer: &Renderer,
@@ -91,6 +185,7 @@ pub fn game(
     prefs: Prefs,
     id: GameId,
     ply: Option<u32>,
+    flip: Option<bool>,
     now: Timestamp,
 ) -> store::Result<Option<GameView>> {
     let Some(game) = service::load_game(store, id)? else {
@@ -101,31 +196,49 @@ pub fn game(
     }
     let row = &game.row;
     let record = &game.record;
+    let r = reader(prefs);
     let last_ply = u32::try_from(record.moves.len()).unwrap_or(u32::MAX);
     let ply = ply.unwrap_or(last_ply).min(last_ply);
     let opts = WriteOptions::new(prefs.lang);
+    let days = service::days_per_move(store, &game)?;
     let mut pos = record.start.clone();
     let mut moves = Vec::with_capacity(record.moves.len());
     let mut shown = (record.start.clone(), None);
     for (i, mv) in record.moves.iter().enumerate() {
         let n = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        let number = (pos.turn() == Color::White || i == 0)
-            .then(|| MoveNumber::of_ply(&record.start, n).to_string());
+        let full_number = MoveNumber::of_ply(&record.start, n).to_string();
+        let number = (pos.turn() == Color::White || i == 0).then(|| full_number.clone());
+        let received = game.moves.get(i).map(|m| m.received_at).unwrap_or(now);
         moves.push(MoveText {
             ply: n,
             number,
+            full_number,
             text: write_move(&pos, *mv, prefs.notation, &opts),
+            date: l10n::date(
+                r,
+                crate::game::clock::local_date(&jiff::tz::TimeZone::UTC, received),
+            ),
+            days: days.get(i).copied().flatten(),
         });
         pos.play_unchecked(*mv);
         if n == ply {
             shown = (pos.clone(), Some(*mv));
         }
     }
-    // The board from the viewer's side: Black's player sees it flipped.
-    let flip = viewer
+    // The board from the viewer's side (Black's player sees it flipped),
+    // unless the page asks for a side.
+    let own_side = viewer
         .player
         .is_some_and(|p| p == row.black && p != row.white);
-    let diagram = Diagram::of_position(&shown.0, shown.1.as_ref(), flip);
+    let flipped = flip.unwrap_or(own_side);
+    let diagram = Diagram::of_position(&shown.0, shown.1.as_ref(), flipped);
+    let svg = renderer.svg(&diagram);
+    let svg: Arc<str> = svg
+        .replace(
+            &crate::board::label(&diagram),
+            &xml_escaped(&board_label(prefs, &diagram)),
+        )
+        .into();
     let event = store.event_of(id)?.map(|(e, g)| EventLink {
         id: e.id.0,
         name: e.name,
@@ -134,17 +247,20 @@ pub fn game(
     });
     let mut clocks = Vec::new();
     for color in [Color::White, Color::Black] {
-        if let Some(st) = service::clock_of_color(store, &game, color, now)? {
+        if let Some((st, why)) = service::clock_explained(store, &game, color, now)? {
             let running = st.running && !row.finished;
+            let deadline = st.deadline().filter(|_| running);
             clocks.push(ClockView {
                 color,
                 name: name_of(store, row.player(color))?,
                 days_used: st.days_used_total,
-                days_left: st.days_remaining,
-                deadline: running
-                    .then_some(st.forfeit_date)
-                    .flatten()
-                    .map(|d| d.to_string()),
+                days_left: st.days_left(),
+                deadline: deadline.map(|d| l10n::date(r, d)),
+                why: if deadline.is_some() {
+                    why
+                } else {
+                    DeadlineWhy::default()
+                },
                 running,
             });
         }
@@ -157,23 +273,51 @@ pub fn game(
         moves,
         ply,
         last_ply,
-        svg: renderer.svg(&diagram),
+        shown_move: (ply > 0).then(|| ply as usize - 1),
+        shown_number: shown.0.fullmoves().get(),
+        shown_turn: shown.0.turn(),
+        flipped,
+        flip_asked: flip,
+        svg,
         to_move: (!row.finished).then(|| record.pos.turn()),
         result: row.result.map(|r| r.to_string()),
-        reason: row.reason.as_ref().map(|r| r.to_string()),
+        reason: row.reason.as_ref().map(|t| l10n::termination(r, t)),
         draw_offer: row.draw_offer,
         clocks,
     }))
 }
 
 pub struct EventView {
+    pub id: i64,
     pub name: String,
-    pub rules: &'static str,
-    pub time_control: String,
+    pub conditions: Conditions,
     /// In seat order, for the columns.
     pub seats: Vec<String>,
     /// In rank order.
     pub lines: Vec<EventLine>,
+    pub progress: Progress,
+}
+
+/// An event's conditions, as an event page prints them.
+pub struct Conditions {
+    pub rules: Rules,
+    pub time_control: TimeControl,
+    pub double: bool,
+    /// ICCF's duplication: a move's days beyond this many count twice.
+    pub duplication: Option<u32>,
+    /// Days charged for an illegal move (0: none).
+    pub penalty_days: u32,
+    /// Leave days per player and year.
+    pub leave_days: u32,
+    /// The day the games began (their first's), in the page's language.
+    pub start: Option<String>,
+}
+
+/// How far an event is: games finished of all.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Progress {
+    pub finished: usize,
+    pub total: usize,
 }
 
 pub struct EventLine {
@@ -189,7 +333,43 @@ pub struct EventLine {
     pub sonneborn_berger: f64,
 }
 
-pub fn event(store: &Store, viewer: &Viewer, id: EventId) -> store::Result<Option<EventView>> {
+/// An event's conditions and progress, from its games.
+fn conditions(store: &Store, e: &EventRow, r: Reader) -> store::Result<(Conditions, Progress)> {
+    let mut progress = Progress::default();
+    let mut first: Option<GameRow> = None;
+    for g in store.event_games(e.id)? {
+        let Some(row) = store.game(g.game)? else {
+            continue;
+        };
+        progress.total += 1;
+        progress.finished += usize::from(row.finished);
+        if first.as_ref().is_none_or(|f| row.created_at < f.created_at) {
+            first = Some(row);
+        }
+    }
+    let conditions = Conditions {
+        rules: e.rules,
+        time_control: e.time_control,
+        double: e.double,
+        duplication: first.as_ref().and_then(|g| g.duplication_after),
+        penalty_days: first.as_ref().map_or(0, |g| g.penalty_days),
+        leave_days: crate::game::clock::DEFAULT_LEAVE_DAYS,
+        start: first.map(|g| {
+            l10n::date(
+                r,
+                crate::game::clock::local_date(&jiff::tz::TimeZone::UTC, g.created_at),
+            )
+        }),
+    };
+    Ok((conditions, progress))
+}
+
+pub fn event(
+    store: &Store,
+    viewer: &Viewer,
+    prefs: Prefs,
+    id: EventId,
+) -> store::Result<Option<EventView>> {
     let Some(e) = store.event(id)? else {
         return Ok(None);
     };
@@ -228,17 +408,21 @@ pub fn event(store: &Store, viewer: &Viewer, id: EventId) -> store::Result<Optio
             sonneborn_berger: p.sonneborn_berger,
         })
         .collect();
+    let (conditions, progress) = conditions(store, &e, reader(prefs))?;
     Ok(Some(EventView {
+        id: id.0,
         name: e.name.clone(),
-        rules: e.rules.as_str(),
-        time_control: e.time_control.to_string(),
+        conditions,
         seats: by_seat.into_iter().map(|(_, n)| n).collect(),
         lines,
+        progress,
     }))
 }
 
 pub struct PlayerView {
     pub name: String,
+    /// Whether the viewer is this player (their key came with the request).
+    pub own: bool,
     pub games: Vec<PlayerGame>,
 }
 
@@ -246,10 +430,11 @@ pub struct PlayerGame {
     pub id: i64,
     pub color: Color,
     pub opponent: String,
-    pub event: Option<String>,
+    pub event: Option<(i64, String)>,
     /// Whether the player is to move (unfinished games).
     pub their_move: bool,
     pub result: Option<String>,
+    /// The last day the side to move is in time, in the page's language.
     pub deadline: Option<String>,
 }
 
@@ -258,12 +443,14 @@ pub struct PlayerGame {
 pub fn player(
     store: &Store,
     viewer: &Viewer,
+    prefs: Prefs,
     name: &str,
     now: Timestamp,
 ) -> store::Result<Option<PlayerView>> {
     let Some(p) = store.player_by_name(name)? else {
         return Ok(None);
     };
+    let r = reader(prefs);
     let mut games = Vec::new();
     for row in store.games_of(p.id, false)? {
         let Some(game) = service::load_game(store, row.id)? else {
@@ -277,19 +464,22 @@ pub fn player(
         } else {
             Color::Black
         };
-        let their_move = !row.finished && game.record.pos.turn() == color;
-        let deadline = if their_move {
-            service::clock_of_color(store, &game, color, now)?
-                .and_then(|st| st.forfeit_date)
-                .map(|d| d.to_string())
-        } else {
+        let turn = game.record.pos.turn();
+        let their_move = !row.finished && turn == color;
+        let deadline = if row.finished {
             None
+        } else {
+            service::clock_of_color(store, &game, turn, now)?
+                .and_then(|st| st.deadline())
+                .map(|d| l10n::date(r, d))
         };
         games.push(PlayerGame {
             id: row.id.0,
             color,
             opponent: name_of(store, row.player(!color))?,
-            event: store.event_of(row.id)?.map(|(e, _): (EventRow, _)| e.name),
+            event: store
+                .event_of(row.id)?
+                .map(|(e, _): (EventRow, _)| (e.id.0, e.name)),
             their_move,
             result: row.result.map(|r| r.to_string()),
             deadline,
@@ -300,16 +490,34 @@ pub fn player(
     }
     Ok(Some(PlayerView {
         name: p.name,
+        own: viewer.player == Some(p.id),
         games,
     }))
 }
 
+/// An event as the index lists it.
+pub struct EventSummary {
+    pub id: i64,
+    pub name: String,
+    pub players: usize,
+    pub start: Option<String>,
+    pub progress: Progress,
+}
+
 /// The events the viewer may see, for the index page.
-pub fn events(store: &Store, viewer: &Viewer) -> store::Result<Vec<(i64, String)>> {
+pub fn events(store: &Store, viewer: &Viewer, prefs: Prefs) -> store::Result<Vec<EventSummary>> {
     let mut out = Vec::new();
     for e in store.events()? {
-        if viewer.may_see_event(e.visibility, &seat_ids(store, e.id)?) {
-            out.push((e.id.0, e.name));
+        let seats = seat_ids(store, e.id)?;
+        if viewer.may_see_event(e.visibility, &seats) {
+            let (conditions, progress) = conditions(store, &e, reader(prefs))?;
+            out.push(EventSummary {
+                id: e.id.0,
+                name: e.name,
+                players: seats.len(),
+                start: conditions.start,
+                progress,
+            });
         }
     }
     Ok(out)

@@ -57,15 +57,26 @@ impl Driver {
     }
 
     async fn browser(&self) -> Client {
+        self.browser_as(None).await
+    }
+
+    /// A browser as a phone of `width` × `height` CSS pixels shows pages
+    /// (Chromium's device emulation: a window is never narrower than 500
+    /// px); `None`: a desktop window.
+    async fn browser_as(&self, phone: Option<(u32, u32)>) -> Client {
         let mut caps = serde_json::Map::new();
-        caps.insert(
-            "goog:chromeOptions".into(),
-            serde_json::json!({
-                "binary": "/usr/bin/chromium",
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--disable-dev-shm-usage", "--window-size=1100,900"],
-            }),
-        );
+        let mut options = serde_json::json!({
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1100,900"],
+        });
+        if let Some((width, height)) = phone {
+            options["mobileEmulation"] = serde_json::json!({
+                "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0,
+                                  "mobile": true, "touch": true},
+            });
+        }
+        caps.insert("goog:chromeOptions".into(), options);
         ClientBuilder::new(HttpConnector::new())
             .capabilities(caps)
             .connect(&format!("http://127.0.0.1:{}", self.port))
@@ -147,7 +158,18 @@ fn a_game_is_stepped_through_in_the_browser() {
         ))
         .await
         .unwrap();
-        assert_eq!(text(&c, "figcaption").await, "Start position");
+        assert_eq!(
+            text(&c, "figcaption").await,
+            "Start position · move 1, White to move"
+        );
+        let captions = [
+            "After 1. e4 · move 1, Black to move",
+            "After 1... e5 · move 2, White to move",
+            "After 2. Nf3 · move 2, Black to move",
+            "After 2... Nc6 · move 3, White to move",
+            "After 3. Bb5 · move 3, Black to move",
+            "After 3... a6 · move 4, White to move",
+        ];
         let mut pos = Chess::default();
         for (i, uci) in line.iter().enumerate() {
             c.find(Locator::Css("a[rel=next]"))
@@ -158,10 +180,7 @@ fn a_game_is_stepped_through_in_the_browser() {
                 .unwrap();
             let mv = uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
             pos.play_unchecked(mv);
-            assert_eq!(
-                text(&c, "figcaption").await,
-                format!("Position after ply {}", i + 1)
-            );
+            assert_eq!(text(&c, "figcaption").await, captions[i]);
             let label = c
                 .find(Locator::Css("figure svg"))
                 .await
@@ -186,6 +205,16 @@ fn a_game_is_stepped_through_in_the_browser() {
                 .is_empty()
         );
         assert_eq!(text(&c, "ol.record a[aria-current]").await, "a6");
+        // The record copies as it reads, a blank between the moves.
+        let copied = c
+            .execute(
+                "const s = window.getSelection(); s.selectAllChildren(document.querySelector('ol.record')); \
+                 return s.toString().replace(/\\s+/g, ' ').trim();",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(copied.as_str(), Some("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"));
         screenshot(&c, "game.png").await;
         assert_accessible(&c, "game page").await;
         c.find(Locator::LinkText("First"))
@@ -194,7 +223,26 @@ fn a_game_is_stepped_through_in_the_browser() {
             .click()
             .await
             .unwrap();
-        assert_eq!(text(&c, "figcaption").await, "Start position");
+        assert_eq!(
+            text(&c, "figcaption").await,
+            "Start position · move 1, White to move"
+        );
+        // The keys: → and End step on, ← and Home back (the pages' one
+        // script follows the step links).
+        for (key, caption) in [
+            ("ArrowRight", captions[0]),
+            ("End", captions[5]),
+            ("ArrowLeft", captions[4]),
+            ("Home", "Start position · move 1, White to move"),
+        ] {
+            c.execute(
+                "document.dispatchEvent(new KeyboardEvent('keydown', {key: arguments[0], bubbles: true}))",
+                vec![serde_json::json!(key)],
+            )
+            .await
+            .unwrap();
+            wait_for_caption(&c, caption).await;
+        }
         c.close().await.unwrap();
     });
 }
@@ -430,5 +478,213 @@ fn a_notice_in_a_mail_clients_view_shows_its_board_picture() {
         assert_eq!(width.as_u64(), Some(264), "{width}");
         screenshot(&c, "notice.png").await;
         c.close().await.unwrap();
+    });
+}
+
+/// Waits until the board's caption reads `want` (a key's page may come
+/// after the key).
+async fn wait_for_caption(c: &Client, want: &str) {
+    for _ in 0..300 {
+        if let Ok(e) = c.find(Locator::Css("figcaption")).await
+            && e.text().await.is_ok_and(|t| t == want)
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!(
+        "the caption never read {want}: {}",
+        text(c, "figcaption").await
+    );
+}
+
+/// The page's width against the screen's `width`: no sideways scrolling
+/// (and a phone does not zoom out to fit a wider page).
+async fn assert_fits(c: &Client, width: u32, what: &str) {
+    let sizes = c
+        .execute(
+            "return [document.documentElement.scrollWidth, window.innerWidth, document.documentElement.clientWidth]",
+            vec![],
+        )
+        .await
+        .expect("the widths");
+    let [scroll, inner, client] = [0, 1, 2].map(|i| sizes[i].as_u64().unwrap());
+    // The layout is the screen's width less a scroll bar, if any.
+    assert!(
+        client <= u64::from(width) && client + 20 >= u64::from(width),
+        "{what}: a layout {client} px wide"
+    );
+    assert!(
+        scroll <= client && inner <= u64::from(width),
+        "{what}: {scroll} px wide in a {inner} px window"
+    );
+}
+
+/// The window's inner width set to `width` (the rest of the window is the
+/// browser's own).
+async fn set_width(c: &Client, width: u32, height: u32) {
+    if width < 500 {
+        // A phone's session (Driver::browser_as) has its width already.
+        return;
+    }
+    let js = |c: &Client, code: &'static str| {
+        let c = c.clone();
+        async move { c.execute(code, vec![]).await.unwrap().as_u64().unwrap() }
+    };
+    c.set_window_size(width, height).await.expect("window size");
+    let frame = u32::try_from(js(c, "return window.outerWidth - window.innerWidth").await).unwrap();
+    if frame > 0 {
+        c.set_window_size(width + frame, height)
+            .await
+            .expect("window size");
+    }
+    let inner = js(c, "return window.innerWidth").await;
+    assert_eq!(inner, u64::from(width), "the window's inner width");
+}
+
+#[test]
+fn every_page_fits_a_phone_and_a_desktop_screen() {
+    use ccgate::game::outcome::Termination;
+    let mut site = Site::new();
+    let names = [
+        "Anna",
+        "Boris Aleksandrovich",
+        "Chen",
+        "Dana-Maria Oberhuber-Schmidt",
+        "Emil",
+    ];
+    let event = site.event("Fünf Länder Fernschach-Einladungsturnier 2027", &names);
+    let games: Vec<_> = site
+        .store()
+        .event_games(event)
+        .unwrap()
+        .into_iter()
+        .map(|g| g.game)
+        .collect();
+    site.play(
+        games[0],
+        &[
+            "e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4", "g8f6",
+        ],
+    );
+    site.play(games[1], &["d2d4", "d7d5"]);
+    site.finish(games[2], GameResult::Draw, "agreed");
+    {
+        let mut s = site.store();
+        let tx = s.write().unwrap();
+        tx.finish_game(
+            games[3],
+            GameResult::WhiteWins,
+            &Termination::Resigned("Chen".into()),
+            jiff::Timestamp::now(),
+        )
+        .unwrap();
+        tx.set_duplication(games[1], Some(20)).unwrap();
+        tx.commit().unwrap();
+    }
+    site.start();
+    let driver = Driver::start();
+    let base = format!("http://127.0.0.1:{}", site.port);
+    let g = games[0].0;
+    let pages = [
+        "/".to_string(),
+        format!("/events/{}", event.0),
+        format!("/events/{}?lang=de", event.0),
+        format!("/games/{g}?ply=0"),
+        format!("/games/{g}?ply=3&flip=1"),
+        format!("/games/{g}?lang=de"),
+        format!("/games/{}", games[1].0),
+        format!("/games/{}?lang=ru", games[3].0),
+        "/players/Anna".to_string(),
+        format!("/players/{}?lang=pl", "Dana-Maria%20Oberhuber-Schmidt"),
+        "/?lang=ar".to_string(),
+    ];
+    run(async {
+        for (width, height) in [(390, 844), (1280, 800)] {
+            let c = driver
+                .browser_as((width < 500).then_some((width, height)))
+                .await;
+            set_width(&c, width, height).await;
+            for page in &pages {
+                c.goto(&format!("{base}{page}")).await.unwrap();
+                let what = format!("{page} at {width} px");
+                assert_fits(&c, width, &what).await;
+                assert_accessible(&c, &what).await;
+                // The language picker keeps its label beside it.
+                let apart = c
+                    .execute(
+                        "const l = document.querySelector('label[for=lang]').getBoundingClientRect(); \
+                         const s = document.querySelector('#lang').getBoundingClientRect(); \
+                         return Math.abs((l.top + l.bottom) / 2 - (s.top + s.bottom) / 2) > s.height / 2 || l.left > s.left;",
+                        vec![],
+                    )
+                    .await
+                    .unwrap();
+                assert_eq!(
+                    apart.as_bool(),
+                    Some(false),
+                    "{what}: the picker wraps apart from its label"
+                );
+            }
+            // The crosstable scrolls in its own box on a phone, if at all.
+            c.goto(&format!("{base}/events/{}", event.0)).await.unwrap();
+            if width == 390 {
+                screenshot(&c, "crosstable-390.png").await;
+            }
+            c.close().await.unwrap();
+        }
+    });
+}
+
+/// A notice's HTML part, its picture inlined as a client shows it, in a
+/// phone's width and at 800 px: the text wraps and the picture shrinks,
+/// nothing scrolls sideways. German, whose notice was 2,129 px wide.
+#[test]
+fn a_notice_fits_a_phone_screen() {
+    use base64::Engine;
+    use mail_parser::{MessageParser, MimeHeaders};
+
+    let (_gw, _port, _game, raw) = crate::support::web::bobs_notice_in(ccgate::notation::Lang::De);
+    let message = MessageParser::default().parse(&raw).expect("a mail");
+    let png = message
+        .parts
+        .iter()
+        .find(|p| p.content_id() == Some("board"))
+        .expect("the picture")
+        .contents();
+    let inline = format!(
+        "data:image/png;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(png)
+    );
+    let html = message
+        .body_html(0)
+        .expect("an HTML part")
+        .replace("cid:board", &inline);
+    assert!(html.contains("name=\"viewport\""), "{html}");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("notice.html");
+    std::fs::write(&file, html).expect("the notice");
+    let driver = Driver::start();
+    run(async {
+        for width in [390, 800] {
+            let c = driver
+                .browser_as((width < 500).then_some((width, 844)))
+                .await;
+            set_width(&c, width, 844).await;
+            c.goto(&format!("file://{}", file.display())).await.unwrap();
+            assert_fits(&c, width, &format!("the notice at {width} px")).await;
+            let img = c
+                .execute(
+                    "const i = document.querySelector('img'); return [i.getBoundingClientRect().right, window.innerWidth];",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert!(
+                img[0].as_f64().unwrap() <= img[1].as_f64().unwrap(),
+                "{img}"
+            );
+            c.close().await.unwrap();
+        }
     });
 }

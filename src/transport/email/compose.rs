@@ -218,6 +218,11 @@ pub fn body(reply: &Outgoing, link: Option<&str>) -> String {
     text
 }
 
+/// The HTML part's body: no wider than the screen.
+const BODY_STYLE: &str = "margin:0;padding:8px;max-width:100%;overflow-wrap:anywhere";
+/// Preformatted lines that wrap where the screen ends.
+const PRE_STYLE: &str = "white-space:pre-wrap;overflow-wrap:anywhere;font-size:14px";
+
 /// The HTML alternative for clients that show pictures: the same text as
 /// preformatted lines (escaped: it holds names and moves from outside) with
 /// the board picture in place of the ASCII board.
@@ -226,21 +231,27 @@ fn html_body(reply: &Outgoing, link: Option<&str>) -> String {
     let markup = maud::html! {
         (maud::DOCTYPE)
         html {
-            head { meta charset="utf-8"; }
-            body {
-                pre { (shown(reply.body.trim_end())) }
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+            }
+            // Styles inline, as mail clients keep them: the lines wrap at
+            // the screen's edge, the picture shrinks to fit a narrow one.
+            body style=(BODY_STYLE) {
+                pre style=(PRE_STYLE) { (shown(reply.body.trim_end())) }
                 @if let Some(sheet) = &reply.sheet {
                     p {
                         img src=(format!("cid:{PICTURE_ID}")) width="264" height="264"
+                            style="max-width:100%;height:auto"
                             alt=(shown(sheet.board.trim_end()));
                     }
-                    pre { (shown(&format!("{} - {}", sheet.white, sheet.black))) "\n" (shown(sheet.record.trim_end())) }
+                    pre style=(PRE_STYLE) { (shown(&format!("{} - {}", sheet.white, sheet.black))) "\n" (shown(sheet.record.trim_end())) }
                     @if let Some(position) = &sheet.position {
-                        pre { (shown(&position.fen)) }
+                        pre style=(PRE_STYLE) { (shown(&position.fen)) }
                     }
                 }
                 @if let Some(link) = link {
-                    p { a href=(link) { (link) } }
+                    p style="overflow-wrap:anywhere" { a href=(link) { (link) } }
                 }
             }
         }

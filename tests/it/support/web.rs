@@ -260,6 +260,11 @@ fn s_moves(store: &Store, game: GameId) -> u32 {
 /// Alice's 1. e4 came by mail: the daemon, its web port, the game, and the
 /// notice it mailed Bob, as sent.
 pub fn bobs_notice() -> (Gateway, u16, i64, Vec<u8>) {
+    bobs_notice_in(Lang::En)
+}
+
+/// [`bobs_notice`] with Bob reading `lang`.
+pub fn bobs_notice_in(lang: Lang) -> (Gateway, u16, i64, Vec<u8>) {
     use crate::support::gateway::{Seat, drop_mail, game_between, mail, wait_until};
 
     let port = free_port();
@@ -277,7 +282,11 @@ listen = "127.0.0.1:{port}"
 public_url = "https://chess.example.test/"
 "#
     ));
-    let g = game_between(&gw.db(), Seat::email("Alice"), Seat::email("Bob"));
+    let g = game_between(
+        &gw.db(),
+        Seat::email("Alice"),
+        Seat::email("Bob").lang(lang),
+    );
     gw.start();
     drop_mail(
         &gw.path("inbox"),

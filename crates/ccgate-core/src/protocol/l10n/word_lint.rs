@@ -153,8 +153,21 @@ fn without_commands(lang: Lang, text: &str) -> String {
 
 /// Names, not English: the service's, the standards', the notations'.
 const PROPER_NAMES: &[&str] = &[
-    "ccgate", "iccf", "pgn", "pin", "sms", "xfcc", "fen", "kb", "imap", "san", "uedemann",
-    "polyglot", "sb",
+    "ccgate",
+    "iccf",
+    "pgn",
+    "pin",
+    "sms",
+    "xfcc",
+    "fen",
+    "kb",
+    "imap",
+    "san",
+    "uedemann",
+    "polyglot",
+    "sb",
+    "sonneborn",
+    "berger",
 ];
 
 /// Words of a language that English spells alike, each one found in
@@ -176,9 +189,12 @@ const NATIVE_ALIKE: &[(Lang, &[&str])] = &[
             "action",
             "audit",
             "code",
+            "conditions",
             "confirmation",
             "console",
+            "date",
             "dates",
+            "double",
             "guide",
             "incident",
             "incidents",
@@ -189,6 +205,8 @@ const NATIVE_ALIKE: &[(Lang, &[&str])] = &[
             "notations",
             "on",
             "page",
+            "pages",
+            "points",
             "position",
             "promotion",
             "second",
@@ -204,8 +222,8 @@ const NATIVE_ALIKE: &[(Lang, &[&str])] = &[
     (
         Lang::It,
         &[
-            "account", "all", "come", "console", "due", "file", "in", "modem", "password", "per",
-            "server", "state",
+            "account", "all", "come", "console", "date", "due", "file", "in", "modem", "password",
+            "per", "server", "state",
         ],
     ),
     // "as brancas" (the article), "legal", "mate".
@@ -215,18 +233,18 @@ const NATIVE_ALIKE: &[(Lang, &[&str])] = &[
         Lang::Nl,
         &[
             "account", "claim", "code", "in", "incident", "letters", "mail", "of", "open", "over",
-            "per", "server", "site", "stand", "was",
+            "per", "server", "site", "stand", "status", "was",
         ],
     ),
     // "be" (ask), "i dag", "per e-post".
     (
         Lang::Sv,
         &[
-            "be", "in", "incident", "material", "notation", "per", "text",
+            "be", "in", "incident", "material", "notation", "per", "start", "text",
         ],
     ),
     // "ten" (this), "to" (it).
-    (Lang::Pl, &["limit", "modem", "ten", "to"]),
+    (Lang::Pl, &["limit", "modem", "start", "ten", "to"]),
     // "by" (would), "to" (it).
     (
         Lang::Cs,

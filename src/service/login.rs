@@ -138,7 +138,7 @@ pub fn login(
         (Verdict::Open, Some(director)) => {
             let (token, csrf) = (random_hex(), random_hex());
             d = d.write(Write::Session {
-                director: director.id,
+                of: store::SessionOf::Director(director.id),
                 token_hash: token_hash(&token),
                 csrf: csrf.clone(),
                 expires: now + SESSION,
@@ -186,7 +186,7 @@ pub fn random_hex() -> String {
 
 /// The store keeps a token's SHA-256 only: a copy of the store opens no
 /// session.
-fn token_hash(token: &str) -> Vec<u8> {
+pub(super) fn token_hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 

@@ -7,6 +7,7 @@ pub mod access;
 pub mod config;
 mod desk;
 mod desk_pages;
+mod form;
 mod pages;
 mod view;
 mod xfcc;

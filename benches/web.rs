@@ -46,7 +46,7 @@ fn main() {
     let now = Timestamp::now();
 
     let game_time = time(warm, runs, |_| {
-        let page = game_page(&store, &renderer, &viewer, prefs, game, None, now)
+        let page = game_page(&store, &renderer, &viewer, prefs, (game, None), now, None)
             .expect("store")
             .expect("a page");
         assert!(page.into_string().contains("Position after ply"));

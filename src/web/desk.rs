@@ -7,9 +7,8 @@
 
 use axum::extract::rejection::FormRejection;
 use axum::extract::{ConnectInfo, Form, FromRequestParts, Path, Query, State};
-use axum::http::header::SET_COOKIE;
+use axum::http::StatusCode;
 use axum::http::request::Parts;
-use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use maud::Markup;
 use serde::Deserialize;
@@ -260,11 +259,7 @@ async fn login(
                 web.cookie_attrs(PATH, "Strict", SESSION_SECONDS)
             );
             let spent = format!("login_csrf={}", web.cookie_attrs(PATH, "Strict", 0));
-            for c in [session, spent] {
-                if let Ok(v) = HeaderValue::from_str(&c) {
-                    r.headers_mut().append(SET_COOKIE, v);
-                }
-            }
+            super::set_cookies(&mut r, &[session, spent]);
             tracing::info!(director = %s.director, "director signed in");
             r
         }
@@ -297,9 +292,7 @@ async fn logout(State(web): State<Web>, a: Acting<Nothing>) -> Response {
         Ok(()) => {
             let mut r = see_other("/director/login");
             let gone = format!("session={}", web.cookie_attrs(PATH, "Strict", 0));
-            if let Ok(v) = HeaderValue::from_str(&gone) {
-                r.headers_mut().append(SET_COOKIE, v);
-            }
+            super::set_cookies(&mut r, &[gone]);
             r
         }
         Err(e) => failure(&e),

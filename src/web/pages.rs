@@ -145,7 +145,7 @@ fn game_words(lang: Lang) -> GameWords {
     }
 }
 
-pub fn game(v: &GameView, prefs: Prefs) -> Markup {
+pub fn game(v: &GameView, prefs: Prefs, play: Option<Markup>) -> Markup {
     let w = game_words(prefs.lang);
     let [white, black] = [outside(&v.names[0]), outside(&v.names[1])];
     let title = format!("{} {}: {white} – {black}", w.game, v.id);
@@ -231,6 +231,7 @@ pub fn game(v: &GameView, prefs: Prefs) -> Markup {
                 }
             }
         }
+        @if let Some(play) = play { (play) }
     };
     layout(&title, prefs, body)
 }

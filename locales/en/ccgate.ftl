@@ -301,19 +301,19 @@ help-mail =
 
 ## Signing in and playing on the web.
 
-web-code = ccgate: your code to sign in on the web is { $code }. It is valid for { $minutes } min and once only.
+web-code = ccgate: your code to sign in on the website is { $code }. It is valid for { $minutes } minutes, and once only.
 subject-web-code = ccgate: your code to sign in
 signin-title = Sign in
 signin-address = Your email address, phone number or callsign, as ccgate knows it
 signin-send = Send me a code
-signin-code-sent = If ccgate knows this address, a code to sign in is on its way there. It is valid for { $minutes } min.
+signin-code-sent = If ccgate knows this address, a code to sign in is on its way there. It is valid for { $minutes } minutes.
 signin-code = Code
 signin-sign-in = Sign in
-signin-refused = This code does not sign you in: it is wrong, expired or used, or too many wrong codes have locked signing in at this address for a quarter of an hour.
+signin-refused = This code does not sign you in: it is wrong, expired or used, or repeated wrong tries have locked signing in at this address for a quarter of an hour.
 signin-new-code = Ask for a new code
 play-title = Play
 play-sign-in = Sign in to play your games here.
-play-line = Your move or command, as you would write it in a mail to ccgate
+play-line = Your move or command, as you would write it in a message to ccgate
 play-offer-draw = Offer a draw with this move
 play-send = Send
 play-accept = Accept the draw

@@ -155,8 +155,9 @@ pub fn login(
     Ok(signed)
 }
 
-/// The hash an unknown name's password is checked against (it opens nothing).
-static UNKNOWN: std::sync::LazyLock<String> =
+/// The hash an unknown name's password (or a player's web code when no
+/// code waits) is checked against: it opens nothing.
+pub(super) static UNKNOWN: std::sync::LazyLock<String> =
     std::sync::LazyLock::new(|| hash_secret("no director has this").unwrap_or_default());
 
 /// The session a cookie's token opens at `now`.

@@ -13,7 +13,7 @@ use super::ctx::{Actor, transact};
 use super::decision::{Decision, To, Write};
 use super::error::Result;
 use super::hold::new_code;
-use super::login::{random_hex, token_hash};
+use super::login::{UNKNOWN, random_hex, token_hash};
 use super::notice::Notice;
 use super::pin::{self, Secret, Sender, hash_secret, judge_secret};
 use crate::protocol::address::{Channel, normalize};
@@ -112,7 +112,11 @@ pub fn sign_in_with_code(
             .map(|p| (channel, address, p)),
         None => None,
     };
+    let given = code.trim().to_ascii_uppercase();
     let Some((channel, address, player)) = found else {
+        // The same argon2 check as for a registered address, so the time
+        // taken does not tell which addresses are registered.
+        pin::opens(&UNKNOWN, &given);
         return Ok(WebSignIn::Refused);
     };
     // Failures count per address, apart from the PIN's on that address.
@@ -121,16 +125,14 @@ pub fn sign_in_with_code(
     let waiting = store
         .web_code(channel, &address)?
         .filter(|w| w.player == player.id && w.expires_at > now);
-    let given = code.trim().to_ascii_uppercase();
     let from = Sender {
         player: &player,
         channel: Channel::Web,
         address: &lock,
         state,
     };
-    let opened = waiting
-        .as_ref()
-        .is_some_and(|w| pin::opens(&w.code_hash, &given));
+    let hash = waiting.as_ref().map_or(UNKNOWN.as_str(), |w| &w.code_hash);
+    let opened = pin::opens(hash, &given) && waiting.is_some();
     let (ok, mut d) = judge_secret(&from, !given.is_empty(), opened, Secret::WebCode, now);
     // The page says what went wrong; nothing is sent anywhere.
     d.notices.clear();

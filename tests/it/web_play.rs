@@ -69,15 +69,6 @@ fn try_code(site: &Site, cookie: &str, csrf: &str, address: &str, code: &str) ->
     )
 }
 
-/// Signs `address`'s player in: the session cookie.
-fn sign_in(site: &Site, address: &str) -> String {
-    let (_, cookie, csrf) = ask_code(site, address);
-    let code = code_mailed_to(site, address);
-    let done = try_code(site, &cookie, &csrf, address, &code);
-    assert_eq!(done.status, 303, "{}", done.text());
-    cookie_pair(set_cookie(&done, "player_session"))
-}
-
 /// A line posted from a game's page with the page's own tokens: the
 /// response, and the game page with the answers it led to.
 fn play(site: &Site, session: &str, game: i64, fields: &[(&str, &str)]) -> (Page, Page) {
@@ -129,7 +120,10 @@ fn notices(store: &Store, address: &str, game: i64) -> Vec<String> {
 }
 
 fn web_messages(site: &Site) -> i64 {
-    count(&site.gw.db(), "SELECT COUNT(*) FROM journal WHERE channel = 'web'")
+    count(
+        &site.gw.db(),
+        "SELECT COUNT(*) FROM journal WHERE channel = 'web'",
+    )
 }
 
 #[test]
@@ -197,7 +191,10 @@ fn a_player_signs_in_by_a_code_and_plays_as_if_by_mail() {
 
     // The game page has the form for Anna, not for a stranger.
     let page = get(site.port, &format!("/games/{g1}"), Some(&session));
-    assert!(page.text().contains(&format!("action=\"/games/{g1}/play\"")));
+    assert!(
+        page.text()
+            .contains(&format!("action=\"/games/{g1}/play\""))
+    );
     let stranger = site.get(&format!("/games/{g1}"));
     assert!(!stranger.text().contains("/play\""));
 
@@ -213,8 +210,17 @@ fn a_player_signs_in_by_a_code_and_plays_as_if_by_mail() {
     assert_eq!(web_messages(&site), 0);
 
     // Anna's move: applied, answered on the page, and Bob told by mail.
-    let (_, shown) = play(&site, &session, g1, &[("line", "1. e4"), ("action", "line")]);
-    assert!(shown.text().contains("class=\"answer\""), "{}", shown.text());
+    let (_, shown) = play(
+        &site,
+        &session,
+        g1,
+        &[("line", "1. e4"), ("action", "line")],
+    );
+    assert!(
+        shown.text().contains("class=\"answer\""),
+        "{}",
+        shown.text()
+    );
     let store = site.store();
     assert_eq!(plies(&store, g1), 1);
     let told = notices(&store, "bob@example.test", g1);
@@ -279,7 +285,12 @@ fn a_player_signs_in_by_a_code_and_plays_as_if_by_mail() {
     assert!(told.iter().any(|n| n.contains("2. Nf3")), "{told:?}");
 
     // Leave, from the same line.
-    play(&site, &session, g3, &[("line", "leave 10"), ("action", "line")]);
+    play(
+        &site,
+        &session,
+        g3,
+        &[("line", "leave 10"), ("action", "line")],
+    );
     assert_eq!(site.store().leaves(PlayerId(anna)).unwrap().len(), 1);
 
     // Someone else's game and a form too large: refused unread.
@@ -301,7 +312,11 @@ fn a_player_signs_in_by_a_code_and_plays_as_if_by_mail() {
         &format!("csrf={csrf}&line={}", "e".repeat(1 << 20)),
     );
     assert_eq!(large.0, 413, "{}", large.1);
-    assert!(large.1.contains("This form could not be read"), "{}", large.1);
+    assert!(
+        large.1.contains("This form could not be read"),
+        "{}",
+        large.1
+    );
     assert_eq!(web_messages(&site), before);
     assert_eq!(plies(&site.store(), theirs), 0);
 

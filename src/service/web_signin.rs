@@ -45,7 +45,7 @@ fn web_address(typed: &str) -> Option<(Channel, String)> {
 /// Whether a code goes out now to a registered address: unless one went
 /// there within [`RESEND_AFTER`].
 fn sends_code(waiting: Option<&store::WebCode>, now: Timestamp) -> bool {
-    !waiting.is_some_and(|w| w.created_at > now - RESEND_AFTER)
+    waiting.is_none_or(|w| w.created_at <= now - RESEND_AFTER)
 }
 
 /// Sends a sign-in code to the player registered at `typed`, if any. What

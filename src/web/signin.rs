@@ -194,17 +194,16 @@ struct AddressForm {
 }
 
 /// A sign-in form's fields if they read and carry the sign-in cookie's
-/// token; else the refusal, in the page's words.
+/// token; else why not (the words' id) and the status it deserves.
 fn checked<T>(
-    prefs: Prefs,
     headers: &HeaderMap,
     form: Result<Form<T>, FormRejection>,
     csrf: impl FnOnce(&T) -> &str,
-) -> Result<T, Response> {
-    let Form(f) = form.map_err(|why| said(prefs, "play-form-refused", why.status()))?;
+) -> Result<T, (&'static str, StatusCode)> {
+    let Form(f) = form.map_err(|why| ("play-form-refused", why.status()))?;
     let cookies = cookies(headers);
     if !access::cookie(&cookies, SIGNIN_COOKIE).is_some_and(|c| same_token(c, csrf(&f))) {
-        return Err(said(prefs, "desk-csrf-refused", StatusCode::FORBIDDEN));
+        return Err(("desk-csrf-refused", StatusCode::FORBIDDEN));
     }
     Ok(f)
 }
@@ -216,9 +215,9 @@ async fn ask_code(
     form: Result<Form<AddressForm>, FormRejection>,
 ) -> Response {
     let (prefs, _) = prefs_of(&web, &q, &headers);
-    let f = match checked(prefs, &headers, form, |f: &AddressForm| &f.csrf) {
+    let f = match checked(&headers, form, |f: &AddressForm| &f.csrf) {
         Ok(f) => f,
-        Err(r) => return r,
+        Err((id, status)) => return said(prefs, id, status),
     };
     let now = crate::now::now();
     let address = f.address.clone();
@@ -253,9 +252,9 @@ async fn sign_in(
     form: Result<Form<CodeForm>, FormRejection>,
 ) -> Response {
     let (prefs, _) = prefs_of(&web, &q, &headers);
-    let f = match checked(prefs, &headers, form, |f: &CodeForm| &f.csrf) {
+    let f = match checked(&headers, form, |f: &CodeForm| &f.csrf) {
         Ok(f) => f,
-        Err(r) => return r,
+        Err((id, status)) => return said(prefs, id, status),
     };
     let now = crate::now::now();
     let (address, code) = (f.address.clone(), f.code);

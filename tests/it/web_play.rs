@@ -52,9 +52,7 @@ fn code_mailed_to(site: &Site, address: &str) -> String {
         .outbox(true)
         .unwrap()
         .into_iter()
-        .filter(|r| r.channel == Channel::Email && r.to == address)
-        .filter(|r| r.body.contains("website is "))
-        .last()
+        .rfind(|r| r.channel == Channel::Email && r.to == address && r.body.contains("website is "))
         .unwrap_or_else(|| panic!("no code mailed to {address}"));
     let after = mail.body.split("website is ").nth(1).unwrap();
     after[..6].to_string()
@@ -258,11 +256,16 @@ fn a_player_signs_in_by_a_code_and_plays_as_if_by_mail() {
     assert_eq!(plies(&site.store(), g2), 0);
     // Bob opens by mail; Anna resigns from the page.
     by_mail(&site, "bob@example.test", "b3@x", &format!("{g2} 1. e4"));
+    let before = notices(&site.store(), "bob@example.test", g2).len();
     play(&site, &session, g2, &[("action", "resign")]);
     let row = site.store().game(GameId(g2)).unwrap().unwrap();
     assert_eq!(row.result, Some(GameResult::WhiteWins));
     let told = notices(&site.store(), "bob@example.test", g2);
-    assert!(told.len() >= 1, "{told:?}");
+    assert_eq!(
+        told.len(),
+        before + 1,
+        "Bob is told of the resignation: {told:?}"
+    );
 
     // A conditional move, played when Bob's reply comes by mail.
     play(&site, &session, g3, &[("line", "e4"), ("action", "line")]);

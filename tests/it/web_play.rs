@@ -388,6 +388,19 @@ fn five_wrong_codes_lock_web_sign_in_and_leave_mail_play_alone() {
     // Mail play is not locked.
     let p = by_mail(&site, ANNA, "a1@x", &format!("{g} 1. e4"));
     assert_eq!(p.moves_applied(), 1, "{}", p.outcome);
+
+    // A code past its quarter of an hour opens nothing either.
+    let bob = "bob@example.test";
+    let (_, cookie, csrf) = ask_code(&site, bob);
+    let code = code_mailed_to(&site, bob);
+    let conn = rusqlite::Connection::open(site.gw.db()).expect("store");
+    conn.busy_timeout(std::time::Duration::from_secs(30))
+        .expect("busy timeout");
+    conn.execute("UPDATE web_codes SET expires_at = 0", [])
+        .expect("expired");
+    let expired = try_code(&site, &cookie, &csrf, bob, &code);
+    assert_eq!(expired.status, 401);
+    assert!(expired.text().contains("This code does not sign you in"));
 }
 
 #[test]

@@ -46,10 +46,18 @@ fn main() {
     let now = Timestamp::now();
 
     let game_time = time(warm, runs, |_| {
-        let page = game_page(&store, &renderer, &viewer, prefs, game, None, None, now)
-            .expect("store")
-            .expect("a page");
-        assert!(page.into_string().contains("Position after ply"));
+        let page = game_page(
+            &store,
+            &renderer,
+            &viewer,
+            prefs,
+            (game, None, None),
+            now,
+            None,
+        )
+        .expect("store")
+        .expect("a page");
+        assert!(page.into_string().contains("After "));
     });
     let table_time = time(warm, runs, |_| {
         let page = event_page(&store, &viewer, prefs, event)

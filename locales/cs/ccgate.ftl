@@ -355,6 +355,30 @@ help-mail =
 
     Ostatní řádky zprávy se čtou jako text a zůstávají bez odpovědi.
 
+## Signing in and playing on the web.
+
+web-code = ccgate: váš kód pro přihlášení na webu je { $code }. Platí { $minutes } min a jen jednou.
+subject-web-code = ccgate: váš přihlašovací kód
+signin-title = Přihlásit se
+signin-address = Vaše e-mailová adresa, telefonní číslo nebo volací znak, jak je ccgate zná
+signin-send = Poslat mi kód
+signin-code-sent = Pokud ccgate tuto adresu zná, je na ni přihlašovací kód na cestě. Platí { $minutes } min.
+signin-code = Kód
+signin-sign-in = Přihlásit se
+signin-refused = Tento kód vás nepřihlásí: je chybný, prošlý nebo použitý, nebo příliš mnoho chybných kódů zablokovalo přihlášení pro tuto adresu na čtvrt hodiny.
+signin-new-code = Požádat o nový kód
+play-title = Hrát
+play-sign-in = Přihlaste se a hrajte zde své partie.
+play-line = Váš tah nebo příkaz, jak byste jej napsali v e-mailu pro ccgate
+play-offer-draw = Nabídnout tímto tahem remízu
+play-send = Odeslat
+play-accept = Přijmout remízu
+play-decline = Odmítnout remízu
+play-resign = Vzdát se
+play-sign-out = Odhlásit se
+play-not-yours = Toto není vaše partie: nic nebylo provedeno.
+play-form-refused = Tento formulář nešlo přečíst (je příliš velký nebo poškozený): nic nebylo provedeno.
+
 ## The director's web console.
 
 desk-console = Konzole ředitele

@@ -350,6 +350,30 @@ help-mail =
 
     Andere Zeilen Ihrer Nachricht werden als Text gelesen und nicht beantwortet.
 
+## Signing in and playing on the web.
+
+web-code = ccgate: Ihr Code zur Anmeldung im Web lautet { $code }. Er gilt { $minutes } Min. und nur einmal.
+subject-web-code = ccgate: Ihr Anmeldecode
+signin-title = Anmelden
+signin-address = Ihre E-Mail-Adresse, Telefonnummer oder Ihr Rufzeichen, wie ccgate es kennt
+signin-send = Code zusenden
+signin-code-sent = Wenn ccgate diese Adresse kennt, ist ein Anmeldecode dorthin unterwegs. Er gilt { $minutes } Min.
+signin-code = Code
+signin-sign-in = Anmelden
+signin-refused = Dieser Code meldet Sie nicht an: Er ist falsch, abgelaufen oder verbraucht, oder zu viele falsche Codes haben die Anmeldung für diese Adresse für eine Viertelstunde gesperrt.
+signin-new-code = Neuen Code anfordern
+play-title = Spielen
+play-sign-in = Melden Sie sich an, um Ihre Partien hier zu spielen.
+play-line = Ihr Zug oder Befehl, so wie Sie ihn in einer E-Mail an ccgate schreiben würden
+play-offer-draw = Mit diesem Zug Remis anbieten
+play-send = Senden
+play-accept = Remis annehmen
+play-decline = Remis ablehnen
+play-resign = Aufgeben
+play-sign-out = Abmelden
+play-not-yours = Das ist keine Ihrer Partien: Nichts wurde ausgeführt.
+play-form-refused = Dieses Formular ließ sich nicht lesen (zu groß oder beschädigt): Nichts wurde ausgeführt.
+
 ## The director's web console.
 
 desk-console = Turnierleitung

@@ -299,6 +299,30 @@ help-mail =
 
     Other lines of your message are read as prose and not answered.
 
+## Signing in and playing on the web.
+
+web-code = ccgate: your code to sign in on the website is { $code }. It is valid for { $minutes } minutes, and once only.
+subject-web-code = ccgate: your code to sign in
+signin-title = Sign in
+signin-address = Your email address, phone number or callsign, as ccgate knows it
+signin-send = Send me a code
+signin-code-sent = If ccgate knows this address, a code to sign in is on its way there. It is valid for { $minutes } minutes.
+signin-code = Code
+signin-sign-in = Sign in
+signin-refused = This code does not sign you in: it is wrong, expired or used, or repeated wrong tries have locked signing in at this address for a quarter of an hour.
+signin-new-code = Ask for a new code
+play-title = Play
+play-sign-in = Sign in to play your games here.
+play-line = Your move or command, as you would write it in a message to ccgate
+play-offer-draw = Offer a draw with this move
+play-send = Send
+play-accept = Accept the draw
+play-decline = Decline the draw
+play-resign = Resign
+play-sign-out = Sign out
+play-not-yours = This is not one of your games: nothing was done.
+play-form-refused = This form could not be read (it is too large or damaged): nothing was done.
+
 ## The director's web console: its pages' words.
 
 desk-console = Director's console

@@ -349,6 +349,30 @@ help-mail =
     Las demás líneas de su mensaje se leen como texto y no se contestan.
 
 
+## Signing in and playing on the web.
+
+web-code = ccgate: su código para entrar en la web es { $code }. Vale { $minutes } min y una sola vez.
+subject-web-code = ccgate: su código de acceso
+signin-title = Entrar
+signin-address = Su dirección de correo, número de teléfono o indicativo, tal como lo conoce ccgate
+signin-send = Enviarme un código
+signin-code-sent = Si ccgate conoce esta dirección, un código de acceso va de camino a ella. Vale { $minutes } min.
+signin-code = Código
+signin-sign-in = Entrar
+signin-refused = Este código no le da acceso: es erróneo, ha caducado o ya se usó, o demasiados códigos erróneos han bloqueado el acceso para esta dirección durante un cuarto de hora.
+signin-new-code = Pedir un código nuevo
+play-title = Jugar
+play-sign-in = Entre para jugar aquí sus partidas.
+play-line = Su jugada u orden, tal como la escribiría en un correo a ccgate
+play-offer-draw = Ofrecer tablas con esta jugada
+play-send = Enviar
+play-accept = Aceptar las tablas
+play-decline = Rechazar las tablas
+play-resign = Abandonar
+play-sign-out = Salir
+play-not-yours = Esta no es una de sus partidas: no se hizo nada.
+play-form-refused = Este formulario no se pudo leer (es demasiado grande o está dañado): no se hizo nada.
+
 ## The director's web console.
 
 desk-console = Consola del director

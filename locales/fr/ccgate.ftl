@@ -348,6 +348,30 @@ help-mail =
 
     Les autres lignes de votre message sont lues comme du texte, sans réponse.
 
+## Signing in and playing on the web.
+
+web-code = ccgate : votre code pour vous connecter sur le web est { $code }. Il est valable { $minutes } min, une seule fois.
+subject-web-code = ccgate : votre code de connexion
+signin-title = Se connecter
+signin-address = Votre adresse électronique, numéro de téléphone ou indicatif, tel que ccgate le connaît
+signin-send = M'envoyer un code
+signin-code-sent = Si ccgate connaît cette adresse, un code de connexion y est en route. Il est valable { $minutes } min.
+signin-code = Code
+signin-sign-in = Se connecter
+signin-refused = Ce code ne vous connecte pas : il est faux, expiré ou déjà utilisé, ou trop de codes faux ont bloqué la connexion pour cette adresse pendant un quart d'heure.
+signin-new-code = Demander un nouveau code
+play-title = Jouer
+play-sign-in = Connectez-vous pour jouer vos parties ici.
+play-line = Votre coup ou commande, tel que vous l'écririez dans un courriel à ccgate
+play-offer-draw = Proposer la nulle avec ce coup
+play-send = Envoyer
+play-accept = Accepter la nulle
+play-decline = Refuser la nulle
+play-resign = Abandonner
+play-sign-out = Se déconnecter
+play-not-yours = Ce n'est pas une de vos parties : rien n'a été fait.
+play-form-refused = Ce formulaire n'a pas pu être lu (trop grand ou abîmé) : rien n'a été fait.
+
 ## The director's web console.
 
 desk-console = Console de l'arbitre

@@ -349,6 +349,30 @@ help-mail =
 
     Le altre righe del messaggio sono lette come testo e non ricevono risposta.
 
+## Signing in and playing on the web.
+
+web-code = ccgate: il suo codice per accedere al web è { $code }. Vale { $minutes } min e una sola volta.
+subject-web-code = ccgate: il suo codice di accesso
+signin-title = Accedi
+signin-address = Il suo indirizzo di posta elettronica, numero di telefono o nominativo, come lo conosce ccgate
+signin-send = Inviatemi un codice
+signin-code-sent = Se ccgate conosce questo indirizzo, un codice di accesso è in arrivo lì. Vale { $minutes } min.
+signin-code = Codice
+signin-sign-in = Accedi
+signin-refused = Questo codice non le dà accesso: è errato, scaduto o già usato, oppure troppi codici errati hanno bloccato l'accesso per questo indirizzo per un quarto d'ora.
+signin-new-code = Chiedere un nuovo codice
+play-title = Gioca
+play-sign-in = Acceda per giocare qui le sue partite.
+play-line = La sua mossa o il suo comando, come lo scriverebbe in un messaggio a ccgate
+play-offer-draw = Offrire la patta con questa mossa
+play-send = Invia
+play-accept = Accettare la patta
+play-decline = Rifiutare la patta
+play-resign = Abbandonare
+play-sign-out = Esci
+play-not-yours = Questa non è una delle sue partite: non è stato fatto nulla.
+play-form-refused = Questo modulo non si è potuto leggere (troppo grande o danneggiato): non è stato fatto nulla.
+
 ## The director's web console.
 
 desk-console = Console del direttore

@@ -350,6 +350,30 @@ help-mail =
     Andere regels van uw bericht worden als tekst gelezen en niet beantwoord.
 
 
+## Signing in and playing on the web.
+
+web-code = ccgate: uw code om op het web in te loggen is { $code }. Hij is { $minutes } min geldig, één keer.
+subject-web-code = ccgate: uw inlogcode
+signin-title = Inloggen
+signin-address = Uw e-mailadres, telefoonnummer of roepnaam, zoals ccgate het kent
+signin-send = Stuur mij een code
+signin-code-sent = Als ccgate dit adres kent, is er een inlogcode naar onderweg. Hij is { $minutes } min geldig.
+signin-code = Code
+signin-sign-in = Inloggen
+signin-refused = Met deze code logt u niet in: hij is fout, verlopen of al gebruikt, of te veel foute codes hebben het inloggen voor dit adres een kwartier geblokkeerd.
+signin-new-code = Een nieuwe code vragen
+play-title = Spelen
+play-sign-in = Meld u aan om hier uw partijen te spelen.
+play-line = Uw zet of opdracht, zoals u die in een e-mail aan ccgate zou schrijven
+play-offer-draw = Remise aanbieden met deze zet
+play-send = Versturen
+play-accept = Remise aannemen
+play-decline = Remise afwijzen
+play-resign = Opgeven
+play-sign-out = Uitloggen
+play-not-yours = Dit is geen partij van u: er is niets gedaan.
+play-form-refused = Dit formulier kon niet worden gelezen (te groot of beschadigd): er is niets gedaan.
+
 ## The director's web console.
 
 desk-console = Wedstrijdleiding

@@ -357,6 +357,30 @@ help-mail =
     Pozostałe wiersze wiadomości są czytane jako tekst i pozostają bez odpowiedzi.
 
 
+## Signing in and playing on the web.
+
+web-code = ccgate: twój kod do logowania w sieci to { $code }. Jest ważny { $minutes } min i tylko raz.
+subject-web-code = ccgate: twój kod logowania
+signin-title = Zaloguj się
+signin-address = Twój adres poczty elektronicznej, numer telefonu lub znak wywoławczy, tak jak zna go ccgate
+signin-send = Wyślij mi kod
+signin-code-sent = Jeśli ccgate zna ten adres, kod logowania jest już do niego w drodze. Jest ważny { $minutes } min.
+signin-code = Kod
+signin-sign-in = Zaloguj się
+signin-refused = Ten kod cię nie loguje: jest błędny, wygasł lub został użyty, albo zbyt wiele błędnych kodów zablokowało logowanie dla tego adresu na kwadrans.
+signin-new-code = Poproś o nowy kod
+play-title = Graj
+play-sign-in = Zaloguj się, aby grać tu swoje partie.
+play-line = Twój ruch lub polecenie, tak jak napisałbyś je w e-mailu do ccgate
+play-offer-draw = Zaproponuj remis z tym ruchem
+play-send = Wyślij
+play-accept = Przyjmij remis
+play-decline = Odrzuć remis
+play-resign = Poddaj się
+play-sign-out = Wyloguj się
+play-not-yours = To nie jest twoja partia: nic nie zrobiono.
+play-form-refused = Tego formularza nie dało się odczytać (za duży lub uszkodzony): nic nie zrobiono.
+
 ## The director's web console.
 
 desk-console = Konsola sędziego

@@ -348,6 +348,30 @@ help-mail =
 
     As outras linhas da sua mensagem são lidas como texto e não têm resposta.
 
+## Signing in and playing on the web.
+
+web-code = ccgate: o seu código para entrar na web é { $code }. É válido { $minutes } min e uma só vez.
+subject-web-code = ccgate: o seu código de entrada
+signin-title = Entrar
+signin-address = O seu endereço de correio eletrónico, número de telefone ou indicativo, tal como o ccgate o conhece
+signin-send = Enviar um código
+signin-code-sent = Se o ccgate conhece este endereço, um código de entrada vai a caminho dele. É válido { $minutes } min.
+signin-code = Código
+signin-sign-in = Entrar
+signin-refused = Este código não lhe dá entrada: está errado, expirou ou já foi usado, ou demasiados códigos errados bloquearam a entrada para este endereço durante um quarto de hora.
+signin-new-code = Pedir um código novo
+play-title = Jogar
+play-sign-in = Entre para jogar aqui as suas partidas.
+play-line = O seu lance ou comando, tal como o escreveria numa mensagem ao ccgate
+play-offer-draw = Propor empate com este lance
+play-send = Enviar
+play-accept = Aceitar o empate
+play-decline = Recusar o empate
+play-resign = Abandonar
+play-sign-out = Sair
+play-not-yours = Esta não é uma das suas partidas: nada foi feito.
+play-form-refused = Este formulário não pôde ser lido (é demasiado grande ou está danificado): nada foi feito.
+
 ## The director's web console.
 
 desk-console = Consola do diretor

@@ -406,6 +406,30 @@ help-mail =
 
     Остальные строки сообщения читаются как текст и остаются без ответа.
 
+## Signing in and playing on the web.
+
+web-code = ccgate: ваш код для входа на сайт: { $code }. Действует { $minutes } мин, один раз.
+subject-web-code = ccgate: ваш код для входа
+signin-title = Вход
+signin-address = Ваш адрес электронной почты, номер телефона или позывной, как его знает ccgate
+signin-send = Прислать код
+signin-code-sent = Если ccgate знает этот адрес, код для входа уже отправлен туда. Он действует { $minutes } мин.
+signin-code = Код
+signin-sign-in = Войти
+signin-refused = Этот код не открывает вход: он неверен, истёк или уже использован, либо слишком много неверных кодов заблокировали вход для этого адреса на четверть часа.
+signin-new-code = Запросить новый код
+play-title = Игра
+play-sign-in = Войдите, чтобы играть здесь свои партии.
+play-line = Ваш ход или команда, как вы написали бы их в письме для ccgate
+play-offer-draw = Предложить ничью этим ходом
+play-send = Отправить
+play-accept = Принять ничью
+play-decline = Отклонить ничью
+play-resign = Сдаться
+play-sign-out = Выйти
+play-not-yours = Это не ваша партия: ничего не сделано.
+play-form-refused = Эту форму не удалось прочитать (слишком большая или повреждена): ничего не сделано.
+
 ## The director's web console.
 
 desk-console = Консоль директора

@@ -350,6 +350,30 @@ help-mail =
     Övriga rader i ditt meddelande läses som text och besvaras inte.
 
 
+## Signing in and playing on the web.
+
+web-code = ccgate: din kod för att logga in på webben är { $code }. Den gäller { $minutes } min och bara en gång.
+subject-web-code = ccgate: din inloggningskod
+signin-title = Logga in
+signin-address = Din e-postadress, ditt telefonnummer eller din anropssignal, som ccgate känner den
+signin-send = Skicka mig en kod
+signin-code-sent = Om ccgate känner den här adressen är en inloggningskod på väg dit. Den gäller { $minutes } min.
+signin-code = Kod
+signin-sign-in = Logga in
+signin-refused = Den här koden loggar inte in dig: den är fel, har gått ut eller är använd, eller så har för många felaktiga koder spärrat inloggning för den här adressen i en kvart.
+signin-new-code = Be om en ny kod
+play-title = Spela
+play-sign-in = Logga in för att spela dina partier här.
+play-line = Ditt drag eller kommando, som du skulle skriva det i ett mejl till ccgate
+play-offer-draw = Erbjud remi med det här draget
+play-send = Skicka
+play-accept = Anta remin
+play-decline = Avböj remin
+play-resign = Ge upp
+play-sign-out = Logga ut
+play-not-yours = Det här är inte ett av dina partier: inget gjordes.
+play-form-refused = Formuläret kunde inte läsas (för stort eller skadat): inget gjordes.
+
 ## The director's web console.
 
 desk-console = Tävlingsledarens konsol

@@ -411,6 +411,30 @@ help-mail =
 
     Інші рядки повідомлення читаються як текст і лишаються без відповіді.
 
+## Signing in and playing on the web.
+
+web-code = ccgate: ваш код для входу на сайт: { $code }. Діє { $minutes } хв, один раз.
+subject-web-code = ccgate: ваш код для входу
+signin-title = Вхід
+signin-address = Ваша адреса електронної пошти, номер телефону або позивний, як його знає ccgate
+signin-send = Надіслати код
+signin-code-sent = Якщо ccgate знає цю адресу, код для входу вже надіслано туди. Він діє { $minutes } хв.
+signin-code = Код
+signin-sign-in = Увійти
+signin-refused = Цей код не відкриває вхід: він хибний, сплив або вже використаний, або забагато хибних кодів заблокували вхід для цієї адреси на чверть години.
+signin-new-code = Запросити новий код
+play-title = Гра
+play-sign-in = Увійдіть, щоб грати тут свої партії.
+play-line = Ваш хід або команда, як ви написали б їх у листі для ccgate
+play-offer-draw = Запропонувати нічию цим ходом
+play-send = Надіслати
+play-accept = Прийняти нічию
+play-decline = Відхилити нічию
+play-resign = Здатися
+play-sign-out = Вийти
+play-not-yours = Це не ваша партія: нічого не зроблено.
+play-form-refused = Цю форму не вдалося прочитати (завелика або пошкоджена): нічого не зроблено.
+
 ## The director's web console.
 
 desk-console = Консоль директора

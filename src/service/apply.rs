@@ -245,11 +245,19 @@ impl Ctx<'_, '_> {
             }
             Write::Login { name, address, ok } => tx.record_login(&name, &address, ok, now)?,
             Write::Session {
-                director,
+                of,
                 token_hash,
                 csrf,
                 expires,
-            } => tx.open_session(director, &token_hash, &csrf, now, expires)?,
+            } => tx.open_session(of, &token_hash, &csrf, now, expires)?,
+            Write::WebCode {
+                player,
+                channel,
+                address,
+                code_hash,
+                expires,
+            } => tx.keep_web_code((channel, &address), player, &code_hash, now, expires)?,
+            Write::SpendWebCode { channel, address } => tx.drop_web_code(channel, &address)?,
             Write::EndSession(token_hash) => {
                 tx.end_session(&token_hash)?;
             }

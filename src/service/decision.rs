@@ -196,15 +196,30 @@ pub(super) enum Write {
         address: String,
         ok: bool,
     },
-    /// A director's session opened (the token's hash, its form token).
+    /// A director's or a player's session opened (the token's hash, its
+    /// form token).
     Session {
-        director: i64,
+        of: store::SessionOf,
         token_hash: Vec<u8>,
         csrf: String,
         expires: Timestamp,
     },
     /// The session of a token's hash ended.
     EndSession(Vec<u8>),
+    /// A web sign-in code sent to an address (its hash), replacing the one
+    /// waiting there.
+    WebCode {
+        player: PlayerId,
+        channel: Channel,
+        address: String,
+        code_hash: String,
+        expires: Timestamp,
+    },
+    /// The code waiting at an address used up.
+    SpendWebCode {
+        channel: Channel,
+        address: String,
+    },
 }
 
 /// A remote game's mirror as a decision creates it.

@@ -192,7 +192,13 @@ impl Ctx<'_, '_> {
         } else {
             0
         };
-        let reply = self.tx.queue(reply, self.now)?;
+        let mut reply = self.tx.queue(reply, self.now)?;
+        if reply.channel == Channel::Web {
+            // The page that posted the message shows its answers: they are
+            // delivered as they are queued (docs/decisions.md).
+            self.tx.mark_sent(reply.id, self.now)?;
+            reply.sent_at = Some(self.now);
+        }
         if bounded && sent >= limit {
             let id = reply.id;
             let why = format!("withheld: {limit} replies to this address in the last hour");

@@ -23,8 +23,8 @@ const ALPHABET: &[u8] = b"ACDEFHJKMNPQRTUVWXY3479";
 /// one guess per mail and never sees the code.
 const CODE_LEN: usize = 6;
 
-/// A fresh code.
-fn new_code() -> String {
+/// A fresh code (a hold's, a web sign-in's).
+pub(super) fn new_code() -> String {
     use argon2::password_hash::rand_core::{OsRng, RngCore};
     (0..CODE_LEN)
         .map(|_| {

@@ -138,7 +138,7 @@ pub fn login(
         (Verdict::Open, Some(director)) => {
             let (token, csrf) = (random_hex(), random_hex());
             d = d.write(Write::Session {
-                director: director.id,
+                of: store::SessionOf::Director(director.id),
                 token_hash: token_hash(&token),
                 csrf: csrf.clone(),
                 expires: now + SESSION,
@@ -155,8 +155,9 @@ pub fn login(
     Ok(signed)
 }
 
-/// The hash an unknown name's password is checked against (it opens nothing).
-static UNKNOWN: std::sync::LazyLock<String> =
+/// The hash an unknown name's password (or a player's web code when no
+/// code waits) is checked against: it opens nothing.
+pub(super) static UNKNOWN: std::sync::LazyLock<String> =
     std::sync::LazyLock::new(|| hash_secret("no director has this").unwrap_or_default());
 
 /// The session a cookie's token opens at `now`.
@@ -186,7 +187,7 @@ pub fn random_hex() -> String {
 
 /// The store keeps a token's SHA-256 only: a copy of the store opens no
 /// session.
-fn token_hash(token: &str) -> Vec<u8> {
+pub(super) fn token_hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 

@@ -36,6 +36,8 @@ mod record_text;
 mod reply;
 mod route;
 mod steps;
+mod web_play;
+mod web_signin;
 mod xfcc;
 
 use jiff::Timestamp;
@@ -77,6 +79,8 @@ pub use pin::{hash_pin, hash_xfcc_password, pin_of_line};
 pub use reply::{board, legend};
 pub use route::MAX_LINES;
 pub use steps::{GameStep, Refusal, Step};
+pub use web_play::{web_message, web_text};
+pub use web_signin::{CODE_MINUTES, WebSignIn, player_session, send_web_code, sign_in_with_code};
 pub use xfcc::{XfccAnswer, XfccCredentials, xfcc_credentials, xfcc_games, xfcc_login, xfcc_move};
 
 /// An inbound message as a transport hands it over.
@@ -135,6 +139,10 @@ pub enum Auth {
     /// The check failed, or the policy requires PINs: read only with the
     /// player's PIN. Says why, for the record.
     Unverified(String),
+    /// A web session, opened by a code sent to one of the player's
+    /// addresses (channel `web` only): the player it names sent the
+    /// message, whatever its `from`; no PIN is asked.
+    SignedIn(PlayerId),
 }
 
 /// What happened to a message.

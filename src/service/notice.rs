@@ -27,6 +27,12 @@ pub enum Notice {
     },
     /// A confirmation code that opens no hold.
     HoldExpired,
+    /// A code that signs the player in on the web, asked for on the
+    /// sign-in page, valid this many minutes.
+    WebCode {
+        code: String,
+        minutes: i64,
+    },
     BadPin,
     /// A message that could not be authenticated, refused: the player has
     /// no PIN and the confirmation loop is off.
@@ -419,6 +425,7 @@ impl Notice {
     pub fn subject(&self, r: Reader) -> Option<String> {
         let subject = match self {
             Notice::Held { .. } => plain(r, "subject-held"),
+            Notice::WebCode { .. } => plain(r, "subject-web-code"),
             Notice::EventStarted { event, .. } => text(
                 r,
                 "subject-event-start",
@@ -461,6 +468,12 @@ impl Notice {
                 Args::new().str("code", code.clone()).num("hours", *hours),
             ),
             Notice::HoldExpired => plain(r, "hold-expired"),
+            Notice::WebCode { code, minutes } => t(
+                "web-code",
+                Args::new()
+                    .str("code", code.clone())
+                    .num("minutes", *minutes),
+            ),
             Notice::BadPin => plain(r, "bad-pin"),
             Notice::Unauthenticated => plain(r, "unauthenticated"),
             Notice::SeveralAuthors => plain(r, "several-authors"),
@@ -1016,6 +1029,10 @@ pub(crate) mod samples {
                 hours: 72,
             },
             Notice::HoldExpired,
+            Notice::WebCode {
+                code: "K7Q2M9".to_string(),
+                minutes: 15,
+            },
             Notice::BadPin,
             Notice::Unauthenticated,
             Notice::Help,

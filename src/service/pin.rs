@@ -65,6 +65,8 @@ pub(super) enum Secret {
     Pin,
     /// A correspondence program's Xfcc password.
     XfccPassword,
+    /// A code sent to sign in on the web, tried for an address.
+    WebCode,
 }
 
 impl Secret {
@@ -81,6 +83,21 @@ impl Secret {
                 "Xfcc password missing",
                 "wrong Xfcc password",
             ],
+            Secret::WebCode => [
+                "web sign-in locked after repeated failures",
+                "web sign-in code missing",
+                "wrong web sign-in code",
+            ],
+        }
+    }
+
+    /// How long five failures lock it: a PIN or a password, which stays
+    /// the same, for an hour; a web code, which is new each time and lives
+    /// only a quarter of an hour, for as long as one lives.
+    fn lock(self) -> jiff::SignedDuration {
+        match self {
+            Secret::Pin | Secret::XfccPassword => jiff::SignedDuration::from_hours(1),
+            Secret::WebCode => jiff::SignedDuration::from_mins(15),
         }
     }
 }
@@ -122,13 +139,12 @@ pub(super) fn judge_secret(
     let locked = from.state.locked_until.is_some_and(|t| t > now);
     let ok = !locked && opened;
     // Five wrong PINs from one address lock the PIN on that address for an
-    // hour: guessing four digits takes years. Counting per address means a
+    // hour (a web code for a quarter): guessing four digits takes years. Counting per address means a
     // forger's failures (a forged From, a spoofed number) lock only the
     // address they wrote from, never the player's others. A missing PIN is
     // no guess, and an attempt while locked renews nothing: otherwise one
     // forged mail an hour, PIN or not, would keep the address locked for good.
-    let locked_until =
-        (!ok && from.state.failures + 1 >= 5).then(|| now + jiff::SignedDuration::from_hours(1));
+    let locked_until = (!ok && from.state.failures + 1 >= 5).then(|| now + secret.lock());
     let attempt = (given && !locked).then(|| Write::PinAttempt {
         player: from.player.id,
         channel: from.channel,

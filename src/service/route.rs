@@ -41,7 +41,13 @@ pub(super) struct Message<'m> {
 /// hold for confirmation), then its lines.
 pub(super) fn process(ctx: &mut Ctx<'_, '_>, msg: &Message<'_>, text: &str) -> Result<()> {
     let (channel, sender) = (msg.channel, msg.sender);
-    let Some(player) = ctx.tx.player_by_address(channel, sender)? else {
+    // A web form's sender is its session's player; everyone else is known
+    // by their address.
+    let known = match msg.auth {
+        Auth::SignedIn(id) if channel == Channel::Web => ctx.tx.player(*id)?,
+        _ => ctx.tx.player_by_address(channel, sender)?,
+    };
+    let Some(player) = known else {
         let incident = Incident::about(
             IncidentKind::UnknownSender,
             format!("{channel} {sender} is not registered"),
@@ -112,7 +118,7 @@ pub(super) fn process(ctx: &mut Ctx<'_, '_>, msg: &Message<'_>, text: &str) -> R
     // A mail the operator's server vouches for needs no PIN: a PIN lock
     // (which anyone who can forge From can set) never refuses it.
     if let Some(hash) = &player.pin_hash
-        && !matches!(auth, Auth::Vouched(_))
+        && !matches!(auth, Auth::Vouched(_) | Auth::SignedIn(_))
         && !pin_ok(ctx, &player, (channel, sender), hash, text)?
     {
         return Ok(());

@@ -25,6 +25,13 @@ pub struct Session {
     pub expires_at: Timestamp,
 }
 
+/// Whose session a token opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SessionOf {
+    Director(i64),
+    Player(super::PlayerId),
+}
+
 fn director_row(r: &mut Row) -> Result<Director> {
     Ok(Director {
         id: r.get(0)?,
@@ -119,34 +126,54 @@ impl Tx<'_> {
         Ok(())
     }
 
-    /// Opens a session for a director, known by its token's hash.
+    /// Opens a session for a director or a player, known by its token's
+    /// hash.
     pub fn open_session(
         &self,
-        director: i64,
+        of: SessionOf,
         token_hash: &[u8],
         csrf: &str,
         now: Timestamp,
         expires_at: Timestamp,
     ) -> Result<()> {
+        let (sql, holder) = match of {
+            SessionOf::Director(id) => (
+                "INSERT INTO director_sessions (token_hash, director_id, csrf, created_at, expires_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                id,
+            ),
+            SessionOf::Player(id) => (
+                "INSERT INTO player_sessions (token_hash, player_id, csrf, created_at, expires_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                id.0,
+            ),
+        };
         self.conn().run(
-            "INSERT INTO director_sessions (token_hash, director_id, csrf, created_at, expires_at)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            args![token_hash, director, csrf, secs(now), secs(expires_at)],
+            sql,
+            args![token_hash, holder, csrf, secs(now), secs(expires_at)],
         )?;
-        // Expired sessions are of no use to anyone: gone as new ones come.
-        self.conn().run(
+        // Expired sessions and sign-in codes are of no use to anyone: gone
+        // as new sessions come.
+        for sql in [
             "DELETE FROM director_sessions WHERE expires_at <= ?1",
-            args![secs(now)],
-        )?;
+            "DELETE FROM player_sessions WHERE expires_at <= ?1",
+            "DELETE FROM web_codes WHERE expires_at <= ?1",
+        ] {
+            self.conn().run(sql, args![secs(now)])?;
+        }
         Ok(())
     }
 
-    /// Ends a session (a logout); whether it was open.
+    /// Ends a session (a logout), a director's or a player's: the tokens
+    /// are random, so a hash is in one table at most. Whether it was open.
     pub fn end_session(&self, token_hash: &[u8]) -> Result<bool> {
-        let n = self.conn().run(
+        let mut n = 0;
+        for sql in [
             "DELETE FROM director_sessions WHERE token_hash = ?1",
-            args![token_hash],
-        )?;
+            "DELETE FROM player_sessions WHERE token_hash = ?1",
+        ] {
+            n += self.conn().run(sql, args![token_hash])?;
+        }
         Ok(n == 1)
     }
 }

@@ -32,6 +32,7 @@ mod schema;
 mod sms;
 pub(crate) mod sql;
 mod sweeps;
+mod web_signin;
 mod xfcc;
 
 use std::path::{Path, PathBuf};
@@ -57,6 +58,7 @@ pub use players::*;
 /// The schema version this build writes.
 pub use schema::VERSION as SCHEMA_VERSION;
 pub use sms::{PartKey, SentPart};
+pub use web_signin::*;
 
 /// Errors of the store, phrased for an operator.
 #[derive(Debug, thiserror::Error)]

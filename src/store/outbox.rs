@@ -109,7 +109,10 @@ impl NewReply {
     /// line of a player (it has no game, or goes to a non-player).
     /// [`Store::bounded_replies_since`] counts the same rows in SQL.
     pub fn bounded(&self) -> bool {
-        self.journal_id.is_some() && (self.game_id.is_none() || self.player_id.is_none())
+        // A web page's answers go nowhere but the page that asked.
+        self.channel != Channel::Web
+            && self.journal_id.is_some()
+            && (self.game_id.is_none() || self.player_id.is_none())
     }
 }
 

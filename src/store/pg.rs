@@ -777,6 +777,29 @@ const MIGRATIONS: &[(i64, &str)] = &[
     ALTER TABLE outbox ADD COLUMN subject TEXT;
     "#,
     ),
+    // 23: players' sign-in codes and web sessions (schema.rs says why).
+    (
+        23,
+        r#"
+    CREATE TABLE web_codes (
+        channel TEXT COLLATE "C" NOT NULL,
+        address TEXT COLLATE "C" NOT NULL,
+        player_id BIGINT NOT NULL REFERENCES players(id),
+        code_hash TEXT COLLATE "C" NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        PRIMARY KEY (channel, address)
+    );
+    CREATE TABLE player_sessions (
+        token_hash BYTEA PRIMARY KEY,
+        player_id BIGINT NOT NULL REFERENCES players(id),
+        csrf TEXT COLLATE "C" NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+    );
+    CREATE INDEX player_sessions_player ON player_sessions(player_id);
+    "#,
+    ),
 ];
 
 // Both backends end at the version this build writes.

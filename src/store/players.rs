@@ -353,8 +353,14 @@ impl Tx<'_> {
     /// kept by name for it, with no address left to be reached or to send
     /// from. Returns whether the player was deleted.
     pub fn remove_player(&self, id: PlayerId, now: Timestamp) -> Result<bool> {
-        self.changing_players()
-            .run("DELETE FROM addresses WHERE player_id = ?1", args![id])?;
+        // A removed player signs in on the web no more.
+        for sql in [
+            "DELETE FROM addresses WHERE player_id = ?1",
+            "DELETE FROM web_codes WHERE player_id = ?1",
+            "DELETE FROM player_sessions WHERE player_id = ?1",
+        ] {
+            self.changing_players().run(sql, args![id])?;
+        }
         if self.has_record(id)? {
             self.changing_players().run(
                 "UPDATE players SET removed_at = ?2, pin_hash = NULL WHERE id = ?1",

@@ -443,6 +443,30 @@ const MIGRATIONS: &[&str] = &[
     r#"
     ALTER TABLE outbox ADD COLUMN subject TEXT;
     "#,
+    // 23: players signed in on the web. A sign-in code waits per address
+    // (one at a time: a new one replaces it), kept as its argon2id hash
+    // only, and is deleted when used; wrong codes count in pin_locks under
+    // channel 'web', so mail and SMS play are not locked by them. Sessions
+    // as the directors' (the token's SHA-256 only).
+    r#"
+    CREATE TABLE web_codes (
+        channel TEXT NOT NULL,
+        address TEXT NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        code_hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        PRIMARY KEY (channel, address)
+    );
+    CREATE TABLE player_sessions (
+        token_hash BLOB PRIMARY KEY,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        csrf TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+    );
+    CREATE INDEX player_sessions_player ON player_sessions(player_id);
+    "#,
 ];
 
 /// The schema version this build writes.

@@ -5,18 +5,16 @@
 //! action goes through the service's desk functions, audited with the
 //! director's name.
 
-use axum::extract::{
-    ConnectInfo, Form, FromRequest, FromRequestParts, Path, Query, Request, State,
-};
-use axum::http::header::{LOCATION, SET_COOKIE};
+use axum::extract::rejection::FormRejection;
+use axum::extract::{ConnectInfo, Form, FromRequestParts, Path, Query, State};
+use axum::http::StatusCode;
 use axum::http::request::Parts;
-use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use maud::Markup;
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 
 use super::access::{self, Prefs};
+use super::form::{self, Signed, same_token, see_other};
 use super::{PageQuery, Web, cookies, desk_pages, failure, html, id_of};
 use crate::listener::Client;
 use crate::service::{self, Actor, Login, PlayerEdit, ServiceError, Tell};
@@ -56,14 +54,6 @@ fn prefs_of(cookies: &str) -> Prefs {
     )
 }
 
-fn see_other(to: &str) -> Response {
-    let mut r = StatusCode::SEE_OTHER.into_response();
-    if let Ok(v) = HeaderValue::from_str(to) {
-        r.headers_mut().insert(LOCATION, v);
-    }
-    r
-}
-
 impl FromRequestParts<Web> for Desk {
     type Rejection = Response;
 
@@ -96,53 +86,27 @@ impl FromRequestParts<Web> for Desk {
     }
 }
 
-/// A form and the CSRF token it carried.
-#[derive(Deserialize)]
-struct Tokened<T> {
-    #[serde(default)]
-    csrf: String,
-    #[serde(flatten)]
-    form: T,
-}
-
-/// Two tokens equal, compared in constant time.
-fn same_token(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && !a.is_empty()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
-}
-
 fn forbidden(prefs: Prefs) -> Response {
     let mut r = html(&[], desk_pages::refused(prefs, "desk-csrf-refused"));
     *r.status_mut() = StatusCode::FORBIDDEN;
     r
 }
 
-/// A director's action: the session, and the form it posted with the
-/// session's own CSRF token (else 403: a page elsewhere cannot act in a
-/// director's name).
-struct Acting<T> {
-    desk: Desk,
-    form: T,
-}
+/// A director's action: the session and the form it posted with the
+/// session's token.
+type Acting<T> = form::Acting<Desk, T>;
 
-impl<T: DeserializeOwned + Send + 'static> FromRequest<Web> for Acting<T> {
-    type Rejection = Response;
+impl Signed for Desk {
+    fn csrf(&self) -> &str {
+        &self.csrf
+    }
 
-    async fn from_request(req: Request, web: &Web) -> Result<Acting<T>, Response> {
-        let (mut parts, body) = req.into_parts();
-        let desk = Desk::from_request_parts(&mut parts, web).await?;
-        let req = Request::from_parts(parts, body);
-        let Form(f) = Form::<Tokened<T>>::from_request(req, web)
-            .await
-            .map_err(IntoResponse::into_response)?;
-        if !same_token(&f.csrf, &desk.csrf) {
-            return Err(forbidden(desk.prefs));
-        }
-        Ok(Acting { desk, form: f.form })
+    fn forged(&self) -> Response {
+        forbidden(self.prefs)
+    }
+
+    fn unreadable(&self, why: FormRejection) -> Response {
+        why.into_response()
     }
 }
 
@@ -295,11 +259,7 @@ async fn login(
                 web.cookie_attrs(PATH, "Strict", SESSION_SECONDS)
             );
             let spent = format!("login_csrf={}", web.cookie_attrs(PATH, "Strict", 0));
-            for c in [session, spent] {
-                if let Ok(v) = HeaderValue::from_str(&c) {
-                    r.headers_mut().append(SET_COOKIE, v);
-                }
-            }
+            super::set_cookies(&mut r, &[session, spent]);
             tracing::info!(director = %s.director, "director signed in");
             r
         }
@@ -323,7 +283,7 @@ async fn login(
 struct Nothing {}
 
 async fn logout(State(web): State<Web>, a: Acting<Nothing>) -> Response {
-    let token = a.desk.token.clone();
+    let token = a.by.token.clone();
     match web
         .port
         .with_service(move |s| service::end_session(s, &token))
@@ -332,9 +292,7 @@ async fn logout(State(web): State<Web>, a: Acting<Nothing>) -> Response {
         Ok(()) => {
             let mut r = see_other("/director/login");
             let gone = format!("session={}", web.cookie_attrs(PATH, "Strict", 0));
-            if let Ok(v) = HeaderValue::from_str(&gone) {
-                r.headers_mut().append(SET_COOKIE, v);
-            }
+            super::set_cookies(&mut r, &[gone]);
             r
         }
         Err(e) => failure(&e),
@@ -386,11 +344,11 @@ async fn rule(State(web): State<Web>, Path(id): Path<String>, a: Acting<RuleForm
         "" => Tell::Players,
         t => match t.parse::<Tell>() {
             Ok(t) => t,
-            Err(why) => return unreadable(&a.desk, &why),
+            Err(why) => return unreadable(&a.by, &why),
         },
     };
     let text = a.form.decision;
-    from_queue(&web, &a.desk, &id, move |s, by, id, now| {
+    from_queue(&web, &a.by, &id, move |s, by, id, now| {
         service::rule_incident(s, by, id, &text, tell, now).map(drop)
     })
     .await
@@ -402,7 +360,7 @@ async fn dismiss(
     a: Acting<ReasonForm>,
 ) -> Response {
     let reason = a.form.reason;
-    from_queue(&web, &a.desk, &id, move |s, by, id, now| {
+    from_queue(&web, &a.by, &id, move |s, by, id, now| {
         service::dismiss_incident(s, by, id, &reason, now)
     })
     .await
@@ -423,7 +381,7 @@ async fn adjudicate(
     a: Acting<AdjudicateForm>,
 ) -> Response {
     let f = a.form;
-    from_queue(&web, &a.desk, &id, move |s, by, id, now| {
+    from_queue(&web, &a.by, &id, move |s, by, id, now| {
         service::adjudicate(
             s,
             by,
@@ -451,10 +409,10 @@ async fn takeback(
     a: Acting<TakebackForm>,
 ) -> Response {
     let Ok(ply) = a.form.ply.trim().parse::<u32>() else {
-        return unreadable(&a.desk, &format!("{:?}: not a ply number", a.form.ply));
+        return unreadable(&a.by, &format!("{:?}: not a ply number", a.form.ply));
     };
     let reason = a.form.reason;
-    from_queue(&web, &a.desk, &id, move |s, by, id, now| {
+    from_queue(&web, &a.by, &id, move |s, by, id, now| {
         service::takeback(s, by, GameId(id), ply, &reason, now).map(drop)
     })
     .await
@@ -481,9 +439,9 @@ async fn penalty(
         f.days.trim().parse::<u32>(),
     ) else {
         let why = format!("{:?} {:?}: not a side and a number of days", f.side, f.days);
-        return unreadable(&a.desk, &why);
+        return unreadable(&a.by, &why);
     };
-    from_queue(&web, &a.desk, &id, move |s, by, id, now| {
+    from_queue(&web, &a.by, &id, move |s, by, id, now| {
         service::penalize(s, by, GameId(id), side, days, &f.reason, now)
     })
     .await
@@ -503,10 +461,10 @@ async fn withdraw(
     a: Acting<WithdrawForm>,
 ) -> Response {
     let Some(player) = id_of(&a.form.player) else {
-        return not_there(&a.desk);
+        return not_there(&a.by);
     };
     let reason = given(Some(a.form.reason)).unwrap_or_else(|| "withdrawn by the director".into());
-    from_queue(&web, &a.desk, &id, move |s, by, event, now| {
+    from_queue(&web, &a.by, &id, move |s, by, event, now| {
         service::withdraw(
             s,
             by,
@@ -570,7 +528,7 @@ async fn edit_player(
     a: Acting<EditForm>,
 ) -> Response {
     let Some(id) = id_of(&id) else {
-        return not_there(&a.desk);
+        return not_there(&a.by);
     };
     let f = a.form;
     let parsed = player_edit(f);
@@ -578,12 +536,12 @@ async fn edit_player(
         Ok(e) => e,
         Err(why) => {
             let why = why.to_string();
-            return refusal(&a.desk, StatusCode::BAD_REQUEST, &why, "/director/players");
+            return refusal(&a.by, StatusCode::BAD_REQUEST, &why, "/director/players");
         }
     };
     act(
         &web,
-        &a.desk,
+        &a.by,
         "/director/players".into(),
         move |s, by, now| service::edit_player(s, by, store::PlayerId(id), &edit, now).map(drop),
     )
@@ -602,12 +560,12 @@ async fn remove_player(
     a: Acting<ReasonForm>,
 ) -> Response {
     let Some(id) = id_of(&id) else {
-        return not_there(&a.desk);
+        return not_there(&a.by);
     };
     let reason = given(Some(a.form.reason)).unwrap_or_else(|| "removed by the director".into());
     act(
         &web,
-        &a.desk,
+        &a.by,
         "/director/players".into(),
         move |s, by, now| {
             service::remove_player(s, by, store::PlayerId(id), &reason, now).map(drop)
@@ -632,14 +590,11 @@ async fn outbox(State(web): State<Web>, desk: Desk) -> Response {
 
 async fn retry(State(web): State<Web>, Path(id): Path<String>, a: Acting<Nothing>) -> Response {
     let Some(id) = id_of(&id) else {
-        return not_there(&a.desk);
+        return not_there(&a.by);
     };
-    act(
-        &web,
-        &a.desk,
-        "/director/outbox".into(),
-        move |s, by, now| service::retry_reply(s, by, ReplyId(id), now),
-    )
+    act(&web, &a.by, "/director/outbox".into(), move |s, by, now| {
+        service::retry_reply(s, by, ReplyId(id), now)
+    })
     .await
 }
 

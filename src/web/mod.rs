@@ -9,7 +9,10 @@ pub mod access;
 pub mod config;
 mod desk;
 mod desk_pages;
+mod form;
 mod pages;
+mod play;
+mod signin;
 mod view;
 mod xfcc;
 
@@ -93,6 +96,8 @@ pub fn router(web: Web) -> Router {
                 .layer(DefaultBodyLimit::max(crate::xfcc::soap::MAX_REQUEST)),
         )
         .merge(desk::routes())
+        .merge(signin::routes())
+        .merge(play::routes())
         .with_state(web)
 }
 
@@ -104,6 +109,8 @@ pub struct PageQuery {
     key: Option<String>,
     ply: Option<String>,
     flip: Option<String>,
+    /// The answers a player's post led to (`play::answered`).
+    answered: Option<String>,
 }
 
 /// Who asks and in what notation, and the cookies that remember it: what
@@ -111,6 +118,8 @@ pub struct PageQuery {
 struct Asked {
     query: PageQuery,
     viewer: Viewer,
+    /// The signed-in player, if the session cookie opens a session.
+    seat: Option<signin::Seat>,
     prefs: Prefs,
     set_cookies: Vec<String>,
 }
@@ -135,11 +144,22 @@ impl FromRequestParts<Web> for Asked {
         let cookies = cookies(&parts.headers);
         let key = q.key.as_deref().or_else(|| access::cookie(&cookies, "key"));
         let player = key.and_then(|k| key_holder(&web.secret, k));
-        let viewer = Viewer { player };
-        let v = viewer.clone();
-        let stored = web
+        let token = access::cookie(&cookies, signin::SESSION_COOKIE).map(str::to_string);
+        let now = crate::now::now();
+        // A signed-in player sees what their key would show them.
+        let (seat, viewer, stored) = web
             .port
-            .with_store(move |s| view::stored_prefs(s, &v))
+            .with_store(move |s| {
+                let seat = match token {
+                    Some(t) => signin::seat(s, &t, now)?,
+                    None => None,
+                };
+                let viewer = Viewer {
+                    player: player.or(seat.as_ref().map(|s| s.player.id)),
+                };
+                let stored = view::stored_prefs(s, &viewer)?;
+                Ok((seat, viewer, stored))
+            })
             .await
             .map_err(|e| failure(&e))?;
         let (prefs, mut set_cookies) = web.chosen_prefs(&q, &cookies, stored);
@@ -151,6 +171,7 @@ impl FromRequestParts<Web> for Asked {
         Ok(Asked {
             query: q,
             viewer,
+            seat,
             prefs,
             set_cookies,
         })
@@ -223,37 +244,41 @@ pub fn event_page(
 }
 
 /// A game's page at `ply` (default: the last), the board turned as `flip`
-/// asks (default: from the viewer's side), for `viewer`.
-#[allow(clippy::too_many_arguments)]
+/// asks (default: from the viewer's side), for `viewer`, with what a
+/// signed-in player may do in it (`play::form`).
 pub fn game_page(
     store: &crate::store::Store,
     renderer: &Renderer,
     viewer: &Viewer,
     prefs: Prefs,
-    id: GameId,
-    ply: Option<u32>,
-    flip: Option<bool>,
+    (id, ply, flip): (GameId, Option<u32>, Option<bool>),
     now: jiff::Timestamp,
+    play: Option<Markup>,
 ) -> crate::store::Result<Option<Markup>> {
     Ok(
         view::game(store, renderer, viewer, prefs, id, ply, flip, now)?
-            .map(|v| pages::game(&v, prefs)),
+            .map(|v| pages::game(&v, prefs, play)),
     )
 }
 
-fn html(set_cookies: &[String], page: Markup) -> Response {
+fn html(cookies: &[String], page: Markup) -> Response {
     let mut r = (
         [(CONTENT_TYPE, "text/html; charset=utf-8")],
         page.into_string(),
     )
         .into_response();
-    for c in set_cookies {
+    set_cookies(&mut r, cookies);
+    secure_headers(&mut r);
+    r
+}
+
+/// Sets cookies (`Set-Cookie` values) on a response.
+fn set_cookies(r: &mut Response, cookies: &[String]) {
+    for c in cookies {
         if let Ok(v) = HeaderValue::from_str(c) {
             r.headers_mut().append(SET_COOKIE, v);
         }
     }
-    secure_headers(&mut r);
-    r
 }
 
 /// No script but our own, nothing from elsewhere, no framing: the browser
@@ -413,8 +438,21 @@ async fn game(State(web): State<Web>, Path(id): Path<String>, asked: Asked) -> R
     };
     let renderer = web.renderer.clone();
     let now = crate::now::now();
+    let (seat, answered) = (
+        asked.seat.clone(),
+        play::answered(asked.query.answered.as_deref()),
+    );
     web.show(&asked, move |s, viewer, prefs| {
-        game_page(s, &renderer, viewer, prefs, GameId(id), ply, flip, now)
+        let play = play::form(s, seat.as_ref(), GameId(id), &answered, prefs)?;
+        game_page(
+            s,
+            &renderer,
+            viewer,
+            prefs,
+            (GameId(id), ply, flip),
+            now,
+            play,
+        )
     })
     .await
 }

@@ -233,7 +233,7 @@ fn caption(v: &GameView, lang: Lang, w: &GameWords) -> String {
     format!("{before} · {turn}")
 }
 
-pub fn game(v: &GameView, prefs: Prefs) -> Markup {
+pub fn game(v: &GameView, prefs: Prefs, play: Option<Markup>) -> Markup {
     let lang = prefs.lang;
     let w = game_words(lang);
     let [white, black] = [outside(&v.names[0]), outside(&v.names[1])];
@@ -324,8 +324,9 @@ pub fn game(v: &GameView, prefs: Prefs) -> Markup {
                     }
                 }
                 @for why in &whys { p class="why" { (why) } }
-                // THE PLAY FORM'S PLACE: src/web/play.rs adds its one call
-                // here, after the board and the clocks, before the record.
+                // What a signed-in player may do, after the board and the
+                // clocks, before the record.
+                @if let Some(play) = play { (play) }
                 h2 { (w.record) }
                 @if v.moves.is_empty() {
                     p { (w.no_moves) }

@@ -28,14 +28,14 @@ fn axe_source() -> String {
 /// temporary directory holds what it and Chromium make under `TMPDIR` (a
 /// profile per session, several MB each), which a killed driver cannot
 /// delete itself: it goes with the driver.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     port: u16,
     _tmp: tempfile::TempDir,
 }
 
 impl Driver {
-    fn start() -> Driver {
+    pub(crate) fn start() -> Driver {
         let port = free_port();
         let tmp = tempfile::tempdir().expect("chromedriver's temporary directory");
         let child = Command::new("chromedriver")
@@ -57,18 +57,30 @@ impl Driver {
     }
 
     async fn browser(&self) -> Client {
-        self.browser_as(None).await
+        self.browser_with(None, serde_json::json!({})).await
     }
 
     /// A browser as a phone of `width` × `height` CSS pixels shows pages
     /// (Chromium's device emulation: a window is never narrower than 500
     /// px); `None`: a desktop window.
     async fn browser_as(&self, phone: Option<(u32, u32)>) -> Client {
+        self.browser_with(phone, serde_json::json!({})).await
+    }
+
+    /// A browser that runs no script at all, as a player may have it: the
+    /// pages must work without.
+    pub(crate) async fn browser_without_script(&self) -> Client {
+        let prefs = serde_json::json!({"profile.managed_default_content_settings.javascript": 2});
+        self.browser_with(None, prefs).await
+    }
+
+    async fn browser_with(&self, phone: Option<(u32, u32)>, prefs: serde_json::Value) -> Client {
         let mut caps = serde_json::Map::new();
         let mut options = serde_json::json!({
             "binary": "/usr/bin/chromium",
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
                      "--disable-dev-shm-usage", "--window-size=1100,900"],
+            "prefs": prefs,
         });
         if let Some((width, height)) = phone {
             options["mobileEmulation"] = serde_json::json!({
@@ -92,7 +104,7 @@ impl Drop for Driver {
     }
 }
 
-fn run<F: std::future::Future<Output = ()>>(f: F) {
+pub(crate) fn run<F: std::future::Future<Output = ()>>(f: F) {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -318,7 +330,7 @@ fn the_crosstable_in_the_browser_matches_the_store() {
     });
 }
 
-async fn type_into(c: &Client, at: Locator<'_>, keys: &str) {
+pub(crate) async fn type_into(c: &Client, at: Locator<'_>, keys: &str) {
     c.find(at)
         .await
         .expect("a field")
@@ -327,7 +339,7 @@ async fn type_into(c: &Client, at: Locator<'_>, keys: &str) {
         .expect("typed");
 }
 
-async fn click(c: &Client, at: Locator<'_>) {
+pub(crate) async fn click(c: &Client, at: Locator<'_>) {
     c.find(at)
         .await
         .expect("a button")
@@ -337,7 +349,7 @@ async fn click(c: &Client, at: Locator<'_>) {
 }
 
 /// Waits for an element: a form's answer may come after the click returns.
-async fn shown(c: &Client, at: Locator<'_>, what: &str) {
+pub(crate) async fn shown(c: &Client, at: Locator<'_>, what: &str) {
     c.wait()
         .at_most(Duration::from_secs(60))
         .for_element(at)

@@ -9,37 +9,7 @@ use ccgate::store::{GameId, NewReply, PlayerId, ReplyId};
 use jiff::Timestamp;
 
 use crate::support::director::{PASSWORD, add_director, ccgate_cli, incident, incident_on};
-use crate::support::web::{Page, Site, get, post};
-
-/// The `name=value` of a `Set-Cookie` header for `name`, with its attributes.
-fn set_cookie<'a>(page: &'a Page, name: &str) -> &'a str {
-    page.header_values("set-cookie")
-        .into_iter()
-        .find(|c| c.starts_with(&format!("{name}=")))
-        .unwrap_or_else(|| panic!("no {name} cookie in {:?}", page.headers))
-}
-
-fn cookie_pair(set: &str) -> String {
-    set.split(';').next().unwrap_or_default().to_string()
-}
-
-/// The value of the first hidden `csrf` field of a page.
-fn csrf_of(page: &Page) -> String {
-    let text = page.text();
-    let at = text
-        .find("name=\"csrf\" value=\"")
-        .unwrap_or_else(|| panic!("no csrf field: {text}"));
-    let rest = &text[at + "name=\"csrf\" value=\"".len()..];
-    rest[..rest.find('"').expect("quote")].to_string()
-}
-
-fn form(fields: &[(&str, &str)]) -> String {
-    fields
-        .iter()
-        .map(|(k, v)| format!("{k}={}", crate::support::web::form_encoded(v)))
-        .collect::<Vec<_>>()
-        .join("&")
-}
+use crate::support::web::{Page, Site, cookie_pair, csrf_of, form, get, post, set_cookie};
 
 /// A login as `name` with `password`: the form fetched, then posted with
 /// its token. The response, and the login form's cookie.

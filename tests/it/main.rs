@@ -33,5 +33,6 @@ mod sms;
 mod spool;
 mod store;
 mod web;
+mod web_play;
 mod xfcc;
 mod xfcc_bridge;

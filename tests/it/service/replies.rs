@@ -23,7 +23,9 @@ fn reader(w: &mut World, lang: Lang, channel: Channel) -> Who {
         Channel::Email => "reader@example.org",
         Channel::Sms => "+491711230000",
         Channel::Radio => "DL2RDR",
-        Channel::Xfcc => unreachable!("the replies go to the channels that carry them"),
+        Channel::Xfcc | Channel::Web => {
+            unreachable!("the replies go to the channels that carry them")
+        }
     };
     w.player("Ramona Richter", channel, addr, Notation::San, lang)
 }

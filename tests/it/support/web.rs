@@ -318,3 +318,41 @@ pub fn form_encoded(v: &str) -> String {
         })
         .collect()
 }
+
+/// The `name=value` of a `Set-Cookie` header for `name`, with its attributes.
+pub fn set_cookie<'a>(page: &'a Page, name: &str) -> &'a str {
+    page.header_values("set-cookie")
+        .into_iter()
+        .find(|c| c.starts_with(&format!("{name}=")))
+        .unwrap_or_else(|| panic!("no {name} cookie in {:?}", page.headers))
+}
+
+/// A `Set-Cookie` header's `name=value`, as the browser sends it back.
+pub fn cookie_pair(set: &str) -> String {
+    set.split(';').next().unwrap_or_default().to_string()
+}
+
+/// The value of the first hidden field `name` of a page.
+pub fn field_of(page: &Page, name: &str) -> String {
+    let text = page.text();
+    let key = format!("name=\"{name}\" value=\"");
+    let at = text
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} field: {text}"));
+    let rest = &text[at + key.len()..];
+    rest[..rest.find('"').expect("quote")].to_string()
+}
+
+/// The value of the first hidden `csrf` field of a page.
+pub fn csrf_of(page: &Page) -> String {
+    field_of(page, "csrf")
+}
+
+/// A form's fields, encoded as a browser posts them.
+pub fn form(fields: &[(&str, &str)]) -> String {
+    fields
+        .iter()
+        .map(|(k, v)| format!("{k}={}", form_encoded(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}

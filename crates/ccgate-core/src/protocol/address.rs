@@ -35,6 +35,10 @@ pub enum Channel {
     /// in its response, so it is a channel of the journal (its requests are
     /// evidence like mails) but carries no replies and is no address.
     Xfcc,
+    /// The web pages: a signed-in player's forms. Journaled like any
+    /// message; its answers are shown on the page that posted it (so they
+    /// are sent as soon as queued), and it is no address either.
+    Web,
 }
 
 impl Channel {
@@ -47,6 +51,7 @@ impl Channel {
             Channel::Sms => "sms",
             Channel::Radio => "radio",
             Channel::Xfcc => "xfcc",
+            Channel::Web => "web",
         }
     }
 }
@@ -63,7 +68,7 @@ impl FromStr for Channel {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Channel::ALL
             .into_iter()
-            .chain([Channel::Xfcc])
+            .chain([Channel::Xfcc, Channel::Web])
             .find(|c| c.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| format!("unknown channel {s:?}; known: email, sms, radio"))
     }
@@ -82,6 +87,8 @@ pub enum AddressError {
     Callsign(String),
     #[error("xfcc is no address: a player's Xfcc login is their name")]
     Xfcc,
+    #[error("web is no address: a player signs in on the web with an address of another channel")]
+    Web,
 }
 
 /// The normal form of an address on a channel, the form addresses are
@@ -98,7 +105,7 @@ pub fn normalize(channel: Channel, raw: &str) -> Result<String, AddressError> {
 pub fn key(channel: Channel, address: &str) -> String {
     match channel {
         Channel::Email => address.to_lowercase(),
-        Channel::Sms | Channel::Radio | Channel::Xfcc => address.to_string(),
+        Channel::Sms | Channel::Radio | Channel::Xfcc | Channel::Web => address.to_string(),
     }
 }
 
@@ -151,5 +158,6 @@ pub fn spelling(channel: Channel, raw: &str) -> Result<String, AddressError> {
             _ => Err(AddressError::Callsign(raw.to_string())),
         },
         Channel::Xfcc => Err(AddressError::Xfcc),
+        Channel::Web => Err(AddressError::Web),
     }
 }

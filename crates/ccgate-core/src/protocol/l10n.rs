@@ -99,7 +99,7 @@ pub enum Form {
 impl From<Channel> for Form {
     fn from(channel: Channel) -> Self {
         match channel {
-            Channel::Email | Channel::Xfcc => Form::Full,
+            Channel::Email | Channel::Xfcc | Channel::Web => Form::Full,
             Channel::Sms | Channel::Radio => Form::Short,
         }
     }

@@ -1,0 +1,212 @@
+//! Players sign in on the web with a one-time code: asked for by an
+//! address the player is registered at, sent there as a reply (in their
+//! language, on that address's channel), valid a quarter of an hour and
+//! once. The store keeps the code's argon2id hash only. Wrong codes count
+//! like wrong PINs ([`judge_secret`]), per address and under channel `web`:
+//! five lock web sign-in for that address for a quarter of an hour, and
+//! leave mail, SMS and radio play alone. A right code opens a session like
+//! a director's ([`login`](super::login)).
+
+use jiff::{SignedDuration, Timestamp};
+
+use super::ctx::{Actor, transact};
+use super::decision::{Decision, To, Write};
+use super::error::Result;
+use super::hold::new_code;
+use super::login::{UNKNOWN, random_hex, token_hash};
+use super::notice::Notice;
+use super::pin::{self, Secret, Sender, hash_secret, judge_secret};
+use crate::protocol::address::{Channel, normalize};
+use crate::store::{self, PlayerId, SessionOf, Store};
+
+/// How long a sign-in code opens a session.
+pub const CODE_MINUTES: i64 = 15;
+/// A second code is not sent to an address sooner than this after the
+/// first: the page cannot be made to flood a player's mailbox or phone.
+const RESEND_AFTER: SignedDuration = SignedDuration::from_secs(60);
+/// How long a player's session lasts.
+const SESSION: SignedDuration = SignedDuration::from_hours(30 * 24);
+
+/// The address a player typed, read as the channel it looks like (an `@`
+/// makes it a mail address, a leading `+` or digit a phone number, anything
+/// else a callsign) in the form the service compares addresses in.
+fn web_address(typed: &str) -> Option<(Channel, String)> {
+    let typed = typed.trim();
+    let channel = if typed.contains('@') {
+        Channel::Email
+    } else if typed.starts_with(|c: char| c == '+' || c.is_ascii_digit()) {
+        Channel::Sms
+    } else {
+        Channel::Radio
+    };
+    normalize(channel, typed).ok().map(|a| (channel, a))
+}
+
+/// Whether a code goes out now to a registered address: unless one went
+/// there within [`RESEND_AFTER`].
+fn sends_code(waiting: Option<&store::WebCode>, now: Timestamp) -> bool {
+    waiting.is_none_or(|w| w.created_at <= now - RESEND_AFTER)
+}
+
+/// Sends a sign-in code to the player registered at `typed`, if any. What
+/// the caller learns is the same either way, so the page tells no one
+/// which addresses are registered.
+pub fn send_web_code(store: &mut Store, typed: &str, now: Timestamp) -> Result<()> {
+    // Hashed whether or not it is sent: the time taken tells nothing either.
+    let code = new_code();
+    let code_hash = hash_secret(&code)?;
+    let Some((channel, address)) = web_address(typed) else {
+        return Ok(());
+    };
+    let player = store.player_by_address(channel, &address)?;
+    let waiting = store.web_code(channel, &address)?;
+    let Some(player) = player.filter(|_| sends_code(waiting.as_ref(), now)) else {
+        return Ok(());
+    };
+    let d = Decision::default()
+        .write(Write::WebCode {
+            player: player.id,
+            channel,
+            address: address.clone(),
+            code_hash,
+            expires: now + SignedDuration::from_mins(CODE_MINUTES),
+        })
+        .tell(
+            To::Sender(Some(player)),
+            Notice::WebCode {
+                code,
+                minutes: CODE_MINUTES,
+            },
+        );
+    // As a reply to the address that asked, so it goes there, on its
+    // channel, and to no other address of the player.
+    let actor = Actor::Sender { channel, address };
+    transact(store, &actor, now, |ctx| ctx.apply(d, None).map(drop))
+}
+
+/// What a sign-in with a code did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WebSignIn {
+    /// A session: the token for the cookie, the token for its forms.
+    SignedIn {
+        player: PlayerId,
+        token: String,
+        csrf: String,
+    },
+    /// The code is wrong, expired or used, or the address is locked or
+    /// unknown: which one is not said.
+    Refused,
+}
+
+/// Signs in with the code sent to `typed`: a right code, within its time,
+/// is spent and opens a session; any other is counted against the address.
+pub fn sign_in_with_code(
+    store: &mut Store,
+    typed: &str,
+    code: &str,
+    now: Timestamp,
+) -> Result<WebSignIn> {
+    let found = match web_address(typed) {
+        Some((channel, address)) => store
+            .player_by_address(channel, &address)?
+            .map(|p| (channel, address, p)),
+        None => None,
+    };
+    let given = code.trim().to_ascii_uppercase();
+    let Some((channel, address, player)) = found else {
+        // The same argon2 check as for a registered address, so the time
+        // taken does not tell which addresses are registered.
+        pin::opens(&UNKNOWN, &given);
+        return Ok(WebSignIn::Refused);
+    };
+    // Failures count per address, apart from the PIN's on that address.
+    let lock = format!("{channel}:{address}");
+    let state = store.pin_state(player.id, Channel::Web, &lock)?;
+    let waiting = store
+        .web_code(channel, &address)?
+        .filter(|w| w.player == player.id && w.expires_at > now);
+    let from = Sender {
+        player: &player,
+        channel: Channel::Web,
+        address: &lock,
+        state,
+    };
+    let hash = waiting.as_ref().map_or(UNKNOWN.as_str(), |w| &w.code_hash);
+    let opened = pin::opens(hash, &given) && waiting.is_some();
+    let (ok, mut d) = judge_secret(&from, !given.is_empty(), opened, Secret::WebCode, now);
+    // The page says what went wrong; nothing is sent anywhere.
+    d.notices.clear();
+    let signed = if ok {
+        let (token, csrf) = (random_hex(), random_hex());
+        d = d
+            .write(Write::SpendWebCode {
+                channel,
+                address: address.clone(),
+            })
+            .write(Write::Session {
+                of: SessionOf::Player(player.id),
+                token_hash: token_hash(&token),
+                csrf: csrf.clone(),
+                expires: now + SESSION,
+            });
+        WebSignIn::SignedIn {
+            player: player.id,
+            token,
+            csrf,
+        }
+    } else {
+        WebSignIn::Refused
+    };
+    let actor = Actor::Sender {
+        channel: Channel::Web,
+        address: lock,
+    };
+    transact(store, &actor, now, |ctx| ctx.apply(d, None).map(drop))?;
+    Ok(signed)
+}
+
+/// The player's session a cookie's token opens at `now`.
+pub fn player_session(
+    store: &Store,
+    token: &str,
+    now: Timestamp,
+) -> store::Result<Option<store::PlayerSession>> {
+    store.player_session(&token_hash(token), now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_is_read_as_the_channel_it_looks_like() {
+        assert_eq!(
+            web_address(" Anna@Example.ORG "),
+            Some((Channel::Email, "anna@example.org".into()))
+        );
+        assert_eq!(
+            web_address("+49 171 234-5678"),
+            Some((Channel::Sms, "+491712345678".into()))
+        );
+        assert_eq!(
+            web_address("dl1abc"),
+            Some((Channel::Radio, "DL1ABC".into()))
+        );
+        assert_eq!(web_address("0171 2345678"), None);
+        assert_eq!(web_address(""), None);
+    }
+
+    #[test]
+    fn a_second_code_waits_a_minute() {
+        let now = Timestamp::UNIX_EPOCH + SignedDuration::from_hours(1);
+        let sent = |ago: i64| store::WebCode {
+            player: PlayerId(1),
+            code_hash: String::new(),
+            created_at: now - SignedDuration::from_secs(ago),
+            expires_at: now + SignedDuration::from_mins(10),
+        };
+        assert!(sends_code(None, now));
+        assert!(!sends_code(Some(&sent(30)), now));
+        assert!(sends_code(Some(&sent(61)), now));
+    }
+}

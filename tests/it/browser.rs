@@ -610,6 +610,8 @@ fn every_page_fits_a_phone_and_a_desktop_screen() {
         "/players/Anna".to_string(),
         format!("/players/{}?lang=pl", "Dana-Maria%20Oberhuber-Schmidt"),
         "/?lang=ar".to_string(),
+        "/signin".to_string(),
+        "/signin?lang=uk".to_string(),
     ];
     run(async {
         for (width, height) in [(390, 844), (1280, 800)] {

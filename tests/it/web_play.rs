@@ -404,10 +404,14 @@ fn five_wrong_codes_lock_web_sign_in_and_leave_mail_play_alone() {
 }
 
 #[test]
-fn a_player_signs_in_and_moves_in_a_browser_without_script() {
+fn a_player_signs_in_and_plays_in_a_browser_without_script() {
     use crate::browser::{Driver, click, run, shown, type_into};
+    use crate::support::gateway::wait_until;
+    use std::time::Duration;
     let mut site = Site::new();
-    let g = game_between(&site.gw.db(), Seat::email("Anna"), Seat::email("Bob"));
+    let db = site.gw.db();
+    let g = game_between(&db, Seat::email("Anna"), Seat::email("Bob"));
+    let g2 = new_game(&db, 1, 2);
     site.start();
     let driver = Driver::start();
     let base = format!("http://127.0.0.1:{}", site.port);
@@ -426,9 +430,54 @@ fn a_player_signs_in_and_moves_in_a_browser_without_script() {
         type_into(&c, Locator::Id("line"), "e4").await;
         click(&c, Locator::Css("section.play button[value=line]")).await;
         shown(&c, Locator::Css("div.answer"), "the answer").await;
+        let until = |what: &str, done: &dyn Fn() -> bool| {
+            wait_until(what, Duration::from_secs(30), done);
+        };
+        until("1. e4 played", &|| plies(&site.store(), g) == 1);
+        // Bob answers by mail; Anna moves with a draw offer, Bob accepts.
+        by_mail(&site, "bob@example.test", "b1", &format!("{g} 1... e5"));
+        let play_line = |game: i64, line: &'static str, offer: bool| {
+            let (c, base) = (c.clone(), base.clone());
+            async move {
+                c.goto(&format!("{base}/games/{game}")).await.unwrap();
+                shown(&c, Locator::Id("line"), "the play form").await;
+                type_into(&c, Locator::Id("line"), line).await;
+                if offer {
+                    click(&c, Locator::Id("offer_draw")).await;
+                }
+                click(&c, Locator::Css("section.play button[value=line]")).await;
+            }
+        };
+        play_line(g, "Nf3", true).await;
+        until("2. Nf3 with a draw offer", &|| {
+            site.store().game(GameId(g)).unwrap().unwrap().draw_offer
+                == Some(shakmaty::Color::White)
+        });
+        by_mail(&site, "bob@example.test", "b2", &format!("{g} accept"));
+        let result = site.store().game(GameId(g)).unwrap().unwrap().result;
+        assert_eq!(result, Some(GameResult::Draw));
+        // The second game: a move, a conditional move, leave, resignation.
+        play_line(g2, "d4", false).await;
+        until("1. d4 played", &|| plies(&site.store(), g2) == 1);
+        play_line(g2, "if 1... d5 2. c4", false).await;
+        until("the conditional stored", &|| {
+            count(&db, "SELECT count(*) FROM conditionals") == 1
+        });
+        by_mail(&site, "bob@example.test", "b3", &format!("{g2} 1... d5"));
+        assert_eq!(plies(&site.store(), g2), 3, "2. c4 answered at once");
+        play_line(g2, "leave 10", false).await;
+        until("the leave", &|| {
+            count(&db, "SELECT count(*) FROM leaves") == 1
+        });
+        c.goto(&format!("{base}/games/{g2}")).await.unwrap();
+        click(&c, Locator::Css("section.play button[value=resign]")).await;
+        until("the resignation", &|| {
+            site.store().game(GameId(g2)).unwrap().unwrap().result == Some(GameResult::BlackWins)
+        });
         c.close().await.unwrap();
     });
-    assert_eq!(plies(&site.store(), g), 1);
     let told = notices(&site.store(), "bob@example.test", g);
     assert!(told.iter().any(|n| n.contains("1. e4")), "{told:?}");
+    let told = notices(&site.store(), "bob@example.test", g2);
+    assert!(told.iter().any(|n| n.contains("2. c4")), "{told:?}");
 }

@@ -427,25 +427,11 @@ fn a_director_signs_in_and_rules_on_an_incident_in_the_browser() {
 /// the README's.
 #[test]
 fn a_notice_in_a_mail_clients_view_shows_its_board_picture() {
-    use base64::Engine;
-    use mail_parser::{MessageParser, MimeHeaders};
+    use mail_parser::MessageParser;
 
     let (_gw, _port, _game, raw) = crate::support::web::bobs_notice();
     let message = MessageParser::default().parse(&raw).expect("a mail");
-    let png = message
-        .parts
-        .iter()
-        .find(|p| p.content_id() == Some("board"))
-        .expect("the picture")
-        .contents();
-    let inline = format!(
-        "data:image/png;base64,{}",
-        base64::engine::general_purpose::STANDARD.encode(png)
-    );
-    let html = message
-        .body_html(0)
-        .expect("an HTML part")
-        .replace("cid:board", &inline);
+    let html = html_with_its_picture(&raw);
     let escape = |t: &str| {
         t.replace('&', "&amp;")
             .replace('<', "&lt;")
@@ -655,25 +641,8 @@ fn every_page_fits_a_phone_and_a_desktop_screen() {
 /// nothing scrolls sideways. German, whose notice was 2,129 px wide.
 #[test]
 fn a_notice_fits_a_phone_screen() {
-    use base64::Engine;
-    use mail_parser::{MessageParser, MimeHeaders};
-
     let (_gw, _port, _game, raw) = crate::support::web::bobs_notice_in(ccgate::notation::Lang::De);
-    let message = MessageParser::default().parse(&raw).expect("a mail");
-    let png = message
-        .parts
-        .iter()
-        .find(|p| p.content_id() == Some("board"))
-        .expect("the picture")
-        .contents();
-    let inline = format!(
-        "data:image/png;base64,{}",
-        base64::engine::general_purpose::STANDARD.encode(png)
-    );
-    let html = message
-        .body_html(0)
-        .expect("an HTML part")
-        .replace("cid:board", &inline);
+    let html = html_with_its_picture(&raw);
     assert!(html.contains("name=\"viewport\""), "{html}");
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("notice.html");
@@ -701,4 +670,26 @@ fn a_notice_fits_a_phone_screen() {
             c.close().await.unwrap();
         }
     });
+}
+
+/// A notice's HTML part with its board picture inlined (`cid:board` as a
+/// data address), as a mail program shows it.
+fn html_with_its_picture(raw: &[u8]) -> String {
+    use base64::Engine;
+    use mail_parser::{MessageParser, MimeHeaders};
+    let message = MessageParser::default().parse(raw).expect("a mail");
+    let png = message
+        .parts
+        .iter()
+        .find(|p| p.content_id() == Some("board"))
+        .expect("the picture")
+        .contents();
+    let inline = format!(
+        "data:image/png;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(png)
+    );
+    message
+        .body_html(0)
+        .expect("an HTML part")
+        .replace("cid:board", &inline)
 }

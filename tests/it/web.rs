@@ -458,19 +458,7 @@ fn the_pages_deadline_is_the_one_the_notice_mail_gives() {
     use mail_parser::MessageParser;
 
     let port = free_port();
-    let mut gw = Gateway::new(&format!(
-        r#"
-[email]
-from = "gw@example.test"
-[email.maildir]
-path = "inbox"
-poll_every = "50ms"
-[email.send]
-transport = "file"
-[web]
-listen = "127.0.0.1:{port}"
-"#
-    ));
+    let mut gw = Gateway::new(&crate::support::web::mail_and_web(port));
     let db = gw.db();
     let today = ccgate::game::clock::local_date(&jiff::tz::TimeZone::UTC, jiff::Timestamp::now());
     // Plain, with ICCF duplication after 20 days, with duplication and

@@ -269,18 +269,8 @@ pub fn bobs_notice_in(lang: Lang) -> (Gateway, u16, i64, Vec<u8>) {
 
     let port = free_port();
     let mut gw = Gateway::new(&format!(
-        r#"
-[email]
-from = "gw@example.test"
-[email.maildir]
-path = "inbox"
-poll_every = "50ms"
-[email.send]
-transport = "file"
-[web]
-listen = "127.0.0.1:{port}"
-public_url = "https://chess.example.test/"
-"#
+        "{}public_url = \"https://chess.example.test/\"\n",
+        mail_and_web(port)
     ));
     let g = game_between(
         &gw.db(),
@@ -355,4 +345,22 @@ pub fn form(fields: &[(&str, &str)]) -> String {
         .map(|(k, v)| format!("{k}={}", form_encoded(v)))
         .collect::<Vec<_>>()
         .join("&")
+}
+
+/// A gateway's configuration reading a Maildir, writing replies as files
+/// and serving the pages on `port` (a `[web]` key may follow).
+pub fn mail_and_web(port: u16) -> String {
+    format!(
+        r#"
+[email]
+from = "gw@example.test"
+[email.maildir]
+path = "inbox"
+poll_every = "50ms"
+[email.send]
+transport = "file"
+[web]
+listen = "127.0.0.1:{port}"
+"#
+    )
 }

@@ -263,13 +263,7 @@ fn a_game_is_stepped_through_in_the_browser() {
 fn the_crosstable_in_the_browser_matches_the_store() {
     let mut site = Site::new();
     let event = site.event("Summer Open", &["Anna", "Boris", "Chen", "Dana"]);
-    let games: Vec<_> = site
-        .store()
-        .event_games(event)
-        .unwrap()
-        .into_iter()
-        .map(|g| g.game)
-        .collect();
+    let games = site.games_of(event);
     for (g, r) in games.iter().zip([
         GameResult::WhiteWins,
         GameResult::Draw,
@@ -552,13 +546,7 @@ fn every_page_fits_a_phone_and_a_desktop_screen() {
         "Emil",
     ];
     let event = site.event("Fünf Länder Fernschach-Einladungsturnier 2027", &names);
-    let games: Vec<_> = site
-        .store()
-        .event_games(event)
-        .unwrap()
-        .into_iter()
-        .map(|g| g.game)
-        .collect();
+    let games = site.games_of(event);
     site.play(
         games[0],
         &[

@@ -4,26 +4,17 @@
 //! shown as text.
 
 use ccgate::game::outcome::GameResult;
-use ccgate::store::{EventId, GameId, PlayerId, Store, Visibility};
+use ccgate::store::{PlayerId, Store, Visibility};
 use shakmaty::Square;
 
 use crate::support::board_pixels::{Seen, assert_shows, decode, seen};
 use crate::support::web::{Site, bobs_notice, get};
 
-fn games_of(site: &Site, event: EventId) -> Vec<GameId> {
-    site.store()
-        .event_games(event)
-        .unwrap()
-        .into_iter()
-        .map(|g| g.game)
-        .collect()
-}
-
 #[test]
 fn a_game_is_stepped_through_ply_by_ply_in_the_viewers_notation() {
     let mut site = Site::new();
     let event = site.event("Autumn", &["Anna", "Boris"]);
-    let game = games_of(&site, event)[0];
+    let game = site.games_of(event)[0];
     site.play(game, &["e2e4", "e7e5", "g1f3"]);
     site.start();
 
@@ -90,7 +81,7 @@ fn a_game_is_stepped_through_ply_by_ply_in_the_viewers_notation() {
 fn the_crosstable_matches_the_store_and_links_each_result() {
     let mut site = Site::new();
     let event = site.event("Winter Cup", &["Anna", "Boris", "Chen"]);
-    let games = games_of(&site, event);
+    let games = site.games_of(event);
     site.finish(games[0], GameResult::WhiteWins, "test");
     site.finish(games[1], GameResult::Draw, "test");
     site.start();
@@ -121,7 +112,7 @@ fn players_only_events_open_with_a_players_key() {
     let mut site = Site::new();
     let event = site.event("Closed", &["Anna", "Boris"]);
     let outsider = PlayerId(site.player("Zed"));
-    let game = games_of(&site, event)[0];
+    let game = site.games_of(event)[0];
     {
         let mut s = site.store();
         let tx = s.write().unwrap();
@@ -174,7 +165,7 @@ fn hostile_names_are_shown_as_text() {
     site.start();
     for path in [
         format!("/events/{}", event.0),
-        format!("/games/{}", games_of(&site, event)[0].0),
+        format!("/games/{}", site.games_of(event)[0].0),
         "/".to_string(),
     ] {
         let text = site.get(&path).text();
@@ -269,7 +260,7 @@ fn email_notices_carry_the_board_picture_and_the_players_link() {
 fn the_pages_words_come_from_the_readers_catalogue() {
     let mut site = Site::new();
     let event = site.event("Herbst", &["Anna", "Boris"]);
-    let game = games_of(&site, event)[0];
+    let game = site.games_of(event)[0];
     site.start();
     let de = site.get(&format!("/games/{}?ply=0&lang=de", game.0)).text();
     for word in [
@@ -332,7 +323,7 @@ fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
 fn the_record_copies_with_spaces_between_the_moves() {
     let mut site = Site::new();
     let event = site.event("Copy", &["Anna", "Boris"]);
-    let game = games_of(&site, event)[0];
+    let game = site.games_of(event)[0];
     site.play(game, &["d2d4", "d7d5", "c2c4", "e7e6"]);
     site.start();
     let page = site.get(&format!("/games/{}", game.0)).text();
@@ -358,7 +349,7 @@ fn the_record_copies_with_spaces_between_the_moves() {
 fn the_board_turns_and_keeps_the_steps_turned() {
     let mut site = Site::new();
     let event = site.event("Flip", &["Anna", "Boris"]);
-    let game = games_of(&site, event)[0];
+    let game = site.games_of(event)[0];
     site.play(game, &["e2e4", "e7e5"]);
     site.start();
     let page = site.get(&format!("/games/{}?ply=1", game.0)).text();
@@ -386,7 +377,7 @@ fn the_board_turns_and_keeps_the_steps_turned() {
 fn a_finished_games_clocks_have_no_empty_column_and_its_end_is_in_words() {
     let mut site = Site::new();
     let event = site.event("Ended", &["Anna", "Boris"]);
-    let game = games_of(&site, event)[0];
+    let game = site.games_of(event)[0];
     site.play(game, &["f2f3", "e7e5", "g2g4", "d8h4"]);
     {
         let mut s = site.store();
@@ -621,7 +612,7 @@ fn python_chess_reads(pgn: &str) -> serde_json::Value {
 fn games_and_events_download_as_pgn_that_python_chess_reads() {
     let mut site = Site::new();
     let event = site.event("Pgn Cup", &["Anna", "Boris", "Chen"]);
-    let games = games_of(&site, event);
+    let games = site.games_of(event);
     let line = ["e2e4", "c7c5", "g1f3", "d7d6"];
     site.play(games[0], &line);
     site.finish(games[1], GameResult::Draw, "agreed at the table");
@@ -693,7 +684,7 @@ fn games_and_events_download_as_pgn_that_python_chess_reads() {
 fn the_event_page_prints_its_conditions_and_progress() {
     let mut site = Site::new();
     let event = site.event("Conditions", &["Anna", "Boris", "Chen"]);
-    let games = games_of(&site, event);
+    let games = site.games_of(event);
     site.finish(games[0], GameResult::WhiteWins, "test");
     site.start();
     let page = site.get(&format!("/events/{}", event.0)).text();
@@ -786,7 +777,7 @@ fn no_english_word_on_a_page_in_another_language() {
     use ccgate::protocol::l10n::{CATALOGUES, english_fragments};
     let mut site = Site::new();
     let event = site.event("Lint", &["Anna", "Boris", "Chen"]);
-    let games = games_of(&site, event);
+    let games = site.games_of(event);
     site.play(games[0], &["e2e4", "e7e5"]);
     {
         let mut s = site.store();

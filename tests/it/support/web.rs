@@ -178,6 +178,16 @@ impl Site {
     }
 
     /// A round robin of `names`; its id.
+    /// The games of an event, in the store's order.
+    pub fn games_of(&self, event: EventId) -> Vec<GameId> {
+        self.store()
+            .event_games(event)
+            .unwrap()
+            .into_iter()
+            .map(|g| g.game)
+            .collect()
+    }
+
     pub fn event(&self, name: &str, names: &[&str]) -> EventId {
         for n in names {
             self.player(n);

@@ -172,8 +172,15 @@ pub(super) fn read(
                 "no line of the message is a move or a command".into(),
             )
         };
+        // A line of its own is what the player meant to send: quoted. In a
+        // mail of several lines the first is likelier a greeting.
+        let lines_with_text = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('>'))
+            .count();
         let notice = Notice::NotProtocol {
-            line: incident.text.clone(),
+            line: incident.text.clone().filter(|_| lines_with_text == 1),
         };
         let d = Decision::refused(Some(player), incident, notice, Refusal::NoProtocolLine);
         return ctx.apply(d, None).map(drop);

@@ -84,13 +84,17 @@ fn a_message_with_several_such_lines_answers_each_after_its_quote() {
 #[test]
 fn prose_is_still_prose_and_an_unreadable_message_quotes_its_first_line() {
     let (mut w, e, g) = eve_against_anna();
-    let body = answer(&mut w, &e, g, "notify me\u{1b}[31m\n1. Thanks for the game");
+    let body = answer(&mut w, &e, g, "notify me\u{1b}[31m");
     assert!(
         body.starts_with(
             "ccgate: \"notify me[31m\" is neither a move nor a command. Send GAME MOVE"
         ),
         "control characters stay out of the quote: {body}"
     );
+    // In a mail of several lines the first is likelier a greeting: the
+    // help alone.
+    let body = answer(&mut w, &e, g, "Hello Anna,\n1. Thanks for the game");
+    assert!(body.starts_with("ccgate: send GAME MOVE"), "{body}");
 }
 
 #[test]

@@ -114,8 +114,8 @@ fn a_message_without_a_readable_line_is_refused_with_help_and_recorded() {
             "P{g} Sf9: abgelehnt, erwartet: ein Zielfeld, bei Zeichen 3 steht „9“. Nichts wurde ausgeführt."
         )
     );
-    // Nothing meant as protocol: the first line quoted, then the help.
-    let raw = "notify me of everything\nAnna";
+    // Nothing meant as protocol, in a line of its own: quoted, then the help.
+    let raw = "notify me of everything";
     let p = w.send(&a, raw);
     let body = assert_refused(&w, (g, &[], 1), &p, &a, "malformed", raw);
     assert!(

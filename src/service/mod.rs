@@ -80,7 +80,10 @@ pub use reply::{board, legend};
 pub use route::MAX_LINES;
 pub use steps::{GameStep, Refusal, Step};
 pub use web_play::{web_message, web_text};
-pub use web_signin::{CODE_MINUTES, WebSignIn, player_session, send_web_code, sign_in_with_code};
+pub use web_signin::{
+    CODE_MINUTES, WebSignIn, player_session, send_web_code, set_own_password, sign_in_with_code,
+    sign_in_with_password,
+};
 pub use xfcc::{XfccAnswer, XfccCredentials, xfcc_credentials, xfcc_games, xfcc_login, xfcc_move};
 
 /// An inbound message as a transport hands it over.

@@ -67,6 +67,8 @@ pub(super) enum Secret {
     XfccPassword,
     /// A code sent to sign in on the web, tried for an address.
     WebCode,
+    /// The player's own password, tried on the web for an address.
+    WebPassword,
 }
 
 impl Secret {
@@ -88,6 +90,11 @@ impl Secret {
                 "web sign-in code missing",
                 "wrong web sign-in code",
             ],
+            Secret::WebPassword => [
+                "web sign-in locked after repeated failures",
+                "web password missing",
+                "wrong web password",
+            ],
         }
     }
 
@@ -96,7 +103,9 @@ impl Secret {
     /// only a quarter of an hour, for as long as one lives.
     fn lock(self) -> jiff::SignedDuration {
         match self {
-            Secret::Pin | Secret::XfccPassword => jiff::SignedDuration::from_hours(1),
+            Secret::Pin | Secret::XfccPassword | Secret::WebPassword => {
+                jiff::SignedDuration::from_hours(1)
+            }
             Secret::WebCode => jiff::SignedDuration::from_mins(15),
         }
     }

@@ -12,10 +12,11 @@ use jiff::{SignedDuration, Timestamp};
 use super::ctx::{Actor, transact};
 use super::decision::{Decision, To, Write};
 use super::error::Result;
+use super::error::SecretError;
 use super::hold::new_code;
 use super::login::{UNKNOWN, random_hex, token_hash};
 use super::notice::Notice;
-use super::pin::{self, Secret, Sender, hash_secret, judge_secret};
+use super::pin::{self, Secret, Sender, hash_secret, hash_xfcc_password, judge_secret};
 use crate::protocol::address::{Channel, normalize};
 use crate::store::{self, PlayerId, SessionOf, Store};
 
@@ -106,49 +107,101 @@ pub fn sign_in_with_code(
     code: &str,
     now: Timestamp,
 ) -> Result<WebSignIn> {
+    let given = code.trim().to_ascii_uppercase();
+    sign_in(
+        store,
+        typed,
+        &given,
+        Secret::WebCode,
+        now,
+        |store, channel, address, player| {
+            let waiting = store
+                .web_code(channel, address)?
+                .filter(|w| w.player == player && w.expires_at > now);
+            let hash = waiting.as_ref().map_or(UNKNOWN.as_str(), |w| &w.code_hash);
+            let opened = pin::opens(hash, &given) && waiting.is_some();
+            Ok((
+                opened,
+                Some(Write::SpendWebCode {
+                    channel,
+                    address: address.to_string(),
+                }),
+            ))
+        },
+    )
+}
+
+/// Signs in with the player's own password (the one their correspondence
+/// programs use over Xfcc, if they set one): failures count against the
+/// address typed, with the codes'.
+pub fn sign_in_with_password(
+    store: &mut Store,
+    typed: &str,
+    password: &str,
+    now: Timestamp,
+) -> Result<WebSignIn> {
+    sign_in(
+        store,
+        typed,
+        password,
+        Secret::WebPassword,
+        now,
+        |store, _, _, player| {
+            let hash = store.own_password(player)?;
+            let opened =
+                pin::opens(hash.as_deref().unwrap_or(&UNKNOWN), password) && hash.is_some();
+            Ok((opened, None))
+        },
+    )
+}
+
+/// A sign-in at the address `typed` with the secret `given`, which
+/// `opens` checks for the player registered there (and names what the
+/// success spends): a session, or a refusal counted against the address.
+fn sign_in(
+    store: &mut Store,
+    typed: &str,
+    given: &str,
+    secret: Secret,
+    now: Timestamp,
+    opens: impl FnOnce(&Store, Channel, &str, PlayerId) -> store::Result<(bool, Option<Write>)>,
+) -> Result<WebSignIn> {
     let found = match web_address(typed) {
         Some((channel, address)) => store
             .player_by_address(channel, &address)?
             .map(|p| (channel, address, p)),
         None => None,
     };
-    let given = code.trim().to_ascii_uppercase();
     let Some((channel, address, player)) = found else {
         // The same argon2 check as for a registered address, so the time
         // taken does not tell which addresses are registered.
-        pin::opens(&UNKNOWN, &given);
+        pin::opens(&UNKNOWN, given);
         return Ok(WebSignIn::Refused);
     };
     // Failures count per address, apart from the PIN's on that address.
     let lock = format!("{channel}:{address}");
     let state = store.pin_state(player.id, Channel::Web, &lock)?;
-    let waiting = store
-        .web_code(channel, &address)?
-        .filter(|w| w.player == player.id && w.expires_at > now);
     let from = Sender {
         player: &player,
         channel: Channel::Web,
         address: &lock,
         state,
     };
-    let hash = waiting.as_ref().map_or(UNKNOWN.as_str(), |w| &w.code_hash);
-    let opened = pin::opens(hash, &given) && waiting.is_some();
-    let (ok, mut d) = judge_secret(&from, !given.is_empty(), opened, Secret::WebCode, now);
+    let (opened, spent) = opens(store, channel, &address, player.id)?;
+    let (ok, mut d) = judge_secret(&from, !given.is_empty(), opened, secret, now);
     // The page says what went wrong; nothing is sent anywhere.
     d.notices.clear();
     let signed = if ok {
         let (token, csrf) = (random_hex(), random_hex());
-        d = d
-            .write(Write::SpendWebCode {
-                channel,
-                address: address.clone(),
-            })
-            .write(Write::Session {
-                of: SessionOf::Player(player.id),
-                token_hash: token_hash(&token),
-                csrf: csrf.clone(),
-                expires: now + SESSION,
-            });
+        if let Some(spent) = spent {
+            d = d.write(spent);
+        }
+        d = d.write(Write::Session {
+            of: SessionOf::Player(player.id),
+            token_hash: token_hash(&token),
+            csrf: csrf.clone(),
+            expires: now + SESSION,
+        });
         WebSignIn::SignedIn {
             player: player.id,
             token,
@@ -163,6 +216,26 @@ pub fn sign_in_with_code(
     };
     transact(store, &actor, now, |ctx| ctx.apply(d, None).map(drop))?;
     Ok(signed)
+}
+
+/// Sets (or with `None` removes) a signed-in player's own password: the
+/// one the web sign-in and their correspondence programs take. A weak one
+/// is refused and nothing changes.
+pub fn set_own_password(
+    store: &mut Store,
+    player: PlayerId,
+    password: Option<&str>,
+    now: Timestamp,
+) -> Result<std::result::Result<(), SecretError>> {
+    let hash = match password.map(hash_xfcc_password).transpose() {
+        Ok(hash) => hash,
+        Err(weak) => return Ok(Err(weak)),
+    };
+    let d = Decision::default().write(Write::XfccPassword(player, hash));
+    transact(store, &Actor::System, now, |ctx| {
+        ctx.apply(d, None).map(drop)
+    })?;
+    Ok(Ok(()))
 }
 
 /// The player's session a cookie's token opens at `now`.

@@ -30,6 +30,16 @@ impl Store {
         }
     }
 
+    /// A player's own password hash (the Xfcc one, which the web sign-in
+    /// takes too), if they set one.
+    pub fn own_password(&self, id: PlayerId) -> Result<Option<String>> {
+        self.conn.opt(
+            "SELECT hash FROM xfcc_passwords WHERE player_id = ?1",
+            args![id],
+            |r| r.get(0),
+        )
+    }
+
     /// Whether a player has an Xfcc password.
     pub fn has_xfcc_password(&self, id: PlayerId) -> Result<bool> {
         self.conn.exists(

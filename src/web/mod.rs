@@ -111,6 +111,8 @@ pub struct PageQuery {
     flip: Option<String>,
     /// The answers a player's post led to (`play::answered`).
     answered: Option<String>,
+    /// Where the sign-in page returns to (`signin::back_to`).
+    to: Option<String>,
 }
 
 /// Who asks and in what notation, and the cookies that remember it: what

@@ -16,7 +16,7 @@ use shakmaty::Color;
 use super::access::Prefs;
 use super::form::{Acting, see_other};
 use super::pages::outside;
-use super::signin::{FORM_LIMIT, Seat, said, t};
+use super::signin::{FORM_LIMIT, Seat, said, signin_link, t};
 use super::{Web, failure, id_of};
 use crate::protocol::address::Channel;
 use crate::service::{self, Processed};
@@ -61,7 +61,8 @@ pub(super) fn form(
     };
     let Some(seat) = seat else {
         return Ok((!row.finished).then(|| {
-            html! { p class="play" { a href="/signin" { (t(prefs, "play-sign-in")) } } }
+            let here = format!("/games/{}", game.0);
+            html! { p class="play" { a href=(signin_link(Some(&here))) { (t(prefs, "play-sign-in")) } } }
         }));
     };
     let me = seat.player.id;
@@ -121,6 +122,7 @@ pub(super) fn form(
             form method="post" action="/signout" {
                 input type="hidden" name="csrf" value=(seat.csrf);
                 (outside(&seat.player.name)) " "
+                a href="/account" { (t(prefs, "account-title")) } " "
                 button type="submit" { (t(prefs, "play-sign-out")) }
             }
         }

@@ -15,7 +15,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, EnPassantMode, Position};
 
 use crate::support::gateway::{free_port, wait_until};
-use crate::support::web::Site;
+use crate::support::web::{PASSWORD, Site};
 
 /// axe-core as `.ci/setup-servers` installs it.
 fn axe_source() -> String {
@@ -568,6 +568,15 @@ fn every_page_fits_a_phone_and_a_desktop_screen() {
         tx.set_duplication(games[1], Some(20)).unwrap();
         tx.commit().unwrap();
     }
+    site.set_password("Anna");
+    let annas = {
+        let store = site.store();
+        let game = |g: &&ccgate::store::GameId| {
+            let row = store.game(**g).unwrap().unwrap();
+            !row.finished && [row.white, row.black].contains(&ccgate::store::PlayerId(1))
+        };
+        games.iter().find(game).expect("a game of Anna's in play").0
+    };
     site.start();
     let driver = Driver::start();
     let base = format!("http://127.0.0.1:{}", site.port);
@@ -613,6 +622,23 @@ fn every_page_fits_a_phone_and_a_desktop_screen() {
                     Some(false),
                     "{what}: the picker wraps apart from its label"
                 );
+            }
+            // Anna signed in (by the password form): her game with its
+            // form, and her password's page.
+            c.goto(&format!("{base}/signin")).await.unwrap();
+            type_into(&c, Locator::Id("address-p"), &Site::address("Anna")).await;
+            type_into(&c, Locator::Id("password"), PASSWORD).await;
+            click(&c, Locator::Css("form[action='/signin/password'] button")).await;
+            shown(&c, Locator::Css("table.games"), "Anna's page").await;
+            for (page, form) in [
+                (format!("/games/{annas}"), "line"),
+                ("/account".into(), "password"),
+            ] {
+                c.goto(&format!("{base}{page}")).await.unwrap();
+                shown(&c, Locator::Id(form), "the page's form").await;
+                let what = format!("{page} signed in, at {width} px");
+                assert_fits(&c, width, &what).await;
+                assert_accessible(&c, &what).await;
             }
             // The crosstable scrolls in its own box on a phone, if at all.
             c.goto(&format!("{base}/events/{}", event.0)).await.unwrap();

@@ -801,7 +801,15 @@ fn no_english_word_on_a_page_in_another_language() {
         format!("/games/{}", games[1].0),
         "/players/Anna".to_string(),
         "/games/9999".to_string(),
+        "/signin".to_string(),
     ];
+    // And as Anna sees them signed in: her game with its form, her password.
+    let anna = site.session("Anna");
+    let signed_in = [format!("/games/{}", games[0].0), "/account".to_string()];
+    let pages = paths
+        .iter()
+        .map(|p| (p, None))
+        .chain(signed_in.iter().map(|p| (p, Some(anna.as_str()))));
     // Names, moves and the words every language writes alike.
     let own = [
         "lint",
@@ -817,9 +825,14 @@ fn no_english_word_on_a_page_in_another_language() {
     ];
     for lang in CATALOGUES.iter().filter(|l| **l != Lang::En) {
         let foreign = english_only_words(*lang);
-        for path in &paths {
+        for (path, session) in pages.clone() {
             let sep = if path.contains('?') { '&' } else { '?' };
-            let html = site.get(&format!("{path}{sep}lang={}", lang.code())).text();
+            let html = get(
+                site.port,
+                &format!("{path}{sep}lang={}", lang.code()),
+                session,
+            )
+            .text();
             // The words a reader meets: the text and the labels.
             let mut said = visible_text(&html);
             for attr in ["aria-label=\"", "title=\"", "alt=\""] {

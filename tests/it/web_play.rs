@@ -481,3 +481,152 @@ fn a_player_signs_in_and_plays_in_a_browser_without_script() {
     let told = notices(&site.store(), "bob@example.test", g2);
     assert!(told.iter().any(|n| n.contains("2. c4")), "{told:?}");
 }
+
+#[test]
+fn a_player_sets_a_password_and_signs_in_with_it_where_they_were_going() {
+    let mut site = Site::new();
+    let g = game_between(&site.gw.db(), Seat::email("Anna"), Seat::email("Bob"));
+    site.start();
+    // Without a session the account page sends to the sign-in, which
+    // returns there; the game page's link (as a notice's key opens it)
+    // returns to the game.
+    let away = site.get("/account");
+    assert_eq!(away.status, 303);
+    assert_eq!(away.header_values("location"), ["/signin?to=%2Faccount"]);
+    assert!(
+        site.get(&format!("/games/{g}?key={}", site.key(PlayerId(1))))
+            .text()
+            .contains(&format!("href=\"/signin?to=%2Fgames%2F{g}\""))
+    );
+    let back = site.get(&format!("/signin?to=%2Fgames%2F{g}"));
+    assert!(
+        back.text()
+            .contains(&format!("name=\"to\" value=\"/games/{g}\""))
+    );
+
+    // No password yet: the password form signs no one in.
+    let none = site.sign_in_with_password(ANNA, "correct horse", None);
+    assert_eq!(none.status, 401);
+    assert!(none.text().contains("This does not sign you in"));
+
+    // Signed in by a code, Anna sets a password; a short one is refused.
+    let (_, cookie, csrf) = ask_code(&site, ANNA);
+    let code = code_mailed_to(&site, ANNA);
+    let done = post(
+        site.port,
+        "/signin/code",
+        Some(&cookie),
+        &form(&[
+            ("address", ANNA),
+            ("code", &code),
+            ("csrf", &csrf),
+            ("to", "/account"),
+        ]),
+    );
+    assert_eq!(done.header_values("location"), ["/account"]);
+    let session = cookie_pair(set_cookie(&done, "player_session"));
+    let account = get(site.port, "/account", Some(&session));
+    assert!(
+        account.text().contains("You have no password"),
+        "{}",
+        account.text()
+    );
+    let token = csrf_of(&account);
+    let weak = post(
+        site.port,
+        "/account",
+        Some(&session),
+        &form(&[("password", "short"), ("action", "set"), ("csrf", &token)]),
+    );
+    assert_eq!(weak.status, 422);
+    assert!(
+        weak.text()
+            .contains("at least 8 characters: nothing was changed")
+    );
+    assert_eq!(site.store().own_password(PlayerId(1)).unwrap(), None);
+    let forged = post(
+        site.port,
+        "/account",
+        Some(&session),
+        &form(&[
+            ("password", "correct horse"),
+            ("action", "set"),
+            ("csrf", "x"),
+        ]),
+    );
+    assert_eq!(forged.status, 403);
+    assert_eq!(site.store().own_password(PlayerId(1)).unwrap(), None);
+    let set = post(
+        site.port,
+        "/account",
+        Some(&session),
+        &form(&[
+            ("password", "correct horse"),
+            ("action", "set"),
+            ("csrf", &token),
+        ]),
+    );
+    assert_eq!(set.header_values("location"), ["/account?done=set"]);
+    let hash = site
+        .store()
+        .own_password(PlayerId(1))
+        .unwrap()
+        .expect("set");
+    assert!(hash.starts_with("$argon2id$") && !hash.contains("correct horse"));
+    assert!(
+        get(site.port, "/account?done=set", Some(&session))
+            .text()
+            .contains("Your password is set.")
+    );
+
+    // The password signs in, and returns to the page asked for; a link to
+    // another site is not followed.
+    let wrong = site.sign_in_with_password(ANNA, "wrong horse", None);
+    assert_eq!(wrong.status, 401);
+    assert!(wrong.header_values("set-cookie").is_empty());
+    let to_game = format!("/games/{g}");
+    let right = site.sign_in_with_password("Anna@Example.TEST", "correct horse", Some(&to_game));
+    assert_eq!(right.status, 303, "{}", right.text());
+    assert_eq!(right.header_values("location"), [to_game.as_str()]);
+    let second = cookie_pair(set_cookie(&right, "player_session"));
+    assert!(
+        get(site.port, &to_game, Some(&second))
+            .text()
+            .contains(&format!("action=\"/games/{g}/play\""))
+    );
+    for elsewhere in [
+        "//evil.example/",
+        "https://evil.example/",
+        "/\\evil.example",
+    ] {
+        let r = site.sign_in_with_password(ANNA, "correct horse", Some(elsewhere));
+        assert_eq!(
+            r.header_values("location"),
+            ["/players/Anna"],
+            "{elsewhere}"
+        );
+    }
+    // The same password signs her correspondence program in over Xfcc.
+    let xfcc = service::xfcc_credentials(&site.store(), "Anna").unwrap();
+    assert!(
+        xfcc.expect("a login").opened_by("correct horse"),
+        "the Xfcc login takes the password"
+    );
+
+    // Removed, it signs in no more.
+    let account = get(site.port, "/account", Some(&session));
+    assert!(account.text().contains("You have a password."));
+    let removed = post(
+        site.port,
+        "/account",
+        Some(&session),
+        &form(&[("action", "remove"), ("csrf", &csrf_of(&account))]),
+    );
+    assert_eq!(removed.header_values("location"), ["/account?done=removed"]);
+    assert_eq!(site.store().own_password(PlayerId(1)).unwrap(), None);
+    assert_eq!(
+        site.sign_in_with_password(ANNA, "correct horse", None)
+            .status,
+        401
+    );
+}

@@ -167,11 +167,16 @@ impl Site {
         Store::open(&self.gw.db()).expect("store")
     }
 
+    /// The mail address [`Site::player`] registers `name` at.
+    pub fn address(name: &str) -> String {
+        format!("p{}@example.test", hex(name))
+    }
+
     pub fn player(&self, name: &str) -> i64 {
         add_player(
             &self.gw.db(),
             name,
-            &[(Channel::Email, &format!("p{}@example.test", hex(name)))],
+            &[(Channel::Email, &Site::address(name))],
             Notation::San,
             Lang::En,
         )
@@ -246,6 +251,38 @@ impl Site {
         tx.commit().unwrap();
     }
 
+    /// Signs in with a password at `address` through the sign-in page,
+    /// returning to `to`: the response.
+    pub fn sign_in_with_password(&self, address: &str, password: &str, to: Option<&str>) -> Page {
+        let page = self.get("/signin");
+        let cookie = cookie_pair(set_cookie(&page, "signin_csrf"));
+        let csrf = csrf_of(&page);
+        let mut fields = vec![
+            ("address", address),
+            ("password", password),
+            ("csrf", &csrf),
+        ];
+        fields.extend(to.map(|to| ("to", to)));
+        post(self.port, "/signin/password", Some(&cookie), &form(&fields))
+    }
+
+    /// Gives the player `name` the password [`PASSWORD`], as they would set it.
+    pub fn set_password(&self, name: &str) {
+        let mut store = self.store();
+        let id = store.player_by_name(name).unwrap().expect("a player").id;
+        ccgate::service::set_own_password(&mut store, id, Some(PASSWORD), Timestamp::now())
+            .expect("store")
+            .expect("a strong password");
+    }
+
+    /// A session of the player `name` (given [`PASSWORD`]): its cookie.
+    pub fn session(&self, name: &str) -> String {
+        self.set_password(name);
+        let done = self.sign_in_with_password(&Site::address(name), PASSWORD, None);
+        assert_eq!(done.status, 303, "{}", done.text());
+        cookie_pair(set_cookie(&done, "player_session"))
+    }
+
     /// A player's capability key, from the secret the daemon made.
     pub fn key(&self, player: PlayerId) -> String {
         let secret = self
@@ -256,6 +293,9 @@ impl Site {
         ccgate::service::player_key::player_key(&secret, player)
     }
 }
+
+/// The password [`Site::session`] gives its players.
+pub const PASSWORD: &str = "a long enough password";
 
 /// A name as hex digits: an address part for any name.
 fn hex(name: &str) -> String {

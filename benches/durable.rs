@@ -815,6 +815,7 @@ struct Message {
 impl Message {
     fn inbound(&self) -> Inbound {
         Inbound {
+            thread: Vec::new(),
             channel: Channel::Email,
             from: self.from.clone(),
             transport_id: Some(self.id.clone()),

@@ -345,6 +345,7 @@ pub fn submit(loc: Location, a: SubmitArgs) -> Result<(), CommandError> {
     let mut store = open(loc)?;
     let text = String::from_utf8_lossy(&raw).into_owned();
     let msg = Inbound {
+        thread: Vec::new(),
         channel: a.channel,
         from: a.from,
         transport_id: a.id,

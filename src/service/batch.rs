@@ -269,6 +269,7 @@ impl<'s> Batch<'s> {
         let ctx = Ctx {
             journal_id: Some(journal_id),
             rules: msg.rules,
+            thread: msg.thread.clone(),
             ..Ctx::unprompted(tx, actor, now)
         };
         match ctx.run(|ctx| work(ctx, &sender)) {

@@ -178,6 +178,7 @@ fn hex(bytes: &[u8]) -> String {
 /// The journal's view of a bridge event: from the account, on `xfcc`.
 fn inbound(account: &Account, key: String, raw: Vec<u8>) -> Inbound {
     Inbound {
+        thread: Vec::new(),
         channel: Channel::Xfcc,
         from: format!("{}@{}", account.username, account.host),
         transport_id: Some(key),

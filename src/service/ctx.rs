@@ -55,6 +55,9 @@ pub(super) struct Ctx<'c, 's> {
     pub(super) latest: Option<Loaded>,
     /// The operator's rules: the bound on replies per sender address.
     pub(super) rules: Rules,
+    /// The games the inbound message's thread names, nearest first
+    /// ([`Inbound::thread`](super::Inbound::thread)).
+    pub(super) thread: Vec<GameId>,
 }
 
 /// What a rule run in a context did: its value, the journal's steps, and
@@ -78,6 +81,7 @@ impl<'c, 's> Ctx<'c, 's> {
             replies: Vec::new(),
             latest: None,
             rules: Rules::default(),
+            thread: Vec::new(),
         }
     }
 

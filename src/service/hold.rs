@@ -115,6 +115,9 @@ pub(super) fn release(
         return ctx.apply(d, None).map(drop);
     }
     ctx.apply(d.step(Step::Confirmed { hold: held.id }), None)?;
+    // The held message is read alone: the thread of the message that
+    // confirmed it is not its thread.
+    ctx.thread.clear();
     read(ctx, player, &held.text, pgn)
 }
 

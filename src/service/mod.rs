@@ -103,6 +103,10 @@ pub struct Inbound {
     pub auth: Auth,
     /// What the operator decided about inbound messages.
     pub rules: Rules,
+    /// The games of ccgate's messages this one answers, nearest first (a
+    /// mail's `In-Reply-To`, then its `References` from the newest): a line
+    /// that names no game is about the first of them the sender plays.
+    pub thread: Vec<GameId>,
 }
 
 /// What the operator decided about inbound messages, on every channel.

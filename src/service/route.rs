@@ -360,17 +360,36 @@ pub(super) fn line(ctx: &mut Ctx<'_, '_>, player: &Player, line: &ParsedLine) ->
     }
 }
 
-/// The game a line is about: its reference, or the sender's one game
-/// waiting for their move. A game that is not theirs is answered exactly
-/// like a game that does not exist.
+/// The game a line is about: its reference, else the game of the thread
+/// it answers, else the sender's one game waiting for their move. A game
+/// that is not theirs is answered exactly like a game that does not exist.
 fn find_game(ctx: &mut Ctx<'_, '_>, player: &Player, line: &ParsedLine) -> Result<Option<Loaded>> {
     let tx = ctx.tx;
+    // The first game of the thread the sender plays (finished too: a reply
+    // to a finished game's thread is told the game is over, never applied
+    // to another); a thread naming someone else's game is ignored.
+    let mut thread = None;
+    if line.game.is_none() {
+        for id in &ctx.thread {
+            if let Some(row) = tx.game(*id)?
+                && (row.white == player.id || row.black == player.id)
+            {
+                thread = Some(row);
+                break;
+            }
+        }
+    }
     // The row of a game the line names, read once for routing and loading.
     let mut named = None;
-    let games = match line.game {
-        Some(n) => {
-            let id = GameId(i64::from(n));
-            match tx.game(id)? {
+    let reference = line.game.map(|n| GameId(i64::from(n)));
+    let thread_game = thread.as_ref().map(|row| row.id);
+    let games = match reference.or(thread_game) {
+        Some(id) => {
+            let row = match thread.take() {
+                Some(row) => Some(row),
+                None => tx.game(id)?,
+            };
+            match row {
                 Some(row) if row.white == player.id || row.black == player.id => {
                     let candidate = Candidate {
                         id,
@@ -410,7 +429,7 @@ fn find_game(ctx: &mut Ctx<'_, '_>, player: &Player, line: &ParsedLine) -> Resul
             games
         }
     };
-    match route(line, &games) {
+    match route(line, thread_game, &games) {
         Route::Game(id) => match named.filter(|row| row.id == id) {
             Some(row) => Ok(Some(replayed(tx, row)?)),
             None => ctx.load(id),
@@ -484,9 +503,13 @@ pub(super) enum Route {
     Ask(Vec<GameId>),
 }
 
-/// Routes a line to one of the sender's games: the game it names, else the
-/// one game its kind of line fits.
-pub(super) fn route(line: &ParsedLine, games: &[Candidate]) -> Route {
+/// Routes a line to one of the sender's games: the game it names, else
+/// the game of its thread (one of the sender's, `find_game` checked), else
+/// the one game its kind of line fits.
+pub(super) fn route(line: &ParsedLine, thread: Option<GameId>, games: &[Candidate]) -> Route {
+    if let (None, Some(id)) = (line.game, thread) {
+        return Route::Game(id);
+    }
     if let Some(n) = line.game {
         let id = GameId(i64::from(n));
         return if games.iter().any(|g| g.id == id) {
@@ -544,6 +567,10 @@ mod tests {
             .expect("a protocol line")
     }
 
+    fn route_of(line: &ParsedLine, games: &[Candidate]) -> Route {
+        route(line, None, games)
+    }
+
     fn game(id: i64, their_move: bool) -> Candidate {
         Candidate {
             id: GameId(id),
@@ -556,9 +583,9 @@ mod tests {
     #[test]
     fn an_unnamed_move_goes_to_the_one_game_waiting_for_it() {
         let games = [game(3, false), game(5, true)];
-        assert_eq!(route(&line("e4"), &games), Route::Game(GameId(5)));
+        assert_eq!(route_of(&line("e4"), &games), Route::Game(GameId(5)));
         assert_eq!(
-            route(&line("e4"), &[game(3, true), game(5, true)]),
+            route_of(&line("e4"), &[game(3, true), game(5, true)]),
             Route::Ask(vec![GameId(3), GameId(5)])
         );
     }
@@ -566,22 +593,33 @@ mod tests {
     #[test]
     fn a_named_game_that_is_not_the_senders_is_refused_as_if_absent() {
         assert_eq!(
-            route(&line("7 e4"), &[game(3, true)]),
+            route_of(&line("7 e4"), &[game(3, true)]),
             Route::NotTheirs(GameId(7))
         );
-        assert_eq!(route(&line("7 e4"), &[]), Route::NotTheirs(GameId(7)));
+        assert_eq!(route_of(&line("7 e4"), &[]), Route::NotTheirs(GameId(7)));
     }
 
     #[test]
     fn any_line_goes_to_the_only_game_in_progress_whoever_is_to_move() {
         assert_eq!(
-            route(&line("e4"), &[game(2, false)]),
+            route_of(&line("e4"), &[game(2, false)]),
             Route::Game(GameId(2))
         );
         assert_eq!(
-            route(&line("draw?"), &[game(2, false)]),
+            route_of(&line("draw?"), &[game(2, false)]),
             Route::Game(GameId(2))
         );
-        assert_eq!(route(&line("e4"), &[]), Route::Ask(Vec::new()));
+        assert_eq!(route_of(&line("e4"), &[]), Route::Ask(Vec::new()));
+    }
+
+    #[test]
+    fn an_unnamed_line_goes_to_its_threads_game_a_named_one_to_its_own() {
+        let games = [game(3, true), game(5, true)];
+        let thread = Some(GameId(5));
+        assert_eq!(route(&line("Nf3"), thread, &games), Route::Game(GameId(5)));
+        assert_eq!(
+            route(&line("3 Nf3"), thread, &games),
+            Route::Game(GameId(3))
+        );
     }
 }

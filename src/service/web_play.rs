@@ -43,6 +43,7 @@ pub fn web_text(player: &Player, game: GameId, line: &str, offer_draw: bool) -> 
 /// own submission id, so a form sent twice is one message.
 pub fn web_message(player: &Player, text: String, submission: &str, rules: Rules) -> Inbound {
     Inbound {
+        thread: Vec::new(),
         channel: Channel::Web,
         from: player.name.clone(),
         transport_id: Some(format!("web-{submission}")),

@@ -227,6 +227,7 @@ pub fn xfcc_move(
     now: Timestamp,
 ) -> Result<XfccAnswer> {
     let msg = Inbound {
+        thread: Vec::new(),
         channel: Channel::Xfcc,
         from: player.name.clone(),
         transport_id: Some(request_key(player, m)),

@@ -31,6 +31,7 @@ fn policy() -> Policy {
         // These mails test reading, not the sender check (issue 14).
         trust_from: true,
         verp_local: "ccgate".into(),
+        domain: "example.test".into(),
         rules: ccgate::service::Rules::default(),
     }
 }

@@ -16,6 +16,7 @@ use jiff::Timestamp;
 
 fn message(id: &str) -> Inbound {
     Inbound {
+        thread: Vec::new(),
         channel: Channel::Email,
         from: "someone@example.org".into(),
         transport_id: Some(id.into()),

@@ -449,6 +449,7 @@ crate::both_backends! {
         let game = tx.create_game(a, b, None, &TimeControl::Unlimited, t0).expect("game");
         tx.commit().expect("commit");
         let msg = |id: &str, text: &str| ccgate::service::Inbound {
+            thread: Vec::new(),
             channel: Channel::Email,
             from: "anna@example.org".into(),
             transport_id: Some(id.into()),
@@ -498,6 +499,7 @@ crate::both_backends! {
             let (from, dots) = if ply % 2 == 1 { ("anna", ".") } else { ("boris", "...") };
             let text = format!("{game} {}{dots} {}", ply.div_ceil(2), line[ply - 1]);
             ccgate::service::Inbound {
+                thread: Vec::new(),
                 channel: Channel::Email,
                 from: format!("{from}@example.org"),
                 transport_id: Some(format!("{game}-{ply}")),

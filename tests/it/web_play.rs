@@ -90,6 +90,7 @@ fn play(site: &Site, session: &str, game: i64, fields: &[(&str, &str)]) -> (Page
 /// A line mailed by `from` (read by the service as the daemon reads mail).
 fn by_mail(site: &Site, from: &str, id: &str, text: &str) -> service::Processed {
     let msg = Inbound {
+        thread: Vec::new(),
         channel: Channel::Email,
         from: from.to_string(),
         transport_id: Some(id.to_string()),

@@ -89,6 +89,27 @@ pub fn outbox_id_of(message_id: &str) -> Option<i64> {
     digits.parse().ok()
 }
 
+/// The game a Message-ID of ours names: a reply's
+/// (`ccgate.o<id>.g<game>@domain`) or a game thread's root
+/// (`ccgate.g<game>@domain`); none for a reply about no game or an id of
+/// another domain (brackets optional).
+pub fn game_of(message_id: &str, domain: &str) -> Option<i64> {
+    let id = message_id
+        .trim()
+        .trim_start_matches('<')
+        .trim_end_matches('>');
+    let (local, at) = id.rsplit_once('@')?;
+    if !at.eq_ignore_ascii_case(domain) {
+        return None;
+    }
+    let rest = local.strip_prefix("ccgate.")?;
+    let game = match rest.strip_prefix('o') {
+        Some(reply) => reply.split_once(".g")?.1,
+        None => rest.strip_prefix('g')?,
+    };
+    game.parse::<i64>().ok().filter(|g| *g > 0)
+}
+
 /// What a reply needs beyond its outbox row.
 #[derive(Debug, Clone, Default)]
 pub struct Context {
@@ -476,6 +497,30 @@ mod tests {
         let text = String::from_utf8(raw).unwrap();
         assert!(text.contains("Subject: ccgate: help text"), "{text}");
         assert!(!text.contains("In-Reply-To"), "{text}");
+    }
+
+    #[test]
+    fn a_message_id_of_ours_names_its_game() {
+        let me = Identity::new("ccgate", "gw@example.test").unwrap();
+        let domain = me.address.domain();
+        assert_eq!(game_of(&me.message_id(42, Some(7)), domain), Some(7));
+        assert_eq!(game_of(&me.game_root(7), domain), Some(7));
+        assert_eq!(
+            game_of("ccgate.o42.g7@EXAMPLE.test", "example.test"),
+            Some(7)
+        );
+        // About no game, another domain's, or not ours at all.
+        assert_eq!(game_of(&me.message_id(42, None), domain), None);
+        assert_eq!(game_of("<ccgate.o42.g7@elsewhere.example>", domain), None);
+        for other in [
+            "<m1@example.test>",
+            "<ccgate.x@example.test>",
+            "<ccgate.g-3@example.test>",
+            "",
+            "@",
+        ] {
+            assert_eq!(game_of(other, domain), None, "{other}");
+        }
     }
 
     #[test]

@@ -14,12 +14,12 @@ use std::io::Read;
 use jiff::Timestamp;
 use sha2::{Digest, Sha256};
 
-use super::compose::{is_our_subject, outbox_id_of};
+use super::compose::{game_of, is_our_subject, outbox_id_of};
 use super::dkim::Verdict;
 use super::parse::{self, Kind, Mail};
 use crate::protocol::address::Channel;
 use crate::service::{self, Aside, Auth, Batch, Inbound, Processed};
-use crate::store::ReplyId;
+use crate::store::{GameId, ReplyId};
 
 /// What the operator decided about inbound mail.
 #[derive(Debug, Clone)]
@@ -35,6 +35,9 @@ pub struct Policy {
     pub trust_from: bool,
     /// Local part of our address: bounces come to `local+o<id>@…`.
     pub verp_local: String,
+    /// The domain of our address, which our Message-IDs end in: a thread
+    /// of ours is known by it ([`game_of`](super::compose::game_of)).
+    pub domain: String,
     /// What is done with inbound messages (`[inbound]`).
     pub rules: service::Rules,
 }
@@ -52,6 +55,7 @@ impl Policy {
             dkim: config.dkim.is_some(),
             trust_from: config.trusts_from().is_some(),
             verp_local: me.verp_local().to_string(),
+            domain: me.address.domain().to_string(),
             rules,
         }
     }
@@ -174,8 +178,23 @@ pub fn read_mail((raw, size): (&[u8], usize), (policy, dkim): (&Policy, &Verdict
         .filter(|id| !id.trim().is_empty())
         .map(|id| format!("<{}>", id.trim()))
         .unwrap_or_else(|| format!("sha256:{:x}", Sha256::digest(raw)));
+    // The games of ours the mail answers: its In-Reply-To, then its
+    // References from the newest (a client that cuts References keeps the
+    // newest ones).
+    let thread = mail.as_ref().map_or_else(Vec::new, |m| {
+        let mut games = Vec::new();
+        for id in m.in_reply_to.iter().chain(m.references.iter().rev()) {
+            if let Some(g) = game_of(id, &policy.domain).map(GameId)
+                && !games.contains(&g)
+            {
+                games.push(g);
+            }
+        }
+        games
+    });
     let inbound = |from: &str, text: String, auth: Auth| Inbound {
         channel: Channel::Email,
+        thread: thread.clone(),
         from: from.to_string(),
         transport_id: Some(transport_id.clone()),
         raw: raw.to_vec(),
@@ -336,6 +355,7 @@ mod tests {
             dkim: false,
             trust_from: true,
             verp_local: "gate".into(),
+            domain: "example.net".into(),
             rules: service::Rules::default(),
         }
     }

@@ -176,6 +176,7 @@ impl RadioLedger for PortLedger {
         let inbound: Vec<service::Inbound> = messages
             .into_iter()
             .map(|(pos, text)| service::Inbound {
+                thread: Vec::new(),
                 channel: Channel::Radio,
                 from: peer.to_string(),
                 // The peer's stream position: a repeat after a crash is the same message.

@@ -44,6 +44,7 @@ fn hash(parts: &[&str]) -> String {
 
 fn inbound(from: &str, transport_id: String, raw: &str, text: String, rules: Rules) -> Inbound {
     Inbound {
+        thread: Vec::new(),
         channel: Channel::Sms,
         from: from.to_string(),
         transport_id: Some(transport_id),

@@ -152,6 +152,7 @@ fn input(
     file: &Path,
 ) -> Option<(service::Inbound, Option<Aside>)> {
     let inbound = |from: String, transport_id: String, text: String| service::Inbound {
+        thread: Vec::new(),
         channel: Channel::Sms,
         from,
         transport_id: Some(transport_id),

@@ -81,6 +81,7 @@ pub(super) struct Msg {
 impl Msg {
     pub(super) fn inbound(&self) -> Inbound {
         Inbound {
+            thread: Vec::new(),
             channel: Channel::Email,
             from: self.from.clone(),
             transport_id: Some(self.id.clone()),

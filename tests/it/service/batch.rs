@@ -7,6 +7,7 @@ use super::*;
 
 fn inbound(from: &Who, id: &str, text: &str) -> Inbound {
     Inbound {
+        thread: Vec::new(),
         channel: from.channel,
         from: from.addr.clone(),
         transport_id: Some(id.to_string()),

@@ -86,6 +86,7 @@ fn a_move_sent_again_under_a_new_id_is_confirmed_again_not_applied_twice() {
 fn messages_without_a_transport_id_are_each_new_even_at_the_same_instant() {
     let (mut w, a, b, g) = anna_against_boris();
     let msg = |from: &Who, text: String| Inbound {
+        thread: Vec::new(),
         channel: from.channel,
         from: from.addr.clone(),
         transport_id: None,

@@ -153,6 +153,7 @@ impl World {
         auth: Auth,
     ) -> Processed {
         let msg = Inbound {
+            thread: Vec::new(),
             channel,
             from: from.to_string(),
             transport_id: Some(id.to_string()),

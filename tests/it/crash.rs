@@ -68,6 +68,8 @@ const NOW: &str = "2025-03-03T09:00:00Z";
 /// Kills are aimed at messages from this index on, so that the kill delay
 /// can be calibrated on the submissions before.
 const FIRST_KILL: usize = 20;
+/// How many messages before a killed one a rerun sends again.
+const RESENT_BEFORE_KILL: usize = 3;
 
 // ---------------------------------------------------------------------------
 // Seeded randomness (the generator is `support::rng`)
@@ -410,32 +412,40 @@ fn ccgate_per_message(backend: Backend) {
     let mut kills = Vec::new();
     let mut lifetimes: Vec<Duration> = Vec::new();
     let mut processed: HashSet<String> = HashSet::new();
+    let submit = |i: usize| {
+        let m = &plan.messages[i];
+        Command::new(env!("CARGO_BIN_EXE_ccgate"))
+            .arg("--db")
+            .arg(db.arg())
+            .args([
+                "submit",
+                "--channel",
+                "email",
+                "--from",
+                &m.from,
+                "--id",
+                &m.id,
+            ])
+            .arg(&files[i])
+            .env("CCGATE_NOW", NOW)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn ccgate")
+    };
     let mut runs = 0;
+    // After a kill the sender's transport sends again what it was not
+    // sure of: from a few messages before the one killed. Every message
+    // is sent once more at the end (below).
+    let mut resume = 0;
     loop {
         let target = targets.get(runs).copied();
         runs += 1;
         let mut killed = false;
-        for (i, m) in plan.messages.iter().enumerate() {
+        for (i, m) in plan.messages.iter().enumerate().skip(resume) {
             let spawned = Instant::now();
-            let mut child = Command::new(env!("CARGO_BIN_EXE_ccgate"))
-                .arg("--db")
-                .arg(db.arg())
-                .args([
-                    "submit",
-                    "--channel",
-                    "email",
-                    "--from",
-                    &m.from,
-                    "--id",
-                    &m.id,
-                ])
-                .arg(&files[i])
-                .env("CCGATE_NOW", NOW)
-                .stdin(Stdio::null())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("spawn ccgate");
+            let mut child = submit(i);
             if Some(i) == target {
                 let delay = median(&lifetimes, Duration::from_millis(30)).mul_f64(rng.unit());
                 std::thread::sleep(delay);
@@ -459,6 +469,7 @@ fn ccgate_per_message(backend: Backend) {
                     alive,
                 });
                 killed = true;
+                resume = i.saturating_sub(RESENT_BEFORE_KILL);
                 break;
             }
             let out = child.wait_with_output().expect("wait ccgate");
@@ -476,6 +487,18 @@ fn ccgate_per_message(backend: Backend) {
         if !killed {
             break;
         }
+    }
+    // Every message again, as a transport that lost its state would send
+    // them: each is a repeat, answered by nothing.
+    for (i, m) in plan.messages.iter().enumerate() {
+        let out = submit(i).wait_with_output().expect("wait ccgate");
+        assert!(
+            out.status.success() && out.stdout.is_empty(),
+            "message {i} ({}) sent again: {}{}",
+            m.id,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     report(
         &format!("ccgate binary ({backend:?}, one process per message)"),

@@ -217,6 +217,7 @@ color = { $color ->
 board = P{ $game } { $fen } Na tahu je { $turn }. Kód pozice { $code }.
 board-sheet = P{ $game } Na tahu je { $turn }. Kód pozice { $code }.
 record = P{ $game } { $record }
+record-attached = Soubor PGN partie je v příloze: { $file }.
 notation-set = ccgate: notace nastavena na { $value }.
 lang-set = ccgate: jazyk nastaven na { $value }.
 help = ccgate: pošlete PARTIE TAH, např. 12 15. 5254 nebo 12 15... Jf6. Také: remíza? | remíza přijata | remíza odmítnuta | vzdávám | reklamuji remízu | pozice | zápis | dovolená 10 | nápověda

@@ -213,6 +213,7 @@ color = { $color ->
 board = P{ $game } { $fen } { $turn } am Zug. Stellungscode { $code }.
 board-sheet = P{ $game } { $turn } am Zug. Stellungscode { $code }.
 record = P{ $game } { $record }
+record-attached = Die PGN-Datei der Partie ist angehängt: { $file }.
 notation-set = ccgate: Notation ist jetzt { $value }.
 lang-set = ccgate: Sprache ist jetzt { $value }.
 help = ccgate: PARTIE ZUG senden, z. B. 12 15. 5254 oder 12 15... Sf6. Auch: Remis? | Remis angenommen | Remis abgelehnt | aufgeben | Remis reklamieren | Stellung | Partieverlauf | Urlaub 10 | Hilfe

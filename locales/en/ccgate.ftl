@@ -163,6 +163,7 @@ color = { $color ->
 board = G{ $game } { $fen } { $turn } to move. Position code { $code }.
 board-sheet = G{ $game } { $turn } to move. Position code { $code }.
 record = G{ $game } { $record }
+record-attached = The game's PGN file is attached: { $file }.
 notation-set = ccgate: notation set to { $value }.
 lang-set = ccgate: language set to { $value }.
 lang-unsupported = ccgate: there are no replies in { $name } ({ $native }) yet, so yours stay in English. Language set to { $code } for piece letters.

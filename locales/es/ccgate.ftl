@@ -213,6 +213,7 @@ color = { $color ->
 board = P{ $game } { $fen } Juegan { $turn }. Código de posición { $code }.
 board-sheet = P{ $game } Juegan { $turn }. Código de posición { $code }.
 record = P{ $game } { $record }
+record-attached = El archivo PGN de la partida va adjunto: { $file }.
 notation-set = ccgate: notación cambiada a { $value }.
 lang-set = ccgate: idioma cambiado a { $value }.
 help = ccgate: envíe PARTIDA JUGADA, p. ej. 12 15. 5254 o 12 15... Cf6. También: ¿tablas? | tablas aceptadas | tablas rechazadas | abandono | reclamo tablas | posición | partida | permiso 10 | ayuda

@@ -213,6 +213,7 @@ color = { $color ->
 board = P{ $game } { $fen } Trait aux { $turn }. Code de position { $code }.
 board-sheet = P{ $game } Trait aux { $turn }. Code de position { $code }.
 record = P{ $game } { $record }
+record-attached = Le fichier PGN de la partie est joint : { $file }.
 notation-set = ccgate : notation réglée sur { $value }.
 lang-set = ccgate : langue réglée sur { $value }.
 help = ccgate : envoyez PARTIE COUP, p. ex. 12 15. 5254 ou 12 15... Cf6. Aussi : nulle ? | nulle acceptée | nulle refusée | abandon | je réclame la nulle | position | partie | congé 10 | aide

@@ -213,6 +213,7 @@ color = { $color ->
 board = P{ $game } { $fen } Muove { $turn }. Codice posizione { $code }.
 board-sheet = P{ $game } Muove { $turn }. Codice posizione { $code }.
 record = P{ $game } { $record }
+record-attached = Il file PGN della partita è allegato: { $file }.
 notation-set = ccgate: notazione impostata su { $value }.
 lang-set = ccgate: lingua impostata su { $value }.
 help = ccgate: invii PARTITA MOSSA, per es. 12 15. 5254 o 12 15... Cf6. Inoltre: patta? | patta accettata | patta rifiutata | abbandono | reclamo la patta | posizione | partita | ferie 10 | aiuto

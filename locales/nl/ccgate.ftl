@@ -213,6 +213,7 @@ color = { $color ->
 board = P{ $game } { $fen } { $turn } is aan zet. Stellingcode { $code }.
 board-sheet = P{ $game } { $turn } is aan zet. Stellingcode { $code }.
 record = P{ $game } { $record }
+record-attached = Het PGN-bestand van de partij is bijgevoegd: { $file }.
 notation-set = ccgate: notatie ingesteld op { $value }.
 lang-set = ccgate: taal ingesteld op { $value }.
 help = ccgate: stuur PARTIJ ZET, bv. 12 15. 5254 of 12 15... Pf6. Ook: remise? | remise aangenomen | remise afgewezen | opgeven | remise claimen | stelling | partij | verlof 10 | hulp

@@ -214,6 +214,7 @@ color = { $color ->
 board = P{ $game } { $fen } Ruch: { $turn }. Kod pozycji { $code }.
 board-sheet = P{ $game } Ruch: { $turn }. Kod pozycji { $code }.
 record = P{ $game } { $record }
+record-attached = Plik PGN partii jest w załączniku: { $file }.
 notation-set = ccgate: notacja ustawiona na { $value }.
 lang-set = ccgate: język ustawiony na { $value }.
 help = ccgate: wyślij PARTIA RUCH, np. 12 15. 5254 lub 12 15... Sf6. Też: remis? | remis przyjęty | remis odrzucony | poddaję się | żądam remisu | pozycja | zapis | urlop 10 | pomoc

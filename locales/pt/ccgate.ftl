@@ -213,6 +213,7 @@ color = { $color ->
 board = P{ $game } { $fen } Jogam { $turn }. Código da posição { $code }.
 board-sheet = P{ $game } Jogam { $turn }. Código da posição { $code }.
 record = P{ $game } { $record }
+record-attached = O ficheiro PGN da partida segue em anexo: { $file }.
 notation-set = ccgate: notação definida como { $value }.
 lang-set = ccgate: língua definida como { $value }.
 help = ccgate: envie PARTIDA LANCE, p. ex. 12 15. 5254 ou 12 15... Cf6. Também: empate? | empate aceite | empate recusado | abandono | reclamo empate | posição | partida | licença 10 | ajuda

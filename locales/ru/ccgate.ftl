@@ -235,6 +235,7 @@ color = { $color ->
 board = П{ $game } { $fen } Ход: { $turn }. Код позиции { $code }.
 board-sheet = П{ $game } Ход: { $turn }. Код позиции { $code }.
 record = П{ $game } { $record }
+record-attached = PGN-файл партии во вложении: { $file }.
 notation-set = ccgate: нотация { $value }.
 lang-set = ccgate: язык { $value }.
 help = ccgate: пришлите ПАРТИЯ ХОД, напр. 12 15. 5254 или 12 15... Кf6. Ещё: ничья? | ничья принята | ничья отклонена | сдаюсь | требую ничью | позиция | запись | отпуск 10 | помощь

@@ -213,6 +213,7 @@ color = { $color ->
 board = P{ $game } { $fen } { $turn } vid draget. Ställningskod { $code }.
 board-sheet = P{ $game } { $turn } vid draget. Ställningskod { $code }.
 record = P{ $game } { $record }
+record-attached = Partiets PGN-fil är bifogad: { $file }.
 notation-set = ccgate: notation satt till { $value }.
 lang-set = ccgate: språk satt till { $value }.
 help = ccgate: skicka PARTI DRAG, t.ex. 12 15. 5254 eller 12 15... Sf6. Även: remi? | remi accepterad | remi avböjd | jag ger upp | kräver remi | ställning | parti | ledighet 10 | hjälp

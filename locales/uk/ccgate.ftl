@@ -235,6 +235,7 @@ color = { $color ->
 board = П{ $game } { $fen } Хід: { $turn }. Код позиції { $code }.
 board-sheet = П{ $game } Хід: { $turn }. Код позиції { $code }.
 record = П{ $game } { $record }
+record-attached = PGN-файл партії у вкладенні: { $file }.
 notation-set = ccgate: нотація { $value }.
 lang-set = ccgate: мова { $value }.
 help = ccgate: надішліть ПАРТІЯ ХІД, напр. 12 15. 5254 або 12 15... Кf6. Ще: нічия? | нічию прийнято | нічию відхилено | здаюся | вимагаю нічию | позиція | запис | відпустка 10 | допомога

@@ -159,6 +159,19 @@ impl Ctx<'_, '_> {
                     }
                 };
                 written.subject = subject(g, viewer, standing.as_ref());
+                // The record asked for comes with the game's PGN file too,
+                // and says so.
+                written.attach_pgn = parts
+                    .iter()
+                    .any(|p| matches!(p.notice, super::Notice::Record { .. }));
+                if written.attach_pgn {
+                    let attached = crate::protocol::l10n::text(
+                        Reader::new(viewer.1, Form::Full),
+                        "record-attached",
+                        &crate::protocol::l10n::Args::new().str("file", pgn_file(g.row.id)),
+                    );
+                    reply.body = format!("{}\n{attached}", reply.body.trim_end());
+                }
                 reply.sheet = Some(written);
             }
             if email && reply.sheet.is_none() {
@@ -317,7 +330,13 @@ fn sheet(
                 .str("black", black.clone()),
         )),
         position: Some(position),
+        attach_pgn: false,
     }
+}
+
+/// The name of a game's PGN file, as a mail attaches it.
+pub fn pgn_file(game: GameId) -> String {
+    format!("G{}.pgn", game.0)
 }
 
 /// The position a game's sheets picture, the same whoever reads them.

@@ -24,6 +24,7 @@ mod error;
 mod event;
 mod fallback;
 mod flush;
+pub use flush::pgn_file;
 mod hold;
 mod login;
 mod moves;

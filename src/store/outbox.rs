@@ -35,6 +35,10 @@ pub struct Sheet {
     /// out as text alone, without the FEN).
     #[serde(default)]
     pub position: Option<SheetPosition>,
+    /// The game's PGN file goes with the mail (it answers `pgn`): read
+    /// when the mail is written, so it is the game's whole record then.
+    #[serde(default)]
+    pub attach_pgn: bool,
 }
 
 /// The position a sheet shows, for the FEN line and the board picture.

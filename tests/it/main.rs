@@ -19,6 +19,7 @@ mod listener;
 mod mail;
 mod mail_input;
 mod mail_lab;
+mod mail_pgn;
 mod mail_threads;
 mod migrate;
 mod modem_sim;

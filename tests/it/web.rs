@@ -578,36 +578,6 @@ fn the_pages_deadline_is_the_one_the_notice_mail_gives() {
     assert_eq!(dates[2], today.checked_add(jiff::ToSpan::days(44)).unwrap());
 }
 
-/// A PGN read back by python-chess: each game's tags and its moves in UCI,
-/// as JSON.
-fn python_chess_reads(pgn: &str) -> serde_json::Value {
-    use std::io::Write;
-    let python = crate::support::peer::venv_python("the PGN check", "python-chess");
-    let mut child = std::process::Command::new(python)
-        .args([
-            "-c",
-            "import sys, json, io, chess.pgn\n\
-             out = []\n\
-             f = io.StringIO(sys.stdin.read())\n\
-             while (g := chess.pgn.read_game(f)) is not None:\n\
-             \x20   out.append({'tags': dict(g.headers), 'moves': [m.uci() for m in g.mainline_moves()], 'errors': [str(e) for e in g.errors]})\n\
-             print(json.dumps(out))",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("python");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(pgn.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
-
 #[test]
 fn games_and_events_download_as_pgn_that_python_chess_reads() {
     let mut site = Site::new();
@@ -625,7 +595,7 @@ fn games_and_events_download_as_pgn_that_python_chess_reads() {
         r.header_values("content-type"),
         ["application/x-chess-pgn; charset=utf-8"]
     );
-    let read = python_chess_reads(&r.text());
+    let read = crate::support::peer::python_chess_reads(&r.text());
     let g = &read[0];
     assert_eq!(g["errors"], serde_json::json!([]), "{}", r.text());
     assert_eq!(g["moves"], serde_json::json!(line));
@@ -659,7 +629,7 @@ fn games_and_events_download_as_pgn_that_python_chess_reads() {
         e.header_values("content-type"),
         ["application/x-chess-pgn; charset=utf-8"]
     );
-    let all = python_chess_reads(&e.text());
+    let all = crate::support::peer::python_chess_reads(&e.text());
     assert_eq!(all.as_array().unwrap().len(), games.len(), "{}", e.text());
     let drawn = all
         .as_array()

@@ -119,6 +119,8 @@ pub struct Context {
     pub picture: Option<Arc<[u8]>>,
     /// The recipient's own link to the game's page.
     pub link: Option<String>,
+    /// A PGN file to attach: its name and text.
+    pub pgn: Option<(String, String)>,
 }
 
 /// The picture's Content-ID within a reply.
@@ -288,8 +290,9 @@ pub enum ComposeError {
         to: String,
         source: lettre::address::AddressError,
     },
-    #[error("image/png: {0}")]
-    PictureType(lettre::message::header::ContentTypeErr),
+    /// A part's content type did not parse (ours are constants).
+    #[error("a part's content type: {0}")]
+    PartType(lettre::message::header::ContentTypeErr),
     #[error("composing reply {reply}: {source}")]
     Message {
         reply: crate::store::ReplyId,
@@ -346,20 +349,38 @@ pub fn compose(
     let text = body(reply, link);
     // With a picture: the text part as always (what a text-only reader
     // sees), and beside it the HTML part with the picture it refers to.
-    let message = match &ctx.picture {
-        Some(png) => builder.multipart(
-            MultiPart::alternative()
-                .singlepart(SinglePart::plain(text))
-                .multipart(
-                    MultiPart::related()
-                        .singlepart(SinglePart::html(html_body(reply, link)))
-                        .singlepart(Attachment::new_inline(PICTURE_ID.to_string()).body(
-                            png.to_vec(),
-                            ContentType::parse("image/png").map_err(ComposeError::PictureType)?,
-                        )),
-                ),
+    let alternative = |png: &Arc<[u8]>| -> Result<MultiPart, ComposeError> {
+        Ok(MultiPart::alternative()
+            .singlepart(SinglePart::plain(text.clone()))
+            .multipart(
+                MultiPart::related()
+                    .singlepart(SinglePart::html(html_body(reply, link)))
+                    .singlepart(Attachment::new_inline(PICTURE_ID.to_string()).body(
+                        png.to_vec(),
+                        ContentType::parse("image/png").map_err(ComposeError::PartType)?,
+                    )),
+            ))
+    };
+    // A file goes beside what is shown, as clients list attachments.
+    let file = |(name, pgn): &(String, String)| -> Result<SinglePart, ComposeError> {
+        Ok(Attachment::new(name.clone()).body(
+            pgn.clone(),
+            ContentType::parse("application/x-chess-pgn").map_err(ComposeError::PartType)?,
+        ))
+    };
+    let message = match (&ctx.pgn, &ctx.picture) {
+        (Some(pgn), Some(png)) => builder.multipart(
+            MultiPart::mixed()
+                .multipart(alternative(png)?)
+                .singlepart(file(pgn)?),
         ),
-        None => builder.header(ContentType::TEXT_PLAIN).body(text),
+        (Some(pgn), None) => builder.multipart(
+            MultiPart::mixed()
+                .singlepart(SinglePart::plain(text))
+                .singlepart(file(pgn)?),
+        ),
+        (None, Some(png)) => builder.multipart(alternative(png)?),
+        (None, None) => builder.header(ContentType::TEXT_PLAIN).body(text),
     }
     .map_err(|source| ComposeError::Message {
         reply: reply.id,

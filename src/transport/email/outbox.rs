@@ -151,7 +151,7 @@ async fn prepare(
                 let (mine, full) = s.claim_due(Channel::Email, crate::now::now(), BATCH, retry)?;
                 let answers = mine
                     .iter()
-                    .map(|reply| answers(s, reply))
+                    .map(|reply| Ok((answers(s, reply)?, attached_pgn(s, reply)?)))
                     .collect::<store::Result<Vec<_>>>()?;
                 Ok((mine, answers, s.depth()?, full))
             })
@@ -163,11 +163,12 @@ async fn prepare(
                 let composed: Composed = mine
                     .into_iter()
                     .zip(answers)
-                    .map(|(reply, answers)| {
+                    .map(|(reply, (answers, pgn))| {
                         let ctx = compose::Context {
                             answers,
                             picture: picture(&reply, &extras.pictures),
                             link: link(&reply, extras.links.as_ref()),
+                            pgn,
                         };
                         match compose(&who, &reply, &ctx) {
                             Ok((envelope, raw)) => Ok(Ready {
@@ -228,6 +229,18 @@ fn answers(store: &Store, reply: &store::Outgoing) -> store::Result<Option<Strin
             .map(|e| e.transport_id),
         None => None,
     })
+}
+
+/// The game's PGN file a reply carries (one answering `pgn`): its name
+/// and text, as the game stands when the mail is written.
+fn attached_pgn(store: &Store, reply: &store::Outgoing) -> store::Result<Option<(String, String)>> {
+    match (reply.game_id, &reply.sheet) {
+        (Some(game), Some(sheet)) if sheet.attach_pgn => Ok(Some((
+            crate::service::pgn_file(game),
+            crate::read::pgn::game_pgn(store, game)?,
+        ))),
+        _ => Ok(None),
+    }
 }
 
 /// The picture of a reply's sheet, from its reader's side. A sheet that

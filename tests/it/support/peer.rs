@@ -160,3 +160,33 @@ impl Tally {
         }
     }
 }
+
+/// A PGN read back by python-chess: each game's tags and its moves in UCI,
+/// as JSON.
+pub fn python_chess_reads(pgn: &str) -> serde_json::Value {
+    use std::io::Write;
+    let python = venv_python("the PGN check", "python-chess");
+    let mut child = std::process::Command::new(python)
+        .args([
+            "-c",
+            "import sys, json, io, chess.pgn\n\
+             out = []\n\
+             f = io.StringIO(sys.stdin.read())\n\
+             while (g := chess.pgn.read_game(f)) is not None:\n\
+             \x20   out.append({'tags': dict(g.headers), 'moves': [m.uci() for m in g.mainline_moves()], 'errors': [str(e) for e in g.errors]})\n\
+             print(json.dumps(out))",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(pgn.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}

@@ -429,6 +429,7 @@ mod tests {
             subject: None,
             players: None,
             position: None,
+            attach_pgn: false,
         }
     }
 

@@ -77,6 +77,7 @@ pub async fn serve(config: Resolved) -> Result<(), ServeError> {
         path: config.data_dir.clone(),
         source,
     })?;
+    crate::systemd::status(&format!("opening the store {}", config.db));
     let (store, _claim) = open_store(&config.db).await?;
     let port = ServicePort::new(
         store,
@@ -138,11 +139,20 @@ pub async fn serve(config: Resolved) -> Result<(), ServeError> {
             Err(e) => tracing::error!(error = %e, "listening for other sites' replies"),
         });
     }
+    tasks.spawn(crate::systemd::watchdog(port.clone(), stop.clone()));
     tasks.spawn(clock_sweep(port, config.clock.clone(), stop));
+    // Every channel is prepared and running, the listeners bound: systemd
+    // may start what comes after ccgate.service.
+    crate::systemd::ready(&format!(
+        "serving the store {}; inputs: {}",
+        config.db,
+        config.inputs().join(", ")
+    ));
 
     tokio::spawn(async move {
         signalled.await;
         tracing::info!("stopping: finishing the messages in hand");
+        crate::systemd::stopping();
         let _ = stop_tx.send(true);
     });
     while let Some(done) = tasks.join_next().await {

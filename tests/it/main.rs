@@ -32,6 +32,7 @@ mod sites;
 mod sms;
 mod spool;
 mod store;
+mod systemd;
 mod web;
 mod web_play;
 mod xfcc;

@@ -67,9 +67,6 @@ pub enum ServeError {
 /// Runs the daemon until SIGTERM or SIGINT.
 pub async fn serve(config: Resolved) -> Result<(), ServeError> {
     let signalled = crate::signal::wait_for_signal();
-    if config.inputs().is_empty() {
-        tracing::warn!("{}", crate::config::NO_INPUT);
-    }
     for why in config.warnings() {
         tracing::warn!("{why}");
     }
@@ -140,7 +137,7 @@ pub async fn serve(config: Resolved) -> Result<(), ServeError> {
         });
     }
     tasks.spawn(crate::systemd::watchdog(port.clone(), stop.clone()));
-    tasks.spawn(clock_sweep(port, config.clock.clone(), stop));
+    tasks.spawn(clock_sweep(port.clone(), config.clock.clone(), stop));
     // Every channel is prepared and running, the listeners bound: systemd
     // may start what comes after ccgate.service.
     crate::systemd::ready(&format!(
@@ -159,6 +156,11 @@ pub async fn serve(config: Resolved) -> Result<(), ServeError> {
         if let Err(e) = done {
             tracing::error!(error = %e, "task failed");
         }
+    }
+    // The store whole in its main file: a copy of that file alone, taken
+    // while the service is stopped, then misses nothing.
+    if let Err(e) = port.with_store(|s| s.checkpoint()).await {
+        tracing::warn!(error = %e, "checkpoint at exit; the WAL is read at the next start");
     }
     tracing::info!("stopped");
     Ok(())

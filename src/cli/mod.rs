@@ -123,6 +123,11 @@ enum Command {
     /// Run the gateway: every configured channel, the outbox, the clock
     /// (--config FILE; embedded defaults without one).
     Serve,
+    /// Make the data directory, the store and the Maildir where the
+    /// configuration says (--config, else /etc/ccgate/ccgate.toml when it
+    /// exists), as serve does at its first start; run it as the service's
+    /// user. What exists is kept.
+    Init,
     /// Check a configuration file and say precisely what is wrong.
     CheckConfig {
         /// The TOML file.
@@ -173,6 +178,7 @@ pub fn run() -> ExitCode {
         Command::Export => finish(game::export(loc)),
         Command::Migrate { from, to } => finish(store::migrate(loc, &from, &to)),
         Command::Serve => daemon::serve(&loc),
+        Command::Init => daemon::init(&loc),
         Command::CheckConfig { file } => daemon::check_config(&file),
         Command::RadioStation { exit_when_done } => daemon::radio_station(&loc, exit_when_done),
         Command::IngestMail => daemon::ingest_mail(&loc),

@@ -228,11 +228,6 @@ pub fn parse_log_filter(text: &str) -> Result<tracing_subscriber::EnvFilter, Log
     }
 }
 
-/// Refused by `check-config`, warned about by `serve`: a gateway that
-/// reads nothing answers nobody.
-pub const NO_INPUT: &str =
-    "no input is enabled (give [email.maildir], [email.imap], [sms], [sms_spool] or [radio])";
-
 /// A configuration ready to run: paths resolved, secrets read, every
 /// channel's settings built.
 #[derive(Debug, Clone)]
@@ -320,6 +315,13 @@ impl Resolved {
         if let Some(i) = &self.email.imap {
             let i = &i.config;
             inputs.push(format!("IMAP {}@{}:{}", i.user, i.host, i.port()));
+        }
+        // Email is always configured (the embedded defaults read a
+        // Maildir): without a Maildir or IMAP input, its mail is piped in by
+        // the MTA, the Postfix set-up of the guide, which `serve` does not
+        // read but whose replies it sends.
+        if self.email.maildir.is_none() && self.email.imap.is_none() {
+            inputs.push("mail piped in by the MTA (`ccgate ingest-mail`)".to_string());
         }
         if let Some(s) = &self.sms {
             inputs.push(format!("SMS modem {}", s.config.device.display()));

@@ -8,6 +8,7 @@ mod support;
 mod board;
 mod browser;
 mod cli;
+mod config_reference;
 mod crash;
 mod desk;
 mod director_web;

@@ -180,6 +180,9 @@ async fn open_store(db: &Location) -> Result<(Store, Option<ServeLock>), ServeEr
     let create = claim.as_ref().is_none_or(ServeLock::first_run);
     let at = db.clone();
     let opened = tokio::task::spawn_blocking(move || {
+        if let Location::File(path) = &at {
+            backup_before_migrating(path)?;
+        }
         if create {
             Store::create_at(&at)
         } else {
@@ -199,6 +202,26 @@ async fn open_store(db: &Location) -> Result<(Store, Option<ServeLock>), ServeEr
         lock.served(path);
     }
     Ok((store, claim))
+}
+
+/// A store of an older schema is copied into `backups/` beside it before
+/// this build migrates it: the old ccgate cannot read the migrated store,
+/// so a rollback restores this copy. A copy that cannot be written stops
+/// the daemon before anything is migrated.
+fn backup_before_migrating(path: &std::path::Path) -> Result<(), StoreError> {
+    let dir = path
+        .parent()
+        .unwrap_or(std::path::Path::new("."))
+        .join("backups");
+    let stamp = store::restore::stamp(crate::now::now());
+    if let Some(copy) = store::restore::backup_before_migrating(path, &dir, &stamp)? {
+        tracing::info!(backup = %copy.display(), "the store is migrated to a newer schema; its backup before is kept");
+        crate::systemd::status(&format!(
+            "migrating the store; backup before in {}",
+            copy.display()
+        ));
+    }
+    Ok(())
 }
 
 /// Binds the address `what` listens on, says so, and returns the task

@@ -28,6 +28,7 @@ mod pg;
 mod pg_link;
 mod players;
 mod radio;
+pub mod restore;
 mod schema;
 mod sms;
 pub(crate) mod sql;

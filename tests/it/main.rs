@@ -5,6 +5,7 @@
 
 mod support;
 
+mod backup;
 mod board;
 mod browser;
 mod cli;

@@ -978,6 +978,16 @@ fn the_service_install_lets_the_service_user_read_its_configuration() {
     assert_eq!(mode("var/lib/ccgate"), (0o750, uid, gid));
     assert_eq!(mode("usr/local/bin/ccgate").0, 0o755);
     assert_eq!(mode("etc/systemd/system/ccgate.service").0, 0o644);
+    assert_eq!(mode("etc/systemd/system/ccgate-backup.timer").0, 0o644);
+    assert_eq!(mode("usr/local/share/doc/ccgate/operators.md").0, 0o644);
+    // The package's units, pointing at the binary installed here.
+    for unit in ["ccgate.service", "ccgate-backup.service"] {
+        let text = std::fs::read_to_string(etc.join("systemd/system").join(unit)).unwrap();
+        assert!(
+            text.contains("ExecStart=/usr/local/bin/ccgate ") && !text.contains("/usr/bin/"),
+            "{unit}: {text}"
+        );
+    }
     // As the unit runs it: the service's user and group, nothing else.
     // (runuser needs the name in this machine's passwd; setpriv takes ids.)
     let check = std::process::Command::new("setpriv")

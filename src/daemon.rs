@@ -115,7 +115,7 @@ pub async fn serve(config: Resolved) -> Result<(), ServeError> {
     let budget = crate::listener::Budget::of_process();
     let status = config.status.enabled.then(|| config.status.limits(budget));
     if let Some(limits) = status {
-        let app = crate::status::router(port.metrics.clone());
+        let app = crate::status::router(port.metrics.clone(), config.metrics_token.clone());
         let what = ("status endpoint", config.status.listen);
         tasks.spawn(listen(what, app, limits, stop.clone()).await?);
     }

@@ -344,12 +344,72 @@ impl Metrics {
             .collect()
     }
 
-    /// The Prometheus text exposition.
+    /// The exposition in Prometheus' text format (0.0.4), which promtool
+    /// checks and every scraper reads. The client library writes
+    /// OpenMetrics, where a counter's HELP and TYPE name the family without
+    /// `_total` and its samples with it; in the text format that leaves the
+    /// samples without help or type, so those lines are named as the
+    /// samples, and OpenMetrics' `# EOF` is dropped. Each link's state is
+    /// added as a gauge.
     pub fn render(&self) -> String {
-        let mut out = String::new();
+        let mut open = String::new();
         // Writing into a String cannot fail.
-        let _ = encode(&mut out, &self.registry);
+        let _ = encode(&mut open, &self.registry);
+        let counters: std::collections::HashSet<&str> = open
+            .lines()
+            .filter_map(|l| l.strip_prefix("# TYPE ")?.strip_suffix(" counter"))
+            .collect();
+        let mut out = String::with_capacity(open.len() + 512);
+        for line in open.lines().filter(|l| *l != "# EOF") {
+            let renamed = ["# HELP ", "# TYPE "].into_iter().find_map(|prefix| {
+                let (name, rest) = line.strip_prefix(prefix)?.split_once(' ')?;
+                counters
+                    .contains(name)
+                    .then(|| format!("{prefix}{name}_total {rest}"))
+            });
+            out.push_str(renamed.as_deref().unwrap_or(line));
+            out.push('\n');
+        }
+        self.render_links(&mut out);
         out
+    }
+
+    /// `ccgate_link_up`: each supervised connection (IMAP, SMS modem,
+    /// radio line) and bridged Xfcc account, 1 while up, labelled with its
+    /// state; a dashboard shows a link down without reading /health.
+    fn render_links(&self, out: &mut String) {
+        use std::fmt::Write;
+        let quoted = |text: &str| text.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str("# HELP ccgate_link_up Whether each link (IMAP, SMTP, modem, radio, Xfcc account) is up (1) or not (0), with its state\n");
+        out.push_str("# TYPE ccgate_link_up gauge\n");
+        for (name, state, _) in self.links() {
+            let up = u8::from(state == LinkState::Up);
+            let _ = writeln!(
+                out,
+                "ccgate_link_up{{link=\"{}\",state=\"{}\"}} {up}",
+                quoted(name),
+                state.key()
+            );
+        }
+        let bridges = self.bridges.lock().map(|b| b.clone()).unwrap_or_default();
+        for (account, bridge) in bridges {
+            let (up, state) = match bridge.error {
+                None => (1, "up"),
+                Some(_) => (0, "retrying"),
+            };
+            let _ = writeln!(
+                out,
+                "ccgate_link_up{{link=\"xfcc {}\",state=\"{state}\"}} {up}",
+                quoted(&account)
+            );
+        }
+        out.push_str("# HELP ccgate_start_time_seconds When the daemon started (Unix time)\n");
+        out.push_str("# TYPE ccgate_start_time_seconds gauge\n");
+        let _ = writeln!(
+            out,
+            "ccgate_start_time_seconds {}",
+            self.started.as_second()
+        );
     }
 
     /// The health document; the errors' text (paths, addresses) only with

@@ -121,6 +121,9 @@ pub struct StatusConfig {
     /// How long a request's line and headers may take.
     #[serde(deserialize_with = "duration")]
     pub header_timeout: Duration,
+    /// A file whose first line is the bearer token `/metrics` asks for;
+    /// without it `/metrics` answers anyone who reaches the endpoint.
+    pub metrics_token_file: Option<PathBuf>,
 }
 
 /// The status endpoint's connections at once by default: its monitors
@@ -237,6 +240,9 @@ pub struct Resolved {
     pub db: Location,
     pub log: LogConfig,
     pub status: StatusConfig,
+    /// The bearer token `/metrics` asks for, read from
+    /// `status.metrics_token_file`.
+    pub metrics_token: Option<crate::settings::SecretText>,
     pub clock: ClockConfig,
     pub outbox: OutboxConfig,
     pub inbound: InboundConfig,
@@ -269,6 +275,15 @@ impl Resolved {
             );
         }
         warnings.extend(self.radio.iter().flat_map(RadioSettings::warnings));
+        if self.status.enabled
+            && !self.status.listen.ip().is_loopback()
+            && self.metrics_token.is_none()
+        {
+            warnings.push(format!(
+                "status.listen {} is beyond loopback and /metrics has no metrics_token_file: whoever reaches it reads how busy the gateway is",
+                self.status.listen
+            ));
+        }
         warnings
     }
 
@@ -394,6 +409,7 @@ impl Default for StatusConfig {
             max_connections: None,
             max_connections_per_address: 8,
             header_timeout: Duration::from_secs(5),
+            metrics_token_file: None,
         }
     }
 }
@@ -506,6 +522,25 @@ impl Config {
             r.get_ref().resolve(&self.lines, &mut problems)
         });
         let xfcc = self.xfcc.resolve(&self.lines, &mut problems);
+        let metrics_token = self.status.metrics_token_file.as_deref().and_then(|file| {
+            let read = crate::settings::Secret {
+                file: Some(file),
+                env: None,
+                names: ["metrics_token_file", "metrics_token_env"],
+            }
+            .read("status")
+            .map_err(|e| e.to_string())
+            .and_then(|token| {
+                // An empty token would let an empty Authorization header in.
+                token
+                    .filter(|t| !t.expose().trim().is_empty())
+                    .ok_or(format!(
+                        "status.metrics_token_file {}: empty",
+                        file.display()
+                    ))
+            });
+            problems.take(read)
+        });
         match (db, email, ready(sms), ready(sms_spool), ready(radio), xfcc) {
             (Some(db), Some(email), Ok(sms), Ok(sms_spool), Ok(radio), Some(xfcc))
                 if problems.list.is_empty() =>
@@ -515,6 +550,7 @@ impl Config {
                     db,
                     log: self.log.clone(),
                     status: self.status.clone(),
+                    metrics_token,
                     clock: self.clock.clone(),
                     outbox: self.outbox.clone(),
                     inbound: self.inbound.clone(),

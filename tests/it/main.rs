@@ -21,6 +21,7 @@ mod listener;
 mod mail;
 mod mail_input;
 mod mail_lab;
+mod metrics;
 mod migrate;
 mod modem_sim;
 mod pdu_crosscheck;

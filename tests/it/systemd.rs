@@ -51,10 +51,10 @@ impl Manager {
     fn wait_for(&self, line: &str, gw: &Gateway) -> String {
         let start = Instant::now();
         while start.elapsed() < PATIENCE {
-            if let Some(message) = self.next(PATIENCE) {
-                if message.lines().any(|l| l == line) {
-                    return message;
-                }
+            if let Some(message) = self.next(PATIENCE)
+                && message.lines().any(|l| l == line)
+            {
+                return message;
             }
         }
         panic!("no {line} from the daemon:\n{}", gw.log());

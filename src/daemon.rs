@@ -82,6 +82,14 @@ pub async fn serve(config: Resolved) -> Result<(), ServeError> {
         config.outbox.retry(),
         config.inbound.rules(),
     );
+    if let Location::File(path) = &config.db {
+        port.metrics.store_file(path.clone());
+    }
+    // A store error is logged and counted by the port; the counters then
+    // start from 0.
+    if let Ok(figures) = port.with_store(|s| s.figures()).await {
+        port.metrics.counted_before(&figures);
+    }
     let pictures = Arc::new(crate::board::Renderer::new());
     let secret: Option<Arc<[u8]>> = match &config.web {
         Some(_) => Some(port.with_store(crate::web::web_secret).await?.into()),
@@ -285,6 +293,9 @@ async fn clock_sweep(
                 tracing::warn!(gap = ?gap, "clock sweep: the time is far past the last sweep; no forfeits until `ccgate clock --confirm-time`");
             }
             shared.metrics.clock_held(gap.clone());
+            if let Ok(figures) = shared.with_store(|s| s.figures()).await {
+                shared.metrics.open_incidents(&figures.open_incidents);
+            }
             held = gap;
             if !report.forfeits.is_empty() || !report.reminders.is_empty() {
                 tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");

@@ -101,7 +101,65 @@ fn metrics_want_the_token_and_pass_promtool() {
     );
     // /health is not behind the token: a monitor reads it as before.
     assert!(gw.http_get("/health").contains("\"status\":\"ok\""));
+    dashboard_reads_only_these_series(&body);
     assert!(gw.stop().success(), "{}", gw.log());
+
+    // Restarted after a backup: the counters the store holds go on from
+    // it, and the backup's time and the store's size are there.
+    std::fs::create_dir(gw.path("backups")).unwrap();
+    let backup = crate::support::gateway::ccgate_on(&db)
+        .args(["backup", "--into"])
+        .arg(gw.path("backups"))
+        .output()
+        .unwrap();
+    assert!(backup.status.success(), "{backup:?}");
+    gw.start();
+    let (_, body) = get_metrics(&gw, Some(&format!("Bearer {token}")));
+    for series in [
+        "ccgate_moves_applied_total 1",
+        "ccgate_messages_out_total{channel=\"email\"} 2",
+        "# TYPE ccgate_open_incidents gauge",
+    ] {
+        assert!(body.contains(series), "{series} missing:\n{body}");
+    }
+    let value = |name: &str| -> f64 {
+        body.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+            .unwrap_or_else(|| panic!("{name} missing:\n{body}"))
+    };
+    assert!(value("ccgate_store_size_bytes") > 0.0, "{body}");
+    assert!(
+        value("ccgate_last_backup_timestamp_seconds") > 0.0,
+        "{body}"
+    );
+    assert!(gw.stop().success(), "{}", gw.log());
+}
+
+/// Every series the Grafana dashboard in deploy/ asks for is one the
+/// endpoint has.
+fn dashboard_reads_only_these_series(body: &str) {
+    let text = include_str!("../../deploy/grafana-dashboard.json");
+    let dashboard: serde_json::Value = serde_json::from_str(text).expect("the dashboard is JSON");
+    let panels = dashboard["panels"].as_array().expect("panels");
+    let mut asked = 0;
+    for target in panels
+        .iter()
+        .flat_map(|p| p["targets"].as_array().into_iter().flatten())
+    {
+        let expr = target["expr"].as_str().expect("expr");
+        for (at, _) in expr.match_indices("ccgate_") {
+            let name: String = expr[at..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            assert!(
+                body.contains(&format!("# TYPE {}", name.trim_end_matches("_bucket"))),
+                "{name} of {expr} is not on /metrics"
+            );
+            asked += 1;
+        }
+    }
+    assert!(asked >= 10, "{asked}");
 }
 
 /// A status endpoint beyond loopback without a token: check-config warns.

@@ -185,9 +185,10 @@ impl Metrics {
                 &m.messages_out,
                 &m.send_failures,
             ] {
-                family.get_or_create(&l);
+                // The guard handed back only reads the new series.
+                drop(family.get_or_create(&l));
             }
-            m.outbox_depth.get_or_create(&l);
+            drop(m.outbox_depth.get_or_create(&l));
         }
         let r = &mut m.registry;
         r.register(

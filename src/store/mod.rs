@@ -356,14 +356,22 @@ impl Store {
     /// while other processes write).
     /// Writes the WAL back into the store's main file and empties it, so
     /// the file alone is the whole store (a copy of it taken while the
-    /// service is stopped misses nothing). Nothing to do for PostgreSQL.
+    /// service is stopped misses nothing): the daemon's last act, waiting
+    /// (the busy timeout) for any other connection's transaction to end.
+    /// Nothing to do for PostgreSQL.
     pub fn checkpoint(&self) -> Result<()> {
+        self.checkpoint_with("TRUNCATE")
+    }
+
+    /// `mode` is SQLite's: TRUNCATE waits for other connections, PASSIVE
+    /// copies what it can without waiting.
+    fn checkpoint_with(&self, mode: &str) -> Result<()> {
         match &self.conn {
             Conn::Sqlite(c) => {
                 // The pragma answers (busy, frames, checkpointed): busy = 1
-                // means another connection's reader kept part of the WAL.
+                // means another connection kept part of the WAL.
                 let busy: i64 = c
-                    .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))
+                    .query_row(&format!("PRAGMA wal_checkpoint({mode})"), [], |r| r.get(0))
                     .map_err(db)?;
                 if busy != 0 {
                     return Err(StoreError::Invalid(
@@ -376,10 +384,11 @@ impl Store {
         }
     }
 
-    /// Checkpoints ([`Store::checkpoint`]) when the store is dropped: the
-    /// admin commands leave the store whole in its main file, while
-    /// `submit` and `ingest-mail`, run once a message, leave it in the WAL
-    /// (a checkpoint at every exit costs four fsyncs).
+    /// Checkpoints when the store is dropped: the admin commands leave the
+    /// store whole in its main file, while `submit` and `ingest-mail`, run
+    /// once a message, leave it in the WAL (a checkpoint at every exit
+    /// costs four fsyncs). Passive: a command beside a busy daemon does not
+    /// wait for it at its exit; the daemon's own exit checkpoints the rest.
     pub fn checkpoint_when_closed(&mut self) {
         self.checkpoint_on_close = true;
     }
@@ -408,7 +417,7 @@ impl Store {
 impl Drop for Store {
     fn drop(&mut self) {
         if self.checkpoint_on_close
-            && let Err(e) = self.checkpoint()
+            && let Err(e) = self.checkpoint_with("PASSIVE")
         {
             // Nothing is lost: the WAL is read at the next open.
             tracing::warn!(error = %e, "checkpoint on close");

@@ -579,6 +579,21 @@ impl Metrics {
     }
 }
 
+/// When the newest file in `dir` was last written (Unix seconds); 0 when
+/// there is none or the directory cannot be read.
+fn newest_file(dir: &std::path::Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok()?.metadata().ok()?.modified().ok())
+                .filter_map(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map(|d| d.as_secs())
+                .max()
+                .unwrap_or(0)
+        })
+        .unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -662,19 +677,4 @@ mod tests {
         let detail = m.health(true).to_string();
         assert!(detail.contains("/var/lib/ccgate/ccgate.db"), "{detail}");
     }
-}
-
-/// When the newest file in `dir` was last written (Unix seconds); 0 when
-/// there is none or the directory cannot be read.
-fn newest_file(dir: &std::path::Path) -> u64 {
-    std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(|e| e.ok()?.metadata().ok()?.modified().ok())
-                .filter_map(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map(|d| d.as_secs())
-                .max()
-                .unwrap_or(0)
-        })
-        .unwrap_or(0)
 }

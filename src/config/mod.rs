@@ -674,11 +674,15 @@ mod tests {
         assert_eq!(imap.password_env.as_deref(), Some("X"));
     }
 
-    /// The fix of issue 11: `[email] from = …` alone runs nothing.
+    /// `[email] from = …` alone runs no Maildir or IMAP input: its mail
+    /// comes from the MTA pipe, and that is the input it names.
     #[test]
-    fn a_file_naming_no_input_resolves_to_none() {
+    fn a_file_naming_no_mail_input_expects_the_mta_pipe() {
         let c = Config::parse("[email]\nfrom = \"a@b.org\"\n").unwrap();
-        assert_eq!(c.resolve().unwrap().inputs(), Vec::<String>::new());
+        assert_eq!(
+            c.resolve().unwrap().inputs(),
+            ["mail piped in by the MTA (`ccgate ingest-mail`)"]
+        );
     }
 
     #[test]

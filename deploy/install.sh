@@ -36,5 +36,15 @@ fi
 # The store's directory: the service's (systemd's StateDirectory makes the
 # same), group-readable so the director's admin commands can reach it.
 install -d -m 0750 -o "$uid" -g "$gid" "$ROOT/var/lib/ccgate"
-install -D -m 0644 deploy/ccgate.service "$ROOT/etc/systemd/system/ccgate.service"
+# The package's units and guide, their paths moved under /usr/local (the
+# package's own /usr belongs to the package manager).
+local_paths() { sed -e 's|/usr/bin/ccgate|/usr/local/bin/ccgate|g' -e 's|/usr/share/doc/ccgate|/usr/local/share/doc/ccgate|g' "$1"; }
+for unit in ccgate.service ccgate-backup.service ccgate-backup.timer; do
+    install -d -m 0755 "$ROOT/etc/systemd/system"
+    local_paths "deploy/$unit" >"$ROOT/etc/systemd/system/$unit"
+    chmod 0644 "$ROOT/etc/systemd/system/$unit"
+done
+install -d -m 0755 "$ROOT/usr/local/share/doc/ccgate"
+install -m 0644 docs/guide/operators.md "$ROOT/usr/local/share/doc/ccgate/operators.md"
 echo "installed; edit $ROOT/etc/ccgate/ccgate.toml, then: ccgate check-config /etc/ccgate/ccgate.toml"
+echo "daily backups: systemctl enable --now ccgate-backup.timer"

@@ -67,9 +67,6 @@ pub enum ServeError {
 /// Runs the daemon until SIGTERM or SIGINT.
 pub async fn serve(config: Resolved) -> Result<(), ServeError> {
     let signalled = crate::signal::wait_for_signal();
-    if config.inputs().is_empty() {
-        tracing::warn!("{}", crate::config::NO_INPUT);
-    }
     for why in config.warnings() {
         tracing::warn!("{why}");
     }
@@ -77,6 +74,7 @@ pub async fn serve(config: Resolved) -> Result<(), ServeError> {
         path: config.data_dir.clone(),
         source,
     })?;
+    crate::systemd::status(&format!("opening the store {}", config.db));
     let (store, _claim) = open_store(&config.db).await?;
     let port = ServicePort::new(
         store,
@@ -84,6 +82,14 @@ pub async fn serve(config: Resolved) -> Result<(), ServeError> {
         config.outbox.retry(),
         config.inbound.rules(),
     );
+    if let Location::File(path) = &config.db {
+        port.metrics.store_file(path.clone());
+    }
+    // A store error is logged and counted by the port; the counters then
+    // start from 0.
+    if let Ok(figures) = port.with_store(|s| s.figures()).await {
+        port.metrics.counted_before(&figures);
+    }
     let pictures = Arc::new(crate::board::Renderer::new());
     let secret: Option<Arc<[u8]>> = match &config.web {
         Some(_) => Some(port.with_store(crate::web::web_secret).await?.into()),
@@ -117,7 +123,7 @@ pub async fn serve(config: Resolved) -> Result<(), ServeError> {
     let budget = crate::listener::Budget::of_process();
     let status = config.status.enabled.then(|| config.status.limits(budget));
     if let Some(limits) = status {
-        let app = crate::status::router(port.metrics.clone());
+        let app = crate::status::router(port.metrics.clone(), config.metrics_token.clone());
         let what = ("status endpoint", config.status.listen);
         tasks.spawn(listen(what, app, limits, stop.clone()).await?);
     }
@@ -138,17 +144,31 @@ pub async fn serve(config: Resolved) -> Result<(), ServeError> {
             Err(e) => tracing::error!(error = %e, "listening for other sites' replies"),
         });
     }
-    tasks.spawn(clock_sweep(port, config.clock.clone(), stop));
+    tasks.spawn(crate::systemd::watchdog(port.clone(), stop.clone()));
+    tasks.spawn(clock_sweep(port.clone(), config.clock.clone(), stop));
+    // Every channel is prepared and running, the listeners bound: systemd
+    // may start what comes after ccgate.service.
+    crate::systemd::ready(&format!(
+        "serving the store {}; inputs: {}",
+        config.db,
+        config.inputs().join(", ")
+    ));
 
     tokio::spawn(async move {
         signalled.await;
         tracing::info!("stopping: finishing the messages in hand");
+        crate::systemd::stopping();
         let _ = stop_tx.send(true);
     });
     while let Some(done) = tasks.join_next().await {
         if let Err(e) = done {
             tracing::error!(error = %e, "task failed");
         }
+    }
+    // The store whole in its main file: a copy of that file alone, taken
+    // while the service is stopped, then misses nothing.
+    if let Err(e) = port.with_store(|s| s.checkpoint()).await {
+        tracing::warn!(error = %e, "checkpoint at exit; the WAL is read at the next start");
     }
     tracing::info!("stopped");
     Ok(())
@@ -168,6 +188,9 @@ async fn open_store(db: &Location) -> Result<(Store, Option<ServeLock>), ServeEr
     let create = claim.as_ref().is_none_or(ServeLock::first_run);
     let at = db.clone();
     let opened = tokio::task::spawn_blocking(move || {
+        if let Location::File(path) = &at {
+            backup_before_migrating(path)?;
+        }
         if create {
             Store::create_at(&at)
         } else {
@@ -187,6 +210,26 @@ async fn open_store(db: &Location) -> Result<(Store, Option<ServeLock>), ServeEr
         lock.served(path);
     }
     Ok((store, claim))
+}
+
+/// A store of an older schema is copied into `backups/` beside it before
+/// this build migrates it: the old ccgate cannot read the migrated store,
+/// so a rollback restores this copy. A copy that cannot be written stops
+/// the daemon before anything is migrated.
+fn backup_before_migrating(path: &std::path::Path) -> Result<(), StoreError> {
+    let dir = path
+        .parent()
+        .unwrap_or(std::path::Path::new("."))
+        .join("backups");
+    let stamp = store::restore::stamp(crate::now::now());
+    if let Some(copy) = store::restore::backup_before_migrating(path, &dir, &stamp)? {
+        tracing::info!(backup = %copy.display(), "the store is migrated to a newer schema; its backup before is kept");
+        crate::systemd::status(&format!(
+            "migrating the store; backup before in {}",
+            copy.display()
+        ));
+    }
+    Ok(())
 }
 
 /// Binds the address `what` listens on, says so, and returns the task
@@ -250,6 +293,9 @@ async fn clock_sweep(
                 tracing::warn!(gap = ?gap, "clock sweep: the time is far past the last sweep; no forfeits until `ccgate clock --confirm-time`");
             }
             shared.metrics.clock_held(gap.clone());
+            if let Ok(figures) = shared.with_store(|s| s.figures()).await {
+                shared.metrics.open_incidents(&figures.open_incidents);
+            }
             held = gap;
             if !report.forfeits.is_empty() || !report.reminders.is_empty() {
                 tracing::info!(forfeits = ?report.forfeits, reminders = ?report.reminders, "clock sweep");

@@ -18,6 +18,7 @@ pub mod settings;
 pub mod signal;
 pub mod status;
 pub mod store;
+pub mod systemd;
 pub mod tls;
 pub mod transport;
 pub mod web;

@@ -40,6 +40,11 @@ pub struct Metrics {
     messages_out: Family<ChannelLabel, Counter>,
     send_failures: Family<ChannelLabel, Counter>,
     outbox_depth: Family<ChannelLabel, Gauge>,
+    /// Incidents waiting for a ruling, per kind, as the store last said.
+    open_incidents: Mutex<Vec<(String, i64)>>,
+    /// The store's file, whose size and backups `/metrics` reports; none
+    /// for PostgreSQL.
+    store_file: Mutex<Option<std::path::PathBuf>>,
     moves_applied: Counter,
     refusals: Counter,
     errors: Counter,
@@ -155,6 +160,8 @@ impl Metrics {
             messages_out: Family::default(),
             send_failures: Family::default(),
             outbox_depth: Family::default(),
+            open_incidents: Mutex::default(),
+            store_file: Mutex::new(None),
             moves_applied: Counter::default(),
             refusals: Counter::default(),
             errors: Counter::default(),
@@ -167,6 +174,22 @@ impl Metrics {
             bridges: Mutex::default(),
             started: crate::now::now(),
         };
+        // Each channel's series exist from the start at 0: a family with no
+        // sample is left out of the exposition, and a dashboard's query or
+        // an alert on a rate would find nothing rather than 0.
+        for channel in [Channel::Email, Channel::Sms, Channel::Radio] {
+            let l = label(channel);
+            for family in [
+                &m.messages_in,
+                &m.duplicates,
+                &m.messages_out,
+                &m.send_failures,
+            ] {
+                // The guard handed back only reads the new series.
+                drop(family.get_or_create(&l));
+            }
+            drop(m.outbox_depth.get_or_create(&l));
+        }
         let r = &mut m.registry;
         r.register(
             "messages_in",
@@ -180,7 +203,7 @@ impl Metrics {
         );
         r.register(
             "messages_out",
-            "Replies handed to their transport",
+            "Replies handed to their transport, all the store holds",
             m.messages_out.clone(),
         );
         r.register(
@@ -193,7 +216,11 @@ impl Metrics {
             "Replies waiting to be sent",
             m.outbox_depth.clone(),
         );
-        r.register("moves_applied", "Moves applied", m.moves_applied.clone());
+        r.register(
+            "moves_applied",
+            "Moves applied, all the store holds",
+            m.moves_applied.clone(),
+        );
         r.register(
             "refusals",
             "Refused moves, commands and messages",
@@ -278,6 +305,35 @@ impl Metrics {
         }
     }
 
+    /// At the start: the counters that must survive a restart begin at
+    /// what the store holds (moves applied, replies sent), and the open
+    /// incidents are set.
+    pub fn counted_before(&self, figures: &crate::store::Figures) {
+        self.moves_applied
+            .inc_by(u64::try_from(figures.moves).unwrap_or(0));
+        for (channel, sent) in &figures.sent {
+            self.messages_out
+                .get_or_create(&label(*channel))
+                .inc_by(u64::try_from(*sent).unwrap_or(0));
+        }
+        self.open_incidents(&figures.open_incidents);
+    }
+
+    /// The incidents waiting for a ruling, per kind; a kind with none left
+    /// is gone from the series.
+    pub fn open_incidents(&self, open: &[(String, i64)]) {
+        if let Ok(mut o) = self.open_incidents.lock() {
+            *o = open.to_vec();
+        }
+    }
+
+    /// The store's file, for its size and its backups' age.
+    pub fn store_file(&self, path: std::path::PathBuf) {
+        if let Ok(mut f) = self.store_file.lock() {
+            *f = Some(path);
+        }
+    }
+
     /// The slot of the connection called `what`, made on first use.
     pub fn link_slot(&self, what: &'static str) -> LinkSlot {
         let Ok(mut links) = self.links.lock() else {
@@ -344,12 +400,115 @@ impl Metrics {
             .collect()
     }
 
-    /// The Prometheus text exposition.
+    /// The exposition in Prometheus' text format (0.0.4), which promtool
+    /// checks and every scraper reads. The client library writes
+    /// OpenMetrics, where a counter's HELP and TYPE name the family without
+    /// `_total` and its samples with it; in the text format that leaves the
+    /// samples without help or type, so those lines are named as the
+    /// samples, and OpenMetrics' `# EOF` is dropped. Each link's state is
+    /// added as a gauge.
     pub fn render(&self) -> String {
-        let mut out = String::new();
+        let mut open = String::new();
         // Writing into a String cannot fail.
-        let _ = encode(&mut out, &self.registry);
+        let _ = encode(&mut open, &self.registry);
+        let counters: std::collections::HashSet<&str> = open
+            .lines()
+            .filter_map(|l| l.strip_prefix("# TYPE ")?.strip_suffix(" counter"))
+            .collect();
+        let mut out = String::with_capacity(open.len() + 512);
+        for line in open.lines().filter(|l| *l != "# EOF") {
+            let renamed = ["# HELP ", "# TYPE "].into_iter().find_map(|prefix| {
+                let (name, rest) = line.strip_prefix(prefix)?.split_once(' ')?;
+                counters
+                    .contains(name)
+                    .then(|| format!("{prefix}{name}_total {rest}"))
+            });
+            out.push_str(renamed.as_deref().unwrap_or(line));
+            out.push('\n');
+        }
+        self.render_read_gauges(&mut out);
         out
+    }
+
+    /// The gauges read when asked rather than kept: `ccgate_link_up`, each
+    /// supervised connection (IMAP, SMS modem, radio line) and bridged Xfcc
+    /// account, 1 while up, labelled with its state (a dashboard shows a
+    /// link down without reading /health); the open incidents; the store's
+    /// size and its newest backup; the start time.
+    fn render_read_gauges(&self, out: &mut String) {
+        use std::fmt::Write;
+        let quoted = |text: &str| text.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str("# HELP ccgate_link_up Whether each link (IMAP, SMTP, modem, radio, Xfcc account) is up (1) or not (0), with its state\n");
+        out.push_str("# TYPE ccgate_link_up gauge\n");
+        for (name, state, _) in self.links() {
+            let up = u8::from(state == LinkState::Up);
+            let _ = writeln!(
+                out,
+                "ccgate_link_up{{link=\"{}\",state=\"{}\"}} {up}",
+                quoted(name),
+                state.key()
+            );
+        }
+        let bridges = self.bridges.lock().map(|b| b.clone()).unwrap_or_default();
+        for (account, bridge) in bridges {
+            let (up, state) = match bridge.error {
+                None => (1, "up"),
+                Some(_) => (0, "retrying"),
+            };
+            let _ = writeln!(
+                out,
+                "ccgate_link_up{{link=\"xfcc {}\",state=\"{state}\"}} {up}",
+                quoted(&account)
+            );
+        }
+        // Written here rather than registered, so that its help and type
+        // are there while no incident is open (an empty family is left out).
+        out.push_str(
+            "# HELP ccgate_open_incidents Incidents waiting for the director's ruling, per kind\n",
+        );
+        out.push_str("# TYPE ccgate_open_incidents gauge\n");
+        let open = self
+            .open_incidents
+            .lock()
+            .map(|o| o.clone())
+            .unwrap_or_default();
+        for (kind, count) in open {
+            let _ = writeln!(
+                out,
+                "ccgate_open_incidents{{kind=\"{}\"}} {count}",
+                quoted(&kind)
+            );
+        }
+        let file = self.store_file.lock().ok().and_then(|f| f.clone());
+        if let Some(db) = file {
+            let size = |path: &std::path::Path| std::fs::metadata(path).map_or(0, |m| m.len());
+            let mut wal = db.clone().into_os_string();
+            wal.push("-wal");
+            out.push_str(
+                "# HELP ccgate_store_size_bytes The store's file and its write-ahead log\n",
+            );
+            out.push_str("# TYPE ccgate_store_size_bytes gauge\n");
+            let _ = writeln!(
+                out,
+                "ccgate_store_size_bytes {}",
+                size(&db) + size(wal.as_ref())
+            );
+            out.push_str("# HELP ccgate_last_backup_timestamp_seconds When the newest backup in backups/ beside the store was written (Unix time; 0: none)\n");
+            out.push_str("# TYPE ccgate_last_backup_timestamp_seconds gauge\n");
+            let dir = db.parent().map(|d| d.join("backups"));
+            let _ = writeln!(
+                out,
+                "ccgate_last_backup_timestamp_seconds {}",
+                dir.map_or(0, |d| newest_file(&d))
+            );
+        }
+        out.push_str("# HELP ccgate_start_time_seconds When the daemon started (Unix time)\n");
+        out.push_str("# TYPE ccgate_start_time_seconds gauge\n");
+        let _ = writeln!(
+            out,
+            "ccgate_start_time_seconds {}",
+            self.started.as_second()
+        );
     }
 
     /// The health document; the errors' text (paths, addresses) only with
@@ -418,6 +577,21 @@ impl Metrics {
         }
         health
     }
+}
+
+/// When the newest file in `dir` was last written (Unix seconds); 0 when
+/// there is none or the directory cannot be read.
+fn newest_file(dir: &std::path::Path) -> u64 {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok()?.metadata().ok()?.modified().ok())
+                .filter_map(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map(|d| d.as_secs())
+                .max()
+                .unwrap_or(0)
+        })
+        .unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -10,12 +10,13 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::State;
-use axum::http::header::CONTENT_TYPE;
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, WWW_AUTHENTICATE};
 use axum::response::IntoResponse;
 use axum::routing::get;
 
 use crate::listener::Client;
 use crate::metrics::Metrics;
+use crate::settings::SecretText;
 
 /// Whether a request asks for `/health`'s detail and may have it: the
 /// query `detail=1` (or `true`), from a client on the loopback interface.
@@ -33,8 +34,11 @@ fn wants_detail(req: &axum::extract::Request) -> bool {
 }
 
 /// The endpoint's routes; [`crate::listener::serve`] gives each request its
-/// client's address, for `/health`'s detail.
-pub fn router(metrics: Arc<Metrics>) -> Router {
+/// client's address, for `/health`'s detail. With `token`, `/metrics`
+/// answers 401 to a request without `Authorization: Bearer <token>`,
+/// whatever address it comes from.
+pub fn router(metrics: Arc<Metrics>, token: Option<SecretText>) -> Router {
+    let token = Arc::new(token);
     Router::new()
         .route(
             "/health",
@@ -58,16 +62,47 @@ pub fn router(metrics: Arc<Metrics>) -> Router {
         )
         .route(
             "/metrics",
-            get(|State(m): State<Arc<Metrics>>| async move {
-                (
-                    [(
-                        CONTENT_TYPE,
-                        "application/openmetrics-text; version=1.0.0; charset=utf-8",
-                    )],
-                    m.render(),
-                )
-                    .into_response()
-            }),
+            get(
+                |State(m): State<Arc<Metrics>>, req: axum::extract::Request| async move {
+                    if !bearer_matches(&req, token.as_ref().as_ref()) {
+                        return (
+                            axum::http::StatusCode::UNAUTHORIZED,
+                            [(WWW_AUTHENTICATE, "Bearer realm=\"ccgate metrics\"")],
+                            "a bearer token is required (status.metrics_token_file)\n",
+                        )
+                            .into_response();
+                    }
+                    (
+                        // Prometheus' text format, which promtool checks
+                        // and every scraper reads.
+                        [(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+                        m.render(),
+                    )
+                        .into_response()
+                },
+            ),
         )
         .with_state(metrics)
+}
+
+/// Whether `req` carries the token (always, without one configured). The
+/// comparison takes the same time wherever the first difference is.
+fn bearer_matches(req: &axum::extract::Request, token: Option<&SecretText>) -> bool {
+    let Some(token) = token else {
+        return true;
+    };
+    let given = req
+        .headers()
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or("");
+    let want = token.expose().as_bytes();
+    let given = given.as_bytes();
+    given.len() == want.len()
+        && given
+            .iter()
+            .zip(want)
+            .fold(0u8, |diff, (a, b)| diff | (a ^ b))
+            == 0
 }

@@ -67,6 +67,20 @@ pub(crate) fn db_path(loc: &Location) -> Result<store::Location, CommandError> {
         .map_err(|e| CommandError::Open(e.to_string()))
 }
 
+/// `loc`, reading the service's configuration ([`SERVICE_CONFIG`]) when
+/// no `--config` is given and it exists: so the admin commands and `init`
+/// find the store the service uses.
+pub(super) fn with_service_config(loc: &Location) -> Location {
+    let service = Path::new(SERVICE_CONFIG);
+    match &loc.config {
+        None if service.exists() => Location {
+            db: loc.db.clone(),
+            config: Some(service.to_path_buf()),
+        },
+        _ => loc.clone(),
+    }
+}
+
 /// The configuration a command runs on: the file if given, else the
 /// embedded defaults; `--db` or `$CCGATE_DB` name the store over both.
 pub(super) fn load_config(loc: &Location) -> Result<Resolved, ExitCode> {
@@ -84,8 +98,16 @@ pub(super) fn load_config(loc: &Location) -> Result<Resolved, ExitCode> {
 }
 
 /// The existing store: commands that only read or act on what is there
-/// never create one.
+/// never create one. Left whole in its main file at exit.
 pub(crate) fn open(loc: Location) -> Result<Store, CommandError> {
+    let mut store = open_leaving_wal(loc)?;
+    store.checkpoint_when_closed();
+    Ok(store)
+}
+
+/// The existing store, left in its write-ahead log at exit: for `submit`,
+/// run once a message, where a checkpoint at every exit costs four fsyncs.
+pub(crate) fn open_leaving_wal(loc: Location) -> Result<Store, CommandError> {
     let at = db_path(&loc)?;
     Store::open_at(&at).map_err(|e| CommandError::Open(in_store(&at, &e)))
 }
@@ -100,20 +122,36 @@ fn in_store(at: &store::Location, e: &store::StoreError) -> String {
     }
 }
 
-/// The store, created with its directory if missing: for the commands that
-/// create things (`player add`, `game new`, `event new`, `event import`).
+/// The store, created if the file is missing (said on standard error): for
+/// the commands that create things (`player add`, `game new`, `event new`,
+/// `event import`, `director add`). Its directory must exist: a misspelled
+/// one would otherwise hold a second, empty store that the service never
+/// reads, so only `ccgate init` and `serve` make directories.
 pub(crate) fn create(loc: Location) -> Result<Store, CommandError> {
     let at = db_path(&loc)?;
-    if let store::Location::File(path) = &at
-        && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Err(e) = std::fs::create_dir_all(dir)
-    {
-        return Err(CommandError::Open(format!(
-            "cannot create {}: {e}",
-            dir.display()
-        )));
+    let new = match &at {
+        store::Location::File(path) => {
+            let dir = path
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            if !dir.is_dir() {
+                return Err(CommandError::Open(format!(
+                    "{}: no such directory, so no store is created at {}; check --db, $CCGATE_DB or the configuration's data_dir and db (`ccgate check-config FILE` says which store it names), or make the service's directories with `ccgate init`",
+                    dir.display(),
+                    path.display()
+                )));
+            }
+            (!path.exists()).then_some(path)
+        }
+        store::Location::Postgres { .. } => None,
+    };
+    let mut store = Store::create_at(&at).map_err(|e| CommandError::Open(format!("{at}: {e}")))?;
+    if let Some(path) = new {
+        eprintln!("ccgate: created a new store at {}", path.display());
     }
-    Store::create_at(&at).map_err(|e| CommandError::Open(format!("{at}: {e}")))
+    store.checkpoint_when_closed();
+    Ok(store)
 }
 
 /// Why a store-backed command failed.

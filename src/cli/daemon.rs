@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::common::{Location, fail, load_config, now};
-use crate::config::{Config, NO_INPUT};
+use super::common::{Location, fail, load_config, now, with_service_config};
+use crate::config::Config;
 use crate::service;
 use crate::store::Store;
 use crate::transport::email::dkim::{Checker, Verdict};
@@ -73,6 +73,47 @@ pub fn radio_station(loc: &Location, exit_when_done: bool) -> ExitCode {
     }
 }
 
+/// `ccgate init`: the data directory, the store and the Maildir where the
+/// configuration (`--config`, else the service's when it exists) says, as
+/// `serve` makes them at its first start; what exists is left as it is.
+pub fn init(loc: &Location) -> ExitCode {
+    let loc = with_service_config(loc);
+    let config = match load_config(&loc) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let mut dirs = vec![config.data_dir.clone()];
+    if let crate::store::Location::File(db) = &config.db
+        && let Some(parent) = db.parent().filter(|d| !d.as_os_str().is_empty())
+    {
+        dirs.push(parent.to_path_buf());
+    }
+    for dir in &dirs {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return fail(&format!("cannot create {}: {e}", dir.display()));
+        }
+    }
+    println!("data directory {}", config.data_dir.display());
+    let db = &config.db;
+    let new = matches!(db, crate::store::Location::File(p) if !p.exists());
+    match Store::create_at(db) {
+        Ok(mut store) => store.checkpoint_when_closed(),
+        Err(e) => return fail(&format!("store {db}: {e}")),
+    }
+    if new {
+        println!("created a new store at {db}");
+    } else {
+        println!("store {db}: exists, schema up to date");
+    }
+    if let Some(m) = &config.email.maildir {
+        if let Err(e) = crate::transport::email::maildir::create(&m.dir) {
+            return fail(&format!("Maildir {}: {e}", m.dir.display()));
+        }
+        println!("Maildir {}", m.dir.display());
+    }
+    ExitCode::SUCCESS
+}
+
 /// `ccgate check-config FILE`.
 pub fn check_config(file: &Path) -> ExitCode {
     let config = match Config::load(file) {
@@ -82,9 +123,6 @@ pub fn check_config(file: &Path) -> ExitCode {
     match config.resolve() {
         Ok(c) => {
             let inputs = c.inputs();
-            if inputs.is_empty() {
-                return fail(&format!("{}: {NO_INPUT}", file.display()));
-            }
             println!(
                 "{}: OK; store {}; inputs: {}",
                 file.display(),

@@ -12,7 +12,8 @@ use serde::Serialize;
 use shakmaty::{Color, Position};
 
 use super::common::{
-    CommandError, Location, create, duplication_after, named_filter, now, open, print, print_json,
+    CommandError, Location, create, duplication_after, named_filter, now, open, open_leaving_wal,
+    print, print_json,
 };
 use super::desk::{print_replies, reply_json};
 use crate::escape::shown;
@@ -342,7 +343,7 @@ pub fn submit(loc: Location, a: SubmitArgs) -> Result<(), CommandError> {
             a.max_size
         )));
     }
-    let mut store = open(loc)?;
+    let mut store = open_leaving_wal(loc)?;
     let text = String::from_utf8_lossy(&raw).into_owned();
     let msg = Inbound {
         thread: Vec::new(),

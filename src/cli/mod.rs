@@ -2,7 +2,8 @@
 //! `src/bin/cargo/commands/`: [`convert`] (convert, material, notations),
 //! [`game`] (game, submit, clock, export), [`player`], [`event`],
 //! [`director`], [`desk`] (incidents, outbox, audit), [`store`] (backup,
-//! migrate), [`daemon`] (serve, check-config, radio-station, ingest-mail);
+//! restore, migrate), [`daemon`] (serve, init, check-config, radio-station,
+//! ingest-mail);
 //! [`common`] holds the plumbing they share. Flags are parsed and validated
 //! once, by clap, here.
 
@@ -102,9 +103,25 @@ enum Command {
         #[arg(long)]
         confirm_time: bool,
     },
-    /// An online copy of the store.
+    /// An online copy of the store: into a new FILE, or dated into a
+    /// directory (--into DIR, with --keep N the newest N kept there).
+    #[command(group(clap::ArgGroup::new("where").required(true).args(["file", "into"])))]
     Backup {
         /// The copy to write: a new file.
+        file: Option<PathBuf>,
+        /// A directory (which must exist) to write ccgate-<UTC time>.db into.
+        #[arg(long, value_name = "DIR")]
+        into: Option<PathBuf>,
+        /// Keep the newest N dated backups in --into DIR, remove the older.
+        #[arg(long, value_name = "N", requires = "into", value_parser = clap::value_parser!(u32).range(1..))]
+        keep: Option<u32>,
+    },
+    /// Put a backup in place of the store (SQLite): refused while ccgate
+    /// serve holds the store; the backup is checked whole first, and the
+    /// store it replaces is kept beside it, renamed.
+    Restore {
+        /// The backup file (`ccgate backup`, or the one serve writes
+        /// before it migrates a store).
         file: PathBuf,
     },
     /// Every game as PGN.
@@ -123,6 +140,11 @@ enum Command {
     /// Run the gateway: every configured channel, the outbox, the clock
     /// (--config FILE; embedded defaults without one).
     Serve,
+    /// Make the data directory, the store and the Maildir where the
+    /// configuration says (--config, else /etc/ccgate/ccgate.toml when it
+    /// exists), as serve does at its first start; run it as the service's
+    /// user. What exists is kept.
+    Init,
     /// Check a configuration file and say precisely what is wrong.
     CheckConfig {
         /// The TOML file.
@@ -169,10 +191,19 @@ pub fn run() -> ExitCode {
         Command::Incidents(Lazy(a)) => finish(desk::incidents(loc, a)),
         Command::Audit(Lazy(a)) => finish(desk::audit(loc, a)),
         Command::Clock { confirm_time } => finish(game::clock(loc, confirm_time)),
-        Command::Backup { file } => finish(store::backup(loc, &file)),
+        Command::Backup { file, into, keep } => finish(match (file, into) {
+            (Some(file), _) => store::backup(loc, &file),
+            (None, Some(dir)) => store::backup_into(loc, &dir, keep),
+            // clap's group requires one of them.
+            (None, None) => Err(CommandError::Input(
+                "backup: give FILE or --into DIR".into(),
+            )),
+        }),
+        Command::Restore { file } => finish(store::restore(loc, &file)),
         Command::Export => finish(game::export(loc)),
         Command::Migrate { from, to } => finish(store::migrate(loc, &from, &to)),
         Command::Serve => daemon::serve(&loc),
+        Command::Init => daemon::init(&loc),
         Command::CheckConfig { file } => daemon::check_config(&file),
         Command::RadioStation { exit_when_done } => daemon::radio_station(&loc, exit_when_done),
         Command::IngestMail => daemon::ingest_mail(&loc),

@@ -121,6 +121,9 @@ pub struct StatusConfig {
     /// How long a request's line and headers may take.
     #[serde(deserialize_with = "duration")]
     pub header_timeout: Duration,
+    /// A file whose first line is the bearer token `/metrics` asks for;
+    /// without it `/metrics` answers anyone who reaches the endpoint.
+    pub metrics_token_file: Option<PathBuf>,
 }
 
 /// The status endpoint's connections at once by default: its monitors
@@ -228,11 +231,6 @@ pub fn parse_log_filter(text: &str) -> Result<tracing_subscriber::EnvFilter, Log
     }
 }
 
-/// Refused by `check-config`, warned about by `serve`: a gateway that
-/// reads nothing answers nobody.
-pub const NO_INPUT: &str =
-    "no input is enabled (give [email.maildir], [email.imap], [sms], [sms_spool] or [radio])";
-
 /// A configuration ready to run: paths resolved, secrets read, every
 /// channel's settings built.
 #[derive(Debug, Clone)]
@@ -242,6 +240,9 @@ pub struct Resolved {
     pub db: Location,
     pub log: LogConfig,
     pub status: StatusConfig,
+    /// The bearer token `/metrics` asks for, read from
+    /// `status.metrics_token_file`.
+    pub metrics_token: Option<crate::settings::SecretText>,
     pub clock: ClockConfig,
     pub outbox: OutboxConfig,
     pub inbound: InboundConfig,
@@ -274,6 +275,15 @@ impl Resolved {
             );
         }
         warnings.extend(self.radio.iter().flat_map(RadioSettings::warnings));
+        if self.status.enabled
+            && !self.status.listen.ip().is_loopback()
+            && self.metrics_token.is_none()
+        {
+            warnings.push(format!(
+                "status.listen {} is beyond loopback and /metrics has no metrics_token_file: whoever reaches it reads how busy the gateway is",
+                self.status.listen
+            ));
+        }
         warnings
     }
 
@@ -320,6 +330,13 @@ impl Resolved {
         if let Some(i) = &self.email.imap {
             let i = &i.config;
             inputs.push(format!("IMAP {}@{}:{}", i.user, i.host, i.port()));
+        }
+        // Email is always configured (the embedded defaults read a
+        // Maildir): without a Maildir or IMAP input, its mail is piped in by
+        // the MTA, the Postfix set-up of the guide, which `serve` does not
+        // read but whose replies it sends.
+        if self.email.maildir.is_none() && self.email.imap.is_none() {
+            inputs.push("mail piped in by the MTA (`ccgate ingest-mail`)".to_string());
         }
         if let Some(s) = &self.sms {
             inputs.push(format!("SMS modem {}", s.config.device.display()));
@@ -392,6 +409,7 @@ impl Default for StatusConfig {
             max_connections: None,
             max_connections_per_address: 8,
             header_timeout: Duration::from_secs(5),
+            metrics_token_file: None,
         }
     }
 }
@@ -504,6 +522,25 @@ impl Config {
             r.get_ref().resolve(&self.lines, &mut problems)
         });
         let xfcc = self.xfcc.resolve(&self.lines, &mut problems);
+        let metrics_token = self.status.metrics_token_file.as_deref().and_then(|file| {
+            let read = crate::settings::Secret {
+                file: Some(file),
+                env: None,
+                names: ["metrics_token_file", "metrics_token_env"],
+            }
+            .read("status")
+            .map_err(|e| e.to_string())
+            .and_then(|token| {
+                // An empty token would let an empty Authorization header in.
+                token
+                    .filter(|t| !t.expose().trim().is_empty())
+                    .ok_or(format!(
+                        "status.metrics_token_file {}: empty",
+                        file.display()
+                    ))
+            });
+            problems.take(read)
+        });
         match (db, email, ready(sms), ready(sms_spool), ready(radio), xfcc) {
             (Some(db), Some(email), Ok(sms), Ok(sms_spool), Ok(radio), Some(xfcc))
                 if problems.list.is_empty() =>
@@ -513,6 +550,7 @@ impl Config {
                     db,
                     log: self.log.clone(),
                     status: self.status.clone(),
+                    metrics_token,
                     clock: self.clock.clone(),
                     outbox: self.outbox.clone(),
                     inbound: self.inbound.clone(),
@@ -636,11 +674,15 @@ mod tests {
         assert_eq!(imap.password_env.as_deref(), Some("X"));
     }
 
-    /// The fix of issue 11: `[email] from = …` alone runs nothing.
+    /// `[email] from = …` alone runs no Maildir or IMAP input: its mail
+    /// comes from the MTA pipe, and that is the input it names.
     #[test]
-    fn a_file_naming_no_input_resolves_to_none() {
+    fn a_file_naming_no_mail_input_expects_the_mta_pipe() {
         let c = Config::parse("[email]\nfrom = \"a@b.org\"\n").unwrap();
-        assert_eq!(c.resolve().unwrap().inputs(), Vec::<String>::new());
+        assert_eq!(
+            c.resolve().unwrap().inputs(),
+            ["mail piped in by the MTA (`ccgate ingest-mail`)"]
+        );
     }
 
     #[test]

@@ -211,11 +211,28 @@ impl Store {
         self.conn.rows(
             "SELECT channel, count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL GROUP BY channel ORDER BY channel",
             args![],
-            |r| {
-                let channel: String = r.get(0)?;
-                Ok((parsed(&channel, "channel")?, r.get(1)?))
-            },
+            channel_count,
         )
+    }
+
+    /// What the metrics read from the store rather than count since the
+    /// start: counters that survive a restart, and the open incidents.
+    pub fn figures(&self) -> Result<Figures> {
+        Ok(Figures {
+            moves: self
+                .conn
+                .one("SELECT count(*) FROM moves", args![], |r| r.get(0))?,
+            sent: self.conn.rows(
+                "SELECT channel, count(*) FROM outbox WHERE sent_at IS NOT NULL GROUP BY channel ORDER BY channel",
+                args![],
+                channel_count,
+            )?,
+            open_incidents: self.conn.rows(
+                "SELECT kind, count(*) FROM incidents WHERE ruling IS NULL GROUP BY kind ORDER BY kind",
+                args![],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?,
+        })
     }
 
     /// The addresses reply `first` and its copies were queued to: a
@@ -470,4 +487,21 @@ impl Tx<'_> {
         }
         Ok(())
     }
+}
+
+/// A row of a channel and a count.
+fn channel_count(r: &mut Row) -> Result<(Channel, i64)> {
+    let channel: String = r.get(0)?;
+    Ok((parsed(&channel, "channel")?, r.get(1)?))
+}
+
+/// The store's own counts behind the metrics ([`Store::figures`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Figures {
+    /// Moves ever applied.
+    pub moves: i64,
+    /// Replies ever sent, per channel.
+    pub sent: Vec<(Channel, i64)>,
+    /// Incidents not ruled on yet, per kind.
+    pub open_incidents: Vec<(String, i64)>,
 }

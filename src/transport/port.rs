@@ -158,21 +158,7 @@ impl ServicePort {
         channel: Channel,
         work: impl FnOnce(&service::Batch<'_>) -> Vec<service::Result<Processed>> + Send + 'static,
     ) -> Result<Vec<Result<Processed, PortError>>, PortError> {
-        let (done_tx, done_rx) = tokio::sync::oneshot::channel();
-        let lead = {
-            let mut pending = self.waiting.lock().map_err(|_| PortError::QueuePoisoned)?;
-            pending.jobs.push(Waiting {
-                work: Box::new(work),
-                done: done_tx,
-            });
-            !std::mem::replace(&mut pending.leading, true)
-        };
-        if lead {
-            // A task of its own, so that a caller that goes away meanwhile
-            // leaves no batch waiting unrun.
-            tokio::spawn(self.clone().lead());
-        }
-        let done = done_rx.await.map_err(|_| PortError::Dropped)??;
+        let done = self.queued(Box::new(work)).await?;
         Ok(done
             .into_iter()
             .map(|r| match r {
@@ -188,6 +174,32 @@ impl ServicePort {
                 }
             })
             .collect())
+    }
+
+    /// An empty transaction through the queue every inbound message goes
+    /// through, committed: Ok says the queue moves and the store takes
+    /// writes now (systemd's watchdog, [`crate::systemd::watchdog`]).
+    pub async fn heartbeat(&self) -> Result<(), PortError> {
+        self.queued(Box::new(|_| Vec::new())).await.map(drop)
+    }
+
+    /// Queues `work` for the next transaction and waits for its results.
+    async fn queued(&self, work: Work) -> Result<Vec<service::Result<Processed>>, PortError> {
+        let (done_tx, done_rx) = tokio::sync::oneshot::channel();
+        let lead = {
+            let mut pending = self.waiting.lock().map_err(|_| PortError::QueuePoisoned)?;
+            pending.jobs.push(Waiting {
+                work,
+                done: done_tx,
+            });
+            !std::mem::replace(&mut pending.leading, true)
+        };
+        if lead {
+            // A task of its own, so that a caller that goes away meanwhile
+            // leaves no batch waiting unrun.
+            tokio::spawn(self.clone().lead());
+        }
+        done_rx.await.map_err(|_| PortError::Dropped)?
     }
 
     /// Runs the waiting batches until none waits, all that are waiting
@@ -217,7 +229,11 @@ impl ServicePort {
                 .await;
             match done {
                 Ok(results) => {
-                    self.metrics.batch(results.iter().map(Vec::len).sum());
+                    // A transaction of heartbeats alone carried no message.
+                    let messages = results.iter().map(Vec::len).sum();
+                    if messages > 0 {
+                        self.metrics.batch(messages);
+                    }
                     for (answer, result) in answers.into_iter().zip(results) {
                         // A caller that went away no longer needs its answer.
                         let _ = answer.send(Ok(result));

@@ -5,9 +5,11 @@
 
 mod support;
 
+mod backup;
 mod board;
 mod browser;
 mod cli;
+mod config_reference;
 mod crash;
 mod desk;
 mod director_web;
@@ -21,6 +23,7 @@ mod mail_input;
 mod mail_lab;
 mod mail_pgn;
 mod mail_threads;
+mod metrics;
 mod migrate;
 mod modem_sim;
 mod pdu_crosscheck;
@@ -34,6 +37,7 @@ mod sites;
 mod sms;
 mod spool;
 mod store;
+mod systemd;
 mod web;
 mod web_play;
 mod xfcc;

@@ -565,22 +565,60 @@ fn a_named_configuration_is_read_and_named_once_and_listeners_do_not_clash() {
     );
 }
 
-/// A file that enables no input would run a daemon that reads nothing:
-/// `check-config` refuses it (it said `OK; … inputs: none` before).
+/// Email without a Maildir or IMAP input is read through the MTA pipe
+/// (the guide's Postfix set-up): `check-config` accepts it and says so.
 #[test]
-fn check_config_refuses_a_configuration_without_input() {
+fn check_config_names_the_mta_pipe_as_the_input_of_email_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("quiet.toml");
-    std::fs::write(&file, "[email]\nfrom = \"gw@example.test\"\n").unwrap();
+    let file = dir.path().join("pipe.toml");
+    std::fs::write(
+        &file,
+        "[email]\nfrom = \"gw@example.test\"\n[email.send]\ntransport = \"sendmail\"\n",
+    )
+    .unwrap();
     let out = assert_cmd::Command::cargo_bin("ccgate")
         .unwrap()
         .args(["check-config"])
         .arg(&file)
         .output()
         .unwrap();
-    assert!(!out.status.success(), "{out:?}");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no input is enabled"), "{err}");
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("inputs: mail piped in by the MTA (`ccgate ingest-mail`)"),
+        "{said}"
+    );
+}
+
+/// After SIGTERM the store is whole in its main file: a copy of it alone
+/// has every message the daemon took.
+#[test]
+fn serve_leaves_the_store_in_its_main_file_after_sigterm() {
+    let mut gw = Gateway::new(MAILDIR_CONFIG);
+    let db = gw.db();
+    let g = game_between(&db, Seat::email("Alice"), Seat::email("Bob"));
+    gw.start();
+    let inbox = gw.path("inbox");
+    drop_mail(
+        &inbox,
+        "001.a",
+        &mail("Alice <alice@example.test>", "m1@a", "my move", "1. e4"),
+    );
+    let outbox = gw.path("outbox");
+    wait_until("the replies", Duration::from_secs(30), || {
+        eml_files(&outbox).len() == 2
+    });
+    assert!(gw.stop().success(), "{}", gw.log());
+    let copy_dir = tempfile::tempdir().unwrap();
+    let copy = copy_dir.path().join("ccgate.db");
+    std::fs::copy(&db, &copy).unwrap();
+    assert_eq!(
+        count(
+            &copy,
+            &format!("SELECT count(*) FROM moves WHERE game_id = {g}")
+        ),
+        1
+    );
 }
 
 /// The README's run command: no configuration at all. A `RUST_LOG` the
@@ -940,6 +978,16 @@ fn the_service_install_lets_the_service_user_read_its_configuration() {
     assert_eq!(mode("var/lib/ccgate"), (0o750, uid, gid));
     assert_eq!(mode("usr/local/bin/ccgate").0, 0o755);
     assert_eq!(mode("etc/systemd/system/ccgate.service").0, 0o644);
+    assert_eq!(mode("etc/systemd/system/ccgate-backup.timer").0, 0o644);
+    assert_eq!(mode("usr/local/share/doc/ccgate/operators.md").0, 0o644);
+    // The package's units, pointing at the binary installed here.
+    for unit in ["ccgate.service", "ccgate-backup.service"] {
+        let text = std::fs::read_to_string(etc.join("systemd/system").join(unit)).unwrap();
+        assert!(
+            text.contains("ExecStart=/usr/local/bin/ccgate ") && !text.contains("/usr/bin/"),
+            "{unit}: {text}"
+        );
+    }
     // As the unit runs it: the service's user and group, nothing else.
     // (runuser needs the name in this machine's passwd; setpriv takes ids.)
     let check = std::process::Command::new("setpriv")

@@ -92,6 +92,122 @@ fn only_the_commands_that_create_things_create_a_missing_store() {
     env.ok(&["game", "list"]);
 }
 
+/// A misspelled directory holds no second store: the command that would
+/// create one fails with the directory and the hint, and makes nothing.
+#[test]
+fn no_command_creates_a_missing_directory() {
+    let env = Env::new();
+    let typo = env.path("typo").join("dir");
+    let db = typo.join("x.db");
+    for args in [
+        &["player", "add", "X", "--email", "x@example.org"][..],
+        &["director", "add", "d"],
+        &["event", "new", "E", "--players", "A,B,C"],
+    ] {
+        let out = Command::cargo_bin("ccgate")
+            .expect("binary")
+            .env_remove("CCGATE_DB")
+            .arg("--db")
+            .arg(&db)
+            .args(args)
+            .write_stdin("secret-password\nsecret-password\n")
+            .output()
+            .expect("run");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(4), "{args:?}: {out:?}");
+        assert!(
+            err.contains(&format!("{}: no such directory", typo.display()))
+                && err.contains("ccgate init"),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}: {out:?}");
+        assert!(!env.path("typo").exists(), "{args:?} made a directory");
+    }
+}
+
+/// A new store is said on standard error, once; a command on an existing
+/// one says nothing of it.
+#[test]
+fn a_new_store_is_announced() {
+    let env = Env::new();
+    let first = env.run(&["player", "add", "Anna", "--email", ANNA]);
+    assert_eq!(first.code, 0, "{first:?}");
+    assert!(
+        first
+            .err
+            .contains(&format!("created a new store at {}", env.db.display())),
+        "{first:?}"
+    );
+    let second = env.run(&["player", "add", "Boris", "--email", "boris@example.org"]);
+    assert_eq!(second.code, 0, "{second:?}");
+    assert!(!second.err.contains("created a new store"), "{second:?}");
+}
+
+/// An admin command leaves the store whole in its main file: the file
+/// copied alone, as people copy a stopped service's store, has it all.
+#[test]
+fn the_store_file_alone_has_what_an_admin_command_wrote() {
+    let env = Env::new();
+    env.ok(&["player", "add", "Anna", "--email", ANNA]);
+    env.ok(&["player", "add", "Boris", "--email", "boris@example.org"]);
+    let copy = env.path("copy").join("ccgate.db");
+    std::fs::create_dir(env.path("copy")).unwrap();
+    std::fs::copy(&env.db, &copy).unwrap();
+    let listed = Command::cargo_bin("ccgate")
+        .unwrap()
+        .env_remove("CCGATE_DB")
+        .arg("--db")
+        .arg(&copy)
+        .args(["player", "list"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&listed.stdout);
+    assert!(out.contains("Anna") && out.contains("Boris"), "{listed:?}");
+}
+
+/// `ccgate init` makes the data directory, the store and the Maildir the
+/// configuration names, and keeps what exists when run again.
+#[test]
+fn init_makes_the_data_directory_the_store_and_the_maildir() {
+    let env = Env::new();
+    let data = env.path("var").join("lib").join("ccgate");
+    let config = env.path("ccgate.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "data_dir = {:?}\n[email]\nfrom = \"gw@example.test\"\n[email.maildir]\npath = \"inbox\"\n",
+            data.display().to_string()
+        ),
+    )
+    .unwrap();
+    let init = || {
+        Command::cargo_bin("ccgate")
+            .unwrap()
+            .env_remove("CCGATE_DB")
+            .arg("--config")
+            .arg(&config)
+            .arg("init")
+            .output()
+            .unwrap()
+    };
+    let first = init();
+    let out = String::from_utf8_lossy(&first.stdout);
+    assert!(first.status.success(), "{first:?}");
+    let db = data.join("ccgate.db");
+    assert!(
+        out.contains(&format!("created a new store at {}", db.display())),
+        "{out}"
+    );
+    assert!(
+        db.is_file() && data.join("inbox").join("new").is_dir(),
+        "{out}"
+    );
+    let again = init();
+    let out = String::from_utf8_lossy(&again.stdout);
+    assert!(again.status.success(), "{again:?}");
+    assert!(out.contains("exists, schema up to date"), "{out}");
+}
+
 /// A store on a read-only file system is refused with a word, not opened
 /// for reading only (every command writes at least a journal row).
 #[test]

@@ -8,6 +8,7 @@ use super::Loaded;
 use super::ctx::Ctx;
 use super::decision::Incident;
 use super::error::Result;
+use super::notice::Notice;
 use super::reply::{self, Part, Standing, tell};
 use super::steps::Step;
 use super::{clock, load_game, movetext};
@@ -159,6 +160,15 @@ impl Ctx<'_, '_> {
                     }
                 };
                 written.subject = subject(g, viewer, standing.as_ref());
+                // A ruling is no other copy of the position: its mail says
+                // in the subject that it rules on an incident.
+                if let Some(own) = parts
+                    .first()
+                    .filter(|p| matches!(p.notice, Notice::Ruling { .. }))
+                    .and_then(|p| p.notice.subject(Reader::new(viewer.1, Form::Full)))
+                {
+                    written.subject = Some(own);
+                }
                 reply.sheet = Some(written);
             }
             if email && reply.sheet.is_none() {

@@ -623,7 +623,9 @@ pub fn audit(desk: &Desk, log: &[(AuditEntry, Option<String>)]) -> Markup {
                             }
                         }
                         td { (e.action) }
-                        td { @if let Some(g) = e.game { a href=(format!("/games/{g}")) { (g) } } }
+                        // The console's own view of the game (its incidents): a
+                        // game outside a public event has no page for a director.
+                        td { @if let Some(g) = e.game { a href=(format!("/director/incidents?game={g}")) { (g) } } }
                         td { @if let Some(n) = player { (outside(n)) } }
                         td { (outside(&e.reason)) }
                         td { (outside(&e.detail)) }

@@ -176,6 +176,16 @@ fn a_director_signs_in_rules_on_an_incident_and_is_audited_by_name() {
         .map(|r| r.to)
         .collect();
     assert_eq!(told.len(), 2, "both players told: {told:?}");
+    // Under a subject of its own: a ruling, not another copy of the game.
+    for r in store.outbox(true).unwrap() {
+        if r.body.contains("Illegal move: play a legal one.") {
+            let subject = r.sheet.and_then(|s| s.subject);
+            assert_eq!(
+                subject,
+                Some(format!("ccgate: ruling on incident {incident}"))
+            );
+        }
+    }
     // The queue says so, and shows it as ruled (nothing left to choose);
     // ruling twice is refused.
     assert_eq!(

@@ -320,10 +320,11 @@ held = ccgate: сообщение от вашего имени не прошло
 }: confirm { $code }
     .sms = ccgate: задержано. Если ваше, за { hours }: confirm { $code }
 hold-expired = ccgate: код подтверждения неизвестен, использован или истёк. Ничего не сделано.
+    .sms = ccgate: код неизвестен, использован или истёк.
 disputed = ccgate: ваш протест записан для судьи; он примет решение и сообщит вам.
+    .sms = ccgate: ваш протест передан судье.
 # The word that starts a line disputing a refusal (any catalogue's word is read).
 dispute-word = протест
-    .sms = ccgate: код неизвестен, использован или истёк.
 unauthenticated = ccgate: сообщение от вашего имени не прошло проверку отправителя и не применено. Попросите у судьи PIN.
     .sms = ccgate: не проверено, не применено. Попросите у судьи PIN.
 too-many-lines = ccgate: прочитаны только первые { $limit } строк сообщения, ещё { $skipped } нет. Пришлите их отдельным сообщением.

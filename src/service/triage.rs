@@ -7,6 +7,7 @@
 //! rule changed here changes the whole queue at once, the console's and
 //! the command line's alike.
 
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::str::FromStr;
@@ -154,6 +155,9 @@ impl Filter {
     }
 }
 
+/// An incident's game and its event (id and name), loaded once per queue.
+type GameOf = (GameRow, Option<(EventId, String)>);
+
 /// One line of the queue.
 #[derive(Debug, Clone)]
 pub struct QueueLine {
@@ -173,15 +177,15 @@ pub fn queue(store: &Store, filter: &Filter, now: Timestamp) -> Result<Vec<Queue
     let all = store.incidents(filter.game)?;
     let held: HashSet<JournalId> = store.pending_holds(now)?.into_iter().collect();
     let states = states(&all, &held);
-    let mut games: HashMap<GameId, Option<(GameRow, Option<(EventId, String)>)>> = HashMap::new();
+    let mut games: HashMap<GameId, Option<GameOf>> = HashMap::new();
     let mut lines = Vec::new();
     for (i, state) in all.into_iter().zip(states) {
         let game = match i.game_id {
             Some(g) => {
-                if !games.contains_key(&g) {
+                if let Entry::Vacant(e) = games.entry(g) {
                     let row = store.game(g)?;
                     let event = store.event_of(g)?.map(|(e, _)| (e.id, e.name));
-                    games.insert(g, row.map(|r| (r, event)));
+                    e.insert(row.map(|r| (r, event)));
                 }
                 games.get(&g).and_then(Option::as_ref)
             }

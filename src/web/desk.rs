@@ -375,7 +375,6 @@ async fn incident(State(web): State<Web>, Path(id): Path<String>, desk: Desk) ->
     let Some(id) = id_of(&id) else {
         return not_there(&desk);
     };
-    let prefs = desk.prefs;
     let found = web.port.with_store(move |s| s.incident(id)).await;
     match found {
         Ok(Some(i)) => {
@@ -384,11 +383,7 @@ async fn incident(State(web): State<Web>, Path(id): Path<String>, desk: Desk) ->
             })
             .await
         }
-        Ok(None) => {
-            let mut r = html(&[], desk_pages::refused(prefs, "desk-not-found"));
-            *r.status_mut() = StatusCode::NOT_FOUND;
-            r
-        }
+        Ok(None) => not_there(&desk),
         Err(e) => failure(&e),
     }
 }

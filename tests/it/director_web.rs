@@ -194,7 +194,7 @@ fn a_director_signs_in_rules_on_an_incident_and_is_audited_by_name() {
     );
     let after = get(
         site.port,
-        &ruled.header_values("location")[0],
+        ruled.header_values("location")[0],
         Some(&session),
     )
     .text();

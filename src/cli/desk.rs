@@ -96,6 +96,9 @@ struct QueueEntry {
     game: Option<i64>,
     event: Option<String>,
     player: Option<String>,
+    /// Who sent what it is about: the player, else a stranger's address
+    /// (incidents only).
+    sender: Option<String>,
     kind: String,
     /// The line concerned (incidents) or the reason (audit).
     text: Option<String>,
@@ -229,6 +232,7 @@ fn queue(store: &Store, a: &IncidentsArgs) -> Result<Vec<QueueEntry>, CommandErr
             game: i.game_id.map(|g| g.0),
             event: event_name(i.game_id)?,
             player: i.player_id.map(|p| name_of(store, p)),
+            sender: triage::sender(store, &i)?,
             kind: i.kind.to_string(),
             text: i.text,
             detail: i.detail,
@@ -255,6 +259,7 @@ fn queue(store: &Store, a: &IncidentsArgs) -> Result<Vec<QueueEntry>, CommandErr
             game: Some(g.0),
             event: event_name(Some(g))?,
             player: e.player.map(|p| name_of(store, p)),
+            sender: None,
             kind: e.action,
             text: Some(e.reason),
             detail: e.detail,

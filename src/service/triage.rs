@@ -231,7 +231,7 @@ pub fn queue(store: &Store, filter: &Filter, now: Timestamp) -> Result<Vec<Queue
 }
 
 /// The player's name, else the address of the message it came from.
-fn sender(store: &Store, i: &Incident) -> Result<Option<String>> {
+pub fn sender(store: &Store, i: &Incident) -> Result<Option<String>> {
     if let Some(p) = i.player_id
         && let Some(name) = store.player_name(p)?
     {

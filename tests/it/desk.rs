@@ -200,6 +200,11 @@ fn the_incident_queue_is_filtered_and_ruled_on_with_the_players_told() {
         .collect();
     assert_eq!(kinds, ["illegal", "unknown_sender", "takeback"]);
     assert_eq!(all[0]["player"], "Anna");
+    // A stranger is named by the address they wrote from.
+    assert_eq!(
+        (all[1]["player"].clone(), all[1]["sender"].clone()),
+        (Value::Null, "+15550001111".into())
+    );
     // Refusals the players were answered for are recorded, not waiting.
     assert_eq!(all[0]["state"], "recorded");
     assert_eq!(listing(&env, &["incidents", "--all"]), all);

@@ -282,6 +282,9 @@ held = ccgate: zprávu vaším jménem nešlo ověřit, je zadržena, neproveden
    *[other] { $hours } hodin
 } zprávou: confirm { $code }
 hold-expired = ccgate: tento potvrzovací kód je neznámý, použitý nebo prošlý. Nic nebylo provedeno.
+disputed = ccgate: váš protest je zaznamenán pro rozhodčího, který o něm rozhodne a dá vám vědět.
+# The word that starts a line disputing a refusal (any catalogue's word is read).
+dispute-word = protest
 unauthenticated = ccgate: zprávu vaším jménem nešlo ověřit a nebyla provedena. Požádejte ředitele turnaje o PIN.
 too-many-lines = ccgate: přečteno jen prvních { $limit } řádků zprávy, dalších { $skipped } ne. Pošlete je v nové zprávě.
 
@@ -319,6 +322,7 @@ no-game = ccgate: nemáte žádnou rozehranou partii.
 # The two players of a game, in a mail subject.
 subject-players = { $white } – { $black }
 subject-held = ccgate: zpráva pod vaším jménem je zadržena
+subject-ruling = ccgate: rozhodnutí k incidentu { $incident }
 subject-event-start = ccgate: začíná turnaj { $event }
 subject-answers = ccgate: odpovědi na vaši zprávu
 subject-withdrawn = ccgate: odstoupení z turnaje { $event }: { $player }
@@ -481,6 +485,31 @@ desk-link-is = { $state ->
     [given-up] vzdáno
    *[other] { $state }
 }
+desk-filter = Filtrovat
+desk-any = vše
+desk-kind = Druh
+desk-event = Turnaj
+desk-since = Od
+desk-until = Do
+desk-choose = Výběr
+desk-summary = Shrnutí
+desk-dismiss-chosen = Zamítnout vybrané
+desk-rulings = Rozhodnutí
+desk-state-is = { $state ->
+    [waiting] čeká
+    [recorded] zaznamenán
+    [ruled] rozhodnut
+   *[other] { $state }
+}
+desk-done-ruled = Incident { $n } rozhodnut.
+desk-done-dismissed = { $n ->
+    [1] Zamítnut jeden incident.
+   *[other] Zamítnuto incidentů: { $n }.
+}
+desk-done-adjudicate = Partie { $n } kontumována rozhodčím.
+desk-done-takeback = Tahy partie { $n } vzaty zpět.
+desk-done-penalty = Trest v partii { $n } započten.
+desk-done-withdraw = Hráč odstoupil z turnaje.
 
 ## The web pages.
 

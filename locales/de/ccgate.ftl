@@ -277,6 +277,9 @@ held = ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nic
 } mit: confirm { $code }
     .sms = ccgate: Nachricht in Ihrem Namen zurückgehalten (Absender nicht geprüft). Falls von Ihnen, binnen { hours } antworten: confirm { $code }
 hold-expired = ccgate: Dieser Bestätigungscode ist unbekannt, verbraucht oder abgelaufen. Nichts wurde ausgeführt.
+disputed = ccgate: Ihr Einspruch ist für die Turnierleitung festgehalten; sie entscheidet und teilt es Ihnen mit.
+# The word that starts a line disputing a refusal (any catalogue's word is read).
+dispute-word = Einspruch
 unauthenticated = ccgate: Eine Nachricht unter Ihrem Namen bestand die Absenderprüfung nicht und wurde nicht ausgeführt. Bitten Sie den Turnierleiter um eine PIN.
 too-many-lines = ccgate: Nur die ersten { $limit } Zeilen Ihrer Nachricht wurden gelesen, { $skipped } weitere nicht. Senden Sie diese in einer neuen Nachricht.
 
@@ -314,6 +317,7 @@ no-game = ccgate: Sie haben keine laufende Partie.
 # The two players of a game, in a mail subject.
 subject-players = { $white } gegen { $black }
 subject-held = ccgate: eine Nachricht unter Ihrem Namen wird zurückgehalten
+subject-ruling = ccgate: Entscheidung zum Vorfall { $incident }
 subject-event-start = ccgate: das Turnier { $event } beginnt
 subject-answers = ccgate: die Antworten auf Ihre Nachricht
 subject-withdrawn = ccgate: { $player } ist aus dem Turnier { $event } ausgeschieden
@@ -476,6 +480,31 @@ desk-link-is = { $state ->
     [given-up] aufgegeben
    *[other] { $state }
 }
+desk-filter = Filtern
+desk-any = alle
+desk-kind = Art
+desk-event = Turnier
+desk-since = Von
+desk-until = Bis
+desk-choose = Auswahl
+desk-summary = Zusammenfassung
+desk-dismiss-chosen = Ausgewählte verwerfen
+desk-rulings = Entscheidungen
+desk-state-is = { $state ->
+    [waiting] wartet
+    [recorded] festgehalten
+    [ruled] entschieden
+   *[other] { $state }
+}
+desk-done-ruled = Vorfall { $n } entschieden.
+desk-done-dismissed = { $n ->
+    [1] Ein Vorfall verworfen.
+   *[other] { $n } Vorfälle verworfen.
+}
+desk-done-adjudicate = Partie { $n } abgeschätzt.
+desk-done-takeback = Züge der Partie { $n } zurückgenommen.
+desk-done-penalty = Strafe in Partie { $n } angerechnet.
+desk-done-withdraw = Spieler aus dem Turnier zurückgezogen.
 
 ## The web pages.
 

@@ -227,6 +227,9 @@ held = ccgate: a message in your name could not be checked as yours and is held,
    *[other] { $hours } hours
 } with: confirm { $code }
 hold-expired = ccgate: that confirmation code is unknown, used or expired. Nothing was applied.
+disputed = ccgate: your dispute is recorded for the director, who will rule on it and tell you.
+# The word that starts a line disputing a refusal (any catalogue's word is read).
+dispute-word = dispute
 unauthenticated = ccgate: a message in your name could not be checked as yours and was not applied. Ask your tournament director for a PIN.
 too-many-lines = ccgate: only the first { $limit } lines of your message were read; { $skipped } more were not. Send them in another message.
 
@@ -263,6 +266,7 @@ no-game = ccgate: you have no game in progress.
 # The two players of a game, in a mail subject.
 subject-players = { $white } v { $black }
 subject-held = ccgate: a message in your name is held
+subject-ruling = ccgate: ruling on incident { $incident }
 subject-event-start = ccgate: { $event } begins
 subject-answers = ccgate: the answers to your message
 subject-withdrawn = ccgate: { $player } withdrew from { $event }
@@ -425,6 +429,31 @@ desk-link-is = { $state ->
     [given-up] given up
    *[other] { $state }
 }
+desk-filter = Filter
+desk-any = any
+desk-kind = Kind
+desk-event = Event
+desk-since = From
+desk-until = Until
+desk-choose = Choose
+desk-summary = Summary
+desk-dismiss-chosen = Dismiss the chosen
+desk-rulings = Rulings
+desk-state-is = { $state ->
+    [waiting] waiting
+    [recorded] recorded
+    [ruled] ruled
+   *[other] { $state }
+}
+desk-done-ruled = Incident { $n } ruled.
+desk-done-dismissed = { $n ->
+    [1] One incident dismissed.
+   *[other] { $n } incidents dismissed.
+}
+desk-done-adjudicate = Game { $n } adjudicated.
+desk-done-takeback = Moves of game { $n } taken back.
+desk-done-penalty = Penalty charged in game { $n }.
+desk-done-withdraw = Player withdrawn from the event.
 
 ## The web pages' words.
 

@@ -275,6 +275,9 @@ held = ccgate: un mensaje a su nombre no pudo verificarse y queda retenido, sin 
    *[other] { $hours } horas
 } con: confirm { $code }
 hold-expired = ccgate: ese código de confirmación es desconocido, ya usado o caducado. No se ha aplicado nada.
+disputed = ccgate: su reclamación queda registrada para el árbitro, que decidirá y se lo comunicará.
+# The word that starts a line disputing a refusal (any catalogue's word is read).
+dispute-word = reclamación
 unauthenticated = ccgate: un mensaje a su nombre no pudo verificarse y no se aplicó. Pida un PIN al director del torneo.
 too-many-lines = ccgate: solo se leyeron las primeras { $limit } líneas de su mensaje; otras { $skipped } no. Envíelas en otro mensaje.
 
@@ -312,6 +315,7 @@ no-game = ccgate: no tiene ninguna partida en curso.
 # The two players of a game, in a mail subject.
 subject-players = { $white } contra { $black }
 subject-held = ccgate: un mensaje a su nombre está retenido
+subject-ruling = ccgate: decisión sobre la incidencia { $incident }
 subject-event-start = ccgate: comienza el torneo { $event }
 subject-answers = ccgate: las respuestas a su mensaje
 subject-withdrawn = ccgate: { $player } se retira del torneo { $event }
@@ -475,6 +479,31 @@ desk-link-is = { $state ->
     [given-up] abandonada
    *[other] { $state }
 }
+desk-filter = Filtrar
+desk-any = todas
+desk-kind = Tipo
+desk-event = Torneo
+desk-since = Desde
+desk-until = Hasta
+desk-choose = Elegir
+desk-summary = Resumen
+desk-dismiss-chosen = Desestimar las elegidas
+desk-rulings = Decisiones
+desk-state-is = { $state ->
+    [waiting] pendiente
+    [recorded] registrada
+    [ruled] resuelta
+   *[other] { $state }
+}
+desk-done-ruled = Incidencia { $n } resuelta.
+desk-done-dismissed = { $n ->
+    [1] Una incidencia desestimada.
+   *[other] { $n } incidencias desestimadas.
+}
+desk-done-adjudicate = Partida { $n } adjudicada.
+desk-done-takeback = Jugadas de la partida { $n } anuladas.
+desk-done-penalty = Penalización aplicada en la partida { $n }.
+desk-done-withdraw = Jugador retirado del torneo.
 
 ## The web pages.
 

@@ -275,6 +275,9 @@ held = ccgate : un message à votre nom n'a pas pu être vérifié et est retenu
    *[other] { $hours } heures
 } avec : confirm { $code }
 hold-expired = ccgate : ce code de confirmation est inconnu, déjà utilisé ou expiré. Rien n'a été joué.
+disputed = ccgate : votre contestation est enregistrée pour l'arbitre, qui statuera et vous le dira.
+# The word that starts a line disputing a refusal (any catalogue's word is read).
+dispute-word = contestation
 unauthenticated = ccgate : un message à votre nom n'a pas pu être vérifié et n'a pas été joué. Demandez un PIN à votre directeur de tournoi.
 too-many-lines = ccgate : seules les { $limit } premières lignes de votre message ont été lues, { $skipped } autres non. Envoyez-les dans un autre message.
 
@@ -312,6 +315,7 @@ no-game = ccgate : vous n'avez aucune partie en cours.
 # The two players of a game, in a mail subject.
 subject-players = { $white } contre { $black }
 subject-held = ccgate : un message à votre nom est retenu
+subject-ruling = ccgate : décision sur l'incident { $incident }
 subject-event-start = ccgate : le tournoi { $event } commence
 subject-answers = ccgate : les réponses à votre message
 subject-withdrawn = ccgate : { $player } se retire du tournoi { $event }
@@ -474,6 +478,31 @@ desk-link-is = { $state ->
     [given-up] abandonnée
    *[other] { $state }
 }
+desk-filter = Filtrer
+desk-any = tous
+desk-kind = Type
+desk-event = Tournoi
+desk-since = Du
+desk-until = Au
+desk-choose = Choix
+desk-summary = Résumé
+desk-dismiss-chosen = Classer la sélection
+desk-rulings = Décisions
+desk-state-is = { $state ->
+    [waiting] en attente
+    [recorded] enregistré
+    [ruled] tranché
+   *[other] { $state }
+}
+desk-done-ruled = Incident { $n } tranché.
+desk-done-dismissed = { $n ->
+    [1] Un incident classé.
+   *[other] { $n } incidents classés.
+}
+desk-done-adjudicate = Partie { $n } arbitrée.
+desk-done-takeback = Coups de la partie { $n } repris.
+desk-done-penalty = Pénalité imputée dans la partie { $n }.
+desk-done-withdraw = Joueur retiré du tournoi.
 
 ## The web pages.
 

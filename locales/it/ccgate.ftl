@@ -276,6 +276,9 @@ held = ccgate: un messaggio a suo nome non è stato verificato ed è trattenuto,
    *[other] { $hours } ore
 } con: confirm { $code }
 hold-expired = ccgate: questo codice di conferma è sconosciuto, già usato o scaduto. Non è stato eseguito nulla.
+disputed = ccgate: il suo reclamo è registrato per l'arbitro, che deciderà e glielo comunicherà.
+# The word that starts a line disputing a refusal (any catalogue's word is read).
+dispute-word = reclamo
 unauthenticated = ccgate: un messaggio a suo nome non è stato verificato e non è stato eseguito. Chieda un PIN al direttore del torneo.
 too-many-lines = ccgate: sono state lette solo le prime { $limit } righe del suo messaggio, altre { $skipped } no. Le invii in un altro messaggio.
 
@@ -313,6 +316,7 @@ no-game = ccgate: non ha nessuna partita in corso.
 # The two players of a game, in a mail subject.
 subject-players = { $white } contro { $black }
 subject-held = ccgate: un messaggio a suo nome è trattenuto
+subject-ruling = ccgate: decisione sull'incidente { $incident }
 subject-event-start = ccgate: inizia il torneo { $event }
 subject-answers = ccgate: le risposte al suo messaggio
 subject-withdrawn = ccgate: { $player } si ritira dal torneo { $event }
@@ -475,6 +479,31 @@ desk-link-is = { $state ->
     [given-up] abbandonato
    *[other] { $state }
 }
+desk-filter = Filtra
+desk-any = tutti
+desk-kind = Tipo
+desk-event = Torneo
+desk-since = Dal
+desk-until = Al
+desk-choose = Scelta
+desk-summary = Riepilogo
+desk-dismiss-chosen = Archivia i scelti
+desk-rulings = Decisioni
+desk-state-is = { $state ->
+    [waiting] in attesa
+    [recorded] registrato
+    [ruled] deciso
+   *[other] { $state }
+}
+desk-done-ruled = Incidente { $n } deciso.
+desk-done-dismissed = { $n ->
+    [1] Un incidente archiviato.
+   *[other] { $n } incidenti archiviati.
+}
+desk-done-adjudicate = Partita { $n } aggiudicata.
+desk-done-takeback = Mosse della partita { $n } annullate.
+desk-done-penalty = Penalità addebitata nella partita { $n }.
+desk-done-withdraw = Giocatore ritirato dal torneo.
 
 ## The web pages.
 

@@ -276,6 +276,9 @@ held = ccgate: een bericht op uw naam kon niet als het uwe worden gecontroleerd 
 } met: confirm { $code }
     .sms = ccgate: bericht op uw naam vastgehouden (afzender niet gecontroleerd). Was het van u, antwoord binnen { hours }: confirm { $code }
 hold-expired = ccgate: deze bevestigingscode is onbekend, gebruikt of verlopen. Er is niets uitgevoerd.
+disputed = ccgate: uw bezwaar is vastgelegd voor de wedstrijdleider, die erover beslist en het u laat weten.
+# The word that starts a line disputing a refusal (any catalogue's word is read).
+dispute-word = bezwaar
 unauthenticated = ccgate: een bericht op uw naam kon niet als het uwe worden gecontroleerd en is niet uitgevoerd. Vraag uw wedstrijdleider om een PIN.
 too-many-lines = ccgate: alleen de eerste { $limit } regels van uw bericht zijn gelezen, nog { $skipped } niet. Stuur die in een nieuw bericht.
 
@@ -313,6 +316,7 @@ no-game = ccgate: u hebt geen lopende partij.
 # The two players of a game, in a mail subject.
 subject-players = { $white } tegen { $black }
 subject-held = ccgate: een bericht op uw naam wordt vastgehouden
+subject-ruling = ccgate: beslissing over incident { $incident }
 subject-event-start = ccgate: het toernooi { $event } begint
 subject-answers = ccgate: de antwoorden op uw bericht
 subject-withdrawn = ccgate: { $player } trekt zich terug uit het toernooi { $event }
@@ -476,6 +480,31 @@ desk-link-is = { $state ->
     [given-up] opgegeven
    *[other] { $state }
 }
+desk-filter = Filteren
+desk-any = alle
+desk-kind = Soort
+desk-event = Toernooi
+desk-since = Van
+desk-until = Tot en met
+desk-choose = Keuze
+desk-summary = Samenvatting
+desk-dismiss-chosen = Gekozen afwijzen
+desk-rulings = Beslissingen
+desk-state-is = { $state ->
+    [waiting] wacht
+    [recorded] vastgelegd
+    [ruled] beslist
+   *[other] { $state }
+}
+desk-done-ruled = Over incident { $n } is beslist.
+desk-done-dismissed = { $n ->
+    [1] Eén incident afgewezen.
+   *[other] { $n } incidenten afgewezen.
+}
+desk-done-adjudicate = Partij { $n } beslist door de leiding.
+desk-done-takeback = Zetten van partij { $n } teruggenomen.
+desk-done-penalty = Straf in partij { $n } aangerekend.
+desk-done-withdraw = Speler uit het toernooi teruggetrokken.
 
 ## The web pages.
 

@@ -283,6 +283,9 @@ held = ccgate: wiadomości w twoim imieniu nie dało się zweryfikować; jest ws
        *[other] { $hours } godzin
     }: confirm { $code }
 hold-expired = ccgate: ten kod potwierdzenia jest nieznany, użyty lub wygasł. Nic nie wykonano.
+disputed = ccgate: twój protest zapisano dla sędziego, który go rozstrzygnie i da ci znać.
+# The word that starts a line disputing a refusal (any catalogue's word is read).
+dispute-word = protest
 unauthenticated = ccgate: wiadomości w twoim imieniu nie dało się zweryfikować i nie została wykonana. Poproś sędziego o PIN.
 too-many-lines = ccgate: przeczytano tylko pierwsze { $limit } wierszy wiadomości, pozostałych { $skipped } nie. Wyślij je w nowej wiadomości.
 
@@ -320,6 +323,7 @@ no-game = ccgate: nie masz żadnej trwającej partii.
 # The two players of a game, in a mail subject.
 subject-players = { $white } – { $black }
 subject-held = ccgate: wiadomość w Twoim imieniu została wstrzymana
+subject-ruling = ccgate: decyzja w sprawie incydentu { $incident }
 subject-event-start = ccgate: rozpoczyna się turniej { $event }
 subject-answers = ccgate: odpowiedzi na Twoją wiadomość
 subject-withdrawn = ccgate: wycofanie z turnieju { $event }: { $player }
@@ -483,6 +487,31 @@ desk-link-is = { $state ->
     [given-up] porzucone
    *[other] { $state }
 }
+desk-filter = Filtruj
+desk-any = wszystkie
+desk-kind = Rodzaj
+desk-event = Turniej
+desk-since = Od
+desk-until = Do
+desk-choose = Wybór
+desk-summary = Skrót
+desk-dismiss-chosen = Odrzuć wybrane
+desk-rulings = Decyzje
+desk-state-is = { $state ->
+    [waiting] czeka
+    [recorded] zapisany
+    [ruled] rozstrzygnięty
+   *[other] { $state }
+}
+desk-done-ruled = Incydent { $n } rozstrzygnięty.
+desk-done-dismissed = { $n ->
+    [1] Odrzucono jeden incydent.
+   *[other] Odrzucono incydentów: { $n }.
+}
+desk-done-adjudicate = Partia { $n } rozstrzygnięta przez sędziego.
+desk-done-takeback = Ruchy partii { $n } cofnięte.
+desk-done-penalty = Kara w partii { $n } naliczona.
+desk-done-withdraw = Gracz wycofany z turnieju.
 
 ## The web pages.
 

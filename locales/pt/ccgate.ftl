@@ -275,6 +275,9 @@ held = ccgate: uma mensagem em seu nome não pôde ser verificada e está retida
    *[other] { $hours } horas
 } com: confirm { $code }
 hold-expired = ccgate: esse código de confirmação é desconhecido, já usado ou expirado. Nada foi executado.
+disputed = ccgate: a sua reclamação foi registada para o árbitro, que decidirá e lhe dirá.
+# The word that starts a line disputing a refusal (any catalogue's word is read).
+dispute-word = reclamação
 unauthenticated = ccgate: uma mensagem em seu nome não pôde ser verificada e não foi executada. Peça um PIN ao diretor do torneio.
 too-many-lines = ccgate: só as primeiras { $limit } linhas da sua mensagem foram lidas; outras { $skipped } não. Envie-as noutra mensagem.
 
@@ -312,6 +315,7 @@ no-game = ccgate: não tem nenhuma partida em curso.
 # The two players of a game, in a mail subject.
 subject-players = { $white } contra { $black }
 subject-held = ccgate: uma mensagem em seu nome está retida
+subject-ruling = ccgate: decisão sobre o incidente { $incident }
 subject-event-start = ccgate: começa o torneio { $event }
 subject-answers = ccgate: as respostas à sua mensagem
 subject-withdrawn = ccgate: { $player } retira-se do torneio { $event }
@@ -474,6 +478,31 @@ desk-link-is = { $state ->
     [given-up] abandonada
    *[other] { $state }
 }
+desk-filter = Filtrar
+desk-any = todos
+desk-kind = Tipo
+desk-event = Torneio
+desk-since = De
+desk-until = Até
+desk-choose = Escolha
+desk-summary = Resumo
+desk-dismiss-chosen = Arquivar os escolhidos
+desk-rulings = Decisões
+desk-state-is = { $state ->
+    [waiting] pendente
+    [recorded] registado
+    [ruled] decidido
+   *[other] { $state }
+}
+desk-done-ruled = Incidente { $n } decidido.
+desk-done-dismissed = { $n ->
+    [1] Um incidente arquivado.
+   *[other] { $n } incidentes arquivados.
+}
+desk-done-adjudicate = Partida { $n } adjudicada.
+desk-done-takeback = Lances da partida { $n } anulados.
+desk-done-penalty = Penalização aplicada na partida { $n }.
+desk-done-withdraw = Jogador retirado do torneio.
 
 ## The web pages.
 

@@ -322,6 +322,10 @@ held = ccgate: сообщение от вашего имени не прошло
     .sms = ccgate: задержано. Если ваше, за { hours }: confirm { $code }
 hold-expired = ccgate: код подтверждения неизвестен, использован или истёк. Ничего не сделано.
     .sms = ccgate: код неизвестен, использован или истёк.
+disputed = ccgate: ваш протест записан для судьи; он примет решение и сообщит вам.
+    .sms = ccgate: ваш протест передан судье.
+# The word that starts a line disputing a refusal (any catalogue's word is read).
+dispute-word = протест
 unauthenticated = ccgate: сообщение от вашего имени не прошло проверку отправителя и не применено. Попросите у судьи PIN.
     .sms = ccgate: не проверено, не применено. Попросите у судьи PIN.
 too-many-lines = ccgate: прочитаны только первые { $limit } строк сообщения, ещё { $skipped } нет. Пришлите их отдельным сообщением.
@@ -370,6 +374,7 @@ no-game = ccgate: у вас нет текущих партий.
 # The two players of a game, in a mail subject.
 subject-players = { $white } — { $black }
 subject-held = ccgate: сообщение от вашего имени задержано
+subject-ruling = ccgate: решение по инциденту { $incident }
 subject-event-start = ccgate: начинается турнир { $event }
 subject-answers = ccgate: ответы на ваше сообщение
 subject-withdrawn = ccgate: выход из турнира { $event }: { $player }
@@ -532,6 +537,31 @@ desk-link-is = { $state ->
     [given-up] прекращено
    *[other] { $state }
 }
+desk-filter = Отобрать
+desk-any = все
+desk-kind = Вид
+desk-event = Турнир
+desk-since = С
+desk-until = По
+desk-choose = Выбор
+desk-summary = Кратко
+desk-dismiss-chosen = Отклонить выбранные
+desk-rulings = Решения
+desk-state-is = { $state ->
+    [waiting] ждёт
+    [recorded] записан
+    [ruled] решён
+   *[other] { $state }
+}
+desk-done-ruled = По инциденту { $n } принято решение.
+desk-done-dismissed = { $n ->
+    [1] Отклонён один инцидент.
+   *[other] Отклонено инцидентов: { $n }.
+}
+desk-done-adjudicate = Партия { $n } присуждена.
+desk-done-takeback = Ходы партии { $n } отменены.
+desk-done-penalty = Штраф в партии { $n } начислен.
+desk-done-withdraw = Игрок снят с турнира.
 
 ## The web pages.
 

@@ -276,6 +276,9 @@ held = ccgate: ett meddelande i ditt namn kunde inte kontrolleras och hålls kva
    *[other] { $hours } timmar
 } med: confirm { $code }
 hold-expired = ccgate: den bekräftelsekoden är okänd, använd eller har gått ut. Inget utfördes.
+disputed = ccgate: din protest är noterad för domaren, som avgör den och meddelar dig.
+# The word that starts a line disputing a refusal (any catalogue's word is read).
+dispute-word = protest
 unauthenticated = ccgate: ett meddelande i ditt namn kunde inte kontrolleras och utfördes inte. Be din turneringsledare om en PIN.
 too-many-lines = ccgate: bara de första { $limit } raderna i ditt meddelande lästes, { $skipped } till lästes inte. Skicka dem i ett nytt meddelande.
 
@@ -313,6 +316,7 @@ no-game = ccgate: du har inget pågående parti.
 # The two players of a game, in a mail subject.
 subject-players = { $white } mot { $black }
 subject-held = ccgate: ett meddelande i ditt namn hålls kvar
+subject-ruling = ccgate: beslut om incident { $incident }
 subject-event-start = ccgate: turneringen { $event } börjar
 subject-answers = ccgate: svaren på ditt meddelande
 subject-withdrawn = ccgate: { $player } har dragit sig ur turneringen { $event }
@@ -476,6 +480,31 @@ desk-link-is = { $state ->
     [given-up] uppgiven
    *[other] { $state }
 }
+desk-filter = Filtrera
+desk-any = alla
+desk-kind = Slag
+desk-event = Turnering
+desk-since = Från
+desk-until = Till
+desk-choose = Val
+desk-summary = Sammanfattning
+desk-dismiss-chosen = Avfärda de valda
+desk-rulings = Beslut
+desk-state-is = { $state ->
+    [waiting] väntar
+    [recorded] noterad
+    [ruled] avgjord
+   *[other] { $state }
+}
+desk-done-ruled = Incident { $n } avgjord.
+desk-done-dismissed = { $n ->
+    [1] En incident avfärdad.
+   *[other] { $n } incidenter avfärdade.
+}
+desk-done-adjudicate = Parti { $n } avgjort av domaren.
+desk-done-takeback = Dragen i parti { $n } tagna tillbaka.
+desk-done-penalty = Straff i parti { $n } avräknat.
+desk-done-withdraw = Spelaren drogs ur turneringen.
 
 ## The web pages.
 

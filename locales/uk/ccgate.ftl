@@ -327,6 +327,10 @@ held = ccgate: повідомлення від вашого імені не пр
     }: confirm { $code }
 hold-expired = ccgate: код підтвердження невідомий, використаний або прострочений. Нічого не зроблено.
     .sms = ccgate: код невідомий, використаний або прострочений.
+disputed = ccgate: ваш протест записано для судді; він ухвалить рішення й повідомить вас.
+    .sms = ccgate: ваш протест передано судді.
+# The word that starts a line disputing a refusal (any catalogue's word is read).
+dispute-word = протест
 unauthenticated = ccgate: повідомлення від вашого імені не пройшло перевірку відправника і не застосоване. Попросіть у судді PIN.
     .sms = ccgate: не перевірено, не застосовано. Попросіть у судді PIN.
 too-many-lines = ccgate: прочитано лише перші { $limit } рядків повідомлення, ще { $skipped } ні. Надішліть їх окремим повідомленням.
@@ -375,6 +379,7 @@ no-game = ccgate: у вас немає поточних партій.
 # The two players of a game, in a mail subject.
 subject-players = { $white } — { $black }
 subject-held = ccgate: повідомлення від вашого імені затримано
+subject-ruling = ccgate: рішення щодо інциденту { $incident }
 subject-event-start = ccgate: починається турнір { $event }
 subject-answers = ccgate: відповіді на ваше повідомлення
 subject-withdrawn = ccgate: вихід із турніру { $event }: { $player }
@@ -537,6 +542,31 @@ desk-link-is = { $state ->
     [given-up] припинено
    *[other] { $state }
 }
+desk-filter = Відібрати
+desk-any = усі
+desk-kind = Вид
+desk-event = Турнір
+desk-since = З
+desk-until = По
+desk-choose = Вибір
+desk-summary = Коротко
+desk-dismiss-chosen = Відхилити вибрані
+desk-rulings = Рішення
+desk-state-is = { $state ->
+    [waiting] чекає
+    [recorded] записано
+    [ruled] вирішено
+   *[other] { $state }
+}
+desk-done-ruled = Щодо інциденту { $n } ухвалено рішення.
+desk-done-dismissed = { $n ->
+    [1] Відхилено один інцидент.
+   *[other] Відхилено інцидентів: { $n }.
+}
+desk-done-adjudicate = Партію { $n } присуджено.
+desk-done-takeback = Ходи партії { $n } скасовано.
+desk-done-penalty = Штраф у партії { $n } нараховано.
+desk-done-withdraw = Гравця знято з турніру.
 
 ## The web pages.
 

@@ -15,8 +15,9 @@ use super::game::{games_of_event, named};
 use crate::escape::shown;
 use crate::protocol::address::Channel;
 use crate::read::names::name_of;
+use crate::service::triage::{self, State};
 use crate::service::{self, AuditAction, Tell};
-use crate::store::{self, GameId, OutboxEntry, Store};
+use crate::store::{self, GameId, JournalId, OutboxEntry, Store};
 
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -35,7 +36,11 @@ pub struct IncidentsArgs {
     /// act (takeback, adjudicate, …).
     #[arg(long, value_parser = kinds())]
     kind: Option<String>,
-    /// Only those not yet ruled on.
+    /// Every incident, whatever its state (what plain `incidents` lists).
+    #[arg(long, conflicts_with_all = ["open", "ruled"])]
+    all: bool,
+    /// Only those waiting for a ruling: what needs the director, and
+    /// routine refusals repeated or disputed (the console's "waiting").
     #[arg(long, conflicts_with = "ruled")]
     open: bool,
     /// Only those ruled on (and the director's own acts).
@@ -91,11 +96,15 @@ struct QueueEntry {
     game: Option<i64>,
     event: Option<String>,
     player: Option<String>,
+    /// Who sent what it is about: the player, else a stranger's address
+    /// (incidents only).
+    sender: Option<String>,
     kind: String,
     /// The line concerned (incidents) or the reason (audit).
     text: Option<String>,
     detail: String,
-    /// `open` or `ruled`.
+    /// `waiting` (for a ruling), `recorded` (answered, not waiting) or
+    /// `ruled`.
     state: &'static str,
     ruling: Option<RulingJson>,
 }
@@ -206,7 +215,16 @@ fn queue(store: &Store, a: &IncidentsArgs) -> Result<Vec<QueueEntry>, CommandErr
             None => None,
         })
     };
-    for i in store.incidents(a.game.map(GameId))? {
+    // `--all` is what no state flag lists: said explicitly, for scripts.
+    let only = match (a.all, a.open, a.ruled) {
+        (false, true, _) => Some(State::Waiting),
+        (false, _, true) => Some(State::Ruled),
+        _ => None,
+    };
+    let incidents = store.incidents(a.game.map(GameId))?;
+    let held: HashSet<JournalId> = store.pending_holds(now())?.into_iter().collect();
+    let states = triage::states(&incidents, &held);
+    for (i, state) in incidents.into_iter().zip(states) {
         list.push(QueueEntry {
             id: i.id,
             source: "incident",
@@ -214,10 +232,11 @@ fn queue(store: &Store, a: &IncidentsArgs) -> Result<Vec<QueueEntry>, CommandErr
             game: i.game_id.map(|g| g.0),
             event: event_name(i.game_id)?,
             player: i.player_id.map(|p| name_of(store, p)),
+            sender: triage::sender(store, &i)?,
             kind: i.kind.to_string(),
             text: i.text,
             detail: i.detail,
-            state: if i.ruling.is_some() { "ruled" } else { "open" },
+            state: state.name(),
             ruling: i.ruling.map(|r| RulingJson {
                 text: r.text,
                 at: r.at,
@@ -240,6 +259,7 @@ fn queue(store: &Store, a: &IncidentsArgs) -> Result<Vec<QueueEntry>, CommandErr
             game: Some(g.0),
             event: event_name(Some(g))?,
             player: e.player.map(|p| name_of(store, p)),
+            sender: None,
             kind: e.action,
             text: Some(e.reason),
             detail: e.detail,
@@ -257,8 +277,7 @@ fn queue(store: &Store, a: &IncidentsArgs) -> Result<Vec<QueueEntry>, CommandErr
                     || game.is_some_and(|g| games_of_player.contains(&g))
             })
             && a.kind.as_deref().is_none_or(|k| e.kind == k)
-            && (!a.open || e.state == "open")
-            && (!a.ruled || e.state == "ruled")
+            && only.is_none_or(|st| e.state == st.name())
     });
     list.sort_by_key(|e| e.at);
     Ok(list)

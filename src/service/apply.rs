@@ -12,6 +12,7 @@ use super::ctx::{Actor, Ctx};
 use super::decision::{Decision, Incident, NewEvent, NewMirror, To, Write};
 use super::error::{Result, ServiceError};
 use super::flush::Pending;
+use super::hold::CONFIRMED;
 use super::notice::Notice;
 use super::reply::Part;
 use super::steps::Step;
@@ -229,7 +230,20 @@ impl Ctx<'_, '_> {
                 let hold = tx.hold(player, &code, &text, self.journal_id, (now, expires))?;
                 created.hold = Some(hold);
             }
-            Write::CloseHold { hold, how } => tx.close_hold(hold, how)?,
+            Write::CloseHold { hold, how } => {
+                tx.close_hold(hold, how)?;
+                // A held message its owner confirmed was theirs: the
+                // incident that held it has nothing left to rule on.
+                if how == CONFIRMED
+                    && let Some(journal) = tx.hold_journal(hold)?
+                {
+                    tx.close_incidents_of(
+                        journal,
+                        "closed: the player confirmed the held message",
+                        now,
+                    )?;
+                }
+            }
             Write::SendFailed {
                 reply,
                 error,

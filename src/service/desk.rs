@@ -400,16 +400,20 @@ pub fn dismiss_incident(
     reason: &str,
     now: Timestamp,
 ) -> Result<()> {
-    let text = match reason.trim() {
+    rule_incident(store, by, incident, &dismissal(reason), Tell::Nobody, now).map(drop)
+}
+
+/// A dismissal's ruling text, with the reason when one is given.
+pub(super) fn dismissal(reason: &str) -> String {
+    match reason.trim() {
         "" => "dismissed".to_string(),
         why => format!("dismissed: {why}"),
-    };
-    rule_incident(store, by, incident, &text, Tell::Nobody, now).map(drop)
+    }
 }
 
 /// A ruling: its record on the incident, the audit entry, the notice to
 /// each recipient who can be reached. Refused if ruled on already or empty.
-fn ruling(
+pub(super) fn ruling(
     i: &store::Incident,
     recipients: &[Player],
     text: &str,

@@ -8,6 +8,7 @@ use super::Loaded;
 use super::ctx::Ctx;
 use super::decision::Incident;
 use super::error::Result;
+use super::notice::Notice;
 use super::reply::{self, Part, Standing, tell};
 use super::steps::Step;
 use super::{clock, load_game, movetext};
@@ -163,7 +164,7 @@ impl Ctx<'_, '_> {
                 // and says so.
                 written.attach_pgn = parts
                     .iter()
-                    .any(|p| matches!(p.notice, super::Notice::Record { .. }));
+                    .any(|p| matches!(p.notice, Notice::Record { .. }));
                 if written.attach_pgn {
                     let attached = crate::protocol::l10n::text(
                         Reader::new(viewer.1, Form::Full),
@@ -171,6 +172,19 @@ impl Ctx<'_, '_> {
                         &crate::protocol::l10n::Args::new().str("file", pgn_file(g.row.id)),
                     );
                     reply.body = format!("{}\n{attached}", reply.body.trim_end());
+                }
+                // A ruling is no other copy of the position: its mail says
+                // in the subject that it rules on an incident.
+                if let Some(own) = parts
+                    .first()
+                    .filter(|p| matches!(p.notice, Notice::Ruling { .. }))
+                    .and_then(|p| p.notice.subject(Reader::new(viewer.1, Form::Full)))
+                {
+                    // After the game's tag, which names ccgate already.
+                    let own = own.strip_prefix("ccgate").map_or(own.as_str(), |rest| {
+                        rest.trim_start_matches([' ', '\u{a0}', '\u{202f}', ':'])
+                    });
+                    written.subject = Some(own.to_string());
                 }
                 reply.sheet = Some(written);
             }

@@ -59,6 +59,10 @@ fn code_of_line(line: &str) -> Option<(String, bool)> {
     (explicit || shaped).then_some((code, explicit))
 }
 
+/// How a hold its player confirmed is closed (the incident that held it
+/// closes with it).
+pub(super) const CONFIRMED: &str = "confirmed";
+
 /// Holds a message from `player` that could not be authenticated (the
 /// `incident` says why), and sends its code to the player. A newer held
 /// message replaces the older.
@@ -106,7 +110,7 @@ pub(super) fn release(
     let expired = held.expires_at <= ctx.now;
     let d = Decision::default().write(Write::CloseHold {
         hold: held.id,
-        how: if expired { "expired" } else { "confirmed" },
+        how: if expired { "expired" } else { CONFIRMED },
     });
     if expired {
         let d = d

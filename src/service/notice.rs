@@ -241,6 +241,8 @@ pub enum Notice {
         start: Option<jiff::civil::Date>,
         games: Vec<EventGameNotice>,
     },
+    /// A dispute was recorded for the director.
+    Disputed,
     /// The director ruled on an incident.
     Ruling {
         incident: i64,
@@ -426,6 +428,12 @@ impl Notice {
         let subject = match self {
             Notice::Held { .. } => plain(r, "subject-held"),
             Notice::WebCode { .. } => plain(r, "subject-web-code"),
+            // A ruling is no copy of the game's position: its own subject.
+            Notice::Ruling { incident, .. } => text(
+                r,
+                "subject-ruling",
+                &Args::new().str("incident", incident.to_string()),
+            ),
             Notice::EventStarted { event, .. } => text(
                 r,
                 "subject-event-start",
@@ -468,6 +476,7 @@ impl Notice {
                 Args::new().str("code", code.clone()).num("hours", *hours),
             ),
             Notice::HoldExpired => plain(r, "hold-expired"),
+            Notice::Disputed => plain(r, "disputed"),
             Notice::WebCode { code, minutes } => t(
                 "web-code",
                 Args::new()
@@ -1029,6 +1038,7 @@ pub(crate) mod samples {
                 hours: 72,
             },
             Notice::HoldExpired,
+            Notice::Disputed,
             Notice::WebCode {
                 code: "K7Q2M9".to_string(),
                 minutes: 15,

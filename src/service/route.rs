@@ -8,6 +8,7 @@ use super::commands::{command, help, leave, set_lang, set_notation};
 use super::conditional::conditional;
 use super::ctx::Ctx;
 use super::decision::{Decision, Incident, To};
+use super::dispute;
 use super::error::Result;
 use super::hold::{self, hold, release};
 use super::moves::{moves, table_of};
@@ -155,6 +156,10 @@ pub(super) fn read(
     text: &str,
     pgn: Option<&str>,
 ) -> Result<()> {
+    // A dispute is for the director, whatever else the message says.
+    if let Some(line) = dispute::disputed(text) {
+        return dispute::dispute(ctx, player, line);
+    }
     let profile = Profile {
         lang: player.lang,
         table: table_of(player.notation),

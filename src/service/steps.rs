@@ -44,6 +44,8 @@ pub enum Step {
     /// A line that names no game, from a sender with no single candidate.
     NoGameReference,
     Help,
+    /// A dispute recorded for the director (about this game, if any).
+    Disputed(Option<GameId>),
     InGame(GameId, GameStep),
     NotationSet(Notation),
     LangSet(Lang),
@@ -150,6 +152,8 @@ impl fmt::Display for Step {
             Step::AlreadyOver(game) => write!(f, "game {game} is over"),
             Step::NoGameReference => f.write_str("no game reference"),
             Step::Help => f.write_str("help"),
+            Step::Disputed(Some(game)) => write!(f, "game {game}: disputed, for the director"),
+            Step::Disputed(None) => f.write_str("disputed, for the director"),
             Step::InGame(game, step) => write!(f, "game {game}: {step}"),
             Step::NotationSet(n) => write!(f, "notation set to {n}"),
             Step::LangSet(l) => write!(f, "language set to {l}"),

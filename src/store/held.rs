@@ -31,6 +31,27 @@ impl Store {
                 },
             )
     }
+
+    /// The journal entries of the messages still held and not expired at
+    /// `now`: their incidents wait for the player, not the director.
+    pub fn pending_holds(&self, now: Timestamp) -> Result<Vec<JournalId>> {
+        self.conn.rows(
+            "SELECT journal_id FROM held WHERE closed IS NULL AND expires_at > ?1 AND journal_id IS NOT NULL",
+            args![secs(now)],
+            |r| r.get(0),
+        )
+    }
+
+    /// The journal entry of a hold's message.
+    pub fn hold_journal(&self, hold: i64) -> Result<Option<JournalId>> {
+        self.conn
+            .opt(
+                "SELECT journal_id FROM held WHERE id = ?1",
+                args![hold],
+                |r| r.get(0),
+            )
+            .map(Option::flatten)
+    }
 }
 
 impl Tx<'_> {

@@ -45,9 +45,12 @@ pub enum IncidentKind {
     /// A bridged game's remote server refused the player's move (the
     /// player is told, with the server's reason).
     RemoteRefused,
+    /// A player disputes a refusal or a result (`dispute`, in any of the
+    /// catalogues' words): the director rules on it.
+    Dispute,
 }
 
-const KINDS: [(IncidentKind, &str); 19] = [
+const KINDS: [(IncidentKind, &str); 20] = [
     (IncidentKind::Illegal, "illegal"),
     (IncidentKind::Ambiguous, "ambiguous"),
     (IncidentKind::Malformed, "malformed"),
@@ -67,6 +70,7 @@ const KINDS: [(IncidentKind, &str); 19] = [
     (IncidentKind::ClockJump, "clock_jump"),
     (IncidentKind::RemoteDiverged, "remote_diverged"),
     (IncidentKind::RemoteRefused, "remote_refused"),
+    (IncidentKind::Dispute, "dispute"),
 ];
 
 impl IncidentKind {
@@ -160,6 +164,17 @@ impl Tx<'_> {
         )?;
         Ok(changed == 1)
     }
+
+    /// Closes the open incidents about the held message journaled as
+    /// `journal` (the player confirmed it: nothing is left to rule on),
+    /// with `text` as their ruling, nobody told.
+    pub fn close_incidents_of(&self, journal: JournalId, text: &str, now: Timestamp) -> Result<()> {
+        self.conn().run(
+            "UPDATE incidents SET ruling = ?2, told = '', ruled_at = ?3 WHERE journal_id = ?1 AND ruled_at IS NULL",
+            args![journal, text, secs(now)],
+        )?;
+        Ok(())
+    }
 }
 
 const COLUMNS: &str = "id, game_id, journal_id, player_id, kind, detail, text, fen, created_at, ruling, ruled_at, told";
@@ -201,6 +216,12 @@ impl Store {
                 self.conn.rows(&sql, args![], row)
             }
         }
+    }
+
+    /// The incidents about one player, oldest first.
+    pub fn incidents_of_player(&self, player: PlayerId) -> Result<Vec<Incident>> {
+        let sql = format!("SELECT {COLUMNS} FROM incidents WHERE player_id = ?1 ORDER BY id");
+        self.conn.rows(&sql, args![player], row)
     }
 
     /// One incident.

@@ -14,9 +14,11 @@ use maud::Markup;
 use serde::Deserialize;
 
 use super::access::{self, Prefs};
+use super::desk_pages::QueueAsked;
 use super::form::{self, Signed, same_token, see_other};
 use super::{PageQuery, Web, cookies, desk_pages, failure, html, id_of};
 use crate::listener::Client;
+use crate::service::triage::{self, Filter};
 use crate::service::{self, Actor, Login, PlayerEdit, ServiceError, Tell};
 use crate::store::{self, GameId, ReplyId, Store};
 
@@ -178,6 +180,8 @@ pub fn routes() -> axum::Router<Web> {
         .route("/director/login", get(login_form).post(login))
         .route("/director/logout", post(logout))
         .route("/director/incidents", get(incidents))
+        .route("/director/incidents/dismiss", post(dismiss_chosen))
+        .route("/director/incidents/{id}", get(incident))
         .route("/director/incidents/{id}/rule", post(rule))
         .route("/director/incidents/{id}/dismiss", post(dismiss))
         .route("/director/games/{id}/adjudicate", post(adjudicate))
@@ -299,10 +303,118 @@ async fn logout(State(web): State<Web>, a: Acting<Nothing>) -> Response {
     }
 }
 
-async fn incidents(State(web): State<Web>, desk: Desk) -> Response {
-    page(&web, desk, |s, d| {
-        Ok(desk_pages::incidents(d, &desk_pages::open_incidents(s)?))
+/// The queue, as the query filters it.
+async fn incidents(
+    State(web): State<Web>,
+    Query(asked): Query<QueueAsked>,
+    desk: Desk,
+) -> Response {
+    let now = crate::now::now();
+    page(&web, desk, move |s, d| {
+        let events = s.events()?;
+        let lines = match queue_filter(s, &asked) {
+            Ok(filter) => triage::queue(s, &filter, now).map_err(|e| e.to_string()),
+            Err(why) => Err(why),
+        };
+        Ok(desk_pages::queue(
+            d,
+            &asked,
+            &events,
+            lines.as_deref().map_err(String::as_str),
+        ))
     })
+    .await
+}
+
+/// The queue's filter from the query, each field read; a field that does
+/// not read (an unknown player, a date that is none) says why.
+fn queue_filter(s: &Store, q: &QueueAsked) -> Result<Filter, String> {
+    let field = |v: &Option<String>| given(v.clone());
+    let day = |v: &Option<String>, after: i64| -> Result<Option<jiff::Timestamp>, String> {
+        field(v)
+            .map(|d| {
+                d.parse::<jiff::civil::Date>()
+                    .ok()
+                    .and_then(|d| d.checked_add(jiff::Span::new().days(after)).ok())
+                    .and_then(|d| {
+                        d.at(0, 0, 0, 0)
+                            .to_zoned_datetime(jiff::tz::TimeZone::UTC)
+                            .ok()
+                    })
+                    .map(|z| z.timestamp())
+                    .ok_or_else(|| format!("{d:?}: not a date (YYYY-MM-DD)"))
+            })
+            .transpose()
+    };
+    Ok(Filter {
+        state: field(&q.state).map(|v| v.parse()).transpose()?,
+        kind: field(&q.kind).map(|v| v.parse()).transpose()?,
+        player: field(&q.player)
+            .map(|n| service::find_player(s, &n).map(|p| p.id))
+            .transpose()
+            .map_err(|e| e.to_string())?,
+        game: field(&q.game)
+            .map(|g| {
+                id_of(&g)
+                    .map(GameId)
+                    .ok_or(format!("{g:?}: not a game number"))
+            })
+            .transpose()?,
+        event: field(&q.event)
+            .map(|e| triage::event_id(s, &e))
+            .transpose()
+            .map_err(|e| e.to_string())?,
+        since: day(&q.since, 0)?,
+        // Up to the end of the day named.
+        until: day(&q.until, 1)?,
+    })
+}
+
+/// One incident's page: its evidence and its rulings.
+async fn incident(State(web): State<Web>, Path(id): Path<String>, desk: Desk) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_there(&desk);
+    };
+    let found = web.port.with_store(move |s| s.incident(id)).await;
+    match found {
+        Ok(Some(i)) => {
+            page(&web, desk, move |s, d| {
+                Ok(desk_pages::incident(d, &desk_pages::case_of(s, i)?))
+            })
+            .await
+        }
+        Ok(None) => not_there(&desk),
+        Err(e) => failure(&e),
+    }
+}
+
+/// Several incidents dismissed with one reason: the boxes ticked
+/// (`pick-<id>`), all or none.
+#[derive(Deserialize)]
+struct BulkForm {
+    #[serde(default)]
+    reason: String,
+    #[serde(flatten)]
+    picked: std::collections::HashMap<String, String>,
+}
+
+async fn dismiss_chosen(State(web): State<Web>, a: Acting<BulkForm>) -> Response {
+    let mut ids = Vec::new();
+    for key in a.form.picked.keys() {
+        match key.strip_prefix("pick-").and_then(id_of) {
+            Some(id) => ids.push(id),
+            None => return unreadable(&a.by, &format!("{key:?}: not an incident")),
+        }
+    }
+    ids.sort_unstable();
+    let reason = a.form.reason;
+    let n = ids.len();
+    act(
+        &web,
+        &a.by,
+        format!("/director/incidents?done=dismissed&n={n}"),
+        move |s, by, now| triage::dismiss_incidents(s, by, &ids, &reason, now).map(drop),
+    )
     .await
 }
 
@@ -314,12 +426,13 @@ struct RuleForm {
     tell: String,
 }
 
-/// An action from the incident queue on what `id` names (an incident, a
-/// game, an event): an id that is none is 404; done, back to the queue.
+/// An action from an incident's page on what `id` names (an incident, a
+/// game, an event): an id that is none is 404; done, back to the queue,
+/// which says what was `done` (one of [`desk_pages::DONE`]).
 async fn from_queue(
     web: &Web,
     desk: &Desk,
-    id: &str,
+    (id, done): (&str, &str),
     run: impl FnOnce(&mut Store, &Actor, i64, jiff::Timestamp) -> service::Result<()> + Send + 'static,
 ) -> Response {
     let Some(id) = id_of(id) else {
@@ -328,7 +441,7 @@ async fn from_queue(
     act(
         web,
         desk,
-        "/director/incidents".into(),
+        format!("/director/incidents?done={done}&n={id}"),
         move |s, by, now| run(s, by, id, now),
     )
     .await
@@ -348,7 +461,7 @@ async fn rule(State(web): State<Web>, Path(id): Path<String>, a: Acting<RuleForm
         },
     };
     let text = a.form.decision;
-    from_queue(&web, &a.by, &id, move |s, by, id, now| {
+    from_queue(&web, &a.by, (&id, "ruled"), move |s, by, id, now| {
         service::rule_incident(s, by, id, &text, tell, now).map(drop)
     })
     .await
@@ -360,7 +473,7 @@ async fn dismiss(
     a: Acting<ReasonForm>,
 ) -> Response {
     let reason = a.form.reason;
-    from_queue(&web, &a.by, &id, move |s, by, id, now| {
+    from_queue(&web, &a.by, (&id, "dismissed"), move |s, by, id, now| {
         service::dismiss_incident(s, by, id, &reason, now)
     })
     .await
@@ -381,7 +494,7 @@ async fn adjudicate(
     a: Acting<AdjudicateForm>,
 ) -> Response {
     let f = a.form;
-    from_queue(&web, &a.by, &id, move |s, by, id, now| {
+    from_queue(&web, &a.by, (&id, "adjudicate"), move |s, by, id, now| {
         service::adjudicate(
             s,
             by,
@@ -412,7 +525,7 @@ async fn takeback(
         return unreadable(&a.by, &format!("{:?}: not a ply number", a.form.ply));
     };
     let reason = a.form.reason;
-    from_queue(&web, &a.by, &id, move |s, by, id, now| {
+    from_queue(&web, &a.by, (&id, "takeback"), move |s, by, id, now| {
         service::takeback(s, by, GameId(id), ply, &reason, now).map(drop)
     })
     .await
@@ -441,7 +554,7 @@ async fn penalty(
         let why = format!("{:?} {:?}: not a side and a number of days", f.side, f.days);
         return unreadable(&a.by, &why);
     };
-    from_queue(&web, &a.by, &id, move |s, by, id, now| {
+    from_queue(&web, &a.by, (&id, "penalty"), move |s, by, id, now| {
         service::penalize(s, by, GameId(id), side, days, &f.reason, now)
     })
     .await
@@ -464,7 +577,7 @@ async fn withdraw(
         return not_there(&a.by);
     };
     let reason = given(Some(a.form.reason)).unwrap_or_else(|| "withdrawn by the director".into());
-    from_queue(&web, &a.by, &id, move |s, by, event, now| {
+    from_queue(&web, &a.by, (&id, "withdraw"), move |s, by, event, now| {
         service::withdraw(
             s,
             by,

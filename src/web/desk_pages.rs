@@ -6,13 +6,16 @@ use maud::{Markup, html};
 
 use super::access::Prefs;
 use super::desk::Desk;
-use super::pages::{layout, outside};
+use super::pages::{layout, outside, scrolling};
 use crate::escape::shown;
 use crate::metrics::LinkState;
 use crate::notation::{Lang, Notation};
 use crate::protocol::address::Channel;
 use crate::protocol::l10n::{self, Args, Form, Reader};
-use crate::store::{self, AuditEntry, EventRow, GameRow, Incident, OutboxEntry, Player, Store};
+use crate::service::triage::{QueueLine, State};
+use crate::store::{
+    self, AuditEntry, EventRow, GameRow, Incident, IncidentKind, OutboxEntry, Player, Store,
+};
 
 /// A word of the console in the page's language.
 fn t(prefs: Prefs, id: &str) -> String {
@@ -28,7 +31,7 @@ fn said(prefs: Prefs, id: &str, name: &'static str, key: &str) -> String {
     )
 }
 
-/// An open incident with what the director needs to rule on it.
+/// An incident with what the director needs to rule on it.
 pub struct OpenIncident {
     pub incident: Incident,
     pub player: Option<String>,
@@ -45,52 +48,44 @@ pub struct IncidentGame {
     pub event: Option<EventRow>,
 }
 
-/// The incidents not yet ruled on, oldest first, with their evidence.
-pub fn open_incidents(s: &Store) -> store::Result<Vec<OpenIncident>> {
-    let mut open = Vec::new();
-    for i in s
-        .incidents(None)?
-        .into_iter()
-        .filter(|i| i.ruling.is_none())
-    {
-        let player = match i.player_id {
-            Some(p) => s.player_name(p)?,
-            None => None,
-        };
-        let game = match i.game_id.map(|g| s.game(g)).transpose()?.flatten() {
-            Some(row) => {
-                let name = |p| {
-                    s.player_name(p)
-                        .map(|n| n.unwrap_or_else(|| format!("#{p}")))
-                };
-                Some(IncidentGame {
-                    names: [name(row.white)?, name(row.black)?],
-                    event: s.event_of(row.id)?.map(|(e, _)| e),
-                    row,
-                })
-            }
-            None => None,
-        };
-        let message = match i.journal_id {
-            Some(j) => s.entry(j)?.map(|e| {
-                (
-                    e.channel,
-                    e.sender,
-                    // A line ending is no control a sender hides: CRLF
-                    // reads as the lines it ends; a lone CR stays escaped.
-                    String::from_utf8_lossy(&e.raw).replace("\r\n", "\n"),
-                )
-            }),
-            None => None,
-        };
-        open.push(OpenIncident {
-            incident: i,
-            player,
-            game,
-            message,
-        });
-    }
-    Ok(open)
+/// One incident with its evidence, as its page shows it.
+pub fn case_of(s: &Store, i: Incident) -> store::Result<OpenIncident> {
+    let player = match i.player_id {
+        Some(p) => s.player_name(p)?,
+        None => None,
+    };
+    let game = match i.game_id.map(|g| s.game(g)).transpose()?.flatten() {
+        Some(row) => {
+            let name = |p| {
+                s.player_name(p)
+                    .map(|n| n.unwrap_or_else(|| format!("#{p}")))
+            };
+            Some(IncidentGame {
+                names: [name(row.white)?, name(row.black)?],
+                event: s.event_of(row.id)?.map(|(e, _)| e),
+                row,
+            })
+        }
+        None => None,
+    };
+    let message = match i.journal_id {
+        Some(j) => s.entry(j)?.map(|e| {
+            (
+                e.channel,
+                e.sender,
+                // A line ending is no control a sender hides: CRLF
+                // reads as the lines it ends; a lone CR stays escaped.
+                String::from_utf8_lossy(&e.raw).replace("\r\n", "\n"),
+            )
+        }),
+        None => None,
+    };
+    Ok(OpenIncident {
+        incident: i,
+        player,
+        game,
+        message,
+    })
 }
 
 /// Every console page: the navigation, who is signed in, the sign-out form.
@@ -179,76 +174,238 @@ pub fn failed(desk: &Desk, why: &str, back: &str) -> Markup {
     )
 }
 
-pub fn incidents(desk: &Desk, open: &[OpenIncident]) -> Markup {
+/// What the queue page was asked: its filters as typed (kept in the
+/// form), and the word on what the last action did.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+pub struct QueueAsked {
+    pub state: Option<String>,
+    pub kind: Option<String>,
+    pub player: Option<String>,
+    pub game: Option<String>,
+    pub event: Option<String>,
+    pub since: Option<String>,
+    pub until: Option<String>,
+    pub done: Option<String>,
+    pub n: Option<i64>,
+}
+
+/// What an action says it did, back on the page it returns to: only these
+/// (a link cannot make the page say anything else).
+pub const DONE: [&str; 6] = [
+    "ruled",
+    "dismissed",
+    "adjudicate",
+    "takeback",
+    "penalty",
+    "withdraw",
+];
+
+/// The confirmation a page shows after post/redirect/get.
+fn done_said(p: Prefs, asked: &QueueAsked) -> Option<String> {
+    let done = DONE
+        .into_iter()
+        .find(|d| asked.done.as_deref() == Some(*d))?;
+    Some(l10n::text(
+        Reader::new(p.lang, Form::Full),
+        &format!("desk-done-{done}"),
+        &Args::new().num("n", asked.n.unwrap_or_default()),
+    ))
+}
+
+/// The queue: its filters (a GET form), then one line per incident, each
+/// open one with a box to dismiss several with one reason.
+pub fn queue(
+    desk: &Desk,
+    asked: &QueueAsked,
+    events: &[EventRow],
+    lines: Result<&[QueueLine], &str>,
+) -> Markup {
     let p = desk.prefs;
-    let body = html! {
-        @if open.is_empty() {
-            p { (t(p, "desk-no-incidents")) }
-        }
-        @for o in open {
-            @let i = &o.incident;
-            @let heading = l10n::text(Reader::new(p.lang, Form::Full), "desk-incident", &Args::new().num("id", i.id));
-            section class="incident" aria-labelledby=(format!("incident-{}", i.id)) {
-                h2 id=(format!("incident-{}", i.id)) { (heading) ": " (i.kind.name()) }
-                dl {
-                    dt { (t(p, "desk-recorded")) } dd { (i.created_at.strftime("%Y-%m-%d %H:%M UTC")) }
-                    @if let Some(g) = i.game_id {
-                        dt { (t(p, "desk-game")) } dd { a href=(format!("/games/{g}")) { (g) } }
-                    }
-                    @if let Some(name) = &o.player {
-                        dt { (t(p, "desk-player")) } dd { (outside(name)) }
-                    }
-                    dt { (t(p, "desk-detail")) } dd { (outside(&i.detail)) }
-                    @if let Some(text) = &i.text {
-                        dt { (t(p, "desk-line")) } dd { code { (outside(text)) } }
-                    }
-                    @if let Some(fen) = &i.fen {
-                        dt { (t(p, "desk-position")) } dd { code { (outside(fen)) } }
+    let value = |v: &Option<String>| v.clone().unwrap_or_default();
+    let filters = html! {
+        form method="get" action="/director/incidents" class="filters" {
+            fieldset {
+                legend { (t(p, "desk-filter")) }
+                label for="f-state" { (t(p, "desk-state")) }
+                select id="f-state" name="state" {
+                    option value="" { (t(p, "desk-any")) }
+                    @for st in State::ALL {
+                        option value=(st.name()) selected[asked.state.as_deref() == Some(st.name())] { (said(p, "desk-state-is", "state", st.name())) }
                     }
                 }
-                @if let Some((channel, sender, raw)) = &o.message {
-                    h3 { (t(p, "desk-evidence")) " (" (channel) ", " (outside(sender)) ")" }
-                    pre class="evidence" { (shown(raw, true)) }
-                }
-                form method="post" action=(format!("/director/incidents/{}/rule", i.id)) class="ruling" {
-                    (csrf(desk))
-                    p {
-                        label for=(format!("decision-{}", i.id)) { (t(p, "desk-ruling")) }
-                        textarea id=(format!("decision-{}", i.id)) name="decision" rows="3" cols="60" required {}
-                    }
-                    p {
-                        label for=(format!("tell-{}", i.id)) { (t(p, "desk-tell")) }
-                        select id=(format!("tell-{}", i.id)) name="tell" {
-                            option value="players" { (t(p, "desk-tell-players")) }
-                            option value="player" { (t(p, "desk-tell-player")) }
-                            option value="nobody" { (t(p, "desk-tell-nobody")) }
-                        }
-                        " "
-                        button type="submit" { (t(p, "desk-rule")) }
+                " "
+                label for="f-kind" { (t(p, "desk-kind")) }
+                select id="f-kind" name="kind" {
+                    option value="" { (t(p, "desk-any")) }
+                    @for k in IncidentKind::names() {
+                        option value=(k) selected[asked.kind.as_deref() == Some(k)] { (k) }
                     }
                 }
-                form method="post" action=(format!("/director/incidents/{}/dismiss", i.id)) class="dismiss" {
-                    (csrf(desk))
-                    label for=(format!("dismiss-{}", i.id)) { (t(p, "desk-reason")) }
-                    " "
-                    input id=(format!("dismiss-{}", i.id)) name="reason" type="text" size="30";
-                    " "
-                    button type="submit" { (t(p, "desk-dismiss")) }
-                }
-                @if let Some(g) = o.game.as_ref() {
-                    (adjudication(desk, i.id, &g.row))
-                    (takeback(desk, i.id, &g.row))
-                    @if !g.row.finished {
-                        (penalty(desk, i.id, g))
-                    }
-                    @if let Some(e) = &g.event {
-                        (withdrawal(desk, i.id, g, e))
+                " "
+                label for="f-player" { (t(p, "desk-player")) }
+                input id="f-player" name="player" type="text" size="12" value=(value(&asked.player));
+                " "
+                label for="f-game" { (t(p, "desk-game")) }
+                input id="f-game" name="game" type="text" inputmode="numeric" size="4" value=(value(&asked.game));
+                " "
+                label for="f-event" { (t(p, "desk-event")) }
+                select id="f-event" name="event" {
+                    option value="" { (t(p, "desk-any")) }
+                    @for e in events {
+                        option value=(e.name) selected[asked.event.as_deref() == Some(e.name.as_str())] { (outside(&e.name)) }
                     }
                 }
+                " "
+                label for="f-since" { (t(p, "desk-since")) }
+                input id="f-since" name="since" type="date" value=(value(&asked.since));
+                " "
+                label for="f-until" { (t(p, "desk-until")) }
+                input id="f-until" name="until" type="date" value=(value(&asked.until));
+                " "
+                button type="submit" { (t(p, "desk-filter")) }
             }
         }
     };
+    let table = |lines: &[QueueLine]| {
+        let label = t(p, "desk-incidents");
+        scrolling(
+            &label,
+            html! {
+                table class="queue" {
+                    (head(p, &["desk-choose", "#", "desk-when", "desk-kind", "desk-state", "desk-player", "desk-game", "desk-summary"]))
+                    tbody {
+                        @for l in lines {
+                            @let i = &l.incident;
+                            tr class=(l.state.name()) {
+                                td {
+                                    @if l.state != State::Ruled {
+                                        input type="checkbox" name=(format!("pick-{}", i.id)) value="yes"
+                                            aria-label=(l10n::text(Reader::new(p.lang, Form::Full), "desk-incident", &Args::new().num("id", i.id)));
+                                    }
+                                }
+                                td { a href=(format!("/director/incidents/{}", i.id)) id=(format!("incident-{}", i.id)) { (i.id) } }
+                                td { (i.created_at.strftime("%Y-%m-%d %H:%M")) }
+                                td { (i.kind.name()) }
+                                td { (said(p, "desk-state-is", "state", l.state.name())) }
+                                td { @if let Some(who) = &l.sender { (outside(who)) } }
+                                td {
+                                    @if let Some(g) = i.game_id {
+                                        a href=(format!("/director/incidents?game={g}")) { (g) }
+                                    }
+                                }
+                                td {
+                                    @if let Some(text) = &i.text { q { (outside(text)) } " " }
+                                    (outside(&i.detail))
+                                }
+                            }
+                        }
+                    }
+                }
+            },
+        )
+    };
+    let body = html! {
+        @if let Some(done) = done_said(p, asked) {
+            p class="said" role="status" { (done) }
+        }
+        (filters)
+        @match lines {
+            Err(why) => p class="said" role="alert" { (outside(why)) },
+            Ok([]) => p { (t(p, "desk-no-incidents")) },
+            Ok(lines) => form method="post" action="/director/incidents/dismiss" class="bulk" {
+                (csrf(desk))
+                (table(lines))
+                p {
+                    label for="bulk-reason" { (t(p, "desk-reason")) }
+                    " "
+                    input id="bulk-reason" name="reason" type="text" size="24" required;
+                    " "
+                    button type="submit" { (t(p, "desk-dismiss-chosen")) }
+                }
+            },
+        }
+    };
     desk_layout(desk, &t(p, "desk-incidents"), body)
+}
+
+/// One incident: what it is, the message as received, and every ruling
+/// that can be made on it (or the ruling made).
+pub fn incident(desk: &Desk, o: &OpenIncident) -> Markup {
+    let p = desk.prefs;
+    let i = &o.incident;
+    let heading = l10n::text(
+        Reader::new(p.lang, Form::Full),
+        "desk-incident",
+        &Args::new().num("id", i.id),
+    );
+    let body = html! {
+        dl {
+            dt { (t(p, "desk-kind")) } dd { (i.kind.name()) }
+            dt { (t(p, "desk-recorded")) } dd { (i.created_at.strftime("%Y-%m-%d %H:%M UTC")) }
+            @if let Some(g) = i.game_id {
+                dt { (t(p, "desk-game")) } dd { a href=(format!("/director/incidents?game={g}")) { (g) } }
+            }
+            @if let Some(name) = &o.player {
+                dt { (t(p, "desk-player")) } dd { (outside(name)) }
+            }
+            dt { (t(p, "desk-detail")) } dd { (outside(&i.detail)) }
+            @if let Some(text) = &i.text {
+                dt { (t(p, "desk-line")) } dd { code { (outside(text)) } }
+            }
+            @if let Some(fen) = &i.fen {
+                dt { (t(p, "desk-position")) } dd { code { (outside(fen)) } }
+            }
+            @if let Some(r) = &i.ruling {
+                dt { (t(p, "desk-ruling")) }
+                dd { (r.at.strftime("%Y-%m-%d %H:%M UTC")) ": " (outside(&r.text)) }
+            }
+        }
+        @if let Some((channel, sender, raw)) = &o.message {
+            h2 { (t(p, "desk-evidence")) " (" (channel) ", " (outside(sender)) ")" }
+            pre class="evidence" { (shown(raw, true)) }
+        }
+        @if i.ruling.is_none() {
+            h2 { (t(p, "desk-rulings")) }
+            form method="post" action=(format!("/director/incidents/{}/rule", i.id)) class="ruling" {
+                (csrf(desk))
+                p {
+                    label for="decision" { (t(p, "desk-ruling")) }
+                    br;
+                    textarea id="decision" name="decision" rows="3" cols="40" required {}
+                }
+                p {
+                    label for="tell" { (t(p, "desk-tell")) }
+                    " "
+                    select id="tell" name="tell" {
+                        option value="players" { (t(p, "desk-tell-players")) }
+                        option value="player" { (t(p, "desk-tell-player")) }
+                        option value="nobody" { (t(p, "desk-tell-nobody")) }
+                    }
+                    " "
+                    button type="submit" { (t(p, "desk-rule")) }
+                }
+            }
+            form method="post" action=(format!("/director/incidents/{}/dismiss", i.id)) class="dismiss" {
+                (csrf(desk))
+                label for="dismiss" { (t(p, "desk-reason")) }
+                " "
+                input id="dismiss" name="reason" type="text" size="24";
+                " "
+                button type="submit" { (t(p, "desk-dismiss")) }
+            }
+        }
+        @if let Some(g) = o.game.as_ref() {
+            (adjudication(desk, i.id, &g.row))
+            (takeback(desk, i.id, &g.row))
+            @if !g.row.finished {
+                (penalty(desk, i.id, g))
+            }
+            @if let Some(e) = &g.event {
+                (withdrawal(desk, i.id, g, e))
+            }
+        }
+    };
+    desk_layout(desk, &heading, body)
 }
 
 /// A form acting on the incident's game or event: its own fields, then
@@ -466,7 +623,9 @@ pub fn audit(desk: &Desk, log: &[(AuditEntry, Option<String>)]) -> Markup {
                             }
                         }
                         td { (e.action) }
-                        td { @if let Some(g) = e.game { a href=(format!("/games/{g}")) { (g) } } }
+                        // The console's own view of the game (its incidents): a
+                        // game outside a public event has no page for a director.
+                        td { @if let Some(g) = e.game { a href=(format!("/director/incidents?game={g}")) { (g) } } }
                         td { @if let Some(n) = player { (outside(n)) } }
                         td { (outside(&e.reason)) }
                         td { (outside(&e.detail)) }

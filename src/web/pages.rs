@@ -73,7 +73,7 @@ fn color_name(lang: Lang, c: Color) -> String {
 
 /// A table that scrolls sideways in a box of its own where the screen is
 /// narrower than it, so the page itself never does.
-fn scrolling(label: &str, table: Markup) -> Markup {
+pub(super) fn scrolling(label: &str, table: Markup) -> Markup {
     html! {
         div class="scroll" role="region" aria-label=(label) tabindex="0" { (table) }
     }

@@ -200,7 +200,14 @@ fn the_incident_queue_is_filtered_and_ruled_on_with_the_players_told() {
         .collect();
     assert_eq!(kinds, ["illegal", "unknown_sender", "takeback"]);
     assert_eq!(all[0]["player"], "Anna");
-    assert_eq!(all[0]["state"], "open");
+    // A stranger is named by the address they wrote from.
+    assert_eq!(
+        (all[1]["player"].clone(), all[1]["sender"].clone()),
+        (Value::Null, "+15550001111".into())
+    );
+    // Refusals the players were answered for are recorded, not waiting.
+    assert_eq!(all[0]["state"], "recorded");
+    assert_eq!(listing(&env, &["incidents", "--all"]), all);
     assert_eq!(
         (all[2]["source"].clone(), all[2]["state"].clone()),
         ("audit".into(), "ruled".into())
@@ -235,9 +242,8 @@ fn the_incident_queue_is_filtered_and_ruled_on_with_the_players_told() {
         "in Anna's language: {:?}",
         outbox[before]
     );
-    let open = listing(&env, &["incidents", "--open"]);
-    assert_eq!(open.len(), 1);
-    assert_eq!(open[0]["id"], 2);
+    // Nothing waits: the stranger was answered, the illegal move ruled.
+    assert!(listing(&env, &["incidents", "--open"]).is_empty());
     let ruled = listing(&env, &["incidents", "--ruled", "--kind", "illegal"]);
     assert_eq!(ruled[0]["ruling"]["text"], "a warning: write legal moves");
     assert_eq!(ruled[0]["ruling"]["told"], "Anna, Boris");

@@ -90,7 +90,20 @@ fn a_director_signs_in_rules_on_an_incident_and_is_audited_by_name() {
     );
 
     let session = login(&site, "anna");
-    let page = get(site.port, "/director/incidents", Some(&session));
+    let queue = get(site.port, "/director/incidents", Some(&session));
+    assert_eq!(queue.status, 200, "{}", queue.text());
+    // The queue quotes what was refused, escaped, and leads to the incident.
+    let line = queue.text();
+    assert!(
+        line.contains("e2e5 is no move &lt;b&gt;here&lt;/b&gt;"),
+        "{line}"
+    );
+    assert!(line.contains(&format!("href=\"/director/incidents/{incident}\"")));
+    let page = get(
+        site.port,
+        &format!("/director/incidents/{incident}"),
+        Some(&session),
+    );
     assert_eq!(page.status, 200, "{}", page.text());
     let text = page.text();
     // The evidence is shown as text, never as markup or a terminal code.
@@ -163,9 +176,32 @@ fn a_director_signs_in_rules_on_an_incident_and_is_audited_by_name() {
         .map(|r| r.to)
         .collect();
     assert_eq!(told.len(), 2, "both players told: {told:?}");
-    // The queue no longer shows it; ruling twice is refused.
-    let after = get(site.port, "/director/incidents", Some(&session)).text();
-    assert!(!after.contains(&format!("incident-{incident}")));
+    // Under a subject of its own: a ruling, not another copy of the game
+    // (after the game's tag, `[ccgate G1] ruling on incident 3`).
+    for r in store.outbox(true).unwrap() {
+        if r.body.contains("Illegal move: play a legal one.") {
+            let subject = r.sheet.and_then(|s| s.subject);
+            assert_eq!(subject, Some(format!("ruling on incident {incident}")));
+        }
+    }
+    // The queue says so, and shows it as ruled (nothing left to choose);
+    // ruling twice is refused.
+    assert_eq!(
+        ruled.header_values("location"),
+        [format!("/director/incidents?done=ruled&n={incident}")]
+    );
+    let after = get(
+        site.port,
+        ruled.header_values("location")[0],
+        Some(&session),
+    )
+    .text();
+    assert!(
+        after.contains(&format!("Incident {incident} ruled.")),
+        "{after}"
+    );
+    assert!(after.contains(&format!("incident-{incident}")));
+    assert!(!after.contains(&format!("pick-{incident}")));
     let twice = post(
         site.port,
         &rule,
@@ -413,7 +449,11 @@ fn every_ruling_is_a_form_on_the_console_audited_by_name() {
     }
     site.start();
     let session = login(&site, "anna");
-    let page = get(site.port, "/director/incidents", Some(&session));
+    let page = get(
+        site.port,
+        &format!("/director/incidents/{first}"),
+        Some(&session),
+    );
     let text = page.text();
     let paths = [
         format!("/director/games/{game}/adjudicate"),
@@ -494,8 +534,8 @@ fn every_ruling_is_a_form_on_the_console_audited_by_name() {
     assert_eq!(sent().len(), before);
     assert_eq!(last_audit().1.as_deref(), Some("anna"));
     let queue = get(site.port, "/director/incidents", Some(&session)).text();
-    assert!(!queue.contains(&format!("incident-{first}\"")));
-    assert!(queue.contains(&format!("incident-{second}\"")));
+    assert!(!queue.contains(&format!("pick-{first}\"")));
+    assert!(queue.contains(&format!("pick-{second}\"")));
 
     // Withdrawn from the event: the unfinished game lost, audited by name.
     let done = send(
@@ -595,4 +635,330 @@ fn the_health_page_shows_a_modem_that_cannot_be_opened_as_retrying() {
         "{}",
         next.text()
     );
+}
+
+/// One message through the service, as a transport hands it over.
+fn deliver(
+    store: &mut ccgate::store::Store,
+    (from, id): (&str, &str),
+    text: &str,
+    auth: ccgate::service::Auth,
+) -> ccgate::service::Processed {
+    let msg = ccgate::service::Inbound {
+        channel: Channel::Email,
+        from: from.to_string(),
+        transport_id: Some(id.to_string()),
+        raw: text.as_bytes().to_vec(),
+        text: text.to_string(),
+        auth,
+        rules: ccgate::service::Rules::default(),
+    };
+    ccgate::service::submit(store, &msg, Timestamp::now()).expect("submitted")
+}
+
+/// The `tr` lines of a queue page (one per incident).
+fn lines_of(page: &str) -> usize {
+    page.matches("<tr class=\"").count()
+}
+
+#[test]
+fn an_ordinary_day_leaves_only_what_needs_the_director_waiting() {
+    use ccgate::service::{Auth, triage};
+    use ccgate::store::{IncidentKind, NewIncident};
+    use std::collections::BTreeSet;
+
+    let mut site = Site::new();
+    assert!(add_director(&site, "anna").status.success());
+    let [a, b, c, d] = ["Anna", "Boris", "Carla", "Dmitri"].map(|n| site.player(n));
+    let db = site.gw.db();
+    let game = |w, bl| crate::support::gateway::new_game(&db, w, bl);
+    let (g1, g2, g3, g4) = (game(a, b), game(c, d), game(b, c), game(d, a));
+    let mut store = site.store();
+    let address = |store: &ccgate::store::Store, id: i64| {
+        store
+            .player(PlayerId(id))
+            .unwrap()
+            .expect("player")
+            .addresses[0]
+            .1
+            .clone()
+    };
+    let [aa, ba, ca, da] = [a, b, c, d].map(|p| address(&store, p));
+    let mut seq = 0;
+    let mut send = |store: &mut ccgate::store::Store, from: &str, text: &str, auth: Auth| {
+        seq += 1;
+        deliver(
+            store,
+            (from, &format!("<day-{seq}@example.test>")),
+            text,
+            auth,
+        )
+    };
+    // Ten routine refusals, none twice by one player in one game: each
+    // player was told what was wrong, and nobody disputes.
+    let mut boris_told = None;
+    for (from, text) in [
+        (&aa, format!("{g1} 1. Ke2")),
+        (&ba, format!("{g1} 1... e5")),
+        (&ca, format!("{g2} 1. Ke2")),
+        (&da, format!("{g2} 1... e5")),
+        (&ba, format!("{g3} 1. Ke2")),
+        (&ca, format!("{g3} 1... e5")),
+        (&da, format!("{g4} 5. e4")),
+        (&aa, format!("{g4} 1... e5")),
+        (&"stranger@example.test".to_string(), "1. e4".to_string()),
+        (&aa, "Dear director, <b>hello</b> there".to_string()),
+    ] {
+        let p = send(&mut store, from, &text, Auth::Unchecked);
+        if from == &ba && boris_told.is_none() {
+            boris_told = p.replies.first().map(|r| r.id);
+        }
+    }
+    // A mail held for its code, then confirmed: the move is played and
+    // its incident closes by itself.
+    let forged = || Auth::Unverified("no DKIM signature".into());
+    let held = send(&mut store, &ca, &format!("{g2} 1. e4"), forged());
+    let body = &held.replies.last().expect("the code").body;
+    let code = body
+        .rsplit_once("confirm ")
+        .and_then(|(_, rest)| rest.split_whitespace().next())
+        .expect("a code")
+        .to_string();
+    send(&mut store, &ca, &format!("confirm {code}"), forged());
+    assert_eq!(store.moves(GameId(g2)).unwrap().len(), 1, "e4 played");
+    // A dispute, an echo that does not match the game, a radio frame that
+    // fails its check, a reply bounced with no other address to try.
+    let disputed = send(
+        &mut store,
+        &aa,
+        &format!("Dispute {g1}: my Ke2 was legal"),
+        Auth::Unchecked,
+    );
+    assert!(
+        disputed.replies[0].body.contains("dispute is recorded"),
+        "{:?}",
+        disputed.replies
+    );
+    send(&mut store, &da, &format!("{g2} 1. d4 e5"), Auth::Unchecked);
+    {
+        let tx = store.write().unwrap();
+        tx.record(
+            &NewIncident {
+                game_id: None,
+                journal_id: None,
+                player_id: None,
+                kind: IncidentKind::RadioFrame,
+                detail: "frame from N0CALL-3: signature does not verify".into(),
+                text: None,
+                fen: None,
+            },
+            Timestamp::now(),
+        )
+        .unwrap();
+        tx.commit().unwrap();
+    }
+    let bounce = ccgate::service::Inbound {
+        channel: Channel::Email,
+        from: "mailer-daemon@example.test".into(),
+        transport_id: Some("<bounce-1@example.test>".into()),
+        raw: b"550 5.1.1 no such user".to_vec(),
+        text: "550 5.1.1 no such user".into(),
+        auth: Auth::Unchecked,
+        rules: ccgate::service::Rules::default(),
+    };
+    ccgate::service::bounced(
+        &mut store,
+        &bounce,
+        boris_told,
+        "550 5.1.1 no such user",
+        Timestamp::now(),
+    )
+    .unwrap();
+
+    let all = store.incidents(None).unwrap();
+    assert_eq!(all.len(), 15, "{all:#?}");
+    let confirmed = all
+        .iter()
+        .find(|i| i.kind == IncidentKind::Unauthenticated)
+        .expect("the held mail's incident");
+    assert_eq!(
+        confirmed.ruling.as_ref().map(|r| r.text.as_str()),
+        Some("closed: the player confirmed the held message")
+    );
+    // Waiting: exactly the dispute, the echo, the radio frame, the bounce,
+    // on the command line as on the console.
+    let open = ccgate_cli(&site, &["incidents", "--open", "--json"], None);
+    let open: serde_json::Value = serde_json::from_slice(&open.stdout).expect("JSON");
+    let kinds: BTreeSet<&str> = open
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        BTreeSet::from(["desync", "dispute", "radio_frame", "undeliverable"])
+    );
+    let dispute = all
+        .iter()
+        .find(|i| i.kind == IncidentKind::Dispute)
+        .unwrap();
+    assert_eq!(
+        (dispute.game_id, dispute.player_id),
+        (Some(GameId(g1)), Some(PlayerId(a)))
+    );
+    let line = open
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "dispute")
+        .unwrap();
+    assert_eq!(
+        (
+            line["id"].as_i64(),
+            line["state"].as_str(),
+            line["player"].as_str(),
+            line["game"].as_i64()
+        ),
+        (Some(dispute.id), Some("waiting"), Some("Anna"), Some(g1))
+    );
+    drop(store);
+
+    site.start();
+    let session = login(&site, "anna");
+    let queue = get(site.port, "/director/incidents", Some(&session)).text();
+    // Waiting first, then the rest of the week with its state; each line
+    // names the sender and quotes the refused text, escaped.
+    assert_eq!(queue.matches("<tr class=\"waiting\"").count(), 4, "{queue}");
+    assert_eq!(lines_of(&queue), 15);
+    let first_other = queue
+        .find("<tr class=\"recorded\"")
+        .expect("recorded lines");
+    assert!(queue.rfind("<tr class=\"waiting\"").unwrap() < first_other);
+    assert!(queue.contains("stranger@example.test"), "{queue}");
+    assert!(queue.contains("<q>Dispute"), "{queue}");
+    assert!(queue.contains("Dear director, &lt;b&gt;hello&lt;/b&gt; there"));
+    // Filters: by kind, by player (theirs and their games'), a player who
+    // is nobody said so.
+    let illegal = get(
+        site.port,
+        "/director/incidents?kind=illegal",
+        Some(&session),
+    )
+    .text();
+    assert_eq!(lines_of(&illegal), 3, "{illegal}");
+    let boris = get(
+        site.port,
+        "/director/incidents?player=boris",
+        Some(&session),
+    )
+    .text();
+    let store = site.store();
+    let expected = store
+        .incidents(None)
+        .unwrap()
+        .into_iter()
+        .filter(|i| {
+            i.player_id == Some(PlayerId(b)) || i.game_id.is_some_and(|g| [g1, g3].contains(&g.0))
+        })
+        .count();
+    assert_eq!(lines_of(&boris), expected, "{boris}");
+    let waiting = get(
+        site.port,
+        &format!("/director/incidents?state=waiting&game={g2}"),
+        Some(&session),
+    )
+    .text();
+    assert_eq!(lines_of(&waiting), 1, "the echo: {waiting}");
+    let nobody = get(
+        site.port,
+        "/director/incidents?player=Nobody",
+        Some(&session),
+    );
+    assert!(
+        nobody.text().contains("no player &quot;Nobody&quot;"),
+        "{}",
+        nobody.text()
+    );
+
+    // Bulk dismiss: the routine ones with one reason, all at once.
+    let csrf = csrf_of(&get(site.port, "/director/incidents", Some(&session)));
+    let states = triage::queue(&store, &triage::Filter::default(), Timestamp::now()).unwrap();
+    let recorded: Vec<i64> = states
+        .iter()
+        .filter(|l| l.state == triage::State::Recorded)
+        .map(|l| l.incident.id)
+        .collect();
+    assert_eq!(recorded.len(), 10);
+    let picks: Vec<(String, &str)> = recorded
+        .iter()
+        .map(|id| (format!("pick-{id}"), "yes"))
+        .collect();
+    let mut fields: Vec<(&str, &str)> = picks.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+    fields.push(("reason", "routine, answered"));
+    // Without the token: refused, nothing changed.
+    let forged_post = post(
+        site.port,
+        "/director/incidents/dismiss",
+        Some(&session),
+        &form(&fields),
+    );
+    assert_eq!(forged_post.status, 403);
+    // With an incident ruled already among them (the form is stale): all
+    // refused, nothing changed.
+    let stale = format!("pick-{}", confirmed.id);
+    let mut with_stale = fields.clone();
+    with_stale.push((&stale, "yes"));
+    with_stale.push(("csrf", &csrf));
+    let refused = post(
+        site.port,
+        "/director/incidents/dismiss",
+        Some(&session),
+        &form(&with_stale),
+    );
+    assert_eq!(refused.status, 409, "{}", refused.text());
+    assert!(
+        refused
+            .text()
+            .contains(&format!("incident {} was ruled on", confirmed.id))
+    );
+    assert!(
+        site.store()
+            .incident(recorded[0])
+            .unwrap()
+            .unwrap()
+            .ruling
+            .is_none()
+    );
+    fields.push(("csrf", &csrf));
+    let done = post(
+        site.port,
+        "/director/incidents/dismiss",
+        Some(&session),
+        &form(&fields),
+    );
+    assert_eq!(done.status, 303, "{}", done.text());
+    let back = get(site.port, done.header_values("location")[0], Some(&session)).text();
+    assert!(back.contains("10 incidents dismissed."), "{back}");
+    let store = site.store();
+    for id in &recorded {
+        let i = store.incident(*id).unwrap().unwrap();
+        assert_eq!(i.ruling.unwrap().text, "dismissed: routine, answered");
+    }
+    let audit = store.audit_log().unwrap();
+    assert_eq!(
+        audit
+            .iter()
+            .filter(|e| e.by.as_deref() == Some("anna"))
+            .count(),
+        10
+    );
+    // What waits still waits.
+    let after = get(
+        site.port,
+        "/director/incidents?state=waiting",
+        Some(&session),
+    )
+    .text();
+    assert_eq!(lines_of(&after), 4);
 }

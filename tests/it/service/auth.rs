@@ -402,3 +402,52 @@ fn prose_that_starts_like_pin_does_not_hide_the_pin_line() {
     assert_eq!(w.ucis(g), ["e2e4"], "{p:#?}");
     assert!(w.incidents().is_empty());
 }
+
+#[test]
+fn a_confirmed_held_move_closes_its_incident_and_a_dispute_waits_for_the_director() {
+    use ccgate::service::triage::{self, State};
+    use ccgate::store::IncidentKind;
+    let (mut w, a, b, g) = anna_against_boris();
+    let forged = || Auth::Unverified("forged".into());
+    let p = w.send_as(
+        Channel::Email,
+        &a.addr,
+        "f1",
+        &format!("{g} 1. 5254"),
+        forged(),
+    );
+    let code = code_of(&p);
+    // While held, its incident waits for the player's code, not the director.
+    let pending = |w: &World| -> std::collections::HashSet<_> {
+        w.store.pending_holds(w.now).unwrap().into_iter().collect()
+    };
+    assert_eq!(
+        triage::states(&w.incidents(), &pending(&w)),
+        [State::Recorded]
+    );
+    w.send_as(
+        Channel::Email,
+        &a.addr,
+        "c1",
+        &format!("confirm {code}"),
+        forged(),
+    );
+    assert_eq!(w.ucis(g), ["e2e4"]);
+    let closed = &w.incidents()[0];
+    assert_eq!(
+        closed.ruling.as_ref().map(|r| r.text.as_str()),
+        Some("closed: the player confirmed the held message")
+    );
+    // A dispute in another catalogue's word, about the game it names.
+    w.send(&b, &format!("Einspruch {g}: the move was not Anna's"));
+    let all = w.incidents();
+    let dispute = all.last().expect("the dispute");
+    assert_eq!(
+        (dispute.kind, dispute.game_id, dispute.player_id),
+        (IncidentKind::Dispute, Some(g), Some(b.id))
+    );
+    assert_eq!(
+        triage::states(&all, &pending(&w)),
+        [State::Ruled, State::Waiting]
+    );
+}

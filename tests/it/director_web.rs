@@ -645,6 +645,7 @@ fn deliver(
     auth: ccgate::service::Auth,
 ) -> ccgate::service::Processed {
     let msg = ccgate::service::Inbound {
+        thread: Vec::new(),
         channel: Channel::Email,
         from: from.to_string(),
         transport_id: Some(id.to_string()),
@@ -758,6 +759,7 @@ fn an_ordinary_day_leaves_only_what_needs_the_director_waiting() {
         tx.commit().unwrap();
     }
     let bounce = ccgate::service::Inbound {
+        thread: Vec::new(),
         channel: Channel::Email,
         from: "mailer-daemon@example.test".into(),
         transport_id: Some("<bounce-1@example.test>".into()),

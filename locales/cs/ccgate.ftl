@@ -497,6 +497,32 @@ desk-done-takeback = Tahy partie { $n } vzaty zpět.
 desk-done-penalty = Trest v partii { $n } započten.
 desk-done-withdraw = Hráč odstoupil z turnaje.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Partie
+desk-white = Bílý
+desk-black = Černý
+desk-plies = Půltahy
+desk-to-move = Na tahu
+desk-deadline = Lhůta
+desk-game-state = { $state ->
+    [active] probíhá
+    [finished] skončená
+    [overdue] lhůta překročena
+    [near] lhůta do 3 dnů
+   *[other] { $state }
+}
+desk-no-games = Žádné partie.
+desk-remind = Poslat upomínku
+desk-remind-game = Poslat upomínku k partii { $id }
+desk-done-reminded = Upomínka k partii { $n } odeslána.
+desk-journal = Zprávy
+desk-no-messages = Žádné zprávy.
+desk-outcome = Výsledek
+desk-held = Zadržená pošta
+desk-no-holds = Žádná zadržená pošta.
+desk-held-open = otevřeno
+desk-no-audit = V auditním záznamu nic není.
+
 ## The web pages.
 
 page-events = Turnaje

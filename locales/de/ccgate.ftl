@@ -492,6 +492,32 @@ desk-done-takeback = Züge der Partie { $n } zurückgenommen.
 desk-done-penalty = Strafe in Partie { $n } angerechnet.
 desk-done-withdraw = Spieler aus dem Turnier zurückgezogen.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Partien
+desk-white = Weiß
+desk-black = Schwarz
+desk-plies = Halbzüge
+desk-to-move = Am Zug
+desk-deadline = Frist
+desk-game-state = { $state ->
+    [active] laufend
+    [finished] beendet
+    [overdue] Frist überschritten
+    [near] Frist in 3 Tagen
+   *[other] { $state }
+}
+desk-no-games = Keine Partien.
+desk-remind = Erinnerung senden
+desk-remind-game = Erinnerung für Partie { $id } senden
+desk-done-reminded = Erinnerung für Partie { $n } gesendet.
+desk-journal = Nachrichten
+desk-no-messages = Keine Nachrichten.
+desk-outcome = Ergebnis
+desk-held = Zurückgehaltene Post
+desk-no-holds = Keine zurückgehaltene Post.
+desk-held-open = offen
+desk-no-audit = Nichts im Prüfprotokoll.
+
 ## The web pages.
 
 page-events = Turniere

@@ -194,6 +194,37 @@ pub fn game(
     if !may_see_game(store, viewer, &game)? {
         return Ok(None);
     }
+    game_view(store, renderer, viewer, prefs, &game, (ply, flip), now).map(Some)
+}
+
+/// The game as the director sees it: every game, whoever may see it on the
+/// public pages, the board from White's side unless `flip` asks.
+pub fn game_for_director(
+    store: &Store,
+    renderer: &Renderer,
+    prefs: Prefs,
+    id: GameId,
+    (ply, flip): (Option<u32>, Option<bool>),
+    now: Timestamp,
+) -> store::Result<Option<GameView>> {
+    let Some(game) = service::load_game(store, id)? else {
+        return Ok(None);
+    };
+    let nobody = Viewer { player: None };
+    game_view(store, renderer, &nobody, prefs, &game, (ply, flip), now).map(Some)
+}
+
+/// What a game's page shows, once the viewer may see it.
+fn game_view(
+    store: &Store,
+    renderer: &Renderer,
+    viewer: &Viewer,
+    prefs: Prefs,
+    game: &Loaded,
+    (ply, flip): (Option<u32>, Option<bool>),
+    now: Timestamp,
+) -> store::Result<GameView> {
+    let id = game.row.id;
     let row = &game.row;
     let record = &game.record;
     let r = reader(prefs);
@@ -265,7 +296,7 @@ pub fn game(
             });
         }
     }
-    Ok(Some(GameView {
+    Ok(GameView {
         id: id.0,
         names: [name_of(store, row.white)?, name_of(store, row.black)?],
         event,
@@ -284,7 +315,7 @@ pub fn game(
         reason: row.reason.as_ref().map(|t| l10n::termination(r, t)),
         draw_offer: row.draw_offer,
         clocks,
-    }))
+    })
 }
 
 pub struct EventView {

@@ -967,7 +967,12 @@ fn an_ordinary_day_leaves_only_what_needs_the_director_waiting() {
 
 /// A game of `white` and `black` at `days` per move, begun `ago` days
 /// back: White to move, past the deadline when `ago` exceeds `days`.
-fn game_begun(site: &Site, (white, black): (PlayerId, PlayerId), days: u32, ago: i64) -> i64 {
+pub(crate) fn game_begun(
+    site: &Site,
+    (white, black): (PlayerId, PlayerId),
+    days: u32,
+    ago: i64,
+) -> i64 {
     let mut s = site.store();
     let tx = s.write().unwrap();
     let begun = Timestamp::now() - jiff::SignedDuration::from_hours(24 * ago);

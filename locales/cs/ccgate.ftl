@@ -522,6 +522,17 @@ desk-held = Zadržená pošta
 desk-no-holds = Žádná zadržená pošta.
 desk-held-open = otevřeno
 desk-no-audit = V auditním záznamu nic není.
+desk-health-state = Stav
+desk-health-is = { $state ->
+    [ok] běží
+    [failing] porucha
+   *[other] { $state }
+}
+desk-up-since = Běží od
+desk-errors = Chyby
+desk-clock = Hodiny
+desk-clock-held = prohry na čas pozastaveny do potvrzení času (ccgate clock --confirm-time)
+desk-version = Verze
 
 ## The web pages.
 

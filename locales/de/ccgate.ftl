@@ -517,6 +517,17 @@ desk-held = Zurückgehaltene Post
 desk-no-holds = Keine zurückgehaltene Post.
 desk-held-open = offen
 desk-no-audit = Nichts im Prüfprotokoll.
+desk-health-state = Zustand
+desk-health-is = { $state ->
+    [ok] läuft
+    [failing] gestört
+   *[other] { $state }
+}
+desk-up-since = Läuft seit
+desk-errors = Fehler
+desk-clock = Uhr
+desk-clock-held = Zeitverluste ausgesetzt, bis die Zeit bestätigt ist (ccgate clock --confirm-time)
+desk-version = Version
 
 ## The web pages.
 

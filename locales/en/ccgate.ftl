@@ -466,6 +466,17 @@ desk-held = Held mail
 desk-no-holds = No held mail.
 desk-held-open = open
 desk-no-audit = Nothing in the audit trail.
+desk-health-state = State
+desk-health-is = { $state ->
+    [ok] running
+    [failing] failing
+   *[other] { $state }
+}
+desk-up-since = Up since
+desk-errors = Errors
+desk-clock = Clock
+desk-clock-held = forfeits held until the time is confirmed (ccgate clock --confirm-time)
+desk-version = Version
 
 ## The web pages' words.
 

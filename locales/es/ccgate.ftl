@@ -516,6 +516,17 @@ desk-held = Correo retenido
 desk-no-holds = No hay correo retenido.
 desk-held-open = abierto
 desk-no-audit = Nada en el registro de auditoría.
+desk-health-state = Estado
+desk-health-is = { $state ->
+    [ok] en marcha
+    [failing] con fallos
+   *[other] { $state }
+}
+desk-up-since = En marcha desde
+desk-errors = Errores
+desk-clock = Reloj
+desk-clock-held = pérdidas por tiempo suspendidas hasta confirmar la hora (ccgate clock --confirm-time)
+desk-version = Versión
 
 ## The web pages.
 

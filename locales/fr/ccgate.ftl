@@ -515,6 +515,17 @@ desk-held = Courrier retenu
 desk-no-holds = Aucun courrier retenu.
 desk-held-open = ouvert
 desk-no-audit = Rien dans le journal d’audit.
+desk-health-state = État
+desk-health-is = { $state ->
+    [ok] en marche
+    [failing] en panne
+   *[other] { $state }
+}
+desk-up-since = En marche depuis
+desk-errors = Erreurs
+desk-clock = Horloge
+desk-clock-held = pertes au temps suspendues jusqu’à confirmation de l’heure (ccgate clock --confirm-time)
+desk-version = Version
 
 ## The web pages.
 

@@ -516,6 +516,17 @@ desk-held = Posta trattenuta
 desk-no-holds = Nessuna posta trattenuta.
 desk-held-open = aperto
 desk-no-audit = Niente nel registro di controllo.
+desk-health-state = Stato
+desk-health-is = { $state ->
+    [ok] in funzione
+    [failing] in errore
+   *[other] { $state }
+}
+desk-up-since = In funzione dal
+desk-errors = Errori
+desk-clock = Orologio
+desk-clock-held = sconfitte per tempo sospese finché l’ora non è confermata (ccgate clock --confirm-time)
+desk-version = Versione
 
 ## The web pages.
 

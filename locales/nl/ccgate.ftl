@@ -517,6 +517,17 @@ desk-held = Vastgehouden post
 desk-no-holds = Geen vastgehouden post.
 desk-held-open = open
 desk-no-audit = Niets in het auditlogboek.
+desk-health-state = Toestand
+desk-health-is = { $state ->
+    [ok] draait
+    [failing] storing
+   *[other] { $state }
+}
+desk-up-since = Draait sinds
+desk-errors = Fouten
+desk-clock = Klok
+desk-clock-held = tijdverlies opgeschort tot de tijd is bevestigd (ccgate clock --confirm-time)
+desk-version = Versie
 
 ## The web pages.
 

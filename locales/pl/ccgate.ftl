@@ -524,6 +524,17 @@ desk-held = Wstrzymana poczta
 desk-no-holds = Brak wstrzymanej poczty.
 desk-held-open = otwarte
 desk-no-audit = Nic w dzienniku audytu.
+desk-health-state = Stan
+desk-health-is = { $state ->
+    [ok] działa
+    [failing] awaria
+   *[other] { $state }
+}
+desk-up-since = Działa od
+desk-errors = Błędy
+desk-clock = Zegar
+desk-clock-held = przegrane na czas wstrzymane do potwierdzenia czasu (ccgate clock --confirm-time)
+desk-version = Wersja
 
 ## The web pages.
 

@@ -515,6 +515,17 @@ desk-held = Correio retido
 desk-no-holds = Nenhum correio retido.
 desk-held-open = aberto
 desk-no-audit = Nada no registo de auditoria.
+desk-health-state = Estado
+desk-health-is = { $state ->
+    [ok] a funcionar
+    [failing] com falhas
+   *[other] { $state }
+}
+desk-up-since = A funcionar desde
+desk-errors = Erros
+desk-clock = Relógio
+desk-clock-held = derrotas por tempo suspensas até a hora ser confirmada (ccgate clock --confirm-time)
+desk-version = Versão
 
 ## The web pages.
 

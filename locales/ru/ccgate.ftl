@@ -574,6 +574,17 @@ desk-held = Задержанная почта
 desk-no-holds = Задержанной почты нет.
 desk-held-open = открыто
 desk-no-audit = В журнале аудита ничего нет.
+desk-health-state = Состояние
+desk-health-is = { $state ->
+    [ok] работает
+    [failing] сбой
+   *[other] { $state }
+}
+desk-up-since = Работает с
+desk-errors = Ошибки
+desk-clock = Часы
+desk-clock-held = поражения по времени отложены до подтверждения времени (ccgate clock --confirm-time)
+desk-version = Версия
 
 ## The web pages.
 

@@ -517,6 +517,17 @@ desk-held = Kvarhållen post
 desk-no-holds = Ingen kvarhållen post.
 desk-held-open = öppen
 desk-no-audit = Inget i granskningsloggen.
+desk-health-state = Tillstånd
+desk-health-is = { $state ->
+    [ok] i drift
+    [failing] fel
+   *[other] { $state }
+}
+desk-up-since = I drift sedan
+desk-errors = Fel
+desk-clock = Klocka
+desk-clock-held = förluster på tid väntar tills tiden bekräftats (ccgate clock --confirm-time)
+desk-version = Version
 
 ## The web pages.
 

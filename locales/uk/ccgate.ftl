@@ -579,6 +579,17 @@ desk-held = Затримана пошта
 desk-no-holds = Затриманої пошти немає.
 desk-held-open = відкрито
 desk-no-audit = У журналі аудиту нічого немає.
+desk-health-state = Стан
+desk-health-is = { $state ->
+    [ok] працює
+    [failing] збій
+   *[other] { $state }
+}
+desk-up-since = Працює з
+desk-errors = Помилки
+desk-clock = Годинник
+desk-clock-held = поразки за часом відкладено до підтвердження часу (ccgate clock --confirm-time)
+desk-version = Версія
 
 ## The web pages.
 

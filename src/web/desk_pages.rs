@@ -644,22 +644,35 @@ pub fn health(
     links: &[(&'static str, LinkState, jiff::Timestamp)],
 ) -> Markup {
     let p = desk.prefs;
-    let fields: Vec<(String, String)> = health
-        .as_object()
-        .map(|o| {
-            o.iter()
-                // The links have a table of their own, in the page's words.
-                .filter(|(k, v)| !v.is_null() && *k != "links")
-                .map(|(k, v)| {
-                    let v = match v {
-                        serde_json::Value::String(s) => s.clone(),
-                        other => other.to_string(),
-                    };
-                    (k.clone(), v)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    // The health JSON is for monitors; the page says each field in words:
+    // the state, since when it runs (a date, not seconds), the errors, a
+    // clock held. The connections have their own table below.
+    let field = |k: &str| health.get(k).filter(|v| !v.is_null());
+    let started = field("started")
+        .and_then(|v| v.as_str())
+        .and_then(|t| t.parse::<jiff::Timestamp>().ok());
+    let mut fields: Vec<(String, String)> = Vec::new();
+    if let Some(st) = field("status").and_then(|v| v.as_str()) {
+        fields.push((
+            t(p, "desk-health-state"),
+            said(p, "desk-health-is", "state", st),
+        ));
+    }
+    if let Some(at) = started {
+        fields.push((
+            t(p, "desk-up-since"),
+            at.strftime("%Y-%m-%d %H:%M UTC").to_string(),
+        ));
+    }
+    if let Some(n) = field("errors").and_then(serde_json::Value::as_u64) {
+        fields.push((t(p, "desk-errors"), n.to_string()));
+    }
+    if field("clock").is_some() {
+        fields.push((t(p, "desk-clock"), t(p, "desk-clock-held")));
+    }
+    if let Some(v) = field("version").and_then(|v| v.as_str()) {
+        fields.push((t(p, "desk-version"), v.to_string()));
+    }
     let body = html! {
         dl class="health" {
             @for (k, v) in &fields {

@@ -231,7 +231,7 @@ fn game_view(
     let last_ply = u32::try_from(record.moves.len()).unwrap_or(u32::MAX);
     let ply = ply.unwrap_or(last_ply).min(last_ply);
     let opts = WriteOptions::new(prefs.lang);
-    let days = service::days_per_move(store, &game)?;
+    let days = service::days_per_move(store, game)?;
     let mut pos = record.start.clone();
     let mut moves = Vec::with_capacity(record.moves.len());
     let mut shown = (record.start.clone(), None);
@@ -278,7 +278,7 @@ fn game_view(
     });
     let mut clocks = Vec::new();
     for color in [Color::White, Color::Black] {
-        if let Some((st, why)) = service::clock_explained(store, &game, color, now)? {
+        if let Some((st, why)) = service::clock_explained(store, game, color, now)? {
             let running = st.running && !row.finished;
             let deadline = st.deadline().filter(|_| running);
             clocks.push(ClockView {

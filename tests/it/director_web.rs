@@ -621,6 +621,10 @@ fn the_health_page_shows_a_modem_that_cannot_be_opened_as_retrying() {
     assert!(text.contains("<th scope=\"row\">SMS-Modem</th>"), "{text}");
     assert!(text.contains("/nonexistent/&lt;modem&gt;"), "{text}");
     assert!(!text.contains("<modem>"), "{text}");
+    // The page speaks words, not the monitors' keys.
+    assert!(text.contains("<dt>Läuft seit</dt>"), "{text}");
+    assert!(text.contains("<dd>läuft</dd>"), "{text}");
+    assert!(!text.contains("uptime_seconds"), "{text}");
     assert!(
         set_cookie(&page, "lang").starts_with("lang=de;"),
         "{:?}",

@@ -511,6 +511,43 @@ desk-done-takeback = Tahy partie { $n } vzaty zpět.
 desk-done-penalty = Trest v partii { $n } započten.
 desk-done-withdraw = Hráč odstoupil z turnaje.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Partie
+desk-white = Bílý
+desk-black = Černý
+desk-plies = Půltahy
+desk-to-move = Na tahu
+desk-deadline = Lhůta
+desk-game-state = { $state ->
+    [active] probíhá
+    [finished] skončená
+    [overdue] lhůta překročena
+    [near] lhůta do 3 dnů
+   *[other] { $state }
+}
+desk-no-games = Žádné partie.
+desk-remind = Poslat upomínku
+desk-remind-game = Poslat upomínku k partii { $id }
+desk-done-reminded = Upomínka k partii { $n } odeslána.
+desk-journal = Zprávy
+desk-no-messages = Žádné zprávy.
+desk-outcome = Výsledek
+desk-held = Zadržená pošta
+desk-no-holds = Žádná zadržená pošta.
+desk-held-open = otevřeno
+desk-no-audit = V auditním záznamu nic není.
+desk-health-state = Stav
+desk-health-is = { $state ->
+    [ok] běží
+    [failing] porucha
+   *[other] { $state }
+}
+desk-up-since = Běží od
+desk-errors = Chyby
+desk-clock = Hodiny
+desk-clock-held = prohry na čas pozastaveny do potvrzení času (ccgate clock --confirm-time)
+desk-version = Verze
+
 ## The web pages.
 
 page-events = Turnaje

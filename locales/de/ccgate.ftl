@@ -506,6 +506,43 @@ desk-done-takeback = Züge der Partie { $n } zurückgenommen.
 desk-done-penalty = Strafe in Partie { $n } angerechnet.
 desk-done-withdraw = Spieler aus dem Turnier zurückgezogen.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Partien
+desk-white = Weiß
+desk-black = Schwarz
+desk-plies = Halbzüge
+desk-to-move = Am Zug
+desk-deadline = Frist
+desk-game-state = { $state ->
+    [active] laufend
+    [finished] beendet
+    [overdue] Frist überschritten
+    [near] Frist in 3 Tagen
+   *[other] { $state }
+}
+desk-no-games = Keine Partien.
+desk-remind = Erinnerung senden
+desk-remind-game = Erinnerung für Partie { $id } senden
+desk-done-reminded = Erinnerung für Partie { $n } gesendet.
+desk-journal = Nachrichten
+desk-no-messages = Keine Nachrichten.
+desk-outcome = Ergebnis
+desk-held = Zurückgehaltene Post
+desk-no-holds = Keine zurückgehaltene Post.
+desk-held-open = offen
+desk-no-audit = Nichts im Prüfprotokoll.
+desk-health-state = Zustand
+desk-health-is = { $state ->
+    [ok] läuft
+    [failing] gestört
+   *[other] { $state }
+}
+desk-up-since = Läuft seit
+desk-errors = Fehler
+desk-clock = Uhr
+desk-clock-held = Zeitverluste ausgesetzt, bis die Zeit bestätigt ist (ccgate clock --confirm-time)
+desk-version = Version
+
 ## The web pages.
 
 page-events = Turniere

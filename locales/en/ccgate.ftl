@@ -455,6 +455,43 @@ desk-done-takeback = Moves of game { $n } taken back.
 desk-done-penalty = Penalty charged in game { $n }.
 desk-done-withdraw = Player withdrawn from the event.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Games
+desk-white = White
+desk-black = Black
+desk-plies = Plies
+desk-to-move = To move
+desk-deadline = Deadline
+desk-game-state = { $state ->
+    [active] in progress
+    [finished] finished
+    [overdue] past the deadline
+    [near] deadline within 3 days
+   *[other] { $state }
+}
+desk-no-games = No games.
+desk-remind = Send a reminder
+desk-remind-game = Send a reminder for game { $id }
+desk-done-reminded = Reminder sent for game { $n }.
+desk-journal = Messages
+desk-no-messages = No messages.
+desk-outcome = Outcome
+desk-held = Held mail
+desk-no-holds = No held mail.
+desk-held-open = open
+desk-no-audit = Nothing in the audit trail.
+desk-health-state = State
+desk-health-is = { $state ->
+    [ok] running
+    [failing] failing
+   *[other] { $state }
+}
+desk-up-since = Up since
+desk-errors = Errors
+desk-clock = Clock
+desk-clock-held = forfeits held until the time is confirmed (ccgate clock --confirm-time)
+desk-version = Version
+
 ## The web pages' words.
 
 page-events = Events

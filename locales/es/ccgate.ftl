@@ -505,6 +505,43 @@ desk-done-takeback = Jugadas de la partida { $n } anuladas.
 desk-done-penalty = Penalización aplicada en la partida { $n }.
 desk-done-withdraw = Jugador retirado del torneo.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Partidas
+desk-white = Blancas
+desk-black = Negras
+desk-plies = Medias jugadas
+desk-to-move = Al turno
+desk-deadline = Plazo
+desk-game-state = { $state ->
+    [active] en curso
+    [finished] terminada
+    [overdue] plazo vencido
+    [near] plazo en 3 días
+   *[other] { $state }
+}
+desk-no-games = No hay partidas.
+desk-remind = Enviar un recordatorio
+desk-remind-game = Enviar un recordatorio para la partida { $id }
+desk-done-reminded = Recordatorio enviado para la partida { $n }.
+desk-journal = Mensajes
+desk-no-messages = No hay mensajes.
+desk-outcome = Resultado
+desk-held = Correo retenido
+desk-no-holds = No hay correo retenido.
+desk-held-open = abierto
+desk-no-audit = Nada en el registro de auditoría.
+desk-health-state = Estado
+desk-health-is = { $state ->
+    [ok] en marcha
+    [failing] con fallos
+   *[other] { $state }
+}
+desk-up-since = En marcha desde
+desk-errors = Errores
+desk-clock = Reloj
+desk-clock-held = pérdidas por tiempo suspendidas hasta confirmar la hora (ccgate clock --confirm-time)
+desk-version = Versión
+
 ## The web pages.
 
 page-events = Torneos

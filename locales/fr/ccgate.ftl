@@ -504,6 +504,43 @@ desk-done-takeback = Coups de la partie { $n } repris.
 desk-done-penalty = Pénalité imputée dans la partie { $n }.
 desk-done-withdraw = Joueur retiré du tournoi.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Parties
+desk-white = Blancs
+desk-black = Noirs
+desk-plies = Demi-coups
+desk-to-move = Au trait
+desk-deadline = Échéance
+desk-game-state = { $state ->
+    [active] en cours
+    [finished] terminée
+    [overdue] échéance dépassée
+    [near] échéance dans 3 jours
+   *[other] { $state }
+}
+desk-no-games = Aucune partie.
+desk-remind = Envoyer un rappel
+desk-remind-game = Envoyer un rappel pour la partie { $id }
+desk-done-reminded = Rappel envoyé pour la partie { $n }.
+desk-journal = Messages
+desk-no-messages = Aucun message.
+desk-outcome = Suite donnée
+desk-held = Courrier retenu
+desk-no-holds = Aucun courrier retenu.
+desk-held-open = ouvert
+desk-no-audit = Rien dans le journal d’audit.
+desk-health-state = État
+desk-health-is = { $state ->
+    [ok] en marche
+    [failing] en panne
+   *[other] { $state }
+}
+desk-up-since = En marche depuis
+desk-errors = Erreurs
+desk-clock = Horloge
+desk-clock-held = pertes au temps suspendues jusqu’à confirmation de l’heure (ccgate clock --confirm-time)
+desk-version = Version
+
 ## The web pages.
 
 page-events = Tournois

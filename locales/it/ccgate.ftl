@@ -505,6 +505,43 @@ desk-done-takeback = Mosse della partita { $n } annullate.
 desk-done-penalty = Penalità addebitata nella partita { $n }.
 desk-done-withdraw = Giocatore ritirato dal torneo.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Partite
+desk-white = Bianco
+desk-black = Nero
+desk-plies = Semimosse
+desk-to-move = Al tratto
+desk-deadline = Scadenza
+desk-game-state = { $state ->
+    [active] in corso
+    [finished] finita
+    [overdue] scadenza superata
+    [near] scadenza entro 3 giorni
+   *[other] { $state }
+}
+desk-no-games = Nessuna partita.
+desk-remind = Invia un promemoria
+desk-remind-game = Invia un promemoria per la partita { $id }
+desk-done-reminded = Promemoria inviato per la partita { $n }.
+desk-journal = Messaggi
+desk-no-messages = Nessun messaggio.
+desk-outcome = Esito
+desk-held = Posta trattenuta
+desk-no-holds = Nessuna posta trattenuta.
+desk-held-open = aperto
+desk-no-audit = Niente nel registro di controllo.
+desk-health-state = Stato
+desk-health-is = { $state ->
+    [ok] in funzione
+    [failing] in errore
+   *[other] { $state }
+}
+desk-up-since = In funzione dal
+desk-errors = Errori
+desk-clock = Orologio
+desk-clock-held = sconfitte per tempo sospese finché l’ora non è confermata (ccgate clock --confirm-time)
+desk-version = Versione
+
 ## The web pages.
 
 page-events = Tornei

@@ -506,6 +506,43 @@ desk-done-takeback = Zetten van partij { $n } teruggenomen.
 desk-done-penalty = Straf in partij { $n } aangerekend.
 desk-done-withdraw = Speler uit het toernooi teruggetrokken.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Partijen
+desk-white = Wit
+desk-black = Zwart
+desk-plies = Halve zetten
+desk-to-move = Aan zet
+desk-deadline = Termijn
+desk-game-state = { $state ->
+    [active] bezig
+    [finished] beëindigd
+    [overdue] termijn verstreken
+    [near] termijn binnen 3 dagen
+   *[other] { $state }
+}
+desk-no-games = Geen partijen.
+desk-remind = Herinnering sturen
+desk-remind-game = Herinnering sturen voor partij { $id }
+desk-done-reminded = Herinnering gestuurd voor partij { $n }.
+desk-journal = Berichten
+desk-no-messages = Geen berichten.
+desk-outcome = Afhandeling
+desk-held = Vastgehouden post
+desk-no-holds = Geen vastgehouden post.
+desk-held-open = open
+desk-no-audit = Niets in het auditlogboek.
+desk-health-state = Toestand
+desk-health-is = { $state ->
+    [ok] draait
+    [failing] storing
+   *[other] { $state }
+}
+desk-up-since = Draait sinds
+desk-errors = Fouten
+desk-clock = Klok
+desk-clock-held = tijdverlies opgeschort tot de tijd is bevestigd (ccgate clock --confirm-time)
+desk-version = Versie
+
 ## The web pages.
 
 page-events = Toernooien

@@ -513,6 +513,43 @@ desk-done-takeback = Ruchy partii { $n } cofnięte.
 desk-done-penalty = Kara w partii { $n } naliczona.
 desk-done-withdraw = Gracz wycofany z turnieju.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Partie
+desk-white = Białe
+desk-black = Czarne
+desk-plies = Półruchy
+desk-to-move = Na ruchu
+desk-deadline = Termin
+desk-game-state = { $state ->
+    [active] w toku
+    [finished] zakończona
+    [overdue] termin przekroczony
+    [near] termin w ciągu 3 dni
+   *[other] { $state }
+}
+desk-no-games = Brak partii.
+desk-remind = Wyślij przypomnienie
+desk-remind-game = Wyślij przypomnienie dla partii { $id }
+desk-done-reminded = Wysłano przypomnienie dla partii { $n }.
+desk-journal = Wiadomości
+desk-no-messages = Brak wiadomości.
+desk-outcome = Wynik
+desk-held = Wstrzymana poczta
+desk-no-holds = Brak wstrzymanej poczty.
+desk-held-open = otwarte
+desk-no-audit = Nic w dzienniku audytu.
+desk-health-state = Stan
+desk-health-is = { $state ->
+    [ok] działa
+    [failing] awaria
+   *[other] { $state }
+}
+desk-up-since = Działa od
+desk-errors = Błędy
+desk-clock = Zegar
+desk-clock-held = przegrane na czas wstrzymane do potwierdzenia czasu (ccgate clock --confirm-time)
+desk-version = Wersja
+
 ## The web pages.
 
 page-events = Turnieje

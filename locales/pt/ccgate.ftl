@@ -504,6 +504,43 @@ desk-done-takeback = Lances da partida { $n } anulados.
 desk-done-penalty = Penalização aplicada na partida { $n }.
 desk-done-withdraw = Jogador retirado do torneio.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Partidas
+desk-white = Brancas
+desk-black = Pretas
+desk-plies = Meios-lances
+desk-to-move = A jogar
+desk-deadline = Prazo
+desk-game-state = { $state ->
+    [active] em curso
+    [finished] terminada
+    [overdue] prazo ultrapassado
+    [near] prazo em 3 dias
+   *[other] { $state }
+}
+desk-no-games = Nenhuma partida.
+desk-remind = Enviar um lembrete
+desk-remind-game = Enviar um lembrete para a partida { $id }
+desk-done-reminded = Lembrete enviado para a partida { $n }.
+desk-journal = Mensagens
+desk-no-messages = Nenhuma mensagem.
+desk-outcome = Resultado
+desk-held = Correio retido
+desk-no-holds = Nenhum correio retido.
+desk-held-open = aberto
+desk-no-audit = Nada no registo de auditoria.
+desk-health-state = Estado
+desk-health-is = { $state ->
+    [ok] a funcionar
+    [failing] com falhas
+   *[other] { $state }
+}
+desk-up-since = A funcionar desde
+desk-errors = Erros
+desk-clock = Relógio
+desk-clock-held = derrotas por tempo suspensas até a hora ser confirmada (ccgate clock --confirm-time)
+desk-version = Versão
+
 ## The web pages.
 
 page-events = Torneios

@@ -563,6 +563,43 @@ desk-done-takeback = Ходы партии { $n } отменены.
 desk-done-penalty = Штраф в партии { $n } начислен.
 desk-done-withdraw = Игрок снят с турнира.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Партии
+desk-white = Белые
+desk-black = Чёрные
+desk-plies = Полуходы
+desk-to-move = Ход за
+desk-deadline = Срок
+desk-game-state = { $state ->
+    [active] идёт
+    [finished] окончена
+    [overdue] срок истёк
+    [near] срок в течение 3 дней
+   *[other] { $state }
+}
+desk-no-games = Партий нет.
+desk-remind = Отправить напоминание
+desk-remind-game = Отправить напоминание по партии { $id }
+desk-done-reminded = Напоминание по партии { $n } отправлено.
+desk-journal = Сообщения
+desk-no-messages = Сообщений нет.
+desk-outcome = Итог
+desk-held = Задержанная почта
+desk-no-holds = Задержанной почты нет.
+desk-held-open = открыто
+desk-no-audit = В журнале аудита ничего нет.
+desk-health-state = Состояние
+desk-health-is = { $state ->
+    [ok] работает
+    [failing] сбой
+   *[other] { $state }
+}
+desk-up-since = Работает с
+desk-errors = Ошибки
+desk-clock = Часы
+desk-clock-held = поражения по времени отложены до подтверждения времени (ccgate clock --confirm-time)
+desk-version = Версия
+
 ## The web pages.
 
 page-events = Турниры

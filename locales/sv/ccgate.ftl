@@ -506,6 +506,43 @@ desk-done-takeback = Dragen i parti { $n } tagna tillbaka.
 desk-done-penalty = Straff i parti { $n } avräknat.
 desk-done-withdraw = Spelaren drogs ur turneringen.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Partier
+desk-white = Vit
+desk-black = Svart
+desk-plies = Halvdrag
+desk-to-move = Vid draget
+desk-deadline = Tidsgräns
+desk-game-state = { $state ->
+    [active] pågår
+    [finished] avslutat
+    [overdue] tidsgränsen passerad
+    [near] tidsgräns inom 3 dagar
+   *[other] { $state }
+}
+desk-no-games = Inga partier.
+desk-remind = Skicka en påminnelse
+desk-remind-game = Skicka en påminnelse för parti { $id }
+desk-done-reminded = Påminnelse skickad för parti { $n }.
+desk-journal = Meddelanden
+desk-no-messages = Inga meddelanden.
+desk-outcome = Utfall
+desk-held = Kvarhållen post
+desk-no-holds = Ingen kvarhållen post.
+desk-held-open = öppen
+desk-no-audit = Inget i granskningsloggen.
+desk-health-state = Tillstånd
+desk-health-is = { $state ->
+    [ok] i drift
+    [failing] fel
+   *[other] { $state }
+}
+desk-up-since = I drift sedan
+desk-errors = Fel
+desk-clock = Klocka
+desk-clock-held = förluster på tid väntar tills tiden bekräftats (ccgate clock --confirm-time)
+desk-version = Version
+
 ## The web pages.
 
 page-events = Turneringar

@@ -568,6 +568,43 @@ desk-done-takeback = Ходи партії { $n } скасовано.
 desk-done-penalty = Штраф у партії { $n } нараховано.
 desk-done-withdraw = Гравця знято з турніру.
 
+## The director's games: the list, one game's page, the reminder.
+desk-games = Партії
+desk-white = Білі
+desk-black = Чорні
+desk-plies = Півходи
+desk-to-move = Хід за
+desk-deadline = Термін
+desk-game-state = { $state ->
+    [active] триває
+    [finished] завершена
+    [overdue] термін минув
+    [near] термін протягом 3 днів
+   *[other] { $state }
+}
+desk-no-games = Партій немає.
+desk-remind = Надіслати нагадування
+desk-remind-game = Надіслати нагадування щодо партії { $id }
+desk-done-reminded = Нагадування щодо партії { $n } надіслано.
+desk-journal = Повідомлення
+desk-no-messages = Повідомлень немає.
+desk-outcome = Підсумок
+desk-held = Затримана пошта
+desk-no-holds = Затриманої пошти немає.
+desk-held-open = відкрито
+desk-no-audit = У журналі аудиту нічого немає.
+desk-health-state = Стан
+desk-health-is = { $state ->
+    [ok] працює
+    [failing] збій
+   *[other] { $state }
+}
+desk-up-since = Працює з
+desk-errors = Помилки
+desk-clock = Годинник
+desk-clock-held = поразки за часом відкладено до підтвердження часу (ccgate clock --confirm-time)
+desk-version = Версія
+
 ## The web pages.
 
 page-events = Турніри

@@ -5,8 +5,8 @@ use jiff::Timestamp;
 use shakmaty::{Color, Position};
 
 use super::ctx::{Actor, Ctx, transact};
-use super::decision::{Decision, Incident, To, Write};
-use super::error::Result;
+use super::decision::{AuditAction, Decision, Incident, To, Write};
+use super::error::{Result, ServiceError};
 use super::event::silences;
 use super::notice::Notice;
 use super::reply::{Clocks, Standing};
@@ -317,6 +317,43 @@ fn swept(
         }
         SweepAction::Nothing => d,
     }
+}
+
+/// The director's reminder to the player to move in game `id`: the
+/// sweep's own notice (in the player's language, with the days left), so a
+/// player reads one kind of reminder whoever sent it; audited as the
+/// director's. Not recorded as the sweep's reminder of the move: the sweep
+/// still sends its own once before the limit.
+pub fn remind(store: &mut Store, by: &Actor, id: GameId, now: Timestamp) -> Result<()> {
+    transact(store, by, now, |ctx| {
+        let game = ctx.load_existing(id)?;
+        if game.row.finished {
+            return Err(ServiceError::Refused(format!(
+                "game {id} is finished: nobody to remind"
+            )));
+        }
+        let Some((player, status)) = to_move(ctx.tx, &game, now, Reading::Stored)? else {
+            return Err(ServiceError::NotFound(format!(
+                "game {id}: no player to move"
+            )));
+        };
+        let d = Decision::about(id)
+            .write(Write::Audit {
+                game: Some(id),
+                player: Some(player.id),
+                action: AuditAction::Remind,
+                reason: "reminder sent by the director".into(),
+                detail: format!("{} reminded of the move", player.name),
+            })
+            .tell(
+                To::Player(player),
+                Notice::Reminder {
+                    game: id,
+                    days: status.days_remaining.unwrap_or(0),
+                },
+            );
+        ctx.apply(d, None).map(drop)
+    })
 }
 
 /// The clock sweep: declares time forfeits and reminds players before their

@@ -465,6 +465,7 @@ pub enum AuditAction {
     Penalty,
     PlayerEdit,
     PlayerRemove,
+    Remind,
     Retry,
     Ruling,
     Takeback,
@@ -472,12 +473,13 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 9] = [
+    pub const ALL: [AuditAction; 10] = [
         AuditAction::Adjudicate,
         AuditAction::Overrule,
         AuditAction::Penalty,
         AuditAction::PlayerEdit,
         AuditAction::PlayerRemove,
+        AuditAction::Remind,
         AuditAction::Retry,
         AuditAction::Ruling,
         AuditAction::Takeback,
@@ -492,6 +494,7 @@ impl AuditAction {
             AuditAction::Penalty => "penalty",
             AuditAction::PlayerEdit => "player edit",
             AuditAction::PlayerRemove => "player remove",
+            AuditAction::Remind => "remind",
             AuditAction::Retry => "retry",
             AuditAction::Ruling => "ruling",
             AuditAction::Takeback => "takeback",

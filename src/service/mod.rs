@@ -60,7 +60,7 @@ pub use batch::{Batch, batch};
 pub use bridge::{Account, BridgeSend, Polled, bridge_poll, bridge_refused};
 pub use clock::{
     DeadlineWhy, SweepReport, clock_explained, clock_of_color, days, days_per_move,
-    effective_leaves, sweep_clocks, with_penalty,
+    effective_leaves, remind, sweep_clocks, with_penalty,
 };
 pub use commands::announce_language;
 pub use ctx::Actor;

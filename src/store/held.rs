@@ -15,6 +15,18 @@ pub struct Held {
     pub expires_at: Timestamp,
 }
 
+/// A hold as the director's game page lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HoldRow {
+    pub id: i64,
+    pub player: PlayerId,
+    pub text: String,
+    pub held_at: Timestamp,
+    pub expires_at: Timestamp,
+    /// How it closed (`confirmed`, `replaced`, …), `None` while open.
+    pub closed: Option<String>,
+}
+
 impl Store {
     /// The player's open hold whose code is `code` (compared as stored:
     /// the caller normalises), expired or not.
@@ -30,6 +42,26 @@ impl Store {
                     })
                 },
             )
+    }
+
+    /// Every hold of the players `players` (open or closed), newest
+    /// first: a hold names no game, so a game's page shows its players'.
+    pub fn holds_of(&self, players: [PlayerId; 2]) -> Result<Vec<HoldRow>> {
+        self.conn.rows(
+            "SELECT id, player_id, text, held_at, expires_at, closed FROM held
+             WHERE player_id = ?1 OR player_id = ?2 ORDER BY id DESC",
+            args![players[0], players[1]],
+            |r| {
+                Ok(HoldRow {
+                    id: r.get(0)?,
+                    player: r.get(1)?,
+                    text: r.get(2)?,
+                    held_at: ts(r.get(3)?)?,
+                    expires_at: ts(r.get(4)?)?,
+                    closed: r.get(5)?,
+                })
+            },
+        )
     }
 
     /// The journal entries of the messages still held and not expired at

@@ -6,7 +6,7 @@
 use super::sql::{Row, args};
 use jiff::Timestamp;
 
-use super::{JournalId, Result, Store, Tx, parsed, secs, ts};
+use super::{GameId, JournalId, Result, Store, Tx, parsed, secs, ts};
 use crate::protocol::address::Channel;
 
 /// An inbound message as journaled.
@@ -90,6 +90,20 @@ impl Store {
     pub fn entry(&self, id: JournalId) -> Result<Option<JournalEntry>> {
         let sql = format!("SELECT {COLUMNS} FROM journal WHERE id = ?1");
         self.conn.opt(&sql, args![id], entry_row)
+    }
+
+    /// Every message of game `game`, in the order received: those whose
+    /// move it holds, whose incident names it, or that were answered about
+    /// it (a refusal, a help reply).
+    pub fn game_journal(&self, game: GameId) -> Result<Vec<JournalEntry>> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM journal WHERE id IN (
+                SELECT journal_id FROM moves WHERE game_id = ?1
+                UNION SELECT journal_id FROM incidents WHERE game_id = ?1
+                UNION SELECT journal_id FROM outbox WHERE game_id = ?1)
+             ORDER BY id"
+        );
+        self.conn.rows(&sql, args![game], entry_row)
     }
 
     /// Entries journaled but not processed (after a crash). Reads the whole

@@ -47,7 +47,7 @@ pub use bridge::*;
 pub use directors::*;
 pub use events::*;
 pub use games::*;
-pub use held::Held;
+pub use held::{Held, HoldRow};
 pub use ids::*;
 pub use incidents::*;
 pub use journal::*;

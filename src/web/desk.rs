@@ -14,7 +14,7 @@ use maud::Markup;
 use serde::Deserialize;
 
 use super::access::{self, Prefs};
-use super::desk_pages::QueueAsked;
+use super::desk_pages::{Due, GameFile, GameLine, GamesAsked, QueueAsked};
 use super::form::{self, Signed, same_token, see_other};
 use super::{PageQuery, Web, cookies, desk_pages, failure, html, id_of};
 use crate::listener::Client;
@@ -184,6 +184,9 @@ pub fn routes() -> axum::Router<Web> {
         .route("/director/incidents/{id}", get(incident))
         .route("/director/incidents/{id}/rule", post(rule))
         .route("/director/incidents/{id}/dismiss", post(dismiss))
+        .route("/director/games", get(games))
+        .route("/director/games/{id}", get(game))
+        .route("/director/games/{id}/remind", post(remind))
         .route("/director/games/{id}/adjudicate", post(adjudicate))
         .route("/director/games/{id}/takeback", post(takeback))
         .route("/director/games/{id}/penalty", post(penalty))
@@ -736,6 +739,210 @@ async fn health(State(web): State<Web>, desk: Desk) -> Response {
             &s.depth()?,
             &metrics.links(),
         ))
+    })
+    .await
+}
+
+/// The games list, as the query filters it.
+async fn games(State(web): State<Web>, Query(asked): Query<GamesAsked>, desk: Desk) -> Response {
+    let now = crate::now::now();
+    page(&web, desk, move |s, d| {
+        let events = s.events()?;
+        let lines = game_lines(s, &asked, now);
+        Ok(desk_pages::games(
+            d,
+            &asked,
+            &events,
+            lines.as_deref().map_err(String::as_str),
+        ))
+    })
+    .await
+}
+
+/// How the game's player to move stands against the deadline: past it,
+/// within [`desk_pages::NEAR_DAYS`] of it, or in time; with their name and
+/// last day. `None` once the game is over.
+fn due(
+    s: &Store,
+    game: &service::Loaded,
+    now: jiff::Timestamp,
+) -> store::Result<Option<(String, Option<jiff::civil::Date>, Due)>> {
+    use shakmaty::Position;
+    if game.row.finished {
+        return Ok(None);
+    }
+    let color = game.record.pos.turn();
+    let name = s
+        .player_name(game.row.player(color))?
+        .unwrap_or_else(|| format!("#{}", game.row.player(color)));
+    let Some(st) = service::clock_of_color(s, game, color, now)? else {
+        return Ok(Some((name, None, Due::InTime)));
+    };
+    // Overdue: the sweep would forfeit it (it has not run since, or holds
+    // forfeits until the time is confirmed).
+    let due = if st.forfeited || st.days_remaining.is_some_and(|d| d < 0) {
+        Due::Overdue
+    } else if st
+        .deadline()
+        .and_then(|d| st.today.until(d).ok())
+        .is_some_and(|span| i64::from(span.get_days()) <= desk_pages::NEAR_DAYS)
+    {
+        Due::Near
+    } else {
+        Due::InTime
+    };
+    Ok(Some((name, st.deadline(), due)))
+}
+
+/// The games the query asks for; a filter that does not read (an unknown
+/// player or event, a state that is none) says why.
+fn game_lines(
+    s: &Store,
+    asked: &GamesAsked,
+    now: jiff::Timestamp,
+) -> Result<Vec<GameLine>, String> {
+    let failed = |e: store::StoreError| e.to_string();
+    let event = match given(asked.event.clone()) {
+        Some(e) => Some(triage::event_id(s, &e).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let event_games = match event {
+        Some(e) => Some(
+            s.event_games(e)
+                .map_err(failed)?
+                .into_iter()
+                .map(|g| g.game)
+                .collect::<Vec<_>>(),
+        ),
+        None => None,
+    };
+    let player = given(asked.player.clone())
+        .map(|n| service::find_player(s, &n).map(|p| p.id))
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let state = given(asked.state.clone());
+    if let Some(st) = &state
+        && !desk_pages::GAME_STATES.contains(&st.as_str())
+    {
+        return Err(format!("{st:?}: not a state of a game"));
+    }
+    let mut lines = Vec::new();
+    for row in s.all_games(false).map_err(failed)? {
+        if event_games
+            .as_ref()
+            .is_some_and(|set| !set.contains(&row.id))
+            || player.is_some_and(|p| row.white != p && row.black != p)
+        {
+            continue;
+        }
+        let Some(game) = service::load_game(s, row.id).map_err(failed)? else {
+            continue;
+        };
+        let name = |p| {
+            s.player_name(p)
+                .map(|n| n.unwrap_or_else(|| format!("#{p}")))
+                .map_err(failed)
+        };
+        let line = GameLine {
+            names: [name(row.white)?, name(row.black)?],
+            event: s.event_of(row.id).map_err(failed)?.map(|(e, _)| e.name),
+            plies: game.record.moves.len(),
+            to_move: due(s, &game, now).map_err(failed)?,
+            row,
+        };
+        if state.as_deref().is_none_or(|st| line.is(st)) {
+            lines.push(line);
+        }
+    }
+    Ok(lines)
+}
+
+/// What a game's page was asked: the ply and side of the board, and the
+/// word on the last action.
+#[derive(Deserialize)]
+struct GameAsked {
+    ply: Option<u32>,
+    flip: Option<String>,
+    done: Option<String>,
+    n: Option<i64>,
+}
+
+/// One game for the director: what its players see, its messages,
+/// incidents, holds and audit trail.
+async fn game(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(asked): Query<GameAsked>,
+    desk: Desk,
+) -> Response {
+    let Some(id) = id_of(&id).map(GameId) else {
+        return not_there(&desk);
+    };
+    let renderer = web.renderer.clone();
+    let now = crate::now::now();
+    let flip = asked.flip.as_deref().map(|f| f == "1");
+    let found = web
+        .port
+        .with_store(move |s| Ok::<_, store::StoreError>(s.game(id)?.is_some()))
+        .await;
+    match found {
+        Ok(true) => {}
+        Ok(false) => return not_there(&desk),
+        Err(e) => return failure(&e),
+    }
+    page(&web, desk, move |s, d| {
+        let view =
+            super::view::game_for_director(s, &renderer, d.prefs, id, (asked.ply, flip), now)?
+                .ok_or_else(|| store::StoreError::NotFound(format!("no game {id}")))?;
+        let loaded = service::load_game(s, id)?
+            .ok_or_else(|| store::StoreError::NotFound(format!("no game {id}")))?;
+        let mut holds = Vec::new();
+        for h in s.holds_of([loaded.row.white, loaded.row.black])? {
+            let name = s
+                .player_name(h.player)?
+                .unwrap_or_else(|| format!("#{}", h.player));
+            holds.push((h, name));
+        }
+        let file = GameFile {
+            view,
+            due: due(s, &loaded, now)?.map(|t| t.2),
+            journal: s.game_journal(id)?,
+            incidents: s.incidents(Some(id))?,
+            holds,
+            audit: s
+                .audit_log()?
+                .into_iter()
+                .rev()
+                .filter(|e| e.game == Some(id))
+                .collect(),
+        };
+        Ok(desk_pages::game(d, &file, (asked.done.as_deref(), asked.n)))
+    })
+    .await
+}
+
+/// Where the reminder's form came from: the page to go back to.
+#[derive(Deserialize)]
+struct RemindForm {
+    #[serde(default)]
+    back: String,
+}
+
+/// A reminder to the player to move, then back (only to a console page)
+/// with the word that it was sent.
+async fn remind(State(web): State<Web>, Path(id): Path<String>, a: Acting<RemindForm>) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_there(&a.by);
+    };
+    // Only the console's own pages: a form cannot send the director away.
+    let back = match a.form.back.as_str() {
+        b if b.starts_with("/director/") && !b.contains("//") => b.to_string(),
+        _ => format!("/director/games/{id}"),
+    };
+    let sep = if back.contains('?') { '&' } else { '?' };
+    let to = format!("{back}{sep}done=reminded&n={id}");
+    act(&web, &a.by, to, move |s, by, now| {
+        service::remind(s, by, GameId(id), now)
     })
     .await
 }

@@ -94,6 +94,7 @@ fn desk_layout(desk: &Desk, title: &str, body: Markup) -> Markup {
     let body = html! {
         nav class="desk" aria-label=(t(p, "desk-console")) {
             a href="/director/incidents" { (t(p, "desk-incidents")) }
+            a href="/director/games" { (t(p, "desk-games")) }
             a href="/director/players" { (t(p, "desk-players")) }
             a href="/director/outbox" { (t(p, "desk-outbox")) }
             a href="/director/audit" { (t(p, "desk-audit")) }
@@ -289,9 +290,7 @@ pub fn queue(
                                 td { (said(p, "desk-state-is", "state", l.state.name())) }
                                 td { @if let Some(who) = &l.sender { (outside(who)) } }
                                 td {
-                                    @if let Some(g) = i.game_id {
-                                        a href=(format!("/director/incidents?game={g}")) { (g) }
-                                    }
+                                    @if let Some(g) = i.game_id { (game_link(g)) }
                                 }
                                 td {
                                     @if let Some(text) = &i.text { q { (outside(text)) } " " }
@@ -343,7 +342,7 @@ pub fn incident(desk: &Desk, o: &OpenIncident) -> Markup {
             dt { (t(p, "desk-kind")) } dd { (i.kind.name()) }
             dt { (t(p, "desk-recorded")) } dd { (i.created_at.strftime("%Y-%m-%d %H:%M UTC")) }
             @if let Some(g) = i.game_id {
-                dt { (t(p, "desk-game")) } dd { a href=(format!("/director/incidents?game={g}")) { (g) } }
+                dt { (t(p, "desk-game")) } dd { (game_link(g)) }
             }
             @if let Some(name) = &o.player {
                 dt { (t(p, "desk-player")) } dd { (outside(name)) }
@@ -623,9 +622,9 @@ pub fn audit(desk: &Desk, log: &[(AuditEntry, Option<String>)]) -> Markup {
                             }
                         }
                         td { (e.action) }
-                        // The console's own view of the game (its incidents): a
-                        // game outside a public event has no page for a director.
-                        td { @if let Some(g) = e.game { a href=(format!("/director/incidents?game={g}")) { (g) } } }
+                        // The console's own page of the game: a game outside a
+                        // public event has no public page a director may see.
+                        td { @if let Some(g) = e.game { (game_link(g)) } }
                         td { @if let Some(n) = player { (outside(n)) } }
                         td { (outside(&e.reason)) }
                         td { (outside(&e.detail)) }
@@ -645,22 +644,35 @@ pub fn health(
     links: &[(&'static str, LinkState, jiff::Timestamp)],
 ) -> Markup {
     let p = desk.prefs;
-    let fields: Vec<(String, String)> = health
-        .as_object()
-        .map(|o| {
-            o.iter()
-                // The links have a table of their own, in the page's words.
-                .filter(|(k, v)| !v.is_null() && *k != "links")
-                .map(|(k, v)| {
-                    let v = match v {
-                        serde_json::Value::String(s) => s.clone(),
-                        other => other.to_string(),
-                    };
-                    (k.clone(), v)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    // The health JSON is for monitors; the page says each field in words:
+    // the state, since when it runs (a date, not seconds), the errors, a
+    // clock held. The connections have their own table below.
+    let field = |k: &str| health.get(k).filter(|v| !v.is_null());
+    let started = field("started")
+        .and_then(|v| v.as_str())
+        .and_then(|t| t.parse::<jiff::Timestamp>().ok());
+    let mut fields: Vec<(String, String)> = Vec::new();
+    if let Some(st) = field("status").and_then(|v| v.as_str()) {
+        fields.push((
+            t(p, "desk-health-state"),
+            said(p, "desk-health-is", "state", st),
+        ));
+    }
+    if let Some(at) = started {
+        fields.push((
+            t(p, "desk-up-since"),
+            at.strftime("%Y-%m-%d %H:%M UTC").to_string(),
+        ));
+    }
+    if let Some(n) = field("errors").and_then(serde_json::Value::as_u64) {
+        fields.push((t(p, "desk-errors"), n.to_string()));
+    }
+    if field("clock").is_some() {
+        fields.push((t(p, "desk-clock"), t(p, "desk-clock-held")));
+    }
+    if let Some(v) = field("version").and_then(|v| v.as_str()) {
+        fields.push((t(p, "desk-version"), v.to_string()));
+    }
     let body = html! {
         dl class="health" {
             @for (k, v) in &fields {
@@ -696,4 +708,263 @@ pub fn health(
         }
     };
     desk_layout(desk, &t(p, "desk-health"), body)
+}
+
+/// What the games list was asked: its filters as typed, and the word on
+/// what the last action did.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+pub struct GamesAsked {
+    pub event: Option<String>,
+    pub player: Option<String>,
+    pub state: Option<String>,
+    pub done: Option<String>,
+    pub n: Option<i64>,
+}
+
+/// The games list's states: in progress, finished, and the two the
+/// director acts on (past the deadline, within [`NEAR_DAYS`] of it).
+pub const GAME_STATES: [&str; 4] = ["active", "finished", "overdue", "near"];
+
+/// How close a deadline must be for the game to be "near its deadline".
+pub const NEAR_DAYS: i64 = 3;
+
+/// Where a running game stands against its deadline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Due {
+    Overdue,
+    Near,
+    InTime,
+}
+
+/// One line of the games list.
+pub struct GameLine {
+    pub row: GameRow,
+    /// White's name, then Black's.
+    pub names: [String; 2],
+    pub event: Option<String>,
+    pub plies: usize,
+    /// While the game goes on: who is to move, their last day, and how it
+    /// stands.
+    pub to_move: Option<(String, Option<jiff::civil::Date>, Due)>,
+}
+
+impl GameLine {
+    /// Whether the line is one the state filter (one of [`GAME_STATES`])
+    /// asks for.
+    pub fn is(&self, state: &str) -> bool {
+        let due = self.to_move.as_ref().map(|t| t.2);
+        match state {
+            "active" => !self.row.finished,
+            "finished" => self.row.finished,
+            "overdue" => due == Some(Due::Overdue),
+            "near" => due == Some(Due::Near),
+            _ => true,
+        }
+    }
+}
+
+/// A game's number, linked to its page in the console.
+fn game_link(g: store::GameId) -> Markup {
+    html! { a href=(format!("/director/games/{g}")) { (g) } }
+}
+
+/// The reminder button for the player to move in game `g`.
+fn remind_form(desk: &Desk, g: store::GameId, back: &str) -> Markup {
+    html! {
+        form method="post" action=(format!("/director/games/{g}/remind")) class="inline" {
+            (csrf(desk))
+            input type="hidden" name="back" value=(back);
+            button type="submit" aria-label=(l10n::text(Reader::new(desk.prefs.lang, Form::Full), "desk-remind-game", &Args::new().num("id", g.0))) {
+                (t(desk.prefs, "desk-remind"))
+            }
+        }
+    }
+}
+
+/// The confirmation after a reminder: only this word (a link cannot make
+/// the page say anything else).
+fn reminded_said(p: Prefs, done: Option<&str>, n: Option<i64>) -> Option<String> {
+    (done == Some("reminded")).then(|| {
+        l10n::text(
+            Reader::new(p.lang, Form::Full),
+            "desk-done-reminded",
+            &Args::new().num("n", n.unwrap_or_default()),
+        )
+    })
+}
+
+/// The games list: its filters (a GET form), then one line per game; a
+/// running game past or near its deadline has a reminder button.
+pub fn games(
+    desk: &Desk,
+    asked: &GamesAsked,
+    events: &[EventRow],
+    lines: Result<&[GameLine], &str>,
+) -> Markup {
+    let p = desk.prefs;
+    let value = |v: &Option<String>| v.clone().unwrap_or_default();
+    let back = "/director/games?state=overdue";
+    let filters = html! {
+        form method="get" action="/director/games" class="filters" {
+            fieldset {
+                legend { (t(p, "desk-filter")) }
+                label for="g-event" { (t(p, "desk-event")) }
+                select id="g-event" name="event" {
+                    option value="" { (t(p, "desk-any")) }
+                    @for e in events {
+                        option value=(e.name) selected[asked.event.as_deref() == Some(e.name.as_str())] { (outside(&e.name)) }
+                    }
+                }
+                " "
+                label for="g-player" { (t(p, "desk-player")) }
+                input id="g-player" name="player" type="text" size="12" value=(value(&asked.player));
+                " "
+                label for="g-state" { (t(p, "desk-state")) }
+                select id="g-state" name="state" {
+                    option value="" { (t(p, "desk-any")) }
+                    @for st in GAME_STATES {
+                        option value=(st) selected[asked.state.as_deref() == Some(st)] { (said(p, "desk-game-state", "state", st)) }
+                    }
+                }
+                " "
+                button type="submit" { (t(p, "desk-filter")) }
+            }
+        }
+    };
+    let table = |lines: &[GameLine]| {
+        scrolling(
+            &t(p, "desk-games"),
+            html! {
+                table class="games" {
+                    (head(p, &["#", "desk-white", "desk-black", "desk-event", "desk-plies", "desk-state", "desk-to-move", "desk-deadline"]))
+                    tbody {
+                        @for l in lines {
+                            tr {
+                                td { (game_link(l.row.id)) }
+                                td { (outside(&l.names[0])) }
+                                td { (outside(&l.names[1])) }
+                                td { @if let Some(e) = &l.event { (outside(e)) } }
+                                td { (l.plies) }
+                                td {
+                                    @match (&l.to_move, l.row.result) {
+                                        (Some((_, _, Due::Overdue)), _) => strong { (said(p, "desk-game-state", "state", "overdue")) },
+                                        (Some((_, _, Due::Near)), _) => (said(p, "desk-game-state", "state", "near")),
+                                        (Some(_), _) => (said(p, "desk-game-state", "state", "active")),
+                                        (None, Some(r)) => (r.to_string()),
+                                        (None, None) => (said(p, "desk-game-state", "state", "finished")),
+                                    }
+                                }
+                                td { @if let Some((who, _, _)) = &l.to_move { (outside(who)) } }
+                                td {
+                                    @if let Some((_, day, due)) = &l.to_move {
+                                        @if let Some(day) = day { (day) " " }
+                                        @if *due != Due::InTime { (remind_form(desk, l.row.id, back)) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            },
+        )
+    };
+    let body = html! {
+        @if let Some(done) = reminded_said(p, asked.done.as_deref(), asked.n) {
+            p class="said" role="status" { (done) }
+        }
+        (filters)
+        @match lines {
+            Err(why) => p class="said" role="alert" { (outside(why)) },
+            Ok([]) => p { (t(p, "desk-no-games")) },
+            Ok(lines) => (table(lines)),
+        }
+    };
+    desk_layout(desk, &t(p, "desk-games"), body)
+}
+
+/// Everything of one game the director needs besides what its players
+/// see: its messages, incidents, holds and audit trail.
+pub struct GameFile {
+    pub view: super::view::GameView,
+    /// Who is to move and how the deadline stands, while it goes on.
+    pub due: Option<Due>,
+    pub journal: Vec<store::JournalEntry>,
+    pub incidents: Vec<Incident>,
+    /// Holds of its players, with the player's name.
+    pub holds: Vec<(store::HoldRow, String)>,
+    pub audit: Vec<AuditEntry>,
+}
+
+/// One game for the director: what a player sees of it, then its journal
+/// (every message as received, escaped), incidents, holds and audit.
+pub fn game(desk: &Desk, f: &GameFile, done: (Option<&str>, Option<i64>)) -> Markup {
+    let p = desk.prefs;
+    let v = &f.view;
+    let id = store::GameId(v.id);
+    let title = super::pages::game_title(v, p.lang);
+    let page = format!("/director/games/{id}");
+    let when = |at: &jiff::Timestamp| at.strftime("%Y-%m-%d %H:%M UTC").to_string();
+    let body = html! {
+        @if let Some(done) = reminded_said(p, done.0, done.1) {
+            p class="said" role="status" { (done) }
+        }
+        @if f.due.is_some() {
+            (remind_form(desk, id, &page))
+        }
+        (super::pages::game_body(v, p, None, (&page, false)))
+        h2 id="incidents" { (t(p, "desk-incidents")) }
+        @if f.incidents.is_empty() {
+            p { (t(p, "desk-no-incidents")) }
+        } @else {
+            ul class="game-incidents" {
+                @for i in &f.incidents {
+                    li {
+                        a href=(format!("/director/incidents/{}", i.id)) { (l10n::text(Reader::new(p.lang, Form::Full), "desk-incident", &Args::new().num("id", i.id))) }
+                        " · " (when(&i.created_at)) " · " (i.kind.name()) " · " (outside(&i.detail))
+                    }
+                }
+            }
+        }
+        h2 id="journal" { (t(p, "desk-journal")) }
+        @if f.journal.is_empty() {
+            p { (t(p, "desk-no-messages")) }
+        } @else {
+            @for e in &f.journal {
+                section class="message" aria-label=(format!("{} {}", t(p, "desk-evidence"), e.id.0)) {
+                    h3 { (when(&e.received_at)) " · " (e.channel) " · " (outside(&e.sender)) }
+                    @if let Some(o) = &e.outcome { p { (t(p, "desk-outcome")) ": " (outside(o)) } }
+                    pre class="evidence" { (shown(&String::from_utf8_lossy(&e.raw).replace("\r\n", "\n"), true)) }
+                }
+            }
+        }
+        h2 id="held" { (t(p, "desk-held")) }
+        @if f.holds.is_empty() {
+            p { (t(p, "desk-no-holds")) }
+        } @else {
+            ul class="holds" {
+                @for (h, name) in &f.holds {
+                    li {
+                        (outside(name)) " · " (when(&h.held_at)) " · "
+                        @match &h.closed { Some(c) => (outside(c)), None => (t(p, "desk-held-open")) }
+                        " · " q { (outside(&h.text)) }
+                    }
+                }
+            }
+        }
+        h2 id="audit" { (t(p, "desk-audit")) }
+        @if f.audit.is_empty() {
+            p { (t(p, "desk-no-audit")) }
+        } @else {
+            ul class="game-audit" {
+                @for e in &f.audit {
+                    li {
+                        (when(&e.at)) " · "
+                        @match &e.by { Some(by) => (outside(by)), None => (t(p, "desk-command-line")) }
+                        " · " (e.action) " · " (outside(&e.reason)) " · " (outside(&e.detail))
+                    }
+                }
+            }
+        }
+    };
+    desk_layout(desk, &title, body)
 }

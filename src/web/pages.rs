@@ -132,7 +132,6 @@ pub(super) fn layout(title: &str, prefs: Prefs, body: Markup) -> Markup {
 }
 
 struct GameWords {
-    game: String,
     first: String,
     previous: String,
     next: String,
@@ -161,7 +160,6 @@ struct GameWords {
 
 fn game_words(lang: Lang) -> GameWords {
     GameWords {
-        game: t(lang, "page-game"),
         first: t(lang, "page-first"),
         previous: t(lang, "page-previous"),
         next: t(lang, "page-next"),
@@ -233,17 +231,40 @@ fn caption(v: &GameView, lang: Lang, w: &GameWords) -> String {
     format!("{before} · {turn}")
 }
 
+/// A game's title: its number and players.
+pub(super) fn game_title(v: &GameView, lang: Lang) -> String {
+    let [white, black] = [outside(&v.names[0]), outside(&v.names[1])];
+    format!("{} {}: {white} – {black}", t(lang, "page-game"), v.id)
+}
+
+/// The public game page: its title over [`game_body`].
 pub fn game(v: &GameView, prefs: Prefs, play: Option<Markup>) -> Markup {
+    let title = game_title(v, prefs.lang);
+    let page = format!("/games/{}", v.id);
+    let body = html! {
+        h1 { (title) }
+        (game_body(v, prefs, play, (&page, true)))
+    };
+    layout(&title, prefs, body)
+}
+
+/// What a player sees of a game (event, board, steps, clocks, record),
+/// its step links to `page` (the public page, or the director's), with a
+/// PGN link where `pgn` (the public page's PGN is the public's only).
+pub(super) fn game_body(
+    v: &GameView,
+    prefs: Prefs,
+    play: Option<Markup>,
+    (page, pgn): (&str, bool),
+) -> Markup {
     let lang = prefs.lang;
     let w = game_words(lang);
-    let [white, black] = [outside(&v.names[0]), outside(&v.names[1])];
-    let title = format!("{} {}: {white} – {black}", w.game, v.id);
     let flip_part = |flip: Option<bool>| match flip {
         Some(true) => "&flip=1",
         Some(false) => "&flip=0",
         None => "",
     };
-    let at = |ply: u32| format!("/games/{}?ply={ply}{}", v.id, flip_part(v.flip_asked));
+    let at = |ply: u32| format!("{page}?ply={ply}{}", flip_part(v.flip_asked));
     let step = |label: &str, rel: &str, ply: Option<u32>| {
         html! {
             @match ply {
@@ -254,20 +275,14 @@ pub fn game(v: &GameView, prefs: Prefs, play: Option<Markup>) -> Markup {
     };
     let before = v.ply.checked_sub(1);
     let after = (v.ply < v.last_ply).then_some(v.ply + 1);
-    let flip_link = format!(
-        "/games/{}?ply={}{}",
-        v.id,
-        v.ply,
-        flip_part(Some(!v.flipped))
-    );
+    let flip_link = format!("{page}?ply={}{}", v.ply, flip_part(Some(!v.flipped)));
     let deadlines = v.clocks.iter().any(|c| c.deadline.is_some());
     let whys: Vec<String> = v
         .clocks
         .iter()
         .filter_map(|c| deadline_why(lang, &outside(&c.name), c.why))
         .collect();
-    let body = html! {
-        h1 { (title) }
+    html! {
         @if let Some(e) = &v.event {
             p class="event" {
                 a href=(format!("/events/{}", e.id)) { (outside(&e.name)) }
@@ -288,8 +303,10 @@ pub fn game(v: &GameView, prefs: Prefs, play: Option<Markup>) -> Markup {
                 }
                 p class="tools" {
                     a href=(flip_link) { (w.flip) }
-                    " · "
-                    a href=(format!("/games/{}.pgn", v.id)) type="application/x-chess-pgn" download { (w.pgn) }
+                    @if pgn {
+                        " · "
+                        a href=(format!("/games/{}.pgn", v.id)) type="application/x-chess-pgn" download { (w.pgn) }
+                    }
                 }
                 @if let Some(result) = &v.result {
                     p class="result" {
@@ -364,8 +381,7 @@ pub fn game(v: &GameView, prefs: Prefs, play: Option<Markup>) -> Markup {
                 }
             }
         }
-    };
-    layout(&title, prefs, body)
+    }
 }
 
 struct EventWords {

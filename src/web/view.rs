@@ -194,13 +194,44 @@ pub fn game(
     if !may_see_game(store, viewer, &game)? {
         return Ok(None);
     }
+    game_view(store, renderer, viewer, prefs, &game, (ply, flip), now).map(Some)
+}
+
+/// The game as the director sees it: every game, whoever may see it on the
+/// public pages, the board from White's side unless `flip` asks.
+pub fn game_for_director(
+    store: &Store,
+    renderer: &Renderer,
+    prefs: Prefs,
+    id: GameId,
+    (ply, flip): (Option<u32>, Option<bool>),
+    now: Timestamp,
+) -> store::Result<Option<GameView>> {
+    let Some(game) = service::load_game(store, id)? else {
+        return Ok(None);
+    };
+    let nobody = Viewer { player: None };
+    game_view(store, renderer, &nobody, prefs, &game, (ply, flip), now).map(Some)
+}
+
+/// What a game's page shows, once the viewer may see it.
+fn game_view(
+    store: &Store,
+    renderer: &Renderer,
+    viewer: &Viewer,
+    prefs: Prefs,
+    game: &Loaded,
+    (ply, flip): (Option<u32>, Option<bool>),
+    now: Timestamp,
+) -> store::Result<GameView> {
+    let id = game.row.id;
     let row = &game.row;
     let record = &game.record;
     let r = reader(prefs);
     let last_ply = u32::try_from(record.moves.len()).unwrap_or(u32::MAX);
     let ply = ply.unwrap_or(last_ply).min(last_ply);
     let opts = WriteOptions::new(prefs.lang);
-    let days = service::days_per_move(store, &game)?;
+    let days = service::days_per_move(store, game)?;
     let mut pos = record.start.clone();
     let mut moves = Vec::with_capacity(record.moves.len());
     let mut shown = (record.start.clone(), None);
@@ -247,7 +278,7 @@ pub fn game(
     });
     let mut clocks = Vec::new();
     for color in [Color::White, Color::Black] {
-        if let Some((st, why)) = service::clock_explained(store, &game, color, now)? {
+        if let Some((st, why)) = service::clock_explained(store, game, color, now)? {
             let running = st.running && !row.finished;
             let deadline = st.deadline().filter(|_| running);
             clocks.push(ClockView {
@@ -265,7 +296,7 @@ pub fn game(
             });
         }
     }
-    Ok(Some(GameView {
+    Ok(GameView {
         id: id.0,
         names: [name_of(store, row.white)?, name_of(store, row.black)?],
         event,
@@ -284,7 +315,7 @@ pub fn game(
         reason: row.reason.as_ref().map(|t| l10n::termination(r, t)),
         draw_offer: row.draw_offer,
         clocks,
-    }))
+    })
 }
 
 pub struct EventView {

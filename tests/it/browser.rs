@@ -436,6 +436,122 @@ fn a_director_signs_in_and_rules_on_an_incident_in_the_browser() {
     assert_eq!(told, 2);
 }
 
+#[test]
+fn a_director_opens_games_and_reminds_an_overdue_player_in_the_browser() {
+    use crate::director_web::game_begun;
+    use crate::support::director::{PASSWORD, add_director, incident};
+    let mut site = Site::new();
+    assert!(add_director(&site, "anna").status.success());
+    let (id, game) = incident(&site);
+    let row = site
+        .store()
+        .game(ccgate::store::GameId(game))
+        .unwrap()
+        .unwrap();
+    let overdue = game_begun(&site, (row.black, row.white), 3, 10);
+    {
+        // Forfeits held (as after a clock jump): the game stays overdue.
+        let mut s = site.store();
+        let tx = s.write().unwrap();
+        tx.record_sweep(jiff::Timestamp::now(), Some(jiff::Timestamp::now()))
+            .unwrap();
+        tx.commit().unwrap();
+    }
+    site.start();
+    let driver = Driver::start();
+    let base = format!("http://127.0.0.1:{}", site.port);
+    let sign_in = |c: Client| async move {
+        type_into(&c, Locator::Id("name"), "anna").await;
+        type_into(&c, Locator::Id("password"), PASSWORD).await;
+        click(&c, Locator::Css("form.login button")).await;
+        shown(&c, Locator::Css("nav.desk"), "the console after the login").await;
+        c
+    };
+    let before = site.store().outbox(true).unwrap().len();
+    run(async {
+        let c = driver.browser_without_script().await;
+        c.goto(&format!("{base}/director/incidents/{id}"))
+            .await
+            .unwrap();
+        let c = sign_in(c).await;
+        // From the incident to its game.
+        c.goto(&format!("{base}/director/incidents/{id}"))
+            .await
+            .unwrap();
+        click(
+            &c,
+            Locator::Css(&format!("dd a[href='/director/games/{game}']")),
+        )
+        .await;
+        shown(&c, Locator::Css("figure.board"), "the incident's game").await;
+        let evidence = text(&c, "pre.evidence").await;
+        assert!(
+            evidence.contains("Subject: <script>alert(1)</script>"),
+            "{evidence}"
+        );
+        // From the games list, overdue only, to the reminder.
+        c.goto(&format!("{base}/director/games")).await.unwrap();
+        c.find(Locator::Css("#g-state option[value='overdue']"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        click(&c, Locator::Css("form.filters button")).await;
+        shown(&c, Locator::Css("table.games"), "the overdue games").await;
+        let lines = text(&c, "table.games tbody").await;
+        assert!(lines.contains(&overdue.to_string()), "{lines}");
+        assert!(!lines.contains("\n1 "), "{lines}");
+        click(&c, Locator::Css("table.games form button")).await;
+        shown(
+            &c,
+            Locator::XPath("//p[@role='status']"),
+            "the word on the reminder",
+        )
+        .await;
+        assert_eq!(
+            text(&c, "p.said").await,
+            format!("Reminder sent for game {overdue}.")
+        );
+        click(
+            &c,
+            Locator::Css(&format!("table.games a[href='/director/games/{overdue}']")),
+        )
+        .await;
+        shown(&c, Locator::Css("figure.board"), "the overdue game").await;
+        c.close().await.unwrap();
+    });
+    let reminded = site
+        .store()
+        .outbox(true)
+        .unwrap()
+        .into_iter()
+        .skip(before)
+        .filter(|r| r.game_id == Some(ccgate::store::GameId(overdue)))
+        .count();
+    assert_eq!(reminded, 1, "the reminder is in the outbox");
+    // The new pages: axe-core clean, no sideways scroll on a phone or a
+    // desktop.
+    for (w, h) in [(390, 844), (1280, 800)] {
+        run(async {
+            let c = driver.browser_as(Some((w, h))).await;
+            c.goto(&format!("{base}/director/login")).await.unwrap();
+            let c = sign_in(c).await;
+            for page in [
+                "games".to_string(),
+                "games?state=overdue".to_string(),
+                format!("games/{game}"),
+                format!("games/{overdue}"),
+            ] {
+                c.goto(&format!("{base}/director/{page}")).await.unwrap();
+                assert_accessible(&c, &page).await;
+                assert_fits(&c, w, &page).await;
+            }
+            c.close().await.unwrap();
+        });
+    }
+}
+
 /// A mail client's view of a notice, from the mail as sent: the HTML part
 /// with its inline picture (resolved by Content-ID, as a client does) and,
 /// beside it, the text part a text-only client shows. The screenshot is

@@ -619,6 +619,10 @@ fn the_health_page_shows_a_modem_that_cannot_be_opened_as_retrying() {
     assert!(text.contains("<th scope=\"row\">SMS-Modem</th>"), "{text}");
     assert!(text.contains("/nonexistent/&lt;modem&gt;"), "{text}");
     assert!(!text.contains("<modem>"), "{text}");
+    // The page speaks words, not the monitors' keys.
+    assert!(text.contains("<dt>Läuft seit</dt>"), "{text}");
+    assert!(text.contains("<dd>läuft</dd>"), "{text}");
+    assert!(!text.contains("uptime_seconds"), "{text}");
     assert!(
         set_cookie(&page, "lang").starts_with("lang=de;"),
         "{:?}",
@@ -963,4 +967,172 @@ fn an_ordinary_day_leaves_only_what_needs_the_director_waiting() {
     )
     .text();
     assert_eq!(lines_of(&after), 4);
+}
+
+/// A game of `white` and `black` at `days` per move, begun `ago` days
+/// back: White to move, past the deadline when `ago` exceeds `days`.
+pub(crate) fn game_begun(
+    site: &Site,
+    (white, black): (PlayerId, PlayerId),
+    days: u32,
+    ago: i64,
+) -> i64 {
+    let mut s = site.store();
+    let tx = s.write().unwrap();
+    let begun = Timestamp::now() - jiff::SignedDuration::from_hours(24 * ago);
+    let id = tx
+        .create_game(
+            white,
+            black,
+            None,
+            &ccgate::game::clock::TimeControl::DaysPerMove { days },
+            begun,
+        )
+        .unwrap();
+    tx.commit().unwrap();
+    id.0
+}
+
+#[test]
+fn the_director_opens_any_game_and_reminds_the_player_past_the_deadline() {
+    let mut site = Site::new();
+    assert!(add_director(&site, "anna").status.success());
+    let (incident, game) = incident(&site);
+    let row = site.store().game(GameId(game)).unwrap().unwrap();
+    let (a, b) = (row.white, row.black);
+    // Boris to move, ten days into a three-day move; Anna with two days.
+    let overdue = game_begun(&site, (b, a), 3, 10);
+    let near = game_begun(&site, (a, b), 3, 1);
+    // The sweep holds forfeits (as after a clock jump): the overdue game
+    // stays in progress for the director to act on.
+    {
+        let mut s = site.store();
+        let tx = s.write().unwrap();
+        tx.record_sweep(Timestamp::now(), Some(Timestamp::now()))
+            .unwrap();
+        tx.commit().unwrap();
+    }
+    site.start();
+    let session = login(&site, "anna");
+
+    // The incident's game opens in the console (the public page hides a
+    // game outside an event from everyone but its players).
+    let page = get(
+        site.port,
+        &format!("/director/incidents/{incident}"),
+        Some(&session),
+    );
+    let path = format!("/director/games/{game}");
+    assert!(
+        page.text().contains(&format!("href=\"{path}\"")),
+        "{}",
+        page.text()
+    );
+    assert_eq!(site.get(&format!("/games/{game}")).status, 404);
+    let shown = get(site.port, &path, Some(&session));
+    assert_eq!(shown.status, 200, "{}", shown.text());
+    let text = shown.text();
+    // The board, the clocks and the record a player sees, then the
+    // message as received (escaped), its incident, the audit.
+    assert!(text.contains("<svg"), "{text}");
+    assert!(text.contains("class=\"clocks\""));
+    assert!(text.contains("Subject: &lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(!text.contains("<script>alert"));
+    assert!(text.contains(&format!("href=\"/director/incidents/{incident}\"")));
+    assert!(text.contains("e2e5 is no move &lt;b&gt;here&lt;/b&gt;"));
+    // Its steps stay in the console.
+    assert!(text.contains(&format!("{path}?ply=")), "{text}");
+    // No session, no game.
+    assert_eq!(site.get(&path).status, 303);
+    assert_eq!(
+        get(site.port, "/director/games/999", Some(&session)).status,
+        404
+    );
+
+    // The list filters by state: the overdue game alone, with its button.
+    let list = get(site.port, "/director/games", Some(&session));
+    assert_eq!(list.status, 200, "{}", list.text());
+    for g in [game, overdue, near] {
+        assert!(
+            list.text()
+                .contains(&format!("href=\"/director/games/{g}\""))
+        );
+    }
+    let late = get(site.port, "/director/games?state=overdue", Some(&session));
+    let text = late.text();
+    assert!(
+        text.contains(&format!("href=\"/director/games/{overdue}\"")),
+        "{text}"
+    );
+    assert!(
+        !text.contains(&format!("href=\"/director/games/{near}\"")),
+        "{text}"
+    );
+    assert!(
+        !text.contains(&format!("href=\"/director/games/{game}\"")),
+        "{text}"
+    );
+    let soon = get(site.port, "/director/games?state=near", Some(&session)).text();
+    assert!(
+        soon.contains(&format!("href=\"/director/games/{near}\"")),
+        "{soon}"
+    );
+    assert!(
+        !soon.contains(&format!("href=\"/director/games/{overdue}\"")),
+        "{soon}"
+    );
+    let mine = get(site.port, "/director/games?player=nobody", Some(&session));
+    assert!(mine.text().contains("role=\"alert\""), "{}", mine.text());
+
+    // The reminder: refused without the token, then sent, in the outbox,
+    // audited, and said on the page it came back to.
+    let remind = format!("/director/games/{overdue}/remind");
+    assert!(text.contains(&remind));
+    let reminders = |site: &Site| {
+        site.store()
+            .outbox_entries(true)
+            .unwrap()
+            .into_iter()
+            .filter(|e| e.reply.game_id == Some(GameId(overdue)))
+            .count()
+    };
+    let before = reminders(&site);
+    let forged = post(site.port, &remind, Some(&session), &form(&[("csrf", "x")]));
+    assert_eq!(forged.status, 403);
+    assert_eq!(reminders(&site), before);
+    let back = "/director/games?state=overdue";
+    let sent = post(
+        site.port,
+        &remind,
+        Some(&session),
+        &form(&[("csrf", &csrf_of(&late)), ("back", back)]),
+    );
+    assert_eq!(sent.status, 303, "{}", sent.text());
+    let to = format!("{back}&done=reminded&n={overdue}");
+    assert_eq!(sent.header_values("location"), [to.as_str()]);
+    assert_eq!(reminders(&site), before + 1);
+    let last = site.store().audit_log().unwrap().pop().unwrap();
+    assert_eq!(
+        (last.action.as_str(), last.by.as_deref(), last.game),
+        ("remind", Some("anna"), Some(GameId(overdue)))
+    );
+    let said = get(site.port, &to, Some(&session)).text();
+    assert!(
+        said.contains(&format!("Reminder sent for game {overdue}.")),
+        "{said}"
+    );
+    // Back is a console page only.
+    let away = post(
+        site.port,
+        &remind,
+        Some(&session),
+        &form(&[
+            ("csrf", &csrf_of(&late)),
+            ("back", "https://elsewhere.test/"),
+        ]),
+    );
+    assert_eq!(
+        away.header_values("location"),
+        [format!("/director/games/{overdue}?done=reminded&n={overdue}").as_str()]
+    );
 }

@@ -131,17 +131,11 @@ pub(crate) fn create(loc: Location) -> Result<Store, CommandError> {
     let at = db_path(&loc)?;
     let new = match &at {
         store::Location::File(path) => {
-            let dir = path
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            if !dir.is_dir() {
-                return Err(CommandError::Open(format!(
-                    "{}: no such directory, so no store is created at {}; check --db, $CCGATE_DB or the configuration's data_dir and db (`ccgate check-config FILE` says which store it names), or make the service's directories with `ccgate init`",
-                    dir.display(),
-                    path.display()
-                )));
-            }
+            in_existing_dir(
+                path,
+                "created",
+                "; check --db, $CCGATE_DB or the configuration's data_dir and db (`ccgate check-config FILE` says which store it names), or make the service's directories with `ccgate init`",
+            )?;
             (!path.exists()).then_some(path)
         }
         store::Location::Postgres { .. } => None,
@@ -152,6 +146,24 @@ pub(crate) fn create(loc: Location) -> Result<Store, CommandError> {
     }
     store.checkpoint_when_closed();
     Ok(store)
+}
+
+/// Refuses a store file at `path` whose directory does not exist: no
+/// command but `init` and `serve` makes one. `done`: what would have been
+/// done there ("created"); `hint`: what to check, after the reason.
+pub(crate) fn in_existing_dir(path: &Path, done: &str, hint: &str) -> Result<(), CommandError> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if dir.is_dir() {
+        return Ok(());
+    }
+    Err(CommandError::Open(format!(
+        "{}: no such directory, so no store is {done} at {}{hint}",
+        dir.display(),
+        path.display()
+    )))
 }
 
 /// Why a store-backed command failed.

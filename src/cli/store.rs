@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::common::{CommandError, Location, absolute_db, db_path, now, open};
+use super::common::{CommandError, Location, absolute_db, db_path, in_existing_dir, now, open};
 use crate::store::restore::{check_backup, dated_name, rotate, stamp};
 use crate::store::{self, ServeLock, Store};
 
@@ -51,17 +51,7 @@ pub fn restore(loc: Location, file: &Path) -> Result<(), CommandError> {
             file.display()
         )));
     }
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    if !dir.is_dir() {
-        return Err(CommandError::Open(format!(
-            "{}: no such directory, so no store is restored at {}",
-            dir.display(),
-            path.display()
-        )));
-    }
+    in_existing_dir(&path, "restored", "")?;
     let _claim = ServeLock::claim(&path).map_err(|e| CommandError::Open(e.to_string()))?;
     let incoming = sibling(&path, ".restoring");
     remove_with_wal(&incoming).map_err(|e| CommandError::Open(e.to_string()))?;

@@ -30,7 +30,10 @@ fn commands(cmd: &clap::Command, path: &[String], out: &mut Vec<(Vec<String>, Ve
         .collect();
     out.push((path.to_vec(), flags));
     // clap's `help` subcommands are `--help` again: no page of their own.
-    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set() && s.get_name() != "help") {
+    for sub in cmd
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set() && s.get_name() != "help")
+    {
         let mut path = path.to_vec();
         path.push(sub.get_name().to_owned());
         commands(sub, &path, out);
@@ -52,14 +55,24 @@ fn every_command_has_a_man_page_naming_each_of_its_flags() {
     let all = every_command();
     assert!(all.len() > 40, "{} commands", all.len());
     for (path, flags) in all {
-        let name = std::iter::once("ccgate".to_owned()).chain(path).collect::<Vec<_>>().join("-");
+        let name = std::iter::once("ccgate".to_owned())
+            .chain(path)
+            .collect::<Vec<_>>()
+            .join("-");
         let page = dir.path().join(format!("{name}.1"));
-        let text = std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
-        assert!(text.starts_with(".ie \\n(.g .ds Aq"), "{name}: not roff: {text}");
+        let text =
+            std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+        assert!(
+            text.starts_with(".ie \\n(.g .ds Aq"),
+            "{name}: not roff: {text}"
+        );
         assert!(text.contains(&format!(".TH {name} 1")), "{name}: no title");
         for flag in flags {
             // roff writes a hyphen as \-.
-            assert!(text.contains(&format!("\\-\\-{}", flag.replace('-', "\\-"))), "{name}: no --{flag}");
+            assert!(
+                text.contains(&format!("\\-\\-{}", flag.replace('-', "\\-"))),
+                "{name}: no --{flag}"
+            );
         }
     }
     // The packaging's own command is no page, nor are clap's help commands.
@@ -77,7 +90,11 @@ fn completions_for_bash_zsh_and_fish_know_every_command() {
     for (path, _) in every_command().into_iter().filter(|(p, _)| !p.is_empty()) {
         let last = path.last().unwrap();
         for (shell, text) in [("bash", &bash), ("zsh", &zsh), ("fish", &fish)] {
-            assert!(text.contains(last.as_str()), "{shell}: no {}", path.join(" "));
+            assert!(
+                text.contains(last.as_str()),
+                "{shell}: no {}",
+                path.join(" ")
+            );
         }
     }
 }

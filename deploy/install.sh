@@ -46,5 +46,20 @@ for unit in ccgate.service ccgate-backup.service ccgate-backup.timer; do
 done
 install -d -m 0755 "$ROOT/usr/local/share/doc/ccgate"
 install -m 0644 docs/guide/operators.md "$ROOT/usr/local/share/doc/ccgate/operators.md"
+# The man pages and shell completions, written by the binary installed, as
+# the package's are (deploy/build-deb), into /usr/local's own directories.
+generated=$(mktemp -d)
+trap 'rm -rf "$generated"' EXIT
+mkdir "$generated/man" "$generated/completions"
+"$BINARY" generate man "$generated/man"
+"$BINARY" generate completions "$generated/completions"
+install -d -m 0755 "$ROOT/usr/local/share/man/man1"
+for page in "$generated"/man/*.1; do
+    gzip -9n <"$page" >"$ROOT/usr/local/share/man/man1/${page##*/}.gz"
+    chmod 0644 "$ROOT/usr/local/share/man/man1/${page##*/}.gz"
+done
+install -D -m 0644 "$generated/completions/ccgate.bash" "$ROOT/usr/local/share/bash-completion/completions/ccgate"
+install -D -m 0644 "$generated/completions/_ccgate" "$ROOT/usr/local/share/zsh/site-functions/_ccgate"
+install -D -m 0644 "$generated/completions/ccgate.fish" "$ROOT/usr/local/share/fish/vendor_completions.d/ccgate.fish"
 echo "installed; edit $ROOT/etc/ccgate/ccgate.toml, then: ccgate check-config /etc/ccgate/ccgate.toml"
 echo "daily backups: systemctl enable --now ccgate-backup.timer"

@@ -3,7 +3,7 @@
 //! [`game`] (game, submit, clock, export), [`player`], [`event`],
 //! [`director`], [`desk`] (incidents, outbox, audit), [`store`] (backup,
 //! restore, migrate), [`daemon`] (serve, init, check-config, radio-station,
-//! ingest-mail);
+//! ingest-mail), [`generate`] (man pages and completions, hidden);
 //! [`common`] holds the plumbing they share. Flags are parsed and validated
 //! once, by clap, here.
 
@@ -20,6 +20,7 @@ mod desk;
 mod director;
 mod event;
 mod game;
+mod generate;
 mod lazy;
 mod player;
 mod store;
@@ -164,6 +165,14 @@ enum Command {
     /// unavailable, so the MTA keeps the mail and retries. --config FILE
     /// gives the data directory and mail policy.
     IngestMail,
+    /// Write the man pages or the shell completions into DIR (for packaging).
+    #[command(hide = true)]
+    Generate {
+        /// man (a page per command) or completions (bash, zsh, fish).
+        what: generate::Generated,
+        /// The directory (which must exist) to write them into.
+        dir: PathBuf,
+    },
 }
 
 /// Runs the command line and returns the process exit status.
@@ -207,6 +216,7 @@ pub fn run() -> ExitCode {
         Command::CheckConfig { file } => daemon::check_config(&file),
         Command::RadioStation { exit_when_done } => daemon::radio_station(&loc, exit_when_done),
         Command::IngestMail => daemon::ingest_mail(&loc),
+        Command::Generate { what, dir } => generate::generate(what, &dir),
         Command::Notations => {
             let stdout = io::stdout();
             let mut out = BufWriter::new(stdout.lock());

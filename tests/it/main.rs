@@ -15,6 +15,7 @@ mod desk;
 mod director_web;
 mod direwolf;
 mod docs;
+mod generate;
 mod kiss_crosscheck;
 mod layers;
 mod listener;

@@ -980,6 +980,16 @@ fn the_service_install_lets_the_service_user_read_its_configuration() {
     assert_eq!(mode("etc/systemd/system/ccgate.service").0, 0o644);
     assert_eq!(mode("etc/systemd/system/ccgate-backup.timer").0, 0o644);
     assert_eq!(mode("usr/local/share/doc/ccgate/operators.md").0, 0o644);
+    // The package's man pages and completions, under /usr/local.
+    for file in [
+        "usr/local/share/man/man1/ccgate.1.gz",
+        "usr/local/share/man/man1/ccgate-player-add.1.gz",
+        "usr/local/share/bash-completion/completions/ccgate",
+        "usr/local/share/zsh/site-functions/_ccgate",
+        "usr/local/share/fish/vendor_completions.d/ccgate.fish",
+    ] {
+        assert_eq!(mode(file).0, 0o644, "{file}");
+    }
     // The package's units, pointing at the binary installed here.
     for unit in ["ccgate.service", "ccgate-backup.service"] {
         let text = std::fs::read_to_string(etc.join("systemd/system").join(unit)).unwrap();

@@ -78,11 +78,15 @@ fn incidents_are_listed_and_exported_with_the_raw_message() {
             &g,
             "Anna",
             "illegal",
-            "open",
+            "recorded",
             &format!("{g} 1. 5255")
         ]
     );
-    assert!(lines[2].contains("\t-\t-\tunknown_sender\topen"), "{all}");
+    // Both routine refusals, answered already: recorded, not waiting.
+    assert!(
+        lines[2].contains("\t-\t-\tunknown_sender\trecorded"),
+        "{all}"
+    );
     assert_eq!(env.ok(&["incidents", &g]).lines().count(), 2);
     let r = env.run(&["incidents", "99"]);
     assert_eq!(

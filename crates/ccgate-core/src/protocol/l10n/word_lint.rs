@@ -140,6 +140,11 @@ fn without_commands(lang: Lang, text: &str) -> String {
     for line in text.lines() {
         for part in line.split([':', '|', '—', '(', ')']) {
             let command = part.trim().trim_end_matches('.');
+            // A command line for the operator is typed as written.
+            if command.starts_with("ccgate ") {
+                prose.push(' ');
+                continue;
+            }
             let read = parse_line(command, &profile).map(|p| p.body);
             if !matches!(read, Some(Body::Command(_) | Body::Conditional(_))) {
                 prose.push_str(part);
@@ -179,7 +184,7 @@ const NATIVE_ALIKE: &[(Lang, &[&str])] = &[
         Lang::De,
         &[
             "an", "code", "in", "limit", "mail", "material", "modem", "name", "notation", "per",
-            "server", "so", "stand", "text",
+            "server", "so", "stand", "text", "version",
         ],
     ),
     // "on ne peut pas", "le second", and the loanwords French shares.
@@ -211,6 +216,7 @@ const NATIVE_ALIKE: &[(Lang, &[&str])] = &[
             "promotion",
             "second",
             "site",
+            "version",
         ],
     ),
     // "jaque mate", "no es legal", "director del torneo".
@@ -240,15 +246,20 @@ const NATIVE_ALIKE: &[(Lang, &[&str])] = &[
     (
         Lang::Sv,
         &[
-            "be", "in", "incident", "material", "notation", "per", "start", "text",
+            "be", "in", "incident", "material", "notation", "per", "start", "text", "version",
         ],
     ),
     // "ten" (this), "to" (it).
-    (Lang::Pl, &["limit", "modem", "start", "ten", "to"]),
+    (
+        Lang::Pl,
+        &["limit", "modem", "program", "start", "ten", "to"],
+    ),
     // "by" (would), "to" (it).
     (
         Lang::Cs,
-        &["by", "incident", "limit", "modem", "server", "text", "to"],
+        &[
+            "by", "incident", "limit", "modem", "program", "server", "text", "to",
+        ],
     ),
     (Lang::Ru, &[]),
     (Lang::Uk, &[]),

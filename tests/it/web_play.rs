@@ -533,40 +533,25 @@ fn a_player_sets_a_password_and_signs_in_with_it_where_they_were_going() {
         account.text()
     );
     let token = csrf_of(&account);
-    let weak = post(
-        site.port,
-        "/account",
-        Some(&session),
-        &form(&[("password", "short"), ("action", "set"), ("csrf", &token)]),
-    );
+    let set_to = |password: &str, csrf: &str| {
+        post(
+            site.port,
+            "/account",
+            Some(&session),
+            &form(&[("password", password), ("action", "set"), ("csrf", csrf)]),
+        )
+    };
+    let weak = set_to("short", &token);
     assert_eq!(weak.status, 422);
     assert!(
         weak.text()
             .contains("at least 8 characters: nothing was changed")
     );
     assert_eq!(site.store().own_password(PlayerId(1)).unwrap(), None);
-    let forged = post(
-        site.port,
-        "/account",
-        Some(&session),
-        &form(&[
-            ("password", "correct horse"),
-            ("action", "set"),
-            ("csrf", "x"),
-        ]),
-    );
+    let forged = set_to("correct horse", "x");
     assert_eq!(forged.status, 403);
     assert_eq!(site.store().own_password(PlayerId(1)).unwrap(), None);
-    let set = post(
-        site.port,
-        "/account",
-        Some(&session),
-        &form(&[
-            ("password", "correct horse"),
-            ("action", "set"),
-            ("csrf", &token),
-        ]),
-    );
+    let set = set_to("correct horse", &token);
     assert_eq!(set.header_values("location"), ["/account?done=set"]);
     let hash = site
         .store()
